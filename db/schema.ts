@@ -1,0 +1,202 @@
+// The ledger's tables. Every row belongs to one organization (org_seq).
+// Internal keys are integer `seq` columns (compact indexes, stable ordering);
+// the API only ever sees the uuid `id` columns. Money is integer minor units.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const organizations = sqliteTable('organizations', {
+  seq: integer('seq').primaryKey(),
+  id: text('id').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    code: text('code').notNull(), // '' for ad-hoc categories
+    name: text('name').notNull(),
+    type: text('type', { enum: ['revenue', 'expense', 'asset', 'liability', 'equity'] }).notNull(),
+    parentCode: text('parent_code'),
+    synonyms: text('synonyms').notNull().default('[]'), // JSON array of strings
+  },
+  (t) => [
+    uniqueIndex('categories_org_code').on(t.orgSeq, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('categories_org_name').on(t.orgSeq, sql`lower(${t.name})`),
+  ],
+);
+
+export const counterparties = sqliteTable(
+  'counterparties',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    id: text('id').notNull().unique(),
+    name: text('name').notNull(),
+    aliases: text('aliases').notNull().default('[]'),
+    defaultCode: text('default_code'),
+  },
+  (t) => [index('counterparties_org').on(t.orgSeq)],
+);
+
+export const transactions = sqliteTable(
+  'transactions',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    date: text('date').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    category: text('category'),
+    status: text('status', {
+      enum: ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'],
+    }).notNull(),
+    source: text('source', { enum: ['bankfeed', 'paymentproc', 'manual_csv'] }).notNull(),
+    externalId: text('external_id'),
+    suggestedBy: text('suggested_by'),
+    confidence: real('confidence'),
+    reason: text('reason'),
+    createdAt: text('created_at').notNull(),
+  },
+  // Each index ends in the implicit seq, which is the stable tiebreak of date ordering.
+  (t) => [
+    index('transactions_org_date').on(t.orgSeq, t.date),
+    index('transactions_org_status_date').on(t.orgSeq, t.status, t.date),
+    index('transactions_org_source_date').on(t.orgSeq, t.source, t.date),
+    index('transactions_org_category_date').on(t.orgSeq, t.category, t.date),
+  ],
+);
+
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    transactionSeq: integer('transaction_seq').references(() => transactions.seq),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256'),
+    ocrText: text('ocr_text'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('receipts_org_created').on(t.orgSeq, t.createdAt), index('receipts_transaction').on(t.transactionSeq)],
+);
+
+export const notes = sqliteTable(
+  'notes',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    transactionSeq: integer('transaction_seq').notNull().references(() => transactions.seq),
+    content: text('content').notNull(),
+    authorUserId: text('author_user_id'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('notes_transaction').on(t.transactionSeq, t.createdAt)],
+);
+
+export const proposals = sqliteTable(
+  'proposals',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    type: text('type', { enum: ['categorization', 'journal_entry', 'note', 'receipt_link'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    payload: text('payload').notNull(), // JSON, shape per type
+    proposedBy: text('proposed_by').notNull(),
+    tokenSeq: integer('token_seq').references(() => tokens.seq),
+    confidence: real('confidence'),
+    reason: text('reason'),
+    createdAt: text('created_at').notNull(),
+    reviewedAt: text('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    reviewComment: text('review_comment'),
+  },
+  (t) => [index('proposals_org_status').on(t.orgSeq, t.status, t.seq)],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    at: text('at').notNull(),
+    actorType: text('actor_type', { enum: ['token', 'human'] }).notNull(),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    channel: text('channel', { enum: ['rest', 'mcp', 'desk'] }).notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [index('audit_org_seq').on(t.orgSeq, t.seq), index('audit_org_action').on(t.orgSeq, t.action, t.seq)],
+);
+
+export const connectors = sqliteTable(
+  'connectors',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    name: text('name').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: ['active', 'paused', 'disconnected'] }).notNull(),
+    lastSyncAt: text('last_sync_at'),
+    syncStatus: text('sync_status', { enum: ['ok', 'error', 'stale'] }),
+  },
+  (t) => [index('connectors_org').on(t.orgSeq)],
+);
+
+export const tokens = sqliteTable(
+  'tokens',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    name: text('name').notNull(),
+    scopes: text('scopes').notNull(), // space-separated
+    hash: text('hash').notNull().unique(), // sha256 hex of the whole token
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('tokens_org').on(t.orgSeq)],
+);
+
+// Maintained by triggers (see the custom migration): exact counts for list
+// meta.totalCount and the dashboard without scanning a million rows.
+export const transactionDayCounts = sqliteTable(
+  'transaction_day_counts',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    date: text('date').notNull(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.date, t.status, t.source] })],
+);
+
+export const transactionMonthTotals = sqliteTable(
+  'transaction_month_totals',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    month: text('month').notNull(),
+    currency: text('currency').notNull(),
+    inflowMinor: integer('inflow_minor').notNull(),
+    outflowMinor: integer('outflow_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month] })],
+);

@@ -1,0 +1,150 @@
+// The owner's local commands: they act on the data folder directly, as the
+// desktop's settings screen does (serve, token, demo, org). Agent commands go
+// through the REST API instead.
+import { parseArgs } from 'node:util';
+import { startHeadless, DEFAULT_PORT } from '../main/headless';
+import {
+  createOrganization,
+  createToken,
+  ensureDefaultOrganization,
+  fillDemo,
+  findOrganization,
+  listOrganizations,
+  listTokens,
+  openLedger,
+  revokeToken,
+  type Ledger,
+  type Organization,
+} from '../main/ledger';
+import { defaultDataDir, ledgerFile } from '../main/paths';
+import { UsageError } from './usage';
+
+type Out = (line: string) => void;
+
+export const LOCAL_USAGE = `Owner commands (act on the data folder; default ${defaultDataDir()}):
+  serve [--port <p>] [--data <dir>]                 run the agent API on 127.0.0.1 (default port ${DEFAULT_PORT})
+  token create --name <n> --scopes read,propose-write [--org <slug>] [--data <dir>]
+  token list [--org <slug>] [--data <dir>]
+  token revoke <id> [--org <slug>] [--data <dir>]
+  demo [--org <slug>] [--transactions N] [--data <dir>] fill an organization with demo books (default 500 rows)
+  org list [--data <dir>]
+  org create <slug> [--name <n>] [--currency USD] [--data <dir>]`;
+
+const common = { data: { type: 'string' }, org: { type: 'string' } } as const;
+
+function parse<T extends Parameters<typeof parseArgs>[0]['options']>(args: string[], options: T, usage: string) {
+  try {
+    return parseArgs({ args, options: { ...common, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message, usage);
+  }
+}
+
+function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => T): T {
+  const ledger = openLedger(ledgerFile(data ?? defaultDataDir()));
+  try {
+    return fn(ledger);
+  } finally {
+    ledger.close();
+  }
+}
+
+/** --org, or the only/default organization (created on first use). */
+function pickOrganization(ledger: Ledger, slug: string | undefined, createMissing = false): Organization {
+  if (slug) {
+    const org = findOrganization(ledger, slug);
+    if (org) return org;
+    if (createMissing) return createOrganization(ledger, { slug });
+    throw new UsageError(`No organization "${slug}". Known: ${listOrganizations(ledger).map((o) => o.slug).join(', ') || '(none)'}.`);
+  }
+  const all = listOrganizations(ledger);
+  if (all.length > 1) {
+    const fallback = all.find((o) => o.slug === 'default');
+    if (fallback) return fallback;
+    throw new UsageError(`Several organizations exist; pick one with --org (${all.map((o) => o.slug).join(', ')}).`);
+  }
+  return ensureDefaultOrganization(ledger);
+}
+
+export async function serve(args: string[], out: Out): Promise<void> {
+  const usage = 'serve [--port <p>] [--data <dir>]';
+  const { values } = parse(args, { port: { type: 'string' } }, usage);
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`, usage);
+  const dataDir = (values.data as string | undefined) ?? defaultDataDir();
+  const app = await startHeadless(dataDir, port);
+  out(`Ledgerdesk agent API for ${dataDir}`);
+  out(`MCP tool bridge: ${app.server.url}/api/mcp`);
+  out(`${app.server.url}/api/v1`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void app.stop().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function token(args: string[], out: Out): void {
+  const [sub, ...rest] = args;
+  const usage = LOCAL_USAGE.split('\n').filter((l) => l.includes(' token ')).join('\n');
+  const { values, positionals } = parse(rest, { name: { type: 'string' }, scopes: { type: 'string' } }, usage);
+  withLedger(values.data as string | undefined, (ledger) => {
+    const org = pickOrganization(ledger, values.org as string | undefined);
+    if (sub === 'create') {
+      if (!values.name || !values.scopes) throw new UsageError('token create needs --name and --scopes', usage);
+      const { token: raw, info } = createToken(ledger, org.seq, {
+        name: values.name as string,
+        scopes: (values.scopes as string).split(',').map((s) => s.trim()).filter(Boolean),
+      });
+      out(`Created token "${info.name}" (${info.id}) for organization ${org.slug} with scopes ${info.scopes.join(', ')}.`);
+      out('It is shown only this once; store it now:');
+      out(raw);
+    } else if (sub === 'list') {
+      const rows = listTokens(ledger, org.seq);
+      if (rows.length === 0) out(`No tokens for organization ${org.slug}.`);
+      for (const t of rows) {
+        out([t.id, t.name, t.scopes.join(','), `created ${t.createdAt}`, `last used ${t.lastUsedAt ?? 'never'}`, t.revokedAt ? `REVOKED ${t.revokedAt}` : 'active'].join('  '));
+      }
+    } else if (sub === 'revoke') {
+      if (positionals.length !== 1) throw new UsageError('token revoke takes one token id', usage);
+      const info = revokeToken(ledger, org.seq, positionals[0]);
+      out(`Revoked token "${info.name}" (${info.id}) at ${info.revokedAt}.`);
+    } else {
+      throw new UsageError(`Unknown token command "${sub ?? ''}"`, usage);
+    }
+  });
+}
+
+export function demo(args: string[], out: Out): void {
+  const usage = 'demo [--org <slug>] [--transactions N] [--data <dir>]';
+  const { values } = parse(args, { transactions: { type: 'string' } }, usage);
+  const count = values.transactions === undefined ? 500 : Number(values.transactions);
+  if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new UsageError('--transactions must be 1 to 10000000', usage);
+  withLedger(values.data as string | undefined, (ledger) => {
+    const org = pickOrganization(ledger, values.org as string | undefined, true);
+    const started = performance.now();
+    const result = fillDemo(ledger, org.seq, org.slug, count, org.currency);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    out(`Demo data for ${org.slug}: ${result.transactions} transactions, ${result.receipts} receipts, ${result.notes} notes, ${result.connectors} connectors in ${seconds} s.`);
+  });
+}
+
+export function org(args: string[], out: Out): void {
+  const [sub, ...rest] = args;
+  const usage = LOCAL_USAGE.split('\n').filter((l) => l.includes(' org ')).join('\n');
+  const { values, positionals } = parse(rest, { name: { type: 'string' }, currency: { type: 'string' } }, usage);
+  withLedger(values.data as string | undefined, (ledger) => {
+    if (sub === 'list') {
+      for (const o of listOrganizations(ledger)) out(`${o.slug}  ${o.name}  ${o.currency}  ${o.id}`);
+    } else if (sub === 'create') {
+      if (positionals.length !== 1) throw new UsageError('org create takes one slug', usage);
+      const created = createOrganization(ledger, { slug: positionals[0], name: values.name as string | undefined, currency: values.currency as string | undefined });
+      out(`Created organization ${created.slug} (${created.name}, ${created.currency}).`);
+    } else {
+      throw new UsageError(`Unknown org command "${sub ?? ''}"`, usage);
+    }
+  });
+}

@@ -1,0 +1,44 @@
+// Bearer authentication shared by /api/v1 and /api/mcp: token -> organization,
+// token id and scopes. Scopes are independent: `propose-write` does NOT imply
+// `read` (a receipt scanner may only propose); give an agent both to let it work.
+import type { IncomingMessage } from 'node:http';
+import { LedgerError } from '../ledger/errors';
+import { authenticate, type AuthenticatedToken, type Scope } from '../ledger/tokens';
+import type { Ledger } from '../ledger/db';
+
+export const REALM = 'ledgerdesk';
+const TOKEN_IN_URL = /[?&](access_token|token|api_key|apikey|key|bearer)=/i;
+
+/** Throws unauthorized (401) for a missing, malformed, unknown or revoked token, or one sent in the URL. */
+export function authenticateRequest(ledger: Ledger, req: IncomingMessage): AuthenticatedToken {
+  if (req.url && TOKEN_IN_URL.test(req.url)) {
+    throw new LedgerError('unauthorized', 'Tokens are never accepted in a URL; send "Authorization: Bearer <token>".', { reason: 'token_in_url' });
+  }
+  const header = req.headers.authorization;
+  if (!header) {
+    throw new LedgerError('unauthorized', 'Missing bearer token: send "Authorization: Bearer ldk_live_...".', { reason: 'missing' });
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new LedgerError('unauthorized', 'The Authorization header must be "Bearer <token>".', { reason: 'malformed' });
+  return authenticate(ledger, match[1]);
+}
+
+export function requireScope(token: AuthenticatedToken, scope: Scope): void {
+  if (!token.scopes.includes(scope)) {
+    throw new LedgerError('insufficient_scope', `This token lacks the "${scope}" scope.`, { required: scope, granted: token.scopes });
+  }
+}
+
+/** RFC 6750 challenge for 401 and 403 answers. */
+export function challenge(error: LedgerError): string | undefined {
+  if (error.code === 'unauthorized') {
+    const reason = (error.details as { reason?: string } | null)?.reason;
+    return reason === 'missing'
+      ? `Bearer realm="${REALM}"`
+      : `Bearer realm="${REALM}", error="invalid_token", error_description="${error.message.replaceAll('"', "'")}"`;
+  }
+  if (error.code === 'insufficient_scope') {
+    return `Bearer realm="${REALM}", error="insufficient_scope", scope="${(error.details as { required: string }).required}"`;
+  }
+  return undefined;
+}

@@ -1,0 +1,43 @@
+// Errors are raised as LedgerError anywhere and rendered here, once.
+// Nothing else reaches a client: no stack trace, no library message.
+import type { NextFunction, Request, Response } from 'express';
+import { LedgerError } from '../ledger/errors';
+import { challenge } from './auth';
+
+/** Body-parser and unknown failures -> LedgerError. */
+export function toLedgerError(error: unknown): LedgerError {
+  if (error instanceof LedgerError) return error;
+  const e = error as { type?: string; status?: number } | undefined;
+  switch (e?.type) {
+    case 'entity.parse.failed':
+      return new LedgerError('invalid_json', 'The request body is not valid JSON.', null);
+    case 'entity.too.large':
+      return new LedgerError('payload_too_large', 'The request body is over the 1 MiB limit.', { limitBytes: 1024 * 1024 });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new LedgerError('unsupported_media_type', 'Send the body as UTF-8 application/json.', null);
+  }
+  if (e?.status === 400) return new LedgerError('invalid_json', 'The request could not be read.', null);
+  if ((error as { code?: string })?.code === 'SQLITE_BUSY') {
+    return new LedgerError('internal_error', 'The ledger is busy; try again.', null);
+  }
+  return new LedgerError('internal_error', 'Something went wrong on our side; the server log has the details.', null);
+}
+
+export function sendError(res: Response, error: LedgerError): void {
+  const www = challenge(error);
+  if (www) res.setHeader('WWW-Authenticate', www);
+  res.status(error.status).json(error.toBody());
+}
+
+export function errorHandler(log: (message: string) => void) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    const ledgerError = toLedgerError(error);
+    if (ledgerError.code === 'internal_error') log(`internal error: ${(error as Error)?.stack ?? String(error)}`);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendError(res, ledgerError);
+  };
+}

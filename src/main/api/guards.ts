@@ -1,0 +1,31 @@
+// DNS-rebinding and cross-origin guards for every route of the local server:
+// the Host must name this server on loopback, and a browser Origin, when sent,
+// must be this server's own.
+import type { NextFunction, Request, Response } from 'express';
+import { LedgerError } from '../ledger/errors';
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+export function allowedHosts(port: number): Set<string> {
+  return new Set(LOOPBACK_NAMES.map((h) => `${h}:${port}`));
+}
+
+export function allowedOrigins(port: number): Set<string> {
+  return new Set(LOOPBACK_NAMES.map((h) => `http://${h}:${port}`));
+}
+
+/** `port` is read per request: the server may have been started on port 0. */
+export function loopbackGuard(port: () => number) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const p = port();
+    const host = req.headers.host?.toLowerCase();
+    if (!host || !allowedHosts(p).has(host)) {
+      return next(new LedgerError('forbidden_host', `Host "${req.headers.host ?? ''}" is not this server; use http://127.0.0.1:${p}.`, { host: req.headers.host ?? null }));
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins(p).has(origin.toLowerCase())) {
+      return next(new LedgerError('forbidden_origin', `Requests from origin "${origin}" are not allowed.`, { origin }));
+    }
+    next();
+  };
+}

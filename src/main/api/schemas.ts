@@ -1,0 +1,227 @@
+// The spec's resources and request bodies as zod schemas: the one definition
+// behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
+import { z } from 'zod';
+import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../ledger/connectors';
+import { EVIDENCE_TYPES, PROPOSAL_STATUSES, PROPOSAL_TYPES } from '../ledger/proposals';
+import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions';
+
+const isCalendarDate = (s: string): boolean => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+export const DateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(isCalendarDate, 'must be a real calendar date')
+  .meta({ format: 'date', example: '2025-03-02' });
+export const DateTime = z.string().meta({ format: 'date-time' });
+export const Uuid = z.uuid({ error: 'must be a uuid' });
+export const Confidence = z.number().min(0).max(1).describe('Agent confidence, 0.0 to 1.0; humans see it as a percentage.');
+export const Reason = z.string().max(2000).describe('Why, in one or two sentences for the human reviewer.');
+export const Status = z.enum(TRANSACTION_STATUSES);
+export const Source = z.enum(TRANSACTION_SOURCES);
+
+export const Transaction = z
+  .object({
+    id: Uuid,
+    date: z.string().meta({ format: 'date' }),
+    amount: z.number().describe('Negative means outflow, positive means inflow'),
+    currency: z.string().length(3),
+    description: z.string(),
+    category: z.string().nullable().describe('Canonical category name'),
+    status: Status,
+    source: Source,
+    externalId: z.string().nullable(),
+    suggestedBy: z.string().nullable().describe('mcp:<tokenId> of the agent whose category was approved'),
+    confidence: z.number().min(0).max(1).nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'Transaction' });
+
+export const Note = z
+  .object({ id: Uuid, transactionId: Uuid, content: z.string(), authorUserId: z.string().nullable(), createdAt: DateTime })
+  .meta({ id: 'Note' });
+
+export const Receipt = z
+  .object({
+    id: Uuid,
+    transactionId: Uuid.nullable(),
+    fileName: z.string(),
+    mimeType: z.string(),
+    sizeBytes: z.int(),
+    ocrText: z.string().nullable(),
+    createdAt: DateTime,
+  })
+  .meta({ id: 'Receipt', description: 'Metadata only; file bytes are never returned.' });
+
+export const TransactionDetail = z.object({ transaction: Transaction, notes: z.array(Note), receipts: z.array(Receipt) }).meta({ id: 'TransactionDetail' });
+
+export const Category = z
+  .object({
+    code: z.string().describe('Stable chart-of-accounts code; empty for ad-hoc categories'),
+    name: z.string().describe('Canonical display name, stored on transactions'),
+    type: z.enum(['revenue', 'expense', 'asset', 'liability', 'equity']),
+    inUse: z.boolean(),
+    parentCode: z.string().nullable(),
+    synonyms: z.array(z.string()),
+  })
+  .meta({ id: 'Category' });
+
+export const Connector = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    provider: z.string(),
+    status: z.enum(CONNECTOR_STATUSES).describe('Connection lifecycle: active, paused or disconnected'),
+    lastSyncAt: DateTime.nullable(),
+    syncStatus: z.enum(SYNC_STATUSES).nullable(),
+  })
+  .meta({ id: 'Connector' });
+
+export const EvidenceItem = z
+  .strictObject({
+    type: z.enum(EVIDENCE_TYPES),
+    value: z.string().min(1).max(500),
+    detail: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'EvidenceItem' });
+
+const CategorizationPayload = z
+  .object({ transactionId: Uuid, categoryCode: z.string(), category: z.string(), evidence: z.array(EvidenceItem) })
+  .meta({ id: 'CategorizationPayload', description: 'type categorization: the category resolved to the chart at proposal time' });
+const JournalEntryPayload = z
+  .object({
+    date: z.string().meta({ format: 'date' }),
+    description: z.string(),
+    amount: z.number(),
+    currency: z.string().length(3),
+    categoryCode: z.string().nullable(),
+    category: z.string().nullable(),
+    source: Source,
+  })
+  .meta({ id: 'JournalEntryPayload', description: 'type journal_entry: the row created on approval' });
+const ReceiptLinkPayload = z.object({ transactionId: Uuid, receiptId: Uuid }).meta({ id: 'ReceiptLinkPayload', description: 'type receipt_link' });
+const NotePayload = z.object({ transactionId: Uuid, content: z.string() }).meta({ id: 'NotePayload', description: 'type note' });
+
+export const Proposal = z
+  .object({
+    id: Uuid,
+    type: z.enum(PROPOSAL_TYPES),
+    status: z.enum(PROPOSAL_STATUSES),
+    payload: z.union([CategorizationPayload, JournalEntryPayload, ReceiptLinkPayload, NotePayload]).describe('Contents per type'),
+    proposedBy: z.string().describe('mcp:<tokenId>'),
+    confidence: z.number().min(0).max(1).nullable(),
+    reason: z.string().nullable(),
+    createdAt: DateTime,
+  })
+  .meta({ id: 'Proposal', description: 'A draft. It is never a posted ledger entry until a human approves it.' });
+
+export const DashboardSummary = z
+  .object({
+    currency: z.string().length(3),
+    revenue: z.number().describe('Inflows in the organization currency over the 12 months ending with the latest transaction month'),
+    expenses: z.number().describe('Outflows (positive number) over the same 12 months'),
+    cashPosition: z.number().describe('All inflows minus all outflows, all time, organization currency'),
+    pendingReview: z.int().describe('Transactions that still need a human: uncategorized + receipt_missing + agent_suggested'),
+    missingReceipts: z.int().describe('Transactions with status receipt_missing'),
+    uncategorized: z.int().describe('Transactions with status uncategorized'),
+    agentSuggested: z.int().describe('Pending proposals'),
+    recentTransactions: z.array(
+      z.object({ id: z.string(), date: z.string(), amount: z.number(), description: z.string(), status: z.string() }),
+    ),
+    monthlyTrend: z.array(z.object({ month: z.string().describe('YYYY-MM'), revenue: z.number(), expenses: z.number() })),
+    notifications: z.array(
+      z.object({
+        type: z.enum(['proposals_pending', 'connector_error', 'connector_stale', 'receipts_missing']),
+        severity: z.enum(['info', 'warning', 'error']),
+        message: z.string(),
+        targetId: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DashboardSummary' });
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().describe('Stable machine-readable code; see the error codes table in the API description'),
+      message: z.string(),
+      details: z.any().describe('For validation_failed: a list of { field, message }'),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+// Request bodies: every one rejects unknown properties.
+const categoryChoice = {
+  categoryCode: z.string().min(1).max(50).optional().describe('Preferred: a code from list_categories, e.g. "5300"'),
+  category: z.string().min(1).max(200).optional().describe('Canonical name or known synonym; kept for compatibility, prefer categoryCode'),
+};
+
+export const CategorizationProposal = z
+  .strictObject({
+    transactionId: Uuid.describe('The transaction to categorize'),
+    ...categoryChoice,
+    confidence: Confidence.optional(),
+    reason: Reason.optional(),
+    evidence: z.array(EvidenceItem).max(20).optional().describe('At most 20 items'),
+  })
+  .refine((b) => b.categoryCode !== undefined || b.category !== undefined, {
+    message: 'one of categoryCode or category is required',
+    path: ['categoryCode'],
+  })
+  .meta({ id: 'CategorizationProposal' });
+
+export const JournalEntryProposal = z
+  .strictObject({
+    date: DateString,
+    description: z.string().min(1).max(500),
+    amount: z.number().refine(Number.isFinite, 'must be a finite number').describe('Negative outflow, positive inflow'),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters')
+      .optional()
+      .describe("Three-letter code; defaults to the organization's currency"),
+    ...categoryChoice,
+    source: Source.optional().describe('Defaults to manual_csv'),
+    confidence: Confidence.optional(),
+    reason: Reason.optional(),
+  })
+  .meta({ id: 'JournalEntryProposal' });
+
+export const ReceiptLinkProposal = z
+  .strictObject({ transactionId: Uuid, receiptId: Uuid, confidence: Confidence.optional(), reason: Reason.optional() })
+  .meta({ id: 'ReceiptLinkProposal' });
+
+export const NoteRequest = z
+  .strictObject({ transactionId: Uuid, content: z.string().min(1).max(10000).describe('Free text. Must not hold secrets') })
+  .meta({ id: 'NoteRequest' });
+
+// Query strings arrive as text over REST and as JSON values over MCP: accept both.
+const intParam = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : undefined) })
+    .int('must be an integer')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+export const TransactionsQuery = z.strictObject({
+  status: Status.optional(),
+  source: Source.optional(),
+  date: DateString.optional().describe('Exact date'),
+  dateFrom: DateString.optional().describe('Inclusive start'),
+  dateTo: DateString.optional().describe('Inclusive end'),
+  category: z.string().min(1).optional().describe('Exact category name, or __uncategorized__ for rows without one'),
+  description: z.string().min(1).max(200).optional().describe('Case-insensitive substring of the description'),
+  limit: intParam(1, 500, 50).describe('1 to 500, default 50; agents use 50 or less unless exporting'),
+  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('Rows to skip, default 0'),
+});
+
+export const IdParams = z.strictObject({ id: Uuid });
+export const ReceiptSearchQuery = z.strictObject({ q: z.string().trim().min(1, 'is required').max(200).describe('Words searched in file names and OCR text') });
+export const NotesQuery = z.strictObject({ transactionId: Uuid });
+export const NoQuery = z.strictObject({});
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const JsonLd = z.record(z.string(), z.unknown()).describe('JSON-LD document (application/ld+json)');

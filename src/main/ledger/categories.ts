@@ -1,0 +1,83 @@
+// The chart of accounts of one organization, and category resolution:
+// a code must exist in the chart; a name or synonym (case-insensitive,
+// trimmed) resolves to the canonical name; anything else is a 400.
+import type { Ledger } from './db';
+import { invalid, type FieldIssue } from './errors';
+import type { CategoryType } from './ontology';
+
+export interface Category {
+  code: string;
+  name: string;
+  type: CategoryType;
+  inUse: boolean;
+  parentCode: string | null;
+  synonyms: string[];
+}
+
+interface ChartRow {
+  code: string;
+  name: string;
+  type: CategoryType;
+  parentCode: string | null;
+  synonyms: string;
+}
+
+function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
+  return ledger
+    .stmt('SELECT code, name, type, parent_code AS parentCode, synonyms FROM categories WHERE org_seq = ? ORDER BY code = \'\', code, name')
+    .all(orgSeq) as ChartRow[];
+}
+
+export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
+  const inUse = ledger.stmt('SELECT EXISTS (SELECT 1 FROM transactions WHERE org_seq = ? AND category = ?) AS used');
+  return chart(ledger, orgSeq).map((row) => ({
+    code: row.code,
+    name: row.name,
+    type: row.type,
+    inUse: (inUse.get(orgSeq, row.name) as { used: number }).used === 1,
+    parentCode: row.parentCode,
+    synonyms: JSON.parse(row.synonyms) as string[],
+  }));
+}
+
+export interface ResolvedCategory {
+  code: string;
+  name: string;
+}
+
+const fold = (s: string): string => s.trim().toLocaleLowerCase('en');
+
+/**
+ * Resolves a proposal's categoryCode and/or category to the chart's canonical entry.
+ * When both are given they must name the same category.
+ */
+export function resolveCategory(
+  ledger: Ledger,
+  orgSeq: number,
+  input: { categoryCode?: string; category?: string },
+): ResolvedCategory {
+  const rows = chart(ledger, orgSeq);
+  const issues: FieldIssue[] = [];
+  let byCode: ChartRow | undefined;
+  let byName: ChartRow | undefined;
+  if (input.categoryCode !== undefined) {
+    byCode = rows.find((r) => r.code !== '' && r.code === input.categoryCode!.trim());
+    if (!byCode) issues.push({ field: 'categoryCode', message: `"${input.categoryCode}" is not a code of this organization's chart (see list_categories)` });
+  }
+  if (input.category !== undefined) {
+    const wanted = fold(input.category);
+    byName =
+      rows.find((r) => fold(r.name) === wanted) ??
+      rows.find((r) => (JSON.parse(r.synonyms) as string[]).some((s) => fold(s) === wanted));
+    if (!byName) issues.push({ field: 'category', message: `"${input.category}" is not a category name or synonym of this organization's chart` });
+  }
+  if (issues.length > 0) throw invalid(issues);
+  if (byCode && byName && byCode !== byName) {
+    throw invalid([
+      { field: 'category', message: `"${input.category}" resolves to "${byName.name}", but categoryCode ${byCode.code} is "${byCode.name}"; send one of them` },
+    ]);
+  }
+  const hit = byCode ?? byName;
+  if (!hit) throw invalid([{ field: 'categoryCode', message: 'one of categoryCode or category is required' }]);
+  return { code: hit.code, name: hit.name };
+}

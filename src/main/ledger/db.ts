@@ -1,0 +1,95 @@
+// Opening a ledger file: pragmas, forward-only migrations, and refusal of files
+// written by a newer build. Everything else in ledger/ receives a `Ledger`.
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import * as schema from '../../../db/schema';
+import { findShipped } from './paths';
+
+export interface Ledger {
+  readonly file: string;
+  readonly sqlite: Database.Database;
+  readonly orm: BetterSQLite3Database<typeof schema>;
+  /** A prepared statement, compiled once per connection. */
+  stmt(sql: string): Database.Statement;
+  /** Runs fn in one IMMEDIATE transaction: all of it commits, or none. */
+  write<T>(fn: () => T): T;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** better-sqlite3 addon built for another ABI (the Electron build keeps its own). */
+  nativeBinding?: string;
+  migrationsFolder?: string;
+  readonly?: boolean;
+}
+
+export class NewerLedgerError extends Error {}
+
+export function openLedger(file: string, options: OpenOptions = {}): Ledger {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file, {
+    readonly: options.readonly ?? false,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const orm = drizzle(sqlite, { schema });
+    if (!options.readonly) applyMigrations(sqlite, orm, options.migrationsFolder ?? findShipped('db/migrations'));
+    return wrap(file, sqlite, orm);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}
+
+function applyMigrations(sqlite: Database.Database, orm: BetterSQLite3Database<typeof schema>, folder: string): void {
+  const known = readMigrationFiles({ migrationsFolder: folder });
+  const hasTable = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get();
+  if (hasTable) {
+    const applied = sqlite.prepare('SELECT hash, created_at AS createdAt FROM __drizzle_migrations').all() as {
+      hash: string;
+      createdAt: number;
+    }[];
+    const unknown = applied.filter((row) => !known.some((m) => m.hash === row.hash && m.folderMillis === Number(row.createdAt)));
+    if (unknown.length > 0) {
+      throw new NewerLedgerError(
+        `This ledger was written by a newer or different Ledgerdesk build (${unknown.length} migration(s) this build does not know). ` +
+          'Update Ledgerdesk to open it; the file was not changed.',
+      );
+    }
+  }
+  migrate(orm, { migrationsFolder: folder });
+}
+
+function wrap(file: string, sqlite: Database.Database, orm: BetterSQLite3Database<typeof schema>): Ledger {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    file,
+    sqlite,
+    orm,
+    stmt(sql) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+    write(fn) {
+      return sqlite.transaction(fn).immediate();
+    },
+    close() {
+      cache.clear();
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// The one typed error of the ledger and the API. Every failure a client can see
+// is one of these codes; the HTTP status is part of the code's identity so REST,
+// MCP, the desk and the CLI all report the same thing.
+export const ERROR_CODES = {
+  validation_failed: { status: 400, description: 'A parameter or body field is missing, unknown or out of range; details lists each field.' },
+  invalid_json: { status: 400, description: 'The request body is not valid JSON.' },
+  unauthorized: { status: 401, description: 'The bearer token is missing, malformed, unknown or revoked.' },
+  insufficient_scope: { status: 403, description: 'The token lacks the scope this operation needs.' },
+  forbidden_host: { status: 403, description: 'The Host header does not name this server (DNS-rebinding guard).' },
+  forbidden_origin: { status: 403, description: 'The request came from another web origin.' },
+  not_found: { status: 404, description: 'The path, or the resource named by an id, does not exist in this organization.' },
+  method_not_allowed: { status: 405, description: 'The path exists but not with this method; see the Allow header.' },
+  already_reviewed: { status: 409, description: 'The proposal was already approved or rejected.' },
+  conflict: { status: 409, description: 'The change conflicts with the current state of the ledger.' },
+  payload_too_large: { status: 413, description: 'The request body is over 1 MiB.' },
+  unsupported_media_type: { status: 415, description: 'A request body must be sent as application/json.' },
+  internal_error: { status: 500, description: 'An unexpected error; the server log has the cause.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class LedgerError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, details: unknown = null) {
+    super(message);
+    this.name = 'LedgerError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+
+  toBody(): { error: { code: ErrorCode; message: string; details: unknown } } {
+    return { error: { code: this.code, message: this.message, details: this.details } };
+  }
+}
+
+export const notFound = (resource: string, id: string): LedgerError =>
+  new LedgerError('not_found', `No ${resource} with id ${id} in this organization.`, { resource, id });
+
+export const invalid = (issues: FieldIssue[], message?: string): LedgerError =>
+  new LedgerError(
+    'validation_failed',
+    message ?? `Invalid request: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`,
+    issues,
+  );

@@ -1,0 +1,55 @@
+// Notes on transactions. create_note writes at once (deprecated, audit-logged);
+// attach_note goes through a proposal and lands here on approval.
+import type { Ledger } from './db';
+import { appendAudit, type Actor } from './audit';
+import { newId, nowIso } from './clock';
+import { requireTransactionRow } from './transactions';
+
+export interface Note {
+  id: string;
+  transactionId: string;
+  content: string;
+  authorUserId: string | null;
+  createdAt: string;
+}
+
+const SELECT = `SELECT n.id, t.id AS transactionId, n.content, n.author_user_id AS authorUserId, n.created_at AS createdAt
+  FROM notes n JOIN transactions t ON t.seq = n.transaction_seq`;
+
+export function listNotesOf(ledger: Ledger, transactionSeq: number): Note[] {
+  return ledger.stmt(`${SELECT} WHERE n.transaction_seq = ? ORDER BY n.created_at, n.seq`).all(transactionSeq) as Note[];
+}
+
+/** list_notes: 404 when the transaction is not in this organization. */
+export function listNotes(ledger: Ledger, orgSeq: number, transactionId: string): Note[] {
+  return listNotesOf(ledger, requireTransactionRow(ledger, orgSeq, transactionId).seq);
+}
+
+/** Inserts a note; the caller holds the write transaction and writes the audit entry. */
+export function insertNote(ledger: Ledger, orgSeq: number, transactionSeq: number, content: string, authorUserId: string | null): Note {
+  const id = newId();
+  ledger
+    .stmt('INSERT INTO notes (id, org_seq, transaction_seq, content, author_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(id, orgSeq, transactionSeq, content, authorUserId, nowIso());
+  return ledger.stmt(`${SELECT} WHERE n.id = ?`).get(id) as Note;
+}
+
+const excerpt = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** create_note (deprecated): the note exists at once, with its audit entry in the same transaction. */
+export function createNoteDirect(ledger: Ledger, orgSeq: number, actor: Actor, transactionId: string, content: string): Note {
+  return ledger.write(() => {
+    const tx = requireTransactionRow(ledger, orgSeq, transactionId);
+    const authorUserId = actor.type === 'token' ? `mcp:${actor.tokenId}` : actor.userId;
+    const note = insertNote(ledger, orgSeq, tx.seq, content, authorUserId);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'note.created',
+      targetType: 'note',
+      targetId: note.id,
+      summary: `Note created directly (create_note, deprecated) on "${excerpt(tx.description, 60)}" ${tx.date}: "${excerpt(content)}"`,
+    });
+    return note;
+  });
+}
+
+export { excerpt };

@@ -1,0 +1,217 @@
+// Proposals: what agents write. Creating one never touches the books; each
+// creation and its audit entry commit in one transaction.
+import type { Ledger } from './db';
+import { appendAudit, type Actor } from './audit';
+import { resolveCategory } from './categories';
+import { newId, nowIso } from './clock';
+import { notFound } from './errors';
+import { fromMinor, toMinor } from './money';
+import { excerpt } from './notes';
+import { organizationBySeq } from './organizations';
+import { requireReceiptRow } from './receipts';
+import { requireTransactionRow, type TransactionRow, type TransactionSource } from './transactions';
+
+export const PROPOSAL_TYPES = ['categorization', 'journal_entry', 'note', 'receipt_link'] as const;
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const EVIDENCE_TYPES = ['counterparty_match', 'rule', 'historical', 'keyword', 'receipt'] as const;
+export type ProposalType = (typeof PROPOSAL_TYPES)[number];
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export interface EvidenceItem {
+  type: (typeof EVIDENCE_TYPES)[number];
+  value: string;
+  detail?: string;
+}
+
+/** Payload per proposal type (the spec leaves it open; these shapes are documented in the OpenAPI document). */
+export interface ProposalPayloads {
+  categorization: { transactionId: string; categoryCode: string; category: string; evidence: EvidenceItem[] };
+  journal_entry: {
+    date: string;
+    description: string;
+    amount: number;
+    currency: string;
+    categoryCode: string | null;
+    category: string | null;
+    source: TransactionSource;
+  };
+  receipt_link: { transactionId: string; receiptId: string };
+  note: { transactionId: string; content: string };
+}
+
+export interface Proposal {
+  id: string;
+  type: ProposalType;
+  status: ProposalStatus;
+  payload: ProposalPayloads[ProposalType];
+  proposedBy: string;
+  confidence: number | null;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface ProposalRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  type: ProposalType;
+  status: ProposalStatus;
+  payload: string;
+  proposed_by: string;
+  confidence: number | null;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  review_comment: string | null;
+}
+
+export const toProposal = (r: ProposalRow): Proposal => ({
+  id: r.id,
+  type: r.type,
+  status: r.status,
+  payload: JSON.parse(r.payload),
+  proposedBy: r.proposed_by,
+  confidence: r.confidence,
+  reason: r.reason,
+  createdAt: r.created_at,
+});
+
+export function requireProposalRow(ledger: Ledger, orgSeq: number, id: string): ProposalRow {
+  const row = ledger.stmt('SELECT * FROM proposals WHERE id = ? AND org_seq = ?').get(id, orgSeq) as ProposalRow | undefined;
+  if (!row) throw notFound('proposal', id);
+  return row;
+}
+
+export const getProposal = (ledger: Ledger, orgSeq: number, id: string): Proposal => toProposal(requireProposalRow(ledger, orgSeq, id));
+
+/** Pending proposals, newest first. */
+export function listPendingProposals(ledger: Ledger, orgSeq: number): Proposal[] {
+  const rows = ledger.stmt("SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC").all(orgSeq) as ProposalRow[];
+  return rows.map(toProposal);
+}
+
+type AgentActor = Extract<Actor, { type: 'token' }>;
+export const proposerOf = (actor: AgentActor): string => `mcp:${actor.tokenId}`;
+
+interface Draft<T extends ProposalType> {
+  type: T;
+  payload: ProposalPayloads[T];
+  confidence?: number;
+  reason?: string;
+  summary: string;
+}
+
+function insertProposal<T extends ProposalType>(ledger: Ledger, orgSeq: number, actor: AgentActor, draft: Draft<T>): Proposal {
+  const id = newId();
+  ledger
+    .stmt(
+      `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, orgSeq, draft.type, JSON.stringify(draft.payload), proposerOf(actor), actor.tokenSeq, draft.confidence ?? null, draft.reason ?? null, nowIso());
+  const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
+  const confidence = draft.confidence === undefined ? '' : ` (confidence ${Math.round(draft.confidence * 100)}%)`;
+  appendAudit(ledger, orgSeq, actor, {
+    action: 'proposal.created',
+    targetType: 'proposal',
+    targetId: id,
+    summary: `${draft.summary}${confidence}, via ${via}`,
+  });
+  return getProposal(ledger, orgSeq, id);
+}
+
+export const describeTransaction = (t: TransactionRow): string =>
+  `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
+
+export interface CategorizationInput {
+  transactionId: string;
+  categoryCode?: string;
+  category?: string;
+  confidence?: number;
+  reason?: string;
+  evidence?: EvidenceItem[];
+}
+
+export function proposeCategorization(ledger: Ledger, orgSeq: number, actor: AgentActor, input: CategorizationInput): Proposal {
+  return ledger.write(() => {
+    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
+    const resolved = resolveCategory(ledger, orgSeq, input);
+    return insertProposal(ledger, orgSeq, actor, {
+      type: 'categorization',
+      payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [] },
+      confidence: input.confidence,
+      reason: input.reason,
+      summary: `Proposed categorization of ${describeTransaction(tx)}: ${tx.category ?? '(uncategorized)'} -> ${resolved.code} ${resolved.name}`,
+    });
+  });
+}
+
+export interface JournalEntryInput {
+  date: string;
+  description: string;
+  amount: number;
+  currency?: string;
+  categoryCode?: string;
+  category?: string;
+  source?: TransactionSource;
+  confidence?: number;
+  reason?: string;
+}
+
+export function proposeJournalEntry(ledger: Ledger, orgSeq: number, actor: AgentActor, input: JournalEntryInput): Proposal {
+  return ledger.write(() => {
+    const currency = (input.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+    toMinor(input.amount, currency); // refuses more decimals than the currency has
+    const named = input.categoryCode !== undefined || input.category !== undefined;
+    const resolved = named ? resolveCategory(ledger, orgSeq, input) : null;
+    const payload: ProposalPayloads['journal_entry'] = {
+      date: input.date,
+      description: input.description,
+      amount: input.amount,
+      currency,
+      categoryCode: resolved?.code ?? null,
+      category: resolved?.name ?? null,
+      source: input.source ?? 'manual_csv',
+    };
+    return insertProposal(ledger, orgSeq, actor, {
+      type: 'journal_entry',
+      payload,
+      confidence: input.confidence,
+      reason: input.reason,
+      summary: `Proposed journal entry "${excerpt(input.description, 60)}" ${input.date} ${input.amount.toFixed(2)} ${currency}${resolved ? ` -> ${resolved.code} ${resolved.name}` : ''}`,
+    });
+  });
+}
+
+export interface ReceiptLinkInput {
+  transactionId: string;
+  receiptId: string;
+  confidence?: number;
+  reason?: string;
+}
+
+export function proposeReceiptLink(ledger: Ledger, orgSeq: number, actor: AgentActor, input: ReceiptLinkInput): Proposal {
+  return ledger.write(() => {
+    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
+    const receipt = requireReceiptRow(ledger, orgSeq, input.receiptId);
+    return insertProposal(ledger, orgSeq, actor, {
+      type: 'receipt_link',
+      payload: { transactionId: tx.id, receiptId: receipt.id },
+      confidence: input.confidence,
+      reason: input.reason,
+      summary: `Proposed linking receipt "${excerpt(receipt.fileName, 60)}" to ${describeTransaction(tx)}`,
+    });
+  });
+}
+
+export function attachNote(ledger: Ledger, orgSeq: number, actor: AgentActor, input: { transactionId: string; content: string }): Proposal {
+  return ledger.write(() => {
+    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
+    return insertProposal(ledger, orgSeq, actor, {
+      type: 'note',
+      payload: { transactionId: tx.id, content: input.content },
+      summary: `Proposed note on ${describeTransaction(tx)}: "${excerpt(input.content)}"`,
+    });
+  });
+}

@@ -1,0 +1,97 @@
+// Review: the human's approve or reject. There is no token route to this
+// function. The status change, the effect on the books and the audit entry
+// commit in one IMMEDIATE transaction, so a proposal is reviewed exactly once
+// even when two reviews (two windows, two processes) arrive together.
+import type { Ledger } from './db';
+import { appendAudit, actorName, type Actor } from './audit';
+import { newId, nowIso } from './clock';
+import { LedgerError } from './errors';
+import { toMinor } from './money';
+import { excerpt, insertNote } from './notes';
+import {
+  describeTransaction,
+  getProposal,
+  requireProposalRow,
+  type Proposal,
+  type ProposalPayloads,
+  type ProposalRow,
+} from './proposals';
+import { requireReceiptRow } from './receipts';
+import { insertTransaction, requireTransactionRow } from './transactions';
+
+export type Decision = 'approve' | 'reject';
+type Human = Extract<Actor, { type: 'human' }>;
+
+export function reviewProposal(
+  ledger: Ledger,
+  orgSeq: number,
+  proposalId: string,
+  decision: Decision,
+  reviewer: Human,
+  comment?: string,
+): Proposal {
+  return ledger.write(() => {
+    const row = requireProposalRow(ledger, orgSeq, proposalId);
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const { changes } = ledger
+      .stmt("UPDATE proposals SET status = ?, reviewed_at = ?, reviewed_by = ?, review_comment = ? WHERE seq = ? AND status = 'pending'")
+      .run(status, nowIso(), actorName(reviewer), comment?.trim() || null, row.seq);
+    if (changes === 0) {
+      throw new LedgerError('already_reviewed', `Proposal ${proposalId} was already ${row.status}.`, { id: proposalId, status: row.status });
+    }
+    const effect = decision === 'approve' ? applyEffect(ledger, orgSeq, row) : 'the ledger is unchanged';
+    appendAudit(ledger, orgSeq, reviewer, {
+      action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
+      targetType: 'proposal',
+      targetId: row.id,
+      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${row.proposed_by}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+    });
+    return getProposal(ledger, orgSeq, proposalId);
+  });
+}
+
+/** Applies part 3's effect of an approved proposal; returns a one-line summary for the audit log. */
+function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow): string {
+  switch (row.type) {
+    case 'categorization': {
+      const p = JSON.parse(row.payload) as ProposalPayloads['categorization'];
+      const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
+      ledger
+        .stmt("UPDATE transactions SET category = ?, status = 'matched', suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?")
+        .run(p.category, row.proposed_by, row.confidence, row.reason, tx.seq);
+      return `${describeTransaction(tx)} categorized as ${p.categoryCode} ${p.category}, status matched`;
+    }
+    case 'journal_entry': {
+      const p = JSON.parse(row.payload) as ProposalPayloads['journal_entry'];
+      const id = newId();
+      insertTransaction(ledger, orgSeq, {
+        id,
+        date: p.date,
+        amountMinor: toMinor(p.amount, p.currency),
+        currency: p.currency,
+        description: p.description,
+        category: p.category,
+        status: 'matched',
+        source: p.source,
+        suggestedBy: row.proposed_by,
+        confidence: row.confidence,
+        reason: row.reason,
+        createdAt: nowIso(),
+      });
+      return `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created, status matched`;
+    }
+    case 'receipt_link': {
+      const p = JSON.parse(row.payload) as ProposalPayloads['receipt_link'];
+      const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
+      const receipt = requireReceiptRow(ledger, orgSeq, p.receiptId);
+      ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
+      return `receipt "${excerpt(receipt.fileName, 60)}" linked to ${describeTransaction(tx)}`;
+    }
+    case 'note': {
+      const p = JSON.parse(row.payload) as ProposalPayloads['note'];
+      const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
+      const note = insertNote(ledger, orgSeq, tx.seq, p.content, row.proposed_by);
+      return `note ${note.id} created on ${describeTransaction(tx)}`;
+    }
+  }
+}
