@@ -32,9 +32,12 @@ export const LOCAL_USAGE = `Owner commands (act on the data folder; default ${de
 
 const common = { data: { type: 'string' }, org: { type: 'string' } } as const;
 
-function parse<T extends Parameters<typeof parseArgs>[0]['options']>(args: string[], options: T, usage: string) {
+type Flags = Record<string, { type: 'string' }>;
+
+function parse(args: string[], options: Flags, usage: string): { values: Record<string, string | undefined>; positionals: string[] } {
   try {
-    return parseArgs({ args, options: { ...common, ...options }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { ...common, ...options }, allowPositionals: true, strict: true });
+    return { values: values as Record<string, string | undefined>, positionals };
   } catch (error) {
     throw new UsageError((error as Error).message, usage);
   }

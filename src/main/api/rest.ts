@@ -64,26 +64,30 @@ function rejectQuery(req: Request): Record<string, never> {
   return {};
 }
 
+function methodNotAllowed(methods: string[]): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Allow', methods.join(', '));
+    next(new LedgerError('method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; use ${methods.join(' or ')}.`, { allow: methods }));
+  };
+}
+
 export function restRouter(ledger: Ledger): Router {
   const router = Router({ strict: false, caseSensitive: true });
   router.get('/openapi.json', (req, res) => {
     rejectQuery(req);
     res.json(openApiDocument());
   });
-  const methodsByPath = new Map<string, string[]>([['/openapi.json', ['GET', 'HEAD']]]);
-  for (const op of operations) {
-    const path = expressPath(op.path);
-    router[op.method.toLowerCase() as 'get' | 'post' | 'put'](path, ...handler(op, ledger));
-    const methods = methodsByPath.get(path) ?? [];
-    methods.push(op.method, ...(op.method === 'GET' ? ['HEAD'] : []));
-    methodsByPath.set(path, methods);
+  const byPath = new Map<string, Operation[]>();
+  for (const op of operations) byPath.set(expressPath(op.path), [...(byPath.get(expressPath(op.path)) ?? []), op]);
+  // Literal paths first, so /proposals/categorization is never taken for /proposals/{id}.
+  const paths = [...byPath.keys()].sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
+  for (const path of paths) {
+    const ops = byPath.get(path)!;
+    for (const op of ops) router[op.method.toLowerCase() as 'get' | 'post' | 'put'](path, ...handler(op, ledger));
+    const methods = ops.flatMap((op) => (op.method === 'GET' ? ['GET', 'HEAD'] : [op.method]));
+    router.all(path, methodNotAllowed(methods));
   }
-  for (const [path, methods] of methodsByPath) {
-    router.all(path, (req: Request, res: Response, next: NextFunction) => {
-      res.setHeader('Allow', methods.join(', '));
-      next(new LedgerError('method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; use ${methods.join(' or ')}.`, { allow: methods }));
-    });
-  }
+  router.all('/openapi.json', methodNotAllowed(['GET', 'HEAD']));
   router.use((req: Request, _res: Response, next: NextFunction) => {
     next(new LedgerError('not_found', `No route ${req.method} ${req.baseUrl}${req.path}.`, { path: `${req.baseUrl}${req.path}` }));
   });

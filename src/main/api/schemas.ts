@@ -16,7 +16,7 @@ export const DateString = z
   .refine(isCalendarDate, 'must be a real calendar date')
   .meta({ format: 'date', example: '2025-03-02' });
 export const DateTime = z.string().meta({ format: 'date-time' });
-export const Uuid = z.uuid({ error: 'must be a uuid' });
+export const Uuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a uuid') });
 export const Confidence = z.number().min(0).max(1).describe('Agent confidence, 0.0 to 1.0; humans see it as a percentage.');
 export const Reason = z.string().max(2000).describe('Why, in one or two sentences for the human reviewer.');
 export const Status = z.enum(TRANSACTION_STATUSES);

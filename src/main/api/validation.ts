@@ -6,11 +6,14 @@ const fieldName = (path: PropertyKey[]): string =>
   path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
 
 export function toFieldIssues(error: z.ZodError, where: string): FieldIssue[] {
+  const seen = new Set<string>();
   return error.issues.flatMap((issue): FieldIssue[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: fieldName([...issue.path, key]), message: 'is not a known field' }));
     }
     const field = fieldName(issue.path) || where;
+    if (seen.has(field)) return []; // one message per field: the first is the most basic
+    seen.add(field);
     const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
     return [{ field, message: missing ? 'is required' : issue.message }];
   });

@@ -1,0 +1,251 @@
+// The domain on real SQLite files: migrations, aggregates, proposals, review, audit.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as L from '../src/main/ledger';
+import { tempLedger } from './support/env';
+
+const agentOf = (ledger: L.Ledger, orgSeq: number) => {
+  const { info } = L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
+  const token = L.listTokens(ledger, orgSeq).find((t) => t.id === info.id)!;
+  const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(token.id) as { seq: number }).seq;
+  return { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: 'bot', channel: 'rest' } as const;
+};
+
+function setup(transactions = 200) {
+  const { ledger, dir, file } = tempLedger();
+  const org = L.createOrganization(ledger, { slug: 'acme' });
+  L.fillDemo(ledger, org.seq, org.slug, transactions, org.currency);
+  const agent = agentOf(ledger, org.seq);
+  const uncategorized = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 5, offset: 0 }).data;
+  return { ledger, dir, file, org, agent, uncategorized, human: L.deskActor() as Extract<L.Actor, { type: 'human' }> };
+}
+
+describe('opening a ledger', () => {
+  it('sets WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
+    const { ledger } = tempLedger();
+    expect(ledger.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(ledger.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(ledger.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(ledger.sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+  });
+
+  it('refuses a file with a migration this build does not know, and leaves it unchanged', () => {
+    const { ledger, file } = tempLedger();
+    ledger.sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('from-the-future', 9_999_999_999_999);
+    const before = statSync(file).mtimeMs;
+    expect(() => L.openLedger(file)).toThrow(/newer or different Ledgerdesk build/);
+    expect(statSync(file).mtimeMs).toBe(before);
+  });
+
+  it('reopens its own file without re-running migrations', () => {
+    const { ledger, file } = tempLedger();
+    L.createOrganization(ledger, { slug: 'x' });
+    const again = L.openLedger(file);
+    expect(L.listOrganizations(again).map((o) => o.slug)).toEqual(['x']);
+    again.close();
+  });
+});
+
+describe('organizations and the chart', () => {
+  it('seeds a new organization from the ontology', () => {
+    const { ledger, org } = setup(1);
+    const codes = L.listCategories(ledger, org.seq).map((c) => c.code);
+    expect(codes).toEqual(['4000', '4010', '5000', '5100', '5200', '5300']);
+    const software = L.listCategories(ledger, org.seq).find((c) => c.code === '5100')!;
+    expect(software).toMatchObject({ name: 'Software & tools', type: 'expense', parentCode: '5000', synonyms: ['Software', 'SaaS', 'Subscriptions'] });
+  });
+
+  it('resolves codes, names and synonyms; refuses what it does not understand', () => {
+    const { ledger, org } = setup(1);
+    expect(L.resolveCategory(ledger, org.seq, { categoryCode: '5300' })).toEqual({ code: '5300', name: 'Cloud infrastructure' });
+    expect(L.resolveCategory(ledger, org.seq, { category: '  saas ' })).toEqual({ code: '5100', name: 'Software & tools' });
+    expect(L.resolveCategory(ledger, org.seq, { category: 'office & RENT' })).toEqual({ code: '5200', name: 'Office & rent' });
+    expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '9999' })).toThrow(expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'categoryCode' })] }));
+    expect(() => L.resolveCategory(ledger, org.seq, { category: 'Snacks' })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ field: 'category', message: expect.stringContaining('Snacks') })] }));
+    expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '5300', category: 'Rent' })).toThrow(/send one of them/);
+  });
+});
+
+describe('money', () => {
+  it('keeps integer minor units and refuses excess decimals', () => {
+    expect(L.toMinor(-1204.5, 'USD')).toBe(-120450);
+    expect(L.toMinor(0.1, 'USD')).toBe(10);
+    expect(L.toMinor(1500, 'JPY')).toBe(1500);
+    expect(L.toMinor(1.234, 'BHD')).toBe(1234);
+    expect(() => L.toMinor(1.001, 'USD')).toThrow(/at most 2 decimals/);
+    expect(() => L.toMinor(1.5, 'JPY')).toThrow(/at most 0 decimals/);
+    expect(L.fromMinor(-120450, 'USD')).toBe(-1204.5);
+  });
+});
+
+describe('transactions list', () => {
+  it('filters, orders by date descending with a stable tiebreak, and counts exactly', () => {
+    const { ledger, org } = setup(400);
+    const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
+    const page = L.listTransactions(ledger, org.seq, { limit: 500, offset: 0 });
+    expect(page.data.map((t) => t.id)).toEqual(all.map((t) => t.id));
+    expect(page.meta.totalCount).toBe(400);
+    const cases: [L.TransactionQuery, (t: L.TransactionRow) => boolean][] = [
+      [{ status: 'matched', limit: 500, offset: 0 }, (t) => t.status === 'matched'],
+      [{ source: 'paymentproc', limit: 500, offset: 0 }, (t) => t.source === 'paymentproc'],
+      [{ dateFrom: '2024-01-01', dateTo: '2024-03-31', limit: 500, offset: 0 }, (t) => t.date >= '2024-01-01' && t.date <= '2024-03-31'],
+      [{ date: all[10].date, limit: 500, offset: 0 }, (t) => t.date === all[10].date],
+      [{ category: L.UNCATEGORIZED, limit: 500, offset: 0 }, (t) => t.category === null],
+      [{ category: 'Cloud infrastructure', limit: 500, offset: 0 }, (t) => t.category === 'Cloud infrastructure'],
+      [{ description: 'aws emea', limit: 500, offset: 0 }, (t) => t.description.toLowerCase().includes('aws emea')],
+      [{ description: 'Rv', limit: 500, offset: 0 }, (t) => t.description.toLowerCase().includes('rv')],
+      [{ description: '50%', limit: 500, offset: 0 }, (t) => t.description.includes('50%')],
+      [{ status: 'uncategorized', source: 'bankfeed', dateFrom: '2025-01-01', limit: 500, offset: 0 }, (t) => t.status === 'uncategorized' && t.source === 'bankfeed' && t.date >= '2025-01-01'],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = all.filter(keep).map((t) => t.id);
+      const got = L.listTransactions(ledger, org.seq, query);
+      expect(got.data.map((t) => t.id), JSON.stringify(query)).toEqual(expected);
+      expect(got.meta.totalCount, JSON.stringify(query)).toBe(expected.length);
+    }
+    expect(cases.every(([q]) => L.listTransactions(ledger, org.seq, q).meta.totalCount < 400)).toBe(true);
+    const second = L.listTransactions(ledger, org.seq, { limit: 7, offset: 7 });
+    expect(second.data.map((t) => t.id)).toEqual(all.slice(7, 14).map((t) => t.id));
+  });
+});
+
+describe('proposals and review', () => {
+  it('creates pending proposals without touching the books, with an audit entry each', () => {
+    const { ledger, org, agent, uncategorized } = setup();
+    const tx = uncategorized[0];
+    const before = L.getTransaction(ledger, org.seq, tx.id);
+    const p = L.proposeCategorization(ledger, org.seq, agent, { transactionId: tx.id, categoryCode: '5300', confidence: 0.9, reason: 'AWS', evidence: [{ type: 'counterparty_match', value: 'AWS' }] });
+    expect(p).toMatchObject({ type: 'categorization', status: 'pending', proposedBy: `mcp:${agent.tokenId}`, confidence: 0.9, reason: 'AWS' });
+    expect(p.payload).toEqual({ transactionId: tx.id, categoryCode: '5300', category: 'Cloud infrastructure', evidence: [{ type: 'counterparty_match', value: 'AWS' }] });
+    expect(L.getTransaction(ledger, org.seq, tx.id)).toEqual(before);
+    const log = L.listAudit(ledger, org.seq, { action: 'proposal.created', limit: 10, offset: 0 });
+    expect(log.entries).toHaveLength(1);
+    expect(log.entries[0]).toMatchObject({ actor: { type: 'token', id: agent.tokenId, name: 'bot' }, channel: 'rest', targetId: p.id });
+  });
+
+  it('approval applies each effect with its audit entry; rejection changes nothing', () => {
+    const { ledger, org, agent, uncategorized, human } = setup();
+    const [t1, t2, t3] = uncategorized;
+    const receipt = L.searchReceipts(ledger, org.seq, 'invoice').find((r) => r.transactionId === null)!;
+    const cat = L.proposeCategorization(ledger, org.seq, agent, { transactionId: t1.id, category: 'cloud', confidence: 0.8, reason: 'vendor' });
+    const je = L.proposeJournalEntry(ledger, org.seq, agent, { date: '2026-01-15', description: 'Bank fee', amount: -12.5, categoryCode: '5000' });
+    const link = L.proposeReceiptLink(ledger, org.seq, agent, { transactionId: t2.id, receiptId: receipt.id });
+    const note = L.attachNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
+    const snapshot = () => ledger.sqlite.prepare('SELECT count(*) AS n, sum(amount_minor) AS s FROM transactions').get();
+    const before = snapshot();
+
+    L.reviewProposal(ledger, org.seq, note.id, 'reject', human, 'not useful');
+    expect(snapshot()).toEqual(before);
+    expect(L.getTransaction(ledger, org.seq, t3.id).notes.map((n) => n.content)).not.toContain('Check with client');
+
+    L.reviewProposal(ledger, org.seq, cat.id, 'approve', human);
+    expect(L.getTransaction(ledger, org.seq, t1.id).transaction).toMatchObject({
+      category: 'Cloud infrastructure', status: 'matched', suggestedBy: `mcp:${agent.tokenId}`, confidence: 0.8, reason: 'vendor',
+    });
+    L.reviewProposal(ledger, org.seq, je.id, 'approve', human);
+    const created = L.listTransactions(ledger, org.seq, { description: 'Bank fee', limit: 5, offset: 0 }).data;
+    expect(created).toEqual([expect.objectContaining({ date: '2026-01-15', amount: -12.5, currency: 'USD', category: 'Operating expenses', status: 'matched', source: 'manual_csv' })]);
+    L.reviewProposal(ledger, org.seq, link.id, 'approve', human);
+    expect(L.getReceipt(ledger, org.seq, receipt.id).transactionId).toBe(t2.id);
+
+    const actions = L.listAudit(ledger, org.seq, { limit: 50, offset: 0 }).entries.map((e) => e.action);
+    expect(actions.filter((a) => a === 'proposal.approved')).toHaveLength(3);
+    expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);
+    expect(L.listPendingProposals(ledger, org.seq)).toEqual([]);
+  });
+
+  it('reviews a proposal once, also when two connections race', () => {
+    const { ledger, file, org, agent, uncategorized, human } = setup();
+    const p = L.attachNote(ledger, org.seq, agent, { transactionId: uncategorized[0].id, content: 'once' });
+    const other = L.openLedger(file);
+    L.reviewProposal(other, org.seq, p.id, 'approve', human);
+    expect(() => L.reviewProposal(ledger, org.seq, p.id, 'reject', human)).toThrow(expect.objectContaining({ code: 'already_reviewed' }));
+    other.close();
+    expect(L.getTransaction(ledger, org.seq, uncategorized[0].id).notes.filter((n) => n.content === 'once')).toHaveLength(1);
+    expect(L.listAudit(ledger, org.seq, { action: 'proposal.rejected', limit: 5, offset: 0 }).totalCount).toBe(0);
+  });
+
+  it('rolls back the review when its effect fails, leaving the proposal pending', () => {
+    const { ledger, org, agent, uncategorized, human } = setup();
+    const p = L.proposeCategorization(ledger, org.seq, agent, { transactionId: uncategorized[0].id, categoryCode: '5100' });
+    ledger.sqlite.exec('CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, \'disk full\'); END;');
+    expect(() => L.reviewProposal(ledger, org.seq, p.id, 'approve', human)).toThrow(/disk full/);
+    ledger.sqlite.exec('DROP TRIGGER fail_audit');
+    expect(L.getProposal(ledger, org.seq, p.id).status).toBe('pending');
+    expect(L.getTransaction(ledger, org.seq, uncategorized[0].id).transaction.status).toBe('uncategorized');
+  });
+});
+
+describe('audit log', () => {
+  it('refuses UPDATE and DELETE', () => {
+    const { ledger } = setup(5);
+    expect(() => ledger.sqlite.exec("UPDATE audit_log SET summary = 'x'")).toThrow(/append-only/);
+    expect(() => ledger.sqlite.exec('DELETE FROM audit_log')).toThrow(/append-only/);
+  });
+});
+
+describe('tokens', () => {
+  it('stores only a hash: the raw token appears nowhere in the data folder', () => {
+    const { ledger, dir, org } = setup(5);
+    const { token } = L.createToken(ledger, org.seq, { name: 'secret holder', scopes: ['read'] });
+    L.authenticate(ledger, token);
+    ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const secret = token.slice('ldk_live_'.length);
+    for (const f of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, f));
+      expect(bytes.includes(Buffer.from(secret)), f).toBe(false);
+      expect(bytes.includes(Buffer.from(secret, 'utf16le')), f).toBe(false);
+    }
+  });
+
+  it('refuses malformed tokens before any database read', () => {
+    const { ledger, org } = setup(1);
+    const { token } = L.createToken(ledger, org.seq, { name: 't', scopes: ['read'] });
+    const flipped = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
+    expect(L.isWellFormedToken(token)).toBe(true);
+    expect(L.isWellFormedToken(flipped)).toBe(false);
+    const closed = { ...ledger, stmt: () => { throw new Error('database read'); } } as unknown as L.Ledger;
+    expect(() => L.authenticate(closed, flipped)).toThrow(expect.objectContaining({ code: 'unauthorized', details: { reason: 'malformed' } }));
+  });
+
+  it('revokes and records last use', () => {
+    const { ledger, org } = setup(1);
+    const { token, info } = L.createToken(ledger, org.seq, { name: 't', scopes: ['read', 'propose-write'] });
+    expect(info.lastUsedAt).toBeNull();
+    L.authenticate(ledger, token);
+    expect(L.listTokens(ledger, org.seq).find((t) => t.id === info.id)!.lastUsedAt).not.toBeNull();
+    L.revokeToken(ledger, org.seq, info.id);
+    expect(() => L.authenticate(ledger, token)).toThrow(expect.objectContaining({ details: { reason: 'revoked' } }));
+  });
+});
+
+describe('dashboard', () => {
+  it('answers from maintained aggregates that match the rows', () => {
+    const { ledger, org } = setup(500);
+    const d = L.dashboardSummary(ledger, org.seq);
+    const q = (sql: string) => (ledger.sqlite.prepare(sql).get(org.seq) as { v: number }).v;
+    expect(d.uncategorized).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'uncategorized'"));
+    expect(d.missingReceipts).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'receipt_missing'"));
+    expect(d.cashPosition).toBe(q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') / 100);
+    expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
+    expect(d.revenue).toBe(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
+    expect(d.recentTransactions).toHaveLength(10);
+    expect(d.notifications.map((n) => n.type)).toEqual(expect.arrayContaining(['connector_error', 'connector_stale', 'receipts_missing']));
+  });
+});
+
+describe('demo data', () => {
+  it('is deterministic and covers every source and status', () => {
+    const a = setup(300);
+    const b = setup(300);
+    const rows = (l: L.Ledger) => l.sqlite.prepare('SELECT id, date, amount_minor, description, status, source FROM transactions ORDER BY seq').all();
+    expect(rows(a.ledger)).toEqual(rows(b.ledger));
+    const statuses = a.ledger.sqlite.prepare('SELECT DISTINCT status FROM transactions').pluck().all();
+    const sources = a.ledger.sqlite.prepare('SELECT DISTINCT source FROM transactions').pluck().all();
+    expect(new Set(statuses)).toEqual(new Set(L.TRANSACTION_STATUSES));
+    expect(new Set(sources)).toEqual(new Set(L.TRANSACTION_SOURCES));
+    const syncs = a.ledger.sqlite.prepare('SELECT DISTINCT sync_status FROM connectors').pluck().all();
+    expect(new Set(syncs)).toEqual(new Set(['ok', 'error', 'stale', null]));
+  });
+});

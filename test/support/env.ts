@@ -1,0 +1,87 @@
+// Real things only: ledger files in temp folders, the HTTP server on port 0.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { createOrganization, createToken, fillDemo, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
+import { startServer, type RunningServer } from '../../src/main/api/server';
+
+export function tempDir(prefix = 'ldk-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function tempLedger(): { ledger: Ledger; dir: string; file: string } {
+  const dir = tempDir();
+  const file = join(dir, 'ledger.db');
+  const ledger = openLedger(file);
+  afterAll(() => ledger.close());
+  return { ledger, dir, file };
+}
+
+export interface World {
+  ledger: Ledger;
+  dir: string;
+  server: RunningServer;
+  base: string;
+  orgA: Organization;
+  orgB: Organization;
+  /** read + propose-write on A */
+  tokenA: string;
+  tokenAId: string;
+  readOnlyA: string;
+  writeOnlyA: string;
+  tokenB: string;
+}
+
+/** Two organizations with demo books, tokens of each kind, and a running server. */
+export async function world(transactions = 300): Promise<World> {
+  const { ledger, dir } = tempLedger();
+  const orgA = createOrganization(ledger, { slug: 'acme', name: 'Acme Ltd' });
+  const orgB = createOrganization(ledger, { slug: 'beta', name: 'Beta GmbH', currency: 'EUR' });
+  fillDemo(ledger, orgA.seq, orgA.slug, transactions, orgA.currency);
+  fillDemo(ledger, orgB.seq, orgB.slug, 50, orgB.currency);
+  const a = createToken(ledger, orgA.seq, { name: 'A agent', scopes: ['read', 'propose-write'] });
+  const server = await startServer({ ledger, port: 0, log: () => {} });
+  afterAll(() => server.close());
+  return {
+    ledger,
+    dir,
+    server,
+    base: `${server.url}/api/v1`,
+    orgA,
+    orgB,
+    tokenA: a.token,
+    tokenAId: a.info.id,
+    readOnlyA: createToken(ledger, orgA.seq, { name: 'A reader', scopes: ['read'] }).token,
+    writeOnlyA: createToken(ledger, orgA.seq, { name: 'A writer', scopes: ['propose-write'] }).token,
+    tokenB: createToken(ledger, orgB.seq, { name: 'B agent', scopes: ['read', 'propose-write'] }).token,
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(base: string, method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: json stays undefined and the test says so */
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
