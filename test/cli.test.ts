@@ -1,0 +1,84 @@
+// The owner's commands exactly as documented, as child processes on real data folders.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultDataDir } from '../src/main/paths';
+import { tempDir } from './support/env';
+
+const root = join(__dirname, '..');
+const TSX = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const CLI = join(root, 'src', 'cli', 'index.ts');
+
+function ledgerdesk(...args: string[]) {
+  const r = spawnSync(process.execPath, [TSX, CLI, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.trim().split('\n') };
+}
+
+function serve(data: string, command = [TSX, CLI, 'serve']): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, [...command, '--port', '0', '--data', data], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '' } });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stderr.on('data', (c) => (out += c));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const base = /^(http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/m.exec(out)?.[1];
+      if (base) resolve({ base, output: () => out, stop: () => new Promise((done) => { child.once('exit', (code) => done(code)); child.kill('SIGTERM'); }) });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+  });
+}
+
+describe('ledgerdesk owner commands', () => {
+  it('demo, token create/list/revoke and serve work together on one data folder', async () => {
+    const data = tempDir();
+    const demo = ledgerdesk('demo', '--data', data, '--org', 'acme', '--transactions', '250');
+    expect(demo.code, demo.stderr).toBe(0);
+    expect(demo.stdout).toMatch(/acme: 250 transactions/);
+
+    const server = await serve(data);
+    const created = ledgerdesk('token', 'create', '--data', data, '--org', 'acme', '--name', 'ci agent', '--scopes', 'read,propose-write');
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.lines.at(-1)!;
+    expect(token).toMatch(/^ldk_live_[0-9A-Za-z]{49}$/);
+
+    const res = await fetch(`${server.base}/transactions?limit=5`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).meta.totalCount).toBe(250);
+
+    const listed = ledgerdesk('token', 'list', '--data', data, '--org', 'acme');
+    const id = /^(\S+)\s+ci agent\s+read,propose-write/m.exec(listed.stdout)?.[1];
+    expect(id, listed.stdout).toBeDefined();
+    expect(listed.stdout).not.toContain(token);
+    expect(ledgerdesk('token', 'revoke', id!, '--data', data, '--org', 'acme').code).toBe(0);
+    const after = await fetch(`${server.base}/transactions`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('creates a default organization on an empty folder and refuses bad usage with exit 2', () => {
+    const data = tempDir();
+    const created = ledgerdesk('token', 'create', '--data', data, '--name', 'first', '--scopes', 'read');
+    expect(created.code, created.stderr).toBe(0);
+    expect(ledgerdesk('org', 'list', '--data', data).stdout).toMatch(/^default\s+My organization\s+USD/m);
+    expect(ledgerdesk('token', 'create', '--data', data, '--name', 'x', '--scopes', 'admin').code).toBe(1);
+    expect(ledgerdesk('frobnicate').code).toBe(2);
+    expect(ledgerdesk('demo', '--data', data, '--transactions', 'many').code).toBe(2);
+    expect(ledgerdesk('serve', '--bogus').code).toBe(2);
+  });
+
+  it('npm start falls back to the headless server with a one-line explanation, with a default organization', async () => {
+    const data = tempDir();
+    const server = await serve(data, [join(root, 'scripts', 'start.mjs')]);
+    expect(server.output().split('\n')[0]).toMatch(/^Electron cannot run here \(.+\): serving Ledgerdesk headless/);
+    expect((await fetch(`${server.base}/ontology.jsonld`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(ledgerdesk('org', 'list', '--data', data).stdout).toMatch(/^default\s/m);
+  });
+
+  it('defaults to the per-user app-data folder of the OS', () => {
+    expect(defaultDataDir({ HOME: '/home/a' }, 'linux')).toMatch(/\.config\/Ledgerdesk$/);
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux')).toBe('/x/Ledgerdesk');
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toMatch(/Roaming.Ledgerdesk$/);
+    expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/Ledgerdesk$/);
+  });
+});
