@@ -189,6 +189,18 @@ export const transactionDayCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.orgSeq, t.date, t.status, t.source] })],
 );
 
+/** The same counts without the date: answers unfiltered and status/source-only lists in O(15 rows). */
+export const transactionStatusCounts = sqliteTable(
+  'transaction_status_counts',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.status, t.source] })],
+);
+
 export const transactionMonthTotals = sqliteTable(
   'transaction_month_totals',
   {

@@ -149,6 +149,13 @@ describe('proposals and review', () => {
     L.reviewProposal(ledger, org.seq, link.id, 'approve', human);
     expect(L.getReceipt(ledger, org.seq, receipt.id).transactionId).toBe(t2.id);
 
+    // The trigger-maintained counts follow single-row changes too.
+    for (const status of L.TRANSACTION_STATUSES) {
+      const real = (ledger.sqlite.prepare('SELECT count(*) AS n FROM transactions WHERE org_seq = ? AND status = ?').get(org.seq, status) as { n: number }).n;
+      expect(L.listTransactions(ledger, org.seq, { status, limit: 1, offset: 0 }).meta.totalCount, status).toBe(real);
+      expect(L.listTransactions(ledger, org.seq, { status, dateFrom: '2000-01-01', limit: 1, offset: 0 }).meta.totalCount, status).toBe(real);
+    }
+    expect(L.dashboardSummary(ledger, org.seq).uncategorized).toBe(L.listTransactions(ledger, org.seq, { category: L.UNCATEGORIZED, status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount);
     const actions = L.listAudit(ledger, org.seq, { limit: 50, offset: 0 }).entries.map((e) => e.action);
     expect(actions.filter((a) => a === 'proposal.approved')).toHaveLength(3);
     expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);

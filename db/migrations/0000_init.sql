@@ -154,6 +154,14 @@ CREATE TABLE `transaction_month_totals` (
 	PRIMARY KEY(`org_seq`, `currency`, `month`)
 );
 --> statement-breakpoint
+CREATE TABLE `transaction_status_counts` (
+	`org_seq` integer NOT NULL,
+	`status` text NOT NULL,
+	`source` text NOT NULL,
+	`n` integer NOT NULL,
+	PRIMARY KEY(`org_seq`, `status`, `source`)
+);
+--> statement-breakpoint
 CREATE TABLE `transactions` (
 	`seq` integer PRIMARY KEY NOT NULL,
 	`id` text NOT NULL,

@@ -6,6 +6,8 @@ CREATE VIRTUAL TABLE receipts_fts USING fts5(file_name, ocr_text, content='recei
 CREATE TRIGGER transactions_ai AFTER INSERT ON transactions BEGIN
   INSERT INTO transaction_day_counts (org_seq, date, status, source, n) VALUES (NEW.org_seq, NEW.date, NEW.status, NEW.source, +1)
     ON CONFLICT (org_seq, date, status, source) DO UPDATE SET n = n + 1;
+  INSERT INTO transaction_status_counts (org_seq, status, source, n) VALUES (NEW.org_seq, NEW.status, NEW.source, +1)
+    ON CONFLICT (org_seq, status, source) DO UPDATE SET n = n + 1;
   INSERT INTO transaction_month_totals (org_seq, month, currency, inflow_minor, outflow_minor)
     VALUES (NEW.org_seq, substr(NEW.date, 1, 7), NEW.currency, max(NEW.amount_minor, 0), max(-NEW.amount_minor, 0))
     ON CONFLICT (org_seq, currency, month) DO UPDATE SET inflow_minor = inflow_minor + excluded.inflow_minor, outflow_minor = outflow_minor + excluded.outflow_minor;
@@ -15,6 +17,8 @@ END;
 CREATE TRIGGER transactions_ad AFTER DELETE ON transactions BEGIN
   INSERT INTO transaction_day_counts (org_seq, date, status, source, n) VALUES (OLD.org_seq, OLD.date, OLD.status, OLD.source, -1)
     ON CONFLICT (org_seq, date, status, source) DO UPDATE SET n = n - 1;
+  INSERT INTO transaction_status_counts (org_seq, status, source, n) VALUES (OLD.org_seq, OLD.status, OLD.source, -1)
+    ON CONFLICT (org_seq, status, source) DO UPDATE SET n = n - 1;
   INSERT INTO transaction_month_totals (org_seq, month, currency, inflow_minor, outflow_minor)
     VALUES (OLD.org_seq, substr(OLD.date, 1, 7), OLD.currency, -max(OLD.amount_minor, 0), -max(-OLD.amount_minor, 0))
     ON CONFLICT (org_seq, currency, month) DO UPDATE SET inflow_minor = inflow_minor + excluded.inflow_minor, outflow_minor = outflow_minor + excluded.outflow_minor;
@@ -26,6 +30,10 @@ CREATE TRIGGER transactions_au_counts AFTER UPDATE OF org_seq, date, status, sou
     ON CONFLICT (org_seq, date, status, source) DO UPDATE SET n = n - 1;
   INSERT INTO transaction_day_counts (org_seq, date, status, source, n) VALUES (NEW.org_seq, NEW.date, NEW.status, NEW.source, +1)
     ON CONFLICT (org_seq, date, status, source) DO UPDATE SET n = n + 1;
+  INSERT INTO transaction_status_counts (org_seq, status, source, n) VALUES (OLD.org_seq, OLD.status, OLD.source, -1)
+    ON CONFLICT (org_seq, status, source) DO UPDATE SET n = n - 1;
+  INSERT INTO transaction_status_counts (org_seq, status, source, n) VALUES (NEW.org_seq, NEW.status, NEW.source, +1)
+    ON CONFLICT (org_seq, status, source) DO UPDATE SET n = n + 1;
   INSERT INTO transaction_month_totals (org_seq, month, currency, inflow_minor, outflow_minor)
     VALUES (OLD.org_seq, substr(OLD.date, 1, 7), OLD.currency, -max(OLD.amount_minor, 0), -max(-OLD.amount_minor, 0))
     ON CONFLICT (org_seq, currency, month) DO UPDATE SET inflow_minor = inflow_minor + excluded.inflow_minor, outflow_minor = outflow_minor + excluded.outflow_minor;

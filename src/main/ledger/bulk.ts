@@ -22,6 +22,11 @@ export function bulkInsert(ledger: Ledger, fn: () => void): void {
        ON CONFLICT (org_seq, date, status, source) DO UPDATE SET n = n + excluded.n`,
     ).run(txSince);
     ledger.sqlite.prepare(
+      `INSERT INTO transaction_status_counts (org_seq, status, source, n)
+       SELECT org_seq, status, source, count(*) FROM transactions WHERE seq > ? GROUP BY 1, 2, 3
+       ON CONFLICT (org_seq, status, source) DO UPDATE SET n = n + excluded.n`,
+    ).run(txSince);
+    ledger.sqlite.prepare(
       `INSERT INTO transaction_month_totals (org_seq, month, currency, inflow_minor, outflow_minor)
        SELECT org_seq, substr(date, 1, 7), currency, sum(max(amount_minor, 0)), sum(max(-amount_minor, 0))
        FROM transactions WHERE seq > ? GROUP BY 1, 2, 3 ORDER BY 1, 2, 3

@@ -1,4 +1,4 @@
-// The dashboard, answered from maintained aggregates (transaction_day_counts,
+// The dashboard, answered from maintained aggregates (transaction_status_counts,
 // transaction_month_totals) so it costs the same at ten rows or ten million.
 //
 // Period: revenue and expenses cover the twelve calendar months ending with
@@ -69,7 +69,7 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
     .stmt('SELECT coalesce(sum(inflow_minor - outflow_minor), 0) AS cash FROM transaction_month_totals WHERE org_seq = ? AND currency = ?')
     .get(orgSeq, currency) as { cash: number };
   const counts = new Map(
-    (ledger.stmt('SELECT status, sum(n) AS n FROM transaction_day_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
+    (ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
       status: string;
       n: number;
     }[]).map((r) => [r.status, r.n]),

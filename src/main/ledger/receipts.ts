@@ -41,7 +41,8 @@ export function getReceipt(ledger: Ledger, orgSeq: number, id: string): Receipt 
 
 /**
  * Every whitespace-separated term of q must occur (case-insensitively, as a
- * substring) in the file name or the OCR text. Best matches first, then newest.
+ * substring) in the file name or the OCR text. Newest first: ranking every
+ * match would cost time in proportion to the matches, and agents refine q instead.
  */
 export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Receipt[] {
   const terms = q.trim().split(/\s+/).filter(Boolean);
@@ -49,14 +50,9 @@ export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Recei
   const short = terms.filter((t) => [...t].length < 3);
   const where = ['r.org_seq = ?'];
   const params: unknown[] = [orgSeq];
-  let rank = '0';
-  const rankParams: unknown[] = [];
   if (long.length > 0) {
-    const match = long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
     where.push('r.seq IN (SELECT rowid FROM receipts_fts WHERE receipts_fts MATCH ?)');
-    params.push(match);
-    rank = '(SELECT rank FROM receipts_fts WHERE receipts_fts MATCH ? AND rowid = r.seq)';
-    rankParams.push(match);
+    params.push(long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '));
   }
   for (const t of short) {
     where.push("(r.file_name LIKE ? ESCAPE '\\' OR r.ocr_text LIKE ? ESCAPE '\\')");
@@ -64,7 +60,7 @@ export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Recei
     params.push(pattern, pattern);
   }
   const rows = ledger
-    .stmt(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY ${rank}, r.created_at DESC, r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`)
-    .all(...params, ...rankParams) as ReceiptRow[];
+    .stmt(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`)
+    .all(...params) as ReceiptRow[];
   return rows.map(strip);
 }

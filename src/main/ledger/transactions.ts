@@ -85,7 +85,7 @@ export interface TransactionPage {
 const ftsPhrase = (needle: string): string => `"${needle.replaceAll('"', '""')}"`;
 const likePattern = (needle: string): string => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Builds the WHERE clause once; `counted` says whether the maintained day counts can answer totalCount. */
+/** Builds the WHERE clause once, for the rows and for whichever table counts them. */
 function filters(orgSeq: number, q: TransactionQuery) {
   const where = ['org_seq = ?'];
   const params: unknown[] = [orgSeq];
@@ -98,7 +98,8 @@ function filters(orgSeq: number, q: TransactionQuery) {
   if (q.date) add('date = ?', q.date);
   if (q.dateFrom) add('date >= ?', q.dateFrom);
   if (q.dateTo) add('date <= ?', q.dateTo);
-  const dayCountsAnswer = q.category === undefined && q.description === undefined;
+  const aggregatesAnswer = q.category === undefined && q.description === undefined;
+  const dated = q.date !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined;
   if (q.category === UNCATEGORIZED) add('category IS NULL');
   else if (q.category !== undefined) add('category = ?', q.category);
   if (q.description !== undefined) {
@@ -106,11 +107,13 @@ function filters(orgSeq: number, q: TransactionQuery) {
     if ([...q.description].length >= 3) add('seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)', ftsPhrase(q.description));
     else add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
   }
-  return { clause: where.join(' AND '), params, dayCountsAnswer };
+  // Maintained counts answer totalCount unless a category or description filter is set.
+  const countTable = !aggregatesAnswer ? null : dated ? 'transaction_day_counts' : 'transaction_status_counts';
+  return { clause: where.join(' AND '), params, countTable };
 }
 
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
-  const { clause, params, dayCountsAnswer } = filters(orgSeq, q);
+  const { clause, params, countTable } = filters(orgSeq, q);
   // Deferred join: page over the covering index first, then read 'limit' rows.
   const rows = ledger
     .stmt(
@@ -119,8 +122,8 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
          JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`,
     )
     .all(...params, q.limit, q.offset) as TransactionRow[];
-  const countSql = dayCountsAnswer
-    ? `SELECT coalesce(sum(n), 0) AS n FROM transaction_day_counts WHERE ${clause}`
+  const countSql = countTable
+    ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${clause}`
     : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
   const { n } = ledger.stmt(countSql).get(...params) as { n: number };
   return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };

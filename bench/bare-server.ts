@@ -1,0 +1,95 @@
+// The baseline: the same SQL as the ledger issues, served by bare node:http +
+// better-sqlite3 (no express, no auth, no validation), on the same file.
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+
+const [file, orgSeqText] = process.argv.slice(2);
+const orgSeq = Number(orgSeqText);
+const db = new Database(file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('busy_timeout = 5000');
+
+const COLS = 'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason';
+const page = (where: string) =>
+  db.prepare(`SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT seq FROM transactions WHERE ${where} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date DESC, t.seq DESC`);
+const q = {
+  first: page('org_seq = ?'),
+  firstCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ?'),
+  status: page('org_seq = ? AND status = ?'),
+  statusCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ? AND status = ?'),
+  desc: page('org_seq = ? AND seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)'),
+  descCount: db.prepare('SELECT count(*) n FROM transactions WHERE org_seq = ? AND seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)'),
+  range: page('org_seq = ? AND date >= ? AND date <= ?'),
+  rangeCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_day_counts WHERE org_seq = ? AND date >= ? AND date <= ?'),
+  one: db.prepare(`SELECT ${COLS} FROM transactions WHERE id = ? AND org_seq = ?`),
+  notes: db.prepare('SELECT n.id, t.id AS transactionId, n.content, n.author_user_id AS authorUserId, n.created_at AS createdAt FROM notes n JOIN transactions t ON t.seq = n.transaction_seq WHERE n.transaction_seq = ? ORDER BY n.created_at, n.seq'),
+  receipts: db.prepare('SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq'),
+  lastMonth: db.prepare('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
+  months: db.prepare('SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ?'),
+  cash: db.prepare('SELECT coalesce(sum(inflow_minor - outflow_minor), 0) AS cash FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
+  statusCounts: db.prepare('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status'),
+  pending: db.prepare("SELECT count(*) AS pending FROM proposals WHERE org_seq = ? AND status = 'pending'"),
+  recent: db.prepare(`SELECT ${COLS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT 10`),
+  connectors: db.prepare('SELECT id, name, provider, status, last_sync_at AS lastSyncAt, sync_status AS syncStatus FROM connectors WHERE org_seq = ?'),
+  search: db.prepare("SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.org_seq = ? AND r.seq IN (SELECT rowid FROM receipts_fts WHERE receipts_fts MATCH ?) ORDER BY r.seq DESC LIMIT 50"),
+  insertProposal: db.prepare("INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at) VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, ?, ?, ?)"),
+  insertAudit: db.prepare("INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES (?, ?, ?, 'token', 'bench', 'bench', 'rest', 'proposal.created', 'proposal', ?, 'bench')"),
+};
+const propose = db.transaction((body: { transactionId: string; categoryCode: string }) => {
+  const tx = q.one.get(body.transactionId, orgSeq) as { seq: number } | undefined;
+  if (!tx) return undefined;
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  q.insertProposal.run(id, orgSeq, JSON.stringify({ ...body, category: 'Cloud infrastructure', evidence: [] }), 'mcp:bench', 0.9, 'bench', now);
+  q.insertAudit.run(randomUUID(), orgSeq, now, id);
+  return { id, status: 'pending' };
+});
+
+function route(url: URL, body: string): unknown {
+  const p = url.searchParams;
+  const limit = Number(p.get('limit') ?? 50);
+  const offset = Number(p.get('offset') ?? 0);
+  const path = url.pathname.replace('/api/v1', '');
+  if (path === '/transactions') {
+    if (p.has('status')) return { data: q.status.all(orgSeq, p.get('status'), limit, offset), meta: q.statusCount.get(orgSeq, p.get('status')) };
+    if (p.has('description')) {
+      const m = `"${p.get('description')}"`;
+      return { data: q.desc.all(orgSeq, m, limit, offset), meta: q.descCount.get(orgSeq, m) };
+    }
+    if (p.has('dateFrom')) return { data: q.range.all(orgSeq, p.get('dateFrom'), p.get('dateTo'), limit, offset), meta: q.rangeCount.get(orgSeq, p.get('dateFrom'), p.get('dateTo')) };
+    return { data: q.first.all(orgSeq, limit, offset), meta: q.firstCount.get(orgSeq) };
+  }
+  if (path.startsWith('/transactions/')) {
+    const tx = q.one.get(path.slice('/transactions/'.length), orgSeq) as { seq: number };
+    return { data: { transaction: tx, notes: q.notes.all(tx.seq), receipts: q.receipts.all(tx.seq) } };
+  }
+  if (path === '/dashboard/summary') {
+    const { last } = q.lastMonth.get(orgSeq, 'USD') as { last: string };
+    return {
+      data: {
+        months: q.months.all(orgSeq, 'USD', '0000', last), cash: q.cash.get(orgSeq, 'USD'), counts: q.statusCounts.all(orgSeq),
+        pending: q.pending.get(orgSeq), recent: q.recent.all(orgSeq), connectors: q.connectors.all(orgSeq),
+      },
+    };
+  }
+  if (path === '/receipts/search') {
+    const m = `"${p.get('q')}"`;
+    return { data: q.search.all(orgSeq, m) };
+  }
+  if (path === '/proposals/categorization') return { data: propose(JSON.parse(body)) };
+  return null;
+}
+
+const server = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const result = route(new URL(req.url!, 'http://127.0.0.1'), body);
+    res.writeHead(result ? (req.method === 'POST' ? 201 : 200) : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(result));
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(`http://127.0.0.1:${(server.address() as { port: number }).port}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,140 @@
+// `npm run bench`: a 1,000,000-transaction organization, our server (the real
+// `serve` command) beside a bare node:http + better-sqlite3 server running the
+// same SQL on the same file. Prints median/p99 latency, requests/s, peak RSS
+// and database size. Figures only: nothing here asserts a time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { createOrganization, createToken, fillDemo, findOrganization, listTransactions, openLedger } from '../src/main/ledger';
+import { ledgerFile } from '../src/main/paths';
+
+const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
+const root = join(import.meta.dirname, '..');
+const data = join(root, 'bench', '.data');
+const file = ledgerFile(data);
+
+function prepare() {
+  const ledger = openLedger(file);
+  let org = findOrganization(ledger, 'bench');
+  let loadSeconds: number | null = null;
+  if (!org || listTransactions(ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount !== N) {
+    if (org) throw new Error(`bench/.data holds another size; delete ${data} and run again`);
+    org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+    const started = performance.now();
+    fillDemo(ledger, org.seq, org.slug, N, org.currency);
+    loadSeconds = (performance.now() - started) / 1000;
+  }
+  const { token } = createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });
+  const pool = listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 }).data.map((t) => t.id);
+  const middle = listTransactions(ledger, org.seq, { limit: 1, offset: Math.floor(N / 2) }).data[0].id;
+  ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  ledger.close();
+  return { orgSeq: org.seq, token, pool, middle, loadSeconds };
+}
+
+function startChild(args: string[]): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c) => {
+      out += c;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+function send(base: string, method: string, path: string, token: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, agent, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode! < 300 ? resolve(res.statusCode!) : reject(new Error(`${method} ${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Row {
+  name: string;
+  method: string;
+  path: () => string;
+  body?: () => string;
+  samples?: number;
+}
+
+async function measure(base: string, token: string, row: Row) {
+  const samples = row.samples ?? SAMPLES;
+  for (let i = 0; i < 20; i++) await send(base, row.method, row.path(), token, row.body?.());
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t = performance.now();
+    await send(base, row.method, row.path(), token, row.body?.());
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const until = performance.now() + 1500;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (performance.now() < until) {
+      await send(base, row.method, row.path(), token, row.body?.());
+      done++;
+    }
+  }));
+  return { p50: times[Math.floor(samples / 2)], p99: times[Math.floor(samples * 0.99)], rps: done / ((performance.now() - started) / 1000) };
+}
+
+const peakRss = (pid: number): string => {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return 'n/a';
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(status, 'utf8'))?.[1]);
+  return `${Math.round(kb / 1024)} MB`;
+};
+
+async function main() {
+  console.log(`Preparing ${N.toLocaleString('en')} transactions in ${data} ...`);
+  const { orgSeq, token, pool, middle, loadSeconds } = prepare();
+  if (loadSeconds !== null) console.log(`Demo load: ${loadSeconds.toFixed(1)} s`);
+  const size = (['', '-wal'] as const).reduce((a, s) => a + (existsSync(file + s) ? statSync(file + s).size : 0), 0);
+  const ours = await startChild(['src/cli/index.ts', 'serve', '--port', '0', '--data', data]);
+  const bare = await startChild(['bench/bare-server.ts', file, String(orgSeq)]);
+  let k = 0;
+  const rows: Row[] = [
+    { name: 'GET /transactions (first page)', method: 'GET', path: () => '/api/v1/transactions' },
+    { name: 'GET /transactions?status=uncategorized', method: 'GET', path: () => '/api/v1/transactions?status=uncategorized' },
+    { name: 'GET /transactions?description=figma', method: 'GET', path: () => '/api/v1/transactions?description=figma' },
+    { name: 'GET /transactions?dateFrom&dateTo (1 month)', method: 'GET', path: () => '/api/v1/transactions?dateFrom=2025-03-01&dateTo=2025-03-31' },
+    { name: 'GET /transactions?offset=900000', method: 'GET', path: () => '/api/v1/transactions?offset=900000', samples: 60 },
+    { name: 'GET /transactions/{id}', method: 'GET', path: () => `/api/v1/transactions/${middle}` },
+    { name: 'GET /dashboard/summary', method: 'GET', path: () => '/api/v1/dashboard/summary' },
+    { name: 'GET /receipts/search?q=figma', method: 'GET', path: () => '/api/v1/receipts/search?q=figma' },
+    {
+      name: 'POST /proposals/categorization',
+      method: 'POST',
+      path: () => '/api/v1/proposals/categorization',
+      body: () => JSON.stringify({ transactionId: pool[k++ % pool.length], categoryCode: '5300' }),
+    },
+  ];
+  const lines = ['| request | ours p50 | ours p99 | ours req/s | bare p50 | bare p99 | bare req/s | p50 ratio |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const row of rows) {
+    const a = await measure(ours.base, token, row);
+    const b = await measure(bare.base, token, row);
+    lines.push(`| ${row.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${Math.round(b.rps)} | ${(a.p50 / b.p50).toFixed(2)}x |`);
+    console.log(lines.at(-1));
+  }
+  const summary = `Peak RSS: ours ${peakRss(ours.child.pid!)}, bare ${peakRss(bare.child.pid!)}. Database: ${(size / 1e6).toFixed(0)} MB for ${N.toLocaleString('en')} transactions.`;
+  console.log(`\n${lines.join('\n')}\n\n${summary}`);
+  for (const c of [ours.child, bare.child]) c.kill('SIGTERM');
+  agent.destroy();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
