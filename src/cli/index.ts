@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `ledgerdesk`: the owner's local commands and (see agent.ts) the agent client.
 import { LedgerError } from '../main/ledger/errors';
-import { NewerLedgerError } from '../main/ledger/db';
 import { demo, LOCAL_USAGE, org, serve, token } from './local';
 import { UsageError } from './usage';
 
@@ -52,9 +51,6 @@ main(process.argv.slice(2)).then(
     } else if (error instanceof LedgerError) {
       err(`ledgerdesk: ${error.code}: ${error.message}`);
       if (error.details) err(JSON.stringify(error.details, null, 2));
-      process.exitCode = 1;
-    } else if (error instanceof NewerLedgerError) {
-      err(`ledgerdesk: ${error.message}`);
       process.exitCode = 1;
     } else {
       err(`ledgerdesk: ${(error as Error)?.message ?? String(error)}`);

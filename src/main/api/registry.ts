@@ -314,14 +314,6 @@ export const operations: Operation[] = [
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));
 
-/** All input fields of an operation as one strict object (MCP arguments, CLI flags). */
-export function flatInputSchema(op: Operation): AnyObject {
-  const parts = [op.params, op.query, op.body].filter(Boolean) as z.ZodType[];
-  const shape: z.ZodRawShape = {};
-  for (const part of parts) Object.assign(shape, objectShape(part));
-  return z.strictObject(shape);
-}
-
 /** The object shape behind a (possibly refined) object schema. */
 export function objectShape(schema: z.ZodType): z.ZodRawShape {
   const def = (schema as unknown as { def: { type: string; shape?: z.ZodRawShape; in?: z.ZodType } }).def;

@@ -1,6 +1,6 @@
 // zod issues -> the Error envelope's details: one { field, message } per problem.
 import type { z } from 'zod';
-import { invalid, type FieldIssue, type LedgerError } from '../ledger/errors';
+import { invalid, type FieldIssue } from '../ledger/errors';
 
 const fieldName = (path: PropertyKey[]): string =>
   path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
@@ -25,5 +25,3 @@ export function parsePart<T>(schema: z.ZodType<T>, value: unknown, where: string
   if (result.success) return result.data;
   throw invalid(toFieldIssues(result.error, where));
 }
-
-export type { LedgerError };

@@ -34,7 +34,7 @@ export function insertNote(ledger: Ledger, orgSeq: number, transactionSeq: numbe
   return ledger.stmt(`${SELECT} WHERE n.id = ?`).get(id) as Note;
 }
 
-const excerpt = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const excerpt = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** create_note (deprecated): the note exists at once, with its audit entry in the same transaction. */
 export function createNoteDirect(ledger: Ledger, orgSeq: number, actor: Actor, transactionId: string, content: string): Note {
@@ -51,5 +51,3 @@ export function createNoteDirect(ledger: Ledger, orgSeq: number, actor: Actor, t
     return note;
   });
 }
-
-export { excerpt };

@@ -47,6 +47,8 @@ export interface TransactionRow {
 export const TRANSACTION_COLUMNS =
   'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason';
 
+const PAGE_COLUMNS = TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ');
+
 export function toTransaction(r: TransactionRow): Transaction {
   return {
     id: r.id,
@@ -117,7 +119,7 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
   // Deferred join: page over the covering index first, then read 'limit' rows.
   const rows = ledger
     .stmt(
-      `SELECT ${TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')} FROM
+      `SELECT ${PAGE_COLUMNS} FROM
          (SELECT seq FROM transactions WHERE ${clause} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) AS page
          JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`,
     )
