@@ -49,9 +49,12 @@ function startChild(args: string[]): Promise<{ child: ChildProcess; base: string
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
-function send(base: string, method: string, path: string, token: string, body?: string): Promise<number> {
+const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
+
+function send(base: string, method: string, path: string, token: string, body?: string, extra: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, agent, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+    const headers = { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...extra };
+    const req = request(`${base}${path}`, { method, agent, headers }, (res) => {
       res.resume();
       res.on('end', () => (res.statusCode! < 300 ? resolve(res.statusCode!) : reject(new Error(`${method} ${path}: ${res.statusCode}`))));
     });
@@ -65,16 +68,26 @@ interface Row {
   method: string;
   path: () => string;
   body?: () => string;
+  headers?: Record<string, string>;
   samples?: number;
 }
 
+/** A stateless tools/call, as an MCP client sends it. */
+const toolCall = (name: string, args: Record<string, unknown>): Row => ({
+  name: `tools/call ${name}`,
+  method: 'POST',
+  path: () => '/api/mcp',
+  headers: MCP_HEADERS,
+  body: () => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+});
+
 async function measure(base: string, token: string, row: Row) {
   const samples = row.samples ?? SAMPLES;
-  for (let i = 0; i < 20; i++) await send(base, row.method, row.path(), token, row.body?.());
+  for (let i = 0; i < 20; i++) await send(base, row.method, row.path(), token, row.body?.(), row.headers);
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const t = performance.now();
-    await send(base, row.method, row.path(), token, row.body?.());
+    await send(base, row.method, row.path(), token, row.body?.(), row.headers);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -83,7 +96,7 @@ async function measure(base: string, token: string, row: Row) {
   const started = performance.now();
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (performance.now() < until) {
-      await send(base, row.method, row.path(), token, row.body?.());
+      await send(base, row.method, row.path(), token, row.body?.(), row.headers);
       done++;
     }
   }));
@@ -126,6 +139,17 @@ async function main() {
     const a = await measure(ours.base, token, row);
     const b = await measure(bare.base, token, row);
     lines.push(`| ${row.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${Math.round(b.rps)} | ${(a.p50 / b.p50).toFixed(2)}x |`);
+    console.log(lines.at(-1));
+  }
+  const pairs: [Row, Row][] = [
+    [toolCall('list_transactions', {}), rows[0]],
+    [toolCall('get_transaction', { id: middle }), rows[5]],
+  ];
+  lines.push('', '| MCP request | p50 | p99 | req/s | same REST p50 | p50 ratio |', '|---|---:|---:|---:|---:|---:|');
+  for (const [mcp, restRow] of pairs) {
+    const a = await measure(ours.base, token, mcp);
+    const b = await measure(ours.base, token, restRow);
+    lines.push(`| ${mcp.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${(a.p50 / b.p50).toFixed(2)}x |`);
     console.log(lines.at(-1));
   }
   const summary = `Peak RSS: ours ${peakRss(ours.child.pid!)}, bare ${peakRss(bare.child.pid!)}. Database: ${(size / 1e6).toFixed(0)} MB for ${N.toLocaleString('en')} transactions.`;

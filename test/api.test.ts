@@ -1,10 +1,9 @@
 // Every operation of /api/v1 over real HTTP on port 0, with its error cases.
-import { request } from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { operations } from '../src/main/api/registry';
-import { call, world, type World } from './support/env';
+import { call, rawRequest, world, type World } from './support/env';
 
 let w: World;
 let txA: L.Transaction;
@@ -237,17 +236,8 @@ describe('authentication and scopes', () => {
   });
 });
 
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${w.base}${path}`, { headers: { authorization: `Bearer ${w.tokenA}`, ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const rawGet = (path: string, headers: Record<string, string>) =>
+  rawRequest(`${w.base}${path}`, { headers: { authorization: `Bearer ${w.tokenA}`, ...headers } });
 
 describe('loopback guard', () => {
   it('refuses a foreign Host or Origin with 403 and accepts the loopback names', async () => {

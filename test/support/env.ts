@@ -1,5 +1,6 @@
 // Real things only: ledger files in temp folders, the HTTP server on port 0.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -84,4 +85,20 @@ export async function call(base: string, method: string, path: string, options: 
     /* not JSON: json stays undefined and the test says so */
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/** node:http, because fetch may not set Host: for the loopback guard's tests. */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }

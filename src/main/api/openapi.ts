@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../ledger/errors';
 import { SCOPES } from '../ledger/tokens';
-import { operations, objectShape, type Operation } from './registry';
+import { API_VERSION, operations, objectShape, type Operation } from './registry';
+import { toJsonSchema, type Json } from './json-schema';
 import { ErrorBody } from './schemas';
-
-type Json = Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: validation_failed (details lists each field), invalid_json',
@@ -30,10 +29,9 @@ function build(): Json {
   const components: Record<string, unknown> = {};
   /** Converts a schema, hoisting named sub-schemas (meta id) into components. */
   const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): Json => {
-    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as Json;
+    const json = toJsonSchema(schema, io);
     const defs = (json.$defs ?? {}) as Record<string, unknown>;
     delete json.$defs;
-    delete json.$schema;
     for (const [name, def] of Object.entries(defs)) components[name] ??= rewriteRefs(def);
     const named = z.globalRegistry.get(schema)?.id;
     if (named) {
@@ -52,7 +50,7 @@ function build(): Json {
     openapi: '3.1.0',
     info: {
       title: 'Ledgerdesk Ledger Agent API',
-      version: '1.0.0',
+      version: API_VERSION,
       description: [
         'Local agent API of Ledgerdesk. Reads ledger data; every agent write is a pending proposal that a human approves or rejects in the Approvals screen (no token API reviews).',
         'Served on 127.0.0.1 only; requests whose Host or Origin is not this server get 403.',

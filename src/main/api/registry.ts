@@ -5,6 +5,9 @@ import type { Actor, AuthenticatedToken, Ledger, Scope } from '../ledger';
 import * as L from '../ledger';
 import * as S from './schemas';
 
+/** The interface description's version (spec part 9); the path carries v1. */
+export const API_VERSION = '1.0.0';
+
 export type AgentActor = Extract<Actor, { type: 'token' }>;
 
 export interface OperationContext {
@@ -319,4 +322,15 @@ export function objectShape(schema: z.ZodType): z.ZodRawShape {
   const def = (schema as unknown as { def: { type: string; shape?: z.ZodRawShape; in?: z.ZodType } }).def;
   if (def.shape) return def.shape;
   throw new Error(`not an object schema: ${def.type}`);
+}
+
+/**
+ * The operation's input as one object schema, as MCP tools and CLI commands take it:
+ * no operation has more than one of path, query and body, so that part's schema
+ * (refinements included) is used as it is.
+ */
+export function inputOf(op: Operation): z.ZodType<Record<string, unknown>> {
+  const parts = [op.params, op.query, op.body].filter((p) => p !== undefined);
+  if (parts.length > 1) throw new Error(`${op.operationId}: more than one input part`);
+  return parts[0] ?? S.NoInput;
 }

@@ -1,28 +1,19 @@
 // /api/v1: one express route per registry operation, then 405s for known
 // paths with another method and a 404 for everything else under the prefix.
-import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Ledger } from '../ledger/db';
 import { LedgerError } from '../ledger/errors';
 import { authenticateRequest, requireScope } from './auth';
+import { jsonBody, methodNotAllowed, requireJson } from './http';
 import { openApiDocument } from './openapi';
 import { operations, type Operation } from './registry';
+import { NoInput } from './schemas';
 import { parsePart } from './validation';
 
-export const BODY_LIMIT = '1mb'; // 1 MiB
 /** create_note is deprecated since API 1.0.0 (RFC 9745 structured date). */
 const DEPRECATED_SINCE = '@1735689600';
 
 export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
-
-const jsonBody = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
-
-const requireJson: RequestHandler = (req, _res, next) => {
-  const type = req.headers['content-type'];
-  if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    return next(new LedgerError('unsupported_media_type', `Send the body as application/json, not ${type}.`, { contentType: type }));
-  }
-  next();
-};
 
 function handler(op: Operation, ledger: Ledger): RequestHandler[] {
   const authenticate: RequestHandler = (req, res, next) => {
@@ -36,7 +27,7 @@ function handler(op: Operation, ledger: Ledger): RequestHandler[] {
   const run: RequestHandler = (req, res) => {
     const input = {
       ...(op.params ? parsePart(op.params, req.params, 'path') : {}),
-      ...(op.query ? parsePart(op.query, req.query, 'query') : rejectQuery(req)),
+      ...parsePart(op.query ?? NoInput, req.query, 'query'),
       ...(op.body ? parsePart(op.body, req.body, 'body') : {}),
     };
     const result = op.run({ ledger, token: res.locals.token ?? null, channel: 'rest' }, input);
@@ -51,30 +42,10 @@ function handler(op: Operation, ledger: Ledger): RequestHandler[] {
   return op.body ? [authenticate, requireJson, jsonBody, run] : [authenticate, run];
 }
 
-/** Operations without query parameters refuse any (strict input), except none at all. */
-function rejectQuery(req: Request): Record<string, never> {
-  const keys = Object.keys(req.query as object);
-  if (keys.length > 0) {
-    throw new LedgerError(
-      'validation_failed',
-      `Unknown query parameter(s): ${keys.join(', ')}.`,
-      keys.map((field) => ({ field, message: 'is not a known parameter' })),
-    );
-  }
-  return {};
-}
-
-function methodNotAllowed(methods: string[]): RequestHandler {
-  return (req, res, next) => {
-    res.setHeader('Allow', methods.join(', '));
-    next(new LedgerError('method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; use ${methods.join(' or ')}.`, { allow: methods }));
-  };
-}
-
 export function restRouter(ledger: Ledger): Router {
   const router = Router({ strict: false, caseSensitive: true });
   router.get('/openapi.json', (req, res) => {
-    rejectQuery(req);
+    parsePart(NoInput, req.query, 'query');
     res.json(openApiDocument());
   });
   const byPath = new Map<string, Operation[]>();

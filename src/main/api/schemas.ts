@@ -221,7 +221,7 @@ export const TransactionsQuery = z.strictObject({
 export const IdParams = z.strictObject({ id: Uuid });
 export const ReceiptSearchQuery = z.strictObject({ q: z.string().trim().min(1, 'is required').max(200).describe('Words searched in file names and OCR text') });
 export const NotesQuery = z.strictObject({ transactionId: Uuid });
-export const NoQuery = z.strictObject({});
+export const NoInput = z.strictObject({});
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 export const JsonLd = z.record(z.string(), z.unknown()).describe('JSON-LD document (application/ld+json)');

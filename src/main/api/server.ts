@@ -6,6 +6,7 @@ import type { Ledger } from '../ledger/db';
 import { LedgerError } from '../ledger/errors';
 import { errorHandler } from './errors';
 import { loopbackGuard } from './guards';
+import { MCP_PATH, mcpRouter } from './mcp';
 import { restRouter } from './rest';
 
 export const HOST = '127.0.0.1';
@@ -37,6 +38,7 @@ export function createApp(options: ServerOptions, port: () => number): Express {
   });
   app.use(loopbackGuard(port));
   app.use('/api/v1', restRouter(options.ledger));
+  app.use(MCP_PATH, mcpRouter(options.ledger, log));
   options.mount?.(app, port);
   app.use((req: Request, _res: Response, next: NextFunction) => {
     next(new LedgerError('not_found', `No route ${req.method} ${req.path}.`, { path: req.path }));

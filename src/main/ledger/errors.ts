@@ -4,6 +4,7 @@
 export const ERROR_CODES = {
   validation_failed: { status: 400, description: 'A parameter or body field is missing, unknown or out of range; details lists each field.' },
   invalid_json: { status: 400, description: 'The request body is not valid JSON.' },
+  unsupported_protocol_version: { status: 400, description: 'The MCP-Protocol-Version header names a version this tool bridge does not speak.' },
   unauthorized: { status: 401, description: 'The bearer token is missing, malformed, unknown or revoked.' },
   insufficient_scope: { status: 403, description: 'The token lacks the scope this operation needs.' },
   forbidden_host: { status: 403, description: 'The Host header does not name this server (DNS-rebinding guard).' },

@@ -1,0 +1,149 @@
+// /api/mcp: the tool bridge (MCP Streamable HTTP). One tool per registry
+// operation; the same token, guards, body limit, validation and error codes as
+// /api/v1.
+//
+// Stateless: every POST carries the bearer token and gets a fresh McpServer and
+// transport bound to that token, so there is no session id to replay and GET
+// (no server-initiated stream) and DELETE (no session) answer 405.
+//
+// Tools are served through McpServer's underlying Server handlers rather than
+// registerTool: registerTool validates arguments itself and reports failures as
+// plain text, while agents must get the same error.code and details as REST.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import { type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { Ledger } from '../ledger/db';
+import { LedgerError } from '../ledger/errors';
+import type { AuthenticatedToken } from '../ledger/tokens';
+import { authenticateRequest, requireScope } from './auth';
+import { toLedgerError } from './errors';
+import { jsonBody, methodNotAllowed, requireJson } from './http';
+import { inlineJsonSchema } from './json-schema';
+import { MCP_INSTRUCTIONS } from './mcp-words';
+import { API_VERSION, inputOf, operations, type Operation } from './registry';
+import { parsePart } from './validation';
+
+export const MCP_PATH = '/api/mcp';
+
+/** Only used for elicitation, which the bridge never does; one instance, not one per request. */
+const validator = new AjvJsonSchemaValidator();
+
+const McpQuery = z.strictObject({
+  tools: z.enum(['default', 'all']).optional().describe('all: every operation; default (or absent): the curated 12'),
+});
+
+interface ToolEntry {
+  op: Operation;
+  input: z.ZodType<Record<string, unknown>>;
+  tool: Tool;
+}
+
+function annotationsOf(op: Operation): ToolAnnotations {
+  const read = op.method === 'GET';
+  // Proposals only add a pending draft; even create_note only adds a note.
+  return { title: op.title, readOnlyHint: read, destructiveHint: false, idempotentHint: read, openWorldHint: false };
+}
+
+function describe(op: Operation): string {
+  const scope = op.scope ? ` Needs the "${op.scope}" scope.` : '';
+  return `${op.description}${scope}`;
+}
+
+/** Built once: the JSON Schemas of every tool, derived from the registry. */
+const catalog: ToolEntry[] = operations.map((op) => ({
+  op,
+  input: inputOf(op),
+  tool: {
+    name: op.operationId,
+    title: op.title,
+    description: describe(op),
+    inputSchema: inlineJsonSchema(inputOf(op), 'input') as Tool['inputSchema'],
+    outputSchema: inlineJsonSchema(op.output, 'output') as Tool['outputSchema'],
+    annotations: annotationsOf(op),
+  },
+}));
+
+/**
+ * The tools a token sees: the curated default set (or all 17), without the
+ * ones its scopes cannot call, so a read-only agent is never offered a write.
+ * Calling a hidden write tool still answers insufficient_scope, like REST.
+ */
+export function toolsFor(scopes: readonly string[], set: 'default' | 'all'): ToolEntry[] {
+  return catalog.filter((e) => (set === 'all' || e.op.exposeByDefault) && (e.op.scope === null || scopes.includes(e.op.scope)));
+}
+
+function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, args: unknown, log: (m: string) => void): CallToolResult {
+  try {
+    if (entry.op.scope) requireScope(token, entry.op.scope);
+    const input = parsePart(entry.input, args ?? {}, 'arguments');
+    const result = entry.op.run({ ledger, token, channel: 'mcp' }, input) as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+  } catch (error) {
+    const failure = toLedgerError(error);
+    if (failure.code === 'internal_error') log(`internal error in tool ${entry.op.operationId}: ${(error as Error)?.stack ?? String(error)}`);
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(failure.toBody()) }] };
+  }
+}
+
+function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' | 'all', log: (m: string) => void): McpServer {
+  const entries = toolsFor(token.scopes, set);
+  const byName = new Map(catalog.filter((e) => set === 'all' || e.op.exposeByDefault).map((e) => [e.op.operationId, e]));
+  const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: validator });
+  mcp.server.registerCapabilities({ tools: { listChanged: false } });
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: entries.map((e) => e.tool) }));
+  mcp.server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const entry = byName.get(request.params.name);
+    if (!entry) {
+      const hint = set === 'all' ? '' : ' (connect to /api/mcp?tools=all for every operation)';
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"${hint}.`);
+    }
+    return callTool(ledger, token, entry, request.params.arguments, log);
+  });
+  return mcp;
+}
+
+const authenticate = (ledger: Ledger): RequestHandler => (req, res, next) => {
+  res.locals.token = authenticateRequest(ledger, req);
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+const protocolVersion: RequestHandler = (req, _res, next) => {
+  const version = req.headers['mcp-protocol-version'];
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) {
+    return next(
+      new LedgerError('unsupported_protocol_version', `MCP-Protocol-Version ${String(version)} is not supported.`, {
+        header: 'MCP-Protocol-Version',
+        supported: SUPPORTED_PROTOCOL_VERSIONS,
+      }),
+    );
+  }
+  next();
+};
+
+export function mcpRouter(ledger: Ledger, log: (m: string) => void): Router {
+  const router = Router({ strict: false, caseSensitive: true });
+  router.use('/', authenticate(ledger), protocolVersion);
+  router.post('/', requireJson, jsonBody, async (req, res) => {
+    const { tools } = parsePart(McpQuery, req.query, 'query');
+    const mcp = mcpServerFor(ledger, res.locals.token as AuthenticatedToken, tools ?? 'default', log);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => void mcp.close());
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  router.all('/', methodNotAllowed(['POST']));
+  return router;
+}
