@@ -1,41 +1,60 @@
 #!/usr/bin/env node
-// `ledgerdesk`: the owner's local commands and (see agent.ts) the agent client.
+// `ledgerdesk`: the owner's local commands (local.ts, loaded only when used) and
+// the agent client (agent.ts), which talks to the REST API with a token.
 import { LedgerError } from '../main/ledger/errors';
-import { demo, LOCAL_USAGE, org, serve, token } from './local';
+import { agentCommands, kebab, runAgentCommand } from './agent';
+import { ServerDownError } from './client';
+import { login, logout } from './login';
 import { UsageError } from './usage';
+import { operations } from '../main/api/registry';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
-const USAGE = `Usage: ledgerdesk <command> [flags]
+const LOCAL = ['serve', 'token', 'demo', 'org'];
 
-${LOCAL_USAGE}
+function usage(localUsage: string): string {
+  const agent = operations.map((op) => `  ${op.operationId.padEnd(24)} ${op.title}`).join('\n');
+  return `Usage: ledgerdesk <command> [flags]
 
-  help                                              this text`;
+Agent commands (REST API with a token; names also work with dashes, e.g. ${kebab('list_transactions')}):
+${agent}
+  Each takes --json, --token, --url and --help. Writes are proposals a human reviews in Approvals.
+
+  login [--url <u>] [--token <t>]   check a token and save it with the URL (0600)
+  logout                            forget the saved token
+
+${localUsage}
+
+  help                              this text`;
+}
+
+async function fullUsage(): Promise<string> {
+  return usage((await import('./local')).LOCAL_USAGE);
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  const op = command === undefined ? undefined : agentCommands.get(command);
+  if (op) return runAgentCommand(op, args, out, err);
+  if (command && LOCAL.includes(command)) return (await import('./local')).runLocal(command, args, out);
   switch (command) {
-    case 'serve':
-      await serve(args, out);
-      return 0;
-    case 'token':
-      token(args, out);
-      return 0;
-    case 'demo':
-      demo(args, out);
-      return 0;
-    case 'org':
-      org(args, out);
-      return 0;
+    case 'login':
+      return login(args, out, err);
+    case 'logout':
+      return logout(out);
     case undefined:
     case 'help':
     case '--help':
     case '-h':
-      out(USAGE);
+      out(await fullUsage());
       return 0;
+    case 'approve':
+    case 'reject':
+    case 'review':
+      throw new UsageError(`There is no "${command}" command: a human reviews proposals in the Approvals screen of the app.`, await fullUsage());
     default:
-      throw new UsageError(`Unknown command "${command}".`, USAGE);
+      throw new UsageError(`Unknown command "${command}".`, await fullUsage());
   }
 }
 
@@ -51,6 +70,9 @@ main(process.argv.slice(2)).then(
     } else if (error instanceof LedgerError) {
       err(`ledgerdesk: ${error.code}: ${error.message}`);
       if (error.details) err(JSON.stringify(error.details, null, 2));
+      process.exitCode = 1;
+    } else if (error instanceof ServerDownError) {
+      err(`ledgerdesk: ${error.message}`);
       process.exitCode = 1;
     } else {
       err(`ledgerdesk: ${(error as Error)?.message ?? String(error)}`);

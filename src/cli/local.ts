@@ -151,3 +151,12 @@ export function org(args: string[], out: Out): void {
     }
   });
 }
+
+/** Dispatches one owner command; exit code 0 when it returns. */
+export async function runLocal(command: string, args: string[], out: Out): Promise<number> {
+  if (command === 'serve') await serve(args, out);
+  else if (command === 'token') token(args, out);
+  else if (command === 'demo') demo(args, out);
+  else org(args, out);
+  return 0;
+}

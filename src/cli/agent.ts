@@ -1,0 +1,190 @@
+// Agent commands, one per registry operation (list_transactions and
+// list-transactions alike): flags from the operation's input schema, help from
+// its description, the request from its method and path. Never written twice.
+import { parseArgs } from 'node:util';
+import type { z } from 'zod';
+import { inlineJsonSchema, type Json } from '../main/api/json-schema';
+import { inputOf, objectShape, operations, type Operation } from '../main/api/registry';
+import { toFieldIssues } from '../main/api/validation';
+import { resolveConnection, send } from './client';
+import { render } from './render';
+import { UsageError } from './usage';
+
+type Out = (line: string) => void;
+
+export const kebab = (name: string): string => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Operations reachable by command name, in both spellings. */
+export const agentCommands = new Map(operations.flatMap((op) => [[op.operationId, op], [kebab(op.operationId), op]] as [string, Operation][]));
+
+interface Field {
+  name: string;
+  flag: string;
+  schema: Json;
+  required: boolean;
+}
+
+function fieldsOf(op: Operation): Field[] {
+  const schema = inlineJsonSchema(inputOf(op), 'input') as { properties?: Record<string, Json>; required?: string[] };
+  const shape = objectShape(inputOf(op));
+  return Object.entries(schema.properties ?? {}).map(([name, json]) => ({
+    name,
+    flag: kebab(name),
+    schema: json,
+    required: !(shape[name] as z.ZodType).safeParse(undefined).success,
+  }));
+}
+
+const typeOf = (schema: Json): string => (schema.type as string) ?? 'string';
+
+function flagHelp(field: Field): string {
+  const kind = field.name === 'evidence' ? 'json|type=value[:detail]' : ((field.schema.enum as string[] | undefined)?.join('|') ?? typeOf(field.schema));
+  const left = `  --${field.flag} <${kind}>${field.required ? ' (required)' : ''}`;
+  const description = field.schema.description as string | undefined;
+  return description ? `${left}\n      ${description}` : left;
+}
+
+export function commandUsage(op: Operation): string {
+  const fields = fieldsOf(op);
+  const positional = op.params ? ` <${Object.keys(objectShape(op.params))[0]}>` : '';
+  return [
+    `Usage: ledgerdesk ${op.operationId}${positional} [flags]   (or ${kebab(op.operationId)})`,
+    '',
+    `${op.title}. ${op.description}`,
+    '',
+    `${op.method} /api/v1${op.path}${op.scope ? `, needs the "${op.scope}" scope` : ', no token needed'}.`,
+    ...(fields.length ? ['', 'Flags:', ...fields.map(flagHelp)] : []),
+    ...(fields.some((f) => f.name === 'evidence')
+      ? ['', '--evidence takes a JSON array or object, or repeat it as type=value[:detail], e.g. --evidence counterparty_match=AWS:"Invoice AWS-1"']
+      : []),
+    '',
+    'Common flags: --json (print the response body as sent), --token <t>, --url <u>, --help.',
+  ].join('\n');
+}
+
+function parseEvidence(values: string[], usage: string): unknown[] {
+  return values.flatMap((value) => {
+    const trimmed = value.trim();
+    if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+      try {
+        const parsed: unknown = JSON.parse(trimmed);
+        return Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        throw new UsageError(`--evidence: not valid JSON: ${value}`, usage);
+      }
+    }
+    const match = /^([a-z_]+)=([^:]*)(?::(.*))?$/s.exec(value);
+    if (!match || !match[2]) throw new UsageError(`--evidence: expected JSON or type=value[:detail], got "${value}"`, usage);
+    return [{ type: match[1], value: match[2], ...(match[3] !== undefined ? { detail: match[3] } : {}) }];
+  });
+}
+
+function convert(field: Field, raw: string[], usage: string): unknown {
+  if (field.name === 'evidence') return parseEvidence(raw, usage);
+  if (raw.length > 1) throw new UsageError(`--${field.flag} was given ${raw.length} times.`, usage);
+  const [value] = raw;
+  const kind = typeOf(field.schema);
+  if (kind === 'number' || kind === 'integer') {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number)) throw new UsageError(`--${field.flag} must be a number, not "${value}".`, usage);
+    return number;
+  }
+  return value;
+}
+
+/** `--amount -4.5` -> `--amount=-4.5`, which parseArgs would otherwise take for a flag. */
+const joinNegativeValues = (args: string[]): string[] =>
+  args.reduce<string[]>((acc, arg) => {
+    const last = acc.at(-1);
+    if (/^-\d/.test(arg) && last?.startsWith('--') && !last.includes('=')) acc[acc.length - 1] = `${last}=${arg}`;
+    else acc.push(arg);
+    return acc;
+  }, []);
+
+/** argv -> the operation's input, validated by the same zod schema as the server's. */
+export function parseCommand(op: Operation, args: string[]) {
+  const usage = commandUsage(op);
+  const fields = fieldsOf(op);
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+    token: { type: 'string' },
+    url: { type: 'string' },
+  };
+  for (const f of fields) {
+    options[f.flag] = { type: 'string', multiple: true };
+    if (f.name !== f.flag) options[f.name] = { type: 'string', multiple: true };
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: joinNegativeValues(args), options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message, usage);
+  }
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const input: Record<string, unknown> = {};
+  const positionals = [...parsed.positionals];
+  if (op.params && positionals.length) input[fields[0].name] = positionals.shift();
+  if (positionals.length) throw new UsageError(`Unexpected argument "${positionals[0]}".`, usage);
+  for (const f of fields) {
+    const raw = [...((values[f.flag] as string[]) ?? []), ...(f.name !== f.flag ? ((values[f.name] as string[]) ?? []) : [])];
+    if (raw.length) input[f.name] = convert(f, raw, usage);
+  }
+  const flags = { json: values.json === true, help: values.help === true, token: values.token as string | undefined, url: values.url as string | undefined };
+  if (flags.help) return { flags, input, usage };
+  const result = inputOf(op).safeParse(input);
+  if (!result.success) {
+    const issues = toFieldIssues(result.error, 'arguments').map((i) => `  --${kebab(i.field.split(/[.[]/)[0])}${i.field.includes('[') || i.field.includes('.') ? ` (${i.field})` : ''}: ${i.message}`);
+    throw new UsageError(`Invalid flags:\n${issues.join('\n')}`, usage);
+  }
+  return { flags, input, usage };
+}
+
+function request(op: Operation, input: Record<string, unknown>): { path: string; body?: unknown } {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input[name])));
+  if (op.body) return { path, body: input };
+  if (!op.query) return { path };
+  const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
+  return { path: query ? `${path}?${query}` : path };
+}
+
+/** Runs one agent command; 0 on success, 1 on an API error (printed with its code and details). */
+export async function runAgentCommand(op: Operation, args: string[], out: Out, err: Out): Promise<number> {
+  const { flags, input, usage } = parseCommand(op, args);
+  if (flags.help) {
+    out(usage);
+    return 0;
+  }
+  const connection = resolveConnection(flags);
+  if (op.scope && !connection.token) {
+    err('ledgerdesk: no token. Pass --token, set LEDGERDESK_TOKEN, or run "ledgerdesk login".');
+    return 1;
+  }
+  // Only the fields the user gave: the server applies its own defaults (limit 50).
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const { path, body } = request(op, given);
+  const answer = await send(connection, op.method, path, body);
+  if (flags.json) out(answer.text);
+  if (answer.status >= 400) {
+    reportApiError(answer.status, answer.text, err);
+    return 1;
+  }
+  if (!flags.json) render(JSON.parse(answer.text)).forEach((line) => out(line));
+  return 0;
+}
+
+export function reportApiError(status: number, text: string, err: Out): void {
+  let error: { code?: string; message?: string; details?: unknown } | undefined;
+  try {
+    error = (JSON.parse(text) as { error?: typeof error }).error;
+  } catch {
+    /* not our envelope: reported by status below */
+  }
+  if (!error) return err(`ledgerdesk: the server answered HTTP ${status}.`);
+  err(`ledgerdesk: ${error.code} (HTTP ${status}): ${error.message}`);
+  if (Array.isArray(error.details)) {
+    for (const d of error.details as { field?: string; message?: string }[]) err(d.field ? `  ${d.field}: ${d.message}` : `  ${JSON.stringify(d)}`);
+  } else if (error.details !== null && typeof error.details === 'object') {
+    for (const [key, value] of Object.entries(error.details)) err(`  ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  }
+}

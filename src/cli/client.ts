@@ -1,0 +1,94 @@
+// The agent side of `ledgerdesk`: where the API is, which token to send, and
+// one HTTP call. It talks to the REST API only; the token goes in the
+// Authorization header, never in a URL, and is never printed.
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { UsageError } from './usage';
+
+export const DEFAULT_URL = 'http://127.0.0.1:7311';
+
+export interface Connection {
+  url: string;
+  token: string | undefined;
+}
+
+interface SavedLogin {
+  url?: string;
+  token?: string;
+}
+
+/** LEDGERDESK_CONFIG, else the per-user config folder (XDG on Linux, %APPDATA% on Windows). */
+export function configFile(): string {
+  if (process.env.LEDGERDESK_CONFIG) return process.env.LEDGERDESK_CONFIG;
+  const base =
+    process.platform === 'win32'
+      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+      : (process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'));
+  return join(base, 'ledgerdesk', 'cli.json');
+}
+
+function readSaved(): SavedLogin {
+  const file = configFile();
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SavedLogin;
+  } catch {
+    throw new UsageError(`The config file ${file} is not valid JSON; run "ledgerdesk login" again or delete it.`);
+  }
+}
+
+/** Written atomically, readable by its owner only (0600 in a 0700 folder). */
+export function saveLogin(login: { url: string; token: string }): string {
+  const file = configFile();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temp, 0o600);
+  renameSync(temp, file);
+  return file;
+}
+
+export function forgetLogin(): string {
+  const file = configFile();
+  rmSync(file, { force: true });
+  return file;
+}
+
+/** Flags first, then LEDGERDESK_TOKEN / LEDGERDESK_URL, then the file written by `login`. */
+export function resolveConnection(flags: { token?: string; url?: string }): Connection {
+  const saved = flags.token && flags.url ? {} : readSaved();
+  const url = (flags.url ?? process.env.LEDGERDESK_URL ?? saved.url ?? DEFAULT_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(url)) throw new UsageError(`--url must be an http(s) URL such as ${DEFAULT_URL}, not "${url}".`);
+  return { url, token: flags.token ?? process.env.LEDGERDESK_TOKEN ?? saved.token };
+}
+
+/** The server is not there: say which URL was tried and how to start it. */
+export class ServerDownError extends Error {
+  constructor(url: string, reason: string) {
+    super(
+      `Could not reach Ledgerdesk at ${url} (${reason}).\n` +
+        'Start it with "npm start" (the desktop app, or the headless server where the app cannot run)\n' +
+        'or "npm run -s ledgerdesk -- serve", or point to another address with --url or LEDGERDESK_URL.',
+    );
+  }
+}
+
+export interface ApiAnswer {
+  status: number;
+  text: string;
+}
+
+export async function send(connection: Connection, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (connection.token) headers.authorization = `Bearer ${connection.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${connection.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new ServerDownError(connection.url, cause?.code === 'ECONNREFUSED' ? 'connection refused' : (cause?.code ?? cause?.message ?? String(error)));
+  }
+  return { status: res.status, text: await res.text() };
+}
