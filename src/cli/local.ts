@@ -75,8 +75,9 @@ export async function serve(args: string[], out: Out): Promise<void> {
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`, usage);
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
-  const app = await startHeadless(dataDir, port);
-  out(`Ledgerdesk agent API for ${dataDir}`);
+  const app = await startHeadless(dataDir, { port });
+  out(`Ledgerdesk for ${dataDir}`);
+  out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
   out(`MCP tool bridge: ${app.server.url}/api/mcp`);
   out(`${app.server.url}/api/v1`);
   await new Promise<void>((resolve) => {

@@ -1,24 +1,66 @@
-// The headless entry: the same main-process code as the desktop app, under plain Node.
-import { ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+// The headless entry: the same main-process code as the desktop app, under
+// plain Node, with the screens served to a browser behind a one-time sign-in.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
-import { ledgerFile } from './paths';
+import { mountDesk, SIGN_IN_PATH } from './desk/http';
+import { DeskSessions } from './desk/sessions';
+import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { ledgerFile, receiptsDir } from './paths';
 
 export const DEFAULT_PORT = 7311;
+
+/** out/renderer of this checkout (built by `npm run build`). */
+export function defaultRendererDir(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'out', 'renderer');
+  }
+  return join(process.cwd(), 'out', 'renderer');
+}
 
 export interface Headless {
   ledger: Ledger;
   server: RunningServer;
+  /** Signs a browser in once; ask for another with newSignInUrl(). */
+  signInUrl: string;
+  newSignInUrl(): string;
   stop(): Promise<void>;
 }
 
-export async function startHeadless(dataDir: string, port = DEFAULT_PORT, log?: (m: string) => void): Promise<Headless> {
+export interface HeadlessOptions {
+  port?: number;
+  log?: (m: string) => void;
+  rendererDir?: string;
+}
+
+export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const ledger = openLedger(ledgerFile(dataDir));
+  const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const sessions = new DeskSessions();
+  let url = '';
   try {
     ensureDefaultOrganization(ledger);
-    const server = await startServer({ ledger, port, log });
+    const reviewer = deskActor();
+    const server = await startServer({
+      ledger,
+      port: options.port ?? DEFAULT_PORT,
+      log,
+      mount: (app) =>
+        mountDesk(app, {
+          sessions,
+          log,
+          rendererDir: options.rendererDir ?? defaultRendererDir(),
+          context: () => ({ ledger, receiptsDir: receiptsDir(dataDir), agentUrl: url, mode: 'browser', reviewer }),
+        }),
+    });
+    url = server.url;
+    const newSignInUrl = () => `${server.url}${SIGN_IN_PATH}?code=${sessions.issueCode()}`;
     return {
       ledger,
       server,
+      signInUrl: newSignInUrl(),
+      newSignInUrl,
       async stop() {
         await server.close();
         ledger.close();

@@ -1,11 +1,12 @@
-// The preload exposes one typed object and nothing else (no ipcRenderer).
-// The desk operations arrive with the review screens; for now the renderer
-// learns which version it talks to.
-import { contextBridge } from 'electron';
+// The preload exposes exactly one object, `window.ledgerdesk`: one function per
+// desk operation, each invoking its own IPC channel with the input and nothing
+// else. No ipcRenderer, no event objects, no Node reach the page.
+import { contextBridge, ipcRenderer } from 'electron';
+import { DESK_OPERATIONS, deskChannel } from '../shared/desk';
+import type { DeskBridge } from '../renderer/src/desk';
 
-export interface LedgerdeskBridge {
-  readonly version: string;
-}
+const bridge = Object.freeze(
+  Object.fromEntries(DESK_OPERATIONS.map((name) => [name, (input: unknown) => ipcRenderer.invoke(deskChannel(name), input)])),
+) as DeskBridge;
 
-const bridge: LedgerdeskBridge = Object.freeze({ version: '0.1.0' });
 contextBridge.exposeInMainWorld('ledgerdesk', bridge);

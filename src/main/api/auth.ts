@@ -32,6 +32,7 @@ export function requireScope(token: AuthenticatedToken, scope: Scope): void {
 /** RFC 6750 challenge for 401 and 403 answers. */
 export function challenge(error: LedgerError): string | undefined {
   if (error.code === 'unauthorized') {
+    if ((error.details as { reason?: string } | null)?.reason === 'no_session') return undefined; // the desk's cookie, not a bearer
     const reason = (error.details as { reason?: string } | null)?.reason;
     return reason === 'missing'
       ? `Bearer realm="${REALM}"`

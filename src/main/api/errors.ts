@@ -4,15 +4,18 @@ import type { NextFunction, Request, Response } from 'express';
 import { LedgerError } from '../ledger/errors';
 import { challenge } from './auth';
 
+const MIB = 1024 * 1024;
+const sizeText = (bytes: number): string => (bytes === MIB ? '1 MiB' : `${Math.round(bytes / MIB)} MB`);
+
 /** Body-parser and unknown failures -> LedgerError. */
 export function toLedgerError(error: unknown): LedgerError {
   if (error instanceof LedgerError) return error;
-  const e = error as { type?: string; status?: number } | undefined;
+  const e = error as { type?: string; status?: number; limit?: number } | undefined;
   switch (e?.type) {
     case 'entity.parse.failed':
       return new LedgerError('invalid_json', 'The request body is not valid JSON.', null);
     case 'entity.too.large':
-      return new LedgerError('payload_too_large', 'The request body is over the 1 MiB limit.', { limitBytes: 1024 * 1024 });
+      return new LedgerError('payload_too_large', `The request body is over the ${sizeText(e.limit ?? MIB)} limit.`, { limitBytes: e.limit ?? MIB });
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new LedgerError('unsupported_media_type', 'Send the body as UTF-8 application/json.', null);

@@ -1,6 +1,11 @@
 // Receipt metadata (never file bytes) and search over file names and OCR text.
+import { appendAudit, type Actor } from './audit';
+import { newId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { notFound } from './errors';
+import { excerpt } from './notes';
+import { describeTransaction } from './proposals';
+import { requireTransactionRow } from './transactions';
 
 export interface Receipt {
   id: string;
@@ -63,4 +68,57 @@ export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Recei
     .stmt(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`)
     .all(...params) as ReceiptRow[];
   return rows.map(strip);
+}
+
+export interface NewReceipt {
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+  ocrText: string | null;
+}
+
+/**
+ * Records an uploaded receipt with its audit entry. The same file (by SHA-256)
+ * uploaded again to the same organization answers the existing receipt.
+ */
+export function addReceipt(ledger: Ledger, orgSeq: number, actor: Actor, input: NewReceipt): { receipt: Receipt; duplicate: boolean } {
+  return ledger.write(() => {
+    const existing = ledger.stmt('SELECT id FROM receipts WHERE org_seq = ? AND sha256 = ?').get(orgSeq, input.sha256) as { id: string } | undefined;
+    if (existing) return { receipt: getReceipt(ledger, orgSeq, existing.id), duplicate: true };
+    const id = newId();
+    ledger
+      .stmt('INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)')
+      .run(id, orgSeq, input.fileName, input.mimeType, input.sizeBytes, input.sha256, input.ocrText, nowIso());
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'receipt.uploaded',
+      targetType: 'receipt',
+      targetId: id,
+      summary: `Receipt "${excerpt(input.fileName, 60)}" uploaded (${input.mimeType}, ${input.sizeBytes} bytes${input.ocrText ? ', text extracted' : ''})`,
+    });
+    return { receipt: getReceipt(ledger, orgSeq, id), duplicate: false };
+  });
+}
+
+/** The bookkeeper links a receipt to a transaction by hand (no proposal). */
+export function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receiptId: string, transactionId: string): Receipt {
+  return ledger.write(() => {
+    const receipt = requireReceiptRow(ledger, orgSeq, receiptId);
+    const tx = requireTransactionRow(ledger, orgSeq, transactionId);
+    ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'receipt.linked',
+      targetType: 'receipt',
+      targetId: receipt.id,
+      summary: `Receipt "${excerpt(receipt.fileName, 60)}" linked by hand to ${describeTransaction(tx)}`,
+    });
+    return getReceipt(ledger, orgSeq, receipt.id);
+  });
+}
+
+/** All receipts, newest first, for the Receipts screen. */
+export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { receipts: Receipt[]; totalCount: number } {
+  const rows = ledger.stmt(`${SELECT} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`).all(orgSeq, page.limit, page.offset) as ReceiptRow[];
+  const { n } = ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq) as { n: number };
+  return { receipts: rows.map(strip), totalCount: n };
 }

@@ -1,0 +1,93 @@
+// Browser mode: the renderer at `/` and the desk operations at /desk/api/<name>,
+// behind a session cookie that only the one-time sign-in link sets. Agent
+// tokens open nothing here. Foreign Host/Origin are refused before this (guards.ts).
+import express, { type Express, type RequestHandler, Router } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { jsonBody, methodNotAllowed, requireJson } from '../api/http';
+import { ERROR_CODES, LedgerError, type ErrorCode } from '../ledger/errors';
+import { MAX_RECEIPT_BYTES } from '../receipts/intake';
+import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../shared/desk';
+import { runDesk } from './dispatch';
+import type { DeskContext } from './operations';
+import { cookieValue, DeskSessions, SESSION_COOKIE } from './sessions';
+
+export const SIGN_IN_PATH = '/desk/sign-in';
+
+/** The renderer's policy in a browser: our own files only, no framing. */
+export const BROWSER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+export interface DeskHttpOptions {
+  context: () => DeskContext;
+  sessions: DeskSessions;
+  /** Built renderer (index.html + assets); see `npm run build`. */
+  rendererDir: string;
+  log: (m: string) => void;
+}
+
+const statusOf = (code: string): number => ERROR_CODES[code as ErrorCode]?.status ?? 500;
+
+export function mountDesk(app: Express, options: DeskHttpOptions): void {
+  const { sessions } = options;
+  const session = (req: express.Request) => cookieValue(req.headers.cookie, SESSION_COOKIE);
+  const requireSession: RequestHandler = (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!sessions.check(session(req))) {
+      return next(new LedgerError('unauthorized', 'Sign in with the one-time link printed by "ledgerdesk serve" (or npm start).', { reason: 'no_session' }));
+    }
+    next();
+  };
+  const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status('error' in result ? statusOf(result.error.code) : 200).json(result);
+
+  app.get(SIGN_IN_PATH, (req, res) => {
+    const code = typeof req.query.code === 'string' ? req.query.code : '';
+    const id = code ? sessions.exchange(code) : null;
+    res.setHeader('Cache-Control', 'no-store');
+    if (!id) {
+      res.status(401).type('html').send(page('This sign-in link was already used or has expired. Restart the server (npm start) for a new one.'));
+      return;
+    }
+    res.cookie(SESSION_COOKIE, id, { httpOnly: true, sameSite: 'strict', path: '/' });
+    res.redirect(303, '/');
+  });
+
+  const api = Router({ strict: false, caseSensitive: true });
+  api.post('/sign-out', requireSession, (req, res) => {
+    sessions.end(session(req));
+    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
+    res.json({ data: null });
+  });
+  // Receipts arrive as raw bytes (up to 20 MB), the rest as JSON.
+  api.post(
+    '/uploadReceipt',
+    requireSession,
+    express.raw({ type: () => true, limit: MAX_RECEIPT_BYTES }),
+    async (req, res) => {
+      const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) : undefined;
+      send(res, await runDesk(options.context(), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
+    },
+  );
+  api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
+    send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
+  });
+  api.all('/:name', methodNotAllowed(['POST']));
+  app.use(DESK_HTTP_PREFIX, api);
+
+  app.get(['/', '/index.html'], (_req, res) => {
+    const index = join(options.rendererDir, 'index.html');
+    res.setHeader('Content-Security-Policy', BROWSER_CSP);
+    res.setHeader('X-Frame-Options', 'DENY');
+    if (!existsSync(index)) {
+      res.status(503).type('html').send(page('The screens are not built yet: run "npm run build", then reload.'));
+      return;
+    }
+    res.type('html').send(readFileSync(index));
+  });
+  app.use('/assets', express.static(join(options.rendererDir, 'assets'), { index: false, fallthrough: true, immutable: true, maxAge: '1y' }));
+}
+
+function page(message: string): string {
+  const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><meta charset="utf-8"><title>Ledgerdesk</title><body style="font-family:system-ui;margin:3rem"><h1>Ledgerdesk</h1><p>${text}</p>`;
+}

@@ -1,0 +1,134 @@
+// The desk: the human side of the ledger (review, log, receipts, tokens,
+// organizations, transactions, dashboard). Each operation is defined once with
+// its zod input; IPC (desktop) and the session-protected HTTP route (browser
+// mode) both run these, and nothing else.
+import { z } from 'zod';
+import { mcpClientConfigs } from '../api/mcp-clients';
+import { DateString, TransactionsQuery, Uuid } from '../api/schemas';
+import * as L from '../ledger';
+import type { Actor } from '../ledger/audit';
+import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
+import type { DeskOperationName } from '../../shared/desk';
+import { reviewItems } from './review-queue';
+
+export type Reviewer = Extract<Actor, { type: 'human' }>;
+
+export interface DeskContext {
+  ledger: L.Ledger;
+  receiptsDir: string;
+  /** Where agents connect, shown in the app. */
+  agentUrl: string;
+  mode: 'desktop' | 'browser';
+  reviewer: Reviewer;
+}
+
+interface DeskOperation<I extends z.ZodType, R> {
+  input: I;
+  run(ctx: DeskContext, input: z.output<I>): R | Promise<R>;
+}
+
+const op = <I extends z.ZodType, R>(input: I, run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>): DeskOperation<I, R> => ({ input, run });
+
+const Org = { orgId: Uuid };
+const Page = (max: number) => ({
+  limit: z.int().min(1).max(max).default(50),
+  offset: z.int().min(0).default(0),
+});
+const orgSeq = (ctx: DeskContext, orgId: string): number => L.requireOrganization(ctx.ledger, orgId).seq;
+const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
+
+export const deskOperations = {
+  appInfo: op(z.strictObject({}), (ctx) => ({
+    mode: ctx.mode,
+    agentUrl: ctx.agentUrl,
+    apiUrl: `${ctx.agentUrl}/api/v1`,
+    mcpUrl: `${ctx.agentUrl}/api/mcp`,
+    reviewer: ctx.reviewer.name,
+  })),
+
+  listOrganizations: op(z.strictObject({}), (ctx) => L.listOrganizations(ctx.ledger).map(publicOrg)),
+
+  createOrganization: op(
+    z.strictObject({
+      slug: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'lower-case letters, digits and dashes'),
+      name: z.string().trim().min(1).max(200),
+      currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters').optional(),
+    }),
+    (ctx, input) => publicOrg(L.createOrganization(ctx.ledger, input, ctx.reviewer)),
+  ),
+
+  listProposals: op(z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), (ctx, { orgId, status }) =>
+    reviewItems(ctx.ledger, orgSeq(ctx, orgId), status),
+  ),
+
+  /** Each proposal is reviewed in its own transaction: one already reviewed does not stop the others. */
+  reviewProposals: op(
+    z.strictObject({
+      ...Org,
+      ids: z.array(Uuid).min(1).max(500),
+      decision: z.enum(['approve', 'reject']),
+      comment: z.string().max(2000).optional(),
+    }),
+    (ctx, { orgId, ids, decision, comment }) => {
+      const seq = orgSeq(ctx, orgId);
+      return ids.map((id) => {
+        try {
+          return { id, proposal: L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment), error: null };
+        } catch (error) {
+          if (!(error instanceof L.LedgerError)) throw error;
+          return { id, proposal: null, error: error.toBody().error };
+        }
+      });
+    },
+  ),
+
+  listAudit: op(
+    z.strictObject({ ...Org, actor: z.string().min(1).optional(), action: z.string().min(1).optional(), dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(200) }),
+    (ctx, { orgId, ...query }) => {
+      const seq = orgSeq(ctx, orgId);
+      return { ...L.listAudit(ctx.ledger, seq, query), facets: L.auditFacets(ctx.ledger, seq) };
+    },
+  ),
+
+  listReceipts: op(z.strictObject({ ...Org, ...Page(200) }), (ctx, { orgId, ...page }) => L.listReceipts(ctx.ledger, orgSeq(ctx, orgId), page)),
+
+  uploadReceipt: op(
+    z.strictObject({ ...Org, fileName: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array, { message: 'must be the file bytes' }) }),
+    async (ctx, { orgId, fileName, bytes }) => {
+      const seq = orgSeq(ctx, orgId);
+      const mimeType = checkReceiptFile(bytes);
+      const { sha256 } = storeReceiptFile(ctx.receiptsDir, bytes);
+      const ocrText = mimeType === 'application/pdf' ? await pdfText(bytes) : null;
+      return L.addReceipt(ctx.ledger, seq, ctx.reviewer, { fileName: cleanFileName(fileName), mimeType, sizeBytes: bytes.length, sha256, ocrText });
+    },
+  ),
+
+  linkReceipt: op(z.strictObject({ ...Org, receiptId: Uuid, transactionId: Uuid }), (ctx, { orgId, receiptId, transactionId }) =>
+    L.linkReceipt(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, receiptId, transactionId),
+  ),
+
+  listTokens: op(z.strictObject(Org), (ctx, { orgId }) => L.listTokens(ctx.ledger, orgSeq(ctx, orgId))),
+
+  createToken: op(
+    z.strictObject({ ...Org, name: z.string().trim().min(1).max(100), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }),
+    (ctx, { orgId, name, scopes }) => {
+      const created = L.createToken(ctx.ledger, orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
+      return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
+    },
+  ),
+
+  revokeToken: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.revokeToken(ctx.ledger, orgSeq(ctx, orgId), id, ctx.reviewer)),
+
+  listTransactions: op(TransactionsQuery.extend(Org), (ctx, { orgId, ...query }) => L.listTransactions(ctx.ledger, orgSeq(ctx, orgId), query)),
+
+  getTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, orgSeq(ctx, orgId), id)),
+
+  dashboard: op(z.strictObject(Org), (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, orgSeq(ctx, orgId))),
+} satisfies Record<DeskOperationName, DeskOperation<z.ZodType, unknown>>;
+
+type Operations = typeof deskOperations;
+export type DeskInput<K extends DeskOperationName> = z.input<Operations[K]['input']>;
+export type DeskResult<K extends DeskOperationName> = Awaited<ReturnType<Operations[K]['run']>>;
+
+/** The object the preload exposes (and the browser client mirrors). */
+export type DeskApi = { [K in DeskOperationName]: (input: DeskInput<K>) => Promise<DeskResult<K>> };

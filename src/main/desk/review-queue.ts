@@ -1,0 +1,62 @@
+// What the Approvals screen shows of a proposal: the proposal itself plus what
+// it would change (the transaction, the category, the receipt) and who sent it.
+import type { Ledger } from '../ledger/db';
+import { fromMinor } from '../ledger/money';
+import { toProposal, type Proposal, type ProposalRow, type ProposalStatus } from '../ledger/proposals';
+
+export interface TransactionGlance {
+  id: string;
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  category: string | null;
+  status: string;
+}
+
+export interface ReviewItem extends Proposal {
+  proposerName: string | null;
+  transaction: TransactionGlance | null;
+  receipt: { id: string; fileName: string; transactionId: string | null } | null;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  reviewComment: string | null;
+}
+
+type Row = ProposalRow & { token_name: string | null };
+
+function glance(ledger: Ledger, orgSeq: number, id: string | undefined): TransactionGlance | null {
+  if (!id) return null;
+  const t = ledger
+    .stmt('SELECT id, date, description, amount_minor, currency, category, status FROM transactions WHERE id = ? AND org_seq = ?')
+    .get(id, orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; status: string } | undefined;
+  return t ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, category: t.category, status: t.status } : null;
+}
+
+/** Newest first; `pending` for the queue, or a reviewed status for history. */
+export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStatus, limit = 200): ReviewItem[] {
+  const rows = ledger
+    .stmt(
+      `SELECT p.*, k.name AS token_name FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq
+       WHERE p.org_seq = ? AND p.status = ? ORDER BY p.seq DESC LIMIT ?`,
+    )
+    .all(orgSeq, status, limit) as Row[];
+  return rows.map((row) => {
+    const proposal = toProposal(row);
+    const payload = proposal.payload as { transactionId?: string; receiptId?: string };
+    const receipt = payload.receiptId
+      ? ((ledger
+          .stmt('SELECT r.id, r.file_name AS fileName, t.id AS transactionId FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.id = ? AND r.org_seq = ?')
+          .get(payload.receiptId, orgSeq) as ReviewItem['receipt']) ?? null)
+      : null;
+    return {
+      ...proposal,
+      proposerName: row.token_name,
+      transaction: glance(ledger, orgSeq, payload.transactionId),
+      receipt,
+      reviewedAt: row.reviewed_at,
+      reviewedBy: row.reviewed_by,
+      reviewComment: row.review_comment,
+    };
+  });
+}

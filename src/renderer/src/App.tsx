@@ -1,0 +1,114 @@
+// The desk: organization switcher, navigation and the screens. Hash routes
+// (#/approvals) work from file:// in the app and from the browser server alike.
+import { useEffect, useState } from 'react';
+import { Failure, Loading } from './components';
+import { desk, DeskError, isBrowserMode, signOut } from './desk';
+import { useLoad } from './hooks';
+import { Approvals } from './screens/Approvals';
+import { Dashboard } from './screens/Dashboard';
+import { Log } from './screens/Log';
+import { Organizations } from './screens/Organizations';
+import { Receipts } from './screens/Receipts';
+import { Tokens } from './screens/Tokens';
+import { Transactions } from './screens/Transactions';
+
+const SCREENS = [
+  ['dashboard', 'Dashboard'],
+  ['approvals', 'Approvals'],
+  ['transactions', 'Transactions'],
+  ['receipts', 'Receipts'],
+  ['log', 'Log'],
+  ['tokens', 'Tokens'],
+  ['organizations', 'Organizations'],
+] as const;
+type Screen = (typeof SCREENS)[number][0];
+
+const screenOf = (hash: string): Screen => (SCREENS.find(([id]) => `#/${id}` === hash)?.[0] ?? 'approvals');
+const ORG_KEY = 'ledgerdesk.org';
+
+function SignIn() {
+  return (
+    <main className="signin">
+      <h1>Ledgerdesk</h1>
+      <p>This browser is not signed in. Open the one-time sign-in link that <code>npm start</code> (or <code>ledgerdesk serve</code>) printed in its terminal.</p>
+    </main>
+  );
+}
+
+export function App() {
+  const [screen, setScreen] = useState<Screen>(screenOf(location.hash));
+  const info = useLoad(() => desk.appInfo({}), []);
+  const orgs = useLoad(() => desk.listOrganizations({}), []);
+  const [chosen, setOrgId] = useState<string | null>(localStorage.getItem(ORG_KEY));
+  // The chosen organization once it is in the list (a new one appears after the reload), else the first.
+  const orgId = orgs.data?.find((o) => o.id === chosen)?.id ?? orgs.data?.[0]?.id ?? null;
+  const pending = useLoad(() => (orgId ? desk.listProposals({ orgId }) : Promise.resolve([])), [orgId], 5000);
+
+  useEffect(() => {
+    const onHash = () => setScreen(screenOf(location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  useEffect(() => {
+    if (orgId) localStorage.setItem(ORG_KEY, orgId);
+  }, [orgId]);
+
+  const go = (id: string) => {
+    location.hash = `#/${id}`;
+  };
+  const error = info.error ?? orgs.error;
+  if (error instanceof DeskError && error.code === 'unauthorized') return <SignIn />;
+  if (error && !orgs.data) return <main className="page"><Failure error={error} retry={() => { info.reload(); orgs.reload(); }} /></main>;
+  if (!orgs.data || !info.data || !orgId) return <main className="page"><Loading what="your books" /></main>;
+  const org = orgs.data.find((o) => o.id === orgId)!;
+
+  return (
+    <div className="layout">
+      <header className="top">
+        <h1>Ledgerdesk</h1>
+        <select className="org" aria-label="Organization" value={org.id} onChange={(e) => setOrgId(e.target.value)}>
+          {orgs.data.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+        <span className="agent-url" title="Agents connect here with a token">
+          Agent API <code>{info.data.agentUrl}</code>
+        </span>
+        {isBrowserMode() && (
+          <button className="link" onClick={() => signOut().then(() => location.reload())}>
+            Sign out
+          </button>
+        )}
+      </header>
+      <nav className="side" aria-label="Screens">
+        {SCREENS.map(([id, label]) => (
+          <a key={id} href={`#/${id}`} aria-current={screen === id ? 'page' : undefined}>
+            {label}
+            {id === 'approvals' && (pending.data?.length ?? 0) > 0 && <span className="count" aria-label={`${pending.data!.length} pending`}>{pending.data!.length}</span>}
+          </a>
+        ))}
+      </nav>
+      <main className="page" key={org.id}>
+        {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
+        {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
+        {screen === 'transactions' && <Transactions orgId={org.id} />}
+        {screen === 'receipts' && <Receipts orgId={org.id} />}
+        {screen === 'log' && <Log orgId={org.id} />}
+        {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}
+        {screen === 'organizations' && (
+          <Organizations
+            orgs={orgs.data}
+            current={org.id}
+            onSwitch={setOrgId}
+            onCreated={(created) => {
+              orgs.reload();
+              setOrgId(created.id);
+            }}
+          />
+        )}
+      </main>
+    </div>
+  );
+}

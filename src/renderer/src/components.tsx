@@ -1,0 +1,75 @@
+// Small pieces every screen uses: states that are designed, not blank.
+import type { ReactNode } from 'react';
+import { DeskError } from './desk';
+import type { Loaded } from './hooks';
+import { formatMoney } from './format';
+
+export function Money({ amount, currency }: { amount: number; currency: string }) {
+  return <span className={amount < 0 ? 'money out' : 'money in'}>{formatMoney(amount, currency)}</span>;
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state empty" role="status">
+      <strong>{title}</strong>
+      {children && <p>{children}</p>}
+    </div>
+  );
+}
+
+export function Failure({ error, retry }: { error: Error; retry?: () => void }) {
+  const code = error instanceof DeskError ? error.code : 'error';
+  return (
+    <div className="state failure" role="alert">
+      <strong>Could not load this ({code}).</strong>
+      <p>{error.message}</p>
+      {retry && <button onClick={retry}>Try again</button>}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <div className="state loading" role="status" aria-live="polite">
+      Loading {what}…
+    </div>
+  );
+}
+
+/** Loading, failure and empty states around a loaded value. */
+export function Show<T>({ loaded, what, empty, children }: { loaded: Loaded<T>; what: string; empty?: (d: T) => ReactNode; children: (data: T) => ReactNode }) {
+  if (loaded.data === undefined && loaded.loading) return <Loading what={what} />;
+  if (loaded.data === undefined) return loaded.error ? <Failure error={loaded.error} retry={loaded.reload} /> : <Loading what={what} />;
+  const emptyView = empty?.(loaded.data);
+  return (
+    <>
+      {loaded.error && <Failure error={loaded.error} retry={loaded.reload} />}
+      {emptyView ?? children(loaded.data)}
+    </>
+  );
+}
+
+export function Pager({ offset, limit, total, onChange }: { offset: number; limit: number; total: number; onChange: (offset: number) => void }) {
+  const last = Math.min(offset + limit, total);
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+        Previous
+      </button>
+      <span>{total === 0 ? 'No rows' : `${(offset + 1).toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}</span>
+      <button disabled={last >= total} onClick={() => onChange(offset + limit)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+export function Notice({ kind, children }: { kind: 'ok' | 'error'; children: ReactNode }) {
+  return (
+    <p className={`notice ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}
+
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,148 @@
+// Receipts: upload (picker or drag and drop), see what agents can search, link by hand.
+import { useState, type DragEvent } from 'react';
+import type { Receipt } from '../../../main/ledger/receipts';
+import { Empty, Money, Notice, Pager, Show, messageOf } from '../components';
+import { desk } from '../desk';
+import { formatBytes, formatDateTime } from '../format';
+import { useLoad } from '../hooks';
+
+const LIMIT = 50;
+const MAX_BYTES = 20 * 1024 * 1024;
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,.heic,application/pdf,image/jpeg,image/png,image/heic';
+
+function LinkForm({ orgId, receipt, onDone }: { orgId: string; receipt: Receipt; onDone: (message: string) => void }) {
+  const [q, setQ] = useState('');
+  const found = useLoad(() => (q.trim().length >= 2 ? desk.listTransactions({ orgId, description: q.trim(), limit: 8 }) : Promise.resolve(null)), [orgId, q]);
+  async function link(transactionId: string) {
+    try {
+      await desk.linkReceipt({ orgId, receiptId: receipt.id, transactionId });
+      onDone(`Linked ${receipt.fileName}.`);
+    } catch (error) {
+      onDone(`Could not link: ${messageOf(error)}`);
+    }
+  }
+  return (
+    <div className="link-form">
+      <input autoFocus aria-label="Find the transaction by description" placeholder="Find the transaction by description" value={q} onChange={(e) => setQ(e.target.value)} />
+      <ul>
+        {found.data?.data.map((t) => (
+          <li key={t.id}>
+            <button onClick={() => link(t.id)}>
+              {t.date} · {t.description} · <Money amount={t.amount} currency={t.currency} />
+            </button>
+          </li>
+        ))}
+        {found.data && found.data.data.length === 0 && <li className="muted">No transaction matches.</li>}
+      </ul>
+    </div>
+  );
+}
+
+export function Receipts({ orgId }: { orgId: string }) {
+  const [offset, setOffset] = useState(0);
+  const [linking, setLinking] = useState<string>();
+  const [messages, setMessages] = useState<{ kind: 'ok' | 'error'; text: string }[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const loaded = useLoad(() => desk.listReceipts({ orgId, limit: LIMIT, offset }), [orgId, offset]);
+
+  async function upload(files: FileList | File[]) {
+    const results: { kind: 'ok' | 'error'; text: string }[] = [];
+    for (const file of Array.from(files)) {
+      if (file.size > MAX_BYTES) {
+        results.push({ kind: 'error', text: `${file.name}: larger than 20 MB.` });
+        continue;
+      }
+      try {
+        const { receipt, duplicate } = await desk.uploadReceipt({ orgId, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+        results.push({
+          kind: 'ok',
+          text: duplicate ? `${file.name}: already stored as ${receipt.fileName}.` : `${file.name}: stored${receipt.ocrText ? ', its text is searchable by agents' : ''}.`,
+        });
+      } catch (error) {
+        results.push({ kind: 'error', text: `${file.name}: ${messageOf(error)}` });
+      }
+    }
+    setMessages(results);
+    loaded.reload();
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void upload(e.dataTransfer.files);
+  };
+
+  return (
+    <section aria-labelledby="receipts-title">
+      <div className="screen-head">
+        <h2 id="receipts-title">Receipts</h2>
+      </div>
+      <div
+        className={`dropzone${dragging ? ' over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>Drop PDF, JPEG, PNG or HEIC receipts here (up to 20 MB each), or</p>
+        <label className="button">
+          Choose files
+          <input type="file" multiple accept={ACCEPT} aria-label="Upload receipts" onChange={(e) => e.target.files && upload(e.target.files)} hidden />
+        </label>
+      </div>
+      {messages.map((m, i) => (
+        <Notice key={i} kind={m.kind}>
+          {m.text}
+        </Notice>
+      ))}
+      <Show loaded={loaded} what="receipts" empty={(d) => (d.receipts.length === 0 ? <Empty title="No receipts yet.">Upload one above; agents find it with search_receipts.</Empty> : undefined)}>
+        {(data) => (
+          <>
+            <table className="grid">
+              <thead>
+                <tr>
+                  <th>File</th>
+                  <th>Type</th>
+                  <th>Size</th>
+                  <th>Uploaded</th>
+                  <th>Text</th>
+                  <th>Transaction</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.receipts.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.fileName}</td>
+                    <td>{r.mimeType}</td>
+                    <td className="num">{formatBytes(r.sizeBytes)}</td>
+                    <td className="nowrap">{formatDateTime(r.createdAt)}</td>
+                    <td className="small">{r.ocrText ? `${r.ocrText.slice(0, 80)}${r.ocrText.length > 80 ? '…' : ''}` : <span className="muted">none</span>}</td>
+                    <td>
+                      {r.transactionId ? <span className="muted small">linked</span> : null}
+                      {linking === r.id ? (
+                        <LinkForm
+                          orgId={orgId}
+                          receipt={r}
+                          onDone={(text) => {
+                            setLinking(undefined);
+                            setMessages([{ kind: text.startsWith('Linked') ? 'ok' : 'error', text }]);
+                            loaded.reload();
+                          }}
+                        />
+                      ) : (
+                        <button onClick={() => setLinking(r.id)}>{r.transactionId ? 'Relink' : 'Link to transaction'}</button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager offset={offset} limit={LIMIT} total={data.totalCount} onChange={setOffset} />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}

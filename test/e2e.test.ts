@@ -1,0 +1,169 @@
+// The whole loop in real Chromium against the headless server: an agent
+// proposes over REST, the human signs in, reviews in Approvals, and the REST
+// API shows exactly the approved effects. Screenshots land in test-results/.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { buildRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { call, rawRequest, tempDir } from './support/env';
+import { textPdf } from './support/pdf';
+
+const root = join(__dirname, '..');
+let app: Headless;
+let browser: Browser;
+let page: Page;
+let agentToken: L.AuthenticatedToken & { raw: string };
+let base: string;
+const api = (method: string, path: string, body?: unknown) => call(base, method, path, { token: agentToken.raw, body });
+const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  const rendererDir = buildRenderer(root);
+  const data = tempDir('ldk-e2e-');
+  app = await startHeadless(data, { port: 0, rendererDir, log: () => {} });
+  const org = L.listOrganizations(app.ledger)[0];
+  L.fillDemo(app.ledger, org.seq, org.slug, 300, org.currency);
+  const created = L.createToken(app.ledger, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
+  agentToken = { ...L.authenticate(app.ledger, created.token), raw: created.token };
+  base = `${app.server.url}/api/v1`;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('browser mode', () => {
+  it('keeps every desk route behind the session cookie, which only the one-time link sets', async () => {
+    const desk = (headers: Record<string, string>) =>
+      rawRequest(`${app.server.url}/desk/api/listOrganizations`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+    expect((await desk({})).status).toBe(401);
+    expect((await desk({ authorization: `Bearer ${agentToken.raw}` })).status).toBe(401);
+    const link = app.newSignInUrl();
+    const signIn = await rawRequest(link);
+    expect(signIn.status).toBe(303);
+    const cookie = String(signIn.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const session = cookie.split(';')[0];
+    expect((await desk({ cookie: session })).status).toBe(200);
+    expect((await desk({ cookie: session, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await rawRequest(link)).status).toBe(401); // one time only
+    expect((await desk({ cookie: 'ldk_desk=forged' })).status).toBe(401);
+  });
+
+  it('runs the review loop: four proposals, three approved, one rejected, each effect visible over REST', async () => {
+    const [txCat, txReceipt, txNote] = (await api('GET', '/transactions?status=uncategorized&limit=3')).json.data as L.Transaction[];
+    const receipt = (await api('GET', '/receipts/search?q=invoice')).json.data.find((r: L.Receipt) => r.transactionId === null) as L.Receipt;
+    expect(receipt).toBeDefined();
+    const proposals = {
+      categorization: (await api('POST', '/proposals/categorization', { transactionId: txCat.id, categoryCode: '5300', confidence: 0.92, reason: 'AWS monthly bill', evidence: [{ type: 'counterparty_match', value: 'AWS' }] })).json.data,
+      journal: (await api('POST', '/proposals/journal-entry', { date: '2026-06-30', description: 'Accrued hosting June', amount: -120.5, categoryCode: '5300', confidence: 0.7, reason: 'Month-end accrual' })).json.data,
+      receipt: (await api('POST', '/proposals/receipt-link', { transactionId: txReceipt.id, receiptId: receipt.id, confidence: 0.8, reason: 'Same amount and date' })).json.data,
+      note: (await api('POST', '/notes', { transactionId: txNote.id, content: 'Client says this is a personal expense' })).json.data,
+    };
+    for (const p of Object.values(proposals)) expect(p.status).toBe('pending');
+
+    await page.goto(app.signInUrl);
+    await page.waitForURL(`${app.server.url}/`);
+    const cards = page.locator('article.proposal');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => page.getByText('Accrued hosting June').count()).toBe(1);
+    await expect.poll(() => page.getByText('Client says this is a personal expense').count()).toBe(1);
+    expect(await cards.first().textContent()).toContain('Claude (e2e)');
+    await shot('approvals');
+
+    const card = (id: string) => page.locator(`article.proposal[data-id="${id}"]`);
+    for (const p of [proposals.categorization, proposals.journal, proposals.receipt]) {
+      await card(p.id).getByRole('button', { name: 'Approve', exact: true }).click();
+      await card(p.id).waitFor({ state: 'detached' });
+    }
+    await card(proposals.note.id).getByLabel('Rejection comment (optional)').fill('Not a business expense');
+    await card(proposals.note.id).getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByText('Nothing to review.').waitFor();
+
+    const categorized = (await api('GET', `/transactions/${txCat.id}`)).json.data.transaction;
+    expect(categorized).toMatchObject({ category: 'Cloud infrastructure', status: 'matched', suggestedBy: `mcp:${agentToken.id}`, confidence: 0.92, reason: 'AWS monthly bill' });
+    const created = (await api('GET', '/transactions?description=Accrued%20hosting%20June')).json.data;
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ amount: -120.5, status: 'matched', category: 'Cloud infrastructure' });
+    expect((await api('GET', `/receipts/${receipt.id}`)).json.data.transactionId).toBe(txReceipt.id);
+    const noted = (await api('GET', `/transactions/${txNote.id}`)).json.data;
+    expect(noted.notes.map((n: L.Note) => n.content)).not.toContain('Client says this is a personal expense');
+    expect(noted.transaction).toEqual(txNote);
+    expect((await api('GET', `/proposals/${proposals.note.id}`)).json.data.status).toBe('rejected');
+    expect((await api('GET', '/proposals')).json.meta.count).toBe(0);
+
+    await page.getByRole('tab', { name: 'Rejected' }).click();
+    await page.getByText('Not a business expense').waitFor();
+  });
+
+  it('shows every event in the Log', async () => {
+    await page.getByRole('link', { name: 'Log' }).click();
+    const rows = page.locator('table.log tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(8);
+    const text = (await page.locator('table.log').textContent()) ?? '';
+    for (const action of ['proposal.created', 'proposal.approved', 'proposal.rejected', 'token.created']) expect(text).toContain(action);
+    expect(text.match(/proposal\.approved/g)).toHaveLength(3);
+    await page.getByLabel('Action').selectOption('proposal.rejected');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Not a business expense');
+    await shot('log');
+  });
+
+  it('uploads a PDF in Receipts that agents then find by the words inside it', async () => {
+    await page.getByRole('link', { name: 'Receipts' }).click();
+    const pdf = textPdf(['INVOICE 8812', 'Zanzibar Widgets Ltd', 'Total 42.00 USD']);
+    await page.getByLabel('Upload receipts').setInputFiles({ name: '../../scan of invoice 8812.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByText(/its text is searchable by agents/).waitFor();
+    const found = (await api('GET', '/receipts/search?q=zanzibar%20widgets')).json.data as L.Receipt[];
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ fileName: 'scan of invoice 8812.pdf', mimeType: 'application/pdf', sizeBytes: pdf.length });
+    await page.getByLabel('Upload receipts').setInputFiles({ name: 'again.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByText(/already stored/).waitFor();
+    await page.getByLabel('Upload receipts').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+    await page.getByText(/Only PDF, JPEG, PNG and HEIC/).waitFor();
+    await shot('receipts');
+  });
+
+  it('creates a token shown once with client configurations, and revokes one: the agent then gets 401', async () => {
+    await page.getByRole('link', { name: 'Tokens' }).click();
+    await page.getByLabel('Name').fill('Cursor');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = await page.getByLabel('New token', { exact: true }).last().inputValue();
+    expect(shown).toMatch(/^ldk_live_/);
+    expect((await call(base, 'GET', '/categories', { token: shown })).status).toBe(200);
+    await shot('tokens');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.locator('tr', { hasText: 'Claude (e2e)' }).getByRole('button', { name: 'Revoke' }).click();
+    await page.locator('tr', { hasText: 'Claude (e2e)' }).getByText(/^revoked/).waitFor();
+    const refused = await api('GET', '/categories');
+    expect(refused.status).toBe(401);
+    expect(refused.json.error.code).toBe('unauthorized');
+  });
+
+  it('shows transactions with their notes and receipts, the dashboard chart, and organizations', async () => {
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByLabel('Status').selectOption('matched');
+    await page.getByLabel('Description').fill('Accrued hosting');
+    await page.getByText('Accrued hosting June').click();
+    await page.getByText('Categorized on the suggestion of').waitFor();
+    await shot('transactions');
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('img', { name: /Revenue and expenses per month/ }).waitFor();
+    await shot('dashboard');
+    await page.getByRole('link', { name: 'Organizations' }).click();
+    await page.getByLabel('Name').fill('Beta GmbH');
+    await page.getByLabel('Slug').fill('beta');
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await expect.poll(() => page.getByLabel('Organization', { exact: true }).inputValue()).toBe(L.requireOrganization(app.ledger, 'beta').id);
+    await shot('organizations');
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await page.getByText('Nothing to review.').waitFor();
+  });
+});
