@@ -25,16 +25,22 @@ function run(command, commandArgs) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+/** The screens (and the Electron main/preload bundles): a second or two with electron-vite. */
+function build() {
+  const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
 if (bin && hasDisplay) {
   if (!existsSync(join(root, 'native', 'electron', 'better_sqlite3.node'))) {
     const prepared = spawnSync(process.execPath, [join(root, 'scripts', 'prepare-electron-sqlite.mjs')], { cwd: root, stdio: 'inherit' });
     if (prepared.status !== 0) process.exit(prepared.status ?? 1);
   }
-  const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  build();
   run(bin, [root, ...args]);
 } else {
   const why = bin ? 'no display' : 'the Electron binary is not installed';
-  console.log(`Electron cannot run here (${why}): serving Ledgerdesk headless on 127.0.0.1 instead.`);
-  run(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'src', 'cli', 'index.ts'), 'serve', ...args]);
+  console.log(`Electron cannot run here (${why}): serving Ledgerdesk headless on 127.0.0.1, with the screens in your browser.`);
+  build();
+  run(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'serve', ...args]);
 }

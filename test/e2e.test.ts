@@ -109,10 +109,32 @@ describe('browser mode', () => {
     const text = (await page.locator('table.log').textContent()) ?? '';
     for (const action of ['proposal.created', 'proposal.approved', 'proposal.rejected', 'token.created']) expect(text).toContain(action);
     expect(text.match(/proposal\.approved/g)).toHaveLength(3);
+    expect(text.match(/proposal\.created/g)).toHaveLength(4);
     await page.getByLabel('Action').selectOption('proposal.rejected');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Not a business expense');
     await shot('log');
+  });
+
+  it('shows new proposals without a reload, reviews a selection, and works from the keyboard', async () => {
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await page.getByText('Nothing to review.').waitFor();
+    const txs = (await api('GET', '/transactions?status=uncategorized&limit=3')).json.data as L.Transaction[];
+    const ids: string[] = [];
+    for (const tx of txs) ids.push((await api('POST', '/notes', { transactionId: tx.id, content: `Follow up on ${tx.description}` })).json.data.id);
+    const cards = page.locator('article.proposal');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(3); // arrived by polling, no reload
+    const card = (id: string) => page.locator(`article.proposal[data-id="${id}"]`);
+    await card(ids[0]).getByRole('checkbox', { name: 'Select' }).check();
+    await card(ids[1]).getByRole('checkbox', { name: 'Select' }).check();
+    await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await card(ids[2]).focus();
+    await page.keyboard.press('r');
+    await page.getByText('Nothing to review.').waitFor();
+    const statuses = await Promise.all(ids.map(async (id) => (await api('GET', `/proposals/${id}`)).json.data.status));
+    expect(statuses).toEqual(['approved', 'approved', 'rejected']);
   });
 
   it('uploads a PDF in Receipts that agents then find by the words inside it', async () => {

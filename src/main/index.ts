@@ -1,55 +1,73 @@
-// The Electron entry: a secure window over the same main-process code that
-// runs headless. The ledger uses better-sqlite3 built for Electron's ABI
-// (native/electron, see scripts/prepare-electron-sqlite.mjs).
-import { app, BrowserWindow, session, shell } from 'electron';
+// The Electron entry: one window over the same main-process code that runs
+// headless. The ledger uses better-sqlite3 built for Electron's ABI
+// (native/electron, see scripts/prepare-electron-sqlite.mjs); the desk talks
+// to the renderer over IPC only (desk/ipc.ts).
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
-import { ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { registerDeskIpc } from './desk/ipc';
 import { DEFAULT_PORT } from './headless';
-import { ledgerFile } from './paths';
+import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { ledgerFile, receiptsDir } from './paths';
+import { hardenContents, hardenSession, windowOptions } from './window';
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-
-export function windowOptions(preload: string): Electron.BrowserWindowConstructorOptions {
-  return {
-    width: 1280,
-    height: 820,
-    show: false,
-    title: 'Ledgerdesk',
-    webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, devTools: !app.isPackaged },
-  };
-}
+const development = !app.isPackaged;
+const rendererUrl = process.env.ELECTRON_RENDERER_URL && development ? process.env.ELECTRON_RENDERER_URL : pathToFileURL(join(__dirname, '../renderer/index.html')).href;
+const log = (m: string) => console.error(m);
 
 let ledger: Ledger | undefined;
 let server: RunningServer | undefined;
 
+/** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
+async function startAgentServer(open: Ledger): Promise<RunningServer> {
+  const port = Number(process.env.LEDGERDESK_PORT ?? DEFAULT_PORT);
+  try {
+    return await startServer({ ledger: open, port, log });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    log(`port ${port} is taken; the agent API uses a free port instead`);
+    return startServer({ ledger: open, port: 0, log });
+  }
+}
+
 async function createWindow(): Promise<void> {
-  const win = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.js')));
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
+  const win = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.js'), development));
+  hardenContents(win.webContents, rendererUrl);
   win.once('ready-to-show', () => win.show());
-  await win.loadFile(join(__dirname, '../renderer/index.html'));
+  await win.loadURL(rendererUrl);
+}
+
+async function boot(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const nativeBinding = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
+  const open = openLedger(ledgerFile(dataDir), existsSync(nativeBinding) ? { nativeBinding } : {});
+  ledger = open;
+  ensureDefaultOrganization(open);
+  const running = await startAgentServer(open);
+  server = running;
+  const reviewer = deskActor();
+  registerDeskIpc(ipcMain, {
+    rendererUrl,
+    log,
+    context: () => ({ ledger: open, receiptsDir: receiptsDir(dataDir), agentUrl: running.url, mode: 'desktop', reviewer }),
+  });
+  hardenSession(session.defaultSession);
+  await createWindow();
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-  app.whenReady().then(async () => {
-    const nativeBinding = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
-    ledger = openLedger(ledgerFile(app.getPath('userData')), existsSync(nativeBinding) ? { nativeBinding } : {});
-    ensureDefaultOrganization(ledger);
-    server = await startServer({ ledger, port: Number(process.env.LEDGERDESK_PORT ?? DEFAULT_PORT) });
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) =>
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } }),
-    );
-    await createWindow();
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
+  });
+  app.whenReady().then(boot).catch((error: unknown) => {
+    dialog.showErrorBox('Ledgerdesk could not start', (error as Error)?.message ?? String(error));
+    app.quit();
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {

@@ -1,0 +1,64 @@
+// Electron's security checklist, in one place: window options, the CSP, what
+// the page may open or navigate to, and permissions. Pure functions of their
+// inputs so the wiring test can check them with `electron` stubbed.
+import { shell, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
+
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+export function windowOptions(preload: string, development: boolean): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 840,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Ledgerdesk',
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      devTools: development,
+    },
+  };
+}
+
+const sameDocument = (url: string, rendererUrl: string): boolean => {
+  try {
+    const a = new URL(url);
+    const b = new URL(rendererUrl);
+    return a.protocol === b.protocol && a.host === b.host && a.pathname === b.pathname;
+  } catch {
+    return false;
+  }
+};
+
+/** No new windows (https links go to the system browser), no navigation away from the app, no webviews. */
+export function hardenContents(contents: WebContents, rendererUrl: string): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (!sameDocument(url, rendererUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!sameDocument(url, rendererUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** Every permission request is denied; every response carries the CSP. */
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } }),
+  );
+}

@@ -1,0 +1,125 @@
+// Main-process wiring with `electron` stubbed: window options, CSP, navigation
+// and window-open handlers, permissions, every IPC channel, the sender check,
+// input validation, and the preload's single exposed object.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { DESK_OPERATIONS, deskChannel } from '../src/shared/desk';
+import { createOrganization, deskActor, fillDemo } from '../src/main/ledger';
+import { tempDir, tempLedger } from './support/env';
+
+const electron = vi.hoisted(() => ({
+  shell: { openExternal: vi.fn(async () => {}) },
+  contextBridge: { exposeInMainWorld: vi.fn() },
+  ipcRenderer: { invoke: vi.fn(async (..._args: unknown[]) => ({ data: 'ok' })) },
+}));
+vi.mock('electron', () => electron);
+
+const { CONTENT_SECURITY_POLICY, hardenContents, hardenSession, windowOptions } = await import('../src/main/window');
+const { registerDeskIpc } = await import('../src/main/desk/ipc');
+
+const RENDERER = 'file:///opt/ledgerdesk/out/renderer/index.html';
+
+describe('window', () => {
+  it('isolates the renderer: contextIsolation, sandbox, no Node, no webviews, DevTools only in development', () => {
+    const prefs = windowOptions('/app/preload.js', false).webPreferences!;
+    expect(prefs).toMatchObject({ preload: '/app/preload.js', contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webSecurity: true, webviewTag: false, devTools: false });
+    expect(windowOptions('/p', true).webPreferences!.devTools).toBe(true);
+  });
+
+  it('has a strict CSP: own scripts only, no eval, no plugins, no framing', () => {
+    expect(CONTENT_SECURITY_POLICY).toMatch(/default-src 'self'/);
+    expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self';/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
+    expect(CONTENT_SECURITY_POLICY).toMatch(/object-src 'none'/);
+    expect(CONTENT_SECURITY_POLICY).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it('denies new windows (https goes to the system browser) and navigation away from the app', () => {
+    const handlers: Record<string, (event: { preventDefault: () => void }, url: string) => void> = {};
+    let openHandler: (d: { url: string }) => { action: string } = () => ({ action: 'allow' });
+    const contents = { setWindowOpenHandler: (h: typeof openHandler) => (openHandler = h), on: (name: string, h: (typeof handlers)[string]) => (handlers[name] = h) };
+    hardenContents(contents as never, RENDERER);
+    expect(openHandler({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/help');
+    expect(openHandler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledTimes(1);
+    for (const [name, url, blocked] of [
+      ['will-navigate', 'https://evil.example/', true],
+      ['will-navigate', 'file:///etc/passwd', true],
+      ['will-navigate', `${RENDERER}#/log`, false],
+      ['will-redirect', 'http://127.0.0.1:7311/', true],
+    ] as const) {
+      const event = { preventDefault: vi.fn() };
+      handlers[name](event, url);
+      expect(event.preventDefault, `${name} ${url}`).toHaveBeenCalledTimes(blocked ? 1 : 0);
+    }
+    const webview = { preventDefault: vi.fn() };
+    handlers['will-attach-webview'](webview, '');
+    expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies every permission and sends the CSP with every response', () => {
+    let request: (wc: unknown, permission: string, callback: (ok: boolean) => void) => void = () => {};
+    let check: () => boolean = () => true;
+    let headers: (details: { responseHeaders: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void = () => {};
+    hardenSession({
+      setPermissionRequestHandler: (h: typeof request) => (request = h),
+      setPermissionCheckHandler: (h: typeof check) => (check = h),
+      webRequest: { onHeadersReceived: (h: typeof headers) => (headers = h) },
+    } as never);
+    const answer = vi.fn();
+    request(null, 'media', answer);
+    expect(answer).toHaveBeenCalledWith(false);
+    expect(check()).toBe(false);
+    headers({ responseHeaders: { 'X-Test': ['1'] } }, (r) => expect(r.responseHeaders).toEqual({ 'X-Test': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] }));
+  });
+});
+
+describe('desk IPC', () => {
+  const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+  let orgId: string;
+  beforeAll(() => {
+    const { ledger } = tempLedger();
+    const acme = createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+    fillDemo(ledger, acme.seq, acme.slug, 50, acme.currency);
+    orgId = acme.id;
+    registerDeskIpc({ handle: (channel: string, h: never) => handlers.set(channel, h) } as never, {
+      rendererUrl: RENDERER,
+      log: () => {},
+      context: () => ({ ledger, receiptsDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'desktop', reviewer: deskActor() }),
+    });
+  });
+  const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
+
+  it('registers one handler per desk operation, and nothing else', () => {
+    expect([...handlers.keys()].sort()).toEqual(DESK_OPERATIONS.map(deskChannel).sort());
+  });
+
+  it('answers the app window and refuses other senders', async () => {
+    const ok = (await handlers.get('desk:listOrganizations')!(frame(`${RENDERER}#/approvals`), {})) as { data: { slug: string }[] };
+    expect(ok.data.map((o) => o.slug)).toContain('acme');
+    for (const event of [frame('https://evil.example/index.html'), frame('file:///tmp/other.html'), frame(RENDERER, { url: RENDERER }), { senderFrame: null }]) {
+      expect(await handlers.get('desk:listOrganizations')!(event, {})).toEqual({ error: expect.objectContaining({ code: 'forbidden_origin' }) });
+    }
+  });
+
+  it('parses every input with the operation schema', async () => {
+    const bad = (await handlers.get('desk:reviewProposals')!(frame(RENDERER), { orgId, ids: ['nope'], decision: 'maybe', extra: 1 })) as { error: { code: string; details: { field: string }[] } };
+    expect(bad.error.code).toBe('validation_failed');
+    expect(bad.error.details.map((d) => d.field).sort()).toEqual(['decision', 'extra', 'ids[0]']);
+    const page = (await handlers.get('desk:listTransactions')!(frame(RENDERER), { orgId, limit: 5 })) as { data: { data: unknown[] } };
+    expect(page.data.data).toHaveLength(5);
+  });
+});
+
+describe('preload', () => {
+  it('exposes exactly one object whose functions invoke their own channel with the input only', async () => {
+    await import('../src/preload/index');
+    expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
+    const [name, bridge] = electron.contextBridge.exposeInMainWorld.mock.calls[0] as unknown as [string, Record<string, (input: unknown) => Promise<unknown>>];
+    expect(name).toBe('ledgerdesk');
+    expect(Object.keys(bridge).sort()).toEqual([...DESK_OPERATIONS].sort());
+    expect(Object.isFrozen(bridge)).toBe(true);
+    expect(await bridge.listProposals({ orgId: 'x' })).toEqual({ data: 'ok' });
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith('desk:listProposals', { orgId: 'x' });
+  });
+});
