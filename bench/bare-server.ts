@@ -19,8 +19,11 @@ const q = {
   firstCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ?'),
   status: page('org_seq = ? AND status = ?'),
   statusCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ? AND status = ?'),
-  desc: page('org_seq = ? AND seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)'),
-  descCount: db.prepare('SELECT count(*) n FROM transactions WHERE org_seq = ? AND seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)'),
+  // transactions_fts is keyed org << 48 | day << 32 | seq (migration 0002).
+  desc: db.prepare(
+    `SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT f.rowid & 4294967295 AS seq FROM transactions_fts f WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date DESC, t.seq DESC`,
+  ),
+  descCount: db.prepare('SELECT count(*) n FROM transactions_fts WHERE transactions_fts MATCH ? AND rowid BETWEEN ? AND ?'),
   range: page('org_seq = ? AND date >= ? AND date <= ?'),
   rangeCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_day_counts WHERE org_seq = ? AND date >= ? AND date <= ?'),
   one: db.prepare(`SELECT ${COLS} FROM transactions WHERE id = ? AND org_seq = ?`),
@@ -56,7 +59,9 @@ function route(url: URL, body: string): unknown {
     if (p.has('status')) return { data: q.status.all(orgSeq, p.get('status'), limit, offset), meta: q.statusCount.get(orgSeq, p.get('status')) };
     if (p.has('description')) {
       const m = `"${p.get('description')}"`;
-      return { data: q.desc.all(orgSeq, m, limit, offset), meta: q.descCount.get(orgSeq, m) };
+      const lo = BigInt(orgSeq) << 48n;
+      const hi = lo | 0xffffffffffffn;
+      return { data: q.desc.all(m, lo, hi, limit, offset), meta: q.descCount.get(m, lo, hi) };
     }
     if (p.has('dateFrom')) return { data: q.range.all(orgSeq, p.get('dateFrom'), p.get('dateTo'), limit, offset), meta: q.rangeCount.get(orgSeq, p.get('dateFrom'), p.get('dateTo')) };
     return { data: q.first.all(orgSeq, limit, offset), meta: q.firstCount.get(orgSeq) };

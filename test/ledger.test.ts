@@ -108,6 +108,41 @@ describe('transactions list', () => {
     const second = L.listTransactions(ledger, org.seq, { limit: 7, offset: 7 });
     expect(second.data.map((t) => t.id)).toEqual(all.slice(7, 14).map((t) => t.id));
   });
+
+  it('pages description matches in date order from the index, after backdated inserts, edits and in other organizations', () => {
+    const { ledger, org, agent, human } = setup(300);
+    const other = L.createOrganization(ledger, { slug: 'other' });
+    L.fillDemo(ledger, other.seq, other.slug, 100, other.currency);
+    // Backdated rows get higher seqs than newer-dated ones: order must still be by date.
+    for (const date of ['2023-07-02', '2026-06-30', '1899-12-31', '2090-01-01']) {
+      const p = L.proposeJournalEntry(ledger, org.seq, agent, { date, description: `Figma backfill ${date}`, amount: -10, categoryCode: '5000' });
+      L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
+    }
+    const renamed = L.listTransactions(ledger, org.seq, { description: 'aws', limit: 1, offset: 0 }).data[0];
+    ledger.sqlite.prepare("UPDATE transactions SET description = 'Renamed to FIGMA seat' WHERE id = ?").run(renamed.id);
+    const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
+    const has = (t: L.TransactionRow, needle: string) => t.description.toLowerCase().includes(needle);
+    const cases: [Partial<L.TransactionQuery>, (t: L.TransactionRow) => boolean][] = [
+      [{ description: 'figma' }, (t) => has(t, 'figma')],
+      [{ description: 'FIGMA', status: 'matched' }, (t) => has(t, 'figma') && t.status === 'matched'],
+      [{ description: 'figma', dateFrom: '2024-01-01', dateTo: '2024-12-31' }, (t) => has(t, 'figma') && t.date >= '2024-01-01' && t.date <= '2024-12-31'],
+      [{ description: 'figma', date: '2026-06-30' }, (t) => has(t, 'figma') && t.date === '2026-06-30'],
+      [{ description: 'stripe', source: 'paymentproc', category: L.UNCATEGORIZED }, (t) => has(t, 'stripe') && t.source === 'paymentproc' && t.category === null],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = all.filter(keep).map((t) => t.id);
+      expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
+      const whole = L.listTransactions(ledger, org.seq, { limit: 500, offset: 0, ...query });
+      expect(whole.data.map((t) => t.id), JSON.stringify(query)).toEqual(expected);
+      expect(whole.meta.totalCount).toBe(expected.length);
+      const paged = L.listTransactions(ledger, org.seq, { limit: 3, offset: 1, ...query });
+      expect(paged.data.map((t) => t.id)).toEqual(expected.slice(1, 4));
+    }
+    expect(L.listTransactions(ledger, org.seq, { description: 'aws', limit: 500, offset: 0 }).data.map((t) => t.id)).not.toContain(renamed.id);
+    const otherFigma = L.listTransactions(ledger, other.seq, { description: 'figma', limit: 500, offset: 0 });
+    expect(otherFigma.data.every((t) => !all.some((a) => a.id === t.id))).toBe(true);
+    expect(otherFigma.meta.totalCount).toBe(otherFigma.data.length);
+  });
 });
 
 describe('proposals and review', () => {

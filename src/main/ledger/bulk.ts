@@ -5,6 +5,7 @@
 // rows, and the triggers are restored from their own stored SQL. Other
 // connections see the batch, its aggregates and the triggers together or not at all.
 import type { Ledger } from './db';
+import { ORDER_KEY_SQL } from './transactions';
 
 export function bulkInsert(ledger: Ledger, fn: () => void): void {
   ledger.write(() => {
@@ -33,7 +34,7 @@ export function bulkInsert(ledger: Ledger, fn: () => void): void {
        ON CONFLICT (org_seq, currency, month) DO UPDATE SET
          inflow_minor = inflow_minor + excluded.inflow_minor, outflow_minor = outflow_minor + excluded.outflow_minor`,
     ).run(txSince);
-    ledger.sqlite.prepare('INSERT INTO transactions_fts (rowid, description) SELECT seq, description FROM transactions WHERE seq > ?').run(txSince);
+    ledger.sqlite.prepare(`INSERT INTO transactions_fts (rowid, description) SELECT ${ORDER_KEY_SQL}, description FROM transactions WHERE seq > ?`).run(txSince);
     ledger.sqlite.prepare('INSERT INTO receipts_fts (rowid, file_name, ocr_text) SELECT seq, file_name, ocr_text FROM receipts WHERE seq > ?').run(receiptSince);
     for (const t of triggers) ledger.sqlite.exec(t.sql);
   });

@@ -87,6 +87,22 @@ export interface TransactionPage {
 const ftsPhrase = (needle: string): string => `"${needle.replaceAll('"', '""')}"`;
 const likePattern = (needle: string): string => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * transactions_fts is keyed by org_seq << 48 | day << 32 | seq (migration 0002),
+ * day = days since 1900-01-01 clamped to 0..65535: key order is page order.
+ */
+export const ORDER_KEY_SQL = '(org_seq << 48) | (min(max(CAST(julianday(date) AS INTEGER) - 2415020, 0), 65535) << 32) | seq';
+const DAYS_1900_TO_1970 = 25567;
+const daysOf = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000) + DAYS_1900_TO_1970;
+const dayOf = (date: string): bigint => BigInt(Math.min(Math.max(daysOf(date), 0), 65535));
+/** Dates whose key day is exact (not clamped), so a key range selects exactly them. */
+const inKeyRange = (date: string): boolean => daysOf(date) >= 0 && daysOf(date) <= 65535;
+/** The key range of an organization's rows between two dates (inclusive). */
+function keyRange(orgSeq: number, from: string | undefined, to: string | undefined): [bigint, bigint] {
+  const org = BigInt(orgSeq) << 48n;
+  return [org | ((from ? dayOf(from) : 0n) << 32n), org | ((to ? dayOf(to) : 65535n) << 32n) | 0xffffffffn];
+}
+
 /** Builds the WHERE clause once, for the rows and for whichever table counts them. */
 function filters(orgSeq: number, q: TransactionQuery) {
   const where = ['org_seq = ?'];
@@ -104,11 +120,8 @@ function filters(orgSeq: number, q: TransactionQuery) {
   const dated = q.date !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined;
   if (q.category === UNCATEGORIZED) add('category IS NULL');
   else if (q.category !== undefined) add('category = ?', q.category);
-  if (q.description !== undefined) {
-    // Trigrams need three characters; shorter needles fall back to LIKE (ASCII case folding).
-    if ([...q.description].length >= 3) add('seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)', ftsPhrase(q.description));
-    else add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
-  }
+  // Trigrams need three characters; shorter needles use LIKE (ASCII case folding).
+  if (q.description !== undefined && [...q.description].length < 3) add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
   // Maintained counts answer totalCount unless a category or description filter is set.
   const countTable = !aggregatesAnswer ? null : dated ? 'transaction_day_counts' : 'transaction_status_counts';
   return { clause: where.join(' AND '), params, countTable };
@@ -116,18 +129,30 @@ function filters(orgSeq: number, q: TransactionQuery) {
 
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
   const { clause, params, countTable } = filters(orgSeq, q);
-  // Deferred join: page over the covering index first, then read 'limit' rows.
-  const rows = ledger
-    .stmt(
-      `SELECT ${PAGE_COLUMNS} FROM
-         (SELECT seq FROM transactions WHERE ${clause} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) AS page
-         JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`,
-    )
-    .all(...params, q.limit, q.offset) as TransactionRow[];
-  const countSql = countTable
-    ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${clause}`
-    : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
-  const { n } = ledger.stmt(countSql).get(...params) as { n: number };
+  const page = (sql: string, ...values: unknown[]) =>
+    ledger
+      .stmt(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`)
+      .all(...values) as TransactionRow[];
+  let rows: TransactionRow[];
+  let n: number;
+  if (q.description !== undefined && [...q.description].length >= 3) {
+    // Newest matches first, straight from the full-text index in key order; the
+    // other filters are checked row by row as the index yields them.
+    // Organization and dates are the key range; other filters (or dates the key
+    // clamps) need the row itself.
+    const [lo, hi] = keyRange(orgSeq, q.date ?? q.dateFrom, q.date ?? q.dateTo);
+    const rowFilters = q.status || q.source || q.category !== undefined || [q.date, q.dateFrom, q.dateTo].some((d) => d !== undefined && !inKeyRange(d));
+    const join = rowFilters ? `JOIN transactions ON seq = f.rowid & 4294967295 AND ${clause}` : '';
+    const from = `transactions_fts f ${join} WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ?`;
+    const values = [...(rowFilters ? params : []), ftsPhrase(q.description), lo, hi];
+    rows = page(`SELECT f.rowid & 4294967295 AS seq FROM ${from} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`, ...values, q.limit, q.offset);
+    n = (ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values) as { n: number }).n;
+  } else {
+    // Deferred join: page over the covering index first, then read 'limit' rows.
+    rows = page(`SELECT seq FROM transactions WHERE ${clause} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
+    const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
+    n = (ledger.stmt(countSql).get(...params) as { n: number }).n;
+  }
   return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };
 }
 
