@@ -36,7 +36,7 @@ const q = {
   pending: db.prepare("SELECT count(*) AS pending FROM proposals WHERE org_seq = ? AND status = 'pending'"),
   recent: db.prepare(`SELECT ${COLS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT 10`),
   connectors: db.prepare('SELECT id, name, provider, status, last_sync_at AS lastSyncAt, sync_status AS syncStatus FROM connectors WHERE org_seq = ?'),
-  search: db.prepare("SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.org_seq = ? AND r.seq IN (SELECT rowid FROM receipts_fts WHERE receipts_fts MATCH ?) ORDER BY r.seq DESC LIMIT 50"),
+  search: db.prepare("SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE f.receipts_fts MATCH ? AND r.org_seq = ? ORDER BY f.rowid DESC LIMIT 50"),
   insertProposal: db.prepare("INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at) VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, ?, ?, ?)"),
   insertAudit: db.prepare("INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES (?, ?, ?, 'token', 'bench', 'bench', 'rest', 'proposal.created', 'proposal', ?, 'bench')"),
 };
@@ -81,7 +81,7 @@ function route(url: URL, body: string): unknown {
   }
   if (path === '/receipts/search') {
     const m = `"${p.get('q')}"`;
-    return { data: q.search.all(orgSeq, m) };
+    return { data: q.search.all(m, orgSeq) };
   }
   if (path === '/proposals/categorization') return { data: propose(JSON.parse(body)) };
   return null;

@@ -55,18 +55,23 @@ export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Recei
   const short = terms.filter((t) => [...t].length < 3);
   const where = ['r.org_seq = ?'];
   const params: unknown[] = [orgSeq];
-  if (long.length > 0) {
-    where.push('r.seq IN (SELECT rowid FROM receipts_fts WHERE receipts_fts MATCH ?)');
-    params.push(long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '));
-  }
   for (const t of short) {
     where.push("(r.file_name LIKE ? ESCAPE '\\' OR r.ocr_text LIKE ? ESCAPE '\\')");
     const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     params.push(pattern, pattern);
   }
+  if (long.length === 0) {
+    return (ledger.stmt(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`).all(...params) as ReceiptRow[]).map(strip);
+  }
+  // The index yields matches newest first (rowid = seq) and stops at the 50th of this organization.
+  const match = long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
   const rows = ledger
-    .stmt(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`)
-    .all(...params) as ReceiptRow[];
+    .stmt(
+      `SELECT r.seq, r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt
+       FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq
+       WHERE f.receipts_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`,
+    )
+    .all(match, ...params) as ReceiptRow[];
   return rows.map(strip);
 }
 
