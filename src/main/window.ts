@@ -2,6 +2,7 @@
 // the page may open or navigate to, and permissions. Pure functions of their
 // inputs so the wiring test can check them with `electron` stubbed.
 import { shell, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
+import { isRendererPage } from './renderer-url';
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
@@ -29,16 +30,6 @@ export function windowOptions(preload: string, development: boolean): BrowserWin
   };
 }
 
-const sameDocument = (url: string, rendererUrl: string): boolean => {
-  try {
-    const a = new URL(url);
-    const b = new URL(rendererUrl);
-    return a.protocol === b.protocol && a.host === b.host && a.pathname === b.pathname;
-  } catch {
-    return false;
-  }
-};
-
 /** No new windows (https links go to the system browser), no navigation away from the app, no webviews. */
 export function hardenContents(contents: WebContents, rendererUrl: string): void {
   contents.setWindowOpenHandler(({ url }) => {
@@ -46,10 +37,10 @@ export function hardenContents(contents: WebContents, rendererUrl: string): void
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
-    if (!sameDocument(url, rendererUrl)) event.preventDefault();
+    if (!isRendererPage(url, rendererUrl)) event.preventDefault();
   });
   contents.on('will-redirect', (event, url) => {
-    if (!sameDocument(url, rendererUrl)) event.preventDefault();
+    if (!isRendererPage(url, rendererUrl)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }

@@ -97,9 +97,15 @@ function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, a
   }
 }
 
+/** Callable tools by name per set (calls are checked against scopes, not hidden by them). */
+const callable = {
+  default: new Map(catalog.filter((e) => e.op.exposeByDefault).map((e) => [e.op.operationId, e])),
+  all: new Map(catalog.map((e) => [e.op.operationId, e])),
+};
+
 function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' | 'all', log: (m: string) => void): McpServer {
   const entries = toolsFor(token.scopes, set);
-  const byName = new Map(catalog.filter((e) => set === 'all' || e.op.exposeByDefault).map((e) => [e.op.operationId, e]));
+  const byName = callable[set];
   const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: validator });
   mcp.server.registerCapabilities({ tools: { listChanged: false } });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: entries.map((e) => e.tool) }));

@@ -2,6 +2,7 @@
 // renderer may call; the input is parsed by the operation's schema (runDesk).
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { DESK_OPERATIONS, deskChannel, type DeskAnswer } from '../../shared/desk';
+import { isRendererPage } from '../renderer-url';
 import { runDesk } from './dispatch';
 import type { DeskContext } from './operations';
 
@@ -15,14 +16,7 @@ export interface IpcOptions {
 /** The sender must be the top frame of a page loaded from our own renderer URL. */
 export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, rendererUrl: string): boolean {
   const frame = event.senderFrame;
-  if (!frame || frame.parent !== null) return false;
-  try {
-    const url = new URL(frame.url);
-    const own = new URL(rendererUrl);
-    return url.protocol === own.protocol && url.host === own.host && url.pathname === own.pathname;
-  } catch {
-    return false;
-  }
+  return Boolean(frame && frame.parent === null && isRendererPage(frame.url, rendererUrl));
 }
 
 const FORBIDDEN: DeskAnswer<never> = { error: { code: 'forbidden_origin', message: 'Desk operations answer only the app window.', details: null } };

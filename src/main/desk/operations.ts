@@ -50,7 +50,7 @@ export const deskOperations = {
 
   createOrganization: op(
     z.strictObject({
-      slug: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'lower-case letters, digits and dashes'),
+      slug: z.string().regex(L.SLUG, 'lower-case letters, digits and dashes'),
       name: z.string().trim().min(1).max(200),
       currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters').optional(),
     }),

@@ -17,7 +17,7 @@ export interface Organization {
 }
 
 export const DEFAULT_ORG_SLUG = 'default';
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /** The person at the desk: one local user per data folder. */
 export function deskActor(): Extract<Actor, { type: 'human' }> {
