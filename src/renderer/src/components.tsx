@@ -73,3 +73,30 @@ export function Notice({ kind, children }: { kind: 'ok' | 'error'; children: Rea
 }
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function SelectField({ label, value, onChange, anyLabel, options }: { label: string; value: string; onChange: (v: string) => void; anyLabel: string; options: readonly (string | { value: string; label: string })[] }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{anyLabel}</option>
+        {options.map((o) => (typeof o === 'string' ? <option key={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
+      </select>
+    </label>
+  );
+}
+
+export function DateRange({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
+  return (
+    <>
+      <label>
+        From
+        <input type="date" value={from} onChange={(e) => onFrom(e.target.value)} />
+      </label>
+      <label>
+        To
+        <input type="date" value={to} onChange={(e) => onTo(e.target.value)} />
+      </label>
+    </>
+  );
+}

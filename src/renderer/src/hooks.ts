@@ -30,3 +30,19 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
   }, [...deps, tick]);
   return { ...state, reload };
 }
+
+/** Filter fields ('' = not set) and the page offset, which any filter change resets. */
+export function useFilters<T extends Record<string, string>>(empty: T) {
+  const [filters, setFilters] = useState(empty);
+  const [offset, setOffset] = useState(0);
+  const set = (key: keyof T) => (value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setOffset(0);
+  };
+  const reset = () => {
+    setFilters(empty);
+    setOffset(0);
+  };
+  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Partial<T>;
+  return { filters, set, reset, offset, setOffset, query, key: JSON.stringify(query) };
+}

@@ -1,30 +1,14 @@
 // Log: the audit log, newest first, filtered by actor, action and date.
-import { useState } from 'react';
-import { Empty, Pager, Show } from '../components';
+import { DateRange, Empty, Pager, SelectField, Show } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
-import { useLoad } from '../hooks';
+import { useFilters, useLoad } from '../hooks';
 
 const LIMIT = 50;
 
 export function Log({ orgId }: { orgId: string }) {
-  const [filters, setFilters] = useState({ actor: '', action: '', dateFrom: '', dateTo: '' });
-  const [offset, setOffset] = useState(0);
-  const loaded = useLoad(
-    () =>
-      desk.listAudit({
-        orgId,
-        limit: LIMIT,
-        offset,
-        ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')),
-      }),
-    [orgId, offset, JSON.stringify(filters)],
-    5000,
-  );
-  const set = (key: keyof typeof filters) => (value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setOffset(0);
-  };
+  const { filters, set, offset, setOffset, query, key } = useFilters({ actor: '', action: '', dateFrom: '', dateTo: '' });
+  const loaded = useLoad(() => desk.listAudit({ orgId, limit: LIMIT, offset, ...query }), [orgId, offset, key], 5000);
   const facets = loaded.data?.facets ?? { actors: [], actions: [] };
   return (
     <section aria-labelledby="log-title">
@@ -32,34 +16,15 @@ export function Log({ orgId }: { orgId: string }) {
         <h2 id="log-title">Log</h2>
       </div>
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Actor
-          <select value={filters.actor} onChange={(e) => set('actor')(e.target.value)}>
-            <option value="">Everyone</option>
-            {facets.actors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name} ({a.type === 'token' ? 'agent token' : 'person'})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Action
-          <select value={filters.action} onChange={(e) => set('action')(e.target.value)}>
-            <option value="">All actions</option>
-            {facets.actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From
-          <input type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom')(e.target.value)} />
-        </label>
-        <label>
-          To
-          <input type="date" value={filters.dateTo} onChange={(e) => set('dateTo')(e.target.value)} />
-        </label>
+        <SelectField
+          label="Actor"
+          anyLabel="Everyone"
+          value={filters.actor}
+          onChange={set('actor')}
+          options={facets.actors.map((a) => ({ value: a.id, label: `${a.name} (${a.type === 'token' ? 'agent token' : 'person'})` }))}
+        />
+        <SelectField label="Action" anyLabel="All actions" value={filters.action} onChange={set('action')} options={facets.actions} />
+        <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
       </form>
       <Show loaded={loaded} what="the log" empty={(d) => (d.entries.length === 0 ? <Empty title="No log entries match.">Every agent write and every review is recorded here.</Empty> : undefined)}>
         {(data) => (

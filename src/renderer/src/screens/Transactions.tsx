@@ -1,13 +1,16 @@
 // Transactions: the ledger with the API's filters and paging; a row opens its notes and receipts.
 import { Fragment, useState } from 'react';
-import { Empty, Money, Pager, Show } from '../components';
+import type { DeskInput } from '../../../main/desk/operations';
+import { DateRange, Empty, Money, Pager, SelectField, Show } from '../components';
 import { desk } from '../desk';
 import { formatBytes, formatDateTime } from '../format';
-import { useLoad } from '../hooks';
+import { useFilters, useLoad } from '../hooks';
 
 const LIMIT = 50;
-const STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'];
-const SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'];
+const STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
+const SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
+/** The selects offer only valid values; the server validates the rest. */
+type Filters = Omit<DeskInput<'listTransactions'>, 'orgId'>;
 const EMPTY = { status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
 
 function Detail({ orgId, id }: { orgId: string; id: string }) {
@@ -52,47 +55,18 @@ function Detail({ orgId, id }: { orgId: string; id: string }) {
 }
 
 export function Transactions({ orgId }: { orgId: string }) {
-  const [filters, setFilters] = useState(EMPTY);
-  const [offset, setOffset] = useState(0);
+  const { filters, set, reset, offset, setOffset, query, key } = useFilters(EMPTY);
   const [open, setOpen] = useState<string>();
-  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  const loaded = useLoad(() => desk.listTransactions({ orgId, ...query, limit: LIMIT, offset }), [orgId, offset, JSON.stringify(query)]);
-  const set = (key: keyof typeof EMPTY) => (value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setOffset(0);
-  };
+  const loaded = useLoad(() => desk.listTransactions({ orgId, ...(query as Filters), limit: LIMIT, offset }), [orgId, offset, key]);
   return (
     <section aria-labelledby="transactions-title">
       <div className="screen-head">
         <h2 id="transactions-title">Transactions</h2>
       </div>
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Status
-          <select value={filters.status} onChange={(e) => set('status')(e.target.value)}>
-            <option value="">Any</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Source
-          <select value={filters.source} onChange={(e) => set('source')(e.target.value)}>
-            <option value="">Any</option>
-            {SOURCES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From
-          <input type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom')(e.target.value)} />
-        </label>
-        <label>
-          To
-          <input type="date" value={filters.dateTo} onChange={(e) => set('dateTo')(e.target.value)} />
-        </label>
+        <SelectField label="Status" anyLabel="Any" value={filters.status} onChange={set('status')} options={STATUSES} />
+        <SelectField label="Source" anyLabel="Any" value={filters.source} onChange={set('source')} options={SOURCES} />
+        <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
         <label>
           Category
           <input value={filters.category} placeholder="exact name or __uncategorized__" onChange={(e) => set('category')(e.target.value)} />
@@ -101,7 +75,7 @@ export function Transactions({ orgId }: { orgId: string }) {
           Description
           <input type="search" value={filters.description} placeholder="contains…" onChange={(e) => set('description')(e.target.value)} />
         </label>
-        <button type="button" onClick={() => setFilters(EMPTY)}>
+        <button type="button" onClick={reset}>
           Clear
         </button>
       </form>
