@@ -149,6 +149,15 @@ describe('browser mode', () => {
     await page.getByText(/already stored/).waitFor();
     await page.getByLabel('Upload receipts').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
     await page.getByText(/Only PDF, JPEG, PNG and HEIC/).waitFor();
+    // Drag and drop: a PNG dropped on the zone.
+    const dropped = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'dropped scan.png', { type: 'image/png' }));
+      return data;
+    });
+    await page.dispatchEvent('.dropzone', 'drop', { dataTransfer: dropped });
+    await page.getByText('dropped scan.png: stored.').waitFor();
+    expect((await api('GET', '/receipts/search?q=dropped%20scan')).json.data[0]).toMatchObject({ fileName: 'dropped scan.png', mimeType: 'image/png' });
     await shot('receipts');
   });
 

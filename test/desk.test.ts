@@ -1,0 +1,75 @@
+// Desk operations through runDesk (what IPC and the browser route both call).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runDesk } from '../src/main/desk/dispatch';
+import type { DeskContext, DeskResult } from '../src/main/desk/operations';
+import * as L from '../src/main/ledger';
+import { tempDir, tempLedger } from './support/env';
+
+let ctx: DeskContext;
+let org: L.Organization;
+let agent: Extract<L.Actor, { type: 'token' }>;
+const desk = async <T>(name: string, input: unknown): Promise<T> => {
+  const answer = await runDesk(ctx, name, input, () => {});
+  if ('error' in answer) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+  return answer.data as T;
+};
+
+beforeAll(() => {
+  const { ledger } = tempLedger();
+  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  L.fillDemo(ledger, org.seq, org.slug, 120, org.currency);
+  const { info } = L.createToken(ledger, org.seq, { name: 'Sorting bot', scopes: ['read', 'propose-write'] });
+  const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(info.id) as { seq: number }).seq;
+  agent = { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: info.name, channel: 'rest' };
+  ctx = { ledger, receiptsDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'browser', reviewer: L.deskActor() };
+});
+
+describe('desk operations', () => {
+  it('lists pending proposals with what they would change and who sent them', async () => {
+    const tx = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
+    const p = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: tx.id, categoryCode: '5300', confidence: 0.5, reason: 'r' });
+    const [item] = await desk<DeskResult<'listProposals'>>('listProposals', { orgId: org.id });
+    expect(item).toMatchObject({ id: p.id, proposerName: 'Sorting bot', transaction: { id: tx.id, date: tx.date, amount: tx.amount, description: tx.description } });
+  });
+
+  it('reviews a selection one proposal at a time: one already reviewed does not stop the others', async () => {
+    const txs = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 3, offset: 0 }).data;
+    const ids = txs.map((t) => L.attachNote(ctx.ledger, org.seq, agent, { transactionId: t.id, content: `n ${t.id}` }).id);
+    L.reviewProposal(ctx.ledger, org.seq, ids[1], 'reject', ctx.reviewer);
+    const results = await desk<DeskResult<'reviewProposals'>>('reviewProposals', { orgId: org.id, ids, decision: 'approve', comment: 'ok' });
+    expect(results.map((r) => [r.id, r.proposal?.status ?? null, r.error?.code ?? null])).toEqual([
+      [ids[0], 'approved', null],
+      [ids[1], null, 'already_reviewed'],
+      [ids[2], 'approved', null],
+    ]);
+    expect(L.getProposal(ctx.ledger, org.seq, ids[1]).status).toBe('rejected');
+  });
+
+  it('creates a token with ready-to-paste client configurations naming this server', async () => {
+    const created = await desk<DeskResult<'createToken'>>('createToken', { orgId: org.id, name: 'Cursor', scopes: ['read'] });
+    expect(created.token).toMatch(/^ldk_live_/);
+    for (const config of Object.values(created.clientConfigs)) {
+      expect(config).toContain('http://127.0.0.1:7311/api/mcp');
+      expect(config).toContain(created.token);
+    }
+    expect(JSON.parse(created.clientConfigs.cursor).mcpServers.ledgerdesk.headers.Authorization).toBe(`Bearer ${created.token}`);
+  });
+
+  it('filters the log and offers its actors and actions', async () => {
+    const log = await desk<DeskResult<'listAudit'>>('listAudit', { orgId: org.id, action: 'proposal.approved', limit: 10 });
+    expect(log.totalCount).toBe(2);
+    expect(log.entries.every((e) => e.action === 'proposal.approved' && e.actor.type === 'human')).toBe(true);
+    expect(log.facets.actions).toEqual(expect.arrayContaining(['proposal.created', 'proposal.approved', 'proposal.rejected', 'token.created']));
+    expect(log.facets.actors.map((a) => a.name)).toEqual(expect.arrayContaining(['Sorting bot', ctx.reviewer.name]));
+    const byAgent = await desk<DeskResult<'listAudit'>>('listAudit', { orgId: org.id, actor: agent.tokenId });
+    expect(byAgent.entries.every((e) => e.actor.id === agent.tokenId)).toBe(true);
+  });
+
+  it('refuses unknown operations, unknown organizations and bad input with the API error codes', async () => {
+    expect(await runDesk(ctx, 'approveEverything', {}, () => {})).toEqual({ error: expect.objectContaining({ code: 'not_found' }) });
+    expect(await runDesk(ctx, 'dashboard', { orgId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' }, () => {})).toEqual({ error: expect.objectContaining({ code: 'not_found' }) });
+    const bad = await runDesk(ctx, 'createToken', { orgId: org.id, name: '', scopes: ['admin'] }, () => {});
+    expect(bad).toEqual({ error: expect.objectContaining({ code: 'validation_failed' }) });
+    expect(((bad as { error: { details: { field: string }[] } }).error.details).map((d) => d.field).sort()).toEqual(['name', 'scopes[0]']);
+  });
+});
