@@ -14,9 +14,11 @@ export function allowedOrigins(port: number): Set<string> {
   return new Set(LOOPBACK_NAMES.map((h) => `http://${h}:${port}`));
 }
 
-/** `port` is read per request: the server may have been started on port 0. */
+/** `port` is read per request: the server may have been started on port 0. Also sets the headers every answer carries. */
 export function loopbackGuard(port: () => number) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
     const p = port();
     const host = req.headers.host?.toLowerCase();
     if (!host || !allowedHosts(p).has(host)) {

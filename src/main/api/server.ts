@@ -31,11 +31,6 @@ export function createApp(options: ServerOptions, port: () => number): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    next();
-  });
   app.use(loopbackGuard(port));
   app.use('/api/v1', restRouter(options.ledger));
   app.use(MCP_PATH, mcpRouter(options.ledger, log));
