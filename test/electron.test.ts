@@ -57,19 +57,25 @@ describe('window', () => {
     expect(webview.preventDefault).toHaveBeenCalled();
   });
 
-  it('denies every permission and sends the CSP with every response', () => {
+  it('denies every permission but clipboard writes, and sends the CSP with every response', () => {
     let request: (wc: unknown, permission: string, callback: (ok: boolean) => void) => void = () => {};
-    let check: () => boolean = () => true;
+    let check: (wc: unknown, permission: string) => boolean = () => true;
     let headers: (details: { responseHeaders: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void = () => {};
     hardenSession({
       setPermissionRequestHandler: (h: typeof request) => (request = h),
       setPermissionCheckHandler: (h: typeof check) => (check = h),
       webRequest: { onHeadersReceived: (h: typeof headers) => (headers = h) },
     } as never);
-    const answer = vi.fn();
-    request(null, 'media', answer);
-    expect(answer).toHaveBeenCalledWith(false);
-    expect(check()).toBe(false);
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+      const answer = vi.fn();
+      request(null, permission, answer);
+      expect(answer, permission).toHaveBeenCalledWith(false);
+      expect(check(null, permission)).toBe(false);
+    }
+    const copy = vi.fn();
+    request(null, 'clipboard-sanitized-write', copy);
+    expect(copy).toHaveBeenCalledWith(true);
+    expect(check(null, 'clipboard-sanitized-write')).toBe(true);
     headers({ responseHeaders: { 'X-Test': ['1'] } }, (r) => expect(r.responseHeaders).toEqual({ 'X-Test': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] }));
   });
 });

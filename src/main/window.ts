@@ -45,10 +45,13 @@ export function hardenContents(contents: WebContents, rendererUrl: string): void
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** Every permission request is denied; every response carries the CSP. */
+/** Writing to the clipboard (the Tokens screen's Copy buttons) is the one permission granted. */
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+/** Every other permission request is denied; every response carries the CSP. */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
   session.webRequest.onHeadersReceived((details, callback) =>
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } }),
   );
