@@ -3,10 +3,9 @@
 // the agent client (agent.ts), which talks to the REST API with a token.
 import { LedgerError } from '../main/ledger/errors';
 import { agentCommands, kebab, runAgentCommand } from './agent';
-import { ServerDownError } from './client';
 import { login, logout } from './login';
-import { UsageError } from './usage';
 import { operations } from '../main/api/registry';
+import { UsageError } from './usage';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -71,10 +70,8 @@ main(process.argv.slice(2)).then(
       err(`ledgerdesk: ${error.code}: ${error.message}`);
       if (error.details) err(JSON.stringify(error.details, null, 2));
       process.exitCode = 1;
-    } else if (error instanceof ServerDownError) {
-      err(`ledgerdesk: ${error.message}`);
-      process.exitCode = 1;
     } else {
+      // Includes ServerDownError, whose message says which URL was tried and how to start the server.
       err(`ledgerdesk: ${(error as Error)?.message ?? String(error)}`);
       process.exitCode = 1;
     }
