@@ -2,8 +2,8 @@
 // one HTTP call. It talks to the REST API only; the token goes in the
 // Authorization header, never in a URL, and is never printed.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { defaultDataDir } from '../main/paths';
 import { UsageError } from './usage';
 
 export const DEFAULT_URL = 'http://127.0.0.1:7311';
@@ -18,15 +18,8 @@ interface SavedLogin {
   token?: string;
 }
 
-/** LEDGERDESK_CONFIG, else the per-user config folder (XDG on Linux, %APPDATA% on Windows). */
-export function configFile(): string {
-  if (process.env.LEDGERDESK_CONFIG) return process.env.LEDGERDESK_CONFIG;
-  const base =
-    process.platform === 'win32'
-      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
-      : (process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'));
-  return join(base, 'ledgerdesk', 'cli.json');
-}
+/** LEDGERDESK_CONFIG, else cli.json in the app's per-user folder (the one the desktop app uses). */
+export const configFile = (): string => process.env.LEDGERDESK_CONFIG ?? join(defaultDataDir(), 'cli.json');
 
 function readSaved(): SavedLogin {
   const file = configFile();

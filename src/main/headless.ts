@@ -1,23 +1,17 @@
 // The headless entry: the same main-process code as the desktop app, under
 // plain Node, with the screens served to a browser behind a one-time sign-in.
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
 import { mountDesk, SIGN_IN_PATH } from './desk/http';
 import { DeskSessions } from './desk/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { findShipped } from './ledger/paths';
 import { ledgerFile, receiptsDir } from './paths';
 
 export const DEFAULT_PORT = 7311;
 
 /** out/renderer of this checkout (built by `npm run build`). */
-export function defaultRendererDir(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, 'out', 'renderer');
-  }
-  return join(process.cwd(), 'out', 'renderer');
-}
+export const defaultRendererDir = (): string => join(dirname(findShipped('package.json')), 'out', 'renderer');
 
 export interface Headless {
   ledger: Ledger;

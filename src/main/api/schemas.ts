@@ -19,6 +19,7 @@ export const DateTime = z.string().meta({ format: 'date-time' });
 export const Uuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a uuid') });
 export const Confidence = z.number().min(0).max(1).describe('Agent confidence, 0.0 to 1.0; humans see it as a percentage.');
 export const Reason = z.string().max(2000).describe('Why, in one or two sentences for the human reviewer.');
+export const CurrencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters');
 export const Status = z.enum(TRANSACTION_STATUSES);
 export const Source = z.enum(TRANSACTION_SOURCES);
 
@@ -177,11 +178,7 @@ export const JournalEntryProposal = z
     date: DateString,
     description: z.string().min(1).max(500),
     amount: z.number().refine(Number.isFinite, 'must be a finite number').describe('Negative outflow, positive inflow'),
-    currency: z
-      .string()
-      .regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters')
-      .optional()
-      .describe("Three-letter code; defaults to the organization's currency"),
+    currency: CurrencyCode.optional().describe("Three-letter code; defaults to the organization's currency"),
     ...categoryChoice,
     source: Source.optional().describe('Defaults to manual_csv'),
     confidence: Confidence.optional(),

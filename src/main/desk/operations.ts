@@ -4,7 +4,7 @@
 // mode) both run these, and nothing else.
 import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
-import { DateString, TransactionsQuery, Uuid } from '../api/schemas';
+import { CurrencyCode, DateString, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { Actor } from '../ledger/audit';
 import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
@@ -52,7 +52,7 @@ export const deskOperations = {
     z.strictObject({
       slug: z.string().regex(L.SLUG, 'lower-case letters, digits and dashes'),
       name: z.string().trim().min(1).max(200),
-      currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters').optional(),
+      currency: CurrencyCode.optional(),
     }),
     (ctx, input) => publicOrg(L.createOrganization(ctx.ledger, input, ctx.reviewer)),
   ),
