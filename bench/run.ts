@@ -1,7 +1,8 @@
 // `npm run bench`: a 1,000,000-transaction organization, our server (the real
 // `serve` command) beside a bare node:http + better-sqlite3 server running the
-// same SQL on the same file. Prints median/p99 latency, requests/s, peak RSS
-// and database size. Figures only: nothing here asserts a time.
+// same SQL on the same file. Prints median/p99 latency (both servers warmed up,
+// then sampled alternately), requests/s, peak RSS and database size. Figures
+// only: nothing here asserts a time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -81,26 +82,50 @@ const toolCall = (name: string, args: Record<string, unknown>): Row => ({
   body: () => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
 });
 
-async function measure(base: string, token: string, row: Row) {
-  const samples = row.samples ?? SAMPLES;
-  for (let i = 0; i < 20; i++) await send(base, row.method, row.path(), token, row.body?.(), row.headers);
-  const times: number[] = [];
+const WARMUP = 200;
+
+/** Sequential latencies of two targets, sampled alternately so both see the same conditions (WAL size, page cache, CPU). */
+async function latencies(a: Target, b: Target, samples: number) {
+  for (let i = 0; i < Math.min(WARMUP, samples); i++) for (const t of [a, b]) await t.send();
+  const times: [number[], number[]] = [[], []];
   for (let i = 0; i < samples; i++) {
-    const t = performance.now();
-    await send(base, row.method, row.path(), token, row.body?.(), row.headers);
-    times.push(performance.now() - t);
+    for (const [j, t] of [a, b].entries()) {
+      const started = performance.now();
+      await t.send();
+      times[j].push(performance.now() - started);
+    }
   }
-  times.sort((a, b) => a - b);
+  return times.map((ts) => {
+    ts.sort((x, y) => x - y);
+    return { p50: ts[Math.floor(samples / 2)], p99: ts[Math.floor(samples * 0.99)] };
+  });
+}
+
+/** Requests per second with 8 clients in flight for 1.5 s. */
+async function throughput(t: Target) {
   const until = performance.now() + 1500;
   let done = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (performance.now() < until) {
-      await send(base, row.method, row.path(), token, row.body?.(), row.headers);
+      await t.send();
       done++;
     }
   }));
-  return { p50: times[Math.floor(samples / 2)], p99: times[Math.floor(samples * 0.99)], rps: done / ((performance.now() - started) / 1000) };
+  return done / ((performance.now() - started) / 1000);
+}
+
+interface Target {
+  send(): Promise<number>;
+}
+
+const target = (base: string, token: string, row: Row): Target => ({
+  send: () => send(base, row.method, row.path(), token, row.body?.(), row.headers),
+});
+
+async function compare(a: Target, b: Target, samples: number) {
+  const [la, lb] = await latencies(a, b, samples);
+  return [{ ...la, rps: await throughput(a) }, { ...lb, rps: await throughput(b) }];
 }
 
 const peakRss = (pid: number): string => {
@@ -136,8 +161,7 @@ async function main() {
   ];
   const lines = ['| request | ours p50 | ours p99 | ours req/s | bare p50 | bare p99 | bare req/s | p50 ratio |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
   for (const row of rows) {
-    const a = await measure(ours.base, token, row);
-    const b = await measure(bare.base, token, row);
+    const [a, b] = await compare(target(ours.base, token, row), target(bare.base, token, row), row.samples ?? SAMPLES);
     lines.push(`| ${row.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${Math.round(b.rps)} | ${(a.p50 / b.p50).toFixed(2)}x |`);
     console.log(lines.at(-1));
   }
@@ -147,8 +171,7 @@ async function main() {
   ];
   lines.push('', '| MCP request | p50 | p99 | req/s | same REST p50 | p50 ratio |', '|---|---:|---:|---:|---:|---:|');
   for (const [mcp, restRow] of pairs) {
-    const a = await measure(ours.base, token, mcp);
-    const b = await measure(ours.base, token, restRow);
+    const [a, b] = await compare(target(ours.base, token, mcp), target(ours.base, token, restRow), SAMPLES);
     lines.push(`| ${mcp.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${(a.p50 / b.p50).toFixed(2)}x |`);
     console.log(lines.at(-1));
   }

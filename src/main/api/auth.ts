@@ -23,6 +23,18 @@ export function authenticateRequest(ledger: Ledger, req: IncomingMessage): Authe
   return authenticate(ledger, match[1]);
 }
 
+const bound = new WeakMap<IncomingMessage, AuthenticatedToken>();
+
+/** Authenticates once per request and keeps the token for the handlers after it. */
+export function bindToken(ledger: Ledger, req: IncomingMessage): AuthenticatedToken {
+  const token = authenticateRequest(ledger, req);
+  bound.set(req, token);
+  return token;
+}
+
+/** The token bindToken authenticated for this request; null for public operations. */
+export const tokenOf = (req: IncomingMessage): AuthenticatedToken | null => bound.get(req) ?? null;
+
 export function requireScope(token: AuthenticatedToken, scope: Scope): void {
   if (!token.scopes.includes(scope)) {
     throw new LedgerError('insufficient_scope', `This token lacks the "${scope}" scope.`, { required: scope, granted: token.scopes });

@@ -1,8 +1,10 @@
 // Errors are raised as LedgerError anywhere and rendered here, once.
 // Nothing else reaches a client: no stack trace, no library message.
 import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { LedgerError } from '../ledger/errors';
 import { challenge } from './auth';
+import { sendJson } from './http';
 
 const MIB = 1024 * 1024;
 const sizeText = (bytes: number): string => (bytes === MIB ? '1 MiB' : `${Math.round(bytes / MIB)} MB`);
@@ -27,10 +29,10 @@ export function toLedgerError(error: unknown): LedgerError {
   return new LedgerError('internal_error', 'Something went wrong on our side; the server log has the details.', null);
 }
 
-export function sendError(res: Response, error: LedgerError): void {
+export function sendError(res: ServerResponse, error: LedgerError): void {
   const www = challenge(error);
   if (www) res.setHeader('WWW-Authenticate', www);
-  res.status(error.status).json(error.toBody());
+  sendJson(res, error.status, error.toBody());
 }
 
 export function errorHandler(log: (message: string) => void) {

@@ -1,5 +1,9 @@
-// Express pieces shared by /api/v1, /api/mcp and the desk route.
+// Plain node:http pieces shared by /api/v1, /api/mcp and the desk routes.
+// The agent API runs on express's Router without the express application (see
+// server.ts), so it reads the query and writes answers itself.
 import express, { type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
 import { LedgerError } from '../ledger/errors';
 
 export const BODY_LIMIT = '1mb'; // 1 MiB
@@ -15,9 +19,30 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** The query string as express's "simple" parser reads it: a repeated name becomes an array. */
+export function queryOf(req: IncomingMessage): Record<string, string | string[] | undefined> {
+  const url = req.url ?? '';
+  const at = url.indexOf('?');
+  return at < 0 ? {} : parseQueryString(url.slice(at + 1));
+}
+
+/** The full path of a request inside a Router (baseUrl + the rest), without the query. */
+export function pathOf(req: IncomingMessage & { baseUrl?: string }): string {
+  const url = req.url ?? '';
+  const at = url.indexOf('?');
+  return `${req.baseUrl ?? ''}${at < 0 ? url : url.slice(0, at)}`;
+}
+
+/** Writes a JSON answer in one go, with its length. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json', head = false): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': `${contentType}; charset=utf-8`, 'Content-Length': Buffer.byteLength(text) });
+  res.end(head ? undefined : text);
+}
+
 export function methodNotAllowed(methods: string[]): RequestHandler {
   return (req, res, next) => {
     res.setHeader('Allow', methods.join(', '));
-    next(new LedgerError('method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; use ${methods.join(' or ')}.`, { allow: methods }));
+    next(new LedgerError('method_not_allowed', `${req.method} is not allowed on ${pathOf(req)}; use ${methods.join(' or ')}.`, { allow: methods }));
   };
 }

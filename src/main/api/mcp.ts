@@ -9,6 +9,7 @@
 // Tools are served through McpServer's underlying Server handlers rather than
 // registerTool: registerTool validates arguments itself and reports failures as
 // plain text, while agents must get the same error.code and details as REST.
+import { getRequestListener } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -27,15 +28,24 @@ import { z } from 'zod';
 import type { Ledger } from '../ledger/db';
 import { LedgerError } from '../ledger/errors';
 import type { AuthenticatedToken } from '../ledger/tokens';
-import { authenticateRequest, requireScope } from './auth';
+import { bindToken, requireScope, tokenOf } from './auth';
 import { toLedgerError } from './errors';
-import { jsonBody, methodNotAllowed, requireJson } from './http';
+import { jsonBody, methodNotAllowed, queryOf, requireJson } from './http';
 import { inlineJsonSchema } from './json-schema';
 import { MCP_INSTRUCTIONS } from './mcp-words';
 import { API_VERSION, inputOf, operations, type Operation } from './registry';
 import { parsePart } from './validation';
 
 export const MCP_PATH = '/api/mcp';
+
+// The SDK's Node transport answers with web Response objects that
+// @hono/node-server writes to the socket. A native Response is read back
+// through a stream (a fifth of a tool call's time); Hono's own lightweight
+// Response, which every Hono app on Node installs as the global, is written
+// directly. The SDK leaves the global alone only for frameworks whose classes
+// extend the native Response (Next.js); nothing in this process does, and
+// Hono's class is a drop-in (instanceof Response still holds).
+getRequestListener(() => new Response(null), { overrideGlobalObjects: true });
 
 /** Only used for elicitation, which the bridge never does; one instance, not one per request. */
 const validator = new AjvJsonSchemaValidator();
@@ -121,7 +131,7 @@ function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' 
 }
 
 const authenticate = (ledger: Ledger): RequestHandler => (req, res, next) => {
-  res.locals.token = authenticateRequest(ledger, req);
+  bindToken(ledger, req);
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
@@ -143,8 +153,8 @@ export function mcpRouter(ledger: Ledger, log: (m: string) => void): Router {
   const router = Router({ strict: false, caseSensitive: true });
   router.use('/', authenticate(ledger), protocolVersion);
   router.post('/', requireJson, jsonBody, async (req, res) => {
-    const { tools } = parsePart(McpQuery, req.query, 'query');
-    const mcp = mcpServerFor(ledger, res.locals.token as AuthenticatedToken, tools ?? 'default', log);
+    const { tools } = parsePart(McpQuery, queryOf(req), 'query');
+    const mcp = mcpServerFor(ledger, tokenOf(req)!, tools ?? 'default', log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void mcp.close());
     await mcp.connect(transport);

@@ -3,8 +3,8 @@
 import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Ledger } from '../ledger/db';
 import { LedgerError } from '../ledger/errors';
-import { authenticateRequest, requireScope } from './auth';
-import { jsonBody, methodNotAllowed, requireJson } from './http';
+import { bindToken, requireScope, tokenOf } from './auth';
+import { jsonBody, methodNotAllowed, pathOf, queryOf, requireJson, sendJson } from './http';
 import { openApiDocument } from './openapi';
 import { operations, type Operation } from './registry';
 import { NoInput } from './schemas';
@@ -18,27 +18,22 @@ export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, 
 function handler(op: Operation, ledger: Ledger): RequestHandler[] {
   const authenticate: RequestHandler = (req, res, next) => {
     if (op.scope === null) return next();
-    const token = authenticateRequest(ledger, req);
-    requireScope(token, op.scope);
-    res.locals.token = token;
+    requireScope(bindToken(ledger, req), op.scope);
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
   const run: RequestHandler = (req, res) => {
     const input = {
       ...(op.params ? parsePart(op.params, req.params, 'path') : {}),
-      ...parsePart(op.query ?? NoInput, req.query, 'query'),
+      ...parsePart(op.query ?? NoInput, queryOf(req), 'query'),
       ...(op.body ? parsePart(op.body, req.body, 'body') : {}),
     };
-    const result = op.run({ ledger, token: res.locals.token ?? null, channel: 'rest' }, input);
+    const result = op.run({ ledger, token: tokenOf(req), channel: 'rest' }, input);
     if (op.deprecated) {
       res.setHeader('Deprecation', DEPRECATED_SINCE);
       res.setHeader('Link', '</api/v1/notes>; rel="successor-version"');
     }
-    // Written directly: express's send() adds nothing for a JSON body but time on every read.
-    const body = JSON.stringify(result);
-    res.writeHead(op.successStatus, { 'Content-Type': `${op.contentType ?? 'application/json'}; charset=utf-8`, 'Content-Length': Buffer.byteLength(body) });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendJson(res, op.successStatus, result, op.contentType, req.method === 'HEAD');
   };
   return op.body ? [authenticate, requireJson, jsonBody, run] : [authenticate, run];
 }
@@ -46,8 +41,8 @@ function handler(op: Operation, ledger: Ledger): RequestHandler[] {
 export function restRouter(ledger: Ledger): Router {
   const router = Router({ strict: false, caseSensitive: true });
   router.get('/openapi.json', (req, res) => {
-    parsePart(NoInput, req.query, 'query');
-    res.json(openApiDocument());
+    parsePart(NoInput, queryOf(req), 'query');
+    sendJson(res, 200, openApiDocument(), 'application/json', req.method === 'HEAD');
   });
   const byPath = new Map<string, Operation[]>();
   for (const op of operations) byPath.set(expressPath(op.path), [...(byPath.get(expressPath(op.path)) ?? []), op]);
@@ -61,7 +56,7 @@ export function restRouter(ledger: Ledger): Router {
   }
   router.all('/openapi.json', methodNotAllowed(['GET', 'HEAD']));
   router.use((req: Request, _res: Response, next: NextFunction) => {
-    next(new LedgerError('not_found', `No route ${req.method} ${req.baseUrl}${req.path}.`, { path: `${req.baseUrl}${req.path}` }));
+    next(new LedgerError('not_found', `No route ${req.method} ${pathOf(req)}.`, { path: pathOf(req) }));
   });
   return router;
 }

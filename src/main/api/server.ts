@@ -1,11 +1,18 @@
-// The local agent server: /api/v1 (REST) on 127.0.0.1 only, behind the
-// loopback guard; other mounts (MCP, the browser desk) plug into the same app.
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+// The local agent server: /api/v1 (REST) and /api/mcp on 127.0.0.1 only, behind
+// the loopback guard; other mounts (the browser desk) go to an express app.
+//
+// The agent API runs on express's Router called straight from node:http, not
+// through the express application: the application swaps the prototypes of
+// every request and response (to add req.query, res.json...), which cost
+// ~90 µs per request here, a third of a cheap read. The API needs none of it.
+import express, { type Express, type NextFunction, type Request, type Response, Router } from 'express';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Ledger } from '../ledger/db';
 import { LedgerError } from '../ledger/errors';
-import { errorHandler } from './errors';
+import { errorHandler, sendError, toLedgerError } from './errors';
 import { loopbackGuard } from './guards';
+import { pathOf } from './http';
 import { MCP_PATH, mcpRouter } from './mcp';
 import { restRouter } from './rest';
 
@@ -15,7 +22,7 @@ export interface ServerOptions {
   ledger: Ledger;
   port?: number;
   log?: (message: string) => void;
-  /** Extra mounts (MCP bridge, desk) added before the final 404. */
+  /** Extra mounts (the desk) on the express app, before its final 404. */
   mount?: (app: Express, port: () => number) => void;
 }
 
@@ -25,28 +32,39 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function createApp(options: ServerOptions, port: () => number): Express {
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createHandler(options: ServerOptions, port: () => number): Handler {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const api = Router({ strict: false, caseSensitive: true });
+  api.use(loopbackGuard(port));
+  api.use('/api/v1', restRouter(options.ledger));
+  api.use(MCP_PATH, mcpRouter(options.ledger, log));
+  api.use(errorHandler(log));
+
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
-  app.use(loopbackGuard(port));
-  app.use('/api/v1', restRouter(options.ledger));
-  app.use(MCP_PATH, mcpRouter(options.ledger, log));
   options.mount?.(app, port);
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(new LedgerError('not_found', `No route ${req.method} ${req.path}.`, { path: req.path }));
+    next(new LedgerError('not_found', `No route ${req.method} ${pathOf(req)}.`, { path: pathOf(req) }));
   });
   app.use(errorHandler(log));
-  return app;
+
+  // Whatever the API does not answer (guard passed) goes on to the app.
+  return (req, res) =>
+    (api as unknown as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void)(req, res, (error) => {
+      if (error && error !== 'router') sendError(res, toLedgerError(error));
+      else app(req as Request, res as Response);
+    });
 }
 
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   let boundPort = options.port ?? 0;
-  const app = createApp(options, () => boundPort);
+  const server = createServer(createHandler(options, () => boundPort));
   return new Promise((resolve, reject) => {
-    const server = app.listen(options.port ?? 0, HOST);
+    server.listen(options.port ?? 0, HOST);
     server.once('error', reject);
     server.once('listening', () => {
       boundPort = (server.address() as AddressInfo).port;
