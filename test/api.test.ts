@@ -205,6 +205,16 @@ describe('routing', () => {
     expect((await api('GET', '/proposals/categorization', { token: w.tokenA })).headers.get('allow')).toBe('POST');
     expect((await api('PATCH', '/notes', { token: w.tokenA })).headers.get('allow')).toBe('GET, HEAD, POST, PUT');
   });
+
+  it('hands paths outside the agent API to the app behind the same guard', async () => {
+    const outside = await rawRequest(`${w.server.url}/elsewhere?x=1`, {});
+    expect(outside.status).toBe(404);
+    expect(JSON.parse(outside.body).error).toMatchObject({ code: 'not_found', details: { path: '/elsewhere' } });
+    expect(outside.headers['x-content-type-options']).toBe('nosniff');
+    const foreign = await rawRequest(`${w.server.url}/elsewhere`, { headers: { host: 'evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body).error.code).toBe('forbidden_host');
+  });
 });
 
 describe('authentication and scopes', () => {

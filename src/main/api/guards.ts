@@ -16,16 +16,18 @@ export function allowedOrigins(port: number): Set<string> {
 
 /** `port` is read per request: the server may have been started on port 0. Also sets the headers every answer carries. */
 export function loopbackGuard(port: () => number) {
+  let known = { port: -1, hosts: new Set<string>(), origins: new Set<string>() };
   return (req: Request, res: Response, next: NextFunction): void => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const p = port();
+    if (known.port !== p) known = { port: p, hosts: allowedHosts(p), origins: allowedOrigins(p) };
     const host = req.headers.host?.toLowerCase();
-    if (!host || !allowedHosts(p).has(host)) {
+    if (!host || !known.hosts.has(host)) {
       return next(new LedgerError('forbidden_host', `Host "${req.headers.host ?? ''}" is not this server; use http://127.0.0.1:${p}.`, { host: req.headers.host ?? null }));
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins(p).has(origin.toLowerCase())) {
+    if (origin !== undefined && !known.origins.has(origin.toLowerCase())) {
       return next(new LedgerError('forbidden_origin', `Requests from origin "${origin}" are not allowed.`, { origin }));
     }
     next();
