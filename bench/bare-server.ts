@@ -33,7 +33,7 @@ const q = {
   months: db.prepare('SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ?'),
   cash: db.prepare('SELECT coalesce(sum(inflow_minor - outflow_minor), 0) AS cash FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
   statusCounts: db.prepare('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status'),
-  pending: db.prepare("SELECT count(*) AS pending FROM proposals WHERE org_seq = ? AND status = 'pending'"),
+  pending: db.prepare("SELECT coalesce(sum(n), 0) AS pending FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'"),
   recent: db.prepare(`SELECT ${COLS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT 10`),
   connectors: db.prepare('SELECT id, name, provider, status, last_sync_at AS lastSyncAt, sync_status AS syncStatus FROM connectors WHERE org_seq = ?'),
   search: db.prepare("SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE f.receipts_fts MATCH ? AND r.org_seq = ? ORDER BY f.rowid DESC LIMIT 50"),

@@ -201,6 +201,17 @@ export const transactionStatusCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.orgSeq, t.status, t.source] })],
 );
 
+/** Proposals per status, kept by triggers (migration 0003): the dashboard's pending count costs the same at any backlog. */
+export const proposalStatusCounts = sqliteTable(
+  'proposal_status_counts',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.status] })],
+);
+
 export const transactionMonthTotals = sqliteTable(
   'transaction_month_totals',
   {

@@ -169,6 +169,7 @@ describe('proposals and review', () => {
     const note = L.attachNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
     const snapshot = () => ledger.sqlite.prepare('SELECT count(*) AS n, sum(amount_minor) AS s FROM transactions').get();
     const before = snapshot();
+    expect(L.dashboardSummary(ledger, org.seq).agentSuggested).toBe(4);
 
     L.reviewProposal(ledger, org.seq, note.id, 'reject', human, 'not useful');
     expect(snapshot()).toEqual(before);
@@ -195,6 +196,11 @@ describe('proposals and review', () => {
     expect(actions.filter((a) => a === 'proposal.approved')).toHaveLength(3);
     expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);
     expect(L.listPendingProposals(ledger, org.seq)).toEqual([]);
+    expect(L.dashboardSummary(ledger, org.seq).agentSuggested).toBe(0);
+    const counted = (sql: string) => ledger.sqlite.prepare(sql).all(org.seq);
+    expect(counted('SELECT status, n FROM proposal_status_counts WHERE org_seq = ? AND n > 0 ORDER BY status')).toEqual(
+      counted('SELECT status, count(*) AS n FROM proposals WHERE org_seq = ? GROUP BY status ORDER BY status'),
+    );
   });
 
   it('reviews a proposal once, also when two connections race', () => {

@@ -76,7 +76,7 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
   );
   const count = (status: string) => counts.get(status) ?? 0;
   const { pending } = ledger
-    .stmt("SELECT count(*) AS pending FROM proposals WHERE org_seq = ? AND status = 'pending'")
+    .stmt("SELECT coalesce(sum(n), 0) AS pending FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'")
     .get(orgSeq) as { pending: number };
   const recent = ledger
     .stmt(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`)
