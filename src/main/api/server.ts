@@ -52,7 +52,8 @@ export function createHandler(options: ServerOptions, port: () => number): Handl
   });
   app.use(errorHandler(log));
 
-  // Whatever the API does not answer (guard passed) goes on to the app.
+  // Whatever the API does not answer (guard passed) goes on to the app. The API's
+  // errorHandler answers every error, so `error` is set only if it failed itself.
   return (req, res) =>
     (api as unknown as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void)(req, res, (error) => {
       if (error && error !== 'router') sendError(res, toLedgerError(error));
