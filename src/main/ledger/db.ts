@@ -15,6 +15,8 @@ export interface Ledger {
   readonly orm: BetterSQLite3Database<typeof schema>;
   /** A prepared statement, compiled once per connection. */
   stmt(sql: string): Database.Statement;
+  /** The same, returning rows as arrays of column values in SELECT order. */
+  tuples(sql: string): Database.Statement;
   /** Runs fn in one IMMEDIATE transaction: all of it commits, or none. */
   write<T>(fn: () => T): T;
   close(): void;
@@ -72,23 +74,28 @@ function applyMigrations(sqlite: Database.Database, orm: BetterSQLite3Database<t
 
 function wrap(file: string, sqlite: Database.Database, orm: BetterSQLite3Database<typeof schema>): Ledger {
   const cache = new Map<string, Database.Statement>();
+  const rawCache = new Map<string, Database.Statement>();
+  const prepared = (from: Map<string, Database.Statement>, sql: string, raw: boolean) => {
+    let statement = from.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      if (raw) statement.raw(true);
+      from.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     file,
     sqlite,
     orm,
-    stmt(sql) {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
+    stmt: (sql) => prepared(cache, sql, false),
+    tuples: (sql) => prepared(rawCache, sql, true),
     write(fn) {
       return sqlite.transaction(fn).immediate();
     },
     close() {
       cache.clear();
+      rawCache.clear();
       if (sqlite.open) sqlite.close();
     },
   };
