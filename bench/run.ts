@@ -9,6 +9,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { createOrganization, createToken, fillDemo, findOrganization, listTransactions, openLedger } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
+import { throughput, type Load } from './load';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
@@ -101,31 +102,24 @@ async function latencies(a: Target, b: Target, samples: number) {
   });
 }
 
-/** Requests per second with 8 clients in flight for 1.5 s. */
-async function throughput(t: Target) {
-  const until = performance.now() + 1500;
-  let done = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (performance.now() < until) {
-      await t.send();
-      done++;
-    }
-  }));
-  return done / ((performance.now() - started) / 1000);
-}
-
 interface Target {
+  /** One request through node:http, as a client sees it. */
   send(): Promise<number>;
+  /** The same requests for the throughput load. */
+  load: Load;
 }
 
 const target = (base: string, token: string, row: Row): Target => ({
   send: () => send(base, row.method, row.path(), token, row.body?.(), row.headers),
+  load: {
+    port: Number(new URL(base).port),
+    next: () => ({ method: row.method, path: row.path(), headers: { Authorization: `Bearer ${token}`, ...row.headers }, body: row.body?.() }),
+  },
 });
 
 async function compare(a: Target, b: Target, samples: number) {
   const [la, lb] = await latencies(a, b, samples);
-  return [{ ...la, rps: await throughput(a) }, { ...lb, rps: await throughput(b) }];
+  return [{ ...la, rps: await throughput(a.load) }, { ...lb, rps: await throughput(b.load) }];
 }
 
 const peakRss = (pid: number): string => {
