@@ -11,8 +11,8 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 
-// Transaction rows are read as arrays and zipped into objects, as the ledger
-// reads them (cheaper than better-sqlite3's row objects on a 50-row page).
+// Lists are read as arrays and zipped into objects, as the ledger reads them
+// (cheaper than better-sqlite3's row objects on a 50-row page).
 const names = new Map<Database.Statement, string[]>();
 function rows(stmt: Database.Statement, ...args: unknown[]): Record<string, unknown>[] {
   let cols = names.get(stmt);
@@ -81,7 +81,7 @@ function route(url: URL, body: string): unknown {
   }
   if (path.startsWith('/transactions/')) {
     const [tx] = rows(q.one, path.slice('/transactions/'.length), orgSeq) as { seq: number }[];
-    return { data: { transaction: tx, notes: q.notes.all(tx.seq), receipts: q.receipts.all(tx.seq) } };
+    return { data: { transaction: tx, notes: rows(q.notes, tx.seq), receipts: rows(q.receipts, tx.seq) } };
   }
   if (path === '/dashboard/summary') {
     const { last } = q.lastMonth.get(orgSeq, 'USD') as { last: string };
@@ -94,7 +94,7 @@ function route(url: URL, body: string): unknown {
   }
   if (path === '/receipts/search') {
     const m = `"${p.get('q')}"`;
-    return { data: q.search.all(m, orgSeq) };
+    return { data: rows(q.search, m, orgSeq) };
   }
   if (path === '/proposals/categorization') return { data: propose(JSON.parse(body)) };
   return null;

@@ -35,12 +35,13 @@ function glance(ledger: Ledger, orgSeq: number, id: string | undefined): Transac
 
 /** Newest first; `pending` for the queue, or a reviewed status for history. */
 export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStatus, limit = 200): ReviewItem[] {
-  const rows = ledger
-    .stmt(
-      `SELECT p.*, k.name AS token_name FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq
-       WHERE p.org_seq = ? AND p.status = ? ORDER BY p.seq DESC LIMIT ?`,
-    )
-    .all(orgSeq, status, limit) as Row[];
+  const rows = ledger.rows<Row>(
+    `SELECT p.*, k.name AS token_name FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq
+     WHERE p.org_seq = ? AND p.status = ? ORDER BY p.seq DESC LIMIT ?`,
+    orgSeq,
+    status,
+    limit,
+  );
   return rows.map((row) => {
     const proposal = toProposal(row);
     const payload = proposal.payload as { transactionId?: string; receiptId?: string };

@@ -83,9 +83,7 @@ export function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): { entr
     params.push(`${q.dateTo}T99`); // inclusive of the whole day
   }
   const clause = where.join(' AND ');
-  const rows = ledger
-    .stmt(`SELECT * FROM audit_log WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`)
-    .all(...params, q.limit, q.offset) as AuditRow[];
+  const rows = ledger.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
   const { n } = ledger.stmt(`SELECT count(*) AS n FROM audit_log WHERE ${clause}`).get(...params) as { n: number };
   return {
     totalCount: n,

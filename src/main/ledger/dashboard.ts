@@ -11,7 +11,7 @@ import type { Ledger } from './db';
 import { listConnectors } from './connectors';
 import { fromMinor } from './money';
 import { organizationBySeq } from './organizations';
-import { readTransactionRows, TRANSACTION_COLUMNS } from './transactions';
+import { TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
 
 export interface Notification {
   type: 'proposals_pending' | 'connector_error' | 'connector_stale' | 'receipts_missing';
@@ -78,8 +78,7 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
   const { pending } = ledger
     .stmt("SELECT coalesce(sum(n), 0) AS pending FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'")
     .get(orgSeq) as { pending: number };
-  const recent = readTransactionRows(
-    ledger,
+  const recent = ledger.rows<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`,
     orgSeq,
   );

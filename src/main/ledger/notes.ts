@@ -17,7 +17,7 @@ const SELECT = `SELECT n.id, t.id AS transactionId, n.content, n.author_user_id 
   FROM notes n JOIN transactions t ON t.seq = n.transaction_seq`;
 
 export function listNotesOf(ledger: Ledger, transactionSeq: number): Note[] {
-  return ledger.stmt(`${SELECT} WHERE n.transaction_seq = ? ORDER BY n.created_at, n.seq`).all(transactionSeq) as Note[];
+  return ledger.rows<Note>(`${SELECT} WHERE n.transaction_seq = ? ORDER BY n.created_at, n.seq`, transactionSeq);
 }
 
 /** list_notes: 404 when the transaction is not in this organization. */

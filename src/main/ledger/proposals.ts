@@ -87,7 +87,7 @@ export const getProposal = (ledger: Ledger, orgSeq: number, id: string): Proposa
 
 /** Pending proposals, newest first. */
 export function listPendingProposals(ledger: Ledger, orgSeq: number): Proposal[] {
-  const rows = ledger.stmt("SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC").all(orgSeq) as ProposalRow[];
+  const rows = ledger.rows<ProposalRow>("SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC", orgSeq);
   return rows.map(toProposal);
 }
 

@@ -49,21 +49,6 @@ export const TRANSACTION_COLUMNS =
 
 const PAGE_COLUMNS = TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ');
 
-type TransactionTuple = [number, string, string, number, string, string, string | null, TransactionStatus, TransactionSource, string | null, string | null, number | null, string | null];
-
-/**
- * Reads rows selected as TRANSACTION_COLUMNS. They come as arrays and become
- * objects here: better-sqlite3 builds a row object property by property, which
- * costs more than the query itself on a 50-row page.
- */
-export function readTransactionRows(ledger: Ledger, sql: string, ...values: unknown[]): TransactionRow[] {
-  return (ledger.tuples(sql).all(...values) as TransactionTuple[]).map(
-    ([seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason]) => ({
-      seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason,
-    }),
-  );
-}
-
 export function toTransaction(r: TransactionRow): Transaction {
   return {
     id: r.id,
@@ -145,7 +130,7 @@ function filters(orgSeq: number, q: TransactionQuery) {
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
   const { clause, params, countTable } = filters(orgSeq, q);
   const page = (sql: string, ...values: unknown[]) =>
-    readTransactionRows(ledger, `SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`, ...values);
+    ledger.rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`, ...values);
   let rows: TransactionRow[];
   let n: number;
   if (q.description !== undefined && [...q.description].length >= 3) {
@@ -170,7 +155,7 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
 }
 
 export function findTransactionRow(ledger: Ledger, orgSeq: number, id: string): TransactionRow | undefined {
-  return readTransactionRows(ledger, `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = ? AND org_seq = ?`, id, orgSeq)[0];
+  return ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = ? AND org_seq = ?`, id, orgSeq)[0];
 }
 
 export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string): TransactionRow {
