@@ -39,18 +39,22 @@ function drive(load: Load, until: number): Promise<number> {
     socket.setNoDelay(true);
     let pending: Buffer = Buffer.alloc(0);
     let done = 0;
+    let finished = false;
     const fail = (error: Error) => {
+      finished = true;
       socket.destroy();
       reject(error);
     };
     const send = () => {
       if (performance.now() >= until) {
+        finished = true;
         socket.end();
         resolve(done);
       } else socket.write(bytes(load.port, load.next()));
     };
     socket.on('connect', send);
     socket.on('error', fail);
+    socket.on('close', () => finished || fail(new Error('the server closed a connection mid-load')));
     socket.on('data', (chunk: Buffer) => {
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       const headEnd = pending.indexOf('\r\n\r\n');
