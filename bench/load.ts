@@ -63,7 +63,7 @@ function drive(load: Load, until: number): Promise<number> {
       const end = bodyEnd(pending, headEnd + 4, head);
       if (end < 0) return;
       const status = Number(head.slice(9, 12));
-      if (status >= 300) return fail(new Error(`${head.split('\r\n')[0]}: ${pending.toString('utf8', headEnd + 4, end)}`));
+      if (status >= 300) return fail(new Error(`${head.split('\r\n')[0]}: ${pending.toString('utf8', headEnd + 4, end).replace(/\s+/g, ' ').slice(0, 300)}`));
       pending = pending.subarray(end);
       done++;
       send();
@@ -71,9 +71,10 @@ function drive(load: Load, until: number): Promise<number> {
   });
 }
 
-/** Requests per second with `connections` clients in flight for `ms` milliseconds. */
-export async function throughput(load: Load, connections = 8, ms = 1500): Promise<number> {
+/** Completed requests with `connections` clients in flight for `ms` milliseconds. */
+export async function throughput(load: Load, connections = 8, ms = 1500): Promise<{ completed: number; perSecond: number }> {
   const started = performance.now();
   const counts = await Promise.all(Array.from({ length: connections }, () => drive(load, started + ms)));
-  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
+  const completed = counts.reduce((a, b) => a + b, 0);
+  return { completed, perSecond: completed / ((performance.now() - started) / 1000) };
 }

@@ -119,7 +119,7 @@ const target = (base: string, token: string, row: Row): Target => ({
 
 async function compare(a: Target, b: Target, samples: number) {
   const [la, lb] = await latencies(a, b, samples);
-  return [{ ...la, rps: await throughput(a.load) }, { ...lb, rps: await throughput(b.load) }];
+  return [{ ...la, rps: (await throughput(a.load)).perSecond }, { ...lb, rps: (await throughput(b.load)).perSecond }];
 }
 
 const peakRss = (pid: number): string => {
