@@ -117,9 +117,33 @@ const target = (base: string, token: string, row: Row): Target => ({
   },
 });
 
-async function compare(a: Target, b: Target, samples: number) {
-  const [la, lb] = await latencies(a, b, samples);
-  return [{ ...la, rps: (await throughput(a.load)).perSecond }, { ...lb, rps: (await throughput(b.load)).perSecond }];
+interface Comparison {
+  name: string;
+  a: Target;
+  b: Target;
+  samples: number;
+  /** The MCP rows print the tool call's requests/s only. */
+  bothRates: boolean;
+}
+
+/**
+ * Every latency first, then every throughput: a burst of load leaves garbage in
+ * the load generator and, for proposals, a longer WAL, which would disturb the
+ * latencies sampled after it.
+ */
+async function measure(comparisons: Comparison[]) {
+  const lat = [];
+  for (const c of comparisons) {
+    console.log(`latency: ${c.name}`);
+    lat.push(await latencies(c.a, c.b, c.samples));
+  }
+  const results = [];
+  for (const [i, c] of comparisons.entries()) {
+    console.log(`throughput: ${c.name}`);
+    const rates = [(await throughput(c.a.load)).perSecond, c.bothRates ? (await throughput(c.b.load)).perSecond : NaN];
+    results.push(lat[i].map((l, j) => ({ ...l, rps: rates[j] })));
+  }
+  return results;
 }
 
 const peakRss = (pid: number): string => {
@@ -153,21 +177,24 @@ async function main() {
       body: () => JSON.stringify({ transactionId: pool[k++ % pool.length], categoryCode: '5300' }),
     },
   ];
-  const lines = ['| request | ours p50 | ours p99 | ours req/s | bare p50 | bare p99 | bare req/s | p50 ratio |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
-  for (const row of rows) {
-    const [a, b] = await compare(target(ours.base, token, row), target(bare.base, token, row), row.samples ?? SAMPLES);
-    lines.push(`| ${row.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${Math.round(b.rps)} | ${(a.p50 / b.p50).toFixed(2)}x |`);
-    console.log(lines.at(-1));
-  }
   const pairs: [Row, Row][] = [
     [toolCall('list_transactions', {}), rows[0]],
     [toolCall('get_transaction', { id: middle }), rows[5]],
   ];
-  lines.push('', '| MCP request | p50 | p99 | req/s | same REST p50 | p50 ratio |', '|---|---:|---:|---:|---:|---:|');
-  for (const [mcp, restRow] of pairs) {
-    const [a, b] = await compare(target(ours.base, token, mcp), target(ours.base, token, restRow), SAMPLES);
-    lines.push(`| ${mcp.name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${(a.p50 / b.p50).toFixed(2)}x |`);
-    console.log(lines.at(-1));
+  const comparisons: Comparison[] = [
+    ...rows.map((row) => ({ name: row.name, a: target(ours.base, token, row), b: target(bare.base, token, row), samples: row.samples ?? SAMPLES, bothRates: true })),
+    ...pairs.map(([mcp, rest]) => ({ name: mcp.name, a: target(ours.base, token, mcp), b: target(ours.base, token, rest), samples: SAMPLES, bothRates: false })),
+  ];
+  const results = await measure(comparisons);
+  const lines = ['| request | ours p50 | ours p99 | ours req/s | bare p50 | bare p99 | bare req/s | p50 ratio |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const [i, [a, b]] of results.entries()) {
+    if (i === rows.length) lines.push('', '| MCP request | p50 | p99 | req/s | same REST p50 | p50 ratio |', '|---|---:|---:|---:|---:|---:|');
+    const ratio = `${(a.p50 / b.p50).toFixed(2)}x`;
+    lines.push(
+      i < rows.length
+        ? `| ${comparisons[i].name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${Math.round(b.rps)} | ${ratio} |`
+        : `| ${comparisons[i].name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${Math.round(a.rps)} | ${b.p50.toFixed(2)} ms | ${ratio} |`,
+    );
   }
   const summary = `Peak RSS: ours ${peakRss(ours.child.pid!)}, bare ${peakRss(bare.child.pid!)}. Database: ${(size / 1e6).toFixed(0)} MB for ${N.toLocaleString('en')} transactions.`;
   console.log(`\n${lines.join('\n')}\n\n${summary}`);
