@@ -195,7 +195,7 @@ describe('proposals and review', () => {
     const actions = L.listAudit(ledger, org.seq, { limit: 50, offset: 0 }).entries.map((e) => e.action);
     expect(actions.filter((a) => a === 'proposal.approved')).toHaveLength(3);
     expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);
-    expect(L.listPendingProposals(ledger, org.seq)).toEqual([]);
+    expect(L.listPendingProposals(ledger, org.seq, { limit: 50, offset: 0 })).toEqual({ proposals: [], count: 0 });
     expect(L.dashboardSummary(ledger, org.seq).agentSuggested).toBe(0);
     const counted = (sql: string) => ledger.sqlite.prepare(sql).all(org.seq);
     expect(counted('SELECT status, n FROM proposal_status_counts WHERE org_seq = ? AND n > 0 ORDER BY status')).toEqual(

@@ -164,13 +164,14 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'List pending proposals',
     description:
-      'All proposals still waiting for human review, newest first. Use it to confirm what you proposed is pending and to avoid proposing the same change twice. Pending proposals are not ledger entries.',
-    output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int() }) }),
+      'Proposals still waiting for human review, newest first, 50 at a time (limit up to 500, offset to page); meta.count is how many are pending in all. Use it to confirm what you proposed is pending and to avoid proposing the same change twice. Pending proposals are not ledger entries.',
+    query: S.ProposalsQuery,
+    output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int().describe('Pending proposals in all, not only this page') }) }),
     successStatus: 200,
     errors: [403],
-    run: (ctx) => {
-      const data = L.listPendingProposals(ctx.ledger, orgOf(ctx));
-      return { data, meta: { count: data.length } };
+    run: (ctx, page) => {
+      const { proposals, count } = L.listPendingProposals(ctx.ledger, orgOf(ctx), page);
+      return { data: proposals, meta: { count } };
     },
   },
   {

@@ -203,6 +203,11 @@ const intParam = (min: number, max: number, fallback: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
+const paging = {
+  limit: intParam(1, 500, 50).describe('1 to 500, default 50; agents use 50 or less unless exporting'),
+  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('Items to skip, default 0'),
+};
+
 export const TransactionsQuery = z.strictObject({
   status: Status.optional(),
   source: Source.optional(),
@@ -211,9 +216,11 @@ export const TransactionsQuery = z.strictObject({
   dateTo: DateString.optional().describe('Inclusive end'),
   category: z.string().min(1).optional().describe('Exact category name, or __uncategorized__ for rows without one'),
   description: z.string().min(1).max(200).optional().describe('Case-insensitive substring of the description'),
-  limit: intParam(1, 500, 50).describe('1 to 500, default 50; agents use 50 or less unless exporting'),
-  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('Rows to skip, default 0'),
+  ...paging,
 });
+
+/** GET /proposals pages like the transaction list: the review backlog can be long. */
+export const ProposalsQuery = z.strictObject(paging);
 
 export const IdParams = z.strictObject({ id: Uuid });
 export const ReceiptSearchQuery = z.strictObject({ q: z.string().trim().min(1, 'is required').max(200).describe('Words searched in file names and OCR text') });

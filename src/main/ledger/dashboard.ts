@@ -11,6 +11,7 @@ import type { Ledger } from './db';
 import { listConnectors } from './connectors';
 import { fromMinor } from './money';
 import { organizationBySeq } from './organizations';
+import { pendingProposalCount } from './proposals';
 import { TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
 
 export interface Notification {
@@ -75,9 +76,7 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
     }[]).map((r) => [r.status, r.n]),
   );
   const count = (status: string) => counts.get(status) ?? 0;
-  const { pending } = ledger
-    .stmt("SELECT coalesce(sum(n), 0) AS pending FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'")
-    .get(orgSeq) as { pending: number };
+  const pending = pendingProposalCount(ledger, orgSeq);
   const recent = ledger.rows<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`,
     orgSeq,

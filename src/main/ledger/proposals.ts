@@ -85,10 +85,21 @@ export function requireProposalRow(ledger: Ledger, orgSeq: number, id: string): 
 
 export const getProposal = (ledger: Ledger, orgSeq: number, id: string): Proposal => toProposal(requireProposalRow(ledger, orgSeq, id));
 
-/** Pending proposals, newest first. */
-export function listPendingProposals(ledger: Ledger, orgSeq: number): Proposal[] {
-  const rows = ledger.rows<ProposalRow>("SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC", orgSeq);
-  return rows.map(toProposal);
+/** One page of the pending proposals, newest first, and how many are pending in all. */
+export function listPendingProposals(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { proposals: Proposal[]; count: number } {
+  const rows = ledger.rows<ProposalRow>(
+    "SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?",
+    orgSeq,
+    page.limit,
+    page.offset,
+  );
+  return { proposals: rows.map(toProposal), count: pendingProposalCount(ledger, orgSeq) };
+}
+
+/** From the trigger-maintained count per status (migration 0003), not a scan of the backlog. */
+export function pendingProposalCount(ledger: Ledger, orgSeq: number): number {
+  const sql = "SELECT coalesce(sum(n), 0) AS n FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'";
+  return (ledger.stmt(sql).get(orgSeq) as { n: number }).n;
 }
 
 type AgentActor = Extract<Actor, { type: 'token' }>;
