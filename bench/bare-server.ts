@@ -36,7 +36,8 @@ const q = {
   desc: db.prepare(
     `SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT f.rowid & 4294967295 AS seq FROM transactions_fts f WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date DESC, t.seq DESC`,
   ),
-  descCount: db.prepare('SELECT count(*) n FROM transactions_fts WHERE transactions_fts MATCH ? AND rowid BETWEEN ? AND ?'),
+  // A needle without digits, used alone: counted over the description shapes (migration 0004).
+  descCount: db.prepare('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?'),
   range: page('org_seq = ? AND date >= ? AND date <= ?'),
   rangeCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_day_counts WHERE org_seq = ? AND date >= ? AND date <= ?'),
   one: db.prepare(`SELECT ${COLS} FROM transactions WHERE id = ? AND org_seq = ?`),
@@ -74,7 +75,7 @@ function route(url: URL, body: string): unknown {
       const m = `"${p.get('description')}"`;
       const lo = BigInt(orgSeq) << 48n;
       const hi = lo | 0xffffffffffffn;
-      return { data: rows(q.desc, m, lo, hi, limit, offset), meta: q.descCount.get(m, lo, hi) };
+      return { data: rows(q.desc, m, lo, hi, limit, offset), meta: q.descCount.get(m, orgSeq) };
     }
     if (p.has('dateFrom')) return { data: rows(q.range, orgSeq, p.get('dateFrom'), p.get('dateTo'), limit, offset), meta: q.rangeCount.get(orgSeq, p.get('dateFrom'), p.get('dateTo')) };
     return { data: rows(q.first, orgSeq, limit, offset), meta: q.firstCount.get(orgSeq) };

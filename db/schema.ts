@@ -212,6 +212,23 @@ export const proposalStatusCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.orgSeq, t.status] })],
 );
 
+/**
+ * Transactions per description shape (the description with each digit 0-9 as
+ * '#'), kept by triggers (migration 0004). Bank descriptions differ mostly in
+ * their numbers (references, dates, card digits), so an organization has few
+ * shapes; a description filter without digits counts its matches here.
+ */
+export const descriptionShapes = sqliteTable(
+  'description_shapes',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq').notNull(),
+    shape: text('shape').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [uniqueIndex('description_shapes_org_shape').on(t.orgSeq, t.shape)],
+);
+
 export const transactionMonthTotals = sqliteTable(
   'transaction_month_totals',
   {

@@ -1,5 +1,5 @@
-// The domain on real SQLite files: migrations, aggregates, proposals, review, audit.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// The domain on real SQLite files: aggregates, proposals, review, audit (opening: ledger-open.test.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
@@ -20,32 +20,6 @@ function setup(transactions = 200) {
   const uncategorized = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 5, offset: 0 }).data;
   return { ledger, dir, file, org, agent, uncategorized, human: L.deskActor() as Extract<L.Actor, { type: 'human' }> };
 }
-
-describe('opening a ledger', () => {
-  it('sets WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
-    const { ledger } = tempLedger();
-    expect(ledger.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(ledger.sqlite.pragma('synchronous', { simple: true })).toBe(2);
-    expect(ledger.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(ledger.sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
-  });
-
-  it('refuses a file with a migration this build does not know, and leaves it unchanged', () => {
-    const { ledger, file } = tempLedger();
-    ledger.sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('from-the-future', 9_999_999_999_999);
-    const before = statSync(file).mtimeMs;
-    expect(() => L.openLedger(file)).toThrow(/newer or different Ledgerdesk build/);
-    expect(statSync(file).mtimeMs).toBe(before);
-  });
-
-  it('reopens its own file without re-running migrations', () => {
-    const { ledger, file } = tempLedger();
-    L.createOrganization(ledger, { slug: 'x' });
-    const again = L.openLedger(file);
-    expect(L.listOrganizations(again).map((o) => o.slug)).toEqual(['x']);
-    again.close();
-  });
-});
 
 describe('organizations and the chart', () => {
   it('seeds a new organization from the ontology', () => {
@@ -118,12 +92,27 @@ describe('transactions list', () => {
       const p = L.proposeJournalEntry(ledger, org.seq, agent, { date, description: `Figma backfill ${date}`, amount: -10, categoryCode: '5000' });
       L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
     }
+    for (const description of ['Invoice #12 Figma', 'Café ٣ #9 Ｆ１ 2024-05']) {
+      const p = L.proposeJournalEntry(ledger, org.seq, agent, { date: '2025-05-05', description, amount: -12, categoryCode: '5000' });
+      L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
+      // The insert trigger's SQL shape is the one bulk loads compute in JS.
+      expect(ledger.sqlite.prepare('SELECT n FROM description_shapes WHERE org_seq = ? AND shape = ?').get(org.seq, L.descriptionShape(description))).toEqual({ n: 1 });
+    }
     const renamed = L.listTransactions(ledger, org.seq, { description: 'aws', limit: 1, offset: 0 }).data[0];
     ledger.sqlite.prepare("UPDATE transactions SET description = 'Renamed to FIGMA seat' WHERE id = ?").run(renamed.id);
+    // Description shapes (migration 0004) count every row once, after bulk loads, inserts and edits.
+    const shapes = (o: number) => (ledger.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(o) as { n: number }).n;
+    for (const o of [org.seq, other.seq]) expect(shapes(o)).toBe(L.listTransactions(ledger, o, { limit: 1, offset: 0 }).meta.totalCount);
     const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
     const has = (t: L.TransactionRow, needle: string) => t.description.toLowerCase().includes(needle);
     const cases: [Partial<L.TransactionQuery>, (t: L.TransactionRow) => boolean][] = [
       [{ description: 'figma' }, (t) => has(t, 'figma')],
+      // Alone and without digits, counted over the shapes; with a digit or '#', over the rows.
+      [{ description: 'FIGMA seat' }, (t) => has(t, 'figma seat')],
+      [{ description: 'fi' }, (t) => has(t, 'fi')],
+      [{ description: 'backfill 2026' }, (t) => has(t, 'backfill 2026')],
+      [{ description: 'e #1' }, (t) => has(t, 'e #1')],
+      [{ description: '#' }, (t) => has(t, '#')],
       [{ description: 'FIGMA', status: 'matched' }, (t) => has(t, 'figma') && t.status === 'matched'],
       [{ description: 'figma', dateFrom: '2024-01-01', dateTo: '2024-12-31' }, (t) => has(t, 'figma') && t.date >= '2024-01-01' && t.date <= '2024-12-31'],
       [{ description: 'figma', date: '2026-06-30' }, (t) => has(t, 'figma') && t.date === '2026-06-30'],

@@ -103,6 +103,27 @@ function keyRange(orgSeq: number, from: string | undefined, to: string | undefin
   return [org | ((from ? dayOf(from) : 0n) << 32n), org | ((to ? dayOf(to) : 65535n) << 32n) | 0xffffffffn];
 }
 
+/** A description's shape (migration 0004): each digit 0-9 written '#', as the triggers write it in SQL. */
+export const descriptionShape = (description: string): string => description.replace(/[0-9]/g, '#');
+
+/**
+ * totalCount of a description filter used alone, from the maintained count per
+ * description shape (migration 0004): a needle without digits or '#' matches a
+ * description exactly where it matches its shape, and an organization has few
+ * shapes. Null when the shapes cannot answer (another filter, a digit in the needle).
+ */
+function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): number | null {
+  const needle = q.description;
+  const alone = [q.status, q.source, q.category, q.date, q.dateFrom, q.dateTo].every((f) => f === undefined);
+  if (needle === undefined || !alone || /[0-9#]/.test(needle)) return null;
+  const row = ([...needle].length >= 3
+    ? ledger
+        .stmt('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?')
+        .get(ftsPhrase(needle), orgSeq)
+    : ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)) as { n: number };
+  return row.n;
+}
+
 /** Builds the WHERE clause once, for the rows and for whichever table counts them. */
 function filters(orgSeq: number, q: TransactionQuery) {
   const where = ['org_seq = ?'];
@@ -132,6 +153,7 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
   const page = (sql: string, ...values: unknown[]) =>
     ledger.rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`, ...values);
   let rows: TransactionRow[];
+  const shaped = countByShape(ledger, orgSeq, q);
   let n: number;
   if (q.description !== undefined && [...q.description].length >= 3) {
     // Newest matches first, straight from the full-text index in key order; the
@@ -144,12 +166,12 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     const from = `transactions_fts f ${join} WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ?`;
     const values = [...(rowFilters ? params : []), ftsPhrase(q.description), lo, hi];
     rows = page(`SELECT f.rowid & 4294967295 AS seq FROM ${from} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`, ...values, q.limit, q.offset);
-    n = (ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values) as { n: number }).n;
+    n = shaped ?? (ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values) as { n: number }).n;
   } else {
     // Deferred join: page over the covering index first, then read 'limit' rows.
     rows = page(`SELECT seq FROM transactions WHERE ${clause} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
     const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
-    n = (ledger.stmt(countSql).get(...params) as { n: number }).n;
+    n = shaped ?? (ledger.stmt(countSql).get(...params) as { n: number }).n;
   }
   return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };
 }
