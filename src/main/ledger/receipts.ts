@@ -19,19 +19,21 @@ export interface Receipt {
 
 export const RECEIPT_SEARCH_LIMIT = 50;
 
-const SELECT = `SELECT r.seq, r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType,
-  r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt
-  FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq`;
+// Lists select the API's columns only; the seq is read where a write needs it.
+const COLUMNS = `r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType,
+  r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt`;
+const FROM = 'FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq';
+const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
 type ReceiptRow = Receipt & { seq: number };
 const strip = ({ seq: _seq, ...receipt }: ReceiptRow): Receipt => receipt;
 
 export function receiptsOfTransaction(ledger: Ledger, transactionSeq: number): Receipt[] {
-  return ledger.rows<ReceiptRow>(`${SELECT} WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq`, transactionSeq).map(strip);
+  return ledger.rows<Receipt>(`${SELECT} WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq`, transactionSeq);
 }
 
 export function findReceiptRow(ledger: Ledger, orgSeq: number, id: string): ReceiptRow | undefined {
-  return ledger.stmt(`${SELECT} WHERE r.id = ? AND r.org_seq = ?`).get(id, orgSeq) as ReceiptRow | undefined;
+  return ledger.stmt(`SELECT r.seq, ${COLUMNS} ${FROM} WHERE r.id = ? AND r.org_seq = ?`).get(id, orgSeq) as ReceiptRow | undefined;
 }
 
 export function requireReceiptRow(ledger: Ledger, orgSeq: number, id: string): ReceiptRow {
@@ -61,18 +63,17 @@ export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Recei
     params.push(pattern, pattern);
   }
   if (long.length === 0) {
-    return ledger.rows<ReceiptRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`, ...params).map(strip);
+    return ledger.rows<Receipt>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`, ...params);
   }
   // The index yields matches newest first (rowid = seq) and stops at the 50th of this organization.
   const match = long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
-  const rows = ledger.rows<ReceiptRow>(
-    `SELECT r.seq, r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt
+  return ledger.rows<Receipt>(
+    `SELECT ${COLUMNS}
      FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq
      WHERE f.receipts_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`,
     match,
     ...params,
   );
-  return rows.map(strip);
 }
 
 export interface NewReceipt {
@@ -123,7 +124,7 @@ export function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receip
 
 /** All receipts, newest first, for the Receipts screen. */
 export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { receipts: Receipt[]; totalCount: number } {
-  const rows = ledger.rows<ReceiptRow>(`${SELECT} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`, orgSeq, page.limit, page.offset);
+  const receipts = ledger.rows<Receipt>(`${SELECT} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`, orgSeq, page.limit, page.offset);
   const { n } = ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq) as { n: number };
-  return { receipts: rows.map(strip), totalCount: n };
+  return { receipts, totalCount: n };
 }
