@@ -229,6 +229,12 @@ export const descriptionShapes = sqliteTable(
   (t) => [uniqueIndex('description_shapes_org_shape').on(t.orgSeq, t.shape)],
 );
 
+/** Description shapes per organization (migration 0005): whether counting over shapes beats counting rows. */
+export const descriptionShapeTotals = sqliteTable('description_shape_totals', {
+  orgSeq: integer('org_seq').primaryKey(),
+  shapes: integer('shapes').notNull(),
+});
+
 export const transactionMonthTotals = sqliteTable(
   'transaction_month_totals',
   {

@@ -22,20 +22,23 @@ describe('opening a ledger', () => {
     expect(statSync(file).mtimeMs).toBe(before);
   });
 
-  it('upgrades a file written before migration 0004 and backfills its description shapes', () => {
+  it('upgrades a file written before migrations 0004-0005 and backfills its description shapes', () => {
     const { ledger, file } = tempLedger();
     const org = L.createOrganization(ledger, { slug: 'acme' });
     L.fillDemo(ledger, org.seq, org.slug, 300, org.currency);
     // The file as the build before 0004 left it: no shapes, 0004 not applied.
     ledger.sqlite.exec(`DROP TRIGGER transactions_shapes_ai; DROP TRIGGER transactions_shapes_ad; DROP TRIGGER transactions_shapes_au;
-      DROP TRIGGER description_shapes_ai; DROP TABLE description_shapes_fts; DROP TABLE description_shapes;
-      DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);`);
+      DROP TRIGGER description_shapes_ai; DROP TRIGGER description_shapes_ai_totals; DROP TABLE description_shape_totals;
+      DROP TABLE description_shapes_fts; DROP TABLE description_shapes;
+      DELETE FROM __drizzle_migrations WHERE rowid IN (SELECT rowid FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2);`);
     ledger.close();
     const upgraded = L.openLedger(file);
     const rows = upgraded.sqlite.prepare("SELECT count(*) AS n FROM transactions WHERE org_seq = ? AND lower(description) LIKE '%figma%'").get(org.seq) as { n: number };
     expect(rows.n).toBeGreaterThan(0);
     expect(L.listTransactions(upgraded, org.seq, { description: 'Figma', limit: 1, offset: 0 }).meta.totalCount).toBe(rows.n);
     expect(upgraded.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(org.seq)).toEqual({ n: 300 });
+    const shapes = upgraded.sqlite.prepare('SELECT count(*) AS n FROM description_shapes WHERE org_seq = ?').get(org.seq);
+    expect(upgraded.sqlite.prepare('SELECT shapes AS n FROM description_shape_totals WHERE org_seq = ?').get(org.seq)).toEqual(shapes);
     upgraded.close();
   });
 

@@ -103,6 +103,12 @@ describe('transactions list', () => {
     // Description shapes (migration 0004) count every row once, after bulk loads, inserts and edits.
     const shapes = (o: number) => (ledger.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(o) as { n: number }).n;
     for (const o of [org.seq, other.seq]) expect(shapes(o)).toBe(L.listTransactions(ledger, o, { limit: 1, offset: 0 }).meta.totalCount);
+    // Both ways of counting are checked below: org has few shapes per row (counted over
+    // shapes), other too many (counted over rows, migration 0005).
+    const shapesPerRow = (o: number) =>
+      (ledger.sqlite.prepare('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o) as { shapes: number }).shapes / shapes(o);
+    expect(shapesPerRow(org.seq)).toBeLessThanOrEqual(0.25);
+    expect(shapesPerRow(other.seq)).toBeGreaterThan(0.25);
     const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
     const has = (t: L.TransactionRow, needle: string) => t.description.toLowerCase().includes(needle);
     const cases: [Partial<L.TransactionQuery>, (t: L.TransactionRow) => boolean][] = [

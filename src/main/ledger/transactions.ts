@@ -109,13 +109,21 @@ export const descriptionShape = (description: string): string => description.rep
 /**
  * totalCount of a description filter used alone, from the maintained count per
  * description shape (migration 0004): a needle without digits or '#' matches a
- * description exactly where it matches its shape, and an organization has few
- * shapes. Null when the shapes cannot answer (another filter, a digit in the needle).
+ * description exactly where it matches its shape. Null when the shapes cannot
+ * answer (another filter, a digit in the needle) or would not be cheaper: a
+ * matching shape costs about twice a matching row, so they must be few (0005).
  */
 function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): number | null {
   const needle = q.description;
   const alone = [q.status, q.source, q.category, q.date, q.dateFrom, q.dateTo].every((f) => f === undefined);
   if (needle === undefined || !alone || /[0-9#]/.test(needle)) return null;
+  const { shapes, rows } = ledger
+    .stmt(
+      `SELECT (SELECT coalesce(max(shapes), 0) FROM description_shape_totals WHERE org_seq = ?) AS shapes,
+              (SELECT coalesce(sum(n), 0) FROM transaction_status_counts WHERE org_seq = ?) AS rows`,
+    )
+    .get(orgSeq, orgSeq) as { shapes: number; rows: number };
+  if (shapes * 4 > rows) return null;
   const row = ([...needle].length >= 3
     ? ledger
         .stmt('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?')
