@@ -26,7 +26,7 @@ function rows(stmt: Database.Statement, ...args: unknown[]): Record<string, unkn
 
 const COLS = 'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason';
 const page = (where: string) =>
-  db.prepare(`SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT seq FROM transactions WHERE ${where} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date DESC, t.seq DESC`);
+  db.prepare(`SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT seq FROM transactions WHERE ${where} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq`);
 const q = {
   first: page('org_seq = ?'),
   firstCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ?'),
@@ -34,7 +34,7 @@ const q = {
   statusCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ? AND status = ?'),
   // transactions_fts is keyed org << 48 | day << 32 | seq (migration 0002).
   desc: db.prepare(
-    `SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT f.rowid & 4294967295 AS seq FROM transactions_fts f WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date DESC, t.seq DESC`,
+    `SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT f.rowid & 4294967295 AS seq FROM transactions_fts f WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq`,
   ),
   // A needle without digits, used alone: counted over the description shapes (migration 0004).
   descCount: db.prepare('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?'),

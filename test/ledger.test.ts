@@ -87,8 +87,9 @@ describe('transactions list', () => {
     const { ledger, org, agent, human } = setup(300);
     const other = L.createOrganization(ledger, { slug: 'other' });
     L.fillDemo(ledger, other.seq, other.slug, 100, other.currency);
-    // Backdated rows get higher seqs than newer-dated ones: order must still be by date.
-    for (const date of ['2023-07-02', '2026-06-30', '1899-12-31', '2090-01-01']) {
+    // Backdated rows get higher seqs than newer-dated ones: order must still be by date,
+    // also between dates the index key clamps to the same day (before 1900).
+    for (const date of ['2023-07-02', '2026-06-30', '1899-12-31', '2090-01-01', '1850-06-01']) {
       const p = L.proposeJournalEntry(ledger, org.seq, agent, { date, description: `Figma backfill ${date}`, amount: -10, categoryCode: '5000' });
       L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
     }

@@ -66,6 +66,9 @@ export function toTransaction(r: TransactionRow): Transaction {
   };
 }
 
+/** Page order: date descending, then seq descending (the stable tiebreak). */
+const newestFirst = (a: TransactionRow, b: TransactionRow): number => (a.date === b.date ? b.seq - a.seq : a.date < b.date ? 1 : -1);
+
 export interface TransactionQuery {
   status?: TransactionStatus;
   source?: TransactionSource;
@@ -158,8 +161,12 @@ function filters(orgSeq: number, q: TransactionQuery) {
 
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
   const { clause, params, countTable } = filters(orgSeq, q);
+  // The page's rows are put in order here: an ORDER BY over the join would sort
+  // them in a temporary B-tree, a fifth of the page's read.
   const page = (sql: string, ...values: unknown[]) =>
-    ledger.rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq ORDER BY t.date DESC, t.seq DESC`, ...values);
+    ledger
+      .rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq`, ...values)
+      .sort(newestFirst);
   let rows: TransactionRow[];
   const shaped = countByShape(ledger, orgSeq, q);
   let n: number;
