@@ -1,4 +1,6 @@
 // The owner's commands exactly as documented, as child processes on real data folders.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +75,38 @@ describe('ledgerdesk owner commands', () => {
     expect((await fetch(`${server.base}/ontology.jsonld`)).status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(ledgerdesk('org', 'list', '--data', data).stdout).toMatch(/^default\s/m);
+  });
+
+  it('an MCP client configured as the README says lists the 12 tools and runs the categorization workflow against npm start', async () => {
+    const data = tempDir();
+    const server = await serve(data, [join(root, 'scripts', 'start.mjs')]);
+    expect(ledgerdesk('demo', '--data', data, '--transactions', '60').code).toBe(0);
+    const created = ledgerdesk('token', 'create', '--data', data, '--name', 'Claude', '--scopes', 'read,propose-write');
+    expect(created.code, created.stderr).toBe(0);
+    const client = new Client({ name: 'readme-client', version: '1.0.0' });
+    const url = new URL(server.base.replace(/\/api\/v1$/, '/api/mcp'));
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${created.lines.at(-1)}` } } }));
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      return (result.structuredContent as { data: any }).data;
+    };
+
+    expect((await client.listTools()).tools).toHaveLength(12);
+    const category = (await call('list_categories')).find((c: { name: string }) => c.name === 'Software & tools');
+    const [target] = await call('list_transactions', { status: 'uncategorized', limit: 1 });
+    expect((await call('get_transaction', { id: target.id })).transaction.status).toBe('uncategorized');
+    const proposal = await call('propose_categorization', {
+      transactionId: target.id,
+      categoryCode: category.code,
+      confidence: 0.8,
+      reason: 'Recurring software subscription',
+      evidence: [{ type: 'keyword', value: target.description }],
+    });
+    expect(proposal).toMatchObject({ status: 'pending', proposedBy: expect.stringMatching(/^mcp:/) });
+    expect((await call('list_pending_proposals')).map((p: { id: string }) => p.id)).toContain(proposal.id);
+    await client.close();
+    expect(await server.stop()).toBe(0);
   });
 
   it('defaults to the per-user app-data folder of the OS', () => {
