@@ -1,0 +1,249 @@
+// CSV statements, streamed through csv-parse so a file of any size reads in
+// bounded memory. The dialect (delimiter, header row after any preamble lines)
+// comes from a sample; the date format and the decimal mark from every value
+// of their columns once the file is read, so a date such as 13/01 late in the
+// file still settles DD/MM, and a file whose dates fit two formats is refused
+// with both named instead of guessed.
+import { parse as parseSync } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
+import { pipeline, Readable } from 'node:stream';
+import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from './amounts';
+import { checkColumns, columnIndex, directionOf, suggestColumns, type CsvColumns, type CsvMapping, type CsvReport } from './csv-mapping';
+import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
+import { joinDescription } from './describe';
+import { bomOf } from './text';
+import { emptySection, StatementError, type ParsedStatement, type StatementRow } from './types';
+
+export const MAX_RECORD_BYTES = 1024 * 1024;
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/** Counts a delimiter outside double quotes in one line. */
+function countOutsideQuotes(line: string, delimiter: string): number {
+  let n = 0;
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (c === delimiter && !quoted) n++;
+  }
+  return n;
+}
+
+/** The delimiter that splits the most sample lines into the same number of fields (more than one). */
+export function detectDelimiter(sample: string): string {
+  const lines = sample.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 50);
+  let best = { delimiter: ',', lines: 0, fields: 0 };
+  for (const delimiter of DELIMITERS) {
+    const counts = new Map<number, number>();
+    for (const line of lines) {
+      const n = countOutsideQuotes(line, delimiter);
+      if (n > 0) counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    for (const [fields, count] of counts) {
+      if (count > best.lines || (count === best.lines && fields > best.fields)) best = { delimiter, lines: count, fields };
+    }
+  }
+  return best.delimiter;
+}
+
+interface Dialect {
+  delimiter: string;
+  headerLine: number | null;
+  /** The first line of data: after the header, or the first record of the most common width. */
+  dataLine: number;
+  headers: string[];
+  width: number;
+}
+
+/** Finds the header after any preamble (account name, period...) from the sample's records. */
+export function detectDialect(sample: string, delimiter = detectDelimiter(sample)): Dialect {
+  const records = parseSync(sample, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true, skip_records_with_error: true }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
+  // The last record of a sample may be cut short: leave it out of the vote.
+  const voters = records.length > 2 ? records.slice(0, -1) : records;
+  const widths = new Map<number, number>();
+  for (const r of voters) widths.set(r.record.length, (widths.get(r.record.length) ?? 0) + 1);
+  const width = [...widths.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 1;
+  const first = records.findIndex((r) => r.record.length === width);
+  if (first < 0) throw new StatementError('This file has no rows to read.');
+  const candidate = records[first].record;
+  const looksLikeHeader = candidate.some((c) => /[A-Za-zÀ-ÿ]/.test(c)) && !candidate.some((c) => /^\s*-?[\d.,]+\s*$/.test(c) && /\d/.test(c));
+  if (looksLikeHeader) {
+    const dataLine = records[first + 1]?.info.lines ?? records[first].info.lines + 1;
+    return { delimiter, headerLine: records[first].info.lines, dataLine: firstLineOf(records, first + 1) ?? dataLine, headers: candidate.map((h) => h.trim()), width };
+  }
+  return { delimiter, headerLine: null, dataLine: firstLineOf(records, first) ?? 1, headers: candidate.map((_, i) => `Column ${i + 1}`), width };
+}
+
+/** The line a record starts on (info.lines is where it ends). */
+function firstLineOf(records: { record: string[]; info: { lines: number } }[], i: number): number | null {
+  if (i >= records.length) return null;
+  return i === 0 ? 1 : records[i - 1].info.lines + 1;
+}
+
+/** What a data record keeps until the date format and decimal mark are known: only the mapped cells. */
+interface Pending {
+  line: number;
+  date: string;
+  amount: string;
+  debit: string;
+  credit: string;
+  direction: string;
+  id: string;
+  description: string;
+}
+
+interface ColumnIndexes {
+  date: number;
+  amount: number;
+  debit: number;
+  credit: number;
+  direction: number;
+  id: number;
+  description: number[];
+}
+
+export interface CsvOptions {
+  encoding: string;
+  mapping?: CsvMapping;
+  /** Chunks of the file, from its first byte. */
+  chunks: () => AsyncIterable<Uint8Array>;
+  head: Uint8Array;
+  onProgress?: (rowsRead: number) => void;
+}
+
+async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, encoding: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8', ignoreBOM: false });
+  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode();
+}
+
+export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
+  const sampleBytes = options.head.subarray(bomOf(options.head)?.length ?? 0, 256 * 1024);
+  const sample = new TextDecoder(options.encoding).decode(sampleBytes);
+  const dialect = detectDialect(sample);
+  const out: ParsedStatement = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: [], errors: [], ignored: [] };
+  const columns = options.mapping?.columns ? checkColumns(options.mapping.columns) : suggestColumns(dialect.headers);
+  const report: CsvReport = {
+    delimiter: dialect.delimiter,
+    headerLine: dialect.headerLine,
+    headers: dialect.headers,
+    columns,
+    suggested: !options.mapping?.columns,
+    dateFormat: null,
+    dateFormats: [],
+    decimal: options.mapping?.decimal ?? (dialect.delimiter === ';' ? ',' : '.'),
+    sample: [],
+  };
+  out.csv = report;
+  const at = (name: string | undefined) => (name === undefined ? -1 : columnIndex(dialect.headers, name));
+  const c: ColumnIndexes | null = columns && {
+    date: at(columns.date),
+    amount: at(columns.amount),
+    debit: at(columns.debit),
+    credit: at(columns.credit),
+    direction: at(columns.direction),
+    id: at(columns.id),
+    description: columns.description.map(at),
+  };
+  const pending: Pending[] = [];
+  const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, info: true, max_record_size: MAX_RECORD_BYTES });
+  // pipeline, not pipe: a decoding error must reach the loop below, not hang it.
+  pipeline(Readable.from(decodeChunks(options.chunks(), options.encoding)), parser, () => {});
+  const header = dialect.headers.map((h) => h.toLowerCase());
+  let records = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (record.every((cell) => cell.trim() === '')) continue;
+      if (dialect.headerLine !== null && record.length === header.length && record.every((cell, i) => cell.trim().toLowerCase() === header[i])) continue; // a repeated header
+      if (report.sample.length < 5) report.sample.push(record);
+      if (++records % 10_000 === 0) options.onProgress?.(records);
+      if (!c) continue;
+      const cell = (i: number) => (i >= 0 ? (record[i] ?? '').trim() : '');
+      // A row with neither a date nor an amount is a footer or a note ("Closing balance"), not a transaction.
+      if (!/\d/.test(cell(c.date)) && ![c.amount, c.debit, c.credit].some((i) => /\d/.test(cell(i)))) {
+        out.ignored.push({ line: info.lines, reason: 'not a transaction (no date and no amount)' });
+        continue;
+      }
+      pending.push({
+        line: info.lines,
+        date: cell(c.date),
+        amount: cell(c.amount),
+        debit: cell(c.debit),
+        credit: cell(c.credit),
+        direction: cell(c.direction),
+        id: cell(c.id),
+        description: joinDescription(c.description.map(cell)),
+      });
+    }
+  } catch (error) {
+    const e = error as { code?: string; lines?: number; message?: string };
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new StatementError(`Line ${e.lines ?? '?'} is longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB: this is not a bank statement CSV.`);
+    if (e.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' || (error instanceof TypeError && /encoded data/i.test(e.message ?? ''))) throw new InvalidUtf8();
+    throw new StatementError(`The CSV file could not be read: ${e.message ?? String(error)}`);
+  }
+  if (!columns || !c) {
+    out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
+    return out;
+  }
+  toRows(pending, c, columns, options.mapping, report, out);
+  return out;
+}
+
+/** Thrown when a file taken for UTF-8 turns out not to be: the caller reads it again as Windows-1252. */
+export class InvalidUtf8 extends Error {}
+
+function toRows(pending: Pending[], c: ColumnIndexes, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
+  let format: DateFormat | null;
+  if (mapping?.dateFormat) format = compileDateFormat(mapping.dateFormat);
+  else {
+    const found = detectDateFormat(pending.map((p) => p.date));
+    report.dateFormats = found.ambiguous;
+    format = found.format;
+    if (!format) {
+      const line = pending[0]?.line ?? report.headerLine ?? 1;
+      out.errors.push({ line, field: columns.date, message: found.ambiguous.length ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format` : 'no date format reads every value of this column; give the date format' });
+      return;
+    }
+  }
+  report.dateFormat = format.text;
+  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(pending.flatMap((p) => [p.amount, p.debit, p.credit]), report.decimal);
+  report.decimal = mark;
+  for (const p of pending) {
+    const row = toRow(p, columns, format, mark, mapping?.negate === true, out);
+    if (row) out.rows.push(row);
+  }
+}
+
+function toRow(p: Pending, columns: CsvColumns, format: DateFormat, mark: DecimalMark, negate: boolean, out: ParsedStatement): StatementRow | null {
+  const issue = (field: string | undefined, message: string) => void out.errors.push({ line: p.line, field: field ?? 'amount', message });
+  const date = format.parse(p.date);
+  if (!date) issue(columns.date, p.date ? `"${p.date}" is not a date in the format ${format.text}` : 'is empty');
+  let amount: string | null | undefined;
+  if (columns.amount !== undefined) {
+    amount = parseAmount(p.amount, mark);
+    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount}" is not an amount`);
+  } else {
+    const debit = parseAmount(p.debit, mark);
+    const credit = parseAmount(p.credit, mark);
+    if (debit === undefined) issue(columns.debit, `"${p.debit}" is not an amount`);
+    if (credit === undefined) issue(columns.credit, `"${p.credit}" is not an amount`);
+    const moneyOut = debit && debit !== '0' ? negateDecimal(debit.replace(/^-/, '')) : null;
+    const moneyIn = credit && credit !== '0' ? credit.replace(/^-/, '') : null;
+    if (moneyOut && moneyIn) issue(columns.debit, 'debit and credit are both filled in');
+    else if (debit !== undefined && credit !== undefined) {
+      amount = moneyOut ?? moneyIn ?? (debit === '0' || credit === '0' ? '0' : null);
+      if (amount === null) issue(columns.debit, 'debit and credit are both empty');
+    }
+  }
+  if (typeof amount === 'string' && columns.direction !== undefined) {
+    const sign = directionOf(p.direction);
+    if (sign === null) {
+      issue(columns.direction, `"${p.direction}" says neither debit nor credit`);
+      amount = undefined;
+    } else amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
+  }
+  if (!date || typeof amount !== 'string') return null;
+  return { section: 0, line: p.line, date, amount: negate ? negateDecimal(amount) : amount, description: p.description, externalId: p.id || null };
+}

@@ -1,0 +1,113 @@
+// File bytes -> a normalized statement. Pure: no database. The format is told
+// from the file's first bytes (never from its name alone), and a format the
+// user names must agree with what the file is.
+import { camtVersion, readCamt053 } from './camt053';
+import { InvalidUtf8, readCsv } from './csv';
+import type { CsvMapping } from './csv-mapping';
+import { compileDateFormat } from './dates';
+import { readMt940 } from './mt940';
+import { ofxEncoding, readOfx } from './ofx';
+import { readQif } from './qif';
+import { checkEncoding, checkText, detectEncoding } from './text';
+import { StatementError, type ParsedStatement, type StatementFormat, type StatementSource } from './types';
+
+export * from './types';
+export type { CsvColumns, CsvMapping, CsvReport } from './csv-mapping';
+export { parseColumnsFlag } from './csv-mapping';
+export { compileDateFormat } from './dates';
+
+/** Files read whole (the tree formats) may be this large; CSV is streamed at any size. */
+export const MAX_WHOLE_FILE_BYTES = 256 * 1024 * 1024;
+const HEAD_BYTES = 256 * 1024;
+
+export interface ReadOptions {
+  format?: StatementFormat | 'auto';
+  encoding?: string;
+  /** CSV columns and number format; QIF and CSV date format. */
+  mapping?: CsvMapping;
+  dateFormat?: string;
+  onProgress?: (rowsRead: number) => void;
+}
+
+/** What the first bytes say the file is. */
+export function sniffFormat(head: Uint8Array, name = ''): StatementFormat {
+  const text = new TextDecoder('latin1').decode(head.subarray(0, 64 * 1024)).replace(/^[\ufeff\u00ef\u00bb\u00bf\s]+/, '');
+  if (/^OFXHEADER\s*:/i.test(text) || /<OFX>/i.test(text) || /<\?OFX\s/i.test(text)) return /\.qfx$/i.test(name) || /<INTU\.BID>/i.test(text) ? 'qfx' : 'ofx';
+  if (/^<\?xml/i.test(text) || /^<[A-Za-z]/.test(text)) {
+    if (camtVersion(text)) return 'camt053';
+    const ns = /xmlns(?::\w+)?="([^"]+)"/.exec(text)?.[1];
+    throw new StatementError(`This is an XML file${ns ? ` (${ns})` : ''} but not a CAMT.053 bank statement.`);
+  }
+  if (/^!(Type|Account|Option|Clear)/i.test(text)) return 'qif';
+  if (/^:20:/m.test(text) && /^:(25|61):/m.test(text)) return 'mt940';
+  if (/^\{1:/.test(text) && /:20:/.test(text)) return 'mt940';
+  return 'csv';
+}
+
+const LABEL: Record<StatementFormat, string> = { csv: 'CSV', ofx: 'OFX', qfx: 'QFX', qif: 'QIF', camt053: 'CAMT.053', mt940: 'MT940' };
+
+async function readHead(source: StatementSource): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source.open()) {
+    parts.push(chunk);
+    size += chunk.length;
+    if (size >= HEAD_BYTES) break;
+  }
+  return Buffer.concat(parts);
+}
+
+async function readWhole(source: StatementSource): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source.open()) {
+    size += chunk.length;
+    if (size > MAX_WHOLE_FILE_BYTES) throw new StatementError(`This file is over ${MAX_WHOLE_FILE_BYTES / 1024 / 1024} MB; split it into several statements.`);
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}
+
+export async function readStatement(source: StatementSource, options: ReadOptions = {}): Promise<ParsedStatement> {
+  const head = await readHead(source);
+  checkText(head);
+  const sniffed = sniffFormat(head, source.name);
+  const wanted = options.format && options.format !== 'auto' ? options.format : sniffed;
+  const sameFamily = wanted === sniffed || (['ofx', 'qfx'].includes(wanted) && ['ofx', 'qfx'].includes(sniffed));
+  if (!sameFamily) throw new StatementError(`This file is ${LABEL[sniffed]}, not ${LABEL[wanted]}: import it with format ${sniffed} (or auto).`, 'format');
+  const dateFormat = options.dateFormat ?? options.mapping?.dateFormat;
+  if (dateFormat) {
+    try {
+      compileDateFormat(dateFormat);
+    } catch (error) {
+      throw new StatementError((error as Error).message, 'dateFormat');
+    }
+  }
+  const given = options.encoding ? checkEncoding(options.encoding) : null;
+  const headText = new TextDecoder('latin1').decode(head.subarray(0, 4096));
+  const encoding = given ?? (sniffed === 'ofx' || sniffed === 'qfx' ? ofxEncoding(headText) : null) ?? detectEncoding(head);
+  switch (sniffed) {
+    case 'ofx':
+    case 'qfx':
+      return readOfx(await readWhole(source), encoding, wanted as 'ofx' | 'qfx');
+    case 'qif':
+      return readQif(await readWhole(source), encoding, { dateFormat });
+    case 'camt053':
+      return readCamt053(await readWhole(source), encoding);
+    case 'mt940':
+      return readMt940(await readWhole(source), encoding);
+    case 'csv': {
+      const mapping: CsvMapping = { ...options.mapping, dateFormat };
+      const csv = (enc: string) => readCsv({ encoding: enc, head, chunks: () => source.open(), mapping, onProgress: options.onProgress });
+      try {
+        return await csv(encoding);
+      } catch (error) {
+        // Taken for UTF-8 from its first bytes, the file is not: read it again as Windows-1252.
+        if (error instanceof InvalidUtf8 && !given) return csv('windows-1252');
+        if (error instanceof InvalidUtf8) throw new StatementError(`The file is not valid ${encoding} throughout; give its encoding (for example windows-1252).`, 'encoding');
+        throw error;
+      }
+    }
+  }
+}
+export { bytesSource, fileSource } from './source';

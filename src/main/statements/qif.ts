@@ -1,0 +1,121 @@
+// QIF (Quicken Interchange Format): `!Type:Bank|CCard|Cash|Oth A|Oth L`
+// sections of records ended by `^`; fields D (date), T/U (amount), P (payee),
+// M (memo), N (number), L (category, not imported: it is Quicken's chart, not
+// ours), and splits S/E/$ summed into one row when T is missing. `!Account`
+// blocks name the account of the sections after them. Dates in Quicken's
+// forms: 1/ 5'24 (an apostrophe marks a year 2000+), 01/05/2024, 1/5/24.
+import { decideDecimalMark, parseAmount, sumDecimals, type DecimalMark } from './amounts';
+import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
+import { joinDescription } from './describe';
+import { decode } from './text';
+import { emptySection, StatementError, type AccountType, type ParsedStatement, type StatementSection } from './types';
+
+const TYPES: Record<string, AccountType> = { bank: 'checking', ccard: 'credit_card', cash: 'cash', 'oth a': 'other_asset', 'oth l': 'other_liability' };
+const NOT_TRANSACTIONS = /^(cat|class|memorized|prices|security|invitem|template|option|clear)/i;
+
+interface Record_ {
+  line: number;
+  section: number;
+  fields: Map<string, string[]>;
+}
+
+/** Quicken's date forms made plain: spaces out, "'24" -> "/2024". */
+export function plainQifDate(raw: string): string {
+  return raw.trim().replace(/\s+/g, '').replace(/'\s*(\d{1,2})$/, (_, yy: string) => `/${2000 + Number(yy)}`);
+}
+
+export function readQif(bytes: Uint8Array, encoding: string, options: { dateFormat?: string }): ParsedStatement {
+  const lines = decode(bytes, encoding).split(/\r\n|\n|\r/);
+  const out: ParsedStatement = { format: 'qif', encoding, sections: [], rows: [], errors: [], ignored: [] };
+  const records: Record_[] = [];
+  let section: StatementSection | null = null;
+  let pendingAccount: { name: string | null; type: AccountType | null } | null = null;
+  let inAccountBlock = false;
+  let skipping = false;
+  let current: Record_ | null = null;
+  lines.forEach((text, i) => {
+    const line = i + 1;
+    if (text.length > 100_000) throw new StatementError(`Line ${line} is longer than 100,000 characters: this is not a QIF file.`);
+    const trimmed = text.trim();
+    if (trimmed === '') return;
+    if (trimmed.startsWith('!')) {
+      const header = trimmed.slice(1).trim();
+      if (/^account$/i.test(header)) {
+        inAccountBlock = true;
+        pendingAccount = { name: null, type: null };
+        return;
+      }
+      const type = /^type:\s*(.+)$/i.exec(header)?.[1].trim().toLowerCase();
+      if (type && TYPES[type]) {
+        section = { ...emptySection(out.sections.length), name: pendingAccount?.name ?? null, type: pendingAccount?.type ?? TYPES[type] };
+        out.sections.push(section);
+        pendingAccount = null;
+        skipping = false;
+      } else if (type === 'invst') {
+        throw new StatementError(`Line ${line}: investment accounts (!Type:Invst) are not supported; export the bank or card account instead.`);
+      } else if (!type && !NOT_TRANSACTIONS.test(header)) {
+        throw new StatementError(`Line ${line}: "${trimmed}" is not a QIF header this reader knows.`);
+      } else {
+        skipping = true; // categories, classes, memorized payees: not transactions
+      }
+      inAccountBlock = false;
+      return;
+    }
+    if (inAccountBlock) {
+      if (trimmed === '^') return;
+      if (trimmed[0] === 'N') pendingAccount!.name = trimmed.slice(1).trim();
+      if (trimmed[0] === 'T') pendingAccount!.type = TYPES[trimmed.slice(1).trim().toLowerCase()] ?? null;
+      return;
+    }
+    if (skipping) return;
+    if (!section) throw new StatementError(`Line ${line}: a QIF file starts with a !Type: header (such as !Type:Bank).`);
+    if (trimmed === '^') {
+      if (current) records.push(current);
+      current = null;
+      return;
+    }
+    current ??= { line, section: section.index, fields: new Map() };
+    const key = trimmed[0];
+    current.fields.set(key, [...(current.fields.get(key) ?? []), trimmed.slice(1).trim()]);
+  });
+  if (current) records.push(current);
+  if (out.sections.length === 0) throw new StatementError('This QIF file holds no bank, card or cash section (!Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L).');
+  toRows(records, out, options);
+  return out;
+}
+
+function toRows(records: Record_[], out: ParsedStatement, options: { dateFormat?: string }): void {
+  const first = (r: Record_, k: string) => r.fields.get(k)?.[0] ?? null;
+  const dates = records.map((r) => plainQifDate(first(r, 'D') ?? ''));
+  let format: DateFormat | null;
+  if (options.dateFormat) format = compileDateFormat(options.dateFormat);
+  else {
+    const found = detectDateFormat(dates.filter(Boolean));
+    if (found.ambiguous.length) {
+      out.errors.push({ line: records[0].line, field: 'D', message: `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format` });
+      return;
+    }
+    format = found.format;
+  }
+  const amounts = records.flatMap((r) => [...(r.fields.get('T') ?? []), ...(r.fields.get('U') ?? []), ...(r.fields.get('$') ?? [])]);
+  const mark: DecimalMark = decideDecimalMark(amounts, '.');
+  records.forEach((r, i) => {
+    const date = format?.parse(dates[i]) ?? null;
+    if (!date) out.errors.push({ line: r.line, field: 'D', message: first(r, 'D') ? `"${first(r, 'D')}" is not a date${format ? ` in the format ${format.text}` : ''}` : 'is missing' });
+    const amount = amountOf(r, mark);
+    if (typeof amount !== 'string') out.errors.push({ line: r.line, field: 'T', message: amount === null ? 'is missing' : `"${first(r, 'T') ?? first(r, 'U')}" is not an amount` });
+    if (!date || typeof amount !== 'string') return;
+    const number = first(r, 'N');
+    const description = joinDescription([first(r, 'P'), first(r, 'M')]) || (number ? `Number ${number}` : '');
+    out.rows.push({ section: r.section, line: r.line, date, amount, description, externalId: null });
+  });
+}
+
+/** T (or U); without either, the split amounts ($) summed. */
+function amountOf(r: Record_, mark: DecimalMark): string | null | undefined {
+  const total = r.fields.get('T')?.[0] ?? r.fields.get('U')?.[0];
+  if (total !== undefined) return parseAmount(total, mark) ?? undefined;
+  const splits = (r.fields.get('$') ?? []).map((s) => parseAmount(s, mark));
+  if (splits.length === 0) return null;
+  return splits.every((s): s is string => typeof s === 'string') ? sumDecimals(splits) : undefined;
+}

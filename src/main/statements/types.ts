@@ -1,0 +1,99 @@
+// What every statement reader produces: sections (one per bank account in the
+// file) and rows, still in the file's terms. Amounts stay decimal text here;
+// the ledger turns them into minor units once it knows the account's currency.
+
+export const STATEMENT_FORMATS = ['csv', 'ofx', 'qfx', 'qif', 'camt053', 'mt940'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+export const ACCOUNT_TYPES = ['checking', 'savings', 'credit_card', 'cash', 'payment_processor', 'other_asset', 'other_liability'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** A balance the bank states, e.g. OFX LEDGERBAL, CAMT CLBD, MT940 :62F:. */
+export interface StatedBalance {
+  date: string; // YYYY-MM-DD
+  amount: string; // signed decimal text, '.' as the decimal point
+}
+
+export interface StatementSection {
+  /** Which account of the file (0-based, in file order). */
+  index: number;
+  /** The bank's identifier of the account (OFX ACCTID, IBAN, MT940 :25:), upper-cased, no spaces. */
+  bankAccountId: string | null;
+  /** A name the file gives the account (QIF !Account N, CAMT Acct/Nm). */
+  name: string | null;
+  type: AccountType | null;
+  currency: string | null;
+  opening: StatedBalance | null;
+  closing: StatedBalance | null;
+  /** Statement period as the file states it, when it does. */
+  from: string | null;
+  to: string | null;
+}
+
+export interface StatementRow {
+  section: number;
+  /** Where the row is in the file: the line (CSV, QIF, MT940) or the entry's line (OFX, CAMT). */
+  line: number;
+  date: string; // YYYY-MM-DD, already checked to be a calendar date
+  amount: string; // signed decimal text
+  description: string;
+  /** The bank's own id of the row (FITID, AcctSvcrRef, bank reference), when the file has one. */
+  externalId: string | null;
+}
+
+export interface RowIssue {
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** Rows the file holds that are not transactions to import (pending entries, footers); listed, not errors. */
+export interface IgnoredRow {
+  line: number;
+  reason: string;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  encoding: string;
+  sections: StatementSection[];
+  rows: StatementRow[];
+  errors: RowIssue[];
+  ignored: IgnoredRow[];
+  /** Only for CSV: what was detected and which mapping was used. */
+  csv?: import('./csv-mapping').CsvReport;
+}
+
+/** A problem with the whole file (not one row): empty, binary, unknown format or encoding. */
+export class StatementError extends Error {
+  constructor(
+    message: string,
+    readonly field = 'file',
+  ) {
+    super(message);
+  }
+}
+
+export const emptySection = (index: number): StatementSection => ({
+  index,
+  bankAccountId: null,
+  name: null,
+  type: null,
+  currency: null,
+  opening: null,
+  closing: null,
+  from: null,
+  to: null,
+});
+
+/** Upper-cased, without spaces: how account ids are compared across files. */
+export const normalizeAccountId = (id: string | null | undefined): string | null => {
+  const clean = id?.replace(/\s+/g, '').toUpperCase();
+  return clean ? clean : null;
+};
+
+export interface StatementSource {
+  name: string;
+  /** Reads the file from its first byte; may be called more than once. */
+  open(): AsyncIterable<Uint8Array>;
+}
