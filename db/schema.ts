@@ -2,7 +2,7 @@
 // Internal keys are integer `seq` columns (compact indexes, stable ordering);
 // the API only ever sees the uuid `id` columns. Money is integer minor units.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 export const organizations = sqliteTable('organizations', {
   seq: integer('seq').primaryKey(),
@@ -63,6 +63,14 @@ export const transactions = sqliteTable(
     confidence: real('confidence'),
     reason: text('reason'),
     createdAt: text('created_at').notNull(),
+    // Nullable only because SQLite adds a referencing column that way; a trigger refuses NULL (migration 0006).
+    accountSeq: integer('account_seq').references((): AnySQLiteColumn => accounts.seq),
+    /** How the row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */
+    origin: text('origin', { enum: ['feed', 'import', 'manual', 'agent'] }).notNull().default('feed'),
+    /** The import that brought the row, or that a statement row was merged into it. */
+    importBatchSeq: integer('import_batch_seq').references((): AnySQLiteColumn => importBatches.seq),
+    /** Duplicate detection for rows without a bank id: a hash of date, amount, description and occurrence. */
+    fingerprint: integer('fingerprint'),
   },
   // Each index ends in the implicit seq, which is the stable tiebreak of date ordering.
   (t) => [
@@ -70,6 +78,11 @@ export const transactions = sqliteTable(
     index('transactions_org_status_date').on(t.orgSeq, t.status, t.date),
     index('transactions_org_source_date').on(t.orgSeq, t.source, t.date),
     index('transactions_org_category_date').on(t.orgSeq, t.category, t.date),
+    index('transactions_account_date').on(t.accountSeq, t.date, t.amountMinor),
+    index('transactions_account_external').on(t.accountSeq, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+    index('transactions_import_batch').on(t.importBatchSeq).where(sql`${t.importBatchSeq} IS NOT NULL`),
+    // Rows a statement line may turn out to be (entered by hand or by an approved journal entry, not yet matched).
+    index('transactions_match_candidates').on(t.accountSeq, t.amountMinor, t.date).where(sql`${t.origin} IN ('manual', 'agent') AND ${t.importBatchSeq} IS NULL`),
   ],
 );
 
@@ -245,4 +258,112 @@ export const transactionMonthTotals = sqliteTable(
     outflowMinor: integer('outflow_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month] })],
+);
+
+/** The organization's own money accounts; every transaction belongs to one (migration 0006). */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['checking', 'savings', 'credit_card', 'cash', 'payment_processor', 'other_asset', 'other_liability'] }).notNull(),
+    currency: text('currency').notNull(),
+    openingBalanceMinor: integer('opening_balance_minor').notNull().default(0),
+    openingDate: text('opening_date'),
+    maskedNumber: text('masked_number'),
+    /** The bank's id of the account in its files (OFX ACCTID, IBAN, MT940 :25:), so a file finds its account. */
+    bankAccountId: text('bank_account_id'),
+    createdAt: text('created_at').notNull(),
+    closedAt: text('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('accounts_org_name').on(t.orgSeq, sql`lower(${t.name})`),
+    uniqueIndex('accounts_org_bank_account').on(t.orgSeq, t.bankAccountId).where(sql`${t.bankAccountId} IS NOT NULL`),
+  ],
+);
+
+/** One imported file: one SQLite transaction, one audit entry, undone as a whole. */
+export const importBatches = sqliteTable(
+  'import_batches',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    createdAt: text('created_at').notNull(),
+    rows: integer('rows').notNull(),
+    imported: integer('imported').notNull(),
+    duplicates: integer('duplicates').notNull(),
+    merged: integer('merged').notNull(),
+    skipped: integer('skipped').notNull(),
+    /** The options the file was read with (format, encoding, CSV mapping), JSON. */
+    options: text('options').notNull().default('{}'),
+    undoneAt: text('undone_at'),
+  },
+  (t) => [index('import_batches_org').on(t.orgSeq, t.seq)],
+);
+
+/** One account's part of an imported file, with the balances the bank stated (kept for reconciliation). */
+export const statements = sqliteTable(
+  'statements',
+  {
+    seq: integer('seq').primaryKey(),
+    batchSeq: integer('batch_seq').notNull().references(() => importBatches.seq),
+    accountSeq: integer('account_seq').notNull().references(() => accounts.seq),
+    periodFrom: text('period_from'),
+    periodTo: text('period_to'),
+    openingDate: text('opening_date'),
+    openingMinor: integer('opening_minor'),
+    closingDate: text('closing_date'),
+    closingMinor: integer('closing_minor'),
+    rows: integer('rows').notNull(),
+    imported: integer('imported').notNull(),
+  },
+  (t) => [index('statements_account').on(t.accountSeq, t.batchSeq), index('statements_batch').on(t.batchSeq)],
+);
+
+/** Rows entered by hand that a person merged with a statement line: what to put back when the import is undone. */
+export const importMerges = sqliteTable(
+  'import_merges',
+  {
+    batchSeq: integer('batch_seq').notNull().references(() => importBatches.seq),
+    transactionSeq: integer('transaction_seq').notNull().references(() => transactions.seq),
+    /** The row takes the bank's date and id; undo puts these back. */
+    previousDate: text('previous_date').notNull(),
+    previousExternalId: text('previous_external_id'),
+  },
+  (t) => [primaryKey({ columns: [t.batchSeq, t.transactionSeq] })],
+);
+
+/** Saved CSV mappings, per account: the next file of that account is read the same way. */
+export const importMappings = sqliteTable(
+  'import_mappings',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    accountSeq: integer('account_seq').references(() => accounts.seq),
+    name: text('name').notNull(),
+    mapping: text('mapping').notNull(), // JSON CsvMapping
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('import_mappings_org_name').on(t.orgSeq, sql`lower(${t.name})`), index('import_mappings_account').on(t.accountSeq)],
+);
+
+/** Movements per account, day and status, kept by triggers: balances at any date without reading the rows. */
+export const accountDayTotals = sqliteTable(
+  'account_day_totals',
+  {
+    accountSeq: integer('account_seq').notNull(),
+    date: text('date').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    sumMinor: integer('sum_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status] })],
 );

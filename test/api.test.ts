@@ -59,7 +59,8 @@ describe('reads', () => {
     expect(cats.json.data.find((c: L.Category) => c.code === '5300')).toMatchObject({ name: 'Cloud infrastructure', inUse: true });
     const conns = await api('GET', '/connectors', { token: w.tokenA });
     byId('list_connectors').output.parse(conns.json);
-    expect(conns.json.data).toHaveLength(4);
+    // The demo's three accounts, as the spec's Connector shape exactly.
+    expect(conns.json.data).toEqual(L.listAccounts(w.ledger, w.orgA.seq).map((a) => ({ id: a.id, name: a.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })));
     const dash = await api('GET', '/dashboard/summary', { token: w.tokenA });
     byId('get_dashboard_summary').output.parse(dash.json);
     expect(Object.keys(dash.json.data)).toEqual(['currency', 'revenue', 'expenses', 'cashPosition', 'pendingReview', 'missingReceipts', 'uncategorized', 'agentSuggested', 'recentTransactions', 'monthlyTrend', 'notifications']);

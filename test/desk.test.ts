@@ -21,7 +21,7 @@ beforeAll(() => {
   const { info } = L.createToken(ledger, org.seq, { name: 'Sorting bot', scopes: ['read', 'propose-write'] });
   const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(info.id) as { seq: number }).seq;
   agent = { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: info.name, channel: 'rest' };
-  ctx = { ledger, receiptsDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'browser', reviewer: L.deskActor() };
+  ctx = { ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'browser', reviewer: L.deskActor() };
 });
 
 describe('desk operations', () => {

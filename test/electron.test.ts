@@ -91,7 +91,7 @@ describe('desk IPC', () => {
     registerDeskIpc({ handle: (channel: string, h: never) => handlers.set(channel, h) } as never, {
       rendererUrl: RENDERER,
       log: () => {},
-      context: () => ({ ledger, receiptsDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'desktop', reviewer: deskActor() }),
+      context: () => ({ ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'desktop', reviewer: deskActor() }),
     });
   });
   const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });

@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
-import { tempLedger } from './support/env';
+import { ledgerAtMigration, tempLedger } from './support/env';
 
 describe('opening a ledger', () => {
   it('sets WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
@@ -22,23 +22,45 @@ describe('opening a ledger', () => {
     expect(statSync(file).mtimeMs).toBe(before);
   });
 
-  it('upgrades a file written before migrations 0004-0005 and backfills its description shapes', () => {
-    const { ledger, file } = tempLedger();
-    const org = L.createOrganization(ledger, { slug: 'acme' });
-    L.fillDemo(ledger, org.seq, org.slug, 300, org.currency);
-    // The file as the build before 0004 left it: no shapes, 0004 not applied.
-    ledger.sqlite.exec(`DROP TRIGGER transactions_shapes_ai; DROP TRIGGER transactions_shapes_ad; DROP TRIGGER transactions_shapes_au;
-      DROP TRIGGER description_shapes_ai; DROP TRIGGER description_shapes_ai_totals; DROP TABLE description_shape_totals;
-      DROP TABLE description_shapes_fts; DROP TABLE description_shapes;
-      DELETE FROM __drizzle_migrations WHERE rowid IN (SELECT rowid FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2);`);
-    ledger.close();
+  it('upgrades a file written before migrations 0004-0006: description shapes backfilled, every row given an account', () => {
+    const { ledger: old, file } = ledgerAtMigration('0003_proposal_status_counts');
+    // Rows as that build wrote them: two organizations, three sources, a second currency, an approved journal entry.
+    old.sqlite.exec(`
+      INSERT INTO organizations (seq, id, slug, name, currency, created_at) VALUES
+        (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'USD', '2026-01-01'),
+        (2, '00000000-0000-4000-8000-000000000002', 'beta', 'Beta', 'EUR', '2026-01-01');
+      INSERT INTO transactions (id, org_seq, date, amount_minor, currency, description, category, status, source, created_at) VALUES
+        ('10000000-0000-4000-8000-000000000001', 1, '2026-01-02', -1500, 'USD', 'FIGMA.COM 123', NULL, 'uncategorized', 'bankfeed', 'x'),
+        ('10000000-0000-4000-8000-000000000002', 1, '2026-01-03', -2500, 'USD', 'Figma monthly', NULL, 'uncategorized', 'bankfeed', 'x'),
+        ('10000000-0000-4000-8000-000000000003', 1, '2026-01-04', 90000, 'USD', 'STRIPE PAYOUT', NULL, 'matched', 'paymentproc', 'x'),
+        ('10000000-0000-4000-8000-000000000004', 1, '2026-01-05', -700, 'EUR', 'Paris taxi', NULL, 'uncategorized', 'manual_csv', 'x'),
+        ('10000000-0000-4000-8000-000000000005', 1, '2026-01-06', -12050, 'USD', 'Accrued hosting', 'Cloud infrastructure', 'matched', 'manual_csv', 'x'),
+        ('10000000-0000-4000-8000-000000000006', 2, '2026-01-07', -100, 'EUR', 'Kaffee', NULL, 'uncategorized', 'bankfeed', 'x');
+      INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES
+        ('20000000-0000-4000-8000-000000000001', 1, 'x', 'human', 'local-user', 'me', 'desk', 'proposal.approved', 'proposal', 'p',
+         'Approved journal entry proposal by mcp:abc: transaction 10000000-0000-4000-8000-000000000005 "Accrued hosting" 2026-01-06 -120.50 USD created, status matched');`);
+    old.close();
     const upgraded = L.openLedger(file);
-    const rows = upgraded.sqlite.prepare("SELECT count(*) AS n FROM transactions WHERE org_seq = ? AND lower(description) LIKE '%figma%'").get(org.seq) as { n: number };
-    expect(rows.n).toBeGreaterThan(0);
-    expect(L.listTransactions(upgraded, org.seq, { description: 'Figma', limit: 1, offset: 0 }).meta.totalCount).toBe(rows.n);
-    expect(upgraded.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(org.seq)).toEqual({ n: 300 });
-    const shapes = upgraded.sqlite.prepare('SELECT count(*) AS n FROM description_shapes WHERE org_seq = ?').get(org.seq);
-    expect(upgraded.sqlite.prepare('SELECT shapes AS n FROM description_shape_totals WHERE org_seq = ?').get(org.seq)).toEqual(shapes);
+    expect(L.listTransactions(upgraded, 1, { description: 'Figma', limit: 1, offset: 0 }).meta.totalCount).toBe(2);
+    expect(upgraded.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = 1').get()).toEqual({ n: 5 });
+    const accounts = (org: number) => L.listAccounts(upgraded, org).map((a) => [a.name, a.type, a.currency, a.balance, a.transactionCount]);
+    expect(accounts(1)).toEqual([
+      ['Bank account', 'checking', 'USD', -40, 2],
+      ['Manual entries', 'cash', 'USD', -120.5, 1],
+      ['Manual entries (EUR)', 'cash', 'EUR', -7, 1],
+      ['Payment processor', 'payment_processor', 'USD', 900, 1],
+    ]);
+    expect(accounts(2)).toEqual([['Bank account', 'checking', 'EUR', -1, 1]]);
+    expect(upgraded.sqlite.prepare('SELECT count(*) FROM transactions WHERE account_seq IS NULL').pluck().get()).toBe(0);
+    const origins = upgraded.sqlite.prepare("SELECT origin, count(*) AS n FROM transactions GROUP BY origin ORDER BY origin").all();
+    expect(origins).toEqual([{ origin: 'agent', n: 1 }, { origin: 'feed', n: 5 }]);
+    // From now on no row without an account, nor one in another currency than its account's.
+    const insert = (account: number, currency: string) =>
+      upgraded.sqlite.prepare(`INSERT INTO transactions (id, org_seq, account_seq, date, amount_minor, currency, description, status, source, created_at)
+        VALUES (lower(hex(randomblob(16))), 1, ?, '2026-02-01', 1, ?, 'x', 'uncategorized', 'manual_csv', 'x')`).run(account, currency);
+    expect(() => insert(null as unknown as number, 'USD')).toThrow(/belongs to an account/);
+    const eur = upgraded.sqlite.prepare("SELECT seq FROM accounts WHERE currency = 'EUR' AND org_seq = 1").pluck().get() as number;
+    expect(() => insert(eur, 'USD')).toThrow(/of its currency/);
     upgraded.close();
   });
 

@@ -275,7 +275,7 @@ describe('dashboard', () => {
     expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
     expect(d.revenue).toBe(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
     expect(d.recentTransactions).toHaveLength(10);
-    expect(d.notifications.map((n) => n.type)).toEqual(expect.arrayContaining(['connector_error', 'connector_stale', 'receipts_missing']));
+    expect(d.notifications.map((n) => n.type)).toEqual(['receipts_missing']);
   });
 });
 
@@ -289,7 +289,13 @@ describe('demo data', () => {
     const sources = a.ledger.sqlite.prepare('SELECT DISTINCT source FROM transactions').pluck().all();
     expect(new Set(statuses)).toEqual(new Set(L.TRANSACTION_STATUSES));
     expect(new Set(sources)).toEqual(new Set(L.TRANSACTION_SOURCES));
-    const syncs = a.ledger.sqlite.prepare('SELECT DISTINCT sync_status FROM connectors').pluck().all();
-    expect(new Set(syncs)).toEqual(new Set(['ok', 'error', 'stale', null]));
+    // Three accounts, each holding rows; every row in one of them; the accounts are the connectors (never imported).
+    const accounts = L.listAccounts(a.ledger, a.org.seq);
+    expect(accounts.map((x) => [x.name, x.type])).toEqual([['Company card', 'credit_card'], ['Operating account', 'checking'], ['Stripe balance', 'payment_processor']]);
+    expect(accounts.every((x) => x.transactionCount > 0)).toBe(true);
+    expect(accounts.reduce((n, x) => n + x.transactionCount, 0)).toBe(300);
+    const sum = a.ledger.sqlite.prepare('SELECT sum(amount_minor) FROM transactions').pluck().get() as number;
+    expect(Math.round(accounts.reduce((n, x) => n + x.balance, 0) * 100)).toBe(sum + 2_500_000);
+    expect(L.listConnectors(a.ledger, a.org.seq)).toEqual(accounts.map((x) => ({ id: x.id, name: x.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })));
   });
 });

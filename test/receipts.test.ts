@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
+import { receiptsDir } from '../src/main/paths';
 import { cleanFileName, MAX_RECEIPT_BYTES, sniffType } from '../src/main/receipts/intake';
 import { tempDir, tempLedger } from './support/env';
 import { textPdf } from './support/pdf';
@@ -25,7 +26,7 @@ beforeAll(() => {
   L.fillDemo(ledger, org.seq, org.slug, 40, org.currency);
   orgId = org.id;
   orgSeq = org.seq;
-  ctx = { ledger, receiptsDir: join(tempDir(), 'receipts'), agentUrl: 'http://127.0.0.1:1', mode: 'browser', reviewer: L.deskActor() };
+  ctx = { ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:1', mode: 'browser', reviewer: L.deskActor() };
 });
 
 describe('receipt intake', () => {
@@ -53,11 +54,11 @@ describe('receipt intake', () => {
     expect(first.data.receipt.ocrText).toContain('Quokka Catering Pty');
     const again = (await upload('renamed.pdf', pdf)) as { data: { receipt: L.Receipt; duplicate: boolean } };
     expect(again.data).toEqual({ receipt: first.data.receipt, duplicate: true });
-    const folders = readdirSync(ctx.receiptsDir);
-    const files = folders.flatMap((f) => readdirSync(join(ctx.receiptsDir, f)));
+    const folders = readdirSync(receiptsDir(ctx.dataDir));
+    const files = folders.flatMap((f) => readdirSync(join(receiptsDir(ctx.dataDir), f)));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f]{64}$/);
-    expect(readFileSync(join(ctx.receiptsDir, files[0].slice(0, 2), files[0]))).toEqual(pdf);
+    expect(readFileSync(join(receiptsDir(ctx.dataDir), files[0].slice(0, 2), files[0]))).toEqual(pdf);
     expect(L.searchReceipts(ctx.ledger, orgSeq, 'quokka catering').map((r) => r.id)).toEqual([first.data.receipt.id]);
     expect(L.listAudit(ctx.ledger, orgSeq, { action: 'receipt.uploaded', limit: 5, offset: 0 }).totalCount).toBe(1);
   });
@@ -71,8 +72,8 @@ describe('receipt intake', () => {
     expect(await upload('empty.pdf', Buffer.alloc(0))).toEqual({ error: expect.objectContaining({ code: 'validation_failed' }) });
     const big = Buffer.concat([textPdf(['x']), Buffer.alloc(MAX_RECEIPT_BYTES)]);
     expect(await upload('big.pdf', big)).toEqual({ error: expect.objectContaining({ code: 'payload_too_large' }) });
-    expect(existsSync(join(ctx.receiptsDir, 'tmp'))).toBe(false);
-    expect(readdirSync(ctx.receiptsDir).flatMap((f) => readdirSync(join(ctx.receiptsDir, f))).some((f) => f.endsWith('.tmp'))).toBe(false);
+    expect(existsSync(join(receiptsDir(ctx.dataDir), 'tmp'))).toBe(false);
+    expect(readdirSync(receiptsDir(ctx.dataDir)).flatMap((f) => readdirSync(join(receiptsDir(ctx.dataDir), f))).some((f) => f.endsWith('.tmp'))).toBe(false);
   });
 
   it('links a receipt by hand, with an audit entry, only within the organization', async () => {

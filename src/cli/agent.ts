@@ -1,48 +1,21 @@
 // Agent commands, one per registry operation (list_transactions and
 // list-transactions alike): flags from the operation's input schema, help from
 // its description, the request from its method and path. Never written twice.
-import { parseArgs } from 'node:util';
-import type { z } from 'zod';
-import { inlineJsonSchema, type Json } from '../main/api/json-schema';
 import { inputOf, objectShape, operations, type Operation } from '../main/api/registry';
-import { toFieldIssues } from '../main/api/validation';
 import { resolveConnection, send } from './client';
+import { checkInput, convert, flagHelp, kebab, parseFlags, schemaFields, type Field } from './flags';
 import { render } from './render';
 import { UsageError } from './usage';
 
 type Out = (line: string) => void;
 
-export const kebab = (name: string): string => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export { kebab };
 
 /** Operations reachable by command name, in both spellings. */
 export const agentCommands = new Map(operations.flatMap((op) => [[op.operationId, op], [kebab(op.operationId), op]] as [string, Operation][]));
 
-interface Field {
-  name: string;
-  flag: string;
-  schema: Json;
-  required: boolean;
-}
-
-function fieldsOf(op: Operation): Field[] {
-  const schema = inlineJsonSchema(inputOf(op), 'input') as { properties?: Record<string, Json>; required?: string[] };
-  const shape = objectShape(inputOf(op));
-  return Object.entries(schema.properties ?? {}).map(([name, json]) => ({
-    name,
-    flag: kebab(name),
-    schema: json,
-    required: !(shape[name] as z.ZodType).safeParse(undefined).success,
-  }));
-}
-
-const typeOf = (schema: Json): string => (schema.type as string) ?? 'string';
-
-function flagHelp(field: Field): string {
-  const kind = field.name === 'evidence' ? 'json|type=value[:detail]' : ((field.schema.enum as string[] | undefined)?.join('|') ?? typeOf(field.schema));
-  const left = `  --${field.flag} <${kind}>${field.required ? ' (required)' : ''}`;
-  const description = field.schema.description as string | undefined;
-  return description ? `${left}\n      ${description}` : left;
-}
+const fieldsOf = (op: Operation): Field[] => schemaFields(inputOf(op));
+const helpOf = (field: Field) => flagHelp(field, field.name === 'evidence' ? 'json|type=value[:detail]' : undefined);
 
 export function commandUsage(op: Operation): string {
   const fields = fieldsOf(op);
@@ -53,7 +26,7 @@ export function commandUsage(op: Operation): string {
     `${op.title}. ${op.description}`,
     '',
     `${op.method} /api/v1${op.path}${op.scope ? `, needs the "${op.scope}" scope` : ', no token needed'}.`,
-    ...(fields.length ? ['', 'Flags:', ...fields.map(flagHelp)] : []),
+    ...(fields.length ? ['', 'Flags:', ...fields.map(helpOf)] : []),
     ...(fields.some((f) => f.name === 'evidence')
       ? ['', '--evidence takes a JSON array or object, or repeat it as type=value[:detail], e.g. --evidence counterparty_match=AWS:"Invoice AWS-1"']
       : []),
@@ -79,64 +52,25 @@ function parseEvidence(values: string[], usage: string): unknown[] {
   });
 }
 
-function convert(field: Field, raw: string[], usage: string): unknown {
-  if (field.name === 'evidence') return parseEvidence(raw, usage);
-  if (raw.length > 1) throw new UsageError(`--${field.flag} was given ${raw.length} times.`, usage);
-  const [value] = raw;
-  const kind = typeOf(field.schema);
-  if (kind === 'number' || kind === 'integer') {
-    const number = Number(value);
-    if (value.trim() === '' || !Number.isFinite(number)) throw new UsageError(`--${field.flag} must be a number, not "${value}".`, usage);
-    return number;
-  }
-  return value;
-}
-
-/** `--amount -4.5` -> `--amount=-4.5`, which parseArgs would otherwise take for a flag. */
-const joinNegativeValues = (args: string[]): string[] =>
-  args.reduce<string[]>((acc, arg) => {
-    const last = acc.at(-1);
-    if (/^-\d/.test(arg) && last?.startsWith('--') && !last.includes('=')) acc[acc.length - 1] = `${last}=${arg}`;
-    else acc.push(arg);
-    return acc;
-  }, []);
+const convertField = (field: Field, raw: (string | boolean)[], usage: string): unknown =>
+  field.name === 'evidence' ? parseEvidence(raw.map(String), usage) : convert(field, raw, usage);
 
 /** argv -> the operation's input, validated by the same zod schema as the server's. */
 export function parseCommand(op: Operation, args: string[]) {
   const usage = commandUsage(op);
   const fields = fieldsOf(op);
-  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-    token: { type: 'string' },
-    url: { type: 'string' },
-  };
-  for (const f of fields) {
-    options[f.flag] = { type: 'string', multiple: true };
-    if (f.name !== f.flag) options[f.name] = { type: 'string', multiple: true };
-  }
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({ args: joinNegativeValues(args), options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message, usage);
-  }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const common = { json: { type: 'boolean' }, help: { type: 'boolean' }, token: { type: 'string' }, url: { type: 'string' } } as const;
+  const { values, positionals, given } = parseFlags(args, fields, common, usage);
   const input: Record<string, unknown> = {};
-  const positionals = [...parsed.positionals];
-  if (op.params && positionals.length) input[fields[0].name] = positionals.shift();
-  if (positionals.length) throw new UsageError(`Unexpected argument "${positionals[0]}".`, usage);
+  const rest = [...positionals];
+  if (op.params && rest.length) input[fields[0].name] = rest.shift();
+  if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`, usage);
   for (const f of fields) {
-    const raw = [...((values[f.flag] as string[]) ?? []), ...(f.name !== f.flag ? ((values[f.name] as string[]) ?? []) : [])];
-    if (raw.length) input[f.name] = convert(f, raw, usage);
+    const raw = given(f);
+    if (raw.length) input[f.name] = convertField(f, raw, usage);
   }
   const flags = { json: values.json === true, help: values.help === true, token: values.token as string | undefined, url: values.url as string | undefined };
-  if (flags.help) return { flags, input, usage };
-  const result = inputOf(op).safeParse(input);
-  if (!result.success) {
-    const issues = toFieldIssues(result.error, 'arguments').map((i) => `  --${kebab(i.field.split(/[.[]/)[0])}${i.field.includes('[') || i.field.includes('.') ? ` (${i.field})` : ''}: ${i.message}`);
-    throw new UsageError(`Invalid flags:\n${issues.join('\n')}`, usage);
-  }
+  if (!flags.help) checkInput(inputOf(op), input, usage);
   return { flags, input, usage };
 }
 

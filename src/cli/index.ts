@@ -12,7 +12,7 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const LOCAL = ['serve', 'token', 'demo', 'org'];
 
-function usage(localUsage: string): string {
+function usage(localUsage: string, ownerUsage: string): string {
   const agent = operations.map((op) => `  ${op.operationId.padEnd(24)} ${op.title}`).join('\n');
   return `Usage: ledgerdesk <command> [flags]
 
@@ -24,12 +24,16 @@ ${agent}
   logout                            forget the saved token
 
 ${localUsage}
+${ownerUsage}
+  Each takes --org, --data, --json and --help; exit 0 done, 1 refused, 2 misuse.
 
   help                              this text`;
 }
 
 async function fullUsage(): Promise<string> {
-  return usage((await import('./local')).LOCAL_USAGE);
+  const { ownerCommands } = await import('./owner');
+  const owner = ownerCommands.map((c) => `  ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(34)}${c.spec.summary}`).join('\n');
+  return usage((await import('./local')).LOCAL_USAGE, owner);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -52,8 +56,12 @@ async function main(argv: string[]): Promise<number> {
     case 'reject':
     case 'review':
       throw new UsageError(`There is no "${command}" command: a human reviews proposals in the Approvals screen of the app.`, await fullUsage());
-    default:
+    default: {
+      const owner = await import('./owner');
+      const found = owner.findOwnerCommand(argv);
+      if (found) return owner.runOwnerCommand(found.command, found.rest, out);
       throw new UsageError(`Unknown command "${command}".`, await fullUsage());
+    }
   }
 }
 

@@ -16,7 +16,8 @@ import {
   type Ledger,
   type Organization,
 } from '../main/ledger';
-import { defaultDataDir, ledgerFile } from '../main/paths';
+import { defaultDataDir } from '../main/paths';
+import { pickOrganization, withLedger } from './data';
 import { UsageError } from './usage';
 
 type Out = (line: string) => void;
@@ -41,32 +42,6 @@ function parse(args: string[], options: Flags, usage: string): { values: Record<
   } catch (error) {
     throw new UsageError((error as Error).message, usage);
   }
-}
-
-function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => T): T {
-  const ledger = openLedger(ledgerFile(data ?? defaultDataDir()));
-  try {
-    return fn(ledger);
-  } finally {
-    ledger.close();
-  }
-}
-
-/** --org, or the only/default organization (created on first use). */
-function pickOrganization(ledger: Ledger, slug: string | undefined, createMissing = false): Organization {
-  if (slug) {
-    const org = findOrganization(ledger, slug);
-    if (org) return org;
-    if (createMissing) return createOrganization(ledger, { slug });
-    throw new UsageError(`No organization "${slug}". Known: ${listOrganizations(ledger).map((o) => o.slug).join(', ') || '(none)'}.`);
-  }
-  const all = listOrganizations(ledger);
-  if (all.length > 1) {
-    const fallback = all.find((o) => o.slug === 'default');
-    if (fallback) return fallback;
-    throw new UsageError(`Several organizations exist; pick one with --org (${all.map((o) => o.slug).join(', ')}).`);
-  }
-  return ensureDefaultOrganization(ledger);
 }
 
 export async function serve(args: string[], out: Out): Promise<void> {
@@ -132,7 +107,7 @@ export function demo(args: string[], out: Out): void {
     const started = performance.now();
     const result = fillDemo(ledger, org.seq, org.slug, count, org.currency);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    out(`Demo data for ${org.slug}: ${result.transactions} transactions, ${result.receipts} receipts, ${result.notes} notes, ${result.connectors} connectors in ${seconds} s.`);
+    out(`Demo data for ${org.slug}: ${result.transactions} transactions, ${result.receipts} receipts, ${result.notes} notes, ${result.accounts} new accounts in ${seconds} s.`);
   });
 }
 

@@ -6,7 +6,7 @@ import { mountDesk, SIGN_IN_PATH } from './desk/http';
 import { DeskSessions } from './desk/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { findShipped } from './ledger/paths';
-import { ledgerFile, receiptsDir } from './paths';
+import { ledgerFile } from './paths';
 
 export const DEFAULT_PORT = 7311;
 
@@ -32,6 +32,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
   const ledger = openLedger(ledgerFile(dataDir));
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const sessions = new DeskSessions();
+  const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
   try {
     ensureDefaultOrganization(ledger);
@@ -45,7 +46,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
           sessions,
           log,
           rendererDir: options.rendererDir ?? defaultRendererDir(),
-          context: () => ({ ledger, receiptsDir: receiptsDir(dataDir), agentUrl: url, mode: 'browser', reviewer }),
+          context: () => ({ ledger, dataDir, agentUrl: url, mode: 'browser', reviewer, progress }),
         }),
     });
     url = server.url;

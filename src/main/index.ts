@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from './api/server';
 import { registerDeskIpc } from './desk/ipc';
 import { DEFAULT_PORT } from './headless';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
-import { ledgerFile, receiptsDir } from './paths';
+import { ledgerFile } from './paths';
 import { hardenContents, hardenSession, windowOptions } from './window';
 
 const development = !app.isPackaged;
@@ -48,10 +48,11 @@ async function boot(): Promise<void> {
   const running = await startAgentServer(open);
   server = running;
   const reviewer = deskActor();
+  const progress = new Map<string, { phase: string; rows: number }>();
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
-    context: () => ({ ledger: open, receiptsDir: receiptsDir(dataDir), agentUrl: running.url, mode: 'desktop', reviewer }),
+    context: () => ({ ledger: open, dataDir, agentUrl: running.url, mode: 'desktop', reviewer, progress }),
   });
   hardenSession(session.defaultSession);
   await createWindow();

@@ -17,6 +17,16 @@ export const DESK_OPERATIONS = [
   'listTransactions',
   'getTransaction',
   'dashboard',
+  'listAccounts',
+  'createAccount',
+  'updateAccount',
+  'closeAccount',
+  'reopenAccount',
+  'importStatement',
+  'importProgress',
+  'listImports',
+  'undoImport',
+  'stageStatement',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

@@ -1,5 +1,5 @@
 // Real things only: ledger files in temp folders, the HTTP server on port 0.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,4 +101,21 @@ export function rawRequest(
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/**
+ * A ledger file as an older build left it: opened with only the migrations up
+ * to `lastTag` (a copy of db/migrations with its journal cut there).
+ */
+export function ledgerAtMigration(lastTag: string): { ledger: Ledger; file: string } {
+  const root = join(__dirname, '..', '..', 'db', 'migrations');
+  const folder = tempDir('ldk-migrations-');
+  const journal = JSON.parse(readFileSync(join(root, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (cut < 0) throw new Error(`no migration ${lastTag}`);
+  mkdirSync(join(folder, 'meta'));
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
+  for (const e of journal.entries.slice(0, cut + 1)) copyFileSync(join(root, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
+  const file = join(tempDir(), 'ledger.db');
+  return { ledger: openLedger(file, { migrationsFolder: folder }), file };
 }

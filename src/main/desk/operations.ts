@@ -6,35 +6,16 @@ import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
 import { CurrencyCode, DateString, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
-import type { Actor } from '../ledger/audit';
+import { receiptsDir } from '../paths';
 import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
 import type { DeskOperationName } from '../../shared/desk';
+import { accountOperations } from './accounts';
+import { importOperations } from './imports';
+import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './operation';
 import { reviewItems } from './review-queue';
 
-export type Reviewer = Extract<Actor, { type: 'human' }>;
+export type { DeskContext, Reviewer } from './operation';
 
-export interface DeskContext {
-  ledger: L.Ledger;
-  receiptsDir: string;
-  /** Where agents connect, shown in the app. */
-  agentUrl: string;
-  mode: 'desktop' | 'browser';
-  reviewer: Reviewer;
-}
-
-interface DeskOperation<I extends z.ZodType, R> {
-  input: I;
-  run(ctx: DeskContext, input: z.output<I>): R | Promise<R>;
-}
-
-const op = <I extends z.ZodType, R>(input: I, run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>): DeskOperation<I, R> => ({ input, run });
-
-const Org = { orgId: Uuid };
-const Page = (max: number) => ({
-  limit: z.int().min(1).max(max).default(50),
-  offset: z.int().min(0).default(0),
-});
-const orgSeq = (ctx: DeskContext, orgId: string): number => L.requireOrganization(ctx.ledger, orgId).seq;
 const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
 
 export const deskOperations = {
@@ -97,7 +78,7 @@ export const deskOperations = {
     async (ctx, { orgId, fileName, bytes }) => {
       const seq = orgSeq(ctx, orgId);
       const mimeType = checkReceiptFile(bytes);
-      const { sha256 } = storeReceiptFile(ctx.receiptsDir, bytes);
+      const { sha256 } = storeReceiptFile(receiptsDir(ctx.dataDir), bytes);
       const ocrText = mimeType === 'application/pdf' ? await pdfText(bytes) : null;
       return L.addReceipt(ctx.ledger, seq, ctx.reviewer, { fileName: cleanFileName(fileName), mimeType, sizeBytes: bytes.length, sha256, ocrText });
     },
@@ -124,7 +105,10 @@ export const deskOperations = {
   getTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, orgSeq(ctx, orgId), id)),
 
   dashboard: op(z.strictObject(Org), (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, orgSeq(ctx, orgId))),
-} satisfies Record<DeskOperationName, DeskOperation<z.ZodType, unknown>>;
+
+  ...accountOperations,
+  ...importOperations,
+} satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>; // any: each entry keeps its own result type
 
 type Operations = typeof deskOperations;
 export type DeskInput<K extends DeskOperationName> = z.input<Operations[K]['input']>;

@@ -1,12 +1,14 @@
 // Realistic, deterministic demo books: the same slug and count give the same
 // rows. Three years of bank-feed, payment-processor and manual rows whose
 // descriptions match the ontology's counterparties and synonyms, many left
-// uncategorized; receipts with OCR text (linked and not), notes, connectors.
+// uncategorized, in three accounts (bank, card, payment processor); receipts
+// with OCR text (linked and not), notes.
 import type { Ledger } from './db';
 import { bulkInsert } from './bulk';
-import { insertConnector } from './connectors';
+import { insertAccount } from './accounts';
 import { INSERT_TRANSACTION, type TransactionSource, type TransactionStatus } from './transactions';
 import { defaultChart } from './ontology';
+import { deskActor } from './organizations';
 
 export const DEMO_START = '2023-07-01';
 export const DEMO_DAYS = 1096; // 2023-07-01 .. 2026-06-30
@@ -70,12 +72,31 @@ export interface DemoResult {
   transactions: number;
   receipts: number;
   notes: number;
-  connectors: number;
+  accounts: number;
+}
+
+const DEMO_ACCOUNTS = [
+  { name: 'Operating account', type: 'checking', openingBalance: 25_000, maskedNumber: '****4821' },
+  { name: 'Company card', type: 'credit_card', openingBalance: 0, maskedNumber: '****0057' },
+  { name: 'Stripe balance', type: 'payment_processor', openingBalance: 0, maskedNumber: null },
+] as const;
+
+/** The demo's accounts (made once per organization): payouts to the processor's balance, a third of the SaaS and cloud bills to the card, the rest to the bank. */
+function demoAccounts(ledger: Ledger, orgSeq: number, currency: string): { bank: number; card: number; processor: number; created: number } {
+  let created = 0;
+  const [bank, card, processor] = DEMO_ACCOUNTS.map((a) => {
+    const found = ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? AND name = ? AND currency = ?').get(orgSeq, a.name, currency) as { seq: number } | undefined;
+    if (found) return found.seq;
+    created++;
+    return ledger.write(() => insertAccount(ledger, orgSeq, deskActor(), { ...a, currency, openingDate: '2023-06-30' }).seq);
+  });
+  return { bank, card, processor, created };
 }
 
 export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string): DemoResult {
   const { existing } = ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq) as { existing: number };
   const rand = prng(hashSeed(`${slug}:${existing}`));
+  const accounts = demoAccounts(ledger, orgSeq, currency);
   const names = new Map(defaultChart.map((c) => [c.code, c.name]));
   const start = Date.parse(`${DEMO_START}T00:00:00Z`);
   const insertTx = ledger.stmt(INSERT_TRANSACTION);
@@ -112,8 +133,9 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
         const category = status === 'uncategorized' ? null : (names.get(tpl.code) ?? null);
         const id = uuidFrom(rand);
         const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
+        const account = source === 'paymentproc' ? accounts.processor : source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0 ? accounts.card : accounts.bank;
         const seq = Number(
-          insertTx.run(id, orgSeq, date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt).lastInsertRowid,
+          insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt).lastInsertRowid,
         );
         if (i % receiptEvery === 7) {
           const linked = rand() < 0.7;
@@ -130,8 +152,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
     });
     done = upto;
   }
-  const connectors = demoConnectors(ledger, orgSeq, rand);
-  return { transactions: count, receipts, notes, connectors };
+  return { transactions: count, receipts, notes, accounts: accounts.created };
 }
 
 const NOTE_TEXTS = [
@@ -141,16 +162,3 @@ const NOTE_TEXTS = [
   'Annual plan, prepaid for twelve months.',
   'Refund expected next month.',
 ];
-
-function demoConnectors(ledger: Ledger, orgSeq: number, rand: () => number): number {
-  const { n } = ledger.stmt('SELECT count(*) AS n FROM connectors WHERE org_seq = ?').get(orgSeq) as { n: number };
-  if (n > 0) return 0;
-  const rows = [
-    { name: 'Operating account', provider: 'bankfeed', status: 'active', lastSyncAt: '2026-06-30T06:00:00.000Z', syncStatus: 'ok' },
-    { name: 'Card payments', provider: 'paymentproc', status: 'active', lastSyncAt: '2026-06-29T22:10:00.000Z', syncStatus: 'error' },
-    { name: 'Savings account', provider: 'bankfeed', status: 'paused', lastSyncAt: '2026-03-02T06:00:00.000Z', syncStatus: 'stale' },
-    { name: 'Spreadsheet import', provider: 'manual_csv', status: 'disconnected', lastSyncAt: null, syncStatus: null },
-  ] as const;
-  ledger.write(() => rows.forEach((c) => insertConnector(ledger, orgSeq, { id: uuidFrom(rand), ...c })));
-  return rows.length;
-}

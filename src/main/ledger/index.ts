@@ -1,4 +1,5 @@
 // The domain: knows nothing of HTTP, MCP, Electron or React.
+export * from './accounts';
 export * from './audit';
 export * from './categories';
 export * from './connectors';
@@ -13,5 +14,11 @@ export * from './proposals';
 export * from './receipts';
 export * from './review';
 export * from './tokens';
+export * from './text';
+export * from './transaction-detail';
 export * from './transactions';
 export * from './demo';
+export * from './imports';
+export * from './import-batches';
+export * from './import-mappings';
+export { MATCH_DAYS } from './dedupe';

@@ -3,6 +3,7 @@
 import type { Ledger } from './db';
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from './clock';
+import { excerpt } from './text';
 import { requireTransactionRow } from './transactions';
 
 export interface Note {
@@ -33,8 +34,6 @@ export function insertNote(ledger: Ledger, orgSeq: number, transactionSeq: numbe
     .run(id, orgSeq, transactionSeq, content, authorUserId, nowIso());
   return ledger.stmt(`${SELECT} WHERE n.id = ?`).get(id) as Note;
 }
-
-export const excerpt = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** create_note (deprecated): the note exists at once, with its audit entry in the same transaction. */
 export function createNoteDirect(ledger: Ledger, orgSeq: number, actor: Actor, transactionId: string, content: string): Note {

@@ -6,10 +6,10 @@ import { resolveCategory } from './categories';
 import { newId, nowIso } from './clock';
 import { notFound } from './errors';
 import { fromMinor, toMinor } from './money';
-import { excerpt } from './notes';
+import { excerpt } from './text';
 import { organizationBySeq } from './organizations';
 import { requireReceiptRow } from './receipts';
-import { requireTransactionRow, type TransactionRow, type TransactionSource } from './transactions';
+import { describeTransaction, requireTransactionRow, type TransactionSource } from './transactions';
 
 export const PROPOSAL_TYPES = ['categorization', 'journal_entry', 'note', 'receipt_link'] as const;
 export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -131,9 +131,6 @@ function insertProposal<T extends ProposalType>(ledger: Ledger, orgSeq: number, 
   });
   return getProposal(ledger, orgSeq, id);
 }
-
-export const describeTransaction = (t: TransactionRow): string =>
-  `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
 
 export interface CategorizationInput {
   transactionId: string;

@@ -3,9 +3,8 @@ import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { notFound } from './errors';
-import { excerpt } from './notes';
-import { describeTransaction } from './proposals';
-import { requireTransactionRow } from './transactions';
+import { excerpt } from './text';
+import { describeTransaction, requireTransactionRow } from './transactions';
 
 export interface Receipt {
   id: string;

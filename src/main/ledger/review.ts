@@ -5,11 +5,12 @@
 import type { Ledger } from './db';
 import { appendAudit, actorName, type Actor } from './audit';
 import { newId, nowIso } from './clock';
-import { LedgerError } from './errors';
+import { entryAccount, requireOpenAccount } from './accounts';
+import { invalid, LedgerError } from './errors';
 import { toMinor } from './money';
-import { excerpt, insertNote } from './notes';
+import { insertNote } from './notes';
+import { excerpt } from './text';
 import {
-  describeTransaction,
   getProposal,
   requireProposalRow,
   type Proposal,
@@ -17,7 +18,7 @@ import {
   type ProposalRow,
 } from './proposals';
 import { requireReceiptRow } from './receipts';
-import { insertTransaction, requireTransactionRow } from './transactions';
+import { describeTransaction, insertTransaction, requireTransactionRow } from './transactions';
 
 export type Decision = 'approve' | 'reject';
 type Human = Extract<Actor, { type: 'human' }>;
@@ -29,6 +30,8 @@ export function reviewProposal(
   decision: Decision,
   reviewer: Human,
   comment?: string,
+  /** For a journal entry: the account its row goes to (id or name); the default account when absent. */
+  accountRef?: string,
 ): Proposal {
   return ledger.write(() => {
     const row = requireProposalRow(ledger, orgSeq, proposalId);
@@ -39,7 +42,7 @@ export function reviewProposal(
     if (changes === 0) {
       throw new LedgerError('already_reviewed', `Proposal ${proposalId} was already ${row.status}.`, { id: proposalId, status: row.status });
     }
-    const effect = decision === 'approve' ? applyEffect(ledger, orgSeq, row) : 'the ledger is unchanged';
+    const effect = decision === 'approve' ? applyEffect(ledger, orgSeq, row, reviewer, accountRef) : 'the ledger is unchanged';
     appendAudit(ledger, orgSeq, reviewer, {
       action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
       targetType: 'proposal',
@@ -51,7 +54,7 @@ export function reviewProposal(
 }
 
 /** Applies part 3's effect of an approved proposal; returns a one-line summary for the audit log. */
-function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow): string {
+function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer: Human, accountRef?: string): string {
   switch (row.type) {
     case 'categorization': {
       const p = JSON.parse(row.payload) as ProposalPayloads['categorization'];
@@ -63,9 +66,15 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow): string {
     }
     case 'journal_entry': {
       const p = JSON.parse(row.payload) as ProposalPayloads['journal_entry'];
+      const account = accountRef ? requireOpenAccount(ledger, orgSeq, accountRef) : entryAccount(ledger, orgSeq, reviewer, p.currency, p.source);
+      if (account.currency !== p.currency) {
+        throw invalid([{ field: 'accountId', message: `account "${account.name}" is in ${account.currency}; this entry is in ${p.currency}` }]);
+      }
       const id = newId();
       insertTransaction(ledger, orgSeq, {
         id,
+        accountSeq: account.seq,
+        origin: 'agent',
         date: p.date,
         amountMinor: toMinor(p.amount, p.currency),
         currency: p.currency,
@@ -78,7 +87,7 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow): string {
         reason: row.reason,
         createdAt: nowIso(),
       });
-      return `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created, status matched`;
+      return `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created in account "${account.name}", status matched`;
     }
     case 'receipt_link': {
       const p = JSON.parse(row.payload) as ProposalPayloads['receipt_link'];

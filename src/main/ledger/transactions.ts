@@ -4,8 +4,7 @@
 import type { Ledger } from './db';
 import { notFound } from './errors';
 import { fromMinor } from './money';
-import { listNotesOf, type Note } from './notes';
-import { receiptsOfTransaction, type Receipt } from './receipts';
+import { excerpt } from './text';
 
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
@@ -201,19 +200,17 @@ export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string
   return row;
 }
 
-export interface TransactionDetail {
-  transaction: Transaction;
-  notes: Note[];
-  receipts: Receipt[];
-}
+/** One line for summaries and messages: "description" date amount currency. */
+export const describeTransaction = (t: TransactionRow): string =>
+  `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
 
-export function getTransaction(ledger: Ledger, orgSeq: number, id: string): TransactionDetail {
-  const row = requireTransactionRow(ledger, orgSeq, id);
-  return { transaction: toTransaction(row), notes: listNotesOf(ledger, row.seq), receipts: receiptsOfTransaction(ledger, row.seq) };
-}
+export const TRANSACTION_ORIGINS = ['feed', 'import', 'manual', 'agent'] as const;
+export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
 
 export interface NewTransaction {
   id: string;
+  accountSeq: number;
+  origin: TransactionOrigin;
   date: string;
   amountMinor: number;
   currency: string;
@@ -229,13 +226,13 @@ export interface NewTransaction {
 }
 
 export const INSERT_TRANSACTION = `INSERT INTO transactions
-  (id, org_seq, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction): number {
   const { lastInsertRowid } = ledger
     .stmt(INSERT_TRANSACTION)
-    .run(t.id, orgSeq, t.date, t.amountMinor, t.currency, t.description, t.category, t.status, t.source,
+    .run(t.id, orgSeq, t.accountSeq, t.origin, t.date, t.amountMinor, t.currency, t.description, t.category, t.status, t.source,
       t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt);
   return Number(lastInsertRowid);
 }

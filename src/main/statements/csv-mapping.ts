@@ -2,45 +2,9 @@
 // German, French, Spanish, Dutch, Italian bank exports), written on the command
 // line as `date=Date,amount=Amount,description=Payee+Memo`, saved per account.
 // Columns are named by their header text (case-insensitive) or by 1-based number.
-import type { DecimalMark } from './amounts';
-import { StatementError } from './types';
+import { StatementError, type CsvColumns } from './types';
 
-export interface CsvColumns {
-  date: string;
-  /** One signed amount column, or debit and credit columns. */
-  amount?: string;
-  debit?: string;
-  credit?: string;
-  /** A column saying D/C (debit or credit) for an unsigned amount. */
-  direction?: string;
-  description: string[];
-  id?: string;
-}
-
-export interface CsvMapping {
-  /** Absent: suggested from the header. */
-  columns?: CsvColumns;
-  dateFormat?: string;
-  decimal?: DecimalMark;
-  /** Card exports that show spending as positive amounts. */
-  negate?: boolean;
-}
-
-export interface CsvReport {
-  delimiter: string;
-  /** The header's line, or null when the file has none (columns are then "Column 1"...). */
-  headerLine: number | null;
-  headers: string[];
-  columns: CsvColumns | null;
-  /** True when the columns came from the header's words, not from the user or a preset. */
-  suggested: boolean;
-  dateFormat: string | null;
-  /** Formats that read every date differently: the user picks one. */
-  dateFormats: string[];
-  decimal: DecimalMark;
-  /** The first data records as the file has them, for a preview. */
-  sample: string[][];
-}
+export type { CsvColumns, CsvMapping, CsvReport } from './types';
 
 const WORDS: Record<'date' | 'valueDate' | 'amount' | 'debit' | 'credit' | 'direction' | 'description' | 'id' | 'balance', RegExp> = {
   date: /^(transaction |trans\.? |posting |posted |booking |book |entry )?date$|^date( posted| of transaction)?$|^datum$|buchungs(tag|datum)|^fecha( operaci[oó]n)?$|^data( operazione| contabile)?$|^date (d'op[ée]ration|comptable)|^boekdatum$|^transactiedatum$/i,

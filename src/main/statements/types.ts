@@ -61,7 +61,7 @@ export interface ParsedStatement {
   errors: RowIssue[];
   ignored: IgnoredRow[];
   /** Only for CSV: what was detected and which mapping was used. */
-  csv?: import('./csv-mapping').CsvReport;
+  csv?: CsvReport;
 }
 
 /** A problem with the whole file (not one row): empty, binary, unknown format or encoding. */
@@ -97,3 +97,42 @@ export interface StatementSource {
   /** Reads the file from its first byte; may be called more than once. */
   open(): AsyncIterable<Uint8Array>;
 }
+
+/** How a CSV's columns are read (see csv-mapping.ts). */
+export interface CsvColumns {
+  date: string;
+  /** One signed amount column, or debit and credit columns. */
+  amount?: string;
+  debit?: string;
+  credit?: string;
+  /** A column saying D/C (debit or credit) for an unsigned amount. */
+  direction?: string;
+  description: string[];
+  id?: string;
+}
+
+export interface CsvMapping {
+  /** Absent: suggested from the header. */
+  columns?: CsvColumns;
+  dateFormat?: string;
+  decimal?: '.' | ',';
+  /** Card exports that show spending as positive amounts. */
+  negate?: boolean;
+}
+
+export interface CsvReport {
+  delimiter: string;
+  /** The header's line, or null when the file has none (columns are then "Column 1"...). */
+  headerLine: number | null;
+  headers: string[];
+  columns: CsvColumns | null;
+  /** True when the columns came from the header's words, not from the user or a preset. */
+  suggested: boolean;
+  dateFormat: string | null;
+  /** Formats that read every date differently: the user picks one. */
+  dateFormats: string[];
+  decimal: '.' | ',';
+  /** The first data records as the file has them, for a preview. */
+  sample: string[][];
+}
+

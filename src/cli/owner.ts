@@ -1,0 +1,94 @@
+// Owner commands derived from the desk operations that declare one
+// (`ledgerdesk account create`, `import`, `import undo`...): the same zod
+// input, the same function, the same checks as the screens. Positional
+// arguments and flags become the operation's input; --org picks the
+// organization, --data the folder; --json prints the result as it is.
+// Exit codes: 0 done, 1 refused or failed (a LedgerError, bad rows), 2 misuse.
+import { objectShape } from '../main/api/operation';
+import { deskOperations } from '../main/desk/operations';
+import type { CommandSpec, DeskContext } from '../main/desk/operation';
+import { deskActor, LedgerError } from '../main/ledger';
+import { defaultDataDir } from '../main/paths';
+import { pickOrganization, withLedger } from './data';
+import { checkInput, convert, flagHelp, parseFlags, schemaFields, type Field } from './flags';
+import { render } from './render';
+import { UsageError } from './usage';
+
+type Out = (line: string) => void;
+type AnyOperation = { input: Parameters<typeof checkInput>[0]; run(ctx: DeskContext, input: unknown): unknown; command?: CommandSpec<unknown> };
+
+export interface OwnerCommand {
+  spec: CommandSpec<unknown>;
+  operation: AnyOperation;
+  fields: Field[];
+}
+
+const COMMON = { data: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } as const;
+
+export const ownerCommands: OwnerCommand[] = Object.values(deskOperations as Record<string, AnyOperation>)
+  .filter((o) => o.command)
+  .map((operation) => ({ spec: operation.command!, operation, fields: schemaFields(operation.input, ['orgId']) }));
+
+/** The command that argv names: the longest name its first words spell. */
+export function findOwnerCommand(argv: string[]): { command: OwnerCommand; rest: string[] } | null {
+  for (const words of [2, 1]) {
+    const name = argv.slice(0, words).join(' ');
+    const command = ownerCommands.find((c) => c.spec.name === name);
+    if (command) return { command, rest: argv.slice(words) };
+  }
+  return null;
+}
+
+const argName = (arg: string) => arg.replace(/\.\.\.$/, '');
+
+export function ownerUsage(c: OwnerCommand): string {
+  const args = (c.spec.args ?? []).map((a) => ` <${a}>`).join('');
+  const flags = c.fields.filter((f) => !(c.spec.args ?? []).map(argName).includes(f.name));
+  return [
+    `Usage: ledgerdesk ${c.spec.name}${args} [flags]`,
+    '',
+    `${c.spec.summary[0].toUpperCase()}${c.spec.summary.slice(1)}.`,
+    ...(flags.length ? ['', 'Flags:', ...flags.map((f) => flagHelp(f))] : []),
+    '',
+    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --json (print the result as JSON), --help.`,
+  ].join('\n');
+}
+
+export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out): Promise<number> {
+  const usage = ownerUsage(c);
+  const { values, positionals, given } = parseFlags(args, c.fields, COMMON, usage);
+  if (values.help) {
+    out(usage);
+    return 0;
+  }
+  const input: Record<string, unknown> = {};
+  const rest = [...positionals];
+  for (const arg of c.spec.args ?? []) {
+    const field = c.fields.find((f) => f.name === argName(arg))!;
+    if (arg.endsWith('...')) input[field.name] = rest.splice(0);
+    else if (rest.length) input[field.name] = convert(field, [rest.shift()!], usage);
+  }
+  if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`, usage);
+  for (const f of c.fields) {
+    const raw = given(f);
+    if (raw.length) input[f.name] = convert(f, raw, usage);
+  }
+  const json = values.json === true;
+  return withLedger(values.data as string | undefined, async (ledger) => {
+    const org = pickOrganization(ledger, values.org as string | undefined);
+    const parsed = checkInput(c.operation.input, { ...input, ...('orgId' in objectShape(c.operation.input) ? { orgId: org.id } : {}) }, usage);
+    const ctx: DeskContext = { ledger, dataDir: (values.data as string | undefined) ?? defaultDataDir(), agentUrl: '', mode: 'command', reviewer: deskActor() };
+    try {
+      const result = await c.operation.run(ctx, parsed);
+      if (json) out(JSON.stringify(result, null, 2));
+      else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
+      return c.spec.failed?.(result) ? 1 : 0;
+    } catch (error) {
+      if (json && error instanceof LedgerError) {
+        out(JSON.stringify(error.toBody(), null, 2));
+        return 1;
+      }
+      throw error;
+    }
+  });
+}

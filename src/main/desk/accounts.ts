@@ -1,0 +1,67 @@
+// The organization's money accounts at the desk and as owner commands
+// (`ledgerdesk account create|list|edit|close|reopen`).
+import { z } from 'zod';
+import { CurrencyCode, DateString } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq } from './operation';
+
+const Ref = z.string().trim().min(1).max(200).describe('The account: its name or id');
+const Money = z.number().refine(Number.isFinite, 'must be a number');
+const details = {
+  maskedNumber: z.string().trim().max(40).nullable().optional().describe('As printed on statements, e.g. ****1234'),
+  bankAccountId: z.string().trim().max(100).nullable().optional().describe("The bank's id of the account in its files (account number, IBAN), so a file finds its account"),
+  openingBalance: Money.optional().describe('The balance before the first transaction'),
+  openingDate: DateString.nullable().optional().describe('The date of the opening balance'),
+};
+
+const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
+const describe = (a: L.Account): string =>
+  [
+    a.name.padEnd(24),
+    a.type.padEnd(17),
+    money(a.balance, a.currency).padStart(18),
+    `${a.transactionCount} rows`,
+    `last import ${a.lastImportAt?.slice(0, 10) ?? 'never'}`,
+    a.lastStatement ? `statement ${money(a.lastStatement.balance, a.currency)} on ${a.lastStatement.date}` : '',
+    a.closedAt ? `CLOSED ${a.closedAt.slice(0, 10)}` : '',
+  ].filter(Boolean).join('  ');
+
+export const accountOperations = {
+  listAccounts: op(z.strictObject(Org), (ctx, { orgId }) => L.listAccounts(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'account list',
+    summary: 'the accounts with their balances, last import and last statement balance',
+    print: (accounts) => (accounts.length ? accounts.map(describe) : ['No accounts yet: add one with "ledgerdesk account create <name>".']),
+  }),
+
+  createAccount: op(
+    z.strictObject({
+      ...Org,
+      name: z.string().trim().min(1).max(100).describe('A name of your choice, unique in the organization'),
+      type: z.enum(L.ACCOUNT_TYPES).default('checking').describe(L.ACCOUNT_TYPES.join(', ')),
+      currency: CurrencyCode.optional().describe("Three letters; the organization's currency when absent"),
+      ...details,
+    }),
+    (ctx, { orgId, ...input }) => L.createAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    { name: 'account create', summary: 'add a money account (checking, savings, card, cash, payment processor)', args: ['name'], print: (a) => [`Created account ${describe(a)} (${a.id}).`] },
+  ),
+
+  updateAccount: op(
+    z.strictObject({ ...Org, account: Ref, name: z.string().trim().min(1).max(100).optional().describe('The new name'), type: z.enum(L.ACCOUNT_TYPES).optional(), ...details }),
+    (ctx, { orgId, account, ...changes }) => L.updateAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, changes),
+    { name: 'account edit', summary: 'rename an account or change its type, opening balance, masked number or bank id', args: ['account'], print: (a) => [`Account ${describe(a)}`] },
+  ),
+
+  closeAccount: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, true), {
+    name: 'account close',
+    summary: 'close an account: kept with its rows, read-only',
+    args: ['account'],
+    print: (a) => [`Closed ${a.name}.`],
+  }),
+
+  reopenAccount: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, false), {
+    name: 'account reopen',
+    summary: 'reopen a closed account',
+    args: ['account'],
+    print: (a) => [`Reopened ${a.name}.`],
+  }),
+};

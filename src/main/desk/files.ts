@@ -1,0 +1,55 @@
+// Files the desk reads: from the app, only uploads it staged itself (named by
+// an id it made); from an owner command, any path the owner names. A window
+// can never make the server read a file of its choosing.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { LedgerError } from '../ledger/errors';
+import { fileSource } from '../statements/source';
+import type { StatementSource } from '../statements/types';
+import type { DeskContext } from './operation';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Uploads are kept a day, then removed the next time one is made. */
+const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const uploadsDir = (dataDir: string): string => join(dataDir, 'uploads');
+
+/** Stores an upload (bytes or a stream) under a new id, written atomically; old uploads are swept. */
+export async function stageUpload(dataDir: string, name: string, body: Uint8Array | Readable): Promise<{ uploadId: string; name: string; size: number }> {
+  const dir = uploadsDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  sweep(dir);
+  const uploadId = randomUUID();
+  const temp = join(dir, `${uploadId}.part`);
+  if (body instanceof Uint8Array) writeFileSync(temp, body);
+  else await pipeline(body, createWriteStream(temp));
+  renameSync(temp, join(dir, uploadId));
+  writeFileSync(join(dir, `${uploadId}.json`), JSON.stringify({ name }));
+  return { uploadId, name, size: statSync(join(dir, uploadId)).size };
+}
+
+function sweep(dir: string): void {
+  const now = Date.now();
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (now - statSync(path).mtimeMs > UPLOAD_TTL_MS) rmSync(path, { force: true });
+  }
+}
+
+/** The file a desk input names: an upload's id in the app, a path from an owner command. */
+export function openFile(ctx: DeskContext, ref: string): StatementSource {
+  if (ctx.mode === 'command' && !UUID.test(ref)) {
+    const path = resolve(ref);
+    if (!existsSync(path) || !statSync(path).isFile()) throw new LedgerError('validation_failed', `No file at ${path}.`, [{ field: 'file', message: 'no such file' }]);
+    return fileSource(path);
+  }
+  const path = join(uploadsDir(ctx.dataDir), ref);
+  if (!UUID.test(ref) || !existsSync(path)) {
+    throw new LedgerError('validation_failed', 'That upload is gone (uploads are kept a day); add the file again.', [{ field: 'file', message: 'unknown or expired upload' }]);
+  }
+  const { name } = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { name: string };
+  return fileSource(path, name);
+}

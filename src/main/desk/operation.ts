@@ -1,0 +1,54 @@
+// What a desk operation is: a zod input, a function, and optionally the owner
+// command that runs it from a terminal. IPC (desktop), the session-protected
+// HTTP route (browser) and the `ledgerdesk` owner commands all run these, and
+// nothing else, so a rule checked here is checked everywhere.
+import { z } from 'zod';
+import { Uuid } from '../api/schemas';
+import * as L from '../ledger';
+import type { Actor } from '../ledger/audit';
+
+export type Reviewer = Extract<Actor, { type: 'human' }>;
+
+export interface DeskContext {
+  ledger: L.Ledger;
+  /** The data folder: receipts, uploaded statements and backups live under it. */
+  dataDir: string;
+  /** Where agents connect, shown in the app (empty for owner commands). */
+  agentUrl: string;
+  /** Owner commands may name files by path; the app's windows only by an upload's id. */
+  mode: 'desktop' | 'browser' | 'command';
+  reviewer: Reviewer;
+  /** Rows read so far by a long operation, by file (the Import screen polls it). */
+  progress?: Map<string, { phase: string; rows: number }>;
+}
+
+/** How an operation is offered as `ledgerdesk <name> [args] [--flags]`. */
+export interface CommandSpec<R> {
+  name: string;
+  summary: string;
+  /** Input fields taken from positional arguments, in order; `name...` takes the rest as a list. */
+  args?: string[];
+  /** Human output; --json prints the result as it is. */
+  print?: (result: R) => string[];
+  /** Ran, but did not do what was asked (an import with bad rows): exit 1. */
+  failed?: (result: R) => boolean;
+}
+
+export interface DeskOperation<I extends z.ZodType, R> {
+  input: I;
+  run(ctx: DeskContext, input: z.output<I>): R | Promise<R>;
+  command?: CommandSpec<Awaited<R>>;
+}
+
+export const op = <I extends z.ZodType, R>(
+  input: I,
+  run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>,
+  command?: CommandSpec<Awaited<R>>,
+): DeskOperation<I, R> => ({ input, run, command });
+
+export const Org = { orgId: Uuid.describe('The organization (owner commands take --org <slug> instead)') };
+export const Page = (max: number) => ({
+  limit: z.int().min(1).max(max).default(50),
+  offset: z.int().min(0).default(0),
+});
+export const orgSeq = (ctx: DeskContext, orgId: string): number => L.requireOrganization(ctx.ledger, orgId).seq;

@@ -1,0 +1,83 @@
+// Which statement rows are already in the books. The rule, per row of one account:
+//
+// 1. The bank's id (FITID, AcctSvcrRef, MT940 bank reference, a mapped CSV id)
+//    is already on a row of the account with the same amount: a duplicate.
+//    Same id, another amount: a possible match (banks do reuse ids).
+// 2. Its fingerprint (date, amount, description letters and digits, and which
+//    occurrence of those in the file) is on a row of the account: a duplicate
+//    when either side has no bank id (an OFX after a CSV of the same days);
+//    when both have different bank ids, a possible match (some banks renumber
+//    their ids when they export again).
+// 3. A row entered by hand or created by an approved journal entry, in the
+//    same account, with the same amount, dated at most MATCH_DAYS days apart
+//    and not yet matched to a statement line: a possible match, the closest
+//    date first, each such row matched at most once.
+// 4. Otherwise new. Two identical rows of one file both import (rule 2 counts occurrences).
+//
+// A possible match is never imported silently: the person confirms it is the
+// same transaction (merge: the row entered by hand is kept, with its
+// description, category and notes, and takes the bank's date and id) or a
+// different one (import).
+import type { Ledger } from './db';
+import type { LedgerRow } from './statement-rows';
+
+export const MATCH_DAYS = 4;
+
+export type RowKind = 'new' | 'duplicate' | 'possible_match';
+
+export interface Classified {
+  kind: RowKind;
+  /** The row of the books it duplicates or may be. */
+  match: { seq: number; reason: string } | null;
+}
+
+const shift = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow[]): Classified[] {
+  if (rows.length === 0) return [];
+  // Days on which the account already has rows: a row on any other day can only be new
+  // (or a hand-entered row's match), which spares a million lookups on a first import.
+  const dates = rows.map((r) => r.date).sort();
+  const busy = new Set(
+    ledger
+      .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, dates[0], dates[dates.length - 1])
+      .map((d) => d.date),
+  );
+  const hasCandidates = ledger
+    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL LIMIT 1")
+    .get(accountSeq);
+  const byId = ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?');
+  const byFingerprint = ledger.stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?');
+  const candidates = ledger.stmt(
+    `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ?
+       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL
+     ORDER BY abs(julianday(date) - julianday(?)), seq`,
+  );
+  const claimed = new Set<number>();
+  return rows.map((r): Classified => {
+    if (busy.has(r.date) || r.externalId) {
+      if (r.externalId) {
+        const hit = byId.get(accountSeq, r.externalId) as { seq: number; amount_minor: number } | undefined;
+        if (hit) {
+          return hit.amount_minor === r.amountMinor
+            ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
+            : { kind: 'possible_match', match: { seq: hit.seq, reason: 'same bank id, another amount' } };
+        }
+      }
+      const same = byFingerprint.get(accountSeq, r.date, r.amountMinor, r.fingerprint) as { seq: number; external_id: string | null } | undefined;
+      if (same) {
+        return !r.externalId || !same.external_id
+          ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
+          : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
+      }
+    }
+    if (hasCandidates) {
+      const found = (candidates.all(accountSeq, r.amountMinor, shift(r.date, -MATCH_DAYS), shift(r.date, MATCH_DAYS), r.date) as { seq: number; origin: string }[]).find((c) => !claimed.has(c.seq));
+      if (found) {
+        claimed.add(found.seq);
+        return { kind: 'possible_match', match: { seq: found.seq, reason: found.origin === 'manual' ? 'entered by hand' : 'created by an approved journal entry' } };
+      }
+    }
+    return { kind: 'new', match: null };
+  });
+}

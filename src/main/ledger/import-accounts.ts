@@ -1,0 +1,101 @@
+// Which account each section of a statement goes to: the one the person names,
+// else the one whose bank account id the file states, else (for OFX, QFX,
+// QIF, CAMT and MT940, which describe their account) a new one made from the
+// file. A CSV says nothing about its account: it goes to the account named,
+// or to the one whose saved mapping has the same header; otherwise the person
+// is asked, never a new account made up for it.
+import type { ParsedStatement, StatedBalance, StatementSection } from '../statements/types';
+import { insertAccount, maskOf, requireAccount, type AccountRow, type AccountType } from './accounts';
+import type { Actor } from './audit';
+import type { Ledger } from './db';
+import { invalid, LedgerError } from './errors';
+import { accountForHeaders } from './import-mappings';
+import { decimalToMinor } from './money';
+import { organizationBySeq } from './organizations';
+
+export interface SectionPlan {
+  section: number;
+  currency: string;
+  /** The existing account, or null when it is made on import. */
+  row: AccountRow | null;
+  create: ((actor: Actor) => AccountRow) | null;
+  /** The file's bank account id, recorded on an account that had none (so the next file finds it). */
+  adoptBankId: string | null;
+  account: { id: string | null; name: string; type: AccountType; currency: string; created: boolean };
+  opening: { date: string; minor: number } | null;
+  closing: { date: string; minor: number } | null;
+}
+
+const TYPE_NAMES: Record<AccountType, string> = {
+  checking: 'Checking',
+  savings: 'Savings',
+  credit_card: 'Credit card',
+  cash: 'Cash',
+  payment_processor: 'Payment processor',
+  other_asset: 'Other asset',
+  other_liability: 'Other liability',
+};
+
+function freeName(ledger: Ledger, orgSeq: number, wanted: string): string {
+  const taken = (name: string) => ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name);
+  let name = wanted;
+  for (let n = 2; taken(name); n++) name = `${wanted} (${n})`;
+  return name;
+}
+
+function balance(b: StatedBalance | null, currency: string): { date: string; minor: number } | null {
+  const minor = b ? decimalToMinor(b.amount, currency) : null;
+  return b && typeof minor === 'number' ? { date: b.date, minor } : null;
+}
+
+export function resolveSections(ledger: Ledger, orgSeq: number, statement: ParsedStatement, input: { account?: string; accounts?: Record<string, string> }): SectionPlan[] {
+  const several = statement.sections.length > 1;
+  if (several && input.account) {
+    throw invalid([{ field: 'account', message: `this file holds ${statement.sections.length} accounts; each is matched by its bank account id or created (or choose one per section)` }]);
+  }
+  return statement.sections.map((section) => {
+    const ref = several ? input.accounts?.[String(section.index)] : (input.account ?? input.accounts?.['0']);
+    const row = ref ? checked(ledger, orgSeq, requireAccount(ledger, orgSeq, ref), section) : findFor(ledger, orgSeq, statement, section);
+    if (row) {
+      const adoptBankId = section.bankAccountId && !row.bank_account_id ? section.bankAccountId : null;
+      return plan(section, row.currency, row, null, adoptBankId, { id: row.id, name: row.name, type: row.type, currency: row.currency, created: false });
+    }
+    if (statement.format === 'csv') {
+      throw invalid([{ field: 'account', message: 'a CSV file does not say which account it belongs to: choose the account (or create it first)' }]);
+    }
+    const type = section.type ?? 'checking';
+    const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
+    const mask = maskOf(section.bankAccountId);
+    const name = freeName(ledger, orgSeq, section.name ?? `${TYPE_NAMES[type]}${mask ? ` ${mask}` : ''}`);
+    const create = (actor: Actor) => insertAccount(ledger, orgSeq, actor, { name, type, currency, bankAccountId: section.bankAccountId });
+    return plan(section, currency, null, create, null, { id: null, name, type, currency, created: true });
+  });
+}
+
+function plan(section: StatementSection, currency: string, row: AccountRow | null, create: SectionPlan['create'], adoptBankId: string | null, account: SectionPlan['account']): SectionPlan {
+  return { section: section.index, currency, row, create, adoptBankId, account, opening: balance(section.opening, currency), closing: balance(section.closing, currency) };
+}
+
+/** The named account must fit the file: same currency, and not another bank account's. */
+function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: StatementSection): AccountRow {
+  if (section.currency && section.currency !== row.currency) {
+    throw invalid([{ field: 'account', message: `the file is in ${section.currency}, account "${row.name}" is in ${row.currency}` }]);
+  }
+  if (section.bankAccountId && row.bank_account_id && section.bankAccountId !== row.bank_account_id) {
+    throw invalid([{ field: 'account', message: `this file is for bank account ${maskOf(section.bankAccountId)}, not "${row.name}" (${row.masked_number ?? maskOf(row.bank_account_id)})` }]);
+  }
+  if (section.bankAccountId && !row.bank_account_id) {
+    const other = ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as { name: string } | undefined;
+    if (other) throw new LedgerError('conflict', `This file's bank account ${maskOf(section.bankAccountId)} belongs to "${other.name}", not "${row.name}".`, [{ field: 'account', message: `belongs to "${other.name}"` }]);
+  }
+  return row;
+}
+
+function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, section: StatementSection): AccountRow | null {
+  if (section.bankAccountId) {
+    const byBank = ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as AccountRow | undefined;
+    if (byBank) return byBank;
+  }
+  if (statement.csv) return accountForHeaders(ledger, orgSeq, statement.csv.headers);
+  return null;
+}

@@ -1,0 +1,211 @@
+// Importing a read statement into the books: one batch, one SQLite transaction,
+// one audit entry with its counts. Rows are already parsed and checked
+// (statements/); here they find their accounts, are told apart from what the
+// books hold (dedupe.ts), and are written, or, on a dry run, only counted.
+import type { CsvMapping, ParsedStatement, RowIssue } from '../statements/types';
+import { maskOf, type AccountRow } from './accounts';
+import { appendAudit, type Actor } from './audit';
+import { insertInBulk } from './bulk';
+import { newId, newTimeOrderedId, nowIso } from './clock';
+import type { Ledger } from './db';
+import { classifyRows, type Classified } from './dedupe';
+import { LedgerError } from './errors';
+import { resolveSections, type SectionPlan } from './import-accounts';
+import { saveMappingFor } from './import-mappings';
+import { fromMinor } from './money';
+import { toLedgerRows, type LedgerRow } from './statement-rows';
+import { excerpt } from './text';
+
+export type MatchDecision = 'merge' | 'import';
+
+export interface ImportInput {
+  statement: ParsedStatement;
+  fileName: string;
+  fileSha256: string;
+  /** How the file was read: kept with the batch. */
+  readOptions: { format?: string; encoding?: string; dateFormat?: string; mapping?: CsvMapping };
+  /** The account of a one-account file: id, name or bank account id. */
+  account?: string;
+  /** The accounts of a file with several, by section index ("0", "1"...). */
+  accounts?: Record<string, string>;
+  skipBadRows?: boolean;
+  /** What to do with possible matches nobody decided on: hold them back (the default), merge or import them. */
+  possibleMatches?: 'ask' | MatchDecision;
+  /** Decisions on single possible matches, by row number (ImportRow.n). */
+  decisions?: Record<string, MatchDecision>;
+  dryRun?: boolean;
+}
+
+export interface ImportRow {
+  n: number;
+  line: number;
+  section: number;
+  date: string;
+  amount: number;
+  currency: string;
+  description: string;
+  externalId: string | null;
+  kind: 'new' | 'duplicate' | 'possible_match';
+  /** The transaction it duplicates or may be, as the books have it. */
+  match: { id: string; date: string; amount: number; description: string; reason: string } | null;
+  /** What happens to a possible match: held back until someone decides, merged, or imported. */
+  decision: 'held' | MatchDecision | null;
+}
+
+export interface ImportResult {
+  batchId: string | null;
+  dryRun: boolean;
+  format: string;
+  encoding: string;
+  fileName: string;
+  /** The account of a one-account file (the first of several). */
+  account: SectionPlan['account'] | null;
+  accounts: (SectionPlan['account'] & { section: number; rows: number; imported: number; closing: { date: string; balance: number } | null })[];
+  rows: number;
+  imported: number;
+  duplicates: number;
+  possibleMatches: number;
+  merged: number;
+  held: number;
+  skipped: number;
+  errors: RowIssue[];
+  skippedRows: RowIssue[];
+  ignored: ParsedStatement['ignored'];
+  /** The first rows as they will be stored, and every possible match (at most 500). */
+  preview: ImportRow[];
+  csv?: ParsedStatement['csv'];
+}
+
+const PREVIEW_ROWS = 20;
+const LIST_MAX = 500;
+/** Above this, triggers are lifted and the aggregates brought up to date set-wise (bulk.ts). */
+const BULK_ROWS = 2_000;
+
+export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput): ImportResult {
+  const { statement } = input;
+  const plans = resolveSections(ledger, orgSeq, statement, input);
+  const converted = toLedgerRows(statement.rows, (section) => plans[section].currency);
+  const issues = [...statement.errors, ...converted.issues].sort((a, b) => a.line - b.line);
+  const base = {
+    batchId: null,
+    dryRun: input.dryRun === true,
+    format: statement.format,
+    encoding: statement.encoding,
+    fileName: input.fileName,
+    account: plans[0]?.account ?? null,
+    rows: statement.rows.length + issues.length - converted.issues.length,
+    ignored: statement.ignored.slice(0, LIST_MAX),
+    csv: statement.csv,
+  };
+  if (issues.length > 0 && !input.skipBadRows) {
+    return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
+  }
+  const run = () => {
+    const accounts = plans.map((p) => (p.row || input.dryRun ? p.row : p.create!(actor)));
+    const bySection = plans.map((_, i) => converted.rows.filter((r) => r.section === i));
+    const classified = bySection.map((rows, i) => (accounts[i] ? classifyRows(ledger, accounts[i]!.seq, rows) : rows.map((): Classified => ({ kind: 'new', match: null }))));
+    const decide = (r: LedgerRow, c: Classified): ImportRow['decision'] =>
+      c.kind !== 'possible_match' ? null : (input.decisions?.[String(r.n)] ?? (input.possibleMatches === 'ask' || !input.possibleMatches ? 'held' : input.possibleMatches));
+    const rows = bySection.flatMap((rows, i) => rows.map((r, j) => ({ r, c: classified[i][j], decision: decide(r, classified[i][j]), account: plans[i] })));
+    const count = (f: (x: (typeof rows)[number]) => boolean) => rows.filter(f).length;
+    const toImport = rows.filter((x) => x.c.kind === 'new' || x.decision === 'import');
+    const toMerge = rows.filter((x) => x.decision === 'merge' && x.c.match);
+    const summary = {
+      imported: toImport.length,
+      duplicates: count((x) => x.c.kind === 'duplicate') + converted.repeats,
+      possibleMatches: count((x) => x.c.kind === 'possible_match'),
+      merged: toMerge.length,
+      held: count((x) => x.decision === 'held'),
+      skipped: issues.length,
+    };
+    const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], toImport, toMerge, summary, base.rows);
+    const matchOf = (c: Classified): ImportRow['match'] => {
+      if (!c.match) return null;
+      const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as { id: string; date: string; amount_minor: number; currency: string; description: string };
+      return { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, t.currency), description: t.description, reason: c.match.reason };
+    };
+    const shown = [...rows.slice(0, PREVIEW_ROWS), ...rows.slice(PREVIEW_ROWS).filter((x) => x.c.kind === 'possible_match')].slice(0, LIST_MAX);
+    const preview = shown.map(({ r, c, decision, account }): ImportRow => ({
+      n: r.n,
+      line: r.line,
+      section: r.section,
+      date: r.date,
+      amount: fromMinor(r.amountMinor, account.currency),
+      currency: account.currency,
+      description: r.description,
+      externalId: r.externalId,
+      kind: c.kind,
+      match: matchOf(c),
+      decision,
+    }));
+    const sections = plans.map((p, i) => ({
+      ...p.account,
+      ...(accounts[i] ? { id: accounts[i]!.id, created: p.account.created } : {}),
+      section: i,
+      rows: bySection[i].length,
+      imported: toImport.filter((x) => x.r.section === i).length,
+      closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
+    }));
+    return { ...base, account: sections[0] ?? null, accounts: sections, ...summary, batchId, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
+  };
+  return input.dryRun ? run() : ledger.write(run);
+}
+
+type Planned = { r: LedgerRow; c: Classified; account: SectionPlan };
+type Counts = { imported: number; duplicates: number; merged: number; held: number; skipped: number };
+
+function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput, plans: SectionPlan[], accounts: AccountRow[], toImport: Planned[], toMerge: Planned[], counts: Counts, rows: number): string {
+  const closed = accounts.find((a) => a.closed_at);
+  if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to import into it.`, { account: closed.id });
+  const batchId = newId();
+  const createdAt = nowIso();
+  const { lastInsertRowid } = ledger
+    .stmt(
+      `INSERT INTO import_batches (id, org_seq, format, file_name, file_sha256, created_at, rows, imported, duplicates, merged, skipped, options)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(batchId, orgSeq, input.statement.format, input.fileName, input.fileSha256, createdAt, rows, counts.imported, counts.duplicates, counts.merged, counts.skipped, JSON.stringify(input.readOptions));
+  const batchSeq = Number(lastInsertRowid);
+  const insert = () => {
+    const stmt = ledger.stmt(INSERT_IMPORTED);
+    for (const { r } of toImport) {
+      const a = accounts[r.section];
+      stmt.run(newTimeOrderedId(), orgSeq, a.seq, 'import', r.date, r.amountMinor, a.currency, r.description, null, 'uncategorized', 'manual_csv', r.externalId, null, null, null, createdAt, batchSeq, r.fingerprint);
+    }
+  };
+  if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);
+  else insert();
+  for (const { r, c } of toMerge) {
+    const seq = c.match!.seq;
+    // The row stays the person's (description, category, notes) and takes the bank's date and id.
+    const previous = ledger.stmt('SELECT date, external_id FROM transactions WHERE seq = ?').get(seq) as { date: string; external_id: string | null };
+    ledger.stmt('INSERT INTO import_merges (batch_seq, transaction_seq, previous_date, previous_external_id) VALUES (?, ?, ?, ?)').run(batchSeq, seq, previous.date, previous.external_id);
+    ledger.stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?').run(batchSeq, r.fingerprint, r.date, r.externalId, seq);
+  }
+  accounts.forEach((a, i) => {
+    const p = plans[i];
+    const s = input.statement.sections[i];
+    const sectionRows = toImport.filter((x) => x.r.section === i).length;
+    if (p.adoptBankId) ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
+    ledger
+      .stmt(
+        `INSERT INTO statements (batch_seq, account_seq, period_from, period_to, opening_date, opening_minor, closing_date, closing_minor, rows, imported)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(batchSeq, a.seq, s.from, s.to, p.opening?.date ?? null, p.opening?.minor ?? null, p.closing?.date ?? null, p.closing?.minor ?? null, input.statement.rows.filter((r) => r.section === i).length, sectionRows);
+    if (input.statement.csv) saveMappingFor(ledger, orgSeq, a, input.statement.csv, input.readOptions.mapping?.negate === true);
+  });
+  appendAudit(ledger, orgSeq, actor, {
+    action: 'statement.imported',
+    targetType: 'import_batch',
+    targetId: batchId,
+    summary:
+      `Imported "${excerpt(input.fileName, 60)}" (${input.statement.format}) into ${accounts.map((a) => `"${a.name}"`).join(', ')}: ${rows} row(s), ${counts.imported} new, ${counts.duplicates} duplicate(s)` +
+      `${counts.merged ? `, ${counts.merged} matched to rows entered by hand` : ''}${counts.held ? `, ${counts.held} possible match(es) held back` : ''}${counts.skipped ? `, ${counts.skipped} bad row(s) skipped` : ''}`,
+  });
+  return batchId;
+}
+
+const INSERT_IMPORTED = `INSERT INTO transactions
+  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at, import_batch_seq, fingerprint)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
