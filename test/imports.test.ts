@@ -92,7 +92,8 @@ describe('importing statements', () => {
       ['Credit card ****1111', 'credit_card', true, 2, { date: '2024-01-31', balance: 0 }],
     ]);
     const accounts = await desk<L.Account[]>('listAccounts', {});
-    expect(accounts.find((a) => a.type === 'checking')).toMatchObject({ bankAccountId: '000123456789', maskedNumber: '****6789', lastStatement: { date: '2024-01-31', balance: 4142.3 } });
+    // A new account starts from the balance the bank states: here the ledger balance less the file's rows.
+    expect(accounts.find((a) => a.type === 'checking')).toMatchObject({ bankAccountId: '000123456789', maskedNumber: '****6789', openingBalance: 2000, openingDate: '2024-01-01', balance: 4142.3, lastStatement: { date: '2024-01-31', balance: 4142.3 } });
     expect(audit('account.created')).toHaveLength(2);
     const again = await importFile('ofx1-sgml.ofx');
     expect(again.accounts.map((a) => [a.name, a.created, a.imported])).toEqual([['Checking ****6789', false, 0], ['Credit card ****1111', false, 0]]);
@@ -128,8 +129,10 @@ describe('importing statements', () => {
     const mt = await importFile('mt940-dk.sta');
     expect(mt.accounts).toMatchObject([{ name: 'Checking ****3000', currency: 'EUR', imported: 3, closing: { date: '2024-01-31', balance: 13240.6 } }]);
     expect(rowsOf(mt.accounts[0].id!)[0]).toMatchObject({ amount: -125000, externalId: 'BR240102001', description: 'Müller Immobilien GmbH - Miete Januar Büro Harbourstraße 5' });
+    expect((await desk<L.Account[]>('listAccounts', {})).find((a) => a.id === mt.accounts[0].id)).toMatchObject({ openingBalance: 10000, openingDate: '2023-12-31', balance: 13240.6 });
     const camt = await importFile('camt053-v08.xml');
     expect(camt.accounts).toMatchObject([{ currency: 'CHF', imported: 2 }]);
+    expect((await desk<L.Account[]>('listAccounts', {})).find((a) => a.id === camt.accounts[0].id)).toMatchObject({ openingBalance: -50, openingDate: '2024-02-01', balance: 250 });
   });
 
   it('stops at a bad row with its line and field, writing nothing, unless bad rows are skipped and listed', async () => {

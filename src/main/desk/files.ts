@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { LedgerError } from '../ledger/errors';
 import { fileSource } from '../statements/source';
 import type { StatementSource } from '../statements/types';
@@ -14,6 +14,7 @@ import type { DeskContext } from './operation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Uploads are kept a day, then removed the next time one is made. */
 const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export const uploadsDir = (dataDir: string): string => join(dataDir, 'uploads');
 
@@ -25,7 +26,21 @@ export async function stageUpload(dataDir: string, name: string, body: Uint8Arra
   const uploadId = randomUUID();
   const temp = join(dir, `${uploadId}.part`);
   if (body instanceof Uint8Array) writeFileSync(temp, body);
-  else await pipeline(body, createWriteStream(temp));
+  else {
+    let size = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(size > MAX_UPLOAD_BYTES ? new LedgerError('payload_too_large', `A statement may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { limit: MAX_UPLOAD_BYTES }) : null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limit, createWriteStream(temp));
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
+  }
   renameSync(temp, join(dir, uploadId));
   writeFileSync(join(dir, `${uploadId}.json`), JSON.stringify({ name }));
   return { uploadId, name, size: statSync(join(dir, uploadId)).size };

@@ -68,6 +68,10 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
       send(res, await runDesk(options.context(), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
     },
   );
+  // Statements are streamed to the data folder as they arrive (they can be large), not held in memory.
+  api.post('/stageStatement', requireSession, async (req, res) => {
+    send(res, await runDesk(options.context(), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
+  });
   api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
     send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
   });

@@ -2,10 +2,12 @@
 // path from `ledgerdesk import`), preview with a dry run, confirm. One
 // operation serves both: the screen calls it with dryRun first.
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import * as L from '../ledger';
 import { checkColumns, parseColumnsFlag } from '../statements/csv-mapping';
 import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type StatementSource } from '../statements';
+import { cleanFileName } from '../receipts/intake';
 import { openFile, stageUpload } from './files';
 import { op, Org, orgSeq, Page, type DeskContext } from './operation';
 
@@ -50,18 +52,26 @@ async function sha256Of(source: StatementSource): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The mapping to read a CSV with: what the person gave over a saved preset (named, or the account's). */
-function mappingFor(ctx: DeskContext, seq: number, input: Input): CsvMapping | undefined {
+/**
+ * How to read a CSV with this header: what the person gives, over a saved
+ * mapping that fits: the one named, else the named account's when it was
+ * made for this header, else any account's made for this header.
+ */
+function mappingFor(ctx: DeskContext, seq: number, input: Input): (headers: string[]) => CsvMapping | undefined {
   const account = input.account ? L.requireAccount(ctx.ledger, seq, input.account) : null;
-  const saved = input.mapping ? L.requireMapping(ctx.ledger, seq, input.mapping).mapping : account ? L.mappingOfAccount(ctx.ledger, account.seq) : null;
-  const columns = input.columns === undefined ? saved?.columns : typeof input.columns === 'string' ? parseColumnsFlag(input.columns) : checkColumns(input.columns);
-  const mapping: CsvMapping = {
-    columns,
-    dateFormat: input.dateFormat ?? saved?.dateFormat,
-    decimal: input.decimal ?? saved?.decimal,
-    negate: input.negateAmounts ?? saved?.negate,
+  const named = input.mapping ? L.requireMapping(ctx.ledger, seq, input.mapping).mapping : null;
+  const columns = input.columns === undefined ? undefined : typeof input.columns === 'string' ? parseColumnsFlag(input.columns) : checkColumns(input.columns);
+  return (headers) => {
+    const owner = account ?? L.accountForHeaders(ctx.ledger, seq, headers);
+    const saved = named ?? (owner ? L.mappingOfAccount(ctx.ledger, owner.seq, headers) : null);
+    const mapping: CsvMapping = {
+      columns: columns ?? saved?.columns,
+      dateFormat: input.dateFormat ?? saved?.dateFormat,
+      decimal: input.decimal ?? saved?.decimal,
+      negate: input.negateAmounts ?? saved?.negate,
+    };
+    return Object.values(mapping).some((v) => v !== undefined) ? mapping : undefined;
   };
-  return Object.values(mapping).some((v) => v !== undefined) ? mapping : undefined;
 }
 
 export async function runImport(ctx: DeskContext, input: Input): Promise<L.ImportResult> {
@@ -69,18 +79,9 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
   const source = openFile(ctx, input.file);
   const report = (rows: number) => ctx.progress?.set(input.file, { phase: 'reading', rows });
   try {
-    let mapping = mappingFor(ctx, seq, input);
-    const read = () => readStatement(source, { format: input.format, encoding: input.encoding, mapping, onProgress: report });
-    let statement: ParsedStatement = await read();
-    // A CSV whose header an account's saved mapping was made for is that account's: read it that way.
-    if (statement.csv && !input.account && !input.mapping && input.columns === undefined) {
-      const owner = L.accountForHeaders(ctx.ledger, seq, statement.csv.headers);
-      const saved = owner && L.mappingOfAccount(ctx.ledger, owner.seq);
-      if (saved) {
-        mapping = { columns: saved.columns, dateFormat: input.dateFormat ?? saved.dateFormat, decimal: input.decimal ?? saved.decimal, negate: input.negateAmounts ?? saved.negate };
-        statement = await read();
-      }
-    }
+    let mapping: CsvMapping | undefined;
+    const chooser = mappingFor(ctx, seq, input);
+    const statement: ParsedStatement = await readStatement(source, { format: input.format, encoding: input.encoding, mapping: (headers) => (mapping = chooser(headers)), onProgress: report });
     ctx.progress?.set(input.file, { phase: input.dryRun ? 'checking' : 'writing', rows: statement.rows.length });
     return L.importStatement(ctx.ledger, seq, ctx.reviewer, {
       statement,
@@ -162,7 +163,10 @@ export const importOperations = {
 
   /** The app's upload: bytes in (IPC), or a stream (browser route, see http.ts). */
   stageStatement: op(
-    z.strictObject({ fileName: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array, { message: 'must be the file bytes' }) }),
-    (ctx, { fileName, bytes }) => stageUpload(ctx.dataDir, fileName, bytes),
+    z.strictObject({
+      fileName: z.string().min(1).max(1000),
+      bytes: z.union([z.instanceof(Uint8Array), z.instanceof(Readable)], { error: 'must be the file bytes' }),
+    }),
+    (ctx, { fileName, bytes }) => stageUpload(ctx.dataDir, cleanFileName(fileName), bytes),
   ),
 };

@@ -49,12 +49,14 @@ export const deskOperations = {
       ids: z.array(Uuid).min(1).max(500),
       decision: z.enum(['approve', 'reject']),
       comment: z.string().max(2000).optional(),
+      /** Journal entries: the account each one's row goes to, by proposal id (the default account otherwise). */
+      accounts: z.record(Uuid, Uuid).optional(),
     }),
-    (ctx, { orgId, ids, decision, comment }) => {
+    (ctx, { orgId, ids, decision, comment, accounts }) => {
       const seq = orgSeq(ctx, orgId);
       return ids.map((id) => {
         try {
-          return { id, proposal: L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment), error: null };
+          return { id, proposal: L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment, accounts?.[id]), error: null };
         } catch (error) {
           if (!(error instanceof L.LedgerError)) throw error;
           return { id, proposal: null, error: error.toBody().error };
@@ -100,7 +102,10 @@ export const deskOperations = {
 
   revokeToken: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.revokeToken(ctx.ledger, orgSeq(ctx, orgId), id, ctx.reviewer)),
 
-  listTransactions: op(TransactionsQuery.extend(Org), (ctx, { orgId, ...query }) => L.listTransactions(ctx.ledger, orgSeq(ctx, orgId), query)),
+  listTransactions: op(TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), (ctx, { orgId, account, ...query }) => {
+    const seq = orgSeq(ctx, orgId);
+    return L.listTransactions(ctx.ledger, seq, { ...query, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
+  }),
 
   getTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, orgSeq(ctx, orgId), id)),
 

@@ -2,7 +2,8 @@
 // it would change (the transaction, the category, the receipt) and who sent it.
 import type { Ledger } from '../ledger/db';
 import { fromMinor } from '../ledger/money';
-import { toProposal, type Proposal, type ProposalRow, type ProposalStatus } from '../ledger/proposals';
+import { defaultAccountFor } from '../ledger/accounts';
+import { toProposal, type Proposal, type ProposalPayloads, type ProposalRow, type ProposalStatus } from '../ledger/proposals';
 
 export interface TransactionGlance {
   id: string;
@@ -16,6 +17,8 @@ export interface TransactionGlance {
 
 export interface ReviewItem extends Proposal {
   proposerName: string | null;
+  /** A journal entry's row goes here unless the reviewer picks another account. */
+  defaultAccountId: string | null;
   transaction: TransactionGlance | null;
   receipt: { id: string; fileName: string; transactionId: string | null } | null;
   reviewedAt: string | null;
@@ -50,9 +53,11 @@ export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStat
           .stmt('SELECT r.id, r.file_name AS fileName, t.id AS transactionId FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.id = ? AND r.org_seq = ?')
           .get(payload.receiptId, orgSeq) as ReviewItem['receipt']) ?? null)
       : null;
+    const entry = proposal.type === 'journal_entry' ? (proposal.payload as ProposalPayloads['journal_entry']) : null;
     return {
       ...proposal,
       proposerName: row.token_name,
+      defaultAccountId: entry ? (defaultAccountFor(ledger, orgSeq, entry.currency, entry.source)?.id ?? null) : null,
       transaction: glance(ledger, orgSeq, payload.transactionId),
       receipt,
       reviewedAt: row.reviewed_at,

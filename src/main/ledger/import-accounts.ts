@@ -10,7 +10,7 @@ import type { Actor } from './audit';
 import type { Ledger } from './db';
 import { invalid, LedgerError } from './errors';
 import { accountForHeaders } from './import-mappings';
-import { decimalToMinor } from './money';
+import { decimalToMinor, minorDigits } from './money';
 import { organizationBySeq } from './organizations';
 
 export interface SectionPlan {
@@ -18,7 +18,8 @@ export interface SectionPlan {
   currency: string;
   /** The existing account, or null when it is made on import. */
   row: AccountRow | null;
-  create: ((actor: Actor) => AccountRow) | null;
+  /** Makes the account, starting from the balance the file states (given the sum of its rows in minor units). */
+  create: ((actor: Actor, rowsMinor: number) => AccountRow) | null;
   /** The file's bank account id, recorded on an account that had none (so the next file finds it). */
   adoptBankId: string | null;
   account: { id: string | null; name: string; type: AccountType; currency: string; created: boolean };
@@ -67,8 +68,15 @@ export function resolveSections(ledger: Ledger, orgSeq: number, statement: Parse
     const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
     const mask = maskOf(section.bankAccountId);
     const name = freeName(ledger, orgSeq, section.name ?? `${TYPE_NAMES[type]}${mask ? ` ${mask}` : ''}`);
-    const create = (actor: Actor) => insertAccount(ledger, orgSeq, actor, { name, type, currency, bankAccountId: section.bankAccountId });
-    return plan(section, currency, null, create, null, { id: null, name, type, currency, created: true });
+    const stated = plan(section, currency, null, null, null, { id: null, name, type, currency, created: true });
+    // A new account starts where the bank says it did: the stated opening balance, or the
+    // closing balance less the file's rows; so its balance matches the bank's from the first import.
+    stated.create = (actor, rowsMinor) => {
+      const opening = stated.opening ?? (stated.closing ? { date: section.from ?? stated.closing.date, minor: stated.closing.minor - rowsMinor } : null);
+      const openingBalance = opening ? opening.minor / 10 ** minorDigits(currency) : 0;
+      return insertAccount(ledger, orgSeq, actor, { name, type, currency, bankAccountId: section.bankAccountId, openingBalance, openingDate: opening?.date ?? section.from });
+    };
+    return stated;
   });
 }
 

@@ -55,13 +55,14 @@ export function requireMapping(ledger: Ledger, orgSeq: number, name: string): Ma
   return toPreset(row);
 }
 
-/** The preset of an account, if its CSV was imported before. */
-export function mappingOfAccount(ledger: Ledger, accountSeq: number): SavedMapping | null {
-  const row = ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq) as { mapping: string } | undefined;
-  return row ? (JSON.parse(row.mapping) as SavedMapping) : null;
-}
-
 const signature = (headers: string[]): string => JSON.stringify(headers.map((h) => h.trim().toLowerCase()));
+
+/** The preset of an account, if its CSV was imported before and the preset was made for this header. */
+export function mappingOfAccount(ledger: Ledger, accountSeq: number, headers: string[]): SavedMapping | null {
+  const row = ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq) as { mapping: string } | undefined;
+  const saved = row ? (JSON.parse(row.mapping) as SavedMapping) : null;
+  return saved && signature(saved.headers ?? []) === signature(headers) ? saved : null;
+}
 
 /** The one open account whose preset was made for exactly this header, if there is one. */
 export function accountForHeaders(ledger: Ledger, orgSeq: number, headers: string[]): AccountRow | null {

@@ -93,7 +93,7 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     encoding: statement.encoding,
     fileName: input.fileName,
     account: plans[0]?.account ?? null,
-    rows: statement.rows.length + issues.length - converted.issues.length,
+    rows: statement.rowCount ?? statement.rows.length + statement.errors.length,
     ignored: statement.ignored.slice(0, LIST_MAX),
     csv: statement.csv,
   };
@@ -101,8 +101,8 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
   }
   const run = () => {
-    const accounts = plans.map((p) => (p.row || input.dryRun ? p.row : p.create!(actor)));
     const bySection = plans.map((_, i) => converted.rows.filter((r) => r.section === i));
+    const accounts = plans.map((p, i) => (p.row || input.dryRun ? p.row : p.create!(actor, bySection[i].reduce((sum, r) => sum + r.amountMinor, 0))));
     const classified = bySection.map((rows, i) => (accounts[i] ? classifyRows(ledger, accounts[i]!.seq, rows) : rows.map((): Classified => ({ kind: 'new', match: null }))));
     const decide = (r: LedgerRow, c: Classified): ImportRow['decision'] =>
       c.kind !== 'possible_match' ? null : (input.decisions?.[String(r.n)] ?? (input.possibleMatches === 'ask' || !input.possibleMatches ? 'held' : input.possibleMatches));

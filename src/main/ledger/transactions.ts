@@ -69,6 +69,8 @@ export function toTransaction(r: TransactionRow): Transaction {
 const newestFirst = (a: TransactionRow, b: TransactionRow): number => (a.date === b.date ? b.seq - a.seq : a.date < b.date ? 1 : -1);
 
 export interface TransactionQuery {
+  /** The desk's register: one account's rows (no API parameter names an account). */
+  accountSeq?: number;
   status?: TransactionStatus;
   source?: TransactionSource;
   date?: string;
@@ -117,7 +119,7 @@ export const descriptionShape = (description: string): string => description.rep
  */
 function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): number | null {
   const needle = q.description;
-  const alone = [q.status, q.source, q.category, q.date, q.dateFrom, q.dateTo].every((f) => f === undefined);
+  const alone = [q.accountSeq, q.status, q.source, q.category, q.date, q.dateFrom, q.dateTo].every((f) => f === undefined);
   if (needle === undefined || !alone || /[0-9#]/.test(needle)) return null;
   const { shapes, rows } = ledger
     .stmt(
@@ -142,6 +144,7 @@ function filters(orgSeq: number, q: TransactionQuery) {
     where.push(clause);
     params.push(...values);
   };
+  if (q.accountSeq !== undefined) add('account_seq = ?', q.accountSeq);
   if (q.status) add('status = ?', q.status);
   if (q.source) add('source = ?', q.source);
   if (q.date) add('date = ?', q.date);
@@ -153,13 +156,16 @@ function filters(orgSeq: number, q: TransactionQuery) {
   else if (q.category !== undefined) add('category = ?', q.category);
   // Trigrams need three characters; shorter needles use LIKE (ASCII case folding).
   if (q.description !== undefined && [...q.description].length < 3) add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
-  // Maintained counts answer totalCount unless a category or description filter is set.
-  const countTable = !aggregatesAnswer ? null : dated ? 'transaction_day_counts' : 'transaction_status_counts';
-  return { clause: where.join(' AND '), params, countTable };
+  // Maintained counts answer totalCount unless a category or description filter is set
+  // (per account: the account's day totals, which know no source).
+  const perAccount = q.accountSeq !== undefined;
+  const countTable = !aggregatesAnswer || (perAccount && q.source) ? null : perAccount ? 'account_day_totals' : dated ? 'transaction_day_counts' : 'transaction_status_counts';
+  const count = perAccount && countTable ? { clause: where.slice(1).join(' AND '), params: params.slice(1) } : { clause: where.join(' AND '), params };
+  return { clause: where.join(' AND '), params, countTable, count };
 }
 
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
-  const { clause, params, countTable } = filters(orgSeq, q);
+  const { clause, params, countTable, count } = filters(orgSeq, q);
   // The page's rows are put in order here: an ORDER BY over the join would sort
   // them in a temporary B-tree, a fifth of the page's read.
   const page = (sql: string, ...values: unknown[]) =>
@@ -175,7 +181,7 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     // Organization and dates are the key range; other filters (or dates the key
     // clamps) need the row itself.
     const [lo, hi] = keyRange(orgSeq, q.date ?? q.dateFrom, q.date ?? q.dateTo);
-    const rowFilters = q.status || q.source || q.category !== undefined || [q.date, q.dateFrom, q.dateTo].some((d) => d !== undefined && !inKeyRange(d));
+    const rowFilters = q.accountSeq !== undefined || q.status || q.source || q.category !== undefined || [q.date, q.dateFrom, q.dateTo].some((d) => d !== undefined && !inKeyRange(d));
     const join = rowFilters ? `JOIN transactions ON seq = f.rowid & 4294967295 AND ${clause}` : '';
     const from = `transactions_fts f ${join} WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ?`;
     const values = [...(rowFilters ? params : []), ftsPhrase(q.description), lo, hi];
@@ -184,8 +190,8 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
   } else {
     // Deferred join: page over the covering index first, then read 'limit' rows.
     rows = page(`SELECT seq FROM transactions WHERE ${clause} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
-    const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
-    n = shaped ?? (ledger.stmt(countSql).get(...params) as { n: number }).n;
+    const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${count.clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
+    n = shaped ?? (ledger.stmt(countSql).get(...(countTable ? count.params : params)) as { n: number }).n;
   }
   return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };
 }

@@ -106,7 +106,8 @@ interface ColumnIndexes {
 
 export interface CsvOptions {
   encoding: string;
-  mapping?: CsvMapping;
+  /** The mapping for this file's header (a saved one may fit it or not). */
+  mapping?: (headers: string[]) => CsvMapping | undefined;
   /** Chunks of the file, from its first byte. */
   chunks: () => AsyncIterable<Uint8Array>;
   head: Uint8Array;
@@ -124,16 +125,17 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   const sample = new TextDecoder(options.encoding).decode(sampleBytes);
   const dialect = detectDialect(sample);
   const out: ParsedStatement = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: [], errors: [], ignored: [] };
-  const columns = options.mapping?.columns ? checkColumns(options.mapping.columns) : suggestColumns(dialect.headers);
+  const mapping = options.mapping?.(dialect.headers);
+  const columns = mapping?.columns ? checkColumns(mapping.columns) : suggestColumns(dialect.headers);
   const report: CsvReport = {
     delimiter: dialect.delimiter,
     headerLine: dialect.headerLine,
     headers: dialect.headers,
     columns,
-    suggested: !options.mapping?.columns,
+    suggested: !mapping?.columns,
     dateFormat: null,
     dateFormats: [],
-    decimal: options.mapping?.decimal ?? (dialect.delimiter === ';' ? ',' : '.'),
+    decimal: mapping?.decimal ?? (dialect.delimiter === ';' ? ',' : '.'),
     sample: [],
   };
   out.csv = report;
@@ -187,7 +189,8 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
     return out;
   }
-  toRows(pending, c, columns, options.mapping, report, out);
+  out.rowCount = pending.length;
+  toRows(pending, c, columns, mapping, report, out);
   return out;
 }
 

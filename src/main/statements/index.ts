@@ -23,8 +23,8 @@ const HEAD_BYTES = 256 * 1024;
 export interface ReadOptions {
   format?: StatementFormat | 'auto';
   encoding?: string;
-  /** CSV columns and number format; QIF and CSV date format. */
-  mapping?: CsvMapping;
+  /** CSV columns and number format, or a choice of them by the file's header; QIF and CSV date format. */
+  mapping?: CsvMapping | ((headers: string[]) => CsvMapping | undefined);
   dateFormat?: string;
   onProgress?: (rowsRead: number) => void;
 }
@@ -75,7 +75,7 @@ export async function readStatement(source: StatementSource, options: ReadOption
   const wanted = options.format && options.format !== 'auto' ? options.format : sniffed;
   const sameFamily = wanted === sniffed || (['ofx', 'qfx'].includes(wanted) && ['ofx', 'qfx'].includes(sniffed));
   if (!sameFamily) throw new StatementError(`This file is ${LABEL[sniffed]}, not ${LABEL[wanted]}: import it with format ${sniffed} (or auto).`, 'format');
-  const dateFormat = options.dateFormat ?? options.mapping?.dateFormat;
+  const dateFormat = options.dateFormat ?? (typeof options.mapping === 'object' ? options.mapping.dateFormat : undefined);
   if (dateFormat) {
     try {
       compileDateFormat(dateFormat);
@@ -97,7 +97,11 @@ export async function readStatement(source: StatementSource, options: ReadOption
     case 'mt940':
       return readMt940(await readWhole(source), encoding);
     case 'csv': {
-      const mapping: CsvMapping = { ...options.mapping, dateFormat };
+      const given = options.mapping;
+      const mapping = (headers: string[]): CsvMapping => {
+        const chosen = typeof given === 'function' ? given(headers) : given;
+        return { ...chosen, dateFormat: options.dateFormat ?? chosen?.dateFormat };
+      };
       const csv = (enc: string) => readCsv({ encoding: enc, head, chunks: () => source.open(), mapping, onProgress: options.onProgress });
       try {
         return await csv(encoding);

@@ -60,6 +60,8 @@ export interface ParsedStatement {
   rows: StatementRow[];
   errors: RowIssue[];
   ignored: IgnoredRow[];
+  /** Data rows the file holds, good and bad, when a reader counts them apart from `rows` (CSV: before the date format is known). */
+  rowCount?: number;
   /** Only for CSV: what was detected and which mapping was used. */
   csv?: CsvReport;
 }

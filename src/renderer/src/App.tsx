@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import { Failure, Loading } from './components';
 import { desk, DeskError, isBrowserMode, signOut } from './desk';
 import { useLoad } from './hooks';
+import { Accounts } from './screens/Accounts';
 import { Approvals } from './screens/Approvals';
 import { Dashboard } from './screens/Dashboard';
+import { Import } from './screens/Import';
 import { Log } from './screens/Log';
 import { Organizations } from './screens/Organizations';
 import { Receipts } from './screens/Receipts';
@@ -16,6 +18,8 @@ const SCREENS = [
   ['dashboard', 'Dashboard'],
   ['approvals', 'Approvals'],
   ['transactions', 'Transactions'],
+  ['accounts', 'Accounts'],
+  ['import', 'Import'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],
   ['tokens', 'Tokens'],
@@ -23,7 +27,11 @@ const SCREENS = [
 ] as const;
 type Screen = (typeof SCREENS)[number][0];
 
-const screenOf = (hash: string): Screen => (SCREENS.find(([id]) => `#/${id}` === hash)?.[0] ?? 'approvals');
+/** #/transactions?account=<id> -> the screen and its parameters. */
+function routeOf(hash: string): { screen: Screen; params: URLSearchParams } {
+  const [path, query = ''] = hash.replace(/^#\/?/, '').split('?');
+  return { screen: SCREENS.find(([id]) => id === path)?.[0] ?? 'approvals', params: new URLSearchParams(query) };
+}
 const ORG_KEY = 'ledgerdesk.org';
 
 function SignIn() {
@@ -36,7 +44,8 @@ function SignIn() {
 }
 
 export function App() {
-  const [screen, setScreen] = useState<Screen>(screenOf(location.hash));
+  const [route, setRoute] = useState(routeOf(location.hash));
+  const { screen, params } = route;
   const info = useLoad(() => desk.appInfo({}), []);
   const orgs = useLoad(() => desk.listOrganizations({}), []);
   const [chosen, setOrgId] = useState<string | null>(localStorage.getItem(ORG_KEY));
@@ -45,7 +54,7 @@ export function App() {
   const pending = useLoad(() => (orgId ? desk.listProposals({ orgId }) : Promise.resolve([])), [orgId], 5000);
 
   useEffect(() => {
-    const onHash = () => setScreen(screenOf(location.hash));
+    const onHash = () => setRoute(routeOf(location.hash));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -93,7 +102,9 @@ export function App() {
       <main className="page" key={org.id}>
         {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
         {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
-        {screen === 'transactions' && <Transactions orgId={org.id} />}
+        {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+        {screen === 'accounts' && <Accounts orgId={org.id} />}
+        {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
         {screen === 'receipts' && <Receipts orgId={org.id} />}
         {screen === 'log' && <Log orgId={org.id} />}
         {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}

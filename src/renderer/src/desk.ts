@@ -23,6 +23,9 @@ async function overHttp(name: DeskOperationName, input: unknown): Promise<DeskAn
     const { orgId, fileName, bytes } = input as DeskInput<'uploadReceipt'>;
     const query = new URLSearchParams({ orgId, fileName });
     res = await fetch(`${DESK_HTTP_PREFIX}/uploadReceipt?${query}`, { method: 'POST', body: bytes as BodyInit, headers: { 'content-type': 'application/octet-stream' } });
+  } else if (name === 'stageStatement') {
+    const { fileName, bytes } = input as { fileName: string; bytes: Uint8Array };
+    res = await fetch(`${DESK_HTTP_PREFIX}/stageStatement?${new URLSearchParams({ fileName })}`, { method: 'POST', body: bytes as BodyInit, headers: { 'content-type': 'application/octet-stream' } });
   } else {
     res = await fetch(`${DESK_HTTP_PREFIX}/${name}`, { method: 'POST', body: JSON.stringify(input ?? {}), headers: { 'content-type': 'application/json' } });
   }

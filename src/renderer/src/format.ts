@@ -14,6 +14,11 @@ export function formatMoney(amount: number, currency: string): string {
   return f.format(amount);
 }
 
-export const formatDateTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Local date and time as the screens write dates: 2026-03-02 14:05. */
+export const formatDateTime = (iso: string): string => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
 export const formatPercent = (value: number | null): string => (value === null ? '—' : `${Math.round(value * 100)}%`);
 export const formatBytes = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);

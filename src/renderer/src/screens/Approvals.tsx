@@ -2,6 +2,7 @@
 // New proposals arrive by polling; the keyboard works (j/k or arrows, a, r, x).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../main/desk/review-queue';
+import type { Account } from '../../../main/ledger/accounts';
 import type { ProposalPayloads } from '../../../main/ledger/proposals';
 import { Empty, Money, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
@@ -60,6 +61,9 @@ function Change({ item }: { item: ReviewItem }) {
 
 function Card(props: {
   item: ReviewItem;
+  accounts: Account[];
+  account: string | undefined;
+  onAccount: (id: string) => void;
   selected: boolean;
   busy: boolean;
   onSelect: (on: boolean) => void;
@@ -80,6 +84,21 @@ function Card(props: {
         </span>
       </header>
       <Change item={item} />
+      {pending && item.type === 'journal_entry' && (
+        <label className="inline">
+          Into account{' '}
+          <select aria-label="Account for the new row" value={props.account ?? item.defaultAccountId ?? ''} onChange={(e) => props.onAccount(e.target.value)}>
+            {!item.defaultAccountId && <option value="">New “Manual entries” account</option>}
+            {props.accounts
+              .filter((a) => !a.closedAt && a.currency === (item.payload as ProposalPayloads['journal_entry']).currency)
+              .map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+          </select>
+        </label>
+      )}
       {item.reason && <p className="reason">“{item.reason}”</p>}
       {evidence.length > 0 && (
         <ul className="evidence" aria-label="Evidence">
@@ -118,6 +137,8 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [bulkComment, setBulkComment] = useState('');
+  const accountList = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
+  const [accountOf, setAccountOf] = useState<Record<string, string>>({});
   const list = useRef<HTMLDivElement>(null);
   const items = loaded.data ?? [];
   const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
@@ -125,7 +146,8 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   async function review(ids: string[], decision: 'approve' | 'reject', comment?: string) {
     setBusy(true);
     try {
-      const results = await desk.reviewProposals({ orgId, ids, decision, comment: comment?.trim() || undefined });
+      const accounts = Object.fromEntries(ids.filter((id) => accountOf[id]).map((id) => [id, accountOf[id]]));
+      const results = await desk.reviewProposals({ orgId, ids, decision, comment: comment?.trim() || undefined, accounts });
       const failed = results.filter((r) => r.error);
       const done = results.length - failed.length;
       const verb = decision === 'approve' ? 'Approved' : 'Rejected';
@@ -194,6 +216,9 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
               <Card
                 key={item.id}
                 item={item}
+                accounts={accountList.data ?? []}
+                account={accountOf[item.id]}
+                onAccount={(id) => setAccountOf((m) => ({ ...m, [item.id]: id }))}
                 busy={busy}
                 selected={selected.has(item.id)}
                 onSelect={(on) => setSelected((s) => new Set(on ? [...s, item.id] : [...s].filter((x) => x !== item.id)))}

@@ -43,7 +43,17 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
       <div className="screen-head">
         <h2 id="dashboard-title">Dashboard</h2>
       </div>
-      <Show loaded={loaded} what="the summary">
+      <Show
+        loaded={loaded}
+        what="the summary"
+        empty={(d) =>
+          d.recentTransactions.length === 0 ? (
+            <Empty title="These books are empty.">
+              Start with the money: <a href="#/accounts">add an account</a> and <a href="#/import">import its statement</a>. Agents then have work to propose on.
+            </Empty>
+          ) : undefined
+        }
+      >
         {(d) => (
           <>
             <div className="tiles">

@@ -11,7 +11,7 @@ const STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggeste
 const SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
 /** The selects offer only valid values; the server validates the rest. */
 type Filters = Omit<DeskInput<'listTransactions'>, 'orgId'>;
-const EMPTY = { status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
+const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
 
 function Detail({ orgId, id }: { orgId: string; id: string }) {
   const loaded = useLoad(() => desk.getTransaction({ orgId, id }), [orgId, id]);
@@ -54,8 +54,9 @@ function Detail({ orgId, id }: { orgId: string; id: string }) {
   );
 }
 
-export function Transactions({ orgId }: { orgId: string }) {
-  const { filters, set, reset, offset, setOffset, query, key } = useFilters(EMPTY);
+export function Transactions({ orgId, accountId }: { orgId: string; accountId?: string }) {
+  const { filters, set, reset, offset, setOffset, query, key } = useFilters({ ...EMPTY, account: accountId ?? '' });
+  const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [open, setOpen] = useState<string>();
   const loaded = useLoad(() => desk.listTransactions({ orgId, ...(query as Filters), limit: LIMIT, offset }), [orgId, offset, key]);
   return (
@@ -64,6 +65,7 @@ export function Transactions({ orgId }: { orgId: string }) {
         <h2 id="transactions-title">Transactions</h2>
       </div>
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
+        <SelectField label="Account" anyLabel="All accounts" value={filters.account} onChange={set('account')} options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))} />
         <SelectField label="Status" anyLabel="Any" value={filters.status} onChange={set('status')} options={STATUSES} />
         <SelectField label="Source" anyLabel="Any" value={filters.source} onChange={set('source')} options={SOURCES} />
         <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />

@@ -1,0 +1,104 @@
+// The owner commands derived from desk operations (account, import), run as a
+// person runs them: child processes on a real data folder, exit codes 0/1/2.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as L from '../src/main/ledger';
+import { ledgerFile } from '../src/main/paths';
+import { tempDir } from './support/env';
+
+const root = join(__dirname, '..');
+const BIN = join(root, 'bin', 'ledgerdesk.mjs');
+const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
+
+function ledgerdesk(data: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('account and import commands', () => {
+  it('create an account, import into it with --json, import again, list, undo', () => {
+    const data = tempDir();
+    const created = ledgerdesk(data, 'account', 'create', 'Operating', '--type', 'checking', '--opening-balance', '1000', '--opening-date', '2023-12-31');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/^Created account Operating\s+checking\s+1000\.00 USD/);
+
+    const first = ledgerdesk(data, 'import', fixture('us-bank.csv'), '--account', 'Operating', '--json');
+    expect(first.code, first.stderr).toBe(0);
+    const result = JSON.parse(first.stdout);
+    expect(result).toMatchObject({ batchId: expect.any(String), account: { name: 'Operating' }, format: 'csv', rows: 5, imported: 5, duplicates: 0, possibleMatches: 0, skipped: 0, errors: [] });
+
+    const again = ledgerdesk(data, 'import', fixture('us-bank.csv'));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Imported us-bank\.csv \(csv\) into "Operating": 5 row\(s\), 0 new, 5 duplicate\(s\)/);
+
+    const accounts = ledgerdesk(data, 'account', 'list');
+    expect(accounts.stdout).toMatch(/Operating\s+checking\s+2254\.94 USD\s+5 rows/);
+    const list = ledgerdesk(data, 'import', 'list', '--json');
+    expect(JSON.parse(list.stdout).batches.map((b: L.ImportBatch) => b.imported)).toEqual([0, 5]);
+
+    const undo = ledgerdesk(data, 'import', 'undo', result.batchId);
+    expect(undo.code, undo.stderr).toBe(0);
+    const ledger = L.openLedger(ledgerFile(data));
+    expect(L.listAccounts(ledger, 1)[0]).toMatchObject({ balance: 1000, transactionCount: 0 });
+    ledger.close();
+    const twice = ledgerdesk(data, 'import', 'undo', result.batchId);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('conflict: Import "us-bank.csv" was already undone');
+  });
+
+  it('exits 1 with each bad row named, writes nothing, and imports the rest with --skip-bad-rows', () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Operating');
+    const bad = ledgerdesk(data, 'import', fixture('bad-date.csv'), '--account', 'Operating', '--json');
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({
+      batchId: null,
+      imported: 0,
+      errors: [
+        { line: 3, field: 'Date', message: '"2024-02-30" is not a date in the format YYYY-MM-DD' },
+        { line: 5, field: 'Amount', message: '"abc" is not an amount' },
+      ],
+    });
+    const human = ledgerdesk(data, 'import', fixture('bad-date.csv'), '--account', 'Operating');
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain('line 3  Date: "2024-02-30" is not a date in the format YYYY-MM-DD');
+    const skipped = ledgerdesk(data, 'import', fixture('bad-date.csv'), '--account', 'Operating', '--skip-bad-rows', '--json');
+    expect(skipped.code).toBe(0);
+    expect(JSON.parse(skipped.stdout)).toMatchObject({ imported: 2, skipped: 2, skippedRows: [{ line: 3 }, { line: 5 }] });
+  });
+
+  it('requires --date-format for an ambiguous file, takes --columns and --dry-run, finds an OFX file its accounts', () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Euro', '--currency', 'EUR');
+    const asked = ledgerdesk(data, 'import', fixture('ambiguous.csv'), '--account', 'Euro');
+    expect(asked.code).toBe(1);
+    expect(asked.stdout).toContain('the dates fit more than one format (D/M/YYYY, M/D/YYYY); choose the date format');
+    const given = ledgerdesk(data, 'import', fixture('ambiguous.csv'), '--account', 'Euro', '--date-format', 'MM/DD/YYYY', '--dry-run', '--json');
+    expect(JSON.parse(given.stdout)).toMatchObject({ batchId: null, dryRun: true, imported: 3, preview: [{ date: '2024-01-02' }, { date: '2024-02-03' }, { date: '2024-03-04' }] });
+    const mapped = ledgerdesk(data, 'import', fixture('fr-sens.tsv'), '--account', 'Euro', '--columns', 'date=1,amount=Montant,direction=Sens,description=Libellé', '--json');
+    expect(JSON.parse(mapped.stdout)).toMatchObject({ imported: 2, preview: [{ amount: -84.2 }, { amount: 1250 }] });
+    const ofx = ledgerdesk(data, 'import', fixture('ofx1-sgml.ofx'), '--json');
+    expect(JSON.parse(ofx.stdout).accounts.map((a: { name: string; created: boolean }) => [a.name, a.created])).toEqual([['Checking ****6789', true], ['Credit card ****1111', true]]);
+  });
+
+  it('refuses misuse with exit 2 and a file that is not a statement with exit 1', () => {
+    const data = tempDir();
+    const noFile = ledgerdesk(data, 'import');
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toContain('--file: is required');
+    const badType = ledgerdesk(data, 'account', 'create', 'X', '--type', 'piggy-bank');
+    expect(badType.code).toBe(2);
+    expect(badType.stderr).toMatch(/--type: Invalid option/);
+    const missing = ledgerdesk(data, 'import', join(data, 'nope.csv'), '--account', 'X');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/validation_failed: No file at .*nope\.csv/);
+    const pdf = ledgerdesk(data, 'import', join(__dirname, 'fixtures', 'statements', 'us-bank.csv'), '--format', 'ofx');
+    expect(pdf.code).toBe(1);
+    expect(pdf.stderr).toContain('This file is CSV, not OFX');
+    const help = ledgerdesk(data, 'import', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: ledgerdesk import <file> [flags]');
+    expect(help.stdout).toContain('--date-format <string>');
+  });
+});
