@@ -31,16 +31,23 @@ export interface Classified {
   match: { seq: number; reason: string } | null;
 }
 
+const NEW: Classified = Object.freeze({ kind: 'new', match: null });
+
 const shift = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow[]): Classified[] {
   if (rows.length === 0) return [];
   // Days on which the account already has rows: a row on any other day can only be new
   // (or a hand-entered row's match), which spares a million lookups on a first import.
-  const dates = rows.map((r) => r.date).sort();
+  let first = rows[0].date;
+  let last = first;
+  for (const r of rows) {
+    if (r.date < first) first = r.date;
+    else if (r.date > last) last = r.date;
+  }
   const busy = new Set(
     ledger
-      .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, dates[0], dates[dates.length - 1])
+      .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last)
       .map((d) => d.date),
   );
   const hasCandidates = ledger
@@ -78,6 +85,6 @@ export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow
         return { kind: 'possible_match', match: { seq: found.seq, reason: found.origin === 'manual' ? 'entered by hand' : 'created by an approved journal entry' } };
       }
     }
-    return { kind: 'new', match: null };
+    return NEW;
   });
 }

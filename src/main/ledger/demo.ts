@@ -114,7 +114,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
   let date = DEMO_START;
   for (let done = 0; done < count; ) {
     const upto = Math.min(count, done + CHUNK);
-    bulkInsert(ledger, () => {
+    bulkInsert(ledger, (track) => {
       for (let i = done; i < upto; i++) {
         let r = rand() * TOTAL_WEIGHT;
         const tpl = TEMPLATES.find((t) => (r -= t.weight) < 0) ?? TEMPLATES[0];
@@ -137,6 +137,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
         const seq = Number(
           insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt).lastInsertRowid,
         );
+        track({ orgSeq, accountSeq: account, date, status, source, currency, amountMinor: amount, description });
         if (i % receiptEvery === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${date}.pdf`;

@@ -5,7 +5,7 @@
 import type { CsvMapping, ParsedStatement, RowIssue } from '../statements/types';
 import { maskOf, type AccountRow } from './accounts';
 import { appendAudit, type Actor } from './audit';
-import { insertInBulk } from './bulk';
+import { insertInBulk, type BulkRow } from './bulk';
 import { newId, newTimeOrderedId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { classifyRows, type Classified } from './dedupe';
@@ -103,35 +103,38 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
   const run = () => {
     const bySection = plans.map((_, i) => converted.rows.filter((r) => r.section === i));
     const accounts = plans.map((p, i) => (p.row || input.dryRun ? p.row : p.create!(actor, bySection[i].reduce((sum, r) => sum + r.amountMinor, 0))));
-    const classified = bySection.map((rows, i) => (accounts[i] ? classifyRows(ledger, accounts[i]!.seq, rows) : rows.map((): Classified => ({ kind: 'new', match: null }))));
-    const decide = (r: LedgerRow, c: Classified): ImportRow['decision'] =>
-      c.kind !== 'possible_match' ? null : (input.decisions?.[String(r.n)] ?? (input.possibleMatches === 'ask' || !input.possibleMatches ? 'held' : input.possibleMatches));
-    const rows = bySection.flatMap((rows, i) => rows.map((r, j) => ({ r, c: classified[i][j], decision: decide(r, classified[i][j]), account: plans[i] })));
-    const count = (f: (x: (typeof rows)[number]) => boolean) => rows.filter(f).length;
-    const toImport = rows.filter((x) => x.c.kind === 'new' || x.decision === 'import');
-    const toMerge = rows.filter((x) => x.decision === 'merge' && x.c.match);
-    const summary = {
-      imported: toImport.length,
-      duplicates: count((x) => x.c.kind === 'duplicate') + converted.repeats,
-      possibleMatches: count((x) => x.c.kind === 'possible_match'),
-      merged: toMerge.length,
-      held: count((x) => x.decision === 'held'),
-      skipped: issues.length,
-    };
-    const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], toImport, toMerge, summary, base.rows);
+    const toImport: LedgerRow[] = [];
+    const toMerge: Planned[] = [];
+    const shown: Shown[] = [];
+    const counts = { imported: 0, duplicates: converted.repeats, possibleMatches: 0, merged: 0, held: 0, skipped: issues.length };
+    bySection.forEach((rows, i) => {
+      const classified = accounts[i] ? classifyRows(ledger, accounts[i]!.seq, rows) : null;
+      rows.forEach((r, j) => {
+        const c = classified?.[j] ?? NEW;
+        const decision = c.kind !== 'possible_match' ? null : (input.decisions?.[String(r.n)] ?? (!input.possibleMatches || input.possibleMatches === 'ask' ? 'held' : input.possibleMatches));
+        if (c.kind === 'new' || decision === 'import') toImport.push(r);
+        if (decision === 'merge') toMerge.push({ r, c });
+        if (c.kind === 'duplicate') counts.duplicates++;
+        if (c.kind === 'possible_match') counts.possibleMatches++;
+        if (decision === 'held') counts.held++;
+        if ((shown.length < PREVIEW_ROWS || c.kind === 'possible_match') && shown.length < LIST_MAX) shown.push({ r, c, decision, currency: plans[i].currency });
+      });
+    });
+    counts.imported = toImport.length;
+    counts.merged = toMerge.length;
+    const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], toImport, toMerge, counts, base.rows);
     const matchOf = (c: Classified): ImportRow['match'] => {
       if (!c.match) return null;
       const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as { id: string; date: string; amount_minor: number; currency: string; description: string };
       return { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, t.currency), description: t.description, reason: c.match.reason };
     };
-    const shown = [...rows.slice(0, PREVIEW_ROWS), ...rows.slice(PREVIEW_ROWS).filter((x) => x.c.kind === 'possible_match')].slice(0, LIST_MAX);
-    const preview = shown.map(({ r, c, decision, account }): ImportRow => ({
+    const preview = shown.map(({ r, c, decision, currency }): ImportRow => ({
       n: r.n,
       line: r.line,
       section: r.section,
       date: r.date,
-      amount: fromMinor(r.amountMinor, account.currency),
-      currency: account.currency,
+      amount: fromMinor(r.amountMinor, currency),
+      currency,
       description: r.description,
       externalId: r.externalId,
       kind: c.kind,
@@ -143,18 +146,20 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
       ...(accounts[i] ? { id: accounts[i]!.id, created: p.account.created } : {}),
       section: i,
       rows: bySection[i].length,
-      imported: toImport.filter((x) => x.r.section === i).length,
+      imported: toImport.filter((r) => r.section === i).length,
       closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
     }));
-    return { ...base, account: sections[0] ?? null, accounts: sections, ...summary, batchId, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
+    return { ...base, account: sections[0] ?? null, accounts: sections, ...counts, batchId, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
   };
   return input.dryRun ? run() : ledger.write(run);
 }
 
-type Planned = { r: LedgerRow; c: Classified; account: SectionPlan };
+type Planned = { r: LedgerRow; c: Classified };
+type Shown = Planned & { decision: ImportRow['decision']; currency: string };
+const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 type Counts = { imported: number; duplicates: number; merged: number; held: number; skipped: number };
 
-function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput, plans: SectionPlan[], accounts: AccountRow[], toImport: Planned[], toMerge: Planned[], counts: Counts, rows: number): string {
+function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput, plans: SectionPlan[], accounts: AccountRow[], toImport: LedgerRow[], toMerge: Planned[], counts: Counts, rows: number): string {
   const closed = accounts.find((a) => a.closed_at);
   if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to import into it.`, { account: closed.id });
   const batchId = newId();
@@ -166,15 +171,16 @@ function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput,
     )
     .run(batchId, orgSeq, input.statement.format, input.fileName, input.fileSha256, createdAt, rows, counts.imported, counts.duplicates, counts.merged, counts.skipped, JSON.stringify(input.readOptions));
   const batchSeq = Number(lastInsertRowid);
-  const insert = () => {
+  const insert = (track: (row: BulkRow) => void) => {
     const stmt = ledger.stmt(INSERT_IMPORTED);
-    for (const { r } of toImport) {
+    for (const r of toImport) {
       const a = accounts[r.section];
       stmt.run(newTimeOrderedId(), orgSeq, a.seq, 'import', r.date, r.amountMinor, a.currency, r.description, null, 'uncategorized', 'manual_csv', r.externalId, null, null, null, createdAt, batchSeq, r.fingerprint);
+      track({ orgSeq, accountSeq: a.seq, date: r.date, status: 'uncategorized', source: 'manual_csv', currency: a.currency, amountMinor: r.amountMinor, description: r.description });
     }
   };
   if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);
-  else insert();
+  else insert(() => {}); // the row triggers keep the aggregates
   for (const { r, c } of toMerge) {
     const seq = c.match!.seq;
     // The row stays the person's (description, category, notes) and takes the bank's date and id.
@@ -185,7 +191,7 @@ function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput,
   accounts.forEach((a, i) => {
     const p = plans[i];
     const s = input.statement.sections[i];
-    const sectionRows = toImport.filter((x) => x.r.section === i).length;
+    const sectionRows = toImport.filter((r) => r.section === i).length;
     if (p.adoptBankId) ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
     ledger
       .stmt(

@@ -4,15 +4,11 @@
 import type { RowIssue, StatementRow } from '../statements/types';
 import { decimalToMinor } from './money';
 
-export interface LedgerRow {
+/** A statement row with what the ledger adds: its number in the file, minor units, a fingerprint. */
+export interface LedgerRow extends StatementRow {
   /** Position in the file (0-based over all sections): how the screen names a row it decides on. */
   n: number;
-  section: number;
-  line: number;
-  date: string;
   amountMinor: number;
-  description: string;
-  externalId: string | null;
   fingerprint: number;
 }
 
@@ -20,7 +16,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const ID_MAX = 200;
 
 /** A statement's text as the ledger stores it: no control characters, never empty. */
-export const cleanDescription = (text: string): string => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim() || '(no description)';
+const UNCLEAN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\s\s|^\s|\s$/;
+export const cleanDescription = (text: string): string =>
+  (UNCLEAN.test(text) ? text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim() : text) || '(no description)';
 
 /** cyrb53: a fast 53-bit string hash (fits a SQLite integer and a JS number exactly). */
 export function hash53(text: string): number {
@@ -44,28 +42,42 @@ export function hash53(text: string): number {
  * between a bank's CSV and its OFX), numbered by occurrence so that two
  * identical rows of one file (two coffees, same day, same price) stay two.
  */
-export const fingerprintKey = (date: string, amountMinor: number, description: string): string =>
-  `${date}|${amountMinor}|${description.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')}`;
+export const fingerprintKey = (date: string, amountMinor: number, description: string): string => {
+  const lower = description.toLowerCase();
+  // ASCII text (most bank text) takes the cheaper pattern; the same letters and digits either way.
+  const letters = /^[\x00-\x7f]*$/.test(lower) ? lower.replace(/[^a-z0-9]+/g, '') : lower.replace(/[^\p{L}\p{N}]+/gu, '');
+  return `${date}|${amountMinor}|${letters}`;
+};
 
 /**
- * Converts a section's rows; bad amounts (too many decimals for the currency,
- * beyond the ledger's limit) become row issues. A bank id that one file gives
- * to rows with different dates or amounts is not trusted for those rows;
- * identical rows under one id are one transaction listed twice (`repeats`).
+ * Converts the statement's rows in place (a million rows are too many to
+ * copy); bad amounts (more decimals than the currency has, beyond the
+ * ledger's limit) become row issues. A bank id that one file gives to rows
+ * with different dates or amounts is not trusted for those rows; identical
+ * rows under one id are one transaction listed twice (`repeats`).
  */
-export function toLedgerRows(rows: StatementRow[], currencyOf: (section: number) => string, first = 0): { rows: LedgerRow[]; issues: RowIssue[]; repeats: number } {
+export function toLedgerRows(rows: StatementRow[], currencyOf: (section: number) => string): { rows: LedgerRow[]; issues: RowIssue[]; repeats: number } {
   const issues: RowIssue[] = [];
   const out: LedgerRow[] = [];
-  rows.forEach((r, i) => {
-    const minor = decimalToMinor(r.amount, currencyOf(r.section));
-    if (typeof minor === 'string') issues.push({ line: r.line, field: 'amount', message: minor });
-    else {
-      const externalId = r.externalId?.replace(CONTROL, '').trim().slice(0, ID_MAX) || null;
-      out.push({ n: first + i, section: r.section, line: r.line, date: r.date, amountMinor: minor, description: cleanDescription(r.description), externalId, fingerprint: 0 });
-    }
+  rows.forEach((statementRow, n) => {
+    const minor = decimalToMinor(statementRow.amount, currencyOf(statementRow.section));
+    if (typeof minor === 'string') return void issues.push({ line: statementRow.line, field: 'amount', message: minor });
+    const r = statementRow as LedgerRow;
+    r.n = n;
+    r.amountMinor = minor;
+    r.fingerprint = 0;
+    r.description = cleanDescription(r.description);
+    r.externalId = r.externalId?.replace(CONTROL, '').trim().slice(0, ID_MAX) || null;
+    out.push(r);
   });
   const byId = new Map<string, LedgerRow[]>();
-  for (const r of out) if (r.externalId) byId.set(`${r.section} ${r.externalId}`, [...(byId.get(`${r.section} ${r.externalId}`) ?? []), r]);
+  for (const r of out) {
+    if (!r.externalId) continue;
+    const key = `${r.section} ${r.externalId}`;
+    const group = byId.get(key);
+    if (group) group.push(r);
+    else byId.set(key, [r]);
+  }
   const repeated = new Set<LedgerRow>();
   for (const group of byId.values()) {
     if (group.length < 2) continue;
@@ -73,13 +85,16 @@ export function toLedgerRows(rows: StatementRow[], currencyOf: (section: number)
     if (same) group.slice(1).forEach((r) => repeated.add(r));
     else group.forEach((r) => (r.externalId = null));
   }
-  const seen = new Map<string, number>();
-  const kept = out.filter((r) => !repeated.has(r));
+  const kept = repeated.size ? out.filter((r) => !repeated.has(r)) : out;
+  // Occurrences per section and fingerprint key, counted by the key's hash (a million strings would weigh more).
+  const seen = new Map<number, number>();
   for (const r of kept) {
-    const key = `${r.section}|${fingerprintKey(r.date, r.amountMinor, r.description)}`;
-    const occurrence = (seen.get(key) ?? 0) + 1;
-    seen.set(key, occurrence);
-    r.fingerprint = hash53(`${key.slice(key.indexOf('|') + 1)}#${occurrence}`);
+    const key = fingerprintKey(r.date, r.amountMinor, r.description);
+    const base = hash53(key);
+    const slot = r.section === 0 ? base : hash53(`${r.section}|${key}`);
+    const occurrence = (seen.get(slot) ?? 0) + 1;
+    seen.set(slot, occurrence);
+    r.fingerprint = occurrence === 1 ? base : hash53(`${key}#${occurrence}`);
   }
   return { rows: kept, issues, repeats: repeated.size };
 }

@@ -28,9 +28,11 @@ export function decideDecimalMark(values: Iterable<string>, fallback: DecimalMar
   let dot = 0;
   let comma = 0;
   for (const v of values) {
+    if (v === '') continue;
     const mark = decimalMarkOf(v);
     if (mark === '.') dot++;
     else if (mark === ',') comma++;
+    if (dot + comma >= 5_000) break; // a column writes its amounts one way: a few thousand say which
   }
   if (dot === comma) return fallback;
   return dot > comma ? '.' : ',';
@@ -41,9 +43,18 @@ export function decideDecimalMark(values: Iterable<string>, fallback: DecimalMar
  * text that is not an amount. Negatives: a leading or trailing minus,
  * parentheses, or a DR / D / debit suffix; CR marks a positive amount.
  */
+const PLAIN = { '.': /^(-?)(\d+)(?:\.(\d+))?$/, ',': /^(-?)(\d+)(?:,(\d+))?$/ };
+
 export function parseAmount(raw: string, mark: DecimalMark): string | null | undefined {
   let text = raw.trim();
   if (text === '') return null;
+  const simple = PLAIN[mark].exec(text); // most cells: "-12.50"
+  if (simple) {
+    const whole = simple[2].replace(/^0+(?=\d)/, '');
+    const fraction = (simple[3] ?? '').replace(/0+$/, '');
+    const value = fraction ? `${whole}.${fraction}` : whole;
+    return simple[1] && value !== '0' ? `-${value}` : value;
+  }
   let negative = false;
   const suffix = /(?<=[\d\s)])\s*(CR|DR|Cr|Dr|cr|dr|C|D|credit|debit)\.?$/.exec(text);
   if (suffix) {

@@ -82,16 +82,15 @@ function firstLineOf(records: { record: string[]; info: { lines: number } }[], i
   return i === 0 ? 1 : records[i - 1].info.lines + 1;
 }
 
-/** What a data record keeps until the date format and decimal mark are known: only the mapped cells. */
-interface Pending {
-  line: number;
-  date: string;
-  amount: string;
+/**
+ * A data record until the date format and decimal mark are known: a row whose
+ * date and amount still hold the cells' text, plus the other amount cells.
+ * It becomes the StatementRow in place (a million rows are too many to copy).
+ */
+interface Pending extends StatementRow {
   debit: string;
   credit: string;
   direction: string;
-  id: string;
-  description: string;
 }
 
 interface ColumnIndexes {
@@ -150,33 +149,40 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     description: columns.description.map(at),
   };
   const pending: Pending[] = [];
-  const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, info: true, max_record_size: MAX_RECORD_BYTES });
+  // Lines are counted here (a record's line, plus the line breaks inside its quoted
+  // fields) rather than with csv-parse's `info`, which copies an object per record.
+  const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_BYTES });
   // pipeline, not pipe: a decoding error must reach the loop below, not hang it.
   pipeline(Readable.from(decodeChunks(options.chunks(), options.encoding)), parser, () => {});
   const header = dialect.headers.map((h) => h.toLowerCase());
+  const sameAsHeader = (cell: string, i: number) => cell.trim().toLowerCase() === header[i];
   let records = 0;
+  let nextLine = dialect.dataLine;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (record.every((cell) => cell.trim() === '')) continue;
-      if (dialect.headerLine !== null && record.length === header.length && record.every((cell, i) => cell.trim().toLowerCase() === header[i])) continue; // a repeated header
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = nextLine;
+      nextLine += 1 + lineBreaksIn(record);
+      if (record.every(isBlank)) continue;
+      if (dialect.headerLine !== null && record[0]?.trim().toLowerCase() === header[0] && record.length === header.length && record.every(sameAsHeader)) continue; // a repeated header
       if (report.sample.length < 5) report.sample.push(record);
       if (++records % 10_000 === 0) options.onProgress?.(records);
       if (!c) continue;
-      const cell = (i: number) => (i >= 0 ? (record[i] ?? '').trim() : '');
+      const date = cellOf(record, c.date);
       // A row with neither a date nor an amount is a footer or a note ("Closing balance"), not a transaction.
-      if (!/\d/.test(cell(c.date)) && ![c.amount, c.debit, c.credit].some((i) => /\d/.test(cell(i)))) {
-        out.ignored.push({ line: info.lines, reason: 'not a transaction (no date and no amount)' });
+      if (!/\d/.test(date) && !/\d/.test(cellOf(record, c.amount) + cellOf(record, c.debit) + cellOf(record, c.credit))) {
+        out.ignored.push({ line, reason: 'not a transaction (no date and no amount)' });
         continue;
       }
       pending.push({
-        line: info.lines,
-        date: cell(c.date),
-        amount: cell(c.amount),
-        debit: cell(c.debit),
-        credit: cell(c.credit),
-        direction: cell(c.direction),
-        id: cell(c.id),
-        description: joinDescription(c.description.map(cell)),
+        section: 0,
+        line,
+        date,
+        amount: cellOf(record, c.amount),
+        description: c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])),
+        externalId: cellOf(record, c.id) || null,
+        debit: cellOf(record, c.debit),
+        credit: cellOf(record, c.credit),
+        direction: cellOf(record, c.direction),
       });
     }
   } catch (error) {
@@ -192,6 +198,19 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   out.rowCount = pending.length;
   toRows(pending, c, columns, mapping, report, out);
   return out;
+}
+
+const isBlank = (cell: string): boolean => cell.trim() === '';
+const cellOf = (record: string[], i: number): string => (i >= 0 ? (record[i] ?? '').trim() : '');
+
+/** Line breaks inside a record's (quoted) fields: the record spans that many more lines. */
+function lineBreaksIn(record: string[]): number {
+  let n = 0;
+  for (const cell of record) {
+    if (cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) continue;
+    n += cell.match(/\r\n|\r|\n/g)!.length;
+  }
+  return n;
 }
 
 /** Thrown when a file taken for UTF-8 turns out not to be: the caller reads it again as Windows-1252. */
@@ -213,13 +232,11 @@ function toRows(pending: Pending[], c: ColumnIndexes, columns: CsvColumns, mappi
   report.dateFormat = format.text;
   const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(pending.flatMap((p) => [p.amount, p.debit, p.credit]), report.decimal);
   report.decimal = mark;
-  for (const p of pending) {
-    const row = toRow(p, columns, format, mark, mapping?.negate === true, out);
-    if (row) out.rows.push(row);
-  }
+  for (const p of pending) if (toRow(p, columns, format, mark, mapping?.negate === true, out)) out.rows.push(p);
 }
 
-function toRow(p: Pending, columns: CsvColumns, format: DateFormat, mark: DecimalMark, negate: boolean, out: ParsedStatement): StatementRow | null {
+/** Turns a pending record into its row (in place); false, with its issues recorded, when it cannot be read. */
+function toRow(p: Pending, columns: CsvColumns, format: DateFormat, mark: DecimalMark, negate: boolean, out: ParsedStatement): boolean {
   const issue = (field: string | undefined, message: string) => void out.errors.push({ line: p.line, field: field ?? 'amount', message });
   const date = format.parse(p.date);
   if (!date) issue(columns.date, p.date ? `"${p.date}" is not a date in the format ${format.text}` : 'is empty');
@@ -247,6 +264,9 @@ function toRow(p: Pending, columns: CsvColumns, format: DateFormat, mark: Decima
       amount = undefined;
     } else amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
   }
-  if (!date || typeof amount !== 'string') return null;
-  return { section: 0, line: p.line, date, amount: negate ? negateDecimal(amount) : amount, description: p.description, externalId: p.id || null };
+  if (!date || typeof amount !== 'string') return false;
+  p.date = date;
+  p.amount = negate ? negateDecimal(amount) : amount;
+  p.debit = p.credit = p.direction = '';
+  return true;
 }

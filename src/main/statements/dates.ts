@@ -91,7 +91,10 @@ export interface DateDetection {
  * differently (01/02/2024) are ambiguous, never guessed.
  */
 export function detectDateFormat(values: Iterable<string>, candidates = CANDIDATE_FORMATS): DateDetection {
-  const distinct = [...new Set([...values].map((v) => v.trim()).filter(Boolean))];
+  const seen = new Set<string>();
+  for (const v of values) seen.add(v.trim());
+  seen.delete('');
+  const distinct = [...seen];
   if (distinct.length === 0) return { format: null, ambiguous: [] };
   const scored = candidates.map(compileDateFormat).map((f) => {
     const dates = distinct.map((v) => f.parse(v));
