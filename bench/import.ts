@@ -1,0 +1,98 @@
+// `npm run bench` (second part): statement imports timed as a person runs
+// them, `ledgerdesk import` as a child process, wall time and peak RSS, into a
+// copy of an organization that already holds 1,000,000 transactions:
+//   - a 1,000,000-row CSV (~50 MB) into a new account; the same file again;
+//   - a 100,000-transaction OFX into the account it describes.
+// Figures only: nothing here asserts a time.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createOrganization, fillDemo, findOrganization, openLedger } from '../src/main/ledger';
+import { ledgerFile } from '../src/main/paths';
+
+const root = join(import.meta.dirname, '..');
+const base = join(root, 'bench', '.data-import');
+const work = join(base, 'work');
+const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
+const OFX_ROWS = Number(process.env.BENCH_OFX_ROWS ?? 100_000);
+const csvFile = join(base, `statement-${CSV_ROWS}.csv`);
+const ofxFile = join(base, `statement-${OFX_ROWS}.ofx`);
+
+const MERCHANTS = ['CARD PAYMENT TO TESCO STORES', 'AMAZON MKTPLACE PMTS', 'DIRECT DEBIT VODAFONE', 'FASTER PAYMENT FROM J SMITH', 'UBER TRIP HELP.UBER.COM', 'PRET A MANGER', 'SHELL OIL', 'GOOGLE CLOUD EMEA', 'STRIPE PAYOUT', 'TFL TRAVEL CH'];
+const dayOf = (i: number, rows: number) => new Date(Date.UTC(2023, 6, 1) + Math.floor((i * 1096) / rows) * 86_400_000);
+
+/** Rows spread over the same three years as the organization's: the new rows fall between the old ones. */
+async function writeCsv(): Promise<void> {
+  const out = createWriteStream(csvFile);
+  out.write('Date,Description,Amount,Balance\n');
+  let balance = 0;
+  for (let i = 0; i < CSV_ROWS; i++) {
+    const d = dayOf(i, CSV_ROWS);
+    const amount = ((i * 7919) % 20000) - 15000;
+    balance += amount;
+    const line = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()},${MERCHANTS[i % 10]} ${(i * 31) % 9973},${(amount / 100).toFixed(2)},${(balance / 100).toFixed(2)}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+async function writeOfx(): Promise<void> {
+  const out = createWriteStream(ofxFile);
+  out.write('OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>121000248<ACCTID>99887766<ACCTTYPE>CHECKING</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20230701<DTEND>20260630\n');
+  for (let i = 0; i < OFX_ROWS; i++) {
+    const d = dayOf(i, OFX_ROWS).toISOString().slice(0, 10).replaceAll('-', '');
+    const amount = (((i * 7919) % 20000) - 15000) / 100;
+    const entry = `<STMTTRN><TRNTYPE>${amount < 0 ? 'DEBIT' : 'CREDIT'}<DTPOSTED>${d}120000[-5:EST]<TRNAMT>${amount.toFixed(2)}<FITID>${d}${String(i).padStart(7, '0')}<NAME>${MERCHANTS[i % 10]}<MEMO>REF ${(i * 31) % 9973}</STMTTRN>\n`;
+    if (!out.write(entry)) await once(out, 'drain');
+  }
+  out.end('</BANKTRANLIST><LEDGERBAL><BALAMT>0.00<DTASOF>20260630</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n');
+  await once(out, 'finish');
+}
+
+function prepareBase(): void {
+  const ledger = openLedger(ledgerFile(base));
+  if (!findOrganization(ledger, 'bench')) {
+    const org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+    console.log(`Loading ${N.toLocaleString('en')} demo transactions into ${base} ...`);
+    fillDemo(ledger, org.seq, org.slug, N, org.currency);
+  }
+  ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  ledger.close();
+}
+
+/** One command, timed whole (start-up included), with its peak RSS. */
+function ledgerdesk(...args: string[]): { seconds: number; rssMb: number; json: Record<string, unknown> } {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--import', join(root, 'bench', 'peak-rss.mjs'), join(root, 'bin', 'ledgerdesk.mjs'), ...args, '--data', work, '--org', 'bench', '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const seconds = (performance.now() - started) / 1000;
+  if (r.status !== 0) throw new Error(`ledgerdesk ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  const rss = /peak-rss-kb (\d+)/.exec(r.stderr)?.[1];
+  return { seconds, rssMb: Number(rss) / 1024, json: JSON.parse(r.stdout) as Record<string, unknown> };
+}
+
+async function main() {
+  mkdirSync(base, { recursive: true });
+  prepareBase();
+  if (!existsSync(csvFile)) await writeCsv();
+  if (!existsSync(ofxFile)) await writeOfx();
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work);
+  copyFileSync(ledgerFile(base), ledgerFile(work));
+  ledgerdesk('account', 'create', 'Bench CSV');
+  const rows: string[] = [];
+  const row = (what: string, target: string, r: ReturnType<typeof ledgerdesk>) =>
+    rows.push(`| ${what} | ${r.seconds.toFixed(1)} s | ${Math.round(r.rssMb)} MB | ${target} | ${r.json.imported} new, ${r.json.duplicates} duplicate |`);
+  const csvMb = (statSync(csvFile).size / 1024 / 1024).toFixed(0);
+  row(`${CSV_ROWS.toLocaleString('en')}-row CSV (${csvMb} MB), new account`, '15 s, 400 MB', ledgerdesk('import', csvFile, '--account', 'Bench CSV'));
+  row('the same CSV again (all duplicates)', '10 s', ledgerdesk('import', csvFile, '--account', 'Bench CSV'));
+  row(`${OFX_ROWS.toLocaleString('en')}-transaction OFX, account made from the file`, '3 s', ledgerdesk('import', ofxFile));
+  console.log(`\nImports into an organization holding ${N.toLocaleString('en')} transactions (ledgerdesk import, whole process):\n`);
+  console.log('| import | wall time | peak RSS | target | rows |\n|---|---:|---:|---|---|');
+  console.log(rows.join('\n'));
+  rmSync(work, { recursive: true, force: true });
+}
+
+await main();
