@@ -23,6 +23,8 @@ export const categories = sqliteTable(
     type: text('type', { enum: ['revenue', 'expense', 'asset', 'liability', 'equity'] }).notNull(),
     parentCode: text('parent_code'),
     synonyms: text('synonyms').notNull().default('[]'), // JSON array of strings
+    /** Kept for history (its transactions keep its name), no longer offered (migration 0007). */
+    archivedAt: text('archived_at'),
   },
   (t) => [
     uniqueIndex('categories_org_code').on(t.orgSeq, t.code).where(sql`${t.code} <> ''`),
@@ -134,6 +136,11 @@ export const proposals = sqliteTable(
     reviewedAt: text('reviewed_at'),
     reviewedBy: text('reviewed_by'),
     reviewComment: text('review_comment'),
+    /** What an approval changed (JSON), so that it can be reversed (migration 0007). */
+    outcome: text('outcome'),
+    reversedAt: text('reversed_at'),
+    reversedBy: text('reversed_by'),
+    reversalComment: text('reversal_comment'),
   },
   (t) => [index('proposals_org_status').on(t.orgSeq, t.status, t.seq)],
 );
@@ -366,4 +373,33 @@ export const accountDayTotals = sqliteTable(
     sumMinor: integer('sum_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status] })],
+);
+
+/** A finished reconciliation of an account against a statement (migration 0007). */
+export const reconciliations = sqliteTable(
+  'reconciliations',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    accountSeq: integer('account_seq').notNull().references(() => accounts.seq),
+    statementDate: text('statement_date').notNull(),
+    statementBalanceMinor: integer('statement_balance_minor').notNull(),
+    rows: integer('rows').notNull(),
+    createdAt: text('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+    undoneAt: text('undone_at'),
+  },
+  (t) => [index('reconciliations_account').on(t.accountSeq, t.seq)],
+);
+
+/** The rows a reconciliation cleared, and the status each had before (undo puts it back). */
+export const reconciliationRows = sqliteTable(
+  'reconciliation_rows',
+  {
+    reconciliationSeq: integer('reconciliation_seq').notNull().references(() => reconciliations.seq),
+    transactionSeq: integer('transaction_seq').notNull().references(() => transactions.seq),
+    previousStatus: text('previous_status').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reconciliationSeq, t.transactionSeq] }), index('reconciliation_rows_transaction').on(t.transactionSeq)],
 );

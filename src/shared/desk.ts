@@ -27,6 +27,22 @@ export const DESK_OPERATIONS = [
   'listImports',
   'undoImport',
   'stageStatement',
+  'register',
+  'addTransaction',
+  'editTransaction',
+  'deleteTransaction',
+  'categorizeTransactions',
+  'markReceiptMissing',
+  'reverseProposal',
+  'listChart',
+  'addCategory',
+  'renameCategory',
+  'setCategorySynonyms',
+  'archiveCategory',
+  'restoreCategory',
+  'reconcileView',
+  'reconcileAccount',
+  'undoReconciliation',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

@@ -10,6 +10,8 @@ import { receiptsDir } from '../paths';
 import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
 import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts';
+import { bookOperations } from './books';
+import { chartOperations } from './chart';
 import { importOperations } from './imports';
 import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './operation';
 import { reviewItems } from './review-queue';
@@ -113,6 +115,8 @@ export const deskOperations = {
 
   ...accountOperations,
   ...importOperations,
+  ...bookOperations,
+  ...chartOperations,
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>; // any: each entry keeps its own result type
 
 type Operations = typeof deskOperations;

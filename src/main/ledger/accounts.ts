@@ -32,6 +32,8 @@ export interface Account {
   lastImportAt: string | null;
   /** The closing balance the latest imported statement states (OFX LEDGERBAL, CAMT CLBD, MT940 :62F:). */
   lastStatement: { date: string; balance: number } | null;
+  /** The statement date and balance of the last reconciliation. */
+  lastReconciliation: { date: string; balance: number } | null;
 }
 
 export interface AccountRow {
@@ -87,6 +89,9 @@ export function toAccount(ledger: Ledger, row: AccountRow): Account {
        WHERE s.account_seq = ? AND b.undone_at IS NULL AND s.closing_date IS NOT NULL ORDER BY s.closing_date DESC, s.seq DESC LIMIT 1`,
     )
     .get(row.seq) as { date: string; minor: number } | undefined;
+  const reconciled = ledger
+    .stmt('SELECT statement_date AS date, statement_balance_minor AS minor FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1')
+    .get(row.seq) as { date: string; minor: number } | undefined;
   const money = (minor: number) => fromMinor(minor, row.currency);
   return {
     id: row.id,
@@ -103,6 +108,7 @@ export function toAccount(ledger: Ledger, row: AccountRow): Account {
     transactionCount: totals.n,
     lastImportAt: imported.at,
     lastStatement: stated ? { date: stated.date, balance: money(stated.minor) } : null,
+    lastReconciliation: reconciled ? { date: reconciled.date, balance: money(reconciled.minor) } : null,
   };
 }
 

@@ -20,21 +20,26 @@ interface ChartRow {
   type: CategoryType;
   parentCode: string | null;
   synonyms: string;
+  archivedAt: string | null;
 }
 
-function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
-  return ledger
-    .stmt('SELECT code, name, type, parent_code AS parentCode, synonyms FROM categories WHERE org_seq = ? ORDER BY code = \'\', code, name')
-    .all(orgSeq) as ChartRow[];
+export function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
+  return ledger.rows<ChartRow>(
+    "SELECT code, name, type, parent_code AS parentCode, synonyms, archived_at AS archivedAt FROM categories WHERE org_seq = ? ORDER BY code = '', code, name",
+    orgSeq,
+  );
 }
 
+/**
+ * The chart. `inUse` (the spec leaves its meaning open) is false for an
+ * archived category: kept for the transactions that have it, no longer offered.
+ */
 export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
-  const inUse = ledger.stmt('SELECT EXISTS (SELECT 1 FROM transactions WHERE org_seq = ? AND category = ?) AS used');
   return chart(ledger, orgSeq).map((row) => ({
     code: row.code,
     name: row.name,
     type: row.type,
-    inUse: (inUse.get(orgSeq, row.name) as { used: number }).used === 1,
+    inUse: row.archivedAt === null,
     parentCode: row.parentCode,
     synonyms: JSON.parse(row.synonyms) as string[],
   }));
@@ -79,5 +84,15 @@ export function resolveCategory(
   }
   const hit = byCode ?? byName;
   if (!hit) throw invalid([{ field: 'categoryCode', message: 'one of categoryCode or category is required' }]);
+  if (hit.archivedAt) throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
   return { code: hit.code, name: hit.name };
+}
+
+/** The category a proposal named, as the chart has it now (renamed since: the new name; archived: refused). */
+export function categoryNow(ledger: Ledger, orgSeq: number, code: string | null, field = 'categoryCode'): ResolvedCategory | null {
+  if (code === null) return null;
+  const row = chart(ledger, orgSeq).find((r) => r.code === code);
+  if (!row) throw invalid([{ field, message: `category ${code} is no longer in the chart` }]);
+  if (row.archivedAt) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
+  return { code: row.code, name: row.name };
 }

@@ -10,7 +10,7 @@
 //    their ids when they export again).
 // 3. A row entered by hand or created by an approved journal entry, in the
 //    same account, with the same amount, dated at most MATCH_DAYS days apart
-//    and not yet matched to a statement line: a possible match, the closest
+//    and not yet matched to a statement line nor reconciled: a possible match, the closest
 //    date first, each such row matched at most once.
 // 4. Otherwise new. Two identical rows of one file both import (rule 2 counts occurrences).
 //
@@ -51,13 +51,13 @@ export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow
       .map((d) => d.date),
   );
   const hasCandidates = ledger
-    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL LIMIT 1")
+    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND status <> 'reconciled' LIMIT 1")
     .get(accountSeq);
   const byId = ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?');
   const byFingerprint = ledger.stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?');
   const candidates = ledger.stmt(
     `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ?
-       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL
+       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND status <> 'reconciled'
      ORDER BY abs(julianday(date) - julianday(?)), seq`,
   );
   const claimed = new Set<number>();

@@ -1,6 +1,11 @@
 // The domain: knows nothing of HTTP, MCP, Electron or React.
 export * from './accounts';
 export * from './audit';
+export * from './chart';
+export * from './hand';
+export * from './reconcile';
+export * from './register';
+export * from './reversal';
 export * from './categories';
 export * from './connectors';
 export * from './dashboard';

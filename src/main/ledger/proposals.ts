@@ -64,6 +64,10 @@ export interface ProposalRow {
   reviewed_at: string | null;
   reviewed_by: string | null;
   review_comment: string | null;
+  outcome: string | null;
+  reversed_at: string | null;
+  reversed_by: string | null;
+  reversal_comment: string | null;
 }
 
 export const toProposal = (r: ProposalRow): Proposal => ({

@@ -6,6 +6,7 @@ import type { Ledger } from './db';
 import { appendAudit, actorName, type Actor } from './audit';
 import { newId, nowIso } from './clock';
 import { entryAccount, requireOpenAccount } from './accounts';
+import { categoryNow } from './categories';
 import { invalid, LedgerError } from './errors';
 import { toMinor } from './money';
 import { insertNote } from './notes';
@@ -42,7 +43,8 @@ export function reviewProposal(
     if (changes === 0) {
       throw new LedgerError('already_reviewed', `Proposal ${proposalId} was already ${row.status}.`, { id: proposalId, status: row.status });
     }
-    const effect = decision === 'approve' ? applyEffect(ledger, orgSeq, row, reviewer, accountRef) : 'the ledger is unchanged';
+    const { summary: effect, outcome } = decision === 'approve' ? applyEffect(ledger, orgSeq, row, reviewer, accountRef) : { summary: 'the ledger is unchanged', outcome: null };
+    if (outcome) ledger.stmt('UPDATE proposals SET outcome = ? WHERE seq = ?').run(JSON.stringify(outcome), row.seq);
     appendAudit(ledger, orgSeq, reviewer, {
       action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
       targetType: 'proposal',
@@ -53,16 +55,28 @@ export function reviewProposal(
   });
 }
 
-/** Applies part 3's effect of an approved proposal; returns a one-line summary for the audit log. */
-function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer: Human, accountRef?: string): string {
+/** What an approval changed, kept on the proposal so that it can be reversed (reversal.ts). */
+export type Outcome =
+  | { previous: { category: string | null; status: string; suggestedBy: string | null; confidence: number | null; reason: string | null } }
+  | { transactionId: string }
+  | { previousTransactionId: string | null }
+  | { noteId: string };
+
+/** Applies part 3's effect of an approved proposal; returns a one-line summary for the audit log and what it changed. */
+function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer: Human, accountRef?: string): { summary: string; outcome: Outcome } {
   switch (row.type) {
     case 'categorization': {
       const p = JSON.parse(row.payload) as ProposalPayloads['categorization'];
       const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
+      const category = categoryNow(ledger, orgSeq, p.categoryCode)!;
+      // A reconciled row stays reconciled (locked): only its category changes.
       ledger
-        .stmt("UPDATE transactions SET category = ?, status = 'matched', suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?")
-        .run(p.category, row.proposed_by, row.confidence, row.reason, tx.seq);
-      return `${describeTransaction(tx)} categorized as ${p.categoryCode} ${p.category}, status matched`;
+        .stmt("UPDATE transactions SET category = ?, status = CASE status WHEN 'reconciled' THEN status ELSE 'matched' END, suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?")
+        .run(category.name, row.proposed_by, row.confidence, row.reason, tx.seq);
+      return {
+        summary: `${describeTransaction(tx)} categorized as ${category.code} ${category.name}, status ${tx.status === 'reconciled' ? 'reconciled' : 'matched'}`,
+        outcome: { previous: { category: tx.category, status: tx.status, suggestedBy: tx.suggested_by, confidence: tx.confidence, reason: tx.reason } },
+      };
     }
     case 'journal_entry': {
       const p = JSON.parse(row.payload) as ProposalPayloads['journal_entry'];
@@ -70,6 +84,7 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer:
       if (account.currency !== p.currency) {
         throw invalid([{ field: 'accountId', message: `account "${account.name}" is in ${account.currency}; this entry is in ${p.currency}` }]);
       }
+      const category = categoryNow(ledger, orgSeq, p.categoryCode);
       const id = newId();
       insertTransaction(ledger, orgSeq, {
         id,
@@ -79,7 +94,7 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer:
         amountMinor: toMinor(p.amount, p.currency),
         currency: p.currency,
         description: p.description,
-        category: p.category,
+        category: category?.name ?? null,
         status: 'matched',
         source: p.source,
         suggestedBy: row.proposed_by,
@@ -87,20 +102,23 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer:
         reason: row.reason,
         createdAt: nowIso(),
       });
-      return `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created in account "${account.name}", status matched`;
+      return {
+        summary: `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created in account "${account.name}", status matched`,
+        outcome: { transactionId: id },
+      };
     }
     case 'receipt_link': {
       const p = JSON.parse(row.payload) as ProposalPayloads['receipt_link'];
       const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
       const receipt = requireReceiptRow(ledger, orgSeq, p.receiptId);
       ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
-      return `receipt "${excerpt(receipt.fileName, 60)}" linked to ${describeTransaction(tx)}`;
+      return { summary: `receipt "${excerpt(receipt.fileName, 60)}" linked to ${describeTransaction(tx)}`, outcome: { previousTransactionId: receipt.transactionId } };
     }
     case 'note': {
       const p = JSON.parse(row.payload) as ProposalPayloads['note'];
       const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
       const note = insertNote(ledger, orgSeq, tx.seq, p.content, row.proposed_by);
-      return `note ${note.id} created on ${describeTransaction(tx)}`;
+      return { summary: `note ${note.id} created on ${describeTransaction(tx)}`, outcome: { noteId: note.id } };
     }
   }
 }

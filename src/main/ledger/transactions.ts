@@ -164,6 +164,24 @@ function filters(orgSeq: number, q: TransactionQuery) {
   return { clause: where.join(' AND '), params, countTable, count };
 }
 
+/** From this offset on, a page looks up its first day in the maintained counts. */
+const DEEP_OFFSET = 1000;
+
+/**
+ * The day a page at `offset` starts on, and how many rows of that day (and
+ * later days in page order) come before it: walked newest day first over the
+ * maintained counts per day (a few thousand rows for years of books).
+ */
+function pageStart(ledger: Ledger, table: string, count: { clause: string; params: unknown[] }, offset: number): { date: string; skip: number } | null {
+  let seen = 0;
+  const days = ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).raw(true);
+  for (const [date, n] of days.iterate(...count.params) as Iterable<[string, number]>) {
+    if (seen + n > offset) return { date, skip: offset - seen };
+    seen += n;
+  }
+  return null; // past the end: the plain query answers an empty page
+}
+
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
   const { clause, params, countTable, count } = filters(orgSeq, q);
   // The page's rows are put in order here: an ORDER BY over the join would sort
@@ -189,7 +207,11 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     n = shaped ?? (ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values) as { n: number }).n;
   } else {
     // Deferred join: page over the covering index first, then read 'limit' rows.
-    rows = page(`SELECT seq FROM transactions WHERE ${clause} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
+    // A deep page starts at the day the maintained counts say, not after skipping every row before it.
+    const dayTable = countTable === 'transaction_status_counts' ? 'transaction_day_counts' : countTable;
+    const start = dayTable && q.offset >= DEEP_OFFSET ? pageStart(ledger, dayTable, count, q.offset) : null;
+    const before = start ? ' AND date <= ?' : '';
+    rows = page(`SELECT seq FROM transactions WHERE ${clause}${before} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, ...(start ? [start.date] : []), q.limit, start?.skip ?? q.offset);
     const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${count.clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
     n = shaped ?? (ledger.stmt(countSql).get(...(countTable ? count.params : params)) as { n: number }).n;
   }

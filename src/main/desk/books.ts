@@ -1,0 +1,66 @@
+// The bookkeeper's own hand at the desk and as owner commands (`ledgerdesk tx
+// add|edit|delete|categorize|receipt`, `proposal reverse`): the register,
+// rows entered by hand, categorizing, receipts needed, reversing an approval.
+import { z } from 'zod';
+import { DateString, TransactionsQuery, Uuid } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq } from './operation';
+
+const Ids = z.array(Uuid).min(1).max(1000).describe('Transaction ids');
+const Amount = z.number().refine(Number.isFinite, 'must be a number').describe('Negative money out, positive money in');
+const row = (r: L.HandRow) => `${r.id}  ${r.date}  ${r.amount_minor < 0 ? '' : ' '}${L.fromMinor(r.amount_minor, r.currency).toFixed(2)} ${r.currency}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]`;
+
+export const bookOperations = {
+  register: op(TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), (ctx, { orgId, account, ...query }) => {
+    const seq = orgSeq(ctx, orgId);
+    return L.registerPage(ctx.ledger, seq, { ...query, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
+  }),
+
+  addTransaction: op(
+    z.strictObject({
+      ...Org,
+      account: z.string().trim().min(1).max(200).describe('The account, by name or id'),
+      date: DateString,
+      amount: Amount,
+      description: z.string().trim().min(1).max(500),
+      categoryCode: z.string().trim().min(1).max(50).optional().describe('A code of the chart, e.g. 5300'),
+    }),
+    (ctx, { orgId, ...input }) => L.addTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    { name: 'tx add', summary: 'enter a transaction by hand (a cash expense, a missing row)', print: (r) => [`Added ${row(r)}`] },
+  ),
+
+  editTransaction: op(
+    z.strictObject({ ...Org, id: Uuid, date: DateString.optional(), amount: Amount.optional(), description: z.string().trim().min(1).max(500).optional() }),
+    (ctx, { orgId, id, ...edit }) => L.editTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, edit),
+    { name: 'tx edit', summary: "change the date, amount or description of a row entered by hand (a bank's rows keep the bank's)", args: ['id'], print: (r) => [`Now ${row(r)}`] },
+  ),
+
+  deleteTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.deleteTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id), {
+    name: 'tx delete',
+    summary: 'delete a row entered by hand',
+    args: ['id'],
+    print: (r) => [`Deleted ${r.id}.`],
+  }),
+
+  categorizeTransactions: op(
+    z.strictObject({
+      ...Org,
+      ids: Ids,
+      categoryCode: z.string().trim().max(50).nullable().describe('A code of the chart; empty (or null) leaves the rows uncategorized'),
+    }),
+    (ctx, { orgId, ids, categoryCode }) => L.categorizeTransactions(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null),
+    { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
+  ),
+
+  markReceiptMissing: op(
+    z.strictObject({ ...Org, ids: Ids, state: z.enum(['missing', 'found']).default('missing').describe('missing (status receipt_missing) or found (back)') }),
+    (ctx, { orgId, ids, state }) => L.markReceiptMissing(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, state === 'missing'),
+    { name: 'tx receipt', summary: 'mark rows as needing a receipt (--state found: back)', args: ['ids...'], print: (rows) => rows.map(row) },
+  ),
+
+  reverseProposal: op(
+    z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: z.string().trim().max(2000).optional().describe('Why, for the log') }),
+    (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, comment),
+    { name: 'proposal reverse', summary: 'reverse an approval (its own logged event; the proposal stays approved)', args: ['id'], print: (p) => [`Reversed the approval of ${p.type} proposal ${p.id}.`] },
+  ),
+};

@@ -1,0 +1,86 @@
+// The chart of accounts and reconciliation at the desk and as owner commands
+// (`ledgerdesk category list|add|rename|synonyms|archive|restore`,
+// `ledgerdesk reconcile`, `reconcile undo`).
+import { z } from 'zod';
+import { DateString } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq } from './operation';
+
+const Code = z.string().trim().min(1).max(20).describe('The category code, e.g. 5400');
+const line = (c: L.Category) => `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
+const Ref = z.string().trim().min(1).max(200).describe('The account: its name or id');
+
+export const chartOperations = {
+  listChart: op(z.strictObject(Org), (ctx, { orgId }) => L.listCategories(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'category list',
+    summary: 'the chart of accounts',
+    print: (cs) => cs.map(line),
+  }),
+
+  addCategory: op(
+    z.strictObject({
+      ...Org,
+      code: Code,
+      name: z.string().trim().min(1).max(200),
+      type: z.enum(L.CATEGORY_TYPES as [L.CategoryType, ...L.CategoryType[]]).describe('revenue, expense, asset, liability or equity'),
+      parentCode: z.string().trim().min(1).max(20).optional().describe('The parent category, of the same type'),
+      synonyms: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
+    }),
+    (ctx, { orgId, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => [`Added ${line(c)}`] },
+  ),
+
+  renameCategory: op(
+    z.strictObject({ ...Org, code: Code, name: z.string().trim().min(1).max(200) }),
+    (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, name),
+    { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => [`Renamed: ${line(c)}`] },
+  ),
+
+  setCategorySynonyms: op(
+    z.strictObject({ ...Org, code: Code, synonyms: z.array(z.string().trim().min(1).max(100)).max(50) }),
+    (ctx, { orgId, code, synonyms }) => L.setSynonyms(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, synonyms),
+    { name: 'category synonyms', summary: "replace a category's synonyms", args: ['code', 'synonyms...'], print: (c) => [line(c)] },
+  ),
+
+  archiveCategory: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, true), {
+    name: 'category archive',
+    summary: 'archive a category: kept for history, no longer offered',
+    args: ['code'],
+    print: (c) => [`Archived ${line(c)}`],
+  }),
+
+  restoreCategory: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, false), {
+    name: 'category restore',
+    summary: 'bring an archived category back into use',
+    args: ['code'],
+    print: (c) => [`Restored ${line(c)}`],
+  }),
+
+  reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), (ctx, { orgId, account, through }) => L.reconcileView(ctx.ledger, orgSeq(ctx, orgId), account, through)),
+
+  reconcileAccount: op(
+    z.strictObject({
+      ...Org,
+      account: Ref,
+      date: DateString.describe("The statement's end date"),
+      balance: z.number().refine(Number.isFinite, 'must be a number').describe("The statement's ending balance"),
+      clear: z.array(z.uuid('must be a transaction id')).max(100_000).optional().describe('The rows that cleared (comma-separated ids)'),
+      clearThrough: DateString.optional().describe('Or: every row not yet reconciled up to this date'),
+    }),
+    (ctx, { orgId, account, date, balance, clear, clearThrough }) =>
+      L.reconcileAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { account, statementDate: date, statementBalance: balance, clear, clearThrough }),
+    {
+      name: 'reconcile',
+      summary: 'reconcile an account to a statement; finishes only when the difference is zero',
+      args: ['account'],
+      print: (r) => [`Reconciled through ${r.statementDate} at ${r.statementBalance.toFixed(2)}: ${r.rows} row(s) cleared.`],
+    },
+  ),
+
+  undoReconciliation: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.undoReconciliation(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account), {
+    name: 'reconcile undo',
+    summary: "undo an account's last reconciliation",
+    args: ['account'],
+    print: (r) => [`Undid the reconciliation through ${r.statementDate} (${r.rows} row(s)).`],
+  }),
+};

@@ -1,0 +1,182 @@
+// The bookkeeper's own hand: add, edit and delete rows entered by hand,
+// categorize any row, mark a row as needing a receipt. Each change is one
+// SQLite transaction with an audit entry saying what changed, before and
+// after; none of it is open to agent tokens.
+//
+// Locks: a bank's row (imported, or from a feed) keeps the bank's date, amount
+// and description: only its category, notes and receipts change. A reconciled
+// row's date and amount never change and it is never deleted; its category may.
+import { accountBySeq, requireOpenAccount } from './accounts';
+import { appendAudit, type Actor } from './audit';
+import { resolveCategory, type ResolvedCategory } from './categories';
+import { newId, nowIso } from './clock';
+import type { Ledger } from './db';
+import { invalid, LedgerError, notFound } from './errors';
+import { fromMinor, toMinor } from './money';
+import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionOrigin, type TransactionRow } from './transactions';
+
+type Human = Extract<Actor, { type: 'human' }>;
+
+export type HandRow = TransactionRow & { account_seq: number; origin: TransactionOrigin; import_batch_seq: number | null };
+
+export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
+  const row = ledger.rows<HandRow>(`SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq FROM transactions WHERE id = ? AND org_seq = ?`, id.toLowerCase(), orgSeq)[0];
+  if (!row) throw notFound('transaction', id);
+  return row;
+}
+
+/** Why the date, amount or description of a row cannot be changed by hand, or null when they can. */
+export function lockOf(row: Pick<HandRow, 'origin' | 'status'>): string | null {
+  if (row.status === 'reconciled') return 'it is reconciled: its date and amount are what the bank statement says';
+  if (row.origin === 'import' || row.origin === 'feed') return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
+  if (row.origin === 'agent') return 'it was created by an approved journal entry: reverse that approval instead';
+  return null;
+}
+
+const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
+const statusFor = (category: string | null) => (category ? 'matched' : 'uncategorized');
+
+export interface NewHandTransaction {
+  account: string;
+  date: string;
+  description: string;
+  amount: number;
+  categoryCode?: string;
+}
+
+export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, input: NewHandTransaction): HandRow {
+  return ledger.write(() => {
+    const account = requireOpenAccount(ledger, orgSeq, input.account);
+    const category = input.categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode: input.categoryCode }) : null;
+    const description = input.description.trim();
+    if (!description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
+    const id = newId();
+    insertTransaction(ledger, orgSeq, {
+      id,
+      accountSeq: account.seq,
+      origin: 'manual',
+      date: input.date,
+      amountMinor: toMinor(input.amount, account.currency),
+      currency: account.currency,
+      description,
+      category: category?.name ?? null,
+      status: statusFor(category?.name ?? null),
+      source: 'manual_csv',
+      createdAt: nowIso(),
+    });
+    const row = handRow(ledger, orgSeq, id);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'transaction.created',
+      targetType: 'transaction',
+      targetId: id,
+      summary: `Entered by hand in "${account.name}": ${describeTransaction(row)}${category ? ` -> ${category.code} ${category.name}` : ''}`,
+    });
+    return row;
+  });
+}
+
+export interface HandEdit {
+  date?: string;
+  description?: string;
+  amount?: number;
+}
+
+export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, edit: HandEdit): HandRow {
+  return ledger.write(() => {
+    const row = handRow(ledger, orgSeq, id);
+    const account = accountBySeq(ledger, row.account_seq);
+    if (account.closed_at) throw new LedgerError('conflict', `Account "${account.name}" is closed (read-only).`, { account: account.id });
+    const lock = lockOf(row);
+    const reconciledDescriptionOnly = row.status === 'reconciled' && row.origin === 'manual' && edit.date === undefined && edit.amount === undefined;
+    if (lock && !reconciledDescriptionOnly) throw new LedgerError('conflict', `This row cannot be edited: ${lock}.`, { id: row.id, reason: lock });
+    const next = {
+      date: edit.date ?? row.date,
+      description: edit.description?.trim() ?? row.description,
+      amount_minor: edit.amount === undefined ? row.amount_minor : toMinor(edit.amount, row.currency),
+    };
+    if (!next.description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
+    const changes = [
+      next.date !== row.date && `date ${row.date} -> ${next.date}`,
+      next.description !== row.description && `description "${row.description}" -> "${next.description}"`,
+      next.amount_minor !== row.amount_minor && `amount ${money(row.amount_minor, row.currency)} -> ${money(next.amount_minor, row.currency)}`,
+    ].filter(Boolean);
+    if (changes.length === 0) return row;
+    ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
+    appendAudit(ledger, orgSeq, actor, { action: 'transaction.edited', targetType: 'transaction', targetId: row.id, summary: `Edited by hand in "${account.name}": ${changes.join('; ')}` });
+    return handRow(ledger, orgSeq, row.id);
+  });
+}
+
+export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string): { id: string; deleted: true } {
+  return ledger.write(() => {
+    const row = handRow(ledger, orgSeq, id);
+    const account = accountBySeq(ledger, row.account_seq);
+    if (account.closed_at) throw new LedgerError('conflict', `Account "${account.name}" is closed (read-only).`, { account: account.id });
+    const lock = lockOf(row);
+    if (lock) throw new LedgerError('conflict', `This row cannot be deleted: ${lock}.`, { id: row.id, reason: lock });
+    const count = (sql: string) => (ledger.stmt(sql).get(row.seq) as { n: number }).n;
+    const notes = count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?');
+    const receipts = count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?');
+    if (notes || receipts || row.import_batch_seq !== null) {
+      const what = [notes && `${notes} note(s)`, receipts && `${receipts} linked receipt(s)`, row.import_batch_seq !== null && 'a statement line matched to it'].filter(Boolean).join(' and ');
+      throw new LedgerError('conflict', `This row has ${what}; remove them first (or undo the import that matched it).`, { id: row.id, notes, receipts });
+    }
+    const rejected = ledger
+      .stmt(
+        `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The transaction was deleted by hand.'
+         WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') = ?`,
+      )
+      .run(nowIso(), actor.name, orgSeq, row.id).changes;
+    ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'transaction.deleted',
+      targetType: 'transaction',
+      targetId: row.id,
+      summary: `Deleted by hand from "${account.name}": ${describeTransaction(row)}${row.category ? ` (${row.category})` : ''}${rejected ? `; ${rejected} pending proposal(s) on it rejected` : ''}`,
+    });
+    return { id: row.id, deleted: true };
+  });
+}
+
+/**
+ * Categorizes rows (or clears their category with null): the category name,
+ * status matched (uncategorized when cleared; a reconciled row stays
+ * reconciled), and the agent's suggestion metadata cleared: a person decided.
+ */
+export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null): HandRow[] {
+  return ledger.write(() => {
+    const category: ResolvedCategory | null = categoryCode === null ? null : resolveCategory(ledger, orgSeq, { categoryCode });
+    const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
+    for (const row of rows) {
+      const status = row.status === 'reconciled' ? 'reconciled' : statusFor(category?.name ?? null);
+      ledger.stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(category?.name ?? null, status, row.seq);
+      appendAudit(ledger, orgSeq, actor, {
+        action: 'transaction.categorized',
+        targetType: 'transaction',
+        targetId: row.id,
+        summary: `Categorized by hand: ${describeTransaction(row)}: ${row.category ?? '(uncategorized)'} [${row.status}] -> ${category ? `${category.code} ${category.name}` : '(uncategorized)'} [${status}]`,
+      });
+    }
+    return rows.map((r) => handRow(ledger, orgSeq, r.id));
+  });
+}
+
+/** Marks rows as needing a receipt (status receipt_missing), or back (matched or uncategorized by their category). */
+export function markReceiptMissing(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], missing: boolean): HandRow[] {
+  return ledger.write(() => {
+    const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
+    for (const row of rows) {
+      if (row.status === 'reconciled') throw new LedgerError('conflict', `${describeTransaction(row)} is reconciled; its status stays reconciled.`, { id: row.id });
+      const status = missing ? 'receipt_missing' : statusFor(row.category);
+      if (status === row.status) continue;
+      ledger.stmt('UPDATE transactions SET status = ? WHERE seq = ?').run(status, row.seq);
+      appendAudit(ledger, orgSeq, actor, {
+        action: missing ? 'transaction.receipt_missing' : 'transaction.receipt_found',
+        targetType: 'transaction',
+        targetId: row.id,
+        summary: `${missing ? 'Marked as needing a receipt' : 'No longer needs a receipt'}: ${describeTransaction(row)}: status ${row.status} -> ${status}`,
+      });
+    }
+    return rows.map((r) => handRow(ledger, orgSeq, r.id));
+  });
+}
