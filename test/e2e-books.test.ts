@@ -37,7 +37,7 @@ beforeAll(async () => {
   org = L.listOrganizations(app.ledger)[0];
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(10_000); // a step that hangs fails with its locator, before the test's own timeout
+  page.setDefaultTimeout(20_000); // a step that hangs fails with its locator, before the test's own timeout
   await page.goto(app.signInUrl);
   await page.waitForURL(`${app.server.url}/`);
 }, 120_000);
@@ -109,10 +109,112 @@ describe('accounts and import', () => {
     await page.getByLabel('What the file holds').filter({ hasText: '6 new' }).waitFor();
     await page.getByRole('button', { name: /Import 6 new row\(s\)/ }).click();
     await page.getByText('Imported 6 new row(s) from ofx1-sgml.ofx').waitFor();
-    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('link', { name: 'Accounts', exact: true }).click();
     const row = page.locator('table.accounts tr', { hasText: 'Checking ****6789' });
     await row.waitFor();
     expect(await row.textContent()).toMatch(/4,142\.30/);
     await shot('accounts');
+  });
+});
+
+describe("the bookkeeper's hand", () => {
+  it('categorizes by keyboard alone: c, type-ahead on a code, Enter', async () => {
+    const operating = L.listAccounts(app.ledger, org.seq).find((a) => a.name === 'Operating')!;
+    await page.goto(`${app.server.url}/#/transactions?account=${operating.id}`);
+    const first = page.locator('tr.row').first();
+    await first.waitFor();
+    await first.focus();
+    await page.keyboard.press('c');
+    await page.keyboard.type('53');
+    await page.keyboard.press('Enter');
+    await page.getByText('Categorized 1 row(s) as 5300.').waitFor();
+    const top = L.registerPage(app.ledger, org.seq, { accountSeq: L.requireAccount(app.ledger, org.seq, operating.id).seq, limit: 1, offset: 0 }).data[0];
+    expect(top).toMatchObject({ category: 'Cloud infrastructure', status: 'matched', suggestedBy: null });
+    // Focus comes back to the row; j moves on, x selects, and the selection is categorized by name.
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.getByRole('button', { name: 'Categorize selected' }).click();
+    await page.keyboard.type('software');
+    await page.keyboard.press('Enter');
+    await page.getByText('Categorized 2 row(s) as 5100.').waitFor();
+    expect(L.listTransactions(app.ledger, org.seq, { category: 'Software & tools', limit: 5, offset: 0 }).meta.totalCount).toBe(2);
+    await shot('register');
+  });
+
+  it('adds a transaction by hand and corrects it; a bank row says why it is locked', async () => {
+    await page.getByRole('button', { name: 'Add a transaction' }).click();
+    const form = page.getByRole('form', { name: 'New transaction' });
+    await form.getByLabel('Date (YYYY-MM-DD)').fill('2024-01-20');
+    await form.getByLabel('Description').fill('Cash for stamps');
+    await form.getByLabel('Amount (− out, + in)').fill('-8.40');
+    await form.getByLabel('Category').selectOption({ label: '5000 Operating expenses' });
+    await form.getByRole('button', { name: 'Add transaction' }).click();
+    await page.getByText('Added Cash for stamps.').waitFor();
+    const row = page.locator('tr.row', { hasText: 'Cash for stamps' });
+    await row.click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit transaction' });
+    await edit.getByLabel('Amount (− out, + in)').fill('-9.40');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved Cash for stamps.').waitFor();
+    expect(L.listTransactions(app.ledger, org.seq, { description: 'Cash for stamps', limit: 1, offset: 0 }).data[0]).toMatchObject({ amount: -9.4, category: 'Operating expenses' });
+    await page.locator('tr.row', { hasText: 'PAYROLL ACME CORP' }).click();
+    await page.getByText("Locked: it came from the bank: it keeps the bank's date, amount and description").waitFor();
+  });
+
+  it('reverses an approval from its history, with a comment', async () => {
+    const { info } = L.createToken(app.ledger, org.seq, { name: 'e2e agent', scopes: ['read', 'propose-write'] });
+    const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'e2e agent', channel: 'rest' as const };
+    const target = L.listTransactions(app.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
+    const p = L.proposeCategorization(app.ledger, org.seq, agent, { transactionId: target.id, categoryCode: '4010', confidence: 0.6, reason: 'Looks like a subscription' });
+    L.reviewProposal(app.ledger, org.seq, p.id, 'approve', L.deskActor());
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await page.getByRole('tab', { name: 'Approved' }).click();
+    const card = page.locator(`article.proposal[data-id="${p.id}"]`);
+    await card.getByRole('button', { name: 'Reverse…' }).click();
+    await card.getByLabel('Why reverse this approval').fill('Not a subscription');
+    await card.getByRole('button', { name: 'Reverse approval' }).click();
+    await card.getByText('Reversed by').waitFor();
+    expect(L.getTransaction(app.ledger, org.seq, target.id).transaction).toMatchObject({ category: null, status: 'uncategorized', suggestedBy: null });
+    expect(L.listAudit(app.ledger, org.seq, { action: 'proposal.reversed', limit: 1, offset: 0 }).entries[0].summary).toContain('(comment: "Not a subscription")');
+    await shot('approvals-reversed');
+  });
+
+  it('reconciles an imported account to zero, from the balance its statement states', async () => {
+    const checking = L.listAccounts(app.ledger, org.seq).find((a) => a.name === 'Checking ****6789')!;
+    await page.goto(`${app.server.url}/#/reconcile?account=${checking.id}`);
+    await expect.poll(() => page.getByLabel('Statement ending balance').inputValue()).toBe('4142.3');
+    expect(await page.getByLabel('Statement end date (YYYY-MM-DD)').inputValue()).toBe('2024-01-31');
+    const finish = page.getByRole('button', { name: 'Finish reconciliation' });
+    expect(await finish.isDisabled()).toBe(true);
+    const rows = page.locator('table.reconcile tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    for (let i = 0; i < 4; i++) {
+      await rows.nth(i).focus();
+      await page.keyboard.press(' ');
+    }
+    await expect.poll(() => finish.isDisabled()).toBe(false);
+    await shot('reconcile');
+    await finish.click();
+    await page.getByText('Reconciled Checking ****6789 through 2024-01-31.').waitFor();
+    expect(L.listTransactions(app.ledger, org.seq, { status: 'reconciled', limit: 10, offset: 0 }).meta.totalCount).toBe(4);
+    expect(L.listAccounts(app.ledger, org.seq).find((a) => a.id === checking.id)).toMatchObject({ lastReconciliation: { date: '2024-01-31', balance: 4142.3 } });
+  });
+
+  it('is out of reach of agent tokens: no API route, no desk call with a bearer token', async () => {
+    const org0 = L.listOrganizations(app.ledger)[0];
+    const { token } = L.createToken(app.ledger, org0.seq, { name: 'curious agent', scopes: ['read', 'propose-write'] });
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    for (const name of ['addTransaction', 'editTransaction', 'deleteTransaction', 'categorizeTransactions', 'markReceiptMissing', 'reverseProposal', 'addCategory', 'renameCategory', 'archiveCategory', 'reconcileAccount', 'undoReconciliation', 'importStatement', 'undoImport', 'createAccount']) {
+      const res = await fetch(`${app.server.url}/desk/api/${name}`, { method: 'POST', headers: auth, body: JSON.stringify({ orgId: org0.id }) });
+      expect([name, res.status]).toEqual([name, 401]);
+    }
+    for (const [method, path] of [['POST', '/transactions'], ['PUT', '/transactions/00000000-0000-4000-8000-000000000000'], ['POST', '/categories'], ['POST', '/proposals/00000000-0000-4000-8000-000000000000/reverse']]) {
+      const res = await fetch(`${app.server.url}/api/v1${path}`, { method, headers: auth, body: '{}' });
+      expect([path, res.status]).toEqual([path, expect.any(Number)]);
+      expect([404, 405]).toContain(res.status);
+    }
   });
 });

@@ -78,11 +78,11 @@ describe('rows by hand', () => {
 
 describe('the chart', () => {
   it('adds, renames (on its transactions too), edits synonyms, archives; default codes stay', async () => {
-    const c = await desk<L.Category>('addCategory', { code: '5400', name: 'Marketing', type: 'expense', parentCode: '5000', synonyms: ['Ads', 'ads', ' Google Ads '] });
+    const c = await desk<L.Category>('addCategory', { code: '5400', name: 'Marketing', type: 'expense', parent: '5000', synonyms: ['Ads', 'ads', ' Google Ads '] });
     expect(c).toMatchObject({ code: '5400', name: 'Marketing', parentCode: '5000', synonyms: ['Ads', 'Google Ads'], inUse: true });
     await expect(desk('addCategory', { code: '5400', name: 'Other', type: 'expense' })).rejects.toMatchObject({ code: 'conflict', details: [{ field: 'code' }] });
     await expect(desk('addCategory', { code: '5500', name: 'marketing', type: 'expense' })).rejects.toMatchObject({ code: 'conflict', details: [{ field: 'name' }] });
-    await expect(desk('addCategory', { code: '5500', name: 'Sales', type: 'revenue', parentCode: '5000' })).rejects.toMatchObject({ details: [{ field: 'parentCode' }] });
+    await expect(desk('addCategory', { code: '5500', name: 'Sales', type: 'revenue', parent: '5000' })).rejects.toMatchObject({ details: [{ field: 'parentCode' }] });
     const row = await desk<L.HandRow>('addTransaction', { account: 'Cash', date: '2024-03-02', amount: -30, description: 'Flyers', categoryCode: '5400' });
     const pending = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5400' });
     await desk('renameCategory', { code: '5400', name: 'Marketing & ads' });

@@ -193,6 +193,9 @@ describe('importing statements', () => {
     expect(rowsOf(account.id)).toHaveLength(5);
     expect(await importFile('us-bank.csv', { account: 'Operating', possibleMatches: 'import' })).toMatchObject({ imported: 1, possibleMatches: 1 });
     expect(rowsOf(account.id)).toHaveLength(6);
+    // Once unlinked, the journal entry's row is free: its approval can be reversed (the row removed).
+    await desk('reverseProposal', { id: p.id });
+    expect(rowsOf(account.id)).toHaveLength(5);
   });
 });
 

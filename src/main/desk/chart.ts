@@ -23,10 +23,10 @@ export const chartOperations = {
       code: Code,
       name: z.string().trim().min(1).max(200),
       type: z.enum(L.CATEGORY_TYPES as [L.CategoryType, ...L.CategoryType[]]).describe('revenue, expense, asset, liability or equity'),
-      parentCode: z.string().trim().min(1).max(20).optional().describe('The parent category, of the same type'),
+      parent: z.string().trim().min(1).max(20).optional().describe('The parent category (its code), of the same type'),
       synonyms: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
     }),
-    (ctx, { orgId, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    (ctx, { orgId, parent, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, parentCode: parent }),
     { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => [`Added ${line(c)}`] },
   ),
 

@@ -24,6 +24,10 @@ export interface ReviewItem extends Proposal {
   reviewedAt: string | null;
   reviewedBy: string | null;
   reviewComment: string | null;
+  /** An approval put right by its own event (reversal.ts). */
+  reversedAt: string | null;
+  reversedBy: string | null;
+  reversalComment: string | null;
 }
 
 type Row = ProposalRow & { token_name: string | null };
@@ -63,6 +67,9 @@ export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStat
       reviewedAt: row.reviewed_at,
       reviewedBy: row.reviewed_by,
       reviewComment: row.review_comment,
+      reversedAt: row.reversed_at,
+      reversedBy: row.reversed_by,
+      reversalComment: row.reversal_comment,
     };
   });
 }

@@ -101,6 +101,7 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Extract<Actor,
     for (const m of merges) {
       ledger.stmt('UPDATE transactions SET import_batch_seq = NULL, fingerprint = NULL, date = ?, external_id = ? WHERE seq = ?').run(m.previous_date, m.previous_external_id, m.transaction_seq);
     }
+    ledger.stmt('DELETE FROM import_merges WHERE batch_seq = ?').run(batch.seq);
     ledger.stmt('UPDATE import_batches SET undone_at = ? WHERE seq = ?').run(reviewedAt, batch.seq);
     appendAudit(ledger, orgSeq, actor, {
       action: 'statement.import_undone',

@@ -165,6 +165,8 @@ export function undoReconciliation(ledger: Ledger, orgSeq: number, actor: Human,
     for (const r of ledger.rows<{ transaction_seq: number; previous_status: string }>('SELECT transaction_seq, previous_status FROM reconciliation_rows WHERE reconciliation_seq = ?', row.seq)) {
       restore.run(r.previous_status, r.previous_status, r.transaction_seq);
     }
+    // The undone reconciliation keeps its date, balance and count; its rows are free again.
+    ledger.stmt('DELETE FROM reconciliation_rows WHERE reconciliation_seq = ?').run(row.seq);
     ledger.stmt('UPDATE reconciliations SET undone_at = ? WHERE seq = ?').run(nowIso(), row.seq);
     appendAudit(ledger, orgSeq, actor, {
       action: 'account.reconciliation_undone',

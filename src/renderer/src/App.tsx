@@ -6,11 +6,13 @@ import { desk, DeskError, isBrowserMode, signOut } from './desk';
 import { useLoad } from './hooks';
 import { Accounts } from './screens/Accounts';
 import { Approvals } from './screens/Approvals';
+import { Chart } from './screens/Chart';
 import { Dashboard } from './screens/Dashboard';
 import { Import } from './screens/Import';
 import { Log } from './screens/Log';
 import { Organizations } from './screens/Organizations';
 import { Receipts } from './screens/Receipts';
+import { Reconcile } from './screens/Reconcile';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
 
@@ -20,6 +22,8 @@ const SCREENS = [
   ['transactions', 'Transactions'],
   ['accounts', 'Accounts'],
   ['import', 'Import'],
+  ['reconcile', 'Reconcile'],
+  ['chart', 'Chart of accounts'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],
   ['tokens', 'Tokens'],
@@ -105,6 +109,8 @@ export function App() {
         {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
         {screen === 'accounts' && <Accounts orgId={org.id} />}
         {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+        {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+        {screen === 'chart' && <Chart orgId={org.id} />}
         {screen === 'receipts' && <Receipts orgId={org.id} />}
         {screen === 'log' && <Log orgId={org.id} />}
         {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}

@@ -1,11 +1,12 @@
 // Small pieces every screen uses: states that are designed, not blank.
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DeskError } from './desk';
 import type { Loaded } from './hooks';
 import { formatMoney } from './format';
 
-export function Money({ amount, currency }: { amount: number; currency: string }) {
-  return <span className={amount < 0 ? 'money out' : 'money in'}>{formatMoney(amount, currency)}</span>;
+/** An amount; `plain` for balances, which are not money in or out. */
+export function Money({ amount, currency, plain = false }: { amount: number; currency: string; plain?: boolean }) {
+  return <span className={plain ? 'money' : amount < 0 ? 'money out' : 'money in'}>{formatMoney(amount, currency)}</span>;
 }
 
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {
@@ -86,17 +87,34 @@ export function SelectField({ label, value, onChange, anyLabel, options }: { lab
   );
 }
 
+/** One date as the screens write them (YYYY-MM-DD, whatever the browser's locale); passed on once complete or cleared. */
+export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <label>
+      {label}
+      <input
+        inputMode="numeric"
+        size={10}
+        maxLength={10}
+        pattern="\d{4}-\d{2}-\d{2}"
+        placeholder="YYYY-MM-DD"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value === '' || /^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) onChange(e.target.value);
+        }}
+      />
+    </label>
+  );
+}
+
 export function DateRange({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
   return (
     <>
-      <label>
-        From
-        <input type="date" value={from} onChange={(e) => onFrom(e.target.value)} />
-      </label>
-      <label>
-        To
-        <input type="date" value={to} onChange={(e) => onTo(e.target.value)} />
-      </label>
+      <DateField label="From" value={from} onChange={onFrom} />
+      <DateField label="To" value={to} onChange={onTo} />
     </>
   );
 }

@@ -117,8 +117,18 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
           <span className="muted">—</span>
         )}
       </td>
+      <td>
+        {a.lastReconciliation ? (
+          <>
+            {a.lastReconciliation.date} <Money amount={a.lastReconciliation.balance} currency={a.currency} plain />
+          </>
+        ) : (
+          <span className="muted">never</span>
+        )}
+      </td>
       <td className="actions">
         {!a.closedAt && <a className="button" href={`#/import?account=${a.id}`}>Import statement</a>}
+        {!a.closedAt && <a className="button" href={`#/reconcile?account=${a.id}`}>Reconcile</a>}
         {!a.closedAt && <button onClick={() => setRenaming(!renaming)}>Rename</button>}
         {a.closedAt ? (
           <button onClick={() => act(() => desk.reopenAccount({ orgId, account: a.id }), `Reopened ${a.name}.`)}>Reopen</button>
@@ -156,6 +166,7 @@ export function Accounts({ orgId }: { orgId: string }) {
                 <th className="num">Rows</th>
                 <th>Last import</th>
                 <th>Last statement balance</th>
+                <th>Last reconciled</th>
                 <th>
                   <span className="sr-only">Actions</span>
                 </th>

@@ -59,6 +59,22 @@ function Change({ item }: { item: ReviewItem }) {
   }
 }
 
+/** Reversing an approval: its own logged event, with a comment. */
+function Reverse({ onReverse }: { onReverse: (comment: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  if (!open) return <button onClick={() => setOpen(true)}>Reverse…</button>;
+  return (
+    <span className="reverse">
+      <input aria-label="Why reverse this approval" placeholder="Why (for the log)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+      <button className="reject" onClick={() => onReverse(comment)}>
+        Reverse approval
+      </button>
+      <button onClick={() => setOpen(false)}>Cancel</button>
+    </span>
+  );
+}
+
 function Card(props: {
   item: ReviewItem;
   accounts: Account[];
@@ -69,6 +85,7 @@ function Card(props: {
   onSelect: (on: boolean) => void;
   onReview: (decision: 'approve' | 'reject', comment?: string) => void;
   onKey: (e: KeyboardEvent<HTMLElement>) => void;
+  onReverse?: (comment: string) => void;
 }) {
   const { item } = props;
   const [comment, setComment] = useState('');
@@ -124,6 +141,15 @@ function Card(props: {
         <footer className="muted">
           {item.status} by {item.reviewedBy} {item.reviewedAt && formatDateTime(item.reviewedAt)}
           {item.reviewComment && <> · “{item.reviewComment}”</>}
+          {item.reversedAt ? (
+            <strong className="reversed">
+              {' '}
+              · Reversed by {item.reversedBy} {formatDateTime(item.reversedAt)}
+              {item.reversalComment && <>: “{item.reversalComment}”</>}
+            </strong>
+          ) : (
+            item.status === 'approved' && props.onReverse && <Reverse onReverse={props.onReverse} />
+          )}
         </footer>
       )}
     </article>
@@ -160,6 +186,16 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
       setBusy(false);
       loaded.reload();
     }
+  }
+
+  async function reverse(id: string, comment: string) {
+    try {
+      await desk.reverseProposal({ orgId, id, comment: comment.trim() || undefined });
+      setNotice({ kind: 'ok', text: 'Reversed the approval; the change it made is put back.' });
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error) });
+    }
+    loaded.reload();
   }
 
   function onKey(item: ReviewItem, index: number) {
@@ -223,6 +259,7 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
                 selected={selected.has(item.id)}
                 onSelect={(on) => setSelected((s) => new Set(on ? [...s, item.id] : [...s].filter((x) => x !== item.id)))}
                 onReview={(decision, comment) => review([item.id], decision, comment)}
+                onReverse={(comment) => void reverse(item.id, comment)}
                 onKey={onKey(item, i)}
               />
             ))}

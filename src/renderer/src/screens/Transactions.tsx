@@ -1,69 +1,79 @@
-// Transactions: the ledger with the API's filters and paging; a row opens its notes and receipts.
-import { Fragment, useState } from 'react';
+// Transactions: the register. One account (or all) with the API's filters, 50
+// rows a page from the server, the running balance of one account; categorize
+// by type-ahead (one row or a selection), by keyboard alone: j/k or arrows to
+// move, x or space to select, c to categorize, Enter to open a row.
+import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
 import type { DeskInput } from '../../../main/desk/operations';
-import { DateRange, Empty, Money, Pager, SelectField, Show } from '../components';
+import type { RegisterRow } from '../../../main/ledger/register';
+import { CategoryPicker } from '../CategoryPicker';
+import { DateRange, Empty, Money, Notice, Pager, SelectField, Show, messageOf } from '../components';
 import { desk } from '../desk';
-import { formatBytes, formatDateTime } from '../format';
 import { useFilters, useLoad } from '../hooks';
+import { TransactionDetail } from './TransactionDetail';
+import { TransactionForm } from './TransactionForm';
 
 const LIMIT = 50;
 const STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 const SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
-/** The selects offer only valid values; the server validates the rest. */
-type Filters = Omit<DeskInput<'listTransactions'>, 'orgId'>;
+type Filters = Omit<DeskInput<'register'>, 'orgId'>;
 const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
-
-function Detail({ orgId, id }: { orgId: string; id: string }) {
-  const loaded = useLoad(() => desk.getTransaction({ orgId, id }), [orgId, id]);
-  return (
-    <Show loaded={loaded} what="the transaction">
-      {({ transaction: t, notes, receipts }) => (
-        <div className="detail">
-          {t.reason && (
-            <p>
-              Categorized on the suggestion of <code>{t.suggestedBy}</code> ({Math.round((t.confidence ?? 0) * 100)}%): “{t.reason}”
-            </p>
-          )}
-          <h4>Notes</h4>
-          {notes.length ? (
-            <ul>
-              {notes.map((n) => (
-                <li key={n.id}>
-                  {n.content} <span className="muted small">{formatDateTime(n.createdAt)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No notes.</p>
-          )}
-          <h4>Receipts</h4>
-          {receipts.length ? (
-            <ul>
-              {receipts.map((r) => (
-                <li key={r.id}>
-                  {r.fileName} <span className="muted small">{r.mimeType}, {formatBytes(r.sizeBytes)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No receipt linked.</p>
-          )}
-        </div>
-      )}
-    </Show>
-  );
-}
 
 export function Transactions({ orgId, accountId }: { orgId: string; accountId?: string }) {
   const { filters, set, reset, offset, setOffset, query, key } = useFilters({ ...EMPTY, account: accountId ?? '' });
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
+  const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
+  const loaded = useLoad(() => desk.register({ orgId, ...(query as Filters), limit: LIMIT, offset }), [orgId, offset, key]);
   const [open, setOpen] = useState<string>();
-  const loaded = useLoad(() => desk.listTransactions({ orgId, ...(query as Filters), limit: LIMIT, offset }), [orgId, offset, key]);
+  const [picking, setPicking] = useState<string | 'selection'>();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const table = useRef<HTMLTableSectionElement>(null);
+  const rows = loaded.data?.data ?? [];
+  const focusRow = (i: number) => table.current?.querySelectorAll<HTMLElement>('tr.row')[Math.max(0, Math.min(rows.length - 1, i))]?.focus();
+  const toggle = (id: string) => setSelected((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
+
+  async function act(what: () => Promise<unknown>, done: string, refocus?: number) {
+    try {
+      await what();
+      setNotice({ kind: 'ok', text: done });
+      setSelected(new Set());
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error) });
+    }
+    setPicking(undefined);
+    loaded.reload();
+    accounts.reload();
+    if (refocus !== undefined) setTimeout(() => focusRow(refocus), 0);
+  }
+
+  const categorize = (ids: string[], code: string | null, refocus?: number) =>
+    act(() => desk.categorizeTransactions({ orgId, ids, categoryCode: code }), `Categorized ${ids.length} row(s) as ${code ?? '(uncategorized)'}.`, refocus);
+
+  const onKey = (t: RegisterRow, i: number) => (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'ArrowDown' || e.key === 'j') focusRow(i + 1);
+    else if (e.key === 'ArrowUp' || e.key === 'k') focusRow(i - 1);
+    else if (e.key === 'x' || e.key === ' ') toggle(t.id);
+    else if (e.key === 'c') setPicking(t.id);
+    else if (e.key === 'Enter') setOpen(open === t.id ? undefined : t.id);
+    else return;
+    e.preventDefault();
+  };
+
+  const balances = loaded.data?.balances === true;
+  const columns = 7 + (balances ? 1 : 0) + (filters.account ? 0 : 1);
   return (
     <section aria-labelledby="transactions-title">
       <div className="screen-head">
         <h2 id="transactions-title">Transactions</h2>
+        <button onClick={() => setAdding(!adding)}>Add a transaction</button>
       </div>
+      <p className="hint">
+        Keys: j/k or arrows to move, x or space to select, c to categorize, Enter to open. A bank's rows keep the bank's date, amount and description: their
+        category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
+      </p>
+      {adding && <TransactionForm orgId={orgId} accounts={accounts.data ?? []} categories={chart.data ?? []} defaultAccount={filters.account || undefined} onDone={(m) => (setAdding(false), m && setNotice({ kind: 'ok', text: m }), loaded.reload())} />}
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <SelectField label="Account" anyLabel="All accounts" value={filters.account} onChange={set('account')} options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))} />
         <SelectField label="Status" anyLabel="Any" value={filters.status} onChange={set('status')} options={STATUSES} />
@@ -75,45 +85,80 @@ export function Transactions({ orgId, accountId }: { orgId: string; accountId?: 
         </label>
         <label>
           Description
-          <input type="search" value={filters.description} placeholder="contains…" onChange={(e) => set('description')(e.target.value)} />
+          <input type="search" maxLength={200} value={filters.description} placeholder="contains…" onChange={(e) => set('description')(e.target.value)} />
         </label>
         <button type="button" onClick={reset}>
           Clear
         </button>
       </form>
-      <Show loaded={loaded} what="transactions" empty={(d) => (d.data.length === 0 ? <Empty title="No transactions match these filters." /> : undefined)}>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {selected.size > 0 && (
+        <div className="toolbar" aria-label="Selection">
+          <span>{selected.size} selected</span>
+          <button onClick={() => setPicking('selection')}>Categorize selected</button>
+          <button onClick={() => act(() => desk.markReceiptMissing({ orgId, ids: [...selected] }), 'Marked as needing a receipt.')}>Needs a receipt</button>
+          <button onClick={() => act(() => desk.markReceiptMissing({ orgId, ids: [...selected], state: 'found' }), 'No longer need a receipt.')}>Receipt found</button>
+          <button onClick={() => setSelected(new Set())}>Clear selection</button>
+          {picking === 'selection' && <CategoryPicker categories={chart.data ?? []} label="Category for the selected rows" allowClear onChoose={(code) => void categorize([...selected], code)} onCancel={() => setPicking(undefined)} />}
+        </div>
+      )}
+      <Show loaded={loaded} what="transactions" empty={(d) => (d.data.length === 0 ? <Empty title="No transactions match these filters.">Import a statement, or add a transaction by hand.</Empty> : undefined)}>
         {(page) => (
           <>
-            <table className="grid">
+            <table className="grid register">
               <thead>
                 <tr>
+                  <th>
+                    <span className="sr-only">Select</span>
+                  </th>
                   <th>Date</th>
                   <th>Description</th>
                   <th className="num">Amount</th>
+                  {balances && <th className="num">Balance</th>}
                   <th>Category</th>
                   <th>Status</th>
+                  {!filters.account && <th>Account</th>}
                   <th>Source</th>
                 </tr>
               </thead>
-              <tbody>
-                {page.data.map((t) => (
+              <tbody ref={table}>
+                {page.data.map((t, i) => (
                   <Fragment key={t.id}>
-                    <tr className="clickable" tabIndex={0} aria-expanded={open === t.id} onClick={() => setOpen(open === t.id ? undefined : t.id)} onKeyDown={(e) => e.key === 'Enter' && setOpen(open === t.id ? undefined : t.id)}>
+                    <tr className="row clickable" tabIndex={0} aria-label={`${t.date} ${t.description} ${t.amount}`} onKeyDown={onKey(t, i)} onClick={() => setOpen(open === t.id ? undefined : t.id)}>
+                      <td onClick={(e) => e.stopPropagation()}>
+                        <input type="checkbox" aria-label={`Select ${t.description}`} checked={selected.has(t.id)} onChange={() => toggle(t.id)} />
+                      </td>
                       <td className="nowrap">{t.date}</td>
-                      <td>{t.description}</td>
+                      <td className="wrap">
+                        {t.description}
+                      </td>
                       <td className="num">
                         <Money amount={t.amount} currency={t.currency} />
                       </td>
-                      <td>{t.category ?? <span className="muted">—</span>}</td>
+                      {balances && (
+                        <td className="num">
+                          <Money amount={t.balance ?? 0} currency={t.currency} plain />
+                        </td>
+                      )}
+                      <td onClick={(e) => e.stopPropagation()}>
+                        {picking === t.id ? (
+                          <CategoryPicker categories={chart.data ?? []} label={`Category for ${t.description}`} allowClear onChoose={(code) => void categorize([t.id], code, i)} onCancel={() => (setPicking(undefined), focusRow(i))} />
+                        ) : (
+                          <button className="link category" onClick={() => setPicking(t.id)}>
+                            {t.category ?? <span className="muted">Categorize</span>}
+                          </button>
+                        )}
+                      </td>
                       <td>
                         <span className={`status ${t.status}`}>{t.status}</span>
                       </td>
+                      {!filters.account && <td>{t.accountName}</td>}
                       <td>{t.source}</td>
                     </tr>
                     {open === t.id && (
                       <tr>
-                        <td colSpan={6}>
-                          <Detail orgId={orgId} id={t.id} />
+                        <td colSpan={columns}>
+                          <TransactionDetail orgId={orgId} row={t} accounts={accounts.data ?? []} categories={chart.data ?? []} onChanged={(m) => (setNotice({ kind: 'ok', text: m }), loaded.reload(), accounts.reload())} />
                         </td>
                       </tr>
                     )}

@@ -1,0 +1,83 @@
+// A category picker with type-ahead over codes, names and synonyms ("53" or
+// "cloud" finds 5300 Cloud infrastructure), usable by keyboard alone: type,
+// arrows to move, Enter to choose, Escape to leave. ARIA combobox pattern.
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { Category } from '../../main/ledger/categories';
+
+/** Offered categories matching a query, codes first by prefix, then names and synonyms containing it. */
+export function matchCategories(categories: Category[], query: string): Category[] {
+  const q = query.trim().toLowerCase();
+  const offered = categories.filter((c) => c.inUse && c.code !== '');
+  if (!q) return offered;
+  const byCode = offered.filter((c) => c.code.toLowerCase().startsWith(q));
+  const byWords = offered.filter((c) => !byCode.includes(c) && [c.name, ...c.synonyms].some((w) => w.toLowerCase().includes(q)));
+  return [...byCode, ...byWords];
+}
+
+export function CategoryPicker({
+  categories,
+  label,
+  onChoose,
+  onCancel,
+  allowClear = false,
+}: {
+  categories: Category[];
+  label: string;
+  onChoose: (code: string | null) => void;
+  onCancel?: () => void;
+  allowClear?: boolean;
+}) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const list = useId();
+  const options = useMemo(() => {
+    const found: (Category | null)[] = matchCategories(categories, query);
+    return allowClear && !query ? [...found, null] : found;
+  }, [categories, query, allowClear]);
+  const choose = (c: Category | null | undefined) => c !== undefined && onChoose(c?.code ?? null);
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    e.stopPropagation(); // the register's own keys do not apply while typing here
+    if (e.key === 'ArrowDown') setActive((a) => Math.min(options.length - 1, a + 1));
+    else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
+    else if (e.key === 'Enter') choose(options[active]);
+    else if (e.key === 'Escape') onCancel?.();
+    else return;
+    e.preventDefault();
+  };
+  const optionId = (i: number) => `${list}-${i}`;
+  return (
+    <div className="picker">
+      <input
+        autoFocus
+        role="combobox"
+        aria-label={label}
+        aria-expanded="true"
+        aria-controls={list}
+        aria-autocomplete="list"
+        aria-activedescendant={options.length ? optionId(active) : undefined}
+        placeholder="Code, name or synonym"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKey}
+        onBlur={(e) => !e.currentTarget.parentElement?.contains(e.relatedTarget as Node) && onCancel?.()}
+      />
+      <ul role="listbox" id={list} aria-label="Categories">
+        {options.map((c, i) => (
+          <li key={c?.code ?? 'none'} id={optionId(i)} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => choose(c)}>
+            {c ? (
+              <>
+                <code>{c.code}</code> {c.name} {c.synonyms.length > 0 && <span className="muted small">{c.synonyms.join(', ')}</span>}
+              </>
+            ) : (
+              <span className="muted">(uncategorized)</span>
+            )}
+          </li>
+        ))}
+        {options.length === 0 && <li className="muted">No category matches “{query}”.</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// The chart of accounts: add a category, rename it (its transactions follow),
+// edit synonyms, archive (kept for history, no longer offered) and restore.
+import { useState, type FormEvent } from 'react';
+import type { Category } from '../../../main/ledger/categories';
+import { Notice, Show, messageOf } from '../components';
+import { desk } from '../desk';
+import { useLoad } from '../hooks';
+
+const TYPES = ['expense', 'revenue', 'asset', 'liability', 'equity'] as const;
+const EMPTY = { code: '', name: '', type: 'expense' as (typeof TYPES)[number], parentCode: '', synonyms: '' };
+const words = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+
+function Row({ c, orgId, act }: { c: Category; orgId: string; act: (what: () => Promise<unknown>, done: string) => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(c.name);
+  const [synonyms, setSynonyms] = useState(c.synonyms.join(', '));
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setEditing(false);
+    if (name !== c.name) await act(() => desk.renameCategory({ orgId, code: c.code, name }), `Renamed ${c.code} to ${name}, on its transactions too.`);
+    if (synonyms !== c.synonyms.join(', ')) await act(() => desk.setCategorySynonyms({ orgId, code: c.code, synonyms: words(synonyms) }), `Synonyms of ${c.code} saved.`);
+  }
+  return (
+    <tr className={c.inUse ? undefined : 'closed'}>
+      <td>
+        <code>{c.code}</code>
+      </td>
+      {editing ? (
+        <td colSpan={4}>
+          <form className="inline-form" onSubmit={save} aria-label={`Edit ${c.code}`}>
+            <label>
+              Name
+              <input autoFocus required value={name} onChange={(e) => setName(e.target.value)} />
+            </label>
+            <label>
+              Synonyms (comma-separated)
+              <input value={synonyms} onChange={(e) => setSynonyms(e.target.value)} />
+            </label>
+            <button type="submit">Save</button>
+            <button type="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </form>
+        </td>
+      ) : (
+        <>
+          <td>
+            {c.parentCode && <span className="muted">{'  ↳ '}</span>}
+            {c.name}
+            {!c.inUse && <span className="status closed-badge">archived</span>}
+          </td>
+          <td>{c.type}</td>
+          <td>{c.parentCode ?? ''}</td>
+          <td className="wrap">{c.synonyms.join(', ')}</td>
+        </>
+      )}
+      <td className="actions">
+        {!editing && <button onClick={() => setEditing(true)}>Edit</button>}
+        {c.inUse ? (
+          <button onClick={() => void act(() => desk.archiveCategory({ orgId, code: c.code }), `Archived ${c.code} ${c.name}.`)}>Archive</button>
+        ) : (
+          <button onClick={() => void act(() => desk.restoreCategory({ orgId, code: c.code }), `${c.code} ${c.name} is back in use.`)}>Restore</button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function Chart({ orgId }: { orgId: string }) {
+  const loaded = useLoad(() => desk.listChart({ orgId }), [orgId]);
+  const [form, setForm] = useState(EMPTY);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const act = async (what: () => Promise<unknown>, done: string) => {
+    try {
+      await what();
+      setNotice({ kind: 'ok', text: done });
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error) });
+    }
+    loaded.reload();
+  };
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    await act(() => desk.addCategory({ orgId, code: form.code, name: form.name, type: form.type, parent: form.parentCode || undefined, synonyms: words(form.synonyms) }), `Added ${form.code} ${form.name}.`);
+    setForm(EMPTY);
+  }
+  return (
+    <section aria-labelledby="chart-title">
+      <div className="screen-head">
+        <h2 id="chart-title">Chart of accounts</h2>
+      </div>
+      <p className="hint">Transactions store a category's name: renaming one renames it on its transactions. The default codes (what agents are told) stay; any other can be archived.</p>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      <Show loaded={loaded} what="the chart">
+        {(categories) => (
+          <table className="grid chart-table">
+            <thead>
+              <tr>
+                <th>Code</th>
+                <th>Name</th>
+                <th>Type</th>
+                <th>Parent</th>
+                <th>Synonyms</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {categories.filter((c) => c.code).map((c) => (
+                <Row key={c.code} c={c} orgId={orgId} act={act} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Show>
+      <h3>New category</h3>
+      <form className="inline-form" onSubmit={add} aria-label="New category">
+        <label>
+          Code
+          <input required size={8} value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} placeholder="5400" />
+        </label>
+        <label>
+          Name
+          <input required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} placeholder="Marketing" />
+        </label>
+        <label>
+          Type
+          <select value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value as (typeof TYPES)[number] })}>
+            {TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Parent code
+          <input size={8} value={form.parentCode} onChange={(e) => setForm({ ...form, parentCode: e.target.value })} placeholder="5000" />
+        </label>
+        <label>
+          Synonyms (comma-separated)
+          <input value={form.synonyms} onChange={(e) => setForm({ ...form, synonyms: e.target.value })} placeholder="Ads, Advertising" />
+        </label>
+        <button type="submit">Add category</button>
+      </form>
+    </section>
+  );
+}

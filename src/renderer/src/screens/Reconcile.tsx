@@ -1,0 +1,148 @@
+// Reconcile: an account against its bank statement. The statement's end date
+// and ending balance (from the last imported statement when there is one),
+// the rows not yet reconciled up to that date; tick the ones on the statement
+// (space ticks); cleared balance, statement balance and the difference always
+// in view; finish only at zero. The last reconciliation can be undone.
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Empty, Money, Notice, Show, messageOf } from '../components';
+import { desk } from '../desk';
+import { useLoad } from '../hooks';
+
+export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: string }) {
+  const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
+  const [account, setAccount] = useState(accountId ?? '');
+  const chosen = account || accounts.data?.find((a) => !a.closedAt)?.id || '';
+  const [date, setDate] = useState('');
+  const [balance, setBalance] = useState('');
+  const view = useLoad(() => (chosen ? desk.reconcileView({ orgId, account: chosen, through: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined }) : Promise.resolve(null)), [orgId, chosen, date]);
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  useEffect(() => {
+    // A new account or statement: start from what the last imported statement says.
+    setTicked(new Set());
+    if (!date && view.data?.suggested) {
+      setDate(view.data.suggested.date);
+      setBalance(String(view.data.suggested.balance));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.data?.account.id, view.data?.suggested?.date]);
+
+  const v = view.data;
+  const rows = v?.rows ?? [];
+  const scale = 10 ** 6; // sums in integer micro-units: exact for any currency's decimals
+  const tickedSum = rows.filter((r) => ticked.has(r.id)).reduce((sum, r) => sum + Math.round(r.amount * scale), 0);
+  const cleared = v ? (Math.round(v.reconciledBalance * scale) + tickedSum) / scale : 0;
+  const statement = Number(balance.replace(',', '.'));
+  const difference = Number.isFinite(statement) && balance.trim() !== '' ? Math.round((statement - cleared) * scale) / scale : null;
+  const toggle = (id: string) => setTicked((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
+  const onKey = (id: string) => (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.key !== ' ' || e.target !== e.currentTarget) return;
+    e.preventDefault();
+    toggle(id);
+  };
+
+  async function act(what: () => Promise<unknown>, done: string) {
+    try {
+      await what();
+      setNotice({ kind: 'ok', text: done });
+      setTicked(new Set());
+      setDate('');
+      setBalance('');
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error) });
+    }
+    view.reload();
+    accounts.reload();
+  }
+
+  return (
+    <section aria-labelledby="reconcile-title">
+      <div className="screen-head">
+        <h2 id="reconcile-title">Reconcile</h2>
+      </div>
+      <form className="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Account
+          <select value={chosen} onChange={(e) => (setAccount(e.target.value), setDate(''), setBalance(''))}>
+            {(accounts.data ?? []).filter((a) => !a.closedAt).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Statement end date (YYYY-MM-DD)
+          <input value={date} pattern="\d{4}-\d{2}-\d{2}" onChange={(e) => setDate(e.target.value)} placeholder="2024-01-31" />
+        </label>
+        <label>
+          Statement ending balance
+          <input inputMode="decimal" value={balance} onChange={(e) => setBalance(e.target.value)} placeholder="0.00" />
+        </label>
+      </form>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {!chosen && <Empty title="No account to reconcile.">Add an account and import its statement first.</Empty>}
+      <Show loaded={view} what="the rows to reconcile">
+        {(data) =>
+          data && (
+            <>
+              <div className="tiles reconcile-tiles" aria-live="polite">
+                <div className="tile">
+                  <span>Cleared balance</span>
+                  <Money amount={cleared} currency={data.account.currency} plain />
+                </div>
+                <div className="tile">
+                  <span>Statement balance</span>
+                  {difference === null ? <strong>—</strong> : <Money amount={statement} currency={data.account.currency} plain />}
+                </div>
+                <div className={`tile ${difference === 0 ? 'zero' : 'off'}`}>
+                  <span>Difference</span>
+                  {difference === null ? <strong>—</strong> : <Money amount={difference} currency={data.account.currency} plain />}
+                </div>
+              </div>
+              <p className="hint">
+                {data.last ? `Reconciled through ${data.last.statementDate} at ${data.last.statementBalance.toFixed(2)}. ` : 'Never reconciled. '}
+                Tick the rows the statement shows (space ticks the focused row). {data.totalCount > rows.length && `Showing the first ${rows.length} of ${data.totalCount}.`}
+              </p>
+              <p>
+                <button className="approve" disabled={difference !== 0 || !date} onClick={() => void act(() => desk.reconcileAccount({ orgId, account: chosen, date, balance: statement, clear: [...ticked] }), `Reconciled ${data.account.name} through ${date}.`)}>
+                  Finish reconciliation
+                </button>{' '}
+                <button onClick={() => setTicked(new Set(rows.map((r) => r.id)))}>Tick all</button>{' '}
+                {data.last && <button onClick={() => window.confirm(`Undo the reconciliation through ${data.last!.statementDate}?`) && void act(() => desk.undoReconciliation({ orgId, account: chosen }), 'Undid the last reconciliation.')}>Undo last reconciliation</button>}
+              </p>
+              {rows.length === 0 ? (
+                <Empty title="Nothing left to reconcile up to this date." />
+              ) : (
+                <table className="grid reconcile">
+                  <thead>
+                    <tr>
+                      <th>Cleared</th>
+                      <th>Date</th>
+                      <th>Description</th>
+                      <th className="num">Amount</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((r) => (
+                      <tr key={r.id} tabIndex={0} className={ticked.has(r.id) ? 'ticked' : undefined} onKeyDown={onKey(r.id)}>
+                        <td>
+                          <input type="checkbox" aria-label={`Cleared: ${r.date} ${r.description}`} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} />
+                        </td>
+                        <td className="nowrap">{r.date}</td>
+                        <td className="wrap">{r.description}</td>
+                        <td className="num">
+                          <Money amount={r.amount} currency={r.currency} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </>
+          )
+        }
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// One row opened in the register: who suggested its category, its notes and
+// receipts, and, for a row entered by hand, edit and delete (a locked row says why).
+import { useState } from 'react';
+import type { Account } from '../../../main/ledger/accounts';
+import type { Category } from '../../../main/ledger/categories';
+import type { RegisterRow } from '../../../main/ledger/register';
+import { Notice, Show, messageOf } from '../components';
+import { desk } from '../desk';
+import { formatBytes, formatDateTime } from '../format';
+import { useLoad } from '../hooks';
+import { TransactionForm } from './TransactionForm';
+
+export function TransactionDetail({ orgId, row, accounts, categories, onChanged }: { orgId: string; row: RegisterRow; accounts: Account[]; categories: Category[]; onChanged: (message: string) => void }) {
+  const loaded = useLoad(() => desk.getTransaction({ orgId, id: row.id }), [orgId, row.id]);
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string>();
+  async function remove() {
+    if (!window.confirm(`Delete "${row.description}" (${row.date})?`)) return;
+    try {
+      await desk.deleteTransaction({ orgId, id: row.id });
+      onChanged(`Deleted ${row.description}.`);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+  return (
+    <div className="detail">
+      {row.locked ? (
+        <p className="muted">Locked: {row.locked}.</p>
+      ) : editing ? (
+        <TransactionForm orgId={orgId} accounts={accounts} categories={categories} editing={row} onDone={(m) => (setEditing(false), m && onChanged(m))} />
+      ) : (
+        <p>
+          <button onClick={() => setEditing(true)}>Edit</button> <button className="reject" onClick={() => void remove()}>Delete</button>
+        </p>
+      )}
+      {error && <Notice kind="error">{error}</Notice>}
+      <Show loaded={loaded} what="the transaction">
+        {({ transaction: t, notes, receipts }) => (
+          <>
+            {t.reason && (
+              <p>
+                Categorized on the suggestion of <code>{t.suggestedBy}</code> ({Math.round((t.confidence ?? 0) * 100)}%): “{t.reason}”
+              </p>
+            )}
+            <h4>Notes</h4>
+            {notes.length ? (
+              <ul>
+                {notes.map((n) => (
+                  <li key={n.id} className="wrap">
+                    {n.content} <span className="muted small">{formatDateTime(n.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No notes.</p>
+            )}
+            <h4>Receipts</h4>
+            {receipts.length ? (
+              <ul>
+                {receipts.map((r) => (
+                  <li key={r.id} className="wrap">
+                    {r.fileName} <span className="muted small">{r.mimeType}, {formatBytes(r.sizeBytes)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No receipt linked.</p>
+            )}
+          </>
+        )}
+      </Show>
+    </div>
+  );
+}
