@@ -160,6 +160,9 @@ export const auditLog = sqliteTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     summary: text('summary').notNull(),
+    /** The previous entry's hash in the organization's chain, and this entry's (migration 0008). */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [index('audit_org_seq').on(t.orgSeq, t.seq), index('audit_org_action').on(t.orgSeq, t.action, t.seq)],
 );
@@ -402,4 +405,19 @@ export const reconciliationRows = sqliteTable(
     previousStatus: text('previous_status').notNull(),
   },
   (t) => [primaryKey({ columns: [t.reconciliationSeq, t.transactionSeq] }), index('reconciliation_rows_transaction').on(t.transactionSeq)],
+);
+
+/** Movements per category, day and currency, kept by triggers: the profit and loss of any period without reading rows (migration 0008). */
+export const categoryDayTotals = sqliteTable(
+  'category_day_totals',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    /** The category name as transactions store it; '' for uncategorized rows. */
+    category: text('category').notNull(),
+    date: text('date').notNull(),
+    currency: text('currency').notNull(),
+    n: integer('n').notNull(),
+    sumMinor: integer('sum_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date, t.category] })],
 );

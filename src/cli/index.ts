@@ -10,7 +10,7 @@ import { UsageError } from './usage';
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
-const LOCAL = ['serve', 'token', 'demo', 'org'];
+const LOCAL = ['serve', 'token', 'demo', 'org', 'restore'];
 
 function usage(localUsage: string, ownerUsage: string): string {
   const agent = operations.map((op) => `  ${op.operationId.padEnd(24)} ${op.title}`).join('\n');

@@ -16,7 +16,12 @@ import {
   type Ledger,
   type Organization,
 } from '../main/ledger';
-import { defaultDataDir } from '../main/paths';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { backupsDir } from '../main/desk/backups';
+import { backupTo, checkBackup, LedgerError, restoreInto } from '../main/ledger';
+import { defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
+import { runningPid } from '../main/running';
 import { pickOrganization, withLedger } from './data';
 import { UsageError } from './usage';
 
@@ -29,7 +34,8 @@ export const LOCAL_USAGE = `Owner commands (act on the data folder; default ${de
   token revoke <id> [--org <slug>] [--data <dir>]
   demo [--org <slug>] [--transactions N] [--data <dir>] fill an organization with demo books (default 500 rows)
   org list [--data <dir>]
-  org create <slug> [--name <n>] [--currency USD] [--data <dir>]`;
+  org create <slug> [--name <n>] [--currency USD] [--data <dir>]
+  restore <backup> [--data <dir>]                   replace the books with a backup (checked first; the app must be stopped)`;
 
 const common = { data: { type: 'string' }, org: { type: 'string' } } as const;
 
@@ -128,11 +134,37 @@ export function org(args: string[], out: Out): void {
   });
 }
 
+/**
+ * Restore: refused while a Ledgerdesk server or app runs on the folder; the
+ * backup is checked before anything is touched; the books it replaces are
+ * kept as a backup in <data>/backups.
+ */
+export async function restore(args: string[], out: Out): Promise<void> {
+  const usage = 'restore <backup> [--data <dir>]';
+  const { values, positionals } = parse(args, {}, usage);
+  if (positionals.length !== 1) throw new UsageError('restore takes one backup file', usage);
+  const dataDir = (values.data as string | undefined) ?? defaultDataDir();
+  const pid = runningPid(dataDir);
+  if (pid) throw new LedgerError('conflict', `Ledgerdesk is running on ${dataDir} (process ${pid}): stop it (close the app or the server), then restore.`, { pid });
+  const backup = resolve(positionals[0]);
+  const checked = checkBackup(backup);
+  let kept: string | null = null;
+  if (existsSync(ledgerFile(dataDir))) {
+    kept = join(backupsDir(dataDir), `before-restore-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.backup`);
+    await withLedger(dataDir, (ledger) => backupTo(ledger, receiptsDir(dataDir), kept!));
+  }
+  const { receipts } = restoreInto(ledgerFile(dataDir), receiptsDir(dataDir), backup);
+  withLedger(dataDir, () => undefined); // opens once: migrates a backup from an earlier build
+  out(`Restored ${backup} (made ${checked.createdAt}) into ${dataDir}: ${checked.receipts} receipt file(s) in it, ${receipts} written.`);
+  if (kept) out(`The books it replaced are kept in ${kept}.`);
+}
+
 /** Dispatches one owner command; exit code 0 when it returns. */
 export async function runLocal(command: string, args: string[], out: Out): Promise<number> {
   if (command === 'serve') await serve(args, out);
   else if (command === 'token') token(args, out);
   else if (command === 'demo') demo(args, out);
+  else if (command === 'restore') await restore(args, out);
   else org(args, out);
   return 0;
 }

@@ -50,13 +50,13 @@ export function ownerUsage(c: OwnerCommand): string {
     `${c.spec.summary[0].toUpperCase()}${c.spec.summary.slice(1)}.`,
     ...(flags.length ? ['', 'Flags:', ...flags.map((f) => flagHelp(f))] : []),
     '',
-    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --json (print the result as JSON), --help.`,
+    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --json (print the result as JSON)${c.spec.csv ? ', --csv (as CSV)' : ''}, --help.`,
   ].join('\n');
 }
 
 export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out): Promise<number> {
   const usage = ownerUsage(c);
-  const { values, positionals, given } = parseFlags(args, c.fields, COMMON, usage);
+  const { values, positionals, given } = parseFlags(args, c.fields, c.spec.csv ? { ...COMMON, csv: { type: 'boolean' } } : COMMON, usage);
   if (values.help) {
     out(usage);
     return 0;
@@ -77,10 +77,11 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out)
   return withLedger(values.data as string | undefined, async (ledger) => {
     const org = pickOrganization(ledger, values.org as string | undefined);
     const parsed = checkInput(c.operation.input, { ...input, ...('orgId' in objectShape(c.operation.input) ? { orgId: org.id } : {}) }, usage);
-    const ctx: DeskContext = { ledger, dataDir: (values.data as string | undefined) ?? defaultDataDir(), agentUrl: '', mode: 'command', reviewer: deskActor() };
+    const ctx: DeskContext = { ledger, dataDir: (values.data as string | undefined) ?? defaultDataDir(), agentUrl: '', mode: 'command', reviewer: deskActor(), stdout: process.stdout };
     try {
       const result = await c.operation.run(ctx, parsed);
       if (json) out(JSON.stringify(result, null, 2));
+      else if (values.csv && c.spec.csv) process.stdout.write(c.spec.csv(result));
       else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
       return c.spec.failed?.(result) ? 1 : 0;
     } catch (error) {

@@ -2,11 +2,13 @@
 // plain Node, with the screens served to a browser behind a one-time sign-in.
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from './api/server';
+import { scheduleDailyBackups } from './desk/backups';
 import { mountDesk, SIGN_IN_PATH } from './desk/http';
 import { DeskSessions } from './desk/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { findShipped } from './ledger/paths';
 import { ledgerFile } from './paths';
+import { markRunning } from './running';
 
 export const DEFAULT_PORT = 7311;
 
@@ -50,6 +52,8 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
         }),
     });
     url = server.url;
+    const unmark = markRunning(dataDir);
+    const stopBackups = scheduleDailyBackups(ledger, dataDir, log);
     const newSignInUrl = () => `${server.url}${SIGN_IN_PATH}?code=${sessions.issueCode()}`;
     return {
       ledger,
@@ -57,8 +61,10 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       signInUrl: newSignInUrl(),
       newSignInUrl,
       async stop() {
+        stopBackups();
         await server.close();
         ledger.close();
+        unmark();
       },
     };
   } catch (error) {

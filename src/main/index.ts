@@ -7,10 +7,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
+import { scheduleDailyBackups } from './desk/backups';
 import { registerDeskIpc } from './desk/ipc';
 import { DEFAULT_PORT } from './headless';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { ledgerFile } from './paths';
+import { markRunning } from './running';
 import { hardenContents, hardenSession, windowOptions } from './window';
 
 const development = !app.isPackaged;
@@ -19,6 +21,8 @@ const log = (m: string) => console.error(m);
 
 let ledger: Ledger | undefined;
 let server: RunningServer | undefined;
+let unmark: (() => void) | undefined;
+let stopBackups: (() => void) | undefined;
 
 /** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
 async function startAgentServer(open: Ledger): Promise<RunningServer> {
@@ -49,6 +53,8 @@ async function boot(): Promise<void> {
   server = running;
   const reviewer = deskActor();
   const progress = new Map<string, { phase: string; rows: number }>();
+  unmark = markRunning(dataDir);
+  stopBackups = scheduleDailyBackups(open, dataDir, log);
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
@@ -72,7 +78,9 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {
+    stopBackups?.();
     void server?.close();
     ledger?.close();
+    unmark?.();
   });
 }

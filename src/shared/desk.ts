@@ -43,6 +43,13 @@ export const DESK_OPERATIONS = [
   'reconcileView',
   'reconcileAccount',
   'undoReconciliation',
+  'profitAndLoss',
+  'balancesReport',
+  'exportBooks',
+  'downloadExport',
+  'verifyAudit',
+  'listBackups',
+  'backupNow',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

@@ -2,13 +2,14 @@
 // behind a session cookie that only the one-time sign-in link sets. Agent
 // tokens open nothing here. Foreign Host/Origin are refused before this (guards.ts).
 import express, { type Express, type RequestHandler, Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonBody, methodNotAllowed, requireJson } from '../api/http';
 import { ERROR_CODES, LedgerError, type ErrorCode } from '../ledger/errors';
 import { MAX_RECEIPT_BYTES } from '../receipts/intake';
 import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../shared/desk';
 import { runDesk } from './dispatch';
+import { exportsDir } from './reports';
 import type { DeskContext } from './operations';
 import { cookieValue, DeskSessions, SESSION_COOKIE } from './sessions';
 
@@ -72,9 +73,18 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
   api.post('/stageStatement', requireSession, async (req, res) => {
     send(res, await runDesk(options.context(), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
   });
+  // An export's file, as a download (the desktop app reads it over IPC instead).
+  api.get('/download/:exportId', requireSession, (req, res, next) => {
+    const id = String(req.params.exportId);
+    const dir = join(exportsDir(options.context().dataDir), id);
+    const name = /^[0-9a-f-]{36}$/.test(id) && existsSync(dir) ? readdirSync(dir)[0] : undefined;
+    if (!name) return next(new LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id }));
+    res.download(join(dir, name), name);
+  });
   api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
     send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
   });
+  api.all('/download/:exportId', methodNotAllowed(['GET']));
   api.all('/:name', methodNotAllowed(['POST']));
   app.use(DESK_HTTP_PREFIX, api);
 

@@ -20,6 +20,8 @@ export interface DeskContext {
   reviewer: Reviewer;
   /** Rows read so far by a long operation, by file (the Import screen polls it). */
   progress?: Map<string, { phase: string; rows: number }>;
+  /** Owner commands: where an export without --out goes. */
+  stdout?: NodeJS.WritableStream;
 }
 
 /** How an operation is offered as `ledgerdesk <name> [args] [--flags]`. */
@@ -32,6 +34,8 @@ export interface CommandSpec<R> {
   print?: (result: R) => string[];
   /** Ran, but did not do what was asked (an import with bad rows): exit 1. */
   failed?: (result: R) => boolean;
+  /** The result as CSV, printed with --csv. */
+  csv?: (result: R) => string;
 }
 
 export interface DeskOperation<I extends z.ZodType, R> {

@@ -10,10 +10,12 @@ import { receiptsDir } from '../paths';
 import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
 import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts';
+import { backupOperations } from './backups';
 import { bookOperations } from './books';
 import { chartOperations } from './chart';
 import { importOperations } from './imports';
 import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './operation';
+import { reportOperations } from './reports';
 import { reviewItems } from './review-queue';
 
 export type { DeskContext, Reviewer } from './operation';
@@ -117,6 +119,8 @@ export const deskOperations = {
   ...importOperations,
   ...bookOperations,
   ...chartOperations,
+  ...reportOperations,
+  ...backupOperations,
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>; // any: each entry keeps its own result type
 
 type Operations = typeof deskOperations;

@@ -2,6 +2,7 @@
 // transaction as the change it records (triggers refuse UPDATE and DELETE).
 import type { Ledger } from './db';
 import { newId, nowIso } from './clock';
+import { auditHash, type HashedEntry } from './hash';
 
 export type Channel = 'rest' | 'mcp' | 'desk';
 
@@ -31,13 +32,50 @@ export interface AuditEntry {
   summary: string;
 }
 
+/** Appends an entry, chained to the organization's previous one (hash.ts). */
 export function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry: AuditInput): void {
+  const row = {
+    id: newId(),
+    org_seq: orgSeq,
+    at: nowIso(),
+    actor_type: actor.type,
+    actor_id: actorId(actor),
+    actor_name: actorName(actor),
+    channel: actor.channel,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    summary: entry.summary,
+  };
+  const prev = (ledger.stmt('SELECT hash FROM audit_log WHERE org_seq = ? ORDER BY seq DESC LIMIT 1').get(orgSeq) as { hash: string } | undefined)?.hash ?? '';
   ledger
     .stmt(
-      `INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary, prev_hash, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(newId(), orgSeq, nowIso(), actor.type, actorId(actor), actorName(actor), actor.channel, entry.action, entry.targetType, entry.targetId, entry.summary);
+    .run(row.id, orgSeq, row.at, row.actor_type, row.actor_id, row.actor_name, row.channel, row.action, row.target_type, row.target_id, row.summary, prev, auditHash(prev, row));
+}
+
+export interface ChainCheck {
+  ok: boolean;
+  entries: number;
+  /** The first entry whose hash does not match its content and its predecessor's, in log order. */
+  firstBad: { id: string; at: string; action: string } | null;
+}
+
+/** Walks an organization's chain (or all of them); the first entry that does not match is named. */
+export function verifyAuditChain(ledger: Ledger, orgSeq?: number): ChainCheck {
+  const rows = ledger.rows<HashedEntry & { prev_hash: string | null; hash: string | null }>(
+    `SELECT * FROM audit_log ${orgSeq === undefined ? '' : 'WHERE org_seq = ?'} ORDER BY seq`,
+    ...(orgSeq === undefined ? [] : [orgSeq]),
+  );
+  const last = new Map<number, string>();
+  for (const e of rows) {
+    const prev = last.get(e.org_seq) ?? '';
+    if (e.prev_hash !== prev || e.hash !== auditHash(prev, e)) return { ok: false, entries: rows.length, firstBad: { id: e.id, at: e.at, action: e.action } };
+    last.set(e.org_seq, e.hash);
+  }
+  return { ok: true, entries: rows.length, firstBad: null };
 }
 
 export interface AuditQuery {

@@ -18,6 +18,7 @@ export interface BulkRow {
   currency: string;
   amountMinor: number;
   description: string;
+  category: string | null;
 }
 
 class Aggregates {
@@ -26,6 +27,7 @@ class Aggregates {
   private readonly months = new Map<string, [number, number]>();
   private readonly accountDays = new Map<string, [number, number]>();
   private readonly shapes = new Map<string, number>();
+  private readonly categoryDays = new Map<string, [number, number]>();
 
   constructor(private readonly sign: 1 | -1) {}
 
@@ -38,6 +40,10 @@ class Aggregates {
     const m = this.months.get(month) ?? this.months.set(month, [0, 0]).get(month)!;
     if (r.amountMinor > 0) m[0] += r.amountMinor;
     else m[1] -= r.amountMinor;
+    const cat = `${r.orgSeq}\u0000${r.currency}\u0000${r.date}\u0000${r.category ?? ''}`;
+    const c = this.categoryDays.get(cat) ?? this.categoryDays.set(cat, [0, 0]).get(cat)!;
+    c[0]++;
+    c[1] += r.amountMinor;
     const day = `${r.accountSeq}\u0000${r.date}\u0000${r.status}`;
     const a = this.accountDays.get(day) ?? this.accountDays.set(day, [0, 0]).get(day)!;
     a[0]++;
@@ -75,6 +81,12 @@ class Aggregates {
        ON CONFLICT (account_seq, date, status) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
       this.accountDays,
       ([account, date, status], [n, sum]: [number, number]) => [Number(account), date, status, s * n, s * sum],
+    );
+    run(
+      `INSERT INTO category_day_totals (org_seq, currency, date, category, n, sum_minor) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (org_seq, currency, date, category) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
+      this.categoryDays,
+      ([org, currency, date, category], [n, sum]: [number, number]) => [Number(org), currency, date, category, s * n, s * sum],
     );
     run(
       'INSERT INTO description_shapes (org_seq, shape, n) VALUES (?, ?, ?) ON CONFLICT (org_seq, shape) DO UPDATE SET n = n + excluded.n',
@@ -135,11 +147,11 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
   return withoutTriggers(ledger, 'transactions', '_ad', () => {
     const totals = new Aggregates(-1);
     const rows = ledger.sqlite
-      .prepare(`SELECT org_seq, account_seq, date, status, source, currency, amount_minor, description FROM transactions WHERE ${where}`)
+      .prepare(`SELECT org_seq, account_seq, date, status, source, currency, amount_minor, description, category FROM transactions WHERE ${where}`)
       .raw(true)
-      .iterate(...params) as Iterable<[number, number, string, string, string, string, number, string]>;
-    for (const [orgSeq, accountSeq, date, status, source, currency, amountMinor, description] of rows) {
-      totals.add({ orgSeq, accountSeq, date, status, source, currency, amountMinor, description });
+      .iterate(...params) as Iterable<[number, number, string, string, string, string, number, string, string | null]>;
+    for (const [orgSeq, accountSeq, date, status, source, currency, amountMinor, description, category] of rows) {
+      totals.add({ orgSeq, accountSeq, date, status, source, currency, amountMinor, description, category });
     }
     totals.flush(ledger);
     ledger.sqlite.prepare(`DELETE FROM transactions_fts WHERE rowid IN (SELECT ${ORDER_KEY_SQL} FROM transactions WHERE ${where})`).run(...params);

@@ -7,6 +7,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from '../../../db/schema';
+import { auditHash, type HashedEntry } from './hash';
 import { findShipped } from './paths';
 
 export interface Ledger {
@@ -79,6 +80,27 @@ function applyMigrations(sqlite: Database.Database, orm: BetterSQLite3Database<t
     }
   }
   migrate(orm, { migrationsFolder: folder });
+  chainAuditLog(sqlite);
+}
+
+/**
+ * Hashes the audit entries written before the chain existed (migration 0008),
+ * in order, per organization. After that every entry is hashed as it is
+ * written, so at a normal start this finds nothing (a partial index answers).
+ */
+function chainAuditLog(sqlite: Database.Database): void {
+  const unhashed = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'audit_unhashed'").get() && sqlite.prepare('SELECT 1 FROM audit_log WHERE hash IS NULL LIMIT 1').get();
+  if (!unhashed) return;
+  sqlite.transaction(() => {
+    const last = new Map<number, string>();
+    const set = sqlite.prepare('UPDATE audit_log SET prev_hash = ?, hash = ? WHERE seq = ?');
+    for (const e of sqlite.prepare('SELECT * FROM audit_log ORDER BY seq').all() as (HashedEntry & { seq: number; hash: string | null })[]) {
+      const prev = last.get(e.org_seq) ?? '';
+      const hash = e.hash ?? auditHash(prev, e);
+      if (!e.hash) set.run(prev, hash, e.seq);
+      last.set(e.org_seq, hash);
+    }
+  }).immediate();
 }
 
 function wrap(file: string, sqlite: Database.Database, orm: BetterSQLite3Database<typeof schema>): Ledger {

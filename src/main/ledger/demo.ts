@@ -137,7 +137,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
         const seq = Number(
           insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt).lastInsertRowid,
         );
-        track({ orgSeq, accountSeq: account, date, status, source, currency, amountMinor: amount, description });
+        track({ orgSeq, accountSeq: account, date, status, source, currency, amountMinor: amount, description, category });
         if (i % receiptEvery === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${date}.pdf`;

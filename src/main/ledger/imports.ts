@@ -176,7 +176,7 @@ function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput,
     for (const r of toImport) {
       const a = accounts[r.section];
       stmt.run(newTimeOrderedId(), orgSeq, a.seq, 'import', r.date, r.amountMinor, a.currency, r.description, null, 'uncategorized', 'manual_csv', r.externalId, null, null, null, createdAt, batchSeq, r.fingerprint);
-      track({ orgSeq, accountSeq: a.seq, date: r.date, status: 'uncategorized', source: 'manual_csv', currency: a.currency, amountMinor: r.amountMinor, description: r.description });
+      track({ orgSeq, accountSeq: a.seq, date: r.date, status: 'uncategorized', source: 'manual_csv', currency: a.currency, amountMinor: r.amountMinor, description: r.description, category: null });
     }
   };
   if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);

@@ -6,6 +6,7 @@ import { desk, DeskError, isBrowserMode, signOut } from './desk';
 import { useLoad } from './hooks';
 import { Accounts } from './screens/Accounts';
 import { Approvals } from './screens/Approvals';
+import { Backups } from './screens/Backups';
 import { Chart } from './screens/Chart';
 import { Dashboard } from './screens/Dashboard';
 import { Import } from './screens/Import';
@@ -13,6 +14,7 @@ import { Log } from './screens/Log';
 import { Organizations } from './screens/Organizations';
 import { Receipts } from './screens/Receipts';
 import { Reconcile } from './screens/Reconcile';
+import { Reports } from './screens/Reports';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
 
@@ -23,11 +25,13 @@ const SCREENS = [
   ['accounts', 'Accounts'],
   ['import', 'Import'],
   ['reconcile', 'Reconcile'],
+  ['reports', 'Reports'],
   ['chart', 'Chart of accounts'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],
   ['tokens', 'Tokens'],
   ['organizations', 'Organizations'],
+  ['backups', 'Backups'],
 ] as const;
 type Screen = (typeof SCREENS)[number][0];
 
@@ -106,11 +110,13 @@ export function App() {
       <main className="page" key={org.id}>
         {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
         {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
-        {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+        {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
         {screen === 'accounts' && <Accounts orgId={org.id} />}
         {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
         {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
         {screen === 'chart' && <Chart orgId={org.id} />}
+        {screen === 'reports' && <Reports orgId={org.id} />}
+        {screen === 'backups' && <Backups />}
         {screen === 'receipts' && <Receipts orgId={org.id} />}
         {screen === 'log' && <Log orgId={org.id} />}
         {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}

@@ -1,40 +1,8 @@
 // Dashboard: the summary, with the monthly trend drawn as a chart.
-import type { DashboardSummary } from '../../../main/ledger/dashboard';
 import { Empty, Money, Show } from '../components';
 import { desk } from '../desk';
-import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
-
-function TrendChart({ trend, currency }: { trend: DashboardSummary['monthlyTrend']; currency: string }) {
-  const max = Math.max(1, ...trend.flatMap((m) => [m.revenue, m.expenses]));
-  const W = 720;
-  const H = 220;
-  const slot = W / Math.max(1, trend.length);
-  const bar = Math.max(4, slot / 2 - 6);
-  const y = (v: number) => H - 24 - (v / max) * (H - 40);
-  return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Revenue and expenses per month, ${trend[0]?.month ?? ''} to ${trend.at(-1)?.month ?? ''}`}>
-        {trend.map((m, i) => (
-          <g key={m.month} transform={`translate(${i * slot + 4},0)`}>
-            <rect className="rev" x={0} y={y(m.revenue)} width={bar} height={H - 24 - y(m.revenue)}>
-              <title>{`${m.month} revenue ${formatMoney(m.revenue, currency)}`}</title>
-            </rect>
-            <rect className="exp" x={bar + 2} y={y(m.expenses)} width={bar} height={H - 24 - y(m.expenses)}>
-              <title>{`${m.month} expenses ${formatMoney(m.expenses, currency)}`}</title>
-            </rect>
-            <text x={bar} y={H - 6} textAnchor="middle">
-              {m.month.slice(2)}
-            </text>
-          </g>
-        ))}
-      </svg>
-      <figcaption>
-        <span className="key rev" /> Revenue <span className="key exp" /> Expenses
-      </figcaption>
-    </figure>
-  );
-}
+import { TrendChart } from './ReportCharts';
 
 export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) => void }) {
   const loaded = useLoad(() => desk.dashboard({ orgId }), [orgId], 10_000);
@@ -58,12 +26,12 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
           <>
             <div className="tiles">
               <div className="tile">
-                <span>Revenue (12 months)</span>
-                <Money amount={d.revenue} currency={d.currency} />
+                <span>Money in (12 months)</span>
+                <Money amount={d.revenue} currency={d.currency} plain />
               </div>
               <div className="tile">
-                <span>Expenses (12 months)</span>
-                <Money amount={-d.expenses} currency={d.currency} />
+                <span>Money out (12 months)</span>
+                <Money amount={d.expenses} currency={d.currency} plain />
               </div>
               <div className="tile">
                 <span>Cash position</span>
@@ -81,7 +49,11 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
                 </small>
               </button>
             </div>
-            {d.monthlyTrend.length ? <TrendChart trend={d.monthlyTrend} currency={d.currency} /> : <Empty title="No transactions yet." />}
+            <p className="hint">
+              Money in and out of every account (cash basis, including uncategorized rows and transfers), as the API's <code>revenue</code> and <code>expenses</code>. The
+              profit and loss by category is in <a href="#/reports">Reports</a>.
+            </p>
+            {d.monthlyTrend.length ? <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Money in and out per month" /> : <Empty title="No transactions yet." />}
             {d.notifications.length > 0 && (
               <ul className="notifications">
                 {d.notifications.map((n, i) => (

@@ -10,10 +10,18 @@ export function Log({ orgId }: { orgId: string }) {
   const { filters, set, offset, setOffset, query, key } = useFilters({ actor: '', action: '', dateFrom: '', dateTo: '' });
   const loaded = useLoad(() => desk.listAudit({ orgId, limit: LIMIT, offset, ...query }), [orgId, offset, key], 5000);
   const facets = loaded.data?.facets ?? { actors: [], actions: [] };
+  const chain = useLoad(() => desk.verifyAudit({ orgId }), [orgId]);
   return (
     <section aria-labelledby="log-title">
       <div className="screen-head">
         <h2 id="log-title">Log</h2>
+        {chain.data && (
+          <span className={`chain ${chain.data.ok ? 'ok' : 'bad'}`} role="status">
+            {chain.data.ok
+              ? `Chain verified: ${chain.data.entries} entries, each chained to the one before`
+              : `Chain broken at entry ${chain.data.firstBad!.id} (${chain.data.firstBad!.action}, ${chain.data.firstBad!.at}): the log was changed outside Ledgerdesk`}
+          </span>
+        )}
       </div>
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <SelectField

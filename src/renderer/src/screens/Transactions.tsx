@@ -18,8 +18,9 @@ const SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
 type Filters = Omit<DeskInput<'register'>, 'orgId'>;
 const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
 
-export function Transactions({ orgId, accountId }: { orgId: string; accountId?: string }) {
-  const { filters, set, reset, offset, setOffset, query, key } = useFilters({ ...EMPTY, account: accountId ?? '' });
+/** `initial`: filters from the route (#/transactions?account=...&category=...&dateFrom=...), e.g. a report's drill-down. */
+export function Transactions({ orgId, initial = {} }: { orgId: string; initial?: Partial<Record<keyof typeof EMPTY, string>> }) {
+  const { filters, set, reset, offset, setOffset, query, key } = useFilters({ ...EMPTY, ...Object.fromEntries(Object.entries(initial).filter(([k]) => k in EMPTY)) });
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
   const loaded = useLoad(() => desk.register({ orgId, ...(query as Filters), limit: LIMIT, offset }), [orgId, offset, key]);

@@ -1,0 +1,123 @@
+// Reports, exports and the audit chain at the desk and as owner commands
+// (`ledgerdesk report pl|balances`, `export`, `audit verify`).
+import { randomUUID } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { DateString } from '../api/schemas';
+import { writeBeancount } from '../exports/beancount';
+import { writeCsv } from '../exports/csv';
+import { writeHledger } from '../exports/hledger';
+import { balancesCsv, profitAndLossCsv } from '../exports/report-csv';
+import * as L from '../ledger';
+import { op, Org, orgSeq, type DeskContext } from './operation';
+
+const Period = { from: DateString.optional().describe('First day (default: the 12 months ending with the latest transaction)'), to: DateString.optional().describe('Last day') };
+const money = (n: number) => n.toFixed(2).padStart(14);
+export const EXPORT_FORMATS = { csv: { write: writeCsv, ext: 'csv' }, hledger: { write: writeHledger, ext: 'journal' }, beancount: { write: writeBeancount, ext: 'beancount' } } as const;
+
+export const exportsDir = (dataDir: string): string => join(dataDir, 'exports');
+
+function printPl(pl: L.ProfitAndLoss): string[] {
+  const depth = (l: L.PlLine) => (l.parentCode ? 1 : 0);
+  return [
+    `Profit and loss, ${pl.from} to ${pl.to}, ${pl.currency}`,
+    ...pl.lines.map((l) => `${'  '.repeat(depth(l))}${`${l.code} ${l.name}`.padEnd(40 - 2 * depth(l))}${money(l.total)}`),
+    `${'Revenue'.padEnd(40)}${money(pl.revenue)}`,
+    `${'Expenses'.padEnd(40)}${money(pl.expenses)}`,
+    `${'Net'.padEnd(40)}${money(pl.net)}`,
+    `${'Uncategorized (not in net)'.padEnd(40)}${money(pl.uncategorized.amount)}`,
+    ...(pl.transfers ? [`${'Transfers (left out)'.padEnd(40)}${money(pl.transfers)}`] : []),
+  ];
+}
+
+/** Writes through a 1 MB buffer with synchronous writes: the rows are read while it writes. */
+function bufferedFile(path: string) {
+  const fd = openSync(path, 'w');
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (parts.length) writeSync(fd, parts.join(''));
+    parts = [];
+    size = 0;
+  };
+  return {
+    write(chunk: string) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size > 1 << 20) flush();
+    },
+    close() {
+      flush();
+      closeSync(fd);
+    },
+  };
+}
+
+async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof typeof EXPORT_FORMATS; from?: string; to?: string; out?: string }) {
+  const seq = orgSeq(ctx, input.orgId);
+  const org = L.organizationBySeq(ctx.ledger, seq);
+  const fileName = `${org.slug}${input.from || input.to ? `-${input.from ?? 'start'}-to-${input.to ?? 'end'}` : ''}.${EXPORT_FORMATS[input.format].ext}`;
+  if (input.out && ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
+  const exportId = randomUUID();
+  const target = input.out ? resolve(input.out) : ctx.mode === 'command' ? join(tmpdir(), `ledgerdesk-${exportId}`) : join(exportsDir(ctx.dataDir), exportId, fileName);
+  mkdirSync(join(target, '..'), { recursive: true });
+  const file = bufferedFile(target);
+  let rows: number;
+  try {
+    rows = EXPORT_FORMATS[input.format].write(L.exportBook(ctx.ledger, seq, input), (chunk) => file.write(chunk));
+  } finally {
+    file.close();
+  }
+  const size = statSync(target).size;
+  if (ctx.mode === 'command' && !input.out) {
+    // No --out: the export goes to standard output.
+    await pipeline(createReadStream(target), ctx.stdout ?? process.stdout, { end: false });
+    rmSync(target, { force: true });
+    return { exportId: null, file: null, fileName, format: input.format, rows, size };
+  }
+  return { exportId: input.out ? null : exportId, file: input.out ? target : null, fileName, format: input.format, rows, size };
+}
+
+export const reportOperations = {
+  profitAndLoss: op(
+    z.strictObject({ ...Org, ...Period, by: z.enum(['total', 'month']).default('total').describe('total, or month (a column per month)'), currency: z.string().length(3).optional() }),
+    (ctx, { orgId, by, ...period }) => L.profitAndLoss(ctx.ledger, orgSeq(ctx, orgId), { ...period, byMonth: by === 'month' }),
+    { name: 'report pl', summary: 'profit and loss for a period (revenue and expense categories, parents as subtotals)', print: printPl, csv: profitAndLossCsv },
+  ),
+
+  balancesReport: op(z.strictObject({ ...Org, date: DateString.optional().describe('Balances at the end of this day (default: today)') }), (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, orgSeq(ctx, orgId), date), {
+    name: 'report balances',
+    summary: "each account's balance at a date, reconciled and not",
+    print: (r) => [`Balances at ${r.date}`, ...r.accounts.map((a) => `${a.name.padEnd(28)}${money(a.balance)} ${a.currency}   reconciled ${money(a.reconciled).trim()}   not yet ${money(a.unreconciled).trim()}`)],
+    csv: balancesCsv,
+  }),
+
+  exportBooks: op(
+    z.strictObject({
+      ...Org,
+      format: z.enum(['csv', 'hledger', 'beancount']).describe('csv, hledger or beancount'),
+      ...Period,
+      out: z.string().min(1).max(4096).optional().describe('The file to write (standard output when absent)'),
+    }),
+    runExport,
+    { name: 'export', summary: 'the transactions as CSV, an hledger journal or a Beancount file', print: (r) => (r.file ? [`Wrote ${r.rows} transaction(s) to ${r.file} (${r.size} bytes).`] : []) },
+  ),
+
+  /** The app's download of an export (the browser gets it from the download route instead). */
+  downloadExport: op(z.strictObject({ exportId: z.uuid() }), (ctx, { exportId }) => {
+    const dir = join(exportsDir(ctx.dataDir), exportId);
+    const name = existsSync(dir) ? readdirSync(dir)[0] : undefined;
+    if (!name) throw new L.LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id: exportId });
+    return { fileName: name, bytes: new Uint8Array(readFileSync(join(dir, name))) };
+  }),
+
+  verifyAudit: op(z.strictObject(Org), (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'audit verify',
+    summary: "check the audit log's hash chain",
+    print: (r) => [r.ok ? `The audit log verifies: ${r.entries} entries, each chained to the one before.` : `The audit log does NOT verify: entry ${r.firstBad!.id} (${r.firstBad!.at}, ${r.firstBad!.action}) does not match its content or the entry before it.`],
+    failed: (r) => !r.ok,
+  }),
+};

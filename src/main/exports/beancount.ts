@@ -1,0 +1,66 @@
+// A Beancount file (checked with bean-check 2.3): the chart as Income /
+// Expenses / Assets / Liabilities / Equity accounts whose names carry the
+// code and name, made valid for Beancount (each part starts with a capital or
+// a digit, then letters, digits and dashes: "5100-Software-And-Tools"), the
+// money accounts as Assets or Liabilities, opening balances against
+// Equity:Opening-Balances, each transaction a balanced two-posting entry
+// (uncategorized rows against Equity:Suspense:Uncategorized).
+import { categoryPaths, decimal, LIABILITIES, type ExportBook, type Write } from './book';
+
+const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
+export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
+const OPENING = 'Equity:Opening-Balances';
+
+/** One account-name part as Beancount allows it: ASCII letters, digits and dashes, starting with a capital or a digit. */
+export function beancountPart(text: string): string {
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
+  return words.join('-') || 'X';
+}
+
+const quoted = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\s+/g, ' ').trim()}"`;
+
+export function beancountAccountNames(book: ExportBook): { money: Map<string, string>; categories: Map<string, string> } {
+  const taken = new Set<string>();
+  const unique = (name: string) => {
+    let out = name;
+    for (let n = 2; taken.has(out); n++) out = `${name}-${n}`;
+    taken.add(out);
+    return out;
+  };
+  const categories = new Map<string, string>();
+  for (const [name, c] of categoryPaths(book)) categories.set(name, unique(`${ROOT[c.type]}:${c.path.map((p) => beancountPart(`${p.code} ${p.name}`)).join(':')}`));
+  const money = new Map(book.accounts.map((a) => [a.id, unique(`${LIABILITIES.includes(a.type) ? 'Liabilities' : 'Assets'}:${beancountPart(a.name)}`)]));
+  return { money, categories };
+}
+
+export function writeBeancount(book: ExportBook, write: Write): number {
+  const { money, categories } = beancountAccountNames(book);
+  const currencies = [...new Set([book.organization.currency, ...book.accounts.map((a) => a.currency)])];
+  write(`; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk\n`);
+  write(`option "title" ${quoted(book.organization.name)}\n`);
+  for (const c of currencies) write(`option "operating_currency" "${c}"\n`);
+  // Every account opens before the first entry that can use it.
+  const opened = '1970-01-01';
+  write('\n');
+  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE]) write(`${opened} open ${name}\n`);
+  write('\n');
+  const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
+  for (const o of book.openings) {
+    const a = book.accounts.find((x) => x.id === o.accountId)!;
+    if (o.minor === 0) continue;
+    write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}\n  ${OPENING}  ${amount(-o.minor, a.currency)}\n\n`);
+  }
+  let n = 0;
+  for (const r of book.rows) {
+    const other = r.category ? (categories.get(r.category) ?? BEANCOUNT_SUSPENSE) : BEANCOUNT_SUSPENSE;
+    write(`${r.date} ${r.status === 'reconciled' ? '*' : '!'} ${quoted(r.description)}\n  id: "${r.id}"\n  ${money.get(r.accountId)}  ${amount(r.amountMinor, r.currency)}\n  ${other}  ${amount(-r.amountMinor, r.currency)}\n\n`);
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,56 @@
+// An hledger journal: the chart as accounts under income / expenses / assets /
+// liabilities / equity (each carrying its code and name, parents as parent
+// accounts), the money accounts as assets or liabilities, their opening
+// balances against equity:opening balances, and each transaction as a
+// balanced two-posting entry (uncategorized rows against
+// equity:suspense:uncategorized). Amounts exact, the commodity its currency code.
+import { categoryPaths, dayBefore, decimal, LIABILITIES, type ExportBook, type Write } from './book';
+
+const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
+export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
+const OPENING = 'equity:opening balances';
+
+/** One account-name part: no colon (the separator), no semicolon (a comment), no double space (ends the name). */
+const part = (text: string): string => text.replace(/[:;]/g, '-').replace(/\s+/g, ' ').trim() || '-';
+/** Descriptions: one line, no semicolon (it would start a comment). */
+const text = (value: string): string => value.replace(/;/g, ',').replace(/\s+/g, ' ').trim();
+
+export function hledgerAccountNames(book: ExportBook): { money: Map<string, string>; categories: Map<string, string> } {
+  const taken = new Set<string>();
+  const unique = (name: string) => {
+    let out = name;
+    for (let n = 2; taken.has(out.toLowerCase()); n++) out = `${name} (${n})`;
+    taken.add(out.toLowerCase());
+    return out;
+  };
+  const categories = new Map<string, string>();
+  for (const [name, c] of categoryPaths(book)) categories.set(name, unique(`${ROOT[c.type]}:${c.path.map((p) => part(`${p.code} ${p.name}`)).join(':')}`));
+  const money = new Map(book.accounts.map((a) => [a.id, unique(`${LIABILITIES.includes(a.type) ? 'liabilities' : 'assets'}:${part(a.name)}`)]));
+  return { money, categories };
+}
+
+export function writeHledger(book: ExportBook, write: Write): number {
+  const { money, categories } = hledgerAccountNames(book);
+  write(`; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk${book.from || book.to ? ` for ${book.from ?? '...'} to ${book.to ?? '...'}` : ''}\n\n`);
+  const declare = (name: string, type: string) => write(`account ${name}  ; type: ${type}\n`);
+  for (const a of book.accounts) declare(money.get(a.id)!, LIABILITIES.includes(a.type) ? 'L' : 'A');
+  for (const [, name] of categories) declare(name, { income: 'R', expenses: 'X', assets: 'A', liabilities: 'L', equity: 'E' }[name.split(':')[0] as 'income'] ?? 'E');
+  declare(OPENING, 'E');
+  declare(HLEDGER_SUSPENSE, 'E');
+  write('\n');
+  const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
+  for (const o of book.openings) {
+    const a = book.accounts.find((x) => x.id === o.accountId)!;
+    if (o.minor === 0) continue;
+    write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}\n    ${OPENING}\n\n`);
+  }
+  let n = 0;
+  for (const r of book.rows) {
+    const other = r.category ? (categories.get(r.category) ?? HLEDGER_SUSPENSE) : HLEDGER_SUSPENSE;
+    write(`${r.date} ${r.status === 'reconciled' ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n    ${money.get(r.accountId)}    ${amount(r.amountMinor, r.currency)}\n    ${other}    ${amount(-r.amountMinor, r.currency)}\n\n`);
+    n++;
+  }
+  return n;
+}
+
+export { dayBefore };

@@ -1,0 +1,114 @@
+// Backups: one file holding the ledger (copied with SQLite's online backup,
+// consistent while the server writes) and the receipts' files (in a table of
+// the copy), so a backup is a single SQLite file that integrity_check covers.
+// Restore checks a backup before it touches anything, keeps the books it
+// replaces as a backup, and refuses while Ledgerdesk runs on the folder.
+import Database from 'better-sqlite3';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Ledger } from './db';
+import { LedgerError } from './errors';
+import { findShipped } from './paths';
+
+export interface BackupInfo {
+  file: string;
+  size: number;
+  receipts: number;
+  createdAt: string;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+}
+
+/** Writes a backup of the open ledger and the receipts folder to `file` (atomically: a temp file, then renamed). */
+export async function backupTo(ledger: Ledger, receiptsDir: string, file: string): Promise<BackupInfo> {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.part`;
+  rmSync(temp, { force: true });
+  try {
+    await ledger.sqlite.backup(temp);
+    const copy = new Database(temp);
+    const receipts = filesUnder(receiptsDir);
+    const createdAt = new Date().toISOString();
+    try {
+      copy.pragma('journal_mode = DELETE');
+      copy.exec('CREATE TABLE backup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE backup_files (path TEXT PRIMARY KEY, bytes BLOB NOT NULL)');
+      copy.prepare('INSERT INTO backup_meta (key, value) VALUES (?, ?), (?, ?)').run('created_at', createdAt, 'format', 'ledgerdesk-backup-1');
+      const add = copy.prepare('INSERT INTO backup_files (path, bytes) VALUES (?, ?)');
+      copy.transaction(() => receipts.forEach((path) => add.run(relative(receiptsDir, path).split('\\').join('/'), readFileSync(path))))();
+    } finally {
+      copy.close();
+    }
+    renameSync(temp, file);
+    return { file, size: statSync(file).size, receipts: receipts.length, createdAt };
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** A backup's checks: a Ledgerdesk backup, intact, consistent, of a schema this build knows. Throws with the reason. */
+export function checkBackup(file: string): { createdAt: string; receipts: number } {
+  if (!existsSync(file)) throw new LedgerError('validation_failed', `No backup at ${file}.`, [{ field: 'backup', message: 'no such file' }]);
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('schema_version'); // reads the header: a file that is not SQLite fails here
+  } catch (error) {
+    throw new LedgerError('validation_failed', `${file} is not a backup Ledgerdesk can read (${(error as Error).message}).`, [{ field: 'backup', message: 'not a SQLite file' }]);
+  }
+  const refuse = (why: string) => new LedgerError('validation_failed', `${file} cannot be restored: ${why}. The current books were not touched.`, [{ field: 'backup', message: why }]);
+  try {
+    const meta = (() => {
+      try {
+        return new Map((db.prepare('SELECT key, value FROM backup_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+      } catch {
+        return null;
+      }
+    })();
+    if (!meta?.has('created_at')) throw refuse('it is not a Ledgerdesk backup (made with "ledgerdesk backup")');
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw refuse(`its integrity check failed (${String(integrity)})`);
+    const broken = db.pragma('foreign_key_check') as unknown[];
+    if (broken.length) throw refuse(`${broken.length} row(s) point at rows that are not there (foreign key check)`);
+    const known = new Set(readMigrationFiles({ migrationsFolder: findShipped('db/migrations') }).map((m) => m.hash));
+    const applied = db.prepare('SELECT hash FROM __drizzle_migrations').all() as { hash: string }[];
+    if (applied.some((m) => !known.has(m.hash))) throw refuse('it was written by a newer Ledgerdesk build; update Ledgerdesk first');
+    const { n } = db.prepare('SELECT count(*) AS n FROM backup_files').get() as { n: number };
+    return { createdAt: meta.get('created_at')!, receipts: n };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Replaces the folder's ledger with a checked backup: the backup is copied
+ * beside the ledger, its receipt files written out, its backup tables dropped,
+ * and only then moved into place (the current ledger's WAL files removed with it).
+ */
+export function restoreInto(ledgerFile: string, receiptsDir: string, backupFile: string): { receipts: number } {
+  const staging = `${ledgerFile}.restoring`;
+  rmSync(staging, { force: true });
+  copyFileSync(backupFile, staging);
+  const db = new Database(staging);
+  let receipts = 0;
+  try {
+    for (const f of db.prepare('SELECT path, bytes FROM backup_files').iterate() as Iterable<{ path: string; bytes: Buffer }>) {
+      const target = join(receiptsDir, ...f.path.split('/'));
+      if (!target.startsWith(receiptsDir) || existsSync(target)) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, f.bytes);
+      receipts++;
+    }
+    db.exec('DROP TABLE backup_files; DROP TABLE backup_meta;');
+    db.exec('VACUUM');
+  } finally {
+    db.close();
+  }
+  for (const suffix of ['-wal', '-shm']) rmSync(`${ledgerFile}${suffix}`, { force: true });
+  renameSync(staging, ledgerFile);
+  return { receipts };
+}

@@ -1,0 +1,69 @@
+// Charts beside the numbers: revenue and expenses by month, and where the
+// expenses went. Plain SVG; each bar names its figure for screen readers.
+import type { ProfitAndLoss } from '../../../main/ledger/reports';
+import { formatMoney } from '../format';
+
+export function TrendChart({ trend, currency, label }: { trend: { month: string; revenue: number; expenses: number }[]; currency: string; label: string }) {
+  const max = Math.max(1, ...trend.flatMap((m) => [m.revenue, m.expenses]));
+  const W = 720;
+  const H = 220;
+  const slot = W / Math.max(1, trend.length);
+  const bar = Math.max(4, slot / 2 - 6);
+  const y = (v: number) => H - 24 - (v / max) * (H - 40);
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
+        {trend.map((m, i) => (
+          <g key={m.month} transform={`translate(${i * slot + 4},0)`}>
+            <rect className="rev" x={0} y={y(m.revenue)} width={bar} height={H - 24 - y(m.revenue)}>
+              <title>{`${m.month} revenue ${formatMoney(m.revenue, currency)}`}</title>
+            </rect>
+            <rect className="exp" x={bar + 2} y={y(m.expenses)} width={bar} height={H - 24 - y(m.expenses)}>
+              <title>{`${m.month} expenses ${formatMoney(m.expenses, currency)}`}</title>
+            </rect>
+            <text x={bar} y={H - 6} textAnchor="middle">
+              {m.month.slice(2)}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <figcaption>
+        <span className="key rev" /> Revenue <span className="key exp" /> Expenses
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The P&L's months as chart bars: revenue and expenses (positive) per month. */
+export function trendOf(pl: ProfitAndLoss): { month: string; revenue: number; expenses: number }[] {
+  return (pl.months ?? []).map((month) => ({
+    month,
+    revenue: pl.lines.filter((l) => l.type === 'revenue').reduce((sum, l) => sum + (l.months?.[month] ?? 0), 0),
+    expenses: -pl.lines.filter((l) => l.type === 'expense').reduce((sum, l) => sum + (l.months?.[month] ?? 0), 0),
+  }));
+}
+
+export function ExpenseBreakdown({ pl }: { pl: ProfitAndLoss }) {
+  const leaves = pl.lines.filter((l) => l.type === 'expense' && l.amount !== 0).sort((a, b) => a.amount - b.amount);
+  const total = leaves.reduce((sum, l) => sum - l.amount, 0);
+  if (!leaves.length) return null;
+  return (
+    <figure className="chart breakdown" aria-label="Where the expenses went">
+      <figcaption>Where the expenses went</figcaption>
+      {leaves.map((l) => {
+        const share = total ? -l.amount / total : 0;
+        return (
+          <div key={l.code} className="share">
+            <span className="share-name">
+              {l.code} {l.name}
+            </span>
+            <span className="share-bar" role="img" aria-label={`${Math.round(share * 100)}%`}>
+              <span style={{ width: `${Math.max(1, share * 100)}%` }} />
+            </span>
+            <span className="num">{formatMoney(-l.amount, pl.currency)}</span>
+          </div>
+        );
+      })}
+    </figure>
+  );
+}

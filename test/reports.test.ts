@@ -1,0 +1,158 @@
+// Reports from the maintained aggregates, checked against the rows; exports
+// read by the real tools (hledger, bean-check, bean-query) with the same
+// totals per category as the app's profit and loss, to the cent.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runDesk } from '../src/main/desk/dispatch';
+import type { DeskContext } from '../src/main/desk/operations';
+import { beancountAccountNames, beancountPart } from '../src/main/exports/beancount';
+import { hledgerAccountNames } from '../src/main/exports/hledger';
+import * as L from '../src/main/ledger';
+import { tempDir, tempLedger } from './support/env';
+
+const tool = (name: string) => {
+  const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
+  if (!found) throw new Error(`${name} is not installed: "sudo apt-get install -y hledger beancount" (Debian/Ubuntu). The export tests run the real tools.`);
+  return found;
+};
+
+let ctx: DeskContext;
+let org: L.Organization;
+const desk = async <T = any>(name: string, input: Record<string, unknown> = {}): Promise<T> => {
+  const answer = await runDesk(ctx, name, { orgId: org.id, ...input }, () => {});
+  if ('error' in answer) throw Object.assign(new Error(`${answer.error.code}: ${answer.error.message}`), answer.error);
+  return answer.data as T;
+};
+const sql = <T = any>(query: string, ...params: unknown[]) => ctx.ledger.sqlite.prepare(query).all(...params) as T[];
+
+/** Each category's sum over the rows themselves, in minor units. */
+function rowSums(from: string, to: string): Map<string, number> {
+  return new Map(
+    sql<{ category: string | null; minor: number }>("SELECT category, sum(amount_minor) AS minor FROM transactions WHERE org_seq = ? AND currency = 'USD' AND date BETWEEN ? AND ? GROUP BY category", org.seq, from, to).map((r) => [r.category ?? '', r.minor]),
+  );
+}
+
+function expectPlMatchesRows(pl: L.ProfitAndLoss) {
+  const sums = rowSums(pl.from, pl.to);
+  for (const l of pl.lines) expect([l.name, Math.round(l.amount * 100)]).toEqual([l.name, sums.get(l.name) ?? 0]);
+  expect(Math.round(pl.uncategorized.amount * 100)).toBe(sums.get('') ?? 0);
+  for (const l of pl.lines.filter((x) => x.parentCode === null)) {
+    const children = pl.lines.filter((c) => c.parentCode === l.code).reduce((s, c) => s + c.total, 0);
+    expect(l.total).toBeCloseTo(l.amount + children, 6);
+  }
+}
+
+beforeAll(async () => {
+  const { ledger, dir } = tempLedger();
+  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme; "Books" & Co' });
+  ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
+  L.fillDemo(ledger, org.seq, org.slug, 3000, 'USD');
+  // A transfer category, awkward text, and a hand-entered row in a second currency.
+  await desk('addCategory', { code: '1200', name: 'Transfers: savings', type: 'asset' });
+  const [row] = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data;
+  await desk('categorizeTransactions', { ids: [row.id], categoryCode: '1200' });
+  await desk('createAccount', { name: 'Euro cash', type: 'cash', currency: 'EUR', openingBalance: 50, openingDate: '2025-01-01' });
+  await desk('addTransaction', { account: 'Euro cash', date: '2025-03-03', amount: -12.5, description: 'Café "Zürich"; tips & more', categoryCode: '5000' });
+  await desk('addTransaction', { account: 'Operating account', date: '2025-03-04', amount: -7, description: '=SUM(A1:A9)', categoryCode: '5300' });
+});
+
+describe('profit and loss and balances', () => {
+  it('answer from the aggregates exactly what the rows add up to, by month too', async () => {
+    const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2025-01-01', to: '2025-12-31', by: 'month' });
+    expect(pl).toMatchObject({ currency: 'USD', from: '2025-01-01', to: '2025-12-31' });
+    expect(pl.months).toHaveLength(12);
+    expectPlMatchesRows(pl);
+    expect(pl.net).toBeCloseTo(pl.revenue + pl.expenses, 6);
+    expect(pl.lines.map((l) => l.code)).toEqual(['4000', '4010', '5000', '5100', '5200', '5300']);
+    for (const l of pl.lines) expect(Object.values(l.months!).reduce((a, b) => a + b, 0)).toBeCloseTo(l.amount, 6);
+    const defaults = await desk<L.ProfitAndLoss>('profitAndLoss');
+    expect([defaults.from, defaults.to]).toEqual(['2025-07-01', '2026-06-30']);
+  });
+
+  it('keeps the aggregates through categorizing, renaming, deleting and a bulk import and its undo', async () => {
+    const before = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
+    const rows = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 40, offset: 0 }).data;
+    await desk('categorizeTransactions', { ids: rows.map((r) => r.id), categoryCode: '5100' });
+    await desk('renameCategory', { code: '5100', name: 'Software' });
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < 2500; i++) lines.push(`2024-0${1 + (i % 9)}-1${i % 10},Bulk row ${i},-${i % 90}.25`);
+    const { writeFileSync } = await import('node:fs');
+    const file = join(tempDir(), 'bulk.csv');
+    writeFileSync(file, lines.join('\n'));
+    const imported = await desk<L.ImportResult>('importStatement', { file, account: 'Operating account' });
+    expectPlMatchesRows(await desk('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' }));
+    await desk('undoImport', { batchId: imported.batchId });
+    const after = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
+    expectPlMatchesRows(after);
+    expect(after.net + after.uncategorized.amount).toBeCloseTo(before.net + before.uncategorized.amount, 6);
+    expect(after.lines.find((l) => l.code === '5100')!.name).toBe('Software');
+  });
+
+  it('leaves transfers out, and gives every account its balance at a date, reconciled and not', async () => {
+    const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
+    expect(pl.transfers).not.toBe(0);
+    expect(pl.lines.some((l) => l.code === '1200')).toBe(false);
+    const report = await desk<{ date: string; accounts: L.AccountBalance[] }>('balancesReport', { date: '2025-06-30' });
+    for (const a of report.accounts) {
+      const seq = L.requireAccount(ctx.ledger, org.seq, a.id).seq;
+      const [r] = sql<{ all: number; rec: number }>("SELECT coalesce(sum(amount_minor), 0) AS \"all\", coalesce(sum(CASE WHEN status = 'reconciled' THEN amount_minor END), 0) AS rec FROM transactions WHERE account_seq = ? AND date <= '2025-06-30'", seq);
+      const opening = L.accountBySeq(ctx.ledger, seq).opening_balance_minor;
+      expect([a.name, Math.round(a.balance * 100), Math.round(a.reconciled * 100)]).toEqual([a.name, opening + r.all, opening + r.rec]);
+    }
+  });
+});
+
+describe('exports', () => {
+  const period = { from: '2025-01-01', to: '2025-12-31' };
+  let pl: L.ProfitAndLoss;
+  beforeAll(async () => {
+    pl = await desk('profitAndLoss', period);
+  });
+
+  it('write an hledger journal that hledger checks, with its totals per category equal to the profit and loss', async () => {
+    const out = join(tempDir(), 'books.journal');
+    expect(await desk('exportBooks', { format: 'hledger', ...period, out })).toMatchObject({ file: out, rows: expect.any(Number) });
+    execFileSync(tool('hledger'), ['-f', out, 'check']);
+    const csv = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-O', 'csv', '-b', period.from, '-e', '2026-01-01', 'income', 'expenses', 'equity:suspense'], { encoding: 'utf8' });
+    // A profit and loss is in one currency: the USD part of each total (the EUR cash row is its own).
+    const usd = (amount: string) => amount.split(', ').find((a) => a.endsWith(' USD'));
+    const totals = new Map(csv.trim().split('\n').slice(1).map((line) => JSON.parse(`[${line}]`) as [string, string]).map(([account, amount]) => [account, usd(amount)]));
+    const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
+    for (const l of pl.lines.filter((x) => x.amount !== 0)) expect([l.name, totals.get(names.get(l.name)!)]).toEqual([l.name, `${(-l.amount).toFixed(2)} USD`]);
+    expect(totals.get('equity:suspense:uncategorized')).toBe(`${(-pl.uncategorized.amount).toFixed(2)} USD`);
+    // Opening balances: each account's balance at the end of the period matches the balances report.
+    const balances = await desk<{ accounts: L.AccountBalance[] }>('balancesReport', { date: period.to });
+    const money = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).money;
+    for (const a of balances.accounts) {
+      const got = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-N', '-O', 'csv', '-e', '2026-01-01', `^${money.get(a.id)!.replace(/[()]/g, '\\$&')}$`], { encoding: 'utf8' }).trim().split('\n')[1];
+      expect([a.name, got ? JSON.parse(`[${got}]`)[1] : `0`]).toEqual([a.name, a.balance === 0 ? '0' : `${a.balance.toFixed(2)} ${a.currency}`]);
+    }
+  });
+
+  it('write a Beancount file that bean-check accepts, with the same totals per category', async () => {
+    const out = join(tempDir(), 'books.beancount');
+    await desk('exportBooks', { format: 'beancount', ...period, out });
+    const check = spawnSync(tool('bean-check'), [out], { encoding: 'utf8' });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    const query = execFileSync(tool('bean-query'), ['-f', 'csv', out, `SELECT account, sum(number) AS total WHERE currency = 'USD' AND date >= ${period.from} AND date <= ${period.to} GROUP BY account`], { encoding: 'utf8' });
+    const totals = new Map(query.trim().split('\n').slice(1).map((line) => line.split(',').map((c) => c.trim()) as [string, string]));
+    const names = beancountAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
+    for (const l of pl.lines.filter((x) => x.amount !== 0)) expect([l.name, Number(totals.get(names.get(l.name)!))]).toEqual([l.name, -l.amount]);
+    expect(Number(totals.get('Equity:Suspense:Uncategorized'))).toBeCloseTo(-pl.uncategorized.amount, 6);
+    expect(beancountPart('5100 Software & tools')).toBe('5100-Software-And-Tools');
+    expect(beancountPart('Café Zürich')).toBe('Cafe-Zurich');
+  });
+
+  it('write every field as CSV, formula-looking text neutralized, numbers left as numbers', async () => {
+    const out = join(tempDir(), 'books.csv');
+    await desk('exportBooks', { format: 'csv', ...period, out });
+    const text = readFileSync(out, 'utf8');
+    const [header, ...rows] = text.trim().split('\r\n');
+    expect(header).toBe('id,date,account,amount,currency,description,category,status,source,externalId,suggestedBy,confidence,reason');
+    expect(rows.find((r) => r.includes('SUM(A1'))).toMatch(/,Operating account,-7\.00,USD,'=SUM\(A1:A9\),Cloud infrastructure,matched,manual_csv,,,,$/);
+    expect(rows.find((r) => r.includes('Zürich'))).toContain(',Euro cash,-12.50,EUR,"Café ""Zürich""; tips & more",');
+    expect(rows).toHaveLength(L.listTransactions(ctx.ledger, org.seq, { dateFrom: period.from, dateTo: period.to, limit: 1, offset: 0 }).meta.totalCount);
+  });
+});
