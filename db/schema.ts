@@ -421,3 +421,29 @@ export const categoryDayTotals = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date, t.category] })],
 );
+
+/** The same per month: a report's whole months (and every balance's earlier months) in a few rows (migration 0008). */
+export const categoryMonthTotals = sqliteTable(
+  'category_month_totals',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    category: text('category').notNull(),
+    month: text('month').notNull(),
+    currency: text('currency').notNull(),
+    n: integer('n').notNull(),
+    sumMinor: integer('sum_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month, t.category] })],
+);
+
+export const accountMonthTotals = sqliteTable(
+  'account_month_totals',
+  {
+    accountSeq: integer('account_seq').notNull(),
+    month: text('month').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    sumMinor: integer('sum_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountSeq, t.month, t.status] })],
+);

@@ -218,3 +218,36 @@ describe("the bookkeeper's hand", () => {
     }
   });
 });
+
+describe('reports, exports and backups', () => {
+  it('shows the profit and loss with a chart, opens a category in the register, downloads CSV and an export', async () => {
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('heading', { name: /Profit and loss, / }).waitFor();
+    await page.getByRole('img', { name: /Revenue and expenses per month/ }).waitFor();
+    const table = page.locator('table.pl');
+    expect(await table.textContent()).toContain('5300 Cloud infrastructure');
+    await shot('reports');
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).first().click();
+    expect((await csv).suggestedFilename()).toMatch(/^profit-and-loss-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByLabel('Format').selectOption('beancount');
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const file = await exported;
+    expect(file.suggestedFilename()).toMatch(/\.beancount$/);
+    expect(readFileSync((await file.path())!, 'utf8')).toContain('option "operating_currency" "USD"');
+    await table.getByRole('link', { name: '5300 Cloud infrastructure' }).click();
+    await page.getByRole('heading', { name: 'Transactions' }).waitFor();
+    expect(await page.getByLabel('Category').first().inputValue()).toBe('Cloud infrastructure');
+    await expect.poll(() => page.locator('tr.row').count()).toBeGreaterThan(0);
+  });
+
+  it('backs up now from the Backups screen, and the Log says the chain verifies', async () => {
+    await page.getByRole('link', { name: 'Backups' }).click();
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page.getByText(/Backed up to .*\.backup/).waitFor();
+    await expect.poll(() => page.locator('table.grid tbody tr').count()).toBe(1);
+    await page.getByRole('link', { name: 'Log' }).click();
+    await page.getByText(/Chain verified: \d+ entries/).waitFor();
+  });
+});

@@ -2,10 +2,11 @@
 // (what the screens and the owner commands run): rows by hand, categorizing,
 // the chart, reversing approvals, reconciling, the register.
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
+import { expectTotalsMatchRows } from './support/aggregates';
 import { tempLedger } from './support/env';
 
 let ctx: DeskContext;
@@ -29,6 +30,9 @@ beforeEach(async () => {
   await desk('createAccount', { name: 'Cash', type: 'cash' });
   await desk('createAccount', { name: 'Bank', bankAccountId: 'DE89370400440532013000', currency: 'EUR', openingBalance: 1000, openingDate: '2024-01-01' });
 });
+
+// Whatever a test did, every maintained total still equals a recount of the rows.
+afterEach(() => expectTotalsMatchRows(ctx.ledger));
 
 describe('rows by hand', () => {
   it('adds, edits and deletes a row entered by hand, each audited with before and after', async () => {

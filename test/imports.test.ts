@@ -3,10 +3,11 @@
 // duplicates, possible matches, bad rows, batches, undo.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
+import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
@@ -35,6 +36,9 @@ beforeEach(() => {
   org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
+
+// Whatever a test did, every maintained total still equals a recount of the rows.
+afterEach(() => expectTotalsMatchRows(ctx.ledger));
 
 describe('accounts', () => {
   it('creates, renames, closes and reopens, each audited; names and bank ids are unique', async () => {

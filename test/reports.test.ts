@@ -10,6 +10,7 @@ import type { DeskContext } from '../src/main/desk/operations';
 import { beancountAccountNames, beancountPart } from '../src/main/exports/beancount';
 import { hledgerAccountNames } from '../src/main/exports/hledger';
 import * as L from '../src/main/ledger';
+import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
 
 const tool = (name: string) => {
@@ -83,23 +84,51 @@ describe('profit and loss and balances', () => {
     writeFileSync(file, lines.join('\n'));
     const imported = await desk<L.ImportResult>('importStatement', { file, account: 'Operating account' });
     expectPlMatchesRows(await desk('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' }));
+    expectTotalsMatchRows(ctx.ledger);
     await desk('undoImport', { batchId: imported.batchId });
+    expectTotalsMatchRows(ctx.ledger);
     const after = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
     expectPlMatchesRows(after);
     expect(after.net + after.uncategorized.amount).toBeCloseTo(before.net + before.uncategorized.amount, 6);
     expect(after.lines.find((l) => l.code === '5100')!.name).toBe('Software');
   });
 
+  it('adds whole months and the days at either end of any period alike', async () => {
+    const periods = [
+      ['2025-01-15', '2025-03-10'],
+      ['2025-02-03', '2025-02-20'],
+      ['2025-02-01', '2025-02-28'],
+      ['2024-12-31', '2025-01-01'],
+      ['2024-11-01', '2025-04-30'],
+      ['2024-11-30', '2025-05-01'],
+    ];
+    for (const [from, to] of periods) expectPlMatchesRows(await desk('profitAndLoss', { from, to }));
+    expect(L.slicesOf('2025-01-15', '2025-03-10')).toEqual({ months: ['2025-02', '2025-02'], days: [['2025-01-15', '2025-01-31'], ['2025-03-01', '2025-03-10']] });
+    expect(L.slicesOf('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02', '2024-02'], days: [] });
+    expect(L.slicesOf('2024-02-02', '2024-03-01')).toEqual({ months: null, days: [['2024-02-02', '2024-02-29'], ['2024-03-01', '2024-03-01']] });
+  });
+
   it('leaves transfers out, and gives every account its balance at a date, reconciled and not', async () => {
     const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
     expect(pl.transfers).not.toBe(0);
     expect(pl.lines.some((l) => l.code === '1200')).toBe(false);
-    const report = await desk<{ date: string; accounts: L.AccountBalance[] }>('balancesReport', { date: '2025-06-30' });
-    for (const a of report.accounts) {
-      const seq = L.requireAccount(ctx.ledger, org.seq, a.id).seq;
-      const [r] = sql<{ all: number; rec: number }>("SELECT coalesce(sum(amount_minor), 0) AS \"all\", coalesce(sum(CASE WHEN status = 'reconciled' THEN amount_minor END), 0) AS rec FROM transactions WHERE account_seq = ? AND date <= '2025-06-30'", seq);
-      const opening = L.accountBySeq(ctx.ledger, seq).opening_balance_minor;
-      expect([a.name, Math.round(a.balance * 100), Math.round(a.reconciled * 100)]).toEqual([a.name, opening + r.all, opening + r.rec]);
+    const euro = (await desk<{ accounts: L.AccountBalance[] }>('balancesReport', { date: '2025-12-31' })).accounts.find((a) => a.name === 'Euro cash')!;
+    expect([euro.balance, euro.cleared]).toEqual([37.5, 50]); // the café row is by hand: no statement has shown it
+    for (const date of ['2025-06-30', '2025-03-03', '2025-03-01', '2024-02-29']) {
+      const report = await desk<{ date: string; accounts: L.AccountBalance[] }>('balancesReport', { date });
+      for (const a of report.accounts) {
+        const seq = L.requireAccount(ctx.ledger, org.seq, a.id).seq;
+        const [r] = sql<{ all: number; rec: number; shown: number }>(
+          `SELECT coalesce(sum(amount_minor), 0) AS "all", coalesce(sum(CASE WHEN status = 'reconciled' THEN amount_minor END), 0) AS rec,
+             coalesce(sum(CASE WHEN status = 'reconciled' OR origin IN ('feed', 'import') OR import_batch_seq IS NOT NULL THEN amount_minor END), 0) AS shown
+           FROM transactions WHERE account_seq = ? AND date <= ?`,
+          seq,
+          date,
+        );
+        const opening = L.accountBySeq(ctx.ledger, seq).opening_balance_minor;
+        const cents = (n: number) => Math.round(n * 100);
+        expect([date, a.name, cents(a.balance), cents(a.cleared), cents(a.reconciled)]).toEqual([date, a.name, opening + r.all, opening + r.shown, opening + r.rec]);
+      }
     }
   });
 });

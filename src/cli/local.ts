@@ -161,6 +161,11 @@ export async function restore(args: string[], out: Out): Promise<void> {
 
 /** Dispatches one owner command; exit code 0 when it returns. */
 export async function runLocal(command: string, args: string[], out: Out): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    const lines = LOCAL_USAGE.split('\n').filter((l) => l.trimStart().startsWith(`${command} `));
+    out(`Usage:\n${lines.map((l) => `  ledgerdesk ${l.trim()}`).join('\n')}`);
+    return 0;
+  }
   if (command === 'serve') await serve(args, out);
   else if (command === 'token') token(args, out);
   else if (command === 'demo') demo(args, out);

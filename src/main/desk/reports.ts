@@ -15,6 +15,7 @@ import * as L from '../ledger';
 import { op, Org, orgSeq, type DeskContext } from './operation';
 
 const Period = { from: DateString.optional().describe('First day (default: the 12 months ending with the latest transaction)'), to: DateString.optional().describe('Last day') };
+const Span = { from: DateString.optional().describe('First day (default: the first transaction)'), to: DateString.optional().describe('Last day (default: the last transaction)') };
 const money = (n: number) => n.toFixed(2).padStart(14);
 export const EXPORT_FORMATS = { csv: { write: writeCsv, ext: 'csv' }, hledger: { write: writeHledger, ext: 'journal' }, beancount: { write: writeBeancount, ext: 'beancount' } } as const;
 
@@ -90,8 +91,8 @@ export const reportOperations = {
 
   balancesReport: op(z.strictObject({ ...Org, date: DateString.optional().describe('Balances at the end of this day (default: today)') }), (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, orgSeq(ctx, orgId), date), {
     name: 'report balances',
-    summary: "each account's balance at a date, reconciled and not",
-    print: (r) => [`Balances at ${r.date}`, ...r.accounts.map((a) => `${a.name.padEnd(28)}${money(a.balance)} ${a.currency}   reconciled ${money(a.reconciled).trim()}   not yet ${money(a.unreconciled).trim()}`)],
+    summary: "each account's balance at a date: cleared, reconciled and not",
+    print: (r) => [`Balances at ${r.date}`, ...r.accounts.map((a) => `${a.name.padEnd(28)}${money(a.balance)} ${a.currency}   cleared ${money(a.cleared).trim()}   reconciled ${money(a.reconciled).trim()}   not yet ${money(a.unreconciled).trim()}`)],
     csv: balancesCsv,
   }),
 
@@ -99,7 +100,7 @@ export const reportOperations = {
     z.strictObject({
       ...Org,
       format: z.enum(['csv', 'hledger', 'beancount']).describe('csv, hledger or beancount'),
-      ...Period,
+      ...Span,
       out: z.string().min(1).max(4096).optional().describe('The file to write (standard output when absent)'),
     }),
     runExport,

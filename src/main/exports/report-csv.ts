@@ -15,7 +15,7 @@ export function profitAndLossCsv(pl: ProfitAndLoss): string {
 }
 
 export function balancesCsv(report: { date: string; accounts: AccountBalance[] }): string {
-  let out = line(['account', 'type', 'currency', 'date', 'balance', 'reconciled', 'unreconciled']);
-  for (const a of report.accounts) out += line([a.name, a.type, a.currency, report.date, a.balance, a.reconciled, a.unreconciled]);
+  let out = line(['account', 'type', 'currency', 'date', 'balance', 'cleared', 'reconciled', 'unreconciled']);
+  for (const a of report.accounts) out += line([a.name, a.type, a.currency, report.date, a.balance, a.cleared, a.reconciled, a.unreconciled]);
   return out;
 }

@@ -9,6 +9,7 @@ import { invalid, LedgerError } from './errors';
 import { fromMinor, toMinor } from './money';
 import { organizationBySeq } from './organizations';
 import type { TransactionSource } from './transactions';
+import { accountTotals } from './totals';
 
 export { ACCOUNT_TYPES, type AccountType };
 
@@ -79,7 +80,7 @@ export function requireOpenAccount(ledger: Ledger, orgSeq: number, ref: string):
 }
 
 export function toAccount(ledger: Ledger, row: AccountRow): Account {
-  const totals = ledger.stmt('SELECT coalesce(sum(sum_minor), 0) AS sum, coalesce(sum(n), 0) AS n FROM account_day_totals WHERE account_seq = ?').get(row.seq) as { sum: number; n: number };
+  const totals = accountTotals(ledger, row.seq);
   const imported = ledger
     .stmt('SELECT max(b.created_at) AS at FROM statements s JOIN import_batches b ON b.seq = s.batch_seq WHERE s.account_seq = ? AND b.undone_at IS NULL')
     .get(row.seq) as { at: string | null };
@@ -104,7 +105,7 @@ export function toAccount(ledger: Ledger, row: AccountRow): Account {
     bankAccountId: row.bank_account_id,
     createdAt: row.created_at,
     closedAt: row.closed_at,
-    balance: money(row.opening_balance_minor + totals.sum),
+    balance: money(row.opening_balance_minor + totals.minor),
     transactionCount: totals.n,
     lastImportAt: imported.at,
     lastStatement: stated ? { date: stated.date, balance: money(stated.minor) } : null,

@@ -58,6 +58,7 @@ export function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry:
 
 export interface ChainCheck {
   ok: boolean;
+  /** Entries checked (up to the first bad one, when there is one). */
   entries: number;
   /** The first entry whose hash does not match its content and its predecessor's, in log order. */
   firstBad: { id: string; at: string; action: string } | null;
@@ -65,17 +66,22 @@ export interface ChainCheck {
 
 /** Walks an organization's chain (or all of them); the first entry that does not match is named. */
 export function verifyAuditChain(ledger: Ledger, orgSeq?: number): ChainCheck {
-  const rows = ledger.rows<HashedEntry & { prev_hash: string | null; hash: string | null }>(
-    `SELECT * FROM audit_log ${orgSeq === undefined ? '' : 'WHERE org_seq = ?'} ORDER BY seq`,
-    ...(orgSeq === undefined ? [] : [orgSeq]),
-  );
+  // Streamed: a long log is walked, not held.
+  const rows = ledger.sqlite
+    .prepare(`SELECT * FROM audit_log ${orgSeq === undefined ? '' : 'WHERE org_seq = ?'} ORDER BY seq`)
+    .iterate(...(orgSeq === undefined ? [] : [orgSeq])) as IterableIterator<HashedEntry & { prev_hash: string | null; hash: string | null }>;
   const last = new Map<number, string>();
+  let entries = 0;
   for (const e of rows) {
+    entries++;
     const prev = last.get(e.org_seq) ?? '';
-    if (e.prev_hash !== prev || e.hash !== auditHash(prev, e)) return { ok: false, entries: rows.length, firstBad: { id: e.id, at: e.at, action: e.action } };
+    if (e.prev_hash !== prev || e.hash !== auditHash(prev, e)) {
+      rows.return?.();
+      return { ok: false, entries, firstBad: { id: e.id, at: e.at, action: e.action } };
+    }
     last.set(e.org_seq, e.hash);
   }
-  return { ok: true, entries: rows.length, firstBad: null };
+  return { ok: true, entries, firstBad: null };
 }
 
 export interface AuditQuery {

@@ -21,6 +21,13 @@ export interface BulkRow {
   category: string | null;
 }
 
+/** Counts a row and adds its amount to the group's [n, sum]. */
+function tally(map: Map<string, [number, number]>, key: string, amountMinor: number): void {
+  const t = map.get(key) ?? map.set(key, [0, 0]).get(key)!;
+  t[0]++;
+  t[1] += amountMinor;
+}
+
 class Aggregates {
   private readonly days = new Map<string, number>();
   private readonly statuses = new Map<string, number>();
@@ -28,6 +35,8 @@ class Aggregates {
   private readonly accountDays = new Map<string, [number, number]>();
   private readonly shapes = new Map<string, number>();
   private readonly categoryDays = new Map<string, [number, number]>();
+  private readonly categoryMonths = new Map<string, [number, number]>();
+  private readonly accountMonths = new Map<string, [number, number]>();
 
   constructor(private readonly sign: 1 | -1) {}
 
@@ -40,14 +49,11 @@ class Aggregates {
     const m = this.months.get(month) ?? this.months.set(month, [0, 0]).get(month)!;
     if (r.amountMinor > 0) m[0] += r.amountMinor;
     else m[1] -= r.amountMinor;
-    const cat = `${r.orgSeq}\u0000${r.currency}\u0000${r.date}\u0000${r.category ?? ''}`;
-    const c = this.categoryDays.get(cat) ?? this.categoryDays.set(cat, [0, 0]).get(cat)!;
-    c[0]++;
-    c[1] += r.amountMinor;
-    const day = `${r.accountSeq}\u0000${r.date}\u0000${r.status}`;
-    const a = this.accountDays.get(day) ?? this.accountDays.set(day, [0, 0]).get(day)!;
-    a[0]++;
-    a[1] += r.amountMinor;
+    const category = r.category ?? '';
+    tally(this.categoryDays, `${r.orgSeq}\u0000${r.currency}\u0000${r.date}\u0000${category}`, r.amountMinor);
+    tally(this.categoryMonths, `${r.orgSeq}\u0000${r.currency}\u0000${r.date.slice(0, 7)}\u0000${category}`, r.amountMinor);
+    tally(this.accountDays, `${r.accountSeq}\u0000${r.date}\u0000${r.status}`, r.amountMinor);
+    tally(this.accountMonths, `${r.accountSeq}\u0000${r.date.slice(0, 7)}\u0000${r.status}`, r.amountMinor);
   }
 
   /** Adds (or, for a delete, takes away) the counted totals, one upsert per group. */
@@ -76,18 +82,23 @@ class Aggregates {
       this.months,
       ([org, month, currency], [inflow, outflow]: [number, number]) => [Number(org), month, currency, s * inflow, s * outflow],
     );
-    run(
-      `INSERT INTO account_day_totals (account_seq, date, status, n, sum_minor) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (account_seq, date, status) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
-      this.accountDays,
-      ([account, date, status], [n, sum]: [number, number]) => [Number(account), date, status, s * n, s * sum],
-    );
-    run(
-      `INSERT INTO category_day_totals (org_seq, currency, date, category, n, sum_minor) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (org_seq, currency, date, category) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
-      this.categoryDays,
-      ([org, currency, date, category], [n, sum]: [number, number]) => [Number(org), currency, date, category, s * n, s * sum],
-    );
+    const sums = ([a, b]: [number, number]) => [s * a, s * b];
+    for (const [table, unit] of [['account_day_totals', 'date'], ['account_month_totals', 'month']] as const) {
+      run(
+        `INSERT INTO ${table} (account_seq, ${unit}, status, n, sum_minor) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (account_seq, ${unit}, status) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
+        unit === 'date' ? this.accountDays : this.accountMonths,
+        ([account, when, status], t: [number, number]) => [Number(account), when, status, ...sums(t)],
+      );
+    }
+    for (const [table, unit] of [['category_day_totals', 'date'], ['category_month_totals', 'month']] as const) {
+      run(
+        `INSERT INTO ${table} (org_seq, currency, ${unit}, category, n, sum_minor) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (org_seq, currency, ${unit}, category) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
+        unit === 'date' ? this.categoryDays : this.categoryMonths,
+        ([org, currency, when, category], t: [number, number]) => [Number(org), currency, when, category, ...sums(t)],
+      );
+    }
     run(
       'INSERT INTO description_shapes (org_seq, shape, n) VALUES (?, ?, ?) ON CONFLICT (org_seq, shape) DO UPDATE SET n = n + excluded.n',
       this.shapes,

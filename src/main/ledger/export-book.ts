@@ -8,15 +8,14 @@ import { chart } from './categories';
 import type { Ledger } from './db';
 import { minorDigits } from './money';
 import { organizationBySeq } from './organizations';
+import { accountSumBefore } from './totals';
 
 export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): ExportBook {
   const org = organizationBySeq(ledger, orgSeq);
   const accounts = accountRows(ledger, orgSeq);
   const before = period.from;
   const openings = accounts.map((a) => {
-    const { minor } = before
-      ? (ledger.stmt('SELECT coalesce(sum(sum_minor), 0) AS minor FROM account_day_totals WHERE account_seq = ? AND date < ?').get(a.seq, before) as { minor: number })
-      : { minor: 0 };
+    const minor = before ? accountSumBefore(ledger, a.seq, before) : 0;
     const date = before ? dayBefore(before) : (a.opening_date ?? firstDate(ledger, a.seq));
     return { accountId: a.id, date, minor: a.opening_balance_minor + minor };
   });

@@ -6,6 +6,7 @@ export * from './hand';
 export * from './reconcile';
 export * from './register';
 export * from './reports';
+export * from './totals';
 export * from './export-book';
 export * from './backup';
 export * from './reversal';

@@ -11,6 +11,7 @@ import type { Ledger } from './db';
 import { invalid, LedgerError } from './errors';
 import { fromMinor, toMinor } from './money';
 import { TRANSACTION_COLUMNS, toTransaction, type Transaction, type TransactionRow } from './transactions';
+import { accountTotals } from './totals';
 
 type Human = Extract<Actor, { type: 'human' }>;
 
@@ -47,10 +48,9 @@ export function lastReconciliation(ledger: Ledger, accountSeq: number): Reconcil
   return row ? toReconciliation(ledger, row) : null;
 }
 
-/** Opening balance plus every reconciled row (day totals kept by triggers). */
+/** Opening balance plus every reconciled row. */
 function reconciledMinor(ledger: Ledger, account: AccountRow): number {
-  const { sum } = ledger.stmt("SELECT coalesce(sum(sum_minor), 0) AS sum FROM account_day_totals WHERE account_seq = ? AND status = 'reconciled'").get(account.seq) as { sum: number };
-  return account.opening_balance_minor + sum;
+  return account.opening_balance_minor + accountTotals(ledger, account.seq, 'reconciled').minor;
 }
 
 export interface ReconcileView {

@@ -8,6 +8,7 @@ import type { Ledger } from './db';
 import { lockOf } from './hand';
 import { fromMinor, minorDigits } from './money';
 import { listTransactions, type Transaction, type TransactionOrigin, type TransactionQuery } from './transactions';
+import { accountSumBefore } from './totals';
 
 export interface RegisterRow extends Transaction {
   accountId: string;
@@ -53,7 +54,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
 /** Opening balance + every row before (date, seq) in date order, that row included, in minor units. */
 function balanceAfter(ledger: Ledger, accountSeq: number, date: string, seq: number): number {
   const account = accountBySeq(ledger, accountSeq);
-  const { days } = ledger.stmt('SELECT coalesce(sum(sum_minor), 0) AS days FROM account_day_totals WHERE account_seq = ? AND date < ?').get(accountSeq, date) as { days: number };
+  const days = accountSumBefore(ledger, accountSeq, date);
   const { same } = ledger.stmt('SELECT coalesce(sum(amount_minor), 0) AS same FROM transactions WHERE account_seq = ? AND date = ? AND seq <= ?').get(accountSeq, date, seq) as { same: number };
   return account.opening_balance_minor + days + same;
 }

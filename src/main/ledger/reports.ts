@@ -1,6 +1,6 @@
-// Reports from maintained aggregates (per category and day, per account and
-// day: migration 0006 and 0008), so a year of a million-row ledger answers in
-// milliseconds. Amounts are signed as in the ledger: revenue positive,
+// Reports from maintained aggregates (per category and per account, by day and
+// by month: migrations 0006 and 0008; see totals.ts), so a year of a
+// million-row ledger answers in milliseconds. Amounts are signed as in the ledger: revenue positive,
 // expenses negative.
 //
 // Profit and loss: the revenue and expense categories of the chart, parents
@@ -13,6 +13,7 @@ import type { Ledger } from './db';
 import { fromMinor } from './money';
 import { organizationBySeq } from './organizations';
 import { trailingMonths } from './dashboard';
+import { accountSumsThrough, categorySums, lastDayOf, monthsOf } from './totals';
 
 export interface PlLine {
   code: string;
@@ -49,38 +50,18 @@ export interface Period {
   currency?: string;
 }
 
-const lastDay = (month: string): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
-
 /** The default period: the twelve months ending with the latest transaction's month (as the dashboard). */
 export function defaultPeriod(ledger: Ledger, orgSeq: number, currency: string): { from: string; to: string } {
   const { last } = ledger.stmt('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?').get(orgSeq, currency) as { last: string | null };
   const months = trailingMonths(last ?? new Date().toISOString().slice(0, 7));
-  return { from: `${months[0]}-01`, to: lastDay(months[months.length - 1]) };
-}
-
-/** The months a period touches, oldest first. */
-export function monthsOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let m = from.slice(0, 7); m <= to.slice(0, 7); ) {
-    out.push(m);
-    const d = new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 1));
-    m = d.toISOString().slice(0, 7);
-  }
-  return out;
+  return { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]) };
 }
 
 export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): ProfitAndLoss {
   const currency = (period.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
   const { from, to } = { ...defaultPeriod(ledger, orgSeq, currency), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
   const money = (minor: number) => fromMinor(minor, currency);
-  const sums = ledger.rows<{ category: string; month: string; minor: number }>(
-    `SELECT category, substr(date, 1, 7) AS month, sum(sum_minor) AS minor FROM category_day_totals
-     WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND n > 0 GROUP BY category, month`,
-    orgSeq,
-    currency,
-    from,
-    to,
-  );
+  const sums = categorySums(ledger, orgSeq, currency, from, to);
   const byName = new Map(chart(ledger, orgSeq).map((c) => [c.name, c]));
   const own = new Map<string, { minor: number; months: Map<string, number> }>();
   let transfers = 0;
@@ -141,29 +122,49 @@ export interface AccountBalance {
   currency: string;
   /** Opening balance + movements up to the date. */
   balance: number;
-  /** Opening balance + reconciled rows up to the date (Ledgerdesk's cleared balance). */
+  /** Opening balance + the rows the bank has shown (imported, from a feed, or matched to a statement line) or reconciled, up to the date. */
+  cleared: number;
+  /** Opening balance + reconciled rows up to the date. */
   reconciled: number;
   /** Rows not yet reconciled, up to the date. */
   unreconciled: number;
 }
 
-/** Every account's balance at a date (default: today), from the per-account day totals. */
+/**
+ * Every account's balance at a date (default: today): from the per-account
+ * totals, less, for the cleared balance, the rows entered by hand or by an
+ * approved journal entry that no statement has shown yet (few, and indexed).
+ */
 export function balancesAt(ledger: Ledger, orgSeq: number, date = new Date().toISOString().slice(0, 10)): { date: string; accounts: AccountBalance[] } {
-  const sums = new Map<number, { all: number; reconciled: number }>();
-  for (const r of ledger.rows<{ account_seq: number; status: string; minor: number }>(
-    `SELECT d.account_seq, d.status, sum(d.sum_minor) AS minor FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq
-     WHERE a.org_seq = ? AND d.date <= ? GROUP BY d.account_seq, d.status`,
-    orgSeq,
-    date,
-  )) {
-    const s = sums.get(r.account_seq) ?? sums.set(r.account_seq, { all: 0, reconciled: 0 }).get(r.account_seq)!;
+  const sums = new Map<number, { all: number; reconciled: number; uncleared: number }>();
+  const of = (seq: number) => sums.get(seq) ?? sums.set(seq, { all: 0, reconciled: 0, uncleared: 0 }).get(seq)!;
+  for (const r of accountSumsThrough(ledger, orgSeq, date)) {
+    const s = of(r.account_seq);
     s.all += r.minor;
     if (r.status === 'reconciled') s.reconciled += r.minor;
   }
+  for (const r of ledger.rows<{ account_seq: number; minor: number }>(
+    // The partial index holds exactly the rows no statement has shown: a walk over them, not the year.
+    `SELECT account_seq, sum(amount_minor) AS minor FROM transactions INDEXED BY transactions_match_candidates
+     WHERE org_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND status <> 'reconciled' AND date <= ? GROUP BY account_seq`,
+    orgSeq,
+    date,
+  ))
+    of(r.account_seq).uncleared += r.minor;
   const accounts = accountRows(ledger, orgSeq).map((a): AccountBalance => {
-    const s = sums.get(a.seq) ?? { all: 0, reconciled: 0 };
+    const s = of(a.seq);
     const money = (minor: number) => fromMinor(minor, a.currency);
-    return { id: a.id, name: a.name, type: a.type, currency: a.currency, balance: money(a.opening_balance_minor + s.all), reconciled: money(a.opening_balance_minor + s.reconciled), unreconciled: money(s.all - s.reconciled) };
+    const opening = a.opening_balance_minor;
+    return {
+      id: a.id,
+      name: a.name,
+      type: a.type,
+      currency: a.currency,
+      balance: money(opening + s.all),
+      cleared: money(opening + s.all - s.uncleared),
+      reconciled: money(opening + s.reconciled),
+      unreconciled: money(s.all - s.reconciled),
+    };
   });
   return { date, accounts };
 }

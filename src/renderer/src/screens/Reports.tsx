@@ -151,6 +151,9 @@ export function Reports({ orgId }: { orgId: string }) {
                 <tr>
                   <th>Account</th>
                   <th className="num">Balance at {b.date}</th>
+                  <th className="num" title="Rows a bank statement has shown (imported or matched), and reconciled rows">
+                    Cleared
+                  </th>
                   <th className="num">Reconciled</th>
                   <th className="num">Not yet reconciled</th>
                 </tr>
@@ -163,6 +166,9 @@ export function Reports({ orgId }: { orgId: string }) {
                     </td>
                     <td className="num">
                       <Money amount={a.balance} currency={a.currency} plain />
+                    </td>
+                    <td className="num">
+                      <Money amount={a.cleared} currency={a.currency} plain />
                     </td>
                     <td className="num">
                       <Money amount={a.reconciled} currency={a.currency} plain />
