@@ -19,7 +19,7 @@
 // description, category and notes, and takes the bank's date and id) or a
 // different one (import).
 import type { Ledger } from './db';
-import type { LedgerRow } from './statement-rows';
+import type { LedgerRows } from './statement-rows';
 
 export const MATCH_DAYS = 4;
 
@@ -35,15 +35,18 @@ const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 
 const shift = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow[]): Classified[] {
-  if (rows.length === 0) return [];
+/** Classifies the rows at `positions` (one account's rows, in file order). */
+export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Classified[] {
+  if (positions.length === 0) return [];
+  const { date, externalId } = rows.rows;
   // Days on which the account already has rows: a row on any other day can only be new
   // (or a hand-entered row's match), which spares a million lookups on a first import.
-  let first = rows[0].date;
+  let first = date[positions[0]];
   let last = first;
-  for (const r of rows) {
-    if (r.date < first) first = r.date;
-    else if (r.date > last) last = r.date;
+  for (let k = 0; k < positions.length; k++) {
+    const d = date[positions[k]];
+    if (d < first) first = d;
+    else if (d > last) last = d;
   }
   const busy = new Set(
     ledger
@@ -61,30 +64,39 @@ export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow
      ORDER BY abs(julianday(date) - julianday(?)), seq`,
   );
   const claimed = new Set<number>();
-  return rows.map((r): Classified => {
-    if (busy.has(r.date) || r.externalId) {
-      if (r.externalId) {
-        const hit = byId.get(accountSeq, r.externalId) as { seq: number; amount_minor: number } | undefined;
+  const out: Classified[] = new Array(positions.length);
+  for (let k = 0; k < positions.length; k++) {
+    const i = positions[k];
+    out[k] = classify(i);
+  }
+  return out;
+
+  function classify(i: number): Classified {
+    const id = externalId[i];
+    const amount = rows.amountMinor[i];
+    if (busy.has(date[i]) || id) {
+      if (id) {
+        const hit = byId.get(accountSeq, id) as { seq: number; amount_minor: number } | undefined;
         if (hit) {
-          return hit.amount_minor === r.amountMinor
+          return hit.amount_minor === amount
             ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
             : { kind: 'possible_match', match: { seq: hit.seq, reason: 'same bank id, another amount' } };
         }
       }
-      const same = byFingerprint.get(accountSeq, r.date, r.amountMinor, r.fingerprint) as { seq: number; external_id: string | null } | undefined;
+      const same = byFingerprint.get(accountSeq, date[i], amount, rows.fingerprint[i]) as { seq: number; external_id: string | null } | undefined;
       if (same) {
-        return !r.externalId || !same.external_id
+        return !id || !same.external_id
           ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
           : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
       }
     }
     if (hasCandidates) {
-      const found = (candidates.all(accountSeq, r.amountMinor, shift(r.date, -MATCH_DAYS), shift(r.date, MATCH_DAYS), r.date) as { seq: number; origin: string }[]).find((c) => !claimed.has(c.seq));
+      const found = (candidates.all(accountSeq, amount, shift(date[i], -MATCH_DAYS), shift(date[i], MATCH_DAYS), date[i]) as { seq: number; origin: string }[]).find((c) => !claimed.has(c.seq));
       if (found) {
         claimed.add(found.seq);
         return { kind: 'possible_match', match: { seq: found.seq, reason: found.origin === 'manual' ? 'entered by hand' : 'created by an approved journal entry' } };
       }
     }
     return NEW;
-  });
+  }
 }

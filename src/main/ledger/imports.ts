@@ -13,7 +13,7 @@ import { LedgerError } from './errors';
 import { resolveSections, type SectionPlan } from './import-accounts';
 import { saveMappingFor } from './import-mappings';
 import { fromMinor } from './money';
-import { toLedgerRows, type LedgerRow } from './statement-rows';
+import { toLedgerRows, type LedgerRows } from './statement-rows';
 import { excerpt } from './text';
 
 export type MatchDecision = 'merge' | 'import';
@@ -100,43 +100,45 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
   if (issues.length > 0 && !input.skipBadRows) {
     return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
   }
+  const L = converted.rows;
+  const { rows } = L;
   const run = () => {
-    const bySection = plans.map((_, i) => converted.rows.filter((r) => r.section === i));
-    const accounts = plans.map((p, i) => (p.row || input.dryRun ? p.row : p.create!(actor, bySection[i].reduce((sum, r) => sum + r.amountMinor, 0))));
-    const toImport: LedgerRow[] = [];
+    const bySection = plans.map((_, section) => L.kept.filter((i) => rows.section[i] === section));
+    const accounts = plans.map((p, i) => (p.row || input.dryRun ? p.row : p.create!(actor, bySection[i].reduce((sum, at) => sum + L.amountMinor[at], 0))));
+    const toImport: number[] = [];
     const toMerge: Planned[] = [];
     const shown: Shown[] = [];
     const counts = { imported: 0, duplicates: converted.repeats, possibleMatches: 0, merged: 0, held: 0, skipped: issues.length };
-    bySection.forEach((rows, i) => {
-      const classified = accounts[i] ? classifyRows(ledger, accounts[i]!.seq, rows) : null;
-      rows.forEach((r, j) => {
-        const c = classified?.[j] ?? NEW;
-        const decision = c.kind !== 'possible_match' ? null : (input.decisions?.[String(r.n)] ?? (!input.possibleMatches || input.possibleMatches === 'ask' ? 'held' : input.possibleMatches));
-        if (c.kind === 'new' || decision === 'import') toImport.push(r);
-        if (decision === 'merge') toMerge.push({ r, c });
+    bySection.forEach((positions, section) => {
+      const classified = accounts[section] ? classifyRows(ledger, accounts[section]!.seq, L, positions) : null;
+      positions.forEach((i, k) => {
+        const c = classified?.[k] ?? NEW;
+        const decision = c.kind !== 'possible_match' ? null : (input.decisions?.[String(i)] ?? (!input.possibleMatches || input.possibleMatches === 'ask' ? 'held' : input.possibleMatches));
+        if (c.kind === 'new' || decision === 'import') toImport.push(i);
+        if (decision === 'merge') toMerge.push({ i, c });
         if (c.kind === 'duplicate') counts.duplicates++;
         if (c.kind === 'possible_match') counts.possibleMatches++;
         if (decision === 'held') counts.held++;
-        if ((shown.length < PREVIEW_ROWS || c.kind === 'possible_match') && shown.length < LIST_MAX) shown.push({ r, c, decision, currency: plans[i].currency });
+        if ((shown.length < PREVIEW_ROWS || c.kind === 'possible_match') && shown.length < LIST_MAX) shown.push({ i, c, decision, currency: plans[section].currency });
       });
     });
     counts.imported = toImport.length;
     counts.merged = toMerge.length;
-    const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], toImport, toMerge, counts, base.rows);
+    const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], L, toImport, toMerge, counts, base.rows);
     const matchOf = (c: Classified): ImportRow['match'] => {
       if (!c.match) return null;
       const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as { id: string; date: string; amount_minor: number; currency: string; description: string };
       return { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, t.currency), description: t.description, reason: c.match.reason };
     };
-    const preview = shown.map(({ r, c, decision, currency }): ImportRow => ({
-      n: r.n,
-      line: r.line,
-      section: r.section,
-      date: r.date,
-      amount: fromMinor(r.amountMinor, currency),
+    const preview = shown.map(({ i, c, decision, currency }): ImportRow => ({
+      n: i,
+      line: rows.line[i],
+      section: rows.section[i],
+      date: rows.date[i],
+      amount: fromMinor(L.amountMinor[i], currency),
       currency,
-      description: r.description,
-      externalId: r.externalId,
+      description: rows.description[i],
+      externalId: rows.externalId[i],
       kind: c.kind,
       match: matchOf(c),
       decision,
@@ -146,7 +148,7 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
       ...(accounts[i] ? { id: accounts[i]!.id, created: p.account.created } : {}),
       section: i,
       rows: bySection[i].length,
-      imported: toImport.filter((r) => r.section === i).length,
+      imported: toImport.filter((at) => rows.section[at] === i).length,
       closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
     }));
     return { ...base, account: sections[0] ?? null, accounts: sections, ...counts, batchId, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
@@ -154,12 +156,26 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
   return input.dryRun ? run() : ledger.write(run);
 }
 
-type Planned = { r: LedgerRow; c: Classified };
+/** A row (its position in the file) and what it was found to be. */
+type Planned = { i: number; c: Classified };
 type Shown = Planned & { decision: ImportRow['decision']; currency: string };
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 type Counts = { imported: number; duplicates: number; merged: number; held: number; skipped: number };
 
-function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput, plans: SectionPlan[], accounts: AccountRow[], toImport: LedgerRow[], toMerge: Planned[], counts: Counts, rows: number): string {
+function write(
+  ledger: Ledger,
+  orgSeq: number,
+  actor: Actor,
+  input: ImportInput,
+  plans: SectionPlan[],
+  accounts: AccountRow[],
+  L: LedgerRows,
+  toImport: number[],
+  toMerge: Planned[],
+  counts: Counts,
+  rowCount: number,
+): string {
+  const { rows } = L;
   const closed = accounts.find((a) => a.closed_at);
   if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to import into it.`, { account: closed.id });
   const batchId = newId();
@@ -169,36 +185,39 @@ function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput,
       `INSERT INTO import_batches (id, org_seq, format, file_name, file_sha256, created_at, rows, imported, duplicates, merged, skipped, options)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(batchId, orgSeq, input.statement.format, input.fileName, input.fileSha256, createdAt, rows, counts.imported, counts.duplicates, counts.merged, counts.skipped, JSON.stringify(input.readOptions));
+    .run(batchId, orgSeq, input.statement.format, input.fileName, input.fileSha256, createdAt, rowCount, counts.imported, counts.duplicates, counts.merged, counts.skipped, JSON.stringify(input.readOptions));
   const batchSeq = Number(lastInsertRowid);
   const insert = (track: (row: BulkRow) => void) => {
     const stmt = ledger.stmt(INSERT_IMPORTED);
-    for (const r of toImport) {
-      const a = accounts[r.section];
-      stmt.run(newTimeOrderedId(), orgSeq, a.seq, 'import', r.date, r.amountMinor, a.currency, r.description, null, 'uncategorized', 'manual_csv', r.externalId, null, null, null, createdAt, batchSeq, r.fingerprint);
-      track({ orgSeq, accountSeq: a.seq, date: r.date, status: 'uncategorized', source: 'manual_csv', currency: a.currency, amountMinor: r.amountMinor, description: r.description, category: null });
+    for (const i of toImport) {
+      const a = accounts[rows.section[i]];
+      const date = rows.date[i];
+      const amountMinor = L.amountMinor[i];
+      const description = rows.description[i];
+      stmt.run(newTimeOrderedId(), orgSeq, a.seq, 'import', date, amountMinor, a.currency, description, null, 'uncategorized', 'manual_csv', rows.externalId[i], null, null, null, createdAt, batchSeq, L.fingerprint[i]);
+      track({ orgSeq, accountSeq: a.seq, date, status: 'uncategorized', source: 'manual_csv', currency: a.currency, amountMinor, description, category: null });
     }
   };
   if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);
   else insert(() => {}); // the row triggers keep the aggregates
-  for (const { r, c } of toMerge) {
+  for (const { i, c } of toMerge) {
     const seq = c.match!.seq;
     // The row stays the person's (description, category, notes) and takes the bank's date and id.
     const previous = ledger.stmt('SELECT date, external_id FROM transactions WHERE seq = ?').get(seq) as { date: string; external_id: string | null };
     ledger.stmt('INSERT INTO import_merges (batch_seq, transaction_seq, previous_date, previous_external_id) VALUES (?, ?, ?, ?)').run(batchSeq, seq, previous.date, previous.external_id);
-    ledger.stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?').run(batchSeq, r.fingerprint, r.date, r.externalId, seq);
+    ledger.stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?').run(batchSeq, L.fingerprint[i], rows.date[i], rows.externalId[i], seq);
   }
   accounts.forEach((a, i) => {
     const p = plans[i];
     const s = input.statement.sections[i];
-    const sectionRows = toImport.filter((r) => r.section === i).length;
+    const sectionRows = toImport.filter((at) => rows.section[at] === i).length;
     if (p.adoptBankId) ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
     ledger
       .stmt(
         `INSERT INTO statements (batch_seq, account_seq, period_from, period_to, opening_date, opening_minor, closing_date, closing_minor, rows, imported)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(batchSeq, a.seq, s.from, s.to, p.opening?.date ?? null, p.opening?.minor ?? null, p.closing?.date ?? null, p.closing?.minor ?? null, input.statement.rows.filter((r) => r.section === i).length, sectionRows);
+      .run(batchSeq, a.seq, s.from, s.to, p.opening?.date ?? null, p.opening?.minor ?? null, p.closing?.date ?? null, p.closing?.minor ?? null, rows.count(i), sectionRows);
     if (input.statement.csv) saveMappingFor(ledger, orgSeq, a, input.statement.csv, input.readOptions.mapping?.negate === true);
   });
   appendAudit(ledger, orgSeq, actor, {
@@ -206,7 +225,7 @@ function write(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput,
     targetType: 'import_batch',
     targetId: batchId,
     summary:
-      `Imported "${excerpt(input.fileName, 60)}" (${input.statement.format}) into ${accounts.map((a) => `"${a.name}"`).join(', ')}: ${rows} row(s), ${counts.imported} new, ${counts.duplicates} duplicate(s)` +
+      `Imported "${excerpt(input.fileName, 60)}" (${input.statement.format}) into ${accounts.map((a) => `"${a.name}"`).join(', ')}: ${rowCount} row(s), ${counts.imported} new, ${counts.duplicates} duplicate(s)` +
       `${counts.merged ? `, ${counts.merged} matched to rows entered by hand` : ''}${counts.held ? `, ${counts.held} possible match(es) held back` : ''}${counts.skipped ? `, ${counts.skipped} bad row(s) skipped` : ''}`,
   });
   return batchId;

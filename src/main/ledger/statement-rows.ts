@@ -1,15 +1,23 @@
 // A statement's rows in the ledger's terms: minor units in the account's
 // currency, a description safe to store and show, the bank's id where it can
 // be trusted, and a fingerprint for rows without one.
-import type { RowIssue, StatementRow } from '../statements/types';
+import type { StatementRows } from '../statements/rows';
+import type { RowIssue } from '../statements/types';
 import { decimalToMinor } from './money';
 
-/** A statement row with what the ledger adds: its number in the file, minor units, a fingerprint. */
-export interface LedgerRow extends StatementRow {
-  /** Position in the file (0-based over all sections): how the screen names a row it decides on. */
-  n: number;
-  amountMinor: number;
-  fingerprint: number;
+/**
+ * A statement's rows with what the ledger adds, column by column (see
+ * statements/rows.ts): each row is named by its position in the file (0-based
+ * over all sections), which is also how the screen names a row it decides on.
+ */
+export interface LedgerRows {
+  /** The statement's rows, descriptions and bank ids cleaned in place. */
+  rows: StatementRows;
+  /** The positions of the rows to import or compare (bad and repeated rows left out), in file order. */
+  kept: Int32Array;
+  /** By position: the amount in the account currency's minor units, and the fingerprint. */
+  amountMinor: Float64Array;
+  fingerprint: Float64Array;
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
@@ -50,51 +58,59 @@ export const fingerprintKey = (date: string, amountMinor: number, description: s
 };
 
 /**
- * Converts the statement's rows in place (a million rows are too many to
- * copy); bad amounts (more decimals than the currency has, beyond the
- * ledger's limit) become row issues. A bank id that one file gives to rows
- * with different dates or amounts is not trusted for those rows; identical
- * rows under one id are one transaction listed twice (`repeats`).
+ * Adds minor units and fingerprints to a statement's rows; bad amounts (more
+ * decimals than the currency has, beyond the ledger's limit) become row
+ * issues. A bank id that one file gives to rows with different dates or
+ * amounts is not trusted for those rows; identical rows under one id are one
+ * transaction listed twice (`repeats`).
  */
-export function toLedgerRows(rows: StatementRow[], currencyOf: (section: number) => string): { rows: LedgerRow[]; issues: RowIssue[]; repeats: number } {
+export function toLedgerRows(rows: StatementRows, currencyOf: (section: number) => string): { rows: LedgerRows; issues: RowIssue[]; repeats: number } {
   const issues: RowIssue[] = [];
-  const out: LedgerRow[] = [];
-  rows.forEach((statementRow, n) => {
-    const minor = decimalToMinor(statementRow.amount, currencyOf(statementRow.section));
-    if (typeof minor === 'string') return void issues.push({ line: statementRow.line, field: 'amount', message: minor });
-    const r = statementRow as LedgerRow;
-    r.n = n;
-    r.amountMinor = minor;
-    r.fingerprint = 0;
-    r.description = cleanDescription(r.description);
-    r.externalId = r.externalId?.replace(CONTROL, '').trim().slice(0, ID_MAX) || null;
-    out.push(r);
-  });
-  const byId = new Map<string, LedgerRow[]>();
-  for (const r of out) {
-    if (!r.externalId) continue;
-    const key = `${r.section} ${r.externalId}`;
-    const group = byId.get(key);
-    if (group) group.push(r);
-    else byId.set(key, [r]);
+  const amountMinor = new Float64Array(rows.length);
+  const fingerprint = new Float64Array(rows.length);
+  const good = new Int32Array(rows.length);
+  let count = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const minor = decimalToMinor(rows.amount[i], currencyOf(rows.section[i]));
+    if (typeof minor === 'string') {
+      issues.push({ line: rows.line[i], field: 'amount', message: minor });
+      continue;
+    }
+    amountMinor[i] = minor;
+    rows.description[i] = cleanDescription(rows.description[i]);
+    const id = rows.externalId[i];
+    if (id !== null) rows.externalId[i] = id.replace(CONTROL, '').trim().slice(0, ID_MAX) || null;
+    good[count++] = i;
   }
-  const repeated = new Set<LedgerRow>();
+  // Rows sharing a bank id within a section: one transaction listed twice, or an id not to trust.
+  const byId = new Map<string, number[]>();
+  for (let k = 0; k < count; k++) {
+    const i = good[k];
+    const id = rows.externalId[i];
+    if (id === null) continue;
+    const key = `${rows.section[i]} ${id}`;
+    const group = byId.get(key);
+    if (group) group.push(i);
+    else byId.set(key, [i]);
+  }
+  const repeated = new Set<number>();
   for (const group of byId.values()) {
     if (group.length < 2) continue;
-    const same = group.every((r) => r.date === group[0].date && r.amountMinor === group[0].amountMinor);
-    if (same) group.slice(1).forEach((r) => repeated.add(r));
-    else group.forEach((r) => (r.externalId = null));
+    const [first] = group;
+    const same = group.every((i) => rows.date[i] === rows.date[first] && amountMinor[i] === amountMinor[first]);
+    if (same) group.slice(1).forEach((i) => repeated.add(i));
+    else group.forEach((i) => (rows.externalId[i] = null));
   }
-  const kept = repeated.size ? out.filter((r) => !repeated.has(r)) : out;
+  const kept = repeated.size ? good.subarray(0, count).filter((i) => !repeated.has(i)) : good.subarray(0, count);
   // Occurrences per section and fingerprint key, counted by the key's hash (a million strings would weigh more).
   const seen = new Map<number, number>();
-  for (const r of kept) {
-    const key = fingerprintKey(r.date, r.amountMinor, r.description);
+  for (const i of kept) {
+    const key = fingerprintKey(rows.date[i], amountMinor[i], rows.description[i]);
     const base = hash53(key);
-    const slot = r.section === 0 ? base : hash53(`${r.section}|${key}`);
+    const slot = rows.section[i] === 0 ? base : hash53(`${rows.section[i]}|${key}`);
     const occurrence = (seen.get(slot) ?? 0) + 1;
     seen.set(slot, occurrence);
-    r.fingerprint = occurrence === 1 ? base : hash53(`${key}#${occurrence}`);
+    fingerprint[i] = occurrence === 1 ? base : hash53(`${key}#${occurrence}`);
   }
-  return { rows: kept, issues, repeats: repeated.size };
+  return { rows: { rows, kept, amountMinor, fingerprint }, issues, repeats: repeated.size };
 }

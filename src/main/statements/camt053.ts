@@ -11,6 +11,7 @@ import { isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, normalizeAccountId, StatementError, type ParsedStatement, type StatedBalance, type StatementSection } from './types';
+import { StatementRows } from './rows';
 
 type X = Record<string, unknown>;
 const ARRAYS = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlTxInf']);
@@ -69,7 +70,7 @@ export function readCamt053(bytes: Uint8Array, encoding: string): ParsedStatemen
   const statements = arr(get(doc, 'Document', 'BkToCstmrStmt', 'Stmt'));
   if (statements.length === 0) throw new StatementError('This CAMT.053 file holds no statement (BkToCstmrStmt/Stmt).');
   const entryLines = linesOf(xml, /<(?:[\w.-]+:)?Ntry[\s>]/g);
-  const out: ParsedStatement = { format: 'camt053', encoding, sections: [], rows: [], errors: [], ignored: [] };
+  const out: ParsedStatement = { format: 'camt053', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const byAccount = new Map<string, StatementSection>();
   let entryNo = 0;
   for (const stmt of statements) {

@@ -12,7 +12,8 @@ import { checkColumns, columnIndex, directionOf, suggestColumns, type CsvColumns
 import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';
 import { bomOf } from './text';
-import { emptySection, StatementError, type ParsedStatement, type StatementRow } from './types';
+import { emptySection, StatementError, type ParsedStatement } from './types';
+import { StatementRows } from './rows';
 
 export const MAX_RECORD_BYTES = 1024 * 1024;
 const DELIMITERS = [',', ';', '\t', '|'];
@@ -83,14 +84,42 @@ function firstLineOf(records: { record: string[]; info: { lines: number } }[], i
 }
 
 /**
- * A data record until the date format and decimal mark are known: a row whose
- * date and amount still hold the cells' text, plus the other amount cells.
- * It becomes the StatementRow in place (a million rows are too many to copy).
+ * The data records until the date format and decimal mark are known, column
+ * by column: the cells' text, equal date cells sharing one string (a file
+ * has a few thousand distinct dates however many rows).
  */
-interface Pending extends StatementRow {
-  debit: string;
-  credit: string;
-  direction: string;
+class Pending {
+  length = 0;
+  readonly line: number[] = [];
+  readonly date: string[] = [];
+  readonly amount: string[] = [];
+  readonly debit: string[] = [];
+  readonly credit: string[] = [];
+  readonly direction: string[] = [];
+  readonly description: string[] = [];
+  readonly externalId: (string | null)[] = [];
+  readonly dates = new Map<string, string>();
+
+  constructor(
+    private readonly c: ColumnIndexes,
+    private readonly columns: CsvColumns,
+  ) {}
+
+  add(line: number, record: string[]): void {
+    const { c, columns } = this;
+    const date = cellOf(record, c.date);
+    this.length++;
+    this.line.push(line);
+    this.date.push(this.dates.get(date) ?? (this.dates.set(date, date), date));
+    if (columns.amount !== undefined) this.amount.push(cellOf(record, c.amount));
+    else {
+      this.debit.push(cellOf(record, c.debit));
+      this.credit.push(cellOf(record, c.credit));
+    }
+    if (columns.direction !== undefined) this.direction.push(cellOf(record, c.direction));
+    this.description.push(c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])));
+    this.externalId.push(c.id >= 0 ? cellOf(record, c.id) || null : null);
+  }
 }
 
 interface ColumnIndexes {
@@ -123,7 +152,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   const sampleBytes = options.head.subarray(bomOf(options.head)?.length ?? 0, 256 * 1024);
   const sample = new TextDecoder(options.encoding).decode(sampleBytes);
   const dialect = detectDialect(sample);
-  const out: ParsedStatement = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: [], errors: [], ignored: [] };
+  const out: ParsedStatement = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: new StatementRows(), errors: [], ignored: [] };
   const mapping = options.mapping?.(dialect.headers);
   const columns = mapping?.columns ? checkColumns(mapping.columns) : suggestColumns(dialect.headers);
   const report: CsvReport = {
@@ -148,7 +177,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     id: at(columns.id),
     description: columns.description.map(at),
   };
-  const pending: Pending[] = [];
+  const pending = c && columns && new Pending(c, columns);
   // Lines are counted here (a record's line, plus the line breaks inside its quoted
   // fields) rather than with csv-parse's `info`, which copies an object per record.
   const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_BYTES });
@@ -173,17 +202,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
         out.ignored.push({ line, reason: 'not a transaction (no date and no amount)' });
         continue;
       }
-      pending.push({
-        section: 0,
-        line,
-        date,
-        amount: cellOf(record, c.amount),
-        description: c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])),
-        externalId: cellOf(record, c.id) || null,
-        debit: cellOf(record, c.debit),
-        credit: cellOf(record, c.credit),
-        direction: cellOf(record, c.direction),
-      });
+      pending!.add(line, record);
     }
   } catch (error) {
     const e = error as { code?: string; lines?: number; message?: string };
@@ -191,12 +210,12 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     if (e.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' || (error instanceof TypeError && /encoded data/i.test(e.message ?? ''))) throw new InvalidUtf8();
     throw new StatementError(`The CSV file could not be read: ${e.message ?? String(error)}`);
   }
-  if (!columns || !c) {
+  if (!columns || !c || !pending) {
     out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
     return out;
   }
   out.rowCount = pending.length;
-  toRows(pending, c, columns, mapping, report, out);
+  toRows(pending, columns, mapping, report, out);
   return out;
 }
 
@@ -216,39 +235,53 @@ function lineBreaksIn(record: string[]): number {
 /** Thrown when a file taken for UTF-8 turns out not to be: the caller reads it again as Windows-1252. */
 export class InvalidUtf8 extends Error {}
 
-function toRows(pending: Pending[], c: ColumnIndexes, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
+function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
   let format: DateFormat | null;
   if (mapping?.dateFormat) format = compileDateFormat(mapping.dateFormat);
   else {
-    const found = detectDateFormat(pending.map((p) => p.date));
+    const found = detectDateFormat(pending.dates.keys());
     report.dateFormats = found.ambiguous;
     format = found.format;
     if (!format) {
-      const line = pending[0]?.line ?? report.headerLine ?? 1;
+      const line = pending.line[0] ?? report.headerLine ?? 1;
       out.errors.push({ line, field: columns.date, message: found.ambiguous.length ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format` : 'no date format reads every value of this column; give the date format' });
       return;
     }
   }
   report.dateFormat = format.text;
-  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(pending.flatMap((p) => [p.amount, p.debit, p.credit]), report.decimal);
+  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(cellsOf(pending.amount, pending.debit, pending.credit), report.decimal);
   report.decimal = mark;
-  for (const p of pending) if (toRow(p, columns, format, mark, mapping?.negate === true, out)) out.rows.push(p);
+  // Each distinct date cell read once.
+  const iso = new Map<string, string | null>();
+  for (const raw of pending.dates.keys()) iso.set(raw, format.parse(raw));
+  const negate = mapping?.negate === true;
+  for (let i = 0; i < pending.length; i++) {
+    const line = pending.line[i];
+    const issue = (field: string | undefined, message: string) => void out.errors.push({ line, field: field ?? 'amount', message });
+    const raw = pending.date[i];
+    const date = iso.get(raw)!;
+    if (!date) issue(columns.date, raw ? `"${raw}" is not a date in the format ${format.text}` : 'is empty');
+    const amount = amountOf(pending, i, columns, mark, issue);
+    if (!date || typeof amount !== 'string') continue;
+    out.rows.add(0, line, date, negate ? negateDecimal(amount) : amount, pending.description[i], pending.externalId[i]);
+  }
 }
 
-/** Turns a pending record into its row (in place); false, with its issues recorded, when it cannot be read. */
-function toRow(p: Pending, columns: CsvColumns, format: DateFormat, mark: DecimalMark, negate: boolean, out: ParsedStatement): boolean {
-  const issue = (field: string | undefined, message: string) => void out.errors.push({ line: p.line, field: field ?? 'amount', message });
-  const date = format.parse(p.date);
-  if (!date) issue(columns.date, p.date ? `"${p.date}" is not a date in the format ${format.text}` : 'is empty');
+function* cellsOf(...columns: string[][]): Generator<string> {
+  for (const column of columns) yield* column;
+}
+
+/** Row i's signed amount as decimal text; undefined, with its issues recorded, when it cannot be read. */
+function amountOf(p: Pending, i: number, columns: CsvColumns, mark: DecimalMark, issue: (field: string | undefined, message: string) => void): string | undefined {
   let amount: string | null | undefined;
   if (columns.amount !== undefined) {
-    amount = parseAmount(p.amount, mark);
-    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount}" is not an amount`);
+    amount = parseAmount(p.amount[i], mark);
+    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount[i]}" is not an amount`);
   } else {
-    const debit = parseAmount(p.debit, mark);
-    const credit = parseAmount(p.credit, mark);
-    if (debit === undefined) issue(columns.debit, `"${p.debit}" is not an amount`);
-    if (credit === undefined) issue(columns.credit, `"${p.credit}" is not an amount`);
+    const debit = parseAmount(p.debit[i], mark);
+    const credit = parseAmount(p.credit[i], mark);
+    if (debit === undefined) issue(columns.debit, `"${p.debit[i]}" is not an amount`);
+    if (credit === undefined) issue(columns.credit, `"${p.credit[i]}" is not an amount`);
     const moneyOut = debit && debit !== '0' ? negateDecimal(debit.replace(/^-/, '')) : null;
     const moneyIn = credit && credit !== '0' ? credit.replace(/^-/, '') : null;
     if (moneyOut && moneyIn) issue(columns.debit, 'debit and credit are both filled in');
@@ -258,15 +291,12 @@ function toRow(p: Pending, columns: CsvColumns, format: DateFormat, mark: Decima
     }
   }
   if (typeof amount === 'string' && columns.direction !== undefined) {
-    const sign = directionOf(p.direction);
+    const sign = directionOf(p.direction[i]);
     if (sign === null) {
-      issue(columns.direction, `"${p.direction}" says neither debit nor credit`);
-      amount = undefined;
-    } else amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
+      issue(columns.direction, `"${p.direction[i]}" says neither debit nor credit`);
+      return undefined;
+    }
+    amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
   }
-  if (!date || typeof amount !== 'string') return false;
-  p.date = date;
-  p.amount = negate ? negateDecimal(amount) : amount;
-  p.debit = p.credit = p.direction = '';
-  return true;
+  return typeof amount === 'string' ? amount : undefined;
 }

@@ -12,6 +12,7 @@ import { checkEncoding, checkText, detectEncoding } from './text';
 import { StatementError, type ParsedStatement, type StatementFormat, type StatementSource } from './types';
 
 export * from './types';
+export { StatementRows } from './rows';
 export type { CsvColumns, CsvMapping, CsvReport } from './csv-mapping';
 export { parseColumnsFlag } from './csv-mapping';
 export { compileDateFormat } from './dates';

@@ -10,6 +10,7 @@ import { fullYear, isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, normalizeAccountId, StatementError, type ParsedStatement, type StatedBalance, type StatementSection } from './types';
+import { StatementRows } from './rows';
 
 interface Field {
   tag: string;
@@ -44,10 +45,11 @@ const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D|EC|ED)([A-Z])?(
 export function readMt940(bytes: Uint8Array, encoding: string): ParsedStatement {
   const fields = fieldsOf(decode(bytes, encoding));
   if (!fields.some((f) => f.tag === '61') && !fields.some((f) => f.tag === '25')) throw new StatementError('This MT940 file holds no account (:25:) and no statement lines (:61:).');
-  const out: ParsedStatement = { format: 'mt940', encoding, sections: [], rows: [], errors: [], ignored: [] };
+  const out: ParsedStatement = { format: 'mt940', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const byAccount = new Map<string, StatementSection>();
   let section: StatementSection | null = null;
-  let last: ParsedStatement['rows'][number] | null = null;
+  /** The last statement line's row: its :86: completes the description. */
+  let last: number | null = null;
   for (const f of fields) {
     if (f.tag === '25') {
       const id = normalizeAccountId(f.value);
@@ -73,15 +75,16 @@ export function readMt940(bytes: Uint8Array, encoding: string): ParsedStatement 
       else if (!section.closing || b.date >= section.closing.date) section.closing = { date: b.date, amount: b.amount };
     } else if (f.tag === '61') {
       last = statementLine(f, section.index, out);
-    } else if (f.tag === '86' && last) {
-      last.description = information(f.value) || last.description;
+    } else if (f.tag === '86' && last !== null) {
+      out.rows.description[last] = information(f.value) || out.rows.description[last];
       last = null;
     }
   }
   return out;
 }
 
-function statementLine(f: Field, section: number, out: ParsedStatement): ParsedStatement['rows'][number] | null {
+/** Reads a :61: line into a row; its index, or null when it cannot be read. */
+function statementLine(f: Field, section: number, out: ParsedStatement): number | null {
   const m = STATEMENT_LINE.exec(f.value);
   if (!m) {
     out.errors.push({ line: f.line, field: ':61:', message: `"${f.value.split('\n')[0]}" is not a statement line (YYMMDD[MMDD]D|C|RD|RC amount type reference)` });
@@ -111,7 +114,7 @@ function statementLine(f: Field, section: number, out: ParsedStatement): ParsedS
     externalId: ref && ref.toUpperCase() !== 'NONREF' ? ref : null,
   };
   out.rows.push(row);
-  return row;
+  return out.rows.length - 1;
 }
 
 const SEPA_KEYS = /(EREF|KREF|MREF|CRED|DEBT|COAM|OAMT|SVWZ|ABWA|ABWE|IBAN|BIC)\+/g;

@@ -8,6 +8,7 @@ import { isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, normalizeAccountId, StatementError, type AccountType, type ParsedStatement, type StatementRow, type StatementSection, type StatedBalance } from './types';
+import { StatementRows } from './rows';
 
 interface Node {
   name: string;
@@ -97,7 +98,7 @@ export function readOfx(bytes: Uint8Array, encoding: string, format: 'ofx' | 'qf
   const text = decode(bytes, encoding);
   const statements = findAll(parseTree(text), new Set(['STMTRS', 'CCSTMTRS']));
   if (statements.length === 0) throw new StatementError('This OFX file holds no bank or credit-card statement (STMTRS or CCSTMTRS).');
-  const result: ParsedStatement = { format, encoding, sections: [], rows: [], errors: [], ignored: [] };
+  const result: ParsedStatement = { format, encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const byAccount = new Map<string, StatementSection>();
   for (const st of statements) {
     const card = st.name === 'CCSTMTRS';

@@ -9,6 +9,7 @@ import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, StatementError, type AccountType, type ParsedStatement, type StatementSection } from './types';
+import { StatementRows } from './rows';
 
 const TYPES: Record<string, AccountType> = { bank: 'checking', ccard: 'credit_card', cash: 'cash', 'oth a': 'other_asset', 'oth l': 'other_liability' };
 const NOT_TRANSACTIONS = /^(cat|class|memorized|prices|security|invitem|template|option|clear)/i;
@@ -26,7 +27,7 @@ export function plainQifDate(raw: string): string {
 
 export function readQif(bytes: Uint8Array, encoding: string, options: { dateFormat?: string }): ParsedStatement {
   const lines = decode(bytes, encoding).split(/\r\n|\n|\r/);
-  const out: ParsedStatement = { format: 'qif', encoding, sections: [], rows: [], errors: [], ignored: [] };
+  const out: ParsedStatement = { format: 'qif', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const records: Record_[] = [];
   let section: StatementSection | null = null;
   let pendingAccount: { name: string | null; type: AccountType | null } | null = null;

@@ -1,6 +1,7 @@
 // What every statement reader produces: sections (one per bank account in the
 // file) and rows, still in the file's terms. Amounts stay decimal text here;
 // the ledger turns them into minor units once it knows the account's currency.
+import type { StatementRows } from './rows';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'qfx', 'qif', 'camt053', 'mt940'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -57,7 +58,7 @@ export interface ParsedStatement {
   format: StatementFormat;
   encoding: string;
   sections: StatementSection[];
-  rows: StatementRow[];
+  rows: StatementRows;
   errors: RowIssue[];
   ignored: IgnoredRow[];
   /** Data rows the file holds, good and bad, when a reader counts them apart from `rows` (CSV: before the date format is known). */
