@@ -170,6 +170,16 @@ describe('strict input (400)', () => {
     ['GET', '/transactions?colour=red', undefined, ['colour']],
     ['GET', '/categories?x=1', undefined, ['x']],
     ['GET', '/transactions/not-a-uuid', undefined, ['id']],
+    ['GET', '/transactions?description=%00', undefined, ['description']],
+    ['GET', '/transactions?description=a%00b', undefined, ['description']],
+    ['GET', '/transactions?category=Rent%0A', undefined, ['category']],
+    ['GET', `/transactions?description=${'x'.repeat(201)}`, undefined, ['description']],
+    ['GET', '/receipts/search?q=in%00voice', undefined, ['q']],
+    ['GET', '/transactions?limit=0x10', undefined, ['limit']],
+    ['GET', '/transactions?limit=0b11', undefined, ['limit']],
+    ['GET', '/transactions?limit=1e2', undefined, ['limit']],
+    ['GET', '/transactions?offset=%2010', undefined, ['offset']],
+    ['GET', '/transactions/%zz', undefined, ['path']],
     ['POST', '/proposals/categorization', { transactionId: 'TX', categoryCode: '5300' }, ['transactionId']],
     ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' }, ['categoryCode']],
     ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', categoryCode: '5300', confidence: 1.5 }, ['confidence']],
@@ -179,6 +189,9 @@ describe('strict input (400)', () => {
     ['POST', '/proposals/journal-entry', { date: '2026/01/01', description: '', amount: 'ten', currency: 'US' }, ['date', 'description', 'amount', 'currency']],
     ['POST', '/proposals/journal-entry', { date: '2026-01-01', description: 'x', amount: 1.234 }, ['amount']],
     ['POST', '/proposals/journal-entry', { date: '2026-01-01', description: 'x', amount: 1, source: 'cash' }, ['source']],
+    ['POST', '/proposals/journal-entry', { date: '2026-01-01', description: 'x', amount: 1e14 }, ['amount']],
+    ['POST', '/proposals/journal-entry', { date: '2026-01-01', description: 'Coffee\u0000', amount: -3 }, ['description']],
+    ['POST', '/notes', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', content: 'bell\u0007' }, ['content']],
     ['POST', '/proposals/receipt-link', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' }, ['receiptId']],
     ['POST', '/notes', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', content: '' }, ['content']],
     ['PUT', '/notes', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' }, ['content']],
@@ -187,6 +200,27 @@ describe('strict input (400)', () => {
   it.each(bad)('%s %s %j is a 400 naming %j', async (method, path, body, fields) => {
     const error = expectError(await api(method, path, { token: w.tokenA, body }), 400, 'validation_failed');
     expect(error.details.map((d: { field: string }) => d.field)).toEqual(fields);
+  });
+
+  it('names the amount limit and what control characters are refused', async () => {
+    const big = expectError(await api('POST', '/proposals/journal-entry', { token: w.tokenA, body: { date: '2026-01-01', description: 'x', amount: -1e14 } }), 400, 'validation_failed');
+    expect(big.details).toEqual([{ field: 'amount', message: 'must be less than 1,000,000,000,000 in absolute value' }]);
+    const nul = expectError(await api('GET', '/transactions?description=a%00b', { token: w.tokenA }), 400, 'validation_failed');
+    expect(nul.details[0].message).toMatch(/control characters/);
+    // A note may span lines: line breaks and tabs are text, not control characters to refuse.
+    expect((await api('POST', '/notes', { token: w.tokenA, body: { transactionId: txA.id, content: 'line one\n\tline two' } })).status).toBe(201);
+  });
+
+  it('takes ids in any case and answers them in lower case', async () => {
+    const upper = txA.id.toUpperCase();
+    const detail = await api('GET', `/transactions/${upper}`, { token: w.tokenA });
+    expect(detail.status).toBe(200);
+    expect(detail.json.data.transaction.id).toBe(txA.id);
+    const notes = await api('GET', `/notes?transactionId=${upper}`, { token: w.tokenA });
+    expect(notes.status).toBe(200);
+    const proposal = await api('POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: upper, categoryCode: '5300' } });
+    expect(proposal.status).toBe(201);
+    expect(proposal.json.data.payload.transactionId).toBe(txA.id);
   });
 
   it('refuses an unknown category with details of what was not understood', async () => {

@@ -170,6 +170,9 @@ describe('errors', () => {
       ['list_transactions', { status: 'bogus' }, 'GET', '/transactions?status=bogus'],
       ['search_receipts', {}, 'GET', '/receipts/search'],
       ['list_categories', { orgId: 1 }, 'GET', '/categories?orgId=1'],
+      ['list_transactions', { description: 'a\u0000b' }, 'GET', '/transactions?description=a%00b'],
+      ['list_transactions', { description: '\u0000' }, 'GET', '/transactions?description=%00'],
+      ['list_transactions', { limit: '0x10' }, 'GET', '/transactions?limit=0x10'],
     ];
     for (const [name, args, method, path] of cases) {
       const result = await tool(all, name, args);
@@ -179,6 +182,12 @@ describe('errors', () => {
       expect(result.body, name).toEqual(expected);
       expect(result.body.error.code).toBe('validation_failed');
     }
+  });
+
+  it('takes ids in any case, like REST', async () => {
+    const result = await tool(agent, 'get_transaction', { id: txA.id.toUpperCase() });
+    expect(result.isError).toBe(false);
+    expect(result.structured.data.transaction.id).toBe(txA.id);
   });
 
   it('reports unknown ids and other organizations as not_found, like REST', async () => {

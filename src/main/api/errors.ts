@@ -22,7 +22,11 @@ export function toLedgerError(error: unknown): LedgerError {
     case 'charset.unsupported':
       return new LedgerError('unsupported_media_type', 'Send the body as UTF-8 application/json.', null);
   }
-  if (e?.status === 400) return new LedgerError('invalid_json', 'The request could not be read.', null);
+  if (error instanceof URIError) {
+    // The router could not decode a path segment (e.g. /transactions/%zz).
+    return new LedgerError('validation_failed', 'The path holds malformed percent-encoding.', [{ field: 'path', message: 'is not valid percent-encoding' }]);
+  }
+  if (e?.status === 400) return new LedgerError('validation_failed', 'The request could not be read.', [{ field: 'request', message: 'could not be read' }]);
   if ((error as { code?: string })?.code === 'SQLITE_BUSY') {
     return new LedgerError('internal_error', 'The ledger is busy; try again.', null);
   }

@@ -1,22 +1,36 @@
 // OpenAPI 3.1, generated from the registry's zod schemas (never written by hand).
 import { z } from 'zod';
-import { ERROR_CODES } from '../ledger/errors';
+import { ERROR_CODES, type ErrorCode } from '../ledger/errors';
 import { SCOPES } from '../ledger/tokens';
+import { errorCodesOf } from './operation';
 import { API_VERSION, operations, objectShape, type Operation } from './registry';
 import { toJsonSchema, type Json } from './json-schema';
 import { ErrorBody } from './schemas';
 
+/** What each error status means in general; the codes an operation can answer are listed with it. */
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request: validation_failed (details lists each field), invalid_json',
-  401: 'Missing, malformed, unknown or revoked token (unauthorized); carries WWW-Authenticate',
-  403: 'insufficient_scope, or forbidden_host / forbidden_origin',
-  404: 'not_found: no such resource in the token organization',
-  405: 'method_not_allowed; see the Allow header',
-  409: 'conflict',
-  413: 'payload_too_large: the body is over 1 MiB',
-  415: 'unsupported_media_type: send application/json',
-  500: 'internal_error',
+  400: 'The request is not valid',
+  401: 'No valid token; carries WWW-Authenticate',
+  403: 'Refused',
+  404: 'Not found in the token organization',
+  409: 'Conflicts with the current state',
+  413: 'The body is over 1 MiB',
+  415: 'The body is not application/json',
+  500: 'An unexpected error',
 };
+
+/** One tag per resource, in the order the spec presents them. */
+const TAGS: Record<string, string> = {
+  ontology: 'The public chart-of-accounts ontology (no token)',
+  transactions: 'Ledger transactions, read-only',
+  dashboard: 'The dashboard summary',
+  receipts: 'Receipt metadata and search (file bytes are never returned)',
+  categories: "The organization's chart of accounts",
+  connectors: 'Money accounts and how they are fed',
+  proposals: 'Drafts for a human to approve in Approvals: categorizations, journal entries, receipt links',
+  notes: 'Notes on transactions',
+};
+export const tagOf = (op: Operation): string => op.path.split('/')[1].replace(/\.jsonld$/, '');
 
 let cached: Json | undefined;
 
@@ -51,6 +65,9 @@ function build(): Json {
     info: {
       title: 'Ledgerdesk Ledger Agent API',
       version: API_VERSION,
+      // A local app: the contact is the app itself (its README); the code is not licensed for reuse (package.json UNLICENSED).
+      contact: { name: 'Ledgerdesk, running on this computer' },
+      license: { name: 'Proprietary: all rights reserved' },
       description: [
         'Local agent API of Ledgerdesk. Reads ledger data; every agent write is a pending proposal that a human approves or rejects in the Approvals screen (no token API reviews).',
         'Served on 127.0.0.1 only; requests whose Host or Origin is not this server get 403.',
@@ -60,7 +77,7 @@ function build(): Json {
     },
     servers: [{ url: '/api/v1' }],
     security: [{ bearer: [] }],
-    tags: [{ name: 'ledger' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: components,
@@ -81,9 +98,6 @@ function operationObject(op: Operation, schemaOf: (s: z.ZodType, io: 'input' | '
     ...(op.params ? paramsOf(op.params, 'path', schemaOf) : []),
     ...(op.query ? paramsOf(op.query, 'query', schemaOf) : []),
   ];
-  const errorRef = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
-  const statuses = new Set<number>([...(op.params || op.query || op.body ? [400] : []), ...(op.scope ? [401] : []), ...op.errors, 405]);
-  if (op.body) [413, 415].forEach((s) => statuses.add(s));
   const responses: Json = {
     [op.successStatus]: {
       description: op.successStatus === 201 ? 'Created' : 'OK',
@@ -91,9 +105,23 @@ function operationObject(op: Operation, schemaOf: (s: z.ZodType, io: 'input' | '
       content: { [op.contentType ?? 'application/json']: { schema: schemaOf(op.output, 'output') } },
     },
   };
-  for (const s of [...statuses].sort()) responses[s] = { description: STATUS_TEXT[s], content: errorRef };
+  // Each error status with the codes this operation can answer under it (exactly: checked against real answers in the tests).
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(op)) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    responses[status] = {
+      description: `${STATUS_TEXT[status]}: ${codes.map((c) => `\`${c}\` (${ERROR_CODES[c].description.replace(/\.$/, '')})`).join('; ')}.`,
+      ...(status === 401 ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge (RFC 6750)' } } } : {}),
+      content: {
+        'application/json': {
+          schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { error: { properties: { code: { enum: codes } } } } }] },
+        },
+      },
+    };
+  }
   return {
     operationId: op.operationId,
+    tags: [tagOf(op)],
     summary: op.title,
     description: op.description,
     ...(op.deprecated ? { deprecated: true } : {}),

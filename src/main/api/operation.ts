@@ -1,7 +1,8 @@
 // What an operation is: the shape every registry entry fills in, and the
 // helpers that derive one input schema from it (MCP tools, CLI commands).
 import type { z } from 'zod';
-import type { Actor, AuthenticatedToken, Ledger, Scope } from '../ledger';
+import type { Actor, AuthenticatedToken, ErrorCode, Ledger, Scope } from '../ledger';
+import { ERROR_CODES } from '../ledger/errors';
 import * as S from './schemas';
 
 /** The interface description's version (spec part 9); the path carries v1. */
@@ -36,9 +37,22 @@ export interface Operation {
   output: z.ZodType;
   successStatus: 200 | 201;
   contentType?: string;
-  /** Error statuses besides 401 (token ops), 400 (validation) and 500. */
-  errors: number[];
+  /**
+   * Error codes this operation raises itself. Every operation can also answer
+   * validation_failed, forbidden_host, forbidden_origin and internal_error;
+   * token operations unauthorized and insufficient_scope; operations with a body
+   * invalid_json, payload_too_large and unsupported_media_type (errorCodesOf).
+   */
+  errors: ErrorCode[];
   run(ctx: OperationContext, input: any): unknown;
+}
+
+/** Every error code an operation can answer (see Operation.errors), in the order of ERROR_CODES. */
+export function errorCodesOf(op: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['validation_failed', 'forbidden_host', 'forbidden_origin', 'internal_error', ...op.errors]);
+  if (op.scope) ['unauthorized', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
+  if (op.body) ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ErrorCode));
+  return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => codes.has(c));
 }
 
 /** The object shape behind a (possibly refined) object schema. */

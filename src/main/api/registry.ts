@@ -65,7 +65,7 @@ export const operations: Operation[] = [
     query: S.TransactionsQuery,
     output: z.object({ data: z.array(S.Transaction), meta: z.object({ totalCount: z.int(), limit: z.int(), offset: z.int() }) }),
     successStatus: 200,
-    errors: [403],
+    errors: [],
     run: (ctx, q) => L.listTransactions(ctx.ledger, orgOf(ctx), q),
   },
   {
@@ -80,7 +80,7 @@ export const operations: Operation[] = [
     params: S.IdParams,
     output: S.envelope(S.TransactionDetail),
     successStatus: 200,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, { id }) => ({ data: L.getTransaction(ctx.ledger, orgOf(ctx), id) }),
   },
   {
@@ -94,7 +94,7 @@ export const operations: Operation[] = [
       "Revenue and expenses (cash basis, organization currency) over the twelve months ending with the latest transaction's month, all-time cash position, counts of transactions needing review, pending proposals, recent transactions, the monthly trend and notifications.",
     output: S.envelope(S.DashboardSummary),
     successStatus: 200,
-    errors: [403],
+    errors: [],
     run: (ctx) => ({ data: L.dashboardSummary(ctx.ledger, orgOf(ctx)) }),
   },
   {
@@ -109,7 +109,7 @@ export const operations: Operation[] = [
     query: S.ReceiptSearchQuery,
     output: z.object({ data: z.array(S.Receipt), meta: z.object({ count: z.int(), limit: z.int() }) }),
     successStatus: 200,
-    errors: [403],
+    errors: [],
     run: (ctx, { q }) => {
       const data = L.searchReceipts(ctx.ledger, orgOf(ctx), q);
       return { data, meta: { count: data.length, limit: L.RECEIPT_SEARCH_LIMIT } };
@@ -126,7 +126,7 @@ export const operations: Operation[] = [
     params: S.IdParams,
     output: S.envelope(S.Receipt),
     successStatus: 200,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, { id }) => ({ data: L.getReceipt(ctx.ledger, orgOf(ctx), id) }),
   },
   {
@@ -140,7 +140,7 @@ export const operations: Operation[] = [
       "The organization's chart of accounts: code, canonical name, type, parentCode, synonyms and whether it is in use. Load it first; then propose with categoryCode (preferred over free-text category names).",
     output: S.envelope(z.array(S.Category)),
     successStatus: 200,
-    errors: [403],
+    errors: [],
     run: (ctx) => ({ data: L.listCategories(ctx.ledger, orgOf(ctx)) }),
   },
   {
@@ -153,7 +153,7 @@ export const operations: Operation[] = [
     description: 'Bank feeds, payment processors and imports with their status, last sync time and sync outcome (ok, error, stale).',
     output: S.envelope(z.array(S.Connector)),
     successStatus: 200,
-    errors: [403],
+    errors: [],
     run: (ctx) => ({ data: L.listConnectors(ctx.ledger, orgOf(ctx)) }),
   },
   {
@@ -168,7 +168,7 @@ export const operations: Operation[] = [
     query: S.ProposalsQuery,
     output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int().describe('Pending proposals in all, not only this page') }) }),
     successStatus: 200,
-    errors: [403],
+    errors: [],
     run: (ctx, page) => {
       const { proposals, count } = L.listPendingProposals(ctx.ledger, orgOf(ctx), page);
       return { data: proposals, meta: { count } };
@@ -185,7 +185,7 @@ export const operations: Operation[] = [
     params: S.IdParams,
     output: S.envelope(S.Proposal),
     successStatus: 200,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, { id }) => ({ data: L.getProposal(ctx.ledger, orgOf(ctx), id) }),
   },
   {
@@ -201,7 +201,7 @@ export const operations: Operation[] = [
     body: S.CategorizationProposal,
     output: S.envelope(S.Proposal),
     successStatus: 201,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, body) => ({ data: L.proposeCategorization(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
   },
   {
@@ -217,7 +217,7 @@ export const operations: Operation[] = [
     body: S.JournalEntryProposal,
     output: S.envelope(S.Proposal),
     successStatus: 201,
-    errors: [403],
+    errors: [],
     run: (ctx, body) => ({ data: L.proposeJournalEntry(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
   },
   {
@@ -231,7 +231,7 @@ export const operations: Operation[] = [
     body: S.ReceiptLinkProposal,
     output: S.envelope(S.Proposal),
     successStatus: 201,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, body) => ({ data: L.proposeReceiptLink(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
   },
   {
@@ -245,7 +245,7 @@ export const operations: Operation[] = [
     query: S.NotesQuery,
     output: S.envelope(z.array(S.Note)),
     successStatus: 200,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, { transactionId }) => ({ data: L.listNotes(ctx.ledger, orgOf(ctx), transactionId) }),
   },
   {
@@ -260,7 +260,7 @@ export const operations: Operation[] = [
     body: S.NoteRequest,
     output: S.envelope(S.Proposal),
     successStatus: 201,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, body) => ({ data: L.attachNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
   },
   {
@@ -276,7 +276,7 @@ export const operations: Operation[] = [
     body: S.NoteRequest,
     output: S.envelope(S.Note),
     successStatus: 201,
-    errors: [403, 404],
+    errors: ['not_found'],
     run: (ctx, body) => ({ data: L.createNoteDirect(ctx.ledger, orgOf(ctx), agentOf(ctx), body.transactionId, body.content) }),
   },
 ];

@@ -2,6 +2,7 @@
 // behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
 import { z } from 'zod';
 import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../ledger/connectors';
+import { AMOUNT_LIMIT } from '../ledger/money';
 import { EVIDENCE_TYPES, PROPOSAL_STATUSES, PROPOSAL_TYPES } from '../ledger/proposals';
 import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions';
 
@@ -16,12 +17,32 @@ export const DateString = z
   .refine(isCalendarDate, 'must be a real calendar date')
   .meta({ format: 'date', example: '2025-03-02' });
 export const DateTime = z.string().meta({ format: 'date-time' });
-export const Uuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a uuid') });
+/** Ids are lower-case UUIDs; input in any case is accepted and lower-cased (RFC 9562 compares them case-insensitively). */
+export const Uuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a uuid') }).toLowerCase();
+
+/** One line of text (a filter, a name, a description): no control characters at all. */
+export const Line = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (NUL, tab, line breaks...)');
+/** Free text (a note, a reason): tabs and line breaks allowed, other control characters not. */
+export const Prose = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks');
 export const Confidence = z.number().min(0).max(1).describe('Agent confidence, 0.0 to 1.0; humans see it as a percentage.');
-export const Reason = z.string().max(2000).describe('Why, in one or two sentences for the human reviewer.');
+export const Reason = Prose(2000).describe('Why, in one or two sentences for the human reviewer.');
+/** An amount as the API takes it: finite and below the ledger's limit (decimals are checked against the currency later). */
+export const Amount = z
+  .number()
+  .refine(Number.isFinite, 'must be a finite number')
+  .refine((n) => Math.abs(n) < AMOUNT_LIMIT, `must be less than ${AMOUNT_LIMIT.toLocaleString('en')} in absolute value`)
+  .meta({ exclusiveMinimum: -AMOUNT_LIMIT, exclusiveMaximum: AMOUNT_LIMIT });
 export const CurrencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters');
-export const Status = z.enum(TRANSACTION_STATUSES);
-export const Source = z.enum(TRANSACTION_SOURCES);
+export const Status = z.enum(TRANSACTION_STATUSES).describe('Transaction status');
+export const Source = z.enum(TRANSACTION_SOURCES).describe('Where the transaction came from');
 
 export const Transaction = z
   .object({
@@ -83,8 +104,8 @@ export const Connector = z
 export const EvidenceItem = z
   .strictObject({
     type: z.enum(EVIDENCE_TYPES),
-    value: z.string().min(1).max(500),
-    detail: z.string().max(2000).optional(),
+    value: Prose(500).min(1),
+    detail: Prose(2000).optional(),
   })
   .meta({ id: 'EvidenceItem' });
 
@@ -155,8 +176,8 @@ export const ErrorBody = z
 
 // Request bodies: every one rejects unknown properties.
 const categoryChoice = {
-  categoryCode: z.string().min(1).max(50).optional().describe('Preferred: a code from list_categories, e.g. "5300"'),
-  category: z.string().min(1).max(200).optional().describe('Canonical name or known synonym; kept for compatibility, prefer categoryCode'),
+  categoryCode: Line(50).min(1).optional().describe('Preferred: a code from list_categories, e.g. "5300"'),
+  category: Line(200).min(1).optional().describe('Canonical name or known synonym; kept for compatibility, prefer categoryCode'),
 };
 
 export const CategorizationProposal = z
@@ -176,8 +197,8 @@ export const CategorizationProposal = z
 export const JournalEntryProposal = z
   .strictObject({
     date: DateString,
-    description: z.string().min(1).max(500),
-    amount: z.number().refine(Number.isFinite, 'must be a finite number').describe('Negative outflow, positive inflow'),
+    description: Line(500).min(1),
+    amount: Amount.describe('Negative outflow, positive inflow'),
     currency: CurrencyCode.optional().describe("Three-letter code; defaults to the organization's currency"),
     ...categoryChoice,
     source: Source.optional().describe('Defaults to manual_csv'),
@@ -191,17 +212,25 @@ export const ReceiptLinkProposal = z
   .meta({ id: 'ReceiptLinkProposal' });
 
 export const NoteRequest = z
-  .strictObject({ transactionId: Uuid, content: z.string().min(1).max(10000).describe('Free text. Must not hold secrets') })
+  .strictObject({ transactionId: Uuid, content: Prose(10000).min(1).describe('Free text. Must not hold secrets') })
   .meta({ id: 'NoteRequest' });
 
-// Query strings arrive as text over REST and as JSON values over MCP: accept both.
+// Query strings arrive as text over REST and as JSON values over MCP: accept
+// both, but only decimal digits as text (Number() would take 0x10, 0b11, 1e2).
+const decimalInteger = (value: unknown) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value);
 const intParam = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : undefined) })
-    .int('must be an integer')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
+  z
+    .preprocess(
+      decimalInteger,
+      z
+        .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer written in decimal digits' : undefined) })
+        .int('must be an integer')
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`),
+    )
+    .default(fallback)
+    // The preprocessing is not JSON Schema: say what is accepted.
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
 
 const paging = {
   limit: intParam(1, 500, 50).describe('1 to 500, default 50; agents use 50 or less unless exporting'),
@@ -214,17 +243,17 @@ export const TransactionsQuery = z.strictObject({
   date: DateString.optional().describe('Exact date'),
   dateFrom: DateString.optional().describe('Inclusive start'),
   dateTo: DateString.optional().describe('Inclusive end'),
-  category: z.string().min(1).optional().describe('Exact category name, or __uncategorized__ for rows without one'),
-  description: z.string().min(1).max(200).optional().describe('Case-insensitive substring of the description'),
+  category: Line(200).min(1).optional().describe('Exact category name, or __uncategorized__ for rows without one'),
+  description: Line(200).min(1).optional().describe('Case-insensitive substring of the description, at most 200 characters'),
   ...paging,
 });
 
 /** GET /proposals pages like the transaction list: the review backlog can be long. */
 export const ProposalsQuery = z.strictObject(paging);
 
-export const IdParams = z.strictObject({ id: Uuid });
-export const ReceiptSearchQuery = z.strictObject({ q: z.string().trim().min(1, 'is required').max(200).describe('Words searched in file names and OCR text') });
-export const NotesQuery = z.strictObject({ transactionId: Uuid });
+export const IdParams = z.strictObject({ id: Uuid.describe('The id (a UUID; any case)') });
+export const ReceiptSearchQuery = z.strictObject({ q: Line(200).trim().min(1, 'is required').describe('Words searched in file names and OCR text, at most 200 characters') });
+export const NotesQuery = z.strictObject({ transactionId: Uuid.describe('The transaction whose notes to list') });
 export const NoInput = z.strictObject({});
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });

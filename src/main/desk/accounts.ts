@@ -1,15 +1,15 @@
 // The organization's money accounts at the desk and as owner commands
 // (`ledgerdesk account create|list|edit|close|reopen`).
 import { z } from 'zod';
-import { CurrencyCode, DateString } from '../api/schemas';
+import { CurrencyCode, DateString, Line } from '../api/schemas';
 import * as L from '../ledger';
 import { op, Org, orgSeq } from './operation';
 
-const Ref = z.string().trim().min(1).max(200).describe('The account: its name or id');
+const Ref = Line(200).trim().min(1).describe('The account: its name or id');
 const Money = z.number().refine(Number.isFinite, 'must be a number');
 const details = {
-  maskedNumber: z.string().trim().max(40).nullable().optional().describe('As printed on statements, e.g. ****1234'),
-  bankAccountId: z.string().trim().max(100).nullable().optional().describe("The bank's id of the account in its files (account number, IBAN), so a file finds its account"),
+  maskedNumber: Line(40).trim().nullable().optional().describe('As printed on statements, e.g. ****1234'),
+  bankAccountId: Line(100).trim().nullable().optional().describe("The bank's id of the account in its files (account number, IBAN), so a file finds its account"),
   openingBalance: Money.optional().describe('The balance before the first transaction'),
   openingDate: DateString.nullable().optional().describe('The date of the opening balance'),
 };
@@ -36,7 +36,7 @@ export const accountOperations = {
   createAccount: op(
     z.strictObject({
       ...Org,
-      name: z.string().trim().min(1).max(100).describe('A name of your choice, unique in the organization'),
+      name: Line(100).trim().min(1).describe('A name of your choice, unique in the organization'),
       type: z.enum(L.ACCOUNT_TYPES).default('checking').describe(L.ACCOUNT_TYPES.join(', ')),
       currency: CurrencyCode.optional().describe("Three letters; the organization's currency when absent"),
       ...details,
@@ -46,7 +46,7 @@ export const accountOperations = {
   ),
 
   updateAccount: op(
-    z.strictObject({ ...Org, account: Ref, name: z.string().trim().min(1).max(100).optional().describe('The new name'), type: z.enum(L.ACCOUNT_TYPES).optional(), ...details }),
+    z.strictObject({ ...Org, account: Ref, name: Line(100).trim().min(1).optional().describe('The new name'), type: z.enum(L.ACCOUNT_TYPES).optional(), ...details }),
     (ctx, { orgId, account, ...changes }) => L.updateAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, changes),
     { name: 'account edit', summary: 'rename an account or change its type, opening balance, masked number or bank id', args: ['account'], print: (a) => [`Account ${describe(a)}`] },
   ),

@@ -2,12 +2,12 @@
 // add|edit|delete|categorize|receipt`, `proposal reverse`): the register,
 // rows entered by hand, categorizing, receipts needed, reversing an approval.
 import { z } from 'zod';
-import { DateString, TransactionsQuery, Uuid } from '../api/schemas';
+import { Amount, DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import { op, Org, orgSeq } from './operation';
 
 const Ids = z.array(Uuid).min(1).max(1000).describe('Transaction ids');
-const Amount = z.number().refine(Number.isFinite, 'must be a number').describe('Negative money out, positive money in');
+const Money = Amount.describe('Negative money out, positive money in');
 const row = (r: L.HandRow) => `${r.id}  ${r.date}  ${r.amount_minor < 0 ? '' : ' '}${L.fromMinor(r.amount_minor, r.currency).toFixed(2)} ${r.currency}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]`;
 
 export const bookOperations = {
@@ -19,18 +19,18 @@ export const bookOperations = {
   addTransaction: op(
     z.strictObject({
       ...Org,
-      account: z.string().trim().min(1).max(200).describe('The account, by name or id'),
+      account: Line(200).trim().min(1).describe('The account, by name or id'),
       date: DateString,
-      amount: Amount,
-      description: z.string().trim().min(1).max(500),
-      categoryCode: z.string().trim().min(1).max(50).optional().describe('A code of the chart, e.g. 5300'),
+      amount: Money,
+      description: Line(500).trim().min(1),
+      categoryCode: Line(50).trim().min(1).optional().describe('A code of the chart, e.g. 5300'),
     }),
     (ctx, { orgId, ...input }) => L.addTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
     { name: 'tx add', summary: 'enter a transaction by hand (a cash expense, a missing row)', print: (r) => [`Added ${row(r)}`] },
   ),
 
   editTransaction: op(
-    z.strictObject({ ...Org, id: Uuid, date: DateString.optional(), amount: Amount.optional(), description: z.string().trim().min(1).max(500).optional() }),
+    z.strictObject({ ...Org, id: Uuid, date: DateString.optional(), amount: Money.optional(), description: Line(500).trim().min(1).optional() }),
     (ctx, { orgId, id, ...edit }) => L.editTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, edit),
     { name: 'tx edit', summary: "change the date, amount or description of a row entered by hand (a bank's rows keep the bank's)", args: ['id'], print: (r) => [`Now ${row(r)}`] },
   ),
@@ -46,7 +46,7 @@ export const bookOperations = {
     z.strictObject({
       ...Org,
       ids: Ids,
-      categoryCode: z.string().trim().max(50).nullable().describe('A code of the chart; empty (or null) leaves the rows uncategorized'),
+      categoryCode: Line(50).trim().nullable().describe('A code of the chart; empty (or null) leaves the rows uncategorized'),
     }),
     (ctx, { orgId, ids, categoryCode }) => L.categorizeTransactions(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null),
     { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
@@ -59,7 +59,7 @@ export const bookOperations = {
   ),
 
   reverseProposal: op(
-    z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: z.string().trim().max(2000).optional().describe('Why, for the log') }),
+    z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: Prose(2000).trim().optional().describe('Why, for the log') }),
     (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, comment),
     { name: 'proposal reverse', summary: 'reverse an approval (its own logged event; the proposal stays approved)', args: ['id'], print: (p) => [`Reversed the approval of ${p.type} proposal ${p.id}.`] },
   ),

@@ -2,13 +2,13 @@
 // (`ledgerdesk category list|add|rename|synonyms|archive|restore`,
 // `ledgerdesk reconcile`, `reconcile undo`).
 import { z } from 'zod';
-import { DateString } from '../api/schemas';
+import { DateString, Line } from '../api/schemas';
 import * as L from '../ledger';
 import { op, Org, orgSeq } from './operation';
 
-const Code = z.string().trim().min(1).max(20).describe('The category code, e.g. 5400');
+const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
 const line = (c: L.Category) => `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
-const Ref = z.string().trim().min(1).max(200).describe('The account: its name or id');
+const Ref = Line(200).trim().min(1).describe('The account: its name or id');
 
 export const chartOperations = {
   listChart: op(z.strictObject(Org), (ctx, { orgId }) => L.listCategories(ctx.ledger, orgSeq(ctx, orgId)), {
@@ -21,23 +21,23 @@ export const chartOperations = {
     z.strictObject({
       ...Org,
       code: Code,
-      name: z.string().trim().min(1).max(200),
+      name: Line(200).trim().min(1),
       type: z.enum(L.CATEGORY_TYPES as [L.CategoryType, ...L.CategoryType[]]).describe('revenue, expense, asset, liability or equity'),
-      parent: z.string().trim().min(1).max(20).optional().describe('The parent category (its code), of the same type'),
-      synonyms: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
+      parent: Line(20).trim().min(1).optional().describe('The parent category (its code), of the same type'),
+      synonyms: z.array(Line(100).trim().min(1)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
     }),
     (ctx, { orgId, parent, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, parentCode: parent }),
     { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => [`Added ${line(c)}`] },
   ),
 
   renameCategory: op(
-    z.strictObject({ ...Org, code: Code, name: z.string().trim().min(1).max(200) }),
+    z.strictObject({ ...Org, code: Code, name: Line(200).trim().min(1) }),
     (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, name),
     { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => [`Renamed: ${line(c)}`] },
   ),
 
   setCategorySynonyms: op(
-    z.strictObject({ ...Org, code: Code, synonyms: z.array(z.string().trim().min(1).max(100)).max(50) }),
+    z.strictObject({ ...Org, code: Code, synonyms: z.array(Line(100).trim().min(1)).max(50) }),
     (ctx, { orgId, code, synonyms }) => L.setSynonyms(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, synonyms),
     { name: 'category synonyms', summary: "replace a category's synonyms", args: ['code', 'synonyms...'], print: (c) => [line(c)] },
   ),

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { Line } from '../api/schemas';
 import * as L from '../ledger';
 import { checkColumns, parseColumnsFlag } from '../statements/csv-mapping';
 import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type StatementSource } from '../statements';
@@ -26,8 +27,8 @@ const Decision = z.enum(['merge', 'import']);
 export const ImportInput = z.strictObject({
   ...Org,
   file: z.string().min(1).max(4096).describe('The statement: a path (owner command) or an uploaded file\'s id (app)'),
-  account: z.string().trim().min(1).max(200).optional().describe('Its account, by name or id (a one-account file); otherwise found from the file or created'),
-  accounts: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(200)).optional().describe('For a file of several accounts: the account of each section, by section number'),
+  account: Line(200).trim().min(1).optional().describe('Its account, by name or id (a one-account file); otherwise found from the file or created'),
+  accounts: z.record(z.string().regex(/^\d+$/), Line(200).min(1)).optional().describe('For a file of several accounts: the account of each section, by section number'),
   format: z.enum(['auto', ...STATEMENT_FORMATS]).default('auto').describe('auto (told from the file), csv, ofx, qfx, qif, camt053 or mt940'),
   dateFormat: z.string().min(4).max(40).optional().describe('Date format with YYYY, YY, MM, M, DD, D, e.g. DD/MM/YYYY (asked when the file fits two)'),
   columns: z
@@ -139,7 +140,7 @@ export const importOperations = {
   importProgress: op(z.strictObject({ file: z.string().min(1).max(100) }), (ctx, { file }) => ctx.progress?.get(file) ?? null),
 
   listImports: op(
-    z.strictObject({ ...Org, account: z.string().min(1).max(200).optional(), ...Page(200) }),
+    z.strictObject({ ...Org, account: Line(200).min(1).optional(), ...Page(200) }),
     (ctx, { orgId, account, ...page }) => {
       const seq = orgSeq(ctx, orgId);
       return L.listImports(ctx.ledger, seq, { ...page, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });

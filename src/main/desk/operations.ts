@@ -4,7 +4,7 @@
 // mode) both run these, and nothing else.
 import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
-import { CurrencyCode, DateString, TransactionsQuery, Uuid } from '../api/schemas';
+import { CurrencyCode, DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import { receiptsDir } from '../paths';
 import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
@@ -36,7 +36,7 @@ export const deskOperations = {
   createOrganization: op(
     z.strictObject({
       slug: z.string().regex(L.SLUG, 'lower-case letters, digits and dashes'),
-      name: z.string().trim().min(1).max(200),
+      name: Line(200).trim().min(1),
       currency: CurrencyCode.optional(),
     }),
     (ctx, input) => publicOrg(L.createOrganization(ctx.ledger, input, ctx.reviewer)),
@@ -52,7 +52,7 @@ export const deskOperations = {
       ...Org,
       ids: z.array(Uuid).min(1).max(500),
       decision: z.enum(['approve', 'reject']),
-      comment: z.string().max(2000).optional(),
+      comment: Prose(2000).optional(),
       /** Journal entries: the account each one's row goes to, by proposal id (the default account otherwise). */
       accounts: z.record(Uuid, Uuid).optional(),
     }),
@@ -70,7 +70,7 @@ export const deskOperations = {
   ),
 
   listAudit: op(
-    z.strictObject({ ...Org, actor: z.string().min(1).optional(), action: z.string().min(1).optional(), dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(200) }),
+    z.strictObject({ ...Org, actor: Line(200).min(1).optional(), action: Line(100).min(1).optional(), dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(200) }),
     (ctx, { orgId, ...query }) => {
       const seq = orgSeq(ctx, orgId);
       return { ...L.listAudit(ctx.ledger, seq, query), facets: L.auditFacets(ctx.ledger, seq) };
@@ -97,7 +97,7 @@ export const deskOperations = {
   listTokens: op(z.strictObject(Org), (ctx, { orgId }) => L.listTokens(ctx.ledger, orgSeq(ctx, orgId))),
 
   createToken: op(
-    z.strictObject({ ...Org, name: z.string().trim().min(1).max(100), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }),
+    z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }),
     (ctx, { orgId, name, scopes }) => {
       const created = L.createToken(ctx.ledger, orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
       return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
