@@ -2,6 +2,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../src/main/paths';
@@ -16,8 +19,12 @@ function ledgerdesk(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.trim().split('\n') };
 }
 
-function serve(data: string, command = [TSX, CLI, 'serve']): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [...command, '--port', '0', '--data', data], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '' } });
+function serve(
+  data: string,
+  command = [TSX, CLI, 'serve'],
+  options: { port?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, [...command, ...(options.port ?? ['--port', '0']), '--data', data], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '', ...options.env } });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stderr.on('data', (c) => (out += c));
@@ -75,6 +82,43 @@ describe('ledgerdesk owner commands', () => {
     expect((await fetch(`${server.base}/ontology.jsonld`)).status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(ledgerdesk('org', 'list', '--data', data).stdout).toMatch(/^default\s/m);
+  });
+
+  it('npm start listens on LEDGERDESK_PORT, and SIGTERM to it stops the server it started', async () => {
+    const data = tempDir();
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const server = await serve(data, [join(root, 'scripts', 'start.mjs')], { port: [], env: { LEDGERDESK_PORT: String(port) } });
+    expect(server.base).toBe(`http://127.0.0.1:${port}/api/v1`);
+    expect(existsSync(join(data, 'ledgerdesk.pid'))).toBe(true);
+    expect(await server.stop()).toBe(0);
+    await expect(fetch(`${server.base}/ontology.jsonld`)).rejects.toThrow();
+    expect(existsSync(join(data, 'ledgerdesk.pid'))).toBe(false);
+    const bad = spawnSync(process.execPath, [TSX, CLI, 'serve', '--data', data], { cwd: root, encoding: 'utf8', env: { ...process.env, LEDGERDESK_PORT: 'http' } });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/LEDGERDESK_PORT must be a port number/);
+  });
+
+  it('stopping `npm start` with SIGTERM stops the server too (npm does not pass the signal on)', async () => {
+    const data = tempDir();
+    const npm = spawn('npm', ['start', '--', '--port', '0', '--data', data], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '1' } });
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      npm.stdout.on('data', (c) => {
+        out += c;
+        const found = /^(http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/m.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+      npm.once('exit', (code) => reject(new Error(`npm start exited ${code}: ${out}`)));
+    });
+    expect((await fetch(`${base}/ontology.jsonld`)).status).toBe(200);
+    npm.kill('SIGTERM');
+    await expect.poll(() => fetch(`${base}/ontology.jsonld`).then(() => 'serving', () => 'stopped'), { timeout: 5000 }).toBe('stopped');
+    await expect.poll(() => existsSync(join(data, 'ledgerdesk.pid')), { timeout: 5000 }).toBe(false);
   });
 
   it('an MCP client configured as the README says lists the 12 tools and runs the categorization workflow against npm start', async () => {

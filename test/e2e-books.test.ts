@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { buildRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
@@ -32,7 +32,7 @@ async function drop(name: string, bytes = readFileSync(fixture(name))) {
 }
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer(root);
+  const rendererDir = builtRenderer(root);
   app = await startHeadless(tempDir('ldk-e2e-books-'), { port: 0, rendererDir, log: () => {} });
   org = L.listOrganizations(app.ledger)[0];
   browser = await launchChromium();

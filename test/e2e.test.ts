@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { buildRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { call, rawRequest, tempDir } from './support/env';
 import { textPdf } from './support/pdf';
 
@@ -20,7 +20,7 @@ const api = (method: string, path: string, body?: unknown) => call(base, method,
 const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer(root);
+  const rendererDir = builtRenderer(root);
   const data = tempDir('ldk-e2e-');
   app = await startHeadless(data, { port: 0, rendererDir, log: () => {} });
   const org = L.listOrganizations(app.ledger)[0];

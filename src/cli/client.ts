@@ -2,6 +2,7 @@
 // one HTTP call. It talks to the REST API only; the token goes in the
 // Authorization header, never in a URL, and is never printed.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { defaultDataDir } from '../main/paths';
 import { UsageError } from './usage';
@@ -72,16 +73,25 @@ export interface ApiAnswer {
   text: string;
 }
 
-export async function send(connection: Connection, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+/**
+ * One request with node:http: `fetch` (undici) costs ~50 ms to load and warm up in
+ * a fresh process, more than a whole agent command should take.
+ */
+export function send(connection: Connection, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (connection.token) headers.authorization = `Bearer ${connection.token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(`${connection.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new ServerDownError(connection.url, cause?.code === 'ECONNREFUSED' ? 'connection refused' : (cause?.code ?? cause?.message ?? String(error)));
-  }
-  return { status: res.status, text: await res.text() };
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(payload.length) });
+  const url = new URL(`${connection.url}/api/v1${path}`);
+  return new Promise((resolve, reject) => {
+    // The server listens on 127.0.0.1 over plain HTTP only.
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (error) => reject(new ServerDownError(connection.url, error.message)));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => reject(new ServerDownError(connection.url, error.code === 'ECONNREFUSED' ? 'connection refused' : (error.code ?? error.message))));
+    req.end(payload);
+  });
 }

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `ledgerdesk`: the owner's local commands (local.ts, loaded only when used) and
-// the agent client (agent.ts), which talks to the REST API with a token.
+// `ledgerdesk`: the agent client (agent.ts, REST with a token), the owner's
+// commands derived from the desk operations (owner.ts) and serve/token/demo/
+// org/restore/sign-in (local.ts). Each part is loaded only when its command
+// runs: help and agent commands never load the database driver or the servers.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { LedgerError } from '../main/ledger/errors';
-import { agentCommands, kebab, runAgentCommand } from './agent';
-import { login, logout } from './login';
-import { operations } from '../main/api/registry';
+import { findShipped } from '../main/ledger/paths';
+import { defaultDataDir } from '../main/paths';
 import { UsageError } from './usage';
 
 // A command is short-lived and may hold a large statement: let the heap grow by a
@@ -16,10 +20,14 @@ setFlagsFromString('--heap-growing-percent=20');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
-const LOCAL = ['serve', 'token', 'demo', 'org', 'restore'];
+const LOCAL = ['serve', 'token', 'demo', 'org', 'restore', 'sign-in'];
+/** Stands for the data folder in the help text the build writes (help.txt): the folder is the user's, not the builder's. */
+export const DATA_MARK = '@@LEDGERDESK_DATA@@';
 
-function usage(localUsage: string, ownerUsage: string): string {
+async function computedUsage(): Promise<string> {
+  const [{ operations }, { kebab }, { ownerCommands }, { LOCAL_USAGE }] = await Promise.all([import('../main/api/registry'), import('./flags'), import('./owner'), import('./local')]);
   const agent = operations.map((op) => `  ${op.operationId.padEnd(24)} ${op.title}`).join('\n');
+  const owner = ownerCommands.map((c) => `  ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(34)}${c.spec.summary}`).join('\n');
   return `Usage: ledgerdesk <command> [flags]
 
 Agent commands (REST API with a token; names also work with dashes, e.g. ${kebab('list_transactions')}):
@@ -29,29 +37,33 @@ ${agent}
   login [--url <u>] [--token <t>]   check a token and save it with the URL (0600)
   logout                            forget the saved token
 
-${localUsage}
-${ownerUsage}
+${LOCAL_USAGE}
+${owner}
   Each takes --org, --data, --json and --help; exit 0 done, 1 refused, 2 misuse.
 
-  help                              this text`;
+  help                              this text
+  --version                         the version`;
 }
 
+/** The built command reads the help the build wrote beside it; the sources compute it. */
 async function fullUsage(): Promise<string> {
-  const { ownerCommands } = await import('./owner');
-  const owner = ownerCommands.map((c) => `  ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(34)}${c.spec.summary}`).join('\n');
-  return usage((await import('./local')).LOCAL_USAGE, owner);
+  const file = process.env.LEDGERDESK_HELP_FILE ?? join(dirname(fileURLToPath(import.meta.url)), 'help.txt');
+  if (file && existsSync(file)) return readFileSync(file, 'utf8').trimEnd().replaceAll(DATA_MARK, defaultDataDir());
+  return computedUsage();
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  const op = command === undefined ? undefined : agentCommands.get(command);
-  if (op) return runAgentCommand(op, args, out, err);
   if (command && LOCAL.includes(command)) return (await import('./local')).runLocal(command, args, out);
   switch (command) {
     case 'login':
-      return login(args, out, err);
+      return (await import('./login')).login(args, out, err);
     case 'logout':
-      return logout(out);
+      return (await import('./login')).logout(out);
+    case '--version':
+    case 'version':
+      out(JSON.parse(readFileSync(findShipped('package.json'), 'utf8')).version);
+      return 0;
     case undefined:
     case 'help':
     case '--help':
@@ -62,13 +74,14 @@ async function main(argv: string[]): Promise<number> {
     case 'reject':
     case 'review':
       throw new UsageError(`There is no "${command}" command: a human reviews proposals in the Approvals screen of the app.`, await fullUsage());
-    default: {
-      const owner = await import('./owner');
-      const found = owner.findOwnerCommand(argv);
-      if (found) return owner.runOwnerCommand(found.command, found.rest, out);
-      throw new UsageError(`Unknown command "${command}".`, await fullUsage());
-    }
   }
+  const agent = await import('./agent');
+  const op = agent.agentCommands.get(command);
+  if (op) return agent.runAgentCommand(op, args, out, err);
+  const owner = await import('./owner');
+  const found = owner.findOwnerCommand(argv);
+  if (found) return owner.runOwnerCommand(found.command, found.rest, out);
+  throw new UsageError(`Unknown command "${command}".`, await fullUsage());
 }
 
 main(process.argv.slice(2)).then(

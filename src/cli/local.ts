@@ -2,7 +2,6 @@
 // desktop's settings screen does (serve, token, demo, org). Agent commands go
 // through the REST API instead.
 import { parseArgs } from 'node:util';
-import { startHeadless, DEFAULT_PORT } from '../main/headless';
 import {
   createOrganization,
   createToken,
@@ -20,15 +19,17 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backupsDir } from '../main/desk/backups';
 import { backupTo, checkBackup, LedgerError, restoreInto } from '../main/ledger';
-import { defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
-import { runningPid } from '../main/running';
+import { configuredPort, DEFAULT_PORT, defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
+import { running, runningPid } from '../main/running';
+import { issueCodeFor, SIGN_IN_PATH } from '../main/desk/sessions';
 import { pickOrganization, withLedger } from './data';
 import { UsageError } from './usage';
 
 type Out = (line: string) => void;
 
 export const LOCAL_USAGE = `Owner commands (act on the data folder; default ${defaultDataDir()}):
-  serve [--port <p>] [--data <dir>]                 run the agent API on 127.0.0.1 (default port ${DEFAULT_PORT})
+  serve [--port <p>] [--data <dir>]                 the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT})
+  sign-in [--data <dir>]                            a fresh one-time sign-in link for the running server
   token create --name <n> --scopes read,propose-write [--org <slug>] [--data <dir>]
   token list [--org <slug>] [--data <dir>]
   token revoke <id> [--org <slug>] [--data <dir>]
@@ -53,22 +54,29 @@ function parse(args: string[], options: Flags, usage: string): { values: Record<
 export async function serve(args: string[], out: Out): Promise<void> {
   const usage = 'serve [--port <p>] [--data <dir>]';
   const { values } = parse(args, { port: { type: 'string' } }, usage);
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`, usage);
+  let port: number;
+  try {
+    port = values.port === undefined ? configuredPort() : Number(values.port);
+  } catch (error) {
+    throw new UsageError((error as Error).message, usage);
+  }
+  if (!/^\d{1,5}$/.test(String(values.port ?? port)) || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`, usage);
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
+  // The servers (express, the MCP SDK) load only here: no other command needs them.
+  const { startHeadless } = await import('../main/headless');
   const app = await startHeadless(dataDir, { port });
   out(`Ledgerdesk for ${dataDir}`);
   out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
   out(`MCP tool bridge: ${app.server.url}/api/mcp`);
   out(`${app.server.url}/api/v1`);
+  // Ctrl-C, a service manager's SIGTERM, a closed terminal's SIGHUP: stop cleanly (the pid file goes too).
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   await new Promise<void>((resolve) => {
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const s of signals) process.off(s, stop);
       void app.stop().then(resolve);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const s of signals) process.on(s, stop);
   });
 }
 
@@ -159,6 +167,18 @@ export async function restore(args: string[], out: Out): Promise<void> {
   if (kept) out(`The books it replaced are kept in ${kept}.`);
 }
 
+/** Prints a new one-time sign-in link for the server running on the folder (the first one is printed at start). */
+export function signIn(args: string[], out: Out): void {
+  const usage = 'sign-in [--data <dir>]';
+  const { values, positionals } = parse(args, {}, usage);
+  if (positionals.length) throw new UsageError('sign-in takes no arguments', usage);
+  const dataDir = (values.data as string | undefined) ?? defaultDataDir();
+  const server = running(dataDir);
+  if (!server) throw new LedgerError('not_found', `No Ledgerdesk server is running on ${dataDir}: start it with npm start (or ledgerdesk serve).`, { dataDir });
+  if (!server.url) throw new LedgerError('conflict', 'The desktop app runs on this folder: its window is the desk, no browser sign-in is needed.', { pid: server.pid });
+  out(`${server.url}${SIGN_IN_PATH}?code=${issueCodeFor(dataDir)}`);
+}
+
 /** Dispatches one owner command; exit code 0 when it returns. */
 export async function runLocal(command: string, args: string[], out: Out): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -170,6 +190,7 @@ export async function runLocal(command: string, args: string[], out: Out): Promi
   else if (command === 'token') token(args, out);
   else if (command === 'demo') demo(args, out);
   else if (command === 'restore') await restore(args, out);
+  else if (command === 'sign-in') signIn(args, out);
   else org(args, out);
   return 0;
 }

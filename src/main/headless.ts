@@ -4,13 +4,13 @@ import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/backups';
 import { mountDesk, SIGN_IN_PATH } from './desk/http';
-import { DeskSessions } from './desk/sessions';
+import { DeskSessions, signInInbox } from './desk/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { findShipped } from './ledger/paths';
-import { ledgerFile } from './paths';
+import { DEFAULT_PORT, ledgerFile } from './paths';
 import { markRunning } from './running';
 
-export const DEFAULT_PORT = 7311;
+export { DEFAULT_PORT };
 
 /** out/renderer of this checkout (built by `npm run build`). */
 export const defaultRendererDir = (): string => join(dirname(findShipped('package.json')), 'out', 'renderer');
@@ -33,7 +33,7 @@ export interface HeadlessOptions {
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const ledger = openLedger(ledgerFile(dataDir));
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const sessions = new DeskSessions();
+  const sessions = new DeskSessions(Date.now, signInInbox(dataDir));
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
   try {
@@ -52,7 +52,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
         }),
     });
     url = server.url;
-    const unmark = markRunning(dataDir);
+    const unmark = markRunning(dataDir, server.url);
     const stopBackups = scheduleDailyBackups(ledger, dataDir, log);
     const newSignInUrl = () => `${server.url}${SIGN_IN_PATH}?code=${sessions.issueCode()}`;
     return {

@@ -9,9 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/backups';
 import { registerDeskIpc } from './desk/ipc';
-import { DEFAULT_PORT } from './headless';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
-import { ledgerFile } from './paths';
+import { configuredPort, ledgerFile } from './paths';
 import { markRunning } from './running';
 import { hardenContents, hardenSession, windowOptions } from './window';
 
@@ -26,7 +25,7 @@ let stopBackups: (() => void) | undefined;
 
 /** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
 async function startAgentServer(open: Ledger): Promise<RunningServer> {
-  const port = Number(process.env.LEDGERDESK_PORT ?? DEFAULT_PORT);
+  const port = configuredPort();
   try {
     return await startServer({ ledger: open, port, log });
   } catch (error) {
@@ -77,6 +76,12 @@ if (!app.requestSingleInstanceLock()) {
     app.quit();
   });
   app.on('window-all-closed', () => app.quit());
+  // Started by `npm start`: quit when that process ends, however it ends (its pipe closes).
+  if (process.env.LEDGERDESK_LIFELINE) {
+    process.stdin.on('close', () => app.quit());
+    process.stdin.on('end', () => app.quit());
+    process.stdin.resume();
+  }
   app.on('will-quit', () => {
     stopBackups?.();
     void server?.close();

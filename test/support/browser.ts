@@ -1,6 +1,5 @@
 // Debian's Chromium for the browser suites: CHROMIUM_PATH or /usr/bin/chromium.
 // Missing Chromium fails loudly with how to get it (a skip would hide a break in CI).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -21,11 +20,11 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
-/** Builds the renderer (electron-vite) so the headless server has screens to serve. */
-export function buildRenderer(root: string): string {
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`electron-vite build failed:\n${result.stdout}\n${result.stderr}`);
-  return join(root, 'out', 'renderer');
+/** The screens test/global-setup.ts built (as `npm install` does), for the headless server to serve. */
+export function builtRenderer(root: string): string {
+  const dir = join(root, 'out', 'renderer');
+  if (!existsSync(join(dir, 'index.html'))) throw new Error('out/renderer is missing: test/global-setup.ts should have built it (npm run build).');
+  return dir;
 }
 
 export const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots');

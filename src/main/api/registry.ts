@@ -1,7 +1,7 @@
 // The operation registry: each of the spec's 17 operations described ONCE.
 // REST routes, MCP tools, the OpenAPI document and the CLI are derived from it.
 import { z } from 'zod';
-import * as L from '../ledger';
+import * as L from '../ledger/domain';
 import type { AgentActor, Operation, OperationContext } from './operation';
 import * as S from './schemas';
 

@@ -11,9 +11,9 @@ import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../shared/desk';
 import { runDesk } from './dispatch';
 import { exportsDir } from './reports';
 import type { DeskContext } from './operations';
-import { cookieValue, DeskSessions, SESSION_COOKIE } from './sessions';
+import { cookieValue, DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
 
-export const SIGN_IN_PATH = '/desk/sign-in';
+export { SIGN_IN_PATH };
 
 /** The renderer's policy in a browser: our own files only, no framing. */
 export const BROWSER_CSP =
@@ -46,7 +46,7 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
     const id = code ? sessions.exchange(code) : null;
     res.setHeader('Cache-Control', 'no-store');
     if (!id) {
-      res.status(401).type('html').send(page('This sign-in link was already used or has expired. Restart the server (npm start) for a new one.'));
+      res.status(401).type('html').send(page('This sign-in link was already used or has expired. Get a new one with: npm run -s ledgerdesk -- sign-in'));
       return;
     }
     res.cookie(SESSION_COOKIE, id, { httpOnly: true, sameSite: 'strict', path: '/' });

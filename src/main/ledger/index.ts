@@ -1,33 +1,5 @@
-// The domain: knows nothing of HTTP, MCP, Electron or React.
-export * from './accounts';
-export * from './audit';
-export * from './chart';
-export * from './hand';
-export * from './reconcile';
-export * from './register';
-export * from './reports';
-export * from './totals';
-export * from './export-book';
-export * from './backup';
-export * from './reversal';
-export * from './categories';
-export * from './connectors';
-export * from './dashboard';
+// The domain (domain.ts) and opening, backing up and restoring ledger files:
+// knows nothing of HTTP, MCP, Electron or React.
+export * from './domain';
 export * from './db';
-export * from './errors';
-export * from './money';
-export * from './notes';
-export * from './ontology';
-export * from './organizations';
-export * from './proposals';
-export * from './receipts';
-export * from './review';
-export * from './tokens';
-export * from './text';
-export * from './transaction-detail';
-export * from './transactions';
-export * from './demo';
-export * from './imports';
-export * from './import-batches';
-export * from './import-mappings';
-export { MATCH_DAYS } from './dedupe';
+export * from './backup';

@@ -6,6 +6,7 @@
 // otherwise the entry is one row. Opening (OPBD/PRCD) and closing (CLBD)
 // balances are kept for reconciliation.
 import { XMLParser } from 'fast-xml-parser';
+import { camtVersion } from './sniff';
 import { parseAmount, sumDecimals } from './amounts';
 import { isoDate } from './dates';
 import { joinDescription } from './describe';
@@ -49,10 +50,6 @@ function signed(amount: unknown, indicator: string | null): string | undefined {
   if (!value || (indicator !== 'CRDT' && indicator !== 'DBIT')) return undefined;
   const magnitude = value.replace(/^-/, '');
   return indicator === 'DBIT' && magnitude !== '0' ? `-${magnitude}` : magnitude;
-}
-
-export function camtVersion(head: string): string | null {
-  return /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d+)/.exec(head)?.[1] ?? null;
 }
 
 export function readCamt053(bytes: Uint8Array, encoding: string): ParsedStatement {

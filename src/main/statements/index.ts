@@ -1,13 +1,13 @@
 // File bytes -> a normalized statement. Pure: no database. The format is told
 // from the file's first bytes (never from its name alone), and a format the
 // user names must agree with what the file is.
-import { camtVersion, readCamt053 } from './camt053';
-import { InvalidUtf8, readCsv } from './csv';
+// The CSV and CAMT readers (and their parsers) load when such a file is read.
 import type { CsvMapping } from './csv-mapping';
 import { compileDateFormat } from './dates';
 import { readMt940 } from './mt940';
 import { ofxEncoding, readOfx } from './ofx';
 import { readQif } from './qif';
+import { LABEL, sniffFormat } from './sniff';
 import { checkEncoding, checkText, detectEncoding } from './text';
 import { StatementError, type ParsedStatement, type StatementFormat, type StatementSource } from './types';
 
@@ -16,6 +16,7 @@ export { StatementRows } from './rows';
 export type { CsvColumns, CsvMapping, CsvReport } from './csv-mapping';
 export { parseColumnsFlag } from './csv-mapping';
 export { compileDateFormat } from './dates';
+export { sniffFormat } from './sniff';
 
 /** Files read whole (the tree formats) may be this large; CSV is streamed at any size. */
 export const MAX_WHOLE_FILE_BYTES = 256 * 1024 * 1024;
@@ -29,23 +30,6 @@ export interface ReadOptions {
   dateFormat?: string;
   onProgress?: (rowsRead: number) => void;
 }
-
-/** What the first bytes say the file is. */
-export function sniffFormat(head: Uint8Array, name = ''): StatementFormat {
-  const text = new TextDecoder('latin1').decode(head.subarray(0, 64 * 1024)).replace(/^[\ufeff\u00ef\u00bb\u00bf\s]+/, '');
-  if (/^OFXHEADER\s*:/i.test(text) || /<OFX>/i.test(text) || /<\?OFX\s/i.test(text)) return /\.qfx$/i.test(name) || /<INTU\.BID>/i.test(text) ? 'qfx' : 'ofx';
-  if (/^<\?xml/i.test(text) || /^<[A-Za-z]/.test(text)) {
-    if (camtVersion(text)) return 'camt053';
-    const ns = /xmlns(?::\w+)?="([^"]+)"/.exec(text)?.[1];
-    throw new StatementError(`This is an XML file${ns ? ` (${ns})` : ''} but not a CAMT.053 bank statement.`);
-  }
-  if (/^!(Type|Account|Option|Clear)/i.test(text)) return 'qif';
-  if (/^:20:/m.test(text) && /^:(25|61):/m.test(text)) return 'mt940';
-  if (/^\{1:/.test(text) && /:20:/.test(text)) return 'mt940';
-  return 'csv';
-}
-
-const LABEL: Record<StatementFormat, string> = { csv: 'CSV', ofx: 'OFX', qfx: 'QFX', qif: 'QIF', camt053: 'CAMT.053', mt940: 'MT940' };
 
 async function readHead(source: StatementSource): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
@@ -94,10 +78,11 @@ export async function readStatement(source: StatementSource, options: ReadOption
     case 'qif':
       return readQif(await readWhole(source), encoding, { dateFormat });
     case 'camt053':
-      return readCamt053(await readWhole(source), encoding);
+      return (await import('./camt053')).readCamt053(await readWhole(source), encoding);
     case 'mt940':
       return readMt940(await readWhole(source), encoding);
     case 'csv': {
+      const { InvalidUtf8, readCsv } = await import('./csv');
       const given = options.mapping;
       const mapping = (headers: string[]): CsvMapping => {
         const chosen = typeof given === 'function' ? given(headers) : given;

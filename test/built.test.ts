@@ -1,0 +1,98 @@
+// The `ledgerdesk` command as a user runs it: the built JavaScript (out/cli,
+// made by `npm install`; test/global-setup.ts builds it when the sources are
+// newer), not the TypeScript sources the other suites run.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './support/env';
+
+const root = join(__dirname, '..');
+const BIN = join(root, 'bin', 'ledgerdesk.mjs');
+const built = { ...process.env, LEDGERDESK_SOURCE: '' };
+const run = (args: string[], env: NodeJS.ProcessEnv = built) => spawnSync(process.execPath, [BIN, ...args], { cwd: root, encoding: 'utf8', env, timeout: 60_000 });
+
+interface Meta {
+  outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; inputs: Record<string, unknown> }>;
+}
+
+/** Everything a chunk loads before its code runs: its static imports, transitively (dynamic imports load later, if ever). */
+function eager(meta: Meta, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const i of meta.outputs[file]?.imports ?? []) if (i.kind === 'import-statement') eager(meta, i.path, seen);
+  return seen;
+}
+
+describe('the built command', () => {
+  it('prints its version and the same help as the sources', () => {
+    const version = run(['--version']);
+    expect(version.status, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+    const help = run(['--help']);
+    const fromSources = run(['--help'], { ...process.env, LEDGERDESK_SOURCE: '1' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(fromSources.stdout);
+    expect(help.stdout).toContain('list_transactions');
+    expect(help.stdout).toContain('report pl');
+  });
+
+  it('loads neither the database driver nor the servers for help and agent commands, nor the servers for owner commands', () => {
+    const meta = JSON.parse(readFileSync(join(root, 'out', 'cli', 'meta.json'), 'utf8')) as Meta;
+    const outputs = Object.keys(meta.outputs);
+    const chunk = (name: string) => outputs.find((o) => new RegExp(`/${name}(-[A-Z0-9]+)?\\.js$`).test(o))!;
+    const holds = (files: Set<string>, what: RegExp) =>
+      [...files].filter((f) => Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => what.test(i)) || (meta.outputs[f]?.imports ?? []).some((i) => i.external && what.test(i.path)));
+    const servers = /node_modules\/(express|@modelcontextprotocol|@hono)\//;
+    const driver = /^better-sqlite3$|^drizzle-orm/;
+    for (const name of ['index', 'agent']) {
+      const loaded = eager(meta, chunk(name));
+      expect(holds(loaded, servers), name).toEqual([]);
+      expect(holds(loaded, driver), name).toEqual([]);
+    }
+    const owner = eager(meta, chunk('owner'));
+    expect(holds(owner, servers)).toEqual([]);
+    expect(holds(owner, driver).length).toBeGreaterThan(0);
+    expect(holds(eager(meta, chunk('headless')), servers).length).toBeGreaterThan(0);
+  });
+
+  it('runs owner commands, serves, answers an agent command and hands out a fresh sign-in link', async () => {
+    const data = tempDir();
+    expect(run(['demo', '--data', data, '--transactions', '60']).status).toBe(0);
+    const token = run(['token', 'create', '--data', data, '--name', 'built', '--scopes', 'read,propose-write']).stdout.trim().split('\n').at(-1)!;
+    const accounts = run(['account', 'list', '--data', data, '--json']);
+    expect(accounts.status, accounts.stderr).toBe(0);
+    expect(JSON.parse(accounts.stdout).length).toBeGreaterThan(0);
+
+    const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', data], { cwd: root, env: built });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (c) => {
+          out += c;
+          const found = /^(http:\/\/127\.0\.0\.1:\d+)\/api\/v1$/m.exec(out)?.[1];
+          if (found) resolve(found);
+        });
+        server.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      const listed = run(['list_transactions', '--limit', '2', '--json', '--url', url, '--token', token]);
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout).data).toHaveLength(2);
+
+      const link = run(['sign-in', '--data', data]);
+      expect(link.status, link.stderr).toBe(0);
+      expect(link.stdout.trim()).toMatch(new RegExp(`^${url}/desk/sign-in\\?code=[\\w-]{43}$`));
+      const first = await fetch(link.stdout.trim(), { redirect: 'manual' });
+      expect(first.status).toBe(303);
+      expect(first.headers.get('set-cookie')).toMatch(/^ldk_desk=/);
+      expect((await fetch(link.stdout.trim(), { redirect: 'manual' })).status).toBe(401);
+    } finally {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    const after = run(['sign-in', '--data', data]);
+    expect(after.status).toBe(1);
+    expect(after.stderr).toMatch(/No Ledgerdesk server is running/);
+  });
+});
