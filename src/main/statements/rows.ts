@@ -2,7 +2,18 @@
 // weigh ~300 MB of heap and keep the garbage collector busy; as columns (a
 // few typed arrays, the text in plain arrays, equal dates sharing one string)
 // they weigh about the text they hold.
-import type { StatementRow } from './types';
+
+/** One row of a statement, in the file's terms. */
+export interface StatementRow {
+  section: number;
+  /** Where the row is in the file: the line (CSV, QIF, MT940) or the entry's line (OFX, CAMT). */
+  line: number;
+  date: string; // YYYY-MM-DD, already checked to be a calendar date
+  amount: string; // signed decimal text
+  description: string;
+  /** The bank's own id of the row (FITID, AcctSvcrRef, bank reference), when the file has one. */
+  externalId: string | null;
+}
 
 export class StatementRows implements Iterable<StatementRow> {
   length = 0;

@@ -3,6 +3,8 @@
 // the ledger turns them into minor units once it knows the account's currency.
 import type { StatementRows } from './rows';
 
+export type { StatementRow } from './rows';
+
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'qfx', 'qif', 'camt053', 'mt940'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
@@ -31,16 +33,6 @@ export interface StatementSection {
   to: string | null;
 }
 
-export interface StatementRow {
-  section: number;
-  /** Where the row is in the file: the line (CSV, QIF, MT940) or the entry's line (OFX, CAMT). */
-  line: number;
-  date: string; // YYYY-MM-DD, already checked to be a calendar date
-  amount: string; // signed decimal text
-  description: string;
-  /** The bank's own id of the row (FITID, AcctSvcrRef, bank reference), when the file has one. */
-  externalId: string | null;
-}
 
 export interface RowIssue {
   line: number;
