@@ -40,7 +40,9 @@ describe('opening a ledger', () => {
         ('20000000-0000-4000-8000-000000000001', 1, 'x', 'human', 'local-user', 'me', 'desk', 'proposal.approved', 'proposal', 'p',
          'Approved journal entry proposal by mcp:abc: transaction 10000000-0000-4000-8000-000000000005 "Accrued hosting" 2026-01-06 -120.50 USD created, status matched');`);
     old.close();
-    const upgraded = L.openLedger(file);
+    const said: string[] = [];
+    const upgraded = L.openLedger(file, { log: (m) => said.push(m) });
+    expect(said).toEqual([`${file}: upgrading the ledger file (5 migration(s) from an earlier build)...`, expect.stringMatching(/: upgraded in \d+\.\d s$/)]);
     expect(L.listTransactions(upgraded, 1, { description: 'Figma', limit: 1, offset: 0 }).meta.totalCount).toBe(2);
     expect(upgraded.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = 1').get()).toEqual({ n: 5 });
     const accounts = (org: number) => L.listAccounts(upgraded, org).map((a) => [a.name, a.type, a.currency, a.balance, a.transactionCount]);
@@ -67,7 +69,9 @@ describe('opening a ledger', () => {
   it('reopens its own file without re-running migrations', () => {
     const { ledger, file } = tempLedger();
     L.createOrganization(ledger, { slug: 'x' });
-    const again = L.openLedger(file);
+    const said: string[] = [];
+    const again = L.openLedger(file, { log: (m) => said.push(m) });
+    expect(said).toEqual([]);
     expect(L.listOrganizations(again).map((o) => o.slug)).toEqual(['x']);
     again.close();
   });

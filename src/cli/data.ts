@@ -15,7 +15,7 @@ import { UsageError } from './usage';
 
 /** Opens the data folder's ledger for fn (which may be async) and closes it after. */
 export function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => T): T {
-  const ledger = openLedger(ledgerFile(data ?? defaultDataDir()));
+  const ledger = openLedger(ledgerFile(data ?? defaultDataDir()), { log: (m) => process.stderr.write(`ledgerdesk: ${m}\n`) });
   let result: T;
   try {
     result = fn(ledger);

@@ -31,8 +31,8 @@ export interface HeadlessOptions {
 }
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
-  const ledger = openLedger(ledgerFile(dataDir));
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const ledger = openLedger(ledgerFile(dataDir), { log });
   const sessions = new DeskSessions(Date.now, signInInbox(dataDir));
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';

@@ -45,7 +45,7 @@ async function createWindow(): Promise<void> {
 async function boot(): Promise<void> {
   const dataDir = app.getPath('userData');
   const nativeBinding = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
-  const open = openLedger(ledgerFile(dataDir), existsSync(nativeBinding) ? { nativeBinding } : {});
+  const open = openLedger(ledgerFile(dataDir), { log, ...(existsSync(nativeBinding) ? { nativeBinding } : {}) });
   ledger = open;
   ensureDefaultOrganization(open);
   const running = await startAgentServer(open);

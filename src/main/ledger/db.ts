@@ -29,6 +29,8 @@ export interface OpenOptions {
   nativeBinding?: string;
   migrationsFolder?: string;
   readonly?: boolean;
+  /** Told when the file is upgraded (a migration may take a while on large books). */
+  log?: (message: string) => void;
 }
 
 export class NewerLedgerError extends Error {}
@@ -49,7 +51,7 @@ export function openLedger(file: string, options: OpenOptions = {}): Ledger {
     // in a temporary file: written to a file, they were 16 writes per inserted
     // row and more than half the time of a large import.
     sqlite.pragma('temp_store = MEMORY');
-    if (!options.readonly) applyMigrations(sqlite, options.migrationsFolder ?? findShipped('db/migrations'));
+    if (!options.readonly) applyMigrations(sqlite, options.migrationsFolder ?? findShipped('db/migrations'), (m) => options.log?.(`${file}: ${m}`));
     return wrap(file, sqlite);
   } catch (error) {
     sqlite.close();
@@ -59,7 +61,7 @@ export function openLedger(file: string, options: OpenOptions = {}): Ledger {
 
 const require = createRequire(import.meta.url);
 
-function applyMigrations(sqlite: Database.Database, folder: string): void {
+function applyMigrations(sqlite: Database.Database, folder: string, log: (message: string) => void): void {
   const known = readMigrationFiles({ migrationsFolder: folder });
   const hasTable = sqlite
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
@@ -81,10 +83,14 @@ function applyMigrations(sqlite: Database.Database, folder: string): void {
   }
   // drizzle's migrator applies what is due (the same rule: newer than the last applied).
   // Its query layer takes ~80 ms to load, so it is loaded only when a migration is due.
-  if (known.some((m) => m.folderMillis > last)) {
+  const due = known.filter((m) => m.folderMillis > last).length;
+  if (due > 0) {
+    const started = Date.now();
+    if (hasTable) log(`upgrading the ledger file (${due} migration(s) from an earlier build)...`);
     const { drizzle } = require('drizzle-orm/better-sqlite3') as typeof import('drizzle-orm/better-sqlite3');
     const { migrate } = require('drizzle-orm/better-sqlite3/migrator') as typeof import('drizzle-orm/better-sqlite3/migrator');
     migrate(drizzle(sqlite), { migrationsFolder: folder });
+    if (hasTable) log(`upgraded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   chainAuditLog(sqlite);
 }
