@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import { resolve } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from './src/shared/web';
+
+/** The page's CSP meta tag from the one definition (frame-ancestors is ignored in a meta tag: the headers carry it). */
+const csp = { name: 'ledgerdesk-csp', transformIndexHtml: (html: string) => html.replace('%LEDGERDESK_CSP%', CONTENT_SECURITY_POLICY.replace(/ frame-ancestors 'none';/, '')) };
 
 export default defineConfig({
   main: {
@@ -19,7 +23,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), csp],
     build: { minify: true, rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
   },
 });

@@ -141,6 +141,8 @@ export const proposals = sqliteTable(
     reversedAt: text('reversed_at'),
     reversedBy: text('reversed_by'),
     reversalComment: text('reversal_comment'),
+    /** How it arrived: rest or mcp (migration 0009; backfilled from the audit log). */
+    channel: text('channel', { enum: ['rest', 'mcp'] }),
   },
   (t) => [index('proposals_org_status').on(t.orgSeq, t.status, t.seq)],
 );

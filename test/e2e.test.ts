@@ -137,6 +137,34 @@ describe('browser mode', () => {
     expect(statuses).toEqual(['approved', 'approved', 'rejected']);
   });
 
+  it('keeps the keyboard in the queue (a, a, r in a row), wraps long evidence, and names the agent, not its id', async () => {
+    const txs = (await api('GET', '/transactions?status=uncategorized&limit=3&offset=3')).json.data as L.Transaction[];
+    const long = 'https://example.com/' + 'x'.repeat(1500);
+    for (const [i, tx] of txs.entries()) {
+      const evidence = i === 0 ? [{ type: 'rule', value: 'pasted link', detail: long }] : [];
+      expect((await api('POST', '/proposals/categorization', { transactionId: tx.id, categoryCode: '5300', evidence })).status).toBe(201);
+    }
+    const cards = page.locator('article.proposal');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await cards.first().locator('header').textContent()).toMatch(/by Claude \(e2e\) via REST/);
+    await cards.first().focus();
+    await page.keyboard.press('a');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByRole('status').filter({ hasText: 'Approved 1 proposal.' }).waitFor();
+    await page.keyboard.press('a');
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.keyboard.press('r');
+    await page.getByText('Nothing to review.').waitFor();
+    const statuses = ((await api('GET', '/proposals?limit=10')).json.data as unknown[]).length;
+    expect(statuses).toBe(0);
+    await page.getByRole('link', { name: 'Log' }).click();
+    await page.getByLabel('Action').selectOption('proposal.approved');
+    const summaries = (await page.locator('table.log tbody').textContent()) ?? '';
+    expect(summaries).toContain('proposal by "Claude (e2e)" via REST');
+    expect(summaries).not.toMatch(/mcp:[0-9a-f]{8}-/);
+  });
+
   it('uploads a PDF in Receipts that agents then find by the words inside it', async () => {
     await page.getByRole('link', { name: 'Receipts' }).click();
     const pdf = textPdf(['INVOICE 8812', 'Zanzibar Widgets Ltd', 'Total 42.00 USD']);

@@ -3,6 +3,7 @@
 // input validation, and the preload's single exposed object.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DESK_OPERATIONS, deskChannel } from '../src/shared/desk';
+import { EXTERNAL_LINKS } from '../src/shared/web';
 import { createOrganization, deskActor, fillDemo } from '../src/main/ledger';
 import { tempDir, tempLedger } from './support/env';
 
@@ -25,22 +26,26 @@ describe('window', () => {
     expect(windowOptions('/p', true).webPreferences!.devTools).toBe(true);
   });
 
-  it('has a strict CSP: own scripts only, no eval, no plugins, no framing', () => {
+  it('has a strict CSP: own scripts and stylesheets only, no eval, no inline code, no plugins, no framing', () => {
     expect(CONTENT_SECURITY_POLICY).toMatch(/default-src 'self'/);
+    expect(CONTENT_SECURITY_POLICY).toMatch(/style-src 'self';/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline/);
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self';/);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
     expect(CONTENT_SECURITY_POLICY).toMatch(/object-src 'none'/);
     expect(CONTENT_SECURITY_POLICY).toMatch(/frame-ancestors 'none'/);
   });
 
-  it('denies new windows (https goes to the system browser) and navigation away from the app', () => {
+  it('denies new windows (the app\'s own links go to the system browser, no other) and navigation away from the app', () => {
     const handlers: Record<string, (event: { preventDefault: () => void }, url: string) => void> = {};
     let openHandler: (d: { url: string }) => { action: string } = () => ({ action: 'allow' });
     const contents = { setWindowOpenHandler: (h: typeof openHandler) => (openHandler = h), on: (name: string, h: (typeof handlers)[string]) => (handlers[name] = h) };
     hardenContents(contents as never, RENDERER);
-    expect(openHandler({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
-    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/help');
-    expect(openHandler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(openHandler({ url: EXTERNAL_LINKS.hledger })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledWith(EXTERNAL_LINKS.hledger);
+    for (const url of ['https://evil.example/phish', 'https://hledger.org.evil.example/', 'file:///etc/passwd', `${EXTERNAL_LINKS.hledger}?x=1`]) {
+      expect(openHandler({ url })).toEqual({ action: 'deny' });
+    }
     expect(electron.shell.openExternal).toHaveBeenCalledTimes(1);
     for (const [name, url, blocked] of [
       ['will-navigate', 'https://evil.example/', true],

@@ -3,7 +3,12 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ledgerAtMigration, tempLedger } from './support/env';
+
+const migrationTags = (): string[] =>
+  (JSON.parse(readFileSync(join(__dirname, '..', 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
 
 describe('opening a ledger', () => {
   it('sets WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
@@ -42,7 +47,8 @@ describe('opening a ledger', () => {
     old.close();
     const said: string[] = [];
     const upgraded = L.openLedger(file, { log: (m) => said.push(m) });
-    expect(said).toEqual([`${file}: upgrading the ledger file (5 migration(s) from an earlier build)...`, expect.stringMatching(/: upgraded in \d+\.\d s$/)]);
+    const due = migrationTags().length - 1 - migrationTags().indexOf('0003_proposal_status_counts');
+    expect(said).toEqual([`${file}: upgrading the ledger file (${due} migration(s) from an earlier build)...`, expect.stringMatching(/: upgraded in \d+\.\d s$/)]);
     expect(L.listTransactions(upgraded, 1, { description: 'Figma', limit: 1, offset: 0 }).meta.totalCount).toBe(2);
     expect(upgraded.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = 1').get()).toEqual({ n: 5 });
     const accounts = (org: number) => L.listAccounts(upgraded, org).map((a) => [a.name, a.type, a.currency, a.balance, a.transactionCount]);
@@ -63,6 +69,28 @@ describe('opening a ledger', () => {
     expect(() => insert(null as unknown as number, 'USD')).toThrow(/belongs to an account/);
     const eur = upgraded.sqlite.prepare("SELECT seq FROM accounts WHERE currency = 'EUR' AND org_seq = 1").pluck().get() as number;
     expect(() => insert(eur, 'USD')).toThrow(/of its currency/);
+    upgraded.close();
+  });
+
+  it('upgrades proposals written before 0009 with the channel their audit entry recorded', () => {
+    const { ledger: old, file } = ledgerAtMigration('0008_reports_audit_chain');
+    const proposal = (n: number) => `30000000-0000-4000-8000-00000000000${n}`;
+    old.sqlite.exec(`
+      INSERT INTO organizations (seq, id, slug, name, currency, created_at) VALUES (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'USD', '2026-01-01');
+      INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, created_at) VALUES
+        ('${proposal(1)}', 1, 'note', 'pending', '{}', 'mcp:t', 'x'),
+        ('${proposal(2)}', 1, 'note', 'pending', '{}', 'mcp:t', 'x'),
+        ('${proposal(3)}', 1, 'note', 'pending', '{}', 'mcp:t', 'x');
+      INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES
+        ('20000000-0000-4000-8000-000000000001', 1, 'x', 'token', 't', 'Claude', 'mcp', 'proposal.created', 'proposal', '${proposal(1)}', 's'),
+        ('20000000-0000-4000-8000-000000000002', 1, 'x', 'token', 't', 'Claude', 'rest', 'proposal.created', 'proposal', '${proposal(2)}', 's');`);
+    old.close();
+    const upgraded = L.openLedger(file);
+    expect(upgraded.sqlite.prepare('SELECT id, channel FROM proposals ORDER BY seq').all()).toEqual([
+      { id: proposal(1), channel: 'mcp' },
+      { id: proposal(2), channel: 'rest' },
+      { id: proposal(3), channel: null }, // no audit entry to say: the screens then name the token alone
+    ]);
     upgraded.close();
   });
 

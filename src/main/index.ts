@@ -2,7 +2,7 @@
 // headless. The ledger uses better-sqlite3 built for Electron's ABI
 // (native/electron, see scripts/prepare-electron-sqlite.mjs); the desk talks
 // to the renderer over IPC only (desk/ipc.ts).
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,12 @@ import { hardenContents, hardenSession, windowOptions } from './window';
 const development = !app.isPackaged;
 const rendererUrl = process.env.ELECTRON_RENDERER_URL && development ? process.env.ELECTRON_RENDERER_URL : pathToFileURL(join(__dirname, '../renderer/index.html')).href;
 const log = (m: string) => console.error(m);
+
+/** A receipt in the computer's own viewer; shell.openPath answers an error text rather than throwing. */
+async function openPath(path: string): Promise<void> {
+  const problem = await shell.openPath(path);
+  if (problem) throw new Error(`Could not open the file: ${problem}`);
+}
 
 let ledger: Ledger | undefined;
 let server: RunningServer | undefined;
@@ -57,7 +63,7 @@ async function boot(): Promise<void> {
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
-    context: () => ({ ledger: open, dataDir, agentUrl: running.url, mode: 'desktop', reviewer, progress }),
+    context: () => ({ ledger: open, dataDir, agentUrl: running.url, mode: 'desktop', reviewer, progress, openPath }),
   });
   hardenSession(session.defaultSession);
   await createWindow();

@@ -2,10 +2,10 @@
 // the page may open or navigate to, and permissions. Pure functions of their
 // inputs so the wiring test can check them with `electron` stubbed.
 import { shell, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
+import { CONTENT_SECURITY_POLICY, isExternalLink } from '../shared/web';
 import { isRendererPage } from './renderer-url';
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+export { CONTENT_SECURITY_POLICY };
 
 export function windowOptions(preload: string, development: boolean): BrowserWindowConstructorOptions {
   return {
@@ -30,10 +30,10 @@ export function windowOptions(preload: string, development: boolean): BrowserWin
   };
 }
 
-/** No new windows (https links go to the system browser), no navigation away from the app, no webviews. */
+/** No new windows (the app's own links go to the system browser, nothing else), no navigation away from the app, no webviews. */
 export function hardenContents(contents: WebContents, rendererUrl: string): void {
   contents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (isExternalLink(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {

@@ -11,6 +11,8 @@ export const DESK_OPERATIONS = [
   'listReceipts',
   'uploadReceipt',
   'linkReceipt',
+  'receiptBytes',
+  'openReceipt',
   'listTokens',
   'createToken',
   'revokeToken',

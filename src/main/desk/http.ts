@@ -3,12 +3,17 @@
 // tokens open nothing here. Foreign Host/Origin are refused before this (guards.ts).
 import express, { type Express, type RequestHandler, Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { jsonBody, methodNotAllowed, requireJson } from '../api/http';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { jsonBody, methodNotAllowed, queryOf, requireJson } from '../api/http';
+import { Uuid } from '../api/schemas';
+import { parsePart } from '../api/validation';
 import { ERROR_CODES, LedgerError, type ErrorCode } from '../ledger/errors';
 import { MAX_RECEIPT_BYTES } from '../receipts/intake';
 import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../shared/desk';
+import { CONTENT_SECURITY_POLICY } from '../../shared/web';
 import { runDesk } from './dispatch';
+import { receiptFile } from './receipts';
 import { exportsDir } from './reports';
 import type { DeskContext } from './operations';
 import { cookieValue, DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
@@ -16,8 +21,7 @@ import { cookieValue, DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessi
 export { SIGN_IN_PATH };
 
 /** The renderer's policy in a browser: our own files only, no framing. */
-export const BROWSER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+export const BROWSER_CSP = CONTENT_SECURITY_POLICY;
 
 export interface DeskHttpOptions {
   context: () => DeskContext;
@@ -28,6 +32,8 @@ export interface DeskHttpOptions {
 }
 
 const statusOf = (code: string): number => ERROR_CODES[code as ErrorCode]?.status ?? 500;
+
+const ReceiptFileQuery = z.strictObject({ orgId: Uuid, download: z.literal('1').optional() });
 
 export function mountDesk(app: Express, options: DeskHttpOptions): void {
   const { sessions } = options;
@@ -81,10 +87,28 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
     if (!name) return next(new LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id }));
     res.download(join(dir, name), name);
   });
+  // A receipt's file, to look at in a new tab (inline) or to keep (download=1). Only
+  // PDF, JPEG, PNG and HEIC are ever stored (checked by their bytes), sent as what they are.
+  api.get('/receipts/:id', requireSession, (req, res, next) => {
+    try {
+      const { id } = parsePart(z.strictObject({ id: Uuid }), req.params, 'path');
+      const { orgId, download } = parsePart(ReceiptFileQuery, queryOf(req), 'query');
+      const file = receiptFile(options.context(), orgId, id);
+      const inline = !download && file.mimeType !== 'image/heic'; // no browser shows HEIC: it downloads
+      res.setHeader('Content-Type', file.mimeType);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+      res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+      res.sendFile(resolve(file.path));
+    } catch (error) {
+      next(error);
+    }
+  });
   api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
     send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
   });
   api.all('/download/:exportId', methodNotAllowed(['GET']));
+  api.all('/receipts/:id', methodNotAllowed(['GET']));
   api.all('/:name', methodNotAllowed(['POST']));
   app.use(DESK_HTTP_PREFIX, api);
 

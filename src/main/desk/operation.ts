@@ -22,6 +22,8 @@ export interface DeskContext {
   progress?: Map<string, { phase: string; rows: number }>;
   /** Owner commands: where an export without --out goes. */
   stdout?: NodeJS.WritableStream;
+  /** Desktop: opens a file in the computer's own viewer (Electron's shell.openPath). */
+  openPath?: (path: string) => Promise<void>;
 }
 
 /** How an operation is offered as `ledgerdesk <name> [args] [--flags]`. */

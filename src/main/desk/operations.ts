@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
 import { CurrencyCode, DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
-import { receiptsDir } from '../paths';
-import { checkReceiptFile, cleanFileName, pdfText, storeReceiptFile } from '../receipts/intake';
 import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
@@ -15,6 +13,7 @@ import { bookOperations } from './books';
 import { chartOperations } from './chart';
 import { importOperations } from './imports';
 import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './operation';
+import { receiptOperations } from './receipts';
 import { reportOperations } from './reports';
 import { reviewItems } from './review-queue';
 
@@ -73,25 +72,12 @@ export const deskOperations = {
     z.strictObject({ ...Org, actor: Line(200).min(1).optional(), action: Line(100).min(1).optional(), dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(200) }),
     (ctx, { orgId, ...query }) => {
       const seq = orgSeq(ctx, orgId);
-      return { ...L.listAudit(ctx.ledger, seq, query), facets: L.auditFacets(ctx.ledger, seq) };
+      // Entries written before names were used say mcp:<token id>: a person reads the token's name.
+      const names = new Map(L.listTokens(ctx.ledger, seq).map((t) => [t.id, t.name]));
+      const page = L.listAudit(ctx.ledger, seq, query);
+      const entries = page.entries.map((e) => ({ ...e, summary: e.summary.replace(/\bmcp:([0-9a-f-]{36})\b/g, (id, tokenId: string) => (names.has(tokenId) ? `"${names.get(tokenId)}"` : id)) }));
+      return { ...page, entries, facets: L.auditFacets(ctx.ledger, seq) };
     },
-  ),
-
-  listReceipts: op(z.strictObject({ ...Org, ...Page(200) }), (ctx, { orgId, ...page }) => L.listReceipts(ctx.ledger, orgSeq(ctx, orgId), page)),
-
-  uploadReceipt: op(
-    z.strictObject({ ...Org, fileName: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array, { message: 'must be the file bytes' }) }),
-    async (ctx, { orgId, fileName, bytes }) => {
-      const seq = orgSeq(ctx, orgId);
-      const mimeType = checkReceiptFile(bytes);
-      const { sha256 } = storeReceiptFile(receiptsDir(ctx.dataDir), bytes);
-      const ocrText = mimeType === 'application/pdf' ? await pdfText(bytes) : null;
-      return L.addReceipt(ctx.ledger, seq, ctx.reviewer, { fileName: cleanFileName(fileName), mimeType, sizeBytes: bytes.length, sha256, ocrText });
-    },
-  ),
-
-  linkReceipt: op(z.strictObject({ ...Org, receiptId: Uuid, transactionId: Uuid }), (ctx, { orgId, receiptId, transactionId }) =>
-    L.linkReceipt(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, receiptId, transactionId),
   ),
 
   listTokens: op(z.strictObject(Org), (ctx, { orgId }) => L.listTokens(ctx.ledger, orgSeq(ctx, orgId))),
@@ -121,6 +107,7 @@ export const deskOperations = {
   ...chartOperations,
   ...reportOperations,
   ...backupOperations,
+  ...receiptOperations,
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>; // any: each entry keeps its own result type
 
 type Operations = typeof deskOperations;

@@ -17,6 +17,8 @@ export interface TransactionGlance {
 
 export interface ReviewItem extends Proposal {
   proposerName: string | null;
+  /** How it came: rest or mcp (null for proposals older than migration 0009 without an audit entry). */
+  proposerChannel: 'rest' | 'mcp' | null;
   /** A journal entry's row goes here unless the reviewer picks another account. */
   defaultAccountId: string | null;
   transaction: TransactionGlance | null;
@@ -61,6 +63,7 @@ export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStat
     return {
       ...proposal,
       proposerName: row.token_name,
+      proposerChannel: row.channel,
       defaultAccountId: entry ? (defaultAccountFor(ledger, orgSeq, entry.currency, entry.source)?.id ?? null) : null,
       transaction: glance(ledger, orgSeq, payload.transactionId),
       receipt,

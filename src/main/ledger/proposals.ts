@@ -68,6 +68,17 @@ export interface ProposalRow {
   reversed_at: string | null;
   reversed_by: string | null;
   reversal_comment: string | null;
+  token_seq: number | null;
+  channel: 'rest' | 'mcp' | null;
+}
+
+const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
+
+/** Who proposed it, as a person reads it: the token's name and how it came ("Claude" via MCP); the spec's id when the token is gone. */
+export function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by'>): string {
+  const token = row.token_seq === null ? undefined : (ledger.stmt('SELECT name FROM tokens WHERE seq = ?').get(row.token_seq) as { name: string } | undefined);
+  if (!token) return row.proposed_by;
+  return `"${token.name}"${row.channel ? ` via ${CHANNEL_LABEL[row.channel]}` : ''}`;
 }
 
 export const toProposal = (r: ProposalRow): Proposal => ({
@@ -121,10 +132,10 @@ function insertProposal<T extends ProposalType>(ledger: Ledger, orgSeq: number, 
   const id = newId();
   ledger
     .stmt(
-      `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at)
-       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, orgSeq, draft.type, JSON.stringify(draft.payload), proposerOf(actor), actor.tokenSeq, draft.confidence ?? null, draft.reason ?? null, nowIso());
+    .run(id, orgSeq, draft.type, JSON.stringify(draft.payload), proposerOf(actor), actor.tokenSeq, draft.confidence ?? null, draft.reason ?? null, nowIso(), actor.channel);
   const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
   const confidence = draft.confidence === undefined ? '' : ` (confidence ${Math.round(draft.confidence * 100)}%)`;
   appendAudit(ledger, orgSeq, actor, {

@@ -41,6 +41,16 @@ export function requireReceiptRow(ledger: Ledger, orgSeq: number, id: string): R
   return row;
 }
 
+/** Where a receipt's bytes are kept (content-addressed by SHA-256: receipts/intake.ts), with its name and type. */
+export function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): { fileName: string; mimeType: string; sha256: string } {
+  const row = ledger.stmt('SELECT file_name AS fileName, mime_type AS mimeType, sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
+    | { fileName: string; mimeType: string; sha256: string | null }
+    | undefined;
+  if (!row) throw notFound('receipt', id);
+  if (!row.sha256) throw notFound('receipt file', id);
+  return { ...row, sha256: row.sha256 };
+}
+
 export function getReceipt(ledger: Ledger, orgSeq: number, id: string): Receipt {
   return strip(requireReceiptRow(ledger, orgSeq, id));
 }

@@ -7,7 +7,7 @@ import { nowIso } from './clock';
 import type { Ledger } from './db';
 import { LedgerError } from './errors';
 import { handRow } from './hand';
-import { getProposal, requireProposalRow, type Proposal, type ProposalPayloads, type ProposalRow } from './proposals';
+import { getProposal, proposerLabel, requireProposalRow, type Proposal, type ProposalPayloads, type ProposalRow } from './proposals';
 import type { Outcome } from './review';
 import { excerpt } from './text';
 import { describeTransaction } from './transactions';
@@ -32,7 +32,7 @@ export function reverseProposal(ledger: Ledger, orgSeq: number, reviewer: Human,
       action: 'proposal.reversed',
       targetType: 'proposal',
       targetId: row.id,
-      summary: `Reversed the approval of ${row.type.replace('_', ' ')} proposal by ${row.proposed_by}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+      summary: `Reversed the approval of ${row.type.replace('_', ' ')} proposal by ${proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
     });
     return getProposal(ledger, orgSeq, row.id);
   });

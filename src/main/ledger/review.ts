@@ -13,6 +13,7 @@ import { insertNote } from './notes';
 import { excerpt } from './text';
 import {
   getProposal,
+  proposerLabel,
   requireProposalRow,
   type Proposal,
   type ProposalPayloads,
@@ -49,7 +50,7 @@ export function reviewProposal(
       action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
       targetType: 'proposal',
       targetId: row.id,
-      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${row.proposed_by}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
     });
     return getProposal(ledger, orgSeq, proposalId);
   });

@@ -51,11 +51,14 @@ export function checkReceiptFile(bytes: Uint8Array): ReceiptType {
 
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
+/** Where the file with this SHA-256 is kept. */
+export const receiptFilePath = (dir: string, sha256: string): string => join(dir, sha256.slice(0, 2), sha256);
+
 /** <dir>/<first two hex>/<sha256>; an existing file with that hash is the same file. */
 export function storeReceiptFile(dir: string, bytes: Uint8Array): { sha256: string; path: string } {
   const sha256 = sha256Of(bytes);
+  const path = receiptFilePath(dir, sha256);
   const folder = join(dir, sha256.slice(0, 2));
-  const path = join(folder, sha256);
   if (existsSync(path)) return { sha256, path };
   mkdirSync(folder, { recursive: true });
   const temp = join(folder, `.${sha256}.${randomBytes(6).toString('hex')}.tmp`);

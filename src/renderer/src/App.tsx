@@ -1,6 +1,7 @@
 // The desk: organization switcher, navigation and the screens. Hash routes
 // (#/approvals) work from file:// in the app and from the browser server alike.
 import { useEffect, useState } from 'react';
+import { SCREENS } from '../../shared/screens';
 import { Failure, Loading } from './components';
 import { desk, DeskError, isBrowserMode, signOut } from './desk';
 import { useLoad } from './hooks';
@@ -18,21 +19,6 @@ import { Reports } from './screens/Reports';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
 
-const SCREENS = [
-  ['dashboard', 'Dashboard'],
-  ['approvals', 'Approvals'],
-  ['transactions', 'Transactions'],
-  ['accounts', 'Accounts'],
-  ['import', 'Import'],
-  ['reconcile', 'Reconcile'],
-  ['reports', 'Reports'],
-  ['chart', 'Chart of accounts'],
-  ['receipts', 'Receipts'],
-  ['log', 'Log'],
-  ['tokens', 'Tokens'],
-  ['organizations', 'Organizations'],
-  ['backups', 'Backups'],
-] as const;
 type Screen = (typeof SCREENS)[number][0];
 
 /** #/transactions?account=<id> -> the screen and its parameters. */
@@ -46,7 +32,10 @@ function SignIn() {
   return (
     <main className="signin">
       <h1>Ledgerdesk</h1>
-      <p>This browser is not signed in. Open the one-time sign-in link that <code>npm start</code> (or <code>ledgerdesk serve</code>) printed in its terminal.</p>
+      <p>
+        This browser is not signed in. Open the one-time sign-in link that <code>npm start</code> (or <code>ledgerdesk serve</code>) printed in its terminal, or get a new
+        one with <code>npm run -s ledgerdesk -- sign-in</code>.
+      </p>
     </main>
   );
 }

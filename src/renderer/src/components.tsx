@@ -20,9 +20,19 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 
 export function Failure({ error, retry }: { error: Error; retry?: () => void }) {
   const code = error instanceof DeskError ? error.code : 'error';
+  if (code === 'validation_failed') {
+    // Asking again would fail the same way: say what to change instead.
+    const details = ((error as DeskError).details as { field: string; message: string }[] | null) ?? [];
+    return (
+      <div className="state failure" role="alert">
+        <strong>These filters cannot be used as they are.</strong>
+        <ul>{details.length ? details.map((d) => <li key={d.field}>{`${d.field[0].toUpperCase()}${d.field.slice(1)} ${d.message}.`}</li>) : <li>{error.message}</li>}</ul>
+      </div>
+    );
+  }
   return (
     <div className="state failure" role="alert">
-      <strong>Could not load this ({code}).</strong>
+      <strong>Could not load this.</strong>
       <p>{error.message}</p>
       {retry && <button onClick={retry}>Try again</button>}
     </div>
@@ -65,11 +75,16 @@ export function Pager({ offset, limit, total, onChange }: { offset: number; limi
   );
 }
 
-export function Notice({ kind, children }: { kind: 'ok' | 'error'; children: ReactNode }) {
+export function Notice({ kind, children, onClose }: { kind: 'ok' | 'error'; children: ReactNode; onClose?: () => void }) {
   return (
-    <p className={`notice ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </p>
+    <div className={`notice ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      <span>{children}</span>
+      {onClose && (
+        <button type="button" className="close" aria-label="Dismiss" onClick={onClose}>
+          ×
+        </button>
+      )}
+    </div>
   );
 }
 

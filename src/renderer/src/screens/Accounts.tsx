@@ -93,7 +93,7 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
       <td>
         {renaming ? (
           <form onSubmit={(e) => (e.preventDefault(), setRenaming(false), void act(() => desk.updateAccount({ orgId, account: a.id, name }), `Renamed to ${name}.`))}>
-            <input aria-label={`New name for ${a.name}`} autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+            <input maxLength={100} aria-label={`New name for ${a.name}`} autoFocus value={name} onChange={(e) => setName(e.target.value)} />
             <button type="submit">Save</button>
           </form>
         ) : (

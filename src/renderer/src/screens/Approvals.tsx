@@ -1,6 +1,6 @@
 // Approvals: what agents propose, reviewed one by one or many at once.
 // New proposals arrive by polling; the keyboard works (j/k or arrows, a, r, x).
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../main/desk/review-queue';
 import type { Account } from '../../../main/ledger/accounts';
 import type { ProposalPayloads } from '../../../main/ledger/proposals';
@@ -66,7 +66,7 @@ function Reverse({ onReverse }: { onReverse: (comment: string) => void }) {
   if (!open) return <button onClick={() => setOpen(true)}>Reverse…</button>;
   return (
     <span className="reverse">
-      <input aria-label="Why reverse this approval" placeholder="Why (for the log)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+      <input maxLength={2000} aria-label="Why reverse this approval" placeholder="Why (for the log)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
       <button className="reject" onClick={() => onReverse(comment)}>
         Reverse approval
       </button>
@@ -97,7 +97,8 @@ function Card(props: {
         {pending && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
         <span className={`badge ${item.type}`}>{TYPE_LABEL[item.type]}</span>
         <span className="muted">
-          by <strong>{item.proposerName ?? 'a revoked or deleted token'}</strong> · {formatDateTime(item.createdAt)} · confidence {formatPercent(item.confidence)}
+          by <strong>{item.proposerName ?? 'a deleted token'}</strong>
+          {item.proposerChannel && <> via {item.proposerChannel === 'mcp' ? 'MCP' : 'REST'}</>} · {formatDateTime(item.createdAt)} · confidence {formatPercent(item.confidence)}
         </span>
       </header>
       <Change item={item} />
@@ -135,7 +136,7 @@ function Card(props: {
           <button className="reject" disabled={props.busy} onClick={() => props.onReview('reject', comment)}>
             Reject
           </button>
-          <input aria-label="Rejection comment (optional)" placeholder="Rejection comment (optional)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+          <input maxLength={2000} aria-label="Rejection comment (optional)" placeholder="Rejection comment (optional)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
         </footer>
       ) : (
         <footer className="muted">
@@ -166,11 +167,22 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   const accountList = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [accountOf, setAccountOf] = useState<Record<string, string>>({});
   const list = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** After a review, the keyboard stays in the queue: the proposal that takes the reviewed one's place gets the focus. */
+  const focusAt = useRef<number | null>(null);
   const items = loaded.data ?? [];
+  useEffect(() => {
+    if (focusAt.current === null || !loaded.data) return;
+    const cards = list.current?.querySelectorAll<HTMLElement>('article.proposal');
+    const next = cards?.[Math.min(focusAt.current, cards.length - 1)];
+    focusAt.current = null;
+    (next ?? heading.current)?.focus();
+  }, [loaded.data]);
   const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
 
-  async function review(ids: string[], decision: 'approve' | 'reject', comment?: string) {
+  async function review(ids: string[], decision: 'approve' | 'reject', comment?: string, at?: number) {
     setBusy(true);
+    focusAt.current = at ?? null;
     try {
       const accounts = Object.fromEntries(ids.filter((id) => accountOf[id]).map((id) => [id, accountOf[id]]));
       const results = await desk.reviewProposals({ orgId, ids, decision, comment: comment?.trim() || undefined, accounts });
@@ -205,8 +217,8 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
       if (e.key === 'ArrowDown' || e.key === 'j') move(index + 1);
       else if (e.key === 'ArrowUp' || e.key === 'k') move(index - 1);
       else if (item.status !== 'pending' || busy || e.target !== e.currentTarget) return;
-      else if (e.key === 'a') void review([item.id], 'approve');
-      else if (e.key === 'r') void review([item.id], 'reject');
+      else if (e.key === 'a') void review([item.id], 'approve', undefined, index);
+      else if (e.key === 'r') void review([item.id], 'reject', undefined, index);
       else if (e.key === 'x') setSelected((s) => new Set(s.has(item.id) ? [...s].filter((x) => x !== item.id) : [...s, item.id]));
       else return;
       e.preventDefault();
@@ -216,7 +228,9 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   return (
     <section aria-labelledby="approvals-title">
       <div className="screen-head">
-        <h2 id="approvals-title">Approvals</h2>
+        <h2 id="approvals-title" ref={heading} tabIndex={-1}>
+          Approvals
+        </h2>
         <div role="tablist" aria-label="Proposal status">
           {(['pending', 'approved', 'rejected'] as const).map((s) => (
             <button key={s} role="tab" aria-selected={status === s} onClick={() => setStatus(s)}>
@@ -226,7 +240,11 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
         </div>
       </div>
       <p className="hint">Nothing an agent proposes touches the books until you approve it. Keys: j/k or arrows to move, a approve, r reject, x select.</p>
-      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {notice && (
+        <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
+          {notice.text}
+        </Notice>
+      )}
       {status === 'pending' && items.length > 0 && (
         <div className="toolbar">
           <label>
@@ -238,7 +256,7 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
           <button disabled={!chosen.length || busy} onClick={() => review(chosen, 'reject', bulkComment)}>
             Reject selected ({chosen.length})
           </button>
-          <input aria-label="Comment for rejecting the selection (optional)" placeholder="Comment for rejecting the selection (optional)" value={bulkComment} onChange={(e) => setBulkComment(e.target.value)} />
+          <input maxLength={2000} aria-label="Comment for rejecting the selection (optional)" placeholder="Comment for rejecting the selection (optional)" value={bulkComment} onChange={(e) => setBulkComment(e.target.value)} />
         </div>
       )}
       <Show
@@ -258,7 +276,7 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
                 busy={busy}
                 selected={selected.has(item.id)}
                 onSelect={(on) => setSelected((s) => new Set(on ? [...s, item.id] : [...s].filter((x) => x !== item.id)))}
-                onReview={(decision, comment) => review([item.id], decision, comment)}
+                onReview={(decision, comment) => review([item.id], decision, comment, i)}
                 onReverse={(comment) => void reverse(item.id, comment)}
                 onKey={onKey(item, i)}
               />

@@ -30,7 +30,7 @@ function Row({ c, orgId, act }: { c: Category; orgId: string; act: (what: () => 
           <form className="inline-form" onSubmit={save} aria-label={`Edit ${c.code}`}>
             <label>
               Name
-              <input autoFocus required value={name} onChange={(e) => setName(e.target.value)} />
+              <input autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
             </label>
             <label>
               Synonyms (comma-separated)
@@ -118,11 +118,11 @@ export function Chart({ orgId }: { orgId: string }) {
       <form className="inline-form" onSubmit={add} aria-label="New category">
         <label>
           Code
-          <input required size={8} value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} placeholder="5400" />
+          <input required size={8} maxLength={20} value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} placeholder="5400" />
         </label>
         <label>
           Name
-          <input required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} placeholder="Marketing" />
+          <input required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} placeholder="Marketing" />
         </label>
         <label>
           Type

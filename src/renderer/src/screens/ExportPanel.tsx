@@ -1,6 +1,7 @@
 // Exports for the accountant: the period's transactions as CSV, an hledger
 // journal or a Beancount file, made by the same operation as `ledgerdesk export`.
 import { useState } from 'react';
+import { EXTERNAL_LINKS } from '../../../shared/web';
 import { Notice, messageOf } from '../components';
 import { desk, isBrowserMode } from '../desk';
 import { DESK_HTTP_PREFIX } from '../../../shared/desk';
@@ -46,7 +47,15 @@ export function ExportPanel({ orgId, from, to }: { orgId: string; from?: string;
       <h3>Export for the accountant</h3>
       <p className="hint">
         The transactions {from ? `from ${from} to ${to}` : 'of all time'}, each a balanced entry between its account and its category (uncategorized ones against a
-        suspense account), with the opening balances. hledger and Beancount read these files as they are.
+        suspense account), with the opening balances.{' '}
+        <a href={EXTERNAL_LINKS.hledger} target="_blank" rel="noopener noreferrer">
+          hledger
+        </a>{' '}
+        and{' '}
+        <a href={EXTERNAL_LINKS.beancount} target="_blank" rel="noopener noreferrer">
+          Beancount
+        </a>{' '}
+        read these files as they are.
       </p>
       <div className="inline-form">
         <label>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../format';
 import { useFilters, useLoad } from '../hooks';
 
 const LIMIT = 50;
+const CHANNEL: Record<string, string> = { rest: 'REST API', mcp: 'MCP', desk: 'desk' };
 
 export function Log({ orgId }: { orgId: string }) {
   const { filters, set, offset, setOffset, query, key } = useFilters({ actor: '', action: '', dateFrom: '', dateTo: '' });
@@ -53,7 +54,7 @@ export function Log({ orgId }: { orgId: string }) {
                     <td>
                       {e.actor.name}
                       <div className="muted small">
-                        {e.actor.type === 'token' ? 'agent token' : 'person'} · {e.channel}
+                        {e.actor.type === 'token' ? 'agent token' : 'person'} · {CHANNEL[e.channel] ?? e.channel}
                       </div>
                     </td>
                     <td>

@@ -54,7 +54,7 @@ export function Organizations({ orgs, current, onSwitch, onCreated }: { orgs: Or
       <form className="inline-form" onSubmit={create}>
         <label>
           Name
-          <input required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          <input required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </label>
         <label>
           Slug

@@ -1,8 +1,10 @@
 // Receipts: upload (picker or drag and drop), see what agents can search, link by hand.
 import { useState, type DragEvent } from 'react';
 import type { Receipt } from '../../../main/ledger/receipts';
+import { DESK_HTTP_PREFIX } from '../../../shared/desk';
 import { Empty, Money, Notice, Pager, Show, messageOf } from '../components';
-import { desk } from '../desk';
+import { desk, isBrowserMode } from '../desk';
+import { saveBlob } from './ExportPanel';
 import { formatBytes, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 
@@ -23,7 +25,7 @@ function LinkForm({ orgId, receipt, onDone }: { orgId: string; receipt: Receipt;
   }
   return (
     <div className="link-form">
-      <input autoFocus aria-label="Find the transaction by description" placeholder="Find the transaction by description" value={q} onChange={(e) => setQ(e.target.value)} />
+      <input autoFocus maxLength={200} aria-label="Find the transaction by description" placeholder="Find the transaction by description" value={q} onChange={(e) => setQ(e.target.value)} />
       <ul>
         {found.data?.data.map((t) => (
           <li key={t.id}>
@@ -38,16 +40,55 @@ function LinkForm({ orgId, receipt, onDone }: { orgId: string; receipt: Receipt;
   );
 }
 
+/** Open (a new tab in a browser, the computer's viewer in the desktop app) and Download. */
+function FileActions({ orgId, receipt, onError }: { orgId: string; receipt: Receipt; onError: (text: string) => void }) {
+  const url = (download: boolean) => `${DESK_HTTP_PREFIX}/receipts/${receipt.id}?${new URLSearchParams({ orgId, ...(download ? { download: '1' } : {}) })}`;
+  if (isBrowserMode()) {
+    return (
+      <span className="file-actions">
+        <a href={url(false)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${receipt.fileName}`}>
+          Open
+        </a>{' '}
+        <a href={url(true)} download={receipt.fileName} aria-label={`Download ${receipt.fileName}`}>
+          Download
+        </a>
+      </span>
+    );
+  }
+  const run = (fn: () => Promise<unknown>) => () => void fn().catch((error: unknown) => onError(`${receipt.fileName}: ${messageOf(error)}`));
+  return (
+    <span className="file-actions">
+      <button aria-label={`Open ${receipt.fileName}`} onClick={run(() => desk.openReceipt({ orgId, id: receipt.id }))}>
+        Open
+      </button>
+      <button
+        aria-label={`Download ${receipt.fileName}`}
+        onClick={run(async () => {
+          const file = await desk.receiptBytes({ orgId, id: receipt.id });
+          saveBlob(file.fileName, new Blob([file.bytes as BlobPart], { type: file.mimeType }));
+        })}
+      >
+        Download
+      </button>
+    </span>
+  );
+}
+
 export function Receipts({ orgId }: { orgId: string }) {
   const [offset, setOffset] = useState(0);
   const [linking, setLinking] = useState<string>();
   const [messages, setMessages] = useState<{ kind: 'ok' | 'error'; text: string }[]>([]);
   const [dragging, setDragging] = useState(false);
+  /** The file being uploaded and read now, and how many are left: a 20 MB PDF takes seconds. */
+  const [uploading, setUploading] = useState<{ name: string; size: number; index: number; count: number }>();
   const loaded = useLoad(() => desk.listReceipts({ orgId, limit: LIMIT, offset }), [orgId, offset]);
 
   async function upload(files: FileList | File[]) {
     const results: { kind: 'ok' | 'error'; text: string }[] = [];
-    for (const file of Array.from(files)) {
+    const list = Array.from(files);
+    setMessages([]);
+    for (const [index, file] of list.entries()) {
+      setUploading({ name: file.name, size: file.size, index, count: list.length });
       if (file.size > MAX_BYTES) {
         results.push({ kind: 'error', text: `${file.name}: larger than 20 MB.` });
         continue;
@@ -62,6 +103,7 @@ export function Receipts({ orgId }: { orgId: string }) {
         results.push({ kind: 'error', text: `${file.name}: ${messageOf(error)}` });
       }
     }
+    setUploading(undefined);
     setMessages(results);
     loaded.reload();
   }
@@ -89,9 +131,17 @@ export function Receipts({ orgId }: { orgId: string }) {
         <p>Drop PDF, JPEG, PNG or HEIC receipts here (up to 20 MB each), or</p>
         <label className="button">
           Choose files
-          <input type="file" multiple accept={ACCEPT} aria-label="Upload receipts" onChange={(e) => e.target.files && upload(e.target.files)} hidden />
+          <input type="file" multiple accept={ACCEPT} aria-label="Upload receipts" disabled={Boolean(uploading)} onChange={(e) => e.target.files && upload(e.target.files)} hidden />
         </label>
       </div>
+      {uploading && (
+        <div className="notice ok" role="status">
+          <span>
+            Uploading and reading {uploading.name} ({formatBytes(uploading.size)}){uploading.count > 1 ? `, file ${uploading.index + 1} of ${uploading.count}` : ''}…
+          </span>
+          <progress aria-label="Uploading" />
+        </div>
+      )}
       {messages.map((m, i) => (
         <Notice key={i} kind={m.kind}>
           {m.text}
@@ -114,7 +164,12 @@ export function Receipts({ orgId }: { orgId: string }) {
               <tbody>
                 {data.receipts.map((r) => (
                   <tr key={r.id}>
-                    <td>{r.fileName}</td>
+                    <td>
+                      {r.fileName}
+                      <div>
+                        <FileActions orgId={orgId} receipt={r} onError={(text) => setMessages([{ kind: 'error', text }])} />
+                      </div>
+                    </td>
                     <td>{r.mimeType}</td>
                     <td className="num">{formatBytes(r.sizeBytes)}</td>
                     <td className="nowrap">{formatDateTime(r.createdAt)}</td>

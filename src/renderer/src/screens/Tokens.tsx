@@ -1,6 +1,7 @@
 // Tokens: agent access for the current organization. A new token is shown
 // once, with ready-to-paste MCP client configurations.
 import { useState, type FormEvent } from 'react';
+import { EXTERNAL_LINKS } from '../../../shared/web';
 import type { DeskResult } from '../../../main/desk/operations';
 import { Empty, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
@@ -87,7 +88,11 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
       </div>
       <p className="hint">
         Agents connect to <code>{mcpUrl}</code> (MCP) or the REST API with a token of this organization. <code>read</code> lets them read the books,{' '}
-        <code>propose-write</code> lets them propose changes for you to approve.
+        <code>propose-write</code> lets them propose changes for you to approve.{' '}
+        <a href={EXTERNAL_LINKS.mcpClients} target="_blank" rel="noopener noreferrer">
+          Connecting an MCP client
+        </a>
+        .
       </p>
       {created && <ShownOnce created={created} onClose={() => setCreated(undefined)} />}
       <form className="inline-form" onSubmit={create}>

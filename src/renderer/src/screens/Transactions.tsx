@@ -82,7 +82,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
         <label>
           Category
-          <input value={filters.category} placeholder="exact name or __uncategorized__" onChange={(e) => set('category')(e.target.value)} />
+          <input maxLength={200} value={filters.category} placeholder="exact name or __uncategorized__" onChange={(e) => set('category')(e.target.value)} />
         </label>
         <label>
           Description

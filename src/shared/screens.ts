@@ -1,0 +1,17 @@
+// The desk's screens, in the navigation's order: the renderer's routes
+// (#/<id>) and the accessibility suite, which visits every one. Plain data.
+export const SCREENS = [
+  ['dashboard', 'Dashboard'],
+  ['approvals', 'Approvals'],
+  ['transactions', 'Transactions'],
+  ['accounts', 'Accounts'],
+  ['import', 'Import'],
+  ['reconcile', 'Reconcile'],
+  ['reports', 'Reports'],
+  ['chart', 'Chart of accounts'],
+  ['receipts', 'Receipts'],
+  ['log', 'Log'],
+  ['tokens', 'Tokens'],
+  ['organizations', 'Organizations'],
+  ['backups', 'Backups'],
+] as const;
