@@ -143,8 +143,51 @@ export const proposals = sqliteTable(
     reversalComment: text('reversal_comment'),
     /** How it arrived: rest or mcp (migration 0009; backfilled from the audit log). */
     channel: text('channel', { enum: ['rest', 'mcp'] }),
+    /** The change approval would make, as JSON text (migration 0010): identical proposals share it. */
+    changeKey: text('change_key'),
+    /** The person's rule that suggested it (migration 0010); null for an agent's proposal. */
+    ruleSeq: integer('rule_seq').references((): AnySQLiteColumn => rules.seq),
   },
-  (t) => [index('proposals_org_status').on(t.orgSeq, t.status, t.seq)],
+  (t) => [index('proposals_org_status').on(t.orgSeq, t.status, t.seq), index('proposals_change').on(t.orgSeq, t.changeKey)],
+);
+
+/** Categorization rules a person made while reviewing (migration 0010), run in `position` order. */
+export const rules = sqliteTable(
+  'rules',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    position: integer('position').notNull(),
+    /** shape: the description with its digits as #; contains: a text (or a counterparty alias) anywhere in it. Both case-insensitive. */
+    matchKind: text('match_kind', { enum: ['shape', 'contains'] }).notNull(),
+    matchText: text('match_text').notNull(),
+    accountSeq: integer('account_seq').references(() => accounts.seq),
+    sign: text('sign', { enum: ['inflow', 'outflow'] }),
+    categoryCode: text('category_code').notNull(),
+    mode: text('mode', { enum: ['suggest', 'apply'] }).notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    matchedCount: integer('matched_count').notNull(),
+    lastRunAt: text('last_run_at'),
+    sourceProposalId: text('source_proposal_id'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('rules_org_position').on(t.orgSeq, t.position)],
+);
+
+/** Idempotency-Key answers per token (migration 0010), kept at least 24 hours. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    tokenSeq: integer('token_seq').notNull().references(() => tokens.seq),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status').notNull(),
+    body: text('body').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenSeq, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
 );
 
 export const auditLog = sqliteTable(
@@ -211,7 +254,8 @@ export const transactionDayCounts = sqliteTable(
     source: text('source').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgSeq, t.date, t.status, t.source] })],
+  // Covering (n included): a deep page walks the day counts without a table lookup per row (migration 0010).
+  (t) => [primaryKey({ columns: [t.orgSeq, t.date, t.status, t.source] }), index('transaction_day_counts_walk').on(t.orgSeq, t.date, t.status, t.source, t.n)],
 );
 
 /** The same counts without the date: answers unfiltered and status/source-only lists in O(15 rows). */
@@ -377,7 +421,7 @@ export const accountDayTotals = sqliteTable(
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status] })],
+  (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status] }), index('account_day_totals_walk').on(t.accountSeq, t.date, t.status, t.n)],
 );
 
 /** A finished reconciliation of an account against a statement (migration 0007). */

@@ -11,7 +11,7 @@ import { tempDir, world, type World } from './support/env';
 const run = promisify(execFile);
 const CLI = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
-interface Check { id: string; status: string; errorMessage?: string; details?: { statusCode?: number; body?: { error?: { code?: string } } } }
+interface Check { id: string; status: string; errorMessage?: string; details?: { statusCode?: number; body?: { error?: { data?: { code?: string } } } } }
 
 let w: World;
 let proxyUrl: string;
@@ -47,7 +47,7 @@ describe('MCP conformance (0.1.13)', () => {
     ]);
     const rejected = checks[0].details!;
     expect(rejected.statusCode).toBe(403);
-    expect(rejected.body?.error?.code).toBe('forbidden_host');
+    expect(rejected.body?.error?.data?.code).toBe('forbidden_host');
     expect(checks[1].details!.statusCode).toBe(200);
   });
 });

@@ -59,23 +59,53 @@ describe('tool lists', () => {
       expect((t.inputSchema as { additionalProperties?: boolean }).additionalProperties).toBe(false);
       expect(t.outputSchema?.type).toBe('object');
       expect(JSON.stringify(t)).not.toContain('$ref');
-      expect(t.annotations?.readOnlyHint).toBe(op.method === 'GET');
-      expect(t.annotations?.destructiveHint).toBe(false);
+      // Hints only where they differ from the protocol's defaults (readOnly false, destructive true, openWorld true).
+      if (op.method === 'GET') expect(t.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+      else expect(t.annotations).toMatchObject({ destructiveHint: false, openWorldHint: false });
+      expect(JSON.stringify(t.inputSchema)).not.toMatch(/"pattern":"\^\(\[0-9a-fA-F\]/); // uuids by format alone
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('create_note')!.description).toMatch(/DEPRECATED: use attach_note/);
     expect(byName.get('list_notes')!.description).toMatch(/Prefer get_transaction/);
-    expect(byName.get('propose_categorization')!.description).toMatch(/never a posted ledger entry/);
-    expect(byName.get('list_transactions')!.description).toMatch(/Never pass an organization id/);
+    expect(byName.get('propose_categorization')!.description).toMatch(/Pending until a human approves it/);
+    expect(byName.get('propose_categorization')!.annotations?.idempotentHint).toBe(true);
     expect(Object.keys((byName.get('get_transaction')!.inputSchema as { properties: object }).properties)).toEqual(['id']);
   });
 
-  it('carries the agent rules and the categorization workflow in the instructions', () => {
+  it('keeps the twelve default tools, output schemas included, within 20,000 bytes, every input field described', async () => {
+    const { tools } = await agent.listTools();
+    expect(tools.every((t) => t.outputSchema)).toBe(true);
+    expect(JSON.stringify({ tools }).length).toBeLessThanOrEqual(20_000);
+    const undescribed: string[] = [];
+    const walk = (schema: any, path: string) => {
+      for (const [name, field] of Object.entries<any>(schema?.properties ?? {})) {
+        if (!field.description) undescribed.push(`${path}.${name}`);
+        walk(field, `${path}.${name}`);
+        walk(field.items, `${path}.${name}[]`);
+      }
+    };
+    for (const t of tools) walk(t.inputSchema, t.name);
+    expect(undescribed).toEqual([]);
+    const evidence = (tools.find((t) => t.name === 'propose_categorization')!.inputSchema as any).properties.evidence.items.properties.type.description;
+    for (const type of L.EVIDENCE_TYPES) expect(evidence).toContain(`${type}:`);
+  });
+
+  it('carries the agent rules and the categorization workflow in the instructions, fitted to the scopes', async () => {
     const instructions = agent.getInstructions() ?? '';
-    for (const rule of ['Prefer categoryCode', 'limit 50 or less', 'never a posted ledger entry', 'Prefer get_transaction over list_notes', 'Prefer attach_note', 'organization id', 'reason, a calibrated confidence']) {
+    for (const rule of ['Prefer categoryCode', 'limit 50 or less', 'never a posted ledger entry', 'Prefer get_transaction over list_notes', 'Prefer attach_note', 'organization id', 'reason, a calibrated confidence', 'proposal_rejected']) {
       expect(instructions).toContain(rule);
     }
     expect(instructions).toMatch(/list_categories[\s\S]*status=uncategorized[\s\S]*get_transaction[\s\S]*propose_categorization[\s\S]*list_pending_proposals/);
+    const reader = await connect(w.readOnlyA);
+    const read = reader.getInstructions() ?? '';
+    expect(read).toContain('only reads');
+    expect(read).not.toMatch(/propose_categorization|calibrated confidence|workflow/);
+    await reader.close();
+    const writer = await connect(w.writeOnlyA);
+    const write = writer.getInstructions() ?? '';
+    expect(write).toContain('only proposes');
+    expect(write).not.toMatch(/limit 50|workflow/);
+    await writer.close();
   });
 
   it('offers a read-only token only the tools it can call (decision, documented)', async () => {
@@ -213,7 +243,9 @@ describe('errors', () => {
   });
 
   it('refuses a tool outside the served set as a protocol error', async () => {
-    await expect(agent.callTool({ name: 'create_note', arguments: {} })).rejects.toThrow(/Unknown tool "create_note".*tools=all/);
+    const refused = agent.callTool({ name: 'create_note', arguments: {} });
+    await expect(refused).rejects.toThrow(/^MCP error -32602: Unknown tool "create_note".*tools=all/);
+    await expect(refused).rejects.not.toThrow(/MCP error -32602: MCP error/);
   });
 });
 
@@ -226,35 +258,71 @@ describe('HTTP edge', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     });
 
-  it('answers 401 with WWW-Authenticate without a valid token', async () => {
+  /** Every refusal at the HTTP level is a JSON-RPC error; the stable code and details ride in error.data. */
+  const rpcError = (body: string) => {
+    const parsed = JSON.parse(body);
+    expect(parsed).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: expect.any(Number), message: expect.any(String) } });
+    return parsed.error as { code: number; message: string; data: { code: string; details: unknown } };
+  };
+
+  it('answers 401 with a Bearer challenge naming its resource metadata, which names no OAuth server', async () => {
     for (const headers of [{}, { authorization: 'Bearer ldk_live_bogus' }] as Record<string, string>[]) {
       const res = await post(headers);
       expect(res.status).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="ledgerdesk"/);
-      expect(JSON.parse(res.body).error.code).toBe('unauthorized');
+      expect(res.headers['www-authenticate']).toContain(`resource_metadata="${w.server.url}/.well-known/oauth-protected-resource/api/mcp"`);
+      expect(rpcError(res.body)).toMatchObject({ code: -32001, data: { code: 'unauthorized' } });
     }
+    const metadata = JSON.parse((await rawRequest(`${w.server.url}/.well-known/oauth-protected-resource/api/mcp`)).body);
+    expect(metadata).toMatchObject({ resource: `${w.server.url}/api/mcp`, bearer_methods_supported: ['header'], scopes_supported: ['read', 'propose-write'] });
+    expect(metadata.authorization_servers).toBeUndefined();
+    expect((await rawRequest(`${w.server.url}/.well-known/oauth-authorization-server`)).status).toBe(404);
+    const register = await rawRequest(`${w.server.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(register.status).toBe(400);
+    expect(JSON.parse(register.body)).toMatchObject({ error: 'invalid_client_metadata', error_description: expect.stringContaining('does not use OAuth') });
   });
 
-  it('answers 403 to a foreign Host or Origin, even with a good token', async () => {
+  it('answers 403 to a foreign Host or Origin, even with a good token, as JSON-RPC errors', async () => {
     const auth = { authorization: `Bearer ${w.tokenA}` };
-    expect((await post({ ...auth, host: 'evil.example' })).status).toBe(403);
+    const host = await post({ ...auth, host: 'evil.example' });
+    expect(host.status).toBe(403);
+    expect(rpcError(host.body).data.code).toBe('forbidden_host');
     expect((await post({ ...auth, origin: 'https://evil.example' })).status).toBe(403);
     expect((await post(auth)).status).toBe(200);
   });
 
-  it('refuses an unsupported MCP-Protocol-Version, unknown query parameters, GET/DELETE and big bodies', async () => {
+  it('refuses an unsupported MCP-Protocol-Version, unknown query parameters, GET/DELETE, bad JSON and big bodies', async () => {
     const auth = { authorization: `Bearer ${w.tokenA}` };
     const version = await post({ ...auth, 'mcp-protocol-version': '1999-01-01' });
     expect(version.status).toBe(400);
-    expect(JSON.parse(version.body).error.code).toBe('unsupported_protocol_version');
+    expect(rpcError(version.body)).toMatchObject({ code: -32600, data: { code: 'unsupported_protocol_version' } });
     expect((await post({ ...auth, 'mcp-protocol-version': '2025-06-18' })).status).toBe(200);
-    expect(JSON.parse((await post(auth, '/api/mcp?tools=everything')).body).error.details).toEqual([{ field: 'tools', message: expect.any(String) }]);
+    expect(rpcError((await post(auth, '/api/mcp?tools=everything')).body).data.details).toEqual([{ field: 'tools', message: expect.any(String) }]);
     for (const method of ['GET', 'DELETE']) {
       const res = await rawRequest(`${w.server.url}/api/mcp`, { method, headers: auth });
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe('POST');
+      expect(rpcError(res.body).data.code).toBe('method_not_allowed');
     }
+    expect(rpcError((await post(auth, '/api/mcp', '{"jsonrpc":')).body)).toMatchObject({ code: -32700, data: { code: 'invalid_json' } });
     const big = await post(auth, '/api/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1024 * 1024) } }));
     expect(big.status).toBe(413);
+    expect(rpcError(big.body).data.code).toBe('payload_too_large');
+  });
+
+  it('takes a JSON-RPC batch only in the protocol version that had them (2025-03-26, the default without the header)', async () => {
+    const auth = { authorization: `Bearer ${w.tokenA}` };
+    const batch = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    for (const headers of [auth, { ...auth, 'mcp-protocol-version': '2025-03-26' }]) {
+      const res = await post(headers, '/api/mcp', batch);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).map((a: { id: number }) => a.id)).toEqual([1, 2]);
+    }
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const res = await post({ ...auth, 'mcp-protocol-version': version }, '/api/mcp', batch);
+      expect(res.status).toBe(400);
+      expect(rpcError(res.body)).toMatchObject({ code: -32600, data: { code: 'validation_failed', details: [{ field: 'body' }] } });
+      expect(rpcError(res.body).message).toContain(`MCP ${version} does not have`);
+    }
   });
 });

@@ -3,6 +3,7 @@
 // error.code) the server answers must be documented for that operation, and
 // every documented one must have been answered, internal_error aside.
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { operations, type Operation } from '../src/main/api/registry';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   tx = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
   receipt = L.searchReceipts(w.ledger, w.orgA.seq, 'invoice')[0];
   doc = (await call(w.base, 'GET', '/openapi.json')).json;
-  const made = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: tx.id, categoryCode: '5300' } });
+  const made = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: tx.id, categoryCode: '5100' } });
   proposalId = made.json.data.id;
 });
 
@@ -76,8 +77,32 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
     answers.push(await send('not JSON', path, { token, rawBody: 'x=1', headers: { 'content-type': 'text/plain' } }));
     answers.push(await send('over 1 MiB', path, { token, rawBody: JSON.stringify({ content: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } }));
     answers.push(await send('a field missing', path, { token, body: {} }));
+    const key = `probe-${op.operationId}`;
+    answers.push(await send('a new Idempotency-Key', path, { token, body, headers: { 'idempotency-key': key } }));
+    answers.push(await send('the key again, another body', path, { token, body: { ...(body as object), ...('content' in (body as object) ? { content: 'changed' } : { confidence: 0.5 }) }, headers: { 'idempotency-key': key } }));
+    answers.push(await keyInUse(path, op.method, token!, body));
+  }
+  if (op.alsoAnswers) {
+    answers.push(await send('the same change again', path, { token, body }));
+    const pending = L.listPendingProposals(w.ledger, w.orgA.seq, { limit: 1, offset: 0 }).proposals[0];
+    L.reviewProposal(w.ledger, w.orgA.seq, pending.id, 'reject', L.deskActor(), 'Not this one');
+    answers.push(await send('the same change once rejected', path, { token, body }));
   }
   return answers;
+}
+
+/** A second request with a key whose first request is still sending its body. */
+async function keyInUse(path: string, method: string, token: string, body: unknown): Promise<[string, number, string | null]> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `busy-${path}-${method}` };
+  const text = JSON.stringify(body);
+  const first = request(`${w.base}${path}`, { method, headers: { ...headers, 'content-length': Buffer.byteLength(text) } });
+  first.on('error', () => {});
+  first.write(text.slice(0, 5));
+  await new Promise((r) => setTimeout(r, 50));
+  const second = await rawRequest(`${w.base}${path}`, { method, headers, body: text });
+  first.end(text.slice(5));
+  await new Promise((r) => first.on('response', (res) => res.resume().on('end', r)));
+  return ['the key while its first request is sent', second.status, JSON.parse(second.body).error?.code ?? null];
 }
 
 describe('the OpenAPI document', () => {

@@ -17,23 +17,23 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type Tool,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type RequestHandler, Router } from 'express';
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Ledger } from '../ledger/db';
-import { LedgerError } from '../ledger/errors';
+import { invalid, LedgerError } from '../ledger/errors';
 import type { AuthenticatedToken } from '../ledger/tokens';
-import { bindToken, requireScope, tokenOf } from './auth';
+import { bindToken, challenge, requireScope, tokenOf } from './auth';
 import { toLedgerError } from './errors';
-import { jsonBody, methodNotAllowed, queryOf, requireJson } from './http';
+import { jsonBody, methodNotAllowed, queryOf, requireJson, sendJson } from './http';
+import { resourceMetadataUrl } from './mcp-auth';
 import { inlineJsonSchema } from './json-schema';
-import { MCP_INSTRUCTIONS } from './mcp-words';
-import { API_VERSION, inputOf, operations, type Operation } from './registry';
+import { instructionsFor } from './mcp-words';
+import { Answer, API_VERSION, inputOf, operations, type Operation } from './registry';
 import { parsePart } from './validation';
 
 export const MCP_PATH = '/api/mcp';
@@ -60,15 +60,14 @@ interface ToolEntry {
   tool: Tool;
 }
 
+/**
+ * Only what differs from the protocol's defaults. Proposals only add a pending
+ * draft, and the same change proposed again answers the pending one
+ * (idempotent); create_note adds a note each time.
+ */
 function annotationsOf(op: Operation): ToolAnnotations {
-  const read = op.method === 'GET';
-  // Proposals only add a pending draft; even create_note only adds a note.
-  return { title: op.title, readOnlyHint: read, destructiveHint: false, idempotentHint: read, openWorldHint: false };
-}
-
-function describe(op: Operation): string {
-  const scope = op.scope ? ` Needs the "${op.scope}" scope.` : '';
-  return `${op.description}${scope}`;
+  if (op.method === 'GET') return { readOnlyHint: true, openWorldHint: false };
+  return { destructiveHint: false, ...(op.alsoAnswers ? { idempotentHint: true } : {}), openWorldHint: false };
 }
 
 /** Built once: the JSON Schemas of every tool, derived from the registry. */
@@ -78,7 +77,7 @@ const catalog: ToolEntry[] = operations.map((op) => ({
   tool: {
     name: op.operationId,
     title: op.title,
-    description: describe(op),
+    description: op.description,
     inputSchema: inlineJsonSchema(inputOf(op), 'input') as Tool['inputSchema'],
     outputSchema: inlineJsonSchema(op.output, 'output') as Tool['outputSchema'],
     annotations: annotationsOf(op),
@@ -98,8 +97,10 @@ function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, a
   try {
     if (entry.op.scope) requireScope(token, entry.op.scope);
     const input = parsePart(entry.input, args ?? {}, 'arguments');
-    const result = entry.op.run({ ledger, token, channel: 'mcp' }, input) as Record<string, unknown>;
-    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+    const result = entry.op.run({ ledger, token, channel: 'mcp' }, input);
+    const body = (result instanceof Answer ? result.body : result) as Record<string, unknown>;
+    const note = result instanceof Answer ? [{ type: 'text' as const, text: result.note }] : [];
+    return { content: [{ type: 'text', text: JSON.stringify(body) }, ...note], structuredContent: body };
   } catch (error) {
     const failure = toLedgerError(error);
     if (failure.code === 'internal_error') log(`internal error in tool ${entry.op.operationId}: ${(error as Error)?.stack ?? String(error)}`);
@@ -116,14 +117,15 @@ const callable = {
 function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' | 'all', log: (m: string) => void): McpServer {
   const entries = toolsFor(token.scopes, set);
   const byName = callable[set];
-  const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: validator });
+  const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: instructionsFor(token.scopes), jsonSchemaValidator: validator });
   mcp.server.registerCapabilities({ tools: { listChanged: false } });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: entries.map((e) => e.tool) }));
   mcp.server.setRequestHandler(CallToolRequestSchema, (request) => {
     const entry = byName.get(request.params.name);
     if (!entry) {
       const hint = set === 'all' ? '' : ' (connect to /api/mcp?tools=all for every operation)';
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"${hint}.`);
+      // A plain error with a code: McpError would prefix its own "MCP error -32602:", which the client adds again.
+      throw Object.assign(new Error(`Unknown tool "${request.params.name}"${hint}.`), { code: ErrorCode.InvalidParams });
     }
     return callTool(ledger, token, entry, request.params.arguments, log);
   });
@@ -131,9 +133,31 @@ function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' 
 }
 
 const authenticate = (ledger: Ledger): RequestHandler => (req, res, next) => {
-  bindToken(ledger, req);
   res.setHeader('Cache-Control', 'no-store');
+  bindToken(ledger, req);
   next();
+};
+
+/** JSON-RPC's codes for what goes wrong before a message reaches the server (-32001: implementation-defined, not allowed). */
+function rpcCodeOf(error: LedgerError): number {
+  if (error.code === 'invalid_json') return ErrorCode.ParseError;
+  if (error.status === 401 || error.status === 403) return -32001;
+  return error.status >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidRequest;
+}
+
+/**
+ * Everything /api/mcp refuses at the HTTP level is a JSON-RPC error, like the
+ * SDK's own (one format for a client to read); the stable error.code and
+ * details ride in error.data. A 401 names the resource metadata (mcp-auth.ts).
+ */
+export const mcpErrors = (log: (m: string) => void): ErrorRequestHandler => (error, req, res, _next) => {
+  const failure = toLedgerError(error);
+  if (failure.code === 'internal_error') log(`internal error in /api/mcp: ${(error as Error)?.stack ?? String(error)}`);
+  if (res.headersSent) return void res.end();
+  const www = challenge(failure);
+  if (www) res.setHeader('WWW-Authenticate', failure.code === 'unauthorized' ? `${www}, resource_metadata="${resourceMetadataUrl(req)}"` : www);
+  if (failure.code === 'method_not_allowed') res.setHeader('Allow', 'POST');
+  sendJson(res, failure.status, { jsonrpc: '2.0', id: null, error: { code: rpcCodeOf(failure), message: failure.message, data: { code: failure.code, details: failure.details } } });
 };
 
 const protocolVersion: RequestHandler = (req, _res, next) => {
@@ -149,10 +173,20 @@ const protocolVersion: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** JSON-RPC batches came with protocol 2025-03-26 and went with 2025-06-18; a request without the header speaks 2025-03-26 (the spec's fallback). */
+const BATCH_VERSIONS = ['2025-03-26'];
+const noBatchAfter: RequestHandler = (req, _res, next) => {
+  const version = String(req.headers['mcp-protocol-version'] ?? '2025-03-26');
+  if (Array.isArray(req.body) && !BATCH_VERSIONS.includes(version)) {
+    return next(invalid([{ field: 'body', message: `is a JSON-RPC batch, which MCP ${version} does not have: send one message per request` }]));
+  }
+  next();
+};
+
 export function mcpRouter(ledger: Ledger, log: (m: string) => void): Router {
   const router = Router({ strict: false, caseSensitive: true });
   router.use('/', authenticate(ledger), protocolVersion);
-  router.post('/', requireJson, jsonBody, async (req, res) => {
+  router.post('/', requireJson, jsonBody, noBatchAfter, async (req, res) => {
     const { tools } = parsePart(McpQuery, queryOf(req), 'query');
     const mcp = mcpServerFor(ledger, tokenOf(req)!, tools ?? 'default', log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -1,6 +1,7 @@
 // OpenAPI 3.1, generated from the registry's zod schemas (never written by hand).
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../ledger/errors';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
 import { SCOPES } from '../ledger/tokens';
 import { errorCodesOf } from './operation';
 import { API_VERSION, operations, objectShape, type Operation } from './registry';
@@ -16,6 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'The body is over 1 MiB',
   415: 'The body is not application/json',
+  422: 'The Idempotency-Key belongs to another request',
   500: 'An unexpected error',
 };
 
@@ -97,13 +99,20 @@ function operationObject(op: Operation, schemaOf: (s: z.ZodType, io: 'input' | '
   const parameters = [
     ...(op.params ? paramsOf(op.params, 'path', schemaOf) : []),
     ...(op.query ? paramsOf(op.query, 'query', schemaOf) : []),
+    ...(op.body ? [IDEMPOTENCY_PARAMETER] : []),
   ];
+  const headers = {
+    ...(op.deprecated ? { Deprecation: { schema: { type: 'string' }, description: 'RFC 9745 deprecation date' } } : {}),
+    ...(op.body ? { [REPLAYED_HEADER]: { schema: { type: 'string', enum: ['true'] }, description: 'Present when this is the kept answer to an earlier request with the same Idempotency-Key' } } : {}),
+  };
+  const success = (description: string) => ({
+    description,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    content: { [op.contentType ?? 'application/json']: { schema: schemaOf(op.output, 'output') } },
+  });
   const responses: Json = {
-    [op.successStatus]: {
-      description: op.successStatus === 201 ? 'Created' : 'OK',
-      ...(op.deprecated ? { headers: { Deprecation: { schema: { type: 'string' }, description: 'RFC 9745 deprecation date' } } } : {}),
-      content: { [op.contentType ?? 'application/json']: { schema: schemaOf(op.output, 'output') } },
-    },
+    ...(op.alsoAnswers ? { [op.alsoAnswers.status]: success(op.alsoAnswers.description) } : {}),
+    [op.successStatus]: success(op.successStatus === 201 ? 'Created' : 'OK'),
   };
   // Each error status with the codes this operation can answer under it (exactly: checked against real answers in the tests).
   const byStatus = new Map<number, ErrorCode[]>();
@@ -133,6 +142,15 @@ function operationObject(op: Operation, schemaOf: (s: z.ZodType, io: 'input' | '
     responses,
   };
 }
+
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes the write safe to retry: the first answer to a key is kept 24 hours for the token and replayed (same status and body, header Idempotent-Replayed: true) to a request with the same key and body. The same key with another body answers 422 idempotency_key_reused; a key whose request is still being processed answers 409 idempotency_key_in_use. Answers to malformed requests (400) and 500s are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$', example: '6f1c2a4e-1d2b-4c1e-9a7e-3b1f0c9d8e21' },
+};
 
 function paramsOf(schema: z.ZodType, where: 'path' | 'query', schemaOf: (s: z.ZodType, io: 'input' | 'output') => Json): Json[] {
   return Object.entries(objectShape(schema)).map(([name, field]) => {

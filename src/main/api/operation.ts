@@ -41,17 +41,31 @@ export interface Operation {
    * Error codes this operation raises itself. Every operation can also answer
    * validation_failed, forbidden_host, forbidden_origin and internal_error;
    * token operations unauthorized and insufficient_scope; operations with a body
-   * invalid_json, payload_too_large and unsupported_media_type (errorCodesOf).
+   * invalid_json, payload_too_large, unsupported_media_type and the
+   * Idempotency-Key codes (errorCodesOf).
    */
   errors: ErrorCode[];
+  /** A second success status the operation can answer with an Answer (OpenAPI documents it). */
+  alsoAnswers?: { status: 200; description: string };
   run(ctx: OperationContext, input: any): unknown;
+}
+
+/** A result answered with another status than the operation's successStatus; `note` tells MCP clients why. */
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly note: string,
+  ) {}
 }
 
 /** Every error code an operation can answer (see Operation.errors), in the order of ERROR_CODES. */
 export function errorCodesOf(op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(['validation_failed', 'forbidden_host', 'forbidden_origin', 'internal_error', ...op.errors]);
   if (op.scope) ['unauthorized', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
-  if (op.body) ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ErrorCode));
+  if (op.body) {
+    ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'idempotency_key_in_use', 'idempotency_key_reused'].forEach((c) => codes.add(c as ErrorCode));
+  }
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => codes.has(c));
 }
 

@@ -2,10 +2,10 @@
 // REST routes, MCP tools, the OpenAPI document and the CLI are derived from it.
 import { z } from 'zod';
 import * as L from '../ledger/domain';
-import type { AgentActor, Operation, OperationContext } from './operation';
+import { Answer, type AgentActor, type Operation, type OperationContext } from './operation';
 import * as S from './schemas';
 
-export { API_VERSION, inputOf, objectShape, type AgentActor, type Operation, type OperationContext } from './operation';
+export { Answer, API_VERSION, inputOf, objectShape, type AgentActor, type Operation, type OperationContext } from './operation';
 
 const orgOf = (ctx: OperationContext): number => ctx.token!.orgSeq;
 const agentOf = (ctx: OperationContext): AgentActor => ({
@@ -16,10 +16,17 @@ const agentOf = (ctx: OperationContext): AgentActor => ({
   channel: ctx.channel,
 });
 
-const NO_ORG_ID = 'Never pass an organization id: the token is already bound to one organization.';
-const PROPOSAL_NOTE =
-  'This creates a pending proposal, never a posted ledger entry: the books change only when a human approves it in Approvals. ' +
-  'Write a clear reason, a calibrated confidence and concrete evidence; the human reviewer reads them.';
+/** A new proposal is created (201); the same change already pending is answered as it is (200), not stored twice. */
+const proposed = (proposal: L.Proposal): unknown =>
+  L.isAlreadyPending(proposal)
+    ? new Answer(200, { data: proposal }, `The same change is already pending as proposal ${proposal.id}; nothing new was stored.`)
+    : { data: proposal };
+const ALREADY_PENDING = {
+  status: 200,
+  description: 'The same change (type, target and effect) is already pending: that proposal is answered and nothing new is stored.',
+} as const;
+
+const PROPOSAL_NOTE = 'Pending until a human approves it; the same change again answers the pending one.';
 
 export const operations: Operation[] = [
   {
@@ -30,7 +37,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Get the public ontology',
     description:
-      'The public JSON-LD ontology: chart-of-accounts codes with names, types and synonyms, seed counterparties (vendors with aliases and a default category code) and the core classes. No organization data; no token needed. Use list_categories for this organization\'s actual chart.',
+      "The public JSON-LD ontology: chart codes with names, types and synonyms, and seed counterparties (vendors, aliases, default code). No organization data; no token needed. This organization's chart: list_categories.",
     output: S.JsonLd,
     successStatus: 200,
     contentType: 'application/ld+json',
@@ -59,9 +66,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'List transactions',
     description:
-      'Transactions of the organization, newest date first, filtered by status, source, date, dateFrom/dateTo (inclusive), exact category name (or __uncategorized__) and a case-insensitive description substring. ' +
-      'To find categorization work use status=uncategorized. Use limit 50 or less unless exporting; page with offset; meta.totalCount counts all matches. ' +
-      NO_ORG_ID,
+      'Transactions, newest first, filtered by the arguments given. Categorization work: status=uncategorized. Use limit 50 or less unless exporting; page with offset; meta.totalCount counts all matches.',
     query: S.TransactionsQuery,
     output: z.object({ data: z.array(S.Transaction), meta: z.object({ totalCount: z.int(), limit: z.int(), offset: z.int() }) }),
     successStatus: 200,
@@ -76,7 +81,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Get one transaction with its notes and receipts',
     description:
-      'One transaction with its notes and linked receipts (metadata). Prefer this over list_notes: it returns the notes too. Call it when a description alone is not enough to categorize.',
+      'One transaction with its notes and receipts (metadata); prefer it over list_notes. Call it when a description alone is not enough to categorize.',
     params: S.IdParams,
     output: S.envelope(S.TransactionDetail),
     successStatus: 200,
@@ -91,7 +96,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Get the dashboard summary',
     description:
-      "Revenue and expenses (cash basis, organization currency) over the twelve months ending with the latest transaction's month, all-time cash position, counts of transactions needing review, pending proposals, recent transactions, the monthly trend and notifications.",
+      "Revenue and expenses (cash basis, 12 months to the latest transaction's month) and cash position in the organization currency; review counts, recent transactions, monthly trend, notifications.",
     output: S.envelope(S.DashboardSummary),
     successStatus: 200,
     errors: [],
@@ -105,7 +110,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Search receipts',
     description:
-      'Receipts whose file name or OCR text contains every word of q (case-insensitive), best matches first, at most 50. Metadata only. Use it to find the receipt for a transaction before propose_receipt_link.',
+      'Receipts whose file name or OCR text has every word of q (any case), best first, at most 50 (metadata). Find a transaction\'s receipt before propose_receipt_link.',
     query: S.ReceiptSearchQuery,
     output: z.object({ data: z.array(S.Receipt), meta: z.object({ count: z.int(), limit: z.int() }) }),
     successStatus: 200,
@@ -137,7 +142,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'List the chart of accounts',
     description:
-      "The organization's chart of accounts: code, canonical name, type, parentCode, synonyms and whether it is in use. Load it first; then propose with categoryCode (preferred over free-text category names).",
+      'The chart of accounts: code, canonical name, type, parentCode, synonyms, inUse. Load it first, then propose with categoryCode.',
     output: S.envelope(z.array(S.Category)),
     successStatus: 200,
     errors: [],
@@ -164,9 +169,9 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'List pending proposals',
     description:
-      'Proposals still waiting for human review, newest first, 50 at a time (limit up to 500, offset to page); meta.count is how many are pending in all. Use it to confirm what you proposed is pending and to avoid proposing the same change twice. Pending proposals are not ledger entries.',
+      'Proposals waiting for a human, newest first (limit, offset); meta.count counts all pending. Pending proposals are not ledger entries.',
     query: S.ProposalsQuery,
-    output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int().describe('Pending proposals in all, not only this page') }) }),
+    output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int().describe('Pending in all, not only this page') }) }),
     successStatus: 200,
     errors: [],
     run: (ctx, page) => {
@@ -196,13 +201,14 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Propose a category for a transaction',
     description:
-      'Proposes a category for one transaction. Send categoryCode from list_categories (preferred); a category name or synonym is accepted for compatibility and resolved to the chart. ' +
+      'Proposes a category for one transaction: categoryCode from list_categories (preferred), or a category name or synonym. ' +
       PROPOSAL_NOTE,
     body: S.CategorizationProposal,
-    output: S.envelope(S.Proposal),
+    output: S.envelope(S.ProposalOfType.categorization),
     successStatus: 201,
-    errors: ['not_found'],
-    run: (ctx, body) => ({ data: L.proposeCategorization(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
+    errors: ['not_found', 'proposal_rejected'],
+    alsoAnswers: ALREADY_PENDING,
+    run: (ctx, body) => proposed(L.proposeCategorization(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'propose_journal_entry',
@@ -212,13 +218,14 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Propose a new manual journal entry',
     description:
-      'Proposes a NEW manual transaction (date, description, amount; negative is an outflow). It never edits existing transactions: use propose_categorization for those. Prefer categoryCode over category. ' +
+      'Proposes a NEW manual transaction (negative amount: an outflow); it never edits existing ones (use propose_categorization). Prefer categoryCode. ' +
       PROPOSAL_NOTE,
     body: S.JournalEntryProposal,
-    output: S.envelope(S.Proposal),
+    output: S.envelope(S.ProposalOfType.journal_entry),
     successStatus: 201,
-    errors: [],
-    run: (ctx, body) => ({ data: L.proposeJournalEntry(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
+    errors: ['proposal_rejected'],
+    alsoAnswers: ALREADY_PENDING,
+    run: (ctx, body) => proposed(L.proposeJournalEntry(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'propose_receipt_link',
@@ -229,10 +236,11 @@ export const operations: Operation[] = [
     title: 'Propose linking a receipt to a transaction',
     description: 'Proposes that an existing receipt (see search_receipts) belongs to a transaction. ' + PROPOSAL_NOTE,
     body: S.ReceiptLinkProposal,
-    output: S.envelope(S.Proposal),
+    output: S.envelope(S.ProposalOfType.receipt_link),
     successStatus: 201,
-    errors: ['not_found'],
-    run: (ctx, body) => ({ data: L.proposeReceiptLink(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
+    errors: ['not_found', 'proposal_rejected'],
+    alsoAnswers: ALREADY_PENDING,
+    run: (ctx, body) => proposed(L.proposeReceiptLink(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'list_notes',
@@ -256,12 +264,13 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Propose a note on a transaction',
     description:
-      'Proposes a note on a transaction; it is added when a human approves. Prefer this over create_note. Notes are read by people: no secrets. ' + PROPOSAL_NOTE,
+      'Proposes a note on a transaction (prefer this over create_note). People read notes: no secrets. ' + PROPOSAL_NOTE,
     body: S.NoteRequest,
-    output: S.envelope(S.Proposal),
+    output: S.envelope(S.ProposalOfType.note),
     successStatus: 201,
-    errors: ['not_found'],
-    run: (ctx, body) => ({ data: L.attachNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body) }),
+    errors: ['not_found', 'proposal_rejected'],
+    alsoAnswers: ALREADY_PENDING,
+    run: (ctx, body) => proposed(L.attachNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'create_note',

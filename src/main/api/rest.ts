@@ -5,8 +5,9 @@ import type { Ledger } from '../ledger/db';
 import { LedgerError } from '../ledger/errors';
 import { bindToken, requireScope, tokenOf } from './auth';
 import { jsonBody, methodNotAllowed, pathOf, queryOf, requireJson, sendJson } from './http';
+import { claimIdempotencyKey, withIdempotency } from './idempotency';
 import { openApiDocument } from './openapi';
-import { operations, type Operation } from './registry';
+import { Answer, operations, type Operation } from './registry';
 import { NoInput } from './schemas';
 import { parsePart } from './validation';
 
@@ -28,14 +29,19 @@ function handler(op: Operation, ledger: Ledger): RequestHandler[] {
       ...parsePart(op.query ?? NoInput, queryOf(req), 'query'),
       ...(op.body ? parsePart(op.body, req.body, 'body') : {}),
     };
-    const result = op.run({ ledger, token: tokenOf(req), channel: 'rest' }, input);
+    const execute = () => {
+      const result = op.run({ ledger, token: tokenOf(req), channel: 'rest' }, input);
+      return result instanceof Answer ? { status: result.status, body: result.body } : { status: op.successStatus, body: result };
+    };
+    const answer = op.method === 'GET' ? execute() : withIdempotency(ledger, req, res, op.operationId, execute);
+    if (!answer) return; // a kept answer was replayed
     if (op.deprecated) {
       res.setHeader('Deprecation', DEPRECATED_SINCE);
       res.setHeader('Link', '</api/v1/notes>; rel="successor-version"');
     }
-    sendJson(res, op.successStatus, result, op.contentType, req.method === 'HEAD');
+    sendJson(res, answer.status, answer.body, op.contentType, req.method === 'HEAD');
   };
-  return op.body ? [authenticate, requireJson, jsonBody, run] : [authenticate, run];
+  return op.body ? [authenticate, claimIdempotencyKey(ledger), requireJson, jsonBody, run] : [authenticate, run];
 }
 
 export function restRouter(ledger: Ledger): Router {

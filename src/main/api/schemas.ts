@@ -32,8 +32,8 @@ export const Prose = (max: number) =>
     .string()
     .max(max, `must be at most ${max} characters`)
     .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks');
-export const Confidence = z.number().min(0).max(1).describe('Agent confidence, 0.0 to 1.0; humans see it as a percentage.');
-export const Reason = Prose(2000).describe('Why, in one or two sentences for the human reviewer.');
+export const Confidence = z.number().min(0).max(1).describe('Your confidence, 0 to 1; people see a percentage');
+export const Reason = Prose(2000).describe('Why, in a sentence or two for the reviewer');
 /** An amount as the API takes it: finite and below the ledger's limit (decimals are checked against the currency later). */
 export const Amount = z
   .number()
@@ -41,8 +41,8 @@ export const Amount = z
   .refine((n) => Math.abs(n) < AMOUNT_LIMIT, `must be less than ${AMOUNT_LIMIT.toLocaleString('en')} in absolute value`)
   .meta({ exclusiveMinimum: -AMOUNT_LIMIT, exclusiveMaximum: AMOUNT_LIMIT });
 export const CurrencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters');
-export const Status = z.enum(TRANSACTION_STATUSES).describe('Transaction status');
-export const Source = z.enum(TRANSACTION_SOURCES).describe('Where the transaction came from');
+export const Status = z.enum(TRANSACTION_STATUSES);
+export const Source = z.enum(TRANSACTION_SOURCES);
 
 export const Transaction = z
   .object({
@@ -55,7 +55,7 @@ export const Transaction = z
     status: Status,
     source: Source,
     externalId: z.string().nullable(),
-    suggestedBy: z.string().nullable().describe('mcp:<tokenId> of the agent whose category was approved'),
+    suggestedBy: z.string().nullable().describe('mcp:<tokenId> whose category was approved'),
     confidence: z.number().min(0).max(1).nullable(),
     reason: z.string().nullable(),
   })
@@ -75,14 +75,14 @@ export const Receipt = z
     ocrText: z.string().nullable(),
     createdAt: DateTime,
   })
-  .meta({ id: 'Receipt', description: 'Metadata only; file bytes are never returned.' });
+  .meta({ id: 'Receipt', description: 'Metadata only, never the file bytes.' });
 
 export const TransactionDetail = z.object({ transaction: Transaction, notes: z.array(Note), receipts: z.array(Receipt) }).meta({ id: 'TransactionDetail' });
 
 export const Category = z
   .object({
     code: z.string().describe('Stable chart-of-accounts code; empty for ad-hoc categories'),
-    name: z.string().describe('Canonical display name, stored on transactions'),
+    name: z.string().describe('Canonical name, as on transactions'),
     type: z.enum(['revenue', 'expense', 'asset', 'liability', 'equity']),
     inUse: z.boolean(),
     parentCode: z.string().nullable(),
@@ -95,7 +95,7 @@ export const Connector = z
     id: Uuid,
     name: z.string(),
     provider: z.string(),
-    status: z.enum(CONNECTOR_STATUSES).describe('Connection lifecycle: active, paused or disconnected'),
+    status: z.enum(CONNECTOR_STATUSES),
     lastSyncAt: DateTime.nullable(),
     syncStatus: z.enum(SYNC_STATUSES).nullable(),
   })
@@ -103,14 +103,23 @@ export const Connector = z
 
 export const EvidenceItem = z
   .strictObject({
-    type: z.enum(EVIDENCE_TYPES),
-    value: Prose(500).min(1),
-    detail: Prose(2000).optional(),
+    type: z
+      .enum(EVIDENCE_TYPES)
+      .describe(
+        'counterparty_match: the description names a known counterparty (value: its name or alias); rule: a pattern you apply (value: the pattern); historical: earlier rows like this got this category (value: an example or a count); keyword: a word in the description points to it (value: the word); receipt: a receipt shows it (value: the receipt id or file name)',
+      ),
+    value: Prose(500).min(1).describe('What matched, in a few words'),
+    detail: Prose(2000).optional().describe('Optional: more for the reviewer'),
   })
   .meta({ id: 'EvidenceItem' });
 
 const CategorizationPayload = z
-  .object({ transactionId: Uuid, categoryCode: z.string(), category: z.string(), evidence: z.array(EvidenceItem) })
+  .object({
+    transactionId: Uuid,
+    categoryCode: z.string(),
+    category: z.string(),
+    evidence: z.array(z.object({ type: z.enum(EVIDENCE_TYPES), value: z.string(), detail: z.string().optional() })),
+  })
   .meta({ id: 'CategorizationPayload', description: 'type categorization: the category resolved to the chart at proposal time' });
 const JournalEntryPayload = z
   .object({
@@ -126,26 +135,38 @@ const JournalEntryPayload = z
 const ReceiptLinkPayload = z.object({ transactionId: Uuid, receiptId: Uuid }).meta({ id: 'ReceiptLinkPayload', description: 'type receipt_link' });
 const NotePayload = z.object({ transactionId: Uuid, content: z.string() }).meta({ id: 'NotePayload', description: 'type note' });
 
-export const Proposal = z
-  .object({
+const proposalOf = <P extends z.ZodType>(payload: P) =>
+  z.object({
     id: Uuid,
     type: z.enum(PROPOSAL_TYPES),
     status: z.enum(PROPOSAL_STATUSES),
-    payload: z.union([CategorizationPayload, JournalEntryPayload, ReceiptLinkPayload, NotePayload]).describe('Contents per type'),
-    proposedBy: z.string().describe('mcp:<tokenId>'),
+    payload,
+    proposedBy: z.string().describe('mcp:<tokenId> or rule:<ruleId>'),
     confidence: z.number().min(0).max(1).nullable(),
     reason: z.string().nullable(),
     createdAt: DateTime,
-  })
-  .meta({ id: 'Proposal', description: 'A draft. It is never a posted ledger entry until a human approves it.' });
+  });
+const DRAFT = 'A draft. It is never a posted ledger entry until a human approves it.';
+
+export const Proposal = proposalOf(
+  z.union([CategorizationPayload, JournalEntryPayload, ReceiptLinkPayload, NotePayload]).describe('Contents per type'),
+).meta({ id: 'Proposal', description: DRAFT });
+
+/** What each propose operation answers: a Proposal of its one type (a narrower schema than Proposal, for OpenAPI and MCP). */
+export const ProposalOfType = {
+  categorization: proposalOf(CategorizationPayload).meta({ id: 'CategorizationProposalResult' }),
+  journal_entry: proposalOf(JournalEntryPayload).meta({ id: 'JournalEntryProposalResult' }),
+  receipt_link: proposalOf(ReceiptLinkPayload).meta({ id: 'ReceiptLinkProposalResult' }),
+  note: proposalOf(NotePayload).meta({ id: 'NoteProposalResult' }),
+};
 
 export const DashboardSummary = z
   .object({
     currency: z.string().length(3),
-    revenue: z.number().describe('Inflows in the organization currency over the 12 months ending with the latest transaction month'),
-    expenses: z.number().describe('Outflows (positive number) over the same 12 months'),
-    cashPosition: z.number().describe('All inflows minus all outflows, all time, organization currency'),
-    pendingReview: z.int().describe('Transactions that still need a human: uncategorized + receipt_missing + agent_suggested'),
+    revenue: z.number().describe('Inflows over the 12 months to the latest transaction month'),
+    expenses: z.number().describe('Outflows (a positive number), same 12 months'),
+    cashPosition: z.number().describe('All inflows minus all outflows, all time'),
+    pendingReview: z.int().describe('uncategorized + receipt_missing + agent_suggested'),
     missingReceipts: z.int().describe('Transactions with status receipt_missing'),
     uncategorized: z.int().describe('Transactions with status uncategorized'),
     agentSuggested: z.int().describe('Pending proposals'),
@@ -175,9 +196,20 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 
 // Request bodies: every one rejects unknown properties.
+const CategoryCode = z
+  .string({
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input !== undefined ? `must be a string such as "5300" (a code from list_categories), not a ${typeof issue.input}` : undefined,
+  })
+  .min(1)
+  .max(50, 'must be at most 50 characters')
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (NUL, tab, line breaks...)');
 const categoryChoice = {
-  categoryCode: Line(50).min(1).optional().describe('Preferred: a code from list_categories, e.g. "5300"'),
-  category: Line(200).min(1).optional().describe('Canonical name or known synonym; kept for compatibility, prefer categoryCode'),
+  categoryCode: CategoryCode.optional().describe('One of categoryCode or category. Preferred: a code from list_categories, as a string such as "5300"'),
+  category: Line(200)
+    .min(1)
+    .optional()
+    .describe('One of categoryCode or category: a name or synonym from list_categories, read with the money\'s sign (on an inflow "Subscriptions" is revenue 4010)'),
 };
 
 export const CategorizationProposal = z
@@ -196,8 +228,8 @@ export const CategorizationProposal = z
 
 export const JournalEntryProposal = z
   .strictObject({
-    date: DateString,
-    description: Line(500).min(1),
+    date: DateString.describe('The entry\'s date'),
+    description: Line(500).min(1).describe('What it is, as a statement would say'),
     amount: Amount.describe('Negative outflow, positive inflow'),
     currency: CurrencyCode.optional().describe("Three-letter code; defaults to the organization's currency"),
     ...categoryChoice,
@@ -208,11 +240,16 @@ export const JournalEntryProposal = z
   .meta({ id: 'JournalEntryProposal' });
 
 export const ReceiptLinkProposal = z
-  .strictObject({ transactionId: Uuid, receiptId: Uuid, confidence: Confidence.optional(), reason: Reason.optional() })
+  .strictObject({
+    transactionId: Uuid.describe('The transaction the receipt belongs to'),
+    receiptId: Uuid.describe('The receipt, from search_receipts'),
+    confidence: Confidence.optional(),
+    reason: Reason.optional(),
+  })
   .meta({ id: 'ReceiptLinkProposal' });
 
 export const NoteRequest = z
-  .strictObject({ transactionId: Uuid, content: Prose(10000).min(1).describe('Free text. Must not hold secrets') })
+  .strictObject({ transactionId: Uuid.describe('The transaction the note is about'), content: Prose(10000).min(1).describe('Free text. Must not hold secrets') })
   .meta({ id: 'NoteRequest' });
 
 // Query strings arrive as text over REST and as JSON values over MCP: accept
@@ -230,7 +267,7 @@ const intParam = (min: number, max: number, fallback: number) =>
     )
     .default(fallback)
     // The preprocessing is not JSON Schema: say what is accepted.
-    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
+    .meta({ type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}), default: fallback });
 
 const paging = {
   limit: intParam(1, 500, 50).describe('1 to 500, default 50; agents use 50 or less unless exporting'),
@@ -238,8 +275,8 @@ const paging = {
 };
 
 export const TransactionsQuery = z.strictObject({
-  status: Status.optional(),
-  source: Source.optional(),
+  status: Status.optional().describe('Only this status (uncategorized: work to do)'),
+  source: Source.optional().describe('Only this source'),
   date: DateString.optional().describe('Exact date'),
   dateFrom: DateString.optional().describe('Inclusive start'),
   dateTo: DateString.optional().describe('Inclusive end'),

@@ -13,7 +13,8 @@ import { LedgerError } from '../ledger/errors';
 import { errorHandler, sendError, toLedgerError } from './errors';
 import { loopbackGuard } from './guards';
 import { pathOf } from './http';
-import { MCP_PATH, mcpRouter } from './mcp';
+import { MCP_PATH, mcpErrors, mcpRouter } from './mcp';
+import { mcpAuthRouter } from './mcp-auth';
 import { restRouter } from './rest';
 
 export const HOST = '127.0.0.1';
@@ -40,7 +41,13 @@ export function createHandler(options: ServerOptions, port: () => number): Handl
   api.use(loopbackGuard(port));
   api.use('/api/v1', restRouter(options.ledger));
   api.use(MCP_PATH, mcpRouter(options.ledger, log));
-  api.use(errorHandler(log));
+  api.use(mcpAuthRouter());
+  // The tool bridge answers its refusals (the guard's too) as JSON-RPC errors; the REST API in its Error envelope.
+  const restErrors = errorHandler(log);
+  const toolErrors = mcpErrors(log);
+  api.use((error: unknown, req: Request, res: Response, next: NextFunction) =>
+    (pathOf(req) === MCP_PATH || pathOf(req).startsWith(`${MCP_PATH}/`) ? toolErrors : restErrors)(error, req, res, next),
+  );
 
   const app = express();
   app.disable('x-powered-by');

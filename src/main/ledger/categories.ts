@@ -52,14 +52,45 @@ export interface ResolvedCategory {
 
 const fold = (s: string): string => s.trim().toLocaleLowerCase('en');
 
+export type Sign = 'inflow' | 'outflow';
+const TYPE_OF_SIGN = { inflow: 'revenue', outflow: 'expense' } as const;
+const synonymsOf = (r: ChartRow): string[] => JSON.parse(r.synonyms) as string[];
+
+/**
+ * A free-text name, read with the money's direction: a name that fits both
+ * sides resolves to the category of its side ("Subscriptions" on an inflow is
+ * 4010 SaaS subscriptions, not the expense whose synonym it is). The exact
+ * name or synonym wins when it fits the sign; otherwise the one category of
+ * the fitting type whose name or synonyms contain the text; two or more such
+ * are refused as ambiguous, naming them; none leaves the exact match (a
+ * refund may well go back to an expense).
+ */
+function byNameFor(rows: ChartRow[], text: string, sign: Sign | undefined): ChartRow | undefined {
+  const wanted = fold(text);
+  const exact = rows.filter((r) => fold(r.name) === wanted || synonymsOf(r).some((s) => fold(s) === wanted));
+  const fitting = sign ? TYPE_OF_SIGN[sign] : undefined;
+  const fits = (r: ChartRow) => !fitting || (r.type !== 'revenue' && r.type !== 'expense') || r.type === fitting;
+  const first = exact.find(fits) ?? exact[0];
+  if (!first || fits(first)) return first;
+  const others = rows.filter((r) => r.type === fitting && !r.archivedAt && [r.name, ...synonymsOf(r)].some((s) => fold(s).includes(wanted)));
+  if (others.length === 1) return others[0];
+  if (others.length > 1) {
+    const named = others.map((r) => `${r.code} ${r.name}`).join(', ');
+    throw invalid([{ field: 'category', message: `"${text}" on ${sign === 'inflow' ? 'an inflow' : 'an outflow'} could be ${named}; send categoryCode` }]);
+  }
+  return first;
+}
+
 /**
  * Resolves a proposal's categoryCode and/or category to the chart's canonical entry.
- * When both are given they must name the same category.
+ * When both are given they must name the same category. `sign` (the money's
+ * direction) guides a free-text name; a code is taken as it is.
  */
 export function resolveCategory(
   ledger: Ledger,
   orgSeq: number,
   input: { categoryCode?: string; category?: string },
+  sign?: Sign,
 ): ResolvedCategory {
   const rows = chart(ledger, orgSeq);
   const issues: FieldIssue[] = [];
@@ -70,10 +101,7 @@ export function resolveCategory(
     if (!byCode) issues.push({ field: 'categoryCode', message: `"${input.categoryCode}" is not a code of this organization's chart (see list_categories)` });
   }
   if (input.category !== undefined) {
-    const wanted = fold(input.category);
-    byName =
-      rows.find((r) => fold(r.name) === wanted) ??
-      rows.find((r) => (JSON.parse(r.synonyms) as string[]).some((s) => fold(s) === wanted));
+    byName = byNameFor(rows, input.category, sign);
     if (!byName) issues.push({ field: 'category', message: `"${input.category}" is not a category name or synonym of this organization's chart` });
   }
   if (issues.length > 0) throw invalid(issues);

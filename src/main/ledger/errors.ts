@@ -13,8 +13,11 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; see the Allow header.' },
   already_reviewed: { status: 409, description: 'The proposal was already approved or rejected.' },
   conflict: { status: 409, description: 'The change conflicts with the current state of the ledger.' },
+  proposal_rejected: { status: 409, description: 'A person rejected this same change before; details name that proposal and the comment.' },
+  idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still being processed; retry after it finishes.' },
   payload_too_large: { status: 413, description: 'The request body is over 1 MiB.' },
   unsupported_media_type: { status: 415, description: 'A request body must be sent as application/json.' },
+  idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with another request body (or operation) in the last 24 hours.' },
   internal_error: { status: 500, description: 'An unexpected error; the server log has the cause.' },
 } as const;
 

@@ -4,7 +4,7 @@ import type { Ledger } from './db';
 import { appendAudit, type Actor } from './audit';
 import { resolveCategory } from './categories';
 import { newId, nowIso } from './clock';
-import { notFound } from './errors';
+import { LedgerError, notFound } from './errors';
 import { fromMinor, toMinor } from './money';
 import { excerpt } from './text';
 import { organizationBySeq } from './organizations';
@@ -70,6 +70,8 @@ export interface ProposalRow {
   reversal_comment: string | null;
   token_seq: number | null;
   channel: 'rest' | 'mcp' | null;
+  change_key: string | null;
+  rule_seq: number | null;
 }
 
 const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
@@ -128,14 +130,64 @@ interface Draft<T extends ProposalType> {
   summary: string;
 }
 
+/**
+ * The change approval would make, as text: identical proposals (same type,
+ * target and effect; reason, confidence and evidence aside) share it. Written
+ * as JSON so that migration 0010 and rules.ts can build it in SQL (json_array).
+ */
+export function changeKeyOf<T extends ProposalType>(type: T, payload: ProposalPayloads[T]): string {
+  const p = payload as ProposalPayloads[ProposalType] & Record<string, unknown>;
+  switch (type) {
+    case 'categorization':
+      return JSON.stringify([type, p.transactionId, p.categoryCode]);
+    case 'receipt_link':
+      return JSON.stringify([type, p.transactionId, p.receiptId]);
+    case 'note':
+      return JSON.stringify([type, p.transactionId, p.content]);
+    default:
+      return JSON.stringify([type, p.date, p.description, p.amount, p.currency, p.categoryCode, p.source]);
+  }
+}
+
+/** Proposals answered as already pending rather than stored again (the API answers 200, not 201). */
+const alreadyPending = new WeakSet<Proposal>();
+export const isAlreadyPending = (proposal: Proposal): boolean => alreadyPending.has(proposal);
+
+/**
+ * A person's "no" sticks: the same change, once rejected, is refused with the
+ * rejected proposal and its comment, so that the agent can learn from it. The
+ * same change already pending is answered, not stored twice.
+ */
+function existingChange(ledger: Ledger, orgSeq: number, changeKey: string): Proposal | null {
+  const rows = ledger
+    .stmt("SELECT * FROM proposals WHERE org_seq = ? AND change_key = ? AND status IN ('pending', 'rejected') ORDER BY status = 'pending' DESC, seq DESC LIMIT 1")
+    .all(orgSeq, changeKey) as ProposalRow[];
+  const row = rows[0];
+  if (!row) return null;
+  if (row.status === 'pending') {
+    const proposal = toProposal(row);
+    alreadyPending.add(proposal);
+    return proposal;
+  }
+  const comment = row.review_comment ? ` with the comment "${row.review_comment}"` : ' without a comment';
+  throw new LedgerError(
+    'proposal_rejected',
+    `A person rejected this same change on ${row.reviewed_at?.slice(0, 10)} (proposal ${row.id})${comment}; propose something else or leave it.`,
+    { rejectedProposalId: row.id, reviewedAt: row.reviewed_at, comment: row.review_comment },
+  );
+}
+
 function insertProposal<T extends ProposalType>(ledger: Ledger, orgSeq: number, actor: AgentActor, draft: Draft<T>): Proposal {
+  const changeKey = changeKeyOf(draft.type, draft.payload);
+  const existing = existingChange(ledger, orgSeq, changeKey);
+  if (existing) return existing;
   const id = newId();
   ledger
     .stmt(
-      `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel)
-       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, orgSeq, draft.type, JSON.stringify(draft.payload), proposerOf(actor), actor.tokenSeq, draft.confidence ?? null, draft.reason ?? null, nowIso(), actor.channel);
+    .run(id, orgSeq, draft.type, JSON.stringify(draft.payload), proposerOf(actor), actor.tokenSeq, draft.confidence ?? null, draft.reason ?? null, nowIso(), actor.channel, changeKey);
   const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
   const confidence = draft.confidence === undefined ? '' : ` (confidence ${Math.round(draft.confidence * 100)}%)`;
   appendAudit(ledger, orgSeq, actor, {
@@ -159,7 +211,7 @@ export interface CategorizationInput {
 export function proposeCategorization(ledger: Ledger, orgSeq: number, actor: AgentActor, input: CategorizationInput): Proposal {
   return ledger.write(() => {
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
-    const resolved = resolveCategory(ledger, orgSeq, input);
+    const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
     return insertProposal(ledger, orgSeq, actor, {
       type: 'categorization',
       payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [] },
@@ -187,7 +239,7 @@ export function proposeJournalEntry(ledger: Ledger, orgSeq: number, actor: Agent
     const currency = (input.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
     toMinor(input.amount, currency); // refuses more decimals than the currency has
     const named = input.categoryCode !== undefined || input.category !== undefined;
-    const resolved = named ? resolveCategory(ledger, orgSeq, input) : null;
+    const resolved = named ? resolveCategory(ledger, orgSeq, input, input.amount < 0 ? 'outflow' : 'inflow') : null;
     const payload: ProposalPayloads['journal_entry'] = {
       date: input.date,
       description: input.description,
