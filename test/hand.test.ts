@@ -3,21 +3,17 @@
 // the chart, reversing approvals, reconciling, the register.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
+import { deskAs } from './support/desk';
 import { tempLedger } from './support/env';
 
 let ctx: DeskContext;
 let org: L.Organization;
 let agent: Extract<L.Actor, { type: 'token' }>;
 
-async function desk<T = any>(name: string, input: Record<string, unknown> = {}): Promise<T> {
-  const answer = await runDesk(ctx, name, { orgId: org.id, ...input }, () => {});
-  if ('error' in answer) throw Object.assign(new Error(`${answer.error.code}: ${answer.error.message}`), answer.error);
-  return answer.data as T;
-}
+const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const audit = (action: string) => L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 }).entries;
 const tx = (id: string) => L.getTransaction(ctx.ledger, org.seq, id).transaction;
 

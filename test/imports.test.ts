@@ -4,21 +4,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
+import { deskAs } from './support/desk';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 let ctx: DeskContext;
 let org: L.Organization;
 
-async function desk<T = any>(name: string, input: Record<string, unknown>): Promise<T> {
-  const answer = await runDesk(ctx, name, { orgId: org.id, ...input }, () => {});
-  if ('error' in answer) throw Object.assign(new Error(`${answer.error.code}: ${answer.error.message}`), answer.error);
-  return answer.data as T;
-}
+const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const importFile = (file: string, input: Record<string, unknown> = {}) => desk<L.ImportResult>('importStatement', { file: fixture(file), ...input });
 const rowsOf = (accountId: string) =>
   ctx.ledger.sqlite

@@ -94,6 +94,29 @@ describe('opening a ledger', () => {
     upgraded.close();
   });
 
+  it('upgrades proposals written before 0010 with the change each would make, so that the same change is not filed again', () => {
+    const { ledger: old, file } = ledgerAtMigration('0009_proposal_channel');
+    const org = L.createOrganization(old, { slug: 'acme' });
+    L.createAccount(old, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
+    const row = L.addTransaction(old, org.seq, L.deskActor(), { account: 'Bank', date: '2026-01-02', description: 'FIGMA.COM', amount: -15 });
+    const entry = { date: '2026-01-03', description: 'Stamps', amount: -4.2, currency: 'USD', categoryCode: null, category: null, source: 'manual_csv' };
+    old.sqlite.exec(`INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, created_at) VALUES
+      ('30000000-0000-4000-8000-000000000001', ${org.seq}, 'categorization', 'pending', '${JSON.stringify({ transactionId: row.id, categoryCode: '5100', category: 'Software & tools', evidence: [] })}', 'mcp:t', 'x'),
+      ('30000000-0000-4000-8000-000000000002', ${org.seq}, 'journal_entry', 'rejected', '${JSON.stringify(entry)}', 'mcp:t', 'x')`);
+    old.close();
+    const upgraded = L.openLedger(file);
+    const keys = upgraded.sqlite.prepare('SELECT change_key FROM proposals ORDER BY seq').pluck().all();
+    expect(keys).toEqual([
+      L.changeKeyOf('categorization', { transactionId: row.id, categoryCode: '5100', category: '', evidence: [] }, row.seq),
+      L.changeKeyOf('journal_entry', entry as L.ProposalPayloads['journal_entry'], null),
+    ]);
+    const agent = { type: 'token' as const, tokenSeq: 0, tokenId: 't', tokenName: 'bot', channel: 'rest' as const };
+    const again = L.proposeCategorization(upgraded, org.seq, agent, { transactionId: row.id, categoryCode: '5100' });
+    expect([again.id, L.isAlreadyPending(again)]).toEqual(['30000000-0000-4000-8000-000000000001', true]);
+    expect(() => L.proposeJournalEntry(upgraded, org.seq, agent, { date: '2026-01-03', description: 'Stamps', amount: -4.2 })).toThrow(/rejected this same change/);
+    upgraded.close();
+  });
+
   it('reopens its own file without re-running migrations', () => {
     const { ledger, file } = tempLedger();
     L.createOrganization(ledger, { slug: 'x' });

@@ -5,13 +5,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import { beancountAccountNames, beancountPart } from '../src/main/exports/beancount';
 import { hledgerAccountNames } from '../src/main/exports/hledger';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
+import { deskAs } from './support/desk';
 
 const tool = (name: string) => {
   const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
@@ -21,11 +21,7 @@ const tool = (name: string) => {
 
 let ctx: DeskContext;
 let org: L.Organization;
-const desk = async <T = any>(name: string, input: Record<string, unknown> = {}): Promise<T> => {
-  const answer = await runDesk(ctx, name, { orgId: org.id, ...input }, () => {});
-  if ('error' in answer) throw Object.assign(new Error(`${answer.error.code}: ${answer.error.message}`), answer.error);
-  return answer.data as T;
-};
+const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const sql = <T = any>(query: string, ...params: unknown[]) => ctx.ledger.sqlite.prepare(query).all(...params) as T[];
 
 /** Each category's sum over the rows themselves, in minor units. */

@@ -39,10 +39,13 @@ CREATE INDEX `proposals_change` ON `proposals` (`org_seq`,`change_key`);--> stat
 CREATE INDEX `account_day_totals_walk` ON `account_day_totals` (`account_seq`,`date`,`status`,`n`);--> statement-breakpoint
 CREATE INDEX `transaction_day_counts_walk` ON `transaction_day_counts` (`org_seq`,`date`,`status`,`source`,`n`);--> statement-breakpoint
 -- Custom SQL: the change each earlier proposal would make (proposals.ts changeKeyOf, written the same way).
-UPDATE proposals SET change_key = CASE type
-  WHEN 'categorization' THEN json_array(type, json_extract(payload, '$.transactionId'), json_extract(payload, '$.categoryCode'))
-  WHEN 'receipt_link' THEN json_array(type, json_extract(payload, '$.transactionId'), json_extract(payload, '$.receiptId'))
-  WHEN 'note' THEN json_array(type, json_extract(payload, '$.transactionId'), json_extract(payload, '$.content'))
-  ELSE json_array(type, json_extract(payload, '$.date'), json_extract(payload, '$.description'), json_extract(payload, '$.amount'),
-    json_extract(payload, '$.currency'), json_extract(payload, '$.categoryCode'), json_extract(payload, '$.source'))
-END;
+UPDATE proposals SET change_key = type || '|' || substr('000000000000' || t.seq, -12) || '|' || CASE proposals.type
+    WHEN 'categorization' THEN json_extract(proposals.payload, '$.categoryCode')
+    WHEN 'receipt_link' THEN json_extract(proposals.payload, '$.receiptId')
+    ELSE json_extract(proposals.payload, '$.content') END
+  FROM transactions t
+  WHERE proposals.type <> 'journal_entry' AND t.id = json_extract(proposals.payload, '$.transactionId');
+--> statement-breakpoint
+UPDATE proposals SET change_key = type || '|' || json_extract(payload, '$.date') || '|' || json_extract(payload, '$.amount') || '|' || json_extract(payload, '$.currency')
+    || '|' || coalesce(json_extract(payload, '$.categoryCode'), '') || '|' || json_extract(payload, '$.source') || '|' || json_extract(payload, '$.description')
+  WHERE type = 'journal_entry';

@@ -52,6 +52,14 @@ export const DESK_OPERATIONS = [
   'verifyAudit',
   'listBackups',
   'backupNow',
+  'listRules',
+  'createRule',
+  'updateRule',
+  'moveRule',
+  'deleteRule',
+  'runRules',
+  'ruleDraft',
+  'approveAndRemember',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

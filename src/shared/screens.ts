@@ -3,6 +3,7 @@
 export const SCREENS = [
   ['dashboard', 'Dashboard'],
   ['approvals', 'Approvals'],
+  ['rules', 'Rules'],
   ['transactions', 'Transactions'],
   ['accounts', 'Accounts'],
   ['import', 'Import'],

@@ -55,7 +55,7 @@ export const Transaction = z
     status: Status,
     source: Source,
     externalId: z.string().nullable(),
-    suggestedBy: z.string().nullable().describe('mcp:<tokenId> whose category was approved'),
+    suggestedBy: z.string().nullable().describe('mcp:<tokenId> or rule:<ruleId> that set the category'),
     confidence: z.number().min(0).max(1).nullable(),
     reason: z.string().nullable(),
   })

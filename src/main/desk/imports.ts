@@ -112,6 +112,7 @@ export function printImport(r: L.ImportResult): string[] {
     `${r.dryRun ? 'Dry run, nothing written: ' : r.batchId ? 'Imported ' : 'Nothing imported: '}${r.fileName} (${r.format}) into ${into}: ${r.rows} row(s), ${r.imported} new, ${r.duplicates} duplicate(s), ${r.possibleMatches} possible match(es), ${r.merged} merged, ${r.skipped} bad row(s) skipped.`,
   ];
   if (r.batchId) lines.push(`Batch ${r.batchId} (undo with: ledgerdesk import undo ${r.batchId})`);
+  if (r.rules && r.rules.suggested + r.rules.applied > 0) lines.push(`Your rules: ${r.rules.applied} row(s) categorized, ${r.rules.suggested} suggestion(s) waiting in Approvals.`);
   const held = r.preview.filter((p) => p.decision === 'held');
   if (held.length) {
     lines.push(`${r.held} possible match(es) held back; run again with --possible-matches merge (the same transaction) or import (a different one):`);

@@ -16,6 +16,7 @@ import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './o
 import { receiptOperations } from './receipts';
 import { reportOperations } from './reports';
 import { reviewItems } from './review-queue';
+import { ruleOperations } from './rules';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -108,6 +109,7 @@ export const deskOperations = {
   ...reportOperations,
   ...backupOperations,
   ...receiptOperations,
+  ...ruleOperations,
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>; // any: each entry keeps its own result type
 
 type Operations = typeof deskOperations;

@@ -19,6 +19,8 @@ export interface ReviewItem extends Proposal {
   proposerName: string | null;
   /** How it came: rest or mcp (null for proposals older than migration 0009 without an audit entry). */
   proposerChannel: 'rest' | 'mcp' | null;
+  /** The person's rule that suggested it (rule-runs.ts), if one did and still exists. */
+  rule: { id: string; position: number; matchText: string } | null;
   /** A journal entry's row goes here unless the reviewer picks another account. */
   defaultAccountId: string | null;
   transaction: TransactionGlance | null;
@@ -32,7 +34,7 @@ export interface ReviewItem extends Proposal {
   reversalComment: string | null;
 }
 
-type Row = ProposalRow & { token_name: string | null };
+type Row = ProposalRow & { token_name: string | null; rule_id: string | null; rule_position: number | null; rule_text: string | null };
 
 function glance(ledger: Ledger, orgSeq: number, id: string | undefined): TransactionGlance | null {
   if (!id) return null;
@@ -45,7 +47,8 @@ function glance(ledger: Ledger, orgSeq: number, id: string | undefined): Transac
 /** Newest first; `pending` for the queue, or a reviewed status for history. */
 export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStatus, limit = 200): ReviewItem[] {
   const rows = ledger.rows<Row>(
-    `SELECT p.*, k.name AS token_name FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq
+    `SELECT p.*, k.name AS token_name, r.id AS rule_id, r.position AS rule_position, r.match_text AS rule_text
+     FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq LEFT JOIN rules r ON r.seq = p.rule_seq
      WHERE p.org_seq = ? AND p.status = ? ORDER BY p.seq DESC LIMIT ?`,
     orgSeq,
     status,
@@ -64,6 +67,7 @@ export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStat
       ...proposal,
       proposerName: row.token_name,
       proposerChannel: row.channel,
+      rule: row.rule_id ? { id: row.rule_id, position: row.rule_position!, matchText: row.rule_text! } : null,
       defaultAccountId: entry ? (defaultAccountFor(ledger, orgSeq, entry.currency, entry.source)?.id ?? null) : null,
       transaction: glance(ledger, orgSeq, payload.transactionId),
       receipt,

@@ -44,7 +44,11 @@ export class Aggregates {
   private readonly shapes = new Map<number, Map<string, number>>();
   private last: Group | null = null;
 
-  constructor(private readonly sign: 1 | -1) {}
+  /** countShapes false: the rows keep their descriptions (an update), so their shapes' counts stay. */
+  constructor(
+    private readonly sign: 1 | -1,
+    private readonly countShapes = true,
+  ) {}
 
   add(r: BulkRow): void {
     const category = r.category ?? '';
@@ -62,6 +66,7 @@ export class Aggregates {
     d.sum += amount;
     if (amount > 0) d.inflow += amount;
     else d.outflow -= amount;
+    if (!this.countShapes) return;
     const shapes = this.shapes.get(r.orgSeq) ?? this.shapes.set(r.orgSeq, new Map()).get(r.orgSeq)!;
     const shape = descriptionShape(r.description);
     shapes.set(shape, (shapes.get(shape) ?? 0) + 1);

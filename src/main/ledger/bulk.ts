@@ -9,13 +9,17 @@ import { Aggregates, type BulkRow } from './aggregates';
 import type { Ledger } from './db';
 import { ORDER_KEY_SQL } from './transactions';
 
-export type { BulkRow };
+export { Aggregates, type BulkRow };
 
-/** Runs fn with the named triggers of a table lifted, restoring them after (also when fn throws: the caller's rollback undoes all). */
-function withoutTriggers<T>(ledger: Ledger, table: string, suffix: string, fn: () => T): T {
+/**
+ * Runs fn with the triggers of a table whose name ends with `suffix` (or, with
+ * `sqlLike`, whose SQL is like it) lifted, restoring them after (also when fn
+ * throws: the caller's rollback undoes all).
+ */
+export function withoutTriggers<T>(ledger: Ledger, table: string, suffix: string, fn: () => T, sqlLike?: string): T {
   const triggers = ledger.sqlite
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name LIKE ?`)
-    .all(table, `%${suffix}`) as { name: string; sql: string }[];
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND ${sqlLike ? 'sql LIKE ?' : 'name LIKE ?'}`)
+    .all(table, sqlLike ?? `%${suffix}`) as { name: string; sql: string }[];
   for (const t of triggers) ledger.sqlite.exec(`DROP TRIGGER ${t.name}`);
   try {
     return fn();
@@ -51,6 +55,27 @@ export function insertInBulk(ledger: Ledger, fn: (track: (row: BulkRow) => void)
       ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('hashsize', 1048576)");
       ledger.sqlite.prepare('INSERT INTO receipts_fts (rowid, file_name, ocr_text) SELECT seq, file_name, ocr_text FROM receipts WHERE seq > ?').run(receiptSince);
     }),
+  );
+}
+
+/**
+ * Updates many transactions' status or category (a rule run) the same way:
+ * every AFTER UPDATE trigger of transactions lifted while `update` runs, then
+ * the rows' old totals taken away and their new ones added, as the caller
+ * counted them (Aggregates(-1) of the rows as they were, Aggregates(1) as they
+ * become). `update` must not change a row's description, date, amount or account.
+ */
+export function updateInBulk(ledger: Ledger, update: () => void, before: Aggregates, after: Aggregates): void {
+  withoutTriggers(
+    ledger,
+    'transactions',
+    '',
+    () => {
+      update();
+      before.flush(ledger);
+      after.flush(ledger);
+    },
+    '%AFTER UPDATE%',
   );
 }
 

@@ -22,6 +22,8 @@ export * from './organizations';
 export * from './proposals';
 export * from './receipts';
 export * from './review';
+export * from './rules';
+export * from './rule-runs';
 export * from './tokens';
 export * from './text';
 export * from './transaction-detail';

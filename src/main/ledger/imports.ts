@@ -9,6 +9,7 @@ import { insertInBulk, type BulkRow } from './bulk';
 import { newId, newTimeOrderedId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { classifyRows, type Classified } from './dedupe';
+import { runRules } from './rule-runs';
 import { LedgerError } from './errors';
 import { resolveSections, type SectionPlan } from './import-accounts';
 import { saveMappingFor } from './import-mappings';
@@ -68,6 +69,8 @@ export interface ImportResult {
   merged: number;
   held: number;
   skipped: number;
+  /** What the person's rules did with the imported rows (null for a dry run or a refused file). */
+  rules: { suggested: number; applied: number } | null;
   errors: RowIssue[];
   skippedRows: RowIssue[];
   ignored: ParsedStatement['ignored'];
@@ -98,7 +101,7 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     csv: statement.csv,
   };
   if (issues.length > 0 && !input.skipBadRows) {
-    return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
+    return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, rules: null, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
   }
   const L = converted.rows;
   const { rows } = L;
@@ -125,6 +128,9 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     counts.imported = toImport.length;
     counts.merged = toMerge.length;
     const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], L, toImport, toMerge, counts, base.rows);
+    // The person's rules run over what came in, in the same transaction as the import.
+    const batchSeq = batchId ? (ledger.stmt('SELECT seq FROM import_batches WHERE id = ?').pluck().get(batchId) as number) : null;
+    const ruled = batchSeq === null ? null : runRules(ledger, orgSeq, actor, { importBatchSeq: batchSeq, occasion: `after importing "${input.fileName}"` });
     const matchOf = (c: Classified): ImportRow['match'] => {
       if (!c.match) return null;
       const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as { id: string; date: string; amount_minor: number; currency: string; description: string };
@@ -151,7 +157,8 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
       imported: toImport.filter((at) => rows.section[at] === i).length,
       closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
     }));
-    return { ...base, account: sections[0] ?? null, accounts: sections, ...counts, batchId, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
+    const rules = ruled && { suggested: ruled.suggested, applied: ruled.applied };
+    return { ...base, account: sections[0] ?? null, accounts: sections, ...counts, batchId, rules, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
   };
   return input.dryRun ? run() : ledger.write(run);
 }

@@ -76,8 +76,13 @@ export interface ProposalRow {
 
 const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
 
-/** Who proposed it, as a person reads it: the token's name and how it came ("Claude" via MCP); the spec's id when the token is gone. */
-export function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by'>): string {
+/** Who proposed it, as a person reads it: the token's name and how it came ("Claude" via MCP), or the person's rule; the spec's id when either is gone. */
+export function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by' | 'rule_seq'>): string {
+  if (row.rule_seq !== null) {
+    const rule = ledger.stmt('SELECT position, match_text FROM rules WHERE seq = ?').get(row.rule_seq) as { position: number; match_text: string } | undefined;
+    if (rule) return `rule ${rule.position} ("${excerpt(rule.match_text, 60)}")`;
+  }
+  if (row.proposed_by.startsWith('rule:')) return 'a rule since deleted';
   const token = row.token_seq === null ? undefined : (ledger.stmt('SELECT name FROM tokens WHERE seq = ?').get(row.token_seq) as { name: string } | undefined);
   if (!token) return row.proposed_by;
   return `"${token.name}"${row.channel ? ` via ${CHANNEL_LABEL[row.channel]}` : ''}`;
@@ -125,6 +130,8 @@ export const proposerOf = (actor: AgentActor): string => `mcp:${actor.tokenId}`;
 interface Draft<T extends ProposalType> {
   type: T;
   payload: ProposalPayloads[T];
+  /** The transaction it is about (null for a journal entry, which makes one). */
+  transactionSeq: number | null;
   confidence?: number;
   reason?: string;
   summary: string;
@@ -132,20 +139,23 @@ interface Draft<T extends ProposalType> {
 
 /**
  * The change approval would make, as text: identical proposals (same type,
- * target and effect; reason, confidence and evidence aside) share it. Written
- * as JSON so that migration 0010 and rules.ts can build it in SQL (json_array).
+ * target and effect; reason, confidence and evidence aside) share it. The
+ * target is the transaction's seq, so that a rule run's thousands of keys go
+ * into the index in row order (migration 0010 writes the same keys in SQL).
  */
-export function changeKeyOf<T extends ProposalType>(type: T, payload: ProposalPayloads[T]): string {
+export function changeKeyOf<T extends ProposalType>(type: T, payload: ProposalPayloads[T], transactionSeq: number | null): string {
   const p = payload as ProposalPayloads[ProposalType] & Record<string, unknown>;
+  // Twelve digits: keys sort (and go into the index) in the transactions' order.
+  const target = String(transactionSeq).padStart(12, '0');
   switch (type) {
     case 'categorization':
-      return JSON.stringify([type, p.transactionId, p.categoryCode]);
+      return `${type}|${target}|${p.categoryCode}`;
     case 'receipt_link':
-      return JSON.stringify([type, p.transactionId, p.receiptId]);
+      return `${type}|${target}|${p.receiptId}`;
     case 'note':
-      return JSON.stringify([type, p.transactionId, p.content]);
+      return `${type}|${target}|${p.content}`;
     default:
-      return JSON.stringify([type, p.date, p.description, p.amount, p.currency, p.categoryCode, p.source]);
+      return [type, p.date, p.amount, p.currency, p.categoryCode ?? '', p.source, p.description].join('|');
   }
 }
 
@@ -178,7 +188,7 @@ function existingChange(ledger: Ledger, orgSeq: number, changeKey: string): Prop
 }
 
 function insertProposal<T extends ProposalType>(ledger: Ledger, orgSeq: number, actor: AgentActor, draft: Draft<T>): Proposal {
-  const changeKey = changeKeyOf(draft.type, draft.payload);
+  const changeKey = changeKeyOf(draft.type, draft.payload, draft.transactionSeq);
   const existing = existingChange(ledger, orgSeq, changeKey);
   if (existing) return existing;
   const id = newId();
@@ -214,6 +224,7 @@ export function proposeCategorization(ledger: Ledger, orgSeq: number, actor: Age
     const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
     return insertProposal(ledger, orgSeq, actor, {
       type: 'categorization',
+      transactionSeq: tx.seq,
       payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [] },
       confidence: input.confidence,
       reason: input.reason,
@@ -251,6 +262,7 @@ export function proposeJournalEntry(ledger: Ledger, orgSeq: number, actor: Agent
     };
     return insertProposal(ledger, orgSeq, actor, {
       type: 'journal_entry',
+      transactionSeq: null,
       payload,
       confidence: input.confidence,
       reason: input.reason,
@@ -272,6 +284,7 @@ export function proposeReceiptLink(ledger: Ledger, orgSeq: number, actor: AgentA
     const receipt = requireReceiptRow(ledger, orgSeq, input.receiptId);
     return insertProposal(ledger, orgSeq, actor, {
       type: 'receipt_link',
+      transactionSeq: tx.seq,
       payload: { transactionId: tx.id, receiptId: receipt.id },
       confidence: input.confidence,
       reason: input.reason,
@@ -285,6 +298,7 @@ export function attachNote(ledger: Ledger, orgSeq: number, actor: AgentActor, in
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
     return insertProposal(ledger, orgSeq, actor, {
       type: 'note',
+      transactionSeq: tx.seq,
       payload: { transactionId: tx.id, content: input.content },
       summary: `Proposed note on ${describeTransaction(tx)}: "${excerpt(input.content)}"`,
     });

@@ -16,6 +16,7 @@ import { Organizations } from './screens/Organizations';
 import { Receipts } from './screens/Receipts';
 import { Reconcile } from './screens/Reconcile';
 import { Reports } from './screens/Reports';
+import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
 
@@ -104,6 +105,7 @@ export function App() {
         {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
         {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
         {screen === 'chart' && <Chart orgId={org.id} />}
+        {screen === 'rules' && <Rules orgId={org.id} />}
         {screen === 'reports' && <Reports orgId={org.id} />}
         {screen === 'backups' && <Backups />}
         {screen === 'receipts' && <Receipts orgId={org.id} />}

@@ -4,6 +4,34 @@ import { DeskError } from './desk';
 import type { Loaded } from './hooks';
 import { formatMoney } from './format';
 
+/** The options of an account picker, by id, named as the person named them. */
+export function AccountOptions({ accounts }: { accounts: { id: string; name: string }[] }) {
+  return (
+    <>
+      {accounts.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The options of a category picker: the chart's offered categories by code (`keep`: one more, archived since, already chosen). */
+export function CategoryOptions({ categories, keep }: { categories: { code: string; name: string; inUse: boolean }[]; keep?: string }) {
+  return (
+    <>
+      {categories
+        .filter((c) => c.code && (c.inUse || c.code === keep))
+        .map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.code} {c.name}
+          </option>
+        ))}
+    </>
+  );
+}
+
 /** An amount; `plain` for balances, which are not money in or out. */
 export function Money({ amount, currency, plain = false }: { amount: number; currency: string; plain?: boolean }) {
   return <span className={plain ? 'money' : amount < 0 ? 'money out' : 'money in'}>{formatMoney(amount, currency)}</span>;

@@ -2,160 +2,13 @@
 // New proposals arrive by polling; the keyboard works (j/k or arrows, a, r, x).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../main/desk/review-queue';
-import type { Account } from '../../../main/ledger/accounts';
-import type { ProposalPayloads } from '../../../main/ledger/proposals';
-import { Empty, Money, Notice, Show, messageOf } from '../components';
+import { Empty, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
-import { formatDateTime, formatPercent } from '../format';
 import { useLoad } from '../hooks';
+import { Card } from './ProposalCard';
+import type { RuleFields } from './RuleForm';
 
 const POLL_MS = 2500;
-const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', journal_entry: 'Journal entry', receipt_link: 'Receipt link', note: 'Note' };
-
-function Change({ item }: { item: ReviewItem }) {
-  const payloadOf = <K extends keyof ProposalPayloads>(_type: K) => item.payload as ProposalPayloads[K];
-  const tx = item.transaction && (
-    <span className="tx">
-      {item.transaction.date} · {item.transaction.description} · <Money amount={item.transaction.amount} currency={item.transaction.currency} />
-    </span>
-  );
-  switch (item.type) {
-    case 'categorization': {
-      const p = payloadOf('categorization');
-      return (
-        <p>
-          {tx} → <strong>{p.category}</strong> <code>{p.categoryCode}</code>
-          {item.transaction?.category && <span className="muted"> (now {item.transaction.category})</span>}
-        </p>
-      );
-    }
-    case 'journal_entry': {
-      const p = payloadOf('journal_entry');
-      return (
-        <p>
-          New entry: {p.date} · {p.description} · <Money amount={p.amount} currency={p.currency} />
-          {p.category && (
-            <>
-              {' '}→ <strong>{p.category}</strong> <code>{p.categoryCode}</code>
-            </>
-          )}{' '}
-          <span className="muted">({p.source})</span>
-        </p>
-      );
-    }
-    case 'receipt_link':
-      return (
-        <p>
-          Receipt <strong>{item.receipt?.fileName ?? payloadOf('receipt_link').receiptId}</strong> → {tx}
-        </p>
-      );
-    case 'note':
-      return (
-        <div>
-          <p>Note on {tx}:</p>
-          <blockquote>{payloadOf('note').content}</blockquote>
-        </div>
-      );
-  }
-}
-
-/** Reversing an approval: its own logged event, with a comment. */
-function Reverse({ onReverse }: { onReverse: (comment: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [comment, setComment] = useState('');
-  if (!open) return <button onClick={() => setOpen(true)}>Reverse…</button>;
-  return (
-    <span className="reverse">
-      <input maxLength={2000} aria-label="Why reverse this approval" placeholder="Why (for the log)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
-      <button className="reject" onClick={() => onReverse(comment)}>
-        Reverse approval
-      </button>
-      <button onClick={() => setOpen(false)}>Cancel</button>
-    </span>
-  );
-}
-
-function Card(props: {
-  item: ReviewItem;
-  accounts: Account[];
-  account: string | undefined;
-  onAccount: (id: string) => void;
-  selected: boolean;
-  busy: boolean;
-  onSelect: (on: boolean) => void;
-  onReview: (decision: 'approve' | 'reject', comment?: string) => void;
-  onKey: (e: KeyboardEvent<HTMLElement>) => void;
-  onReverse?: (comment: string) => void;
-}) {
-  const { item } = props;
-  const [comment, setComment] = useState('');
-  const evidence = (item.payload as { evidence?: { type: string; value: string; detail?: string }[] }).evidence ?? [];
-  const pending = item.status === 'pending';
-  return (
-    <article className="card proposal" tabIndex={0} aria-label={`${TYPE_LABEL[item.type]} proposal from ${item.proposerName ?? item.proposedBy}`} onKeyDown={props.onKey} data-id={item.id}>
-      <header>
-        {pending && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
-        <span className={`badge ${item.type}`}>{TYPE_LABEL[item.type]}</span>
-        <span className="muted">
-          by <strong>{item.proposerName ?? 'a deleted token'}</strong>
-          {item.proposerChannel && <> via {item.proposerChannel === 'mcp' ? 'MCP' : 'REST'}</>} · {formatDateTime(item.createdAt)} · confidence {formatPercent(item.confidence)}
-        </span>
-      </header>
-      <Change item={item} />
-      {pending && item.type === 'journal_entry' && (
-        <label className="inline">
-          Into account{' '}
-          <select aria-label="Account for the new row" value={props.account ?? item.defaultAccountId ?? ''} onChange={(e) => props.onAccount(e.target.value)}>
-            {!item.defaultAccountId && <option value="">New “Manual entries” account</option>}
-            {props.accounts
-              .filter((a) => !a.closedAt && a.currency === (item.payload as ProposalPayloads['journal_entry']).currency)
-              .map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-          </select>
-        </label>
-      )}
-      {item.reason && <p className="reason">“{item.reason}”</p>}
-      {evidence.length > 0 && (
-        <ul className="evidence" aria-label="Evidence">
-          {evidence.map((e, i) => (
-            <li key={i}>
-              <code>{e.type}</code> {e.value}
-              {e.detail && <span className="muted"> — {e.detail}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-      {pending ? (
-        <footer>
-          <button className="approve" disabled={props.busy} onClick={() => props.onReview('approve')}>
-            Approve
-          </button>
-          <button className="reject" disabled={props.busy} onClick={() => props.onReview('reject', comment)}>
-            Reject
-          </button>
-          <input maxLength={2000} aria-label="Rejection comment (optional)" placeholder="Rejection comment (optional)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
-        </footer>
-      ) : (
-        <footer className="muted">
-          {item.status} by {item.reviewedBy} {item.reviewedAt && formatDateTime(item.reviewedAt)}
-          {item.reviewComment && <> · “{item.reviewComment}”</>}
-          {item.reversedAt ? (
-            <strong className="reversed">
-              {' '}
-              · Reversed by {item.reversedBy} {formatDateTime(item.reversedAt)}
-              {item.reversalComment && <>: “{item.reversalComment}”</>}
-            </strong>
-          ) : (
-            item.status === 'approved' && props.onReverse && <Reverse onReverse={props.onReverse} />
-          )}
-        </footer>
-      )}
-    </article>
-  );
-}
 
 export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: () => void }) {
   const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
@@ -180,16 +33,12 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   }, [loaded.data]);
   const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
 
-  async function review(ids: string[], decision: 'approve' | 'reject', comment?: string, at?: number) {
+  /** Runs one review action with the list busy; its notice, or the error's, goes where the person is looking. */
+  async function act(at: number | undefined, what: () => Promise<{ kind: 'ok' | 'error'; text: string }>) {
     setBusy(true);
     focusAt.current = at ?? null;
     try {
-      const accounts = Object.fromEntries(ids.filter((id) => accountOf[id]).map((id) => [id, accountOf[id]]));
-      const results = await desk.reviewProposals({ orgId, ids, decision, comment: comment?.trim() || undefined, accounts });
-      const failed = results.filter((r) => r.error);
-      const done = results.length - failed.length;
-      const verb = decision === 'approve' ? 'Approved' : 'Rejected';
-      setNotice(failed.length ? { kind: 'error', text: `${verb} ${done}; ${failed.length} could not be reviewed: ${failed[0].error!.message}` } : { kind: 'ok', text: `${verb} ${done} proposal${done === 1 ? '' : 's'}.` });
+      setNotice(await what());
       setSelected(new Set());
       onReviewed();
     } catch (error) {
@@ -199,6 +48,23 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
       loaded.reload();
     }
   }
+
+  const review = (ids: string[], decision: 'approve' | 'reject', comment?: string, at?: number) =>
+    act(at, async () => {
+      const accounts = Object.fromEntries(ids.filter((id) => accountOf[id]).map((id) => [id, accountOf[id]]));
+      const results = await desk.reviewProposals({ orgId, ids, decision, comment: comment?.trim() || undefined, accounts });
+      const failed = results.filter((r) => r.error);
+      const done = results.length - failed.length;
+      const verb = decision === 'approve' ? 'Approved' : 'Rejected';
+      return failed.length ? { kind: 'error', text: `${verb} ${done}; ${failed.length} could not be reviewed: ${failed[0].error!.message}` } : { kind: 'ok', text: `${verb} ${done} proposal${done === 1 ? '' : 's'}.` };
+    });
+
+  const remember = (id: string, rule: RuleFields, at: number) =>
+    act(at, async () => {
+      const { rule: made, run } = await desk.approveAndRemember({ orgId, id, rule });
+      const more = run ? ` It suggested the same for ${run.suggested} more row${run.suggested === 1 ? '' : 's'} and categorized ${run.applied}.` : '';
+      return { kind: 'ok', text: `Approved, and remembered as rule ${made.position}.${more}` };
+    });
 
   async function reverse(id: string, comment: string) {
     try {
@@ -278,6 +144,8 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
                 onSelect={(on) => setSelected((s) => new Set(on ? [...s, item.id] : [...s].filter((x) => x !== item.id)))}
                 onReview={(decision, comment) => review([item.id], decision, comment, i)}
                 onReverse={(comment) => void reverse(item.id, comment)}
+                onRemember={(rule) => void remember(item.id, rule, i)}
+                orgId={orgId}
                 onKey={onKey(item, i)}
               />
             ))}

@@ -38,7 +38,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
       const result = await desk.importStatement({ orgId, file: upload.uploadId, ...options, decisions: chosen, dryRun });
       if (dryRun) setPreview(result);
       else if (result.batchId) {
-        setDone({ kind: 'ok', text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}.`, accountId: result.account?.id ?? undefined });
+        setDone({ kind: 'ok', text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}.${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`, accountId: result.account?.id ?? undefined });
         setUpload(undefined);
         setPreview(undefined);
         setHistoryTick((t) => t + 1);

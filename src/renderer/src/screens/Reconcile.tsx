@@ -4,7 +4,7 @@
 // (space ticks); cleared balance, statement balance and the difference always
 // in view; finish only at zero. The last reconciliation can be undone.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Empty, Money, Notice, Show, messageOf } from '../components';
+import { AccountOptions, Empty, Money, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 
@@ -64,11 +64,7 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
         <label>
           Account
           <select value={chosen} onChange={(e) => (setAccount(e.target.value), setDate(''), setBalance(''))}>
-            {(accounts.data ?? []).filter((a) => !a.closedAt).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <AccountOptions accounts={(accounts.data ?? []).filter((a) => !a.closedAt)} />
           </select>
         </label>
         <label>

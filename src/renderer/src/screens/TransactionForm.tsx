@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts';
 import type { Category } from '../../../main/ledger/categories';
 import type { RegisterRow } from '../../../main/ledger/register';
-import { Notice, messageOf } from '../components';
+import { AccountOptions, CategoryOptions, Notice, messageOf } from '../components';
 import { desk } from '../desk';
 
 export function TransactionForm({
@@ -54,11 +54,7 @@ export function TransactionForm({
         <label>
           Account
           <select value={form.account} onChange={(e) => set('account')(e.target.value)}>
-            {open.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <AccountOptions accounts={open} />
           </select>
         </label>
       )}
@@ -79,13 +75,7 @@ export function TransactionForm({
           Category
           <select value={form.categoryCode} onChange={(e) => set('categoryCode')(e.target.value)}>
             <option value="">(uncategorized)</option>
-            {categories
-              .filter((c) => c.inUse && c.code)
-              .map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} {c.name}
-                </option>
-              ))}
+            <CategoryOptions categories={categories} />
           </select>
         </label>
       )}

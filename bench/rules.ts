@@ -1,0 +1,62 @@
+// `npm run bench` (fifth part): 200 categorization rules run over 1,000,000
+// uncategorized rows, once suggesting (a pending proposal per matched row) and
+// once applying (each matched row categorized), each on a fresh copy of the
+// same books. Prints the time of the run (matching and writing, one
+// transaction) and the process's peak RSS. Figures only: nothing asserts a time.
+//
+// The 200 rules are ordered to make matching work: 100 texts that match
+// nothing come first (every row is searched for each), then a shape rule for
+// every description the demo books use, then 26 vendor texts.
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createOrganization, createRule, deskActor, findOrganization, fillDemo, openLedger, runRules, type RuleMode } from '../src/main/ledger';
+import { ledgerFile } from '../src/main/paths';
+
+const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const base = join(import.meta.dirname, '.data-rules');
+const work = join(import.meta.dirname, '.data-rules-run');
+const VENDORS = ['aws', 'figma', 'google', 'stripe', 'wework', 'rent', 'uber', 'lufthansa', 'hotel', 'upwork', 'contractor', 'legal', 'accounting', 'github', 'slack', 'notion', 'hetzner', 'digitalocean', 'acme', 'globex', 'initech', 'invoice', 'payout', 'transfer', 'cloud', 'office'];
+
+function prepare(): void {
+  const ledger = openLedger(ledgerFile(base));
+  if (!findOrganization(ledger, 'bench')) {
+    const org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+    console.log(`Preparing ${N.toLocaleString('en')} uncategorized demo rows in ${base} (once) ...`);
+    fillDemo(ledger, org.seq, org.slug, N, org.currency);
+    ledger.write(() => ledger.sqlite.prepare("UPDATE transactions SET category = NULL, status = 'uncategorized', suggested_by = NULL WHERE org_seq = ?").run(org.seq));
+  }
+  ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  ledger.close();
+}
+
+function run(mode: RuleMode): string {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  copyFileSync(ledgerFile(base), ledgerFile(work));
+  const ledger = openLedger(ledgerFile(work));
+  const org = findOrganization(ledger, 'bench')!;
+  const actor = deskActor();
+  const shapes = ledger.sqlite.prepare('SELECT shape FROM description_shapes WHERE org_seq = ? AND n > 0 ORDER BY n DESC').pluck().all(org.seq) as string[];
+  const code = (text: string) => (/stripe|invoice|payout|transfer|acme|globex|initech|wire|customer/i.test(text) ? '4000' : '5000');
+  const rules = [
+    ...Array.from({ length: 100 }, (_, i) => ({ matchKind: 'contains' as const, matchText: `no such vendor ${i}`, categoryCode: '5000' })),
+    ...shapes.slice(0, 74).map((shape) => ({ matchKind: 'shape' as const, matchText: shape, categoryCode: code(shape) })),
+    ...VENDORS.map((v) => ({ matchKind: 'contains' as const, matchText: v, categoryCode: code(v) })),
+  ].slice(0, 200);
+  while (rules.length < 200) rules.push({ matchKind: 'contains', matchText: `filler ${rules.length}`, categoryCode: '5000' });
+  for (const rule of rules) createRule(ledger, org.seq, actor, { ...rule, mode });
+  const started = performance.now();
+  const result = runRules(ledger, org.seq, actor);
+  const seconds = (performance.now() - started) / 1000;
+  ledger.close();
+  rmSync(work, { recursive: true, force: true });
+  const took = mode === 'apply' ? `${result.applied.toLocaleString('en')} categorized` : `${result.suggested.toLocaleString('en')} proposals filed`;
+  return `| ${rules.length} rules, ${mode} | ${result.rows.toLocaleString('en')} | ${took} | ${seconds.toFixed(1)} s | 10 s |`;
+}
+
+if (!existsSync(base)) mkdirSync(base, { recursive: true });
+prepare();
+const lines = [run('apply'), run('suggest')];
+console.log(`\nRules over ${N.toLocaleString('en')} uncategorized rows (matching and writing, one transaction; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):\n`);
+console.log('| run | rows read | result | time | target |\n|---|---:|---:|---:|---:|');
+console.log(lines.join('\n'));

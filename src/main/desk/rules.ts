@@ -1,0 +1,77 @@
+// The person's categorization rules at the desk (Rules screen, "Approve and
+// remember" in Approvals) and as owner commands (`ledgerdesk rule list|run`).
+import { z } from 'zod';
+import { Line, Prose, Uuid } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq, type DeskContext } from './operation';
+
+const RuleFields = z.strictObject({
+  matchKind: z.enum(L.RULE_MATCH_KINDS).describe('shape: the whole description, digits as #; contains: a text anywhere in it'),
+  matchText: Line(200).trim().min(1).describe('The shape or the text; case does not matter'),
+  accountId: Uuid.nullable().optional().describe('Only rows of this account'),
+  sign: z.enum(L.RULE_SIGNS).nullable().optional().describe('Only inflows or only outflows'),
+  categoryCode: Line(50).trim().min(1).describe('The category to use'),
+  mode: z.enum(L.RULE_MODES).default('suggest').describe('suggest: a proposal to approve; apply: categorize at once'),
+  enabled: z.boolean().default(true),
+});
+
+const ruleLine = (r: L.Rule): string =>
+  [
+    String(r.position).padStart(3),
+    r.enabled ? '' : '(off)',
+    r.matchKind === 'shape' ? `shaped like "${r.matchText}"` : `containing "${r.matchText}"`,
+    r.accountName ? `in ${r.accountName}` : '',
+    r.sign ? `${r.sign}s` : '',
+    `-> ${r.categoryCode} ${r.category ?? '(not in the chart)'}`,
+    r.mode,
+    `${r.matchedCount} matched`,
+  ].filter(Boolean).join('  ');
+
+const runLines = (run: L.RuleRunResult): string[] => [
+  `${run.rows.toLocaleString('en')} uncategorized rows read: ${run.suggested.toLocaleString('en')} suggested (pending in Approvals), ${run.applied.toLocaleString('en')} categorized, ${run.alreadyDecided.toLocaleString('en')} already pending or rejected.`,
+  ...run.rules.filter((r) => r.skipped).map((r) => `Rule ${r.position} skipped: ${r.skipped}.`),
+];
+
+/** A new or changed rule runs at once over the uncategorized rows: that is what a person making one expects. */
+const createAndRun = (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
+  const made = L.createRule(ctx.ledger, seq, ctx.reviewer, rule, sourceProposalId);
+  const run = made.enabled ? L.runRules(ctx.ledger, seq, ctx.reviewer, { ruleIds: [made.id], occasion: 'when it was made' }) : null;
+  return { rule: L.listRules(ctx.ledger, seq).find((r) => r.id === made.id)!, run };
+};
+
+export const ruleOperations = {
+  listRules: op(z.strictObject(Org), (ctx, { orgId }) => L.listRules(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'rule list',
+    summary: 'the categorization rules in the order they are tried, with how many rows each matched',
+    print: (rules) => (rules.length ? rules.map(ruleLine) : ['No rules yet: make one with "Approve and remember" in Approvals, or in Rules.']),
+  }),
+
+  createRule: op(z.strictObject({ ...Org, rule: RuleFields }), (ctx, { orgId, rule }) => ctx.ledger.write(() => createAndRun(ctx, orgSeq(ctx, orgId), rule))),
+
+  updateRule: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields }), (ctx, { orgId, id, rule }) => L.updateRule(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, rule)),
+
+  moveRule: op(z.strictObject({ ...Org, id: Uuid, position: z.int().min(1).describe('1 is tried first') }), (ctx, { orgId, id, position }) =>
+    L.moveRule(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, position),
+  ),
+
+  deleteRule: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.deleteRule(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id)),
+
+  runRules: op(
+    z.strictObject({ ...Org, ids: z.array(Uuid).max(1000).optional().describe('Only these rules (all enabled rules otherwise)') }),
+    (ctx, { orgId, ids }) => L.runRules(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ruleIds: ids }),
+    { name: 'rule run', summary: 'run the enabled rules over every uncategorized row now', print: runLines },
+  ),
+
+  ruleDraft: op(z.strictObject({ ...Org, proposalId: Uuid }), (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, orgSeq(ctx, orgId), proposalId)),
+
+  /** Approves a categorization and makes a rule of it, in one transaction; the rule then runs over the uncategorized rows. */
+  approveAndRemember: op(
+    z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }),
+    (ctx, { orgId, id, rule, comment }) =>
+      ctx.ledger.write(() => {
+        const seq = orgSeq(ctx, orgId);
+        const proposal = L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);
+        return { proposal, ...createAndRun(ctx, seq, rule, id) };
+      }),
+  ),
+};

@@ -1,0 +1,170 @@
+// One proposal as Approvals shows it: what would change, who proposed it and
+// why, and the review buttons (with "Approve and remember" for a categorization).
+import { useState, type KeyboardEvent } from 'react';
+import type { ReviewItem } from '../../../main/desk/review-queue';
+import type { Account } from '../../../main/ledger/accounts';
+import type { ProposalPayloads } from '../../../main/ledger/proposals';
+import { AccountOptions, Money } from '../components';
+import { formatDateTime, formatPercent } from '../format';
+import { Remember } from './Remember';
+import type { RuleFields } from './RuleForm';
+
+const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', journal_entry: 'Journal entry', receipt_link: 'Receipt link', note: 'Note' };
+
+function Change({ item }: { item: ReviewItem }) {
+  const payloadOf = <K extends keyof ProposalPayloads>(_type: K) => item.payload as ProposalPayloads[K];
+  const tx = item.transaction && (
+    <span className="tx">
+      {item.transaction.date} · {item.transaction.description} · <Money amount={item.transaction.amount} currency={item.transaction.currency} />
+    </span>
+  );
+  switch (item.type) {
+    case 'categorization': {
+      const p = payloadOf('categorization');
+      return (
+        <p>
+          {tx} → <strong>{p.category}</strong> <code>{p.categoryCode}</code>
+          {item.transaction?.category && <span className="muted"> (now {item.transaction.category})</span>}
+        </p>
+      );
+    }
+    case 'journal_entry': {
+      const p = payloadOf('journal_entry');
+      return (
+        <p>
+          New entry: {p.date} · {p.description} · <Money amount={p.amount} currency={p.currency} />
+          {p.category && (
+            <>
+              {' '}→ <strong>{p.category}</strong> <code>{p.categoryCode}</code>
+            </>
+          )}{' '}
+          <span className="muted">({p.source})</span>
+        </p>
+      );
+    }
+    case 'receipt_link':
+      return (
+        <p>
+          Receipt <strong>{item.receipt?.fileName ?? payloadOf('receipt_link').receiptId}</strong> → {tx}
+        </p>
+      );
+    case 'note':
+      return (
+        <div>
+          <p>Note on {tx}:</p>
+          <blockquote>{payloadOf('note').content}</blockquote>
+        </div>
+      );
+  }
+}
+
+/** Reversing an approval: its own logged event, with a comment. */
+function Reverse({ onReverse }: { onReverse: (comment: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  if (!open) return <button onClick={() => setOpen(true)}>Reverse…</button>;
+  return (
+    <span className="reverse">
+      <input maxLength={2000} aria-label="Why reverse this approval" placeholder="Why (for the log)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+      <button className="reject" onClick={() => onReverse(comment)}>
+        Reverse approval
+      </button>
+      <button onClick={() => setOpen(false)}>Cancel</button>
+    </span>
+  );
+}
+
+export function Card(props: {
+  item: ReviewItem;
+  accounts: Account[];
+  account: string | undefined;
+  onAccount: (id: string) => void;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (on: boolean) => void;
+  onReview: (decision: 'approve' | 'reject', comment?: string) => void;
+  onKey: (e: KeyboardEvent<HTMLElement>) => void;
+  onReverse?: (comment: string) => void;
+  /** Approve a categorization and keep a rule made from it. */
+  onRemember?: (rule: RuleFields) => void;
+  orgId: string;
+}) {
+  const { item } = props;
+  const [comment, setComment] = useState('');
+  const [remembering, setRemembering] = useState(false);
+  const evidence = (item.payload as { evidence?: { type: string; value: string; detail?: string }[] }).evidence ?? [];
+  const pending = item.status === 'pending';
+  return (
+    <article className="card proposal" tabIndex={0} aria-label={`${TYPE_LABEL[item.type]} proposal from ${item.proposerName ?? item.proposedBy}`} onKeyDown={props.onKey} data-id={item.id}>
+      <header>
+        {pending && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
+        <span className={`badge ${item.type}`}>{TYPE_LABEL[item.type]}</span>
+        <span className="muted">
+          by{' '}
+          {item.rule ? (
+            <strong>
+              your rule {item.rule.position} <a href="#/rules">(Rules)</a>
+            </strong>
+          ) : (
+            <strong>{item.proposerName ?? (item.proposedBy.startsWith('rule:') ? 'a rule since deleted' : 'a deleted token')}</strong>
+          )}
+          {item.proposerChannel && <> via {item.proposerChannel === 'mcp' ? 'MCP' : 'REST'}</>} · {formatDateTime(item.createdAt)} · confidence {formatPercent(item.confidence)}
+        </span>
+      </header>
+      <Change item={item} />
+      {pending && item.type === 'journal_entry' && (
+        <label className="inline">
+          Into account{' '}
+          <select aria-label="Account for the new row" value={props.account ?? item.defaultAccountId ?? ''} onChange={(e) => props.onAccount(e.target.value)}>
+            {!item.defaultAccountId && <option value="">New “Manual entries” account</option>}
+            <AccountOptions accounts={props.accounts.filter((a) => !a.closedAt && a.currency === (item.payload as ProposalPayloads['journal_entry']).currency)} />
+          </select>
+        </label>
+      )}
+      {item.reason && <p className="reason">“{item.reason}”</p>}
+      {evidence.length > 0 && (
+        <ul className="evidence" aria-label="Evidence">
+          {evidence.map((e, i) => (
+            <li key={i}>
+              <code>{e.type}</code> {e.value}
+              {e.detail && <span className="muted"> — {e.detail}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {remembering && props.onRemember && (
+        <Remember orgId={props.orgId} proposalId={item.id} accounts={props.accounts} busy={props.busy} onSubmit={props.onRemember} onCancel={() => setRemembering(false)} />
+      )}
+      {pending ? (
+        <footer>
+          <button className="approve" disabled={props.busy} onClick={() => props.onReview('approve')}>
+            Approve
+          </button>
+          {item.type === 'categorization' && props.onRemember && (
+            <button disabled={props.busy || remembering} onClick={() => setRemembering(true)}>
+              Approve and remember…
+            </button>
+          )}
+          <button className="reject" disabled={props.busy} onClick={() => props.onReview('reject', comment)}>
+            Reject
+          </button>
+          <input maxLength={2000} aria-label="Rejection comment (optional)" placeholder="Rejection comment (optional)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+        </footer>
+      ) : (
+        <footer className="muted">
+          {item.status} by {item.reviewedBy} {item.reviewedAt && formatDateTime(item.reviewedAt)}
+          {item.reviewComment && <> · “{item.reviewComment}”</>}
+          {item.reversedAt ? (
+            <strong className="reversed">
+              {' '}
+              · Reversed by {item.reversedBy} {formatDateTime(item.reversedAt)}
+              {item.reversalComment && <>: “{item.reversalComment}”</>}
+            </strong>
+          ) : (
+            item.status === 'approved' && props.onReverse && <Reverse onReverse={props.onReverse} />
+          )}
+        </footer>
+      )}
+    </article>
+  );
+}
