@@ -12,6 +12,7 @@ import { ledgerFile } from '../src/main/paths';
 import { throughput, type Load } from './load';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const CODES = ['5300', '5100', '5000', '5200', '4000', '4010'];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const root = join(import.meta.dirname, '..');
 const data = join(root, 'bench', '.data');
@@ -29,7 +30,8 @@ function prepare() {
     loadSeconds = (performance.now() - started) / 1000;
   }
   const { token } = createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });
-  const pool = listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 }).data.map((t) => t.id);
+  // Proposals are told apart by their change (the same one again is answered as pending): 5,000 rows x 6 categories are 30,000 new ones.
+  const pool = Array.from({ length: 10 }, (_, page) => listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 }).data.map((t) => t.id)).flat();
   const middle = listTransactions(ledger, org.seq, { limit: 1, offset: Math.floor(N / 2) }).data[0].id;
   ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   ledger.close();
@@ -181,7 +183,10 @@ async function main() {
       name: 'POST /proposals/categorization',
       method: 'POST',
       path: () => '/api/v1/proposals/categorization',
-      body: () => JSON.stringify({ transactionId: pool[k++ % pool.length], categoryCode: '5300' }),
+      body: () => {
+        const at = k++;
+        return JSON.stringify({ transactionId: pool[at % pool.length], categoryCode: CODES[Math.floor(at / pool.length) % CODES.length] });
+      },
     },
   ];
   const pairs: [Row, Row][] = [

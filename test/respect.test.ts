@@ -131,3 +131,13 @@ describe('categories as an agent names them', () => {
     expect(res.json.error.details).toEqual([{ field: 'categoryCode', message: 'must be a string such as "5300" (a code from list_categories), not a number' }]);
   });
 });
+
+describe('an ambiguous name', () => {
+  it('is refused with both candidates named when two categories of the fitting type contain it', async () => {
+    L.addCategory(w.ledger, w.orgA.seq, L.deskActor(), { code: '4020', name: 'Consulting subscriptions', type: 'revenue' });
+    const inflow = L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.find((t) => t.amount > 0)!;
+    const res = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: inflow.id, category: 'Subscriptions' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details).toEqual([{ field: 'category', message: '"Subscriptions" on an inflow could be 4010 SaaS subscriptions, 4020 Consulting subscriptions; send categoryCode' }]);
+  });
+});

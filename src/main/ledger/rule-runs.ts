@@ -5,19 +5,19 @@
 // categorizes at once. One audit entry per rule and run says how many rows it
 // took; the run, its writes and those entries commit together.
 //
-// Matching is one pass over the rows in JavaScript: shapes are looked up in a
-// map, texts searched in rule order only up to the best match so far. Writing
-// is one more pass in row order, whatever rule took each row: rule by rule,
+// Matching is one pass over the rows (rule-match.ts). Writing is one more pass
+// in row order, whatever rule took each row: rule by rule,
 // each rule's rows would be spread over the whole table, and every rule would
 // walk all of its pages again (npm run bench: 200 rules over 1,000,000 rows).
 import type { Actor } from './audit';
 import { appendAudit } from './audit';
-import { Aggregates, updateInBulk, withoutTriggers, type BulkRow } from './bulk';
+import { Aggregates, updateInBulk, withoutTriggers } from './bulk';
 import { resolveCategory } from './categories';
 import { newTimeOrderedId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { changeKeyOf } from './proposals';
-import { describeRule, foldRuleText, ruleRows, shapeOf, type RuleRow } from './rules';
+import { match, type Compiled, type Hits, type Totals } from './rule-match';
+import { describeRule, foldRuleText, ruleRows } from './rules';
 
 export interface RuleRunScope {
   /** Only these rules (ids); all enabled rules otherwise. */
@@ -38,39 +38,10 @@ export interface RuleRunResult {
   rules: { id: string; position: number; suggested: number; applied: number; skipped: string | null }[];
 }
 
-interface Compiled {
-  row: RuleRow;
-  index: number;
-  text: string;
-  /** 1 inflow, -1 outflow, 0 either. */
-  sign: number;
-  accountSeq: number | null;
-  /** What the rule writes: null when its category left the chart (the rule is skipped). */
-  category: { code: string; name: string } | null;
-  described: string;
-  evidence: string;
-  suggested: number;
-  applied: number;
-  decided: number;
-}
-
-/** Every row a rule took, in the order the rows were read: parallel arrays. */
-interface Hits {
-  seq: number[];
-  id: string[];
-  rule: number[];
-}
-
-/** The applied rows' totals as they were and as they will be (kept set-wise by a big run). */
-interface Totals {
-  before: Aggregates;
-  after: Aggregates;
-}
-
 /** Above this many rows, triggers are lifted and the totals kept set-wise (bulk.ts). */
 const BULK_ROWS = 2_000;
-/** A run over a million rows touches more pages than SQLite's 2 MB default cache holds; spilling them mid-transaction tripled its time. */
-const RUN_CACHE_KIB = 256 * 1024;
+/** A run over a million rows touches more pages than SQLite's 2 MB default cache holds; rule by rule, spilling them cost a fifth of the run (64 MB: as fast as 256 MB in one pass). */
+const RUN_CACHE_KIB = 64 * 1024;
 
 export function runRules(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope = {}): RuleRunResult {
   const cache = ledger.sqlite.pragma('cache_size', { simple: true }) as number;
@@ -129,81 +100,6 @@ function offered(ledger: Ledger, orgSeq: number, code: string): { code: string; 
   }
 }
 
-/**
- * The rules whose text a description matches, in order, before account and
- * direction are looked at. Worked out once per shape: a text without digits or
- * "#" is in a description exactly when it is in its shape, so reference
- * numbers do not make another case; texts with digits are searched per row.
- */
-function candidatesBy(rules: Compiled[]): (folded: string, shape: string) => Compiled[] {
-  const usable = rules.filter((r) => r.category);
-  const perRow = usable.filter((r) => r.row.match_kind === 'contains' && /[0-9#]/.test(r.text));
-  const byShape = usable.filter((r) => !perRow.includes(r));
-  const cache = new Map<string, Compiled[]>();
-  return (folded, shape) => {
-    let found = cache.get(shape);
-    if (!found) {
-      if (cache.size >= 100_000) cache.clear(); // bounded: a file of all-different shapes gains nothing from it
-      found = byShape.filter((r) => (r.row.match_kind === 'shape' ? r.text === shape : shape.includes(r.text)));
-      cache.set(shape, found);
-    }
-    if (perRow.length === 0) return found;
-    const more = perRow.filter((r) => folded.includes(r.text));
-    return more.length ? [...found, ...more].sort((a, b) => a.index - b.index) : found;
-  };
-}
-
-/** One pass over the uncategorized rows (of open accounts): each goes to its first matching rule. */
-function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSeq: number | undefined, hits: Hits, totals: Totals): number {
-  const candidates = candidatesBy(rules);
-  // Only the columns the run needs: ids for suggestions, the totals' keys for applied rows.
-  const applying = rules.some((r) => r.row.mode === 'apply');
-  const suggesting = rules.some((r) => r.row.mode === 'suggest');
-  const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency' : ''}`;
-  const where = batchSeq === undefined ? '' : ' AND t.import_batch_seq = ?';
-  const rows = ledger
-    .stmt(
-      `SELECT ${columns} FROM transactions t JOIN accounts a ON a.seq = t.account_seq
-       WHERE t.org_seq = ? AND t.status = 'uncategorized' AND a.closed_at IS NULL${where}`,
-    )
-    .raw(true);
-  let n = 0;
-  const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
-  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', category: null };
-  for (const r of rows.iterate(...values) as Iterable<[number, string, number, number, string | null, string, string, string]>) {
-    n++;
-    const [seq, description, amount, account] = r;
-    const folded = foldRuleText(description);
-    let best: Compiled | undefined;
-    for (const rule of candidates(folded, shapeOf(folded))) {
-      if ((rule.accountSeq === null || rule.accountSeq === account) && (rule.sign === 0 || (amount < 0 ? -1 : 1) === rule.sign)) {
-        best = rule;
-        break;
-      }
-    }
-    if (!best) continue;
-    hits.seq.push(seq);
-    hits.id.push(r[4] ?? '');
-    hits.rule.push(best.index);
-    if (best.row.mode === 'apply') {
-      // The row as it is and as it will be, for the totals of a big run (apply()); one object, refilled: add() keeps none.
-      row.accountSeq = account;
-      row.amountMinor = amount;
-      row.description = description;
-      row.date = r[5];
-      row.source = r[6];
-      row.currency = r[7];
-      row.status = 'uncategorized';
-      row.category = null;
-      totals.before.add(row);
-      row.status = 'matched';
-      row.category = best.category!.name;
-      totals.after.add(row);
-    }
-  }
-  return n;
-}
-
 const by = (rule: Compiled) => `rule:${rule.row.id}`;
 
 /** Fills a temporary table with one row per hit, for the set-wise statements below (temp: never in the ledger file). */
@@ -252,7 +148,7 @@ function apply(ledger: Ledger, rules: Compiled[], hits: Hits, totals: Totals): v
 function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits): void {
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'suggest' ? [at] : []));
   if (mine.length === 0) return;
-  const isDecided = decidedChanges(ledger, orgSeq);
+  const isDecided = decidedChanges(ledger, orgSeq, mine.length);
   const insert = ledger.stmt(
     `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key, rule_seq)
      VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, NULL, NULL, ?, NULL, ?, ?)`,
@@ -284,10 +180,13 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
     .run(orgSeq, filed);
 }
 
-/** Whether a change is pending or was rejected: from memory when there are not too many, else asked of the index. */
-function decidedChanges(ledger: Ledger, orgSeq: number): (changeKey: string) => boolean {
+/**
+ * Whether a change is pending or was rejected: asked of the index row by row,
+ * or for a big run (and not too many decided changes) looked up in memory.
+ */
+function decidedChanges(ledger: Ledger, orgSeq: number, rows: number): (changeKey: string) => boolean {
   const where = "org_seq = ? AND type = 'categorization' AND status IN ('pending', 'rejected')";
-  const n = ledger.stmt(`SELECT count(*) FROM (SELECT 1 FROM proposals WHERE ${where} LIMIT 200001)`).pluck().get(orgSeq) as number;
+  const n = rows < BULK_ROWS ? Infinity : (ledger.stmt(`SELECT count(*) FROM (SELECT 1 FROM proposals WHERE ${where} LIMIT 200001)`).pluck().get(orgSeq) as number);
   if (n <= 200_000) {
     const keys = new Set(ledger.stmt(`SELECT change_key FROM proposals WHERE ${where}`).pluck().all(orgSeq) as string[]);
     return (key) => keys.has(key);
