@@ -106,6 +106,16 @@ describe('agent commands', () => {
     });
     const pending = await agent(['list_pending_proposals']);
     expect(pending.stdout).toContain(proposal.id);
+    // The same change again: the pending proposal, said on stderr; a write under a key runs once.
+    const again = await agent(['propose-categorization', '--transaction-id', target.id, '--category-code', code, '--json']);
+    expect([again.code, JSON.parse(again.stdout).data.id]).toEqual([0, proposal.id]);
+    expect(again.stderr).toContain('already pending');
+    const note = ['attach_note', '--transaction-id', target.id, '--content', 'Paid twice?', '--idempotency-key', 'cli-note-1', '--json'];
+    const first = await agent(note);
+    const replay = await agent(note);
+    expect([first.code, replay.code, JSON.parse(replay.stdout).data.id]).toEqual([0, 0, JSON.parse(first.stdout).data.id]);
+    expect(replay.stderr).toContain('--idempotency-key');
+    expect((await agent(['list_transactions', '--idempotency-key', 'x'])).code).toBe(2);
     expect(L.getTransaction(w.ledger, w.orgA.seq, target.id).transaction.status).toBe('uncategorized');
   });
 

@@ -31,6 +31,7 @@ export function commandUsage(op: Operation): string {
       ? ['', '--evidence takes a JSON array or object, or repeat it as type=value[:detail], e.g. --evidence counterparty_match=AWS:"Invoice AWS-1"']
       : []),
     '',
+    ...(op.body ? ['', '--idempotency-key <k>: run this write at most once: the same key and flags again get the first answer back (kept 24 hours).'] : []),
     'Common flags: --json (print the response body as sent), --token <t>, --url <u>, --help.',
   ].join('\n');
 }
@@ -59,7 +60,7 @@ const convertField = (field: Field, raw: (string | boolean)[], usage: string): u
 export function parseCommand(op: Operation, args: string[]) {
   const usage = commandUsage(op);
   const fields = fieldsOf(op);
-  const common = { json: { type: 'boolean' }, help: { type: 'boolean' }, token: { type: 'string' }, url: { type: 'string' } } as const;
+  const common = { json: { type: 'boolean' }, help: { type: 'boolean' }, token: { type: 'string' }, url: { type: 'string' }, ...(op.body ? { 'idempotency-key': { type: 'string' as const } } : {}) } as const;
   const { values, positionals, given } = parseFlags(args, fields, common, usage);
   const input: Record<string, unknown> = {};
   const rest = [...positionals];
@@ -69,7 +70,13 @@ export function parseCommand(op: Operation, args: string[]) {
     const raw = given(f);
     if (raw.length) input[f.name] = convertField(f, raw, usage);
   }
-  const flags = { json: values.json === true, help: values.help === true, token: values.token as string | undefined, url: values.url as string | undefined };
+  const flags = {
+    json: values.json === true,
+    help: values.help === true,
+    token: values.token as string | undefined,
+    url: values.url as string | undefined,
+    idempotencyKey: values['idempotency-key'] as string | undefined,
+  };
   if (!flags.help) checkInput(inputOf(op), input, usage);
   return { flags, input, usage };
 }
@@ -97,12 +104,14 @@ export async function runAgentCommand(op: Operation, args: string[], out: Out, e
   // Only the fields the user gave: the server applies its own defaults (limit 50).
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const { path, body } = request(op, given);
-  const answer = await send(connection, op.method, path, body);
+  const answer = await send(connection, op.method, path, body, flags.idempotencyKey);
   if (flags.json) out(answer.text);
+  if (answer.replayed) err('ledgerdesk: the answer kept for this --idempotency-key (nothing was done again).');
   if (answer.status >= 400) {
     reportApiError(answer.status, answer.text, err);
     return 1;
   }
+  if (op.alsoAnswers && answer.status === op.alsoAnswers.status) err(`ledgerdesk: ${op.alsoAnswers.description}`);
   if (!flags.json) render(JSON.parse(answer.text)).forEach((line) => out(line));
   return 0;
 }

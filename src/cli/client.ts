@@ -71,14 +71,17 @@ export class ServerDownError extends Error {
 export interface ApiAnswer {
   status: number;
   text: string;
+  /** The server replayed its kept answer to an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
 }
 
 /**
  * One request with node:http: `fetch` (undici) costs ~50 ms to load and warm up in
  * a fresh process, more than a whole agent command should take.
  */
-export function send(connection: Connection, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+export function send(connection: Connection, method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<ApiAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   if (connection.token) headers.authorization = `Bearer ${connection.token}`;
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(payload.length) });
@@ -88,7 +91,7 @@ export function send(connection: Connection, method: string, path: string, body?
     const req = httpRequest(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), replayed: res.headers['idempotent-replayed'] === 'true' }));
       res.on('error', (error) => reject(new ServerDownError(connection.url, error.message)));
     });
     req.on('error', (error: NodeJS.ErrnoException) => reject(new ServerDownError(connection.url, error.code === 'ECONNREFUSED' ? 'connection refused' : (error.code ?? error.message))));
