@@ -149,6 +149,23 @@ describe('running rules', () => {
     expect(card.map((t) => [t.description, t.category]).sort()).toEqual([['Bakery', null], ['COFFEE SHOP', 'Operating expenses'], ['Coffee shop', 'Operating expenses']]);
   });
 
+  it('keeps every total and count true when a big run lifts the triggers (thousands of rows applied and suggested)', async () => {
+    L.fillDemo(ctx.ledger, org.seq, org.slug, 20000, org.currency);
+    const uncategorized = () => L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount;
+    const before = uncategorized();
+    expect(before).toBeGreaterThan(6000);
+    // Outflows applied, inflows suggested: both paths above the bulk threshold (2,000 rows).
+    await desk('createRule', { rule: { matchKind: 'contains', matchText: 'e', sign: 'outflow', categoryCode: '5000', mode: 'apply', enabled: false } });
+    await desk('createRule', { rule: { matchKind: 'contains', matchText: 'e', sign: 'inflow', categoryCode: '4000', enabled: false } });
+    const ids = (await desk<L.Rule[]>('listRules')).map((r) => r.id);
+    const run = await desk<L.RuleRunResult>('runRules', { ids });
+    expect(run.applied).toBeGreaterThan(2000);
+    expect(run.suggested).toBeGreaterThan(2000);
+    expect(uncategorized()).toBe(before - run.applied);
+    expect(L.listPendingProposals(ctx.ledger, org.seq, { limit: 1, offset: 0 }).count).toBe(run.suggested);
+    // afterEach recounts every maintained total (proposal counts included) from the rows.
+  });
+
   it('refuses a rule with an unknown category, account or an empty text, naming the field', async () => {
     await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: 'x', categoryCode: '9999' } })).rejects.toMatchObject({ details: [{ field: 'categoryCode' }] });
     await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: '  ', categoryCode: '5000' } })).rejects.toMatchObject({ details: [{ field: 'rule.matchText' }] });

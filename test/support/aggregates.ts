@@ -4,9 +4,10 @@
 import { expect } from 'vitest';
 import type { Ledger } from '../../src/main/ledger';
 
-const TOTALS: { table: string; keys: string; values: string; recount: string }[] = [
+const TOTALS: { table: string; keys: string; values: string; recount: string; from?: string }[] = [
   { table: 'transaction_day_counts', keys: 'org_seq, date, status, source', values: 'n', recount: 'count(*)' },
   { table: 'transaction_status_counts', keys: 'org_seq, status, source', values: 'n', recount: 'count(*)' },
+  { table: 'proposal_status_counts', keys: 'org_seq, status', values: 'n', recount: 'count(*)', from: 'proposals' },
   {
     table: 'transaction_month_totals',
     keys: 'org_seq, substr(date, 1, 7), currency',
@@ -27,7 +28,7 @@ export function expectTotalsMatchRows(ledger: Ledger): void {
     const width = t.values.split(', ').length;
     const kept = (rows: unknown[][]) => rows.filter((r) => r.slice(-width).some((v) => v !== 0)).map(String).sort();
     const stored = ledger.sqlite.prepare(`SELECT ${storedKeys(t.keys)}, ${t.values} FROM ${t.table}`).raw(true).all() as unknown[][];
-    const recounted = ledger.sqlite.prepare(`SELECT ${t.keys}, ${t.recount} FROM transactions GROUP BY ${t.keys}`).raw(true).all() as unknown[][];
+    const recounted = ledger.sqlite.prepare(`SELECT ${t.keys}, ${t.recount} FROM ${t.from ?? 'transactions'} GROUP BY ${t.keys}`).raw(true).all() as unknown[][];
     expect(kept(stored), t.table).toEqual(kept(recounted));
   }
 }

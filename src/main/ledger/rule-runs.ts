@@ -6,9 +6,9 @@
 // took; the run, its writes and those entries commit together.
 //
 // Matching is one pass over the rows (rule-match.ts). Writing is one more pass
-// in row order, whatever rule took each row: rule by rule,
-// each rule's rows would be spread over the whole table, and every rule would
-// walk all of its pages again (npm run bench: 200 rules over 1,000,000 rows).
+// in row order, whatever rule took each row: rule by rule, each rule's rows
+// would be spread over the whole table, and every rule would walk all of its
+// pages again (npm run bench: 200 rules over 1,000,000 rows).
 import type { Actor } from './audit';
 import { appendAudit } from './audit';
 import { Aggregates, updateInBulk, withoutTriggers } from './bulk';
@@ -102,41 +102,34 @@ function offered(ledger: Ledger, orgSeq: number, code: string): { code: string; 
 
 const by = (rule: Compiled) => `rule:${rule.row.id}`;
 
-/** Fills a temporary table with one row per hit, for the set-wise statements below (temp: never in the ledger file). */
-function stage(ledger: Ledger, table: string, columns: string, rows: number[], values: (at: number) => unknown[]): void {
-  ledger.sqlite.exec(`DROP TABLE IF EXISTS temp.${table}; CREATE TEMP TABLE ${table} (${columns})`);
-  const insert = ledger.sqlite.prepare(`INSERT INTO temp.${table} VALUES (${columns.split(',').map(() => '?').join(', ')})`);
-  for (const at of rows) insert.run(...values(at));
-}
-
 /**
- * The applying rules' rows, categorized in one statement. A big run lifts the
- * row triggers and keeps the totals from what match() read (bulk.ts).
+ * The applying rules' rows, categorized in one statement from a temporary
+ * table of them (temp: never in the ledger file). A big run lifts the row
+ * triggers and keeps the totals from what match() read (bulk.ts).
  */
 function apply(ledger: Ledger, rules: Compiled[], hits: Hits, totals: Totals): void {
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'apply' ? [at] : []));
   if (mine.length === 0) return;
-  stage(ledger, 'rule_applied', 'seq INTEGER PRIMARY KEY, category TEXT, by TEXT', mine, (at) => [hits.seq[at], rules[hits.rule[at]].category!.name, by(rules[hits.rule[at]])]);
+  ledger.sqlite.exec('DROP TABLE IF EXISTS temp.rule_applied; CREATE TEMP TABLE rule_applied (seq INTEGER PRIMARY KEY, category TEXT, by TEXT)');
+  const stage = ledger.sqlite.prepare('INSERT INTO temp.rule_applied VALUES (?, ?, ?)');
+  for (const at of mine) {
+    const rule = rules[hits.rule[at]];
+    stage.run(hits.seq[at], rule.category!.name, by(rule));
+    rule.applied++;
+  }
   // No reason on the row: suggested_by names the rule, and a row that grows less splits fewer pages.
-  const update = () =>
-    ledger.sqlite
+  const update = () => {
+    const changed = ledger.sqlite
       .prepare(
         `UPDATE transactions SET category = h.category, status = 'matched', suggested_by = h.by, confidence = NULL, reason = NULL
          FROM temp.rule_applied h WHERE transactions.seq = h.seq AND transactions.status = 'uncategorized'`,
       )
       .run().changes;
-  const changed = mine.length < BULK_ROWS ? update() : 0;
-  if (mine.length >= BULK_ROWS) {
-    updateInBulk(
-      ledger,
-      () => {
-        if (update() !== mine.length) throw new Error('a rule run lost a row it had matched');
-      },
-      totals.before,
-      totals.after,
-    );
-  } else if (changed !== mine.length) throw new Error('a rule run lost a row it had matched');
-  for (const at of mine) rules[hits.rule[at]].applied++;
+    // Read uncategorized in this same transaction: every one is still there.
+    if (changed !== mine.length) throw new Error('a rule run lost a row it had matched');
+  };
+  if (mine.length < BULK_ROWS) update();
+  else updateInBulk(ledger, update, totals.before, totals.after);
   ledger.sqlite.exec('DROP TABLE temp.rule_applied');
 }
 
