@@ -51,6 +51,8 @@ describe('rules at the desk', () => {
     const next = page.locator('article.proposal').first();
     await expect.poll(() => next.textContent()).toContain('ACME HOSTING 9876');
     expect(await next.textContent()).toContain('your rule 1');
+    // A rule's own suggestion is not remembered again.
+    expect(await next.getByRole('button', { name: 'Approve and remember…' }).count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'approve-and-remember.png'), fullPage: true });
   });
 
@@ -72,5 +74,9 @@ describe('rules at the desk', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'rules.png'), fullPage: true });
     const second = (await call(`${app.server.url}/api/v1`, 'GET', `/transactions/${rows[1].id}`, { token })).json.data.transaction;
     expect(second).toMatchObject({ category: 'Cloud infrastructure', status: 'matched', suggestedBy: expect.stringMatching(/^rule:/) });
+    // The register says a rule categorized it.
+    await page.goto(`${app.server.url}/#/transactions`);
+    await page.getByText('ACME HOSTING 9876').click();
+    await page.getByText('Categorized by one of your rules').waitFor();
   });
 });

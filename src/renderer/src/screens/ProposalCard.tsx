@@ -140,7 +140,7 @@ export function Card(props: {
           <button className="approve" disabled={props.busy} onClick={() => props.onReview('approve')}>
             Approve
           </button>
-          {item.type === 'categorization' && props.onRemember && (
+          {item.type === 'categorization' && !item.rule && props.onRemember && (
             <button disabled={props.busy || remembering} onClick={() => setRemembering(true)}>
               Approve and remember…
             </button>

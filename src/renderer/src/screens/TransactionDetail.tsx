@@ -38,10 +38,18 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
       <Show loaded={loaded} what="the transaction">
         {({ transaction: t, notes, receipts }) => (
           <>
-            {t.reason && (
+            {t.suggestedBy?.startsWith('rule:') ? (
               <p>
-                Categorized on the suggestion of <code>{t.suggestedBy}</code> ({Math.round((t.confidence ?? 0) * 100)}%): “{t.reason}”
+                Categorized by one of your rules (see <a href="#/rules">Rules</a>).
               </p>
+            ) : (
+              t.suggestedBy && (
+                <p>
+                  Categorized on the suggestion of <code>{t.suggestedBy}</code>
+                  {t.confidence !== null && <> ({Math.round(t.confidence * 100)}%)</>}
+                  {t.reason && <>: “{t.reason}”</>}
+                </p>
+              )
             )}
             <h4>Notes</h4>
             {notes.length ? (
