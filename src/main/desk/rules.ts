@@ -27,7 +27,7 @@ const ruleLine = (r: L.Rule): string =>
     `${r.matchedCount} matched`,
   ].filter(Boolean).join('  ');
 
-const runLines = (run: L.RuleRunResult): string[] => [
+const runLines = (run: L.RuleRunResult): string[] => run.rules.length === 0 ? ['No enabled rules to run.'] : [
   `${run.rows.toLocaleString('en')} uncategorized rows read: ${run.suggested.toLocaleString('en')} suggested (pending in Approvals), ${run.applied.toLocaleString('en')} categorized, ${run.alreadyDecided.toLocaleString('en')} already pending or rejected.`,
   ...run.rules.filter((r) => r.skipped).map((r) => `Rule ${r.position} skipped: ${r.skipped}.`),
 ];
