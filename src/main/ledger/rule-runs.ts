@@ -147,20 +147,23 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
      VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, NULL, NULL, ?, NULL, ?, ?)`,
   );
   const now = nowIso();
+  // What every suggestion of a rule shares, written once per rule rather than per row.
+  const shared = rules.map((rule) =>
+    rule.category ? { by: by(rule), tail: `","categoryCode":${JSON.stringify(rule.category.code)},"category":${JSON.stringify(rule.category.name)},"evidence":${rule.evidence}}` } : null,
+  );
   let filed = 0;
   const file = () => {
     for (const at of mine) {
       const rule = rules[hits.rule[at]];
-      const { code, name } = rule.category!;
       const transactionId = hits.id[at];
-      const changeKey = changeKeyOf('categorization', { transactionId, categoryCode: code, category: name, evidence: [] }, hits.seq[at]);
+      const changeKey = changeKeyOf('categorization', { transactionId, categoryCode: rule.category!.code, category: '', evidence: [] }, hits.seq[at]);
       if (isDecided(changeKey)) {
         rule.decided++;
         continue;
       }
-      const payload = `{"transactionId":"${transactionId}","categoryCode":${JSON.stringify(code)},"category":${JSON.stringify(name)},"evidence":${rule.evidence}}`;
+      const { by: proposer, tail } = shared[rule.index]!;
       // Time-ordered ids: a million suggestions go to the end of the id index, not all over it.
-      insert.run(newTimeOrderedId(), orgSeq, payload, by(rule), now, changeKey, rule.row.seq);
+      insert.run(newTimeOrderedId(), orgSeq, `{"transactionId":"${transactionId}${tail}`, proposer, now, changeKey, rule.row.seq);
       rule.suggested++;
       filed++;
     }
