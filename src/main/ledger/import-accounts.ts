@@ -12,6 +12,7 @@ import { invalid, LedgerError } from './errors';
 import { accountForHeaders } from './import-mappings';
 import { decimalToMinor, minorDigits } from './money';
 import { organizationBySeq } from './organizations';
+import { ACCOUNT_TYPE_LABELS } from '../../shared/accounts';
 
 export interface SectionPlan {
   section: number;
@@ -27,15 +28,6 @@ export interface SectionPlan {
   closing: { date: string; minor: number } | null;
 }
 
-const TYPE_NAMES: Record<AccountType, string> = {
-  checking: 'Checking',
-  savings: 'Savings',
-  credit_card: 'Credit card',
-  cash: 'Cash',
-  payment_processor: 'Payment processor',
-  other_asset: 'Other asset',
-  other_liability: 'Other liability',
-};
 
 function freeName(ledger: Ledger, orgSeq: number, wanted: string): string {
   const taken = (name: string) => ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name);
@@ -67,7 +59,7 @@ export function resolveSections(ledger: Ledger, orgSeq: number, statement: Parse
     const type = section.type ?? 'checking';
     const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
     const mask = maskOf(section.bankAccountId);
-    const name = freeName(ledger, orgSeq, section.name ?? `${TYPE_NAMES[type]}${mask ? ` ${mask}` : ''}`);
+    const name = freeName(ledger, orgSeq, section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`);
     const stated = plan(section, currency, null, null, null, { id: null, name, type, currency, created: true });
     // A new account starts where the bank says it did: the stated opening balance, or the
     // closing balance less the file's rows; so its balance matches the bank's from the first import.

@@ -2,20 +2,11 @@
 // and last statement balance; add, rename, close and reopen.
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts';
+import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
 import { Empty, Money, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
-
-export const ACCOUNT_TYPE_LABELS: Record<Account['type'], string> = {
-  checking: 'Checking',
-  savings: 'Savings',
-  credit_card: 'Credit card',
-  cash: 'Cash',
-  payment_processor: 'Payment processor',
-  other_asset: 'Other asset',
-  other_liability: 'Other liability',
-};
 
 const EMPTY_FORM = { name: '', type: 'checking' as Account['type'], currency: '', openingBalance: '', openingDate: '', maskedNumber: '' };
 
