@@ -166,6 +166,17 @@ describe('running rules', () => {
     // afterEach recounts every maintained total (proposal counts included) from the rows.
   });
 
+  it('matches texts with digits row by row, their "." and "(" as themselves', async () => {
+    const [ref, other, card] = await rows([
+      ['Bank', 'Payment ref.(2) ok', -5],
+      ['Bank', 'Payment refx(2) ok', -5],
+      ['Bank', 'Card 4411 fee', -1],
+    ]);
+    await desk('createRule', { rule: { matchKind: 'contains', matchText: 'ref.(2)', categoryCode: '5000', mode: 'apply' } });
+    await desk('createRule', { rule: { matchKind: 'contains', matchText: '4411', categoryCode: '5000', mode: 'apply' } });
+    expect([tx(ref.id).status, tx(other.id).status, tx(card.id).status]).toEqual(['matched', 'uncategorized', 'matched']);
+  });
+
   it('refuses a rule with an unknown category, account or an empty text, naming the field', async () => {
     await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: 'x', categoryCode: '9999' } })).rejects.toMatchObject({ details: [{ field: 'categoryCode' }] });
     await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: '  ', categoryCode: '5000' } })).rejects.toMatchObject({ details: [{ field: 'rule.matchText' }] });

@@ -45,6 +45,8 @@ function candidatesBy(rules: Compiled[]): (folded: string, shape: string) => Com
   const usable = rules.filter((r) => r.category);
   const perRow = usable.filter((r) => r.row.match_kind === 'contains' && /[0-9#]/.test(r.text));
   const byShape = usable.filter((r) => !perRow.includes(r));
+  // One expression tells whether any of those texts is in a row at all: one search instead of one per rule.
+  const anyPerRow = perRow.length ? new RegExp(perRow.map((r) => r.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) : null;
   const cache = new Map<string, Compiled[]>();
   return (folded, shape) => {
     let found = cache.get(shape);
@@ -53,7 +55,7 @@ function candidatesBy(rules: Compiled[]): (folded: string, shape: string) => Com
       found = byShape.filter((r) => (r.row.match_kind === 'shape' ? r.text === shape : shape.includes(r.text)));
       cache.set(shape, found);
     }
-    if (perRow.length === 0) return found;
+    if (!anyPerRow?.test(folded)) return found;
     const more = perRow.filter((r) => folded.includes(r.text));
     return more.length ? [...found, ...more].sort((a, b) => a.index - b.index) : found;
   };
