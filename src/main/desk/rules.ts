@@ -36,7 +36,7 @@ const runLines = (run: L.RuleRunResult): string[] => run.rules.length === 0 ? ['
 const createAndRun = (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
   const made = L.createRule(ctx.ledger, seq, ctx.reviewer, rule, sourceProposalId);
   const run = made.enabled ? L.runRules(ctx.ledger, seq, ctx.reviewer, { ruleIds: [made.id], occasion: 'when it was made' }) : null;
-  return { rule: L.listRules(ctx.ledger, seq).find((r) => r.id === made.id)!, run };
+  return { rule: L.toRule(ctx.ledger, L.requireRuleRow(ctx.ledger, seq, made.id)), run };
 };
 
 export const ruleOperations = {

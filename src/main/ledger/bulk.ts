@@ -11,6 +11,9 @@ import { ORDER_KEY_SQL } from './transactions';
 
 export { Aggregates, type BulkRow };
 
+/** From this many rows on, a batch lifts the row triggers and keeps the aggregates set-wise (below it, the triggers are cheaper). */
+export const BULK_ROWS = 2_000;
+
 /**
  * Runs fn with the triggers of a table whose name ends with `suffix` (or, with
  * `sqlLike`, whose SQL is like it) lifted, restoring them after (also when fn

@@ -5,7 +5,7 @@
 import type { CsvMapping, ParsedStatement, RowIssue } from '../statements/types';
 import { maskOf, type AccountRow } from './accounts';
 import { appendAudit, type Actor } from './audit';
-import { insertInBulk, type BulkRow } from './bulk';
+import { BULK_ROWS, insertInBulk, type BulkRow } from './bulk';
 import { newId, newTimeOrderedId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { classifyRows, type Classified } from './dedupe';
@@ -81,8 +81,6 @@ export interface ImportResult {
 
 const PREVIEW_ROWS = 20;
 const LIST_MAX = 500;
-/** Above this, triggers are lifted and the aggregates brought up to date set-wise (bulk.ts). */
-const BULK_ROWS = 2_000;
 
 export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput): ImportResult {
   const { statement } = input;

@@ -163,16 +163,19 @@ export function changeKeyOf<T extends ProposalType>(type: T, payload: ProposalPa
 const alreadyPending = new WeakSet<Proposal>();
 export const isAlreadyPending = (proposal: Proposal): boolean => alreadyPending.has(proposal);
 
+/** The proposal of this change that is pending (first) or that a person rejected (the latest), if any. */
+export const decidedChange = (ledger: Ledger, orgSeq: number, changeKey: string): ProposalRow | undefined =>
+  ledger
+    .stmt("SELECT * FROM proposals WHERE org_seq = ? AND change_key = ? AND status IN ('pending', 'rejected') ORDER BY status = 'pending' DESC, seq DESC LIMIT 1")
+    .get(orgSeq, changeKey) as ProposalRow | undefined;
+
 /**
  * A person's "no" sticks: the same change, once rejected, is refused with the
  * rejected proposal and its comment, so that the agent can learn from it. The
  * same change already pending is answered, not stored twice.
  */
 function existingChange(ledger: Ledger, orgSeq: number, changeKey: string): Proposal | null {
-  const rows = ledger
-    .stmt("SELECT * FROM proposals WHERE org_seq = ? AND change_key = ? AND status IN ('pending', 'rejected') ORDER BY status = 'pending' DESC, seq DESC LIMIT 1")
-    .all(orgSeq, changeKey) as ProposalRow[];
-  const row = rows[0];
+  const row = decidedChange(ledger, orgSeq, changeKey);
   if (!row) return null;
   if (row.status === 'pending') {
     const proposal = toProposal(row);

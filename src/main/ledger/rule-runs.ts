@@ -11,11 +11,11 @@
 // pages again (npm run bench: 200 rules over 1,000,000 rows).
 import type { Actor } from './audit';
 import { appendAudit } from './audit';
-import { Aggregates, updateInBulk, withoutTriggers } from './bulk';
+import { Aggregates, BULK_ROWS, updateInBulk, withoutTriggers } from './bulk';
 import { resolveCategory } from './categories';
 import { newTimeOrderedId, nowIso } from './clock';
 import type { Ledger } from './db';
-import { changeKeyOf } from './proposals';
+import { changeKeyOf, decidedChange } from './proposals';
 import { match, type Compiled, type Hits, type Totals } from './rule-match';
 import { describeRule, foldRuleText, ruleRows } from './rules';
 
@@ -38,8 +38,6 @@ export interface RuleRunResult {
   rules: { id: string; position: number; suggested: number; applied: number; skipped: string | null }[];
 }
 
-/** Above this many rows, triggers are lifted and the totals kept set-wise (bulk.ts). */
-const BULK_ROWS = 2_000;
 /** A run over a million rows touches more pages than SQLite's 2 MB default cache holds; rule by rule, spilling them cost a fifth of the run (64 MB: as fast as 256 MB in one pass). */
 const RUN_CACHE_KIB = 64 * 1024;
 
@@ -177,18 +175,21 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
 }
 
 /**
- * Whether a change is pending or was rejected: asked of the index row by row,
- * or for a big run (and not too many decided changes) looked up in memory.
+ * Whether a change is pending or was rejected: for a big run (and not too many
+ * such changes) looked up in memory, else asked of the index row by row.
  */
 function decidedChanges(ledger: Ledger, orgSeq: number, rows: number): (changeKey: string) => boolean {
-  const where = "org_seq = ? AND type = 'categorization' AND status IN ('pending', 'rejected')";
-  const n = rows < BULK_ROWS ? Infinity : (ledger.stmt(`SELECT count(*) FROM (SELECT 1 FROM proposals WHERE ${where} LIMIT 200001)`).pluck().get(orgSeq) as number);
-  if (n <= 200_000) {
-    const keys = new Set(ledger.stmt(`SELECT change_key FROM proposals WHERE ${where}`).pluck().all(orgSeq) as string[]);
-    return (key) => keys.has(key);
+  if (rows >= BULK_ROWS) {
+    const keys = ledger
+      .stmt("SELECT change_key FROM proposals WHERE org_seq = ? AND type = 'categorization' AND status IN ('pending', 'rejected') LIMIT 200001")
+      .pluck()
+      .all(orgSeq) as string[];
+    if (keys.length <= 200_000) {
+      const known = new Set(keys);
+      return (key) => known.has(key);
+    }
   }
-  const ask = ledger.stmt("SELECT 1 FROM proposals WHERE org_seq = ? AND change_key = ? AND status IN ('pending', 'rejected') LIMIT 1").pluck();
-  return (key) => ask.get(orgSeq, key) !== undefined;
+  return (key) => decidedChange(ledger, orgSeq, key) !== undefined;
 }
 
 function audit(ledger: Ledger, orgSeq: number, actor: Actor, rule: Compiled, occasion: string, now: string): void {
