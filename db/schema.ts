@@ -11,6 +11,10 @@ export const organizations = sqliteTable('organizations', {
   name: text('name').notNull(),
   currency: text('currency').notNull(),
   createdAt: text('created_at').notNull(),
+  /** How the organization writes amounts: '.' (1,234.56) or ',' (1.234,56); typed amounts are read with it (migration 0011). */
+  decimalMark: text('decimal_mark', { enum: ['.', ','] }).notNull().default('.'),
+  /** Removed while empty (migration 0011): hidden, its slug freed; its audit entries stay. */
+  removedAt: text('removed_at'),
 });
 
 export const categories = sqliteTable(
@@ -73,6 +77,13 @@ export const transactions = sqliteTable(
     importBatchSeq: integer('import_batch_seq').references((): AnySQLiteColumn => importBatches.seq),
     /** Duplicate detection for rows without a bank id: a hash of date, amount, description and occurrence. */
     fingerprint: integer('fingerprint'),
+    /**
+     * Facts the spec's status is a view of (migration 0011): a finished
+     * reconciliation cleared the row; a person said it needs a receipt.
+     * `status` is kept equal to their precedence (ledger/status.ts).
+     */
+    reconciled: integer('reconciled').notNull().default(0),
+    receiptNeeded: integer('receipt_needed').notNull().default(0),
   },
   // Each index ends in the implicit seq, which is the stable tiebreak of date ordering.
   (t) => [
@@ -418,10 +429,12 @@ export const accountDayTotals = sqliteTable(
     accountSeq: integer('account_seq').notNull(),
     date: text('date').notNull(),
     status: text('status').notNull(),
+    /** Reconciled rows apart (migration 0011): the status reads uncategorized before reconciled. */
+    reconciled: integer('reconciled').notNull(),
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status] }), index('account_day_totals_walk').on(t.accountSeq, t.date, t.status, t.n)],
+  (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status, t.reconciled] }), index('account_day_totals_walk').on(t.accountSeq, t.date, t.status, t.n)],
 );
 
 /** A finished reconciliation of an account against a statement (migration 0007). */
@@ -488,8 +501,9 @@ export const accountMonthTotals = sqliteTable(
     accountSeq: integer('account_seq').notNull(),
     month: text('month').notNull(),
     status: text('status').notNull(),
+    reconciled: integer('reconciled').notNull(),
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountSeq, t.month, t.status] })],
+  (t) => [primaryKey({ columns: [t.accountSeq, t.month, t.status, t.reconciled] })],
 );

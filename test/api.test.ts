@@ -29,6 +29,20 @@ function expectError(res: Awaited<ReturnType<typeof call>>, status: number, code
 }
 
 describe('reads', () => {
+  it('lists a reconciled row that was never categorized as uncategorized, where agents look for work', async () => {
+    const org = L.createOrganization(w.ledger, { slug: 'reconciled-first' });
+    const { token } = L.createToken(w.ledger, org.seq, { name: 'bot', scopes: ['read'] });
+    L.createAccount(w.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
+    const row = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-03-02', description: 'BANK FEE', amount: -15 });
+    L.reconcileAccount(w.ledger, org.seq, L.deskActor(), { account: 'Bank', statementDate: '2026-03-31', statementBalance: -15, clearThrough: '2026-03-31' });
+    for (const query of ['status=uncategorized', 'category=__uncategorized__']) {
+      const res = await api('GET', `/transactions?${query}`, { token });
+      expect(res.json.data.map((t: L.Transaction) => [t.id, t.status])).toEqual([[row.id, 'uncategorized']]);
+    }
+    expect((await api('GET', '/transactions?status=reconciled', { token })).json.meta.totalCount).toBe(0);
+    expect((await api('GET', '/dashboard/summary', { token })).json.data).toMatchObject({ uncategorized: 1, pendingReview: 1 });
+  });
+
   it('lists transactions with the {data, meta} envelope and exact fields', async () => {
     const res = await api('GET', '/transactions?status=uncategorized&limit=3', { token: w.tokenA });
     expect(res.status).toBe(200);

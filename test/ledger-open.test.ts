@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectTotalsMatchRows } from './support/aggregates';
 import { ledgerAtMigration, tempLedger } from './support/env';
+
+/** An organization (seq 1) with the default chart and one checking account (seq 1), written as builds since 0006 wrote them (today's code knows columns they did not have). */
+function oldBooks(ledger: L.Ledger, openingMinor: number): { seq: number } {
+  ledger.sqlite.exec(`INSERT INTO organizations (id, slug, name, currency, created_at) VALUES ('10000000-0000-4000-8000-000000000000', 'acme', 'Acme', 'USD', 'x');
+    INSERT INTO categories (org_seq, code, name, type) VALUES (1, '5100', 'Software & tools', 'expense'), (1, '4000', 'Revenue', 'revenue');
+    INSERT INTO accounts (id, org_seq, name, type, currency, opening_balance_minor, created_at) VALUES ('10000000-0000-4000-8000-000000000001', 1, 'Bank', 'checking', 'USD', ${openingMinor}, 'x');`);
+  return { seq: 1 };
+}
 
 const migrationTags = (): string[] =>
   (JSON.parse(readFileSync(join(__dirname, '..', 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
@@ -96,9 +105,11 @@ describe('opening a ledger', () => {
 
   it('upgrades proposals written before 0010 with the change each would make, so that the same change is not filed again', () => {
     const { ledger: old, file } = ledgerAtMigration('0009_proposal_channel');
-    const org = L.createOrganization(old, { slug: 'acme' });
-    L.createAccount(old, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
-    const row = L.addTransaction(old, org.seq, L.deskActor(), { account: 'Bank', date: '2026-01-02', description: 'FIGMA.COM', amount: -15 });
+    const org = oldBooks(old, 0);
+    // Written as that build wrote rows (today's code knows columns it did not have).
+    old.sqlite.exec(`INSERT INTO transactions (id, org_seq, account_seq, origin, date, amount_minor, currency, description, status, source, created_at)
+      VALUES ('20000000-0000-4000-8000-000000000001', ${org.seq}, 1, 'manual', '2026-01-02', -1500, 'USD', 'FIGMA.COM', 'uncategorized', 'manual_csv', 'x')`);
+    const row = { id: '20000000-0000-4000-8000-000000000001', seq: 1 };
     const entry = { date: '2026-01-03', description: 'Stamps', amount: -4.2, currency: 'USD', categoryCode: null, category: null, source: 'manual_csv' };
     old.sqlite.exec(`INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, created_at) VALUES
       ('30000000-0000-4000-8000-000000000001', ${org.seq}, 'categorization', 'pending', '${JSON.stringify({ transactionId: row.id, categoryCode: '5100', category: 'Software & tools', evidence: [] })}', 'mcp:t', 'x'),
@@ -114,6 +125,39 @@ describe('opening a ledger', () => {
     const again = L.proposeCategorization(upgraded, org.seq, agent, { transactionId: row.id, categoryCode: '5100' });
     expect([again.id, L.isAlreadyPending(again)]).toEqual(['30000000-0000-4000-8000-000000000001', true]);
     expect(() => L.proposeJournalEntry(upgraded, org.seq, agent, { date: '2026-01-03', description: 'Stamps', amount: -4.2 })).toThrow(/rejected this same change/);
+    upgraded.close();
+  });
+
+  it('upgrades a file written before 0011: reconciled rows without a category read uncategorized again, every total kept', () => {
+    const { ledger: old, file } = ledgerAtMigration('0010_rules_idempotency');
+    const org = oldBooks(old, 10000);
+    const insert = old.sqlite.prepare(`INSERT INTO transactions (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, created_at)
+      VALUES (?, ${org.seq}, 1, 'import', ?, ?, 'USD', ?, ?, ?, 'manual_csv', 'x')`);
+    const rows = [
+      ['2026-01-02', -1500, 'Never categorized, reconciled', null, 'reconciled'],
+      ['2026-01-03', -2500, 'Categorized, reconciled', 'Software & tools', 'reconciled'],
+      ['2026-01-04', -700, 'Needs a receipt', 'Software & tools', 'receipt_missing'],
+      ['2026-01-05', 9900, 'Reconciled while it needed a receipt', 'Revenue', 'reconciled'],
+      ['2026-01-06', -300, 'Agent suggested (legacy)', 'Software & tools', 'agent_suggested'],
+    ] as const;
+    rows.forEach((r, i) => insert.run(`40000000-0000-4000-8000-00000000000${i}`, ...r));
+    old.sqlite.exec(`INSERT INTO reconciliations (id, org_seq, account_seq, statement_date, statement_balance_minor, rows, created_at, created_by)
+      VALUES ('50000000-0000-4000-8000-000000000000', ${org.seq}, 1, '2026-01-31', 15100, 3, 'x', 'me');
+      INSERT INTO reconciliation_rows VALUES (1, 1, 'uncategorized'), (1, 2, 'matched'), (1, 4, 'receipt_missing');`);
+    old.close();
+    const upgraded = L.openLedger(file);
+    const facts = upgraded.sqlite.prepare('SELECT description, status, reconciled, receipt_needed FROM transactions ORDER BY seq').raw(true).all();
+    expect(facts).toEqual([
+      ['Never categorized, reconciled', 'uncategorized', 1, 0],
+      ['Categorized, reconciled', 'reconciled', 1, 0],
+      ['Needs a receipt', 'receipt_missing', 0, 1],
+      ['Reconciled while it needed a receipt', 'receipt_missing', 1, 1],
+      ['Agent suggested (legacy)', 'agent_suggested', 0, 0],
+    ]);
+    expect(L.balancesAt(upgraded, org.seq, '2026-12-31').accounts[0]).toMatchObject({ balance: 149, cleared: 149, reconciled: 159, unreconciled: -10 });
+    expect(L.listTransactions(upgraded, org.seq, { status: 'uncategorized', limit: 50, offset: 0 }).meta.totalCount).toBe(1);
+    expect(L.organizationBySeq(upgraded, org.seq).decimalMark).toBe('.');
+    expectTotalsMatchRows(upgraded);
     upgraded.close();
   });
 

@@ -143,3 +143,73 @@ describe('account and import commands', () => {
     again.close();
   });
 });
+
+describe('typed amounts, organizations and finding rows', () => {
+  it('reads --amount, --opening-balance and --balance with the organization decimal mark, refusing what could be two numbers', () => {
+    const data = tempDir();
+    expect(ledgerdesk(data, 'org', 'create', 'studio', '--name', 'Studio', '--currency', 'EUR', '--decimal-mark', ',').code).toBe(0);
+    expect(ledgerdesk(data, 'org', 'create', 'roaster', '--name', 'Roaster').code).toBe(0);
+    const studio = (...args: string[]) => ledgerdesk(data, ...args, '--org', 'studio');
+    const roaster = (...args: string[]) => ledgerdesk(data, ...args, '--org', 'roaster');
+    expect(studio('account', 'create', 'Bank', '--opening-balance', '1.234,56').stdout).toMatch(/Bank\s+checking\s+1234\.56 EUR/);
+    expect(roaster('account', 'create', 'Bank', '--opening-balance', '12,450.00').stdout).toMatch(/Bank\s+checking\s+12450\.00 USD/);
+    const add = (run: typeof studio, amount: string) => run('tx', 'add', '--account', 'Bank', '--date', '2026-03-02', '--description', `Typed ${amount}`, '--amount', amount, '--json');
+    const amountOf = (r: ReturnType<typeof studio>) => (r.code === 0 ? JSON.parse(r.stdout).amount_minor : JSON.parse(r.stdout).error.message);
+    expect(['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'].map((a) => amountOf(add(roaster, a)))).toEqual([125000, -123456, 123456, 125, -4500]);
+    const studioReads = ['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'].map((a) => amountOf(add(studio, a)));
+    expect(studioReads.slice(1)).toEqual([-123456, 123456, 125, -4500]);
+    expect(studioReads[0]).toBe('Invalid request: amount: "1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25');
+    const rows = JSON.parse(studio('tx', 'list', '--description', 'Typed', '--json').stdout);
+    expect(rows.meta.totalCount).toBe(4); // the refused one wrote nothing
+  });
+
+  it('refuses to change an opening balance under a finished reconciliation, naming it and how to undo it', () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Card', '--type', 'credit_card', '--opening-balance', '0', '--opening-date', '2026-01-31');
+    ledgerdesk(data, 'tx', 'add', '--account', 'Card', '--date', '2026-02-03', '--amount', '-252.14', '--description', 'Hardware store');
+    const done = ledgerdesk(data, 'reconcile', 'Card', '--date', '2026-02-28', '--balance', '252.14', '--clear-through', '2026-02-28');
+    expect(done.code, done.stderr).toBe(0);
+    const edit = ledgerdesk(data, 'account', 'edit', 'Card', '--opening-balance', '3,674.44');
+    expect(edit.code).toBe(1);
+    expect(edit.stderr).toContain('conflict: "Card" is reconciled through 2026-02-28 at -252.14 USD, counted from its opening balance');
+    expect(edit.stderr).toContain('undo that reconciliation (Reconcile, Undo; or ledgerdesk reconcile undo "Card")');
+    expect(ledgerdesk(data, 'account', 'edit', 'Card', '--name', 'Company card').code).toBe(0); // other changes stay possible
+    expect(ledgerdesk(data, 'reconcile', 'undo', 'Company card').code).toBe(0);
+    expect(ledgerdesk(data, 'account', 'edit', 'Company card', '--opening-balance', '-100').code).toBe(0);
+  });
+
+  it('renames any organization, removes an empty one, and refuses to remove one with books', () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Bank'); // makes "My organization" (default) with an account
+    expect(ledgerdesk(data, 'org', 'rename', 'default', 'Coffee Roaster Ltd').stdout).toMatch(/^Renamed: default\s+Coffee Roaster Ltd\s+USD/);
+    expect(ledgerdesk(data, 'org', 'create', 'oops').code).toBe(0);
+    const refused = ledgerdesk(data, 'org', 'remove', 'default');
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('"Coffee Roaster Ltd" is not empty (1 account)')]);
+    expect(ledgerdesk(data, 'org', 'remove', 'oops').stdout).toMatch(/^Removed oops \(oops\)\./);
+    expect(ledgerdesk(data, 'org', 'list').stdout.trim().split('\n')).toHaveLength(1);
+    expect(ledgerdesk(data, 'org', 'create', 'oops').code).toBe(0); // its slug is free again
+    const ledger = L.openLedger(ledgerFile(data));
+    expect(L.listAudit(ledger, 1, { action: 'organization.updated', limit: 5, offset: 0 }).entries[0].summary).toBe('Organization default changed: name "My organization" -> "Coffee Roaster Ltd"');
+    ledger.close();
+  });
+
+  it('lists transactions by account, status, dates and description, with their ids', () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Operating');
+    ledgerdesk(data, 'import', fixture('us-bank.csv'), '--account', 'Operating');
+    const all = ledgerdesk(data, 'tx', 'list', '--account', 'Operating', '--status', 'uncategorized', '--from', '2024-01-01', '--to', '2024-12-31');
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toMatch(/^[0-9a-f-]{36}  2024-\d\d-\d\d\s+-?\d+\.\d\d USD  Operating/m);
+    expect(all.stdout.trim().split('\n').at(-1)).toBe('1-5 of 5 (--offset for more)');
+    const payroll = JSON.parse(ledgerdesk(data, 'tx', 'list', '--description', 'payroll', '--json').stdout);
+    expect(payroll.data.map((t: L.RegisterRow) => t.description)).toEqual(['PAYROLL ACME CORP']);
+  });
+
+  it('names an unknown subcommand and lists the commands of its first word', () => {
+    const data = tempDir();
+    const r = ledgerdesk(data, 'tx', 'split', 'x');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ledgerdesk: Unknown tx command "split"\. The tx commands:\n\n {2}ledgerdesk tx list .*\n {2}ledgerdesk tx add/);
+    expect(r.stderr).not.toContain('Agent commands');
+  });
+});

@@ -137,6 +137,20 @@ describe('running rules', () => {
     expect(audit('rule.deleted')[0].summary).toContain('it had matched 2 rows');
   });
 
+  it('takes reconciled rows that were never categorized: being cleared by the bank is not being categorized', async () => {
+    const [fee, paid] = await rows([
+      ['Bank', 'MONTHLY ACCOUNT FEE', -15],
+      ['Bank', 'CLIENT PAYMENT 2211', 900],
+    ]);
+    await desk('reconcileAccount', { account: 'Bank', date: '2024-03-31', balance: '885.00', clearThrough: '2024-03-31' });
+    expect([tx(fee.id).status, tx(paid.id).status]).toEqual(['uncategorized', 'uncategorized']);
+    const made = await desk('createRule', { rule: { matchKind: 'contains', matchText: 'account fee', categoryCode: '5000', mode: 'apply' } });
+    expect(made.run).toMatchObject({ rows: 2, applied: 1 });
+    expect(tx(fee.id)).toMatchObject({ category: 'Operating expenses', status: 'reconciled' });
+    await desk('createRule', { rule: { matchKind: 'contains', matchText: 'client payment', categoryCode: '4000', mode: 'suggest' } });
+    expect(pendingByRules()).toBe(1);
+  });
+
   it('runs on every import, in the import\'s transaction, over the imported rows only', async () => {
     await rows([['Bank', 'Coffee shop', -3]]);
     await desk('createRule', { rule: { matchKind: 'shape', matchText: 'Coffee shop', categoryCode: '5000', mode: 'apply' } });

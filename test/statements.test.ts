@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesSource, fileSource, readStatement, type ParsedStatement, type ReadOptions } from '../src/main/statements';
-import { decimalMarkOf, parseAmount, sumDecimals } from '../src/main/statements/amounts';
+import { decimalMarkOf, parseAmount, sumDecimals } from '../src/shared/amounts';
 import { compileDateFormat, detectDateFormat } from '../src/main/statements/dates';
 import { joinDescription } from '../src/main/statements/describe';
 import { information } from '../src/main/statements/mt940';

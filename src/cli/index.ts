@@ -20,7 +20,7 @@ setFlagsFromString('--heap-growing-percent=20');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
-const LOCAL = ['serve', 'token', 'demo', 'org', 'restore', 'sign-in'];
+const LOCAL = ['serve', 'token', 'demo', 'restore', 'sign-in'];
 /** Stands for the data folder in the help text the build writes (help.txt): the folder is the user's, not the builder's. */
 export const DATA_MARK = '@@LEDGERDESK_DATA@@';
 
@@ -81,6 +81,12 @@ async function main(argv: string[]): Promise<number> {
   const owner = await import('./owner');
   const found = owner.findOwnerCommand(argv);
   if (found) return owner.runOwnerCommand(found.command, found.rest, out);
+  // A known first word with an unknown second one: name that word and list its own commands.
+  const group = owner.commandGroup(command);
+  if (group.length) {
+    const sub = args[0] === undefined ? `"${command}" needs a subcommand` : `Unknown ${command} command "${args[0]}"`;
+    throw new UsageError(`${sub}. The ${command} commands:`, `${group.join('\n')}\n\nEach takes --help.`);
+  }
   throw new UsageError(`Unknown command "${command}".`, await fullUsage());
 }
 

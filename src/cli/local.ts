@@ -1,20 +1,8 @@
 // The owner's local commands: they act on the data folder directly, as the
-// desktop's settings screen does (serve, token, demo, org). Agent commands go
+// desktop's settings screen does (serve, token, demo, restore, sign-in). Agent commands go
 // through the REST API instead.
 import { parseArgs } from 'node:util';
-import {
-  createOrganization,
-  createToken,
-  ensureDefaultOrganization,
-  fillDemo,
-  findOrganization,
-  listOrganizations,
-  listTokens,
-  openLedger,
-  revokeToken,
-  type Ledger,
-  type Organization,
-} from '../main/ledger';
+import { createToken, fillDemo, listTokens, revokeToken } from '../main/ledger';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backupsDir } from '../main/desk/backups';
@@ -34,8 +22,6 @@ export const LOCAL_USAGE = `Owner commands (act on the data folder; default ${de
   token list [--org <slug>] [--data <dir>]
   token revoke <id> [--org <slug>] [--data <dir>]
   demo [--org <slug>] [--transactions N] [--data <dir>] fill an organization with demo books (default 500 rows)
-  org list [--data <dir>]
-  org create <slug> [--name <n>] [--currency USD] [--data <dir>]
   restore <backup> [--data <dir>]                   replace the books with a backup (checked first; the app must be stopped)`;
 
 const common = { data: { type: 'string' }, org: { type: 'string' } } as const;
@@ -125,23 +111,6 @@ export function demo(args: string[], out: Out): void {
   });
 }
 
-export function org(args: string[], out: Out): void {
-  const [sub, ...rest] = args;
-  const usage = LOCAL_USAGE.split('\n').filter((l) => l.includes(' org ')).join('\n');
-  const { values, positionals } = parse(rest, { name: { type: 'string' }, currency: { type: 'string' } }, usage);
-  withLedger(values.data as string | undefined, (ledger) => {
-    if (sub === 'list') {
-      for (const o of listOrganizations(ledger)) out(`${o.slug}  ${o.name}  ${o.currency}  ${o.id}`);
-    } else if (sub === 'create') {
-      if (positionals.length !== 1) throw new UsageError('org create takes one slug', usage);
-      const created = createOrganization(ledger, { slug: positionals[0], name: values.name as string | undefined, currency: values.currency as string | undefined });
-      out(`Created organization ${created.slug} (${created.name}, ${created.currency}).`);
-    } else {
-      throw new UsageError(`Unknown org command "${sub ?? ''}"`, usage);
-    }
-  });
-}
-
 /**
  * Restore: refused while a Ledgerdesk server or app runs on the folder; the
  * backup is checked before anything is touched; the books it replaces are
@@ -190,7 +159,6 @@ export async function runLocal(command: string, args: string[], out: Out): Promi
   else if (command === 'token') token(args, out);
   else if (command === 'demo') demo(args, out);
   else if (command === 'restore') await restore(args, out);
-  else if (command === 'sign-in') signIn(args, out);
-  else org(args, out);
+  else signIn(args, out);
   return 0;
 }

@@ -34,7 +34,7 @@ export const ownerCommands: OwnerCommand[] = Object.values(deskOperations as Rec
       spec: operation.command!,
       operation,
       get fields() {
-        return (fields ??= schemaFields(operation.input, ['orgId']));
+        return (fields ??= schemaFields(operation.input, ['orgId']).map((f) => ({ ...f, flag: operation.command!.flags?.[f.name] ?? f.flag })));
       },
     };
   });
@@ -47,6 +47,11 @@ export function findOwnerCommand(argv: string[]): { command: OwnerCommand; rest:
     if (command) return { command, rest: argv.slice(words) };
   }
   return null;
+}
+
+/** The owner commands a first word starts ("tx": tx add, tx edit...), as usage lines. */
+export function commandGroup(word: string): string[] {
+  return ownerCommands.filter((c) => c.spec.name.split(' ')[0] === word).map((c) => `  ledgerdesk ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(40)}${c.spec.summary}`);
 }
 
 const argName = (arg: string) => arg.replace(/\.\.\.$/, '');
@@ -85,8 +90,9 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out)
   }
   const json = values.json === true;
   return withLedger(values.data as string | undefined, async (ledger) => {
-    const org = pickOrganization(ledger, values.org as string | undefined);
-    const parsed = checkInput(c.operation.input, { ...input, ...('orgId' in objectShape(c.operation.input) ? { orgId: org.id } : {}) }, usage);
+    // Only commands about one organization's books pick one (org commands name theirs).
+    const scoped = 'orgId' in objectShape(c.operation.input);
+    const parsed = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: pickOrganization(ledger, values.org as string | undefined).id } : {}) }, usage);
     const ctx: DeskContext = { ledger, dataDir: (values.data as string | undefined) ?? defaultDataDir(), agentUrl: '', mode: 'command', reviewer: deskActor(), stdout: process.stdout };
     try {
       const result = await c.operation.run(ctx, parsed);

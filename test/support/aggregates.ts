@@ -3,6 +3,7 @@
 // back to zero may stay behind as zero rows).
 import { expect } from 'vitest';
 import type { Ledger } from '../../src/main/ledger';
+import { STATUS_SQL } from '../../src/main/ledger/status';
 
 const TOTALS: { table: string; keys: string; values: string; recount: string; from?: string }[] = [
   { table: 'transaction_day_counts', keys: 'org_seq, date, status, source', values: 'n', recount: 'count(*)' },
@@ -14,8 +15,8 @@ const TOTALS: { table: string; keys: string; values: string; recount: string; fr
     values: 'inflow_minor, outflow_minor',
     recount: 'sum(max(amount_minor, 0)), -sum(min(amount_minor, 0))',
   },
-  { table: 'account_day_totals', keys: 'account_seq, date, status', values: 'n, sum_minor', recount: 'count(*), sum(amount_minor)' },
-  { table: 'account_month_totals', keys: 'account_seq, substr(date, 1, 7), status', values: 'n, sum_minor', recount: 'count(*), sum(amount_minor)' },
+  { table: 'account_day_totals', keys: 'account_seq, date, status, reconciled', values: 'n, sum_minor', recount: 'count(*), sum(amount_minor)' },
+  { table: 'account_month_totals', keys: 'account_seq, substr(date, 1, 7), status, reconciled', values: 'n, sum_minor', recount: 'count(*), sum(amount_minor)' },
   { table: 'category_day_totals', keys: "org_seq, currency, date, coalesce(category, '')", values: 'n, sum_minor', recount: 'count(*), sum(amount_minor)' },
   { table: 'category_month_totals', keys: "org_seq, currency, substr(date, 1, 7), coalesce(category, '')", values: 'n, sum_minor', recount: 'count(*), sum(amount_minor)' },
 ];
@@ -24,6 +25,9 @@ const TOTALS: { table: string; keys: string; values: string; recount: string; fr
 const storedKeys = (keys: string) => keys.replace('substr(date, 1, 7)', 'month').replace("coalesce(category, '')", 'category');
 
 export function expectTotalsMatchRows(ledger: Ledger): void {
+  // The stored status is the view of each row's facts (status.ts).
+  const off = ledger.sqlite.prepare(`SELECT id, status, ${STATUS_SQL} AS view FROM transactions WHERE status IS NOT ${STATUS_SQL} LIMIT 5`).all();
+  expect(off, 'rows whose status is not the view of their facts').toEqual([]);
   for (const t of TOTALS) {
     const width = t.values.split(', ').length;
     const kept = (rows: unknown[][]) => rows.filter((r) => r.slice(-width).some((v) => v !== 0)).map(String).sort();

@@ -3,14 +3,13 @@
 import { z } from 'zod';
 import { CurrencyCode, DateString, Line } from '../api/schemas';
 import * as L from '../ledger';
-import { op, Org, orgSeq } from './operation';
+import { op, Org, orgSeq, TypedAmount } from './operation';
 
 const Ref = Line(200).trim().min(1).describe('The account: its name or id');
-const Money = z.number().refine(Number.isFinite, 'must be a number');
 const details = {
   maskedNumber: Line(40).trim().nullable().optional().describe('As printed on statements, e.g. ****1234'),
   bankAccountId: Line(100).trim().nullable().optional().describe("The bank's id of the account in its files (account number, IBAN), so a file finds its account"),
-  openingBalance: Money.optional().describe('The balance before the first transaction'),
+  openingBalance: TypedAmount.optional().describe('The balance before the first transaction, as the account shows it: negative when money is owed (a card)'),
   openingDate: DateString.nullable().optional().describe('The date of the opening balance'),
 };
 

@@ -2,19 +2,33 @@
 // add|edit|delete|categorize|receipt`, `proposal reverse`): the register,
 // rows entered by hand, categorizing, receipts needed, reversing an approval.
 import { z } from 'zod';
-import { Amount, DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
+import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
-import { op, Org, orgSeq } from './operation';
+import { op, Org, orgSeq, TypedAmount } from './operation';
 
 const Ids = z.array(Uuid).min(1).max(1000).describe('Transaction ids');
-const Money = Amount.describe('Negative money out, positive money in');
+const Money = TypedAmount.describe('Negative money out, positive money in (as you write it: -1,234.56)');
 const row = (r: L.HandRow) => `${r.id}  ${r.date}  ${r.amount_minor < 0 ? '' : ' '}${L.fromMinor(r.amount_minor, r.currency).toFixed(2)} ${r.currency}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]`;
+const registerLine = (r: L.RegisterRow) =>
+  `${r.id}  ${r.date}  ${r.amount.toFixed(2).padStart(13)} ${r.currency}  ${r.accountName.padEnd(18).slice(0, 18)}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]${r.balance === null ? '' : `  balance ${r.balance.toFixed(2)}`}`;
 
 export const bookOperations = {
-  register: op(TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), (ctx, { orgId, account, ...query }) => {
-    const seq = orgSeq(ctx, orgId);
-    return L.registerPage(ctx.ledger, seq, { ...query, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
-  }),
+  register: op(
+    TransactionsQuery.extend({ ...Org, account: Line(200).trim().min(1).optional().describe('One account, by name or id') }),
+    (ctx, { orgId, account, ...query }) => {
+      const seq = orgSeq(ctx, orgId);
+      return L.registerPage(ctx.ledger, seq, { ...query, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
+    },
+    {
+      name: 'tx list',
+      summary: 'find transactions (and their ids): newest first, with the filters the screens have',
+      flags: { dateFrom: 'from', dateTo: 'to' },
+      print: (page) => [
+        ...page.data.map(registerLine),
+        page.meta.totalCount === 0 ? 'No transactions match.' : `${page.meta.offset + 1}-${page.meta.offset + page.data.length} of ${page.meta.totalCount} (--offset for more)`,
+      ],
+    },
+  ),
 
   addTransaction: op(
     z.strictObject({

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DateString, Line } from '../api/schemas';
 import * as L from '../ledger';
-import { op, Org, orgSeq } from './operation';
+import { op, Org, orgSeq, TypedAmount } from './operation';
 
 const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
 const line = (c: L.Category) => `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
@@ -63,7 +63,7 @@ export const chartOperations = {
       ...Org,
       account: Ref,
       date: DateString.describe("The statement's end date"),
-      balance: z.number().refine(Number.isFinite, 'must be a number').describe("The statement's ending balance"),
+      balance: TypedAmount.describe("The statement's ending balance as printed (a card statement: what is owed, positive)"),
       clear: z.array(z.uuid('must be a transaction id')).max(100_000).optional().describe('The rows that cleared (comma-separated ids)'),
       clearThrough: DateString.optional().describe('Or: every row not yet reconciled up to this date'),
     }),

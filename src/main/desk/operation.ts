@@ -3,7 +3,7 @@
 // HTTP route (browser) and the `ledgerdesk` owner commands all run these, and
 // nothing else, so a rule checked here is checked everywhere.
 import { z } from 'zod';
-import { Uuid } from '../api/schemas';
+import { Amount, Line, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { Actor } from '../ledger/audit';
 
@@ -38,6 +38,8 @@ export interface CommandSpec<R> {
   failed?: (result: R) => boolean;
   /** The result as CSV, printed with --csv. */
   csv?: (result: R) => string;
+  /** Flags named otherwise than their input field (dateFrom as --from). */
+  flags?: Record<string, string>;
 }
 
 export interface DeskOperation<I extends z.ZodType, R> {
@@ -51,6 +53,14 @@ export const op = <I extends z.ZodType, R>(
   run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>,
   command?: CommandSpec<Awaited<R>>,
 ): DeskOperation<I, R> => ({ input, run, command });
+
+/**
+ * An amount as a person types it ("-1,234.56", "1.234,56", "(45.00)") or a
+ * number: text is read by the one amount reader with the organization's
+ * decimal mark (shared/amounts.ts), and refused, saying what was read, where
+ * it could mean two numbers.
+ */
+export const TypedAmount = z.union([Amount, Line(40).trim().min(1, 'is empty')]);
 
 export const Org = { orgId: Uuid.describe('The organization (owner commands take --org <slug> instead)') };
 export const Page = (max: number) => ({

@@ -4,13 +4,14 @@
 // mode) both run these, and nothing else.
 import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
-import { CurrencyCode, DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
+import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
 import { bookOperations } from './books';
 import { chartOperations } from './chart';
+import { organizationOperations } from './organizations';
 import { importOperations } from './imports';
 import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './operation';
 import { receiptOperations } from './receipts';
@@ -19,8 +20,6 @@ import { reviewItems } from './review-queue';
 import { ruleOperations } from './rules';
 
 export type { DeskContext, Reviewer } from './operation';
-
-const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
 
 export const deskOperations = {
   appInfo: op(z.strictObject({}), (ctx) => ({
@@ -31,16 +30,7 @@ export const deskOperations = {
     reviewer: ctx.reviewer.name,
   })),
 
-  listOrganizations: op(z.strictObject({}), (ctx) => L.listOrganizations(ctx.ledger).map(publicOrg)),
-
-  createOrganization: op(
-    z.strictObject({
-      slug: z.string().regex(L.SLUG, 'lower-case letters, digits and dashes'),
-      name: Line(200).trim().min(1),
-      currency: CurrencyCode.optional(),
-    }),
-    (ctx, input) => publicOrg(L.createOrganization(ctx.ledger, input, ctx.reviewer)),
-  ),
+  ...organizationOperations,
 
   listProposals: op(z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), (ctx, { orgId, status }) =>
     reviewItems(ctx.ledger, orgSeq(ctx, orgId), status),

@@ -59,7 +59,7 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   let n = 0;
   for (const r of book.rows) {
     const other = r.category ? (categories.get(r.category) ?? BEANCOUNT_SUSPENSE) : BEANCOUNT_SUSPENSE;
-    write(`${r.date} ${r.status === 'reconciled' ? '*' : '!'} ${quoted(r.description)}\n  id: "${r.id}"\n  ${money.get(r.accountId)}  ${amount(r.amountMinor, r.currency)}\n  ${other}  ${amount(-r.amountMinor, r.currency)}\n\n`);
+    write(`${r.date} ${r.reconciled ? '*' : '!'} ${quoted(r.description)}\n  id: "${r.id}"\n  ${money.get(r.accountId)}  ${amount(r.amountMinor, r.currency)}\n  ${other}  ${amount(-r.amountMinor, r.currency)}\n\n`);
     n++;
   }
   return n;

@@ -18,6 +18,8 @@ export interface ExportRow {
   suggestedBy: string | null;
   confidence: number | null;
   reason: string | null;
+  /** Cleared by a reconciliation: the accountant's tools mark it cleared. */
+  reconciled: boolean;
 }
 
 export interface ExportBook {

@@ -6,15 +6,16 @@ import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { invalid, LedgerError } from './errors';
-import { fromMinor, toMinor } from './money';
-import { organizationBySeq } from './organizations';
+import { fromMinor, typedToMinor, type TypedMoney } from './money';
+import { decimalMarkOf, organizationBySeq } from './organizations';
 import type { TransactionSource } from './transactions';
 import { accountTotals } from './totals';
 
 export { ACCOUNT_TYPES, type AccountType };
 
-/** Liabilities: a negative balance is money owed. */
+/** Liabilities: a negative balance is money owed (and their statements print what is owed as a positive figure). */
 export const LIABILITY_TYPES: readonly AccountType[] = ['credit_card', 'other_liability'];
+export const isLiability = (type: AccountType): boolean => LIABILITY_TYPES.includes(type);
 
 export interface Account {
   id: string;
@@ -119,7 +120,8 @@ export interface AccountInput {
   name: string;
   type: AccountType;
   currency?: string;
-  openingBalance?: number;
+  /** As the account's balance shows it: negative when money is owed (a card's debt). */
+  openingBalance?: TypedMoney;
   openingDate?: string | null;
   maskedNumber?: string | null;
   bankAccountId?: string | null;
@@ -144,7 +146,7 @@ export function insertAccount(ledger: Ledger, orgSeq: number, actor: Actor, inpu
   if (!ACCOUNT_TYPES.includes(input.type)) throw invalid([{ field: 'type', message: `must be one of ${ACCOUNT_TYPES.join(', ')}` }]);
   const bankAccountId = normalizeAccountId(input.bankAccountId);
   checkUnique(ledger, orgSeq, name, bankAccountId);
-  const opening = toMinor(input.openingBalance ?? 0, currency, 'openingBalance');
+  const opening = typedToMinor(input.openingBalance ?? 0, currency, decimalMarkOf(ledger, orgSeq), 'openingBalance');
   const id = newId();
   ledger
     .stmt(
@@ -169,10 +171,29 @@ export function createAccount(ledger: Ledger, orgSeq: number, actor: Actor, inpu
 export interface AccountChanges {
   name?: string;
   type?: AccountType;
-  openingBalance?: number;
+  openingBalance?: TypedMoney;
   openingDate?: string | null;
   maskedNumber?: string | null;
   bankAccountId?: string | null;
+}
+
+/**
+ * A finished reconciliation added up from the opening balance: changing the
+ * opening balance (or its date, which moves rows before or after it) would
+ * leave it no longer adding up, so it is refused, naming it and the way back.
+ */
+function refuseUnderReconciliation(ledger: Ledger, row: AccountRow, what: string): void {
+  const done = ledger
+    .stmt('SELECT statement_date AS date, statement_balance_minor AS minor, count(*) OVER () AS n FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1')
+    .get(row.seq) as { date: string; minor: number; n: number } | undefined;
+  if (!done) return;
+  const balance = `${fromMinor(done.minor, row.currency).toFixed(2)} ${row.currency}`;
+  const undo = done.n === 1 ? 'undo that reconciliation' : `undo its ${done.n} reconciliations, newest first`;
+  throw new LedgerError(
+    'conflict',
+    `"${row.name}" is reconciled through ${done.date} at ${balance}, counted from its ${what}: changing it would leave that reconciliation no longer adding up. To change it, ${undo} (Reconcile, Undo; or ledgerdesk reconcile undo "${row.name}"), change it, and reconcile again.`,
+    { account: row.id, reconciledThrough: done.date, statementBalance: fromMinor(done.minor, row.currency), reconciliations: done.n },
+  );
 }
 
 /** Rename, retype, opening balance, masked number, bank id: each change named before and after in the audit entry. */
@@ -182,7 +203,7 @@ export function updateAccount(ledger: Ledger, orgSeq: number, actor: Actor, ref:
     const next = {
       name: changes.name?.trim() ?? row.name,
       type: changes.type ?? row.type,
-      opening_balance_minor: changes.openingBalance === undefined ? row.opening_balance_minor : toMinor(changes.openingBalance, row.currency, 'openingBalance'),
+      opening_balance_minor: changes.openingBalance === undefined ? row.opening_balance_minor : typedToMinor(changes.openingBalance, row.currency, decimalMarkOf(ledger, orgSeq), 'openingBalance'),
       opening_date: changes.openingDate === undefined ? row.opening_date : changes.openingDate,
       masked_number: changes.maskedNumber === undefined ? row.masked_number : changes.maskedNumber?.trim() || null,
       bank_account_id: changes.bankAccountId === undefined ? row.bank_account_id : normalizeAccountId(changes.bankAccountId),
@@ -191,6 +212,8 @@ export function updateAccount(ledger: Ledger, orgSeq: number, actor: Actor, ref:
     checkUnique(ledger, orgSeq, next.name, next.bank_account_id, row.seq);
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== row[k]);
     if (changed.length === 0) return toAccount(ledger, row);
+    if (changed.includes('opening_balance_minor')) refuseUnderReconciliation(ledger, row, 'opening balance');
+    else if (changed.includes('opening_date')) refuseUnderReconciliation(ledger, row, 'opening date');
     ledger
       .stmt('UPDATE accounts SET name = ?, type = ?, opening_balance_minor = ?, opening_date = ?, masked_number = ?, bank_account_id = ? WHERE seq = ?')
       .run(next.name, next.type, next.opening_balance_minor, next.opening_date, next.masked_number, next.bank_account_id, row.seq);

@@ -13,6 +13,8 @@ export interface BulkRow {
   accountSeq: number;
   date: string;
   status: string;
+  /** 1 when a reconciliation cleared it (account totals keep those apart). */
+  reconciled: number;
   source: string;
   currency: string;
   amountMinor: number;
@@ -31,6 +33,7 @@ interface Group {
   org: number;
   account: number;
   status: string;
+  reconciled: number;
   source: string;
   currency: string;
   category: string;
@@ -53,10 +56,10 @@ export class Aggregates {
   add(r: BulkRow): void {
     const category = r.category ?? '';
     let g = this.last;
-    if (!g || g.account !== r.accountSeq || g.status !== r.status || g.source !== r.source || g.currency !== r.currency || g.category !== category || g.org !== r.orgSeq) {
-      const key = [r.orgSeq, r.accountSeq, r.status, r.source, r.currency, category].join(SEP);
+    if (!g || g.account !== r.accountSeq || g.status !== r.status || g.reconciled !== r.reconciled || g.source !== r.source || g.currency !== r.currency || g.category !== category || g.org !== r.orgSeq) {
+      const key = [r.orgSeq, r.accountSeq, r.status, r.reconciled, r.source, r.currency, category].join(SEP);
       g = this.groups.get(key) ?? null;
-      if (!g) this.groups.set(key, (g = { org: r.orgSeq, account: r.accountSeq, status: r.status, source: r.source, currency: r.currency, category, days: new Map() }));
+      if (!g) this.groups.set(key, (g = { org: r.orgSeq, account: r.accountSeq, status: r.status, reconciled: r.reconciled, source: r.source, currency: r.currency, category, days: new Map() }));
       this.last = g;
     }
     let d = g.days.get(r.date);
@@ -92,8 +95,8 @@ export class Aggregates {
         add('transaction_day_counts', [g.org, date, g.status, g.source], d);
         add('transaction_status_counts', [g.org, g.status, g.source], d);
         add('transaction_month_totals', [g.org, month, g.currency], d);
-        add('account_day_totals', [g.account, date, g.status], d);
-        add('account_month_totals', [g.account, month, g.status], d);
+        add('account_day_totals', [g.account, date, g.status, g.reconciled], d);
+        add('account_month_totals', [g.account, month, g.status, g.reconciled], d);
         add('category_day_totals', [g.org, g.currency, date, g.category], d);
         add('category_month_totals', [g.org, g.currency, month, g.category], d);
       }
@@ -125,9 +128,9 @@ export class Aggregates {
     for (const [table, unit] of [['account_day_totals', 'date'], ['account_month_totals', 'month']] as const) {
       upsert(
         table,
-        `INSERT INTO ${table} (account_seq, ${unit}, status, n, sum_minor) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (account_seq, ${unit}, status) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
-        ([account, when, status], [n, sum]) => [Number(account), when, status, n, sum],
+        `INSERT INTO ${table} (account_seq, ${unit}, status, reconciled, n, sum_minor) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account_seq, ${unit}, status, reconciled) DO UPDATE SET n = n + excluded.n, sum_minor = sum_minor + excluded.sum_minor`,
+        ([account, when, status, reconciled], [n, sum]) => [Number(account), when, status, Number(reconciled), n, sum],
       );
     }
     for (const [table, unit] of [['category_day_totals', 'date'], ['category_month_totals', 'month']] as const) {

@@ -90,11 +90,11 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
   return withoutTriggers(ledger, 'transactions', '_ad', () => {
     const totals = new Aggregates(-1);
     const rows = ledger.sqlite
-      .prepare(`SELECT org_seq, account_seq, date, status, source, currency, amount_minor, description, category FROM transactions WHERE ${where}`)
+      .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, description, category FROM transactions WHERE ${where}`)
       .raw(true)
-      .iterate(...params) as Iterable<[number, number, string, string, string, string, number, string, string | null]>;
-    for (const [orgSeq, accountSeq, date, status, source, currency, amountMinor, description, category] of rows) {
-      totals.add({ orgSeq, accountSeq, date, status, source, currency, amountMinor, description, category });
+      .iterate(...params) as Iterable<[number, number, string, string, number, string, string, number, string, string | null]>;
+    for (const [orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description, category] of rows) {
+      totals.add({ orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description, category });
     }
     totals.flush(ledger);
     ledger.sqlite.prepare(`DELETE FROM transactions_fts WHERE rowid IN (SELECT ${ORDER_KEY_SQL} FROM transactions WHERE ${where})`).run(...params);

@@ -54,13 +54,13 @@ export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow
       .map((d) => d.date),
   );
   const hasCandidates = ledger
-    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND status <> 'reconciled' LIMIT 1")
+    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0 LIMIT 1")
     .get(accountSeq);
   const byId = ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?');
   const byFingerprint = ledger.stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?');
   const candidates = ledger.stmt(
     `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ?
-       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND status <> 'reconciled'
+       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0
      ORDER BY abs(julianday(date) - julianday(?)), seq`,
   );
   const claimed = new Set<number>();

@@ -134,10 +134,13 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
         const id = uuidFrom(rand);
         const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
         const account = source === 'paymentproc' ? accounts.processor : source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0 ? accounts.card : accounts.bank;
+        // The facts each status is a view of (status.ts).
+        const reconciled = status === 'reconciled' ? 1 : 0;
+        const receiptNeeded = status === 'receipt_missing' ? 1 : 0;
         const seq = Number(
-          insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt).lastInsertRowid,
+          insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt, reconciled, receiptNeeded).lastInsertRowid,
         );
-        track({ orgSeq, accountSeq: account, date, status, source, currency, amountMinor: amount, description, category });
+        track({ orgSeq, accountSeq: account, date, status, reconciled, source, currency, amountMinor: amount, description, category });
         if (i % receiptEvery === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${date}.pdf`;

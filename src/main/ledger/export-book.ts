@@ -25,15 +25,15 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
   if (period.to) (where.push('t.date <= ?'), params.push(period.to));
   const select = ledger.sqlite
     .prepare(
-      `SELECT t.id, a.id, t.date, t.amount_minor, t.currency, t.description, t.category, t.status, t.source, t.external_id, t.suggested_by, t.confidence, t.reason
+      `SELECT t.id, a.id, t.date, t.amount_minor, t.currency, t.description, t.category, t.status, t.source, t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled
        FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE ${where.join(' AND ')} ORDER BY t.date, t.seq`,
     )
     .raw(true);
   const rows: Iterable<ExportRow> = {
     *[Symbol.iterator]() {
       for (const v of select.iterate(...params) as Iterable<unknown[]>) {
-        const [id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason] = v as [string, string, string, number, string, string, string | null, string, string, string | null, string | null, number | null, string | null];
-        yield { id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason };
+        const [id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled] = v as [string, string, string, number, string, string, string | null, string, string, string | null, string | null, number | null, string | null, number];
+        yield { id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled: reconciled === 1 };
       }
     },
   };

@@ -12,7 +12,9 @@ import { resolveCategory, type ResolvedCategory } from './categories';
 import { newId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { invalid, LedgerError, notFound } from './errors';
-import { fromMinor, toMinor } from './money';
+import { fromMinor, typedToMinor, type TypedMoney } from './money';
+import { decimalMarkOf } from './organizations';
+import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionOrigin, type TransactionRow } from './transactions';
 
 type Human = Extract<Actor, { type: 'human' }>;
@@ -26,21 +28,20 @@ export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
 }
 
 /** Why the date, amount or description of a row cannot be changed by hand, or null when they can. */
-export function lockOf(row: Pick<HandRow, 'origin' | 'status'>): string | null {
-  if (row.status === 'reconciled') return 'it is reconciled: its date and amount are what the bank statement says';
+export function lockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | null {
+  if (row.reconciled) return 'it is reconciled: its date and amount are what the bank statement says';
   if (row.origin === 'import' || row.origin === 'feed') return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
   if (row.origin === 'agent') return 'it was created by an approved journal entry: reverse that approval instead';
   return null;
 }
 
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
-const statusFor = (category: string | null) => (category ? 'matched' : 'uncategorized');
 
 export interface NewHandTransaction {
   account: string;
   date: string;
   description: string;
-  amount: number;
+  amount: TypedMoney;
   categoryCode?: string;
 }
 
@@ -56,11 +57,10 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
       accountSeq: account.seq,
       origin: 'manual',
       date: input.date,
-      amountMinor: toMinor(input.amount, account.currency),
+      amountMinor: typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq)),
       currency: account.currency,
       description,
       category: category?.name ?? null,
-      status: statusFor(category?.name ?? null),
       source: 'manual_csv',
       createdAt: nowIso(),
     });
@@ -78,7 +78,7 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
 export interface HandEdit {
   date?: string;
   description?: string;
-  amount?: number;
+  amount?: TypedMoney;
 }
 
 export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, edit: HandEdit): HandRow {
@@ -87,12 +87,12 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
     const account = accountBySeq(ledger, row.account_seq);
     if (account.closed_at) throw new LedgerError('conflict', `Account "${account.name}" is closed (read-only).`, { account: account.id });
     const lock = lockOf(row);
-    const reconciledDescriptionOnly = row.status === 'reconciled' && row.origin === 'manual' && edit.date === undefined && edit.amount === undefined;
+    const reconciledDescriptionOnly = row.reconciled === 1 && row.origin === 'manual' && edit.date === undefined && edit.amount === undefined;
     if (lock && !reconciledDescriptionOnly) throw new LedgerError('conflict', `This row cannot be edited: ${lock}.`, { id: row.id, reason: lock });
     const next = {
       date: edit.date ?? row.date,
       description: edit.description?.trim() ?? row.description,
-      amount_minor: edit.amount === undefined ? row.amount_minor : toMinor(edit.amount, row.currency),
+      amount_minor: edit.amount === undefined ? row.amount_minor : typedToMinor(edit.amount, row.currency, decimalMarkOf(ledger, orgSeq)),
     };
     if (!next.description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
     const changes = [
@@ -140,15 +140,15 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
 
 /**
  * Categorizes rows (or clears their category with null): the category name,
- * status matched (uncategorized when cleared; a reconciled row stays
- * reconciled), and the agent's suggestion metadata cleared: a person decided.
+ * the status its facts now show (status.ts), and the agent's suggestion
+ * metadata cleared: a person decided.
  */
 export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null): HandRow[] {
   return ledger.write(() => {
     const category: ResolvedCategory | null = categoryCode === null ? null : resolveCategory(ledger, orgSeq, { categoryCode });
     const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
     for (const row of rows) {
-      const status = row.status === 'reconciled' ? 'reconciled' : statusFor(category?.name ?? null);
+      const status = statusOf({ ...row, category: category?.name ?? null }, true);
       ledger.stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(category?.name ?? null, status, row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: 'transaction.categorized',
@@ -161,15 +161,15 @@ export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Hu
   });
 }
 
-/** Marks rows as needing a receipt (status receipt_missing), or back (matched or uncategorized by their category). */
+/** Marks rows as needing a receipt (a fact: status receipt_missing once categorized), or no longer. */
 export function markReceiptMissing(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], missing: boolean): HandRow[] {
   return ledger.write(() => {
     const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
     for (const row of rows) {
-      if (row.status === 'reconciled') throw new LedgerError('conflict', `${describeTransaction(row)} is reconciled; its status stays reconciled.`, { id: row.id });
-      const status = missing ? 'receipt_missing' : statusFor(row.category);
-      if (status === row.status) continue;
-      ledger.stmt('UPDATE transactions SET status = ? WHERE seq = ?').run(status, row.seq);
+      const receiptNeeded = missing ? 1 : 0;
+      if (receiptNeeded === row.receipt_needed) continue;
+      const status = statusOf({ ...row, receipt_needed: receiptNeeded });
+      ledger.stmt('UPDATE transactions SET receipt_needed = ?, status = ? WHERE seq = ?').run(receiptNeeded, status, row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: missing ? 'transaction.receipt_missing' : 'transaction.receipt_found',
         targetType: 'transaction',

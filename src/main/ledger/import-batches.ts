@@ -71,8 +71,8 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Extract<Actor,
     if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to undo this import.`, { id: batch.id });
     const count = (sql: string) => (ledger.stmt(sql).get(batch.seq) as { n: number }).n;
     const blockers = {
-      reconciled: count(`SELECT count(*) AS n ${ROWS} AND status = 'reconciled'`),
-      categorized: count(`SELECT count(*) AS n ${ROWS} AND status <> 'reconciled' AND (category IS NOT NULL OR status <> 'uncategorized')`),
+      reconciled: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 1`),
+      categorized: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 0 AND (category IS NOT NULL OR receipt_needed = 1)`),
       withNotes: count(`SELECT count(DISTINCT n.transaction_seq) AS n FROM notes n WHERE n.transaction_seq IN (SELECT seq ${ROWS})`),
       withReceipts: count(`SELECT count(DISTINCT r.transaction_seq) AS n FROM receipts r WHERE r.transaction_seq IN (SELECT seq ${ROWS})`),
     };

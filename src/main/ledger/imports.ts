@@ -200,7 +200,7 @@ function write(
       const amountMinor = L.amountMinor[i];
       const description = rows.description[i];
       stmt.run(newTimeOrderedId(), orgSeq, a.seq, 'import', date, amountMinor, a.currency, description, null, 'uncategorized', 'manual_csv', rows.externalId[i], null, null, null, createdAt, batchSeq, L.fingerprint[i]);
-      track({ orgSeq, accountSeq: a.seq, date, status: 'uncategorized', source: 'manual_csv', currency: a.currency, amountMinor, description, category: null });
+      track({ orgSeq, accountSeq: a.seq, date, status: 'uncategorized', reconciled: 0, source: 'manual_csv', currency: a.currency, amountMinor, description, category: null });
     }
   };
   if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);

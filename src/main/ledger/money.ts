@@ -1,29 +1,9 @@
-// Money is exact: integer minor units inside, decimal numbers at the API edge.
+// Money is exact: integer minor units inside, decimal numbers at the API edge,
+// and text as a person types it read by the one reader of shared/amounts.ts.
+import { AMOUNT_LIMIT, LIMIT_TEXT, minorDigits, readTypedAmount, type DecimalMark } from '../../shared/amounts';
 import { invalid } from './errors';
 
-const digitsCache = new Map<string, number>();
-
-/**
- * The ledger holds amounts below one trillion (10^12) in absolute value: with
- * up to three decimals that is at most 15 significant digits, which a JSON
- * number (a double) carries exactly.
- */
-export const AMOUNT_LIMIT = 1e12;
-const LIMIT_TEXT = 'less than 1,000,000,000,000 in absolute value';
-
-/** ISO 4217 minor-unit digits (USD 2, JPY 0, BHD 3). */
-export function minorDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
-}
+export { AMOUNT_LIMIT, decimalToMinor, minorDigits } from '../../shared/amounts';
 
 export function fromMinor(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);
@@ -40,18 +20,12 @@ export function toMinor(amount: number, currency: string, field = 'amount'): num
   return minor;
 }
 
-/**
- * A signed decimal text ("-1234.5", as statements give them) in minor units,
- * exactly; a message instead when it has more decimals than the currency or
- * is beyond the ledger's limit.
- */
-export function decimalToMinor(text: string, currency: string): number | string {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return `"${text}" is not an amount`;
-  const digits = minorDigits(currency);
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
-  if (fraction.length > digits) return `${text} has more decimals than ${currency} has (${digits})`;
-  if (m[2].replace(/^0+/, '').length > 12) return `${text} is beyond the ledger's limit (amounts are ${LIMIT_TEXT})`;
-  const minor = Number(m[2] + fraction.padEnd(digits, '0'));
-  return m[1] && minor !== 0 ? -minor : minor;
+/** An amount from a screen or a command: a number as it is, text as the person typed it (read with the organization's decimal mark). */
+export type TypedMoney = number | string;
+
+export function typedToMinor(value: TypedMoney, currency: string, mark: DecimalMark, field = 'amount'): number {
+  if (typeof value === 'number') return toMinor(value, currency, field);
+  const read = readTypedAmount(value, currency, mark);
+  if (!read.ok) throw invalid([{ field, message: read.message }]);
+  return read.minor;
 }

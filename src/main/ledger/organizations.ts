@@ -6,6 +6,7 @@ import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from './clock';
 import { LedgerError, invalid } from './errors';
 import { defaultChart, seedCounterparties } from './ontology';
+import { writeAmount, type DecimalMark } from '../../shared/amounts';
 
 export interface Organization {
   seq: number;
@@ -13,8 +14,12 @@ export interface Organization {
   slug: string;
   name: string;
   currency: string;
+  /** How amounts are written and typed: '.' (1,234.56) or ',' (1.234,56). */
+  decimalMark: DecimalMark;
   createdAt: string;
 }
+
+export const DECIMAL_MARKS = ['.', ','] as const;
 
 export const DEFAULT_ORG_SLUG = 'default';
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -30,19 +35,22 @@ export function deskActor(): Extract<Actor, { type: 'human' }> {
   return { type: 'human', userId: 'local-user', name, channel: 'desk' };
 }
 
-const SELECT = 'SELECT seq, id, slug, name, currency, created_at AS createdAt FROM organizations';
+const SELECT = 'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, created_at AS createdAt FROM organizations';
 
 export function listOrganizations(ledger: Ledger): Organization[] {
-  return ledger.stmt(`${SELECT} ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
+  return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
 }
 
 export function findOrganization(ledger: Ledger, slugOrId: string): Organization | undefined {
-  return ledger.stmt(`${SELECT} WHERE slug = ? OR id = ?`).get(slugOrId, slugOrId) as Organization | undefined;
+  return ledger.stmt(`${SELECT} WHERE (slug = ? OR id = ?) AND removed_at IS NULL`).get(slugOrId, slugOrId.toLowerCase()) as Organization | undefined;
 }
 
 export function organizationBySeq(ledger: Ledger, seq: number): Organization {
   return ledger.stmt(`${SELECT} WHERE seq = ?`).get(seq) as Organization;
 }
+
+/** How the organization writes amounts: typed amounts are read with it. */
+export const decimalMarkOf = (ledger: Ledger, seq: number): DecimalMark => (ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq) as DecimalMark | undefined) ?? '.';
 
 export function requireOrganization(ledger: Ledger, slugOrId: string): Organization {
   const org = findOrganization(ledger, slugOrId);
@@ -54,6 +62,7 @@ export interface NewOrganization {
   slug: string;
   name?: string;
   currency?: string;
+  decimalMark?: DecimalMark;
 }
 
 export function createOrganization(ledger: Ledger, input: NewOrganization, actor: Actor = deskActor()): Organization {
@@ -70,8 +79,8 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
     }
     const id = newId();
     const { lastInsertRowid } = ledger
-      .stmt('INSERT INTO organizations (id, slug, name, currency, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(id, slug, name, currency, nowIso());
+      .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
     const orgSeq = Number(lastInsertRowid);
     const addCategory = ledger.stmt(
       'INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)',
@@ -85,7 +94,7 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
       action: 'organization.created',
       targetType: 'organization',
       targetId: id,
-      summary: `Organization "${name}" (${slug}, ${currency}) created with the default chart of accounts`,
+      summary: `Organization "${name}" (${slug}, ${currency}, amounts written ${writeAmount(123456, currency, input.decimalMark ?? '.')}) created with the default chart of accounts`,
     });
     return organizationBySeq(ledger, orgSeq);
   });
@@ -94,4 +103,59 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
 /** First run on an empty data folder: one default organization. */
 export function ensureDefaultOrganization(ledger: Ledger): Organization {
   return listOrganizations(ledger)[0] ?? createOrganization(ledger, { slug: DEFAULT_ORG_SLUG, name: 'My organization' });
+}
+
+export interface OrganizationChanges {
+  name?: string;
+  decimalMark?: DecimalMark;
+}
+
+/** Renames an organization (any of them) or changes how it writes amounts; audited before and after. */
+export function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Organization {
+  return ledger.write(() => {
+    const org = requireOrganization(ledger, slugOrId);
+    const name = changes.name?.trim() ?? org.name;
+    if (!name || name.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
+    const decimalMark = changes.decimalMark ?? org.decimalMark;
+    const said = [
+      name !== org.name && `name "${org.name}" -> "${name}"`,
+      decimalMark !== org.decimalMark && `amounts written ${writeAmount(123456, org.currency, org.decimalMark)} -> ${writeAmount(123456, org.currency, decimalMark)}`,
+    ].filter(Boolean);
+    if (!said.length) return org;
+    ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ? WHERE seq = ?').run(name, decimalMark, org.seq);
+    appendAudit(ledger, org.seq, actor, { action: 'organization.updated', targetType: 'organization', targetId: org.id, summary: `Organization ${org.slug} changed: ${said.join('; ')}` });
+    return organizationBySeq(ledger, org.seq);
+  });
+}
+
+/** What an organization holds besides its chart: removal needs all of it at zero. */
+const HOLDINGS = [
+  ['accounts', 'SELECT count(*) FROM accounts WHERE org_seq = ?'],
+  ['transactions', 'SELECT count(*) FROM transactions WHERE org_seq = ?'],
+  ['receipts', 'SELECT count(*) FROM receipts WHERE org_seq = ?'],
+  ['proposals', 'SELECT count(*) FROM proposals WHERE org_seq = ?'],
+  ['tokens', 'SELECT count(*) FROM tokens WHERE org_seq = ? AND revoked_at IS NULL'],
+  ['rules', 'SELECT count(*) FROM rules WHERE org_seq = ?'],
+  ['imports', 'SELECT count(*) FROM import_batches WHERE org_seq = ?'],
+] as const;
+
+/**
+ * Removes an empty organization (one made by mistake): hidden from every list
+ * and its slug freed. Its audit entries stay, as the log is append-only; so
+ * an organization with books is refused, naming what it holds.
+ */
+export function removeOrganization(ledger: Ledger, slugOrId: string, actor: Actor = deskActor()): Organization {
+  return ledger.write(() => {
+    const org = requireOrganization(ledger, slugOrId);
+    if (listOrganizations(ledger).length === 1) throw new LedgerError('conflict', `"${org.name}" is the only organization; rename it instead of removing it.`, { id: org.id });
+    const held = HOLDINGS.map(([what, sql]) => [what, ledger.stmt(sql).pluck().get(org.seq) as number] as const).filter(([, n]) => n > 0);
+    if (held.length) {
+      const list = held.map(([what, n]) => `${n} ${n === 1 ? what.replace(/s$/, '') : what}`).join(', ');
+      throw new LedgerError('conflict', `Organization "${org.name}" is not empty (${list}); only an empty organization can be removed.`, Object.fromEntries(held));
+    }
+    // The slug is freed: '~' never occurs in a slug, so no new one can meet it.
+    ledger.stmt("UPDATE organizations SET removed_at = ?, slug = slug || '~' || seq WHERE seq = ?").run(nowIso(), org.seq);
+    appendAudit(ledger, org.seq, actor, { action: 'organization.removed', targetType: 'organization', targetId: org.id, summary: `Organization "${org.name}" (${org.slug}) removed while empty` });
+    return org;
+  });
 }

@@ -4,13 +4,15 @@
 // balance + every row reconciled before + the rows ticked now. Finishing marks
 // the ticked rows `reconciled` (locked: date and amount fixed, never deleted,
 // never un-imported) and saves the reconciliation; the last one can be undone.
-import { accountBySeq, requireAccount, requireOpenAccount, type AccountRow } from './accounts';
+import { accountBySeq, isLiability, requireAccount, requireOpenAccount, type AccountRow } from './accounts';
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from './clock';
 import type { Ledger } from './db';
 import { invalid, LedgerError } from './errors';
-import { fromMinor, toMinor } from './money';
+import { fromMinor, typedToMinor, type TypedMoney } from './money';
+import { decimalMarkOf } from './organizations';
 import { TRANSACTION_COLUMNS, toTransaction, type Transaction, type TransactionRow } from './transactions';
+import { REFRESH_STATUS } from './status';
 import { accountTotals } from './totals';
 
 type Human = Extract<Actor, { type: 'human' }>;
@@ -50,11 +52,12 @@ export function lastReconciliation(ledger: Ledger, accountSeq: number): Reconcil
 
 /** Opening balance plus every reconciled row. */
 function reconciledMinor(ledger: Ledger, account: AccountRow): number {
-  return account.opening_balance_minor + accountTotals(ledger, account.seq, 'reconciled').minor;
+  return account.opening_balance_minor + accountTotals(ledger, account.seq, { reconciled: true }).minor;
 }
 
 export interface ReconcileView {
-  account: { id: string; name: string; currency: string };
+  /** liability: a card's (or a loan's) statement prints what is owed as a positive figure. */
+  account: { id: string; name: string; currency: string; liability: boolean };
   last: Reconciliation | null;
   /** The statement to start from: the latest imported statement's closing balance, when there is one. */
   suggested: { date: string; balance: number } | null;
@@ -76,11 +79,11 @@ export function reconcileView(ledger: Ledger, orgSeq: number, accountRef: string
   const last = lastReconciliation(ledger, account.seq);
   const suggested = stated && (!last || stated.date > last.statementDate) ? { date: stated.date, balance: fromMinor(stated.minor, account.currency) } : null;
   const until = through ?? suggested?.date ?? '9999-12-31';
-  const where = "account_seq = ? AND status <> 'reconciled' AND date <= ?";
+  const where = 'account_seq = ? AND reconciled = 0 AND date <= ?';
   const rows = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${where} ORDER BY date, seq LIMIT ?`, account.seq, until, limit);
   const { n } = ledger.stmt(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get(account.seq, until) as { n: number };
   return {
-    account: { id: account.id, name: account.name, currency: account.currency },
+    account: { id: account.id, name: account.name, currency: account.currency, liability: isLiability(account.type) },
     last,
     suggested,
     reconciledBalance: fromMinor(reconciledMinor(ledger, account), account.currency),
@@ -92,7 +95,8 @@ export function reconcileView(ledger: Ledger, orgSeq: number, accountRef: string
 export interface ReconcileInput {
   account: string;
   statementDate: string;
-  statementBalance: number;
+  /** As the statement prints it: for a card (a liability), what is owed is a positive figure. */
+  statementBalance: TypedMoney;
   /** The rows ticked as cleared, or all rows not yet reconciled up to a date. */
   clear?: string[];
   clearThrough?: string;
@@ -107,19 +111,21 @@ export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, i
       throw invalid([{ field: 'statementDate', message: `the account is reconciled through ${last.statementDate}; reconcile a later statement (or undo that one)` }]);
     }
     if ((input.clear === undefined) === (input.clearThrough === undefined)) throw invalid([{ field: 'clear', message: 'give the rows to clear, or a date to clear through' }]);
-    const target = toMinor(input.statementBalance, account.currency, 'statementBalance');
+    const printed = typedToMinor(input.statementBalance, account.currency, decimalMarkOf(ledger, orgSeq), 'statementBalance');
+    // A card's statement prints what is owed as positive; the books hold it as a negative balance.
+    const target = isLiability(account.type) ? -printed : printed;
     const rows = input.clear
       ? [...new Set(input.clear.map((id) => id.toLowerCase()))].map((id) => {
-          const row = ledger.stmt('SELECT seq, id, date, amount_minor, status, account_seq FROM transactions WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
-            | { seq: number; id: string; date: string; amount_minor: number; status: string; account_seq: number }
+          const row = ledger.stmt('SELECT seq, id, date, amount_minor, status, reconciled, account_seq FROM transactions WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
+            | { seq: number; id: string; date: string; amount_minor: number; status: string; reconciled: number; account_seq: number }
             | undefined;
           if (!row || row.account_seq !== account.seq) throw invalid([{ field: 'clear', message: `${id} is not a row of "${account.name}"` }]);
-          if (row.status === 'reconciled') throw invalid([{ field: 'clear', message: `${id} is already reconciled` }]);
+          if (row.reconciled) throw invalid([{ field: 'clear', message: `${id} is already reconciled` }]);
           if (row.date > input.statementDate) throw invalid([{ field: 'clear', message: `${id} is dated ${row.date}, after the statement date ${input.statementDate}` }]);
           return row;
         })
       : (ledger
-          .stmt("SELECT seq, id, date, amount_minor, status FROM transactions WHERE account_seq = ? AND status <> 'reconciled' AND date <= ?")
+          .stmt('SELECT seq, id, date, amount_minor, status FROM transactions WHERE account_seq = ? AND reconciled = 0 AND date <= ?')
           .all(account.seq, input.clearThrough! > input.statementDate ? input.statementDate : input.clearThrough) as { seq: number; amount_minor: number; status: string }[]);
     const cleared = reconciledMinor(ledger, account) + rows.reduce((sum, r) => sum + r.amount_minor, 0);
     const difference = target - cleared;
@@ -127,8 +133,8 @@ export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, i
       const money = (minor: number) => fromMinor(minor, account.currency).toFixed(2);
       throw new LedgerError(
         'conflict',
-        `Not reconciled: the cleared balance is ${money(cleared)} ${account.currency}, the statement says ${money(target)}: a difference of ${money(difference)}.`,
-        { clearedBalance: fromMinor(cleared, account.currency), statementBalance: input.statementBalance, difference: fromMinor(difference, account.currency) },
+        `Not reconciled: the cleared balance is ${money(cleared)} ${account.currency}, the statement says ${isLiability(account.type) ? `${money(printed)} owed (${money(target)} in the books)` : money(target)}: a difference of ${money(difference)}.`,
+        { clearedBalance: fromMinor(cleared, account.currency), statementBalance: fromMinor(target, account.currency), difference: fromMinor(difference, account.currency) },
       );
     }
     const id = newId();
@@ -136,10 +142,12 @@ export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, i
       .stmt('INSERT INTO reconciliations (id, org_seq, account_seq, statement_date, statement_balance_minor, rows, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(id, orgSeq, account.seq, input.statementDate, target, rows.length, nowIso(), actor.name);
     const remember = ledger.stmt('INSERT INTO reconciliation_rows (reconciliation_seq, transaction_seq, previous_status) VALUES (?, ?, ?)');
-    const mark = ledger.stmt("UPDATE transactions SET status = 'reconciled' WHERE seq = ?");
+    const mark = ledger.stmt('UPDATE transactions SET reconciled = 1 WHERE seq = ?');
+    const refresh = ledger.stmt(REFRESH_STATUS);
     for (const r of rows) {
       remember.run(lastInsertRowid, r.seq, r.status);
       mark.run(r.seq);
+      refresh.run(r.seq);
     }
     appendAudit(ledger, orgSeq, actor, {
       action: 'account.reconciled',
@@ -157,13 +165,12 @@ export function undoReconciliation(ledger: Ledger, orgSeq: number, actor: Human,
     const account = requireOpenAccount(ledger, orgSeq, accountRef);
     const row = ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq) as ReconciliationRow | undefined;
     if (!row) throw new LedgerError('conflict', `"${account.name}" has no reconciliation to undo.`, { account: account.id });
-    // Back to the status it had; uncategorized or matched as its category is now (it may have changed while reconciled).
-    const restore = ledger.stmt(
-      `UPDATE transactions SET status = CASE WHEN ? IN ('uncategorized', 'matched') THEN (CASE WHEN category IS NULL THEN 'uncategorized' ELSE 'matched' END) ELSE ? END
-       WHERE seq = ? AND status = 'reconciled'`,
-    );
-    for (const r of ledger.rows<{ transaction_seq: number; previous_status: string }>('SELECT transaction_seq, previous_status FROM reconciliation_rows WHERE reconciliation_seq = ?', row.seq)) {
-      restore.run(r.previous_status, r.previous_status, r.transaction_seq);
+    // No longer reconciled; the status is the view of the facts as they are now (the category may have changed meanwhile).
+    const unmark = ledger.stmt('UPDATE transactions SET reconciled = 0 WHERE seq = ?');
+    const refresh = ledger.stmt(REFRESH_STATUS);
+    for (const seq of ledger.stmt('SELECT transaction_seq FROM reconciliation_rows WHERE reconciliation_seq = ?').pluck().all(row.seq) as number[]) {
+      unmark.run(seq);
+      refresh.run(seq);
     }
     // The undone reconciliation keeps its date, balance and count; its rows are free again.
     ledger.stmt('DELETE FROM reconciliation_rows WHERE reconciliation_seq = ?').run(row.seq);

@@ -32,8 +32,8 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   const ids = page.data.map((t) => t.id);
   const extra = new Map(
     ledger
-      .rows<{ id: string; seq: number; account_id: string; account_name: string; origin: TransactionOrigin }>(
-        `SELECT t.id, t.seq, a.id AS account_id, a.name AS account_name, t.origin FROM transactions t JOIN accounts a ON a.seq = t.account_seq
+      .rows<{ id: string; seq: number; account_id: string; account_name: string; origin: TransactionOrigin; reconciled: number }>(
+        `SELECT t.id, t.seq, a.id AS account_id, a.name AS account_name, t.origin, t.reconciled FROM transactions t JOIN accounts a ON a.seq = t.account_seq
          WHERE t.id IN (${ids.map(() => '?').join(', ') || 'NULL'})`,
         ...ids,
       )
@@ -44,7 +44,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
   const data = page.data.map((t): RegisterRow => {
     const x = extra.get(t.id)!;
-    const row: RegisterRow = { ...t, accountId: x.account_id, accountName: x.account_name, origin: x.origin, locked: lockOf({ origin: x.origin, status: t.status }), balance: balances ? fromMinor(balance, t.currency) : null };
+    const row: RegisterRow = { ...t, accountId: x.account_id, accountName: x.account_name, origin: x.origin, locked: lockOf(x), balance: balances ? fromMinor(balance, t.currency) : null };
     if (balances) balance -= Math.round(t.amount * 10 ** minorDigits(t.currency));
     return row;
   });

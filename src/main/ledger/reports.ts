@@ -141,12 +141,12 @@ export function balancesAt(ledger: Ledger, orgSeq: number, date = new Date().toI
   for (const r of accountSumsThrough(ledger, orgSeq, date)) {
     const s = of(r.account_seq);
     s.all += r.minor;
-    if (r.status === 'reconciled') s.reconciled += r.minor;
+    if (r.reconciled) s.reconciled += r.minor;
   }
   for (const r of ledger.rows<{ account_seq: number; minor: number }>(
     // The partial index holds exactly the rows no statement has shown: a walk over them, not the year.
     `SELECT account_seq, sum(amount_minor) AS minor FROM transactions INDEXED BY transactions_match_candidates
-     WHERE org_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND status <> 'reconciled' AND date <= ? GROUP BY account_seq`,
+     WHERE org_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0 AND date <= ? GROUP BY account_seq`,
     orgSeq,
     date,
   ))

@@ -10,7 +10,8 @@ import { handRow } from './hand';
 import { getProposal, proposerLabel, requireProposalRow, type Proposal, type ProposalPayloads, type ProposalRow } from './proposals';
 import type { Outcome } from './review';
 import { excerpt } from './text';
-import { describeTransaction } from './transactions';
+import { statusOf } from './status';
+import { describeTransaction, type TransactionStatus } from './transactions';
 
 type Human = Extract<Actor, { type: 'human' }>;
 
@@ -44,12 +45,15 @@ function undo(ledger: Ledger, orgSeq: number, row: ProposalRow, outcome: Outcome
       const p = JSON.parse(row.payload) as ProposalPayloads['categorization'];
       const { previous } = outcome as Extract<Outcome, { previous: unknown }>;
       const tx = handRow(ledger, orgSeq, p.transactionId);
-      if (tx.status === 'reconciled') throw refuse(row, 'the transaction is reconciled since; change its category by hand');
-      if (tx.suggested_by !== row.proposed_by || tx.reason !== row.reason) throw refuse(row, 'the transaction was categorized again since; change its category by hand');
+      if (tx.suggested_by !== row.proposed_by || tx.reason !== row.reason) {
+        throw refuse(row, 'the transaction was categorized again since; change its category by hand');
+      }
+      // Its facts stand (reconciled, receipt needed); the status is their view with the category it had.
+      const status = statusOf({ ...tx, category: previous.category, status: previous.status as TransactionStatus });
       ledger
         .stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?')
-        .run(previous.category, previous.status, previous.suggestedBy, previous.confidence, previous.reason, tx.seq);
-      return `${describeTransaction(tx)} back to ${previous.category ?? '(uncategorized)'}, status ${previous.status}`;
+        .run(previous.category, status, previous.suggestedBy, previous.confidence, previous.reason, tx.seq);
+      return `${describeTransaction(tx)} back to ${previous.category ?? '(uncategorized)'}, status ${status}`;
     }
     case 'journal_entry': {
       const { transactionId } = outcome as Extract<Outcome, { transactionId: string }>;
@@ -57,7 +61,7 @@ function undo(ledger: Ledger, orgSeq: number, row: ProposalRow, outcome: Outcome
       const found = ledger.stmt('SELECT id FROM transactions WHERE id = ? AND org_seq = ?').get(transactionId ?? '', orgSeq);
       if (!found) throw refuse(row, 'the transaction it created is gone');
       const tx = handRow(ledger, orgSeq, transactionId);
-      if (tx.status === 'reconciled') throw refuse(row, 'the transaction it created is reconciled');
+      if (tx.reconciled) throw refuse(row, 'the transaction it created is reconciled');
       if (tx.date !== p.date || tx.description !== p.description || tx.import_batch_seq !== null) throw refuse(row, 'the transaction it created was edited or matched to a statement line since');
       const count = (sql: string) => (ledger.stmt(sql).get(tx.seq) as { n: number }).n;
       if (count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?') || count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?')) {

@@ -20,6 +20,7 @@ import {
   type ProposalRow,
 } from './proposals';
 import { requireReceiptRow } from './receipts';
+import { statusOf } from './status';
 import { describeTransaction, insertTransaction, requireTransactionRow } from './transactions';
 
 export type Decision = 'approve' | 'reject';
@@ -71,11 +72,12 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer:
       const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
       const category = categoryNow(ledger, orgSeq, p.categoryCode)!;
       // A reconciled row stays reconciled (locked): only its category changes.
+      const status = statusOf({ ...tx, category: category.name }, true);
       ledger
-        .stmt("UPDATE transactions SET category = ?, status = CASE status WHEN 'reconciled' THEN status ELSE 'matched' END, suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?")
-        .run(category.name, row.proposed_by, row.confidence, row.reason, tx.seq);
+        .stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?')
+        .run(category.name, status, row.proposed_by, row.confidence, row.reason, tx.seq);
       return {
-        summary: `${describeTransaction(tx)} categorized as ${category.code} ${category.name}, status ${tx.status === 'reconciled' ? 'reconciled' : 'matched'}`,
+        summary: `${describeTransaction(tx)} categorized as ${category.code} ${category.name}, status ${status}`,
         outcome: { previous: { category: tx.category, status: tx.status, suggestedBy: tx.suggested_by, confidence: tx.confidence, reason: tx.reason } },
       };
     }
@@ -96,7 +98,6 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer:
         currency: p.currency,
         description: p.description,
         category: category?.name ?? null,
-        status: 'matched',
         source: p.source,
         suggestedBy: row.proposed_by,
         confidence: row.confidence,
@@ -104,7 +105,7 @@ function applyEffect(ledger: Ledger, orgSeq: number, row: ProposalRow, reviewer:
         createdAt: nowIso(),
       });
       return {
-        summary: `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created in account "${account.name}", status matched`,
+        summary: `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created in account "${account.name}", status ${category ? 'matched' : 'uncategorized'}`,
         outcome: { transactionId: id },
       };
     }

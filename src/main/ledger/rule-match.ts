@@ -4,6 +4,7 @@
 import type { Aggregates, BulkRow } from './bulk';
 import type { Ledger } from './db';
 import { foldRuleText, shapeOf, type RuleRow } from './rules';
+import { statusOf } from './status';
 
 /** A rule as a run uses it, with what the run did by it. */
 export interface Compiled {
@@ -67,7 +68,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
   // Only the columns the run needs: ids for suggestions, the totals' keys for applied rows.
   const applying = rules.some((r) => r.row.mode === 'apply');
   const suggesting = rules.some((r) => r.row.mode === 'suggest');
-  const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency' : ''}`;
+  const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency, t.reconciled, t.receipt_needed' : ''}`;
   const where = batchSeq === undefined ? '' : ' AND t.import_batch_seq = ?';
   const rows = ledger
     .stmt(
@@ -77,8 +78,8 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     .raw(true);
   let n = 0;
   const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
-  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', category: null };
-  for (const r of rows.iterate(...values) as Iterable<[number, string, number, number, string | null, string, string, string]>) {
+  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', reconciled: 0, category: null };
+  for (const r of rows.iterate(...values) as Iterable<[number, string, number, number, string | null, string, string, string, number, number]>) {
     n++;
     const [seq, description, amount, account] = r;
     const folded = foldRuleText(description);
@@ -101,10 +102,11 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
       row.date = r[5];
       row.source = r[6];
       row.currency = r[7];
+      row.reconciled = r[8];
       row.status = 'uncategorized';
       row.category = null;
       totals.before.add(row);
-      row.status = 'matched';
+      row.status = statusOf({ category: best.category!.name, reconciled: r[8], receipt_needed: r[9], status: 'uncategorized' });
       row.category = best.category!.name;
       totals.after.add(row);
     }

@@ -18,6 +18,7 @@ import type { Ledger } from './db';
 import { changeKeyOf, decidedChange } from './proposals';
 import { match, type Compiled, type Hits, type Totals } from './rule-match';
 import { describeRule, foldRuleText, ruleRows } from './rules';
+import { statusSql } from './status';
 
 export interface RuleRunScope {
   /** Only these rules (ids); all enabled rules otherwise. */
@@ -119,7 +120,7 @@ function apply(ledger: Ledger, rules: Compiled[], hits: Hits, totals: Totals): v
   const update = () => {
     const changed = ledger.sqlite
       .prepare(
-        `UPDATE transactions SET category = h.category, status = 'matched', suggested_by = h.by, confidence = NULL, reason = NULL
+        `UPDATE transactions SET category = h.category, status = ${statusSql('h.category')}, suggested_by = h.by, confidence = NULL, reason = NULL
          FROM temp.rule_applied h WHERE transactions.seq = h.seq AND transactions.status = 'uncategorized'`,
       )
       .run().changes;

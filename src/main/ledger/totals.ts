@@ -52,15 +52,15 @@ export function categorySums(ledger: Ledger, orgSeq: number, currency: string, f
   return ledger.rows(`SELECT category, month, sum(sum_minor) AS minor FROM (${parts.join(' UNION ALL ')}) GROUP BY category, month`, ...params);
 }
 
-/** Per account and status: the sum of an organization's rows dated on or before `date`. */
-export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string): { account_seq: number; status: string; minor: number }[] {
+/** Per account, reconciled rows apart: the sum of an organization's rows dated on or before `date`. */
+export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string): { account_seq: number; reconciled: number; minor: number }[] {
   const month = date.slice(0, 7);
   return ledger.rows(
-    `SELECT account_seq, status, sum(sum_minor) AS minor FROM (
-       SELECT m.account_seq, m.status, m.sum_minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
+    `SELECT account_seq, reconciled, sum(sum_minor) AS minor FROM (
+       SELECT m.account_seq, m.reconciled, m.sum_minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
        UNION ALL
-       SELECT d.account_seq, d.status, d.sum_minor FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
-     ) GROUP BY account_seq, status`,
+       SELECT d.account_seq, d.reconciled, d.sum_minor FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
+     ) GROUP BY account_seq, reconciled`,
     orgSeq,
     month,
     orgSeq,
@@ -81,8 +81,8 @@ export function accountSumBefore(ledger: Ledger, accountSeq: number, date: strin
   return minor;
 }
 
-/** An account's rows ever (of one status, when given): their count and sum in minor units. */
-export function accountTotals(ledger: Ledger, accountSeq: number, status?: string): { n: number; minor: number } {
+/** An account's rows ever (only the reconciled ones, when asked): their count and sum in minor units. */
+export function accountTotals(ledger: Ledger, accountSeq: number, only: { reconciled?: boolean } = {}): { n: number; minor: number } {
   const sql = 'SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM account_month_totals WHERE account_seq = ?';
-  return (status === undefined ? ledger.stmt(sql).get(accountSeq) : ledger.stmt(`${sql} AND status = ?`).get(accountSeq, status)) as { n: number; minor: number };
+  return (only.reconciled ? ledger.stmt(`${sql} AND reconciled = 1`).get(accountSeq) : ledger.stmt(sql).get(accountSeq)) as { n: number; minor: number };
 }

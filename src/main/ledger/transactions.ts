@@ -41,10 +41,13 @@ export interface TransactionRow {
   suggested_by: string | null;
   confidence: number | null;
   reason: string | null;
+  /** Facts the status is a view of (status.ts). */
+  reconciled: number;
+  receipt_needed: number;
 }
 
 export const TRANSACTION_COLUMNS =
-  'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason';
+  'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, reconciled, receipt_needed';
 
 const PAGE_COLUMNS = TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ');
 
@@ -254,13 +257,15 @@ export interface NewTransaction {
 }
 
 export const INSERT_TRANSACTION = `INSERT INTO transactions
-  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction): number {
+/** A new row: its status is the view of its facts (a category or none; nothing reconciled or asked for yet). */
+export function insertTransaction(ledger: Ledger, orgSeq: number, t: Omit<NewTransaction, 'status'>): number {
+  const status = t.category === null ? 'uncategorized' : 'matched';
   const { lastInsertRowid } = ledger
     .stmt(INSERT_TRANSACTION)
-    .run(t.id, orgSeq, t.accountSeq, t.origin, t.date, t.amountMinor, t.currency, t.description, t.category, t.status, t.source,
-      t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt);
+    .run(t.id, orgSeq, t.accountSeq, t.origin, t.date, t.amountMinor, t.currency, t.description, t.category, status, t.source,
+      t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt, 0, 0);
   return Number(lastInsertRowid);
 }

@@ -7,7 +7,7 @@
 // balances are kept for reconciliation.
 import { XMLParser } from 'fast-xml-parser';
 import { camtVersion } from './sniff';
-import { parseAmount, sumDecimals } from './amounts';
+import { parseAmount, sumDecimals } from '../../shared/amounts';
 import { isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';

@@ -7,7 +7,7 @@
 import { parse as parseSync } from 'csv-parse/sync';
 import { parse } from 'csv-parse';
 import { pipeline, Readable } from 'node:stream';
-import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from './amounts';
+import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from '../../shared/amounts';
 import { checkColumns, columnIndex, directionOf, suggestColumns, type CsvColumns, type CsvMapping, type CsvReport } from './csv-mapping';
 import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';

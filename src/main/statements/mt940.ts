@@ -5,7 +5,7 @@
 // information, read as the German DK subfields (?00 posting text, ?20-?29 and
 // ?60-?63 purpose, ?32-?33 name), the slash codes (/NAME/, /REMI/) or plain
 // text. SWIFT envelopes ({1:...}{4: ... -}) and several statements per file are fine.
-import { parseAmount } from './amounts';
+import { parseAmount } from '../../shared/amounts';
 import { fullYear, isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';

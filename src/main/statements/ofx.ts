@@ -3,7 +3,7 @@
 // a leaf is a tag followed by text, an aggregate a tag followed by another tag,
 // and a closing tag closes the nearest open aggregate of its name.
 // Bank (STMTRS) and credit-card (CCSTMTRS) statements, any number per file.
-import { parseAmount, decimalMarkOf } from './amounts';
+import { parseAmount, decimalMarkOf } from '../../shared/amounts';
 import { isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';

@@ -4,7 +4,7 @@
 // ours), and splits S/E/$ summed into one row when T is missing. `!Account`
 // blocks name the account of the sections after them. Dates in Quicken's
 // forms: 1/ 5'24 (an apostrophe marks a year 2000+), 01/05/2024, 1/5/24.
-import { decideDecimalMark, parseAmount, sumDecimals, type DecimalMark } from './amounts';
+import { decideDecimalMark, parseAmount, sumDecimals, type DecimalMark } from '../../shared/amounts';
 import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';

@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { SCREENS } from '../../shared/screens';
 import { Failure, Loading } from './components';
 import { desk, DeskError, isBrowserMode, signOut } from './desk';
+import { setDecimalMark } from './format';
 import { useLoad } from './hooks';
+import { OrgContext } from './org';
 import { Accounts } from './screens/Accounts';
 import { Approvals } from './screens/Approvals';
 import { Backups } from './screens/Backups';
@@ -68,6 +70,7 @@ export function App() {
   if (error && !orgs.data) return <main className="page"><Failure error={error} retry={() => { info.reload(); orgs.reload(); }} /></main>;
   if (!orgs.data || !info.data || !orgId) return <main className="page"><Loading what="your books" /></main>;
   const org = orgs.data.find((o) => o.id === orgId)!;
+  setDecimalMark(org.decimalMark);
 
   return (
     <div className="layout">
@@ -97,6 +100,7 @@ export function App() {
           </a>
         ))}
       </nav>
+      <OrgContext.Provider value={org}>
       <main className="page" key={org.id}>
         {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
         {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
@@ -123,6 +127,7 @@ export function App() {
           />
         )}
       </main>
+      </OrgContext.Provider>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // Small pieces every screen uses: states that are designed, not blank.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { readTypedAmount, writeAmount, type TypedAmount } from '../../shared/amounts';
 import { DeskError } from './desk';
 import type { Loaded } from './hooks';
 import { formatMoney } from './format';
+import { useOrg } from './org';
 
 /** The options of an account picker, by id, named as the person named them. */
 export function AccountOptions({ accounts }: { accounts: { id: string; name: string }[] }) {
@@ -159,5 +161,30 @@ export function DateRange({ from, to, onFrom, onTo }: { from: string; to: string
       <DateField label="From" value={from} onChange={onFrom} />
       <DateField label="To" value={to} onChange={onTo} />
     </>
+  );
+}
+
+/** What a typed amount reads as with the organization's decimal mark (null while empty). */
+export function useTypedAmount(text: string, currency: string): TypedAmount | null {
+  const { decimalMark } = useOrg();
+  return text.trim() === '' ? null : readTypedAmount(text, currency, decimalMark);
+}
+
+/**
+ * An amount field: the text is sent as typed and read by the same reader the
+ * ledger uses; below it, what it reads as, or why it cannot be read, live.
+ */
+export function AmountField({ label, value, onChange, currency, placeholder, note, required }: { label: string; value: string; onChange: (v: string) => void; currency: string; placeholder?: string; note?: string; required?: boolean }) {
+  const id = useId();
+  const { decimalMark } = useOrg();
+  const read = useTypedAmount(value, currency);
+  return (
+    <label className="amount-field">
+      {label}
+      <input inputMode="decimal" required={required} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder ?? writeAmount(-1250, currency, decimalMark)} aria-describedby={`${id}-reads`} aria-invalid={read?.ok === false || undefined} />
+      <small id={`${id}-reads`} className={read?.ok === false ? 'reads refused' : 'reads'}>
+        {read ? (read.ok ? `Reads as ${writeAmount(read.minor, currency, decimalMark)} ${currency}${note ? ` ${note}` : ''}` : read.message) : (note ?? '')}
+      </small>
+    </label>
   );
 }

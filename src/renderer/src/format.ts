@@ -1,13 +1,24 @@
-// Numbers and dates as a bookkeeper reads them.
+// Numbers and dates as a bookkeeper reads them: amounts the way the current
+// organization writes them (1,234.56 or 1.234,56), whatever the browser's locale.
+import type { DecimalMark } from '../../shared/amounts';
+
 const money = new Map<string, Intl.NumberFormat>();
+let locale = 'en-US';
+
+/** Set with the organization (App): every amount on screen is then written its way. */
+export function setDecimalMark(mark: DecimalMark): void {
+  const next = mark === ',' ? 'de-DE' : 'en-US';
+  if (next !== locale) money.clear();
+  locale = next;
+}
 
 export function formatMoney(amount: number, currency: string): string {
   let f = money.get(currency);
   if (!f) {
     try {
-      f = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency });
     } catch {
-      f = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 });
+      f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 });
     }
     money.set(currency, f);
   }

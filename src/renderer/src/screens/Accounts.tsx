@@ -3,25 +3,31 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts';
 import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
-import { Empty, Money, Notice, Show, messageOf } from '../components';
+import { AmountField, Empty, Money, Notice, Show, messageOf, useTypedAmount } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
+import { useOrg } from '../org';
 
 const EMPTY_FORM = { name: '', type: 'checking' as Account['type'], currency: '', openingBalance: '', openingDate: '', maskedNumber: '' };
 
 function NewAccount({ orgId, onDone }: { orgId: string; onDone: (text: string, kind: 'ok' | 'error') => void }) {
   const [form, setForm] = useState(EMPTY_FORM);
   const set = (key: keyof typeof EMPTY_FORM) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const org = useOrg();
+  const currency = /^[A-Z]{3}$/.test(form.currency) ? form.currency : org.currency;
+  const opening = useTypedAmount(form.openingBalance, currency);
+  const owed = form.type === 'credit_card' || form.type === 'other_liability';
   async function create(e: FormEvent) {
     e.preventDefault();
+    if (opening?.ok === false) return onDone(`Opening balance ${opening.message}`, 'error');
     try {
       const a = await desk.createAccount({
         orgId,
         name: form.name,
         type: form.type,
         currency: form.currency || undefined,
-        openingBalance: form.openingBalance ? Number(form.openingBalance) : undefined,
+        openingBalance: form.openingBalance.trim() || undefined,
         openingDate: form.openingDate || undefined,
         maskedNumber: form.maskedNumber || undefined,
       });
@@ -51,10 +57,7 @@ function NewAccount({ orgId, onDone }: { orgId: string; onDone: (text: string, k
         Currency
         <input maxLength={3} size={4} value={form.currency} onChange={(e) => set('currency')(e.target.value.toUpperCase())} placeholder="default" />
       </label>
-      <label>
-        Opening balance
-        <input inputMode="decimal" value={form.openingBalance} onChange={(e) => set('openingBalance')(e.target.value)} placeholder="0.00" />
-      </label>
+      <AmountField label={owed ? 'Opening balance (negative: owed)' : 'Opening balance'} value={form.openingBalance} onChange={set('openingBalance')} currency={currency} placeholder="0" />
       <label>
         On (YYYY-MM-DD)
         <input pattern="\d{4}-\d{2}-\d{2}" value={form.openingDate} onChange={(e) => set('openingDate')(e.target.value)} placeholder="2024-01-01" />

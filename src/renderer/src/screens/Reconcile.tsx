@@ -4,9 +4,12 @@
 // (space ticks); cleared balance, statement balance and the difference always
 // in view; finish only at zero. The last reconciliation can be undone.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { AccountOptions, Empty, Money, Notice, Show, messageOf } from '../components';
+import { amountText, minorDigits, writeAmount } from '../../../shared/amounts';
+import { AccountOptions, AmountField, Empty, Money, Notice, Show, messageOf, useTypedAmount } from '../components';
 import { desk } from '../desk';
+import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
+import { useOrg } from '../org';
 
 export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: string }) {
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
@@ -17,12 +20,15 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
   const view = useLoad(() => (chosen ? desk.reconcileView({ orgId, account: chosen, through: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined }) : Promise.resolve(null)), [orgId, chosen, date]);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const { decimalMark } = useOrg();
+  // A card's statement prints what is owed as a positive figure; the books hold it as negative.
+  const sign = view.data?.account.liability ? -1 : 1;
   useEffect(() => {
     // A new account or statement: start from what the last imported statement says.
     setTicked(new Set());
     if (!date && view.data?.suggested) {
       setDate(view.data.suggested.date);
-      setBalance(String(view.data.suggested.balance));
+      setBalance(amountText(sign * view.data.suggested.balance, view.data.account.currency, decimalMark));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.data?.account.id, view.data?.suggested?.date]);
@@ -32,8 +38,9 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
   const scale = 10 ** 6; // sums in integer micro-units: exact for any currency's decimals
   const tickedSum = rows.filter((r) => ticked.has(r.id)).reduce((sum, r) => sum + Math.round(r.amount * scale), 0);
   const cleared = v ? (Math.round(v.reconciledBalance * scale) + tickedSum) / scale : 0;
-  const statement = Number(balance.replace(',', '.'));
-  const difference = Number.isFinite(statement) && balance.trim() !== '' ? Math.round((statement - cleared) * scale) / scale : null;
+  const read = useTypedAmount(balance, v?.account.currency ?? 'USD');
+  const statement = read?.ok ? (sign * read.minor) / 10 ** minorDigits(v!.account.currency) : null;
+  const difference = statement === null ? null : Math.round((statement - cleared) * scale) / scale;
   const toggle = (id: string) => setTicked((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
   const onKey = (id: string) => (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.key !== ' ' || e.target !== e.currentTarget) return;
@@ -71,10 +78,14 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
           Statement end date (YYYY-MM-DD)
           <input value={date} pattern="\d{4}-\d{2}-\d{2}" onChange={(e) => setDate(e.target.value)} placeholder="2024-01-31" />
         </label>
-        <label>
-          Statement ending balance
-          <input inputMode="decimal" value={balance} onChange={(e) => setBalance(e.target.value)} placeholder="0.00" />
-        </label>
+        <AmountField
+          label={v?.account.liability ? 'Statement balance owed, as printed' : 'Statement ending balance'}
+          value={balance}
+          onChange={setBalance}
+          currency={v?.account.currency ?? 'USD'}
+          placeholder="0"
+          note={v?.account.liability ? '(owed: the books hold it as negative)' : undefined}
+        />
       </form>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {!chosen && <Empty title="No account to reconcile.">Add an account and import its statement first.</Empty>}
@@ -89,7 +100,7 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
                 </div>
                 <div className="tile">
                   <span>Statement balance</span>
-                  {difference === null ? <strong>—</strong> : <Money amount={statement} currency={data.account.currency} plain />}
+                  {statement === null ? <strong>{read ? 'Not an amount' : '—'}</strong> : <Money amount={statement} currency={data.account.currency} plain />}
                 </div>
                 <div className={`tile ${difference === 0 ? 'zero' : 'off'}`}>
                   <span>Difference</span>
@@ -97,11 +108,12 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
                 </div>
               </div>
               <p className="hint">
-                {data.last ? `Reconciled through ${data.last.statementDate} at ${data.last.statementBalance.toFixed(2)}. ` : 'Never reconciled. '}
+                {data.last ? `Reconciled through ${data.last.statementDate} at ${formatMoney(data.last.statementBalance, data.account.currency)}. ` : 'Never reconciled. '}
+                {data.account.liability && `A card statement prints what is owed as a positive figure: type it as printed (${writeAmount(25214, data.account.currency, decimalMark)} owed is ${formatMoney(-252.14, data.account.currency)} in the books). `}
                 Tick the rows the statement shows (space ticks the focused row). {data.totalCount > rows.length && `Showing the first ${rows.length} of ${data.totalCount}.`}
               </p>
               <p>
-                <button className="approve" disabled={difference !== 0 || !date} onClick={() => void act(() => desk.reconcileAccount({ orgId, account: chosen, date, balance: statement, clear: [...ticked] }), `Reconciled ${data.account.name} through ${date}.`)}>
+                <button className="approve" disabled={difference !== 0 || !date} onClick={() => void act(() => desk.reconcileAccount({ orgId, account: chosen, date, balance, clear: [...ticked] }), `Reconciled ${data.account.name} through ${date}.`)}>
                   Finish reconciliation
                 </button>{' '}
                 <button onClick={() => setTicked(new Set(rows.map((r) => r.id)))}>Tick all</button>{' '}

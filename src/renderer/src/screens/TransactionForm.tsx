@@ -3,8 +3,10 @@ import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts';
 import type { Category } from '../../../main/ledger/categories';
 import type { RegisterRow } from '../../../main/ledger/register';
-import { AccountOptions, CategoryOptions, Notice, messageOf } from '../components';
+import { AccountOptions, AmountField, CategoryOptions, Notice, messageOf, useTypedAmount } from '../components';
+import { amountText } from '../../../shared/amounts';
 import { desk } from '../desk';
+import { useOrg } from '../org';
 
 export function TransactionForm({
   orgId,
@@ -22,20 +24,25 @@ export function TransactionForm({
   onDone: (message: string | null) => void;
 }) {
   const open = accounts.filter((a) => !a.closedAt);
+  const { decimalMark } = useOrg();
   const [form, setForm] = useState({
     account: editing?.accountId ?? defaultAccount ?? open[0]?.id ?? '',
     date: editing?.date ?? new Date().toISOString().slice(0, 10),
-    amount: editing ? String(editing.amount) : '',
+    amount: editing ? amountText(editing.amount, editing.currency, decimalMark) : '',
     description: editing?.description ?? '',
     categoryCode: '',
   });
   const [error, setError] = useState<string>();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const currency = editing?.currency ?? accounts.find((a) => a.id === form.account)?.currency ?? 'USD';
+  const read = useTypedAmount(form.amount, currency);
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(undefined);
-    const amount = Number(form.amount.replace(',', '.'));
-    if (form.amount.trim() === '' || !Number.isFinite(amount)) return setError('The amount must be a number, negative for money out (-12.50).');
+    if (!read) return setError('Type the amount, negative for money out.');
+    if (!read.ok) return setError(`The amount ${read.message}`);
+    // Sent as typed: the ledger reads it with the same reader (and the organization's decimal mark).
+    const amount = form.amount;
     try {
       if (editing) {
         await desk.editTransaction({ orgId, id: editing.id, date: form.date, amount, description: form.description });
@@ -66,10 +73,7 @@ export function TransactionForm({
         Description
         <input required maxLength={500} value={form.description} onChange={(e) => set('description')(e.target.value)} />
       </label>
-      <label>
-        Amount (− out, + in)
-        <input required inputMode="decimal" value={form.amount} onChange={(e) => set('amount')(e.target.value)} placeholder="-12.50" />
-      </label>
+      <AmountField label="Amount (− out, + in)" required value={form.amount} onChange={set('amount')} currency={currency} />
       {!editing && (
         <label>
           Category

@@ -1,0 +1,50 @@
+// Organizations at the desk and as owner commands (`ledgerdesk org list|create|
+// rename|edit|remove`): the books a bookkeeper keeps, one per client.
+import { z } from 'zod';
+import { CurrencyCode, Line } from '../api/schemas';
+import * as L from '../ledger';
+import { writeAmount } from '../../shared/amounts';
+import { op } from './operation';
+
+const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
+const Ref = Line(200).trim().min(1).describe('The organization: its slug or id');
+const Name = Line(200).trim().min(1).describe('The name shown in the switcher and on reports');
+const Mark = z.enum(L.DECIMAL_MARKS).describe("How amounts are written and typed: '.' for 1,234.56, ',' for 1.234,56");
+const describe = (o: Omit<L.Organization, 'seq'>) => `${o.slug.padEnd(16)}  ${o.name}  ${o.currency}  amounts ${writeAmount(123456, o.currency, o.decimalMark)}  ${o.id}`;
+
+export const organizationOperations = {
+  listOrganizations: op(z.strictObject({}), (ctx) => L.listOrganizations(ctx.ledger).map(publicOrg), {
+    name: 'org list',
+    summary: 'the organizations whose books this folder keeps',
+    print: (orgs) => orgs.map(describe),
+  }),
+
+  createOrganization: op(
+    z.strictObject({
+      slug: z.string().regex(L.SLUG, 'lower-case letters, digits and dashes').describe('A short name for commands and links (acme)'),
+      name: Name.optional(),
+      currency: CurrencyCode.optional().describe('Its currency, three letters (default USD)'),
+      decimalMark: Mark.optional(),
+    }),
+    (ctx, input) => publicOrg(L.createOrganization(ctx.ledger, input, ctx.reviewer)),
+    { name: 'org create', summary: 'start the books of another organization', args: ['slug'], print: (o) => [`Created organization ${describe(o)}`] },
+  ),
+
+  renameOrganization: op(
+    z.strictObject({ organization: Ref, name: Name }),
+    (ctx, { organization, name }) => publicOrg(L.updateOrganization(ctx.ledger, organization, { name }, ctx.reviewer)),
+    { name: 'org rename', summary: 'rename an organization (any of them)', args: ['organization', 'name'], print: (o) => [`Renamed: ${describe(o)}`] },
+  ),
+
+  updateOrganization: op(
+    z.strictObject({ organization: Ref, name: Name.optional(), decimalMark: Mark.optional() }),
+    (ctx, { organization, ...changes }) => publicOrg(L.updateOrganization(ctx.ledger, organization, changes, ctx.reviewer)),
+    { name: 'org edit', summary: "change an organization's name or how it writes amounts (--decimal-mark ,)", args: ['organization'], print: (o) => [`Now ${describe(o)}`] },
+  ),
+
+  removeOrganization: op(
+    z.strictObject({ organization: Ref }),
+    (ctx, { organization }) => publicOrg(L.removeOrganization(ctx.ledger, organization, ctx.reviewer)),
+    { name: 'org remove', summary: 'remove an empty organization (one made by mistake)', args: ['organization'], print: (o) => [`Removed ${o.name} (${o.slug}).`] },
+  ),
+};

@@ -1,0 +1,59 @@
+// The one reader of amounts a person types (screens and commands alike).
+import { describe, expect, it } from 'vitest';
+import { readTypedAmount, writeAmount } from '../src/shared/amounts';
+
+const read = (text: string, mark: '.' | ',', currency = 'USD') => {
+  const r = readTypedAmount(text, currency, mark);
+  return r.ok ? r.minor : r.message;
+};
+
+describe('amounts as a person types them', () => {
+  it("reads the issue's five inputs with a decimal point (USD)", () => {
+    expect(read('1,250', '.')).toBe(125000);
+    expect(read('-1,234.56', '.')).toBe(-123456);
+    expect(read('1.234,56', '.')).toBe(123456);
+    expect(read('1,25', '.')).toBe(125);
+    expect(read('(45.00)', '.')).toBe(-4500);
+  });
+
+  it("reads them with a decimal comma (a Dutch organization, EUR), refusing the one that could be two numbers", () => {
+    expect(read('1,250', ',', 'EUR')).toBe('"1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25');
+    expect(read('-1,234.56', ',', 'EUR')).toBe(-123456);
+    expect(read('1.234,56', ',', 'EUR')).toBe(123456);
+    expect(read('1,25', ',', 'EUR')).toBe(125);
+    expect(read('(45.00)', ',', 'EUR')).toBe(-4500);
+    expect(read('1.250', ',', 'EUR')).toBe(125000);
+    expect(read('1 234,56', ',', 'EUR')).toBe(123456);
+    expect(read('€ -12,50', ',', 'EUR')).toBe(-1250);
+  });
+
+  it('refuses a point before three decimals where the currency has two, and says what it read', () => {
+    expect(read('1.250', '.')).toBe('"1.250" could mean 1,250.00 (a thousands point), but this organization writes a decimal point (1,234.56); type 1250 or 1.25');
+    expect(read('1.255', '.')).toBe('"1.255" could mean 1,255.00 (a thousands point), but this organization writes a decimal point (1,234.56); type 1255');
+    expect(read('1.250', '.', 'KWD')).toBe(1250); // three decimals: the point is the decimal point
+    expect(read('1,2345', '.')).toBe('"1,2345" reads as 1.2345, which has more decimals than USD has (2)');
+  });
+
+  it('understands signs, symbols, codes and groups, and refuses what is not an amount', () => {
+    expect(read('$1,234.56', '.')).toBe(123456);
+    expect(read('-$1,234.56', '.')).toBe(-123456);
+    expect(read('1,234.56 USD', '.')).toBe(123456);
+    expect(read('45-', '.')).toBe(-4500);
+    expect(read("1'234.50", '.')).toBe(123450);
+    expect(read('1,234,567', '.')).toBe(123456700);
+    expect(read('1,250', '.', 'JPY')).toBe(1250);
+    expect(read('0,5', '.')).toBe(50);
+    expect(read('1,23,456', '.')).toMatch(/grouped in threes/);
+    expect(read('12abc', '.')).toBe('"12abc" is not an amount');
+    expect(read('', '.')).toMatch(/is empty/);
+    expect(read('1e5', '.')).toBe('"1e5" is not an amount');
+    expect(read('1000000000000', '.')).toMatch(/beyond the ledger's limit/);
+  });
+
+  it("writes amounts in the organization's way", () => {
+    expect(writeAmount(-123456789, 'USD', '.')).toBe('-1,234,567.89');
+    expect(writeAmount(123456789, 'EUR', ',')).toBe('1.234.567,89');
+    expect(writeAmount(5, 'JPY', '.')).toBe('5');
+    expect(writeAmount(5, 'USD', '.')).toBe('0.05');
+  });
+});

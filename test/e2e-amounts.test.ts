@@ -1,0 +1,151 @@
+// Amounts typed in the screens, in real Chromium: every amount field reads
+// the same five inputs with one reader and the organization's decimal mark,
+// shows what it read, and never saves a silently different number.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { builtRenderer, launchChromium } from './support/browser';
+import { tempDir } from './support/env';
+
+const root = join(__dirname, '..');
+let app: Headless;
+let browser: Browser;
+let page: Page;
+let us: L.Organization;
+let nl: L.Organization;
+
+const INPUTS = ['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'];
+/** What each input reads as: a decimal point (USD) and a decimal comma (EUR); null where it is refused. */
+const READS: Record<string, [number, string][] | [number | null, string][]> = {
+  us: [[125000, '1,250.00'], [-123456, '-1,234.56'], [123456, '1,234.56'], [125, '1.25'], [-4500, '-45.00']],
+  nl: [[null, '"1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25'], [-123456, '-1.234,56'], [123456, '1.234,56'], [125, '1,25'], [-4500, '-45,00']],
+};
+
+beforeAll(async () => {
+  app = await startHeadless(tempDir('ldk-e2e-amounts-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  us = L.listOrganizations(app.ledger)[0];
+  nl = L.createOrganization(app.ledger, { slug: 'studio', name: 'Studio Amsterdam', currency: 'EUR', decimalMark: ',' });
+  for (const org of [us, nl]) L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
+  L.createAccount(app.ledger, us.seq, L.deskActor(), { name: 'Card', type: 'credit_card' });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  await page.goto(app.signInUrl);
+  await page.waitForURL(`${app.server.url}/`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function useOrg(org: L.Organization) {
+  await page.getByLabel('Organization', { exact: true }).selectOption({ label: org.name });
+}
+
+const hintOf = (field: ReturnType<Page['getByLabel']>) => field.locator('xpath=following-sibling::small').innerText();
+
+describe.each([
+  ['us', () => us],
+  ['nl', () => nl],
+] as const)('amount fields of an organization writing %s amounts', (key, orgOf) => {
+  it('Add a transaction: each input read as the organization writes, saved as read, or refused with what was read', async () => {
+    const org = orgOf();
+    await useOrg(org);
+    await page.goto(`${app.server.url}/#/transactions`);
+    await page.getByRole('button', { name: 'Add a transaction' }).click();
+    const form = page.getByRole('form', { name: 'New transaction' });
+    for (const [i, text] of INPUTS.entries()) {
+      const [minor, shown] = READS[key][i];
+      await form.getByLabel('Description').fill(`Typed ${text}`);
+      const amount = form.getByLabel('Amount (− out, + in)');
+      await amount.fill(text);
+      expect(await hintOf(amount)).toBe(minor === null ? shown : `Reads as ${shown} ${org.currency}`);
+      await form.getByRole('button', { name: 'Add transaction' }).click();
+      if (minor === null) {
+        await form.getByRole('alert').filter({ hasText: 'could mean' }).waitFor();
+        continue;
+      }
+      await page.getByText(`Added Typed ${text}.`).waitFor();
+      await page.getByRole('button', { name: 'Add a transaction' }).click();
+    }
+    const stored = app.ledger.sqlite.prepare("SELECT description, amount_minor FROM transactions WHERE org_seq = ? AND description LIKE 'Typed %' ORDER BY seq").raw(true).all(org.seq);
+    expect(stored).toEqual(INPUTS.flatMap((text, i) => (READS[key][i][0] === null ? [] : [[`Typed ${text}`, READS[key][i][0]]])));
+  });
+
+  it('Edit a transaction: the same reader on the amount it shows and the one typed', async () => {
+    const org = orgOf();
+    await useOrg(org);
+    await page.goto(`${app.server.url}/#/transactions?description=Typed%20(45.00)`);
+    await page.locator('tr.row').first().getByText('Typed (45.00)').click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const amount = page.getByRole('form', { name: 'Edit transaction' }).getByLabel('Amount (− out, + in)');
+    expect(await amount.inputValue()).toBe(READS[key][4][1]); // shown as the organization writes it
+    for (const [i, text] of INPUTS.entries()) {
+      await amount.fill(text);
+      const [minor, shown] = READS[key][i];
+      expect(await hintOf(amount)).toBe(minor === null ? shown : `Reads as ${shown} ${org.currency}`);
+    }
+  });
+
+  it('Opening balance of a new account: read the same way, refused before anything is written', async () => {
+    const org = orgOf();
+    await useOrg(org);
+    await page.goto(`${app.server.url}/#/accounts`);
+    const form = page.getByRole('form', { name: 'New account' });
+    const opening = form.getByLabel('Opening balance');
+    for (const [i, text] of INPUTS.entries()) {
+      await opening.fill(text);
+      const [minor, shown] = READS[key][i];
+      expect(await hintOf(opening)).toBe(minor === null ? shown : `Reads as ${shown} ${org.currency}`);
+    }
+    await form.getByLabel('Name').fill('Savings');
+    await opening.fill(INPUTS[2]);
+    await form.getByRole('button', { name: 'Add account' }).click();
+    await page.getByText('Added Savings.').waitFor();
+    expect(L.listAccounts(app.ledger, org.seq).find((a) => a.name === 'Savings')).toMatchObject({ openingBalance: 1234.56 });
+    await opening.fill(INPUTS[0]);
+    await form.getByLabel('Name').fill('Other');
+    await form.getByRole('button', { name: 'Add account' }).click();
+    if (key === 'nl') {
+      await page.getByText('Opening balance "1,250" could mean').waitFor();
+      expect(L.listAccounts(app.ledger, org.seq).some((a) => a.name === 'Other')).toBe(false);
+    } else {
+      await page.getByText('Added Other.').waitFor();
+      expect(L.listAccounts(app.ledger, org.seq).find((a) => a.name === 'Other')).toMatchObject({ openingBalance: 1250 });
+    }
+  });
+
+  it('Reconcile: the statement balance read the same way, the difference always a number or the reason it is not', async () => {
+    const org = orgOf();
+    await useOrg(org);
+    await page.goto(`${app.server.url}/#/reconcile`);
+    const balance = page.getByLabel('Statement ending balance');
+    for (const [i, text] of INPUTS.entries()) {
+      await balance.fill(text);
+      const [minor, shown] = READS[key][i];
+      expect(await hintOf(balance)).toBe(minor === null ? shown : `Reads as ${shown} ${org.currency}`);
+      const tile = page.locator('.tile').filter({ hasText: 'Statement balance' });
+      expect(await tile.innerText()).toContain(minor === null ? 'Not an amount' : shown.replace(/^-/, ''));
+    }
+  });
+});
+
+describe('a card account', () => {
+  it('takes the statement balance as printed (owed, positive) and says how the books sign it', async () => {
+    await useOrg(us);
+    const card = L.listAccounts(app.ledger, us.seq).find((a) => a.name === 'Card')!;
+    L.addTransaction(app.ledger, us.seq, L.deskActor(), { account: 'Card', date: '2026-03-02', description: 'Hardware store', amount: -252.14 });
+    await page.goto(`${app.server.url}/#/reconcile?account=${card.id}`);
+    const owed = page.getByLabel('Statement balance owed, as printed');
+    await owed.fill('252.14');
+    expect(await hintOf(owed)).toBe('Reads as 252.14 USD (owed: the books hold it as negative)');
+    await page.getByLabel('Statement end date (YYYY-MM-DD)').fill('2026-03-31');
+    await page.getByRole('button', { name: 'Tick all' }).click();
+    await page.getByRole('button', { name: 'Finish reconciliation' }).click();
+    await page.getByText('Reconciled Card through 2026-03-31.').waitFor();
+    expect(L.listAccounts(app.ledger, us.seq).find((a) => a.name === 'Card')).toMatchObject({ balance: -252.14, lastReconciliation: { balance: -252.14 } });
+  });
+});
