@@ -29,6 +29,8 @@ export const categories = sqliteTable(
     synonyms: text('synonyms').notNull().default('[]'), // JSON array of strings
     /** Kept for history (its transactions keep its name), no longer offered (migration 0007). */
     archivedAt: text('archived_at'),
+    /** An expense category (with its children) reported as cost of sales, above gross profit (migration 0012). */
+    costOfSales: integer('cost_of_sales').notNull().default(0),
   },
   (t) => [
     uniqueIndex('categories_org_code').on(t.orgSeq, t.code).where(sql`${t.code} <> ''`),
@@ -404,6 +406,25 @@ export const importMerges = sqliteTable(
     previousExternalId: text('previous_external_id'),
   },
   (t) => [primaryKey({ columns: [t.batchSeq, t.transactionSeq] })],
+);
+
+/**
+ * Statement rows a person deleted by hand (migration 0012): the same row in a
+ * later statement (same bank id, or same fingerprint) is a duplicate of what
+ * was deleted, not new again.
+ */
+export const deletedStatementRows = sqliteTable(
+  'deleted_statement_rows',
+  {
+    accountSeq: integer('account_seq').notNull().references(() => accounts.seq),
+    date: text('date').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    externalId: text('external_id'),
+    fingerprint: integer('fingerprint'),
+    transactionId: text('transaction_id').notNull(),
+    deletedAt: text('deleted_at').notNull(),
+  },
+  (t) => [index('deleted_statement_rows_account').on(t.accountSeq, t.date)],
 );
 
 /** Saved CSV mappings, per account: the next file of that account is read the same way. */

@@ -144,7 +144,21 @@ describe('report commands', () => {
     const pl = JSON.parse(json.stdout);
     expect(pl).toMatchObject({ currency: 'USD', net: expect.any(Number), lines: expect.arrayContaining([expect.objectContaining({ code: '5300', name: 'Cloud infrastructure', type: 'expense', amount: expect.any(Number) })]) });
     const csv = ledgerdesk(data, 'report', 'pl', '--by', 'month', '--csv');
-    expect(csv.stdout.split('\r\n')[0]).toMatch(/^code,name,type,parent,\d{4}-\d{2},/);
+    expect(csv.stdout.split('\r\n')[0]).toMatch(/^section,kind,code,name,parent,\d{4}-\d{2},.*,total$/);
+    expect(csv.stdout).toMatch(/\r\n,total,,Net,,/);
+    // By month: every parent's months are the subtotal of its children, and net is given per month.
+    const monthly = JSON.parse(ledgerdesk(data, 'report', 'pl', '--from', '2025-01-01', '--to', '2025-06-30', '--by', 'month', '--json').stdout) as L.ProfitAndLoss;
+    const parent = monthly.lines.find((l) => l.code === '5000' && !l.direct)!;
+    const children = monthly.lines.filter((l) => l.parentCode === '5000' && !l.direct);
+    for (const m of monthly.months!) {
+      expect(parent.months![m]).toBeCloseTo((monthly.lines.find((l) => l.code === '5000' && l.direct)?.months?.[m] ?? 0) + children.reduce((s, c) => s + c.months![m], 0), 6);
+      expect(monthly.netMonths![m]).toBeCloseTo(monthly.sections.reduce((s, x) => s + x.months![m], 0), 6);
+    }
+    const text = ledgerdesk(data, 'report', 'pl', '--from', '2025-01-01', '--to', '2025-06-30', '--by', 'month').stdout.split('\n');
+    expect(text[1]).toMatch(/^\s+2025-01\s+2025-02\s+2025-03\s+2025-04\s+2025-05\s+2025-06\s+Total$/);
+    expect(text).toContain('Revenue');
+    expect(text.find((l) => l.startsWith('  5000 Operating expenses'))!.trim().split(/\s+/).slice(-7)).toEqual([...monthly.months!.map((m) => parent.months![m].toFixed(2)), parent.total.toFixed(2)]);
+    expect(text.find((l) => l.startsWith('Net'))).toMatch(/^Net\s+(-?\d+\.\d\d\s+){6}-?\d+\.\d\d$/);
     const balances = ledgerdesk(data, 'report', 'balances', '--date', '2025-06-30');
     expect(balances.stdout).toMatch(/^Balances at 2025-06-30\nCompany card/);
     const stdout = ledgerdesk(data, 'export', '--format', 'hledger', '--from', '2025-01-01', '--to', '2025-01-31');

@@ -50,10 +50,25 @@ describe('rows by hand', () => {
     const imported = await desk<L.ImportResult>('importStatement', { file: join(__dirname, 'fixtures', 'statements', 'camt053-v02.xml') });
     const [row] = L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0, date: '2024-01-08' }).data;
     await expect(desk('editTransaction', { id: row.id, amount: 1 })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining("keeps the bank's date, amount and description") });
-    await expect(desk('deleteTransaction', { id: row.id })).rejects.toMatchObject({ code: 'conflict' });
     const [categorized] = await desk<L.HandRow[]>('categorizeTransactions', { ids: [row.id], categoryCode: '4000' });
     expect(categorized).toMatchObject({ category: 'Revenue', status: 'matched' });
     expect(imported.batchId).not.toBeNull();
+  });
+
+  it("deletes a bank's row that should not be there, until it is reconciled; the same statement does not bring it back", async () => {
+    const file = join(__dirname, 'fixtures', 'statements', 'camt053-v02.xml');
+    await desk('importStatement', { file });
+    const rows = L.listTransactions(ctx.ledger, org.seq, { limit: 10, offset: 0 }).data;
+    const [gone] = rows;
+    await desk('deleteTransaction', { id: gone.id });
+    expect(audit('transaction.deleted')[0].summary).toContain("a bank's row (its statements will not bring it back)");
+    const again = await desk<L.ImportResult>('importStatement', { file, dryRun: true });
+    expect(again).toMatchObject({ imported: 0, duplicates: rows.length, nothingNew: true });
+    expect(again.preview.find((p) => p.description === gone.description)).toMatchObject({ kind: 'duplicate', note: expect.stringMatching(/^deleted by hand on \d{4}-\d\d-\d\d$/) });
+    // Once reconciled, a row stays.
+    const [kept] = L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 }).data;
+    await desk('reconcileAccount', { account: 'Bank', date: '2024-01-31', balance: 1000 + rows.slice(1).reduce((s, r) => s + r.amount, 0), clearThrough: '2024-01-31' });
+    await expect(desk('deleteTransaction', { id: kept.id })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('it is reconciled') });
   });
 
   it('categorizes many rows at once, clearing the agent metadata, and marks receipts needed and back', async () => {

@@ -123,6 +123,28 @@ describe('importing statements', () => {
     expect(await importFile('camt053-v02.xml')).toMatchObject({ imported: 0, duplicates: 4, account: { id: eur.id } });
   });
 
+  it("finds an account made by hand by the number its statements print (****6789), before making a new one", async () => {
+    const mine = await desk<L.Account>('createAccount', { name: 'Operating', maskedNumber: '****6789', openingBalance: 2000 });
+    const preview = await importFile('bank.qfx', { dryRun: true });
+    expect(preview.account).toMatchObject({ id: mine.id, name: 'Operating', created: false });
+    const done = await importFile('bank.qfx');
+    expect(done).toMatchObject({ account: { id: mine.id }, imported: 4 });
+    expect((await desk<L.Account[]>('listAccounts', {})).map((a) => [a.name, a.bankAccountId])).toEqual([['Operating', '000123456789']]);
+    // Two accounts ending in the same digits: the file does not say which, so none is taken for it.
+    await desk('createAccount', { name: 'Card A', maskedNumber: '****1111' });
+    await desk('createAccount', { name: 'Card B', maskedNumber: 'xxxx-1111' });
+    expect((await importFile('ofx1-sgml.ofx', { dryRun: true })).accounts.map((a) => [a.name, a.created])).toEqual([['Operating', false], ['Credit card ****1111', true]]);
+  });
+
+  it('records no batch when nothing is new, and says so', async () => {
+    await desk('createAccount', { name: 'Card' });
+    await importFile('two-coffees.csv', { account: 'Card' });
+    const again = await importFile('two-coffees.csv', { account: 'Card' });
+    expect(again).toMatchObject({ batchId: null, nothingNew: true, imported: 0, duplicates: 3 });
+    expect((await desk<{ totalCount: number }>('listImports', {})).totalCount).toBe(1);
+    expect(audit('statement.imported')).toHaveLength(1);
+  });
+
   it('reads QIF, MT940 and CAMT version 08 into the accounts they describe', async () => {
     const qif = await importFile('quicken.qif');
     expect(qif.accounts.map((a) => [a.name, a.type, a.imported])).toEqual([['Business Checking', 'checking', 3], ['Company Visa', 'credit_card', 2]]);

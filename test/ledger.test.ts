@@ -271,7 +271,9 @@ describe('dashboard', () => {
     const q = (sql: string) => (ledger.sqlite.prepare(sql).get(org.seq) as { v: number }).v;
     expect(d.uncategorized).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'uncategorized'"));
     expect(d.missingReceipts).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'receipt_missing'"));
-    expect(d.cashPosition).toBe(q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') / 100);
+    // What the accounts hold: their opening balances and every movement.
+    expect(d.cashPosition).toBe((q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') + q('SELECT sum(opening_balance_minor) v FROM accounts WHERE org_seq = ?')) / 100);
+    expect(d.cashPosition).toBe(L.listAccounts(ledger, org.seq).reduce((sum, a) => sum + a.balance, 0));
     expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
     expect(d.revenue).toBe(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
     expect(d.recentTransactions).toHaveLength(10);

@@ -30,12 +30,12 @@ describe('account and import commands', () => {
 
     const again = ledgerdesk(data, 'import', fixture('us-bank.csv'));
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/^Imported us-bank\.csv \(csv\) into "Operating": 5 row\(s\), 0 new, 5 duplicate\(s\)/);
+    expect(again.stdout).toBe('Nothing new in us-bank.csv: its 5 row(s) are already in "Operating" (5 duplicate(s)). Nothing was recorded.\n');
 
     const accounts = ledgerdesk(data, 'account', 'list');
     expect(accounts.stdout).toMatch(/Operating\s+checking\s+2254\.94 USD\s+5 rows/);
     const list = ledgerdesk(data, 'import', 'list', '--json');
-    expect(JSON.parse(list.stdout).batches.map((b: L.ImportBatch) => b.imported)).toEqual([0, 5]);
+    expect(JSON.parse(list.stdout).batches.map((b: L.ImportBatch) => b.imported)).toEqual([5]); // nothing new, no empty batch
 
     const undo = ledgerdesk(data, 'import', 'undo', result.batchId);
     expect(undo.code, undo.stderr).toBe(0);

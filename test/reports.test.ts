@@ -33,12 +33,18 @@ function rowSums(from: string, to: string): Map<string, number> {
 
 function expectPlMatchesRows(pl: L.ProfitAndLoss) {
   const sums = rowSums(pl.from, pl.to);
-  for (const l of pl.lines) expect([l.name, Math.round(l.amount * 100)]).toEqual([l.name, sums.get(l.name) ?? 0]);
+  const categories = pl.lines.filter((l) => !l.direct);
+  for (const l of categories) expect([l.name, Math.round(l.amount * 100)]).toEqual([l.name, sums.get(l.name) ?? 0]);
   expect(Math.round(pl.uncategorized.amount * 100)).toBe(sums.get('') ?? 0);
-  for (const l of pl.lines.filter((x) => x.parentCode === null)) {
-    const children = pl.lines.filter((c) => c.parentCode === l.code).reduce((s, c) => s + c.total, 0);
+  // A parent's figures are its subtotal: its own rows (its "(other)" line) and its children's.
+  for (const l of categories.filter((x) => x.parent)) {
+    const children = categories.filter((c) => c.parentCode === l.code).reduce((s, c) => s + c.total, 0);
     expect(l.total).toBeCloseTo(l.amount + children, 6);
+    expect(pl.lines.find((d) => d.direct && d.code === l.code)?.total ?? 0).toBeCloseTo(l.amount, 6);
   }
+  // Sections add up to net, in total and in every month.
+  expect(pl.sections.reduce((sum, x) => sum + x.total, 0)).toBeCloseTo(pl.net, 6);
+  for (const m of pl.months ?? []) expect(pl.sections.reduce((sum, x) => sum + (x.months?.[m] ?? 0), 0)).toBeCloseTo(pl.netMonths![m], 6);
 }
 
 beforeAll(async () => {
@@ -62,8 +68,13 @@ describe('profit and loss and balances', () => {
     expect(pl.months).toHaveLength(12);
     expectPlMatchesRows(pl);
     expect(pl.net).toBeCloseTo(pl.revenue + pl.expenses, 6);
-    expect(pl.lines.map((l) => l.code)).toEqual(['4000', '4010', '5000', '5100', '5200', '5300']);
-    for (const l of pl.lines) expect(Object.values(l.months!).reduce((a, b) => a + b, 0)).toBeCloseTo(l.amount, 6);
+    // Each category under its parent, a parent's own rows on its "(other)" line.
+    expect(pl.lines.map((l) => [l.code, l.depth, l.section, l.direct ?? false])).toEqual([
+      ['4000', 0, 'revenue', false], ['4000', 1, 'revenue', true], ['4010', 1, 'revenue', false],
+      ['5000', 0, 'expenses', false], ['5000', 1, 'expenses', true], ['5100', 1, 'expenses', false], ['5200', 1, 'expenses', false], ['5300', 1, 'expenses', false],
+    ]);
+    // Every column carries the line's figure: a parent's months are its subtotal, never zero beside a non-zero total.
+    for (const l of pl.lines) expect(Object.values(l.months!).reduce((a, b) => a + b, 0)).toBeCloseTo(l.total, 6);
     const defaults = await desk<L.ProfitAndLoss>('profitAndLoss');
     expect([defaults.from, defaults.to]).toEqual(['2025-07-01', '2026-06-30']);
   });
@@ -145,7 +156,7 @@ describe('exports', () => {
     const usd = (amount: string) => amount.split(', ').find((a) => a.endsWith(' USD'));
     const totals = new Map(csv.trim().split('\n').slice(1).map((line) => JSON.parse(`[${line}]`) as [string, string]).map(([account, amount]) => [account, usd(amount)]));
     const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
-    for (const l of pl.lines.filter((x) => x.amount !== 0)) expect([l.name, totals.get(names.get(l.name)!)]).toEqual([l.name, `${(-l.amount).toFixed(2)} USD`]);
+    for (const l of pl.lines.filter((x) => x.amount !== 0 && !x.direct)) expect([l.name, totals.get(names.get(l.name)!)]).toEqual([l.name, `${(-l.amount).toFixed(2)} USD`]);
     expect(totals.get('equity:suspense:uncategorized')).toBe(`${(-pl.uncategorized.amount).toFixed(2)} USD`);
     // Opening balances: each account's balance at the end of the period matches the balances report.
     const balances = await desk<{ accounts: L.AccountBalance[] }>('balancesReport', { date: period.to });
@@ -164,7 +175,7 @@ describe('exports', () => {
     const query = execFileSync(tool('bean-query'), ['-f', 'csv', out, `SELECT account, sum(number) AS total WHERE currency = 'USD' AND date >= ${period.from} AND date <= ${period.to} GROUP BY account`], { encoding: 'utf8' });
     const totals = new Map(query.trim().split('\n').slice(1).map((line) => line.split(',').map((c) => c.trim()) as [string, string]));
     const names = beancountAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
-    for (const l of pl.lines.filter((x) => x.amount !== 0)) expect([l.name, Number(totals.get(names.get(l.name)!))]).toEqual([l.name, -l.amount]);
+    for (const l of pl.lines.filter((x) => x.amount !== 0 && !x.direct)) expect([l.name, Number(totals.get(names.get(l.name)!))]).toEqual([l.name, -l.amount]);
     expect(Number(totals.get('Equity:Suspense:Uncategorized'))).toBeCloseTo(-pl.uncategorized.amount, 6);
     expect(beancountPart('5100 Software & tools')).toBe('5100-Software-And-Tools');
     expect(beancountPart('Café Zürich')).toBe('Cafe-Zurich');

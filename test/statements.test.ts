@@ -1,5 +1,6 @@
 // The statement readers on files alone (no database): fixtures written from
 // each format's specification and the quirks banks are known for.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesSource, fileSource, readStatement, type ParsedStatement, type ReadOptions } from '../src/main/statements';
@@ -136,6 +137,22 @@ describe('CSV', () => {
     expect(s.rows.map((r) => r.line)).toEqual([2, 4]);
   });
 
+  it('refuses a row with a field too many (a decimal comma in an unquoted amount), unless the mapping says amounts hold one', async () => {
+    const body = 'Date,Description,Amount\n2026-03-01,Coffee beans,-120.00\n2026-03-02,Bank fee,-15,50\n2026-03-03,Refund\n';
+    const s = await text(body);
+    expect(s.errors).toEqual([
+      { line: 3, field: 'columns', message: 'has 4 fields where the header has 3 (an amount with a decimal comma, not in quotes?): fix the line, or quote the amount' },
+      { line: 4, field: 'columns', message: 'has 2 fields where the header has 3: fix the line, or quote the amount' },
+    ]);
+    expect(s.rows.map((r) => r.amount)).toEqual(['-120']);
+    expect(s.rowCount).toBe(3);
+    const comma = await text('Date,Description,Amount\n2026-03-01,Coffee beans,-120\n2026-03-02,Bank fee,-15,50\n', 'x.csv', { mapping: { decimal: ',' } });
+    expect([comma.errors, comma.rows.map((r) => r.amount)]).toEqual([[], ['-120', '-15.5']]);
+    // Not a fraction after the amount: still a bad row.
+    const words = await text('Date,Amount,Description\n2026-03-01,-120,Beans\n2026-03-02,-15,Fee, monthly\n', 'x.csv', { mapping: { decimal: ',' } });
+    expect(words.errors.map((e) => e.line)).toEqual([3]);
+  });
+
   it('takes a mapping by header or column number, a direction column and tab-separated UTF-8', async () => {
     const s = await read('fr-sens.tsv', { mapping: { columns: { date: '1', amount: 'Montant', direction: 'Sens', description: ['Libellé'] } } });
     expect(s.errors).toEqual([]);
@@ -194,6 +211,14 @@ describe('OFX and QFX', () => {
     expect(s.errors).toEqual([{ line: 16, field: 'DTPOSTED', message: '"20240230" is not a date (YYYYMMDD...)' }]);
   });
 
+  it('refuses a file cut off mid-statement, naming where it stops; a missing </OFX> alone is forgiven', async () => {
+    const whole = readFileSync(fixture('ofx1-sgml.ofx'), 'latin1');
+    const cut = whole.slice(0, whole.indexOf('<TRNAMT>', whole.indexOf('<STMTTRN>', whole.indexOf('</STMTTRN>'))) + 12);
+    await expect(text(cut, 'cut.ofx')).rejects.toThrow(/^This OFX file ends before its statement does: <STMTTRN> opened at line 47 is never closed \(a transaction cut off at line 47\), so the file was cut off\. Nothing was imported/);
+    const envelope = await text(whole.replace(/<\/OFX>\s*$/, ''), 'no-end.ofx');
+    expect(envelope.rows.length).toBe((await read('ofx1-sgml.ofx')).rows.length);
+  });
+
   it('calls a file with Intuit tags QFX', async () => {
     const s = await read('bank.qfx');
     expect(s.format).toBe('qfx');
@@ -218,8 +243,21 @@ describe('QIF', () => {
     ]);
   });
 
-  it('refuses investment accounts with a clear message', async () => {
-    await expect(text('!Type:Invst\nD1/5/24\nNBuy\n^\n', 'x.qif')).rejects.toThrow(/investment accounts/);
+  it('reads a whole-file export: comment lines first, the bank section kept, investments and securities left out and said why', async () => {
+    const s = await read('quicken-whole-file.qif');
+    expect(s.format).toBe('qif');
+    expect(s.sections.map((x) => [x.name, x.type])).toEqual([['Business Checking', 'checking']]);
+    expect(s.rows.map((r) => [r.date, r.amount, r.description])).toEqual([
+      ['2026-03-14', '-15', 'Bank fee'],
+      ['2026-03-20', '2500', 'ACME Corp - Invoice 1041'],
+    ]);
+    expect(s.ignored).toEqual([{ line: 21, reason: 'investment account "Brokerage" (!Type:Invst, 2 transaction(s)): left out, as Ledgerdesk keeps bank, card and cash accounts' }]);
+    // Named as QIF, it is read as QIF (its comment lines do not make it CSV).
+    expect((await read('quicken-whole-file.qif', { format: 'qif' })).rows).toHaveLength(2);
+  });
+
+  it('refuses a file of investment accounts only, saying so', async () => {
+    await expect(text('!Type:Invst\nD1/5/24\nNBuy\n^\n', 'x.qif')).rejects.toThrow(/only investment accounts/);
   });
 });
 

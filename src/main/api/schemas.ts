@@ -165,7 +165,7 @@ export const DashboardSummary = z
     currency: z.string().length(3),
     revenue: z.number().describe('Inflows over the 12 months to the latest transaction month'),
     expenses: z.number().describe('Outflows (a positive number), same 12 months'),
-    cashPosition: z.number().describe('All inflows minus all outflows, all time'),
+    cashPosition: z.number().describe("What the organization's accounts in its currency hold: opening balances plus all inflows minus all outflows"),
     pendingReview: z.int().describe('uncategorized + receipt_missing + agent_suggested'),
     missingReceipts: z.int().describe('Transactions with status receipt_missing'),
     uncategorized: z.int().describe('Transactions with status uncategorized'),

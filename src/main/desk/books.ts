@@ -51,7 +51,7 @@ export const bookOperations = {
 
   deleteTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.deleteTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id), {
     name: 'tx delete',
-    summary: 'delete a row entered by hand',
+    summary: "delete a row entered by hand, or a bank's row that should not be there (not once reconciled)",
     args: ['id'],
     print: (r) => [`Deleted ${r.id}.`],
   }),
@@ -70,6 +70,12 @@ export const bookOperations = {
     z.strictObject({ ...Org, ids: Ids, state: z.enum(['missing', 'found']).default('missing').describe('missing (status receipt_missing) or found (back)') }),
     (ctx, { orgId, ids, state }) => L.markReceiptMissing(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, state === 'missing'),
     { name: 'tx receipt', summary: 'mark rows as needing a receipt (--state found: back)', args: ['ids...'], print: (rows) => rows.map(row) },
+  ),
+
+  addNote: op(
+    z.strictObject({ ...Org, transactionId: Uuid.describe('The transaction'), content: Prose(10000).trim().min(1).describe('The note') }),
+    (ctx, { orgId, transactionId, content }) => L.createNoteDirect(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, transactionId, content),
+    { name: 'tx note', summary: 'add a note to a transaction', args: ['transactionId', 'content'], print: (n) => [`Added note ${n.id}.`] },
   ),
 
   reverseProposal: op(

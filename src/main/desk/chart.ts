@@ -9,9 +9,29 @@ import { op, Org, orgSeq, TypedAmount } from './operation';
 const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
 const line = (c: L.Category) => `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
 const Ref = Line(200).trim().min(1).describe('The account: its name or id');
+const figure = (n: number) => n.toFixed(2).padStart(14);
+
+function printReconciliation(r: L.ReconciliationReport): string[] {
+  const { reconciliation: c, account: a } = r;
+  const rows = (list: L.Transaction[]) => list.map((t) => `  ${t.date}  ${figure(t.amount)}  ${t.description}`);
+  return [
+    `Reconciliation of "${a.name}" (${a.currency}) through ${c.statementDate}, by ${c.createdBy} on ${c.createdAt.slice(0, 10)}`,
+    `${'Reconciled balance before'.padEnd(36)}${figure(r.previousBalance)}`,
+    `${`Cleared deposits (${r.deposits.count})`.padEnd(36)}${figure(r.deposits.total)}`,
+    `${`Cleared payments (${r.payments.count})`.padEnd(36)}${figure(r.payments.total)}`,
+    `${'Cleared balance'.padEnd(36)}${figure(r.clearedBalance)}`,
+    `${'Statement balance'.padEnd(36)}${figure(c.statementBalance)}`,
+    `${'Difference'.padEnd(36)}${figure(r.difference)}`,
+    'Cleared:',
+    ...rows(r.cleared),
+    `Outstanding on ${c.statementDate} (${r.outstanding.length}):`,
+    ...rows(r.outstanding),
+    `${'Books balance at the statement date'.padEnd(36)}${figure(r.bookBalance)}`,
+  ];
+}
 
 export const chartOperations = {
-  listChart: op(z.strictObject(Org), (ctx, { orgId }) => L.listCategories(ctx.ledger, orgSeq(ctx, orgId)), {
+  listChart: op(z.strictObject(Org), (ctx, { orgId }) => L.deskChart(ctx.ledger, orgSeq(ctx, orgId)), {
     name: 'category list',
     summary: 'the chart of accounts',
     print: (cs) => cs.map(line),
@@ -25,6 +45,7 @@ export const chartOperations = {
       type: z.enum(L.CATEGORY_TYPES as [L.CategoryType, ...L.CategoryType[]]).describe('revenue, expense, asset, liability or equity'),
       parent: Line(20).trim().min(1).optional().describe('The parent category (its code), of the same type'),
       synonyms: z.array(Line(100).trim().min(1)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
+      costOfSales: z.boolean().optional().describe('An expense reported as cost of sales, above gross profit (stock, materials, direct labour)'),
     }),
     (ctx, { orgId, parent, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, parentCode: parent }),
     { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => [`Added ${line(c)}`] },
@@ -34,6 +55,12 @@ export const chartOperations = {
     z.strictObject({ ...Org, code: Code, name: Line(200).trim().min(1) }),
     (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, name),
     { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => [`Renamed: ${line(c)}`] },
+  ),
+
+  setCategorySection: op(
+    z.strictObject({ ...Org, code: Code, section: z.enum(['cost_of_sales', 'expenses']).describe('cost_of_sales (above gross profit) or expenses') }),
+    (ctx, { orgId, code, section }) => L.setCostOfSales(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, section === 'cost_of_sales'),
+    { name: 'category section', summary: 'report an expense category as cost of sales or among the expenses', args: ['code', 'section'], print: (c) => [line(c)] },
   ),
 
   setCategorySynonyms: op(
@@ -55,6 +82,12 @@ export const chartOperations = {
     args: ['code'],
     print: (c) => [`Restored ${line(c)}`],
   }),
+
+  reconciliationReport: op(
+    z.strictObject({ ...Org, account: Ref, reconciliation: z.uuid().optional().describe('Which one (the latest when absent)') }),
+    (ctx, { orgId, account, reconciliation }) => L.reconciliationReport(ctx.ledger, orgSeq(ctx, orgId), account, reconciliation),
+    { name: 'reconcile report', summary: 'the report of a finished reconciliation (statement balance, cleared deposits and payments, outstanding rows)', args: ['account'], print: printReconciliation },
+  ),
 
   reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), (ctx, { orgId, account, through }) => L.reconcileView(ctx.ledger, orgSeq(ctx, orgId), account, through)),
 

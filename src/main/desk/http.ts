@@ -122,6 +122,7 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
     }
     res.type('html').send(readFileSync(index));
   });
+  app.get('/favicon.svg', (_req, res) => res.type('image/svg+xml').sendFile(join(options.rendererDir, 'favicon.svg')));
   app.use('/assets', express.static(join(options.rendererDir, 'assets'), { index: false, fallthrough: true, immutable: true, maxAge: '1y' }));
 }
 

@@ -9,6 +9,7 @@ import * as L from '../ledger';
 import { checkColumns, parseColumnsFlag } from '../statements/csv-mapping';
 import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type StatementSource } from '../statements';
 import { cleanFileName } from '../receipts/intake';
+import { negateDecimal } from '../../shared/amounts';
 import { openFile, stageUpload } from './files';
 import { op, Org, orgSeq, Page, type DeskContext } from './operation';
 
@@ -75,6 +76,23 @@ function mappingFor(ctx: DeskContext, seq: number, input: Input): (headers: stri
   };
 }
 
+/**
+ * A card's CSV that shows spending as positive amounts (most of them are:
+ * purchases outnumber payments) is read as spending, unless the person or a
+ * saved mapping said how; the amounts are turned in place, and the choice is
+ * saved with the account's mapping and shown in the preview.
+ */
+function cardSpendingPositive(ctx: DeskContext, seq: number, input: Input, statement: ParsedStatement): boolean {
+  const account = input.account ? L.requireAccount(ctx.ledger, seq, input.account) : L.accountForHeaders(ctx.ledger, seq, statement.csv!.headers);
+  if (account?.type !== 'credit_card') return false;
+  const { amount } = statement.rows;
+  const positive = amount.filter((a) => !a.startsWith('-') && a !== '0').length;
+  if (positive * 2 <= amount.length) return false;
+  for (let i = 0; i < amount.length; i++) amount[i] = negateDecimal(amount[i]);
+  statement.csv!.negated = true;
+  return true;
+}
+
 export async function runImport(ctx: DeskContext, input: Input): Promise<L.ImportResult> {
   const seq = orgSeq(ctx, input.orgId);
   const source = openFile(ctx, input.file);
@@ -83,6 +101,7 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
     let mapping: CsvMapping | undefined;
     const chooser = mappingFor(ctx, seq, input);
     const statement: ParsedStatement = await readStatement(source, { format: input.format, encoding: input.encoding, mapping: (headers) => (mapping = chooser(headers)), onProgress: report });
+    if (statement.csv && mapping?.negate === undefined && cardSpendingPositive(ctx, seq, input, statement)) mapping = { ...mapping, negate: true };
     ctx.progress?.set(input.file, { phase: input.dryRun ? 'checking' : 'writing', rows: statement.rows.length });
     return L.importStatement(ctx.ledger, seq, ctx.reviewer, {
       statement,
@@ -108,6 +127,10 @@ const money = (n: number) => n.toFixed(2);
 
 export function printImport(r: L.ImportResult): string[] {
   const into = r.accounts.map((a) => `"${a.name}"${a.created ? ' (new account)' : ''}`).join(', ') || '(no account)';
+  if (r.nothingNew && !r.dryRun && !r.errors.length) {
+    const held = r.held ? `; ${r.held} possible match(es) held back (below)` : '';
+    return [`Nothing new in ${r.fileName}: its ${r.rows} row(s) are already in ${into} (${r.duplicates} duplicate(s))${held}. Nothing was recorded.`, ...printImport({ ...r, nothingNew: false }).slice(1)];
+  }
   const lines = [
     `${r.dryRun ? 'Dry run, nothing written: ' : r.batchId ? 'Imported ' : 'Nothing imported: '}${r.fileName} (${r.format}) into ${into}: ${r.rows} row(s), ${r.imported} new, ${r.duplicates} duplicate(s), ${r.possibleMatches} possible match(es), ${r.merged} merged, ${r.skipped} bad row(s) skipped.`,
   ];

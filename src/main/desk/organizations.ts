@@ -7,13 +7,15 @@ import { writeAmount } from '../../shared/amounts';
 import { op } from './operation';
 
 const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
+/** With whether it has books yet (an account): the app opens an empty organization on its Dashboard, which says what to do first. */
+const listed = (ledger: L.Ledger, o: L.Organization) => ({ ...publicOrg(o), hasBooks: L.holdingsOf(ledger, o.seq).accounts > 0 });
 const Ref = Line(200).trim().min(1).describe('The organization: its slug or id');
 const Name = Line(200).trim().min(1).describe('The name shown in the switcher and on reports');
 const Mark = z.enum(L.DECIMAL_MARKS).describe("How amounts are written and typed: '.' for 1,234.56, ',' for 1.234,56");
 const describe = (o: Omit<L.Organization, 'seq'>) => `${o.slug.padEnd(16)}  ${o.name}  ${o.currency}  amounts ${writeAmount(123456, o.currency, o.decimalMark)}  ${o.id}`;
 
 export const organizationOperations = {
-  listOrganizations: op(z.strictObject({}), (ctx) => L.listOrganizations(ctx.ledger).map(publicOrg), {
+  listOrganizations: op(z.strictObject({}), (ctx) => L.listOrganizations(ctx.ledger).map((o) => listed(ctx.ledger, o)), {
     name: 'org list',
     summary: 'the organizations whose books this folder keeps',
     print: (orgs) => orgs.map(describe),

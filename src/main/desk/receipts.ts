@@ -1,7 +1,7 @@
 // Receipts at the desk: upload (stored by SHA-256, PDF text read for agents'
 // search), link by hand, and look at one: its bytes for a download, or, in the
 // desktop app, opened in the computer's own viewer.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -31,6 +31,17 @@ export const receiptOperations = {
       const ocrText = mimeType === 'application/pdf' ? await pdfText(bytes) : null;
       return L.addReceipt(ctx.ledger, seq, ctx.reviewer, { fileName: cleanFileName(fileName), mimeType, sizeBytes: bytes.length, sha256, ocrText });
     },
+  ),
+
+  deleteReceipt: op(
+    z.strictObject({ ...Org, id: Uuid.describe('The receipt (linked to nothing)') }),
+    (ctx, { orgId, id }) => {
+      const done = L.deleteReceipt(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id);
+      // Files are kept by content: the file goes when no receipt keeps it any more.
+      if (done.sha256 && !done.fileKept) rmSync(receiptFilePath(receiptsDir(ctx.dataDir), done.sha256), { force: true });
+      return { id: done.id, deleted: true };
+    },
+    { name: 'receipt delete', summary: 'delete a receipt linked to nothing (uploaded by mistake)', args: ['id'], print: (r) => [`Deleted receipt ${r.id}.`] },
   ),
 
   linkReceipt: op(z.strictObject({ ...Org, receiptId: Uuid, transactionId: Uuid }), (ctx, { orgId, receiptId, transactionId }) =>

@@ -21,17 +21,22 @@ export const EXPORT_FORMATS = { csv: { write: writeCsv, ext: 'csv' }, hledger: {
 
 export const exportsDir = (dataDir: string): string => join(dataDir, 'exports');
 
-function printPl(pl: L.ProfitAndLoss): string[] {
-  const depth = (l: L.PlLine) => (l.parentCode ? 1 : 0);
-  return [
-    `Profit and loss, ${pl.from} to ${pl.to}, ${pl.currency}`,
-    ...pl.lines.map((l) => `${'  '.repeat(depth(l))}${`${l.code} ${l.name}`.padEnd(40 - 2 * depth(l))}${money(l.total)}`),
-    `${'Revenue'.padEnd(40)}${money(pl.revenue)}`,
-    `${'Expenses'.padEnd(40)}${money(pl.expenses)}`,
-    `${'Net'.padEnd(40)}${money(pl.net)}`,
-    `${'Uncategorized (not in net)'.padEnd(40)}${money(pl.uncategorized.amount)}`,
-    ...(pl.transfers ? [`${'Transfers (left out)'.padEnd(40)}${money(pl.transfers)}`] : []),
-  ];
+/** The P&L as text: sections, each category under its parent, subtotals and net in every column (a column per month with --by month). */
+export function printPl(pl: L.ProfitAndLoss): string[] {
+  const width = Math.max(30, ...pl.lines.map((l) => 2 * l.depth + `${l.code} ${l.name}`.length)) + 2;
+  const columns = pl.months ?? [];
+  const figure = (n: number) => (n === 0 ? '-' : n.toFixed(2)).padStart(12);
+  const row = (label: string, m: Record<string, number> | undefined, total: number) => `${label.padEnd(width)}${columns.map((c) => figure(m?.[c] ?? 0)).join('')}${figure(total)}`;
+  const out = [`Profit and loss, ${pl.from} to ${pl.to}, ${pl.currency}`, `${''.padEnd(width)}${columns.map((c) => c.padStart(12)).join('')}${'Total'.padStart(12)}`];
+  for (const s of pl.sections) {
+    out.push(s.title);
+    for (const l of pl.lines.filter((x) => x.section === s.section)) out.push(row(`${'  '.repeat(l.depth + 1)}${l.direct ? l.name : `${l.code} ${l.name}`}`, l.months, l.total));
+    out.push(row(`Total ${s.title.toLowerCase()}`, s.months, s.total));
+    if (s.section === 'cost_of_sales' && pl.grossProfit) out.push(row('Gross profit', pl.grossProfit.months, pl.grossProfit.total));
+  }
+  out.push(row('Net', pl.netMonths, pl.net), row('Uncategorized (not in net)', pl.uncategorized.months, pl.uncategorized.amount));
+  if (pl.transfers) out.push(`Left out: ${pl.transfers.toFixed(2)} categorized to asset, liability or equity categories (transfers, owner's money).`);
+  return out;
 }
 
 /** Writes through a 1 MB buffer with synchronous writes: the rows are read while it writes. */

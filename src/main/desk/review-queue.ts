@@ -13,6 +13,8 @@ export interface TransactionGlance {
   currency: string;
   category: string | null;
   status: string;
+  /** The account it is in, as the person named it. */
+  account: string;
 }
 
 export interface ReviewItem extends Proposal {
@@ -39,9 +41,9 @@ type Row = ProposalRow & { token_name: string | null; rule_id: string | null; ru
 function glance(ledger: Ledger, orgSeq: number, id: string | undefined): TransactionGlance | null {
   if (!id) return null;
   const t = ledger
-    .stmt('SELECT id, date, description, amount_minor, currency, category, status FROM transactions WHERE id = ? AND org_seq = ?')
-    .get(id, orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; status: string } | undefined;
-  return t ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, category: t.category, status: t.status } : null;
+    .stmt('SELECT t.id, t.date, t.description, t.amount_minor, t.currency, t.category, t.status, a.name AS account FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.id = ? AND t.org_seq = ?')
+    .get(id, orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; status: string; account: string } | undefined;
+  return t ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, category: t.category, status: t.status, account: t.account } : null;
 }
 
 /** Newest first; `pending` for the queue, or a reviewed status for history. */

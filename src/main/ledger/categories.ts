@@ -14,18 +14,20 @@ export interface Category {
   synonyms: string[];
 }
 
-interface ChartRow {
+export interface ChartRow {
   code: string;
   name: string;
   type: CategoryType;
   parentCode: string | null;
   synonyms: string;
   archivedAt: string | null;
+  /** Reported as cost of sales (an expense category, with its children). */
+  costOfSales: number;
 }
 
 export function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
   return ledger.rows<ChartRow>(
-    "SELECT code, name, type, parent_code AS parentCode, synonyms, archived_at AS archivedAt FROM categories WHERE org_seq = ? ORDER BY code = '', code, name",
+    "SELECT code, name, type, parent_code AS parentCode, synonyms, archived_at AS archivedAt, cost_of_sales AS costOfSales FROM categories WHERE org_seq = ? ORDER BY code = '', code, name",
     orgSeq,
   );
 }

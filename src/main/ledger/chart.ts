@@ -51,6 +51,15 @@ export interface NewCategory {
   type: CategoryType;
   parentCode?: string | null;
   synonyms?: string[];
+  costOfSales?: boolean;
+}
+
+/** The chart as the desk shows it: what the API lists, and which categories are the ontology's defaults (never archived) and cost of sales. */
+export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean };
+
+export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
+  const cost = new Set(chart(ledger, orgSeq).filter((c) => c.costOfSales).map((c) => c.code));
+  return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
 }
 
 export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input: NewCategory): Category {
@@ -66,12 +75,15 @@ export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input:
       if (parent.type !== input.type) throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
     }
     const synonyms = cleanSynonyms(input.synonyms ?? []);
-    ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)').run(orgSeq, code, name, input.type, input.parentCode ?? null, JSON.stringify(synonyms));
+    if (input.costOfSales && input.type !== 'expense') throw invalid([{ field: 'costOfSales', message: `only an expense category is cost of sales (this one is ${input.type})` }]);
+    ledger
+      .stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms, cost_of_sales) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(orgSeq, code, name, input.type, input.parentCode ?? null, JSON.stringify(synonyms), input.costOfSales ? 1 : 0);
     appendAudit(ledger, orgSeq, actor, {
       action: 'category.created',
       targetType: 'category',
       targetId: code,
-      summary: `Category ${code} ${name} (${input.type}${input.parentCode ? `, under ${input.parentCode}` : ''}) added${synonyms.length ? `, synonyms ${synonyms.join(', ')}` : ''}`,
+      summary: `Category ${code} ${name} (${input.costOfSales ? 'cost of sales' : input.type}${input.parentCode ? `, under ${input.parentCode}` : ''}) added${synonyms.length ? `, synonyms ${synonyms.join(', ')}` : ''}`,
     });
     return categoryOf(ledger, orgSeq, code);
   });
@@ -108,6 +120,23 @@ export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: 
       targetType: 'category',
       targetId: row.code,
       summary: `Synonyms of ${row.code} ${row.name}: ${before.join(', ') || '(none)'} -> ${next.join(', ') || '(none)'}`,
+    });
+    return categoryOf(ledger, orgSeq, row.code);
+  });
+}
+
+/** Where an expense category is reported: above gross profit as cost of sales, or among the other expenses. */
+export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): Category {
+  return ledger.write(() => {
+    const row = requireCategory(ledger, orgSeq, code) as Row & { cost_of_sales: number };
+    if (row.type !== 'expense') throw invalid([{ field: 'section', message: `${row.code} ${row.name} is ${row.type}; only expense categories are cost of sales` }]);
+    if (Boolean(row.cost_of_sales) === costOfSales) return categoryOf(ledger, orgSeq, row.code);
+    ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'category.updated',
+      targetType: 'category',
+      targetId: row.code,
+      summary: `Category ${row.code} ${row.name} reported ${costOfSales ? 'as cost of sales (above gross profit)' : 'among the expenses'}`,
     });
     return categoryOf(ledger, orgSeq, row.code);
   });

@@ -5,14 +5,16 @@
 // the month of the organization's latest transaction (books are often caught
 // up late, so "the last twelve months of the books", not of the wall clock).
 // Cash basis: revenue = inflows, expenses = outflows (as a positive number),
-// both in the organization's currency. cashPosition = all inflows minus all
-// outflows ever, in that currency. Rows in other currencies are not converted.
+// both in the organization's currency. cashPosition = what the accounts in
+// that currency hold: their opening balances plus all inflows minus all
+// outflows ever. Rows in other currencies are not converted.
 import type { Ledger } from './db';
 import { listConnectors } from './connectors';
 import { fromMinor } from './money';
 import { organizationBySeq } from './organizations';
 import { pendingProposalCount } from './proposals';
 import { TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
+import { trailingMonths } from './totals';
 
 export interface Notification {
   type: 'proposals_pending' | 'connector_error' | 'connector_stale' | 'receipts_missing';
@@ -36,16 +38,6 @@ export interface DashboardSummary {
 }
 
 export const RECENT_TRANSACTIONS = 10;
-export const TREND_MONTHS = 12;
-
-/** The twelve months ending with `last` (YYYY-MM), oldest first. */
-export function trailingMonths(last: string, count = TREND_MONTHS): string[] {
-  const [y, m] = last.split('-').map(Number);
-  return Array.from({ length: count }, (_, i) => {
-    const d = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
-    return d.toISOString().slice(0, 7);
-  });
-}
 
 export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSummary {
   const { currency } = organizationBySeq(ledger, orgSeq);
@@ -66,9 +58,13 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
     revenue: money(byMonth.get(month)?.inflow ?? 0),
     expenses: money(byMonth.get(month)?.outflow ?? 0),
   }));
+  // What the accounts in the organization's currency hold: their opening balances and every movement.
   const { cash } = ledger
-    .stmt('SELECT coalesce(sum(inflow_minor - outflow_minor), 0) AS cash FROM transaction_month_totals WHERE org_seq = ? AND currency = ?')
-    .get(orgSeq, currency) as { cash: number };
+    .stmt(
+      `SELECT coalesce((SELECT sum(inflow_minor - outflow_minor) FROM transaction_month_totals WHERE org_seq = ? AND currency = ?), 0)
+            + coalesce((SELECT sum(opening_balance_minor) FROM accounts WHERE org_seq = ? AND currency = ?), 0) AS cash`,
+    )
+    .get(orgSeq, currency, orgSeq, currency) as { cash: number };
   const counts = new Map(
     (ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
       status: string;

@@ -12,7 +12,9 @@
 //    same account, with the same amount, dated at most MATCH_DAYS days apart
 //    and not yet matched to a statement line nor reconciled: a possible match, the closest
 //    date first, each such row matched at most once.
-// 4. Otherwise new. Two identical rows of one file both import (rule 2 counts occurrences).
+// 4. A row a person deleted by hand (same bank id, or same fingerprint): a
+//    duplicate of what was deleted, so a later statement does not bring it back.
+// 5. Otherwise new. Two identical rows of one file both import (rule 2 counts occurrences).
 //
 // A possible match is never imported silently: the person confirms it is the
 // same transaction (merge: the row entered by hand is kept, with its
@@ -29,6 +31,8 @@ export interface Classified {
   kind: RowKind;
   /** The row of the books it duplicates or may be. */
   match: { seq: number; reason: string } | null;
+  /** Why a duplicate without a row to show is one (a row deleted by hand). */
+  reason?: string;
 }
 
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
@@ -63,6 +67,11 @@ export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow
        AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0
      ORDER BY abs(julianday(date) - julianday(?)), seq`,
   );
+  const anyDeleted = ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq);
+  const deleted = ledger.stmt(
+    `SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ?
+       AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1`,
+  );
   const claimed = new Set<number>();
   const out: Classified[] = new Array(positions.length);
   for (let k = 0; k < positions.length; k++) {
@@ -89,6 +98,10 @@ export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRow
           ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
           : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
       }
+    }
+    if (anyDeleted) {
+      const gone = deleted.get(accountSeq, amount, id, id, date[i], rows.fingerprint[i]) as { deleted_at: string } | undefined;
+      if (gone) return { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` };
     }
     if (hasCandidates) {
       const found = (candidates.all(accountSeq, amount, shift(date[i], -MATCH_DAYS), shift(date[i], MATCH_DAYS), date[i]) as { seq: number; origin: string }[]).find((c) => !claimed.has(c.seq));

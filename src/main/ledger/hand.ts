@@ -19,10 +19,10 @@ import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type Trans
 
 type Human = Extract<Actor, { type: 'human' }>;
 
-export type HandRow = TransactionRow & { account_seq: number; origin: TransactionOrigin; import_batch_seq: number | null };
+export type HandRow = TransactionRow & { account_seq: number; origin: TransactionOrigin; import_batch_seq: number | null; fingerprint: number | null };
 
 export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
-  const row = ledger.rows<HandRow>(`SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq FROM transactions WHERE id = ? AND org_seq = ?`, id.toLowerCase(), orgSeq)[0];
+  const row = ledger.rows<HandRow>(`SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq, fingerprint FROM transactions WHERE id = ? AND org_seq = ?`, id.toLowerCase(), orgSeq)[0];
   if (!row) throw notFound('transaction', id);
   return row;
 }
@@ -33,6 +33,11 @@ export function lockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | nu
   if (row.origin === 'import' || row.origin === 'feed') return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
   if (row.origin === 'agent') return 'it was created by an approved journal entry: reverse that approval instead';
   return null;
+}
+
+/** Why a row cannot be deleted by hand, or null: a bank's row that should not be there (a line sent twice) may go until it is reconciled. */
+export function deleteLockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | null {
+  return (row.origin === 'import' || row.origin === 'feed') && !row.reconciled ? null : lockOf(row);
 }
 
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
@@ -112,12 +117,13 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
     const row = handRow(ledger, orgSeq, id);
     const account = accountBySeq(ledger, row.account_seq);
     if (account.closed_at) throw new LedgerError('conflict', `Account "${account.name}" is closed (read-only).`, { account: account.id });
-    const lock = lockOf(row);
+    const fromBank = row.origin === 'import' || row.origin === 'feed';
+    const lock = deleteLockOf(row);
     if (lock) throw new LedgerError('conflict', `This row cannot be deleted: ${lock}.`, { id: row.id, reason: lock });
     const count = (sql: string) => (ledger.stmt(sql).get(row.seq) as { n: number }).n;
     const notes = count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?');
     const receipts = count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?');
-    if (notes || receipts || row.import_batch_seq !== null) {
+    if (notes || receipts || (row.import_batch_seq !== null && !fromBank)) {
       const what = [notes && `${notes} note(s)`, receipts && `${receipts} linked receipt(s)`, row.import_batch_seq !== null && 'a statement line matched to it'].filter(Boolean).join(' and ');
       throw new LedgerError('conflict', `This row has ${what}; remove them first (or undo the import that matched it).`, { id: row.id, notes, receipts });
     }
@@ -128,11 +134,17 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
       )
       .run(nowIso(), actor.name, orgSeq, row.id).changes;
     ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(row.seq);
+    // Remembered, so that the next statement showing it again does not bring it back (dedupe.ts).
+    if (fromBank) {
+      ledger
+        .stmt('INSERT INTO deleted_statement_rows (account_seq, date, amount_minor, external_id, fingerprint, transaction_id, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(row.account_seq, row.date, row.amount_minor, row.external_id, row.fingerprint, row.id, nowIso());
+    }
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.deleted',
       targetType: 'transaction',
       targetId: row.id,
-      summary: `Deleted by hand from "${account.name}": ${describeTransaction(row)}${row.category ? ` (${row.category})` : ''}${rejected ? `; ${rejected} pending proposal(s) on it rejected` : ''}`,
+      summary: `Deleted by hand from "${account.name}": ${describeTransaction(row)}${row.category ? ` (${row.category})` : ''}${fromBank ? ", a bank's row (its statements will not bring it back)" : ''}${rejected ? `; ${rejected} pending proposal(s) on it rejected` : ''}`,
     });
     return { id: row.id, deleted: true };
   });

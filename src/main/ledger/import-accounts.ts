@@ -95,7 +95,29 @@ function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, sec
   if (section.bankAccountId) {
     const byBank = ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as AccountRow | undefined;
     if (byBank) return byBank;
+    const byMask = byMaskedNumber(ledger, orgSeq, section);
+    if (byMask) return byMask;
   }
   if (statement.csv) return accountForHeaders(ledger, orgSeq, statement.csv.headers);
   return null;
+}
+
+const lastFour = (text: string | null): string | null => {
+  const digits = text?.replace(/\D/g, '') ?? '';
+  return digits.length >= 4 ? digits.slice(-4) : null;
+};
+
+/**
+ * An account the person made by hand, with the number as statements print it
+ * (****4417) and no bank id yet: the file whose account id ends in the same
+ * four digits is its statement, when exactly one such account fits (same
+ * currency, not another bank account's). It then takes the file's id.
+ */
+function byMaskedNumber(ledger: Ledger, orgSeq: number, section: StatementSection): AccountRow | null {
+  const four = lastFour(section.bankAccountId);
+  if (!four) return null;
+  const fitting = ledger
+    .rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id IS NULL AND masked_number IS NOT NULL', orgSeq)
+    .filter((a) => lastFour(a.masked_number) === four && (!section.currency || section.currency === a.currency));
+  return fitting.length === 1 ? fitting[0] : null;
 }

@@ -51,6 +51,8 @@ export interface ImportRow {
   match: { id: string; date: string; amount: number; description: string; reason: string } | null;
   /** What happens to a possible match: held back until someone decides, merged, or imported. */
   decision: 'held' | MatchDecision | null;
+  /** Why a duplicate with no row to show is one ("deleted by hand on 2026-03-04"). */
+  note: string | null;
 }
 
 export interface ImportResult {
@@ -69,6 +71,8 @@ export interface ImportResult {
   merged: number;
   held: number;
   skipped: number;
+  /** Every row is already in the books (or held back): no batch is recorded, and the answer says so. */
+  nothingNew: boolean;
   /** What the person's rules did with the imported rows (null for a dry run or a refused file). */
   rules: { suggested: number; applied: number } | null;
   errors: RowIssue[];
@@ -99,7 +103,7 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     csv: statement.csv,
   };
   if (issues.length > 0 && !input.skipBadRows) {
-    return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, rules: null, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
+    return { ...base, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, nothingNew: false, rules: null, errors: issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
   }
   const L = converted.rows;
   const { rows } = L;
@@ -125,7 +129,8 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     });
     counts.imported = toImport.length;
     counts.merged = toMerge.length;
-    const batchId = input.dryRun ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], L, toImport, toMerge, counts, base.rows);
+    const nothingNew = toImport.length + toMerge.length === 0 && plans.every((p) => p.row);
+    const batchId = input.dryRun || nothingNew ? null : write(ledger, orgSeq, actor, input, plans, accounts as AccountRow[], L, toImport, toMerge, counts, base.rows);
     // The person's rules run over what came in, in the same transaction as the import.
     const batchSeq = batchId ? (ledger.stmt('SELECT seq FROM import_batches WHERE id = ?').pluck().get(batchId) as number) : null;
     const ruled = batchSeq === null ? null : runRules(ledger, orgSeq, actor, { importBatchSeq: batchSeq, occasion: `after importing "${input.fileName}"` });
@@ -146,6 +151,7 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
       kind: c.kind,
       match: matchOf(c),
       decision,
+      note: c.reason ?? null,
     }));
     const sections = plans.map((p, i) => ({
       ...p.account,
@@ -156,7 +162,7 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
       closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
     }));
     const rules = ruled && { suggested: ruled.suggested, applied: ruled.applied };
-    return { ...base, account: sections[0] ?? null, accounts: sections, ...counts, batchId, rules, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
+    return { ...base, account: sections[0] ?? null, accounts: sections, ...counts, batchId, nothingNew, rules, errors: [], skippedRows: issues.slice(0, LIST_MAX), preview };
   };
   return input.dryRun ? run() : ledger.write(run);
 }

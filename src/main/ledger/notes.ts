@@ -35,17 +35,21 @@ export function insertNote(ledger: Ledger, orgSeq: number, transactionSeq: numbe
   return ledger.stmt(`${SELECT} WHERE n.id = ?`).get(id) as Note;
 }
 
-/** create_note (deprecated): the note exists at once, with its audit entry in the same transaction. */
+/**
+ * A note written at once, with its audit entry in the same transaction: the
+ * person's own note from a row's detail, or an agent's create_note (deprecated).
+ */
 export function createNoteDirect(ledger: Ledger, orgSeq: number, actor: Actor, transactionId: string, content: string): Note {
   return ledger.write(() => {
     const tx = requireTransactionRow(ledger, orgSeq, transactionId);
     const authorUserId = actor.type === 'token' ? `mcp:${actor.tokenId}` : actor.userId;
     const note = insertNote(ledger, orgSeq, tx.seq, content, authorUserId);
+    const how = actor.type === 'token' ? 'Note created directly (create_note, deprecated)' : 'Note added';
     appendAudit(ledger, orgSeq, actor, {
       action: 'note.created',
       targetType: 'note',
       targetId: note.id,
-      summary: `Note created directly (create_note, deprecated) on "${excerpt(tx.description, 60)}" ${tx.date}: "${excerpt(content)}"`,
+      summary: `${how} on "${excerpt(tx.description, 60)}" ${tx.date}: "${excerpt(content)}"`,
     });
     return note;
   });

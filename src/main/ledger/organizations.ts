@@ -139,6 +139,11 @@ const HOLDINGS = [
   ['imports', 'SELECT count(*) FROM import_batches WHERE org_seq = ?'],
 ] as const;
 
+/** What an organization holds besides its chart, counted (removal needs all of it at zero; an organization without accounts is "empty books"). */
+export function holdingsOf(ledger: Ledger, orgSeq: number): Record<(typeof HOLDINGS)[number][0], number> {
+  return Object.fromEntries(HOLDINGS.map(([what, sql]) => [what, ledger.stmt(sql).pluck().get(orgSeq) as number])) as Record<(typeof HOLDINGS)[number][0], number>;
+}
+
 /**
  * Removes an empty organization (one made by mistake): hidden from every list
  * and its slug freed. Its audit entries stay, as the log is append-only; so
@@ -148,7 +153,7 @@ export function removeOrganization(ledger: Ledger, slugOrId: string, actor: Acto
   return ledger.write(() => {
     const org = requireOrganization(ledger, slugOrId);
     if (listOrganizations(ledger).length === 1) throw new LedgerError('conflict', `"${org.name}" is the only organization; rename it instead of removing it.`, { id: org.id });
-    const held = HOLDINGS.map(([what, sql]) => [what, ledger.stmt(sql).pluck().get(org.seq) as number] as const).filter(([, n]) => n > 0);
+    const held = Object.entries(holdingsOf(ledger, org.seq)).filter(([, n]) => n > 0);
     if (held.length) {
       const list = held.map(([what, n]) => `${n} ${n === 1 ? what.replace(/s$/, '') : what}`).join(', ');
       throw new LedgerError('conflict', `Organization "${org.name}" is not empty (${list}); only an empty organization can be removed.`, Object.fromEntries(held));

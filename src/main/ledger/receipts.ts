@@ -2,7 +2,8 @@
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from './clock';
 import type { Ledger } from './db';
-import { notFound } from './errors';
+import { LedgerError, notFound } from './errors';
+import { fromMinor } from './money';
 import { excerpt } from './text';
 import { describeTransaction, requireTransactionRow } from './transactions';
 
@@ -131,9 +132,49 @@ export function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receip
   });
 }
 
+/** A receipt as the Receipts screen lists it: with the transaction it is linked to, as a person reads it. */
+export type ListedReceipt = Receipt & { linkedTo: { date: string; description: string; amount: number; currency: string } | null };
+
 /** All receipts, newest first, for the Receipts screen. */
-export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { receipts: Receipt[]; totalCount: number } {
-  const receipts = ledger.rows<Receipt>(`${SELECT} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`, orgSeq, page.limit, page.offset);
+export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { receipts: ListedReceipt[]; totalCount: number } {
+  const rows = ledger.rows<Receipt & { t_date: string | null; t_description: string | null; t_amount: number | null; t_currency: string | null }>(
+    `SELECT ${COLUMNS}, t.date AS t_date, t.description AS t_description, t.amount_minor AS t_amount, t.currency AS t_currency ${FROM} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
+    orgSeq,
+    page.limit,
+    page.offset,
+  );
+  const receipts = rows.map(({ t_date, t_description, t_amount, t_currency, ...r }) => ({
+    ...r,
+    linkedTo: t_date === null ? null : { date: t_date, description: t_description!, amount: fromMinor(t_amount!, t_currency!), currency: t_currency! },
+  }));
   const { n } = ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq) as { n: number };
   return { receipts, totalCount: n };
+}
+
+/**
+ * Deletes a receipt that is linked to nothing (one uploaded by mistake), with
+ * its audit entry; pending proposals to link it are rejected. Answers its
+ * file's hash, and whether another receipt still keeps that file.
+ */
+export function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor, id: string): { id: string; sha256: string | null; fileKept: boolean } {
+  return ledger.write(() => {
+    const row = requireReceiptRow(ledger, orgSeq, id);
+    if (row.transactionId) throw new LedgerError('conflict', `Receipt "${row.fileName}" is linked to a transaction; only a receipt linked to nothing can be deleted.`, { id: row.id, transactionId: row.transactionId });
+    const { sha256 } = ledger.stmt('SELECT sha256 FROM receipts WHERE seq = ?').get(row.seq) as { sha256: string | null };
+    const rejected = ledger
+      .stmt(
+        `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The receipt was deleted.'
+         WHERE org_seq = ? AND status = 'pending' AND type = 'receipt_link' AND json_extract(payload, '$.receiptId') = ?`,
+      )
+      .run(nowIso(), actor.type === 'human' ? actor.name : actor.tokenName, orgSeq, row.id).changes;
+    ledger.stmt('DELETE FROM receipts WHERE seq = ?').run(row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'receipt.deleted',
+      targetType: 'receipt',
+      targetId: row.id,
+      summary: `Receipt "${excerpt(row.fileName, 60)}" deleted (it was linked to nothing)${rejected ? `; ${rejected} pending proposal(s) to link it rejected` : ''}`,
+    });
+    const fileKept = sha256 !== null && ledger.stmt('SELECT 1 FROM receipts WHERE sha256 = ? LIMIT 1').get(sha256) !== undefined;
+    return { id: row.id, sha256, fileKept };
+  });
 }

@@ -184,3 +184,53 @@ export function undoReconciliation(ledger: Ledger, orgSeq: number, actor: Human,
     return toReconciliation(ledger, ledger.stmt('SELECT * FROM reconciliations WHERE seq = ?').get(row.seq) as ReconciliationRow);
   });
 }
+
+/** A finished reconciliation as a report an accountant files: from the balance reconciled before to the statement's, with the rows cleared and what was still outstanding. */
+export interface ReconciliationReport {
+  reconciliation: Reconciliation;
+  account: { id: string; name: string; type: string; currency: string };
+  /** The reconciled balance before this one (the opening balance for the first). */
+  previousBalance: number;
+  deposits: { count: number; total: number };
+  payments: { count: number; total: number };
+  /** previousBalance + deposits + payments: equal to the statement balance. */
+  clearedBalance: number;
+  difference: number;
+  cleared: Transaction[];
+  /** Rows dated on or before the statement date that it did not clear (outstanding), as they are now. */
+  outstanding: Transaction[];
+  /** The books' balance at the statement date: cleared balance plus the outstanding rows. */
+  bookBalance: number;
+}
+
+export function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef: string, id?: string): ReconciliationReport {
+  const account = requireAccount(ledger, orgSeq, accountRef);
+  const row = (id
+    ? ledger.stmt('SELECT * FROM reconciliations WHERE id = ? AND account_seq = ?').get(id.toLowerCase(), account.seq)
+    : ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)) as ReconciliationRow | undefined;
+  if (!row) throw new LedgerError('not_found', id ? `No reconciliation ${id} of "${account.name}".` : `"${account.name}" has not been reconciled yet.`, { resource: 'reconciliation', id: id ?? null });
+  if (row.undone_at) throw new LedgerError('conflict', `The reconciliation of "${account.name}" through ${row.statement_date} was undone on ${row.undone_at.slice(0, 10)}: there is nothing to report.`, { id: row.id });
+  const before = ledger.stmt('SELECT statement_balance_minor AS minor FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT 1').get(account.seq, row.seq) as { minor: number } | undefined;
+  const previous = before?.minor ?? account.opening_balance_minor;
+  const cleared = ledger.rows<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')} FROM reconciliation_rows r JOIN transactions t ON t.seq = r.transaction_seq WHERE r.reconciliation_seq = ? ORDER BY t.date, t.seq`,
+    row.seq,
+  );
+  const outstanding = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE account_seq = ? AND reconciled = 0 AND date <= ? ORDER BY date, seq`, account.seq, row.statement_date);
+  const sum = (rows: TransactionRow[]) => rows.reduce((total, r) => total + r.amount_minor, 0);
+  const [inflows, outflows] = [cleared.filter((r) => r.amount_minor > 0), cleared.filter((r) => r.amount_minor < 0)];
+  const clearedMinor = previous + sum(cleared);
+  const money = (minor: number) => fromMinor(minor, account.currency);
+  return {
+    reconciliation: toReconciliation(ledger, row),
+    account: { id: account.id, name: account.name, type: account.type, currency: account.currency },
+    previousBalance: money(previous),
+    deposits: { count: inflows.length, total: money(sum(inflows)) },
+    payments: { count: outflows.length, total: money(sum(outflows)) },
+    clearedBalance: money(clearedMinor),
+    difference: money(row.statement_balance_minor - clearedMinor),
+    cleared: cleared.map(toTransaction),
+    outstanding: outstanding.map(toTransaction),
+    bookBalance: money(clearedMinor + sum(outstanding)),
+  };
+}

@@ -5,7 +5,7 @@
 // million-row account costs the same).
 import { accountBySeq } from './accounts';
 import type { Ledger } from './db';
-import { lockOf } from './hand';
+import { deleteLockOf, lockOf } from './hand';
 import { fromMinor, minorDigits } from './money';
 import { listTransactions, type Transaction, type TransactionOrigin, type TransactionQuery } from './transactions';
 import { accountSumBefore } from './totals';
@@ -16,6 +16,8 @@ export interface RegisterRow extends Transaction {
   origin: TransactionOrigin;
   /** Why its date, amount and description cannot be edited by hand, or null. */
   locked: string | null;
+  /** Why it cannot be deleted by hand, or null. */
+  deleteLocked: string | null;
   /** The account's balance after this row; null when the page is not one account in date order. */
   balance: number | null;
 }
@@ -44,7 +46,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
   const data = page.data.map((t): RegisterRow => {
     const x = extra.get(t.id)!;
-    const row: RegisterRow = { ...t, accountId: x.account_id, accountName: x.account_name, origin: x.origin, locked: lockOf(x), balance: balances ? fromMinor(balance, t.currency) : null };
+    const row: RegisterRow = { ...t, accountId: x.account_id, accountName: x.account_name, origin: x.origin, locked: lockOf(x), deleteLocked: deleteLockOf(x), balance: balances ? fromMinor(balance, t.currency) : null };
     if (balances) balance -= Math.round(t.amount * 10 ** minorDigits(t.currency));
     return row;
   });

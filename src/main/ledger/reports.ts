@@ -8,23 +8,37 @@
 // net); rows categorized to asset, liability or equity categories (transfers
 // between the organization's own accounts, owner's money) left out and counted.
 import { accountRows, type AccountType } from './accounts';
-import { chart } from './categories';
+import { chart, type ChartRow } from './categories';
 import type { Ledger } from './db';
 import { fromMinor } from './money';
 import { organizationBySeq } from './organizations';
-import { trailingMonths } from './dashboard';
-import { accountSumsThrough, categorySums, lastDayOf, monthsOf } from './totals';
+import { accountSumsThrough, categorySums, lastDayOf, monthsOf, trailingMonths } from './totals';
+
+export type PlSection = 'revenue' | 'cost_of_sales' | 'expenses';
+export const PL_SECTIONS: Record<PlSection, string> = { revenue: 'Revenue', cost_of_sales: 'Cost of sales', expenses: 'Expenses' };
 
 export interface PlLine {
   code: string;
   name: string;
   type: 'revenue' | 'expense';
   parentCode: string | null;
+  section: PlSection;
+  /** 0 for a top-level category, 1 under it, and so on. */
+  depth: number;
+  /** It has categories under it: its figures are their subtotal (with its own rows). */
+  parent: boolean;
+  /** A parent's own rows, apart from its children's ("5000 Operating expenses (other)"). */
+  direct?: boolean;
   /** This category's own rows. */
   amount: number;
   /** Its own rows and its descendants'. */
   total: number;
-  /** Per month (YYYY-MM) when asked by month. */
+  /** total per month (YYYY-MM) when asked by month: a parent's subtotal in every column. */
+  months?: Record<string, number>;
+}
+
+export interface PlTotal {
+  total: number;
   months?: Record<string, number>;
 }
 
@@ -33,11 +47,18 @@ export interface ProfitAndLoss {
   from: string;
   to: string;
   months: string[] | null;
+  /** In reading order: revenue, cost of sales (when used), expenses; each category under its parent, by code. */
   lines: PlLine[];
+  /** Each section present, with its total per column. */
+  sections: (PlTotal & { section: PlSection; title: string })[];
   revenue: number;
+  /** Cost of sales and expenses together (negative). */
   expenses: number;
+  /** Revenue + cost of sales, when any category is cost of sales. */
+  grossProfit: PlTotal | null;
   /** revenue + expenses (uncategorized rows are not in it). */
   net: number;
+  netMonths?: Record<string, number>;
   uncategorized: { amount: number; months?: Record<string, number> };
   /** Rows categorized to asset, liability or equity categories: not profit or loss. */
   transfers: number;
@@ -57,60 +78,85 @@ export function defaultPeriod(ledger: Ledger, orgSeq: number, currency: string):
   return { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]) };
 }
 
+/** Minor units per month, added up. */
+type Sums = Map<string, number>;
+const addInto = (into: Sums, from: Sums) => from.forEach((v, k) => into.set(k, (into.get(k) ?? 0) + v));
+const sumOf = (m: Sums) => [...m.values()].reduce((a, b) => a + b, 0);
+
 export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): ProfitAndLoss {
   const currency = (period.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
   const { from, to } = { ...defaultPeriod(ledger, orgSeq, currency), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
   const money = (minor: number) => fromMinor(minor, currency);
-  const sums = categorySums(ledger, orgSeq, currency, from, to);
-  const byName = new Map(chart(ledger, orgSeq).map((c) => [c.name, c]));
-  const own = new Map<string, { minor: number; months: Map<string, number> }>();
+  const months = period.byMonth ? monthsOf(from, to) : null;
+  const perMonth = (m: Sums) => (months ? Object.fromEntries(months.map((month) => [month, money(m.get(month) ?? 0)])) : undefined);
+  const rows = chart(ledger, orgSeq);
+  const byName = new Map(rows.map((c) => [c.name, c]));
+  const own = new Map<string, Sums>(); // by code
+  const none: Sums = new Map();
   let transfers = 0;
-  for (const s of sums) {
-    const c = byName.get(s.category);
-    if (s.category !== '' && c && c.type !== 'revenue' && c.type !== 'expense') {
+  for (const s of categorySums(ledger, orgSeq, currency, from, to)) {
+    const c = s.category === '' ? undefined : byName.get(s.category);
+    if (c && c.type !== 'revenue' && c.type !== 'expense') {
       transfers += s.minor;
       continue;
     }
-    const key = s.category;
-    const entry = own.get(key) ?? own.set(key, { minor: 0, months: new Map() }).get(key)!;
-    entry.minor += s.minor;
-    entry.months.set(s.month, (entry.months.get(s.month) ?? 0) + s.minor);
+    const into = c ? (own.get(c.code) ?? own.set(c.code, new Map()).get(c.code)!) : none;
+    into.set(s.month, (into.get(s.month) ?? 0) + s.minor);
   }
-  const months = period.byMonth ? monthsOf(from, to) : null;
-  const perMonth = (m: Map<string, number>) => (months ? Object.fromEntries(months.map((month) => [month, money(m.get(month) ?? 0)])) : undefined);
-  // Categories with activity, and the parents above them (for their subtotals).
+  // The categories with activity and every parent above them, as a tree.
+  const byCode = new Map(rows.filter((c) => c.code).map((c) => [c.code, c]));
   const shown = new Set<string>();
-  for (const name of own.keys()) {
-    for (let c = byName.get(name); c && !shown.has(c.code); c = c.parentCode ? [...byName.values()].find((p) => p.code === c!.parentCode) : undefined) shown.add(c.code);
+  for (const code of own.keys()) for (let c = byCode.get(code); c && !shown.has(c.code); c = c.parentCode ? byCode.get(c.parentCode) : undefined) shown.add(c.code);
+  const childrenOf = (code: string | null) => [...shown].map((k) => byCode.get(k)!).filter((c) => (c.parentCode && shown.has(c.parentCode) ? c.parentCode : null) === code).sort((a, b) => (a.code < b.code ? -1 : 1));
+  // Cost of sales: the category or one above it says so (a chart is a few levels deep; 20 stops a loop).
+  const costOfSales = (c: ChartRow | undefined, up = 0): boolean => Boolean(c) && up < 20 && (Boolean(c!.costOfSales) || costOfSales(c!.parentCode ? byCode.get(c!.parentCode) : undefined, up + 1));
+  const sectionOf = (c: ChartRow): PlSection => (c.type === 'revenue' ? 'revenue' : costOfSales(c) ? 'cost_of_sales' : 'expenses');
+  const lines: PlLine[] = [];
+  const totals = new Map<PlSection, Sums>();
+  /** Walks a category and its children, depth first; returns its subtotal per month. */
+  const walk = (c: ChartRow, depth: number, section: PlSection): Sums => {
+    const mine = own.get(c.code) ?? new Map<string, number>();
+    const kids = childrenOf(c.code);
+    const line: PlLine = { code: c.code, name: c.name, type: c.type as 'revenue' | 'expense', parentCode: c.parentCode, section, depth, parent: kids.length > 0, amount: money(sumOf(mine)), total: 0 };
+    lines.push(line);
+    const subtotal: Sums = new Map(mine);
+    if (kids.length && sumOf(mine) !== 0) {
+      lines.push({ ...line, name: `${c.name} (other)`, depth: depth + 1, parent: false, direct: true, total: line.amount, months: perMonth(mine) });
+    }
+    for (const k of kids) addInto(subtotal, walk(k, depth + 1, section));
+    line.total = money(sumOf(subtotal));
+    line.months = perMonth(subtotal);
+    return subtotal;
+  };
+  const order: PlSection[] = ['revenue', 'cost_of_sales', 'expenses'];
+  for (const section of order) {
+    for (const root of childrenOf(null).filter((c) => (c.type === 'revenue' || c.type === 'expense') && sectionOf(c) === section)) {
+      const sub = walk(root, 0, section);
+      addInto(totals.get(section) ?? totals.set(section, new Map()).get(section)!, sub);
+    }
   }
-  const categories = [...byName.values()].filter((c) => shown.has(c.code) && (c.type === 'revenue' || c.type === 'expense'));
-  const totalOf = (code: string): number =>
-    (own.get(categories.find((c) => c.code === code)!.name)?.minor ?? 0) + categories.filter((c) => c.parentCode === code).reduce((sum, c) => sum + totalOf(c.code), 0);
-  const lines: PlLine[] = categories
-    .map((c) => ({
-      code: c.code,
-      name: c.name,
-      type: c.type as 'revenue' | 'expense',
-      parentCode: c.parentCode,
-      amount: money(own.get(c.name)?.minor ?? 0),
-      total: money(totalOf(c.code)),
-      months: perMonth(own.get(c.name)?.months ?? new Map()),
-    }))
-    .sort((a, b) => (a.type === b.type ? (a.code < b.code ? -1 : 1) : a.type === 'revenue' ? -1 : 1));
-  const sumOf = (type: 'revenue' | 'expense') => [...own.entries()].filter(([name]) => byName.get(name)?.type === type).reduce((sum, [, e]) => sum + e.minor, 0);
-  const revenue = sumOf('revenue');
-  const expenses = sumOf('expense');
-  const none = own.get('') ?? { minor: 0, months: new Map() };
+  const sections = order.filter((k) => totals.has(k) || k === 'revenue' || k === 'expenses').map((section) => {
+    const m = totals.get(section) ?? new Map();
+    return { section, title: PL_SECTIONS[section], total: money(sumOf(m)), months: perMonth(m) };
+  });
+  const net: Sums = new Map();
+  for (const m of totals.values()) addInto(net, m);
+  const gross: Sums = new Map(totals.get('revenue') ?? []);
+  addInto(gross, totals.get('cost_of_sales') ?? new Map());
+  const revenue = sumOf(totals.get('revenue') ?? new Map());
   return {
     currency,
     from,
     to,
     months,
     lines,
+    sections,
     revenue: money(revenue),
-    expenses: money(expenses),
-    net: money(revenue + expenses),
-    uncategorized: { amount: money(none.minor), months: perMonth(none.months) },
+    expenses: money(sumOf(net) - revenue),
+    grossProfit: totals.has('cost_of_sales') ? { total: money(sumOf(gross)), months: perMonth(gross) } : null,
+    net: money(sumOf(net)),
+    netMonths: perMonth(net),
+    uncategorized: { amount: money(sumOf(none)), months: perMonth(none) },
     transfers: money(transfers),
   };
 }

@@ -9,6 +9,11 @@ export const lastDayOf = (month: string): string => new Date(Date.UTC(Number(mon
 
 const shiftMonth = (month: string, by: number): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
 
+/** The twelve months ending with `last` (YYYY-MM), oldest first: the default period of the dashboard and the reports. */
+export function trailingMonths(last: string, count = 12): string[] {
+  return Array.from({ length: count }, (_, i) => shiftMonth(last, i - count + 1));
+}
+
 /** The months a period touches, oldest first. */
 export function monthsOf(from: string, to: string): string[] {
   const out: string[] = [];

@@ -186,6 +186,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   const header = dialect.headers.map((h) => h.toLowerCase());
   const sameAsHeader = (cell: string, i: number) => cell.trim().toLowerCase() === header[i];
   let records = 0;
+  let shortOrLong = 0;
   let nextLine = dialect.dataLine;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -202,7 +203,13 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
         out.ignored.push({ line, reason: 'not a transaction (no date and no amount)' });
         continue;
       }
-      pending!.add(line, record);
+      const fitted = record.length === dialect.width ? record : rejoinDecimalComma(record, dialect, c, mapping);
+      if (!fitted) {
+        shortOrLong++;
+        out.errors.push({ line, field: 'columns', message: `has ${record.length} fields where the header has ${dialect.width}${record.length > dialect.width && dialect.delimiter === ',' ? ' (an amount with a decimal comma, not in quotes?)' : ''}: fix the line, or quote the amount` });
+        continue;
+      }
+      pending!.add(line, fitted);
     }
   } catch (error) {
     const e = error as { code?: string; lines?: number; message?: string };
@@ -214,12 +221,25 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
     return out;
   }
-  out.rowCount = pending.length;
+  out.rowCount = pending.length + shortOrLong;
   toRows(pending, columns, mapping, report, out);
   return out;
 }
 
 const isBlank = (cell: string): boolean => cell.trim() === '';
+
+/**
+ * A comma-separated row one field too long is a bad row ("2026-03-02,Bank
+ * fee,-15,50" is not -15.00), unless the mapping says amounts hold a decimal
+ * comma and the row can be read one way only: one amount column, whole
+ * units in it and one to three digits in the field after it.
+ */
+function rejoinDecimalComma(record: string[], dialect: Dialect, c: ColumnIndexes, mapping: CsvMapping | undefined): string[] | null {
+  if (record.length !== dialect.width + 1 || dialect.delimiter !== ',' || mapping?.decimal !== ',' || c.amount < 0) return null;
+  const [units, cents] = [record[c.amount].trim(), (record[c.amount + 1] ?? '').trim()];
+  if (!/^[-+(]?\d+$/.test(units) || !/^\d{1,3}\)?$/.test(cents)) return null;
+  return [...record.slice(0, c.amount), `${units},${cents}`, ...record.slice(c.amount + 2)];
+}
 const cellOf = (record: string[], i: number): string => (i >= 0 ? (record[i] ?? '').trim() : '');
 
 /** Line breaks inside a record's (quoted) fields: the record spans that many more lines. */
@@ -255,6 +275,7 @@ function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | und
   const iso = new Map<string, string | null>();
   for (const raw of pending.dates.keys()) iso.set(raw, format.parse(raw));
   const negate = mapping?.negate === true;
+  report.negated = negate;
   for (let i = 0; i < pending.length; i++) {
     const line = pending.line[i];
     const issue = (field: string | undefined, message: string) => void out.errors.push({ line, field: field ?? 'amount', message });

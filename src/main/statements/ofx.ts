@@ -30,7 +30,8 @@ const unescape = (s: string): string =>
     return ENTITIES[e.toLowerCase()] ?? whole;
   });
 
-function parseTree(text: string): Node {
+/** The tree, and the aggregates still open where the text ends (none in a whole file). */
+function parseTree(text: string): { root: Node; open: Node[] } {
   const root: Node = { name: '#root', line: 1, value: null, children: [] };
   const stack = [root];
   const tag = /<(\/?)([A-Za-z][A-Za-z0-9._]*)[^>]*>([^<]*)/g;
@@ -51,7 +52,25 @@ function parseTree(text: string): Node {
     if (value !== '' || LEAVES.has(name)) node.value = unescape(value);
     else stack.push(node);
   }
-  return root;
+  return { root, open: stack.slice(1) };
+}
+
+const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS']);
+
+/**
+ * A file cut off mid-statement (a download that stopped) is refused, naming
+ * where it stops: its last transaction may be cut too, and a partial
+ * statement must never pass for a whole one. Only the envelope around the
+ * statements (a missing </OFX>) is forgiven.
+ */
+function refuseCutOff(open: Node[]): void {
+  const at = open.findIndex((n) => STATEMENTS.has(n.name));
+  if (at < 0) return;
+  const inner = open[open.length - 1];
+  const trn = open.find((n) => n.name === 'STMTTRN');
+  throw new StatementError(
+    `This OFX file ends before its statement does: <${inner.name}> opened at line ${inner.line} is never closed${trn ? ` (a transaction cut off at line ${trn.line})` : ''}, so the file was cut off. Nothing was imported: download the statement again.`,
+  );
 }
 
 const child = (n: Node | undefined, name: string): Node | undefined => n?.children.find((c) => c.name === name);
@@ -96,7 +115,9 @@ function balanceOf(n: Node | undefined): StatedBalance | null {
 
 export function readOfx(bytes: Uint8Array, encoding: string, format: 'ofx' | 'qfx'): ParsedStatement {
   const text = decode(bytes, encoding);
-  const statements = findAll(parseTree(text), new Set(['STMTRS', 'CCSTMTRS']));
+  const { root, open } = parseTree(text);
+  refuseCutOff(open);
+  const statements = findAll(root, STATEMENTS);
   if (statements.length === 0) throw new StatementError('This OFX file holds no bank or credit-card statement (STMTRS or CCSTMTRS).');
   const result: ParsedStatement = { format, encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const byAccount = new Map<string, StatementSection>();

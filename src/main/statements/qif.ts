@@ -4,6 +4,9 @@
 // ours), and splits S/E/$ summed into one row when T is missing. `!Account`
 // blocks name the account of the sections after them. Dates in Quicken's
 // forms: 1/ 5'24 (an apostrophe marks a year 2000+), 01/05/2024, 1/5/24.
+// Lines starting with # are comments (Quicken and quiffen write a few first).
+// A whole-file export holds investment accounts (!Type:Invst) and securities
+// beside the bank ones: those are left out, and listed as left out.
 import { decideDecimalMark, parseAmount, sumDecimals, type DecimalMark } from '../../shared/amounts';
 import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';
@@ -33,14 +36,23 @@ export function readQif(bytes: Uint8Array, encoding: string, options: { dateForm
   let pendingAccount: { name: string | null; type: AccountType | null } | null = null;
   let inAccountBlock = false;
   let skipping = false;
+  /** An investment section being left out: where it starts, its account, its records. */
+  let investment: { line: number; name: string | null; records: number } | null = null;
+  const leaveOut = () => {
+    if (!investment) return;
+    const named = investment.name ? ` "${investment.name}"` : '';
+    out.ignored.push({ line: investment.line, reason: `investment account${named} (!Type:Invst, ${investment.records} transaction(s)): left out, as Ledgerdesk keeps bank, card and cash accounts` });
+    investment = null;
+  };
   let current: Record_ | null = null;
   lines.forEach((text, i) => {
     const line = i + 1;
     if (text.length > 100_000) throw new StatementError(`Line ${line} is longer than 100,000 characters: this is not a QIF file.`);
     const trimmed = text.trim();
-    if (trimmed === '') return;
+    if (trimmed === '' || trimmed.startsWith('#')) return;
     if (trimmed.startsWith('!')) {
       const header = trimmed.slice(1).trim();
+      leaveOut();
       if (/^account$/i.test(header)) {
         inAccountBlock = true;
         pendingAccount = { name: null, type: null };
@@ -53,7 +65,9 @@ export function readQif(bytes: Uint8Array, encoding: string, options: { dateForm
         pendingAccount = null;
         skipping = false;
       } else if (type === 'invst') {
-        throw new StatementError(`Line ${line}: investment accounts (!Type:Invst) are not supported; export the bank or card account instead.`);
+        investment = { line, name: pendingAccount?.name ?? null, records: 0 };
+        pendingAccount = null;
+        skipping = true;
       } else if (!type && !NOT_TRANSACTIONS.test(header)) {
         throw new StatementError(`Line ${line}: "${trimmed}" is not a QIF header this reader knows.`);
       } else {
@@ -68,7 +82,10 @@ export function readQif(bytes: Uint8Array, encoding: string, options: { dateForm
       if (trimmed[0] === 'T') pendingAccount!.type = TYPES[trimmed.slice(1).trim().toLowerCase()] ?? null;
       return;
     }
-    if (skipping) return;
+    if (skipping) {
+      if (investment && trimmed === '^') investment.records++;
+      return;
+    }
     if (!section) throw new StatementError(`Line ${line}: a QIF file starts with a !Type: header (such as !Type:Bank).`);
     if (trimmed === '^') {
       if (current) records.push(current);
@@ -80,7 +97,11 @@ export function readQif(bytes: Uint8Array, encoding: string, options: { dateForm
     current.fields.set(key, [...(current.fields.get(key) ?? []), trimmed.slice(1).trim()]);
   });
   if (current) records.push(current);
-  if (out.sections.length === 0) throw new StatementError('This QIF file holds no bank, card or cash section (!Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L).');
+  leaveOut();
+  if (out.sections.length === 0) {
+    const only = out.ignored.length ? ' (only investment accounts, which Ledgerdesk does not keep)' : '';
+    throw new StatementError(`This QIF file holds no bank, card or cash section${only}: !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L.`);
+  }
   toRows(records, out, options);
   return out;
 }

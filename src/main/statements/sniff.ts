@@ -16,7 +16,8 @@ export function sniffFormat(head: Uint8Array, name = ''): StatementFormat {
     const ns = /xmlns(?::\w+)?="([^"]+)"/.exec(text)?.[1];
     throw new StatementError(`This is an XML file${ns ? ` (${ns})` : ''} but not a CAMT.053 bank statement.`);
   }
-  if (/^!(Type|Account|Option|Clear)/i.test(text)) return 'qif';
+  // QIF, after any comment lines (# ...) that Quicken and quiffen write first.
+  if (/^(?:#[^\n]*\n\s*)*!(Type|Account|Option|Clear)/i.test(text)) return 'qif';
   if (/^:20:/m.test(text) && /^:(25|61):/m.test(text)) return 'mt940';
   if (/^\{1:/.test(text) && /:20:/.test(text)) return 'mt940';
   return 'csv';

@@ -129,5 +129,7 @@ export interface CsvReport {
   decimal: '.' | ',';
   /** The first data records as the file has them, for a preview. */
   sample: string[][];
+  /** Amounts read turned around: spending shown as positive (the mapping said so, or a card's file showed it). */
+  negated?: boolean;
 }
 

@@ -24,10 +24,10 @@ import { Transactions } from './screens/Transactions';
 
 type Screen = (typeof SCREENS)[number][0];
 
-/** #/transactions?account=<id> -> the screen and its parameters. */
-function routeOf(hash: string): { screen: Screen; params: URLSearchParams } {
+/** #/transactions?account=<id> -> the screen and its parameters (null: none named). */
+function routeOf(hash: string): { screen: Screen | null; params: URLSearchParams } {
   const [path, query = ''] = hash.replace(/^#\/?/, '').split('?');
-  return { screen: SCREENS.find(([id]) => id === path)?.[0] ?? 'approvals', params: new URLSearchParams(query) };
+  return { screen: SCREENS.find(([id]) => id === path)?.[0] ?? null, params: new URLSearchParams(query) };
 }
 const ORG_KEY = 'ledgerdesk.org';
 
@@ -45,9 +45,10 @@ function SignIn() {
 
 export function App() {
   const [route, setRoute] = useState(routeOf(location.hash));
-  const { screen, params } = route;
+  const { params } = route;
   const info = useLoad(() => desk.appInfo({}), []);
-  const orgs = useLoad(() => desk.listOrganizations({}), []);
+  // Polled: an organization made or renamed by a command appears without a reload.
+  const orgs = useLoad(() => desk.listOrganizations({}), [], 5000);
   const [chosen, setOrgId] = useState<string | null>(localStorage.getItem(ORG_KEY));
   // The chosen organization once it is in the list (a new one appears after the reload), else the first.
   const orgId = orgs.data?.find((o) => o.id === chosen)?.id ?? orgs.data?.[0]?.id ?? null;
@@ -71,6 +72,8 @@ export function App() {
   if (!orgs.data || !info.data || !orgId) return <main className="page"><Loading what="your books" /></main>;
   const org = orgs.data.find((o) => o.id === orgId)!;
   setDecimalMark(org.decimalMark);
+  // No screen named: the review queue, or for books not started yet the Dashboard, which says what to do first.
+  const screen: Screen = route.screen ?? (org.hasBooks ? 'approvals' : 'dashboard');
 
   return (
     <div className="layout">
@@ -107,7 +110,7 @@ export function App() {
         {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
         {screen === 'accounts' && <Accounts orgId={org.id} />}
         {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
-        {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+        {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} report={params.get('report') ?? undefined} />}
         {screen === 'chart' && <Chart orgId={org.id} />}
         {screen === 'rules' && <Rules orgId={org.id} />}
         {screen === 'reports' && <Reports orgId={org.id} />}
@@ -124,6 +127,7 @@ export function App() {
               orgs.reload();
               setOrgId(created.id);
             }}
+            onChanged={orgs.reload}
           />
         )}
       </main>

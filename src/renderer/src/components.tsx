@@ -36,7 +36,8 @@ export function CategoryOptions({ categories, keep }: { categories: { code: stri
 
 /** An amount; `plain` for balances, which are not money in or out. */
 export function Money({ amount, currency, plain = false }: { amount: number; currency: string; plain?: boolean }) {
-  return <span className={plain ? 'money' : amount < 0 ? 'money out' : 'money in'}>{formatMoney(amount, currency)}</span>;
+  // Zero is muted, never coloured: nothing came in or went out.
+  return <span className={amount === 0 ? 'money zero' : plain ? 'money' : amount < 0 ? 'money out' : 'money in'}>{formatMoney(amount, currency)}</span>;
 }
 
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {
@@ -187,4 +188,9 @@ export function AmountField({ label, value, onChange, currency, placeholder, not
       </small>
     </label>
   );
+}
+
+/** A wide table's frame: it scrolls inside, its first column kept in view (styles.css). */
+export function TableFrame({ children }: { children: ReactNode }) {
+  return <div className="table-frame">{children}</div>;
 }

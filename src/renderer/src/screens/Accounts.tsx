@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts';
 import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
-import { AmountField, Empty, Money, Notice, Show, messageOf, useTypedAmount } from '../components';
+import { AmountField, Empty, Money, Notice, Show, TableFrame, messageOf, useTypedAmount } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
@@ -151,7 +151,8 @@ export function Accounts({ orgId }: { orgId: string }) {
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <Show loaded={loaded} what="accounts" empty={(d) => (d.length === 0 ? <Empty title="No accounts yet.">Add an account below, then import its bank statement.</Empty> : undefined)}>
         {(accounts) => (
-          <table className="grid accounts">
+          <TableFrame>
+<table className="grid accounts">
             <thead>
               <tr>
                 <th>Account</th>
@@ -172,6 +173,7 @@ export function Accounts({ orgId }: { orgId: string }) {
               ))}
             </tbody>
           </table>
+</TableFrame>
         )}
       </Show>
       <h3>New account</h3>

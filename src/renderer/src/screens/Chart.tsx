@@ -1,8 +1,8 @@
 // The chart of accounts: add a category, rename it (its transactions follow),
 // edit synonyms, archive (kept for history, no longer offered) and restore.
 import { useState, type FormEvent } from 'react';
-import type { Category } from '../../../main/ledger/categories';
-import { Notice, Show, messageOf } from '../components';
+import type { DeskCategory } from '../../../main/ledger/chart';
+import { Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 
@@ -10,7 +10,7 @@ const TYPES = ['expense', 'revenue', 'asset', 'liability', 'equity'] as const;
 const EMPTY = { code: '', name: '', type: 'expense' as (typeof TYPES)[number], parentCode: '', synonyms: '' };
 const words = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
 
-function Row({ c, orgId, act }: { c: Category; orgId: string; act: (what: () => Promise<unknown>, done: string) => Promise<void> }) {
+function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: (what: () => Promise<unknown>, done: string) => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(c.name);
   const [synonyms, setSynonyms] = useState(c.synonyms.join(', '));
@@ -49,14 +49,29 @@ function Row({ c, orgId, act }: { c: Category; orgId: string; act: (what: () => 
             {c.name}
             {!c.inUse && <span className="status closed-badge">archived</span>}
           </td>
-          <td>{c.type}</td>
+          <td>
+            {c.type === 'expense' ? (
+              <select
+                aria-label={`Where ${c.code} is reported`}
+                value={c.costOfSales ? 'cost_of_sales' : 'expenses'}
+                onChange={(e) => void act(() => desk.setCategorySection({ orgId, code: c.code, section: e.target.value as 'cost_of_sales' | 'expenses' }), `${c.code} ${c.name} is now reported ${e.target.value === 'cost_of_sales' ? 'as cost of sales' : 'among the expenses'}.`)}
+              >
+                <option value="expenses">expense</option>
+                <option value="cost_of_sales">expense: cost of sales</option>
+              </select>
+            ) : (
+              c.type
+            )}
+          </td>
           <td>{c.parentCode ?? ''}</td>
           <td className="wrap">{c.synonyms.join(', ')}</td>
         </>
       )}
       <td className="actions">
         {!editing && <button onClick={() => setEditing(true)}>Edit</button>}
-        {c.inUse ? (
+        {c.isDefault ? (
+          <span className="muted small" title="Agents are told about the default codes: rename it if you like">default</span>
+        ) : c.inUse ? (
           <button onClick={() => void act(() => desk.archiveCategory({ orgId, code: c.code }), `Archived ${c.code} ${c.name}.`)}>Archive</button>
         ) : (
           <button onClick={() => void act(() => desk.restoreCategory({ orgId, code: c.code }), `${c.code} ${c.name} is back in use.`)}>Restore</button>
@@ -93,7 +108,8 @@ export function Chart({ orgId }: { orgId: string }) {
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <Show loaded={loaded} what="the chart">
         {(categories) => (
-          <table className="grid chart-table">
+          <TableFrame>
+<table className="grid chart-table">
             <thead>
               <tr>
                 <th>Code</th>
@@ -112,6 +128,7 @@ export function Chart({ orgId }: { orgId: string }) {
               ))}
             </tbody>
           </table>
+</TableFrame>
         )}
       </Show>
       <h3>New category</h3>

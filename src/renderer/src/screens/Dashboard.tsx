@@ -1,5 +1,6 @@
 // Dashboard: the summary, with the monthly trend drawn as a chart.
 import { Empty, Money, Show } from '../components';
+import { STATUS_LABELS, label } from '../../../shared/words';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 import { TrendChart } from './ReportCharts';
@@ -34,7 +35,7 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
                 <Money amount={d.expenses} currency={d.currency} plain />
               </div>
               <div className="tile">
-                <span>Cash position</span>
+                <span>Cash position (all accounts)</span>
                 <Money amount={d.cashPosition} currency={d.currency} />
               </div>
               <button className="tile" onClick={() => go('approvals')}>
@@ -50,10 +51,11 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
               </button>
             </div>
             <p className="hint">
-              Money in and out of every account (cash basis, including uncategorized rows and transfers), as the API's <code>revenue</code> and <code>expenses</code>. The
-              profit and loss by category is in <a href="#/reports">Reports</a>.
+              Money in and money out: every inflow and outflow of the accounts in {d.currency} over the 12 months to the latest transaction (cash basis, uncategorized rows and
+              transfers included), as the API's <code>revenue</code> and <code>expenses</code>. Cash position: what the accounts hold, opening balances included. The profit and
+              loss by category is in <a href="#/reports">Reports</a>.
             </p>
-            {d.monthlyTrend.length ? <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Money in and out per month" /> : <Empty title="No transactions yet." />}
+            {d.monthlyTrend.length ? <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Money in and out per month" words={['Money in', 'Money out']} /> : <Empty title="No transactions yet." />}
             {d.notifications.length > 0 && (
               <ul className="notifications">
                 {d.notifications.map((n, i) => (
@@ -73,7 +75,7 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
                     <td className="num">
                       <Money amount={t.amount} currency={d.currency} />
                     </td>
-                    <td>{t.status}</td>
+                    <td>{label(STATUS_LABELS, t.status)}</td>
                   </tr>
                 ))}
               </tbody>

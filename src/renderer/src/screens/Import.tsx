@@ -5,7 +5,7 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { DeskInput } from '../../../main/desk/operations';
 import type { ImportResult } from '../../../main/ledger/imports';
-import { Money, Notice, messageOf } from '../components';
+import { Money, Notice, TableFrame, messageOf } from '../components';
 import { desk, DeskError } from '../desk';
 import { useLoad } from '../hooks';
 import { ImportHistory } from './ImportHistory';
@@ -64,8 +64,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
     return () => clearInterval(timer);
   }, [busy, upload]);
 
-  async function choose(files: FileList | null) {
-    const file = files?.[0];
+  async function choose(file: File | undefined) {
     if (!file) return;
     setDone(undefined);
     setPreview(undefined);
@@ -83,7 +82,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
   const set = (patch: Partial<Options>) => setOptions((o) => ({ ...o, ...patch }));
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
-    void choose(e.dataTransfer.files);
+    void choose(e.dataTransfer.files[0]);
   };
   const sections = preview?.accounts ?? [];
   // A question about the whole file (which date format, which columns) is answered above, not skipped.
@@ -105,7 +104,17 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
         <p>Drop a bank statement here, or</p>
         <label className="button">
           Choose a file
-          <input className="sr-only" type="file" accept={ACCEPT} aria-label="Statement file" onChange={(e) => void choose(e.target.files)} />
+          <input
+            className="sr-only"
+            type="file"
+            accept={ACCEPT}
+            aria-label="Statement file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = ''; // the same file picked again (after an import, or changed on disk) is read again
+              void choose(file);
+            }}
+          />
         </label>
         {upload && <p className="muted small">{upload.name} ({upload.size.toLocaleString()} bytes)</p>}
       </div>
@@ -121,7 +130,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
             <label>
               Account
               <select aria-label="Account" value={options.account ?? ''} onChange={(e) => set({ account: e.target.value || undefined })} aria-invalid={problem?.field === 'account'}>
-                <option value="">{preview?.account?.created ? `New account: ${preview.account.name}` : 'Found from the file'}</option>
+                <option value="">{preview?.account ? (preview.account.created ? `New account: ${preview.account.name}` : `${preview.account.name} (found from the file)`) : 'Found from the file'}</option>
                 {open.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name} ({a.currency})
@@ -175,7 +184,8 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
               )}
             </div>
           )}
-          <table className="grid">
+          <TableFrame>
+<table className="grid">
             <thead>
               <tr>
                 <th>Line</th>
@@ -196,6 +206,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
                   </td>
                   <td>
                     <span className={`status ${r.kind}`}>{KIND_LABEL[r.kind]}</span>
+                    {r.note && <div className="small muted">{r.note}</div>}
                     {r.match && (
                       <div className="small muted">
                         {r.kind === 'duplicate' ? 'already in the books' : `may be ${r.match.date} “${r.match.description}” (${r.match.reason})`}
@@ -213,10 +224,29 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
               ))}
             </tbody>
           </table>
-          {preview.ignored.length > 0 && <p className="muted small">{preview.ignored.length} line(s) are not transactions and are left out (for example line {preview.ignored[0].line}: {preview.ignored[0].reason}).</p>}
-          <button className="approve" disabled={blocked || Boolean(busy)} onClick={() => void run(false)}>
-            Import {preview.imported.toLocaleString()} new row(s){preview.account ? ` into ${preview.account.name}` : ''}
-          </button>
+</TableFrame>
+          {preview.ignored.length > 0 && (
+            <div className="muted small">
+              {preview.ignored.length} part(s) of the file are left out:
+              <ul>
+                {preview.ignored.slice(0, 5).map((i) => (
+                  <li key={i.line}>
+                    line {i.line}: {i.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {preview.nothingNew && !preview.errors.length ? (
+            <Notice kind="ok">
+              Nothing new: the {preview.rows.toLocaleString()} row(s) of {preview.fileName} are already in {preview.account?.name ?? 'the books'}
+              {preview.held ? `, but for ${preview.held} possible match(es) to decide above` : ''}. There is nothing to import.
+            </Notice>
+          ) : (
+            <button className="approve" disabled={blocked || Boolean(busy)} onClick={() => void run(false)}>
+              Import {preview.imported.toLocaleString()} new row(s){preview.account ? ` into ${preview.account.name}` : ''}
+            </button>
+          )}
         </div>
       )}
       <ImportHistory orgId={orgId} tick={historyTick} onUndone={() => accounts.reload()} />

@@ -1,7 +1,7 @@
 // The history of imports, newest first, each with undo (refused, with the
 // reason, when a person's work rests on its rows).
 import { useState } from 'react';
-import { Empty, Notice, Pager, Show, messageOf } from '../components';
+import { Empty, Notice, Pager, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 
@@ -29,7 +29,8 @@ export function ImportHistory({ orgId, tick, onUndone }: { orgId: string; tick: 
       <Show loaded={loaded} what="imports" empty={(d) => (d.totalCount === 0 ? <Empty title="Nothing imported yet." /> : undefined)}>
         {({ batches, totalCount }) => (
           <>
-            <table className="grid imports">
+            <TableFrame>
+<table className="grid imports">
               <thead>
                 <tr>
                   <th>When</th>
@@ -57,6 +58,7 @@ export function ImportHistory({ orgId, tick, onUndone }: { orgId: string; tick: 
                 ))}
               </tbody>
             </table>
+</TableFrame>
             <Pager offset={offset} limit={LIMIT} total={totalCount} onChange={setOffset} />
           </>
         )}

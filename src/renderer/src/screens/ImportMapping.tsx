@@ -80,7 +80,7 @@ export function MappingEditor({ csv, options, set }: { csv: CsvReport; options: 
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={options.negateAmounts === true} onChange={(e) => set({ negateAmounts: e.target.checked || undefined })} /> Spending shows as positive (many card exports)
+        <input type="checkbox" checked={options.negateAmounts ?? csv.negated === true} onChange={(e) => set({ negateAmounts: e.target.checked })} /> Spending shows as positive (many card exports)
       </label>
     </fieldset>
   );

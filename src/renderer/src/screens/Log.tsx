@@ -1,5 +1,5 @@
 // Log: the audit log, newest first, filtered by actor, action and date.
-import { DateRange, Empty, Pager, SelectField, Show } from '../components';
+import { DateRange, Empty, Pager, SelectField, Show, TableFrame } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useFilters, useLoad } from '../hooks';
@@ -38,7 +38,8 @@ export function Log({ orgId }: { orgId: string }) {
       <Show loaded={loaded} what="the log" empty={(d) => (d.entries.length === 0 ? <Empty title="No log entries match.">Every agent write and every review is recorded here.</Empty> : undefined)}>
         {(data) => (
           <>
-            <table className="grid log">
+            <TableFrame>
+<table className="grid log">
               <thead>
                 <tr>
                   <th>Time</th>
@@ -65,6 +66,7 @@ export function Log({ orgId }: { orgId: string }) {
                 ))}
               </tbody>
             </table>
+</TableFrame>
             <Pager offset={offset} limit={LIMIT} total={data.totalCount} onChange={setOffset} />
           </>
         )}

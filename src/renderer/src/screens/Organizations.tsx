@@ -1,23 +1,84 @@
-// Organizations: switch between the books you keep, or start new ones.
+// Organizations: switch between the books you keep, start new ones, rename
+// any of them or change how it writes amounts, and remove one made by mistake
+// (only while it is empty: its audit entries stay).
 import { useState, type FormEvent } from 'react';
 import type { DeskResult } from '../../../main/desk/operations';
-import { Notice, messageOf } from '../components';
+import { writeAmount, type DecimalMark } from '../../../shared/amounts';
+import { Notice, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 
 type Org = DeskResult<'listOrganizations'>[number];
+/** The browser's own way of writing amounts: the default for a new organization. */
+const localMark = (): DecimalMark => (new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',' ? ',' : '.');
 
-export function Organizations({ orgs, current, onSwitch, onCreated }: { orgs: Org[]; current: string; onSwitch: (id: string) => void; onCreated: (org: Org) => void }) {
-  const [form, setForm] = useState({ slug: '', name: '', currency: 'USD' });
-  const [error, setError] = useState<string>();
+function MarkSelect({ value, currency, onChange, label = 'Amounts written as', ariaLabel }: { value: DecimalMark; currency: string; onChange: (m: DecimalMark) => void; label?: string; ariaLabel?: string }) {
+  return (
+    <label>
+      {label}
+      <select aria-label={ariaLabel} value={value} onChange={(e) => onChange(e.target.value as DecimalMark)}>
+        <option value=".">{writeAmount(123456, /^[A-Z]{3}$/.test(currency) ? currency : 'USD', '.')}</option>
+        <option value=",">{writeAmount(123456, /^[A-Z]{3}$/.test(currency) ? currency : 'USD', ',')}</option>
+      </select>
+    </label>
+  );
+}
+
+function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch: (id: string) => void; act: (what: () => Promise<unknown>, done: string) => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(o.name);
+  return (
+    <tr>
+      <td>
+        {renaming ? (
+          <form className="inline-form" aria-label={`Rename ${o.name}`} onSubmit={(e) => (e.preventDefault(), setRenaming(false), act(() => desk.renameOrganization({ organization: o.id, name }), `Renamed to ${name}.`))}>
+            <input autoFocus aria-label="New name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+            <button type="submit">Save</button>
+            <button type="button" onClick={() => (setRenaming(false), setName(o.name))}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          o.name
+        )}
+      </td>
+      <td>
+        <code>{o.slug}</code>
+      </td>
+      <td>{o.currency}</td>
+      <td>
+        <MarkSelect label="" ariaLabel={`How ${o.name} writes amounts`} value={o.decimalMark} currency={o.currency} onChange={(decimalMark) => act(() => desk.updateOrganization({ organization: o.id, decimalMark }), `${o.name} now writes amounts as ${writeAmount(123456, o.currency, decimalMark)}.`)} />
+      </td>
+      <td className="nowrap">{formatDateTime(o.createdAt)}</td>
+      <td className="actions">
+        {o.id === current ? <strong>current</strong> : <button onClick={() => onSwitch(o.id)}>Switch to {o.name}</button>}
+        {!renaming && <button onClick={() => setRenaming(true)}>Rename</button>}
+        {!o.hasBooks && o.id !== current && (
+          <button className="reject" onClick={() => window.confirm(`Remove ${o.name}? It holds no books; its log entries stay.`) && act(() => desk.removeOrganization({ organization: o.id }), `Removed ${o.name}.`)}>
+            Remove
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function Organizations({ orgs, current, onSwitch, onCreated, onChanged }: { orgs: Org[]; current: string; onSwitch: (id: string) => void; onCreated: (org: Org) => void; onChanged: () => void }) {
+  const [form, setForm] = useState({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const act = (what: () => Promise<unknown>, done: string) =>
+    void what().then(
+      () => (setNotice({ kind: 'ok', text: done }), onChanged()),
+      (err: unknown) => setNotice({ kind: 'error', text: messageOf(err) }),
+    );
   async function create(e: FormEvent) {
     e.preventDefault();
-    setError(undefined);
+    setNotice(undefined);
     try {
-      onCreated(await desk.createOrganization({ ...form, currency: form.currency || undefined }));
-      setForm({ slug: '', name: '', currency: 'USD' });
+      onCreated({ ...(await desk.createOrganization({ ...form, currency: form.currency || undefined })), hasBooks: false });
+      setForm({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
     } catch (err) {
-      setError(messageOf(err));
+      setNotice({ kind: 'error', text: messageOf(err) });
     }
   }
   return (
@@ -25,48 +86,46 @@ export function Organizations({ orgs, current, onSwitch, onCreated }: { orgs: Or
       <div className="screen-head">
         <h2 id="orgs-title">Organizations</h2>
       </div>
-      <p className="hint">Each organization has its own books, chart of accounts and tokens; an agent token sees only its own.</p>
-      <table className="grid">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Slug</th>
-            <th>Currency</th>
-            <th>Created</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {orgs.map((o) => (
-            <tr key={o.id}>
-              <td>{o.name}</td>
-              <td>
-                <code>{o.slug}</code>
-              </td>
-              <td>{o.currency}</td>
-              <td>{formatDateTime(o.createdAt)}</td>
-              <td>{o.id === current ? <strong>current</strong> : <button onClick={() => onSwitch(o.id)}>Switch to {o.name}</button>}</td>
+      <p className="hint">Each organization has its own books, chart of accounts and tokens; an agent token sees only its own. Amounts are typed and shown the way each one writes them.</p>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      <TableFrame>
+        <table className="grid">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Slug</th>
+              <th>Currency</th>
+              <th>Amounts</th>
+              <th>Created</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {orgs.map((o) => (
+              <Row key={o.id} o={o} current={current} onSwitch={onSwitch} act={act} />
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
       <h3>New organization</h3>
-      <form className="inline-form" onSubmit={create}>
+      <form className="inline-form" onSubmit={create} aria-label="New organization">
         <label>
           Name
           <input required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </label>
         <label>
           Slug
-          <input required pattern="[a-z0-9][a-z0-9-]*" value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value.toLowerCase() })} placeholder="acme" />
+          <input required pattern="[a-z0-9]([a-z0-9\-]*[a-z0-9])?" title="lower-case letters, digits and inner dashes" value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value.toLowerCase() })} placeholder="acme" />
         </label>
         <label>
           Currency
-          <input maxLength={3} value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })} />
+          <input maxLength={3} size={4} value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })} />
         </label>
+        <MarkSelect value={form.decimalMark} currency={form.currency} onChange={(decimalMark) => setForm({ ...form, decimalMark })} />
         <button type="submit">Create organization</button>
       </form>
-      {error && <Notice kind="error">{error}</Notice>}
     </section>
   );
 }

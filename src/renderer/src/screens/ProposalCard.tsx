@@ -5,6 +5,7 @@ import type { ReviewItem } from '../../../main/desk/review-queue';
 import type { Account } from '../../../main/ledger/accounts';
 import type { ProposalPayloads } from '../../../main/ledger/proposals';
 import { AccountOptions, Money } from '../components';
+import { SOURCE_LABELS, label } from '../../../shared/words';
 import { formatDateTime, formatPercent } from '../format';
 import { Remember } from './Remember';
 import type { RuleFields } from './RuleForm';
@@ -15,7 +16,7 @@ function Change({ item }: { item: ReviewItem }) {
   const payloadOf = <K extends keyof ProposalPayloads>(_type: K) => item.payload as ProposalPayloads[K];
   const tx = item.transaction && (
     <span className="tx">
-      {item.transaction.date} · {item.transaction.description} · <Money amount={item.transaction.amount} currency={item.transaction.currency} />
+      {item.transaction.date} · {item.transaction.description} · <Money amount={item.transaction.amount} currency={item.transaction.currency} /> <span className="muted">in {item.transaction.account}</span>
     </span>
   );
   switch (item.type) {
@@ -38,7 +39,7 @@ function Change({ item }: { item: ReviewItem }) {
               {' '}→ <strong>{p.category}</strong> <code>{p.categoryCode}</code>
             </>
           )}{' '}
-          <span className="muted">({p.source})</span>
+          <span className="muted">({label(SOURCE_LABELS, p.source)})</span>
         </p>
       );
     }

@@ -2,7 +2,7 @@
 import { useState, type DragEvent } from 'react';
 import type { Receipt } from '../../../main/ledger/receipts';
 import { DESK_HTTP_PREFIX } from '../../../shared/desk';
-import { Empty, Money, Notice, Pager, Show, messageOf } from '../components';
+import { Empty, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
 import { desk, isBrowserMode } from '../desk';
 import { saveBlob } from './ExportPanel';
 import { formatBytes, formatDateTime } from '../format';
@@ -150,7 +150,8 @@ export function Receipts({ orgId }: { orgId: string }) {
       <Show loaded={loaded} what="receipts" empty={(d) => (d.receipts.length === 0 ? <Empty title="No receipts yet.">Upload one above; agents find it with search_receipts.</Empty> : undefined)}>
         {(data) => (
           <>
-            <table className="grid">
+            <TableFrame>
+<table className="grid">
               <thead>
                 <tr>
                   <th>File</th>
@@ -175,7 +176,13 @@ export function Receipts({ orgId }: { orgId: string }) {
                     <td className="nowrap">{formatDateTime(r.createdAt)}</td>
                     <td className="small">{r.ocrText ? `${r.ocrText.slice(0, 80)}${r.ocrText.length > 80 ? '…' : ''}` : <span className="muted">none</span>}</td>
                     <td>
-                      {r.transactionId ? <span className="muted small">linked</span> : null}
+                      {r.linkedTo ? (
+                        <div className="small">
+                          {r.linkedTo.date} · {r.linkedTo.description} · <Money amount={r.linkedTo.amount} currency={r.linkedTo.currency} />
+                        </div>
+                      ) : (
+                        <div className="muted small">linked to nothing</div>
+                      )}
                       {linking === r.id ? (
                         <LinkForm
                           orgId={orgId}
@@ -188,12 +195,27 @@ export function Receipts({ orgId }: { orgId: string }) {
                         />
                       ) : (
                         <button onClick={() => setLinking(r.id)}>{r.transactionId ? 'Relink' : 'Link to transaction'}</button>
+                      )}{' '}
+                      {!r.transactionId && (
+                        <button
+                          className="reject"
+                          onClick={() =>
+                            window.confirm(`Delete ${r.fileName}? It is linked to nothing.`) &&
+                            void desk.deleteReceipt({ orgId, id: r.id }).then(
+                              () => (setMessages([{ kind: 'ok', text: `Deleted ${r.fileName}.` }]), loaded.reload()),
+                              (error: unknown) => setMessages([{ kind: 'error', text: messageOf(error) }]),
+                            )
+                          }
+                        >
+                          Delete
+                        </button>
                       )}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
+</TableFrame>
             <Pager offset={offset} limit={LIMIT} total={data.totalCount} onChange={setOffset} />
           </>
         )}

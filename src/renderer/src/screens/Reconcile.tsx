@@ -10,8 +10,14 @@ import { desk } from '../desk';
 import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org';
+import { ReconciliationReportView } from './ReconciliationReport';
 
-export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: string }) {
+export function Reconcile({ orgId, accountId, report }: { orgId: string; accountId?: string; report?: string }) {
+  if (report && accountId) return <ReconciliationReportView orgId={orgId} accountId={accountId} reconciliationId={report} />;
+  return <ReconcileAccount orgId={orgId} accountId={accountId} />;
+}
+
+function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: string }) {
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [account, setAccount] = useState(accountId ?? '');
   const chosen = account || accounts.data?.find((a) => !a.closedAt)?.id || '';
@@ -108,7 +114,13 @@ export function Reconcile({ orgId, accountId }: { orgId: string; accountId?: str
                 </div>
               </div>
               <p className="hint">
-                {data.last ? `Reconciled through ${data.last.statementDate} at ${formatMoney(data.last.statementBalance, data.account.currency)}. ` : 'Never reconciled. '}
+                {data.last ? (
+                  <>
+                    Reconciled through {data.last.statementDate} at {formatMoney(data.last.statementBalance, data.account.currency)} (<a href={`#/reconcile?account=${data.account.id}&report=${data.last.id}`}>report</a>).{' '}
+                  </>
+                ) : (
+                  'Never reconciled. '
+                )}
                 {data.account.liability && `A card statement prints what is owed as a positive figure: type it as printed (${writeAmount(25214, data.account.currency, decimalMark)} owed is ${formatMoney(-252.14, data.account.currency)} in the books). `}
                 Tick the rows the statement shows (space ticks the focused row). {data.totalCount > rows.length && `Showing the first ${rows.length} of ${data.totalCount}.`}
               </p>

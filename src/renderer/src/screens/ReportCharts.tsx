@@ -3,7 +3,8 @@
 import type { ProfitAndLoss } from '../../../main/ledger/reports';
 import { formatMoney } from '../format';
 
-export function TrendChart({ trend, currency, label }: { trend: { month: string; revenue: number; expenses: number }[]; currency: string; label: string }) {
+/** `words`: what the two bars are ("Money in"/"Money out" on the dashboard until the books are double-entry; revenue and expenses in the P&L). */
+export function TrendChart({ trend, currency, label, words = ['Revenue', 'Expenses'] }: { trend: { month: string; revenue: number; expenses: number }[]; currency: string; label: string; words?: [string, string] }) {
   const max = Math.max(1, ...trend.flatMap((m) => [m.revenue, m.expenses]));
   const W = 720;
   const H = 220;
@@ -16,10 +17,10 @@ export function TrendChart({ trend, currency, label }: { trend: { month: string;
         {trend.map((m, i) => (
           <g key={m.month} transform={`translate(${i * slot + 4},0)`}>
             <rect className="rev" x={0} y={y(m.revenue)} width={bar} height={H - 24 - y(m.revenue)}>
-              <title>{`${m.month} revenue ${formatMoney(m.revenue, currency)}`}</title>
+              <title>{`${m.month} ${words[0].toLowerCase()} ${formatMoney(m.revenue, currency)}`}</title>
             </rect>
             <rect className="exp" x={bar + 2} y={y(m.expenses)} width={bar} height={H - 24 - y(m.expenses)}>
-              <title>{`${m.month} expenses ${formatMoney(m.expenses, currency)}`}</title>
+              <title>{`${m.month} ${words[1].toLowerCase()} ${formatMoney(m.expenses, currency)}`}</title>
             </rect>
             <text x={bar} y={H - 6} textAnchor="middle">
               {m.month.slice(2)}
@@ -28,7 +29,7 @@ export function TrendChart({ trend, currency, label }: { trend: { month: string;
         ))}
       </svg>
       <figcaption>
-        <span className="key rev" /> Revenue <span className="key exp" /> Expenses
+        <span className="key rev" /> {words[0]} <span className="key exp" /> {words[1]}
       </figcaption>
     </figure>
   );
@@ -36,15 +37,13 @@ export function TrendChart({ trend, currency, label }: { trend: { month: string;
 
 /** The P&L's months as chart bars: revenue and expenses (positive) per month. */
 export function trendOf(pl: ProfitAndLoss): { month: string; revenue: number; expenses: number }[] {
-  return (pl.months ?? []).map((month) => ({
-    month,
-    revenue: pl.lines.filter((l) => l.type === 'revenue').reduce((sum, l) => sum + (l.months?.[month] ?? 0), 0),
-    expenses: -pl.lines.filter((l) => l.type === 'expense').reduce((sum, l) => sum + (l.months?.[month] ?? 0), 0),
-  }));
+  const of = (month: string, revenue: boolean) => pl.sections.filter((s) => (s.section === 'revenue') === revenue).reduce((sum, s) => sum + (s.months?.[month] ?? 0), 0);
+  return (pl.months ?? []).map((month) => ({ month, revenue: of(month, true), expenses: -of(month, false) }));
 }
 
 export function ExpenseBreakdown({ pl }: { pl: ProfitAndLoss }) {
-  const leaves = pl.lines.filter((l) => l.type === 'expense' && l.amount !== 0).sort((a, b) => a.amount - b.amount);
+  // Each category's own rows once: a parent's own are its "(other)" line.
+  const leaves = pl.lines.filter((l) => l.type === 'expense' && !l.parent && l.amount !== 0).sort((a, b) => a.amount - b.amount);
   const total = leaves.reduce((sum, l) => sum - l.amount, 0);
   if (!leaves.length) return null;
   return (
@@ -53,7 +52,7 @@ export function ExpenseBreakdown({ pl }: { pl: ProfitAndLoss }) {
       {leaves.map((l) => {
         const share = total ? -l.amount / total : 0;
         return (
-          <div key={l.code} className="share">
+          <div key={`${l.code}${l.direct ? '-other' : ''}`} className="share">
             <span className="share-name">
               {l.code} {l.name}
             </span>

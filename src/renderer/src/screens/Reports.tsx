@@ -3,12 +3,13 @@
 // balances of every account at a date, CSV downloads and exports for the
 // accountant. The browser's print gives a clean page (see styles.css).
 import { useState } from 'react';
-import type { PlLine } from '../../../main/ledger/reports';
 import { balancesCsv, profitAndLossCsv } from '../../../main/exports/report-csv';
-import { DateField, Money, Show } from '../components';
+import { DateField, Money, Show, TableFrame } from '../components';
 import { desk } from '../desk';
+import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
 import { ExportPanel, saveText } from './ExportPanel';
+import { ProfitAndLossTable } from './ProfitAndLoss';
 import { ExpenseBreakdown, TrendChart, trendOf } from './ReportCharts';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -41,7 +42,6 @@ export function Reports({ orgId }: { orgId: string }) {
   const range = choice === 'custom' ? (custom.from && custom.to ? ([custom.from, custom.to] as [string, string]) : null) : periodOf(choice);
   const pl = useLoad(() => desk.profitAndLoss({ orgId, from: range?.[0], to: range?.[1], by: byMonth ? 'month' : 'total' }), [orgId, range?.join(), byMonth]);
   const balances = useLoad(() => desk.balancesReport({ orgId, date: balanceDate || undefined }), [orgId, balanceDate]);
-  const drill = (l: PlLine | null, from: string, to: string) => `#/transactions?${new URLSearchParams({ category: l ? l.name : '__uncategorized__', dateFrom: from, dateTo: to })}`;
   return (
     <section aria-labelledby="reports-title" className="reports">
       <div className="screen-head">
@@ -79,59 +79,8 @@ export function Reports({ orgId }: { orgId: string }) {
               Profit and loss, {r.from} to {r.to} ({r.currency})
             </h3>
             {r.months && <TrendChart trend={trendOf(r)} currency={r.currency} label={`Revenue and expenses per month, ${r.from} to ${r.to}`} />}
-            <table className="grid pl">
-              <thead>
-                <tr>
-                  <th>Category</th>
-                  {r.months?.map((m) => (
-                    <th key={m} className="num">
-                      {m}
-                    </th>
-                  ))}
-                  <th className="num">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.lines.map((l) => (
-                  <tr key={l.code} className={l.parentCode ? 'child' : 'parent'}>
-                    <td>
-                      <a href={drill(l, r.from, r.to)}>
-                        {l.code} {l.name}
-                      </a>
-                    </td>
-                    {r.months?.map((m) => (
-                      <td key={m} className="num">
-                        <Money amount={l.months?.[m] ?? 0} currency={r.currency} />
-                      </td>
-                    ))}
-                    <td className="num">
-                      <Money amount={l.total} currency={r.currency} />
-                    </td>
-                  </tr>
-                ))}
-                <tr className="total">
-                  <td>Net (revenue + expenses)</td>
-                  {r.months?.map((m) => <td key={m} />)}
-                  <td className="num">
-                    <Money amount={r.net} currency={r.currency} />
-                  </td>
-                </tr>
-                <tr>
-                  <td>
-                    <a href={drill(null, r.from, r.to)}>Uncategorized</a> <span className="muted small">(not in net: categorize these rows)</span>
-                  </td>
-                  {r.months?.map((m) => (
-                    <td key={m} className="num">
-                      <Money amount={r.uncategorized.months?.[m] ?? 0} currency={r.currency} />
-                    </td>
-                  ))}
-                  <td className="num">
-                    <Money amount={r.uncategorized.amount} currency={r.currency} />
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-            {r.transfers !== 0 && <p className="muted small">Left out: {r.transfers.toFixed(2)} {r.currency} categorized to asset, liability or equity categories (transfers, owner's money).</p>}
+            <ProfitAndLossTable pl={r} />
+            {r.transfers !== 0 && <p className="muted small">Left out: {formatMoney(r.transfers, r.currency)} categorized to asset, liability or equity categories (transfers, owner's money).</p>}
             <ExpenseBreakdown pl={r} />
             <button className="no-print" onClick={() => saveText(`profit-and-loss-${r.from}-${r.to}.csv`, profitAndLossCsv(r))}>
               Download CSV
@@ -146,7 +95,8 @@ export function Reports({ orgId }: { orgId: string }) {
       <Show loaded={balances} what="the balances">
         {(b) => (
           <>
-            <table className="grid balances">
+            <TableFrame>
+<table className="grid balances">
               <thead>
                 <tr>
                   <th>Account</th>
@@ -180,6 +130,7 @@ export function Reports({ orgId }: { orgId: string }) {
                 ))}
               </tbody>
             </table>
+</TableFrame>
             <button className="no-print" onClick={() => saveText(`balances-${b.date}.csv`, balancesCsv(b))}>
               Download CSV
             </button>

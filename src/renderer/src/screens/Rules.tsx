@@ -4,7 +4,7 @@
 // every uncategorized row. They also run on every import.
 import { useState } from 'react';
 import type { Rule } from '../../../main/ledger/rules';
-import { Empty, Notice, Show, messageOf } from '../components';
+import { Empty, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
@@ -64,7 +64,8 @@ export function Rules({ orgId }: { orgId: string }) {
       {editing === 'new' && form(NEW_RULE, 'Save rule', (rule) => desk.createRule({ orgId, rule }), (r) => `Rule ${r.rule.position} saved.${ran(r.run)}`)}
       <Show loaded={rules} what="rules" empty={(d) => (d.length === 0 ? <Empty title="No rules yet.">Approve a categorization with “Approve and remember”, or make one here.</Empty> : undefined)}>
         {(data) => (
-          <table className="grid">
+          <TableFrame>
+<table className="grid">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -88,6 +89,7 @@ export function Rules({ orgId }: { orgId: string }) {
               )}
             </tbody>
           </table>
+</TableFrame>
         )}
       </Show>
     </section>

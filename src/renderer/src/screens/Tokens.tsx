@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { EXTERNAL_LINKS } from '../../../shared/web';
 import type { DeskResult } from '../../../main/desk/operations';
-import { Empty, Notice, Show, messageOf } from '../components';
+import { Empty, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
@@ -112,7 +112,8 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
       {error && <Notice kind="error">{error}</Notice>}
       <Show loaded={loaded} what="tokens" empty={(d) => (d.length === 0 ? <Empty title="No tokens yet.">Create one above to let an agent read and propose.</Empty> : undefined)}>
         {(tokens) => (
-          <table className="grid">
+          <TableFrame>
+<table className="grid">
             <thead>
               <tr>
                 <th>Name</th>
@@ -136,6 +137,7 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
               ))}
             </tbody>
           </table>
+</TableFrame>
         )}
       </Show>
     </section>

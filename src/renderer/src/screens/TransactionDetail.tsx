@@ -14,6 +14,18 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
   const loaded = useLoad(() => desk.getTransaction({ orgId, id: row.id }), [orgId, row.id]);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
+  const [note, setNote] = useState('');
+  const act = async (what: () => Promise<unknown>, done: string) => {
+    setError(undefined);
+    try {
+      await what();
+      onChanged(done);
+      loaded.reload();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
   async function remove() {
     if (!window.confirm(`Delete "${row.description}" (${row.date})?`)) return;
     try {
@@ -25,13 +37,20 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
   }
   return (
     <div className="detail">
-      {row.locked ? (
-        <p className="muted">Locked: {row.locked}.</p>
-      ) : editing ? (
+      {editing ? (
         <TransactionForm orgId={orgId} accounts={accounts} categories={categories} editing={row} onDone={(m) => (setEditing(false), m && onChanged(m))} />
       ) : (
         <p>
-          <button onClick={() => setEditing(true)}>Edit</button> <button className="reject" onClick={() => void remove()}>Delete</button>
+          {row.locked && <span className="muted">Locked: {row.locked}. </span>}
+          {!row.locked && <button onClick={() => setEditing(true)}>Edit</button>}{' '}
+          {!row.deleteLocked && (
+            <button className="reject" onClick={() => void remove()}>
+              Delete
+            </button>
+          )}{' '}
+          <button onClick={() => void act(() => desk.markReceiptMissing({ orgId, ids: [row.id], state: row.status === 'receipt_missing' ? 'found' : 'missing' }), row.status === 'receipt_missing' ? 'No longer needs a receipt.' : 'Marked as needing a receipt.')}>
+            {row.status === 'receipt_missing' ? 'Receipt found' : 'Needs a receipt'}
+          </button>
         </p>
       )}
       {error && <Notice kind="error">{error}</Notice>}
@@ -63,6 +82,13 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
             ) : (
               <p className="muted">No notes.</p>
             )}
+            <form className="inline-form" aria-label="Add a note" onSubmit={(e) => (e.preventDefault(), void act(() => desk.addNote({ orgId, transactionId: row.id, content: note }), 'Note added.').then(() => setNote('')))}>
+              <label>
+                Note
+                <input required maxLength={10000} value={note} onChange={(e) => setNote(e.target.value)} placeholder="What a reviewer should know" />
+              </label>
+              <button type="submit">Add note</button>
+            </form>
             <h4>Receipts</h4>
             {receipts.length ? (
               <ul>

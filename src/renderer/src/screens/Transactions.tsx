@@ -6,15 +6,16 @@ import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
 import type { DeskInput } from '../../../main/desk/operations';
 import type { RegisterRow } from '../../../main/ledger/register';
 import { CategoryPicker } from '../CategoryPicker';
-import { DateRange, Empty, Money, Notice, Pager, SelectField, Show, messageOf } from '../components';
+import { DateRange, Empty, Money, Notice, Pager, SelectField, Show, TableFrame, messageOf } from '../components';
+import { ORIGIN_LABELS, SOURCE_LABELS, STATUS_LABELS, label } from '../../../shared/words';
 import { desk } from '../desk';
 import { useFilters, useLoad } from '../hooks';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionForm } from './TransactionForm';
 
 const LIMIT = 50;
-const STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
-const SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
+const STATUSES = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }));
+const SOURCES = Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label }));
 type Filters = Omit<DeskInput<'register'>, 'orgId'>;
 const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
 
@@ -80,10 +81,13 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         <SelectField label="Status" anyLabel="Any" value={filters.status} onChange={set('status')} options={STATUSES} />
         <SelectField label="Source" anyLabel="Any" value={filters.source} onChange={set('source')} options={SOURCES} />
         <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
-        <label>
-          Category
-          <input maxLength={200} value={filters.category} placeholder="exact name or __uncategorized__" onChange={(e) => set('category')(e.target.value)} />
-        </label>
+        <SelectField
+          label="Category"
+          anyLabel="Any"
+          value={filters.category}
+          onChange={set('category')}
+          options={[{ value: '__uncategorized__', label: 'Uncategorized' }, ...(chart.data ?? []).map((c) => ({ value: c.name, label: `${c.code} ${c.name}` }))]}
+        />
         <label>
           Description
           <input type="search" maxLength={200} value={filters.description} placeholder="contains…" onChange={(e) => set('description')(e.target.value)} />
@@ -106,7 +110,8 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
       <Show loaded={loaded} what="transactions" empty={(d) => (d.data.length === 0 ? <Empty title="No transactions match these filters.">Import a statement, or add a transaction by hand.</Empty> : undefined)}>
         {(page) => (
           <>
-            <table className="grid register">
+            <TableFrame>
+<table className="grid register">
               <thead>
                 <tr>
                   <th>
@@ -119,7 +124,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                   <th>Category</th>
                   <th>Status</th>
                   {!filters.account && <th>Account</th>}
-                  <th>Source</th>
+                  <th>From</th>
                 </tr>
               </thead>
               <tbody ref={table}>
@@ -151,10 +156,10 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                         )}
                       </td>
                       <td>
-                        <span className={`status ${t.status}`}>{t.status}</span>
+                        <span className={`status ${t.status}`}>{label(STATUS_LABELS, t.status)}</span>
                       </td>
                       {!filters.account && <td>{t.accountName}</td>}
-                      <td>{t.source}</td>
+                      <td className="nowrap">{label(ORIGIN_LABELS, t.origin)}</td>
                     </tr>
                     {open === t.id && (
                       <tr>
@@ -167,6 +172,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                 ))}
               </tbody>
             </table>
+</TableFrame>
             <Pager offset={offset} limit={LIMIT} total={page.meta.totalCount} onChange={setOffset} />
           </>
         )}
