@@ -75,6 +75,10 @@ describe('browser mode', () => {
     await expect.poll(() => page.getByText('Accrued hosting June').count()).toBe(1);
     await expect.poll(() => page.getByText('Client says this is a personal expense').count()).toBe(1);
     expect(await cards.first().textContent()).toContain('Claude (e2e)');
+    // Each card names the account of the row it would change.
+    const orgSeq = L.listOrganizations(app.ledger)[0].seq;
+    const accountOfNote = L.accountBySeq(app.ledger, L.handRow(app.ledger, orgSeq, txNote.id).account_seq).name;
+    expect(await page.locator(`article.proposal[data-id="${proposals.note.id}"]`).textContent()).toContain(` in ${accountOfNote}`);
     await shot('approvals');
 
     const card = (id: string) => page.locator(`article.proposal[data-id="${id}"]`);

@@ -136,6 +136,22 @@ describe('importing statements', () => {
     expect((await importFile('ofx1-sgml.ofx', { dryRun: true })).accounts.map((a) => [a.name, a.created])).toEqual([['Operating', false], ['Credit card ****1111', true]]);
   });
 
+  it("reads a card's CSV that shows spending as positive as spending, and remembers it for the card", async () => {
+    await desk('createAccount', { name: 'Visa', type: 'credit_card' });
+    const card = tempFile('visa.csv', 'Date,Description,Amount\n2026-03-02,HARDWARE STORE,84.20\n2026-03-03,COFFEE,4.50\n2026-03-09,PAYMENT THANK YOU,-252.14\n');
+    const preview = await desk<L.ImportResult>('importStatement', { file: card, account: 'Visa', dryRun: true });
+    expect(preview.csv?.negated).toBe(true);
+    expect(preview.preview.map((r) => r.amount)).toEqual([-84.2, -4.5, 252.14]);
+    await desk('importStatement', { file: card, account: 'Visa' });
+    const next = tempFile('visa-april.csv', 'Date,Description,Amount\n2026-04-02,BOOKS,12.00\n');
+    expect((await desk<L.ImportResult>('importStatement', { file: next, dryRun: true })).preview.map((r) => r.amount)).toEqual([-12]); // found by its header, read as saved
+    // Told otherwise, it reads the amounts as they are.
+    expect((await desk<L.ImportResult>('importStatement', { file: card, account: 'Visa', negateAmounts: false, dryRun: true })).preview[0].amount).toBe(84.2);
+    // A checking account's file is never turned around.
+    await desk('createAccount', { name: 'Checking' });
+    expect((await desk<L.ImportResult>('importStatement', { file: card, account: 'Checking', dryRun: true })).preview[0].amount).toBe(84.2);
+  });
+
   it('records no batch when nothing is new, and says so', async () => {
     await desk('createAccount', { name: 'Card' });
     await importFile('two-coffees.csv', { account: 'Card' });

@@ -169,6 +169,15 @@ describe('typed amounts, organizations and finding rows', () => {
     ledgerdesk(data, 'tx', 'add', '--account', 'Card', '--date', '2026-02-03', '--amount', '-252.14', '--description', 'Hardware store');
     const done = ledgerdesk(data, 'reconcile', 'Card', '--date', '2026-02-28', '--balance', '252.14', '--clear-through', '2026-02-28');
     expect(done.code, done.stderr).toBe(0);
+    const report = ledgerdesk(data, 'reconcile', 'report', 'Card').stdout.split('\n');
+    expect(report.slice(1, 7)).toEqual([
+      'Reconciled balance before                     0.00',
+      'Cleared deposits (0)                          0.00',
+      'Cleared payments (1)                       -252.14',
+      'Cleared balance                            -252.14',
+      'Statement balance                          -252.14',
+      'Difference                                    0.00',
+    ]);
     const edit = ledgerdesk(data, 'account', 'edit', 'Card', '--opening-balance', '3,674.44');
     expect(edit.code).toBe(1);
     expect(edit.stderr).toContain('conflict: "Card" is reconciled through 2026-02-28 at -252.14 USD, counted from its opening balance');
