@@ -6,6 +6,16 @@ import { CONTENT_SECURITY_POLICY } from './src/shared/web';
 /** The page's CSP meta tag from the one definition (frame-ancestors is ignored in a meta tag: the headers carry it). */
 const csp = { name: 'ledgerdesk-csp', transformIndexHtml: (html: string) => html.replace('%LEDGERDESK_CSP%', CONTENT_SECURITY_POLICY.replace(/ frame-ancestors 'none';/, '')) };
 
+/** The screens run in a sandboxed page: a Node module reaching them (through a runtime import of main-process code) fails the build. */
+const screensOnly = {
+  name: 'ledgerdesk-no-node-in-screens',
+  enforce: 'pre' as const,
+  resolveId(id: string, importer?: string) {
+    if (id.startsWith('node:')) throw new Error(`The screens import ${id} (from ${importer}): import main-process modules as types only, or move plain code to src/shared.`);
+    return null;
+  },
+};
+
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
@@ -23,7 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), csp],
+    plugins: [screensOnly, react(), csp],
     build: { minify: true, rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
   },
 });

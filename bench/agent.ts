@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../src/main/api/server';
-import { createOrganization, createToken, fillDemo, openLedger } from '../src/main/ledger';
+import { createOrganization, createToken, openLedger } from '../src/main/ledger';
 import { categorizeBacklog, type AgentRun } from '../test/support/scripted-agent';
+import { fillDemo } from '../src/main/demo';
 
 const N = Number(process.env.BENCH_AGENT_ROWS ?? 2000);
 const dir = mkdtempSync(join(tmpdir(), 'ldk-bench-agent-'));

@@ -8,8 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { createOrganization, fillDemo, findOrganization, openLedger } from '../src/main/ledger';
+import { createOrganization, findOrganization, openLedger } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
+import { fillDemo } from '../src/main/demo';
 
 const root = join(import.meta.dirname, '..');
 const base = join(root, 'bench', '.data-import');

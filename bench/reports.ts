@@ -3,8 +3,9 @@
 // process, after warm-up: median and 99th percentile of 300 runs each.
 // Uses the import benchmark's base folder (bench/.data-import), made if missing.
 import { join } from 'node:path';
-import { balancesAt, createOrganization, fillDemo, findOrganization, openLedger, profitAndLoss } from '../src/main/ledger';
+import { balancesAt, createOrganization, findOrganization, openLedger, profitAndLoss } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
+import { fillDemo } from '../src/main/demo';
 
 const base = join(import.meta.dirname, '.data-import');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);

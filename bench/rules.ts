@@ -9,8 +9,9 @@
 // every description the demo books use, then 26 vendor texts.
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOrganization, createRule, deskActor, findOrganization, fillDemo, openLedger, runRules, type RuleMode } from '../src/main/ledger';
+import { createOrganization, createRule, deskActor, findOrganization, openLedger, runRules, type RuleMode } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
+import { fillDemo } from '../src/main/demo';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const base = join(import.meta.dirname, '.data-rules');

@@ -7,9 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { createOrganization, createToken, fillDemo, findOrganization, listTransactions, openLedger } from '../src/main/ledger';
+import { createOrganization, createToken, findOrganization, listTransactions, openLedger } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
 import { throughput, type Load } from './load';
+import { fillDemo } from '../src/main/demo';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const CODES = ['5300', '5100', '5000', '5200', '4000', '4010'];

@@ -49,7 +49,7 @@ beforeAll(async () => {
 
 describe('agent commands', () => {
   it('prints each read exactly as REST sent it with --json, in both spellings', async () => {
-    const proposal = L.attachNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'cli' });
+    const proposal = L.proposeNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'cli' });
     const reads: [string[], string][] = [
       [['get_ontology'], '/ontology.jsonld'],
       [['get-ontology-context'], '/ontology/context.jsonld'],

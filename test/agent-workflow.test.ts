@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../src/main/api/server';
 import * as L from '../src/main/ledger';
 import { tempLedger } from './support/env';
 import { categorizeBacklog } from './support/scripted-agent';
+import { fillDemo } from '../src/main/demo';
 
 let server: RunningServer;
 let client: Client;
@@ -20,7 +21,7 @@ let org: L.Organization;
 beforeAll(async () => {
   ({ ledger } = tempLedger());
   org = L.createOrganization(ledger, { slug: 'demo', name: 'Demo Ltd' });
-  L.fillDemo(ledger, org.seq, org.slug, 2000, org.currency);
+  fillDemo(ledger, org.seq, org.slug, 2000, org.currency);
   const { token } = L.createToken(ledger, org.seq, { name: 'Scripted agent', scopes: ['read', 'propose-write'] });
   server = await startServer({ ledger, port: 0, log: () => {} });
   client = new Client({ name: 'scripted-agent', version: '1.0.0' });

@@ -324,7 +324,7 @@ describe('loopback guard', () => {
 
 describe('organization isolation', () => {
   it("gives a token of B 404 for every id of A and none of A's rows", async () => {
-    const proposal = L.attachNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'A only' });
+    const proposal = L.proposeNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'A only' });
     const idsA = new Set(L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.map((t) => t.id));
     for (const path of [`/transactions/${txA.id}`, `/receipts/${receiptA.id}`, `/proposals/${proposal.id}`, `/notes?transactionId=${txA.id}`]) {
       expectError(await api('GET', path, { token: w.tokenB }), 404, 'not_found');

@@ -4,6 +4,7 @@ import { runDesk } from '../src/main/desk/dispatch';
 import type { DeskContext, DeskResult } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { tempDir, tempLedger } from './support/env';
+import { fillDemo } from '../src/main/demo';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -17,7 +18,7 @@ const desk = async <T>(name: string, input: unknown): Promise<T> => {
 beforeAll(() => {
   const { ledger } = tempLedger();
   org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
-  L.fillDemo(ledger, org.seq, org.slug, 120, org.currency);
+  fillDemo(ledger, org.seq, org.slug, 120, org.currency);
   const { info } = L.createToken(ledger, org.seq, { name: 'Sorting bot', scopes: ['read', 'propose-write'] });
   const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(info.id) as { seq: number }).seq;
   agent = { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: info.name, channel: 'rest' };
@@ -29,12 +30,22 @@ describe('desk operations', () => {
     const tx = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
     const p = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: tx.id, categoryCode: '5300', confidence: 0.5, reason: 'r' });
     const [item] = await desk<DeskResult<'listProposals'>>('listProposals', { orgId: org.id });
-    expect(item).toMatchObject({ id: p.id, proposerName: 'Sorting bot', transaction: { id: tx.id, date: tx.date, amount: tx.amount, description: tx.description } });
+    expect(item).toMatchObject({
+      id: p.id,
+      proposerName: 'Sorting bot',
+      change: { subject: { id: tx.id, date: tx.date, amount: tx.amount, description: tx.description }, result: { text: 'Cloud infrastructure', code: '5300' }, rememberable: true, account: null },
+    });
+    // Every kind describes its change in the same parts.
+    const entry = L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2026-01-05', description: 'Stamps', amount: -12, categoryCode: '5000' });
+    const note = L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: tx.id, content: 'Ask for the invoice' });
+    const changes = new Map((await desk<DeskResult<'listProposals'>>('listProposals', { orgId: org.id })).map((i) => [i.id, i.change]));
+    expect(changes.get(entry.id)).toMatchObject({ lead: 'New entry', subject: { description: 'Stamps', amount: -12 }, result: { code: '5000' }, account: { currency: 'USD' }, rememberable: false });
+    expect(changes.get(note.id)).toMatchObject({ lead: 'Note on', subject: { id: tx.id }, quote: 'Ask for the invoice', result: null });
   });
 
   it('reviews a selection one proposal at a time: one already reviewed does not stop the others', async () => {
     const txs = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 3, offset: 0 }).data;
-    const ids = txs.map((t) => L.attachNote(ctx.ledger, org.seq, agent, { transactionId: t.id, content: `n ${t.id}` }).id);
+    const ids = txs.map((t) => L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: t.id, content: `n ${t.id}` }).id);
     L.reviewProposal(ctx.ledger, org.seq, ids[1], 'reject', ctx.reviewer);
     const results = await desk<DeskResult<'reviewProposals'>>('reviewProposals', { orgId: org.id, ids, decision: 'approve', comment: 'ok' });
     expect(results.map((r) => [r.id, r.proposal?.status ?? null, r.error?.code ?? null])).toEqual([

@@ -12,6 +12,7 @@ import * as L from '../src/main/ledger';
 import { SCREENS } from '../src/shared/screens';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { call, tempDir } from './support/env';
+import { fillDemo } from '../src/main/demo';
 
 const root = join(__dirname, '..');
 let app: Headless;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const data = tempDir('ldk-a11y-');
   app = await startHeadless(data, { port: 0, rendererDir: builtRenderer(root), log: () => {} });
   const org = L.listOrganizations(app.ledger)[0];
-  L.fillDemo(app.ledger, org.seq, org.slug, 2000, org.currency);
+  fillDemo(app.ledger, org.seq, org.slug, 2000, org.currency);
   const { token } = L.createToken(app.ledger, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] });
   const base = `${app.server.url}/api/v1`;
   const rows = L.listTransactions(app.ledger, org.seq, { status: 'uncategorized', limit: 3, offset: 0 }).data;

@@ -3,7 +3,7 @@
 // shows what it read, and never saves a silently different number.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { builtRenderer, launchChromium } from './support/browser';
@@ -15,6 +15,7 @@ let browser: Browser;
 let page: Page;
 let us: L.Organization;
 let nl: L.Organization;
+const pageErrors: string[] = [];
 
 const INPUTS = ['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'];
 /** What each input reads as: a decimal point (USD) and a decimal comma (EUR); null where it is refused. */
@@ -32,9 +33,12 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(app.signInUrl);
   await page.waitForURL(`${app.server.url}/`);
 }, 120_000);
+
+afterEach(() => expect(pageErrors, 'errors thrown in the page').toEqual([]));
 
 afterAll(async () => {
   await browser?.close();

@@ -13,6 +13,7 @@ import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
+import { fillDemo } from '../src/main/demo';
 
 const root = join(__dirname, '..');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
@@ -82,7 +83,7 @@ describe('first steps', () => {
 describe('books kept for a while', () => {
   beforeAll(() => {
     org = L.listOrganizations(app.ledger)[0];
-    L.fillDemo(app.ledger, org.seq, org.slug, 2000, org.currency);
+    fillDemo(app.ledger, org.seq, org.slug, 2000, org.currency);
     L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5010', name: 'Green coffee beans', type: 'expense', costOfSales: true });
     L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5400', name: 'Marketing and advertising campaigns', type: 'expense', parentCode: '5000' });
     L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5410', name: 'Trade fairs', type: 'expense', parentCode: '5400' });

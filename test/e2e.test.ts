@@ -9,6 +9,7 @@ import * as L from '../src/main/ledger';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { call, rawRequest, tempDir } from './support/env';
 import { textPdf } from './support/pdf';
+import { fillDemo } from '../src/main/demo';
 
 const root = join(__dirname, '..');
 let app: Headless;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const data = tempDir('ldk-e2e-');
   app = await startHeadless(data, { port: 0, rendererDir, log: () => {} });
   const org = L.listOrganizations(app.ledger)[0];
-  L.fillDemo(app.ledger, org.seq, org.slug, 300, org.currency);
+  fillDemo(app.ledger, org.seq, org.slug, 300, org.currency);
   const created = L.createToken(app.ledger, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
   agentToken = { ...L.authenticate(app.ledger, created.token), raw: created.token };
   base = `${app.server.url}/api/v1`;

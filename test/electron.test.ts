@@ -4,8 +4,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DESK_OPERATIONS, deskChannel } from '../src/shared/desk';
 import { EXTERNAL_LINKS } from '../src/shared/web';
-import { createOrganization, deskActor, fillDemo } from '../src/main/ledger';
+import { createOrganization, deskActor } from '../src/main/ledger';
 import { tempDir, tempLedger } from './support/env';
+import { fillDemo } from '../src/main/demo';
 
 const electron = vi.hoisted(() => ({
   shell: { openExternal: vi.fn(async () => {}) },

@@ -8,6 +8,7 @@ import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { tempLedger } from './support/env';
+import { fillDemo } from '../src/main/demo';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -125,7 +126,7 @@ describe('reversing an approval', () => {
     const cat = approve(L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5100', reason: 'r' }));
     const entry = approve(L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2024-03-05', description: 'Accrual', amount: -10, categoryCode: '5300' }));
     const link = approve(L.proposeReceiptLink(ctx.ledger, org.seq, agent, { transactionId: row.id, receiptId: receipt.id }));
-    const note = approve(L.attachNote(ctx.ledger, org.seq, agent, { transactionId: row.id, content: 'Print shop' }));
+    const note = approve(L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: row.id, content: 'Print shop' }));
     const created = L.listTransactions(ctx.ledger, org.seq, { description: 'Accrual', limit: 1, offset: 0 }).data[0];
 
     await desk('reverseProposal', { id: cat.id, comment: 'Wrong category' });
@@ -214,7 +215,7 @@ describe('the register', () => {
   });
 
   it('answers deep pages from the day counts exactly as skipping rows would', () => {
-    L.fillDemo(ctx.ledger, org.seq, org.slug, 3000, 'USD');
+    fillDemo(ctx.ledger, org.seq, org.slug, 3000, 'USD');
     for (const q of [{}, { status: 'uncategorized' as const }, { dateFrom: '2024-01-01', dateTo: '2025-12-31' }]) {
       const naive = ctx.ledger.sqlite.prepare(`SELECT id FROM transactions WHERE org_seq = ? ${'status' in q ? "AND status = 'uncategorized'" : ''} ${'dateFrom' in q ? "AND date BETWEEN '2024-01-01' AND '2025-12-31'" : ''} ORDER BY date DESC, seq DESC`).pluck().all(org.seq);
       for (const offset of [1000, 1001, 1500, naive.length - 3]) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { tempLedger } from './support/env';
+import { fillDemo } from '../src/main/demo';
 
 const agentOf = (ledger: L.Ledger, orgSeq: number) => {
   const { info } = L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
@@ -15,7 +16,7 @@ const agentOf = (ledger: L.Ledger, orgSeq: number) => {
 function setup(transactions = 200) {
   const { ledger, dir, file } = tempLedger();
   const org = L.createOrganization(ledger, { slug: 'acme' });
-  L.fillDemo(ledger, org.seq, org.slug, transactions, org.currency);
+  fillDemo(ledger, org.seq, org.slug, transactions, org.currency);
   const agent = agentOf(ledger, org.seq);
   const uncategorized = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 5, offset: 0 }).data;
   return { ledger, dir, file, org, agent, uncategorized, human: L.deskActor() as Extract<L.Actor, { type: 'human' }> };
@@ -86,7 +87,7 @@ describe('transactions list', () => {
   it('pages description matches in date order from the index, after backdated inserts, edits and in other organizations', () => {
     const { ledger, org, agent, human } = setup(300);
     const other = L.createOrganization(ledger, { slug: 'other' });
-    L.fillDemo(ledger, other.seq, other.slug, 100, other.currency);
+    fillDemo(ledger, other.seq, other.slug, 100, other.currency);
     // Backdated rows get higher seqs than newer-dated ones: order must still be by date,
     // also between dates the index key clamps to the same day (before 1900).
     for (const date of ['2023-07-02', '2026-06-30', '1899-12-31', '2090-01-01', '1850-06-01']) {
@@ -162,7 +163,7 @@ describe('proposals and review', () => {
     const cat = L.proposeCategorization(ledger, org.seq, agent, { transactionId: t1.id, category: 'cloud', confidence: 0.8, reason: 'vendor' });
     const je = L.proposeJournalEntry(ledger, org.seq, agent, { date: '2026-01-15', description: 'Bank fee', amount: -12.5, categoryCode: '5000' });
     const link = L.proposeReceiptLink(ledger, org.seq, agent, { transactionId: t2.id, receiptId: receipt.id });
-    const note = L.attachNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
+    const note = L.proposeNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
     const snapshot = () => ledger.sqlite.prepare('SELECT count(*) AS n, sum(amount_minor) AS s FROM transactions').get();
     const before = snapshot();
     expect(L.dashboardSummary(ledger, org.seq).agentSuggested).toBe(4);
@@ -201,7 +202,7 @@ describe('proposals and review', () => {
 
   it('reviews a proposal once, also when two connections race', () => {
     const { ledger, file, org, agent, uncategorized, human } = setup();
-    const p = L.attachNote(ledger, org.seq, agent, { transactionId: uncategorized[0].id, content: 'once' });
+    const p = L.proposeNote(ledger, org.seq, agent, { transactionId: uncategorized[0].id, content: 'once' });
     const other = L.openLedger(file);
     L.reviewProposal(other, org.seq, p.id, 'approve', human);
     expect(() => L.reviewProposal(ledger, org.seq, p.id, 'reject', human)).toThrow(expect.objectContaining({ code: 'already_reviewed' }));

@@ -122,7 +122,7 @@ describe('tool lists', () => {
 
 describe('tools equal REST', () => {
   it('answers every read tool with the REST body, as structuredContent and as text', async () => {
-    const proposal = L.attachNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'seen' });
+    const proposal = L.proposeNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'seen' });
     const reads: [string, Record<string, unknown>, string][] = [
       ['get_ontology', {}, '/ontology.jsonld'],
       ['get_ontology_context', {}, '/ontology/context.jsonld'],

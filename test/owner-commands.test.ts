@@ -133,7 +133,7 @@ describe('account and import commands', () => {
     expect(L.listTransactions(ledger, org.seq, { limit: 5, offset: 0 }).data.map((t) => [t.description, t.category])).toEqual([['Lunch', 'Travel']]);
     const { info } = L.createToken(ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' as const };
-    const p = L.attachNote(ledger, org.seq, agent, { transactionId: second, content: 'Team lunch' });
+    const p = L.proposeNote(ledger, org.seq, agent, { transactionId: second, content: 'Team lunch' });
     L.reviewProposal(ledger, org.seq, p.id, 'approve', L.deskActor());
     ledger.close();
     const reversed = ledgerdesk(data, 'proposal', 'reverse', p.id, '--comment', 'Private lunch');

@@ -10,6 +10,7 @@ import { receiptsDir } from '../src/main/paths';
 import { cleanFileName, MAX_RECEIPT_BYTES, sniffType } from '../src/main/receipts/intake';
 import { tempDir, tempLedger } from './support/env';
 import { textPdf } from './support/pdf';
+import { fillDemo } from '../src/main/demo';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -23,7 +24,7 @@ const upload = (fileName: string, bytes: Uint8Array) => runDesk(ctx, 'uploadRece
 beforeAll(() => {
   const { ledger } = tempLedger();
   const org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
-  L.fillDemo(ledger, org.seq, org.slug, 40, org.currency);
+  fillDemo(ledger, org.seq, org.slug, 40, org.currency);
   orgId = org.id;
   orgSeq = org.seq;
   ctx = { ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:1', mode: 'browser', reviewer: L.deskActor() };

@@ -12,6 +12,7 @@ import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
 import { deskAs } from './support/desk';
+import { fillDemo } from '../src/main/demo';
 
 const tool = (name: string) => {
   const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const { ledger, dir } = tempLedger();
   org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme; "Books" & Co' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  L.fillDemo(ledger, org.seq, org.slug, 3000, 'USD');
+  fillDemo(ledger, org.seq, org.slug, 3000, 'USD');
   // A transfer category, awkward text, and a hand-entered row in a second currency.
   await desk('addCategory', { code: '1200', name: 'Transfers: savings', type: 'asset' });
   const [row] = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data;

@@ -9,6 +9,7 @@ import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { tempLedger } from './support/env';
 import { deskAs } from './support/desk';
+import { fillDemo } from '../src/main/demo';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -72,7 +73,7 @@ describe('Approve and remember', () => {
 
   it('refuses to remember anything but a categorization, and leaves the proposal pending when the rule is refused', async () => {
     const [row] = await rows([['Bank', 'Stamps', -3]]);
-    const note = L.attachNote(ctx.ledger, org.seq, agent, { transactionId: row.id, content: 'post office' });
+    const note = L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: row.id, content: 'post office' });
     await expect(desk('ruleDraft', { proposalId: note.id })).rejects.toMatchObject({ code: 'conflict' });
     const categorization = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5000' });
     const bad = { matchKind: 'contains', matchText: 'Stamps', categoryCode: '9999' };
@@ -164,7 +165,7 @@ describe('running rules', () => {
   });
 
   it('keeps every total and count true when a big run lifts the triggers (thousands of rows applied and suggested)', async () => {
-    L.fillDemo(ctx.ledger, org.seq, org.slug, 20000, org.currency);
+    fillDemo(ctx.ledger, org.seq, org.slug, 20000, org.currency);
     const uncategorized = () => L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount;
     const before = uncategorized();
     expect(before).toBeGreaterThan(6000);

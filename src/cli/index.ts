@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { LedgerError } from '../main/ledger/errors';
-import { findShipped } from '../main/ledger/paths';
+import { LedgerError } from '../main/ledger/core/errors';
+import { findShipped } from '../main/ledger/core/paths';
 import { defaultDataDir } from '../main/paths';
 import { UsageError } from './usage';
 

@@ -2,7 +2,7 @@
 // desktop's settings screen does (serve, token, demo, restore, sign-in). Agent commands go
 // through the REST API instead.
 import { parseArgs } from 'node:util';
-import { createToken, fillDemo, listTokens, revokeToken } from '../main/ledger';
+import { createToken, listTokens, revokeToken } from '../main/ledger';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backupsDir } from '../main/desk/backups';
@@ -12,6 +12,7 @@ import { running, runningPid } from '../main/running';
 import { issueCodeFor, SIGN_IN_PATH } from '../main/desk/sessions';
 import { pickOrganization, withLedger } from './data';
 import { UsageError } from './usage';
+import { fillDemo } from '../main/demo';
 
 type Out = (line: string) => void;
 

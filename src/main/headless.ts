@@ -6,7 +6,7 @@ import { scheduleDailyBackups } from './desk/backups';
 import { mountDesk, SIGN_IN_PATH } from './desk/http';
 import { DeskSessions, signInInbox } from './desk/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
-import { findShipped } from './ledger/paths';
+import { findShipped } from './ledger/core/paths';
 import { DEFAULT_PORT, ledgerFile } from './paths';
 import { markRunning } from './running';
 

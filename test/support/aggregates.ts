@@ -3,7 +3,7 @@
 // back to zero may stay behind as zero rows).
 import { expect } from 'vitest';
 import type { Ledger } from '../../src/main/ledger';
-import { STATUS_SQL } from '../../src/main/ledger/status';
+import { STATUS_SQL } from '../../src/main/ledger/transactions/status';
 
 const TOTALS: { table: string; keys: string; values: string; recount: string; from?: string }[] = [
   { table: 'transaction_day_counts', keys: 'org_seq, date, status, source', values: 'n', recount: 'count(*)' },

@@ -4,8 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { createOrganization, createToken, fillDemo, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
+import { createOrganization, createToken, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
 import { startServer, type RunningServer } from '../../src/main/api/server';
+import { fillDemo } from '../../src/main/demo';
 
 export function tempDir(prefix = 'ldk-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

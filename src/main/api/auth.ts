@@ -2,9 +2,9 @@
 // token id and scopes. Scopes are independent: `propose-write` does NOT imply
 // `read` (a receipt scanner may only propose); give an agent both to let it work.
 import type { IncomingMessage } from 'node:http';
-import { LedgerError } from '../ledger/errors';
-import { authenticate, type AuthenticatedToken, type Scope } from '../ledger/tokens';
-import type { Ledger } from '../ledger/db';
+import { LedgerError } from '../ledger/core/errors';
+import { authenticate, type AuthenticatedToken, type Scope } from '../ledger/access/tokens';
+import type { Ledger } from '../ledger/core/db';
 
 export const REALM = 'ledgerdesk';
 const TOKEN_IN_URL = /[?&](access_token|token|api_key|apikey|key|bearer)=/i;

@@ -2,7 +2,7 @@
 // Nothing else reaches a client: no stack trace, no library message.
 import type { NextFunction, Request, Response } from 'express';
 import type { ServerResponse } from 'node:http';
-import { LedgerError } from '../ledger/errors';
+import { LedgerError } from '../ledger/core/errors';
 import { challenge } from './auth';
 import { sendJson } from './http';
 

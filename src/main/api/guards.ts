@@ -2,7 +2,7 @@
 // the Host must name this server on loopback, and a browser Origin, when sent,
 // must be this server's own.
 import type { NextFunction, Request, Response } from 'express';
-import { LedgerError } from '../ledger/errors';
+import { LedgerError } from '../ledger/core/errors';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 

@@ -4,7 +4,7 @@
 import express, { type RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
-import { LedgerError } from '../ledger/errors';
+import { LedgerError } from '../ledger/core/errors';
 
 export const BODY_LIMIT = '1mb'; // 1 MiB
 

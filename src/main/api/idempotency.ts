@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { Ledger } from '../ledger/db';
-import { invalid, LedgerError } from '../ledger/errors';
+import type { Ledger } from '../ledger/core/db';
+import { invalid, LedgerError } from '../ledger/core/errors';
 import { tokenOf } from './auth';
 import { sendJson } from './http';
 

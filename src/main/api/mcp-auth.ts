@@ -12,7 +12,7 @@
 // where a good one comes from.
 import type { IncomingMessage } from 'node:http';
 import { type RequestHandler, Router } from 'express';
-import { SCOPES } from '../ledger/tokens';
+import { SCOPES } from '../ledger/access/tokens';
 import { sendJson } from './http';
 
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';

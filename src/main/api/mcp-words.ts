@@ -1,7 +1,7 @@
 // What the tool bridge tells agents about itself, beside each tool's own
 // description: fitted to the token's scopes, so that a reader is not taught to
 // propose and a proposer is not sent to tools it cannot call.
-import type { Scope } from '../ledger/tokens';
+import type { Scope } from '../ledger/access/tokens';
 
 const ABOUT = 'Ledgerdesk: the books of ONE organization, chosen by your token (never pass an organization id).';
 

@@ -24,9 +24,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { Ledger } from '../ledger/db';
-import { invalid, LedgerError } from '../ledger/errors';
-import type { AuthenticatedToken } from '../ledger/tokens';
+import type { Ledger } from '../ledger/core/db';
+import { invalid, LedgerError } from '../ledger/core/errors';
+import type { AuthenticatedToken } from '../ledger/access/tokens';
 import { bindToken, challenge, requireScope, tokenOf } from './auth';
 import { toLedgerError } from './errors';
 import { jsonBody, methodNotAllowed, queryOf, requireJson, sendJson } from './http';

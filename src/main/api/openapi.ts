@@ -1,8 +1,8 @@
 // OpenAPI 3.1, generated from the registry's zod schemas (never written by hand).
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../ledger/errors';
+import { ERROR_CODES, type ErrorCode } from '../ledger/core/errors';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
-import { SCOPES } from '../ledger/tokens';
+import { SCOPES } from '../ledger/access/tokens';
 import { errorCodesOf } from './operation';
 import { API_VERSION, operations, objectShape, type Operation } from './registry';
 import { toJsonSchema, type Json } from './json-schema';

@@ -2,13 +2,13 @@
 // helpers that derive one input schema from it (MCP tools, CLI commands).
 import type { z } from 'zod';
 import type { Actor, AuthenticatedToken, ErrorCode, Ledger, Scope } from '../ledger';
-import { ERROR_CODES } from '../ledger/errors';
+import { ERROR_CODES } from '../ledger/core/errors';
 import * as S from './schemas';
 
 /** The interface description's version (spec part 9); the path carries v1. */
 export const API_VERSION = '1.0.0';
 
-export type AgentActor = Extract<Actor, { type: 'token' }>;
+export type { AgentActor } from '../ledger/access/audit';
 
 export interface OperationContext {
   ledger: Ledger;

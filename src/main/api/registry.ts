@@ -270,7 +270,7 @@ export const operations: Operation[] = [
     successStatus: 201,
     errors: ['not_found', 'proposal_rejected'],
     alsoAnswers: ALREADY_PENDING,
-    run: (ctx, body) => proposed(L.attachNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
+    run: (ctx, body) => proposed(L.proposeNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'create_note',

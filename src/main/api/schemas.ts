@@ -1,10 +1,11 @@
 // The spec's resources and request bodies as zod schemas: the one definition
 // behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
 import { z } from 'zod';
-import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../ledger/connectors';
-import { AMOUNT_LIMIT } from '../ledger/money';
-import { EVIDENCE_TYPES, PROPOSAL_STATUSES, PROPOSAL_TYPES } from '../ledger/proposals';
-import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions';
+import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../ledger/accounts/connectors';
+import { AMOUNT_LIMIT } from '../ledger/core/money';
+import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../ledger/proposals/kinds';
+import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
+import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions/transactions';
 
 const isCalendarDate = (s: string): boolean => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -113,28 +114,6 @@ export const EvidenceItem = z
   })
   .meta({ id: 'EvidenceItem' });
 
-const CategorizationPayload = z
-  .object({
-    transactionId: Uuid,
-    categoryCode: z.string(),
-    category: z.string(),
-    evidence: z.array(z.object({ type: z.enum(EVIDENCE_TYPES), value: z.string(), detail: z.string().optional() })),
-  })
-  .meta({ id: 'CategorizationPayload', description: 'type categorization: the category resolved to the chart at proposal time' });
-const JournalEntryPayload = z
-  .object({
-    date: z.string().meta({ format: 'date' }),
-    description: z.string(),
-    amount: z.number(),
-    currency: z.string().length(3),
-    categoryCode: z.string().nullable(),
-    category: z.string().nullable(),
-    source: Source,
-  })
-  .meta({ id: 'JournalEntryPayload', description: 'type journal_entry: the row created on approval' });
-const ReceiptLinkPayload = z.object({ transactionId: Uuid, receiptId: Uuid }).meta({ id: 'ReceiptLinkPayload', description: 'type receipt_link' });
-const NotePayload = z.object({ transactionId: Uuid, content: z.string() }).meta({ id: 'NotePayload', description: 'type note' });
-
 const proposalOf = <P extends z.ZodType>(payload: P) =>
   z.object({
     id: Uuid,
@@ -148,17 +127,13 @@ const proposalOf = <P extends z.ZodType>(payload: P) =>
   });
 const DRAFT = 'A draft. It is never a posted ledger entry until a human approves it.';
 
-export const Proposal = proposalOf(
-  z.union([CategorizationPayload, JournalEntryPayload, ReceiptLinkPayload, NotePayload]).describe('Contents per type'),
-).meta({ id: 'Proposal', description: DRAFT });
+export const Proposal = proposalOf(z.union(KINDS.map((k) => k.payload) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe('Contents per type')).meta({ id: 'Proposal', description: DRAFT });
+
+/** CategorizationProposalResult for categorization, and so on. */
+const resultId = (type: string) => `${type.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('')}ProposalResult`;
 
 /** What each propose operation answers: a Proposal of its one type (a narrower schema than Proposal, for OpenAPI and MCP). */
-export const ProposalOfType = {
-  categorization: proposalOf(CategorizationPayload).meta({ id: 'CategorizationProposalResult' }),
-  journal_entry: proposalOf(JournalEntryPayload).meta({ id: 'JournalEntryProposalResult' }),
-  receipt_link: proposalOf(ReceiptLinkPayload).meta({ id: 'ReceiptLinkProposalResult' }),
-  note: proposalOf(NotePayload).meta({ id: 'NoteProposalResult' }),
-};
+export const ProposalOfType = Object.fromEntries(KINDS.map((k) => [k.type, proposalOf(k.payload).meta({ id: resultId(k.type) })])) as unknown as Record<ProposalType, z.ZodType>;
 
 export const DashboardSummary = z
   .object({

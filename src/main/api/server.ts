@@ -8,8 +8,8 @@
 import express, { type Express, type NextFunction, type Request, type Response, Router } from 'express';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Ledger } from '../ledger/db';
-import { LedgerError } from '../ledger/errors';
+import type { Ledger } from '../ledger/core/db';
+import { LedgerError } from '../ledger/core/errors';
 import { errorHandler, sendError, toLedgerError } from './errors';
 import { loopbackGuard } from './guards';
 import { pathOf } from './http';

@@ -1,6 +1,6 @@
 // zod issues -> the Error envelope's details: one { field, message } per problem.
 import type { z } from 'zod';
-import { invalid, type FieldIssue } from '../ledger/errors';
+import { invalid, type FieldIssue } from '../ledger/core/errors';
 
 const fieldName = (path: PropertyKey[]): string =>
   path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');

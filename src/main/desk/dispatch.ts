@@ -2,7 +2,7 @@
 // answer {data} or {error} (the API's Error object). IPC and HTTP share this.
 import { toLedgerError } from '../api/errors';
 import { parsePart } from '../api/validation';
-import { LedgerError } from '../ledger/errors';
+import { LedgerError } from '../ledger/core/errors';
 import { DESK_OPERATIONS, type DeskAnswer, type DeskOperationName } from '../../shared/desk';
 import { deskOperations, type DeskContext } from './operations';
 

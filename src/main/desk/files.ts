@@ -6,7 +6,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, re
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
-import { LedgerError } from '../ledger/errors';
+import { LedgerError } from '../ledger/core/errors';
 import { fileSource } from '../statements/source';
 import type { StatementSource } from '../statements/types';
 import type { DeskContext } from './operation';

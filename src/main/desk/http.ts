@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { jsonBody, methodNotAllowed, queryOf, requireJson } from '../api/http';
 import { Uuid } from '../api/schemas';
 import { parsePart } from '../api/validation';
-import { ERROR_CODES, LedgerError, type ErrorCode } from '../ledger/errors';
+import { ERROR_CODES, LedgerError, type ErrorCode } from '../ledger/core/errors';
 import { MAX_RECEIPT_BYTES } from '../receipts/intake';
 import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../shared/desk';
 import { CONTENT_SECURITY_POLICY } from '../../shared/web';

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { Amount, Line, Uuid } from '../api/schemas';
 import * as L from '../ledger';
-import type { Actor } from '../ledger/audit';
+import type { Human } from '../ledger/access/audit';
 
-export type Reviewer = Extract<Actor, { type: 'human' }>;
+export type Reviewer = Human;
 
 export interface DeskContext {
   ledger: L.Ledger;

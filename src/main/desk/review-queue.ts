@@ -1,32 +1,18 @@
-// What the Approvals screen shows of a proposal: the proposal itself plus what
-// it would change (the transaction, the category, the receipt) and who sent it.
-import type { Ledger } from '../ledger/db';
-import { fromMinor } from '../ledger/money';
-import { defaultAccountFor } from '../ledger/accounts';
-import { toProposal, type Proposal, type ProposalPayloads, type ProposalRow, type ProposalStatus } from '../ledger/proposals';
-
-export interface TransactionGlance {
-  id: string;
-  date: string;
-  description: string;
-  amount: number;
-  currency: string;
-  category: string | null;
-  status: string;
-  /** The account it is in, as the person named it. */
-  account: string;
-}
+// What the Approvals screen shows of a proposal: the proposal itself, what it
+// would change as its kind describes it (the same shape for every kind), and
+// who sent it.
+import type { Ledger } from '../ledger/core/db';
+import type { ChangeView } from '../ledger/proposals/kind';
+import { kindOf } from '../ledger/proposals/kinds';
+import { toProposal, type Proposal, type ProposalRow, type ProposalStatus } from '../ledger/proposals/proposals';
 
 export interface ReviewItem extends Proposal {
   proposerName: string | null;
   /** How it came: rest or mcp (null for proposals older than migration 0009 without an audit entry). */
   proposerChannel: 'rest' | 'mcp' | null;
-  /** The person's rule that suggested it (rule-runs.ts), if one did and still exists. */
+  /** The person's rule that suggested it (rules/runs.ts), if one did and still exists. */
   rule: { id: string; position: number; matchText: string } | null;
-  /** A journal entry's row goes here unless the reviewer picks another account. */
-  defaultAccountId: string | null;
-  transaction: TransactionGlance | null;
-  receipt: { id: string; fileName: string; transactionId: string | null } | null;
+  change: ChangeView;
   reviewedAt: string | null;
   reviewedBy: string | null;
   reviewComment: string | null;
@@ -37,14 +23,6 @@ export interface ReviewItem extends Proposal {
 }
 
 type Row = ProposalRow & { token_name: string | null; rule_id: string | null; rule_position: number | null; rule_text: string | null };
-
-function glance(ledger: Ledger, orgSeq: number, id: string | undefined): TransactionGlance | null {
-  if (!id) return null;
-  const t = ledger
-    .stmt('SELECT t.id, t.date, t.description, t.amount_minor, t.currency, t.category, t.status, a.name AS account FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.id = ? AND t.org_seq = ?')
-    .get(id, orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; status: string; account: string } | undefined;
-  return t ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, category: t.category, status: t.status, account: t.account } : null;
-}
 
 /** Newest first; `pending` for the queue, or a reviewed status for history. */
 export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStatus, limit = 200): ReviewItem[] {
@@ -58,21 +36,12 @@ export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStat
   );
   return rows.map((row) => {
     const proposal = toProposal(row);
-    const payload = proposal.payload as { transactionId?: string; receiptId?: string };
-    const receipt = payload.receiptId
-      ? ((ledger
-          .stmt('SELECT r.id, r.file_name AS fileName, t.id AS transactionId FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.id = ? AND r.org_seq = ?')
-          .get(payload.receiptId, orgSeq) as ReviewItem['receipt']) ?? null)
-      : null;
-    const entry = proposal.type === 'journal_entry' ? (proposal.payload as ProposalPayloads['journal_entry']) : null;
     return {
       ...proposal,
       proposerName: row.token_name,
       proposerChannel: row.channel,
       rule: row.rule_id ? { id: row.rule_id, position: row.rule_position!, matchText: row.rule_text! } : null,
-      defaultAccountId: entry ? (defaultAccountFor(ledger, orgSeq, entry.currency, entry.source)?.id ?? null) : null,
-      transaction: glance(ledger, orgSeq, payload.transactionId),
-      receipt,
+      change: kindOf(row.type).view({ ledger, orgSeq }, proposal.payload),
       reviewedAt: row.reviewed_at,
       reviewedBy: row.reviewed_by,
       reviewComment: row.review_comment,

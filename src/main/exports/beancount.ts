@@ -5,7 +5,7 @@
 // money accounts as Assets or Liabilities, opening balances against
 // Equity:Opening-Balances, each transaction a balanced two-posting entry
 // (uncategorized rows against Equity:Suspense:Uncategorized).
-import { categoryPaths, decimal, LIABILITIES, type ExportBook, type Write } from './book';
+import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
 export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
@@ -35,7 +35,7 @@ export function beancountAccountNames(book: ExportBook): { money: Map<string, st
   };
   const categories = new Map<string, string>();
   for (const [name, c] of categoryPaths(book)) categories.set(name, unique(`${ROOT[c.type]}:${c.path.map((p) => beancountPart(`${p.code} ${p.name}`)).join(':')}`));
-  const money = new Map(book.accounts.map((a) => [a.id, unique(`${LIABILITIES.includes(a.type) ? 'Liabilities' : 'Assets'}:${beancountPart(a.name)}`)]));
+  const money = new Map(book.accounts.map((a) => [a.id, unique(`${isLiability(a.type) ? 'Liabilities' : 'Assets'}:${beancountPart(a.name)}`)]));
   return { money, categories };
 }
 

@@ -1,38 +1,12 @@
 // What the exports write: the organization's books as plain data, read by the
-// ledger (ledger/export-book.ts) and rendered by pure writers, one per format.
-import type { AccountType } from '../statements/types';
+// ledger (ledger/reports/export-book.ts) and rendered by pure writers, one per
+// format. The helpers every writer shares.
+import type { CategoryType } from '../ledger/chart/ontology';
+import type { ExportBook } from '../ledger/reports/export-book';
 
-export type CategoryType = 'revenue' | 'expense' | 'asset' | 'liability' | 'equity';
-
-export interface ExportRow {
-  id: string;
-  accountId: string;
-  date: string;
-  amountMinor: number;
-  currency: string;
-  description: string;
-  category: string | null;
-  status: string;
-  source: string;
-  externalId: string | null;
-  suggestedBy: string | null;
-  confidence: number | null;
-  reason: string | null;
-  /** Cleared by a reconciliation: the accountant's tools mark it cleared. */
-  reconciled: boolean;
-}
-
-export interface ExportBook {
-  organization: { name: string; slug: string; currency: string };
-  from: string | null;
-  to: string | null;
-  accounts: { id: string; name: string; type: AccountType; currency: string; closedAt: string | null }[];
-  /** Each account's balance before the period (opening balance + earlier movements), and its date. */
-  openings: { accountId: string; date: string; minor: number }[];
-  categories: { code: string; name: string; type: CategoryType; parentCode: string | null }[];
-  rows: Iterable<ExportRow>;
-  digits: (currency: string) => number;
-}
+export type { ExportBook, ExportRow } from '../ledger/reports/export-book';
+export { isLiability } from '../../shared/accounts';
+export { dayBefore } from '../../shared/dates';
 
 export type Write = (chunk: string) => void;
 
@@ -45,10 +19,6 @@ export function decimal(minor: number, digits: number): string {
   return negative ? `-${value}` : value;
 }
 
-export const LIABILITIES: readonly AccountType[] = ['credit_card', 'other_liability'];
-
-/** A day before a date (the opening balance sits before the period's first day). */
-export const dayBefore = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** Categories by name, and each category's chain of parents (root first). */
 export function categoryPaths(book: ExportBook): Map<string, { type: CategoryType; path: { code: string; name: string }[] }> {

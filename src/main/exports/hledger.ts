@@ -4,7 +4,7 @@
 // balances against equity:opening balances, and each transaction as a
 // balanced two-posting entry (uncategorized rows against
 // equity:suspense:uncategorized). Amounts exact, the commodity its currency code.
-import { categoryPaths, dayBefore, decimal, LIABILITIES, type ExportBook, type Write } from './book';
+import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
 export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
@@ -25,7 +25,7 @@ export function hledgerAccountNames(book: ExportBook): { money: Map<string, stri
   };
   const categories = new Map<string, string>();
   for (const [name, c] of categoryPaths(book)) categories.set(name, unique(`${ROOT[c.type]}:${c.path.map((p) => part(`${p.code} ${p.name}`)).join(':')}`));
-  const money = new Map(book.accounts.map((a) => [a.id, unique(`${LIABILITIES.includes(a.type) ? 'liabilities' : 'assets'}:${part(a.name)}`)]));
+  const money = new Map(book.accounts.map((a) => [a.id, unique(`${isLiability(a.type) ? 'liabilities' : 'assets'}:${part(a.name)}`)]));
   return { money, categories };
 }
 
@@ -33,7 +33,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
   const { money, categories } = hledgerAccountNames(book);
   write(`; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk${book.from || book.to ? ` for ${book.from ?? '...'} to ${book.to ?? '...'}` : ''}\n\n`);
   const declare = (name: string, type: string) => write(`account ${name}  ; type: ${type}\n`);
-  for (const a of book.accounts) declare(money.get(a.id)!, LIABILITIES.includes(a.type) ? 'L' : 'A');
+  for (const a of book.accounts) declare(money.get(a.id)!, isLiability(a.type) ? 'L' : 'A');
   for (const [, name] of categories) declare(name, { income: 'R', expenses: 'X', assets: 'A', liabilities: 'L', equity: 'E' }[name.split(':')[0] as 'income'] ?? 'E');
   declare(OPENING, 'E');
   declare(HLEDGER_SUSPENSE, 'E');

@@ -1,6 +1,6 @@
 // Reports as CSV for the Reports screen's downloads and `ledgerdesk report
 // ... --csv`: one line per category (or account), amounts as plain numbers.
-import type { AccountBalance, ProfitAndLoss } from '../ledger/reports';
+import type { AccountBalance, ProfitAndLoss } from '../ledger/reports/reports';
 import { csvCell } from './csv';
 
 const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;

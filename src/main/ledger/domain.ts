@@ -1,35 +1,35 @@
 // The domain without the storage: every function takes an open `Ledger`. What
 // the agent API's registry and the command line's agent side may load without
-// loading the SQLite driver (db.ts and backup.ts open files; index.ts adds them).
-export * from './accounts';
-export * from './audit';
-export * from './chart';
-export * from './hand';
-export * from './reconcile';
-export * from './register';
-export * from './reports';
-export * from './totals';
-export * from './export-book';
-export * from './reversal';
-export * from './categories';
-export * from './connectors';
-export * from './dashboard';
-export * from './errors';
-export * from './money';
-export * from './notes';
-export * from './ontology';
-export * from './organizations';
-export * from './proposals';
-export * from './receipts';
-export * from './review';
-export * from './rules';
-export * from './rule-runs';
-export * from './tokens';
-export * from './text';
-export * from './transaction-detail';
-export * from './transactions';
-export * from './demo';
-export * from './imports';
-export * from './import-batches';
-export * from './import-mappings';
-export { MATCH_DAYS } from './dedupe';
+// loading the SQLite driver (core/db.ts and core/backup.ts open files; index.ts
+// adds them). The demo books (src/main/demo.ts) are a fixture, not part of it.
+export * from './core/errors';
+export * from './core/money';
+export * from './core/text';
+export * from './access/audit';
+export * from './access/organizations';
+export * from './access/tokens';
+export * from './chart/categories';
+export * from './chart/edit';
+export * from './chart/ontology';
+export * from './accounts/accounts';
+export * from './accounts/connectors';
+export * from './accounts/reconcile';
+export * from './transactions/transactions';
+export * from './transactions/detail';
+export * from './transactions/hand';
+export * from './transactions/notes';
+export * from './transactions/receipts';
+export * from './transactions/register';
+export * from './totals/sums';
+export * from './proposals/proposals';
+export * from './proposals/review';
+export * from './proposals/reversal';
+export * from './rules/rules';
+export * from './rules/runs';
+export * from './imports/import';
+export * from './imports/batches';
+export * from './imports/mappings';
+export { MATCH_DAYS } from './imports/dedupe';
+export * from './reports/reports';
+export * from './reports/dashboard';
+export * from './reports/export-book';

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LedgerError } from '../ledger/errors';
+import { LedgerError } from '../ledger/core/errors';
 
 export const MAX_RECEIPT_BYTES = 20 * 1024 * 1024;
 export const RECEIPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'] as const;

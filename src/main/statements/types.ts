@@ -8,8 +8,9 @@ export type { StatementRow } from './rows';
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'qfx', 'qif', 'camt053', 'mt940'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
-export const ACCOUNT_TYPES = ['checking', 'savings', 'credit_card', 'cash', 'payment_processor', 'other_asset', 'other_liability'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import type { AccountType } from '../../shared/accounts';
+
+export { normalizeAccountId, type AccountType } from '../../shared/accounts';
 
 /** A balance the bank states, e.g. OFX LEDGERBAL, CAMT CLBD, MT940 :62F:. */
 export interface StatedBalance {
@@ -80,12 +81,6 @@ export const emptySection = (index: number): StatementSection => ({
   from: null,
   to: null,
 });
-
-/** Upper-cased, without spaces: how account ids are compared across files. */
-export const normalizeAccountId = (id: string | null | undefined): string | null => {
-  const clean = id?.replace(/\s+/g, '').toUpperCase();
-  return clean ? clean : null;
-};
 
 export interface StatementSource {
   name: string;

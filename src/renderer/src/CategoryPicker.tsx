@@ -2,7 +2,7 @@
 // "cloud" finds 5300 Cloud infrastructure), usable by keyboard alone: type,
 // arrows to move, Enter to choose, Escape to leave. ARIA combobox pattern.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { Category } from '../../main/ledger/categories';
+import type { Category } from '../../main/ledger/chart/categories';
 
 /** Offered categories matching a query, codes first by prefix, then names and synonyms containing it. */
 export function matchCategories(categories: Category[], query: string): Category[] {

@@ -1,7 +1,7 @@
 // Accounts: the organization's money accounts with their balances, last import
 // and last statement balance; add, rename, close and reopen.
 import { useState, type FormEvent } from 'react';
-import type { Account } from '../../../main/ledger/accounts';
+import type { Account } from '../../../main/ledger/accounts/accounts';
 import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
 import { AmountField, Empty, Money, Notice, Show, TableFrame, messageOf, useTypedAmount } from '../components';
 import { desk } from '../desk';

@@ -1,7 +1,7 @@
 // The chart of accounts: add a category, rename it (its transactions follow),
 // edit synonyms, archive (kept for history, no longer offered) and restore.
 import { useState, type FormEvent } from 'react';
-import type { DeskCategory } from '../../../main/ledger/chart';
+import type { DeskCategory } from '../../../main/ledger/chart/edit';
 import { Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';

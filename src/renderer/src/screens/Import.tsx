@@ -4,7 +4,7 @@
 // operation as `ledgerdesk import`.
 import { useEffect, useState, type DragEvent } from 'react';
 import type { DeskInput } from '../../../main/desk/operations';
-import type { ImportResult } from '../../../main/ledger/imports';
+import type { ImportResult } from '../../../main/ledger/imports/import';
 import { Money, Notice, TableFrame, messageOf } from '../components';
 import { desk, DeskError } from '../desk';
 import { useLoad } from '../hooks';

@@ -2,61 +2,38 @@
 // why, and the review buttons (with "Approve and remember" for a categorization).
 import { useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../main/desk/review-queue';
-import type { Account } from '../../../main/ledger/accounts';
-import type { ProposalPayloads } from '../../../main/ledger/proposals';
+import type { Account } from '../../../main/ledger/accounts/accounts';
+import type { ProposalPayloads } from '../../../main/ledger/proposals/proposals';
 import { AccountOptions, Money } from '../components';
-import { SOURCE_LABELS, label } from '../../../shared/words';
 import { formatDateTime, formatPercent } from '../format';
 import { Remember } from './Remember';
 import type { RuleFields } from './RuleForm';
 
 const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', journal_entry: 'Journal entry', receipt_link: 'Receipt link', note: 'Note' };
 
+/** What the proposal would change, as its kind describes it: the same parts for every kind. */
 function Change({ item }: { item: ReviewItem }) {
-  const payloadOf = <K extends keyof ProposalPayloads>(_type: K) => item.payload as ProposalPayloads[K];
-  const tx = item.transaction && (
-    <span className="tx">
-      {item.transaction.date} · {item.transaction.description} · <Money amount={item.transaction.amount} currency={item.transaction.currency} /> <span className="muted">in {item.transaction.account}</span>
-    </span>
+  const { lead, subject, result, quote } = item.change;
+  return (
+    <div className="change">
+      <p>
+        {lead && <>{lead}: </>}
+        {subject && (
+          <span className="tx">
+            {subject.date} · {subject.description} · <Money amount={subject.amount} currency={subject.currency} />
+            {subject.account && <span className="muted"> in {subject.account}</span>}
+          </span>
+        )}
+        {result && (
+          <>
+            {' '}→ <strong>{result.text}</strong> {result.code && <code>{result.code}</code>}
+          </>
+        )}
+        {result && subject?.category && subject.category !== result.text && <span className="muted"> (now {subject.category})</span>}
+      </p>
+      {quote && <blockquote>{quote}</blockquote>}
+    </div>
   );
-  switch (item.type) {
-    case 'categorization': {
-      const p = payloadOf('categorization');
-      return (
-        <p>
-          {tx} → <strong>{p.category}</strong> <code>{p.categoryCode}</code>
-          {item.transaction?.category && <span className="muted"> (now {item.transaction.category})</span>}
-        </p>
-      );
-    }
-    case 'journal_entry': {
-      const p = payloadOf('journal_entry');
-      return (
-        <p>
-          New entry: {p.date} · {p.description} · <Money amount={p.amount} currency={p.currency} />
-          {p.category && (
-            <>
-              {' '}→ <strong>{p.category}</strong> <code>{p.categoryCode}</code>
-            </>
-          )}{' '}
-          <span className="muted">({label(SOURCE_LABELS, p.source)})</span>
-        </p>
-      );
-    }
-    case 'receipt_link':
-      return (
-        <p>
-          Receipt <strong>{item.receipt?.fileName ?? payloadOf('receipt_link').receiptId}</strong> → {tx}
-        </p>
-      );
-    case 'note':
-      return (
-        <div>
-          <p>Note on {tx}:</p>
-          <blockquote>{payloadOf('note').content}</blockquote>
-        </div>
-      );
-  }
 }
 
 /** Reversing an approval: its own logged event, with a comment. */
@@ -113,12 +90,12 @@ export function Card(props: {
         </span>
       </header>
       <Change item={item} />
-      {pending && item.type === 'journal_entry' && (
+      {pending && item.change.account && (
         <label className="inline">
           Into account{' '}
-          <select aria-label="Account for the new row" value={props.account ?? item.defaultAccountId ?? ''} onChange={(e) => props.onAccount(e.target.value)}>
-            {!item.defaultAccountId && <option value="">New “Manual entries” account</option>}
-            <AccountOptions accounts={props.accounts.filter((a) => !a.closedAt && a.currency === (item.payload as ProposalPayloads['journal_entry']).currency)} />
+          <select aria-label="Account for the new row" value={props.account ?? item.change.account.defaultId ?? ''} onChange={(e) => props.onAccount(e.target.value)}>
+            {!item.change.account.defaultId && <option value="">New “Manual entries” account</option>}
+            <AccountOptions accounts={props.accounts.filter((a) => !a.closedAt && a.currency === item.change.account!.currency)} />
           </select>
         </label>
       )}
@@ -141,7 +118,7 @@ export function Card(props: {
           <button className="approve" disabled={props.busy} onClick={() => props.onReview('approve')}>
             Approve
           </button>
-          {item.type === 'categorization' && !item.rule && props.onRemember && (
+          {item.change.rememberable && !item.rule && props.onRemember && (
             <button disabled={props.busy || remembering} onClick={() => setRemembering(true)}>
               Approve and remember…
             </button>

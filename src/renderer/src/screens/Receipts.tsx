@@ -1,6 +1,6 @@
 // Receipts: upload (picker or drag and drop), see what agents can search, link by hand.
 import { useState, type DragEvent } from 'react';
-import type { Receipt } from '../../../main/ledger/receipts';
+import type { Receipt } from '../../../main/ledger/transactions/receipts';
 import { DESK_HTTP_PREFIX } from '../../../shared/desk';
 import { Empty, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
 import { desk, isBrowserMode } from '../desk';

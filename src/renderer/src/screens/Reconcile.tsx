@@ -45,7 +45,7 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
   const tickedSum = rows.filter((r) => ticked.has(r.id)).reduce((sum, r) => sum + Math.round(r.amount * scale), 0);
   const cleared = v ? (Math.round(v.reconciledBalance * scale) + tickedSum) / scale : 0;
   const read = useTypedAmount(balance, v?.account.currency ?? 'USD');
-  const statement = read?.ok ? (sign * read.minor) / 10 ** minorDigits(v!.account.currency) : null;
+  const statement = read?.ok && v ? (sign * read.minor) / 10 ** minorDigits(v.account.currency) : null;
   const difference = statement === null ? null : Math.round((statement - cleared) * scale) / scale;
   const toggle = (id: string) => setTicked((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
   const onKey = (id: string) => (e: KeyboardEvent<HTMLTableRowElement>) => {

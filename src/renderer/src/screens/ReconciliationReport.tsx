@@ -2,8 +2,8 @@
 // before, the cleared deposits and payments, the statement balance and the
 // difference at zero, then the rows cleared and those still outstanding.
 // The browser's print gives a clean page.
-import type { ReconciliationReport } from '../../../main/ledger/reconcile';
-import type { Transaction } from '../../../main/ledger/transactions';
+import type { ReconciliationReport } from '../../../main/ledger/accounts/reconcile';
+import type { Transaction } from '../../../main/ledger/transactions/transactions';
 import { Money, Show, TableFrame } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';

@@ -1,7 +1,7 @@
 // "Approve and remember": the rule drafted from a categorization (the
 // description's shape, its account and direction, the category), for the
 // person to adjust before approving.
-import type { Account } from '../../../main/ledger/accounts';
+import type { Account } from '../../../main/ledger/accounts/accounts';
 import { Failure, Loading } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';

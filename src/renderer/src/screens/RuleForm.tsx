@@ -2,9 +2,9 @@
 // remember" in Approvals: what a description must look like, where, which way
 // the money goes, the category, and whether to suggest or apply.
 import { useState, type FormEvent } from 'react';
-import type { Account } from '../../../main/ledger/accounts';
-import type { Category } from '../../../main/ledger/categories';
-import type { RuleInput } from '../../../main/ledger/rules';
+import type { Account } from '../../../main/ledger/accounts/accounts';
+import type { Category } from '../../../main/ledger/chart/categories';
+import type { RuleInput } from '../../../main/ledger/rules/rules';
 import { AccountOptions, CategoryOptions } from '../components';
 
 export type RuleFields = Required<Pick<RuleInput, 'matchKind' | 'matchText' | 'categoryCode' | 'mode' | 'enabled'>> & {

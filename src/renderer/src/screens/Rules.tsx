@@ -3,7 +3,7 @@
 // Edit, reorder, switch off, delete (each audited), and run them now over
 // every uncategorized row. They also run on every import.
 import { useState } from 'react';
-import type { Rule } from '../../../main/ledger/rules';
+import type { Rule } from '../../../main/ledger/rules/rules';
 import { Empty, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';

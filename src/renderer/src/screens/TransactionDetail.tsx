@@ -1,9 +1,9 @@
 // One row opened in the register: who suggested its category, its notes and
 // receipts, and, for a row entered by hand, edit and delete (a locked row says why).
 import { useState } from 'react';
-import type { Account } from '../../../main/ledger/accounts';
-import type { Category } from '../../../main/ledger/categories';
-import type { RegisterRow } from '../../../main/ledger/register';
+import type { Account } from '../../../main/ledger/accounts/accounts';
+import type { Category } from '../../../main/ledger/chart/categories';
+import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatBytes, formatDateTime } from '../format';

@@ -1,8 +1,8 @@
 // Entering a transaction by hand, and correcting one entered by hand.
 import { useState, type FormEvent } from 'react';
-import type { Account } from '../../../main/ledger/accounts';
-import type { Category } from '../../../main/ledger/categories';
-import type { RegisterRow } from '../../../main/ledger/register';
+import type { Account } from '../../../main/ledger/accounts/accounts';
+import type { Category } from '../../../main/ledger/chart/categories';
+import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { AccountOptions, AmountField, CategoryOptions, Notice, messageOf, useTypedAmount } from '../components';
 import { amountText } from '../../../shared/amounts';
 import { desk } from '../desk';

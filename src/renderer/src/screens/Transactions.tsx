@@ -4,7 +4,7 @@
 // move, x or space to select, c to categorize, Enter to open a row.
 import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
 import type { DeskInput } from '../../../main/desk/operations';
-import type { RegisterRow } from '../../../main/ledger/register';
+import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { CategoryPicker } from '../CategoryPicker';
 import { DateRange, Empty, Money, Notice, Pager, SelectField, Show, TableFrame, messageOf } from '../components';
 import { ORIGIN_LABELS, SOURCE_LABELS, STATUS_LABELS, label } from '../../../shared/words';

@@ -1,0 +1,168 @@
+// Realistic, deterministic demo books: the same slug and count give the same
+// rows. Three years of bank-feed, payment-processor and manual rows whose
+// descriptions match the ontology's counterparties and synonyms, many left
+// uncategorized, in three accounts (bank, card, payment processor); receipts
+// with OCR text (linked and not), notes.
+import type { Ledger } from './ledger/core/db';
+import { bulkInsert } from './ledger/totals/bulk';
+import { insertAccount } from './ledger/accounts/accounts';
+import { INSERT_TRANSACTION, type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
+import { defaultChart } from './ledger/chart/ontology';
+import { deskActor } from './ledger/access/organizations';
+
+export const DEMO_START = '2023-07-01';
+export const DEMO_DAYS = 1096; // 2023-07-01 .. 2026-06-30
+
+interface Template {
+  descriptions: string[];
+  code: string;
+  min: number; // minor units; negative = outflow
+  max: number;
+  source: TransactionSource;
+  weight: number;
+}
+
+const TEMPLATES: Template[] = [
+  { descriptions: ['AWS EMEA', 'Amazon Web Services', 'AWS EMEA aws.amazon.com'], code: '5300', min: -320000, max: -4000, source: 'bankfeed', weight: 8 },
+  { descriptions: ['FIGMA.COM', 'Figma Professional plan'], code: '5100', min: -7500, max: -1500, source: 'bankfeed', weight: 5 },
+  { descriptions: ['GOOGLE*WORKSPACE', 'Google Workspace subscription'], code: '5100', min: -14400, max: -1200, source: 'bankfeed', weight: 6 },
+  { descriptions: ['STRIPE PAYOUT', 'Stripe Transfer'], code: '4000', min: 50000, max: 2500000, source: 'paymentproc', weight: 10 },
+  { descriptions: ['Stripe charge subscription renewal', 'Stripe charge annual plan'], code: '4010', min: 2900, max: 49900, source: 'paymentproc', weight: 14 },
+  { descriptions: ['WEWORK MEMBERSHIP', 'WeWork hot desk'], code: '5200', min: -250000, max: -45000, source: 'bankfeed', weight: 3 },
+  { descriptions: ['Office rent Harbour St', 'Rent March office'], code: '5200', min: -420000, max: -180000, source: 'manual_csv', weight: 2 },
+  { descriptions: ['UBER *TRIP', 'Lufthansa flight', 'Hotel stay - travel'], code: '5000', min: -90000, max: -1200, source: 'bankfeed', weight: 7 },
+  { descriptions: ['Upwork contractor payment', 'Contractor invoice - design'], code: '5000', min: -600000, max: -20000, source: 'bankfeed', weight: 5 },
+  { descriptions: ['Legal services Baker & Co', 'Accounting professional services'], code: '5000', min: -350000, max: -30000, source: 'manual_csv', weight: 2 },
+  { descriptions: ['GITHUB.COM', 'Slack Technologies', 'Notion Labs SaaS'], code: '5100', min: -40000, max: -800, source: 'bankfeed', weight: 9 },
+  { descriptions: ['Hetzner Online cloud', 'DigitalOcean cloud hosting'], code: '5300', min: -90000, max: -500, source: 'bankfeed', weight: 4 },
+  { descriptions: ['Invoice payment ACME Corp', 'Customer payment Globex', 'Wire from Initech'], code: '4000', min: 100000, max: 4000000, source: 'manual_csv', weight: 4 },
+];
+const TOTAL_WEIGHT = TEMPLATES.reduce((a, t) => a + t.weight, 0);
+const STATUSES: [TransactionStatus, number][] = [
+  ['uncategorized', 34], ['matched', 33], ['reconciled', 22], ['receipt_missing', 8], ['agent_suggested', 3],
+];
+
+/** mulberry32: small, fast, deterministic. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hashSeed = (s: string): number => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+
+function uuidFrom(rand: () => number): string {
+  const hex = Array.from({ length: 4 }, () => Math.floor(rand() * 2 ** 32).toString(16).padStart(8, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) & 3]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const pick = <T,>(rand: () => number, items: T[]): T => items[Math.floor(rand() * items.length)];
+function weighted<T>(rand: () => number, items: [T, number][]): T {
+  let r = rand() * items.reduce((a, [, w]) => a + w, 0);
+  for (const [item, w] of items) if ((r -= w) < 0) return item;
+  return items[items.length - 1][0];
+}
+
+export interface DemoResult {
+  transactions: number;
+  receipts: number;
+  notes: number;
+  accounts: number;
+}
+
+const DEMO_ACCOUNTS = [
+  { name: 'Operating account', type: 'checking', openingBalance: 25_000, maskedNumber: '****4821' },
+  { name: 'Company card', type: 'credit_card', openingBalance: 0, maskedNumber: '****0057' },
+  { name: 'Stripe balance', type: 'payment_processor', openingBalance: 0, maskedNumber: null },
+] as const;
+
+/** The demo's accounts (made once per organization): payouts to the processor's balance, a third of the SaaS and cloud bills to the card, the rest to the bank. */
+function demoAccounts(ledger: Ledger, orgSeq: number, currency: string): { bank: number; card: number; processor: number; created: number } {
+  let created = 0;
+  const [bank, card, processor] = DEMO_ACCOUNTS.map((a) => {
+    const found = ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? AND name = ? AND currency = ?').get(orgSeq, a.name, currency) as { seq: number } | undefined;
+    if (found) return found.seq;
+    created++;
+    return ledger.write(() => insertAccount(ledger, orgSeq, deskActor(), { ...a, currency, openingDate: '2023-06-30' }).seq);
+  });
+  return { bank, card, processor, created };
+}
+
+export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string): DemoResult {
+  const { existing } = ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq) as { existing: number };
+  const rand = prng(hashSeed(`${slug}:${existing}`));
+  const accounts = demoAccounts(ledger, orgSeq, currency);
+  const names = new Map(defaultChart.map((c) => [c.code, c.name]));
+  const start = Date.parse(`${DEMO_START}T00:00:00Z`);
+  const insertTx = ledger.stmt(INSERT_TRANSACTION);
+  const createdAt = '2026-07-01T09:00:00.000Z';
+  const receiptEvery = 20;
+  const noteEvery = 50;
+  let receipts = 0;
+  let notes = 0;
+  const insertReceipt = ledger.stmt(
+    'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)',
+  );
+  const insertNote = ledger.stmt('INSERT INTO notes (id, org_seq, transaction_seq, content, author_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const CHUNK = 100_000;
+  let lastDay = -1;
+  let date = DEMO_START;
+  for (let done = 0; done < count; ) {
+    const upto = Math.min(count, done + CHUNK);
+    bulkInsert(ledger, (track) => {
+      for (let i = done; i < upto; i++) {
+        let r = rand() * TOTAL_WEIGHT;
+        const tpl = TEMPLATES.find((t) => (r -= t.weight) < 0) ?? TEMPLATES[0];
+        // Rows arrive in date order, as bank feeds do (and as the indexes like best).
+        const day = Math.floor((i * DEMO_DAYS) / count);
+        if (day !== lastDay) {
+          lastDay = day;
+          date = new Date(start + day * 86_400_000).toISOString().slice(0, 10);
+        }
+        const amount = Math.round(tpl.min + rand() * (tpl.max - tpl.min));
+        const base = pick(rand, tpl.descriptions);
+        const ref = rand() < 0.5 ? ` ${Math.floor(rand() * 900000 + 100000)}` : '';
+        const description = `${base}${ref}`;
+        const status = weighted(rand, STATUSES);
+        const source: TransactionSource = rand() < 0.1 ? 'manual_csv' : tpl.source;
+        const category = status === 'uncategorized' ? null : (names.get(tpl.code) ?? null);
+        const id = uuidFrom(rand);
+        const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
+        const account = source === 'paymentproc' ? accounts.processor : source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0 ? accounts.card : accounts.bank;
+        // The facts each status is a view of (status.ts).
+        const reconciled = status === 'reconciled' ? 1 : 0;
+        const receiptNeeded = status === 'receipt_missing' ? 1 : 0;
+        const seq = Number(
+          insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt, reconciled, receiptNeeded).lastInsertRowid,
+        );
+        track({ orgSeq, accountSeq: account, date, status, reconciled, source, currency, amountMinor: amount, description, category });
+        if (i % receiptEvery === 7) {
+          const linked = rand() < 0.7;
+          const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${date}.pdf`;
+          const ocr = `${base.toUpperCase()} Invoice${ref || ' 100001'} Date ${date} Total ${currency} ${(Math.abs(amount) / 100).toFixed(2)} Thank you for your business`;
+          insertReceipt.run(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, createdAt);
+          receipts++;
+        }
+        if (i % noteEvery === 11) {
+          insertNote.run(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', createdAt);
+          notes++;
+        }
+      }
+    });
+    done = upto;
+  }
+  return { transactions: count, receipts, notes, accounts: accounts.created };
+}
+
+const NOTE_TEXTS = [
+  'Checked against the monthly statement.',
+  'Client asked to split this across two projects.',
+  'Receipt requested from the vendor by email.',
+  'Annual plan, prepaid for twelve months.',
+  'Refund expected next month.',
+];

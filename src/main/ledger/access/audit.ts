@@ -1,0 +1,165 @@
+// The append-only audit log. appendAudit is called inside the same database
+// transaction as the change it records (triggers refuse UPDATE and DELETE).
+import type { Ledger } from '../core/db';
+import { newId, nowIso } from '../core/clock';
+import { auditHash, type HashedEntry } from '../core/hash';
+
+export type Channel = 'rest' | 'mcp' | 'desk';
+
+/** Who acts: an agent through its token, or the human at the desk. */
+export type Actor =
+  | { type: 'token'; tokenSeq: number; tokenId: string; tokenName: string; channel: 'rest' | 'mcp' }
+  | { type: 'human'; userId: string; name: string; channel: 'desk' };
+
+/** The person at the desk (reviews, the bookkeeper's hand): no token reaches what takes one. */
+export type Human = Extract<Actor, { type: 'human' }>;
+/** An agent, through its token (proposals, notes). */
+export type AgentActor = Extract<Actor, { type: 'token' }>;
+
+/**
+ * How the spec writes a token's writes (suggestedBy, proposedBy, a note's
+ * author): mcp:<tokenId>, whichever channel (REST too) carried them.
+ */
+export const tokenWriterId = (actor: AgentActor): string => `mcp:${actor.tokenId}`;
+
+export const actorId = (a: Actor): string => (a.type === 'token' ? a.tokenId : a.userId);
+export const actorName = (a: Actor): string => (a.type === 'token' ? a.tokenName : a.name);
+
+export interface AuditInput {
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { type: 'token' | 'human'; id: string; name: string };
+  channel: Channel;
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: string;
+}
+
+/** Appends an entry, chained to the organization's previous one (hash.ts). */
+export function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry: AuditInput): void {
+  const row = {
+    id: newId(),
+    org_seq: orgSeq,
+    at: nowIso(),
+    actor_type: actor.type,
+    actor_id: actorId(actor),
+    actor_name: actorName(actor),
+    channel: actor.channel,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    summary: entry.summary,
+  };
+  const prev = (ledger.stmt('SELECT hash FROM audit_log WHERE org_seq = ? ORDER BY seq DESC LIMIT 1').get(orgSeq) as { hash: string } | undefined)?.hash ?? '';
+  ledger
+    .stmt(
+      `INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary, prev_hash, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(row.id, orgSeq, row.at, row.actor_type, row.actor_id, row.actor_name, row.channel, row.action, row.target_type, row.target_id, row.summary, prev, auditHash(prev, row));
+}
+
+export interface ChainCheck {
+  ok: boolean;
+  /** Entries checked (up to the first bad one, when there is one). */
+  entries: number;
+  /** The first entry whose hash does not match its content and its predecessor's, in log order. */
+  firstBad: { id: string; at: string; action: string } | null;
+}
+
+/** Walks an organization's chain (or all of them); the first entry that does not match is named. */
+export function verifyAuditChain(ledger: Ledger, orgSeq?: number): ChainCheck {
+  // Streamed: a long log is walked, not held.
+  const rows = ledger.sqlite
+    .prepare(`SELECT * FROM audit_log ${orgSeq === undefined ? '' : 'WHERE org_seq = ?'} ORDER BY seq`)
+    .iterate(...(orgSeq === undefined ? [] : [orgSeq])) as IterableIterator<HashedEntry & { prev_hash: string | null; hash: string | null }>;
+  const last = new Map<number, string>();
+  let entries = 0;
+  for (const e of rows) {
+    entries++;
+    const prev = last.get(e.org_seq) ?? '';
+    if (e.prev_hash !== prev || e.hash !== auditHash(prev, e)) {
+      rows.return?.();
+      return { ok: false, entries, firstBad: { id: e.id, at: e.at, action: e.action } };
+    }
+    last.set(e.org_seq, e.hash);
+  }
+  return { ok: true, entries, firstBad: null };
+}
+
+export interface AuditQuery {
+  actor?: string; // actor id or name, exact
+  action?: string;
+  dateFrom?: string; // YYYY-MM-DD, inclusive
+  dateTo?: string;
+  limit: number;
+  offset: number;
+}
+
+interface AuditRow {
+  id: string;
+  at: string;
+  actor_type: 'token' | 'human';
+  actor_id: string;
+  actor_name: string;
+  channel: Channel;
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: string;
+}
+
+/** Newest first; the desk's Log screen. */
+export function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): { entries: AuditEntry[]; totalCount: number } {
+  const where = ['org_seq = ?'];
+  const params: unknown[] = [orgSeq];
+  if (q.actor) {
+    where.push('(actor_id = ? OR actor_name = ?)');
+    params.push(q.actor, q.actor);
+  }
+  if (q.action) {
+    where.push('action = ?');
+    params.push(q.action);
+  }
+  if (q.dateFrom) {
+    where.push('at >= ?');
+    params.push(q.dateFrom);
+  }
+  if (q.dateTo) {
+    where.push('at < ?');
+    params.push(`${q.dateTo}T99`); // inclusive of the whole day
+  }
+  const clause = where.join(' AND ');
+  const rows = ledger.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
+  const { n } = ledger.stmt(`SELECT count(*) AS n FROM audit_log WHERE ${clause}`).get(...params) as { n: number };
+  return {
+    totalCount: n,
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      actor: { type: r.actor_type, id: r.actor_id, name: r.actor_name },
+      channel: r.channel,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      summary: r.summary,
+    })),
+  };
+}
+
+/** The actors and actions present in the log, for the Log screen's filters. */
+export function auditFacets(ledger: Ledger, orgSeq: number): { actors: { id: string; name: string; type: string }[]; actions: string[] } {
+  const actors = ledger
+    .stmt('SELECT DISTINCT actor_id AS id, actor_name AS name, actor_type AS type FROM audit_log WHERE org_seq = ? ORDER BY actor_name')
+    .all(orgSeq) as { id: string; name: string; type: string }[];
+  const actions = (ledger.stmt('SELECT DISTINCT action FROM audit_log WHERE org_seq = ? ORDER BY action').all(orgSeq) as { action: string }[]).map((r) => r.action);
+  return { actors, actions };
+}

@@ -1,0 +1,166 @@
+// Organizations: every row of the ledger belongs to one. A new organization's
+// chart of accounts and counterparties are seeded from the public ontology.
+import { userInfo } from 'node:os';
+import type { Ledger } from '../core/db';
+import { appendAudit, type Actor, type Human } from './audit';
+import { newId, nowIso } from '../core/clock';
+import { LedgerError, invalid } from '../core/errors';
+import { defaultChart, seedCounterparties } from '../chart/ontology';
+import { writeAmount, type DecimalMark } from '../../../shared/amounts';
+
+export interface Organization {
+  seq: number;
+  id: string;
+  slug: string;
+  name: string;
+  currency: string;
+  /** How amounts are written and typed: '.' (1,234.56) or ',' (1.234,56). */
+  decimalMark: DecimalMark;
+  createdAt: string;
+}
+
+export const DECIMAL_MARKS = ['.', ','] as const;
+
+export const DEFAULT_ORG_SLUG = 'default';
+export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+/** The person at the desk: one local user per data folder. */
+export function deskActor(): Human {
+  let name = 'Bookkeeper';
+  try {
+    name = userInfo().username || name;
+  } catch {
+    /* no passwd entry: keep the generic name */
+  }
+  return { type: 'human', userId: 'local-user', name, channel: 'desk' };
+}
+
+const SELECT = 'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, created_at AS createdAt FROM organizations';
+
+export function listOrganizations(ledger: Ledger): Organization[] {
+  return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
+}
+
+export function findOrganization(ledger: Ledger, slugOrId: string): Organization | undefined {
+  return ledger.stmt(`${SELECT} WHERE (slug = ? OR id = ?) AND removed_at IS NULL`).get(slugOrId, slugOrId.toLowerCase()) as Organization | undefined;
+}
+
+export function organizationBySeq(ledger: Ledger, seq: number): Organization {
+  return ledger.stmt(`${SELECT} WHERE seq = ?`).get(seq) as Organization;
+}
+
+/** How the organization writes amounts: typed amounts are read with it. */
+export const decimalMarkOf = (ledger: Ledger, seq: number): DecimalMark => (ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq) as DecimalMark | undefined) ?? '.';
+
+export function requireOrganization(ledger: Ledger, slugOrId: string): Organization {
+  const org = findOrganization(ledger, slugOrId);
+  if (!org) throw new LedgerError('not_found', `No organization "${slugOrId}".`, { resource: 'organization', id: slugOrId });
+  return org;
+}
+
+export interface NewOrganization {
+  slug: string;
+  name?: string;
+  currency?: string;
+  decimalMark?: DecimalMark;
+}
+
+export function createOrganization(ledger: Ledger, input: NewOrganization, actor: Actor = deskActor()): Organization {
+  const slug = input.slug.trim().toLowerCase();
+  if (!SLUG.test(slug)) {
+    throw invalid([{ field: 'slug', message: 'use 1-64 lowercase letters, digits and inner hyphens' }]);
+  }
+  const currency = (input.currency ?? 'USD').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw invalid([{ field: 'currency', message: 'must be a 3-letter currency code' }]);
+  const name = input.name?.trim() || slug;
+  return ledger.write(() => {
+    if (findOrganization(ledger, slug)) {
+      throw new LedgerError('conflict', `An organization with slug "${slug}" already exists.`, [{ field: 'slug', message: 'already taken' }]);
+    }
+    const id = newId();
+    const { lastInsertRowid } = ledger
+      .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
+    const orgSeq = Number(lastInsertRowid);
+    const addCategory = ledger.stmt(
+      'INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (const c of defaultChart) addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
+    const addCounterparty = ledger.stmt(
+      'INSERT INTO counterparties (org_seq, id, name, aliases, default_code) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const p of seedCounterparties) addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'organization.created',
+      targetType: 'organization',
+      targetId: id,
+      summary: `Organization "${name}" (${slug}, ${currency}, amounts written ${writeAmount(123456, currency, input.decimalMark ?? '.')}) created with the default chart of accounts`,
+    });
+    return organizationBySeq(ledger, orgSeq);
+  });
+}
+
+/** First run on an empty data folder: one default organization. */
+export function ensureDefaultOrganization(ledger: Ledger): Organization {
+  return listOrganizations(ledger)[0] ?? createOrganization(ledger, { slug: DEFAULT_ORG_SLUG, name: 'My organization' });
+}
+
+export interface OrganizationChanges {
+  name?: string;
+  decimalMark?: DecimalMark;
+}
+
+/** Renames an organization (any of them) or changes how it writes amounts; audited before and after. */
+export function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Organization {
+  return ledger.write(() => {
+    const org = requireOrganization(ledger, slugOrId);
+    const name = changes.name?.trim() ?? org.name;
+    if (!name || name.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
+    const decimalMark = changes.decimalMark ?? org.decimalMark;
+    const said = [
+      name !== org.name && `name "${org.name}" -> "${name}"`,
+      decimalMark !== org.decimalMark && `amounts written ${writeAmount(123456, org.currency, org.decimalMark)} -> ${writeAmount(123456, org.currency, decimalMark)}`,
+    ].filter(Boolean);
+    if (!said.length) return org;
+    ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ? WHERE seq = ?').run(name, decimalMark, org.seq);
+    appendAudit(ledger, org.seq, actor, { action: 'organization.updated', targetType: 'organization', targetId: org.id, summary: `Organization ${org.slug} changed: ${said.join('; ')}` });
+    return organizationBySeq(ledger, org.seq);
+  });
+}
+
+/** What an organization holds besides its chart: removal needs all of it at zero. */
+const HOLDINGS = [
+  ['accounts', 'SELECT count(*) FROM accounts WHERE org_seq = ?'],
+  ['transactions', 'SELECT count(*) FROM transactions WHERE org_seq = ?'],
+  ['receipts', 'SELECT count(*) FROM receipts WHERE org_seq = ?'],
+  ['proposals', 'SELECT count(*) FROM proposals WHERE org_seq = ?'],
+  ['tokens', 'SELECT count(*) FROM tokens WHERE org_seq = ? AND revoked_at IS NULL'],
+  ['rules', 'SELECT count(*) FROM rules WHERE org_seq = ?'],
+  ['imports', 'SELECT count(*) FROM import_batches WHERE org_seq = ?'],
+] as const;
+
+/** What an organization holds besides its chart, counted (removal needs all of it at zero; an organization without accounts is "empty books"). */
+export function holdingsOf(ledger: Ledger, orgSeq: number): Record<(typeof HOLDINGS)[number][0], number> {
+  return Object.fromEntries(HOLDINGS.map(([what, sql]) => [what, ledger.stmt(sql).pluck().get(orgSeq) as number])) as Record<(typeof HOLDINGS)[number][0], number>;
+}
+
+/**
+ * Removes an empty organization (one made by mistake): hidden from every list
+ * and its slug freed. Its audit entries stay, as the log is append-only; so
+ * an organization with books is refused, naming what it holds.
+ */
+export function removeOrganization(ledger: Ledger, slugOrId: string, actor: Actor = deskActor()): Organization {
+  return ledger.write(() => {
+    const org = requireOrganization(ledger, slugOrId);
+    if (listOrganizations(ledger).length === 1) throw new LedgerError('conflict', `"${org.name}" is the only organization; rename it instead of removing it.`, { id: org.id });
+    const held = Object.entries(holdingsOf(ledger, org.seq)).filter(([, n]) => n > 0);
+    if (held.length) {
+      const list = held.map(([what, n]) => `${n} ${n === 1 ? what.replace(/s$/, '') : what}`).join(', ');
+      throw new LedgerError('conflict', `Organization "${org.name}" is not empty (${list}); only an empty organization can be removed.`, Object.fromEntries(held));
+    }
+    // The slug is freed: '~' never occurs in a slug, so no new one can meet it.
+    ledger.stmt("UPDATE organizations SET removed_at = ?, slug = slug || '~' || seq WHERE seq = ?").run(nowIso(), org.seq);
+    appendAudit(ledger, org.seq, actor, { action: 'organization.removed', targetType: 'organization', targetId: org.id, summary: `Organization "${org.name}" (${org.slug}) removed while empty` });
+    return org;
+  });
+}

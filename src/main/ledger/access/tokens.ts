@@ -1,0 +1,152 @@
+// Agent tokens: `ldk_live_<43 base62 random chars><6 base62 CRC-32 chars>`.
+// The checksum lets a malformed token be refused before any database read;
+// only the SHA-256 of the token is stored, so the data folder never holds it.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import type { Ledger } from '../core/db';
+import { appendAudit, type Actor } from './audit';
+import { newId, nowIso } from '../core/clock';
+import { LedgerError, invalid } from '../core/errors';
+import { deskActor } from './organizations';
+
+export const SCOPES = ['read', 'propose-write'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+const PREFIX = 'ldk_live_';
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const SECRET_CHARS = 43; // 62^43 > 2^256
+const CHECK_CHARS = 6; // 62^6 > 2^32
+const TOKEN_SHAPE = new RegExp(`^${PREFIX}([0-9A-Za-z]{${SECRET_CHARS}})([0-9A-Za-z]{${CHECK_CHARS}})$`);
+/** Tokens are only ever touched (last-used) once a minute, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function base62(value: bigint, width: number): string {
+  let out = '';
+  for (let i = 0; i < width; i++) {
+    out = ALPHABET[Number(value % 62n)] + out;
+    value /= 62n;
+  }
+  return out;
+}
+
+const checksum = (secret: string): string => base62(BigInt(crc32(PREFIX + secret)), CHECK_CHARS);
+const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+export function generateToken(): string {
+  const secret = base62(BigInt(`0x${randomBytes(32).toString('hex')}`), SECRET_CHARS);
+  return `${PREFIX}${secret}${checksum(secret)}`;
+}
+
+/** Shape and checksum only: no database access. */
+export function isWellFormedToken(token: string): boolean {
+  const m = TOKEN_SHAPE.exec(token);
+  return m !== null && checksum(m[1]) === m[2];
+}
+
+export interface TokenInfo {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface AuthenticatedToken {
+  seq: number;
+  id: string;
+  name: string;
+  orgSeq: number;
+  scopes: Scope[];
+}
+
+interface TokenRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  name: string;
+  scopes: string;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const toInfo = (r: TokenRow): TokenInfo => ({
+  id: r.id,
+  name: r.name,
+  scopes: r.scopes.split(' ') as Scope[],
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+export function parseScopes(list: readonly string[]): Scope[] {
+  const unknown = list.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0 || list.length === 0) {
+    throw invalid([{ field: 'scopes', message: `use one or more of ${SCOPES.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}` }]);
+  }
+  return SCOPES.filter((s) => list.includes(s));
+}
+
+/** Creates a token; the raw token is returned once and never stored. */
+export function createToken(
+  ledger: Ledger,
+  orgSeq: number,
+  input: { name: string; scopes: readonly string[] },
+  actor: Actor = deskActor(),
+): { token: string; info: TokenInfo } {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 100) throw invalid([{ field: 'name', message: 'must be 1 to 100 characters' }]);
+  const scopes = parseScopes(input.scopes);
+  const token = generateToken();
+  const id = newId();
+  return ledger.write(() => {
+    ledger
+      .stmt('INSERT INTO tokens (id, org_seq, name, scopes, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, orgSeq, name, scopes.join(' '), hashToken(token).toString('hex'), nowIso());
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'token.created',
+      targetType: 'token',
+      targetId: id,
+      summary: `Token "${name}" created with scopes ${scopes.join(', ')}`,
+    });
+    const row = ledger.stmt('SELECT * FROM tokens WHERE id = ?').get(id) as TokenRow;
+    return { token, info: toInfo(row) };
+  });
+}
+
+export function listTokens(ledger: Ledger, orgSeq: number): TokenInfo[] {
+  return (ledger.stmt('SELECT * FROM tokens WHERE org_seq = ? ORDER BY seq DESC').all(orgSeq) as TokenRow[]).map(toInfo);
+}
+
+export function revokeToken(ledger: Ledger, orgSeq: number, id: string, actor: Actor = deskActor()): TokenInfo {
+  return ledger.write(() => {
+    const row = ledger.stmt('SELECT * FROM tokens WHERE id = ? AND org_seq = ?').get(id, orgSeq) as TokenRow | undefined;
+    if (!row) throw new LedgerError('not_found', `No token with id ${id} in this organization.`, { resource: 'token', id });
+    if (row.revoked_at) return toInfo(row);
+    ledger.stmt('UPDATE tokens SET revoked_at = ? WHERE seq = ?').run(nowIso(), row.seq);
+    appendAudit(ledger, orgSeq, actor, { action: 'token.revoked', targetType: 'token', targetId: id, summary: `Token "${row.name}" revoked` });
+    return toInfo(ledger.stmt('SELECT * FROM tokens WHERE seq = ?').get(row.seq) as TokenRow);
+  });
+}
+
+const unauthorized = (reason: string, message: string) => new LedgerError('unauthorized', message, { reason });
+
+/** Bearer token -> organization, token id and scopes; 401 for anything else. */
+export function authenticate(ledger: Ledger, token: string): AuthenticatedToken {
+  if (!isWellFormedToken(token)) {
+    throw unauthorized('malformed', 'The bearer token is malformed: expected ldk_live_ followed by 49 letters and digits.');
+  }
+  const hash = hashToken(token);
+  const row = ledger.stmt('SELECT * FROM tokens WHERE hash = ?').get(hash.toString('hex')) as TokenRow | undefined;
+  if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), hash)) {
+    throw unauthorized('unknown', 'The bearer token is not known to this ledger.');
+  }
+  if (row.revoked_at) throw unauthorized('revoked', 'The bearer token was revoked; create a new one in Tokens.');
+  const now = Date.now();
+  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+    ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq);
+  }
+  return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: row.scopes.split(' ') as Scope[] };
+}

@@ -1,0 +1,267 @@
+// The organization's own money accounts. Every transaction belongs to one; an
+// account's balance is its opening balance plus its movements, read from the
+// per-day totals the triggers keep (migration 0006), never by summing rows.
+import { ACCOUNT_TYPES, isLiability, LIABILITY_TYPES, normalizeAccountId, type AccountType } from '../../../shared/accounts';
+import { appendAudit, type Actor } from '../access/audit';
+import { newId, nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { invalid, LedgerError } from '../core/errors';
+import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
+import { decimalMarkOf, organizationBySeq } from '../access/organizations';
+import type { TransactionSource } from '../transactions/transactions';
+import { accountTotals } from '../totals/sums';
+
+export { ACCOUNT_TYPES, isLiability, LIABILITY_TYPES, type AccountType };
+
+export interface Account {
+  id: string;
+  name: string;
+  type: AccountType;
+  currency: string;
+  openingBalance: number;
+  openingDate: string | null;
+  maskedNumber: string | null;
+  bankAccountId: string | null;
+  createdAt: string;
+  closedAt: string | null;
+  /** Opening balance plus every movement. */
+  balance: number;
+  transactionCount: number;
+  lastImportAt: string | null;
+  /** The closing balance the latest imported statement states (OFX LEDGERBAL, CAMT CLBD, MT940 :62F:). */
+  lastStatement: { date: string; balance: number } | null;
+  /** The statement date and balance of the last reconciliation. */
+  lastReconciliation: { date: string; balance: number } | null;
+}
+
+export interface AccountRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  name: string;
+  type: AccountType;
+  currency: string;
+  opening_balance_minor: number;
+  opening_date: string | null;
+  masked_number: string | null;
+  bank_account_id: string | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function accountRows(ledger: Ledger, orgSeq: number): AccountRow[] {
+  return ledger.rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? ORDER BY closed_at IS NOT NULL, name COLLATE NOCASE, seq', orgSeq);
+}
+
+export const accountBySeq = (ledger: Ledger, seq: number): AccountRow => ledger.stmt('SELECT * FROM accounts WHERE seq = ?').get(seq) as AccountRow;
+
+/** By id, name (any case) or the bank's account id; a 404 that lists the accounts otherwise. */
+export function requireAccount(ledger: Ledger, orgSeq: number, ref: string): AccountRow {
+  const wanted = ref.trim();
+  const row = (UUID.test(wanted) ? ledger.stmt('SELECT * FROM accounts WHERE id = ? AND org_seq = ?').get(wanted.toLowerCase(), orgSeq) : undefined) ??
+    ledger.stmt('SELECT * FROM accounts WHERE lower(name) = lower(?) AND org_seq = ?').get(wanted, orgSeq) ??
+    ledger.stmt('SELECT * FROM accounts WHERE bank_account_id = ? AND org_seq = ?').get(normalizeAccountId(wanted), orgSeq);
+  if (!row) {
+    const known = accountRows(ledger, orgSeq).map((a) => `"${a.name}"`).join(', ') || 'none yet';
+    throw new LedgerError('not_found', `No account "${ref}" in this organization (accounts: ${known}).`, { resource: 'account', id: ref });
+  }
+  return row as AccountRow;
+}
+
+export function requireOpenAccount(ledger: Ledger, orgSeq: number, ref: string): AccountRow {
+  const row = requireAccount(ledger, orgSeq, ref);
+  if (row.closed_at) throw new LedgerError('conflict', `Account "${row.name}" is closed (read-only); reopen it first.`, { account: row.id, closedAt: row.closed_at });
+  return row;
+}
+
+export function toAccount(ledger: Ledger, row: AccountRow): Account {
+  const totals = accountTotals(ledger, row.seq);
+  const imported = ledger
+    .stmt('SELECT max(b.created_at) AS at FROM statements s JOIN import_batches b ON b.seq = s.batch_seq WHERE s.account_seq = ? AND b.undone_at IS NULL')
+    .get(row.seq) as { at: string | null };
+  const stated = ledger
+    .stmt(
+      `SELECT s.closing_date AS date, s.closing_minor AS minor FROM statements s JOIN import_batches b ON b.seq = s.batch_seq
+       WHERE s.account_seq = ? AND b.undone_at IS NULL AND s.closing_date IS NOT NULL ORDER BY s.closing_date DESC, s.seq DESC LIMIT 1`,
+    )
+    .get(row.seq) as { date: string; minor: number } | undefined;
+  const reconciled = ledger
+    .stmt('SELECT statement_date AS date, statement_balance_minor AS minor FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1')
+    .get(row.seq) as { date: string; minor: number } | undefined;
+  const money = (minor: number) => fromMinor(minor, row.currency);
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    currency: row.currency,
+    openingBalance: money(row.opening_balance_minor),
+    openingDate: row.opening_date,
+    maskedNumber: row.masked_number,
+    bankAccountId: row.bank_account_id,
+    createdAt: row.created_at,
+    closedAt: row.closed_at,
+    balance: money(row.opening_balance_minor + totals.minor),
+    transactionCount: totals.n,
+    lastImportAt: imported.at,
+    lastStatement: stated ? { date: stated.date, balance: money(stated.minor) } : null,
+    lastReconciliation: reconciled ? { date: reconciled.date, balance: money(reconciled.minor) } : null,
+  };
+}
+
+export const listAccounts = (ledger: Ledger, orgSeq: number): Account[] => accountRows(ledger, orgSeq).map((row) => toAccount(ledger, row));
+
+export interface AccountInput {
+  name: string;
+  type: AccountType;
+  currency?: string;
+  /** As the account's balance shows it: negative when money is owed (a card's debt). */
+  openingBalance?: TypedMoney;
+  openingDate?: string | null;
+  maskedNumber?: string | null;
+  bankAccountId?: string | null;
+}
+
+/** "****1234" from the last four characters of the bank's id. */
+export const maskOf = (bankAccountId: string | null): string | null => (bankAccountId ? `****${bankAccountId.slice(-4)}` : null);
+
+function checkUnique(ledger: Ledger, orgSeq: number, name: string, bankAccountId: string | null, except = -1): void {
+  const byName = ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? AND lower(name) = lower(?) AND seq <> ?').get(orgSeq, name, except);
+  if (byName) throw new LedgerError('conflict', `An account named "${name}" already exists.`, [{ field: 'name', message: 'already taken' }]);
+  const byBank = bankAccountId && ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ? AND seq <> ?').get(orgSeq, bankAccountId, except);
+  if (byBank) throw new LedgerError('conflict', `The bank account id ${bankAccountId} already belongs to "${(byBank as { name: string }).name}".`, [{ field: 'bankAccountId', message: 'already used' }]);
+}
+
+/** Inserts an account with its audit entry; the caller holds the write transaction. */
+export function insertAccount(ledger: Ledger, orgSeq: number, actor: Actor, input: AccountInput): AccountRow {
+  const name = input.name.trim();
+  if (!name || name.length > 100) throw invalid([{ field: 'name', message: 'must be 1 to 100 characters' }]);
+  const currency = (input.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw invalid([{ field: 'currency', message: 'must be a 3-letter currency code' }]);
+  if (!ACCOUNT_TYPES.includes(input.type)) throw invalid([{ field: 'type', message: `must be one of ${ACCOUNT_TYPES.join(', ')}` }]);
+  const bankAccountId = normalizeAccountId(input.bankAccountId);
+  checkUnique(ledger, orgSeq, name, bankAccountId);
+  const opening = typedToMinor(input.openingBalance ?? 0, currency, decimalMarkOf(ledger, orgSeq), 'openingBalance');
+  const id = newId();
+  ledger
+    .stmt(
+      `INSERT INTO accounts (id, org_seq, name, type, currency, opening_balance_minor, opening_date, masked_number, bank_account_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, orgSeq, name, input.type, currency, opening, input.openingDate ?? null, input.maskedNumber?.trim() || maskOf(bankAccountId), bankAccountId, nowIso());
+  const row = ledger.stmt('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow;
+  appendAudit(ledger, orgSeq, actor, {
+    action: 'account.created',
+    targetType: 'account',
+    targetId: id,
+    summary: `Account "${name}" (${input.type.replace('_', ' ')}, ${currency}) created, opening balance ${fromMinor(opening, currency).toFixed(2)}${input.openingDate ? ` on ${input.openingDate}` : ''}`,
+  });
+  return row;
+}
+
+export function createAccount(ledger: Ledger, orgSeq: number, actor: Actor, input: AccountInput): Account {
+  return ledger.write(() => toAccount(ledger, insertAccount(ledger, orgSeq, actor, input)));
+}
+
+export interface AccountChanges {
+  name?: string;
+  type?: AccountType;
+  openingBalance?: TypedMoney;
+  openingDate?: string | null;
+  maskedNumber?: string | null;
+  bankAccountId?: string | null;
+}
+
+/**
+ * A finished reconciliation added up from the opening balance: changing the
+ * opening balance (or its date, which moves rows before or after it) would
+ * leave it no longer adding up, so it is refused, naming it and the way back.
+ */
+function refuseUnderReconciliation(ledger: Ledger, row: AccountRow, what: string): void {
+  const done = ledger
+    .stmt('SELECT statement_date AS date, statement_balance_minor AS minor, count(*) OVER () AS n FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1')
+    .get(row.seq) as { date: string; minor: number; n: number } | undefined;
+  if (!done) return;
+  const balance = `${fromMinor(done.minor, row.currency).toFixed(2)} ${row.currency}`;
+  const undo = done.n === 1 ? 'undo that reconciliation' : `undo its ${done.n} reconciliations, newest first`;
+  throw new LedgerError(
+    'conflict',
+    `"${row.name}" is reconciled through ${done.date} at ${balance}, counted from its ${what}: changing it would leave that reconciliation no longer adding up. To change it, ${undo} (Reconcile, Undo; or ledgerdesk reconcile undo "${row.name}"), change it, and reconcile again.`,
+    { account: row.id, reconciledThrough: done.date, statementBalance: fromMinor(done.minor, row.currency), reconciliations: done.n },
+  );
+}
+
+/** Rename, retype, opening balance, masked number, bank id: each change named before and after in the audit entry. */
+export function updateAccount(ledger: Ledger, orgSeq: number, actor: Actor, ref: string, changes: AccountChanges): Account {
+  return ledger.write(() => {
+    const row = requireOpenAccount(ledger, orgSeq, ref);
+    const next = {
+      name: changes.name?.trim() ?? row.name,
+      type: changes.type ?? row.type,
+      opening_balance_minor: changes.openingBalance === undefined ? row.opening_balance_minor : typedToMinor(changes.openingBalance, row.currency, decimalMarkOf(ledger, orgSeq), 'openingBalance'),
+      opening_date: changes.openingDate === undefined ? row.opening_date : changes.openingDate,
+      masked_number: changes.maskedNumber === undefined ? row.masked_number : changes.maskedNumber?.trim() || null,
+      bank_account_id: changes.bankAccountId === undefined ? row.bank_account_id : normalizeAccountId(changes.bankAccountId),
+    };
+    if (!next.name || next.name.length > 100) throw invalid([{ field: 'name', message: 'must be 1 to 100 characters' }]);
+    checkUnique(ledger, orgSeq, next.name, next.bank_account_id, row.seq);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== row[k]);
+    if (changed.length === 0) return toAccount(ledger, row);
+    if (changed.includes('opening_balance_minor')) refuseUnderReconciliation(ledger, row, 'opening balance');
+    else if (changed.includes('opening_date')) refuseUnderReconciliation(ledger, row, 'opening date');
+    ledger
+      .stmt('UPDATE accounts SET name = ?, type = ?, opening_balance_minor = ?, opening_date = ?, masked_number = ?, bank_account_id = ? WHERE seq = ?')
+      .run(next.name, next.type, next.opening_balance_minor, next.opening_date, next.masked_number, next.bank_account_id, row.seq);
+    const show = (k: keyof typeof next, v: unknown) => (k === 'opening_balance_minor' ? fromMinor(v as number, row.currency).toFixed(2) : v === null ? '(none)' : `"${v}"`);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'account.updated',
+      targetType: 'account',
+      targetId: row.id,
+      summary: `Account "${row.name}" changed: ${changed.map((k) => `${k.replace(/_minor$/, '').replace(/_/g, ' ')} ${show(k, row[k])} -> ${show(k, next[k])}`).join('; ')}`,
+    });
+    return toAccount(ledger, accountBySeq(ledger, row.seq));
+  });
+}
+
+/** A closed account is kept with its rows, read-only: no imports, no new or edited rows. */
+export function setAccountClosed(ledger: Ledger, orgSeq: number, actor: Actor, ref: string, closed: boolean): Account {
+  return ledger.write(() => {
+    const row = requireAccount(ledger, orgSeq, ref);
+    if (Boolean(row.closed_at) === closed) throw new LedgerError('conflict', `Account "${row.name}" is already ${closed ? 'closed' : 'open'}.`, { account: row.id });
+    ledger.stmt('UPDATE accounts SET closed_at = ? WHERE seq = ?').run(closed ? nowIso() : null, row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: closed ? 'account.closed' : 'account.reopened',
+      targetType: 'account',
+      targetId: row.id,
+      summary: `Account "${row.name}" ${closed ? 'closed (kept, read-only)' : 'reopened'}`,
+    });
+    return toAccount(ledger, accountBySeq(ledger, row.seq));
+  });
+}
+
+const TYPE_FOR_SOURCE: Record<TransactionSource, AccountType> = { bankfeed: 'checking', paymentproc: 'payment_processor', manual_csv: 'cash' };
+
+/**
+ * Where a new row goes when nobody named an account (an approved journal entry):
+ * an open account of its currency, preferring the type that fits its source
+ * (cash for manual entries, checking for bank-feed rows, the payment
+ * processor's balance for payouts), then the oldest; null when there is none.
+ */
+export function defaultAccountFor(ledger: Ledger, orgSeq: number, currency: string, source: TransactionSource): AccountRow | null {
+  return (
+    (ledger
+      .stmt('SELECT * FROM accounts WHERE org_seq = ? AND currency = ? AND closed_at IS NULL ORDER BY type = ? DESC, seq LIMIT 1')
+      .get(orgSeq, currency, TYPE_FOR_SOURCE[source]) as AccountRow | undefined) ?? null
+  );
+}
+
+/** The default account, or a new "Manual entries" cash account of that currency (audited) when there is none. */
+export function entryAccount(ledger: Ledger, orgSeq: number, actor: Actor, currency: string, source: TransactionSource): AccountRow {
+  const found = defaultAccountFor(ledger, orgSeq, currency, source);
+  if (found) return found;
+  const org = organizationBySeq(ledger, orgSeq);
+  let name = currency === org.currency ? 'Manual entries' : `Manual entries (${currency})`;
+  for (let n = 2; ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name); n++) name = `Manual entries ${n}`;
+  return insertAccount(ledger, orgSeq, actor, { name, type: 'cash', currency });
+}

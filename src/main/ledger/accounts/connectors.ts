@@ -1,0 +1,48 @@
+// Connector sync status. `status` is the connection's lifecycle (the spec leaves
+// its values open): active, paused or disconnected. `syncStatus` is the last sync's outcome.
+//
+// An account fed by statement files is a connector too: provider `file_import`,
+// status active (or disconnected once the account is closed), lastSyncAt its
+// last import, syncStatus null before the first import, `stale` when nothing
+// was imported for STALE_AFTER_DAYS days, else `ok`.
+import { accountRows } from './accounts';
+import type { Ledger } from '../core/db';
+
+export const CONNECTOR_STATUSES = ['active', 'paused', 'disconnected'] as const;
+export const SYNC_STATUSES = ['ok', 'error', 'stale'] as const;
+export const FILE_IMPORT_PROVIDER = 'file_import';
+/** A month of statements plus a few days' grace. */
+export const STALE_AFTER_DAYS = 35;
+
+export interface Connector {
+  id: string;
+  name: string;
+  provider: string;
+  status: (typeof CONNECTOR_STATUSES)[number];
+  lastSyncAt: string | null;
+  syncStatus: (typeof SYNC_STATUSES)[number] | null;
+}
+
+export function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now()): Connector[] {
+  const lastImport = ledger.stmt(
+    'SELECT max(b.created_at) AS at FROM statements s JOIN import_batches b ON b.seq = s.batch_seq WHERE s.account_seq = ? AND b.undone_at IS NULL',
+  );
+  const accounts = accountRows(ledger, orgSeq).map((a): Connector => {
+    const at = (lastImport.get(a.seq) as { at: string | null }).at;
+    const stale = !a.closed_at && at !== null && now - Date.parse(at) > STALE_AFTER_DAYS * 86_400_000;
+    return { id: a.id, name: a.name, provider: FILE_IMPORT_PROVIDER, status: a.closed_at ? 'disconnected' : 'active', lastSyncAt: at, syncStatus: at === null ? null : stale ? 'stale' : 'ok' };
+  });
+  const feeds = ledger
+    .stmt(
+      `SELECT id, name, provider, status, last_sync_at AS lastSyncAt, sync_status AS syncStatus
+       FROM connectors WHERE org_seq = ? ORDER BY name COLLATE NOCASE, seq`,
+    )
+    .all(orgSeq) as Connector[];
+  return [...accounts, ...feeds];
+}
+
+export function insertConnector(ledger: Ledger, orgSeq: number, c: Connector): void {
+  ledger
+    .stmt('INSERT INTO connectors (id, org_seq, name, provider, status, last_sync_at, sync_status) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(c.id, orgSeq, c.name, c.provider, c.status, c.lastSyncAt, c.syncStatus);
+}

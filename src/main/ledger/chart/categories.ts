@@ -1,0 +1,128 @@
+// The chart of accounts of one organization, and category resolution:
+// a code must exist in the chart; a name or synonym (case-insensitive,
+// trimmed) resolves to the canonical name; anything else is a 400.
+import type { Ledger } from '../core/db';
+import { invalid, type FieldIssue } from '../core/errors';
+import type { CategoryType } from './ontology';
+
+export interface Category {
+  code: string;
+  name: string;
+  type: CategoryType;
+  inUse: boolean;
+  parentCode: string | null;
+  synonyms: string[];
+}
+
+export interface ChartRow {
+  code: string;
+  name: string;
+  type: CategoryType;
+  parentCode: string | null;
+  synonyms: string;
+  archivedAt: string | null;
+  /** Reported as cost of sales (an expense category, with its children). */
+  costOfSales: number;
+}
+
+export function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
+  return ledger.rows<ChartRow>(
+    "SELECT code, name, type, parent_code AS parentCode, synonyms, archived_at AS archivedAt, cost_of_sales AS costOfSales FROM categories WHERE org_seq = ? ORDER BY code = '', code, name",
+    orgSeq,
+  );
+}
+
+/**
+ * The chart. `inUse` (the spec leaves its meaning open) is false for an
+ * archived category: kept for the transactions that have it, no longer offered.
+ */
+export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
+  return chart(ledger, orgSeq).map((row) => ({
+    code: row.code,
+    name: row.name,
+    type: row.type,
+    inUse: row.archivedAt === null,
+    parentCode: row.parentCode,
+    synonyms: JSON.parse(row.synonyms) as string[],
+  }));
+}
+
+export interface ResolvedCategory {
+  code: string;
+  name: string;
+}
+
+const fold = (s: string): string => s.trim().toLocaleLowerCase('en');
+
+export type Sign = 'inflow' | 'outflow';
+const TYPE_OF_SIGN = { inflow: 'revenue', outflow: 'expense' } as const;
+const synonymsOf = (r: ChartRow): string[] => JSON.parse(r.synonyms) as string[];
+
+/**
+ * A free-text name, read with the money's direction: a name that fits both
+ * sides resolves to the category of its side ("Subscriptions" on an inflow is
+ * 4010 SaaS subscriptions, not the expense whose synonym it is). The exact
+ * name or synonym wins when it fits the sign; otherwise the one category of
+ * the fitting type whose name or synonyms contain the text; two or more such
+ * are refused as ambiguous, naming them; none leaves the exact match (a
+ * refund may well go back to an expense).
+ */
+function byNameFor(rows: ChartRow[], text: string, sign: Sign | undefined): ChartRow | undefined {
+  const wanted = fold(text);
+  const exact = rows.filter((r) => fold(r.name) === wanted || synonymsOf(r).some((s) => fold(s) === wanted));
+  const fitting = sign ? TYPE_OF_SIGN[sign] : undefined;
+  const fits = (r: ChartRow) => !fitting || (r.type !== 'revenue' && r.type !== 'expense') || r.type === fitting;
+  const first = exact.find(fits) ?? exact[0];
+  if (!first || fits(first)) return first;
+  const others = rows.filter((r) => r.type === fitting && !r.archivedAt && [r.name, ...synonymsOf(r)].some((s) => fold(s).includes(wanted)));
+  if (others.length === 1) return others[0];
+  if (others.length > 1) {
+    const named = others.map((r) => `${r.code} ${r.name}`).join(', ');
+    throw invalid([{ field: 'category', message: `"${text}" on ${sign === 'inflow' ? 'an inflow' : 'an outflow'} could be ${named}; send categoryCode` }]);
+  }
+  return first;
+}
+
+/**
+ * Resolves a proposal's categoryCode and/or category to the chart's canonical entry.
+ * When both are given they must name the same category. `sign` (the money's
+ * direction) guides a free-text name; a code is taken as it is.
+ */
+export function resolveCategory(
+  ledger: Ledger,
+  orgSeq: number,
+  input: { categoryCode?: string; category?: string },
+  sign?: Sign,
+): ResolvedCategory {
+  const rows = chart(ledger, orgSeq);
+  const issues: FieldIssue[] = [];
+  let byCode: ChartRow | undefined;
+  let byName: ChartRow | undefined;
+  if (input.categoryCode !== undefined) {
+    byCode = rows.find((r) => r.code !== '' && r.code === input.categoryCode!.trim());
+    if (!byCode) issues.push({ field: 'categoryCode', message: `"${input.categoryCode}" is not a code of this organization's chart (see list_categories)` });
+  }
+  if (input.category !== undefined) {
+    byName = byNameFor(rows, input.category, sign);
+    if (!byName) issues.push({ field: 'category', message: `"${input.category}" is not a category name or synonym of this organization's chart` });
+  }
+  if (issues.length > 0) throw invalid(issues);
+  if (byCode && byName && byCode !== byName) {
+    throw invalid([
+      { field: 'category', message: `"${input.category}" resolves to "${byName.name}", but categoryCode ${byCode.code} is "${byCode.name}"; send one of them` },
+    ]);
+  }
+  const hit = byCode ?? byName;
+  if (!hit) throw invalid([{ field: 'categoryCode', message: 'one of categoryCode or category is required' }]);
+  if (hit.archivedAt) throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
+  return { code: hit.code, name: hit.name };
+}
+
+/** The category a proposal named, as the chart has it now (renamed since: the new name; archived: refused). */
+export function categoryNow(ledger: Ledger, orgSeq: number, code: string | null, field = 'categoryCode'): ResolvedCategory | null {
+  if (code === null) return null;
+  const row = chart(ledger, orgSeq).find((r) => r.code === code);
+  if (!row) throw invalid([{ field, message: `category ${code} is no longer in the chart` }]);
+  if (row.archivedAt) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
+  return { code: row.code, name: row.name };
+}

@@ -1,0 +1,161 @@
+// The chart of accounts at the bookkeeper's hand: add, rename, edit synonyms,
+// archive. Codes are unique in an organization; a rename renames the category
+// on its transactions (they store the name, as the spec says) in the same
+// transaction. The ontology's default codes stay: they are what agents were
+// told, so they can be renamed but not archived.
+import { appendAudit, type Actor, type Human } from '../access/audit';
+import { chart, type Category, listCategories } from './categories';
+import type { Ledger } from '../core/db';
+import { invalid, LedgerError, notFound } from '../core/errors';
+import { defaultChart, type CategoryType } from './ontology';
+
+
+export const CATEGORY_TYPES: readonly CategoryType[] = ['revenue', 'expense', 'asset', 'liability', 'equity'];
+const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
+
+interface Row {
+  seq: number;
+  code: string;
+  name: string;
+  type: CategoryType;
+  parent_code: string | null;
+  synonyms: string;
+  archived_at: string | null;
+}
+
+function requireCategory(ledger: Ledger, orgSeq: number, code: string): Row {
+  const row = ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim()) as Row | undefined;
+  if (!row) throw notFound('category', code);
+  return row;
+}
+
+const categoryOf = (ledger: Ledger, orgSeq: number, code: string): Category => listCategories(ledger, orgSeq).find((c) => c.code === code)!;
+
+function cleanSynonyms(synonyms: string[]): string[] {
+  const seen = new Set<string>();
+  return synonyms.map((s) => s.trim()).filter((s) => s && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
+}
+
+function checkName(ledger: Ledger, orgSeq: number, name: string, except = -1): string {
+  const clean = name.trim();
+  if (!clean || clean.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
+  const taken = ledger.stmt('SELECT code FROM categories WHERE org_seq = ? AND lower(name) = lower(?) AND seq <> ?').get(orgSeq, clean, except) as { code: string } | undefined;
+  if (taken) throw new LedgerError('conflict', `The chart already has a category named "${clean}" (${taken.code}).`, [{ field: 'name', message: 'already taken' }]);
+  return clean;
+}
+
+export interface NewCategory {
+  code: string;
+  name: string;
+  type: CategoryType;
+  parentCode?: string | null;
+  synonyms?: string[];
+  costOfSales?: boolean;
+}
+
+/** The chart as the desk shows it: what the API lists, and which categories are the ontology's defaults (never archived) and cost of sales. */
+export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean };
+
+export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
+  const cost = new Set(chart(ledger, orgSeq).filter((c) => c.costOfSales).map((c) => c.code));
+  return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
+}
+
+export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input: NewCategory): Category {
+  return ledger.write(() => {
+    const code = input.code.trim();
+    if (!/^[0-9A-Za-z][0-9A-Za-z.\-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'use 1 to 20 letters, digits, dots or dashes, e.g. 5400' }]);
+    if (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) {
+      throw new LedgerError('conflict', `The chart already has the code ${code}.`, [{ field: 'code', message: 'already taken' }]);
+    }
+    const name = checkName(ledger, orgSeq, input.name);
+    if (input.parentCode) {
+      const parent = requireCategory(ledger, orgSeq, input.parentCode);
+      if (parent.type !== input.type) throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
+    }
+    const synonyms = cleanSynonyms(input.synonyms ?? []);
+    if (input.costOfSales && input.type !== 'expense') throw invalid([{ field: 'costOfSales', message: `only an expense category is cost of sales (this one is ${input.type})` }]);
+    ledger
+      .stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms, cost_of_sales) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(orgSeq, code, name, input.type, input.parentCode ?? null, JSON.stringify(synonyms), input.costOfSales ? 1 : 0);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'category.created',
+      targetType: 'category',
+      targetId: code,
+      summary: `Category ${code} ${name} (${input.costOfSales ? 'cost of sales' : input.type}${input.parentCode ? `, under ${input.parentCode}` : ''}) added${synonyms.length ? `, synonyms ${synonyms.join(', ')}` : ''}`,
+    });
+    return categoryOf(ledger, orgSeq, code);
+  });
+}
+
+/** Renames a category and, in the same transaction, every transaction that carries its name. */
+export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): Category {
+  return ledger.write(() => {
+    const row = requireCategory(ledger, orgSeq, code);
+    const next = checkName(ledger, orgSeq, name, row.seq);
+    if (next === row.name) return categoryOf(ledger, orgSeq, row.code);
+    ledger.stmt('UPDATE categories SET name = ? WHERE seq = ?').run(next, row.seq);
+    const { changes } = ledger.stmt('UPDATE transactions SET category = ? WHERE org_seq = ? AND category = ?').run(next, orgSeq, row.name);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'category.renamed',
+      targetType: 'category',
+      targetId: row.code,
+      summary: `Category ${row.code} renamed "${row.name}" -> "${next}", on ${changes} transaction(s)`,
+    });
+    return categoryOf(ledger, orgSeq, row.code);
+  });
+}
+
+export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: string, synonyms: string[]): Category {
+  return ledger.write(() => {
+    const row = requireCategory(ledger, orgSeq, code);
+    const next = cleanSynonyms(synonyms);
+    const clash = chart(ledger, orgSeq).find((c) => c.code !== row.code && next.some((s) => s.toLowerCase() === c.name.toLowerCase()));
+    if (clash) throw invalid([{ field: 'synonyms', message: `"${clash.name}" is the name of ${clash.code}; a synonym must not name another category` }]);
+    const before = JSON.parse(row.synonyms) as string[];
+    ledger.stmt('UPDATE categories SET synonyms = ? WHERE seq = ?').run(JSON.stringify(next), row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'category.updated',
+      targetType: 'category',
+      targetId: row.code,
+      summary: `Synonyms of ${row.code} ${row.name}: ${before.join(', ') || '(none)'} -> ${next.join(', ') || '(none)'}`,
+    });
+    return categoryOf(ledger, orgSeq, row.code);
+  });
+}
+
+/** Where an expense category is reported: above gross profit as cost of sales, or among the other expenses. */
+export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): Category {
+  return ledger.write(() => {
+    const row = requireCategory(ledger, orgSeq, code) as Row & { cost_of_sales: number };
+    if (row.type !== 'expense') throw invalid([{ field: 'section', message: `${row.code} ${row.name} is ${row.type}; only expense categories are cost of sales` }]);
+    if (Boolean(row.cost_of_sales) === costOfSales) return categoryOf(ledger, orgSeq, row.code);
+    ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'category.updated',
+      targetType: 'category',
+      targetId: row.code,
+      summary: `Category ${row.code} ${row.name} reported ${costOfSales ? 'as cost of sales (above gross profit)' : 'among the expenses'}`,
+    });
+    return categoryOf(ledger, orgSeq, row.code);
+  });
+}
+
+/** Archived: kept for the transactions that have it (inUse false), no longer offered or accepted in proposals. */
+export function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human, code: string, archived: boolean): Category {
+  return ledger.write(() => {
+    const row = requireCategory(ledger, orgSeq, code);
+    if (archived && DEFAULT_CODES.has(row.code)) {
+      throw new LedgerError('conflict', `${row.code} ${row.name} is one of the ontology's default codes, which agents are told about; it stays (rename it if you like).`, { code: row.code });
+    }
+    if (Boolean(row.archived_at) === archived) throw new LedgerError('conflict', `${row.code} ${row.name} is already ${archived ? 'archived' : 'in use'}.`, { code: row.code });
+    ledger.stmt('UPDATE categories SET archived_at = ? WHERE seq = ?').run(archived ? new Date().toISOString() : null, row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: archived ? 'category.archived' : 'category.restored',
+      targetType: 'category',
+      targetId: row.code,
+      summary: `Category ${row.code} ${row.name} ${archived ? 'archived: kept for history, no longer offered' : 'back in use'}`,
+    });
+    return categoryOf(ledger, orgSeq, row.code);
+  });
+}

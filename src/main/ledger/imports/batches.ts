@@ -1,0 +1,116 @@
+// The history of imports, and undoing one. Undo removes the rows the import
+// added and unlinks the rows entered by hand that it matched, in one
+// transaction with one audit entry. It is refused, with what stands in the way
+// counted, when a person's or an approved agent's work rests on those rows:
+// a category, a note, a linked receipt, a reconciliation. Rows it merged with
+// a statement line get back their own date and bank id. Pending proposals on
+// them do not block it: they are rejected with the reason, as they could no
+// longer be approved.
+import { appendAudit, actorName, type Human } from '../access/audit';
+import { deleteInBulk } from '../totals/bulk';
+import { nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { LedgerError, notFound } from '../core/errors';
+import { excerpt } from '../core/text';
+
+export interface ImportBatch {
+  id: string;
+  createdAt: string;
+  format: string;
+  fileName: string;
+  accounts: { id: string; name: string }[];
+  rows: number;
+  imported: number;
+  duplicates: number;
+  merged: number;
+  skipped: number;
+  undoneAt: string | null;
+}
+
+interface BatchRow {
+  seq: number;
+  id: string;
+  created_at: string;
+  format: string;
+  file_name: string;
+  rows: number;
+  imported: number;
+  duplicates: number;
+  merged: number;
+  skipped: number;
+  undone_at: string | null;
+}
+
+function toBatch(ledger: Ledger, r: BatchRow): ImportBatch {
+  const accounts = ledger.rows<{ id: string; name: string }>('SELECT a.id, a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? ORDER BY s.seq', r.seq);
+  return { id: r.id, createdAt: r.created_at, format: r.format, fileName: r.file_name, accounts, rows: r.rows, imported: r.imported, duplicates: r.duplicates, merged: r.merged, skipped: r.skipped, undoneAt: r.undone_at };
+}
+
+/** Newest first; optionally only the imports into one account. */
+export function listImports(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number; accountSeq?: number }): { batches: ImportBatch[]; totalCount: number } {
+  const filter = page.accountSeq === undefined ? '' : ' AND seq IN (SELECT batch_seq FROM statements WHERE account_seq = ?)';
+  const params = page.accountSeq === undefined ? [orgSeq] : [orgSeq, page.accountSeq];
+  const rows = ledger.rows<BatchRow>(`SELECT * FROM import_batches WHERE org_seq = ?${filter} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...params, page.limit, page.offset);
+  const { n } = ledger.stmt(`SELECT count(*) AS n FROM import_batches WHERE org_seq = ?${filter}`).get(...params) as { n: number };
+  return { batches: rows.map((r) => toBatch(ledger, r)), totalCount: n };
+}
+
+function requireBatch(ledger: Ledger, orgSeq: number, id: string): BatchRow {
+  const row = ledger.stmt('SELECT * FROM import_batches WHERE id = ? AND org_seq = ?').get(id.toLowerCase(), orgSeq) as BatchRow | undefined;
+  if (!row) throw notFound('import', id);
+  return row;
+}
+
+const ROWS = "FROM transactions WHERE import_batch_seq = ? AND origin = 'import'";
+
+export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: string): ImportBatch {
+  return ledger.write(() => {
+    const batch = requireBatch(ledger, orgSeq, id);
+    if (batch.undone_at) throw new LedgerError('conflict', `Import "${batch.file_name}" was already undone at ${batch.undone_at}.`, { id: batch.id, undoneAt: batch.undone_at });
+    const closed = ledger.stmt('SELECT a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? AND a.closed_at IS NOT NULL').get(batch.seq) as { name: string } | undefined;
+    if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to undo this import.`, { id: batch.id });
+    const count = (sql: string) => (ledger.stmt(sql).get(batch.seq) as { n: number }).n;
+    const blockers = {
+      reconciled: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 1`),
+      categorized: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 0 AND (category IS NOT NULL OR receipt_needed = 1)`),
+      withNotes: count(`SELECT count(DISTINCT n.transaction_seq) AS n FROM notes n WHERE n.transaction_seq IN (SELECT seq ${ROWS})`),
+      withReceipts: count(`SELECT count(DISTINCT r.transaction_seq) AS n FROM receipts r WHERE r.transaction_seq IN (SELECT seq ${ROWS})`),
+    };
+    if (Object.values(blockers).some((n) => n > 0)) {
+      const said = [
+        blockers.reconciled && `${blockers.reconciled} reconciled`,
+        blockers.categorized && `${blockers.categorized} categorized or reviewed`,
+        blockers.withNotes && `${blockers.withNotes} with notes`,
+        blockers.withReceipts && `${blockers.withReceipts} with receipts linked`,
+      ].filter(Boolean);
+      throw new LedgerError(
+        'conflict',
+        `This import cannot be undone: of its rows, ${said.join(', ')}. Undo that work first (or keep the import and delete single rows by hand).`,
+        { id: batch.id, ...blockers },
+      );
+    }
+    const reviewedAt = nowIso();
+    const rejected = ledger
+      .stmt(
+        `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = ?
+         WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') IN (SELECT id ${ROWS})`,
+      )
+      .run(reviewedAt, actorName(actor), `The transaction was removed: its import "${excerpt(batch.file_name, 60)}" was undone.`, orgSeq, batch.seq).changes;
+    const removed = deleteInBulk(ledger, "import_batch_seq = ? AND origin = 'import'", batch.seq);
+    const merges = ledger.rows<{ transaction_seq: number; previous_date: string; previous_external_id: string | null }>('SELECT * FROM import_merges WHERE batch_seq = ?', batch.seq);
+    for (const m of merges) {
+      ledger.stmt('UPDATE transactions SET import_batch_seq = NULL, fingerprint = NULL, date = ?, external_id = ? WHERE seq = ?').run(m.previous_date, m.previous_external_id, m.transaction_seq);
+    }
+    ledger.stmt('DELETE FROM import_merges WHERE batch_seq = ?').run(batch.seq);
+    ledger.stmt('UPDATE import_batches SET undone_at = ? WHERE seq = ?').run(reviewedAt, batch.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'statement.import_undone',
+      targetType: 'import_batch',
+      targetId: batch.id,
+      summary:
+        `Undid import "${excerpt(batch.file_name, 60)}" of ${batch.created_at.slice(0, 10)}: ${removed} row(s) removed` +
+        `${merges.length ? `, ${merges.length} row(s) entered by hand unlinked from it` : ''}${rejected ? `, ${rejected} pending proposal(s) on its rows rejected` : ''}`,
+    });
+    return toBatch(ledger, requireBatch(ledger, orgSeq, batch.id));
+  });
+}

@@ -1,0 +1,115 @@
+// Which statement rows are already in the books. The rule, per row of one account:
+//
+// 1. The bank's id (FITID, AcctSvcrRef, MT940 bank reference, a mapped CSV id)
+//    is already on a row of the account with the same amount: a duplicate.
+//    Same id, another amount: a possible match (banks do reuse ids).
+// 2. Its fingerprint (date, amount, description letters and digits, and which
+//    occurrence of those in the file) is on a row of the account: a duplicate
+//    when either side has no bank id (an OFX after a CSV of the same days);
+//    when both have different bank ids, a possible match (some banks renumber
+//    their ids when they export again).
+// 3. A row entered by hand or created by an approved journal entry, in the
+//    same account, with the same amount, dated at most MATCH_DAYS days apart
+//    and not yet matched to a statement line nor reconciled: a possible match, the closest
+//    date first, each such row matched at most once.
+// 4. A row a person deleted by hand (same bank id, or same fingerprint): a
+//    duplicate of what was deleted, so a later statement does not bring it back.
+// 5. Otherwise new. Two identical rows of one file both import (rule 2 counts occurrences).
+//
+// A possible match is never imported silently: the person confirms it is the
+// same transaction (merge: the row entered by hand is kept, with its
+// description, category and notes, and takes the bank's date and id) or a
+// different one (import).
+import { addDays } from '../../../shared/dates';
+import type { Ledger } from '../core/db';
+import type { LedgerRows } from './statement-rows';
+
+export const MATCH_DAYS = 4;
+
+export type RowKind = 'new' | 'duplicate' | 'possible_match';
+
+export interface Classified {
+  kind: RowKind;
+  /** The row of the books it duplicates or may be. */
+  match: { seq: number; reason: string } | null;
+  /** Why a duplicate without a row to show is one (a row deleted by hand). */
+  reason?: string;
+}
+
+const NEW: Classified = Object.freeze({ kind: 'new', match: null });
+
+
+/** Classifies the rows at `positions` (one account's rows, in file order). */
+export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Classified[] {
+  if (positions.length === 0) return [];
+  const { date, externalId } = rows.rows;
+  // Days on which the account already has rows: a row on any other day can only be new
+  // (or a hand-entered row's match), which spares a million lookups on a first import.
+  let first = date[positions[0]];
+  let last = first;
+  for (let k = 0; k < positions.length; k++) {
+    const d = date[positions[k]];
+    if (d < first) first = d;
+    else if (d > last) last = d;
+  }
+  const busy = new Set(
+    ledger
+      .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last)
+      .map((d) => d.date),
+  );
+  const hasCandidates = ledger
+    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0 LIMIT 1")
+    .get(accountSeq);
+  const byId = ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?');
+  const byFingerprint = ledger.stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?');
+  const candidates = ledger.stmt(
+    `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ?
+       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0
+     ORDER BY abs(julianday(date) - julianday(?)), seq`,
+  );
+  const anyDeleted = ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq);
+  const deleted = ledger.stmt(
+    `SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ?
+       AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1`,
+  );
+  const claimed = new Set<number>();
+  const out: Classified[] = new Array(positions.length);
+  for (let k = 0; k < positions.length; k++) {
+    const i = positions[k];
+    out[k] = classify(i);
+  }
+  return out;
+
+  function classify(i: number): Classified {
+    const id = externalId[i];
+    const amount = rows.amountMinor[i];
+    if (busy.has(date[i]) || id) {
+      if (id) {
+        const hit = byId.get(accountSeq, id) as { seq: number; amount_minor: number } | undefined;
+        if (hit) {
+          return hit.amount_minor === amount
+            ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
+            : { kind: 'possible_match', match: { seq: hit.seq, reason: 'same bank id, another amount' } };
+        }
+      }
+      const same = byFingerprint.get(accountSeq, date[i], amount, rows.fingerprint[i]) as { seq: number; external_id: string | null } | undefined;
+      if (same) {
+        return !id || !same.external_id
+          ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
+          : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
+      }
+    }
+    if (anyDeleted) {
+      const gone = deleted.get(accountSeq, amount, id, id, date[i], rows.fingerprint[i]) as { deleted_at: string } | undefined;
+      if (gone) return { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` };
+    }
+    if (hasCandidates) {
+      const found = (candidates.all(accountSeq, amount, addDays(date[i], -MATCH_DAYS), addDays(date[i], MATCH_DAYS), date[i]) as { seq: number; origin: string }[]).find((c) => !claimed.has(c.seq));
+      if (found) {
+        claimed.add(found.seq);
+        return { kind: 'possible_match', match: { seq: found.seq, reason: found.origin === 'manual' ? 'entered by hand' : 'created by an approved journal entry' } };
+      }
+    }
+    return NEW;
+  }
+}

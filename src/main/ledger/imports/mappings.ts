@@ -1,0 +1,99 @@
+// Saved CSV mappings (hledger's idea: the mapping is data, not code). Each
+// CSV import saves how its file was read as the account's preset, named
+// "<account> CSV"; the account's next file is read the same way, and a file
+// whose header matches a preset is recognised as that account's.
+import type { CsvMapping, CsvReport } from '../../statements/types';
+import type { AccountRow } from '../accounts/accounts';
+import { newId, nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { LedgerError } from '../core/errors';
+
+export interface MappingPreset {
+  id: string;
+  name: string;
+  accountId: string | null;
+  accountName: string | null;
+  mapping: SavedMapping;
+  updatedAt: string;
+}
+
+/** A CSV mapping plus the header it was made for. */
+export interface SavedMapping extends CsvMapping {
+  headers: string[];
+}
+
+interface PresetRow {
+  id: string;
+  name: string;
+  account_id: string | null;
+  account_name: string | null;
+  mapping: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT m.id, m.name, a.id AS account_id, a.name AS account_name, m.mapping, m.updated_at
+  FROM import_mappings m LEFT JOIN accounts a ON a.seq = m.account_seq`;
+
+const toPreset = (r: PresetRow): MappingPreset => ({
+  id: r.id,
+  name: r.name,
+  accountId: r.account_id,
+  accountName: r.account_name,
+  mapping: JSON.parse(r.mapping) as SavedMapping,
+  updatedAt: r.updated_at,
+});
+
+export const listMappings = (ledger: Ledger, orgSeq: number): MappingPreset[] =>
+  ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? ORDER BY m.name COLLATE NOCASE`, orgSeq).map(toPreset);
+
+export function requireMapping(ledger: Ledger, orgSeq: number, name: string): MappingPreset {
+  const row = ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? AND (lower(m.name) = lower(?) OR m.id = ?)`, orgSeq, name.trim(), name.trim())[0];
+  if (!row) {
+    const known = listMappings(ledger, orgSeq).map((m) => `"${m.name}"`).join(', ') || 'none yet';
+    throw new LedgerError('not_found', `No saved mapping "${name}" (saved: ${known}).`, { resource: 'mapping', id: name });
+  }
+  return toPreset(row);
+}
+
+const signature = (headers: string[]): string => JSON.stringify(headers.map((h) => h.trim().toLowerCase()));
+
+/** The preset of an account, if its CSV was imported before and the preset was made for this header. */
+export function mappingOfAccount(ledger: Ledger, accountSeq: number, headers: string[]): SavedMapping | null {
+  const row = ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq) as { mapping: string } | undefined;
+  const saved = row ? (JSON.parse(row.mapping) as SavedMapping) : null;
+  return saved && signature(saved.headers ?? []) === signature(headers) ? saved : null;
+}
+
+/** The one open account whose preset was made for exactly this header, if there is one. */
+export function accountForHeaders(ledger: Ledger, orgSeq: number, headers: string[]): AccountRow | null {
+  const wanted = signature(headers);
+  const rows = ledger.rows<AccountRow & { mapping: string }>(
+    'SELECT a.*, m.mapping FROM import_mappings m JOIN accounts a ON a.seq = m.account_seq WHERE m.org_seq = ? AND a.closed_at IS NULL',
+    orgSeq,
+  );
+  const fits = rows.filter((r) => signature((JSON.parse(r.mapping) as SavedMapping).headers ?? []) === wanted);
+  return fits.length === 1 ? fits[0] : null;
+}
+
+/** Saves (or replaces) an account's preset from the mapping a CSV import used. */
+export function saveMappingFor(ledger: Ledger, orgSeq: number, account: AccountRow, report: CsvReport, negate: boolean): void {
+  if (!report.columns) return;
+  const mapping: SavedMapping = {
+    columns: report.columns,
+    dateFormat: report.dateFormat ?? undefined,
+    decimal: report.decimal,
+    negate: negate || undefined,
+    headers: report.headers,
+  };
+  const now = nowIso();
+  const existing = ledger.stmt('SELECT seq FROM import_mappings WHERE account_seq = ?').get(account.seq) as { seq: number } | undefined;
+  if (existing) {
+    ledger.stmt('UPDATE import_mappings SET mapping = ?, updated_at = ? WHERE seq = ?').run(JSON.stringify(mapping), now, existing.seq);
+    return;
+  }
+  let name = `${account.name} CSV`;
+  for (let n = 2; ledger.stmt('SELECT 1 FROM import_mappings WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name); n++) name = `${account.name} CSV ${n}`;
+  ledger
+    .stmt('INSERT INTO import_mappings (id, org_seq, account_seq, name, mapping, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(newId(), orgSeq, account.seq, name, JSON.stringify(mapping), now, now);
+}

@@ -1,0 +1,123 @@
+// Which account each section of a statement goes to: the one the person names,
+// else the one whose bank account id the file states, else (for OFX, QFX,
+// QIF, CAMT and MT940, which describe their account) a new one made from the
+// file. A CSV says nothing about its account: it goes to the account named,
+// or to the one whose saved mapping has the same header; otherwise the person
+// is asked, never a new account made up for it.
+import type { ParsedStatement, StatedBalance, StatementSection } from '../../statements/types';
+import { insertAccount, maskOf, requireAccount, type AccountRow, type AccountType } from '../accounts/accounts';
+import type { Actor } from '../access/audit';
+import type { Ledger } from '../core/db';
+import { invalid, LedgerError } from '../core/errors';
+import { accountForHeaders } from './mappings';
+import { decimalToMinor, minorDigits } from '../core/money';
+import { organizationBySeq } from '../access/organizations';
+import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
+
+export interface SectionPlan {
+  section: number;
+  currency: string;
+  /** The existing account, or null when it is made on import. */
+  row: AccountRow | null;
+  /** Makes the account, starting from the balance the file states (given the sum of its rows in minor units). */
+  create: ((actor: Actor, rowsMinor: number) => AccountRow) | null;
+  /** The file's bank account id, recorded on an account that had none (so the next file finds it). */
+  adoptBankId: string | null;
+  account: { id: string | null; name: string; type: AccountType; currency: string; created: boolean };
+  opening: { date: string; minor: number } | null;
+  closing: { date: string; minor: number } | null;
+}
+
+
+function freeName(ledger: Ledger, orgSeq: number, wanted: string): string {
+  const taken = (name: string) => ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name);
+  let name = wanted;
+  for (let n = 2; taken(name); n++) name = `${wanted} (${n})`;
+  return name;
+}
+
+function balance(b: StatedBalance | null, currency: string): { date: string; minor: number } | null {
+  const minor = b ? decimalToMinor(b.amount, currency) : null;
+  return b && typeof minor === 'number' ? { date: b.date, minor } : null;
+}
+
+export function resolveSections(ledger: Ledger, orgSeq: number, statement: ParsedStatement, input: { account?: string; accounts?: Record<string, string> }): SectionPlan[] {
+  const several = statement.sections.length > 1;
+  if (several && input.account) {
+    throw invalid([{ field: 'account', message: `this file holds ${statement.sections.length} accounts; each is matched by its bank account id or created (or choose one per section)` }]);
+  }
+  return statement.sections.map((section) => {
+    const ref = several ? input.accounts?.[String(section.index)] : (input.account ?? input.accounts?.['0']);
+    const row = ref ? checked(ledger, orgSeq, requireAccount(ledger, orgSeq, ref), section) : findFor(ledger, orgSeq, statement, section);
+    if (row) {
+      const adoptBankId = section.bankAccountId && !row.bank_account_id ? section.bankAccountId : null;
+      return plan(section, row.currency, row, null, adoptBankId, { id: row.id, name: row.name, type: row.type, currency: row.currency, created: false });
+    }
+    if (statement.format === 'csv') {
+      throw invalid([{ field: 'account', message: 'a CSV file does not say which account it belongs to: choose the account (or create it first)' }]);
+    }
+    const type = section.type ?? 'checking';
+    const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
+    const mask = maskOf(section.bankAccountId);
+    const name = freeName(ledger, orgSeq, section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`);
+    const stated = plan(section, currency, null, null, null, { id: null, name, type, currency, created: true });
+    // A new account starts where the bank says it did: the stated opening balance, or the
+    // closing balance less the file's rows; so its balance matches the bank's from the first import.
+    stated.create = (actor, rowsMinor) => {
+      const opening = stated.opening ?? (stated.closing ? { date: section.from ?? stated.closing.date, minor: stated.closing.minor - rowsMinor } : null);
+      const openingBalance = opening ? opening.minor / 10 ** minorDigits(currency) : 0;
+      return insertAccount(ledger, orgSeq, actor, { name, type, currency, bankAccountId: section.bankAccountId, openingBalance, openingDate: opening?.date ?? section.from });
+    };
+    return stated;
+  });
+}
+
+function plan(section: StatementSection, currency: string, row: AccountRow | null, create: SectionPlan['create'], adoptBankId: string | null, account: SectionPlan['account']): SectionPlan {
+  return { section: section.index, currency, row, create, adoptBankId, account, opening: balance(section.opening, currency), closing: balance(section.closing, currency) };
+}
+
+/** The named account must fit the file: same currency, and not another bank account's. */
+function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: StatementSection): AccountRow {
+  if (section.currency && section.currency !== row.currency) {
+    throw invalid([{ field: 'account', message: `the file is in ${section.currency}, account "${row.name}" is in ${row.currency}` }]);
+  }
+  if (section.bankAccountId && row.bank_account_id && section.bankAccountId !== row.bank_account_id) {
+    throw invalid([{ field: 'account', message: `this file is for bank account ${maskOf(section.bankAccountId)}, not "${row.name}" (${row.masked_number ?? maskOf(row.bank_account_id)})` }]);
+  }
+  if (section.bankAccountId && !row.bank_account_id) {
+    const other = ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as { name: string } | undefined;
+    if (other) throw new LedgerError('conflict', `This file's bank account ${maskOf(section.bankAccountId)} belongs to "${other.name}", not "${row.name}".`, [{ field: 'account', message: `belongs to "${other.name}"` }]);
+  }
+  return row;
+}
+
+function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, section: StatementSection): AccountRow | null {
+  if (section.bankAccountId) {
+    const byBank = ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as AccountRow | undefined;
+    if (byBank) return byBank;
+    const byMask = byMaskedNumber(ledger, orgSeq, section);
+    if (byMask) return byMask;
+  }
+  if (statement.csv) return accountForHeaders(ledger, orgSeq, statement.csv.headers);
+  return null;
+}
+
+const lastFour = (text: string | null): string | null => {
+  const digits = text?.replace(/\D/g, '') ?? '';
+  return digits.length >= 4 ? digits.slice(-4) : null;
+};
+
+/**
+ * An account the person made by hand, with the number as statements print it
+ * (****4417) and no bank id yet: the file whose account id ends in the same
+ * four digits is its statement, when exactly one such account fits (same
+ * currency, not another bank account's). It then takes the file's id.
+ */
+function byMaskedNumber(ledger: Ledger, orgSeq: number, section: StatementSection): AccountRow | null {
+  const four = lastFour(section.bankAccountId);
+  if (!four) return null;
+  const fitting = ledger
+    .rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id IS NULL AND masked_number IS NOT NULL', orgSeq)
+    .filter((a) => lastFour(a.masked_number) === four && (!section.currency || section.currency === a.currency));
+  return fitting.length === 1 ? fitting[0] : null;
+}

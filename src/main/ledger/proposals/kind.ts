@@ -1,0 +1,90 @@
+// What a proposal kind is: one module per kind (kinds/) holds everything about
+// it, from the payload an agent's request becomes to what the Approvals card
+// shows, what approval changes and how a reversal puts it back. Creating,
+// reviewing, reversing and listing proposals loop over the kinds (kinds/index.ts).
+import type { z } from 'zod';
+import type { Human } from '../access/audit';
+import type { Ledger } from '../core/db';
+import { fromMinor } from '../core/money';
+import type { ProposalRow } from './proposals';
+
+export interface KindContext {
+  ledger: Ledger;
+  orgSeq: number;
+}
+
+/** A proposal before it is stored: its payload, the transaction it is about, and a line for the audit log. */
+export interface Draft<P> {
+  payload: P;
+  /** null for a journal entry, which makes a transaction. */
+  transactionSeq: number | null;
+  summary: string;
+}
+
+/** A row as a card shows it. */
+export interface Glance {
+  id: string | null;
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  account: string | null;
+  category: string | null;
+}
+
+/** What a card shows of the change a proposal would make, the same for every kind. */
+export interface ChangeView {
+  /** Words before the row: "New entry", "Receipt invoice.pdf for", "Note on". */
+  lead: string | null;
+  /** The row it changes (for a journal entry, the row it would enter). */
+  subject: Glance | null;
+  /** What the row becomes: a category name and code, or a word. */
+  result: { text: string; code: string | null } | null;
+  /** Text it adds (a note's content). */
+  quote: string | null;
+  /** A journal entry's row goes into an account of its currency: the reviewer may pick one. */
+  account: { currency: string; defaultId: string | null } | null;
+  /** Approve and remember can draft a rule from it. */
+  rememberable: boolean;
+}
+
+/** What approval changed, tagged by its kind, so that a reversal can put it back. */
+export interface Applied<O> {
+  summary: string;
+  outcome: O;
+}
+
+export interface ApplyOptions {
+  reviewer: Human;
+  /** A journal entry's account, by id or name (the default account otherwise). */
+  account?: string;
+}
+
+export interface ProposalKind<T extends string, I, P, O> {
+  readonly type: T;
+  /** The payload as stored and answered (OpenAPI, MCP output schemas). */
+  readonly payload: z.ZodType<P>;
+  /** An agent's request checked against the books and turned into what would be stored. */
+  draft(ctx: KindContext, input: I): Draft<P>;
+  /** The change approval would make, as text: identical proposals (same kind and effect) share it. */
+  changeKey(payload: P, transactionSeq: number | null): string;
+  /** The transaction it is about, if any: its pending proposals go when the row does. */
+  transactionId(payload: P): string | null;
+  apply(ctx: KindContext, row: ProposalRow, payload: P, options: ApplyOptions): Applied<O>;
+  /** Puts back what apply changed, or refuses (reversal.ts says why); answers a line for the audit log. */
+  undo(ctx: KindContext, row: ProposalRow, payload: P, outcome: O): string;
+  view(ctx: KindContext, payload: P): ChangeView;
+}
+
+/** Twelve digits: change keys sort (and go into their index) in the transactions' order. */
+export const keyTarget = (transactionSeq: number | null): string => String(transactionSeq).padStart(12, '0');
+
+/** A transaction as a card shows it, by id (null when it is gone). */
+export function glanceOf(ctx: KindContext, id: string): Glance | null {
+  const t = ctx.ledger
+    .stmt('SELECT t.id, t.date, t.description, t.amount_minor, t.currency, t.category, a.name AS account FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.id = ? AND t.org_seq = ?')
+    .get(id, ctx.orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; account: string } | undefined;
+  return t ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, account: t.account, category: t.category } : null;
+}
+
+export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, quote: null, account: null, rememberable: false };

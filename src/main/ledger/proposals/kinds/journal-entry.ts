@@ -1,0 +1,114 @@
+// A journal entry: an agent proposes a row the books are missing. Approval
+// enters it in an account of its currency (the reviewer's pick, or the default
+// account for its source); a reversal removes it while nothing rests on it.
+import { z } from 'zod';
+import { entryAccount, requireOpenAccount, defaultAccountFor } from '../../accounts/accounts';
+import { resolveCategory, categoryNow } from '../../chart/categories';
+import { newId, nowIso } from '../../core/clock';
+import { invalid, LedgerError } from '../../core/errors';
+import { toMinor } from '../../core/money';
+import { excerpt } from '../../core/text';
+import { organizationBySeq } from '../../access/organizations';
+import { handRow } from '../../transactions/hand';
+import { describeTransaction, insertTransaction, TRANSACTION_SOURCES, type TransactionSource } from '../../transactions/transactions';
+import { NO_VIEW, type ProposalKind } from '../kind';
+
+export interface JournalEntryInput {
+  date: string;
+  description: string;
+  amount: number;
+  currency?: string;
+  categoryCode?: string;
+  category?: string;
+  source?: TransactionSource;
+}
+
+const Payload = z
+  .object({
+    date: z.string().meta({ format: 'date' }),
+    description: z.string(),
+    amount: z.number(),
+    currency: z.string().length(3),
+    categoryCode: z.string().nullable(),
+    category: z.string().nullable(),
+    source: z.enum(TRANSACTION_SOURCES),
+  })
+  .meta({ id: 'JournalEntryPayload', description: 'type journal_entry: the row created on approval' });
+export type JournalEntryPayload = z.infer<typeof Payload>;
+
+interface Outcome {
+  kind: 'journal_entry';
+  transactionId: string;
+}
+
+const refuse = (id: string, why: string) => new LedgerError('conflict', `This approval cannot be reversed: ${why}.`, { id, reason: why });
+
+export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, JournalEntryPayload, Outcome> = {
+  type: 'journal_entry',
+  payload: Payload,
+
+  draft({ ledger, orgSeq }, input) {
+    const currency = (input.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+    toMinor(input.amount, currency); // refuses more decimals than the currency has
+    const named = input.categoryCode !== undefined || input.category !== undefined;
+    const resolved = named ? resolveCategory(ledger, orgSeq, input, input.amount < 0 ? 'outflow' : 'inflow') : null;
+    return {
+      payload: { date: input.date, description: input.description, amount: input.amount, currency, categoryCode: resolved?.code ?? null, category: resolved?.name ?? null, source: input.source ?? 'manual_csv' },
+      transactionSeq: null,
+      summary: `Proposed journal entry "${excerpt(input.description, 60)}" ${input.date} ${input.amount.toFixed(2)} ${currency}${resolved ? ` -> ${resolved.code} ${resolved.name}` : ''}`,
+    };
+  },
+
+  changeKey: (p) => ['journal_entry', p.date, p.amount, p.currency, p.categoryCode ?? '', p.source, p.description].join('|'),
+  transactionId: () => null,
+
+  apply({ ledger, orgSeq }, row, p, { reviewer, account: chosen }) {
+    const account = chosen ? requireOpenAccount(ledger, orgSeq, chosen) : entryAccount(ledger, orgSeq, reviewer, p.currency, p.source);
+    if (account.currency !== p.currency) throw invalid([{ field: 'accountId', message: `account "${account.name}" is in ${account.currency}; this entry is in ${p.currency}` }]);
+    const category = categoryNow(ledger, orgSeq, p.categoryCode);
+    const id = newId();
+    insertTransaction(ledger, orgSeq, {
+      id,
+      accountSeq: account.seq,
+      origin: 'agent',
+      date: p.date,
+      amountMinor: toMinor(p.amount, p.currency),
+      currency: p.currency,
+      description: p.description,
+      category: category?.name ?? null,
+      source: p.source,
+      suggestedBy: row.proposed_by,
+      confidence: row.confidence,
+      reason: row.reason,
+      createdAt: nowIso(),
+    });
+    return {
+      summary: `transaction ${id} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} created in account "${account.name}", status ${category ? 'matched' : 'uncategorized'}`,
+      outcome: { kind: 'journal_entry', transactionId: id },
+    };
+  },
+
+  undo({ ledger, orgSeq }, row, p, { transactionId }) {
+    const found = ledger.stmt('SELECT id FROM transactions WHERE id = ? AND org_seq = ?').get(transactionId ?? '', orgSeq);
+    if (!found) throw refuse(row.id, 'the transaction it created is gone');
+    const tx = handRow(ledger, orgSeq, transactionId);
+    if (tx.reconciled) throw refuse(row.id, 'the transaction it created is reconciled');
+    if (tx.date !== p.date || tx.description !== p.description || tx.import_batch_seq !== null) throw refuse(row.id, 'the transaction it created was edited or matched to a statement line since');
+    const count = (sql: string) => (ledger.stmt(sql).get(tx.seq) as { n: number }).n;
+    if (count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?') || count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?')) {
+      throw refuse(row.id, 'the transaction it created has notes or receipts since');
+    }
+    ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(tx.seq);
+    return `transaction ${tx.id} ${describeTransaction(tx)} removed`;
+  },
+
+  view({ ledger, orgSeq }, p) {
+    return {
+      ...NO_VIEW,
+      lead: 'New entry',
+      subject: { id: null, date: p.date, description: p.description, amount: p.amount, currency: p.currency, account: null, category: null },
+      result: p.category ? { text: p.category, code: p.categoryCode } : null,
+      account: { currency: p.currency, defaultId: defaultAccountFor(ledger, orgSeq, p.currency, p.source)?.id ?? null },
+    };
+  },
+};

@@ -1,0 +1,50 @@
+// A note: an agent's remark on a row (attach_note). Approval adds it; a
+// reversal removes it.
+import { z } from 'zod';
+import { LedgerError } from '../../core/errors';
+import { excerpt } from '../../core/text';
+import { insertNote } from '../../transactions/notes';
+import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
+import { glanceOf, keyTarget, NO_VIEW, type ProposalKind } from '../kind';
+
+export interface NoteInput {
+  transactionId: string;
+  content: string;
+}
+
+const Payload = z.object({ transactionId: z.uuid(), content: z.string() }).meta({ id: 'NotePayload', description: 'type note' });
+export type NotePayload = z.infer<typeof Payload>;
+
+interface Outcome {
+  kind: 'note';
+  noteId: string;
+}
+
+export const note: ProposalKind<'note', NoteInput, NotePayload, Outcome> = {
+  type: 'note',
+  payload: Payload,
+
+  draft({ ledger, orgSeq }, input) {
+    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
+    return { payload: { transactionId: tx.id, content: input.content }, transactionSeq: tx.seq, summary: `Proposed note on ${describeTransaction(tx)}: "${excerpt(input.content)}"` };
+  },
+
+  changeKey: (p, transactionSeq) => `note|${keyTarget(transactionSeq)}|${p.content}`,
+  transactionId: (p) => p.transactionId,
+
+  apply({ ledger, orgSeq }, row, p) {
+    const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
+    const created = insertNote(ledger, orgSeq, tx.seq, p.content, row.proposed_by);
+    return { summary: `note ${created.id} created on ${describeTransaction(tx)}`, outcome: { kind: 'note', noteId: created.id } };
+  },
+
+  undo({ ledger, orgSeq }, row, _p, { noteId }) {
+    const { changes } = ledger.stmt('DELETE FROM notes WHERE id = ? AND org_seq = ?').run(noteId ?? '', orgSeq);
+    if (changes === 0) throw new LedgerError('conflict', 'This approval cannot be reversed: the note it created is gone.', { id: row.id, reason: 'the note it created is gone' });
+    return `note ${noteId} removed`;
+  },
+
+  view(ctx, p) {
+    return { ...NO_VIEW, lead: 'Note on', subject: glanceOf(ctx, p.transactionId), quote: p.content };
+  },
+};

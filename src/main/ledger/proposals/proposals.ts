@@ -1,0 +1,187 @@
+// Proposals: what agents write. Creating one never touches the books; each
+// creation and its audit entry commit in one transaction.
+import type { Ledger } from '../core/db';
+import { appendAudit, tokenWriterId, type AgentActor } from '../access/audit';
+import { newId, nowIso } from '../core/clock';
+import { LedgerError, notFound } from '../core/errors';
+import { excerpt } from '../core/text';
+import type { ProposalKind } from './kind';
+import {
+  categorization,
+  journalEntry,
+  kindOf,
+  note,
+  receiptLink,
+  type CategorizationInput,
+  type JournalEntryInput,
+  type NoteInput,
+  type ProposalPayloads,
+  type ProposalType,
+  type ReceiptLinkInput,
+} from './kinds';
+
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export { EVIDENCE_TYPES, PROPOSAL_TYPES, type EvidenceItem, type ProposalPayloads, type ProposalType } from './kinds';
+
+export interface Proposal {
+  id: string;
+  type: ProposalType;
+  status: ProposalStatus;
+  payload: ProposalPayloads[ProposalType];
+  proposedBy: string;
+  confidence: number | null;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface ProposalRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  type: ProposalType;
+  status: ProposalStatus;
+  payload: string;
+  proposed_by: string;
+  confidence: number | null;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  review_comment: string | null;
+  outcome: string | null;
+  reversed_at: string | null;
+  reversed_by: string | null;
+  reversal_comment: string | null;
+  token_seq: number | null;
+  channel: 'rest' | 'mcp' | null;
+  change_key: string | null;
+  rule_seq: number | null;
+}
+
+const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
+
+/** Who proposed it, as a person reads it: the token's name and how it came ("Claude" via MCP), or the person's rule; the spec's id when either is gone. */
+export function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by' | 'rule_seq'>): string {
+  if (row.rule_seq !== null) {
+    const rule = ledger.stmt('SELECT position, match_text FROM rules WHERE seq = ?').get(row.rule_seq) as { position: number; match_text: string } | undefined;
+    if (rule) return `rule ${rule.position} ("${excerpt(rule.match_text, 60)}")`;
+  }
+  if (row.proposed_by.startsWith('rule:')) return 'a rule since deleted';
+  const token = row.token_seq === null ? undefined : (ledger.stmt('SELECT name FROM tokens WHERE seq = ?').get(row.token_seq) as { name: string } | undefined);
+  if (!token) return row.proposed_by;
+  return `"${token.name}"${row.channel ? ` via ${CHANNEL_LABEL[row.channel]}` : ''}`;
+}
+
+export const toProposal = (r: ProposalRow): Proposal => ({
+  id: r.id,
+  type: r.type,
+  status: r.status,
+  payload: JSON.parse(r.payload),
+  proposedBy: r.proposed_by,
+  confidence: r.confidence,
+  reason: r.reason,
+  createdAt: r.created_at,
+});
+
+export function requireProposalRow(ledger: Ledger, orgSeq: number, id: string): ProposalRow {
+  const row = ledger.stmt('SELECT * FROM proposals WHERE id = ? AND org_seq = ?').get(id, orgSeq) as ProposalRow | undefined;
+  if (!row) throw notFound('proposal', id);
+  return row;
+}
+
+export const getProposal = (ledger: Ledger, orgSeq: number, id: string): Proposal => toProposal(requireProposalRow(ledger, orgSeq, id));
+
+/** One page of the pending proposals, newest first, and how many are pending in all. */
+export function listPendingProposals(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { proposals: Proposal[]; count: number } {
+  const rows = ledger.rows<ProposalRow>(
+    "SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?",
+    orgSeq,
+    page.limit,
+    page.offset,
+  );
+  return { proposals: rows.map(toProposal), count: pendingProposalCount(ledger, orgSeq) };
+}
+
+/** From the trigger-maintained count per status (migration 0003), not a scan of the backlog. */
+export function pendingProposalCount(ledger: Ledger, orgSeq: number): number {
+  const sql = "SELECT coalesce(sum(n), 0) AS n FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'";
+  return (ledger.stmt(sql).get(orgSeq) as { n: number }).n;
+}
+
+/**
+ * The change approval would make, as text: identical proposals (same kind,
+ * target and effect; reason, confidence and evidence aside) share it. The
+ * target is the transaction's seq, so that a rule run's thousands of keys go
+ * into the index in row order (migration 0010 writes the same keys in SQL).
+ */
+export const changeKeyOf = <T extends ProposalType>(type: T, payload: ProposalPayloads[T], transactionSeq: number | null): string => kindOf(type).changeKey(payload, transactionSeq);
+
+/** Proposals answered as already pending rather than stored again (the API answers 200, not 201). */
+const alreadyPending = new WeakSet<Proposal>();
+export const isAlreadyPending = (proposal: Proposal): boolean => alreadyPending.has(proposal);
+
+/** The proposal of this change that is pending (first) or that a person rejected (the latest), if any. */
+export const decidedChange = (ledger: Ledger, orgSeq: number, changeKey: string): ProposalRow | undefined =>
+  ledger
+    .stmt("SELECT * FROM proposals WHERE org_seq = ? AND change_key = ? AND status IN ('pending', 'rejected') ORDER BY status = 'pending' DESC, seq DESC LIMIT 1")
+    .get(orgSeq, changeKey) as ProposalRow | undefined;
+
+/**
+ * A person's "no" sticks: the same change, once rejected, is refused with the
+ * rejected proposal and its comment, so that the agent can learn from it. The
+ * same change already pending is answered, not stored twice.
+ */
+function existingChange(ledger: Ledger, orgSeq: number, changeKey: string): Proposal | null {
+  const row = decidedChange(ledger, orgSeq, changeKey);
+  if (!row) return null;
+  if (row.status === 'pending') {
+    const proposal = toProposal(row);
+    alreadyPending.add(proposal);
+    return proposal;
+  }
+  const comment = row.review_comment ? ` with the comment "${row.review_comment}"` : ' without a comment';
+  throw new LedgerError(
+    'proposal_rejected',
+    `A person rejected this same change on ${row.reviewed_at?.slice(0, 10)} (proposal ${row.id})${comment}; propose something else or leave it.`,
+    { rejectedProposalId: row.id, reviewedAt: row.reviewed_at, comment: row.review_comment },
+  );
+}
+
+/** What every proposal may say besides its kind's fields. */
+export interface ProposalNote {
+  confidence?: number;
+  reason?: string;
+}
+
+/**
+ * Files a proposal of a kind from an agent's request: checked and resolved by
+ * the kind, the same change already pending answered, one a person rejected
+ * refused; stored with its audit entry in one transaction.
+ */
+export function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Proposal {
+  return ledger.write(() => {
+    const draft = kind.draft({ ledger, orgSeq }, input);
+    const changeKey = kind.changeKey(draft.payload, draft.transactionSeq);
+    const existing = existingChange(ledger, orgSeq, changeKey);
+    if (existing) return existing;
+    const id = newId();
+    ledger
+      .stmt(
+        `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, orgSeq, kind.type, JSON.stringify(draft.payload), tokenWriterId(actor), actor.tokenSeq, input.confidence ?? null, input.reason ?? null, nowIso(), actor.channel, changeKey);
+    const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
+    const confidence = input.confidence === undefined ? '' : ` (confidence ${Math.round(input.confidence * 100)}%)`;
+    appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });
+    return getProposal(ledger, orgSeq, id);
+  });
+}
+
+type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: AgentActor, input: I & ProposalNote) => Proposal;
+export const proposeCategorization: Proposing<CategorizationInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, categorization, input);
+export const proposeJournalEntry: Proposing<JournalEntryInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, journalEntry, input);
+export const proposeReceiptLink: Proposing<ReceiptLinkInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, receiptLink, input);
+/** attach_note: a note only as a proposal (create_note writes one at once: transactions/notes.ts). */
+export const proposeNote: Proposing<NoteInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, note, input);

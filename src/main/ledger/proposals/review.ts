@@ -1,0 +1,50 @@
+// Review: the human's approve or reject. There is no token route to this
+// function. The status change, the effect on the books (the proposal's kind
+// applies it: kinds/) and the audit entry commit in one IMMEDIATE transaction,
+// so a proposal is reviewed exactly once even when two reviews (two windows,
+// two processes) arrive together.
+import { appendAudit, actorName, type Human } from '../access/audit';
+import { nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { LedgerError } from '../core/errors';
+import { excerpt } from '../core/text';
+import { kindOf } from './kinds';
+import { getProposal, proposerLabel, requireProposalRow, type Proposal } from './proposals';
+
+export type Decision = 'approve' | 'reject';
+
+export function reviewProposal(
+  ledger: Ledger,
+  orgSeq: number,
+  proposalId: string,
+  decision: Decision,
+  reviewer: Human,
+  comment?: string,
+  /** For a journal entry: the account its row goes to (id or name); the default account when absent. */
+  accountRef?: string,
+): Proposal {
+  return ledger.write(() => {
+    const row = requireProposalRow(ledger, orgSeq, proposalId);
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const { changes } = ledger
+      .stmt("UPDATE proposals SET status = ?, reviewed_at = ?, reviewed_by = ?, review_comment = ? WHERE seq = ? AND status = 'pending'")
+      .run(status, nowIso(), actorName(reviewer), comment?.trim() || null, row.seq);
+    if (changes === 0) {
+      throw new LedgerError('already_reviewed', `Proposal ${proposalId} was already ${row.status}.`, { id: proposalId, status: row.status });
+    }
+    let effect = 'the ledger is unchanged';
+    if (decision === 'approve') {
+      // What the approval changed is kept (tagged by kind), so that a reversal can put it back.
+      const applied = kindOf(row.type).apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef });
+      ledger.stmt('UPDATE proposals SET outcome = ? WHERE seq = ?').run(JSON.stringify(applied.outcome), row.seq);
+      effect = applied.summary;
+    }
+    appendAudit(ledger, orgSeq, reviewer, {
+      action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
+      targetType: 'proposal',
+      targetId: row.id,
+      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+    });
+    return getProposal(ledger, orgSeq, proposalId);
+  });
+}

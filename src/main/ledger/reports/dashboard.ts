@@ -1,0 +1,115 @@
+// The dashboard, answered from maintained aggregates (transaction_status_counts,
+// transaction_month_totals) so it costs the same at ten rows or ten million.
+//
+// Period: revenue and expenses cover the twelve calendar months ending with
+// the month of the organization's latest transaction (books are often caught
+// up late, so "the last twelve months of the books", not of the wall clock).
+// Cash basis: revenue = inflows, expenses = outflows (as a positive number),
+// both in the organization's currency. cashPosition = what the accounts in
+// that currency hold: their opening balances plus all inflows minus all
+// outflows ever. Rows in other currencies are not converted.
+import type { Ledger } from '../core/db';
+import { listConnectors } from '../accounts/connectors';
+import { fromMinor } from '../core/money';
+import { organizationBySeq } from '../access/organizations';
+import { pendingProposalCount } from '../proposals/proposals';
+import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions';
+import { trailingMonths } from '../totals/sums';
+
+export interface Notification {
+  type: 'proposals_pending' | 'connector_error' | 'connector_stale' | 'receipts_missing';
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+  targetId: string | null;
+}
+
+export interface DashboardSummary {
+  currency: string;
+  revenue: number;
+  expenses: number;
+  cashPosition: number;
+  pendingReview: number;
+  missingReceipts: number;
+  uncategorized: number;
+  agentSuggested: number;
+  recentTransactions: { id: string; date: string; amount: number; description: string; status: string }[];
+  monthlyTrend: { month: string; revenue: number; expenses: number }[];
+  notifications: Notification[];
+}
+
+export const RECENT_TRANSACTIONS = 10;
+
+export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSummary {
+  const { currency } = organizationBySeq(ledger, orgSeq);
+  const money = (minor: number) => fromMinor(minor, currency);
+  const { last } = ledger
+    .stmt('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?')
+    .get(orgSeq, currency) as { last: string | null };
+  const months = trailingMonths(last ?? new Date().toISOString().slice(0, 7));
+  const totals = ledger
+    .stmt(
+      `SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals
+       WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ?`,
+    )
+    .all(orgSeq, currency, months[0], months[months.length - 1]) as { month: string; inflow: number; outflow: number }[];
+  const byMonth = new Map(totals.map((t) => [t.month, t]));
+  const monthlyTrend = months.map((month) => ({
+    month,
+    revenue: money(byMonth.get(month)?.inflow ?? 0),
+    expenses: money(byMonth.get(month)?.outflow ?? 0),
+  }));
+  // What the accounts in the organization's currency hold: their opening balances and every movement.
+  const { cash } = ledger
+    .stmt(
+      `SELECT coalesce((SELECT sum(inflow_minor - outflow_minor) FROM transaction_month_totals WHERE org_seq = ? AND currency = ?), 0)
+            + coalesce((SELECT sum(opening_balance_minor) FROM accounts WHERE org_seq = ? AND currency = ?), 0) AS cash`,
+    )
+    .get(orgSeq, currency, orgSeq, currency) as { cash: number };
+  const counts = new Map(
+    (ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
+      status: string;
+      n: number;
+    }[]).map((r) => [r.status, r.n]),
+  );
+  const count = (status: string) => counts.get(status) ?? 0;
+  const pending = pendingProposalCount(ledger, orgSeq);
+  const recent = ledger.rows<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`,
+    orgSeq,
+  );
+  const sum = (k: 'inflow' | 'outflow') => totals.reduce((acc, t) => acc + t[k], 0);
+  return {
+    currency,
+    revenue: money(sum('inflow')),
+    expenses: money(sum('outflow')),
+    cashPosition: money(cash),
+    pendingReview: count('uncategorized') + count('receipt_missing') + count('agent_suggested'),
+    missingReceipts: count('receipt_missing'),
+    uncategorized: count('uncategorized'),
+    agentSuggested: pending,
+    recentTransactions: recent.map((r) => ({
+      id: r.id,
+      date: r.date,
+      amount: fromMinor(r.amount_minor, r.currency),
+      description: r.description,
+      status: r.status,
+    })),
+    monthlyTrend,
+    notifications: notifications(ledger, orgSeq, pending, count('receipt_missing')),
+  };
+}
+
+function notifications(ledger: Ledger, orgSeq: number, pending: number, missingReceipts: number): Notification[] {
+  const out: Notification[] = [];
+  if (pending > 0) {
+    out.push({ type: 'proposals_pending', severity: 'info', message: `${pending} agent proposal(s) wait for review in Approvals.`, targetId: null });
+  }
+  for (const c of listConnectors(ledger, orgSeq)) {
+    if (c.syncStatus === 'error') out.push({ type: 'connector_error', severity: 'error', message: `${c.name} (${c.provider}) failed to sync.`, targetId: c.id });
+    if (c.syncStatus === 'stale') out.push({ type: 'connector_stale', severity: 'warning', message: `${c.name} (${c.provider}) has not synced recently.`, targetId: c.id });
+  }
+  if (missingReceipts > 0) {
+    out.push({ type: 'receipts_missing', severity: 'warning', message: `${missingReceipts} transaction(s) need a receipt.`, targetId: null });
+  }
+  return out;
+}

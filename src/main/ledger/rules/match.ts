@@ -1,0 +1,116 @@
+// Which rule takes each uncategorized row: one pass over the rows, each
+// row's candidates worked out once per description shape, then the first
+// whose account and direction fit (rule-runs.ts writes what this finds).
+import type { Aggregates, BulkRow } from '../totals/bulk';
+import type { Ledger } from '../core/db';
+import { foldRuleText, shapeOf, type RuleRow } from './rules';
+import { statusOf } from '../transactions/status';
+
+/** A rule as a run uses it, with what the run did by it. */
+export interface Compiled {
+  row: RuleRow;
+  index: number;
+  text: string;
+  /** 1 inflow, -1 outflow, 0 either. */
+  sign: number;
+  accountSeq: number | null;
+  /** What the rule writes: null when its category left the chart (the rule is skipped). */
+  category: { code: string; name: string } | null;
+  described: string;
+  evidence: string;
+  suggested: number;
+  applied: number;
+  decided: number;
+}
+
+/** Every row a rule took, in the order the rows were read: parallel arrays. */
+export interface Hits {
+  seq: number[];
+  id: string[];
+  rule: number[];
+}
+
+/** The applied rows' totals as they were and as they will be (kept set-wise by a big run). */
+export interface Totals {
+  before: Aggregates;
+  after: Aggregates;
+}
+
+/**
+ * The rules whose text a description matches, in order, before account and
+ * direction are looked at. Worked out once per shape: a text without digits or
+ * "#" is in a description exactly when it is in its shape, so reference
+ * numbers do not make another case; texts with digits are searched per row.
+ */
+function candidatesBy(rules: Compiled[]): (folded: string, shape: string) => Compiled[] {
+  const usable = rules.filter((r) => r.category);
+  const perRow = usable.filter((r) => r.row.match_kind === 'contains' && /[0-9#]/.test(r.text));
+  const byShape = usable.filter((r) => !perRow.includes(r));
+  // One expression tells whether any of those texts is in a row at all: one search instead of one per rule.
+  const anyPerRow = perRow.length ? new RegExp(perRow.map((r) => r.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) : null;
+  const cache = new Map<string, Compiled[]>();
+  return (folded, shape) => {
+    let found = cache.get(shape);
+    if (!found) {
+      if (cache.size >= 100_000) cache.clear(); // bounded: a file of all-different shapes gains nothing from it
+      found = byShape.filter((r) => (r.row.match_kind === 'shape' ? r.text === shape : shape.includes(r.text)));
+      cache.set(shape, found);
+    }
+    if (!anyPerRow?.test(folded)) return found;
+    const more = perRow.filter((r) => folded.includes(r.text));
+    return more.length ? [...found, ...more].sort((a, b) => a.index - b.index) : found;
+  };
+}
+
+/** One pass over the uncategorized rows (of open accounts): each goes to its first matching rule. */
+export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSeq: number | undefined, hits: Hits, totals: Totals): number {
+  const candidates = candidatesBy(rules);
+  // Only the columns the run needs: ids for suggestions, the totals' keys for applied rows.
+  const applying = rules.some((r) => r.row.mode === 'apply');
+  const suggesting = rules.some((r) => r.row.mode === 'suggest');
+  const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency, t.reconciled, t.receipt_needed' : ''}`;
+  const where = batchSeq === undefined ? '' : ' AND t.import_batch_seq = ?';
+  const rows = ledger
+    .stmt(
+      `SELECT ${columns} FROM transactions t JOIN accounts a ON a.seq = t.account_seq
+       WHERE t.org_seq = ? AND t.status = 'uncategorized' AND a.closed_at IS NULL${where}`,
+    )
+    .raw(true);
+  let n = 0;
+  const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
+  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', reconciled: 0, category: null };
+  for (const r of rows.iterate(...values) as Iterable<[number, string, number, number, string | null, string, string, string, number, number]>) {
+    n++;
+    const [seq, description, amount, account] = r;
+    const folded = foldRuleText(description);
+    let best: Compiled | undefined;
+    for (const rule of candidates(folded, shapeOf(folded))) {
+      if ((rule.accountSeq === null || rule.accountSeq === account) && (rule.sign === 0 || (amount < 0 ? -1 : 1) === rule.sign)) {
+        best = rule;
+        break;
+      }
+    }
+    if (!best) continue;
+    hits.seq.push(seq);
+    hits.id.push(r[4] ?? '');
+    hits.rule.push(best.index);
+    if (best.row.mode === 'apply') {
+      // The row as it is and as it will be, for the totals of a big run (apply()); one object, refilled: add() keeps none.
+      row.accountSeq = account;
+      row.amountMinor = amount;
+      row.description = description;
+      row.date = r[5];
+      row.source = r[6];
+      row.currency = r[7];
+      row.reconciled = r[8];
+      row.status = 'uncategorized';
+      row.category = null;
+      totals.before.add(row);
+      row.status = statusOf({ category: best.category!.name, reconciled: r[8], receipt_needed: r[9], status: 'uncategorized' });
+      row.category = best.category!.name;
+      totals.after.add(row);
+    }
+  }
+  return n;
+}
+

@@ -1,0 +1,237 @@
+// Rules a person makes while reviewing: when a description matches, optionally
+// in one account and one direction of money, use this category. Kept in the
+// person's order (the first rule that matches a row wins); each change is
+// audited. Running them is rule-runs.ts.
+import { accountBySeq, requireAccount } from '../accounts/accounts';
+import { appendAudit, type Actor } from '../access/audit';
+import { resolveCategory } from '../chart/categories';
+import { newId, nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { invalid, LedgerError, notFound } from '../core/errors';
+import { requireProposalRow, type ProposalPayloads } from '../proposals/proposals';
+import { excerpt } from '../core/text';
+import { requireTransactionRow } from '../transactions/transactions';
+
+export const RULE_MATCH_KINDS = ['shape', 'contains'] as const;
+export const RULE_MODES = ['suggest', 'apply'] as const;
+export const RULE_SIGNS = ['inflow', 'outflow'] as const;
+export type RuleMatchKind = (typeof RULE_MATCH_KINDS)[number];
+export type RuleMode = (typeof RULE_MODES)[number];
+export type RuleSign = (typeof RULE_SIGNS)[number];
+
+export interface Rule {
+  id: string;
+  position: number;
+  /** shape: the whole description with its digits as # (FIGMA.COM ####); contains: this text anywhere. Case never matters. */
+  matchKind: RuleMatchKind;
+  matchText: string;
+  accountId: string | null;
+  accountName: string | null;
+  sign: RuleSign | null;
+  categoryCode: string;
+  /** The category's name in the chart now; null when the code left the chart. */
+  category: string | null;
+  /** suggest: a pending proposal for a person to approve (the default); apply: categorized at once. */
+  mode: RuleMode;
+  enabled: boolean;
+  /** Rows this rule has suggested or categorized, all runs together. */
+  matchedCount: number;
+  lastRunAt: string | null;
+  sourceProposalId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RuleRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  position: number;
+  match_kind: RuleMatchKind;
+  match_text: string;
+  account_seq: number | null;
+  sign: RuleSign | null;
+  category_code: string;
+  mode: RuleMode;
+  enabled: number;
+  matched_count: number;
+  last_run_at: string | null;
+  source_proposal_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A description's shape: its digits as #, so that invoice numbers and dates do not make another vendor. */
+export const shapeOf = (description: string): string => description.replace(/[0-9]/g, '#');
+/** How rules compare text: case-folded and trimmed (toLowerCase: a third of the time of a locale's folding, the same for bank text). */
+export const foldRuleText = (text: string): string => text.trim().toLowerCase();
+
+/** "description shaped like "FIGMA.COM ####" in Checking, outflows" */
+export function describeRule(ledger: Ledger, row: Pick<RuleRow, 'match_kind' | 'match_text' | 'account_seq' | 'sign'>): string {
+  const match = row.match_kind === 'shape' ? `description shaped like "${excerpt(row.match_text, 80)}"` : `description containing "${excerpt(row.match_text, 80)}"`;
+  const account = row.account_seq === null ? '' : ` in "${accountBySeq(ledger, row.account_seq).name}"`;
+  const sign = row.sign === null ? '' : `, ${row.sign}s only`;
+  return `${match}${account}${sign}`;
+}
+
+export function toRule(ledger: Ledger, row: RuleRow): Rule {
+  const category = ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').get(row.org_seq, row.category_code) as { name: string } | undefined;
+  const account = row.account_seq === null ? null : accountBySeq(ledger, row.account_seq);
+  return {
+    id: row.id,
+    position: row.position,
+    matchKind: row.match_kind,
+    matchText: row.match_text,
+    accountId: account?.id ?? null,
+    accountName: account?.name ?? null,
+    sign: row.sign,
+    categoryCode: row.category_code,
+    category: category?.name ?? null,
+    mode: row.mode,
+    enabled: row.enabled === 1,
+    matchedCount: row.matched_count,
+    lastRunAt: row.last_run_at,
+    sourceProposalId: row.source_proposal_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const ruleRows = (ledger: Ledger, orgSeq: number): RuleRow[] => ledger.rows<RuleRow>('SELECT * FROM rules WHERE org_seq = ? ORDER BY position', orgSeq);
+
+export const listRules = (ledger: Ledger, orgSeq: number): Rule[] => ruleRows(ledger, orgSeq).map((r) => toRule(ledger, r));
+
+export function requireRuleRow(ledger: Ledger, orgSeq: number, id: string): RuleRow {
+  const row = ledger.stmt('SELECT * FROM rules WHERE id = ? AND org_seq = ?').get(id.toLowerCase(), orgSeq) as RuleRow | undefined;
+  if (!row) throw notFound('rule', id);
+  return row;
+}
+
+export interface RuleInput {
+  matchKind: RuleMatchKind;
+  matchText: string;
+  accountId?: string | null;
+  sign?: RuleSign | null;
+  categoryCode: string;
+  mode?: RuleMode;
+  enabled?: boolean;
+}
+
+/** The stored form of a rule's fields, checked: a shape is written with # for digits; the category must be offered; the account must exist. */
+function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
+  const text = input.matchText.trim();
+  if (!text) throw invalid([{ field: 'matchText', message: 'is required' }]);
+  const category = resolveCategory(ledger, orgSeq, { categoryCode: input.categoryCode });
+  return {
+    match_kind: input.matchKind,
+    match_text: input.matchKind === 'shape' ? shapeOf(text) : text,
+    account_seq: input.accountId ? requireAccount(ledger, orgSeq, input.accountId).seq : null,
+    sign: input.sign ?? null,
+    category_code: category.code,
+    mode: input.mode ?? 'suggest',
+    enabled: input.enabled === false ? 0 : 1,
+    categoryText: `${category.code} ${category.name}`,
+  };
+}
+
+export function createRule(ledger: Ledger, orgSeq: number, actor: Actor, input: RuleInput, sourceProposalId: string | null = null): Rule {
+  return ledger.write(() => {
+    const s = settle(ledger, orgSeq, input);
+    const position = ((ledger.stmt('SELECT max(position) AS p FROM rules WHERE org_seq = ?').get(orgSeq) as { p: number | null }).p ?? 0) + 1;
+    const id = newId();
+    const now = nowIso();
+    ledger
+      .stmt(
+        `INSERT INTO rules (id, org_seq, position, match_kind, match_text, account_seq, sign, category_code, mode, enabled, matched_count, source_proposal_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      )
+      .run(id, orgSeq, position, s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.mode, s.enabled, sourceProposalId, now, now);
+    const row = requireRuleRow(ledger, orgSeq, id);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'rule.created',
+      targetType: 'rule',
+      targetId: id,
+      summary: `Rule ${position} created: ${describeRule(ledger, row)} -> ${s.categoryText} (${s.mode}${s.enabled ? '' : ', disabled'})${sourceProposalId ? `, remembered from proposal ${sourceProposalId}` : ''}`,
+    });
+    return toRule(ledger, row);
+  });
+}
+
+export function updateRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string, input: RuleInput): Rule {
+  return ledger.write(() => {
+    const before = requireRuleRow(ledger, orgSeq, id);
+    const s = settle(ledger, orgSeq, input);
+    ledger
+      .stmt('UPDATE rules SET match_kind = ?, match_text = ?, account_seq = ?, sign = ?, category_code = ?, mode = ?, enabled = ?, updated_at = ? WHERE seq = ?')
+      .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.mode, s.enabled, nowIso(), before.seq);
+    const after = requireRuleRow(ledger, orgSeq, id);
+    const state = (r: RuleRow) => `${describeRule(ledger, r)} -> ${r.category_code} (${r.mode}${r.enabled ? '' : ', disabled'})`;
+    appendAudit(ledger, orgSeq, actor, { action: 'rule.updated', targetType: 'rule', targetId: before.id, summary: `Rule ${before.position} changed: ${state(before)} => ${state(after)}` });
+    return toRule(ledger, after);
+  });
+}
+
+/** Puts a rule at `position` (1 = first), the others keeping their order. */
+export function moveRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string, position: number): Rule[] {
+  return ledger.write(() => {
+    const row = requireRuleRow(ledger, orgSeq, id);
+    const others = ruleRows(ledger, orgSeq).filter((r) => r.seq !== row.seq);
+    const to = Math.min(Math.max(1, position), others.length + 1);
+    const order = [...others.slice(0, to - 1), row, ...others.slice(to - 1)];
+    order.forEach((r, i) => ledger.stmt('UPDATE rules SET position = ? WHERE seq = ?').run(i + 1, r.seq));
+    if (to !== row.position) {
+      appendAudit(ledger, orgSeq, actor, { action: 'rule.moved', targetType: 'rule', targetId: row.id, summary: `Rule moved from ${row.position} to ${to}: ${describeRule(ledger, row)}` });
+    }
+    return listRules(ledger, orgSeq);
+  });
+}
+
+export function deleteRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string): Rule[] {
+  return ledger.write(() => {
+    const row = requireRuleRow(ledger, orgSeq, id);
+    // Its suggestions stay (pending ones can still be reviewed); they just no longer point at a rule.
+    ledger.stmt('UPDATE proposals SET rule_seq = NULL WHERE rule_seq = ?').run(row.seq);
+    ledger.stmt('DELETE FROM rules WHERE seq = ?').run(row.seq);
+    ledger.stmt('UPDATE rules SET position = position - 1 WHERE org_seq = ? AND position > ?').run(orgSeq, row.position);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'rule.deleted',
+      targetType: 'rule',
+      targetId: row.id,
+      summary: `Rule ${row.position} deleted: ${describeRule(ledger, row)} -> ${row.category_code} (it had matched ${row.matched_count} rows)`,
+    });
+    return listRules(ledger, orgSeq);
+  });
+}
+
+export interface RuleDraft extends RuleInput {
+  /** The transaction's own description, for the person to edit a text from. */
+  description: string;
+  /** Counterparty aliases found in the description: each is a ready `contains` text. */
+  aliases: string[];
+}
+
+/** What "Approve and remember" offers for a categorization: the description's shape, its account and direction, the category. */
+export function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: string): RuleDraft {
+  const proposal = requireProposalRow(ledger, orgSeq, proposalId);
+  if (proposal.type !== 'categorization') {
+    throw new LedgerError('conflict', 'Only a categorization can be remembered as a rule.', { id: proposal.id, type: proposal.type });
+  }
+  const payload = JSON.parse(proposal.payload) as ProposalPayloads['categorization'];
+  const tx = requireTransactionRow(ledger, orgSeq, payload.transactionId);
+  const account = ledger.stmt('SELECT a.id FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.seq = ?').get(tx.seq) as { id: string } | undefined;
+  const folded = foldRuleText(tx.description);
+  const aliases = ledger
+    .rows<{ aliases: string }>('SELECT aliases FROM counterparties WHERE org_seq = ?', orgSeq)
+    .flatMap((c) => JSON.parse(c.aliases) as string[])
+    .filter((alias) => alias.trim().length >= 3 && folded.includes(foldRuleText(alias)));
+  return {
+    matchKind: 'shape',
+    matchText: shapeOf(tx.description),
+    accountId: account?.id ?? null,
+    sign: tx.amount_minor < 0 ? 'outflow' : 'inflow',
+    categoryCode: payload.categoryCode,
+    mode: 'suggest',
+    description: tx.description,
+    aliases: [...new Set(aliases)],
+  };
+}

@@ -1,0 +1,93 @@
+// Sums over a date range from the maintained totals (migrations 0006, 0008):
+// whole months from the month tables, the partial months at either end from
+// the day tables. A balance on any date is then ~a year of month rows plus at
+// most a month of day rows, however old the books.
+import type { Ledger } from '../core/db';
+
+/** The last day (YYYY-MM-DD) of a month (YYYY-MM). */
+export const lastDayOf = (month: string): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+const shiftMonth = (month: string, by: number): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
+
+/** The twelve months ending with `last` (YYYY-MM), oldest first: the default period of the dashboard and the reports. */
+export function trailingMonths(last: string, count = 12): string[] {
+  return Array.from({ length: count }, (_, i) => shiftMonth(last, i - count + 1));
+}
+
+/** The months a period touches, oldest first. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = shiftMonth(m, 1)) out.push(m);
+  return out;
+}
+
+/** A period [from, to] as whole months and the day ranges left at its ends. */
+export interface Slices {
+  months: [string, string] | null;
+  days: [string, string][];
+}
+
+export function slicesOf(from: string, to: string): Slices {
+  if (from > to) return { months: null, days: [] };
+  const first = from.slice(0, 7);
+  const last = to.slice(0, 7);
+  const wholeFirst = from.endsWith('-01') ? first : shiftMonth(first, 1);
+  const wholeLast = to === lastDayOf(last) ? last : shiftMonth(last, -1);
+  if (wholeFirst > wholeLast) return { months: null, days: first === last ? [[from, to]] : [[from, lastDayOf(first)], [`${last}-01`, to]] };
+  const days: [string, string][] = [];
+  if (wholeFirst !== first) days.push([from, lastDayOf(first)]);
+  if (wholeLast !== last) days.push([`${last}-01`, to]);
+  return { months: [wholeFirst, wholeLast], days };
+}
+
+/** Per category and month (category '' is uncategorized): the signed sum of an organization's rows in a currency over [from, to]. */
+export function categorySums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): { category: string; month: string; minor: number }[] {
+  const { months, days } = slicesOf(from, to);
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (months) {
+    parts.push('SELECT category, month, sum_minor FROM category_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ? AND n > 0');
+    params.push(orgSeq, currency, ...months);
+  }
+  for (const range of days) {
+    parts.push('SELECT category, substr(date, 1, 7) AS month, sum_minor FROM category_day_totals WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND n > 0');
+    params.push(orgSeq, currency, ...range);
+  }
+  if (!parts.length) return [];
+  return ledger.rows(`SELECT category, month, sum(sum_minor) AS minor FROM (${parts.join(' UNION ALL ')}) GROUP BY category, month`, ...params);
+}
+
+/** Per account, reconciled rows apart: the sum of an organization's rows dated on or before `date`. */
+export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string): { account_seq: number; reconciled: number; minor: number }[] {
+  const month = date.slice(0, 7);
+  return ledger.rows(
+    `SELECT account_seq, reconciled, sum(sum_minor) AS minor FROM (
+       SELECT m.account_seq, m.reconciled, m.sum_minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
+       UNION ALL
+       SELECT d.account_seq, d.reconciled, d.sum_minor FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
+     ) GROUP BY account_seq, reconciled`,
+    orgSeq,
+    month,
+    orgSeq,
+    `${month}-01`,
+    date,
+  );
+}
+
+/** The sum of an account's rows dated before `date` (all statuses), in minor units. */
+export function accountSumBefore(ledger: Ledger, accountSeq: number, date: string): number {
+  const month = date.slice(0, 7);
+  const { minor } = ledger
+    .stmt(
+      `SELECT coalesce((SELECT sum(sum_minor) FROM account_month_totals WHERE account_seq = ? AND month < ?), 0)
+            + coalesce((SELECT sum(sum_minor) FROM account_day_totals WHERE account_seq = ? AND date >= ? AND date < ?), 0) AS minor`,
+    )
+    .get(accountSeq, month, accountSeq, `${month}-01`, date) as { minor: number };
+  return minor;
+}
+
+/** An account's rows ever (only the reconciled ones, when asked): their count and sum in minor units. */
+export function accountTotals(ledger: Ledger, accountSeq: number, only: { reconciled?: boolean } = {}): { n: number; minor: number } {
+  const sql = 'SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM account_month_totals WHERE account_seq = ?';
+  return (only.reconciled ? ledger.stmt(`${sql} AND reconciled = 1`).get(accountSeq) : ledger.stmt(sql).get(accountSeq)) as { n: number; minor: number };
+}

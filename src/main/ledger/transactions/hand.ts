@@ -1,0 +1,193 @@
+// The bookkeeper's own hand: add, edit and delete rows entered by hand,
+// categorize any row, mark a row as needing a receipt. Each change is one
+// SQLite transaction with an audit entry saying what changed, before and
+// after; none of it is open to agent tokens.
+//
+// Locks: a bank's row (imported, or from a feed) keeps the bank's date, amount
+// and description: only its category, notes and receipts change. A reconciled
+// row's date and amount never change and it is never deleted; its category may.
+import { accountBySeq, requireOpenAccount } from '../accounts/accounts';
+import { appendAudit, type Actor, type Human } from '../access/audit';
+import { resolveCategory, type ResolvedCategory } from '../chart/categories';
+import { newId, nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { invalid, LedgerError, notFound } from '../core/errors';
+import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
+import { decimalMarkOf } from '../access/organizations';
+import { statusOf } from './status';
+import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionOrigin, type TransactionRow } from './transactions';
+
+
+export type HandRow = TransactionRow & { account_seq: number; origin: TransactionOrigin; import_batch_seq: number | null; fingerprint: number | null };
+
+export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
+  const row = ledger.rows<HandRow>(`SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq, fingerprint FROM transactions WHERE id = ? AND org_seq = ?`, id.toLowerCase(), orgSeq)[0];
+  if (!row) throw notFound('transaction', id);
+  return row;
+}
+
+/** Why the date, amount or description of a row cannot be changed by hand, or null when they can. */
+export function lockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | null {
+  if (row.reconciled) return 'it is reconciled: its date and amount are what the bank statement says';
+  if (row.origin === 'import' || row.origin === 'feed') return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
+  if (row.origin === 'agent') return 'it was created by an approved journal entry: reverse that approval instead';
+  return null;
+}
+
+/** Why a row cannot be deleted by hand, or null: a bank's row that should not be there (a line sent twice) may go until it is reconciled. */
+export function deleteLockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | null {
+  return (row.origin === 'import' || row.origin === 'feed') && !row.reconciled ? null : lockOf(row);
+}
+
+const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
+
+export interface NewHandTransaction {
+  account: string;
+  date: string;
+  description: string;
+  amount: TypedMoney;
+  categoryCode?: string;
+}
+
+export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, input: NewHandTransaction): HandRow {
+  return ledger.write(() => {
+    const account = requireOpenAccount(ledger, orgSeq, input.account);
+    const category = input.categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode: input.categoryCode }) : null;
+    const description = input.description.trim();
+    if (!description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
+    const id = newId();
+    insertTransaction(ledger, orgSeq, {
+      id,
+      accountSeq: account.seq,
+      origin: 'manual',
+      date: input.date,
+      amountMinor: typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq)),
+      currency: account.currency,
+      description,
+      category: category?.name ?? null,
+      source: 'manual_csv',
+      createdAt: nowIso(),
+    });
+    const row = handRow(ledger, orgSeq, id);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'transaction.created',
+      targetType: 'transaction',
+      targetId: id,
+      summary: `Entered by hand in "${account.name}": ${describeTransaction(row)}${category ? ` -> ${category.code} ${category.name}` : ''}`,
+    });
+    return row;
+  });
+}
+
+export interface HandEdit {
+  date?: string;
+  description?: string;
+  amount?: TypedMoney;
+}
+
+export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, edit: HandEdit): HandRow {
+  return ledger.write(() => {
+    const row = handRow(ledger, orgSeq, id);
+    const account = accountBySeq(ledger, row.account_seq);
+    if (account.closed_at) throw new LedgerError('conflict', `Account "${account.name}" is closed (read-only).`, { account: account.id });
+    const lock = lockOf(row);
+    const reconciledDescriptionOnly = row.reconciled === 1 && row.origin === 'manual' && edit.date === undefined && edit.amount === undefined;
+    if (lock && !reconciledDescriptionOnly) throw new LedgerError('conflict', `This row cannot be edited: ${lock}.`, { id: row.id, reason: lock });
+    const next = {
+      date: edit.date ?? row.date,
+      description: edit.description?.trim() ?? row.description,
+      amount_minor: edit.amount === undefined ? row.amount_minor : typedToMinor(edit.amount, row.currency, decimalMarkOf(ledger, orgSeq)),
+    };
+    if (!next.description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
+    const changes = [
+      next.date !== row.date && `date ${row.date} -> ${next.date}`,
+      next.description !== row.description && `description "${row.description}" -> "${next.description}"`,
+      next.amount_minor !== row.amount_minor && `amount ${money(row.amount_minor, row.currency)} -> ${money(next.amount_minor, row.currency)}`,
+    ].filter(Boolean);
+    if (changes.length === 0) return row;
+    ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
+    appendAudit(ledger, orgSeq, actor, { action: 'transaction.edited', targetType: 'transaction', targetId: row.id, summary: `Edited by hand in "${account.name}": ${changes.join('; ')}` });
+    return handRow(ledger, orgSeq, row.id);
+  });
+}
+
+export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string): { id: string; deleted: true } {
+  return ledger.write(() => {
+    const row = handRow(ledger, orgSeq, id);
+    const account = accountBySeq(ledger, row.account_seq);
+    if (account.closed_at) throw new LedgerError('conflict', `Account "${account.name}" is closed (read-only).`, { account: account.id });
+    const fromBank = row.origin === 'import' || row.origin === 'feed';
+    const lock = deleteLockOf(row);
+    if (lock) throw new LedgerError('conflict', `This row cannot be deleted: ${lock}.`, { id: row.id, reason: lock });
+    const count = (sql: string) => (ledger.stmt(sql).get(row.seq) as { n: number }).n;
+    const notes = count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?');
+    const receipts = count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?');
+    if (notes || receipts || (row.import_batch_seq !== null && !fromBank)) {
+      const what = [notes && `${notes} note(s)`, receipts && `${receipts} linked receipt(s)`, row.import_batch_seq !== null && 'a statement line matched to it'].filter(Boolean).join(' and ');
+      throw new LedgerError('conflict', `This row has ${what}; remove them first (or undo the import that matched it).`, { id: row.id, notes, receipts });
+    }
+    const rejected = ledger
+      .stmt(
+        `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The transaction was deleted by hand.'
+         WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') = ?`,
+      )
+      .run(nowIso(), actor.name, orgSeq, row.id).changes;
+    ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(row.seq);
+    // Remembered, so that the next statement showing it again does not bring it back (dedupe.ts).
+    if (fromBank) {
+      ledger
+        .stmt('INSERT INTO deleted_statement_rows (account_seq, date, amount_minor, external_id, fingerprint, transaction_id, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(row.account_seq, row.date, row.amount_minor, row.external_id, row.fingerprint, row.id, nowIso());
+    }
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'transaction.deleted',
+      targetType: 'transaction',
+      targetId: row.id,
+      summary: `Deleted by hand from "${account.name}": ${describeTransaction(row)}${row.category ? ` (${row.category})` : ''}${fromBank ? ", a bank's row (its statements will not bring it back)" : ''}${rejected ? `; ${rejected} pending proposal(s) on it rejected` : ''}`,
+    });
+    return { id: row.id, deleted: true };
+  });
+}
+
+/**
+ * Categorizes rows (or clears their category with null): the category name,
+ * the status its facts now show (status.ts), and the agent's suggestion
+ * metadata cleared: a person decided.
+ */
+export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null): HandRow[] {
+  return ledger.write(() => {
+    const category: ResolvedCategory | null = categoryCode === null ? null : resolveCategory(ledger, orgSeq, { categoryCode });
+    const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
+    for (const row of rows) {
+      const status = statusOf({ ...row, category: category?.name ?? null }, true);
+      ledger.stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(category?.name ?? null, status, row.seq);
+      appendAudit(ledger, orgSeq, actor, {
+        action: 'transaction.categorized',
+        targetType: 'transaction',
+        targetId: row.id,
+        summary: `Categorized by hand: ${describeTransaction(row)}: ${row.category ?? '(uncategorized)'} [${row.status}] -> ${category ? `${category.code} ${category.name}` : '(uncategorized)'} [${status}]`,
+      });
+    }
+    return rows.map((r) => handRow(ledger, orgSeq, r.id));
+  });
+}
+
+/** Marks rows as needing a receipt (a fact: status receipt_missing once categorized), or no longer. */
+export function markReceiptMissing(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], missing: boolean): HandRow[] {
+  return ledger.write(() => {
+    const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
+    for (const row of rows) {
+      const receiptNeeded = missing ? 1 : 0;
+      if (receiptNeeded === row.receipt_needed) continue;
+      const status = statusOf({ ...row, receipt_needed: receiptNeeded });
+      ledger.stmt('UPDATE transactions SET receipt_needed = ?, status = ? WHERE seq = ?').run(receiptNeeded, status, row.seq);
+      appendAudit(ledger, orgSeq, actor, {
+        action: missing ? 'transaction.receipt_missing' : 'transaction.receipt_found',
+        targetType: 'transaction',
+        targetId: row.id,
+        summary: `${missing ? 'Marked as needing a receipt' : 'No longer needs a receipt'}: ${describeTransaction(row)}: status ${row.status} -> ${status}`,
+      });
+    }
+    return rows.map((r) => handRow(ledger, orgSeq, r.id));
+  });
+}

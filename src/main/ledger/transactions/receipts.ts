@@ -1,0 +1,180 @@
+// Receipt metadata (never file bytes) and search over file names and OCR text.
+import { appendAudit, type Actor } from '../access/audit';
+import { newId, nowIso } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { LedgerError, notFound } from '../core/errors';
+import { fromMinor } from '../core/money';
+import { excerpt } from '../core/text';
+import { describeTransaction, requireTransactionRow } from './transactions';
+
+export interface Receipt {
+  id: string;
+  transactionId: string | null;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  ocrText: string | null;
+  createdAt: string;
+}
+
+export const RECEIPT_SEARCH_LIMIT = 50;
+
+// Lists select the API's columns only; the seq is read where a write needs it.
+const COLUMNS = `r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType,
+  r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt`;
+const FROM = 'FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq';
+const SELECT = `SELECT ${COLUMNS} ${FROM}`;
+
+type ReceiptRow = Receipt & { seq: number };
+const strip = ({ seq: _seq, ...receipt }: ReceiptRow): Receipt => receipt;
+
+export function receiptsOfTransaction(ledger: Ledger, transactionSeq: number): Receipt[] {
+  return ledger.rows<Receipt>(`${SELECT} WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq`, transactionSeq);
+}
+
+export function findReceiptRow(ledger: Ledger, orgSeq: number, id: string): ReceiptRow | undefined {
+  return ledger.stmt(`SELECT r.seq, ${COLUMNS} ${FROM} WHERE r.id = ? AND r.org_seq = ?`).get(id, orgSeq) as ReceiptRow | undefined;
+}
+
+export function requireReceiptRow(ledger: Ledger, orgSeq: number, id: string): ReceiptRow {
+  const row = findReceiptRow(ledger, orgSeq, id);
+  if (!row) throw notFound('receipt', id);
+  return row;
+}
+
+/** Where a receipt's bytes are kept (content-addressed by SHA-256: receipts/intake.ts), with its name and type. */
+export function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): { fileName: string; mimeType: string; sha256: string } {
+  const row = ledger.stmt('SELECT file_name AS fileName, mime_type AS mimeType, sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
+    | { fileName: string; mimeType: string; sha256: string | null }
+    | undefined;
+  if (!row) throw notFound('receipt', id);
+  if (!row.sha256) throw notFound('receipt file', id);
+  return { ...row, sha256: row.sha256 };
+}
+
+export function getReceipt(ledger: Ledger, orgSeq: number, id: string): Receipt {
+  return strip(requireReceiptRow(ledger, orgSeq, id));
+}
+
+/**
+ * Every whitespace-separated term of q must occur (case-insensitively, as a
+ * substring) in the file name or the OCR text. Newest first: ranking every
+ * match would cost time in proportion to the matches, and agents refine q instead.
+ */
+export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Receipt[] {
+  const terms = q.trim().split(/\s+/).filter(Boolean);
+  const long = terms.filter((t) => [...t].length >= 3);
+  const short = terms.filter((t) => [...t].length < 3);
+  const where = ['r.org_seq = ?'];
+  const params: unknown[] = [orgSeq];
+  for (const t of short) {
+    where.push("(r.file_name LIKE ? ESCAPE '\\' OR r.ocr_text LIKE ? ESCAPE '\\')");
+    const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params.push(pattern, pattern);
+  }
+  if (long.length === 0) {
+    return ledger.rows<Receipt>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`, ...params);
+  }
+  // The index yields matches newest first (rowid = seq) and stops at the 50th of this organization.
+  const match = long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
+  return ledger.rows<Receipt>(
+    `SELECT ${COLUMNS}
+     FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq
+     WHERE f.receipts_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`,
+    match,
+    ...params,
+  );
+}
+
+export interface NewReceipt {
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+  ocrText: string | null;
+}
+
+/**
+ * Records an uploaded receipt with its audit entry. The same file (by SHA-256)
+ * uploaded again to the same organization answers the existing receipt.
+ */
+export function addReceipt(ledger: Ledger, orgSeq: number, actor: Actor, input: NewReceipt): { receipt: Receipt; duplicate: boolean } {
+  return ledger.write(() => {
+    const existing = ledger.stmt('SELECT id FROM receipts WHERE org_seq = ? AND sha256 = ?').get(orgSeq, input.sha256) as { id: string } | undefined;
+    if (existing) return { receipt: getReceipt(ledger, orgSeq, existing.id), duplicate: true };
+    const id = newId();
+    ledger
+      .stmt('INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)')
+      .run(id, orgSeq, input.fileName, input.mimeType, input.sizeBytes, input.sha256, input.ocrText, nowIso());
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'receipt.uploaded',
+      targetType: 'receipt',
+      targetId: id,
+      summary: `Receipt "${excerpt(input.fileName, 60)}" uploaded (${input.mimeType}, ${input.sizeBytes} bytes${input.ocrText ? ', text extracted' : ''})`,
+    });
+    return { receipt: getReceipt(ledger, orgSeq, id), duplicate: false };
+  });
+}
+
+/** The bookkeeper links a receipt to a transaction by hand (no proposal). */
+export function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receiptId: string, transactionId: string): Receipt {
+  return ledger.write(() => {
+    const receipt = requireReceiptRow(ledger, orgSeq, receiptId);
+    const tx = requireTransactionRow(ledger, orgSeq, transactionId);
+    ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'receipt.linked',
+      targetType: 'receipt',
+      targetId: receipt.id,
+      summary: `Receipt "${excerpt(receipt.fileName, 60)}" linked by hand to ${describeTransaction(tx)}`,
+    });
+    return getReceipt(ledger, orgSeq, receipt.id);
+  });
+}
+
+/** A receipt as the Receipts screen lists it: with the transaction it is linked to, as a person reads it. */
+export type ListedReceipt = Receipt & { linkedTo: { date: string; description: string; amount: number; currency: string } | null };
+
+/** All receipts, newest first, for the Receipts screen. */
+export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { receipts: ListedReceipt[]; totalCount: number } {
+  const rows = ledger.rows<Receipt & { t_date: string | null; t_description: string | null; t_amount: number | null; t_currency: string | null }>(
+    `SELECT ${COLUMNS}, t.date AS t_date, t.description AS t_description, t.amount_minor AS t_amount, t.currency AS t_currency ${FROM} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
+    orgSeq,
+    page.limit,
+    page.offset,
+  );
+  const receipts = rows.map(({ t_date, t_description, t_amount, t_currency, ...r }) => ({
+    ...r,
+    linkedTo: t_date === null ? null : { date: t_date, description: t_description!, amount: fromMinor(t_amount!, t_currency!), currency: t_currency! },
+  }));
+  const { n } = ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq) as { n: number };
+  return { receipts, totalCount: n };
+}
+
+/**
+ * Deletes a receipt that is linked to nothing (one uploaded by mistake), with
+ * its audit entry; pending proposals to link it are rejected. Answers its
+ * file's hash, and whether another receipt still keeps that file.
+ */
+export function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor, id: string): { id: string; sha256: string | null; fileKept: boolean } {
+  return ledger.write(() => {
+    const row = requireReceiptRow(ledger, orgSeq, id);
+    if (row.transactionId) throw new LedgerError('conflict', `Receipt "${row.fileName}" is linked to a transaction; only a receipt linked to nothing can be deleted.`, { id: row.id, transactionId: row.transactionId });
+    const { sha256 } = ledger.stmt('SELECT sha256 FROM receipts WHERE seq = ?').get(row.seq) as { sha256: string | null };
+    const rejected = ledger
+      .stmt(
+        `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The receipt was deleted.'
+         WHERE org_seq = ? AND status = 'pending' AND type = 'receipt_link' AND json_extract(payload, '$.receiptId') = ?`,
+      )
+      .run(nowIso(), actor.type === 'human' ? actor.name : actor.tokenName, orgSeq, row.id).changes;
+    ledger.stmt('DELETE FROM receipts WHERE seq = ?').run(row.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'receipt.deleted',
+      targetType: 'receipt',
+      targetId: row.id,
+      summary: `Receipt "${excerpt(row.fileName, 60)}" deleted (it was linked to nothing)${rejected ? `; ${rejected} pending proposal(s) to link it rejected` : ''}`,
+    });
+    const fileKept = sha256 !== null && ledger.stmt('SELECT 1 FROM receipts WHERE sha256 = ? LIMIT 1').get(sha256) !== undefined;
+    return { id: row.id, sha256, fileKept };
+  });
+}

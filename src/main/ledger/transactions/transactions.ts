@@ -1,0 +1,271 @@
+// Transactions: the paged, filtered list and the detail view.
+// Ordering is date descending with seq descending as the stable tiebreak; every
+// index on transactions ends in (date, seq), so pages come straight off an index.
+import type { Ledger } from '../core/db';
+import { notFound } from '../core/errors';
+import { fromMinor } from '../core/money';
+import { excerpt } from '../core/text';
+
+export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
+export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+export const UNCATEGORIZED = '__uncategorized__';
+
+export interface Transaction {
+  id: string;
+  date: string;
+  amount: number;
+  currency: string;
+  description: string;
+  category: string | null;
+  status: TransactionStatus;
+  source: TransactionSource;
+  externalId: string | null;
+  suggestedBy: string | null;
+  confidence: number | null;
+  reason: string | null;
+}
+
+export interface TransactionRow {
+  seq: number;
+  id: string;
+  date: string;
+  amount_minor: number;
+  currency: string;
+  description: string;
+  category: string | null;
+  status: TransactionStatus;
+  source: TransactionSource;
+  external_id: string | null;
+  suggested_by: string | null;
+  confidence: number | null;
+  reason: string | null;
+  /** Facts the status is a view of (status.ts). */
+  reconciled: number;
+  receipt_needed: number;
+}
+
+export const TRANSACTION_COLUMNS =
+  'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, reconciled, receipt_needed';
+
+const PAGE_COLUMNS = TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ');
+
+export function toTransaction(r: TransactionRow): Transaction {
+  return {
+    id: r.id,
+    date: r.date,
+    amount: fromMinor(r.amount_minor, r.currency),
+    currency: r.currency,
+    description: r.description,
+    category: r.category,
+    status: r.status,
+    source: r.source,
+    externalId: r.external_id,
+    suggestedBy: r.suggested_by,
+    confidence: r.confidence,
+    reason: r.reason,
+  };
+}
+
+/** Page order: date descending, then seq descending (the stable tiebreak). */
+const newestFirst = (a: TransactionRow, b: TransactionRow): number => (a.date === b.date ? b.seq - a.seq : a.date < b.date ? 1 : -1);
+
+export interface TransactionQuery {
+  /** The desk's register: one account's rows (no API parameter names an account). */
+  accountSeq?: number;
+  status?: TransactionStatus;
+  source?: TransactionSource;
+  date?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  category?: string;
+  description?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface TransactionPage {
+  data: Transaction[];
+  meta: { totalCount: number; limit: number; offset: number };
+}
+
+/** An FTS5 phrase: with the trigram tokenizer it matches exactly the substrings (case-folded). */
+const ftsPhrase = (needle: string): string => `"${needle.replaceAll('"', '""')}"`;
+const likePattern = (needle: string): string => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * transactions_fts is keyed by org_seq << 48 | day << 32 | seq (migration 0002),
+ * day = days since 1900-01-01 clamped to 0..65535: key order is page order.
+ */
+export const ORDER_KEY_SQL = '(org_seq << 48) | (min(max(CAST(julianday(date) AS INTEGER) - 2415020, 0), 65535) << 32) | seq';
+const DAYS_1900_TO_1970 = 25567;
+const daysOf = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000) + DAYS_1900_TO_1970;
+const dayOf = (date: string): bigint => BigInt(Math.min(Math.max(daysOf(date), 0), 65535));
+/** Dates whose key day is exact (not clamped), so a key range selects exactly them. */
+const inKeyRange = (date: string): boolean => daysOf(date) >= 0 && daysOf(date) <= 65535;
+/** The key range of an organization's rows between two dates (inclusive). */
+function keyRange(orgSeq: number, from: string | undefined, to: string | undefined): [bigint, bigint] {
+  const org = BigInt(orgSeq) << 48n;
+  return [org | ((from ? dayOf(from) : 0n) << 32n), org | ((to ? dayOf(to) : 65535n) << 32n) | 0xffffffffn];
+}
+
+/** A description's shape (migration 0004): each digit 0-9 written '#', as the triggers write it in SQL. */
+export const descriptionShape = (description: string): string => description.replace(/[0-9]/g, '#');
+
+/**
+ * totalCount of a description filter used alone, from the maintained count per
+ * description shape (migration 0004): a needle without digits or '#' matches a
+ * description exactly where it matches its shape. Null when the shapes cannot
+ * answer (another filter, a digit in the needle) or would not be cheaper: a
+ * matching shape costs about twice a matching row, so they must be few (0005).
+ */
+function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): number | null {
+  const needle = q.description;
+  const alone = [q.accountSeq, q.status, q.source, q.category, q.date, q.dateFrom, q.dateTo].every((f) => f === undefined);
+  if (needle === undefined || !alone || /[0-9#]/.test(needle)) return null;
+  const { shapes, rows } = ledger
+    .stmt(
+      `SELECT (SELECT coalesce(max(shapes), 0) FROM description_shape_totals WHERE org_seq = ?) AS shapes,
+              (SELECT coalesce(sum(n), 0) FROM transaction_status_counts WHERE org_seq = ?) AS rows`,
+    )
+    .get(orgSeq, orgSeq) as { shapes: number; rows: number };
+  if (shapes * 4 > rows) return null;
+  const row = ([...needle].length >= 3
+    ? ledger
+        .stmt('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?')
+        .get(ftsPhrase(needle), orgSeq)
+    : ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)) as { n: number };
+  return row.n;
+}
+
+/** Builds the WHERE clause once, for the rows and for whichever table counts them. */
+function filters(orgSeq: number, q: TransactionQuery) {
+  const where = ['org_seq = ?'];
+  const params: unknown[] = [orgSeq];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  if (q.accountSeq !== undefined) add('account_seq = ?', q.accountSeq);
+  if (q.status) add('status = ?', q.status);
+  if (q.source) add('source = ?', q.source);
+  if (q.date) add('date = ?', q.date);
+  if (q.dateFrom) add('date >= ?', q.dateFrom);
+  if (q.dateTo) add('date <= ?', q.dateTo);
+  const aggregatesAnswer = q.category === undefined && q.description === undefined;
+  const dated = q.date !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined;
+  if (q.category === UNCATEGORIZED) add('category IS NULL');
+  else if (q.category !== undefined) add('category = ?', q.category);
+  // Trigrams need three characters; shorter needles use LIKE (ASCII case folding).
+  if (q.description !== undefined && [...q.description].length < 3) add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
+  // Maintained counts answer totalCount unless a category or description filter is set
+  // (per account: the account's day totals, which know no source).
+  const perAccount = q.accountSeq !== undefined;
+  const countTable = !aggregatesAnswer || (perAccount && q.source) ? null : perAccount ? 'account_day_totals' : dated ? 'transaction_day_counts' : 'transaction_status_counts';
+  const count = perAccount && countTable ? { clause: where.slice(1).join(' AND '), params: params.slice(1) } : { clause: where.join(' AND '), params };
+  return { clause: where.join(' AND '), params, countTable, count };
+}
+
+/** From this offset on, a page looks up its first day in the maintained counts. */
+const DEEP_OFFSET = 1000;
+
+/**
+ * The day a page at `offset` starts on, and how many rows of that day (and
+ * later days in page order) come before it: walked newest day first over the
+ * maintained counts per day (a few thousand rows for years of books).
+ */
+function pageStart(ledger: Ledger, table: string, count: { clause: string; params: unknown[] }, offset: number): { date: string; skip: number } | null {
+  let seen = 0;
+  const days = ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).raw(true);
+  for (const [date, n] of days.iterate(...count.params) as Iterable<[string, number]>) {
+    if (seen + n > offset) return { date, skip: offset - seen };
+    seen += n;
+  }
+  return null; // past the end: the plain query answers an empty page
+}
+
+export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
+  const { clause, params, countTable, count } = filters(orgSeq, q);
+  // The page's rows are put in order here: an ORDER BY over the join would sort
+  // them in a temporary B-tree, a fifth of the page's read.
+  const page = (sql: string, ...values: unknown[]) =>
+    ledger
+      .rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq`, ...values)
+      .sort(newestFirst);
+  let rows: TransactionRow[];
+  const shaped = countByShape(ledger, orgSeq, q);
+  let n: number;
+  if (q.description !== undefined && [...q.description].length >= 3) {
+    // Newest matches first, straight from the full-text index in key order; the
+    // other filters are checked row by row as the index yields them.
+    // Organization and dates are the key range; other filters (or dates the key
+    // clamps) need the row itself.
+    const [lo, hi] = keyRange(orgSeq, q.date ?? q.dateFrom, q.date ?? q.dateTo);
+    const rowFilters = q.accountSeq !== undefined || q.status || q.source || q.category !== undefined || [q.date, q.dateFrom, q.dateTo].some((d) => d !== undefined && !inKeyRange(d));
+    const join = rowFilters ? `JOIN transactions ON seq = f.rowid & 4294967295 AND ${clause}` : '';
+    const from = `transactions_fts f ${join} WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ?`;
+    const values = [...(rowFilters ? params : []), ftsPhrase(q.description), lo, hi];
+    rows = page(`SELECT f.rowid & 4294967295 AS seq FROM ${from} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`, ...values, q.limit, q.offset);
+    n = shaped ?? (ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values) as { n: number }).n;
+  } else {
+    // Deferred join: page over the covering index first, then read 'limit' rows.
+    // A deep page starts at the day the maintained counts say, not after skipping every row before it.
+    const dayTable = countTable === 'transaction_status_counts' ? 'transaction_day_counts' : countTable;
+    const start = dayTable && q.offset >= DEEP_OFFSET ? pageStart(ledger, dayTable, count, q.offset) : null;
+    const before = start ? ' AND date <= ?' : '';
+    rows = page(`SELECT seq FROM transactions WHERE ${clause}${before} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, ...(start ? [start.date] : []), q.limit, start?.skip ?? q.offset);
+    const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${count.clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
+    n = shaped ?? (ledger.stmt(countSql).get(...(countTable ? count.params : params)) as { n: number }).n;
+  }
+  return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };
+}
+
+export function findTransactionRow(ledger: Ledger, orgSeq: number, id: string): TransactionRow | undefined {
+  return ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = ? AND org_seq = ?`, id, orgSeq)[0];
+}
+
+export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string): TransactionRow {
+  const row = findTransactionRow(ledger, orgSeq, id);
+  if (!row) throw notFound('transaction', id);
+  return row;
+}
+
+/** One line for summaries and messages: "description" date amount currency. */
+export const describeTransaction = (t: TransactionRow): string =>
+  `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
+
+export const TRANSACTION_ORIGINS = ['feed', 'import', 'manual', 'agent'] as const;
+export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
+
+export interface NewTransaction {
+  id: string;
+  accountSeq: number;
+  origin: TransactionOrigin;
+  date: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  category: string | null;
+  status: TransactionStatus;
+  source: TransactionSource;
+  externalId?: string | null;
+  suggestedBy?: string | null;
+  confidence?: number | null;
+  reason?: string | null;
+  createdAt: string;
+}
+
+export const INSERT_TRANSACTION = `INSERT INTO transactions
+  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** A new row: its status is the view of its facts (a category or none; nothing reconciled or asked for yet). */
+export function insertTransaction(ledger: Ledger, orgSeq: number, t: Omit<NewTransaction, 'status'>): number {
+  const status = t.category === null ? 'uncategorized' : 'matched';
+  const { lastInsertRowid } = ledger
+    .stmt(INSERT_TRANSACTION)
+    .run(t.id, orgSeq, t.accountSeq, t.origin, t.date, t.amountMinor, t.currency, t.description, t.category, status, t.source,
+      t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt, 0, 0);
+  return Number(lastInsertRowid);
+}
