@@ -6,7 +6,7 @@
 import type { Ledger } from './ledger/core/db';
 import { bulkInsert } from './ledger/totals/bulk';
 import { insertAccount } from './ledger/accounts/accounts';
-import { INSERT_TRANSACTION, type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
+import { insertTransaction, type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
 import { defaultChart } from './ledger/chart/ontology';
 import { deskActor } from './ledger/access/organizations';
 
@@ -99,7 +99,6 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
   const accounts = demoAccounts(ledger, orgSeq, currency);
   const names = new Map(defaultChart.map((c) => [c.code, c.name]));
   const start = Date.parse(`${DEMO_START}T00:00:00Z`);
-  const insertTx = ledger.stmt(INSERT_TRANSACTION);
   const createdAt = '2026-07-01T09:00:00.000Z';
   const receiptEvery = 20;
   const noteEvery = 50;
@@ -137,9 +136,10 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
         // The facts each status is a view of (status.ts).
         const reconciled = status === 'reconciled' ? 1 : 0;
         const receiptNeeded = status === 'receipt_missing' ? 1 : 0;
-        const seq = Number(
-          insertTx.run(id, orgSeq, account, 'feed', date, amount, currency, description, category, status, source, externalId, null, null, null, createdAt, reconciled, receiptNeeded).lastInsertRowid,
-        );
+        const seq = insertTransaction(ledger, orgSeq, {
+          id, accountSeq: account, origin: 'feed', date, amountMinor: amount, currency, description, category, source, externalId, createdAt, reconciled, receiptNeeded,
+          status: status === 'agent_suggested' ? status : undefined,
+        });
         track({ orgSeq, accountSeq: account, date, status, reconciled, source, currency, amountMinor: amount, description, category });
         if (i % receiptEvery === 7) {
           const linked = rand() < 0.7;

@@ -6,6 +6,7 @@
 // Equity:Opening-Balances, each transaction a balanced two-posting entry
 // (uncategorized rows against Equity:Suspense:Uncategorized).
 import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
+import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
 export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
@@ -28,8 +29,7 @@ const quoted = (value: string): string => `"${value.replace(/\\/g, '\\\\').repla
 export function beancountAccountNames(book: ExportBook): { money: Map<string, string>; categories: Map<string, string> } {
   const taken = new Set<string>();
   const unique = (name: string) => {
-    let out = name;
-    for (let n = 2; taken.has(out); n++) out = `${name}-${n}`;
+    const out = freeName(name, (n) => taken.has(n), (n) => `-${n}`);
     taken.add(out);
     return out;
   };

@@ -5,6 +5,7 @@
 // balanced two-posting entry (uncategorized rows against
 // equity:suspense:uncategorized). Amounts exact, the commodity its currency code.
 import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
+import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
 export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
@@ -18,8 +19,7 @@ const text = (value: string): string => value.replace(/;/g, ',').replace(/\s+/g,
 export function hledgerAccountNames(book: ExportBook): { money: Map<string, string>; categories: Map<string, string> } {
   const taken = new Set<string>();
   const unique = (name: string) => {
-    let out = name;
-    for (let n = 2; taken.has(out.toLowerCase()); n++) out = `${name} (${n})`;
+    const out = freeName(name, (n) => taken.has(n.toLowerCase()));
     taken.add(out.toLowerCase());
     return out;
   };

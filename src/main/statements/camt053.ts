@@ -5,27 +5,32 @@
 // transaction when each states its amount and they add up to the entry;
 // otherwise the entry is one row. Opening (OPBD/PRCD) and closing (CLBD)
 // balances are kept for reconciliation.
-import { XMLParser } from 'fast-xml-parser';
-import { camtVersion } from './sniff';
+
 import { parseAmount, sumDecimals } from '../../shared/amounts';
 import { isoDate } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, normalizeAccountId, StatementError, type ParsedStatement, type StatedBalance, type StatementSection } from './types';
 import { StatementRows } from './rows';
+import type { StatementReader } from './reader';
+
+/** The CAMT.053 version a document's namespace names (02 to 08...), or null. */
+export function camtVersion(head: string): string | null {
+  return /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d+)/.exec(head)?.[1] ?? null;
+}
 
 type X = Record<string, unknown>;
 const ARRAYS = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlTxInf']);
 
-const parser = new XMLParser({
+const PARSER_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   removeNSPrefix: true,
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-});
+  isArray: (name: string) => ARRAYS.has(name),
+};
 
 const obj = (v: unknown): X | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as X) : undefined);
 const arr = (v: unknown): X[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? (x as X) : { '#text': x })) : []);
@@ -52,7 +57,7 @@ function signed(amount: unknown, indicator: string | null): string | undefined {
   return indicator === 'DBIT' && magnitude !== '0' ? `-${magnitude}` : magnitude;
 }
 
-export function readCamt053(bytes: Uint8Array, encoding: string): ParsedStatement {
+export function readCamt053(XMLParser: typeof import('fast-xml-parser').XMLParser, bytes: Uint8Array, encoding: string): ParsedStatement {
   const xml = decode(bytes, encoding);
   const version = camtVersion(xml.slice(0, 4096));
   if (!version || Number(version) < 2) throw new StatementError('This XML file is not an ISO 20022 CAMT.053 statement (namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.02 or later).');
@@ -60,7 +65,7 @@ export function readCamt053(bytes: Uint8Array, encoding: string): ParsedStatemen
   if (/<!(DOCTYPE|ENTITY)/i.test(xml)) throw new StatementError('This CAMT.053 file declares a DTD or entities, which a bank statement never needs; it was not read.');
   let doc: X;
   try {
-    doc = parser.parse(xml, true) as X;
+    doc = new XMLParser(PARSER_OPTIONS).parse(xml, true) as X;
   } catch (error) {
     throw new StatementError(`The CAMT.053 file is not well-formed XML: ${(error as Error).message}`);
   }
@@ -155,3 +160,17 @@ function linesOf(textValue: string, re: RegExp): number[] {
   }
   return lines;
 }
+
+export const camt053Reader: StatementReader = {
+  formats: ['camt053'],
+  label: 'CAMT.053',
+  sniff(text) {
+    if (!/^<\?xml/i.test(text) && !/^<[A-Za-z]/.test(text)) return null;
+    if (camtVersion(text)) return 'camt053';
+    const ns = /xmlns(?::\w+)?="([^"]+)"/.exec(text)?.[1];
+    throw new StatementError(`This is an XML file${ns ? ` (${ns})` : ''} but not a CAMT.053 bank statement.`);
+  },
+  encodingOf: (text) => /<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(text)?.[1] ?? null,
+  // The XML parser loads when such a file is read.
+  read: async (ctx) => readCamt053((await import('fast-xml-parser')).XMLParser, await ctx.whole(), ctx.encoding),
+};

@@ -11,6 +11,7 @@ import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, normalizeAccountId, StatementError, type ParsedStatement, type StatedBalance, type StatementSection } from './types';
 import { StatementRows } from './rows';
+import type { StatementReader } from './reader';
 
 interface Field {
   tag: string;
@@ -156,3 +157,10 @@ function sepaPurpose(text: string): string {
   const start = keys[svwz].index! + keys[svwz][0].length;
   return text.slice(start, svwz + 1 < keys.length ? keys[svwz + 1].index : undefined);
 }
+
+export const mt940Reader: StatementReader = {
+  formats: ['mt940'],
+  label: 'MT940',
+  sniff: (text) => ((/^:20:/m.test(text) && /^:(25|61):/m.test(text)) || (/^\{1:/.test(text) && /:20:/.test(text)) ? 'mt940' : null),
+  read: async (ctx) => readMt940(await ctx.whole(), ctx.encoding),
+};

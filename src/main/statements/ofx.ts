@@ -9,6 +9,7 @@ import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, normalizeAccountId, StatementError, type AccountType, type ParsedStatement, type StatementRow, type StatementSection, type StatedBalance } from './types';
 import { StatementRows } from './rows';
+import type { StatementReader } from './reader';
 
 interface Node {
   name: string;
@@ -163,3 +164,11 @@ function readTransaction(trn: Node, section: number, out: ParsedStatement): void
 
 const minDate = (a: string | null, b: string | null): string | null => (a && b ? (a < b ? a : b) : (a ?? b));
 const maxDate = (a: string | null, b: string | null): string | null => (a && b ? (a > b ? a : b) : (a ?? b));
+
+export const ofxReader: StatementReader = {
+  formats: ['ofx', 'qfx'],
+  label: 'OFX',
+  sniff: (text, name) => (/^OFXHEADER\s*:/i.test(text) || /<OFX>/i.test(text) || /<\?OFX\s/i.test(text) ? (/\.qfx$/i.test(name) || /<INTU\.BID>/i.test(text) ? 'qfx' : 'ofx') : null),
+  encodingOf: ofxEncoding,
+  read: async (ctx) => readOfx(await ctx.whole(), ctx.encoding, ctx.format as 'ofx' | 'qfx'),
+};

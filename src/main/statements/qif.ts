@@ -13,6 +13,7 @@ import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, StatementError, type AccountType, type ParsedStatement, type StatementSection } from './types';
 import { StatementRows } from './rows';
+import type { StatementReader } from './reader';
 
 const TYPES: Record<string, AccountType> = { bank: 'checking', ccard: 'credit_card', cash: 'cash', 'oth a': 'other_asset', 'oth l': 'other_liability' };
 const NOT_TRANSACTIONS = /^(cat|class|memorized|prices|security|invitem|template|option|clear)/i;
@@ -141,3 +142,11 @@ function amountOf(r: Record_, mark: DecimalMark): string | null | undefined {
   if (splits.length === 0) return null;
   return splits.every((s): s is string => typeof s === 'string') ? sumDecimals(splits) : undefined;
 }
+
+export const qifReader: StatementReader = {
+  formats: ['qif'],
+  label: 'QIF',
+  // After any comment lines (# ...) that Quicken and quiffen write first.
+  sniff: (text) => (/^(?:#[^\n]*\n\s*)*!(Type|Account|Option|Clear)/i.test(text) ? 'qif' : null),
+  read: async (ctx) => readQif(await ctx.whole(), ctx.encoding, { dateFormat: ctx.options.dateFormat ?? (typeof ctx.options.mapping === 'object' ? ctx.options.mapping.dateFormat : undefined) }),
+};

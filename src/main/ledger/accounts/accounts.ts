@@ -6,6 +6,7 @@ import { appendAudit, type Actor } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
+import { freeName } from '../core/text';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf, organizationBySeq } from '../access/organizations';
 import type { TransactionSource } from '../transactions/transactions';
@@ -118,6 +119,8 @@ export interface AccountInput {
   currency?: string;
   /** As the account's balance shows it: negative when money is owed (a card's debt). */
   openingBalance?: TypedMoney;
+  /** The opening balance in minor units already (an import's account, from what the file states). */
+  openingMinor?: number;
   openingDate?: string | null;
   maskedNumber?: string | null;
   bankAccountId?: string | null;
@@ -142,7 +145,7 @@ export function insertAccount(ledger: Ledger, orgSeq: number, actor: Actor, inpu
   if (!ACCOUNT_TYPES.includes(input.type)) throw invalid([{ field: 'type', message: `must be one of ${ACCOUNT_TYPES.join(', ')}` }]);
   const bankAccountId = normalizeAccountId(input.bankAccountId);
   checkUnique(ledger, orgSeq, name, bankAccountId);
-  const opening = typedToMinor(input.openingBalance ?? 0, currency, decimalMarkOf(ledger, orgSeq), 'openingBalance');
+  const opening = input.openingMinor ?? typedToMinor(input.openingBalance ?? 0, currency, decimalMarkOf(ledger, orgSeq), 'openingBalance');
   const id = newId();
   ledger
     .stmt(
@@ -261,7 +264,6 @@ export function entryAccount(ledger: Ledger, orgSeq: number, actor: Actor, curre
   const found = defaultAccountFor(ledger, orgSeq, currency, source);
   if (found) return found;
   const org = organizationBySeq(ledger, orgSeq);
-  let name = currency === org.currency ? 'Manual entries' : `Manual entries (${currency})`;
-  for (let n = 2; ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name); n++) name = `Manual entries ${n}`;
+  const name = freeName(currency === org.currency ? 'Manual entries' : `Manual entries (${currency})`, (n) => Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)));
   return insertAccount(ledger, orgSeq, actor, { name, type: 'cash', currency });
 }

@@ -1,2 +1,9 @@
 // Text for people: short excerpts in audit summaries and messages.
 export const excerpt = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A name no other one takes: the wanted one, else with a number ("Checking (2)"), the suffix as the caller's format needs it. */
+export function freeName(wanted: string, taken: (name: string) => boolean, suffix = (n: number) => ` (${n})`): string {
+  let name = wanted;
+  for (let n = 2; taken(name); n++) name = `${wanted}${suffix(n)}`;
+  return name;
+}

@@ -7,6 +7,7 @@ import type { AccountRow } from '../accounts/accounts';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
+import { freeName } from '../core/text';
 
 export interface MappingPreset {
   id: string;
@@ -91,8 +92,7 @@ export function saveMappingFor(ledger: Ledger, orgSeq: number, account: AccountR
     ledger.stmt('UPDATE import_mappings SET mapping = ?, updated_at = ? WHERE seq = ?').run(JSON.stringify(mapping), now, existing.seq);
     return;
   }
-  let name = `${account.name} CSV`;
-  for (let n = 2; ledger.stmt('SELECT 1 FROM import_mappings WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name); n++) name = `${account.name} CSV ${n}`;
+  const name = freeName(`${account.name} CSV`, (n) => Boolean(ledger.stmt('SELECT 1 FROM import_mappings WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)));
   ledger
     .stmt('INSERT INTO import_mappings (id, org_seq, account_seq, name, mapping, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .run(newId(), orgSeq, account.seq, name, JSON.stringify(mapping), now, now);

@@ -5,13 +5,13 @@
 // or to the one whose saved mapping has the same header; otherwise the person
 // is asked, never a new account made up for it.
 import type { ParsedStatement, StatedBalance, StatementSection } from '../../statements/types';
-import { insertAccount, maskOf, requireAccount, type AccountRow, type AccountType } from '../accounts/accounts';
-import type { Actor } from '../access/audit';
+import { maskOf, requireAccount, type AccountInput, type AccountRow, type AccountType } from '../accounts/accounts';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
-import { accountForHeaders } from './mappings';
-import { decimalToMinor, minorDigits } from '../core/money';
+import { decimalToMinor } from '../core/money';
+import { freeName } from '../core/text';
 import { organizationBySeq } from '../access/organizations';
+import { accountForHeaders } from './mappings';
 import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
 
 export interface SectionPlan {
@@ -19,8 +19,8 @@ export interface SectionPlan {
   currency: string;
   /** The existing account, or null when it is made on import. */
   row: AccountRow | null;
-  /** Makes the account, starting from the balance the file states (given the sum of its rows in minor units). */
-  create: ((actor: Actor, rowsMinor: number) => AccountRow) | null;
+  /** The account the import makes, when there is none: from the file (newAccountInput says its opening). */
+  newAccount: { name: string; type: AccountType; currency: string; bankAccountId: string | null; from: string | null } | null;
   /** The file's bank account id, recorded on an account that had none (so the next file finds it). */
   adoptBankId: string | null;
   account: { id: string | null; name: string; type: AccountType; currency: string; created: boolean };
@@ -28,13 +28,6 @@ export interface SectionPlan {
   closing: { date: string; minor: number } | null;
 }
 
-
-function freeName(ledger: Ledger, orgSeq: number, wanted: string): string {
-  const taken = (name: string) => ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name);
-  let name = wanted;
-  for (let n = 2; taken(name); n++) name = `${wanted} (${n})`;
-  return name;
-}
 
 function balance(b: StatedBalance | null, currency: string): { date: string; minor: number } | null {
   const minor = b ? decimalToMinor(b.amount, currency) : null;
@@ -59,21 +52,24 @@ export function resolveSections(ledger: Ledger, orgSeq: number, statement: Parse
     const type = section.type ?? 'checking';
     const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
     const mask = maskOf(section.bankAccountId);
-    const name = freeName(ledger, orgSeq, section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`);
-    const stated = plan(section, currency, null, null, null, { id: null, name, type, currency, created: true });
-    // A new account starts where the bank says it did: the stated opening balance, or the
-    // closing balance less the file's rows; so its balance matches the bank's from the first import.
-    stated.create = (actor, rowsMinor) => {
-      const opening = stated.opening ?? (stated.closing ? { date: section.from ?? stated.closing.date, minor: stated.closing.minor - rowsMinor } : null);
-      const openingBalance = opening ? opening.minor / 10 ** minorDigits(currency) : 0;
-      return insertAccount(ledger, orgSeq, actor, { name, type, currency, bankAccountId: section.bankAccountId, openingBalance, openingDate: opening?.date ?? section.from });
-    };
-    return stated;
+    const name = freeName(section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`, (n) => Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)));
+    return plan(section, currency, null, { name, type, currency, bankAccountId: section.bankAccountId, from: section.from }, null, { id: null, name, type, currency, created: true });
   });
 }
 
-function plan(section: StatementSection, currency: string, row: AccountRow | null, create: SectionPlan['create'], adoptBankId: string | null, account: SectionPlan['account']): SectionPlan {
-  return { section: section.index, currency, row, create, adoptBankId, account, opening: balance(section.opening, currency), closing: balance(section.closing, currency) };
+function plan(section: StatementSection, currency: string, row: AccountRow | null, newAccount: SectionPlan['newAccount'], adoptBankId: string | null, account: SectionPlan['account']): SectionPlan {
+  return { section: section.index, currency, row, newAccount, adoptBankId, account, opening: balance(section.opening, currency), closing: balance(section.closing, currency) };
+}
+
+/**
+ * The account an import makes, starting where the bank says it did: the
+ * stated opening balance, or the closing balance less the file's rows (their
+ * sum in minor units), so that its balance matches the bank's from the first import.
+ */
+export function newAccountInput(plan: SectionPlan, rowsMinor: number): AccountInput {
+  const a = plan.newAccount!;
+  const opening = plan.opening ?? (plan.closing ? { date: a.from ?? plan.closing.date, minor: plan.closing.minor - rowsMinor } : null);
+  return { name: a.name, type: a.type, currency: a.currency, bankAccountId: a.bankAccountId, openingMinor: opening?.minor ?? 0, openingDate: opening?.date ?? a.from };
 }
 
 /** The named account must fit the file: same currency, and not another bank account's. */

@@ -5,6 +5,7 @@ import type { Ledger } from '../core/db';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';
+import { statusOf } from './status';
 
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
@@ -247,25 +248,34 @@ export interface NewTransaction {
   currency: string;
   description: string;
   category: string | null;
-  status: TransactionStatus;
   source: TransactionSource;
   externalId?: string | null;
   suggestedBy?: string | null;
   confidence?: number | null;
   reason?: string | null;
   createdAt: string;
+  /** The import it came in with, and its fingerprint (imports/statement-rows.ts). */
+  importBatchSeq?: number | null;
+  fingerprint?: number | null;
+  /** Facts its status is a view of (status.ts): the demo books set them; new rows have neither. */
+  reconciled?: number;
+  receiptNeeded?: number;
+  /** The stored status when it is a legacy one (the demo books' agent_suggested); the view of the facts otherwise. */
+  status?: TransactionStatus;
 }
 
-export const INSERT_TRANSACTION = `INSERT INTO transactions
-  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_TRANSACTION = `INSERT INTO transactions
+  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-/** A new row: its status is the view of its facts (a category or none; nothing reconciled or asked for yet). */
-export function insertTransaction(ledger: Ledger, orgSeq: number, t: Omit<NewTransaction, 'status'>): number {
-  const status = t.category === null ? 'uncategorized' : 'matched';
+/** Every row enters the books here: by hand, by an approved journal entry, by an import, as demo books. Its status is the view of its facts. */
+export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction): number {
+  const reconciled = t.reconciled ?? 0;
+  const receiptNeeded = t.receiptNeeded ?? 0;
+  const status = t.status ?? statusOf({ category: t.category, reconciled, receipt_needed: receiptNeeded, status: 'matched' });
   const { lastInsertRowid } = ledger
     .stmt(INSERT_TRANSACTION)
     .run(t.id, orgSeq, t.accountSeq, t.origin, t.date, t.amountMinor, t.currency, t.description, t.category, status, t.source,
-      t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt, 0, 0);
+      t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt, reconciled, receiptNeeded, t.importBatchSeq ?? null, t.fingerprint ?? null);
   return Number(lastInsertRowid);
 }

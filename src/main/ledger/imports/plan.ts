@@ -1,0 +1,109 @@
+// An import as a plan: what the file holds, measured against the books,
+// without writing anything: each section's account (found, or to be made),
+// every row told apart (new, duplicate, possible match: dedupe.ts), the
+// decisions on possible matches, the counts and the rows a preview shows.
+// apply.ts writes a plan in one transaction; a dry run shows it as it is.
+import type { CsvMapping, ParsedStatement, RowIssue } from '../../statements/types';
+import type { AccountRow } from '../accounts/accounts';
+import type { Ledger } from '../core/db';
+import { classifyRows, type Classified } from './dedupe';
+import { resolveSections, type SectionPlan } from './sections';
+import { toLedgerRows, type LedgerRows } from './statement-rows';
+
+export type MatchDecision = 'merge' | 'import';
+
+export interface ImportInput {
+  statement: ParsedStatement;
+  fileName: string;
+  fileSha256: string;
+  /** How the file was read: kept with the batch. */
+  readOptions: { format?: string; encoding?: string; dateFormat?: string; mapping?: CsvMapping };
+  /** The account of a one-account file: id, name or bank account id. */
+  account?: string;
+  /** The accounts of a file with several, by section index ("0", "1"...). */
+  accounts?: Record<string, string>;
+  skipBadRows?: boolean;
+  /** What to do with possible matches nobody decided on: hold them back (the default), merge or import them. */
+  possibleMatches?: 'ask' | MatchDecision;
+  /** Decisions on single possible matches, by row number (ImportRow.n). */
+  decisions?: Record<string, MatchDecision>;
+  dryRun?: boolean;
+}
+
+/** A row (its position in the file) and what it was found to be. */
+export interface Planned {
+  i: number;
+  c: Classified;
+}
+
+export type Decided = Planned & { decision: 'held' | MatchDecision | null; currency: string };
+
+export interface ImportCounts {
+  imported: number;
+  duplicates: number;
+  possibleMatches: number;
+  merged: number;
+  held: number;
+  skipped: number;
+}
+
+export interface ImportPlan {
+  input: ImportInput;
+  sections: SectionPlan[];
+  rows: LedgerRows;
+  /** Bad rows, in line order: the import stops at them unless they are skipped. */
+  issues: RowIssue[];
+  /** Stopped by bad rows (not skipped): nothing is imported. */
+  refused: boolean;
+  /** Rows in the file, good and bad. */
+  rowCount: number;
+  /** Each section's rows (positions in the file). */
+  bySection: number[][];
+  toImport: number[];
+  toMerge: Planned[];
+  /** What a preview shows: the first rows and every possible match (at most 500). */
+  shown: Decided[];
+  counts: ImportCounts;
+  /** Every row is already in the books (or held back), no account is made: nothing is recorded. */
+  nothingNew: boolean;
+}
+
+export const PREVIEW_ROWS = 20;
+export const LIST_MAX = 500;
+const NEW: Classified = Object.freeze({ kind: 'new', match: null });
+
+export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): ImportPlan {
+  const { statement } = input;
+  const sections = resolveSections(ledger, orgSeq, statement, input);
+  const converted = toLedgerRows(statement.rows, (section) => sections[section].currency);
+  const issues = [...statement.errors, ...converted.issues].sort((a, b) => a.line - b.line);
+  const rowCount = statement.rowCount ?? statement.rows.length + statement.errors.length;
+  const L = converted.rows;
+  const bySection = sections.map((_, section) => [...L.kept].filter((i) => L.rows.section[i] === section));
+  const counts: ImportCounts = { imported: 0, duplicates: converted.repeats, possibleMatches: 0, merged: 0, held: 0, skipped: issues.length };
+  const plan: ImportPlan = { input, sections, rows: L, issues, refused: issues.length > 0 && !input.skipBadRows, rowCount, bySection, toImport: [], toMerge: [], shown: [], counts, nothingNew: false };
+  if (plan.refused) return plan;
+  bySection.forEach((positions, section) => {
+    // A section whose account the import makes has nothing in the books yet: every row is new.
+    const account: AccountRow | null = sections[section].row;
+    const classified = account ? classifyRows(ledger, account.seq, L, positions) : null;
+    positions.forEach((i, k) => decide(plan, i, classified?.[k] ?? NEW, sections[section].currency));
+  });
+  counts.imported = plan.toImport.length;
+  counts.merged = plan.toMerge.length;
+  plan.nothingNew = plan.toImport.length + plan.toMerge.length === 0 && sections.every((s) => s.row);
+  return plan;
+}
+
+/** What happens to one row: imported, merged, held back or left out as a duplicate, as the person decided. */
+function decide(plan: ImportPlan, i: number, c: Classified, currency: string): void {
+  const { input, counts } = plan;
+  const asked = !input.possibleMatches || input.possibleMatches === 'ask';
+  const decision = c.kind !== 'possible_match' ? null : (input.decisions?.[String(i)] ?? (asked ? 'held' : (input.possibleMatches as MatchDecision)));
+  if (c.kind === 'new' || decision === 'import') plan.toImport.push(i);
+  if (decision === 'merge') plan.toMerge.push({ i, c });
+  if (c.kind === 'duplicate') counts.duplicates++;
+  if (c.kind === 'possible_match') counts.possibleMatches++;
+  if (decision === 'held') counts.held++;
+  if ((plan.shown.length < PREVIEW_ROWS || c.kind === 'possible_match') && plan.shown.length < LIST_MAX) plan.shown.push({ i, c, decision, currency });
+}

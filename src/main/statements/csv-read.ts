@@ -1,0 +1,323 @@
+// CSV statements, streamed through csv-parse so a file of any size reads in
+// bounded memory. The dialect (delimiter, header row after any preamble lines)
+// comes from a sample; the date format and the decimal mark from every value
+// of their columns once the file is read, so a date such as 13/01 late in the
+// file still settles DD/MM, and a file whose dates fit two formats is refused
+// with both named instead of guessed.
+import { parse as parseSync } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
+import { pipeline, Readable } from 'node:stream';
+import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from '../../shared/amounts';
+import { checkColumns, columnIndex, directionOf, suggestColumns, type CsvColumns, type CsvMapping, type CsvReport } from './csv-mapping';
+import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
+import { joinDescription } from './describe';
+import { bomOf } from './text';
+import { emptySection, StatementError, type ParsedStatement } from './types';
+import { StatementRows } from './rows';
+
+export const MAX_RECORD_BYTES = 1024 * 1024;
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/** Counts a delimiter outside double quotes in one line. */
+function countOutsideQuotes(line: string, delimiter: string): number {
+  let n = 0;
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (c === delimiter && !quoted) n++;
+  }
+  return n;
+}
+
+/** The delimiter that splits the most sample lines into the same number of fields (more than one). */
+export function detectDelimiter(sample: string): string {
+  const lines = sample.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 50);
+  let best = { delimiter: ',', lines: 0, fields: 0 };
+  for (const delimiter of DELIMITERS) {
+    const counts = new Map<number, number>();
+    for (const line of lines) {
+      const n = countOutsideQuotes(line, delimiter);
+      if (n > 0) counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    for (const [fields, count] of counts) {
+      if (count > best.lines || (count === best.lines && fields > best.fields)) best = { delimiter, lines: count, fields };
+    }
+  }
+  return best.delimiter;
+}
+
+interface Dialect {
+  delimiter: string;
+  headerLine: number | null;
+  /** The first line of data: after the header, or the first record of the most common width. */
+  dataLine: number;
+  headers: string[];
+  width: number;
+}
+
+/** Finds the header after any preamble (account name, period...) from the sample's records. */
+export function detectDialect(sample: string, delimiter = detectDelimiter(sample)): Dialect {
+  const records = parseSync(sample, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true, skip_records_with_error: true }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
+  // The last record of a sample may be cut short: leave it out of the vote.
+  const voters = records.length > 2 ? records.slice(0, -1) : records;
+  const widths = new Map<number, number>();
+  for (const r of voters) widths.set(r.record.length, (widths.get(r.record.length) ?? 0) + 1);
+  const width = [...widths.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 1;
+  const first = records.findIndex((r) => r.record.length === width);
+  if (first < 0) throw new StatementError('This file has no rows to read.');
+  const candidate = records[first].record;
+  const looksLikeHeader = candidate.some((c) => /[A-Za-zÀ-ÿ]/.test(c)) && !candidate.some((c) => /^\s*-?[\d.,]+\s*$/.test(c) && /\d/.test(c));
+  if (looksLikeHeader) {
+    const dataLine = records[first + 1]?.info.lines ?? records[first].info.lines + 1;
+    return { delimiter, headerLine: records[first].info.lines, dataLine: firstLineOf(records, first + 1) ?? dataLine, headers: candidate.map((h) => h.trim()), width };
+  }
+  return { delimiter, headerLine: null, dataLine: firstLineOf(records, first) ?? 1, headers: candidate.map((_, i) => `Column ${i + 1}`), width };
+}
+
+/** The line a record starts on (info.lines is where it ends). */
+function firstLineOf(records: { record: string[]; info: { lines: number } }[], i: number): number | null {
+  if (i >= records.length) return null;
+  return i === 0 ? 1 : records[i - 1].info.lines + 1;
+}
+
+/**
+ * The data records until the date format and decimal mark are known, column
+ * by column: the cells' text, equal date cells sharing one string (a file
+ * has a few thousand distinct dates however many rows).
+ */
+class Pending {
+  length = 0;
+  readonly line: number[] = [];
+  readonly date: string[] = [];
+  readonly amount: string[] = [];
+  readonly debit: string[] = [];
+  readonly credit: string[] = [];
+  readonly direction: string[] = [];
+  readonly description: string[] = [];
+  readonly externalId: (string | null)[] = [];
+  readonly dates = new Map<string, string>();
+
+  constructor(
+    private readonly c: ColumnIndexes,
+    private readonly columns: CsvColumns,
+  ) {}
+
+  add(line: number, record: string[]): void {
+    const { c, columns } = this;
+    const date = cellOf(record, c.date);
+    this.length++;
+    this.line.push(line);
+    this.date.push(this.dates.get(date) ?? (this.dates.set(date, date), date));
+    if (columns.amount !== undefined) this.amount.push(cellOf(record, c.amount));
+    else {
+      this.debit.push(cellOf(record, c.debit));
+      this.credit.push(cellOf(record, c.credit));
+    }
+    if (columns.direction !== undefined) this.direction.push(cellOf(record, c.direction));
+    this.description.push(c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])));
+    this.externalId.push(c.id >= 0 ? cellOf(record, c.id) || null : null);
+  }
+}
+
+interface ColumnIndexes {
+  date: number;
+  amount: number;
+  debit: number;
+  credit: number;
+  direction: number;
+  id: number;
+  description: number[];
+}
+
+export interface CsvOptions {
+  encoding: string;
+  /** The mapping for this file's header (a saved one may fit it or not). */
+  mapping?: (headers: string[]) => CsvMapping | undefined;
+  /** Chunks of the file, from its first byte. */
+  chunks: () => AsyncIterable<Uint8Array>;
+  head: Uint8Array;
+  onProgress?: (rowsRead: number) => void;
+}
+
+async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, encoding: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8', ignoreBOM: false });
+  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode();
+}
+
+export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
+  const sampleBytes = options.head.subarray(bomOf(options.head)?.length ?? 0, 256 * 1024);
+  const sample = new TextDecoder(options.encoding).decode(sampleBytes);
+  const dialect = detectDialect(sample);
+  const out: ParsedStatement = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: new StatementRows(), errors: [], ignored: [] };
+  const mapping = options.mapping?.(dialect.headers);
+  const columns = mapping?.columns ? checkColumns(mapping.columns) : suggestColumns(dialect.headers);
+  const report: CsvReport = {
+    delimiter: dialect.delimiter,
+    headerLine: dialect.headerLine,
+    headers: dialect.headers,
+    columns,
+    suggested: !mapping?.columns,
+    dateFormat: null,
+    dateFormats: [],
+    decimal: mapping?.decimal ?? (dialect.delimiter === ';' ? ',' : '.'),
+    sample: [],
+  };
+  out.csv = report;
+  const at = (name: string | undefined) => (name === undefined ? -1 : columnIndex(dialect.headers, name));
+  const c: ColumnIndexes | null = columns && {
+    date: at(columns.date),
+    amount: at(columns.amount),
+    debit: at(columns.debit),
+    credit: at(columns.credit),
+    direction: at(columns.direction),
+    id: at(columns.id),
+    description: columns.description.map(at),
+  };
+  const pending = c && columns && new Pending(c, columns);
+  // Lines are counted here (a record's line, plus the line breaks inside its quoted
+  // fields) rather than with csv-parse's `info`, which copies an object per record.
+  const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_BYTES });
+  // pipeline, not pipe: a decoding error must reach the loop below, not hang it.
+  pipeline(Readable.from(decodeChunks(options.chunks(), options.encoding)), parser, () => {});
+  const header = dialect.headers.map((h) => h.toLowerCase());
+  const sameAsHeader = (cell: string, i: number) => cell.trim().toLowerCase() === header[i];
+  let records = 0;
+  let shortOrLong = 0;
+  let nextLine = dialect.dataLine;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = nextLine;
+      nextLine += 1 + lineBreaksIn(record);
+      if (record.every(isBlank)) continue;
+      if (dialect.headerLine !== null && record[0]?.trim().toLowerCase() === header[0] && record.length === header.length && record.every(sameAsHeader)) continue; // a repeated header
+      if (report.sample.length < 5) report.sample.push(record);
+      if (++records % 10_000 === 0) options.onProgress?.(records);
+      if (!c) continue;
+      const date = cellOf(record, c.date);
+      // A row with neither a date nor an amount is a footer or a note ("Closing balance"), not a transaction.
+      if (!/\d/.test(date) && !/\d/.test(cellOf(record, c.amount) + cellOf(record, c.debit) + cellOf(record, c.credit))) {
+        out.ignored.push({ line, reason: 'not a transaction (no date and no amount)' });
+        continue;
+      }
+      const fitted = record.length === dialect.width ? record : rejoinDecimalComma(record, dialect, c, mapping);
+      if (!fitted) {
+        shortOrLong++;
+        out.errors.push({ line, field: 'columns', message: `has ${record.length} fields where the header has ${dialect.width}${record.length > dialect.width && dialect.delimiter === ',' ? ' (an amount with a decimal comma, not in quotes?)' : ''}: fix the line, or quote the amount` });
+        continue;
+      }
+      pending!.add(line, fitted);
+    }
+  } catch (error) {
+    const e = error as { code?: string; lines?: number; message?: string };
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new StatementError(`Line ${e.lines ?? '?'} is longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB: this is not a bank statement CSV.`);
+    if (e.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' || (error instanceof TypeError && /encoded data/i.test(e.message ?? ''))) throw new InvalidUtf8();
+    throw new StatementError(`The CSV file could not be read: ${e.message ?? String(error)}`);
+  }
+  if (!columns || !c || !pending) {
+    out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
+    return out;
+  }
+  out.rowCount = pending.length + shortOrLong;
+  toRows(pending, columns, mapping, report, out);
+  return out;
+}
+
+const isBlank = (cell: string): boolean => cell.trim() === '';
+
+/**
+ * A comma-separated row one field too long is a bad row ("2026-03-02,Bank
+ * fee,-15,50" is not -15.00), unless the mapping says amounts hold a decimal
+ * comma and the row can be read one way only: one amount column, whole
+ * units in it and one to three digits in the field after it.
+ */
+function rejoinDecimalComma(record: string[], dialect: Dialect, c: ColumnIndexes, mapping: CsvMapping | undefined): string[] | null {
+  if (record.length !== dialect.width + 1 || dialect.delimiter !== ',' || mapping?.decimal !== ',' || c.amount < 0) return null;
+  const [units, cents] = [record[c.amount].trim(), (record[c.amount + 1] ?? '').trim()];
+  if (!/^[-+(]?\d+$/.test(units) || !/^\d{1,3}\)?$/.test(cents)) return null;
+  return [...record.slice(0, c.amount), `${units},${cents}`, ...record.slice(c.amount + 2)];
+}
+const cellOf = (record: string[], i: number): string => (i >= 0 ? (record[i] ?? '').trim() : '');
+
+/** Line breaks inside a record's (quoted) fields: the record spans that many more lines. */
+function lineBreaksIn(record: string[]): number {
+  let n = 0;
+  for (const cell of record) {
+    if (cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) continue;
+    n += cell.match(/\r\n|\r|\n/g)!.length;
+  }
+  return n;
+}
+
+/** Thrown when a file taken for UTF-8 turns out not to be: the caller reads it again as Windows-1252. */
+export class InvalidUtf8 extends Error {}
+
+function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
+  let format: DateFormat | null;
+  if (mapping?.dateFormat) format = compileDateFormat(mapping.dateFormat);
+  else {
+    const found = detectDateFormat(pending.dates.keys());
+    report.dateFormats = found.ambiguous;
+    format = found.format;
+    if (!format) {
+      const line = pending.line[0] ?? report.headerLine ?? 1;
+      out.errors.push({ line, field: columns.date, message: found.ambiguous.length ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format` : 'no date format reads every value of this column; give the date format' });
+      return;
+    }
+  }
+  report.dateFormat = format.text;
+  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(cellsOf(pending.amount, pending.debit, pending.credit), report.decimal);
+  report.decimal = mark;
+  // Each distinct date cell read once.
+  const iso = new Map<string, string | null>();
+  for (const raw of pending.dates.keys()) iso.set(raw, format.parse(raw));
+  const negate = mapping?.negate === true;
+  report.negated = negate;
+  for (let i = 0; i < pending.length; i++) {
+    const line = pending.line[i];
+    const issue = (field: string | undefined, message: string) => void out.errors.push({ line, field: field ?? 'amount', message });
+    const raw = pending.date[i];
+    const date = iso.get(raw)!;
+    if (!date) issue(columns.date, raw ? `"${raw}" is not a date in the format ${format.text}` : 'is empty');
+    const amount = amountOf(pending, i, columns, mark, issue);
+    if (!date || typeof amount !== 'string') continue;
+    out.rows.add(0, line, date, negate ? negateDecimal(amount) : amount, pending.description[i], pending.externalId[i]);
+  }
+}
+
+function* cellsOf(...columns: string[][]): Generator<string> {
+  for (const column of columns) yield* column;
+}
+
+/** Row i's signed amount as decimal text; undefined, with its issues recorded, when it cannot be read. */
+function amountOf(p: Pending, i: number, columns: CsvColumns, mark: DecimalMark, issue: (field: string | undefined, message: string) => void): string | undefined {
+  let amount: string | null | undefined;
+  if (columns.amount !== undefined) {
+    amount = parseAmount(p.amount[i], mark);
+    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount[i]}" is not an amount`);
+  } else {
+    const debit = parseAmount(p.debit[i], mark);
+    const credit = parseAmount(p.credit[i], mark);
+    if (debit === undefined) issue(columns.debit, `"${p.debit[i]}" is not an amount`);
+    if (credit === undefined) issue(columns.credit, `"${p.credit[i]}" is not an amount`);
+    const moneyOut = debit && debit !== '0' ? negateDecimal(debit.replace(/^-/, '')) : null;
+    const moneyIn = credit && credit !== '0' ? credit.replace(/^-/, '') : null;
+    if (moneyOut && moneyIn) issue(columns.debit, 'debit and credit are both filled in');
+    else if (debit !== undefined && credit !== undefined) {
+      amount = moneyOut ?? moneyIn ?? (debit === '0' || credit === '0' ? '0' : null);
+      if (amount === null) issue(columns.debit, 'debit and credit are both empty');
+    }
+  }
+  if (typeof amount === 'string' && columns.direction !== undefined) {
+    const sign = directionOf(p.direction[i]);
+    if (sign === null) {
+      issue(columns.direction, `"${p.direction[i]}" says neither debit nor credit`);
+      return undefined;
+    }
+    amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
+  }
+  return typeof amount === 'string' ? amount : undefined;
+}
