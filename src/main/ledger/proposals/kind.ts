@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Human } from '../access/audit';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
-import type { ProposalRow } from './proposals';
+import type { ProposalRow } from './row';
 
 export interface KindContext {
   ledger: Ledger;

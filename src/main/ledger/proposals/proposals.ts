@@ -6,6 +6,7 @@ import { newId, nowIso } from '../core/clock';
 import { LedgerError, notFound } from '../core/errors';
 import { excerpt } from '../core/text';
 import type { ProposalKind } from './kind';
+import type { ProposalRow, ProposalStatus } from './row';
 import {
   categorization,
   journalEntry,
@@ -20,8 +21,7 @@ import {
   type ReceiptLinkInput,
 } from './kinds';
 
-export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export { PROPOSAL_STATUSES, type ProposalRow, type ProposalStatus } from './row';
 export { EVIDENCE_TYPES, PROPOSAL_TYPES, type EvidenceItem, type ProposalPayloads, type ProposalType } from './kinds';
 
 export interface Proposal {
@@ -33,30 +33,6 @@ export interface Proposal {
   confidence: number | null;
   reason: string | null;
   createdAt: string;
-}
-
-export interface ProposalRow {
-  seq: number;
-  id: string;
-  org_seq: number;
-  type: ProposalType;
-  status: ProposalStatus;
-  payload: string;
-  proposed_by: string;
-  confidence: number | null;
-  reason: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-  reviewed_by: string | null;
-  review_comment: string | null;
-  outcome: string | null;
-  reversed_at: string | null;
-  reversed_by: string | null;
-  reversal_comment: string | null;
-  token_seq: number | null;
-  channel: 'rest' | 'mcp' | null;
-  change_key: string | null;
-  rule_seq: number | null;
 }
 
 const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
@@ -75,7 +51,7 @@ export function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq'
 
 export const toProposal = (r: ProposalRow): Proposal => ({
   id: r.id,
-  type: r.type,
+  type: r.type as ProposalType,
   status: r.status,
   payload: JSON.parse(r.payload),
   proposedBy: r.proposed_by,

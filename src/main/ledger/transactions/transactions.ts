@@ -5,11 +5,10 @@ import type { Ledger } from '../core/db';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';
-import { statusOf } from './status';
+import { statusOf, type TransactionStatus } from './status';
 
-export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
+export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 export const UNCATEGORIZED = '__uncategorized__';
 
