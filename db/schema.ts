@@ -3,6 +3,23 @@
 // the API only ever sees the uuid `id` columns. Money is integer minor units.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  ACCOUNT_TYPES,
+  ACTOR_TYPES,
+  AUDIT_CHANNELS,
+  CATEGORY_TYPES,
+  CONNECTOR_STATUSES,
+  DECIMAL_MARKS,
+  PROPOSAL_CHANNELS,
+  PROPOSAL_STATUSES,
+  RULE_MATCH_KINDS,
+  RULE_MODES,
+  RULE_SIGNS,
+  SYNC_STATUSES,
+  TRANSACTION_ORIGINS,
+  TRANSACTION_SOURCES,
+  TRANSACTION_STATUSES,
+} from './values';
 
 export const organizations = sqliteTable('organizations', {
   seq: integer('seq').primaryKey(),
@@ -12,7 +29,7 @@ export const organizations = sqliteTable('organizations', {
   currency: text('currency').notNull(),
   createdAt: text('created_at').notNull(),
   /** How the organization writes amounts: '.' (1,234.56) or ',' (1.234,56); typed amounts are read with it (migration 0011). */
-  decimalMark: text('decimal_mark', { enum: ['.', ','] }).notNull().default('.'),
+  decimalMark: text('decimal_mark', { enum: DECIMAL_MARKS }).notNull().default('.'),
   /** Removed while empty (migration 0011): hidden, its slug freed; its audit entries stay. */
   removedAt: text('removed_at'),
 });
@@ -24,7 +41,7 @@ export const categories = sqliteTable(
     orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
     code: text('code').notNull(), // '' for ad-hoc categories
     name: text('name').notNull(),
-    type: text('type', { enum: ['revenue', 'expense', 'asset', 'liability', 'equity'] }).notNull(),
+    type: text('type', { enum: CATEGORY_TYPES }).notNull(),
     parentCode: text('parent_code'),
     synonyms: text('synonyms').notNull().default('[]'), // JSON array of strings
     /** Kept for history (its transactions keep its name), no longer offered (migration 0007). */
@@ -62,10 +79,8 @@ export const transactions = sqliteTable(
     currency: text('currency').notNull(),
     description: text('description').notNull(),
     category: text('category'),
-    status: text('status', {
-      enum: ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'],
-    }).notNull(),
-    source: text('source', { enum: ['bankfeed', 'paymentproc', 'manual_csv'] }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    source: text('source', { enum: TRANSACTION_SOURCES }).notNull(),
     externalId: text('external_id'),
     suggestedBy: text('suggested_by'),
     confidence: real('confidence'),
@@ -74,7 +89,7 @@ export const transactions = sqliteTable(
     // Nullable only because SQLite adds a referencing column that way; a trigger refuses NULL (migration 0006).
     accountSeq: integer('account_seq').references((): AnySQLiteColumn => accounts.seq),
     /** How the row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */
-    origin: text('origin', { enum: ['feed', 'import', 'manual', 'agent'] }).notNull().default('feed'),
+    origin: text('origin', { enum: TRANSACTION_ORIGINS }).notNull().default('feed'),
     /** The import that brought the row, or that a statement row was merged into it. */
     importBatchSeq: integer('import_batch_seq').references((): AnySQLiteColumn => importBatches.seq),
     /** Duplicate detection for rows without a bank id: a hash of date, amount, description and occurrence. */
@@ -138,8 +153,8 @@ export const proposals = sqliteTable(
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
     orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
-    type: text('type', { enum: ['categorization', 'journal_entry', 'note', 'receipt_link'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    type: text('type').notNull(), // a proposal kind's type (src/main/ledger/proposals/kinds)
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull(),
     payload: text('payload').notNull(), // JSON, shape per type
     proposedBy: text('proposed_by').notNull(),
     tokenSeq: integer('token_seq').references(() => tokens.seq),
@@ -155,7 +170,7 @@ export const proposals = sqliteTable(
     reversedBy: text('reversed_by'),
     reversalComment: text('reversal_comment'),
     /** How it arrived: rest or mcp (migration 0009; backfilled from the audit log). */
-    channel: text('channel', { enum: ['rest', 'mcp'] }),
+    channel: text('channel', { enum: PROPOSAL_CHANNELS }),
     /** The change approval would make, as JSON text (migration 0010): identical proposals share it. */
     changeKey: text('change_key'),
     /** The person's rule that suggested it (migration 0010); null for an agent's proposal. */
@@ -173,13 +188,14 @@ export const rules = sqliteTable(
     orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
     position: integer('position').notNull(),
     /** shape: the description with its digits as #; contains: a text (or a counterparty alias) anywhere in it. Both case-insensitive. */
-    matchKind: text('match_kind', { enum: ['shape', 'contains'] }).notNull(),
+    matchKind: text('match_kind', { enum: RULE_MATCH_KINDS }).notNull(),
     matchText: text('match_text').notNull(),
     accountSeq: integer('account_seq').references(() => accounts.seq),
-    sign: text('sign', { enum: ['inflow', 'outflow'] }),
+    sign: text('sign', { enum: RULE_SIGNS }),
     categoryCode: text('category_code').notNull(),
-    mode: text('mode', { enum: ['suggest', 'apply'] }).notNull(),
-    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    mode: text('mode', { enum: RULE_MODES }).notNull(),
+    /** 1 or 0, as SQL answers it. */
+    enabled: integer('enabled').notNull(),
     matchedCount: integer('matched_count').notNull(),
     lastRunAt: text('last_run_at'),
     sourceProposalId: text('source_proposal_id'),
@@ -210,10 +226,10 @@ export const auditLog = sqliteTable(
     id: text('id').notNull().unique(),
     orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
     at: text('at').notNull(),
-    actorType: text('actor_type', { enum: ['token', 'human'] }).notNull(),
+    actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
     actorId: text('actor_id').notNull(),
     actorName: text('actor_name').notNull(),
-    channel: text('channel', { enum: ['rest', 'mcp', 'desk'] }).notNull(),
+    channel: text('channel', { enum: AUDIT_CHANNELS }).notNull(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -233,9 +249,9 @@ export const connectors = sqliteTable(
     orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
     name: text('name').notNull(),
     provider: text('provider').notNull(),
-    status: text('status', { enum: ['active', 'paused', 'disconnected'] }).notNull(),
+    status: text('status', { enum: CONNECTOR_STATUSES }).notNull(),
     lastSyncAt: text('last_sync_at'),
-    syncStatus: text('sync_status', { enum: ['ok', 'error', 'stale'] }),
+    syncStatus: text('sync_status', { enum: SYNC_STATUSES }),
   },
   (t) => [index('connectors_org').on(t.orgSeq)],
 );
@@ -337,7 +353,7 @@ export const accounts = sqliteTable(
     id: text('id').notNull().unique(),
     orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
     name: text('name').notNull(),
-    type: text('type', { enum: ['checking', 'savings', 'credit_card', 'cash', 'payment_processor', 'other_asset', 'other_liability'] }).notNull(),
+    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     currency: text('currency').notNull(),
     openingBalanceMinor: integer('opening_balance_minor').notNull().default(0),
     openingDate: text('opening_date'),

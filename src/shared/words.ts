@@ -1,26 +1,28 @@
 // The API's values as a bookkeeper reads them on screen. The API and the
 // commands keep the spec's values (uncategorized, manual_csv...); the screens
 // show these words. Plain data (bundled into the screens).
-export const STATUS_LABELS = {
+import type { TransactionOrigin, TransactionSource, TransactionStatus } from '../../db/values';
+
+export const STATUS_LABELS: Record<TransactionStatus, string> = {
   uncategorized: 'Uncategorized',
   matched: 'Categorized',
   receipt_missing: 'Needs a receipt',
   agent_suggested: 'Agent suggested (legacy)',
   reconciled: 'Reconciled',
-} as const;
+};
 
-export const SOURCE_LABELS = {
+export const SOURCE_LABELS: Record<TransactionSource, string> = {
   bankfeed: 'Bank feed',
   paymentproc: 'Payment processor',
   manual_csv: 'Imported or entered',
-} as const;
+};
 
 /** How a row came to be: what the register shows in place of the spec's source. */
-export const ORIGIN_LABELS = {
+export const ORIGIN_LABELS: Record<TransactionOrigin, string> = {
   feed: 'Bank feed',
   import: 'Imported',
   manual: 'Entered by hand',
   agent: 'Journal entry',
-} as const;
+};
 
 export const label = <K extends string>(labels: Record<K, string>, value: K | string): string => (labels as Record<string, string>)[value] ?? value;

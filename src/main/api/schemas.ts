@@ -1,7 +1,7 @@
 // The spec's resources and request bodies as zod schemas: the one definition
 // behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
 import { z } from 'zod';
-import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../ledger/accounts/connectors';
+import { CATEGORY_TYPES, CONNECTOR_STATUSES, SYNC_STATUSES } from '../../../db/values';
 import { AMOUNT_LIMIT } from '../ledger/core/money';
 import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../ledger/proposals/kinds';
 import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
@@ -84,7 +84,7 @@ export const Category = z
   .object({
     code: z.string().describe('Stable chart-of-accounts code; empty for ad-hoc categories'),
     name: z.string().describe('Canonical name, as on transactions'),
-    type: z.enum(['revenue', 'expense', 'asset', 'liability', 'equity']),
+    type: z.enum(CATEGORY_TYPES),
     inUse: z.boolean(),
     parentCode: z.string().nullable(),
     synonyms: z.array(z.string()),

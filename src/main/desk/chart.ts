@@ -42,7 +42,7 @@ export const chartOperations = {
       ...Org,
       code: Code,
       name: Line(200).trim().min(1),
-      type: z.enum(L.CATEGORY_TYPES as [L.CategoryType, ...L.CategoryType[]]).describe('revenue, expense, asset, liability or equity'),
+      type: z.enum(L.CATEGORY_TYPES).describe('revenue, expense, asset, liability or equity'),
       parent: Line(20).trim().min(1).optional().describe('The parent category (its code), of the same type'),
       synonyms: z.array(Line(100).trim().min(1)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
       costOfSales: z.boolean().optional().describe('An expense reported as cost of sales, above gross profit (stock, materials, direct labour)'),

@@ -1,7 +1,7 @@
 // What the exports write: the organization's books as plain data, read by the
 // ledger (ledger/reports/export-book.ts) and rendered by pure writers, one per
 // format. The helpers every writer shares.
-import type { CategoryType } from '../ledger/chart/ontology';
+import type { CategoryType } from '../../../db/values';
 import type { ExportBook } from '../ledger/reports/export-book';
 
 export type { ExportBook, ExportRow } from '../ledger/reports/export-book';

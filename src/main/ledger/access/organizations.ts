@@ -19,7 +19,7 @@ export interface Organization {
   createdAt: string;
 }
 
-export const DECIMAL_MARKS = ['.', ','] as const;
+export { DECIMAL_MARKS } from '../../../../db/values';
 
 export const DEFAULT_ORG_SLUG = 'default';
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;

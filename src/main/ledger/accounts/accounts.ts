@@ -4,6 +4,7 @@
 import { ACCOUNT_TYPES, isLiability, LIABILITY_TYPES, normalizeAccountId, type AccountType } from '../../../shared/accounts';
 import { appendAudit, type Actor } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
+import type { AccountRecord } from '../../../../db/rows';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { freeName } from '../core/text';
@@ -35,20 +36,7 @@ export interface Account {
   lastReconciliation: { date: string; balance: number } | null;
 }
 
-export interface AccountRow {
-  seq: number;
-  id: string;
-  org_seq: number;
-  name: string;
-  type: AccountType;
-  currency: string;
-  opening_balance_minor: number;
-  opening_date: string | null;
-  masked_number: string | null;
-  bank_account_id: string | null;
-  created_at: string;
-  closed_at: string | null;
-}
+export type AccountRow = AccountRecord;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

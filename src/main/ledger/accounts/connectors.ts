@@ -8,8 +8,9 @@
 import { accountRows } from './accounts';
 import type { Ledger } from '../core/db';
 
-export const CONNECTOR_STATUSES = ['active', 'paused', 'disconnected'] as const;
-export const SYNC_STATUSES = ['ok', 'error', 'stale'] as const;
+import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../../../../db/values';
+
+export { CONNECTOR_STATUSES, SYNC_STATUSES };
 export const FILE_IMPORT_PROVIDER = 'file_import';
 /** A month of statements plus a few days' grace. */
 export const STALE_AFTER_DAYS = 35;

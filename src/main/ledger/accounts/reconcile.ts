@@ -14,6 +14,7 @@ import { decimalMarkOf } from '../access/organizations';
 import { TRANSACTION_COLUMNS, toTransaction, type Transaction, type TransactionRow } from '../transactions/transactions';
 import { REFRESH_STATUS } from '../transactions/status';
 import { accountTotals } from '../totals/sums';
+import type { ReconciliationRecord } from '../../../../db/rows';
 
 
 export interface Reconciliation {
@@ -27,17 +28,7 @@ export interface Reconciliation {
   undoneAt: string | null;
 }
 
-interface ReconciliationRow {
-  seq: number;
-  id: string;
-  account_seq: number;
-  statement_date: string;
-  statement_balance_minor: number;
-  rows: number;
-  created_at: string;
-  created_by: string;
-  undone_at: string | null;
-}
+type ReconciliationRow = ReconciliationRecord;
 
 const toReconciliation = (ledger: Ledger, r: ReconciliationRow): Reconciliation => {
   const account = accountBySeq(ledger, r.account_seq);

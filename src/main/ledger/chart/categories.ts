@@ -3,6 +3,7 @@
 // trimmed) resolves to the canonical name; anything else is a 400.
 import type { Ledger } from '../core/db';
 import { invalid, type FieldIssue } from '../core/errors';
+import type { CategoryRecord } from '../../../../db/rows';
 import type { CategoryType } from './ontology';
 
 export interface Category {
@@ -14,22 +15,11 @@ export interface Category {
   synonyms: string[];
 }
 
-export interface ChartRow {
-  code: string;
-  name: string;
-  type: CategoryType;
-  parentCode: string | null;
-  synonyms: string;
-  archivedAt: string | null;
-  /** Reported as cost of sales (an expense category, with its children). */
-  costOfSales: number;
-}
+/** A category as its row holds it (snake_case; synonyms as JSON text). */
+export type ChartRow = CategoryRecord;
 
 export function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
-  return ledger.rows<ChartRow>(
-    "SELECT code, name, type, parent_code AS parentCode, synonyms, archived_at AS archivedAt, cost_of_sales AS costOfSales FROM categories WHERE org_seq = ? ORDER BY code = '', code, name",
-    orgSeq,
-  );
+  return ledger.rows<ChartRow>("SELECT * FROM categories WHERE org_seq = ? ORDER BY code = '', code, name", orgSeq);
 }
 
 /**
@@ -41,8 +31,8 @@ export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
     code: row.code,
     name: row.name,
     type: row.type,
-    inUse: row.archivedAt === null,
-    parentCode: row.parentCode,
+    inUse: row.archived_at === null,
+    parentCode: row.parent_code,
     synonyms: JSON.parse(row.synonyms) as string[],
   }));
 }
@@ -74,7 +64,7 @@ function byNameFor(rows: ChartRow[], text: string, sign: Sign | undefined): Char
   const fits = (r: ChartRow) => !fitting || (r.type !== 'revenue' && r.type !== 'expense') || r.type === fitting;
   const first = exact.find(fits) ?? exact[0];
   if (!first || fits(first)) return first;
-  const others = rows.filter((r) => r.type === fitting && !r.archivedAt && [r.name, ...synonymsOf(r)].some((s) => fold(s).includes(wanted)));
+  const others = rows.filter((r) => r.type === fitting && !r.archived_at && [r.name, ...synonymsOf(r)].some((s) => fold(s).includes(wanted)));
   if (others.length === 1) return others[0];
   if (others.length > 1) {
     const named = others.map((r) => `${r.code} ${r.name}`).join(', ');
@@ -114,7 +104,7 @@ export function resolveCategory(
   }
   const hit = byCode ?? byName;
   if (!hit) throw invalid([{ field: 'categoryCode', message: 'one of categoryCode or category is required' }]);
-  if (hit.archivedAt) throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
+  if (hit.archived_at) throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
   return { code: hit.code, name: hit.name };
 }
 
@@ -123,6 +113,6 @@ export function categoryNow(ledger: Ledger, orgSeq: number, code: string | null,
   if (code === null) return null;
   const row = chart(ledger, orgSeq).find((r) => r.code === code);
   if (!row) throw invalid([{ field, message: `category ${code} is no longer in the chart` }]);
-  if (row.archivedAt) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
+  if (row.archived_at) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
   return { code: row.code, name: row.name };
 }

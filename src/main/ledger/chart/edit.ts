@@ -4,27 +4,17 @@
 // transaction. The ontology's default codes stay: they are what agents were
 // told, so they can be renamed but not archived.
 import { appendAudit, type Actor, type Human } from '../access/audit';
-import { chart, type Category, listCategories } from './categories';
+import { chart, type Category, type ChartRow, listCategories } from './categories';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
 
 
-export const CATEGORY_TYPES: readonly CategoryType[] = ['revenue', 'expense', 'asset', 'liability', 'equity'];
+export { CATEGORY_TYPES } from '../../../../db/values';
 const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
 
-interface Row {
-  seq: number;
-  code: string;
-  name: string;
-  type: CategoryType;
-  parent_code: string | null;
-  synonyms: string;
-  archived_at: string | null;
-}
-
-function requireCategory(ledger: Ledger, orgSeq: number, code: string): Row {
-  const row = ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim()) as Row | undefined;
+function requireCategory(ledger: Ledger, orgSeq: number, code: string): ChartRow {
+  const row = ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim()) as ChartRow | undefined;
   if (!row) throw notFound('category', code);
   return row;
 }
@@ -57,7 +47,7 @@ export interface NewCategory {
 export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean };
 
 export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
-  const cost = new Set(chart(ledger, orgSeq).filter((c) => c.costOfSales).map((c) => c.code));
+  const cost = new Set(chart(ledger, orgSeq).filter((c) => c.cost_of_sales).map((c) => c.code));
   return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
 }
 
@@ -127,7 +117,7 @@ export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: 
 /** Where an expense category is reported: above gross profit as cost of sales, or among the other expenses. */
 export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): Category {
   return ledger.write(() => {
-    const row = requireCategory(ledger, orgSeq, code) as Row & { cost_of_sales: number };
+    const row = requireCategory(ledger, orgSeq, code) ;
     if (row.type !== 'expense') throw invalid([{ field: 'section', message: `${row.code} ${row.name} is ${row.type}; only expense categories are cost of sales` }]);
     if (Boolean(row.cost_of_sales) === costOfSales) return categoryOf(ledger, orgSeq, row.code);
     ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);

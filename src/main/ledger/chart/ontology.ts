@@ -2,7 +2,8 @@
 import context from '../../../../db/ontology-context.json';
 import ontology from '../../../../db/ontology.json';
 
-export type CategoryType = 'revenue' | 'expense' | 'asset' | 'liability' | 'equity';
+export type { CategoryType } from '../../../../db/values';
+import type { CategoryType } from '../../../../db/values';
 
 export interface ChartEntry {
   code: string;

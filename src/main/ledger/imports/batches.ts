@@ -12,6 +12,7 @@ import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError, notFound } from '../core/errors';
 import { excerpt } from '../core/text';
+import type { ImportBatchRecord } from '../../../../db/rows';
 
 export interface ImportBatch {
   id: string;
@@ -27,19 +28,7 @@ export interface ImportBatch {
   undoneAt: string | null;
 }
 
-interface BatchRow {
-  seq: number;
-  id: string;
-  created_at: string;
-  format: string;
-  file_name: string;
-  rows: number;
-  imported: number;
-  duplicates: number;
-  merged: number;
-  skipped: number;
-  undone_at: string | null;
-}
+type BatchRow = ImportBatchRecord;
 
 function toBatch(ledger: Ledger, r: BatchRow): ImportBatch {
   const accounts = ledger.rows<{ id: string; name: string }>('SELECT a.id, a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? ORDER BY s.seq', r.seq);

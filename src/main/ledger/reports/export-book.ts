@@ -75,7 +75,7 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     to: period.to ?? null,
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
     openings,
-    categories: chart(ledger, orgSeq).filter((c) => c.code !== '').map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parentCode })),
+    categories: chart(ledger, orgSeq).filter((c) => c.code !== '').map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
     digits: minorDigits,
   };

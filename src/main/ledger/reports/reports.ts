@@ -106,10 +106,10 @@ export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {
   // The categories with activity and every parent above them, as a tree.
   const byCode = new Map(rows.filter((c) => c.code).map((c) => [c.code, c]));
   const shown = new Set<string>();
-  for (const code of own.keys()) for (let c = byCode.get(code); c && !shown.has(c.code); c = c.parentCode ? byCode.get(c.parentCode) : undefined) shown.add(c.code);
-  const childrenOf = (code: string | null) => [...shown].map((k) => byCode.get(k)!).filter((c) => (c.parentCode && shown.has(c.parentCode) ? c.parentCode : null) === code).sort((a, b) => (a.code < b.code ? -1 : 1));
+  for (const code of own.keys()) for (let c = byCode.get(code); c && !shown.has(c.code); c = c.parent_code ? byCode.get(c.parent_code) : undefined) shown.add(c.code);
+  const childrenOf = (code: string | null) => [...shown].map((k) => byCode.get(k)!).filter((c) => (c.parent_code && shown.has(c.parent_code) ? c.parent_code : null) === code).sort((a, b) => (a.code < b.code ? -1 : 1));
   // Cost of sales: the category or one above it says so (a chart is a few levels deep; 20 stops a loop).
-  const costOfSales = (c: ChartRow | undefined, up = 0): boolean => Boolean(c) && up < 20 && (Boolean(c!.costOfSales) || costOfSales(c!.parentCode ? byCode.get(c!.parentCode) : undefined, up + 1));
+  const costOfSales = (c: ChartRow | undefined, up = 0): boolean => Boolean(c) && up < 20 && (Boolean(c!.cost_of_sales) || costOfSales(c!.parent_code ? byCode.get(c!.parent_code) : undefined, up + 1));
   const sectionOf = (c: ChartRow): PlSection => (c.type === 'revenue' ? 'revenue' : costOfSales(c) ? 'cost_of_sales' : 'expenses');
   const lines: PlLine[] = [];
   const totals = new Map<PlSection, Sums>();
@@ -117,7 +117,7 @@ export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {
   const walk = (c: ChartRow, depth: number, section: PlSection): Sums => {
     const mine = own.get(c.code) ?? new Map<string, number>();
     const kids = childrenOf(c.code);
-    const line: PlLine = { code: c.code, name: c.name, type: c.type as 'revenue' | 'expense', parentCode: c.parentCode, section, depth, parent: kids.length > 0, amount: money(sumOf(mine)), total: 0 };
+    const line: PlLine = { code: c.code, name: c.name, type: c.type as 'revenue' | 'expense', parentCode: c.parent_code, section, depth, parent: kids.length > 0, amount: money(sumOf(mine)), total: 0 };
     lines.push(line);
     const subtotal: Sums = new Map(mine);
     if (kids.length && sumOf(mine) !== 0) {

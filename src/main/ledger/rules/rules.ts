@@ -11,6 +11,7 @@ import { invalid, LedgerError, notFound } from '../core/errors';
 import { requireProposalRow, type ProposalPayloads } from '../proposals/proposals';
 import { excerpt } from '../core/text';
 import { requireTransactionRow } from '../transactions/transactions';
+import type { RuleRecord } from '../../../../db/rows';
 
 export const RULE_MATCH_KINDS = ['shape', 'contains'] as const;
 export const RULE_MODES = ['suggest', 'apply'] as const;
@@ -42,24 +43,7 @@ export interface Rule {
   updatedAt: string;
 }
 
-export interface RuleRow {
-  seq: number;
-  id: string;
-  org_seq: number;
-  position: number;
-  match_kind: RuleMatchKind;
-  match_text: string;
-  account_seq: number | null;
-  sign: RuleSign | null;
-  category_code: string;
-  mode: RuleMode;
-  enabled: number;
-  matched_count: number;
-  last_run_at: string | null;
-  source_proposal_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type RuleRow = RuleRecord;
 
 /** A description's shape: its digits as #, so that invoice numbers and dates do not make another vendor. */
 export const shapeOf = (description: string): string => description.replace(/[0-9]/g, '#');

@@ -16,9 +16,11 @@ import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionOrigin, type TransactionRow } from './transactions';
+import type { TransactionRecord } from '../../../../db/rows';
 
 
-export type HandRow = TransactionRow & { account_seq: number; origin: TransactionOrigin; import_batch_seq: number | null; fingerprint: number | null };
+/** A row with what the bookkeeper's hand needs besides: its account (never null, a trigger sees to it), how it came to be, its import. */
+export type HandRow = TransactionRow & Pick<TransactionRecord, 'origin' | 'import_batch_seq' | 'fingerprint'> & { account_seq: number };
 
 export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
   const row = ledger.rows<HandRow>(`SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq, fingerprint FROM transactions WHERE id = ? AND org_seq = ?`, id.toLowerCase(), orgSeq)[0];

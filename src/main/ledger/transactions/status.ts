@@ -12,9 +12,9 @@
 //
 // The stored `status` column is kept equal to this view (it is indexed and
 // counted); statusOf and STATUS_SQL are the one rule, in JS and in SQL.
+import type { TransactionStatus } from '../../../../db/values';
 
-export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export { TRANSACTION_STATUSES, type TransactionStatus } from '../../../../db/values';
 
 export interface StatusFacts {
   category: string | null;

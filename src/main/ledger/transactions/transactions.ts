@@ -5,11 +5,12 @@ import type { Ledger } from '../core/db';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';
+import { columns, type TransactionRecord } from '../../../../db/rows';
+import type { TransactionOrigin, TransactionSource } from '../../../../db/values';
 import { statusOf, type TransactionStatus } from './status';
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
-export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
-export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+export { TRANSACTION_ORIGINS, TRANSACTION_SOURCES, type TransactionOrigin, type TransactionSource } from '../../../../db/values';
 export const UNCATEGORIZED = '__uncategorized__';
 
 export interface Transaction {
@@ -27,29 +28,12 @@ export interface Transaction {
   reason: string | null;
 }
 
-export interface TransactionRow {
-  seq: number;
-  id: string;
-  date: string;
-  amount_minor: number;
-  currency: string;
-  description: string;
-  category: string | null;
-  status: TransactionStatus;
-  source: TransactionSource;
-  external_id: string | null;
-  suggested_by: string | null;
-  confidence: number | null;
-  reason: string | null;
-  /** Facts the status is a view of (status.ts). */
-  reconciled: number;
-  receipt_needed: number;
-}
+/** The columns a transaction is read with: the spec's fields and the facts its status is a view of. */
+const READ = ['seq', 'id', 'date', 'amount_minor', 'currency', 'description', 'category', 'status', 'source', 'external_id', 'suggested_by', 'confidence', 'reason', 'reconciled', 'receipt_needed'] as const;
+export type TransactionRow = Pick<TransactionRecord, (typeof READ)[number]>;
+export const TRANSACTION_COLUMNS = columns<TransactionRecord>(READ);
 
-export const TRANSACTION_COLUMNS =
-  'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, reconciled, receipt_needed';
-
-const PAGE_COLUMNS = TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ');
+const PAGE_COLUMNS = columns<TransactionRecord>(READ, 't');
 
 export function toTransaction(r: TransactionRow): Transaction {
   return {
@@ -235,8 +219,6 @@ export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string
 export const describeTransaction = (t: TransactionRow): string =>
   `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
 
-export const TRANSACTION_ORIGINS = ['feed', 'import', 'manual', 'agent'] as const;
-export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
 
 export interface NewTransaction {
   id: string;

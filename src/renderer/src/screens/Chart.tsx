@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import type { DeskCategory } from '../../../main/ledger/chart/edit';
 import { Notice, Show, TableFrame, messageOf } from '../components';
+import { CATEGORY_TYPES } from '../../../../db/values';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 
-const TYPES = ['expense', 'revenue', 'asset', 'liability', 'equity'] as const;
+const TYPES = CATEGORY_TYPES;
 const EMPTY = { code: '', name: '', type: 'expense' as (typeof TYPES)[number], parentCode: '', synonyms: '' };
 const words = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
 

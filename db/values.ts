@@ -1,0 +1,26 @@
+// The values a column may hold, defined once: the schema's enums (schema.ts)
+// and the ledger, the API and the screens take them from here. Plain data.
+import { ACCOUNT_TYPES } from '../src/shared/accounts';
+
+export { ACCOUNT_TYPES };
+export const DECIMAL_MARKS = ['.', ','] as const;
+export const CATEGORY_TYPES = ['revenue', 'expense', 'asset', 'liability', 'equity'] as const;
+export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
+export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
+/** How a row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */
+export const TRANSACTION_ORIGINS = ['feed', 'import', 'manual', 'agent'] as const;
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const PROPOSAL_CHANNELS = ['rest', 'mcp'] as const;
+export const RULE_MATCH_KINDS = ['shape', 'contains'] as const;
+export const RULE_SIGNS = ['inflow', 'outflow'] as const;
+export const RULE_MODES = ['suggest', 'apply'] as const;
+export const ACTOR_TYPES = ['token', 'human'] as const;
+export const AUDIT_CHANNELS = ['rest', 'mcp', 'desk'] as const;
+export const CONNECTOR_STATUSES = ['active', 'paused', 'disconnected'] as const;
+export const SYNC_STATUSES = ['ok', 'error', 'stale'] as const;
+
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
