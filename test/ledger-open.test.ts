@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EVENTS, TOTALS, triggerName, triggerSql } from '../src/main/ledger/totals/declared';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { ledgerAtMigration, tempLedger } from './support/env';
 
@@ -159,6 +160,16 @@ describe('opening a ledger', () => {
     expect(L.organizationBySeq(upgraded, org.seq).decimalMark).toBe('.');
     expectTotalsMatchRows(upgraded);
     upgraded.close();
+  });
+
+  it('keeps every total with exactly the triggers its declaration derives (names and SQL)', () => {
+    const { ledger } = tempLedger();
+    const stored = new Map((ledger.sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string }[]).map((t) => [t.name, t.sql]));
+    const flat = (sql: string | undefined) => sql?.replace(/\s+/g, ' ').trim();
+    for (const t of TOTALS) for (const event of EVENTS) expect(flat(stored.get(triggerName(t, event))), triggerName(t, event)).toBe(flat(triggerSql(t, event)));
+    // No other trigger keeps a declared total.
+    const keeping = [...stored].filter(([, sql]) => TOTALS.some((t) => new RegExp(`INSERT INTO ${t.table} `).test(sql))).map(([name]) => name).sort();
+    expect(keeping).toEqual(TOTALS.flatMap((t) => EVENTS.map((e) => triggerName(t, e))).sort());
   });
 
   it('reopens its own file without re-running migrations', () => {

@@ -3,7 +3,8 @@
 // whose account and direction fit (rule-runs.ts writes what this finds).
 import type { Aggregates, BulkRow } from '../totals/bulk';
 import type { Ledger } from '../core/db';
-import { foldRuleText, shapeOf, type RuleRow } from './rules';
+import { descriptionShape } from '../transactions/shape';
+import { foldRuleText, type RuleRow } from './rules';
 import { statusOf } from '../transactions/status';
 
 /** A rule as a run uses it, with what the run did by it. */
@@ -84,7 +85,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     const [seq, description, amount, account] = r;
     const folded = foldRuleText(description);
     let best: Compiled | undefined;
-    for (const rule of candidates(folded, shapeOf(folded))) {
+    for (const rule of candidates(folded, descriptionShape(folded))) {
       if ((rule.accountSeq === null || rule.accountSeq === account) && (rule.sign === 0 || (amount < 0 ? -1 : 1) === rule.sign)) {
         best = rule;
         break;

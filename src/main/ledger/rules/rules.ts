@@ -12,6 +12,7 @@ import { requireProposalRow, type ProposalPayloads } from '../proposals/proposal
 import { excerpt } from '../core/text';
 import { requireTransactionRow } from '../transactions/transactions';
 import type { RuleRecord } from '../../../../db/rows';
+import { descriptionShape } from '../transactions/shape';
 
 export const RULE_MATCH_KINDS = ['shape', 'contains'] as const;
 export const RULE_MODES = ['suggest', 'apply'] as const;
@@ -45,8 +46,6 @@ export interface Rule {
 
 export type RuleRow = RuleRecord;
 
-/** A description's shape: its digits as #, so that invoice numbers and dates do not make another vendor. */
-export const shapeOf = (description: string): string => description.replace(/[0-9]/g, '#');
 /** How rules compare text: case-folded and trimmed (toLowerCase: a third of the time of a locale's folding, the same for bank text). */
 export const foldRuleText = (text: string): string => text.trim().toLowerCase();
 
@@ -108,7 +107,7 @@ function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
   const category = resolveCategory(ledger, orgSeq, { categoryCode: input.categoryCode });
   return {
     match_kind: input.matchKind,
-    match_text: input.matchKind === 'shape' ? shapeOf(text) : text,
+    match_text: input.matchKind === 'shape' ? descriptionShape(text) : text,
     account_seq: input.accountId ? requireAccount(ledger, orgSeq, input.accountId).seq : null,
     sign: input.sign ?? null,
     category_code: category.code,
@@ -210,7 +209,7 @@ export function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: string)
     .filter((alias) => alias.trim().length >= 3 && folded.includes(foldRuleText(alias)));
   return {
     matchKind: 'shape',
-    matchText: shapeOf(tx.description),
+    matchText: descriptionShape(tx.description),
     accountId: account?.id ?? null,
     sign: tx.amount_minor < 0 ? 'outflow' : 'inflow',
     categoryCode: payload.categoryCode,

@@ -11,7 +11,7 @@
 // pages again (npm run bench: 200 rules over 1,000,000 rows).
 import type { Actor } from '../access/audit';
 import { appendAudit } from '../access/audit';
-import { Aggregates, BULK_ROWS, updateInBulk, withoutTriggers } from '../totals/bulk';
+import { Aggregates, BULK_ROWS, proposeInBulk, updateInBulk } from '../totals/bulk';
 import { resolveCategory } from '../chart/categories';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
@@ -167,12 +167,8 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
       filed++;
     }
   };
-  if (mine.length < BULK_ROWS) return file();
-  // The pending count is kept once for the batch, not by a trigger per row.
-  withoutTriggers(ledger, 'proposals', '_ai_counts', file);
-  ledger
-    .stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n")
-    .run(orgSeq, filed);
+  if (mine.length < BULK_ROWS) file();
+  else proposeInBulk(ledger, orgSeq, () => (file(), filed));
 }
 
 /**

@@ -1,28 +1,34 @@
-// Bulk loading (demo data, imports) and bulk deletes (an undone import): per-row
-// triggers cost ~13x more than maintaining the aggregates once for the batch.
-// Inside the caller's write transaction the row triggers are lifted, the rows
-// written, the aggregates brought up to date (counted in JS as the rows go in,
-// aggregates.ts: no second pass over them) and the full-text index filled set-wise; then the
-// triggers are restored from their own stored SQL. Other connections see the
-// rows, their aggregates and the triggers together or not at all.
-import { Aggregates, type BulkRow } from './aggregates';
+// Bulk loading (demo data, imports), bulk updates (a rule run) and bulk
+// deletes (an undone import): per-row triggers cost ~13x more than keeping the
+// totals once for the batch. Inside the caller's write transaction the
+// triggers the declaration names (declared.ts) are lifted, the rows written,
+// the totals brought up to date (counted in JS as the rows go in:
+// aggregates.ts) and the full-text index filled set-wise; then the triggers
+// are restored from their own stored SQL. Other connections see the rows,
+// their totals and the triggers together or not at all.
 import type { Ledger } from '../core/db';
 import { ORDER_KEY_SQL } from '../transactions/transactions';
+import { Aggregates, type BulkRow } from './aggregates';
+import { TOTALS, triggerName, type TriggerEvent } from './declared';
 
 export { Aggregates, type BulkRow };
+
+/** The full-text indexes' triggers (migration 0013): the bulk path fills the indexes itself. */
+const FULL_TEXT = { transactions_ai: 'transactions_fts_ai', transactions_ad: 'transactions_fts_ad', receipts_ai: 'receipts_ai' } as const;
+const totalsOf = (source: 'transactions' | 'proposals', event: TriggerEvent) => TOTALS.filter((t) => t.source === source).map((t) => triggerName(t, event));
 
 /** From this many rows on, a batch lifts the row triggers and keeps the aggregates set-wise (below it, the triggers are cheaper). */
 export const BULK_ROWS = 2_000;
 
 /**
- * Runs fn with the triggers of a table whose name ends with `suffix` (or, with
- * `sqlLike`, whose SQL is like it) lifted, restoring them after (also when fn
+ * Runs fn with the named triggers lifted, restoring them after (also when fn
  * throws: the caller's rollback undoes all).
  */
-export function withoutTriggers<T>(ledger: Ledger, table: string, suffix: string, fn: () => T, sqlLike?: string): T {
+export function withoutTriggers<T>(ledger: Ledger, names: readonly string[], fn: () => T): T {
   const triggers = ledger.sqlite
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND ${sqlLike ? 'sql LIKE ?' : 'name LIKE ?'}`)
-    .all(table, sqlLike ?? `%${suffix}`) as { name: string; sql: string }[];
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`)
+    .all(...names) as { name: string; sql: string }[];
+  if (triggers.length !== names.length) throw new Error(`the ledger lacks triggers the totals declare: ${names.filter((n) => !triggers.some((t) => t.name === n)).join(', ')}`);
   for (const t of triggers) ledger.sqlite.exec(`DROP TRIGGER ${t.name}`);
   try {
     return fn();
@@ -44,8 +50,7 @@ export function bulkInsert(ledger: Ledger, fn: (track: (row: BulkRow) => void) =
 export function insertInBulk(ledger: Ledger, fn: (track: (row: BulkRow) => void) => void): void {
   const txSince = maxSeq(ledger, 'transactions');
   const receiptSince = maxSeq(ledger, 'receipts');
-  withoutTriggers(ledger, 'receipts', '_ai', () =>
-    withoutTriggers(ledger, 'transactions', '_ai', () => {
+  withoutTriggers(ledger, [...totalsOf('transactions', 'ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai], () => {
       const totals = new Aggregates(1);
       fn((row) => totals.add(row));
       totals.flush(ledger);
@@ -57,29 +62,22 @@ export function insertInBulk(ledger: Ledger, fn: (track: (row: BulkRow) => void)
       ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('automerge', 4)");
       ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('hashsize', 1048576)");
       ledger.sqlite.prepare('INSERT INTO receipts_fts (rowid, file_name, ocr_text) SELECT seq, file_name, ocr_text FROM receipts WHERE seq > ?').run(receiptSince);
-    }),
-  );
+  });
 }
 
 /**
  * Updates many transactions' status or category (a rule run) the same way:
- * every AFTER UPDATE trigger of transactions lifted while `update` runs, then
+ * the totals' update triggers lifted while `update` runs, then
  * the rows' old totals taken away and their new ones added, as the caller
  * counted them (Aggregates(-1) of the rows as they were, Aggregates(1) as they
  * become). `update` must not change a row's description, date, amount or account.
  */
 export function updateInBulk(ledger: Ledger, update: () => void, before: Aggregates, after: Aggregates): void {
-  withoutTriggers(
-    ledger,
-    'transactions',
-    '',
-    () => {
-      update();
-      before.flush(ledger);
-      after.flush(ledger);
-    },
-    '%AFTER UPDATE%',
-  );
+  withoutTriggers(ledger, totalsOf('transactions', 'au'), () => {
+    update();
+    before.flush(ledger);
+    after.flush(ledger);
+  });
 }
 
 /**
@@ -87,7 +85,7 @@ export function updateInBulk(ledger: Ledger, update: () => void, before: Aggrega
  * write transaction. `where` selects the rows from `transactions`.
  */
 export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]): number {
-  return withoutTriggers(ledger, 'transactions', '_ad', () => {
+  return withoutTriggers(ledger, [...totalsOf('transactions', 'ad'), FULL_TEXT.transactions_ad], () => {
     const totals = new Aggregates(-1);
     const rows = ledger.sqlite
       .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, description, category FROM transactions WHERE ${where}`)
@@ -100,4 +98,12 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
     ledger.sqlite.prepare(`DELETE FROM transactions_fts WHERE rowid IN (SELECT ${ORDER_KEY_SQL} FROM transactions WHERE ${where})`).run(...params);
     return ledger.sqlite.prepare(`DELETE FROM transactions WHERE ${where}`).run(...params).changes;
   });
+}
+
+/** Files many proposals (a rule run's suggestions): the pending count kept once for the batch, not by a trigger per row. */
+export function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number): void {
+  const filed = withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
+  ledger
+    .stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n")
+    .run(orgSeq, filed);
 }

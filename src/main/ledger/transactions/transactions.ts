@@ -94,8 +94,7 @@ function keyRange(orgSeq: number, from: string | undefined, to: string | undefin
   return [org | ((from ? dayOf(from) : 0n) << 32n), org | ((to ? dayOf(to) : 65535n) << 32n) | 0xffffffffn];
 }
 
-/** A description's shape (migration 0004): each digit 0-9 written '#', as the triggers write it in SQL. */
-export const descriptionShape = (description: string): string => description.replace(/[0-9]/g, '#');
+export { descriptionShape } from './shape';
 
 /**
  * totalCount of a description filter used alone, from the maintained count per
