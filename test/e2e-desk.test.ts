@@ -4,7 +4,6 @@
 // imports that find the account by the number statements print and say when
 // nothing is new, a reconciliation report, notes and receipts from a row.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,17 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** Drops a file on the Import screen's zone. */
-async function drop(name: string) {
-  const bytes = [...readFileSync(fixture(name))];
-  const transfer = await page.evaluateHandle(({ name, bytes }) => {
-    const t = new DataTransfer();
-    t.items.add(new File([new Uint8Array(bytes)], name));
-    return t;
-  }, { name, bytes });
-  await page.dispatchEvent('.dropzone', 'drop', { dataTransfer: transfer });
-}
 
 describe('first steps', () => {
   it('opens an empty organization on the Dashboard, which says what to do first; no 404, no invalid pattern', async () => {

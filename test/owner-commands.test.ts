@@ -208,7 +208,7 @@ describe('typed amounts, organizations and finding rows', () => {
     ledgerdesk(data, 'import', fixture('us-bank.csv'), '--account', 'Operating');
     const all = ledgerdesk(data, 'tx', 'list', '--account', 'Operating', '--status', 'uncategorized', '--from', '2024-01-01', '--to', '2024-12-31');
     expect(all.code, all.stderr).toBe(0);
-    expect(all.stdout).toMatch(/^[0-9a-f-]{36}  2024-\d\d-\d\d\s+-?\d+\.\d\d USD  Operating/m);
+    expect(all.stdout).toMatch(/^[0-9a-f-]{36} {2}2024-\d\d-\d\d\s+-?\d+\.\d\d USD {2}Operating/m);
     expect(all.stdout.trim().split('\n').at(-1)).toBe('1-5 of 5 (--offset for more)');
     const payroll = JSON.parse(ledgerdesk(data, 'tx', 'list', '--description', 'payroll', '--json').stdout);
     expect(payroll.data.map((t: L.RegisterRow) => t.description)).toEqual(['PAYROLL ACME CORP']);

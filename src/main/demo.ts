@@ -9,6 +9,7 @@ import { insertAccount } from './ledger/accounts/accounts';
 import { insertTransaction, type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
 import { defaultChart } from './ledger/chart/ontology';
 import { deskActor } from './ledger/access/organizations';
+import { addDays } from '../shared/dates';
 
 export const DEMO_START = '2023-07-01';
 export const DEMO_DAYS = 1096; // 2023-07-01 .. 2026-06-30
@@ -93,68 +94,80 @@ function demoAccounts(ledger: Ledger, orgSeq: number, currency: string): { bank:
   return { bank, card, processor, created };
 }
 
+interface DemoContext {
+  rand: () => number;
+  count: number;
+  currency: string;
+  accounts: { bank: number; card: number; processor: number };
+  names: Map<string, string>;
+  /** The last day's date text: a million rows share 1,096 days. */
+  day: { index: number; date: string };
+}
+
+/** Row `i` of `count`, drawn in a fixed order of random calls (the same slug gives the same books). */
+function demoRow(ctx: DemoContext, i: number) {
+  const { rand, count, currency, accounts } = ctx;
+  let r = rand() * TOTAL_WEIGHT;
+  const tpl = TEMPLATES.find((t) => (r -= t.weight) < 0) ?? TEMPLATES[0];
+  // Rows arrive in date order, as bank feeds do (and as the indexes like best).
+  const day = Math.floor((i * DEMO_DAYS) / count);
+  if (day !== ctx.day.index) ctx.day = { index: day, date: addDays(DEMO_START, day) };
+  const date = ctx.day.date;
+  const amountMinor = Math.round(tpl.min + rand() * (tpl.max - tpl.min));
+  const base = pick(rand, tpl.descriptions);
+  const ref = rand() < 0.5 ? ` ${Math.floor(rand() * 900000 + 100000)}` : '';
+  const status = weighted(rand, STATUSES);
+  const source: TransactionSource = rand() < 0.1 ? 'manual_csv' : tpl.source;
+  const category = status === 'uncategorized' ? null : (ctx.names.get(tpl.code) ?? null);
+  const id = uuidFrom(rand);
+  const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
+  const cardBill = source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0;
+  const accountSeq = source === 'paymentproc' ? accounts.processor : cardBill ? accounts.card : accounts.bank;
+  // The facts each status is a view of (status.ts).
+  const reconciled = status === 'reconciled' ? 1 : 0;
+  const receiptNeeded = status === 'receipt_missing' ? 1 : 0;
+  const row = { id, accountSeq, date, amountMinor, currency, description: `${base}${ref}`, category, source, externalId, reconciled, receiptNeeded, status };
+  return { row, base, ref };
+}
+
+const RECEIPT_EVERY = 20;
+const NOTE_EVERY = 50;
+const CREATED_AT = '2026-07-01T09:00:00.000Z';
+
 export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string): DemoResult {
   const { existing } = ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq) as { existing: number };
   const rand = prng(hashSeed(`${slug}:${existing}`));
   const accounts = demoAccounts(ledger, orgSeq, currency);
-  const names = new Map(defaultChart.map((c) => [c.code, c.name]));
-  const start = Date.parse(`${DEMO_START}T00:00:00Z`);
-  const createdAt = '2026-07-01T09:00:00.000Z';
-  const receiptEvery = 20;
-  const noteEvery = 50;
-  let receipts = 0;
-  let notes = 0;
+  const ctx: DemoContext = { rand, count, currency, accounts, names: new Map(defaultChart.map((c) => [c.code, c.name])), day: { index: -1, date: '' } };
   const insertReceipt = ledger.stmt(
     'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)',
   );
   const insertNote = ledger.stmt('INSERT INTO notes (id, org_seq, transaction_seq, content, author_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  let receipts = 0;
+  let notes = 0;
   const CHUNK = 100_000;
-  let lastDay = -1;
-  let date = DEMO_START;
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count; done = Math.min(count, done + CHUNK)) {
     const upto = Math.min(count, done + CHUNK);
     bulkInsert(ledger, (track) => {
       for (let i = done; i < upto; i++) {
-        let r = rand() * TOTAL_WEIGHT;
-        const tpl = TEMPLATES.find((t) => (r -= t.weight) < 0) ?? TEMPLATES[0];
-        // Rows arrive in date order, as bank feeds do (and as the indexes like best).
-        const day = Math.floor((i * DEMO_DAYS) / count);
-        if (day !== lastDay) {
-          lastDay = day;
-          date = new Date(start + day * 86_400_000).toISOString().slice(0, 10);
-        }
-        const amount = Math.round(tpl.min + rand() * (tpl.max - tpl.min));
-        const base = pick(rand, tpl.descriptions);
-        const ref = rand() < 0.5 ? ` ${Math.floor(rand() * 900000 + 100000)}` : '';
-        const description = `${base}${ref}`;
-        const status = weighted(rand, STATUSES);
-        const source: TransactionSource = rand() < 0.1 ? 'manual_csv' : tpl.source;
-        const category = status === 'uncategorized' ? null : (names.get(tpl.code) ?? null);
-        const id = uuidFrom(rand);
-        const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
-        const account = source === 'paymentproc' ? accounts.processor : source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0 ? accounts.card : accounts.bank;
-        // The facts each status is a view of (status.ts).
-        const reconciled = status === 'reconciled' ? 1 : 0;
-        const receiptNeeded = status === 'receipt_missing' ? 1 : 0;
+        const { row, base, ref } = demoRow(ctx, i);
         const seq = insertTransaction(ledger, orgSeq, {
-          id, accountSeq: account, origin: 'feed', date, amountMinor: amount, currency, description, category, source, externalId, createdAt, reconciled, receiptNeeded,
-          status: status === 'agent_suggested' ? status : undefined,
+          ...row, origin: 'feed', createdAt: CREATED_AT, status: row.status === 'agent_suggested' ? row.status : undefined,
         });
-        track({ orgSeq, accountSeq: account, date, status, reconciled, source, currency, amountMinor: amount, description, category });
-        if (i % receiptEvery === 7) {
+        track({ orgSeq, ...row });
+        if (i % RECEIPT_EVERY === 7) {
           const linked = rand() < 0.7;
-          const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${date}.pdf`;
-          const ocr = `${base.toUpperCase()} Invoice${ref || ' 100001'} Date ${date} Total ${currency} ${(Math.abs(amount) / 100).toFixed(2)} Thank you for your business`;
-          insertReceipt.run(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, createdAt);
+          const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${row.date}.pdf`;
+          const ocr = `${base.toUpperCase()} Invoice${ref || ' 100001'} Date ${row.date} Total ${currency} ${(Math.abs(row.amountMinor) / 100).toFixed(2)} Thank you for your business`;
+          insertReceipt.run(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
           receipts++;
         }
-        if (i % noteEvery === 11) {
-          insertNote.run(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', createdAt);
+        if (i % NOTE_EVERY === 11) {
+          insertNote.run(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
           notes++;
         }
       }
     });
-    done = upto;
   }
   return { transactions: count, receipts, notes, accounts: accounts.created };
 }

@@ -1,7 +1,7 @@
 // What an operation is: the shape every registry entry fills in, and the
 // helpers that derive one input schema from it (MCP tools, CLI commands).
 import type { z } from 'zod';
-import type { Actor, AuthenticatedToken, ErrorCode, Ledger, Scope } from '../ledger';
+import type { AuthenticatedToken, ErrorCode, Ledger, Scope } from '../ledger';
 import { ERROR_CODES } from '../ledger/core/errors';
 import * as S from './schemas';
 
@@ -47,6 +47,8 @@ export interface Operation {
   errors: ErrorCode[];
   /** A second success status the operation can answer with an Answer (OpenAPI documents it). */
   alsoAnswers?: { status: 200; description: string };
+  // The input is what the operation's own schema parsed: each entry of the registry types it itself.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list holds operations of every input type
   run(ctx: OperationContext, input: any): unknown;
 }
 

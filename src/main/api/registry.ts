@@ -110,7 +110,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Search receipts',
     description:
-      'Receipts whose file name or OCR text has every word of q (any case), best first, at most 50 (metadata). Find a transaction\'s receipt before propose_receipt_link.',
+      'Receipts whose file name or OCR text has every word of q (any case), newest first, at most 50 (metadata). Find a transaction\'s receipt before propose_receipt_link.',
     query: S.ReceiptSearchQuery,
     output: z.object({ data: z.array(S.Receipt), meta: z.object({ count: z.int(), limit: z.int() }) }),
     successStatus: 200,
@@ -290,4 +290,3 @@ export const operations: Operation[] = [
   },
 ];
 
-export const operationById = new Map(operations.map((op) => [op.operationId, op]));

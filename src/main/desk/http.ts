@@ -36,18 +36,17 @@ const statusOf = (code: string): number => ERROR_CODES[code as ErrorCode]?.statu
 const ReceiptFileQuery = z.strictObject({ orgId: Uuid, download: z.literal('1').optional() });
 
 export function mountDesk(app: Express, options: DeskHttpOptions): void {
-  const { sessions } = options;
-  const session = (req: express.Request) => cookieValue(req.headers.cookie, SESSION_COOKIE);
-  const requireSession: RequestHandler = (req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (!sessions.check(session(req))) {
-      return next(new LedgerError('unauthorized', 'Sign in with the one-time link printed by "ledgerdesk serve" (or npm start).', { reason: 'no_session' }));
-    }
-    next();
-  };
-  const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status('error' in result ? statusOf(result.error.code) : 200).json(result);
+  app.get(SIGN_IN_PATH, signIn(options.sessions));
+  app.use(DESK_HTTP_PREFIX, deskRouter(options));
+  serveRenderer(app, options.rendererDir);
+}
 
-  app.get(SIGN_IN_PATH, (req, res) => {
+const sessionOf = (req: express.Request) => cookieValue(req.headers.cookie, SESSION_COOKIE);
+const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status('error' in result ? statusOf(result.error.code) : 200).json(result);
+
+/** The one-time link: a code becomes a session cookie, once. */
+function signIn(sessions: DeskSessions): RequestHandler {
+  return (req, res) => {
     const code = typeof req.query.code === 'string' ? req.query.code : '';
     const id = code ? sessions.exchange(code) : null;
     res.setHeader('Cache-Control', 'no-store');
@@ -57,39 +56,61 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
     }
     res.cookie(SESSION_COOKIE, id, { httpOnly: true, sameSite: 'strict', path: '/' });
     res.redirect(303, '/');
-  });
+  };
+}
 
+function deskRouter(options: DeskHttpOptions): Router {
+  const { sessions } = options;
+  const requireSession: RequestHandler = (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!sessions.check(sessionOf(req))) {
+      return next(new LedgerError('unauthorized', 'Sign in with the one-time link printed by "ledgerdesk serve" (or npm start).', { reason: 'no_session' }));
+    }
+    next();
+  };
   const api = Router({ strict: false, caseSensitive: true });
   api.post('/sign-out', requireSession, (req, res) => {
-    sessions.end(session(req));
+    sessions.end(sessionOf(req));
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
     res.json({ data: null });
   });
   // Receipts arrive as raw bytes (up to 20 MB), the rest as JSON.
-  api.post(
-    '/uploadReceipt',
-    requireSession,
-    express.raw({ type: () => true, limit: MAX_RECEIPT_BYTES }),
-    async (req, res) => {
-      const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) : undefined;
-      send(res, await runDesk(options.context(), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
-    },
-  );
+  api.post('/uploadReceipt', requireSession, express.raw({ type: () => true, limit: MAX_RECEIPT_BYTES }), async (req, res) => {
+    const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) : undefined;
+    send(res, await runDesk(options.context(), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
+  });
   // Statements are streamed to the data folder as they arrive (they can be large), not held in memory.
   api.post('/stageStatement', requireSession, async (req, res) => {
     send(res, await runDesk(options.context(), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
   });
-  // An export's file, as a download (the desktop app reads it over IPC instead).
-  api.get('/download/:exportId', requireSession, (req, res, next) => {
+  api.get('/download/:exportId', requireSession, sendExport(options));
+  api.get('/receipts/:id', requireSession, sendReceipt(options));
+  api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
+    send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
+  });
+  api.all('/download/:exportId', methodNotAllowed(['GET']));
+  api.all('/receipts/:id', methodNotAllowed(['GET']));
+  api.all('/:name', methodNotAllowed(['POST']));
+  return api;
+}
+
+/** An export's file, as a download (the desktop app reads it over IPC instead). */
+function sendExport(options: DeskHttpOptions): RequestHandler {
+  return (req, res, next) => {
     const id = String(req.params.exportId);
     const dir = join(exportsDir(options.context().dataDir), id);
     const name = /^[0-9a-f-]{36}$/.test(id) && existsSync(dir) ? readdirSync(dir)[0] : undefined;
     if (!name) return next(new LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id }));
     res.download(join(dir, name), name);
-  });
-  // A receipt's file, to look at in a new tab (inline) or to keep (download=1). Only
-  // PDF, JPEG, PNG and HEIC are ever stored (checked by their bytes), sent as what they are.
-  api.get('/receipts/:id', requireSession, (req, res, next) => {
+  };
+}
+
+/**
+ * A receipt's file, to look at in a new tab (inline) or to keep (download=1). Only
+ * PDF, JPEG, PNG and HEIC are ever stored (checked by their bytes), sent as what they are.
+ */
+function sendReceipt(options: DeskHttpOptions): RequestHandler {
+  return (req, res, next) => {
     try {
       const { id } = parsePart(z.strictObject({ id: Uuid }), req.params, 'path');
       const { orgId, download } = parsePart(ReceiptFileQuery, queryOf(req), 'query');
@@ -103,17 +124,13 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
     } catch (error) {
       next(error);
     }
-  });
-  api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
-    send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
-  });
-  api.all('/download/:exportId', methodNotAllowed(['GET']));
-  api.all('/receipts/:id', methodNotAllowed(['GET']));
-  api.all('/:name', methodNotAllowed(['POST']));
-  app.use(DESK_HTTP_PREFIX, api);
+  };
+}
 
+/** The built screens: index.html under our policy, hashed assets cached for a year. */
+function serveRenderer(app: Express, rendererDir: string): void {
   app.get(['/', '/index.html'], (_req, res) => {
-    const index = join(options.rendererDir, 'index.html');
+    const index = join(rendererDir, 'index.html');
     res.setHeader('Content-Security-Policy', BROWSER_CSP);
     res.setHeader('X-Frame-Options', 'DENY');
     if (!existsSync(index)) {
@@ -122,8 +139,8 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
     }
     res.type('html').send(readFileSync(index));
   });
-  app.get('/favicon.svg', (_req, res) => res.type('image/svg+xml').sendFile(join(options.rendererDir, 'favicon.svg')));
-  app.use('/assets', express.static(join(options.rendererDir, 'assets'), { index: false, fallthrough: true, immutable: true, maxAge: '1y' }));
+  app.get('/favicon.svg', (_req, res) => res.type('image/svg+xml').sendFile(join(rendererDir, 'favicon.svg')));
+  app.use('/assets', express.static(join(rendererDir, 'assets'), { index: false, fallthrough: true, immutable: true, maxAge: '1y' }));
 }
 
 function page(message: string): string {

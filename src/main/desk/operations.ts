@@ -9,11 +9,11 @@ import * as L from '../ledger';
 import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
-import { bookOperations } from './books';
+import { transactionOperations } from './transactions';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
 import { importOperations } from './imports';
-import { op, Org, orgSeq, Page, type DeskContext, type DeskOperation } from './operation';
+import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './receipts';
 import { reportOperations } from './reports';
 import { reviewItems } from './review-queue';
@@ -61,13 +61,10 @@ export const deskOperations = {
 
   listAudit: op(
     z.strictObject({ ...Org, actor: Line(200).min(1).optional(), action: Line(100).min(1).optional(), dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(200) }),
+    // Entries say what was written when they were: the log is not rewritten to show it (each entry's actor names its token).
     (ctx, { orgId, ...query }) => {
       const seq = orgSeq(ctx, orgId);
-      // Entries written before names were used say mcp:<token id>: a person reads the token's name.
-      const names = new Map(L.listTokens(ctx.ledger, seq).map((t) => [t.id, t.name]));
-      const page = L.listAudit(ctx.ledger, seq, query);
-      const entries = page.entries.map((e) => ({ ...e, summary: e.summary.replace(/\bmcp:([0-9a-f-]{36})\b/g, (id, tokenId: string) => (names.has(tokenId) ? `"${names.get(tokenId)}"` : id)) }));
-      return { ...page, entries, facets: L.auditFacets(ctx.ledger, seq) };
+      return { ...L.listAudit(ctx.ledger, seq, query), facets: L.auditFacets(ctx.ledger, seq) };
     },
   ),
 
@@ -94,13 +91,14 @@ export const deskOperations = {
 
   ...accountOperations,
   ...importOperations,
-  ...bookOperations,
+  ...transactionOperations,
   ...chartOperations,
   ...reportOperations,
   ...backupOperations,
   ...receiptOperations,
   ...ruleOperations,
-} satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>; // any: each entry keeps its own result type
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
+} satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
 
 type Operations = typeof deskOperations;
 export type DeskInput<K extends DeskOperationName> = z.input<Operations[K]['input']>;

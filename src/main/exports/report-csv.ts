@@ -1,6 +1,7 @@
 // Reports as CSV for the Reports screen's downloads and `ledgerdesk report
 // ... --csv`: one line per category (or account), amounts as plain numbers.
-import type { AccountBalance, ProfitAndLoss } from '../ledger/reports/reports';
+import type { ProfitAndLoss } from '../ledger/reports/profit-and-loss';
+import type { AccountBalance } from '../ledger/reports/reports';
 import { csvCell } from './csv';
 
 const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -31,5 +31,6 @@ export * from './imports/batches';
 export * from './imports/mappings';
 export { MATCH_DAYS } from './imports/dedupe';
 export * from './reports/reports';
+export * from './reports/profit-and-loss';
 export * from './reports/dashboard';
 export * from './reports/export-book';

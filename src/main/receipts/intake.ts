@@ -26,7 +26,6 @@ export function sniffType(bytes: Uint8Array): ReceiptType | null {
 /** The original name as harmless metadata: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   if (!cleaned) return 'receipt';
   if (cleaned.length <= 200) return cleaned;

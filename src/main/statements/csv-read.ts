@@ -150,9 +150,7 @@ async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, encoding: string
 
 export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   const sampleBytes = options.head.subarray(bomOf(options.head)?.length ?? 0, 256 * 1024);
-  const sample = new TextDecoder(options.encoding).decode(sampleBytes);
-  const dialect = detectDialect(sample);
-  const out: ParsedStatement = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: new StatementRows(), errors: [], ignored: [] };
+  const dialect = detectDialect(new TextDecoder(options.encoding).decode(sampleBytes));
   const mapping = options.mapping?.(dialect.headers);
   const columns = mapping?.columns ? checkColumns(mapping.columns) : suggestColumns(dialect.headers);
   const report: CsvReport = {
@@ -166,7 +164,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     decimal: mapping?.decimal ?? (dialect.delimiter === ';' ? ',' : '.'),
     sample: [],
   };
-  out.csv = report;
+  const out: ParsedStatement & { csv: CsvReport } = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: new StatementRows(), errors: [], ignored: [], csv: report };
   const at = (name: string | undefined) => (name === undefined ? -1 : columnIndex(dialect.headers, name));
   const c: ColumnIndexes | null = columns && {
     date: at(columns.date),
@@ -177,7 +175,28 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     id: at(columns.id),
     description: columns.description.map(at),
   };
-  const pending = c && columns && new Pending(c, columns);
+  const pending = c && columns ? new Pending(c, columns) : null;
+  const shortOrLong = await readRecords({ options, dialect, mapping, c, pending, out });
+  if (!columns || !pending) {
+    out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
+    return out;
+  }
+  out.rowCount = pending.length + shortOrLong;
+  toRows(pending, columns, mapping, report, out);
+  return out;
+}
+
+interface RecordsPass {
+  options: CsvOptions;
+  dialect: Dialect;
+  mapping: CsvMapping | undefined;
+  c: ColumnIndexes | null;
+  pending: Pending | null;
+  out: ParsedStatement & { csv: CsvReport };
+}
+
+/** Reads every record: samples the first five, sets aside footers and bad rows, hands the rest to `pending`. Answers how many rows had the wrong field count. */
+async function readRecords({ options, dialect, mapping, c, pending, out }: RecordsPass): Promise<number> {
   // Lines are counted here (a record's line, plus the line breaks inside its quoted
   // fields) rather than with csv-parse's `info`, which copies an object per record.
   const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_BYTES });
@@ -194,9 +213,9 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
       nextLine += 1 + lineBreaksIn(record);
       if (record.every(isBlank)) continue;
       if (dialect.headerLine !== null && record[0]?.trim().toLowerCase() === header[0] && record.length === header.length && record.every(sameAsHeader)) continue; // a repeated header
-      if (report.sample.length < 5) report.sample.push(record);
+      if (out.csv.sample.length < 5) out.csv.sample.push(record);
       if (++records % 10_000 === 0) options.onProgress?.(records);
-      if (!c) continue;
+      if (!c || !pending) continue;
       const date = cellOf(record, c.date);
       // A row with neither a date nor an amount is a footer or a note ("Closing balance"), not a transaction.
       if (!/\d/.test(date) && !/\d/.test(cellOf(record, c.amount) + cellOf(record, c.debit) + cellOf(record, c.credit))) {
@@ -209,7 +228,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
         out.errors.push({ line, field: 'columns', message: `has ${record.length} fields where the header has ${dialect.width}${record.length > dialect.width && dialect.delimiter === ',' ? ' (an amount with a decimal comma, not in quotes?)' : ''}: fix the line, or quote the amount` });
         continue;
       }
-      pending!.add(line, fitted);
+      pending.add(line, fitted);
     }
   } catch (error) {
     const e = error as { code?: string; lines?: number; message?: string };
@@ -217,13 +236,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     if (e.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' || (error instanceof TypeError && /encoded data/i.test(e.message ?? ''))) throw new InvalidUtf8();
     throw new StatementError(`The CSV file could not be read: ${e.message ?? String(error)}`);
   }
-  if (!columns || !c || !pending) {
-    out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
-    return out;
-  }
-  out.rowCount = pending.length + shortOrLong;
-  toRows(pending, columns, mapping, report, out);
-  return out;
+  return shortOrLong;
 }
 
 const isBlank = (cell: string): boolean => cell.trim() === '';

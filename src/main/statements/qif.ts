@@ -30,81 +30,96 @@ export function plainQifDate(raw: string): string {
 }
 
 export function readQif(bytes: Uint8Array, encoding: string, options: { dateFormat?: string }): ParsedStatement {
-  const lines = decode(bytes, encoding).split(/\r\n|\n|\r/);
   const out: ParsedStatement = { format: 'qif', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
-  const records: Record_[] = [];
-  let section: StatementSection | null = null;
-  let pendingAccount: { name: string | null; type: AccountType | null } | null = null;
-  let inAccountBlock = false;
-  let skipping = false;
-  /** An investment section being left out: where it starts, its account, its records. */
-  let investment: { line: number; name: string | null; records: number } | null = null;
-  const leaveOut = () => {
-    if (!investment) return;
-    const named = investment.name ? ` "${investment.name}"` : '';
-    out.ignored.push({ line: investment.line, reason: `investment account${named} (!Type:Invst, ${investment.records} transaction(s)): left out, as Ledgerdesk keeps bank, card and cash accounts` });
-    investment = null;
-  };
-  let current: Record_ | null = null;
-  lines.forEach((text, i) => {
-    const line = i + 1;
-    if (text.length > 100_000) throw new StatementError(`Line ${line} is longer than 100,000 characters: this is not a QIF file.`);
-    const trimmed = text.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) return;
-    if (trimmed.startsWith('!')) {
-      const header = trimmed.slice(1).trim();
-      leaveOut();
-      if (/^account$/i.test(header)) {
-        inAccountBlock = true;
-        pendingAccount = { name: null, type: null };
-        return;
-      }
-      const type = /^type:\s*(.+)$/i.exec(header)?.[1].trim().toLowerCase();
-      if (type && TYPES[type]) {
-        section = { ...emptySection(out.sections.length), name: pendingAccount?.name ?? null, type: pendingAccount?.type ?? TYPES[type] };
-        out.sections.push(section);
-        pendingAccount = null;
-        skipping = false;
-      } else if (type === 'invst') {
-        investment = { line, name: pendingAccount?.name ?? null, records: 0 };
-        pendingAccount = null;
-        skipping = true;
-      } else if (!type && !NOT_TRANSACTIONS.test(header)) {
-        throw new StatementError(`Line ${line}: "${trimmed}" is not a QIF header this reader knows.`);
-      } else {
-        skipping = true; // categories, classes, memorized payees: not transactions
-      }
-      inAccountBlock = false;
-      return;
-    }
-    if (inAccountBlock) {
-      if (trimmed === '^') return;
-      if (trimmed[0] === 'N') pendingAccount!.name = trimmed.slice(1).trim();
-      if (trimmed[0] === 'T') pendingAccount!.type = TYPES[trimmed.slice(1).trim().toLowerCase()] ?? null;
-      return;
-    }
-    if (skipping) {
-      if (investment && trimmed === '^') investment.records++;
-      return;
-    }
-    if (!section) throw new StatementError(`Line ${line}: a QIF file starts with a !Type: header (such as !Type:Bank).`);
-    if (trimmed === '^') {
-      if (current) records.push(current);
-      current = null;
-      return;
-    }
-    current ??= { line, section: section.index, fields: new Map() };
-    const key = trimmed[0];
-    current.fields.set(key, [...(current.fields.get(key) ?? []), trimmed.slice(1).trim()]);
-  });
-  if (current) records.push(current);
-  leaveOut();
+  const scan = new QifScan(out);
+  decode(bytes, encoding)
+    .split(/\r\n|\n|\r/)
+    .forEach((text, i) => scan.line(text, i + 1));
+  const records = scan.finish();
   if (out.sections.length === 0) {
     const only = out.ignored.length ? ' (only investment accounts, which Ledgerdesk does not keep)' : '';
     throw new StatementError(`This QIF file holds no bank, card or cash section${only}: !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L.`);
   }
   toRows(records, out, options);
   return out;
+}
+
+/** One pass over the lines: headers open sections (or blocks to skip), `^` ends a record. */
+class QifScan {
+  private readonly records: Record_[] = [];
+  private section: StatementSection | null = null;
+  private pendingAccount: { name: string | null; type: AccountType | null } | null = null;
+  private inAccountBlock = false;
+  private skipping = false;
+  /** An investment section being left out: where it starts, its account, its records. */
+  private investment: { line: number; name: string | null; records: number } | null = null;
+  private current: Record_ | null = null;
+
+  constructor(private readonly out: ParsedStatement) {}
+
+  line(text: string, line: number): void {
+    if (text.length > 100_000) throw new StatementError(`Line ${line} is longer than 100,000 characters: this is not a QIF file.`);
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    if (trimmed.startsWith('!')) return this.header(trimmed, line);
+    if (this.inAccountBlock) {
+      if (trimmed[0] === 'N') this.pendingAccount!.name = trimmed.slice(1).trim();
+      if (trimmed[0] === 'T') this.pendingAccount!.type = TYPES[trimmed.slice(1).trim().toLowerCase()] ?? null;
+      return;
+    }
+    if (this.skipping) {
+      if (this.investment && trimmed === '^') this.investment.records++;
+      return;
+    }
+    if (!this.section) throw new StatementError(`Line ${line}: a QIF file starts with a !Type: header (such as !Type:Bank).`);
+    if (trimmed === '^') {
+      if (this.current) this.records.push(this.current);
+      this.current = null;
+      return;
+    }
+    this.current ??= { line, section: this.section.index, fields: new Map() };
+    const key = trimmed[0];
+    this.current.fields.set(key, [...(this.current.fields.get(key) ?? []), trimmed.slice(1).trim()]);
+  }
+
+  finish(): Record_[] {
+    if (this.current) this.records.push(this.current);
+    this.leaveOut();
+    return this.records;
+  }
+
+  private header(trimmed: string, line: number): void {
+    const header = trimmed.slice(1).trim();
+    this.leaveOut();
+    if (/^account$/i.test(header)) {
+      this.inAccountBlock = true;
+      this.pendingAccount = { name: null, type: null };
+      return;
+    }
+    const type = /^type:\s*(.+)$/i.exec(header)?.[1].trim().toLowerCase();
+    if (type && TYPES[type]) {
+      this.section = { ...emptySection(this.out.sections.length), name: this.pendingAccount?.name ?? null, type: this.pendingAccount?.type ?? TYPES[type] };
+      this.out.sections.push(this.section);
+      this.pendingAccount = null;
+      this.skipping = false;
+    } else if (type === 'invst') {
+      this.investment = { line, name: this.pendingAccount?.name ?? null, records: 0 };
+      this.pendingAccount = null;
+      this.skipping = true;
+    } else if (!type && !NOT_TRANSACTIONS.test(header)) {
+      throw new StatementError(`Line ${line}: "${trimmed}" is not a QIF header this reader knows.`);
+    } else {
+      this.skipping = true; // categories, classes, memorized payees: not transactions
+    }
+    this.inAccountBlock = false;
+  }
+
+  private leaveOut(): void {
+    if (!this.investment) return;
+    const named = this.investment.name ? ` "${this.investment.name}"` : '';
+    this.out.ignored.push({ line: this.investment.line, reason: `investment account${named} (!Type:Invst, ${this.investment.records} transaction(s)): left out, as Ledgerdesk keeps bank, card and cash accounts` });
+    this.investment = null;
+  }
 }
 
 function toRows(records: Record_[], out: ParsedStatement, options: { dateFormat?: string }): void {

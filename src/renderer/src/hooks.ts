@@ -26,7 +26,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
     if (!pollMs) return;
     const timer = setInterval(() => run(true), pollMs);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for `load`, a new closure on every render
   }, [...deps, tick]);
   return { ...state, reload };
 }

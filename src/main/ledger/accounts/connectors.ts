@@ -5,7 +5,7 @@
 // status active (or disconnected once the account is closed), lastSyncAt its
 // last import, syncStatus null before the first import, `stale` when nothing
 // was imported for STALE_AFTER_DAYS days, else `ok`.
-import { accountRows } from './accounts';
+import { accountFacts, accountRows } from './accounts';
 import type { Ledger } from '../core/db';
 
 import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../../../../db/values';
@@ -25,11 +25,9 @@ export interface Connector {
 }
 
 export function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now()): Connector[] {
-  const lastImport = ledger.stmt(
-    'SELECT max(b.created_at) AS at FROM statements s JOIN import_batches b ON b.seq = s.batch_seq WHERE s.account_seq = ? AND b.undone_at IS NULL',
-  );
+  const facts = accountFacts(ledger, orgSeq);
   const accounts = accountRows(ledger, orgSeq).map((a): Connector => {
-    const at = (lastImport.get(a.seq) as { at: string | null }).at;
+    const at = facts.get(a.seq)?.lastImportAt ?? null;
     const stale = !a.closed_at && at !== null && now - Date.parse(at) > STALE_AFTER_DAYS * 86_400_000;
     return { id: a.id, name: a.name, provider: FILE_IMPORT_PROVIDER, status: a.closed_at ? 'disconnected' : 'active', lastSyncAt: at, syncStatus: at === null ? null : stale ? 'stale' : 'ok' };
   });
@@ -40,10 +38,4 @@ export function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now())
     )
     .all(orgSeq) as Connector[];
   return [...accounts, ...feeds];
-}
-
-export function insertConnector(ledger: Ledger, orgSeq: number, c: Connector): void {
-  ledger
-    .stmt('INSERT INTO connectors (id, org_seq, name, provider, status, last_sync_at, sync_status) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(c.id, orgSeq, c.name, c.provider, c.status, c.lastSyncAt, c.syncStatus);
 }

@@ -4,8 +4,8 @@
 // balance + every row reconciled before + the rows ticked now. Finishing marks
 // the ticked rows `reconciled` (locked: date and amount fixed, never deleted,
 // never un-imported) and saves the reconciliation; the last one can be undone.
-import { accountBySeq, isLiability, requireAccount, requireOpenAccount, type AccountRow } from './accounts';
-import { appendAudit, type Actor, type Human } from '../access/audit';
+import { accountBySeq, accountFacts, isLiability, requireAccount, requireOpenAccount, type AccountRow } from './accounts';
+import { appendAudit, type Human } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
@@ -60,12 +60,7 @@ export interface ReconcileView {
 
 export function reconcileView(ledger: Ledger, orgSeq: number, accountRef: string, through: string | undefined, limit = 2000): ReconcileView {
   const account = requireAccount(ledger, orgSeq, accountRef);
-  const stated = ledger
-    .stmt(
-      `SELECT s.closing_date AS date, s.closing_minor AS minor FROM statements s JOIN import_batches b ON b.seq = s.batch_seq
-       WHERE s.account_seq = ? AND b.undone_at IS NULL AND s.closing_date IS NOT NULL ORDER BY s.closing_date DESC, s.seq DESC LIMIT 1`,
-    )
-    .get(account.seq) as { date: string; minor: number } | undefined;
+  const stated = accountFacts(ledger, orgSeq, account.seq).get(account.seq)?.stated;
   const last = lastReconciliation(ledger, account.seq);
   const suggested = stated && (!last || stated.date > last.statementDate) ? { date: stated.date, balance: fromMinor(stated.minor, account.currency) } : null;
   const until = through ?? suggested?.date ?? '9999-12-31';

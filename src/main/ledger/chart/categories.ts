@@ -18,7 +18,7 @@ export interface Category {
 /** A category as its row holds it (snake_case; synonyms as JSON text). */
 export type ChartRow = CategoryRecord;
 
-export function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
+export function chartRows(ledger: Ledger, orgSeq: number): ChartRow[] {
   return ledger.rows<ChartRow>("SELECT * FROM categories WHERE org_seq = ? ORDER BY code = '', code, name", orgSeq);
 }
 
@@ -27,7 +27,7 @@ export function chart(ledger: Ledger, orgSeq: number): ChartRow[] {
  * archived category: kept for the transactions that have it, no longer offered.
  */
 export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
-  return chart(ledger, orgSeq).map((row) => ({
+  return chartRows(ledger, orgSeq).map((row) => ({
     code: row.code,
     name: row.name,
     type: row.type,
@@ -84,7 +84,7 @@ export function resolveCategory(
   input: { categoryCode?: string; category?: string },
   sign?: Sign,
 ): ResolvedCategory {
-  const rows = chart(ledger, orgSeq);
+  const rows = chartRows(ledger, orgSeq);
   const issues: FieldIssue[] = [];
   let byCode: ChartRow | undefined;
   let byName: ChartRow | undefined;
@@ -111,7 +111,7 @@ export function resolveCategory(
 /** The category a proposal named, as the chart has it now (renamed since: the new name; archived: refused). */
 export function categoryNow(ledger: Ledger, orgSeq: number, code: string | null, field = 'categoryCode'): ResolvedCategory | null {
   if (code === null) return null;
-  const row = chart(ledger, orgSeq).find((r) => r.code === code);
+  const row = chartRows(ledger, orgSeq).find((r) => r.code === code);
   if (!row) throw invalid([{ field, message: `category ${code} is no longer in the chart` }]);
   if (row.archived_at) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
   return { code: row.code, name: row.name };

@@ -3,8 +3,8 @@
 // on its transactions (they store the name, as the spec says) in the same
 // transaction. The ontology's default codes stay: they are what agents were
 // told, so they can be renamed but not archived.
-import { appendAudit, type Actor, type Human } from '../access/audit';
-import { chart, type Category, type ChartRow, listCategories } from './categories';
+import { appendAudit, type Human } from '../access/audit';
+import { chartRows, type Category, type ChartRow, listCategories } from './categories';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
@@ -47,14 +47,14 @@ export interface NewCategory {
 export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean };
 
 export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
-  const cost = new Set(chart(ledger, orgSeq).filter((c) => c.cost_of_sales).map((c) => c.code));
+  const cost = new Set(chartRows(ledger, orgSeq).filter((c) => c.cost_of_sales).map((c) => c.code));
   return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
 }
 
 export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input: NewCategory): Category {
   return ledger.write(() => {
     const code = input.code.trim();
-    if (!/^[0-9A-Za-z][0-9A-Za-z.\-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'use 1 to 20 letters, digits, dots or dashes, e.g. 5400' }]);
+    if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'use 1 to 20 letters, digits, dots or dashes, e.g. 5400' }]);
     if (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) {
       throw new LedgerError('conflict', `The chart already has the code ${code}.`, [{ field: 'code', message: 'already taken' }]);
     }
@@ -100,7 +100,7 @@ export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: 
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     const next = cleanSynonyms(synonyms);
-    const clash = chart(ledger, orgSeq).find((c) => c.code !== row.code && next.some((s) => s.toLowerCase() === c.name.toLowerCase()));
+    const clash = chartRows(ledger, orgSeq).find((c) => c.code !== row.code && next.some((s) => s.toLowerCase() === c.name.toLowerCase()));
     if (clash) throw invalid([{ field: 'synonyms', message: `"${clash.name}" is the name of ${clash.code}; a synonym must not name another category` }]);
     const before = JSON.parse(row.synonyms) as string[];
     ledger.stmt('UPDATE categories SET synonyms = ? WHERE seq = ?').run(JSON.stringify(next), row.seq);

@@ -42,74 +42,91 @@ const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 /** Classifies the rows at `positions` (one account's rows, in file order). */
 export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Classified[] {
   if (positions.length === 0) return [];
-  const { date, externalId } = rows.rows;
-  // Days on which the account already has rows: a row on any other day can only be new
-  // (or a hand-entered row's match), which spares a million lookups on a first import.
-  let first = date[positions[0]];
-  let last = first;
-  for (let k = 0; k < positions.length; k++) {
-    const d = date[positions[k]];
-    if (d < first) first = d;
-    else if (d > last) last = d;
-  }
-  const busy = new Set(
-    ledger
-      .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last)
-      .map((d) => d.date),
-  );
-  const hasCandidates = ledger
-    .stmt("SELECT 1 FROM transactions WHERE account_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0 LIMIT 1")
-    .get(accountSeq);
-  const byId = ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?');
-  const byFingerprint = ledger.stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?');
-  const candidates = ledger.stmt(
-    `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ?
-       AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0
-     ORDER BY abs(julianday(date) - julianday(?)), seq`,
-  );
-  const anyDeleted = ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq);
-  const deleted = ledger.stmt(
-    `SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ?
-       AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1`,
-  );
-  const claimed = new Set<number>();
-  const out: Classified[] = new Array(positions.length);
-  for (let k = 0; k < positions.length; k++) {
-    const i = positions[k];
-    out[k] = classify(i);
-  }
-  return out;
+  const books = new Books(ledger, accountSeq, rows, positions);
+  return Array.from(positions, (i) => books.classify(i));
+}
 
-  function classify(i: number): Classified {
-    const id = externalId[i];
-    const amount = rows.amountMinor[i];
-    if (busy.has(date[i]) || id) {
-      if (id) {
-        const hit = byId.get(accountSeq, id) as { seq: number; amount_minor: number } | undefined;
-        if (hit) {
-          return hit.amount_minor === amount
-            ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
-            : { kind: 'possible_match', match: { seq: hit.seq, reason: 'same bank id, another amount' } };
-        }
-      }
-      const same = byFingerprint.get(accountSeq, date[i], amount, rows.fingerprint[i]) as { seq: number; external_id: string | null } | undefined;
-      if (same) {
-        return !id || !same.external_id
-          ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
-          : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
-      }
+/** What one account's books hold that a statement's rows may already be (the rule above, step by step). */
+class Books {
+  /** Days on which the account already has rows: a row on any other day can only be new (or a hand-entered row's match), which spares a million lookups on a first import. */
+  private readonly busy: Set<string>;
+  private readonly hasCandidates: boolean;
+  private readonly anyDeleted: boolean;
+  private readonly claimed = new Set<number>();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly accountSeq: number,
+    private readonly rows: LedgerRows,
+    positions: ArrayLike<number>,
+  ) {
+    const { date } = rows.rows;
+    let first = date[positions[0]];
+    let last = first;
+    for (let k = 0; k < positions.length; k++) {
+      const d = date[positions[k]];
+      if (d < first) first = d;
+      else if (d > last) last = d;
     }
-    if (anyDeleted) {
-      const gone = deleted.get(accountSeq, amount, id, id, date[i], rows.fingerprint[i]) as { deleted_at: string } | undefined;
-      if (gone) return { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` };
-    }
-    if (hasCandidates) {
-      const found = (candidates.all(accountSeq, amount, addDays(date[i], -MATCH_DAYS), addDays(date[i], MATCH_DAYS), date[i]) as { seq: number; origin: string }[]).find((c) => !claimed.has(c.seq));
-      if (found) {
-        claimed.add(found.seq);
-        return { kind: 'possible_match', match: { seq: found.seq, reason: found.origin === 'manual' ? 'entered by hand' : 'created by an approved journal entry' } };
-      }
-    }
-    return NEW;
+    this.busy = new Set(
+      ledger.rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last).map((d) => d.date),
+    );
+    this.hasCandidates = Boolean(ledger.stmt(`SELECT 1 FROM transactions WHERE account_seq = ? AND ${CANDIDATE} LIMIT 1`).get(accountSeq));
+    this.anyDeleted = Boolean(ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq));
+  }
+
+  classify(i: number): Classified {
+    const { date, externalId } = this.rows.rows;
+    const known = this.busy.has(date[i]) || externalId[i] ? (this.byBankId(i) ?? this.byFingerprint(i)) : null;
+    return known ?? (this.anyDeleted ? this.deletedByHand(i) : null) ?? (this.hasCandidates ? this.enteredByHand(i) : null) ?? NEW;
+  }
+
+  /** 1. The bank's id on a row of the account. */
+  private byBankId(i: number): Classified | null {
+    const id = this.rows.rows.externalId[i];
+    if (!id) return null;
+    const hit = this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id) as { seq: number; amount_minor: number } | undefined;
+    if (!hit) return null;
+    return hit.amount_minor === this.rows.amountMinor[i]
+      ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
+      : { kind: 'possible_match', match: { seq: hit.seq, reason: 'same bank id, another amount' } };
+  }
+
+  /** 2. The fingerprint on a row of the account. */
+  private byFingerprint(i: number): Classified | null {
+    const { rows } = this;
+    const same = this.ledger
+      .stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?')
+      .get(this.accountSeq, rows.rows.date[i], rows.amountMinor[i], rows.fingerprint[i]) as { seq: number; external_id: string | null } | undefined;
+    if (!same) return null;
+    return !rows.rows.externalId[i] || !same.external_id
+      ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
+      : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
+  }
+
+  /** 4. A row the person deleted by hand. */
+  private deletedByHand(i: number): Classified | null {
+    const { rows } = this;
+    const id = rows.rows.externalId[i];
+    const gone = this.ledger
+      .stmt('SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1')
+      .get(this.accountSeq, rows.amountMinor[i], id, id, rows.rows.date[i], rows.fingerprint[i]) as { deleted_at: string } | undefined;
+    return gone ? { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` } : null;
+  }
+
+  /** 3. A row entered by hand or by an approved journal entry, a few days apart: the closest first, each taken once. */
+  private enteredByHand(i: number): Classified | null {
+    const date = this.rows.rows.date[i];
+    const found = (
+      this.ledger
+        .stmt(`SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ? AND ${CANDIDATE} ORDER BY abs(julianday(date) - julianday(?)), seq`)
+        .all(this.accountSeq, this.rows.amountMinor[i], addDays(date, -MATCH_DAYS), addDays(date, MATCH_DAYS), date) as { seq: number; origin: string }[]
+    ).find((c) => !this.claimed.has(c.seq));
+    if (!found) return null;
+    this.claimed.add(found.seq);
+    return { kind: 'possible_match', match: { seq: found.seq, reason: found.origin === 'manual' ? 'entered by hand' : 'created by an approved journal entry' } };
   }
 }
+
+/** Rows a statement line may turn out to be: entered by hand or by an approved journal entry, not yet matched to a statement line nor reconciled. */
+const CANDIDATE = "origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0";

@@ -14,7 +14,7 @@ import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { pendingProposalCount } from '../proposals/proposals';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions';
-import { trailingMonths } from '../totals/sums';
+import { defaultMonths } from '../totals/sums';
 
 export interface Notification {
   type: 'proposals_pending' | 'connector_error' | 'connector_stale' | 'receipts_missing';
@@ -42,10 +42,7 @@ export const RECENT_TRANSACTIONS = 10;
 export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSummary {
   const { currency } = organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, currency);
-  const { last } = ledger
-    .stmt('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?')
-    .get(orgSeq, currency) as { last: string | null };
-  const months = trailingMonths(last ?? new Date().toISOString().slice(0, 7));
+  const months = defaultMonths(ledger, orgSeq, currency);
   const totals = ledger
     .stmt(
       `SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals

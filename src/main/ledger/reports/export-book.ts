@@ -5,7 +5,7 @@ import type { AccountType } from '../../../shared/accounts';
 import { dayBefore } from '../../../shared/dates';
 import { accountRows } from '../accounts/accounts';
 import type { CategoryType } from '../chart/ontology';
-import { chart } from '../chart/categories';
+import { chartRows } from '../chart/categories';
 import type { Ledger } from '../core/db';
 import { minorDigits } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
@@ -53,8 +53,14 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
   });
   const where = ['t.org_seq = ?'];
   const params: unknown[] = [orgSeq];
-  if (period.from) (where.push('t.date >= ?'), params.push(period.from));
-  if (period.to) (where.push('t.date <= ?'), params.push(period.to));
+  if (period.from) {
+    where.push('t.date >= ?');
+    params.push(period.from);
+  }
+  if (period.to) {
+    where.push('t.date <= ?');
+    params.push(period.to);
+  }
   const select = ledger.sqlite
     .prepare(
       `SELECT t.id, a.id, t.date, t.amount_minor, t.currency, t.description, t.category, t.status, t.source, t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled
@@ -75,7 +81,7 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     to: period.to ?? null,
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
     openings,
-    categories: chart(ledger, orgSeq).filter((c) => c.code !== '').map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
+    categories: chartRows(ledger, orgSeq).filter((c) => c.code !== '').map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
     digits: minorDigits,
   };

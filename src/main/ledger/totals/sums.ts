@@ -9,6 +9,13 @@ export const lastDayOf = (month: string): string => new Date(Date.UTC(Number(mon
 
 const shiftMonth = (month: string, by: number): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
 
+/** The latest month with a transaction in a currency (YYYY-MM), or null. */
+export const latestMonth = (ledger: Ledger, orgSeq: number, currency: string): string | null =>
+  (ledger.stmt('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?').get(orgSeq, currency) as { last: string | null }).last;
+
+/** The twelve months ending with the latest month with a transaction (this month on empty books): the default period of the dashboard and the reports. */
+export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: string): string[] => trailingMonths(latestMonth(ledger, orgSeq, currency) ?? new Date().toISOString().slice(0, 7));
+
 /** The twelve months ending with `last` (YYYY-MM), oldest first: the default period of the dashboard and the reports. */
 export function trailingMonths(last: string, count = 12): string[] {
   return Array.from({ length: count }, (_, i) => shiftMonth(last, i - count + 1));

@@ -7,7 +7,7 @@
 // and description: only its category, notes and receipts change. A reconciled
 // row's date and amount never change and it is never deleted; its category may.
 import { accountBySeq, requireOpenAccount } from '../accounts/accounts';
-import { appendAudit, type Actor, type Human } from '../access/audit';
+import { appendAudit, type Human } from '../access/audit';
 import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
@@ -15,7 +15,7 @@ import { invalid, LedgerError, notFound } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
-import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionOrigin, type TransactionRow } from './transactions';
+import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
 import type { TransactionRecord } from '../../../../db/rows';
 
 

@@ -3,18 +3,14 @@
 // history below lists each import with undo. Every step runs the same desk
 // operation as `ledgerdesk import`.
 import { useEffect, useState, type DragEvent } from 'react';
-import type { DeskInput } from '../../../main/desk/operations';
 import type { ImportResult } from '../../../main/ledger/imports/import';
-import { Money, Notice, TableFrame, messageOf } from '../components';
+import { Notice, messageOf } from '../components';
 import { desk, DeskError } from '../desk';
 import { useLoad } from '../hooks';
 import { ImportHistory } from './ImportHistory';
-import { MappingEditor } from './ImportMapping';
+import { ImportOptions, LeftOut, PreviewErrors, PreviewRows, type Decision, type Options } from './ImportPreview';
 
 const ACCEPT = '.csv,.tsv,.txt,.ofx,.qfx,.qif,.xml,.sta,.mt940,.940';
-type Options = Omit<DeskInput<'importStatement'>, 'orgId' | 'file'>;
-type Decision = 'merge' | 'import' | 'held';
-const KIND_LABEL = { new: 'new', duplicate: 'duplicate', possible_match: 'possible match' } as const;
 
 export function Import({ orgId, accountId }: { orgId: string; accountId?: string }) {
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
@@ -55,7 +51,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
 
   useEffect(() => {
     void run(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- options and decisions count by value; run reads the latest state
   }, [upload?.uploadId, JSON.stringify(options), JSON.stringify(decisions)]);
 
   useEffect(() => {
@@ -84,7 +80,6 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
     e.preventDefault();
     void choose(e.dataTransfer.files[0]);
   };
-  const sections = preview?.accounts ?? [];
   // A question about the whole file (which date format, which columns) is answered above, not skipped.
   const wholeFile = Boolean(preview?.csv && (preview.csv.dateFormats.length > 1 || preview.errors.some((e) => e.field === 'columns' || e.message.includes('date format'))));
   const blocked = !preview || (preview.errors.length > 0 && (!options.skipBadRows || wholeFile));
@@ -124,119 +119,16 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
         </p>
       )}
       {problem && <Notice kind="error">{problem.field !== 'file' ? `${problem.field}: ` : ''}{problem.message}</Notice>}
-      {
-        <div className="import-options">
-          {(sections.length <= 1 || !preview) && (
-            <label>
-              Account
-              <select aria-label="Account" value={options.account ?? ''} onChange={(e) => set({ account: e.target.value || undefined })} aria-invalid={problem?.field === 'account'}>
-                <option value="">{preview?.account ? (preview.account.created ? `New account: ${preview.account.name}` : `${preview.account.name} (found from the file)`) : 'Found from the file'}</option>
-                {open.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name} ({a.currency})
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {sections.length > 1 &&
-            sections.map((s) => (
-              <label key={s.section}>
-                Section {s.section + 1}
-                <select value={options.accounts?.[String(s.section)] ?? ''} onChange={(e) => set({ accounts: { ...options.accounts, [String(s.section)]: e.target.value } })}>
-                  <option value="">{s.created ? `New account: ${s.name}` : s.name}</option>
-                  {open.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name} ({a.currency})
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ))}
-          {preview?.csv && <MappingEditor csv={preview.csv} options={options} set={set} />}
-          {accounts.data?.length === 0 && <p className="hint">A CSV does not name its account: add one in <a href="#/accounts">Accounts</a> first.</p>}
-        </div>
-      }
+      <ImportOptions accounts={open} preview={preview} options={options} set={set} problem={problem} noAccounts={accounts.data?.length === 0} />
       {preview && (
         <div className="import-preview">
           <p className="counts" aria-label="What the file holds">
             <strong>{preview.rows.toLocaleString()}</strong> rows ({preview.format.toUpperCase()}, {preview.encoding}): <strong>{preview.imported.toLocaleString()}</strong> new ·{' '}
             {preview.duplicates.toLocaleString()} duplicate · {preview.possibleMatches} possible match · {preview.errors.length + preview.skipped} to fix
           </p>
-          {preview.errors.length > 0 && (
-            <div className="errors">
-              <p>{wholeFile ? 'Before anything can be imported:' : 'These rows could not be read; nothing is imported until they are fixed or skipped:'}</p>
-              <table className="grid">
-                <tbody>
-                  {preview.errors.map((e, i) => (
-                    <tr key={i}>
-                      <td>line {e.line}</td>
-                      <td>{e.field}</td>
-                      <td>{e.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {!wholeFile && (
-                <label className="check">
-                  <input type="checkbox" checked={options.skipBadRows === true} onChange={(e) => set({ skipBadRows: e.target.checked })} /> Skip the bad rows and import the others
-                </label>
-              )}
-            </div>
-          )}
-          <TableFrame>
-<table className="grid">
-            <thead>
-              <tr>
-                <th>Line</th>
-                <th>Date</th>
-                <th>Description</th>
-                <th className="num">Amount</th>
-                <th>Is</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.preview.map((r) => (
-                <tr key={r.n} className={r.kind}>
-                  <td>{r.line}</td>
-                  <td className="nowrap">{r.date}</td>
-                  <td className="wrap">{r.description}</td>
-                  <td className="num">
-                    <Money amount={r.amount} currency={r.currency} />
-                  </td>
-                  <td>
-                    <span className={`status ${r.kind}`}>{KIND_LABEL[r.kind]}</span>
-                    {r.note && <div className="small muted">{r.note}</div>}
-                    {r.match && (
-                      <div className="small muted">
-                        {r.kind === 'duplicate' ? 'already in the books' : `may be ${r.match.date} “${r.match.description}” (${r.match.reason})`}
-                      </div>
-                    )}
-                    {r.kind === 'possible_match' && (
-                      <select aria-label={`Line ${r.line}: same transaction?`} value={decisions[String(r.n)] ?? 'held'} onChange={(e) => setDecisions({ ...decisions, [String(r.n)]: e.target.value as Decision })}>
-                        <option value="held">Decide later (hold back)</option>
-                        <option value="merge">Same transaction (keep mine, take the bank's date)</option>
-                        <option value="import">A different one (import it)</option>
-                      </select>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-</TableFrame>
-          {preview.ignored.length > 0 && (
-            <div className="muted small">
-              {preview.ignored.length} part(s) of the file are left out:
-              <ul>
-                {preview.ignored.slice(0, 5).map((i) => (
-                  <li key={i.line}>
-                    line {i.line}: {i.reason}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {preview.errors.length > 0 && <PreviewErrors errors={preview.errors} wholeFile={wholeFile} skipBadRows={options.skipBadRows === true} setSkip={(skipBadRows) => set({ skipBadRows })} />}
+          <PreviewRows rows={preview.preview} decisions={decisions} decide={(n, d) => setDecisions({ ...decisions, [String(n)]: d })} />
+          <LeftOut ignored={preview.ignored} />
           {preview.nothingNew && !preview.errors.length ? (
             <Notice kind="ok">
               Nothing new: the {preview.rows.toLocaleString()} row(s) of {preview.fileName} are already in {preview.account?.name ?? 'the books'}

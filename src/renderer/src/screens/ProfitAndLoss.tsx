@@ -3,7 +3,7 @@
 // parent's subtotal in every column, gross profit and net per column, the
 // uncategorized rows apart. Names stay on one line; a wide table scrolls in
 // its frame with the names kept in view. Every figure opens its rows.
-import type { PlLine, ProfitAndLoss } from '../../../main/ledger/reports/reports';
+import type { PlLine, ProfitAndLoss } from '../../../main/ledger/reports/profit-and-loss';
 import { Money } from '../components';
 
 const drill = (l: PlLine | null, from: string, to: string) => `#/transactions?${new URLSearchParams({ category: l ? l.name.replace(/ \(other\)$/, '') : '__uncategorized__', dateFrom: from, dateTo: to })}`;

@@ -3,7 +3,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../main/desk/review-queue';
 import type { Account } from '../../../main/ledger/accounts/accounts';
-import type { ProposalPayloads } from '../../../main/ledger/proposals/proposals';
 import { AccountOptions, Money } from '../components';
 import { formatDateTime, formatPercent } from '../format';
 import { Remember } from './Remember';

@@ -36,7 +36,7 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
       setDate(view.data.suggested.date);
       setBalance(amountText(sign * view.data.suggested.balance, view.data.account.currency, decimalMark));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new account or statement resets the form, not each poll
   }, [view.data?.account.id, view.data?.suggested?.date]);
 
   const v = view.data;

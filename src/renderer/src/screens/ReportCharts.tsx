@@ -1,6 +1,6 @@
 // Charts beside the numbers: revenue and expenses by month, and where the
 // expenses went. Plain SVG; each bar names its figure for screen readers.
-import type { ProfitAndLoss } from '../../../main/ledger/reports/reports';
+import type { ProfitAndLoss } from '../../../main/ledger/reports/profit-and-loss';
 import { formatMoney } from '../format';
 
 /** `words`: what the two bars are ("Money in"/"Money out" on the dashboard until the books are double-entry; revenue and expenses in the P&L). */

@@ -22,7 +22,7 @@ export function Rules({ orgId }: { orgId: string }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
 
-  async function act(what: () => Promise<unknown>, done: (result: any) => string) {
+  async function act<R>(what: () => Promise<R>, done: (result: R) => string) {
     setBusy(true);
     try {
       const result = await what();
@@ -37,7 +37,7 @@ export function Rules({ orgId }: { orgId: string }) {
   }
   const ran = (run: { suggested: number; applied: number; alreadyDecided: number } | null) =>
     run ? ` It suggested a category for ${count(run.suggested, 'row')} (in Approvals) and categorized ${count(run.applied, 'row')}${run.alreadyDecided ? `; ${count(run.alreadyDecided, 'row')} already had the same suggestion pending or rejected` : ''}.` : '';
-  const form = (initial: RuleFields, submit: string, save: (f: RuleFields) => Promise<unknown>, done: (r: any) => string) => (
+  const form = <R,>(initial: RuleFields, submit: string, save: (f: RuleFields) => Promise<R>, done: (r: R) => string) => (
     <RuleForm initial={initial} accounts={accounts.data ?? []} categories={chart.data ?? []} submit={submit} busy={busy} onSubmit={(f) => void act(() => save(f), done)} onCancel={() => setEditing(null)} />
   );
 
@@ -103,7 +103,7 @@ function RuleRow(props: {
   last: boolean;
   busy: boolean;
   onEdit: () => void;
-  act: (what: () => Promise<unknown>, done: (result: any) => string) => Promise<void>;
+  act: <R>(what: () => Promise<R>, done: (result: R) => string) => Promise<void>;
 }) {
   const { r, orgId, act } = props;
   const move = (to: number) => act(() => desk.moveRule({ orgId, id: r.id, position: to }), () => `Rule moved to ${to}.`);

@@ -3,7 +3,7 @@
 // by type-ahead (one row or a selection), by keyboard alone: j/k or arrows to
 // move, x or space to select, c to categorize, Enter to open a row.
 import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
-import type { DeskInput } from '../../../main/desk/operations';
+import type { DeskInput, DeskResult } from '../../../main/desk/operations';
 import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { CategoryPicker } from '../CategoryPicker';
 import { DateRange, Empty, Money, Notice, Pager, SelectField, Show, TableFrame, messageOf } from '../components';
@@ -76,26 +76,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
       </p>
       {adding && <TransactionForm orgId={orgId} accounts={accounts.data ?? []} categories={chart.data ?? []} defaultAccount={filters.account || undefined} onDone={(m) => (setAdding(false), m && setNotice({ kind: 'ok', text: m }), loaded.reload())} />}
-      <form className="filters" onSubmit={(e) => e.preventDefault()}>
-        <SelectField label="Account" anyLabel="All accounts" value={filters.account} onChange={set('account')} options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))} />
-        <SelectField label="Status" anyLabel="Any" value={filters.status} onChange={set('status')} options={STATUSES} />
-        <SelectField label="Source" anyLabel="Any" value={filters.source} onChange={set('source')} options={SOURCES} />
-        <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
-        <SelectField
-          label="Category"
-          anyLabel="Any"
-          value={filters.category}
-          onChange={set('category')}
-          options={[{ value: '__uncategorized__', label: 'Uncategorized' }, ...(chart.data ?? []).map((c) => ({ value: c.name, label: `${c.code} ${c.name}` }))]}
-        />
-        <label>
-          Description
-          <input type="search" maxLength={200} value={filters.description} placeholder="contains…" onChange={(e) => set('description')(e.target.value)} />
-        </label>
-        <button type="button" onClick={reset}>
-          Clear
-        </button>
-      </form>
+      <RegisterFilters filters={filters} set={set} reset={reset} accounts={accounts.data ?? []} chart={chart.data ?? []} />
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {selected.size > 0 && (
         <div className="toolbar" aria-label="Selection">
@@ -178,5 +159,40 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         )}
       </Show>
     </section>
+  );
+}
+
+type Account = DeskResult<'listAccounts'>[number];
+type ChartEntry = DeskResult<'listChart'>[number];
+interface FilterProps {
+  filters: typeof EMPTY;
+  set: (key: keyof typeof EMPTY) => (value: string) => void;
+  reset: () => void;
+  accounts: Account[];
+  chart: ChartEntry[];
+}
+
+function RegisterFilters({ filters, set, reset, accounts, chart }: FilterProps) {
+  return (
+    <form className="filters" onSubmit={(e) => e.preventDefault()}>
+      <SelectField label="Account" anyLabel="All accounts" value={filters.account} onChange={set('account')} options={accounts.map((a) => ({ value: a.id, label: a.name }))} />
+      <SelectField label="Status" anyLabel="Any" value={filters.status} onChange={set('status')} options={STATUSES} />
+      <SelectField label="Source" anyLabel="Any" value={filters.source} onChange={set('source')} options={SOURCES} />
+      <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
+      <SelectField
+        label="Category"
+        anyLabel="Any"
+        value={filters.category}
+        onChange={set('category')}
+        options={[{ value: '__uncategorized__', label: 'Uncategorized' }, ...chart.map((c) => ({ value: c.name, label: `${c.code} ${c.name}` }))]}
+      />
+      <label>
+        Description
+        <input type="search" maxLength={200} value={filters.description} placeholder="contains…" onChange={(e) => set('description')(e.target.value)} />
+      </label>
+      <button type="button" onClick={reset}>
+        Clear
+      </button>
+    </form>
   );
 }

@@ -14,7 +14,7 @@ export const PROPOSAL_TYPES = KINDS.map((k) => k.type) as [ProposalType, ...Prop
 export type ProposalPayloads = { [K in (typeof KINDS)[number] as K['type']]: K extends ProposalKind<string, unknown, infer P, unknown> ? P : never };
 
 /** The kind of a stored proposal (any is its payload and outcome, as parsed from the row). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a stored row's payload is only known once its type is read
 export const kindOf = (type: string): ProposalKind<string, any, any, any> => {
   const kind = KINDS.find((k) => k.type === type);
   if (!kind) throw new Error(`unknown proposal type ${type}`);

@@ -1,6 +1,7 @@
-// The bookkeeper's own hand at the desk and as owner commands (`ledgerdesk tx
-// add|edit|delete|categorize|receipt`, `proposal reverse`): the register,
-// rows entered by hand, categorizing, receipts needed, reversing an approval.
+// Transactions at the desk and as owner commands (`ledgerdesk tx list|add|
+// edit|delete|categorize|receipt|note`, `proposal reverse`): the register, and
+// the bookkeeper's own hand (ledger/transactions/hand.ts): rows entered by
+// hand, categorizing, receipts needed, notes, reversing an approval.
 import { z } from 'zod';
 import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
@@ -12,7 +13,7 @@ const row = (r: L.HandRow) => `${r.id}  ${r.date}  ${r.amount_minor < 0 ? '' : '
 const registerLine = (r: L.RegisterRow) =>
   `${r.id}  ${r.date}  ${r.amount.toFixed(2).padStart(13)} ${r.currency}  ${r.accountName.padEnd(18).slice(0, 18)}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]${r.balance === null ? '' : `  balance ${r.balance.toFixed(2)}`}`;
 
-export const bookOperations = {
+export const transactionOperations = {
   register: op(
     TransactionsQuery.extend({ ...Org, account: Line(200).trim().min(1).optional().describe('One account, by name or id') }),
     (ctx, { orgId, account, ...query }) => {

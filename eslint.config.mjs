@@ -1,0 +1,40 @@
+// `npm run lint`: typescript-eslint's recommended rules, React's hooks rules on
+// the screens, and a warning for functions past ~60 lines (screens' components
+// past 150): a sign that a part wants its own name. Formatting is Prettier's
+// (`npm run format`), checked by `npm run lint` too.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['out/', 'node_modules/', 'bench/.data/', 'test-results/', 'db/migrations/', 'native/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Input checks refuse control characters by matching them: on purpose (api/schemas.ts, statement text).
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests read JSON answers as any on purpose: their assertions check the shape.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/renderer/**/*.tsx'],
+    rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+);

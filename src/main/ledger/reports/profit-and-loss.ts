@@ -1,0 +1,185 @@
+// The profit and loss of a period, from the maintained totals per category
+// (migration 0008; totals/sums.ts), as an accountant reads it: sections
+// (revenue, cost of sales when used, expenses), each category under its
+// parent, a parent's subtotal in every column, gross profit and net per
+// column. Amounts are signed as in the ledger: revenue positive, costs
+// negative. Uncategorized rows on their own line (not in net); rows
+// categorized to asset, liability or equity categories (transfers between the
+// organization's own accounts, owner's money) left out and counted.
+import { organizationBySeq } from '../access/organizations';
+import { chartRows, type ChartRow } from '../chart/categories';
+import type { Ledger } from '../core/db';
+import { fromMinor } from '../core/money';
+import { categorySums, defaultMonths, lastDayOf, monthsOf } from '../totals/sums';
+
+export type PlSection = 'revenue' | 'cost_of_sales' | 'expenses';
+export const PL_SECTIONS: Record<PlSection, string> = { revenue: 'Revenue', cost_of_sales: 'Cost of sales', expenses: 'Expenses' };
+
+export interface PlLine {
+  code: string;
+  name: string;
+  type: 'revenue' | 'expense';
+  parentCode: string | null;
+  section: PlSection;
+  /** 0 for a top-level category, 1 under it, and so on. */
+  depth: number;
+  /** It has categories under it: its figures are their subtotal (with its own rows). */
+  parent: boolean;
+  /** A parent's own rows, apart from its children's ("5000 Operating expenses (other)"). */
+  direct?: boolean;
+  /** This category's own rows. */
+  amount: number;
+  /** Its own rows and its descendants'. */
+  total: number;
+  /** total per month (YYYY-MM) when asked by month: a parent's subtotal in every column. */
+  months?: Record<string, number>;
+}
+
+export interface PlTotal {
+  total: number;
+  months?: Record<string, number>;
+}
+
+export interface ProfitAndLoss {
+  currency: string;
+  from: string;
+  to: string;
+  months: string[] | null;
+  /** In reading order: revenue, cost of sales (when used), expenses; each category under its parent, by code. */
+  lines: PlLine[];
+  /** Each section present, with its total per column. */
+  sections: (PlTotal & { section: PlSection; title: string })[];
+  revenue: number;
+  /** Cost of sales and expenses together (negative). */
+  expenses: number;
+  /** Revenue + cost of sales, when any category is cost of sales. */
+  grossProfit: PlTotal | null;
+  /** revenue + expenses (uncategorized rows are not in it). */
+  net: number;
+  netMonths?: Record<string, number>;
+  uncategorized: { amount: number; months?: Record<string, number> };
+  /** Rows categorized to asset, liability or equity categories: not profit or loss. */
+  transfers: number;
+}
+
+export interface Period {
+  from?: string;
+  to?: string;
+  byMonth?: boolean;
+  currency?: string;
+}
+
+/** The default period: the twelve months ending with the latest transaction's month (as the dashboard). */
+export function defaultPeriod(ledger: Ledger, orgSeq: number, currency: string): { from: string; to: string } {
+  const months = defaultMonths(ledger, orgSeq, currency);
+  return { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]) };
+}
+
+/** Minor units per month, added up. */
+type Sums = Map<string, number>;
+const addInto = (into: Sums, from: Sums) => from.forEach((v, k) => into.set(k, (into.get(k) ?? 0) + v));
+const sumOf = (m: Sums) => [...m.values()].reduce((a, b) => a + b, 0);
+
+/** Each revenue and expense category's own rows per month (by code), the uncategorized rows, and what went to other categories (transfers). */
+function ownSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, chart: ChartRow[]) {
+  const byName = new Map(chart.map((c) => [c.name, c]));
+  const own = new Map<string, Sums>();
+  const none: Sums = new Map();
+  let transfers = 0;
+  for (const s of categorySums(ledger, orgSeq, currency, from, to)) {
+    const c = s.category === '' ? undefined : byName.get(s.category);
+    if (c && c.type !== 'revenue' && c.type !== 'expense') {
+      transfers += s.minor;
+      continue;
+    }
+    const into = c ? (own.get(c.code) ?? own.set(c.code, new Map()).get(c.code)!) : none;
+    into.set(s.month, (into.get(s.month) ?? 0) + s.minor);
+  }
+  return { own, none, transfers };
+}
+
+/** The categories with activity and every parent above them, as a tree read depth first into lines. */
+class Tree {
+  readonly lines: PlLine[] = [];
+  private readonly byCode: Map<string, ChartRow>;
+  private readonly shown = new Set<string>();
+
+  constructor(
+    chart: ChartRow[],
+    private readonly own: Map<string, Sums>,
+    private readonly perMonth: (m: Sums) => Record<string, number> | undefined,
+    private readonly money: (minor: number) => number,
+  ) {
+    this.byCode = new Map(chart.filter((c) => c.code).map((c) => [c.code, c]));
+    for (const code of own.keys()) for (let c = this.byCode.get(code); c && !this.shown.has(c.code); c = c.parent_code ? this.byCode.get(c.parent_code) : undefined) this.shown.add(c.code);
+  }
+
+  /** The shown categories under a parent (null: the top), by code. */
+  childrenOf(code: string | null): ChartRow[] {
+    return [...this.shown]
+      .map((k) => this.byCode.get(k)!)
+      .filter((c) => (c.parent_code && this.shown.has(c.parent_code) ? c.parent_code : null) === code)
+      .sort((a, b) => (a.code < b.code ? -1 : 1));
+  }
+
+  /** Cost of sales: the category or one above it says so (a chart is a few levels deep; 20 stops a loop). */
+  sectionOf(c: ChartRow): PlSection {
+    if (c.type === 'revenue') return 'revenue';
+    for (let at: ChartRow | undefined = c, up = 0; at && up < 20; at = at.parent_code ? this.byCode.get(at.parent_code) : undefined, up++) if (at.cost_of_sales) return 'cost_of_sales';
+    return 'expenses';
+  }
+
+  /** A category's line and its children's, depth first (a parent's own rows on an "(other)" line); its subtotal per month. */
+  walk(c: ChartRow, depth: number, section: PlSection): Sums {
+    const mine = this.own.get(c.code) ?? new Map<string, number>();
+    const kids = this.childrenOf(c.code);
+    const line: PlLine = { code: c.code, name: c.name, type: c.type as 'revenue' | 'expense', parentCode: c.parent_code, section, depth, parent: kids.length > 0, amount: this.money(sumOf(mine)), total: 0 };
+    this.lines.push(line);
+    if (kids.length && sumOf(mine) !== 0) this.lines.push({ ...line, name: `${c.name} (other)`, depth: depth + 1, parent: false, direct: true, total: line.amount, months: this.perMonth(mine) });
+    const subtotal: Sums = new Map(mine);
+    for (const k of kids) addInto(subtotal, this.walk(k, depth + 1, section));
+    line.total = this.money(sumOf(subtotal));
+    line.months = this.perMonth(subtotal);
+    return subtotal;
+  }
+}
+
+const ORDER: PlSection[] = ['revenue', 'cost_of_sales', 'expenses'];
+
+export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): ProfitAndLoss {
+  const currency = (period.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+  const { from, to } = { ...defaultPeriod(ledger, orgSeq, currency), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
+  const money = (minor: number) => fromMinor(minor, currency);
+  const months = period.byMonth ? monthsOf(from, to) : null;
+  const perMonth = (m: Sums) => (months ? Object.fromEntries(months.map((month) => [month, money(m.get(month) ?? 0)])) : undefined);
+  const chart = chartRows(ledger, orgSeq);
+  const { own, none, transfers } = ownSums(ledger, orgSeq, currency, from, to, chart);
+  const tree = new Tree(chart, own, perMonth, money);
+  const totals = new Map<PlSection, Sums>();
+  for (const section of ORDER) {
+    for (const root of tree.childrenOf(null).filter((c) => (c.type === 'revenue' || c.type === 'expense') && tree.sectionOf(c) === section)) {
+      addInto(totals.get(section) ?? totals.set(section, new Map()).get(section)!, tree.walk(root, 0, section));
+    }
+  }
+  const total = (section: PlSection) => totals.get(section) ?? new Map<string, number>();
+  const net: Sums = new Map();
+  for (const m of totals.values()) addInto(net, m);
+  const gross: Sums = new Map(total('revenue'));
+  addInto(gross, total('cost_of_sales'));
+  const revenue = sumOf(total('revenue'));
+  return {
+    currency,
+    from,
+    to,
+    months,
+    lines: tree.lines,
+    sections: ORDER.filter((k) => totals.has(k) || k !== 'cost_of_sales').map((section) => ({ section, title: PL_SECTIONS[section], total: money(sumOf(total(section))), months: perMonth(total(section)) })),
+    revenue: money(revenue),
+    expenses: money(sumOf(net) - revenue),
+    grossProfit: totals.has('cost_of_sales') ? { total: money(sumOf(gross)), months: perMonth(gross) } : null,
+    net: money(sumOf(net)),
+    netMonths: perMonth(net),
+    uncategorized: { amount: money(sumOf(none)), months: perMonth(none) },
+    transfers: money(transfers),
+  };
+}
