@@ -26,7 +26,11 @@ function rows(stmt: Database.Statement, ...args: unknown[]): Record<string, unkn
 
 const COLS = 'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason';
 const page = (where: string) =>
-  db.prepare(`SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT seq FROM transactions WHERE ${where} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq`);
+  db.prepare(
+    `SELECT ${COLS.split(', ')
+      .map((c) => `t.${c}`)
+      .join(', ')} FROM (SELECT seq FROM transactions WHERE ${where} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq`,
+  );
 const q = {
   first: page('org_seq = ?'),
   firstCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ?'),
@@ -34,15 +38,25 @@ const q = {
   statusCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_status_counts WHERE org_seq = ? AND status = ?'),
   // transactions_fts is keyed org << 48 | day << 32 | seq (migration 0002).
   desc: db.prepare(
-    `SELECT ${COLS.split(', ').map((c) => `t.${c}`).join(', ')} FROM (SELECT f.rowid & 4294967295 AS seq FROM transactions_fts f WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq`,
+    `SELECT ${COLS.split(', ')
+      .map((c) => `t.${c}`)
+      .join(
+        ', ',
+      )} FROM (SELECT f.rowid & 4294967295 AS seq FROM transactions_fts f WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?) p JOIN transactions t ON t.seq = p.seq`,
   ),
   // A needle without digits, used alone: counted over the description shapes (migration 0004).
-  descCount: db.prepare('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?'),
+  descCount: db.prepare(
+    'SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?',
+  ),
   range: page('org_seq = ? AND date >= ? AND date <= ?'),
   rangeCount: db.prepare('SELECT coalesce(sum(n), 0) n FROM transaction_day_counts WHERE org_seq = ? AND date >= ? AND date <= ?'),
   one: db.prepare(`SELECT ${COLS} FROM transactions WHERE id = ? AND org_seq = ?`),
-  notes: db.prepare('SELECT n.id, t.id AS transactionId, n.content, n.author_user_id AS authorUserId, n.created_at AS createdAt FROM notes n JOIN transactions t ON t.seq = n.transaction_seq WHERE n.transaction_seq = ? ORDER BY n.created_at, n.seq'),
-  receipts: db.prepare('SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq'),
+  notes: db.prepare(
+    'SELECT n.id, t.id AS transactionId, n.content, n.author_user_id AS authorUserId, n.created_at AS createdAt FROM notes n JOIN transactions t ON t.seq = n.transaction_seq WHERE n.transaction_seq = ? ORDER BY n.created_at, n.seq',
+  ),
+  receipts: db.prepare(
+    'SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq',
+  ),
   lastMonth: db.prepare('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
   months: db.prepare('SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ?'),
   cash: db.prepare('SELECT coalesce(sum(inflow_minor - outflow_minor), 0) AS cash FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
@@ -50,9 +64,15 @@ const q = {
   pending: db.prepare("SELECT coalesce(sum(n), 0) AS pending FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'"),
   recent: db.prepare(`SELECT ${COLS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT 10`),
   connectors: db.prepare('SELECT id, name, provider, status, last_sync_at AS lastSyncAt, sync_status AS syncStatus FROM connectors WHERE org_seq = ?'),
-  search: db.prepare("SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE f.receipts_fts MATCH ? AND r.org_seq = ? ORDER BY f.rowid DESC LIMIT 50"),
-  insertProposal: db.prepare("INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at) VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, ?, ?, ?)"),
-  insertAudit: db.prepare("INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES (?, ?, ?, 'token', 'bench', 'bench', 'rest', 'proposal.created', 'proposal', ?, 'bench')"),
+  search: db.prepare(
+    'SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts_fts f JOIN receipts r ON r.seq = f.rowid LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE f.receipts_fts MATCH ? AND r.org_seq = ? ORDER BY f.rowid DESC LIMIT 50',
+  ),
+  insertProposal: db.prepare(
+    "INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at) VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, ?, ?, ?)",
+  ),
+  insertAudit: db.prepare(
+    "INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES (?, ?, ?, 'token', 'bench', 'bench', 'rest', 'proposal.created', 'proposal', ?, 'bench')",
+  ),
 };
 const propose = db.transaction((body: { transactionId: string; categoryCode: string }) => {
   const [tx] = rows(q.one, body.transactionId, orgSeq) as { seq: number }[];
@@ -77,7 +97,8 @@ function route(url: URL, body: string): unknown {
       const hi = lo | 0xffffffffffffn;
       return { data: rows(q.desc, m, lo, hi, limit, offset), meta: q.descCount.get(m, orgSeq) };
     }
-    if (p.has('dateFrom')) return { data: rows(q.range, orgSeq, p.get('dateFrom'), p.get('dateTo'), limit, offset), meta: q.rangeCount.get(orgSeq, p.get('dateFrom'), p.get('dateTo')) };
+    if (p.has('dateFrom'))
+      return { data: rows(q.range, orgSeq, p.get('dateFrom'), p.get('dateTo'), limit, offset), meta: q.rangeCount.get(orgSeq, p.get('dateFrom'), p.get('dateTo')) };
     return { data: rows(q.first, orgSeq, limit, offset), meta: q.firstCount.get(orgSeq) };
   }
   if (path.startsWith('/transactions/')) {
@@ -88,8 +109,12 @@ function route(url: URL, body: string): unknown {
     const { last } = q.lastMonth.get(orgSeq, 'USD') as { last: string };
     return {
       data: {
-        months: q.months.all(orgSeq, 'USD', '0000', last), cash: q.cash.get(orgSeq, 'USD'), counts: q.statusCounts.all(orgSeq),
-        pending: q.pending.get(orgSeq), recent: rows(q.recent, orgSeq), connectors: q.connectors.all(orgSeq),
+        months: q.months.all(orgSeq, 'USD', '0000', last),
+        cash: q.cash.get(orgSeq, 'USD'),
+        counts: q.statusCounts.all(orgSeq),
+        pending: q.pending.get(orgSeq),
+        recent: rows(q.recent, orgSeq),
+        connectors: q.connectors.all(orgSeq),
       },
     };
   }

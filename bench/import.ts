@@ -21,7 +21,18 @@ const OFX_ROWS = Number(process.env.BENCH_OFX_ROWS ?? 100_000);
 const csvFile = join(base, `statement-${CSV_ROWS}.csv`);
 const ofxFile = join(base, `statement-${OFX_ROWS}.ofx`);
 
-const MERCHANTS = ['CARD PAYMENT TO TESCO STORES', 'AMAZON MKTPLACE PMTS', 'DIRECT DEBIT VODAFONE', 'FASTER PAYMENT FROM J SMITH', 'UBER TRIP HELP.UBER.COM', 'PRET A MANGER', 'SHELL OIL', 'GOOGLE CLOUD EMEA', 'STRIPE PAYOUT', 'TFL TRAVEL CH'];
+const MERCHANTS = [
+  'CARD PAYMENT TO TESCO STORES',
+  'AMAZON MKTPLACE PMTS',
+  'DIRECT DEBIT VODAFONE',
+  'FASTER PAYMENT FROM J SMITH',
+  'UBER TRIP HELP.UBER.COM',
+  'PRET A MANGER',
+  'SHELL OIL',
+  'GOOGLE CLOUD EMEA',
+  'STRIPE PAYOUT',
+  'TFL TRAVEL CH',
+];
 const dayOf = (i: number, rows: number) => new Date(Date.UTC(2023, 6, 1) + Math.floor((i * 1096) / rows) * 86_400_000);
 
 /** Rows spread over the same three years as the organization's: the new rows fall between the old ones. */
@@ -42,7 +53,9 @@ async function writeCsv(): Promise<void> {
 
 async function writeOfx(): Promise<void> {
   const out = createWriteStream(ofxFile);
-  out.write('OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>121000248<ACCTID>99887766<ACCTTYPE>CHECKING</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20230701<DTEND>20260630\n');
+  out.write(
+    'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>121000248<ACCTID>99887766<ACCTTYPE>CHECKING</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20230701<DTEND>20260630\n',
+  );
   for (let i = 0; i < OFX_ROWS; i++) {
     const d = dayOf(i, OFX_ROWS).toISOString().slice(0, 10).replaceAll('-', '');
     const amount = (((i * 7919) % 20000) - 15000) / 100;
@@ -67,7 +80,11 @@ function prepareBase(): void {
 /** One command, timed whole (start-up included), with its peak RSS. */
 function ledgerdesk(...args: string[]): { seconds: number; rssMb: number; json: Record<string, unknown> } {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', join(root, 'bench', 'peak-rss.mjs'), join(root, 'bin', 'ledgerdesk.mjs'), ...args, '--data', work, '--org', 'bench', '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', join(root, 'bench', 'peak-rss.mjs'), join(root, 'bin', 'ledgerdesk.mjs'), ...args, '--data', work, '--org', 'bench', '--json'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`ledgerdesk ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const rss = /peak-rss-kb (\d+)/.exec(r.stderr)?.[1];

@@ -21,7 +21,7 @@ function bodyEnd(buf: Buffer, start: number, head: string): number {
   const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
   if (length !== undefined) return buf.length >= start + Number(length) ? start + Number(length) : -1;
   if (!/\r\ntransfer-encoding: *chunked/i.test(head)) throw new Error(`response without a length: ${head.split('\r\n')[0]}`);
-  for (let at = start; ; ) {
+  for (let at = start; ;) {
     const lineEnd = buf.indexOf('\r\n', at);
     if (lineEnd < 0) return -1;
     const size = parseInt(buf.toString('latin1', at, lineEnd), 16);
@@ -63,7 +63,15 @@ function drive(load: Load, until: number): Promise<number> {
       const end = bodyEnd(pending, headEnd + 4, head);
       if (end < 0) return;
       const status = Number(head.slice(9, 12));
-      if (status >= 300) return fail(new Error(`${head.split('\r\n')[0]}: ${pending.toString('utf8', headEnd + 4, end).replace(/\s+/g, ' ').slice(0, 300)}`));
+      if (status >= 300)
+        return fail(
+          new Error(
+            `${head.split('\r\n')[0]}: ${pending
+              .toString('utf8', headEnd + 4, end)
+              .replace(/\s+/g, ' ')
+              .slice(0, 300)}`,
+          ),
+        );
       pending = pending.subarray(end);
       done++;
       send();

@@ -16,7 +16,34 @@ import { fillDemo } from '../src/main/demo';
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const base = join(import.meta.dirname, '.data-rules');
 const work = join(import.meta.dirname, '.data-rules-run');
-const VENDORS = ['aws', 'figma', 'google', 'stripe', 'wework', 'rent', 'uber', 'lufthansa', 'hotel', 'upwork', 'contractor', 'legal', 'accounting', 'github', 'slack', 'notion', 'hetzner', 'digitalocean', 'acme', 'globex', 'initech', 'invoice', 'payout', 'transfer', 'cloud', 'office'];
+const VENDORS = [
+  'aws',
+  'figma',
+  'google',
+  'stripe',
+  'wework',
+  'rent',
+  'uber',
+  'lufthansa',
+  'hotel',
+  'upwork',
+  'contractor',
+  'legal',
+  'accounting',
+  'github',
+  'slack',
+  'notion',
+  'hetzner',
+  'digitalocean',
+  'acme',
+  'globex',
+  'initech',
+  'invoice',
+  'payout',
+  'transfer',
+  'cloud',
+  'office',
+];
 
 function prepare(): void {
   const ledger = openLedger(ledgerFile(base));
@@ -58,6 +85,8 @@ function run(mode: RuleMode): string {
 if (!existsSync(base)) mkdirSync(base, { recursive: true });
 prepare();
 const lines = [run('apply'), run('suggest')];
-console.log(`\nRules over ${N.toLocaleString('en')} uncategorized rows (matching and writing, one transaction; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):\n`);
+console.log(
+  `\nRules over ${N.toLocaleString('en')} uncategorized rows (matching and writing, one transaction; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):\n`,
+);
 console.log('| run | rows read | result | time | target |\n|---|---:|---:|---:|---:|');
 console.log(lines.join('\n'));

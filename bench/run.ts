@@ -32,7 +32,9 @@ function prepare() {
   }
   const { token } = createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });
   // Proposals are told apart by their change (the same one again is answered as pending): 5,000 rows x 6 categories are 30,000 new ones.
-  const pool = Array.from({ length: 10 }, (_, page) => listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 }).data.map((t) => t.id)).flat();
+  const pool = Array.from({ length: 10 }, (_, page) =>
+    listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 }).data.map((t) => t.id),
+  ).flat();
   const middle = listTransactions(ledger, org.seq, { limit: 1, offset: Math.floor(N / 2) }).data[0].id;
   ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   ledger.close();
@@ -195,7 +197,14 @@ async function main() {
     [toolCall('get_transaction', { id: middle }), rows[5]],
   ];
   const comparisons: Comparison[] = [
-    ...rows.map((row) => ({ name: row.name, a: target(ours.base, token, row), b: target(bare.base, token, row), samples: row.samples ?? SAMPLES, warmup: row.samples ?? WARMUP, bothRates: true })),
+    ...rows.map((row) => ({
+      name: row.name,
+      a: target(ours.base, token, row),
+      b: target(bare.base, token, row),
+      samples: row.samples ?? SAMPLES,
+      warmup: row.samples ?? WARMUP,
+      bothRates: true,
+    })),
     ...pairs.map(([mcp, rest]) => ({ name: mcp.name, a: target(ours.base, token, mcp), b: target(ours.base, token, rest), samples: SAMPLES, warmup: WARMUP, bothRates: false })),
   ];
   const results = await measure(comparisons);

@@ -77,7 +77,10 @@ const url = await new Promise<string>((resolve) => {
     if (found) resolve(found);
   });
 });
-const token = spawnSync(process.execPath, [BIN, 'token', 'create', '--data', big, '--org', 'bench', '--name', 'startup bench', '--scopes', 'read'], { env, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+const token = spawnSync(process.execPath, [BIN, 'token', 'create', '--data', big, '--org', 'bench', '--name', 'startup bench', '--scopes', 'read'], { env, encoding: 'utf8' })
+  .stdout.trim()
+  .split('\n')
+  .at(-1)!;
 const copy = mkdtempSync(join(tmpdir(), 'ldk-bench-big-'));
 
 const rows = [

@@ -38,7 +38,9 @@ export const categories = sqliteTable(
   'categories',
   {
     seq: integer('seq').primaryKey(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     code: text('code').notNull(), // '' for ad-hoc categories
     name: text('name').notNull(),
     type: text('type', { enum: CATEGORY_TYPES }).notNull(),
@@ -50,7 +52,9 @@ export const categories = sqliteTable(
     costOfSales: integer('cost_of_sales').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('categories_org_code').on(t.orgSeq, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('categories_org_code')
+      .on(t.orgSeq, t.code)
+      .where(sql`${t.code} <> ''`),
     uniqueIndex('categories_org_name').on(t.orgSeq, sql`lower(${t.name})`),
   ],
 );
@@ -59,7 +63,9 @@ export const counterparties = sqliteTable(
   'counterparties',
   {
     seq: integer('seq').primaryKey(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     id: text('id').notNull().unique(),
     name: text('name').notNull(),
     aliases: text('aliases').notNull().default('[]'),
@@ -73,7 +79,9 @@ export const transactions = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     date: text('date').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
@@ -109,10 +117,16 @@ export const transactions = sqliteTable(
     index('transactions_org_source_date').on(t.orgSeq, t.source, t.date),
     index('transactions_org_category_date').on(t.orgSeq, t.category, t.date),
     index('transactions_account_date').on(t.accountSeq, t.date, t.amountMinor),
-    index('transactions_account_external').on(t.accountSeq, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
-    index('transactions_import_batch').on(t.importBatchSeq).where(sql`${t.importBatchSeq} IS NOT NULL`),
+    index('transactions_account_external')
+      .on(t.accountSeq, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+    index('transactions_import_batch')
+      .on(t.importBatchSeq)
+      .where(sql`${t.importBatchSeq} IS NOT NULL`),
     // Rows a statement line may turn out to be (entered by hand or by an approved journal entry, not yet matched).
-    index('transactions_match_candidates').on(t.accountSeq, t.amountMinor, t.date).where(sql`${t.origin} IN ('manual', 'agent') AND ${t.importBatchSeq} IS NULL`),
+    index('transactions_match_candidates')
+      .on(t.accountSeq, t.amountMinor, t.date)
+      .where(sql`${t.origin} IN ('manual', 'agent') AND ${t.importBatchSeq} IS NULL`),
   ],
 );
 
@@ -121,7 +135,9 @@ export const receipts = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     transactionSeq: integer('transaction_seq').references(() => transactions.seq),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -138,8 +154,12 @@ export const notes = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
-    transactionSeq: integer('transaction_seq').notNull().references(() => transactions.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    transactionSeq: integer('transaction_seq')
+      .notNull()
+      .references(() => transactions.seq),
     content: text('content').notNull(),
     authorUserId: text('author_user_id'),
     createdAt: text('created_at').notNull(),
@@ -152,7 +172,9 @@ export const proposals = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     type: text('type').notNull(), // a proposal kind's type (src/main/ledger/proposals/kinds)
     status: text('status', { enum: PROPOSAL_STATUSES }).notNull(),
     payload: text('payload').notNull(), // JSON, shape per type
@@ -185,7 +207,9 @@ export const rules = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     position: integer('position').notNull(),
     /** shape: the description with its digits as #; contains: a text (or a counterparty alias) anywhere in it. Both case-insensitive. */
     matchKind: text('match_kind', { enum: RULE_MATCH_KINDS }).notNull(),
@@ -209,7 +233,9 @@ export const rules = sqliteTable(
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
-    tokenSeq: integer('token_seq').notNull().references(() => tokens.seq),
+    tokenSeq: integer('token_seq')
+      .notNull()
+      .references(() => tokens.seq),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
     status: integer('status').notNull(),
@@ -224,7 +250,9 @@ export const auditLog = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     at: text('at').notNull(),
     actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
     actorId: text('actor_id').notNull(),
@@ -246,7 +274,9 @@ export const connectors = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     name: text('name').notNull(),
     provider: text('provider').notNull(),
     status: text('status', { enum: CONNECTOR_STATUSES }).notNull(),
@@ -261,7 +291,9 @@ export const tokens = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     name: text('name').notNull(),
     scopes: text('scopes').notNull(), // space-separated
     hash: text('hash').notNull().unique(), // sha256 hex of the whole token
@@ -351,7 +383,9 @@ export const accounts = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     name: text('name').notNull(),
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     currency: text('currency').notNull(),
@@ -365,7 +399,9 @@ export const accounts = sqliteTable(
   },
   (t) => [
     uniqueIndex('accounts_org_name').on(t.orgSeq, sql`lower(${t.name})`),
-    uniqueIndex('accounts_org_bank_account').on(t.orgSeq, t.bankAccountId).where(sql`${t.bankAccountId} IS NOT NULL`),
+    uniqueIndex('accounts_org_bank_account')
+      .on(t.orgSeq, t.bankAccountId)
+      .where(sql`${t.bankAccountId} IS NOT NULL`),
   ],
 );
 
@@ -375,7 +411,9 @@ export const importBatches = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     format: text('format').notNull(),
     fileName: text('file_name').notNull(),
     fileSha256: text('file_sha256').notNull(),
@@ -397,8 +435,12 @@ export const statements = sqliteTable(
   'statements',
   {
     seq: integer('seq').primaryKey(),
-    batchSeq: integer('batch_seq').notNull().references(() => importBatches.seq),
-    accountSeq: integer('account_seq').notNull().references(() => accounts.seq),
+    batchSeq: integer('batch_seq')
+      .notNull()
+      .references(() => importBatches.seq),
+    accountSeq: integer('account_seq')
+      .notNull()
+      .references(() => accounts.seq),
     periodFrom: text('period_from'),
     periodTo: text('period_to'),
     openingDate: text('opening_date'),
@@ -415,8 +457,12 @@ export const statements = sqliteTable(
 export const importMerges = sqliteTable(
   'import_merges',
   {
-    batchSeq: integer('batch_seq').notNull().references(() => importBatches.seq),
-    transactionSeq: integer('transaction_seq').notNull().references(() => transactions.seq),
+    batchSeq: integer('batch_seq')
+      .notNull()
+      .references(() => importBatches.seq),
+    transactionSeq: integer('transaction_seq')
+      .notNull()
+      .references(() => transactions.seq),
     /** The row takes the bank's date and id; undo puts these back. */
     previousDate: text('previous_date').notNull(),
     previousExternalId: text('previous_external_id'),
@@ -432,7 +478,9 @@ export const importMerges = sqliteTable(
 export const deletedStatementRows = sqliteTable(
   'deleted_statement_rows',
   {
-    accountSeq: integer('account_seq').notNull().references(() => accounts.seq),
+    accountSeq: integer('account_seq')
+      .notNull()
+      .references(() => accounts.seq),
     date: text('date').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     externalId: text('external_id'),
@@ -449,7 +497,9 @@ export const importMappings = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     accountSeq: integer('account_seq').references(() => accounts.seq),
     name: text('name').notNull(),
     mapping: text('mapping').notNull(), // JSON CsvMapping
@@ -480,8 +530,12 @@ export const reconciliations = sqliteTable(
   {
     seq: integer('seq').primaryKey(),
     id: text('id').notNull().unique(),
-    orgSeq: integer('org_seq').notNull().references(() => organizations.seq),
-    accountSeq: integer('account_seq').notNull().references(() => accounts.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    accountSeq: integer('account_seq')
+      .notNull()
+      .references(() => accounts.seq),
     statementDate: text('statement_date').notNull(),
     statementBalanceMinor: integer('statement_balance_minor').notNull(),
     rows: integer('rows').notNull(),
@@ -496,8 +550,12 @@ export const reconciliations = sqliteTable(
 export const reconciliationRows = sqliteTable(
   'reconciliation_rows',
   {
-    reconciliationSeq: integer('reconciliation_seq').notNull().references(() => reconciliations.seq),
-    transactionSeq: integer('transaction_seq').notNull().references(() => transactions.seq),
+    reconciliationSeq: integer('reconciliation_seq')
+      .notNull()
+      .references(() => reconciliations.seq),
+    transactionSeq: integer('transaction_seq')
+      .notNull()
+      .references(() => transactions.seq),
     previousStatus: text('previous_status').notNull(),
   },
   (t) => [primaryKey({ columns: [t.reconciliationSeq, t.transactionSeq] }), index('reconciliation_rows_transaction').on(t.transactionSeq)],

@@ -12,7 +12,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cliOnly = process.argv.includes('--cli');
 
 function screens() {
-  const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -20,7 +23,9 @@ function screens() {
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
-    build.onResolve({ filter: /locales\/index\.js$/ }, (args) => (args.importer.includes(`${join('node_modules', 'zod')}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined));
+    build.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${join('node_modules', 'zod')}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: root }));
   },
 };
@@ -58,7 +63,11 @@ async function cli() {
   // Which chunk holds what and loads what: test/built.test.ts checks from it that help and agent commands stay light.
   writeFileSync(join(next, 'meta.json'), JSON.stringify(result.metafile));
   // `ledgerdesk --help` reads its text from here instead of loading every command's definition.
-  const help = spawnSync(process.execPath, [join(next, 'index.js'), 'help'], { cwd: root, encoding: 'utf8', env: { ...process.env, LEDGERDESK_HELP_FILE: '', LEDGERDESK_DATA: '@@LEDGERDESK_DATA@@' } });
+  const help = spawnSync(process.execPath, [join(next, 'index.js'), 'help'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, LEDGERDESK_HELP_FILE: '', LEDGERDESK_DATA: '@@LEDGERDESK_DATA@@' },
+  });
   if (help.status !== 0) throw new Error(`the built command does not run: ${help.stderr}`);
   writeFileSync(join(next, 'help.txt'), help.stdout);
   // Swapped in whole, so a command started meanwhile sees the old build or the new one.

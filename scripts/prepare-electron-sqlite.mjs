@@ -14,7 +14,11 @@ const work = mkdtempSync(join(tmpdir(), 'ldk-electron-sqlite-'));
 try {
   cpSync(source, work, { recursive: true, filter: (p) => !p.includes(`${source}/build`) });
   console.log(`Building better-sqlite3 for Electron ${electronVersion} (this needs internet for the headers)...`);
-  execFileSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--yes', 'node-gyp', 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers'], { cwd: work, stdio: 'inherit' });
+  execFileSync(
+    process.platform === 'win32' ? 'npx.cmd' : 'npx',
+    ['--yes', 'node-gyp', 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers'],
+    { cwd: work, stdio: 'inherit' },
+  );
   const out = join(root, 'native', 'electron');
   mkdirSync(out, { recursive: true });
   cpSync(join(work, 'build', 'Release', 'better_sqlite3.node'), join(out, 'better_sqlite3.node'));

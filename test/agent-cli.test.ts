@@ -49,7 +49,12 @@ beforeAll(async () => {
 
 describe('agent commands', () => {
   it('prints each read exactly as REST sent it with --json, in both spellings', async () => {
-    const proposal = L.proposeNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'cli' });
+    const proposal = L.proposeNote(
+      w.ledger,
+      w.orgA.seq,
+      { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' },
+      { transactionId: txA.id, content: 'cli' },
+    );
     const reads: [string[], string][] = [
       [['get_ontology'], '/ontology.jsonld'],
       [['get-ontology-context'], '/ontology/context.jsonld'],
@@ -93,8 +98,20 @@ describe('agent commands', () => {
     const target = work.at(-1)!;
     expect((await agent(['get_transaction', target.id])).code).toBe(0);
     const proposed = await agent([
-      'propose-categorization', '--transaction-id', target.id, '--category-code', code, '--confidence', '0.85',
-      '--reason', 'Monthly AWS bill', '--evidence', 'counterparty_match=AWS:invoice AWS-77', '--evidence', '{"type":"keyword","value":"aws"}', '--json',
+      'propose-categorization',
+      '--transaction-id',
+      target.id,
+      '--category-code',
+      code,
+      '--confidence',
+      '0.85',
+      '--reason',
+      'Monthly AWS bill',
+      '--evidence',
+      'counterparty_match=AWS:invoice AWS-77',
+      '--evidence',
+      '{"type":"keyword","value":"aws"}',
+      '--json',
     ]);
     expect(proposed.code, proposed.stderr).toBe(0);
     const proposal = JSON.parse(proposed.stdout).data as L.Proposal;
@@ -102,7 +119,10 @@ describe('agent commands', () => {
     expect(proposal.payload).toMatchObject({
       transactionId: target.id,
       categoryCode: code,
-      evidence: [{ type: 'counterparty_match', value: 'AWS', detail: 'invoice AWS-77' }, { type: 'keyword', value: 'aws' }],
+      evidence: [
+        { type: 'counterparty_match', value: 'AWS', detail: 'invoice AWS-77' },
+        { type: 'keyword', value: 'aws' },
+      ],
     });
     const pending = await agent(['list_pending_proposals']);
     expect(pending.stdout).toContain(proposal.id);

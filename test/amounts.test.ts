@@ -16,7 +16,7 @@ describe('amounts as a person types them', () => {
     expect(read('(45.00)', '.')).toBe(-4500);
   });
 
-  it("reads them with a decimal comma (a Dutch organization, EUR), refusing the one that could be two numbers", () => {
+  it('reads them with a decimal comma (a Dutch organization, EUR), refusing the one that could be two numbers', () => {
     expect(read('1,250', ',', 'EUR')).toBe('"1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25');
     expect(read('-1,234.56', ',', 'EUR')).toBe(-123456);
     expect(read('1.234,56', ',', 'EUR')).toBe(123456);

@@ -47,7 +47,20 @@ describe('reads', () => {
     const res = await api('GET', '/transactions?status=uncategorized&limit=3', { token: w.tokenA });
     expect(res.status).toBe(200);
     byId('list_transactions').output.parse(res.json);
-    expect(Object.keys(res.json.data[0])).toEqual(['id', 'date', 'amount', 'currency', 'description', 'category', 'status', 'source', 'externalId', 'suggestedBy', 'confidence', 'reason']);
+    expect(Object.keys(res.json.data[0])).toEqual([
+      'id',
+      'date',
+      'amount',
+      'currency',
+      'description',
+      'category',
+      'status',
+      'source',
+      'externalId',
+      'suggestedBy',
+      'confidence',
+      'reason',
+    ]);
     expect(res.json.meta).toEqual({ totalCount: L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount, limit: 3, offset: 0 });
     expect(res.json.data.every((t: L.Transaction) => t.status === 'uncategorized')).toBe(true);
   });
@@ -55,7 +68,15 @@ describe('reads', () => {
   it('applies every filter the same as the ledger', async () => {
     const qs = 'source=bankfeed&dateFrom=2024-01-01&dateTo=2024-12-31&description=aws&category=__uncategorized__&limit=20&offset=2';
     const res = await api('GET', `/transactions?${qs}`, { token: w.tokenA });
-    const expected = L.listTransactions(w.ledger, w.orgA.seq, { source: 'bankfeed', dateFrom: '2024-01-01', dateTo: '2024-12-31', description: 'aws', category: '__uncategorized__', limit: 20, offset: 2 });
+    const expected = L.listTransactions(w.ledger, w.orgA.seq, {
+      source: 'bankfeed',
+      dateFrom: '2024-01-01',
+      dateTo: '2024-12-31',
+      description: 'aws',
+      category: '__uncategorized__',
+      limit: 20,
+      offset: 2,
+    });
     expect(res.json).toEqual(expected);
     expect(expected.meta.totalCount).toBeGreaterThan(2);
     const exact = await api('GET', `/transactions?date=${txA.date}&limit=500`, { token: w.tokenA });
@@ -74,10 +95,24 @@ describe('reads', () => {
     const conns = await api('GET', '/connectors', { token: w.tokenA });
     byId('list_connectors').output.parse(conns.json);
     // The demo's three accounts, as the spec's Connector shape exactly.
-    expect(conns.json.data).toEqual(L.listAccounts(w.ledger, w.orgA.seq).map((a) => ({ id: a.id, name: a.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })));
+    expect(conns.json.data).toEqual(
+      L.listAccounts(w.ledger, w.orgA.seq).map((a) => ({ id: a.id, name: a.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
+    );
     const dash = await api('GET', '/dashboard/summary', { token: w.tokenA });
     byId('get_dashboard_summary').output.parse(dash.json);
-    expect(Object.keys(dash.json.data)).toEqual(['currency', 'revenue', 'expenses', 'cashPosition', 'pendingReview', 'missingReceipts', 'uncategorized', 'agentSuggested', 'recentTransactions', 'monthlyTrend', 'notifications']);
+    expect(Object.keys(dash.json.data)).toEqual([
+      'currency',
+      'revenue',
+      'expenses',
+      'cashPosition',
+      'pendingReview',
+      'missingReceipts',
+      'uncategorized',
+      'agentSuggested',
+      'recentTransactions',
+      'monthlyTrend',
+      'notifications',
+    ]);
   });
 
   it('searches receipts by OCR text and file name, at most 50', async () => {
@@ -105,7 +140,12 @@ describe('reads', () => {
     expect(doc.headers.get('content-type')).toMatch(/^application\/ld\+json/);
     const graph = doc.json['@graph'] as { code?: string; synonyms?: string[]; defaultCode?: string }[];
     expect(graph.find((n) => n.code === '5100')?.synonyms).toEqual(['Software', 'SaaS', 'Subscriptions']);
-    expect(graph.filter((n) => n.defaultCode).map((n) => n.defaultCode).sort()).toEqual(['4000', '5100', '5100', '5200', '5300']);
+    expect(
+      graph
+        .filter((n) => n.defaultCode)
+        .map((n) => n.defaultCode)
+        .sort(),
+    ).toEqual(['4000', '5100', '5100', '5200', '5300']);
     const ctx = await api('GET', '/ontology/context.jsonld');
     expect(ctx.headers.get('content-type')).toMatch(/^application\/ld\+json/);
     expect(Object.keys(ctx.json)).toEqual(['@context']);
@@ -117,7 +157,13 @@ describe('proposals over HTTP', () => {
     const before = L.getTransaction(w.ledger, w.orgA.seq, txA.id);
     const cat = await api('POST', '/proposals/categorization', {
       token: w.tokenA,
-      body: { transactionId: txA.id, categoryCode: '5300', confidence: 0.93, reason: 'AWS is cloud', evidence: [{ type: 'counterparty_match', value: 'AWS', detail: 'ontology alias' }] },
+      body: {
+        transactionId: txA.id,
+        categoryCode: '5300',
+        confidence: 0.93,
+        reason: 'AWS is cloud',
+        evidence: [{ type: 'counterparty_match', value: 'AWS', detail: 'ontology alias' }],
+      },
     });
     expect(cat.status).toBe(201);
     expect(cat.json.data).toMatchObject({ type: 'categorization', status: 'pending', proposedBy: `mcp:${w.tokenAId}`, confidence: 0.93, reason: 'AWS is cloud' });
@@ -129,7 +175,13 @@ describe('proposals over HTTP', () => {
     const note = await api('POST', '/notes', { token: w.tokenA, body: { transactionId: txA.id, content: 'Looks like the March invoice' } });
     expect(note.status).toBe(201);
     expect(note.json.data.type).toBe('note');
-    for (const [r, id] of [[cat, 'propose_categorization'], [je, 'propose_journal_entry'], [link, 'propose_receipt_link'], [note, 'attach_note']] as const) byId(id).output.parse(r.json);
+    for (const [r, id] of [
+      [cat, 'propose_categorization'],
+      [je, 'propose_journal_entry'],
+      [link, 'propose_receipt_link'],
+      [note, 'attach_note'],
+    ] as const)
+      byId(id).output.parse(r.json);
     expect(L.getTransaction(w.ledger, w.orgA.seq, txA.id)).toEqual(before);
     const pending = await api('GET', '/proposals', { token: w.tokenA });
     expect(pending.json.meta.count).toBe(pending.json.data.length);
@@ -198,8 +250,25 @@ describe('strict input (400)', () => {
     ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' }, ['categoryCode']],
     ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', categoryCode: '5300', confidence: 1.5 }, ['confidence']],
     ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', categoryCode: '5300', organizationId: 'x' }, ['organizationId']],
-    ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', categoryCode: '5300', evidence: Array(21).fill({ type: 'rule', value: 'r' }) }, ['evidence']],
-    ['POST', '/proposals/categorization', { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', categoryCode: '5300', evidence: [{ type: 'hunch', value: 'v' }, { type: 'rule', value: 'v', extra: 1 }] }, ['evidence[0].type', 'evidence[1].extra']],
+    [
+      'POST',
+      '/proposals/categorization',
+      { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', categoryCode: '5300', evidence: Array(21).fill({ type: 'rule', value: 'r' }) },
+      ['evidence'],
+    ],
+    [
+      'POST',
+      '/proposals/categorization',
+      {
+        transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a',
+        categoryCode: '5300',
+        evidence: [
+          { type: 'hunch', value: 'v' },
+          { type: 'rule', value: 'v', extra: 1 },
+        ],
+      },
+      ['evidence[0].type', 'evidence[1].extra'],
+    ],
     ['POST', '/proposals/journal-entry', { date: '2026/01/01', description: '', amount: 'ten', currency: 'US' }, ['date', 'description', 'amount', 'currency']],
     ['POST', '/proposals/journal-entry', { date: '2026-01-01', description: 'x', amount: 1.234 }, ['amount']],
     ['POST', '/proposals/journal-entry', { date: '2026-01-01', description: 'x', amount: 1, source: 'cash' }, ['source']],
@@ -217,7 +286,11 @@ describe('strict input (400)', () => {
   });
 
   it('names the amount limit and what control characters are refused', async () => {
-    const big = expectError(await api('POST', '/proposals/journal-entry', { token: w.tokenA, body: { date: '2026-01-01', description: 'x', amount: -1e14 } }), 400, 'validation_failed');
+    const big = expectError(
+      await api('POST', '/proposals/journal-entry', { token: w.tokenA, body: { date: '2026-01-01', description: 'x', amount: -1e14 } }),
+      400,
+      'validation_failed',
+    );
     expect(big.details).toEqual([{ field: 'amount', message: 'must be less than 1,000,000,000,000 in absolute value' }]);
     const nul = expectError(await api('GET', '/transactions?description=a%00b', { token: w.tokenA }), 400, 'validation_failed');
     expect(nul.details[0].message).toMatch(/control characters/);
@@ -245,7 +318,11 @@ describe('strict input (400)', () => {
 
   it('answers malformed JSON with 400, a non-JSON body with 415 and a body over 1 MiB with 413', async () => {
     expectError(await api('POST', '/notes', { token: w.tokenA, rawBody: '{"transactionId":', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
-    expectError(await api('POST', '/notes', { token: w.tokenA, rawBody: 'content=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type');
+    expectError(
+      await api('POST', '/notes', { token: w.tokenA, rawBody: 'content=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      'unsupported_media_type',
+    );
     const huge = JSON.stringify({ transactionId: txA.id, content: 'x'.repeat(1024 * 1024) });
     expectError(await api('POST', '/notes', { token: w.tokenA, rawBody: huge, headers: { 'content-type': 'application/json' } }), 413, 'payload_too_large');
   });
@@ -301,8 +378,7 @@ describe('authentication and scopes', () => {
   });
 });
 
-const rawGet = (path: string, headers: Record<string, string>) =>
-  rawRequest(`${w.base}${path}`, { headers: { authorization: `Bearer ${w.tokenA}`, ...headers } });
+const rawGet = (path: string, headers: Record<string, string>) => rawRequest(`${w.base}${path}`, { headers: { authorization: `Bearer ${w.tokenA}`, ...headers } });
 
 describe('loopback guard', () => {
   it('refuses a foreign Host or Origin with 403 and accepts the loopback names', async () => {
@@ -324,7 +400,12 @@ describe('loopback guard', () => {
 
 describe('organization isolation', () => {
   it("gives a token of B 404 for every id of A and none of A's rows", async () => {
-    const proposal = L.proposeNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'A only' });
+    const proposal = L.proposeNote(
+      w.ledger,
+      w.orgA.seq,
+      { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' },
+      { transactionId: txA.id, content: 'A only' },
+    );
     const idsA = new Set(L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.map((t) => t.id));
     for (const path of [`/transactions/${txA.id}`, `/receipts/${receiptA.id}`, `/proposals/${proposal.id}`, `/notes?transactionId=${txA.id}`]) {
       expectError(await api('GET', path, { token: w.tokenB }), 404, 'not_found');

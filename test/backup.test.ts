@@ -36,12 +36,22 @@ describe('backup and restore', () => {
     const stored = storeReceiptFile(receiptsDir(data), textPdf(['Invoice 77']));
     ledger.close();
     // A writer in another process while the backup runs.
-    const writer = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `
+    const writer = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
       const L = await import(${JSON.stringify(join(root, 'src/main/ledger/index.ts'))});
       const ledger = L.openLedger(${JSON.stringify(ledgerFile(data))});
       const org = L.listOrganizations(ledger)[0];
       for (let i = 0; i < 300; i++) L.addTransaction(ledger, org.seq, L.deskActor(), { account: 'Operating account', date: '2026-07-01', amount: -1, description: 'during backup ' + i });
-      ledger.close();`], { cwd: root, stdio: 'inherit' });
+      ledger.close();`,
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
     const out = join(tempDir(), 'copy.backup');
     const backup = ledgerdesk(data, 'backup', '--out', out);
     await new Promise((done) => writer.once('exit', done));
@@ -62,7 +72,9 @@ describe('backup and restore', () => {
     expect(restored.stdout).toContain('1 receipt file(s) in it, 1 written');
     expect(restored.stdout).toMatch(/The books it replaced are kept in .*before-restore-/);
     expect(count(ledgerFile(other))).toBe(saved);
-    expect(readFileSync(join(receiptsDir(other), stored.sha256.slice(0, 2), stored.sha256))).toEqual(readFileSync(join(receiptsDir(data), stored.sha256.slice(0, 2), stored.sha256)));
+    expect(readFileSync(join(receiptsDir(other), stored.sha256.slice(0, 2), stored.sha256))).toEqual(
+      readFileSync(join(receiptsDir(data), stored.sha256.slice(0, 2), stored.sha256)),
+    );
     const kept = readdirSync(join(other, 'backups')).find((n) => n.startsWith('before-restore'))!;
     expect(count(join(other, 'backups', kept))).toBe(10);
     expect(receipt.id).toBeTruthy();
@@ -111,9 +123,13 @@ describe('the audit chain', () => {
     const ok = ledgerdesk(data, 'audit', 'verify');
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/The audit log verifies: \d+ entries/);
-    const [target] = spawnSync('sqlite3', [ledgerFile(data), "SELECT id FROM audit_log WHERE action = 'account.created' AND summary LIKE '%Petty cash%'"], { encoding: 'utf8' }).stdout.trim().split('\n');
+    const [target] = spawnSync('sqlite3', [ledgerFile(data), "SELECT id FROM audit_log WHERE action = 'account.created' AND summary LIKE '%Petty cash%'"], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n');
     // The guard refuses a plain UPDATE; with the trigger dropped, the change goes in, and shows.
-    expect(spawnSync('sqlite3', [ledgerFile(data), `UPDATE audit_log SET summary = 'nothing happened' WHERE id = '${target}'`], { encoding: 'utf8' }).stderr).toContain('append-only');
+    expect(spawnSync('sqlite3', [ledgerFile(data), `UPDATE audit_log SET summary = 'nothing happened' WHERE id = '${target}'`], { encoding: 'utf8' }).stderr).toContain(
+      'append-only',
+    );
     spawnSync('sqlite3', [ledgerFile(data), `DROP TRIGGER audit_log_no_update; UPDATE audit_log SET summary = 'nothing happened' WHERE id = '${target}';`]);
     const broken = ledgerdesk(data, 'audit', 'verify');
     expect(broken.code).toBe(1);
@@ -123,7 +139,9 @@ describe('the audit chain', () => {
   it('is built for a file written before the chain existed', () => {
     const { ledger: old, file } = ledgerAtMigration('0007_hand_chart_reconcile');
     old.sqlite.exec(`INSERT INTO organizations (seq, id, slug, name, currency, created_at) VALUES (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'USD', 'x');`);
-    const insert = old.sqlite.prepare(`INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES (?, 1, ?, 'human', 'u', 'me', 'desk', 'x.y', 't', 't', ?)`);
+    const insert = old.sqlite.prepare(
+      `INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES (?, 1, ?, 'human', 'u', 'me', 'desk', 'x.y', 't', 't', ?)`,
+    );
     for (let i = 0; i < 5; i++) insert.run(`10000000-0000-4000-8000-00000000000${i}`, `2026-01-0${i + 1}`, `entry ${i}`);
     old.close();
     const upgraded = L.openLedger(file);
@@ -142,7 +160,11 @@ describe('report commands', () => {
     const json = ledgerdesk(data, 'report', 'pl', '--from', '2025-01-01', '--to', '2025-12-31', '--json');
     expect(json.code, json.stderr).toBe(0);
     const pl = JSON.parse(json.stdout);
-    expect(pl).toMatchObject({ currency: 'USD', net: expect.any(Number), lines: expect.arrayContaining([expect.objectContaining({ code: '5300', name: 'Cloud infrastructure', type: 'expense', amount: expect.any(Number) })]) });
+    expect(pl).toMatchObject({
+      currency: 'USD',
+      net: expect.any(Number),
+      lines: expect.arrayContaining([expect.objectContaining({ code: '5300', name: 'Cloud infrastructure', type: 'expense', amount: expect.any(Number) })]),
+    });
     const csv = ledgerdesk(data, 'report', 'pl', '--by', 'month', '--csv');
     expect(csv.stdout.split('\r\n')[0]).toMatch(/^section,kind,code,name,parent,\d{4}-\d{2},.*,total$/);
     expect(csv.stdout).toMatch(/\r\n,total,,Net,,/);
@@ -152,12 +174,21 @@ describe('report commands', () => {
     const children = monthly.lines.filter((l) => l.parentCode === '5000' && !l.direct);
     for (const m of monthly.months!) {
       expect(parent.months![m]).toBeCloseTo((monthly.lines.find((l) => l.code === '5000' && l.direct)?.months?.[m] ?? 0) + children.reduce((s, c) => s + c.months![m], 0), 6);
-      expect(monthly.netMonths![m]).toBeCloseTo(monthly.sections.reduce((s, x) => s + x.months![m], 0), 6);
+      expect(monthly.netMonths![m]).toBeCloseTo(
+        monthly.sections.reduce((s, x) => s + x.months![m], 0),
+        6,
+      );
     }
     const text = ledgerdesk(data, 'report', 'pl', '--from', '2025-01-01', '--to', '2025-06-30', '--by', 'month').stdout.split('\n');
     expect(text[1]).toMatch(/^\s+2025-01\s+2025-02\s+2025-03\s+2025-04\s+2025-05\s+2025-06\s+Total$/);
     expect(text).toContain('Revenue');
-    expect(text.find((l) => l.startsWith('  5000 Operating expenses'))!.trim().split(/\s+/).slice(-7)).toEqual([...monthly.months!.map((m) => parent.months![m].toFixed(2)), parent.total.toFixed(2)]);
+    expect(
+      text
+        .find((l) => l.startsWith('  5000 Operating expenses'))!
+        .trim()
+        .split(/\s+/)
+        .slice(-7),
+    ).toEqual([...monthly.months!.map((m) => parent.months![m].toFixed(2)), parent.total.toFixed(2)]);
     expect(text.find((l) => l.startsWith('Net'))).toMatch(/^Net\s+(-?\d+\.\d\d\s+){6}-?\d+\.\d\d$/);
     const balances = ledgerdesk(data, 'report', 'balances', '--date', '2025-06-30');
     expect(balances.stdout).toMatch(/^Balances at 2025-06-30\nCompany card/);

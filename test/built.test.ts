@@ -42,7 +42,9 @@ describe('the built command', () => {
     const outputs = Object.keys(meta.outputs);
     const chunk = (name: string) => outputs.find((o) => new RegExp(`/${name}(-[A-Z0-9]+)?\\.js$`).test(o))!;
     const holds = (files: Set<string>, what: RegExp) =>
-      [...files].filter((f) => Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => what.test(i)) || (meta.outputs[f]?.imports ?? []).some((i) => i.external && what.test(i.path)));
+      [...files].filter(
+        (f) => Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => what.test(i)) || (meta.outputs[f]?.imports ?? []).some((i) => i.external && what.test(i.path)),
+      );
     const servers = /node_modules\/(express|@modelcontextprotocol|@hono)\//;
     const driver = /^better-sqlite3$|^drizzle-orm/;
     for (const name of ['index', 'agent']) {

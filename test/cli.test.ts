@@ -24,14 +24,26 @@ function serve(
   command = [TSX, CLI, 'serve'],
   options: { port?: string[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [...command, ...(options.port ?? ['--port', '0']), '--data', data], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '', ...options.env } });
+  const child = spawn(process.execPath, [...command, ...(options.port ?? ['--port', '0']), '--data', data], {
+    cwd: root,
+    env: { ...process.env, LEDGERDESK_HEADLESS: '', ...options.env },
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stderr.on('data', (c) => (out += c));
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const base = /^(http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/m.exec(out)?.[1];
-      if (base) resolve({ base, output: () => out, stop: () => new Promise((done) => { child.once('exit', (code) => done(code)); child.kill('SIGTERM'); }) });
+      if (base)
+        resolve({
+          base,
+          output: () => out,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', (code) => done(code));
+              child.kill('SIGTERM');
+            }),
+        });
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
   });
@@ -117,7 +129,16 @@ describe('ledgerdesk owner commands', () => {
     });
     expect((await fetch(`${base}/ontology.jsonld`)).status).toBe(200);
     npm.kill('SIGTERM');
-    await expect.poll(() => fetch(`${base}/ontology.jsonld`).then(() => 'serving', () => 'stopped'), { timeout: 5000 }).toBe('stopped');
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/ontology.jsonld`).then(
+            () => 'serving',
+            () => 'stopped',
+          ),
+        { timeout: 5000 },
+      )
+      .toBe('stopped');
     await expect.poll(() => existsSync(join(data, 'ledgerdesk.pid')), { timeout: 5000 }).toBe(false);
   });
 

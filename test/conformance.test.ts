@@ -11,7 +11,12 @@ import { tempDir, world, type World } from './support/env';
 const run = promisify(execFile);
 const CLI = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
-interface Check { id: string; status: string; errorMessage?: string; details?: { statusCode?: number; body?: { error?: { data?: { code?: string } } } } }
+interface Check {
+  id: string;
+  status: string;
+  errorMessage?: string;
+  details?: { statusCode?: number; body?: { error?: { data?: { code?: string } } } };
+}
 
 let w: World;
 let proxyUrl: string;

@@ -33,13 +33,24 @@ describe('desk operations', () => {
     expect(item).toMatchObject({
       id: p.id,
       proposerName: 'Sorting bot',
-      change: { subject: { id: tx.id, date: tx.date, amount: tx.amount, description: tx.description }, result: { text: 'Cloud infrastructure', code: '5300' }, rememberable: true, account: null },
+      change: {
+        subject: { id: tx.id, date: tx.date, amount: tx.amount, description: tx.description },
+        result: { text: 'Cloud infrastructure', code: '5300' },
+        rememberable: true,
+        account: null,
+      },
     });
     // Every kind describes its change in the same parts.
     const entry = L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2026-01-05', description: 'Stamps', amount: -12, categoryCode: '5000' });
     const note = L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: tx.id, content: 'Ask for the invoice' });
     const changes = new Map((await desk<DeskResult<'listProposals'>>('listProposals', { orgId: org.id })).map((i) => [i.id, i.change]));
-    expect(changes.get(entry.id)).toMatchObject({ lead: 'New entry', subject: { description: 'Stamps', amount: -12 }, result: { code: '5000' }, account: { currency: 'USD' }, rememberable: false });
+    expect(changes.get(entry.id)).toMatchObject({
+      lead: 'New entry',
+      subject: { description: 'Stamps', amount: -12 },
+      result: { code: '5000' },
+      account: { currency: 'USD' },
+      rememberable: false,
+    });
     expect(changes.get(note.id)).toMatchObject({ lead: 'Note on', subject: { id: tx.id }, quote: 'Ask for the invoice', result: null });
   });
 
@@ -81,6 +92,6 @@ describe('desk operations', () => {
     expect(await runDesk(ctx, 'dashboard', { orgId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' }, () => {})).toEqual({ error: expect.objectContaining({ code: 'not_found' }) });
     const bad = await runDesk(ctx, 'createToken', { orgId: org.id, name: '', scopes: ['admin'] }, () => {});
     expect(bad).toEqual({ error: expect.objectContaining({ code: 'validation_failed' }) });
-    expect(((bad as { error: { details: { field: string }[] } }).error.details).map((d) => d.field).sort()).toEqual(['name', 'scopes[0]']);
+    expect((bad as { error: { details: { field: string }[] } }).error.details.map((d) => d.field).sort()).toEqual(['name', 'scopes[0]']);
   });
 });

@@ -28,7 +28,11 @@ beforeAll(async () => {
   const { token } = L.createToken(app.ledger, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] });
   const base = `${app.server.url}/api/v1`;
   const rows = L.listTransactions(app.ledger, org.seq, { status: 'uncategorized', limit: 3, offset: 0 }).data;
-  for (const tx of rows) await call(base, 'POST', '/proposals/categorization', { token, body: { transactionId: tx.id, categoryCode: '5300', confidence: 0.8, reason: 'Cloud bill', evidence: [{ type: 'rule', value: 'AWS' }] } });
+  for (const tx of rows)
+    await call(base, 'POST', '/proposals/categorization', {
+      token,
+      body: { transactionId: tx.id, categoryCode: '5300', confidence: 0.8, reason: 'Cloud bill', evidence: [{ type: 'rule', value: 'AWS' }] },
+    });
   await call(base, 'POST', '/proposals/journal-entry', { token, body: { date: '2026-01-05', description: 'Cash for stamps', amount: -12, categoryCode: '5000' } });
   L.createRule(app.ledger, org.seq, L.deskActor(), { matchKind: 'contains', matchText: 'aws', categoryCode: '5300', mode: 'apply' });
   L.createRule(app.ledger, org.seq, L.deskActor(), { matchKind: 'shape', matchText: 'FIGMA.COM ######', categoryCode: '5100', enabled: false });

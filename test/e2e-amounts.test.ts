@@ -20,8 +20,20 @@ const pageErrors: string[] = [];
 const INPUTS = ['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'];
 /** What each input reads as: a decimal point (USD) and a decimal comma (EUR); null where it is refused. */
 const READS: Record<string, [number, string][] | [number | null, string][]> = {
-  us: [[125000, '1,250.00'], [-123456, '-1,234.56'], [123456, '1,234.56'], [125, '1.25'], [-4500, '-45.00']],
-  nl: [[null, '"1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25'], [-123456, '-1.234,56'], [123456, '1.234,56'], [125, '1,25'], [-4500, '-45,00']],
+  us: [
+    [125000, '1,250.00'],
+    [-123456, '-1,234.56'],
+    [123456, '1,234.56'],
+    [125, '1.25'],
+    [-4500, '-45.00'],
+  ],
+  nl: [
+    [null, '"1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25'],
+    [-123456, '-1.234,56'],
+    [123456, '1.234,56'],
+    [125, '1,25'],
+    [-4500, '-45,00'],
+  ],
 };
 
 beforeAll(async () => {
@@ -75,7 +87,10 @@ describe.each([
       await page.getByText(`Added Typed ${text}.`).waitFor();
       await page.getByRole('button', { name: 'Add a transaction' }).click();
     }
-    const stored = app.ledger.sqlite.prepare("SELECT description, amount_minor FROM transactions WHERE org_seq = ? AND description LIKE 'Typed %' ORDER BY seq").raw(true).all(org.seq);
+    const stored = app.ledger.sqlite
+      .prepare("SELECT description, amount_minor FROM transactions WHERE org_seq = ? AND description LIKE 'Typed %' ORDER BY seq")
+      .raw(true)
+      .all(org.seq);
     expect(stored).toEqual(INPUTS.flatMap((text, i) => (READS[key][i][0] === null ? [] : [[`Typed ${text}`, READS[key][i][0]]])));
   });
 

@@ -54,7 +54,9 @@ describe('first steps', () => {
   });
 
   it('shows an organization made by command, and renamed, without a reload; removes an empty one', async () => {
-    execFileSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'org', 'create', 'studio', '--name', 'Studio Amsterdam', '--currency', 'EUR', '--data', data], { env: { ...process.env, LEDGERDESK_SOURCE: '1' } });
+    execFileSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'org', 'create', 'studio', '--name', 'Studio Amsterdam', '--currency', 'EUR', '--data', data], {
+      env: { ...process.env, LEDGERDESK_SOURCE: '1' },
+    });
     await page.getByLabel('Organization', { exact: true }).locator('option', { hasText: 'Studio Amsterdam' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Rename' }).first().click();
     await page.getByLabel('New name').fill('Coffee Roaster Ltd');
@@ -76,12 +78,16 @@ describe('books kept for a while', () => {
     L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5400', name: 'Marketing and advertising campaigns', type: 'expense', parentCode: '5000' });
     L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5410', name: 'Trade fairs', type: 'expense', parentCode: '5400' });
     L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Roasting cash', type: 'cash' });
-    for (const [code, amount] of [['5010', -1200], ['5410', -350], ['5400', -80]] as const) {
+    for (const [code, amount] of [
+      ['5010', -1200],
+      ['5410', -350],
+      ['5400', -80],
+    ] as const) {
       L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Roasting cash', date: '2026-05-04', amount, description: `Row for ${code}`, categoryCode: code });
     }
   });
 
-  it('writes a bookkeeper\'s words, never breaks a figure or a word, and scrolls a wide table inside its frame', async () => {
+  it("writes a bookkeeper's words, never breaks a figure or a word, and scrolls a wide table inside its frame", async () => {
     await page.goto(`${app.server.url}/#/transactions`);
     await page.locator('tr.row').first().waitFor();
     const register = await page.locator('table.register').innerText();
@@ -90,7 +96,9 @@ describe('books kept for a while', () => {
     expect(await page.getByLabel('Category').locator('option', { hasText: 'Uncategorized' }).count()).toBe(1);
     // Every figure and chip on one line; the page itself never wider than the window.
     const broken = await page.evaluate(() =>
-      [...document.querySelectorAll('.money, .status, th')].filter((e) => e.getClientRects().length > 1 || (e as HTMLElement).offsetHeight > 2 * parseFloat(getComputedStyle(e).lineHeight || '20')).map((e) => e.textContent),
+      [...document.querySelectorAll('.money, .status, th')]
+        .filter((e) => e.getClientRects().length > 1 || (e as HTMLElement).offsetHeight > 2 * parseFloat(getComputedStyle(e).lineHeight || '20'))
+        .map((e) => e.textContent),
     );
     expect(broken).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
@@ -111,16 +119,35 @@ describe('books kept for a while', () => {
     expect(at('Cost of sales')).toBeLessThan(at('Gross profit'));
     expect(at('Gross profit')).toBeLessThan(at('Expenses'));
     // 5400 and 5410 under 5000, in that order, after 5300? No: under their parent, by code.
-    expect([at('5000 Operating expenses'), at('5400 Marketing'), at('5410 Trade fairs')]).toEqual([...[at('5000 Operating expenses'), at('5400 Marketing'), at('5410 Trade fairs')]].sort((a, b) => a - b));
+    expect([at('5000 Operating expenses'), at('5400 Marketing'), at('5410 Trade fairs')]).toEqual(
+      [...[at('5000 Operating expenses'), at('5400 Marketing'), at('5410 Trade fairs')]].sort((a, b) => a - b),
+    );
     expect(at('5400 Marketing')).toBeLessThan(at('5300') < 0 ? Infinity : rows.length);
     const may = await table.locator('thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent === '2026-05'));
-    const cell = (label: string) => table.locator('tr', { has: page.locator('td:first-child', { hasText: label }) }).first().locator('td').nth(may);
+    const cell = (label: string) =>
+      table
+        .locator('tr', { has: page.locator('td:first-child', { hasText: label }) })
+        .first()
+        .locator('td')
+        .nth(may);
     expect(await cell('5400 Marketing').innerText()).toContain('430.00'); // its own 80 and 5410's 350
     expect(await cell('Net profit').innerText()).not.toBe('');
     // Names on one line, zeros muted (never green), the table scrolls in its frame at 1366 px.
-    const wrapped = await table.locator('td:first-child').evaluateAll((tds) => tds.filter((td) => td.getClientRects()[0] && (td as HTMLElement).offsetHeight > 40).map((td) => td.textContent));
+    const wrapped = await table
+      .locator('td:first-child')
+      .evaluateAll((tds) => tds.filter((td) => td.getClientRects()[0] && (td as HTMLElement).offsetHeight > 40).map((td) => td.textContent));
     expect(wrapped).toEqual([]);
-    expect(await table.locator('.money.zero').first().evaluate((e) => getComputedStyle(e).color)).toBe(await page.locator('.muted').first().evaluate((e) => getComputedStyle(e).color));
+    expect(
+      await table
+        .locator('.money.zero')
+        .first()
+        .evaluate((e) => getComputedStyle(e).color),
+    ).toBe(
+      await page
+        .locator('.muted')
+        .first()
+        .evaluate((e) => getComputedStyle(e).color),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await shot('profit-and-loss-1366');
   });
@@ -156,7 +183,7 @@ describe('imports', () => {
   });
 });
 
-describe('the bookkeeper\'s hand', () => {
+describe("the bookkeeper's hand", () => {
   it('adds a note and asks for a receipt from a row, and deletes a bank row that should not be there', async () => {
     const [row] = L.listTransactions(app.ledger, org.seq, { description: 'GITHUB', limit: 1, offset: 0 }).data;
     await page.goto(`${app.server.url}/#/transactions?description=GITHUB`);

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('rules at the desk', () => {
-  it('approves and remembers, then the rule suggests the same for the next row, named as the person\'s rule', async () => {
+  it("approves and remembers, then the rule suggests the same for the next row, named as the person's rule", async () => {
     const card = page.locator('article.proposal').first();
     await card.getByRole('button', { name: 'Approve and remember…' }).click();
     const form = card.getByRole('form', { name: 'Rule' });

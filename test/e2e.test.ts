@@ -62,8 +62,25 @@ describe('browser mode', () => {
     const receipt = (await api('GET', '/receipts/search?q=invoice')).json.data.find((r: L.Receipt) => r.transactionId === null) as L.Receipt;
     expect(receipt).toBeDefined();
     const proposals = {
-      categorization: (await api('POST', '/proposals/categorization', { transactionId: txCat.id, categoryCode: '5300', confidence: 0.92, reason: 'AWS monthly bill', evidence: [{ type: 'counterparty_match', value: 'AWS' }] })).json.data,
-      journal: (await api('POST', '/proposals/journal-entry', { date: '2026-06-30', description: 'Accrued hosting June', amount: -120.5, categoryCode: '5300', confidence: 0.7, reason: 'Month-end accrual' })).json.data,
+      categorization: (
+        await api('POST', '/proposals/categorization', {
+          transactionId: txCat.id,
+          categoryCode: '5300',
+          confidence: 0.92,
+          reason: 'AWS monthly bill',
+          evidence: [{ type: 'counterparty_match', value: 'AWS' }],
+        })
+      ).json.data,
+      journal: (
+        await api('POST', '/proposals/journal-entry', {
+          date: '2026-06-30',
+          description: 'Accrued hosting June',
+          amount: -120.5,
+          categoryCode: '5300',
+          confidence: 0.7,
+          reason: 'Month-end accrual',
+        })
+      ).json.data,
       receipt: (await api('POST', '/proposals/receipt-link', { transactionId: txReceipt.id, receiptId: receipt.id, confidence: 0.8, reason: 'Same amount and date' })).json.data,
       note: (await api('POST', '/notes', { transactionId: txNote.id, content: 'Client says this is a personal expense' })).json.data,
     };
@@ -204,7 +221,10 @@ describe('browser mode', () => {
     await shot('tokens');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.locator('tr', { hasText: 'Claude (e2e)' }).getByRole('button', { name: 'Revoke' }).click();
-    await page.locator('tr', { hasText: 'Claude (e2e)' }).getByText(/^revoked/).waitFor();
+    await page
+      .locator('tr', { hasText: 'Claude (e2e)' })
+      .getByText(/^revoked/)
+      .waitFor();
     const refused = await api('GET', '/categories');
     expect(refused.status).toBe(401);
     expect(refused.json.error.code).toBe('unauthorized');

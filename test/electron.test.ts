@@ -23,7 +23,16 @@ const RENDERER = 'file:///opt/ledgerdesk/out/renderer/index.html';
 describe('window', () => {
   it('isolates the renderer: contextIsolation, sandbox, no Node, no webviews, DevTools only in development', () => {
     const prefs = windowOptions('/app/preload.js', false).webPreferences!;
-    expect(prefs).toMatchObject({ preload: '/app/preload.js', contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webSecurity: true, webviewTag: false, devTools: false });
+    expect(prefs).toMatchObject({
+      preload: '/app/preload.js',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      webviewTag: false,
+      devTools: false,
+    });
     expect(windowOptions('/p', true).webPreferences!.devTools).toBe(true);
   });
 
@@ -37,7 +46,7 @@ describe('window', () => {
     expect(CONTENT_SECURITY_POLICY).toMatch(/frame-ancestors 'none'/);
   });
 
-  it('denies new windows (the app\'s own links go to the system browser, no other) and navigation away from the app', () => {
+  it("denies new windows (the app's own links go to the system browser, no other) and navigation away from the app", () => {
     const handlers: Record<string, (event: { preventDefault: () => void }, url: string) => void> = {};
     let openHandler: (d: { url: string }) => { action: string } = () => ({ action: 'allow' });
     const contents = { setWindowOpenHandler: (h: typeof openHandler) => (openHandler = h), on: (name: string, h: (typeof handlers)[string]) => (handlers[name] = h) };
@@ -115,7 +124,9 @@ describe('desk IPC', () => {
   });
 
   it('parses every input with the operation schema', async () => {
-    const bad = (await handlers.get('desk:reviewProposals')!(frame(RENDERER), { orgId, ids: ['nope'], decision: 'maybe', extra: 1 })) as { error: { code: string; details: { field: string }[] } };
+    const bad = (await handlers.get('desk:reviewProposals')!(frame(RENDERER), { orgId, ids: ['nope'], decision: 'maybe', extra: 1 })) as {
+      error: { code: string; details: { field: string }[] };
+    };
     expect(bad.error.code).toBe('validation_failed');
     expect(bad.error.details.map((d) => d.field).sort()).toEqual(['decision', 'extra', 'ids[0]']);
     const page = (await handlers.get('desk:listTransactions')!(frame(RENDERER), { orgId, limit: 5 })) as { data: { data: unknown[] } };

@@ -37,9 +37,15 @@ describe('rows by hand', () => {
     expect(tx(added.id)).toMatchObject({ date: '2024-03-02', amount: -12.5, category: 'Operating expenses', status: 'matched', source: 'manual_csv' });
     expect(audit('transaction.created')[0].summary).toBe('Entered by hand in "Cash": "Taxi to client" 2024-03-02 -12.50 USD -> 5000 Operating expenses');
     await desk('editTransaction', { id: added.id, amount: -15, description: 'Taxi to and from client' });
-    expect(audit('transaction.edited')[0]).toMatchObject({ actor: { type: 'human' }, channel: 'desk', summary: 'Edited by hand in "Cash": description "Taxi to client" -> "Taxi to and from client"; amount -12.50 USD -> -15.00 USD' });
+    expect(audit('transaction.edited')[0]).toMatchObject({
+      actor: { type: 'human' },
+      channel: 'desk',
+      summary: 'Edited by hand in "Cash": description "Taxi to client" -> "Taxi to and from client"; amount -12.50 USD -> -15.00 USD',
+    });
     await expect(desk('editTransaction', { id: added.id, date: '2024-02-30' })).rejects.toMatchObject({ code: 'validation_failed', details: [{ field: 'date' }] });
-    await expect(desk('editTransaction', { id: added.id, amount: 1e12 })).rejects.toMatchObject({ details: [{ field: 'amount', message: expect.stringContaining('1,000,000,000,000') }] });
+    await expect(desk('editTransaction', { id: added.id, amount: 1e12 })).rejects.toMatchObject({
+      details: [{ field: 'amount', message: expect.stringContaining('1,000,000,000,000') }],
+    });
     await desk('deleteTransaction', { id: added.id });
     expect(audit('transaction.deleted')[0].summary).toContain('"Taxi to and from client" 2024-03-02 -15.00 USD (Operating expenses)');
     // Editing a row another window just deleted: a clear 404, nothing written.
@@ -50,7 +56,10 @@ describe('rows by hand', () => {
   it("keeps a bank's rows as the bank wrote them; their category, status and notes still change", async () => {
     const imported = await desk<L.ImportResult>('importStatement', { file: join(__dirname, 'fixtures', 'statements', 'camt053-v02.xml') });
     const [row] = L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0, date: '2024-01-08' }).data;
-    await expect(desk('editTransaction', { id: row.id, amount: 1 })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining("keeps the bank's date, amount and description") });
+    await expect(desk('editTransaction', { id: row.id, amount: 1 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining("keeps the bank's date, amount and description"),
+    });
     const [categorized] = await desk<L.HandRow[]>('categorizeTransactions', { ids: [row.id], categoryCode: '4000' });
     expect(categorized).toMatchObject({ category: 'Revenue', status: 'matched' });
     expect(imported.batchId).not.toBeNull();
@@ -81,7 +90,9 @@ describe('rows by hand', () => {
     await desk('categorizeTransactions', { ids: [a.id, b.id], categoryCode: '5000' });
     for (const id of [a.id, b.id]) expect(tx(id)).toMatchObject({ category: 'Operating expenses', status: 'matched', suggestedBy: null, confidence: null, reason: null });
     expect(audit('transaction.categorized')).toHaveLength(2);
-    expect(audit('transaction.categorized').at(-1)!.summary).toBe('Categorized by hand: "Coffee" 2024-03-02 -3.00 USD: Software & tools [matched] -> 5000 Operating expenses [matched]');
+    expect(audit('transaction.categorized').at(-1)!.summary).toBe(
+      'Categorized by hand: "Coffee" 2024-03-02 -3.00 USD: Software & tools [matched] -> 5000 Operating expenses [matched]',
+    );
     await desk('markReceiptMissing', { ids: [a.id] });
     expect(tx(a.id).status).toBe('receipt_missing');
     await desk('markReceiptMissing', { ids: [a.id], state: 'found' });
@@ -149,7 +160,13 @@ describe('reversing an approval', () => {
 
   it('refuses when the row changed since: categorized again, or a created row edited', async () => {
     const row = await desk<L.HandRow>('addTransaction', { account: 'Cash', date: '2024-03-02', amount: -30, description: 'Flyers' });
-    const cat = L.reviewProposal(ctx.ledger, org.seq, L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5100' }).id, 'approve', ctx.reviewer);
+    const cat = L.reviewProposal(
+      ctx.ledger,
+      org.seq,
+      L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5100' }).id,
+      'approve',
+      ctx.reviewer,
+    );
     await desk('categorizeTransactions', { ids: [row.id], categoryCode: '5000' });
     await expect(desk('reverseProposal', { id: cat.id })).rejects.toMatchObject({ message: expect.stringContaining('categorized again since') });
     expect(tx(row.id).category).toBe('Operating expenses');
@@ -197,7 +214,8 @@ describe('reconciling', () => {
 
 describe('the register', () => {
   it('shows each row with its account and lock, and the running balance of one account on any page', async () => {
-    for (let i = 0; i < 120; i++) await desk('addTransaction', { account: 'Cash', date: `2024-0${1 + (i % 9)}-${String(1 + (i % 27)).padStart(2, '0')}`, amount: -(i + 1), description: `Row ${i}` });
+    for (let i = 0; i < 120; i++)
+      await desk('addTransaction', { account: 'Cash', date: `2024-0${1 + (i % 9)}-${String(1 + (i % 27)).padStart(2, '0')}`, amount: -(i + 1), description: `Row ${i}` });
     const cash = L.listAccounts(ctx.ledger, org.seq).find((a) => a.name === 'Cash')!;
     const all = await desk<L.RegisterPage>('register', { account: cash.id, limit: 500 });
     expect(all.balances).toBe(true);
@@ -217,7 +235,12 @@ describe('the register', () => {
   it('answers deep pages from the day counts exactly as skipping rows would', () => {
     fillDemo(ctx.ledger, org.seq, org.slug, 3000, 'USD');
     for (const q of [{}, { status: 'uncategorized' as const }, { dateFrom: '2024-01-01', dateTo: '2025-12-31' }]) {
-      const naive = ctx.ledger.sqlite.prepare(`SELECT id FROM transactions WHERE org_seq = ? ${'status' in q ? "AND status = 'uncategorized'" : ''} ${'dateFrom' in q ? "AND date BETWEEN '2024-01-01' AND '2025-12-31'" : ''} ORDER BY date DESC, seq DESC`).pluck().all(org.seq);
+      const naive = ctx.ledger.sqlite
+        .prepare(
+          `SELECT id FROM transactions WHERE org_seq = ? ${'status' in q ? "AND status = 'uncategorized'" : ''} ${'dateFrom' in q ? "AND date BETWEEN '2024-01-01' AND '2025-12-31'" : ''} ORDER BY date DESC, seq DESC`,
+        )
+        .pluck()
+        .all(org.seq);
       for (const offset of [1000, 1001, 1500, naive.length - 3]) {
         expect(L.listTransactions(ctx.ledger, org.seq, { ...q, limit: 7, offset }).data.map((t) => t.id)).toEqual(naive.slice(offset, offset + 7));
       }

@@ -18,7 +18,9 @@ const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => des
 const importFile = (file: string, input: Record<string, unknown> = {}) => desk<L.ImportResult>('importStatement', { file: fixture(file), ...input });
 const rowsOf = (accountId: string) =>
   ctx.ledger.sqlite
-    .prepare('SELECT t.date, t.amount_minor AS amount, t.description, t.external_id AS externalId, t.status, t.source, t.origin FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE a.id = ? ORDER BY t.seq')
+    .prepare(
+      'SELECT t.date, t.amount_minor AS amount, t.description, t.external_id AS externalId, t.status, t.source, t.origin FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE a.id = ? ORDER BY t.seq',
+    )
     .all(accountId) as { date: string; amount: number; description: string; externalId: string | null; status: string; source: string; origin: string }[];
 const audit = (action: string) => L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 }).entries;
 const tempFile = (name: string, body: string) => {
@@ -38,12 +40,28 @@ afterEach(() => expectTotalsMatchRows(ctx.ledger));
 
 describe('accounts', () => {
   it('creates, renames, closes and reopens, each audited; names and bank ids are unique', async () => {
-    const a = await desk<L.Account>('createAccount', { name: 'Operating', type: 'checking', openingBalance: 1000, openingDate: '2024-01-01', bankAccountId: 'de89 3704 0044 0532 0130 00' });
-    expect(a).toMatchObject({ name: 'Operating', currency: 'USD', balance: 1000, maskedNumber: '****3000', bankAccountId: 'DE89370400440532013000', transactionCount: 0, lastImportAt: null });
+    const a = await desk<L.Account>('createAccount', {
+      name: 'Operating',
+      type: 'checking',
+      openingBalance: 1000,
+      openingDate: '2024-01-01',
+      bankAccountId: 'de89 3704 0044 0532 0130 00',
+    });
+    expect(a).toMatchObject({
+      name: 'Operating',
+      currency: 'USD',
+      balance: 1000,
+      maskedNumber: '****3000',
+      bankAccountId: 'DE89370400440532013000',
+      transactionCount: 0,
+      lastImportAt: null,
+    });
     await expect(desk('createAccount', { name: 'operating', type: 'savings' })).rejects.toMatchObject({ code: 'conflict', details: [{ field: 'name', message: 'already taken' }] });
     await expect(desk('createAccount', { name: 'Other', bankAccountId: 'DE89370400440532013000' })).rejects.toMatchObject({ code: 'conflict' });
     await expect(desk('createAccount', { name: 'X', openingBalance: 1.001 })).rejects.toMatchObject({ code: 'validation_failed', details: [{ field: 'openingBalance' }] });
-    await expect(desk('createAccount', { name: 'X', openingBalance: 1e12 })).rejects.toMatchObject({ details: [{ field: 'openingBalance', message: expect.stringContaining('1,000,000,000,000') }] });
+    await expect(desk('createAccount', { name: 'X', openingBalance: 1e12 })).rejects.toMatchObject({
+      details: [{ field: 'openingBalance', message: expect.stringContaining('1,000,000,000,000') }],
+    });
     const renamed = await desk<L.Account>('updateAccount', { account: 'Operating', name: 'Main checking', openingBalance: 1500 });
     expect(renamed).toMatchObject({ name: 'Main checking', balance: 1500 });
     expect(audit('account.updated')[0].summary).toBe('Account "Operating" changed: name "Operating" -> "Main checking"; opening balance 1000.00 -> 1500.00');
@@ -62,7 +80,15 @@ describe('importing statements', () => {
     const r = await importFile('us-bank.csv', { account: 'Operating' });
     expect(r).toMatchObject({ format: 'csv', rows: 5, imported: 5, duplicates: 0, possibleMatches: 0, skipped: 0, errors: [], account: { id: account.id, created: false } });
     expect(rowsOf(account.id)).toEqual([
-      { date: '2024-01-02', amount: -123456, description: 'AMAZON MKTPLACE PMTS, AMZN.COM/BILL WA', externalId: null, status: 'uncategorized', source: 'manual_csv', origin: 'import' },
+      {
+        date: '2024-01-02',
+        amount: -123456,
+        description: 'AMAZON MKTPLACE PMTS, AMZN.COM/BILL WA',
+        externalId: null,
+        status: 'uncategorized',
+        source: 'manual_csv',
+        origin: 'import',
+      },
       { date: '2024-01-05', amount: 250000, description: 'PAYROLL ACME CORP', externalId: null, status: 'uncategorized', source: 'manual_csv', origin: 'import' },
       { date: '2024-01-13', amount: -475, description: 'STARBUCKS #1234', externalId: null, status: 'uncategorized', source: 'manual_csv', origin: 'import' },
       { date: '2024-01-13', amount: -475, description: 'STARBUCKS #1234', externalId: null, status: 'uncategorized', source: 'manual_csv', origin: 'import' },
@@ -72,7 +98,9 @@ describe('importing statements', () => {
     const [entry] = audit('statement.imported');
     expect(entry).toMatchObject({ targetId: r.batchId, actor: { type: 'human' }, channel: 'desk' });
     expect(entry.summary).toBe('Imported "us-bank.csv" (csv) into "Operating": 5 row(s), 5 new, 0 duplicate(s)');
-    expect((await desk<{ batches: L.ImportBatch[] }>('listImports', {})).batches).toMatchObject([{ id: r.batchId, fileName: 'us-bank.csv', imported: 5, accounts: [{ name: 'Operating' }] }]);
+    expect((await desk<{ batches: L.ImportBatch[] }>('listImports', {})).batches).toMatchObject([
+      { id: r.batchId, fileName: 'us-bank.csv', imported: 5, accounts: [{ name: 'Operating' }] },
+    ]);
     expect((await desk<L.Account[]>('listAccounts', {}))[0]).toMatchObject({ balance: 1254.94, transactionCount: 5, lastImportAt: expect.any(String) });
   });
 
@@ -80,7 +108,10 @@ describe('importing statements', () => {
     await desk('createAccount', { name: 'Card' });
     expect(await importFile('two-coffees.csv', { account: 'Card' })).toMatchObject({ imported: 3, duplicates: 0 });
     expect(await importFile('two-coffees.csv', { account: 'Card' })).toMatchObject({ imported: 0, duplicates: 3 });
-    const overlap = tempFile('overlap.csv', 'Date,Description,Amount\n2024-03-04,Coffee shop,-3.50\n2024-03-04,Coffee shop,-3.50\n2024-03-04,Coffee shop,-3.50\n2024-03-05,BAKERY,-2.10\n2024-03-06,Books,-12.00\n');
+    const overlap = tempFile(
+      'overlap.csv',
+      'Date,Description,Amount\n2024-03-04,Coffee shop,-3.50\n2024-03-04,Coffee shop,-3.50\n2024-03-04,Coffee shop,-3.50\n2024-03-05,BAKERY,-2.10\n2024-03-06,Books,-12.00\n',
+    );
     // A third coffee that day is new; "BAKERY" is the same row re-exported in capitals.
     expect(await desk('importStatement', { file: overlap, account: 'Card' })).toMatchObject({ imported: 2, duplicates: 3 });
   });
@@ -93,10 +124,20 @@ describe('importing statements', () => {
     ]);
     const accounts = await desk<L.Account[]>('listAccounts', {});
     // A new account starts from the balance the bank states: here the ledger balance less the file's rows.
-    expect(accounts.find((a) => a.type === 'checking')).toMatchObject({ bankAccountId: '000123456789', maskedNumber: '****6789', openingBalance: 2000, openingDate: '2024-01-01', balance: 4142.3, lastStatement: { date: '2024-01-31', balance: 4142.3 } });
+    expect(accounts.find((a) => a.type === 'checking')).toMatchObject({
+      bankAccountId: '000123456789',
+      maskedNumber: '****6789',
+      openingBalance: 2000,
+      openingDate: '2024-01-01',
+      balance: 4142.3,
+      lastStatement: { date: '2024-01-31', balance: 4142.3 },
+    });
     expect(audit('account.created')).toHaveLength(2);
     const again = await importFile('ofx1-sgml.ofx');
-    expect(again.accounts.map((a) => [a.name, a.created, a.imported])).toEqual([['Checking ****6789', false, 0], ['Credit card ****1111', false, 0]]);
+    expect(again.accounts.map((a) => [a.name, a.created, a.imported])).toEqual([
+      ['Checking ****6789', false, 0],
+      ['Credit card ****1111', false, 0],
+    ]);
     expect(again.duplicates).toBe(6);
     // The same account's QFX (same FITIDs) adds nothing either.
     expect(await importFile('bank.qfx')).toMatchObject({ format: 'qfx', imported: 0, duplicates: 4 });
@@ -104,7 +145,10 @@ describe('importing statements', () => {
 
   it('refuses an account of another currency or another bank account, and a CSV with no account', async () => {
     await desk('createAccount', { name: 'Euro', currency: 'EUR' });
-    await expect(importFile('ofx1-sgml.ofx', { account: 'Euro' })).rejects.toMatchObject({ code: 'validation_failed', details: [{ field: 'account', message: expect.stringContaining('2 accounts') }] });
+    await expect(importFile('ofx1-sgml.ofx', { account: 'Euro' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'account', message: expect.stringContaining('2 accounts') }],
+    });
     await expect(importFile('bank.qfx', { account: 'Euro' })).rejects.toMatchObject({ details: [{ field: 'account', message: 'the file is in USD, account "Euro" is in EUR' }] });
     await desk('createAccount', { name: 'Other bank', bankAccountId: '999' });
     await expect(importFile('bank.qfx', { account: 'Other bank' })).rejects.toMatchObject({ details: [{ field: 'account', message: expect.stringContaining('****6789') }] });
@@ -114,16 +158,21 @@ describe('importing statements', () => {
 
   it('records a named account bank id, so its next file is recognised', async () => {
     const a = await desk<L.Account>('createAccount', { name: 'Business' });
-    await expect(importFile('camt053-v02.xml', { account: a.id, dryRun: true })).rejects.toMatchObject({ details: [{ field: 'account', message: 'the file is in EUR, account "Business" is in USD' }] });
+    await expect(importFile('camt053-v02.xml', { account: a.id, dryRun: true })).rejects.toMatchObject({
+      details: [{ field: 'account', message: 'the file is in EUR, account "Business" is in USD' }],
+    });
     const eur = await desk<L.Account>('createAccount', { name: 'Geschaeft', currency: 'EUR' });
     expect(await importFile('camt053-v02.xml', { account: eur.id, dryRun: true })).toMatchObject({ batchId: null, imported: 4 });
     expect((await desk<L.Account[]>('listAccounts', {})).find((x) => x.id === eur.id)!.bankAccountId).toBeNull(); // a dry run writes nothing
     expect(await importFile('camt053-v02.xml', { account: eur.id })).toMatchObject({ imported: 4 });
-    expect((await desk<L.Account[]>('listAccounts', {})).find((x) => x.id === eur.id)).toMatchObject({ bankAccountId: 'DE89370400440532013000', lastStatement: { date: '2024-01-31', balance: 1835.5 } });
+    expect((await desk<L.Account[]>('listAccounts', {})).find((x) => x.id === eur.id)).toMatchObject({
+      bankAccountId: 'DE89370400440532013000',
+      lastStatement: { date: '2024-01-31', balance: 1835.5 },
+    });
     expect(await importFile('camt053-v02.xml')).toMatchObject({ imported: 0, duplicates: 4, account: { id: eur.id } });
   });
 
-  it("finds an account made by hand by the number its statements print (****6789), before making a new one", async () => {
+  it('finds an account made by hand by the number its statements print (****6789), before making a new one', async () => {
     const mine = await desk<L.Account>('createAccount', { name: 'Operating', maskedNumber: '****6789', openingBalance: 2000 });
     const preview = await importFile('bank.qfx', { dryRun: true });
     expect(preview.account).toMatchObject({ id: mine.id, name: 'Operating', created: false });
@@ -133,7 +182,10 @@ describe('importing statements', () => {
     // Two accounts ending in the same digits: the file does not say which, so none is taken for it.
     await desk('createAccount', { name: 'Card A', maskedNumber: '****1111' });
     await desk('createAccount', { name: 'Card B', maskedNumber: 'xxxx-1111' });
-    expect((await importFile('ofx1-sgml.ofx', { dryRun: true })).accounts.map((a) => [a.name, a.created])).toEqual([['Operating', false], ['Credit card ****1111', true]]);
+    expect((await importFile('ofx1-sgml.ofx', { dryRun: true })).accounts.map((a) => [a.name, a.created])).toEqual([
+      ['Operating', false],
+      ['Credit card ****1111', true],
+    ]);
   });
 
   it("reads a card's CSV that shows spending as positive as spending, and remembers it for the card", async () => {
@@ -163,11 +215,18 @@ describe('importing statements', () => {
 
   it('reads QIF, MT940 and CAMT version 08 into the accounts they describe', async () => {
     const qif = await importFile('quicken.qif');
-    expect(qif.accounts.map((a) => [a.name, a.type, a.imported])).toEqual([['Business Checking', 'checking', 3], ['Company Visa', 'credit_card', 2]]);
+    expect(qif.accounts.map((a) => [a.name, a.type, a.imported])).toEqual([
+      ['Business Checking', 'checking', 3],
+      ['Company Visa', 'credit_card', 2],
+    ]);
     const mt = await importFile('mt940-dk.sta');
     expect(mt.accounts).toMatchObject([{ name: 'Checking ****3000', currency: 'EUR', imported: 3, closing: { date: '2024-01-31', balance: 13240.6 } }]);
     expect(rowsOf(mt.accounts[0].id!)[0]).toMatchObject({ amount: -125000, externalId: 'BR240102001', description: 'Müller Immobilien GmbH - Miete Januar Büro Harbourstraße 5' });
-    expect((await desk<L.Account[]>('listAccounts', {})).find((a) => a.id === mt.accounts[0].id)).toMatchObject({ openingBalance: 10000, openingDate: '2023-12-31', balance: 13240.6 });
+    expect((await desk<L.Account[]>('listAccounts', {})).find((a) => a.id === mt.accounts[0].id)).toMatchObject({
+      openingBalance: 10000,
+      openingDate: '2023-12-31',
+      balance: 13240.6,
+    });
     const camt = await importFile('camt053-v08.xml');
     expect(camt.accounts).toMatchObject([{ currency: 'CHF', imported: 2 }]);
     expect((await desk<L.Account[]>('listAccounts', {})).find((a) => a.id === camt.accounts[0].id)).toMatchObject({ openingBalance: -50, openingDate: '2024-02-01', balance: 250 });
@@ -216,7 +275,12 @@ describe('importing statements', () => {
     const held = await importFile('us-bank.csv', { account: 'Operating' });
     expect(held).toMatchObject({ imported: 4, possibleMatches: 1, held: 1 });
     const match = held.preview.find((r) => r.kind === 'possible_match')!;
-    expect(match).toMatchObject({ date: '2024-01-13', amount: -4.75, decision: 'held', match: { date: '2024-01-11', description: 'Coffee with client', reason: 'created by an approved journal entry' } });
+    expect(match).toMatchObject({
+      date: '2024-01-13',
+      amount: -4.75,
+      decision: 'held',
+      match: { date: '2024-01-11', description: 'Coffee with client', reason: 'created by an approved journal entry' },
+    });
     expect(rowsOf(account.id)).toHaveLength(5);
     // Again, the held row is still a possible match; merged, it becomes the statement's.
     const merged = await importFile('us-bank.csv', { account: 'Operating', decisions: { [match.n]: 'merge' } });
@@ -247,7 +311,11 @@ describe('undo', () => {
     const pending = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: first.id, categoryCode: '5100' });
     const approved = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: second.id, categoryCode: '5100' });
     L.reviewProposal(ctx.ledger, org.seq, approved.id, 'approve', ctx.reviewer);
-    await expect(desk('undoImport', { batchId: r.batchId })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('1 categorized or reviewed'), details: { categorized: 1 } });
+    await expect(desk('undoImport', { batchId: r.batchId })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('1 categorized or reviewed'),
+      details: { categorized: 1 },
+    });
     expect(L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount).toBe(5);
     ctx.ledger.sqlite.prepare("UPDATE transactions SET category = NULL, status = 'uncategorized' WHERE id = ?").run(second.id);
     const undone = await desk<L.ImportBatch>('undoImport', { batchId: r.batchId });

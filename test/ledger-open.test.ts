@@ -70,12 +70,19 @@ describe('opening a ledger', () => {
     ]);
     expect(accounts(2)).toEqual([['Bank account', 'checking', 'EUR', -1, 1]]);
     expect(upgraded.sqlite.prepare('SELECT count(*) FROM transactions WHERE account_seq IS NULL').pluck().get()).toBe(0);
-    const origins = upgraded.sqlite.prepare("SELECT origin, count(*) AS n FROM transactions GROUP BY origin ORDER BY origin").all();
-    expect(origins).toEqual([{ origin: 'agent', n: 1 }, { origin: 'feed', n: 5 }]);
+    const origins = upgraded.sqlite.prepare('SELECT origin, count(*) AS n FROM transactions GROUP BY origin ORDER BY origin').all();
+    expect(origins).toEqual([
+      { origin: 'agent', n: 1 },
+      { origin: 'feed', n: 5 },
+    ]);
     // From now on no row without an account, nor one in another currency than its account's.
     const insert = (account: number, currency: string) =>
-      upgraded.sqlite.prepare(`INSERT INTO transactions (id, org_seq, account_seq, date, amount_minor, currency, description, status, source, created_at)
-        VALUES (lower(hex(randomblob(16))), 1, ?, '2026-02-01', 1, ?, 'x', 'uncategorized', 'manual_csv', 'x')`).run(account, currency);
+      upgraded.sqlite
+        .prepare(
+          `INSERT INTO transactions (id, org_seq, account_seq, date, amount_minor, currency, description, status, source, created_at)
+        VALUES (lower(hex(randomblob(16))), 1, ?, '2026-02-01', 1, ?, 'x', 'uncategorized', 'manual_csv', 'x')`,
+        )
+        .run(account, currency);
     expect(() => insert(null as unknown as number, 'USD')).toThrow(/belongs to an account/);
     const eur = upgraded.sqlite.prepare("SELECT seq FROM accounts WHERE currency = 'EUR' AND org_seq = 1").pluck().get() as number;
     expect(() => insert(eur, 'USD')).toThrow(/of its currency/);
@@ -164,11 +171,16 @@ describe('opening a ledger', () => {
 
   it('keeps every total with exactly the triggers its declaration derives (names and SQL)', () => {
     const { ledger } = tempLedger();
-    const stored = new Map((ledger.sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string }[]).map((t) => [t.name, t.sql]));
+    const stored = new Map(
+      (ledger.sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string }[]).map((t) => [t.name, t.sql]),
+    );
     const flat = (sql: string | undefined) => sql?.replace(/\s+/g, ' ').trim();
     for (const t of TOTALS) for (const event of EVENTS) expect(flat(stored.get(triggerName(t, event))), triggerName(t, event)).toBe(flat(triggerSql(t, event)));
     // No other trigger keeps a declared total.
-    const keeping = [...stored].filter(([, sql]) => TOTALS.some((t) => new RegExp(`INSERT INTO ${t.table} `).test(sql))).map(([name]) => name).sort();
+    const keeping = [...stored]
+      .filter(([, sql]) => TOTALS.some((t) => new RegExp(`INSERT INTO ${t.table} `).test(sql)))
+      .map(([name]) => name)
+      .sort();
     expect(keeping).toEqual(TOTALS.flatMap((t) => EVENTS.map((e) => triggerName(t, e))).sort());
   });
 

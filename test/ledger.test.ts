@@ -36,8 +36,12 @@ describe('organizations and the chart', () => {
     expect(L.resolveCategory(ledger, org.seq, { categoryCode: '5300' })).toEqual({ code: '5300', name: 'Cloud infrastructure' });
     expect(L.resolveCategory(ledger, org.seq, { category: '  saas ' })).toEqual({ code: '5100', name: 'Software & tools' });
     expect(L.resolveCategory(ledger, org.seq, { category: 'office & RENT' })).toEqual({ code: '5200', name: 'Office & rent' });
-    expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '9999' })).toThrow(expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'categoryCode' })] }));
-    expect(() => L.resolveCategory(ledger, org.seq, { category: 'Snacks' })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ field: 'category', message: expect.stringContaining('Snacks') })] }));
+    expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '9999' })).toThrow(
+      expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'categoryCode' })] }),
+    );
+    expect(() => L.resolveCategory(ledger, org.seq, { category: 'Snacks' })).toThrow(
+      expect.objectContaining({ details: [expect.objectContaining({ field: 'category', message: expect.stringContaining('Snacks') })] }),
+    );
     expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '5300', category: 'Rent' })).toThrow(/send one of them/);
   });
 });
@@ -71,12 +75,18 @@ describe('transactions list', () => {
       [{ description: 'aws emea', limit: 500, offset: 0 }, (t) => t.description.toLowerCase().includes('aws emea')],
       [{ description: 'Rv', limit: 500, offset: 0 }, (t) => t.description.toLowerCase().includes('rv')],
       [{ description: '50%', limit: 500, offset: 0 }, (t) => t.description.includes('50%')],
-      [{ status: 'uncategorized', source: 'bankfeed', dateFrom: '2025-01-01', limit: 500, offset: 0 }, (t) => t.status === 'uncategorized' && t.source === 'bankfeed' && t.date >= '2025-01-01'],
+      [
+        { status: 'uncategorized', source: 'bankfeed', dateFrom: '2025-01-01', limit: 500, offset: 0 },
+        (t) => t.status === 'uncategorized' && t.source === 'bankfeed' && t.date >= '2025-01-01',
+      ],
     ];
     for (const [query, keep] of cases) {
       const expected = all.filter(keep).map((t) => t.id);
       const got = L.listTransactions(ledger, org.seq, query);
-      expect(got.data.map((t) => t.id), JSON.stringify(query)).toEqual(expected);
+      expect(
+        got.data.map((t) => t.id),
+        JSON.stringify(query),
+      ).toEqual(expected);
       expect(got.meta.totalCount, JSON.stringify(query)).toBe(expected.length);
     }
     expect(cases.every(([q]) => L.listTransactions(ledger, org.seq, q).meta.totalCount < 400)).toBe(true);
@@ -107,8 +117,7 @@ describe('transactions list', () => {
     for (const o of [org.seq, other.seq]) expect(shapes(o)).toBe(L.listTransactions(ledger, o, { limit: 1, offset: 0 }).meta.totalCount);
     // Both ways of counting are checked below: org has few shapes per row (counted over
     // shapes), other too many (counted over rows, migration 0005).
-    const shapesPerRow = (o: number) =>
-      (ledger.sqlite.prepare('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o) as { shapes: number }).shapes / shapes(o);
+    const shapesPerRow = (o: number) => (ledger.sqlite.prepare('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o) as { shapes: number }).shapes / shapes(o);
     expect(shapesPerRow(org.seq)).toBeLessThanOrEqual(0.25);
     expect(shapesPerRow(other.seq)).toBeGreaterThan(0.25);
     const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
@@ -130,7 +139,10 @@ describe('transactions list', () => {
       const expected = all.filter(keep).map((t) => t.id);
       expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
       const whole = L.listTransactions(ledger, org.seq, { limit: 500, offset: 0, ...query });
-      expect(whole.data.map((t) => t.id), JSON.stringify(query)).toEqual(expected);
+      expect(
+        whole.data.map((t) => t.id),
+        JSON.stringify(query),
+      ).toEqual(expected);
       expect(whole.meta.totalCount).toBe(expected.length);
       const paged = L.listTransactions(ledger, org.seq, { limit: 3, offset: 1, ...query });
       expect(paged.data.map((t) => t.id)).toEqual(expected.slice(1, 4));
@@ -147,7 +159,13 @@ describe('proposals and review', () => {
     const { ledger, org, agent, uncategorized } = setup();
     const tx = uncategorized[0];
     const before = L.getTransaction(ledger, org.seq, tx.id);
-    const p = L.proposeCategorization(ledger, org.seq, agent, { transactionId: tx.id, categoryCode: '5300', confidence: 0.9, reason: 'AWS', evidence: [{ type: 'counterparty_match', value: 'AWS' }] });
+    const p = L.proposeCategorization(ledger, org.seq, agent, {
+      transactionId: tx.id,
+      categoryCode: '5300',
+      confidence: 0.9,
+      reason: 'AWS',
+      evidence: [{ type: 'counterparty_match', value: 'AWS' }],
+    });
     expect(p).toMatchObject({ type: 'categorization', status: 'pending', proposedBy: `mcp:${agent.tokenId}`, confidence: 0.9, reason: 'AWS' });
     expect(p.payload).toEqual({ transactionId: tx.id, categoryCode: '5300', category: 'Cloud infrastructure', evidence: [{ type: 'counterparty_match', value: 'AWS' }] });
     expect(L.getTransaction(ledger, org.seq, tx.id)).toEqual(before);
@@ -174,11 +192,17 @@ describe('proposals and review', () => {
 
     L.reviewProposal(ledger, org.seq, cat.id, 'approve', human);
     expect(L.getTransaction(ledger, org.seq, t1.id).transaction).toMatchObject({
-      category: 'Cloud infrastructure', status: 'matched', suggestedBy: `mcp:${agent.tokenId}`, confidence: 0.8, reason: 'vendor',
+      category: 'Cloud infrastructure',
+      status: 'matched',
+      suggestedBy: `mcp:${agent.tokenId}`,
+      confidence: 0.8,
+      reason: 'vendor',
     });
     L.reviewProposal(ledger, org.seq, je.id, 'approve', human);
     const created = L.listTransactions(ledger, org.seq, { description: 'Bank fee', limit: 5, offset: 0 }).data;
-    expect(created).toEqual([expect.objectContaining({ date: '2026-01-15', amount: -12.5, currency: 'USD', category: 'Operating expenses', status: 'matched', source: 'manual_csv' })]);
+    expect(created).toEqual([
+      expect.objectContaining({ date: '2026-01-15', amount: -12.5, currency: 'USD', category: 'Operating expenses', status: 'matched', source: 'manual_csv' }),
+    ]);
     L.reviewProposal(ledger, org.seq, link.id, 'approve', human);
     expect(L.getReceipt(ledger, org.seq, receipt.id).transactionId).toBe(t2.id);
 
@@ -188,7 +212,9 @@ describe('proposals and review', () => {
       expect(L.listTransactions(ledger, org.seq, { status, limit: 1, offset: 0 }).meta.totalCount, status).toBe(real);
       expect(L.listTransactions(ledger, org.seq, { status, dateFrom: '2000-01-01', limit: 1, offset: 0 }).meta.totalCount, status).toBe(real);
     }
-    expect(L.dashboardSummary(ledger, org.seq).uncategorized).toBe(L.listTransactions(ledger, org.seq, { category: L.UNCATEGORIZED, status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount);
+    expect(L.dashboardSummary(ledger, org.seq).uncategorized).toBe(
+      L.listTransactions(ledger, org.seq, { category: L.UNCATEGORIZED, status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount,
+    );
     const actions = L.listAudit(ledger, org.seq, { limit: 50, offset: 0 }).entries.map((e) => e.action);
     expect(actions.filter((a) => a === 'proposal.approved')).toHaveLength(3);
     expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);
@@ -214,7 +240,7 @@ describe('proposals and review', () => {
   it('rolls back the review when its effect fails, leaving the proposal pending', () => {
     const { ledger, org, agent, uncategorized, human } = setup();
     const p = L.proposeCategorization(ledger, org.seq, agent, { transactionId: uncategorized[0].id, categoryCode: '5100' });
-    ledger.sqlite.exec('CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, \'disk full\'); END;');
+    ledger.sqlite.exec("CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
     expect(() => L.reviewProposal(ledger, org.seq, p.id, 'approve', human)).toThrow(/disk full/);
     ledger.sqlite.exec('DROP TRIGGER fail_audit');
     expect(L.getProposal(ledger, org.seq, p.id).status).toBe('pending');
@@ -250,7 +276,12 @@ describe('tokens', () => {
     const flipped = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
     expect(L.isWellFormedToken(token)).toBe(true);
     expect(L.isWellFormedToken(flipped)).toBe(false);
-    const closed = { ...ledger, stmt: () => { throw new Error('database read'); } } as unknown as L.Ledger;
+    const closed = {
+      ...ledger,
+      stmt: () => {
+        throw new Error('database read');
+      },
+    } as unknown as L.Ledger;
     expect(() => L.authenticate(closed, flipped)).toThrow(expect.objectContaining({ code: 'unauthorized', details: { reason: 'malformed' } }));
   });
 
@@ -273,7 +304,9 @@ describe('dashboard', () => {
     expect(d.uncategorized).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'uncategorized'"));
     expect(d.missingReceipts).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'receipt_missing'"));
     // What the accounts hold: their opening balances and every movement.
-    expect(d.cashPosition).toBe((q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') + q('SELECT sum(opening_balance_minor) v FROM accounts WHERE org_seq = ?')) / 100);
+    expect(d.cashPosition).toBe(
+      (q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') + q('SELECT sum(opening_balance_minor) v FROM accounts WHERE org_seq = ?')) / 100,
+    );
     expect(d.cashPosition).toBe(L.listAccounts(ledger, org.seq).reduce((sum, a) => sum + a.balance, 0));
     expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
     expect(d.revenue).toBe(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
@@ -294,11 +327,17 @@ describe('demo data', () => {
     expect(new Set(sources)).toEqual(new Set(L.TRANSACTION_SOURCES));
     // Three accounts, each holding rows; every row in one of them; the accounts are the connectors (never imported).
     const accounts = L.listAccounts(a.ledger, a.org.seq);
-    expect(accounts.map((x) => [x.name, x.type])).toEqual([['Company card', 'credit_card'], ['Operating account', 'checking'], ['Stripe balance', 'payment_processor']]);
+    expect(accounts.map((x) => [x.name, x.type])).toEqual([
+      ['Company card', 'credit_card'],
+      ['Operating account', 'checking'],
+      ['Stripe balance', 'payment_processor'],
+    ]);
     expect(accounts.every((x) => x.transactionCount > 0)).toBe(true);
     expect(accounts.reduce((n, x) => n + x.transactionCount, 0)).toBe(300);
     const sum = a.ledger.sqlite.prepare('SELECT sum(amount_minor) FROM transactions').pluck().get() as number;
     expect(Math.round(accounts.reduce((n, x) => n + x.balance, 0) * 100)).toBe(sum + 2_500_000);
-    expect(L.listConnectors(a.ledger, a.org.seq)).toEqual(accounts.map((x) => ({ id: x.id, name: x.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })));
+    expect(L.listConnectors(a.ledger, a.org.seq)).toEqual(
+      accounts.map((x) => ({ id: x.id, name: x.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
+    );
   });
 });

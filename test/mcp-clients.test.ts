@@ -53,7 +53,12 @@ function run(args: string[], input: string[] = [], ms = 30_000): Promise<{ stdou
   });
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+});
 
 describe('mcp-remote', () => {
   it('lists the tools through the proxy with a good token', async () => {
@@ -96,8 +101,7 @@ describe('mcp-remote', () => {
 });
 
 describe('the MCP Inspector (command line)', () => {
-  const inspector = (headers: string[], extra: string[] = []) =>
-    run([INSPECTOR, '--cli', url, '--transport', 'http', ...headers, '--method', 'tools/list', ...extra]);
+  const inspector = (headers: string[], extra: string[] = []) => run([INSPECTOR, '--cli', url, '--transport', 'http', ...headers, '--method', 'tools/list', ...extra]);
 
   it('lists the twelve default tools with a good token', async () => {
     const { stdout } = await inspector(['--header', `Authorization: Bearer ${w.tokenA}`]);

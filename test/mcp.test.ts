@@ -11,8 +11,18 @@ let txA: L.Transaction;
 let receiptA: L.Receipt;
 
 const DEFAULT_TOOLS = [
-  'attach_note', 'get_dashboard_summary', 'get_ontology', 'get_transaction', 'list_categories', 'list_connectors',
-  'list_pending_proposals', 'list_transactions', 'propose_categorization', 'propose_journal_entry', 'propose_receipt_link', 'search_receipts',
+  'attach_note',
+  'get_dashboard_summary',
+  'get_ontology',
+  'get_transaction',
+  'list_categories',
+  'list_connectors',
+  'list_pending_proposals',
+  'list_transactions',
+  'propose_categorization',
+  'propose_journal_entry',
+  'propose_receipt_link',
+  'search_receipts',
 ];
 
 async function connect(token: string, query = ''): Promise<Client> {
@@ -46,7 +56,12 @@ describe('tool lists', () => {
   it('serves exactly the 12 default tools, and all 17 with ?tools=all', async () => {
     expect((await agent.listTools()).tools.map((t) => t.name).sort()).toEqual(DEFAULT_TOOLS);
     expect((await all.listTools()).tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.operationId).sort());
-    expect(DEFAULT_TOOLS).toEqual(operations.filter((o) => o.exposeByDefault).map((o) => o.operationId).sort());
+    expect(DEFAULT_TOOLS).toEqual(
+      operations
+        .filter((o) => o.exposeByDefault)
+        .map((o) => o.operationId)
+        .sort(),
+    );
   });
 
   it('describes each tool from the registry with strict input, an output schema and annotations', async () => {
@@ -92,7 +107,16 @@ describe('tool lists', () => {
 
   it('carries the agent rules and the categorization workflow in the instructions, fitted to the scopes', async () => {
     const instructions = agent.getInstructions() ?? '';
-    for (const rule of ['Prefer categoryCode', 'limit 50 or less', 'never a posted ledger entry', 'Prefer get_transaction over list_notes', 'Prefer attach_note', 'organization id', 'reason, a calibrated confidence', 'proposal_rejected']) {
+    for (const rule of [
+      'Prefer categoryCode',
+      'limit 50 or less',
+      'never a posted ledger entry',
+      'Prefer get_transaction over list_notes',
+      'Prefer attach_note',
+      'organization id',
+      'reason, a calibrated confidence',
+      'proposal_rejected',
+    ]) {
       expect(instructions).toContain(rule);
     }
     expect(instructions).toMatch(/list_categories[\s\S]*status=uncategorized[\s\S]*get_transaction[\s\S]*propose_categorization[\s\S]*list_pending_proposals/);
@@ -122,7 +146,12 @@ describe('tool lists', () => {
 
 describe('tools equal REST', () => {
   it('answers every read tool with the REST body, as structuredContent and as text', async () => {
-    const proposal = L.proposeNote(w.ledger, w.orgA.seq, { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' }, { transactionId: txA.id, content: 'seen' });
+    const proposal = L.proposeNote(
+      w.ledger,
+      w.orgA.seq,
+      { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' },
+      { transactionId: txA.id, content: 'seen' },
+    );
     const reads: [string, Record<string, unknown>, string][] = [
       ['get_ontology', {}, '/ontology.jsonld'],
       ['get_ontology_context', {}, '/ontology/context.jsonld'],
@@ -149,7 +178,10 @@ describe('tools equal REST', () => {
 
   it('makes proposals and notes like REST, marked as coming through the tool bridge', async () => {
     const writes: [string, Record<string, unknown>][] = [
-      ['propose_categorization', { transactionId: txA.id, categoryCode: '5300', confidence: 0.8, reason: 'Cloud hosting', evidence: [{ type: 'counterparty_match', value: 'AWS' }] }],
+      [
+        'propose_categorization',
+        { transactionId: txA.id, categoryCode: '5300', confidence: 0.8, reason: 'Cloud hosting', evidence: [{ type: 'counterparty_match', value: 'AWS' }] },
+      ],
       ['propose_journal_entry', { date: '2025-01-31', description: 'Accrued interest', amount: -12.5, categoryCode: '5300' }],
       ['propose_receipt_link', { transactionId: txA.id, receiptId: receiptA.id, confidence: 0.6 }],
       ['attach_note', { transactionId: txA.id, content: 'Asked the client' }],
@@ -250,7 +282,12 @@ describe('errors', () => {
 });
 
 describe('HTTP edge', () => {
-  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
   const post = (headers: Record<string, string>, path = '/api/mcp', body = initialize) =>
     rawRequest(`${w.server.url}${path}`, {
       method: 'POST',
@@ -312,7 +349,10 @@ describe('HTTP edge', () => {
 
   it('takes a JSON-RPC batch only in the protocol version that had them (2025-03-26, the default without the header)', async () => {
     const auth = { authorization: `Bearer ${w.tokenA}` };
-    const batch = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ]);
     for (const headers of [auth, { ...auth, 'mcp-protocol-version': '2025-03-26' }]) {
       const res = await post(headers, '/api/mcp', batch);
       expect(res.status).toBe(200);

@@ -54,11 +54,16 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
   const { path, body, ghost } = requests(op);
   const token = op.scope ? w.tokenA : undefined;
   const otherScope = op.scope === 'read' ? w.writeOnlyA : w.readOnlyA;
-  const send = (label: string, p: string, options: Parameters<typeof call>[3]) => call(w.base, op.method, p, options).then((r) => [label, r.status, r.json?.error?.code ?? null] as [string, number, string | null]);
+  const send = (label: string, p: string, options: Parameters<typeof call>[3]) =>
+    call(w.base, op.method, p, options).then((r) => [label, r.status, r.json?.error?.code ?? null] as [string, number, string | null]);
   const withQuery = (p: string, q: string) => `${p}${p.includes('?') ? '&' : '?'}${q}`;
   const url = new URL(w.base);
   const raw = async (label: string, headers: Record<string, string>) => {
-    const r = await rawRequest(`${w.base}${path}`, { method: op.method, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const r = await rawRequest(`${w.base}${path}`, {
+      method: op.method,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return [label, r.status, JSON.parse(r.body || '{}')?.error?.code ?? null] as [string, number, string | null];
   };
   const answers = [
@@ -79,7 +84,13 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
     answers.push(await send('a field missing', path, { token, body: {} }));
     const key = `probe-${op.operationId}`;
     answers.push(await send('a new Idempotency-Key', path, { token, body, headers: { 'idempotency-key': key } }));
-    answers.push(await send('the key again, another body', path, { token, body: { ...(body as object), ...('content' in (body as object) ? { content: 'changed' } : { confidence: 0.5 }) }, headers: { 'idempotency-key': key } }));
+    answers.push(
+      await send('the key again, another body', path, {
+        token,
+        body: { ...(body as object), ...('content' in (body as object) ? { content: 'changed' } : { confidence: 0.5 }) },
+        headers: { 'idempotency-key': key },
+      }),
+    );
     answers.push(await keyInUse(path, op.method, token!, body));
   }
   if (op.alsoAnswers) {
@@ -135,6 +146,9 @@ describe('the OpenAPI document', () => {
       } else seen.add(String(status));
     }
     const promised = Object.keys(documented).flatMap((s) => (Number(s) < 400 ? [s] : codesOf(Number(s)).map((c) => `${s} ${c}`)));
-    expect(promised.filter((p) => p !== '500 internal_error' && !seen.has(p)), 'documented but never answered').toEqual([]);
+    expect(
+      promised.filter((p) => p !== '500 internal_error' && !seen.has(p)),
+      'documented but never answered',
+    ).toEqual([]);
   });
 });

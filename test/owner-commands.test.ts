@@ -26,7 +26,17 @@ describe('account and import commands', () => {
     const first = ledgerdesk(data, 'import', fixture('us-bank.csv'), '--account', 'Operating', '--json');
     expect(first.code, first.stderr).toBe(0);
     const result = JSON.parse(first.stdout);
-    expect(result).toMatchObject({ batchId: expect.any(String), account: { name: 'Operating' }, format: 'csv', rows: 5, imported: 5, duplicates: 0, possibleMatches: 0, skipped: 0, errors: [] });
+    expect(result).toMatchObject({
+      batchId: expect.any(String),
+      account: { name: 'Operating' },
+      format: 'csv',
+      rows: 5,
+      imported: 5,
+      duplicates: 0,
+      possibleMatches: 0,
+      skipped: 0,
+      errors: [],
+    });
 
     const again = ledgerdesk(data, 'import', fixture('us-bank.csv'));
     expect(again.code, again.stderr).toBe(0);
@@ -79,7 +89,10 @@ describe('account and import commands', () => {
     const mapped = ledgerdesk(data, 'import', fixture('fr-sens.tsv'), '--account', 'Euro', '--columns', 'date=1,amount=Montant,direction=Sens,description=Libellé', '--json');
     expect(JSON.parse(mapped.stdout)).toMatchObject({ imported: 2, preview: [{ amount: -84.2 }, { amount: 1250 }] });
     const ofx = ledgerdesk(data, 'import', fixture('ofx1-sgml.ofx'), '--json');
-    expect(JSON.parse(ofx.stdout).accounts.map((a: { name: string; created: boolean }) => [a.name, a.created])).toEqual([['Checking ****6789', true], ['Credit card ****1111', true]]);
+    expect(JSON.parse(ofx.stdout).accounts.map((a: { name: string; created: boolean }) => [a.name, a.created])).toEqual([
+      ['Checking ****6789', true],
+      ['Credit card ****1111', true],
+    ]);
   });
 
   it('refuses misuse with exit 2 and a file that is not a statement with exit 1', () => {
@@ -108,7 +121,8 @@ describe('account and import commands', () => {
     const added = ledgerdesk(data, 'tx', 'add', '--account', 'Cash', '--date', '2024-03-02', '--amount', '-12.50', '--description', 'Taxi', '--json');
     expect(added.code, added.stderr).toBe(0);
     const id = JSON.parse(added.stdout).id as string;
-    const second = JSON.parse(ledgerdesk(data, 'tx', 'add', '--account', 'Cash', '--date', '2024-03-03', '--amount', '-7.5', '--description', 'Lunch', '--json').stdout).id as string;
+    const second = JSON.parse(ledgerdesk(data, 'tx', 'add', '--account', 'Cash', '--date', '2024-03-03', '--amount', '-7.5', '--description', 'Lunch', '--json').stdout)
+      .id as string;
     expect(ledgerdesk(data, 'tx', 'edit', id, '--amount', '-15').stdout).toMatch(/-15\.00 USD\s+Taxi/);
     const category = ledgerdesk(data, 'category', 'add', '5400', 'Travel costs', '--type', 'expense', '--parent', '5000', '--synonyms', 'Taxi,Train');
     expect(category.code, category.stderr).toBe(0);
@@ -153,12 +167,15 @@ describe('typed amounts, organizations and finding rows', () => {
     const roaster = (...args: string[]) => ledgerdesk(data, ...args, '--org', 'roaster');
     expect(studio('account', 'create', 'Bank', '--opening-balance', '1.234,56').stdout).toMatch(/Bank\s+checking\s+1234\.56 EUR/);
     expect(roaster('account', 'create', 'Bank', '--opening-balance', '12,450.00').stdout).toMatch(/Bank\s+checking\s+12450\.00 USD/);
-    const add = (run: typeof studio, amount: string) => run('tx', 'add', '--account', 'Bank', '--date', '2026-03-02', '--description', `Typed ${amount}`, '--amount', amount, '--json');
+    const add = (run: typeof studio, amount: string) =>
+      run('tx', 'add', '--account', 'Bank', '--date', '2026-03-02', '--description', `Typed ${amount}`, '--amount', amount, '--json');
     const amountOf = (r: ReturnType<typeof studio>) => (r.code === 0 ? JSON.parse(r.stdout).amount_minor : JSON.parse(r.stdout).error.message);
     expect(['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'].map((a) => amountOf(add(roaster, a)))).toEqual([125000, -123456, 123456, 125, -4500]);
     const studioReads = ['1,250', '-1,234.56', '1.234,56', '1,25', '(45.00)'].map((a) => amountOf(add(studio, a)));
     expect(studioReads.slice(1)).toEqual([-123456, 123456, 125, -4500]);
-    expect(studioReads[0]).toBe('Invalid request: amount: "1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25');
+    expect(studioReads[0]).toBe(
+      'Invalid request: amount: "1,250" could mean 1.250,00 (a thousands comma), but this organization writes a decimal comma (1.234,56); type 1250 or 1,25',
+    );
     const rows = JSON.parse(studio('tx', 'list', '--description', 'Typed', '--json').stdout);
     expect(rows.meta.totalCount).toBe(4); // the refused one wrote nothing
   });
@@ -198,7 +215,9 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(ledgerdesk(data, 'org', 'list').stdout.trim().split('\n')).toHaveLength(1);
     expect(ledgerdesk(data, 'org', 'create', 'oops').code).toBe(0); // its slug is free again
     const ledger = L.openLedger(ledgerFile(data));
-    expect(L.listAudit(ledger, 1, { action: 'organization.updated', limit: 5, offset: 0 }).entries[0].summary).toBe('Organization default changed: name "My organization" -> "Coffee Roaster Ltd"');
+    expect(L.listAudit(ledger, 1, { action: 'organization.updated', limit: 5, offset: 0 }).entries[0].summary).toBe(
+      'Organization default changed: name "My organization" -> "Coffee Roaster Ltd"',
+    );
     ledger.close();
   });
 

@@ -65,7 +65,11 @@ describe('receipt intake', () => {
   });
 
   it('accepts images without text, refuses other types, empty files and files over 20 MB', async () => {
-    for (const [name, bytes, type] of [['a.jpg', JPEG, 'image/jpeg'], ['b.png', PNG, 'image/png'], ['c.heic', HEIC, 'image/heic']] as const) {
+    for (const [name, bytes, type] of [
+      ['a.jpg', JPEG, 'image/jpeg'],
+      ['b.png', PNG, 'image/png'],
+      ['c.heic', HEIC, 'image/heic'],
+    ] as const) {
       const answer = (await upload(name, bytes)) as { data: { receipt: L.Receipt } };
       expect(answer.data.receipt).toMatchObject({ mimeType: type, ocrText: null });
     }
@@ -74,7 +78,11 @@ describe('receipt intake', () => {
     const big = Buffer.concat([textPdf(['x']), Buffer.alloc(MAX_RECEIPT_BYTES)]);
     expect(await upload('big.pdf', big)).toEqual({ error: expect.objectContaining({ code: 'payload_too_large' }) });
     expect(existsSync(join(receiptsDir(ctx.dataDir), 'tmp'))).toBe(false);
-    expect(readdirSync(receiptsDir(ctx.dataDir)).flatMap((f) => readdirSync(join(receiptsDir(ctx.dataDir), f))).some((f) => f.endsWith('.tmp'))).toBe(false);
+    expect(
+      readdirSync(receiptsDir(ctx.dataDir))
+        .flatMap((f) => readdirSync(join(receiptsDir(ctx.dataDir), f)))
+        .some((f) => f.endsWith('.tmp')),
+    ).toBe(false);
   });
 
   it('links a receipt by hand, with an audit entry, only within the organization', async () => {

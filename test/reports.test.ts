@@ -28,7 +28,12 @@ const sql = <T = any>(query: string, ...params: unknown[]) => ctx.ledger.sqlite.
 /** Each category's sum over the rows themselves, in minor units. */
 function rowSums(from: string, to: string): Map<string, number> {
   return new Map(
-    sql<{ category: string | null; minor: number }>("SELECT category, sum(amount_minor) AS minor FROM transactions WHERE org_seq = ? AND currency = 'USD' AND date BETWEEN ? AND ? GROUP BY category", org.seq, from, to).map((r) => [r.category ?? '', r.minor]),
+    sql<{ category: string | null; minor: number }>(
+      "SELECT category, sum(amount_minor) AS minor FROM transactions WHERE org_seq = ? AND currency = 'USD' AND date BETWEEN ? AND ? GROUP BY category",
+      org.seq,
+      from,
+      to,
+    ).map((r) => [r.category ?? '', r.minor]),
   );
 }
 
@@ -71,8 +76,14 @@ describe('profit and loss and balances', () => {
     expect(pl.net).toBeCloseTo(pl.revenue + pl.expenses, 6);
     // Each category under its parent, a parent's own rows on its "(other)" line.
     expect(pl.lines.map((l) => [l.code, l.depth, l.section, l.direct ?? false])).toEqual([
-      ['4000', 0, 'revenue', false], ['4000', 1, 'revenue', true], ['4010', 1, 'revenue', false],
-      ['5000', 0, 'expenses', false], ['5000', 1, 'expenses', true], ['5100', 1, 'expenses', false], ['5200', 1, 'expenses', false], ['5300', 1, 'expenses', false],
+      ['4000', 0, 'revenue', false],
+      ['4000', 1, 'revenue', true],
+      ['4010', 1, 'revenue', false],
+      ['5000', 0, 'expenses', false],
+      ['5000', 1, 'expenses', true],
+      ['5100', 1, 'expenses', false],
+      ['5200', 1, 'expenses', false],
+      ['5300', 1, 'expenses', false],
     ]);
     // Every column carries the line's figure: a parent's months are its subtotal, never zero beside a non-zero total.
     for (const l of pl.lines) expect(Object.values(l.months!).reduce((a, b) => a + b, 0)).toBeCloseTo(l.total, 6);
@@ -111,9 +122,21 @@ describe('profit and loss and balances', () => {
       ['2024-11-30', '2025-05-01'],
     ];
     for (const [from, to] of periods) expectPlMatchesRows(await desk('profitAndLoss', { from, to }));
-    expect(L.slicesOf('2025-01-15', '2025-03-10')).toEqual({ months: ['2025-02', '2025-02'], days: [['2025-01-15', '2025-01-31'], ['2025-03-01', '2025-03-10']] });
+    expect(L.slicesOf('2025-01-15', '2025-03-10')).toEqual({
+      months: ['2025-02', '2025-02'],
+      days: [
+        ['2025-01-15', '2025-01-31'],
+        ['2025-03-01', '2025-03-10'],
+      ],
+    });
     expect(L.slicesOf('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02', '2024-02'], days: [] });
-    expect(L.slicesOf('2024-02-02', '2024-03-01')).toEqual({ months: null, days: [['2024-02-02', '2024-02-29'], ['2024-03-01', '2024-03-01']] });
+    expect(L.slicesOf('2024-02-02', '2024-03-01')).toEqual({
+      months: null,
+      days: [
+        ['2024-02-02', '2024-02-29'],
+        ['2024-03-01', '2024-03-01'],
+      ],
+    });
   });
 
   it('leaves transfers out, and gives every account its balance at a date, reconciled and not', async () => {
@@ -152,10 +175,19 @@ describe('exports', () => {
     const out = join(tempDir(), 'books.journal');
     expect(await desk('exportBooks', { format: 'hledger', ...period, out })).toMatchObject({ file: out, rows: expect.any(Number) });
     execFileSync(tool('hledger'), ['-f', out, 'check']);
-    const csv = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-O', 'csv', '-b', period.from, '-e', '2026-01-01', 'income', 'expenses', 'equity:suspense'], { encoding: 'utf8' });
+    const csv = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-O', 'csv', '-b', period.from, '-e', '2026-01-01', 'income', 'expenses', 'equity:suspense'], {
+      encoding: 'utf8',
+    });
     // A profit and loss is in one currency: the USD part of each total (the EUR cash row is its own).
     const usd = (amount: string) => amount.split(', ').find((a) => a.endsWith(' USD'));
-    const totals = new Map(csv.trim().split('\n').slice(1).map((line) => JSON.parse(`[${line}]`) as [string, string]).map(([account, amount]) => [account, usd(amount)]));
+    const totals = new Map(
+      csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(`[${line}]`) as [string, string])
+        .map(([account, amount]) => [account, usd(amount)]),
+    );
     const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
     for (const l of pl.lines.filter((x) => x.amount !== 0 && !x.direct)) expect([l.name, totals.get(names.get(l.name)!)]).toEqual([l.name, `${(-l.amount).toFixed(2)} USD`]);
     expect(totals.get('equity:suspense:uncategorized')).toBe(`${(-pl.uncategorized.amount).toFixed(2)} USD`);
@@ -163,7 +195,11 @@ describe('exports', () => {
     const balances = await desk<{ accounts: L.AccountBalance[] }>('balancesReport', { date: period.to });
     const money = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).money;
     for (const a of balances.accounts) {
-      const got = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-N', '-O', 'csv', '-e', '2026-01-01', `^${money.get(a.id)!.replace(/[()]/g, '\\$&')}$`], { encoding: 'utf8' }).trim().split('\n')[1];
+      const got = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-N', '-O', 'csv', '-e', '2026-01-01', `^${money.get(a.id)!.replace(/[()]/g, '\\$&')}$`], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n')[1];
       expect([a.name, got ? JSON.parse(`[${got}]`)[1] : `0`]).toEqual([a.name, a.balance === 0 ? '0' : `${a.balance.toFixed(2)} ${a.currency}`]);
     }
   });
@@ -173,8 +209,18 @@ describe('exports', () => {
     await desk('exportBooks', { format: 'beancount', ...period, out });
     const check = spawnSync(tool('bean-check'), [out], { encoding: 'utf8' });
     expect(check.status, check.stdout + check.stderr).toBe(0);
-    const query = execFileSync(tool('bean-query'), ['-f', 'csv', out, `SELECT account, sum(number) AS total WHERE currency = 'USD' AND date >= ${period.from} AND date <= ${period.to} GROUP BY account`], { encoding: 'utf8' });
-    const totals = new Map(query.trim().split('\n').slice(1).map((line) => line.split(',').map((c) => c.trim()) as [string, string]));
+    const query = execFileSync(
+      tool('bean-query'),
+      ['-f', 'csv', out, `SELECT account, sum(number) AS total WHERE currency = 'USD' AND date >= ${period.from} AND date <= ${period.to} GROUP BY account`],
+      { encoding: 'utf8' },
+    );
+    const totals = new Map(
+      query
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',').map((c) => c.trim()) as [string, string]),
+    );
     const names = beancountAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
     for (const l of pl.lines.filter((x) => x.amount !== 0 && !x.direct)) expect([l.name, Number(totals.get(names.get(l.name)!))]).toEqual([l.name, -l.amount]);
     expect(Number(totals.get('Equity:Suspense:Uncategorized'))).toBeCloseTo(-pl.uncategorized.amount, 6);

@@ -68,8 +68,7 @@ describe('proposals that respect what a person said', () => {
 });
 
 describe('Idempotency-Key', () => {
-  const post = (key: string, body: unknown, token = w.tokenA) =>
-    call(w.base, 'POST', '/proposals/journal-entry', { token, body, headers: { 'idempotency-key': key } });
+  const post = (key: string, body: unknown, token = w.tokenA) => call(w.base, 'POST', '/proposals/journal-entry', { token, body, headers: { 'idempotency-key': key } });
   const entry = { date: '2026-02-03', description: 'Stamps', amount: -4.2 };
 
   it('replays the first answer (status, body, marked) and writes once', async () => {
@@ -97,7 +96,7 @@ describe('Idempotency-Key', () => {
     expect((await post('k-2', { ...entry, description: 'Paper' })).status).toBe(200); // the same entry is pending already
   });
 
-  it('keeps the operation\'s own refusal, not a malformed request, and says what a key may be', async () => {
+  it("keeps the operation's own refusal, not a malformed request, and says what a key may be", async () => {
     const ghost = { transactionId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a', content: 'x' };
     const missing = await call(w.base, 'POST', '/notes', { token: w.tokenA, body: ghost, headers: { 'idempotency-key': 'k-3' } });
     const replay = await call(w.base, 'POST', '/notes', { token: w.tokenA, body: ghost, headers: { 'idempotency-key': 'k-3' } });
@@ -138,6 +137,8 @@ describe('an ambiguous name', () => {
     const inflow = L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.find((t) => t.amount > 0)!;
     const res = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: inflow.id, category: 'Subscriptions' } });
     expect(res.status).toBe(400);
-    expect(res.json.error.details).toEqual([{ field: 'category', message: '"Subscriptions" on an inflow could be 4010 SaaS subscriptions, 4020 Consulting subscriptions; send categoryCode' }]);
+    expect(res.json.error.details).toEqual([
+      { field: 'category', message: '"Subscriptions" on an inflow could be 4010 SaaS subscriptions, 4020 Consulting subscriptions; send categoryCode' },
+    ]);
   });
 });

@@ -60,7 +60,10 @@ describe('Approve and remember', () => {
     expect(done.run).toMatchObject({ suggested: 1, applied: 0 });
     expect(done.rule).toMatchObject({ position: 1, matchedCount: 1, sourceProposalId: proposal.id, accountName: 'Bank', sign: 'outflow' });
     const suggestion = L.listPendingProposals(ctx.ledger, org.seq, { limit: 10, offset: 0 }).proposals[0];
-    expect(suggestion).toMatchObject({ proposedBy: `rule:${done.rule.id}`, payload: { transactionId: second.id, categoryCode: '5100', evidence: [{ type: 'rule', value: 'description shaped like "FIGMA.COM ####" in "Bank", outflows only' }] } });
+    expect(suggestion).toMatchObject({
+      proposedBy: `rule:${done.rule.id}`,
+      payload: { transactionId: second.id, categoryCode: '5100', evidence: [{ type: 'rule', value: 'description shaped like "FIGMA.COM ####" in "Bank", outflows only' }] },
+    });
     const [item] = await desk('listProposals', {});
     expect(item.rule).toEqual({ id: done.rule.id, position: 1, matchText: 'FIGMA.COM ####' });
     // Approving the rule's suggestion names the rule in the log and on the row.
@@ -106,17 +109,22 @@ describe('running rules', () => {
     expect((await desk<L.Rule[]>('listRules')).map((r) => r.id)).toEqual([inflows.id, travel.id, general.id]);
     const run = await desk<L.RuleRunResult>('runRules');
     expect(run).toMatchObject({ rows: 3, suggested: 1, alreadyDecided: 1 });
-    const pendingFor = (id: string) => L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 }).proposals.filter((p) => (p.payload as { transactionId: string }).transactionId === id).map((p) => (p.payload as { categoryCode: string }).categoryCode);
+    const pendingFor = (id: string) =>
+      L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 })
+        .proposals.filter((p) => (p.payload as { transactionId: string }).transactionId === id)
+        .map((p) => (p.payload as { categoryCode: string }).categoryCode);
     expect(pendingFor(awsCredit.id).sort()).toEqual(['4000', '5300']);
     // A person's "no" sticks for rules too.
-    const [rejected] = L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 }).proposals.filter((p) => (p.payload as { transactionId: string }).transactionId === aws.id);
+    const [rejected] = L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 }).proposals.filter(
+      (p) => (p.payload as { transactionId: string }).transactionId === aws.id,
+    );
     await desk('reviewProposals', { ids: [rejected.id], decision: 'reject', comment: 'Not AWS hosting: training' });
     expect((await desk<L.RuleRunResult>('runRules')).suggested).toBe(0);
     expect(tx(github.id).status).toBe('uncategorized');
     expect(audit('rule.moved')[0].summary).toContain('moved from 3 to 1');
   });
 
-  it('applies at once when the rule says so, as the person\'s rule, skipping closed accounts and disabled rules', async () => {
+  it("applies at once when the rule says so, as the person's rule, skipping closed accounts and disabled rules", async () => {
     const [bank, card] = await rows([
       ['Bank', 'Slack Technologies', -8],
       ['Card', 'Slack Technologies', -8],
@@ -126,7 +134,10 @@ describe('running rules', () => {
     expect(made.run).toMatchObject({ applied: 1, suggested: 0 });
     expect(tx(bank.id)).toMatchObject({ category: 'Software & tools', status: 'matched', suggestedBy: `rule:${made.rule.id}` });
     expect(tx(card.id).status).toBe('uncategorized');
-    expect(audit('rule.applied')[0]).toMatchObject({ actor: { type: 'human' }, summary: expect.stringContaining('categorized 1 uncategorized row as 5100 Software & tools, when it was made') });
+    expect(audit('rule.applied')[0]).toMatchObject({
+      actor: { type: 'human' },
+      summary: expect.stringContaining('categorized 1 uncategorized row as 5100 Software & tools, when it was made'),
+    });
     await desk('reopenAccount', { account: 'Card' });
     await desk('updateRule', { id: made.rule.id, rule: { matchKind: 'contains', matchText: 'slack', categoryCode: '5100', mode: 'apply', enabled: false } });
     expect((await desk<L.RuleRunResult>('runRules')).applied).toBe(0);
@@ -152,7 +163,7 @@ describe('running rules', () => {
     expect(pendingByRules()).toBe(1);
   });
 
-  it('runs on every import, in the import\'s transaction, over the imported rows only', async () => {
+  it("runs on every import, in the import's transaction, over the imported rows only", async () => {
     await rows([['Bank', 'Coffee shop', -3]]);
     await desk('createRule', { rule: { matchKind: 'shape', matchText: 'Coffee shop', categoryCode: '5000', mode: 'apply' } });
     const file = join(ctx.dataDir, 'march.csv');
@@ -161,7 +172,11 @@ describe('running rules', () => {
     expect(imported).toMatchObject({ imported: 3, rules: { applied: 2, suggested: 0 } });
     expect(audit('rule.applied')[0].summary).toContain('after importing "march.csv"');
     const card = L.listTransactions(ctx.ledger, org.seq, { limit: 10, offset: 0, accountSeq: L.requireAccount(ctx.ledger, org.seq, 'Card').seq }).data;
-    expect(card.map((t) => [t.description, t.category]).sort()).toEqual([['Bakery', null], ['COFFEE SHOP', 'Operating expenses'], ['Coffee shop', 'Operating expenses']]);
+    expect(card.map((t) => [t.description, t.category]).sort()).toEqual([
+      ['Bakery', null],
+      ['COFFEE SHOP', 'Operating expenses'],
+      ['Coffee shop', 'Operating expenses'],
+    ]);
   });
 
   it('keeps every total and count true when a big run lifts the triggers (thousands of rows applied and suggested)', async () => {
@@ -195,7 +210,9 @@ describe('running rules', () => {
   it('refuses a rule with an unknown category, account or an empty text, naming the field', async () => {
     await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: 'x', categoryCode: '9999' } })).rejects.toMatchObject({ details: [{ field: 'categoryCode' }] });
     await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: '  ', categoryCode: '5000' } })).rejects.toMatchObject({ details: [{ field: 'rule.matchText' }] });
-    await expect(desk('createRule', { rule: { matchKind: 'contains', matchText: 'x', categoryCode: '5000', accountId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' } })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      desk('createRule', { rule: { matchKind: 'contains', matchText: 'x', categoryCode: '5000', accountId: '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a' } }),
+    ).rejects.toMatchObject({ code: 'not_found' });
     expect(await desk('listRules')).toEqual([]);
   });
 });

@@ -17,8 +17,7 @@ const asObjects = async (s: Promise<ParsedStatement>) => {
 };
 const read = (name: string, options: ReadOptions = {}) => asObjects(readStatement(fileSource(fixture(name)), options));
 const text = (body: string, name = 'x.csv', options: ReadOptions = {}) => asObjects(readStatement(bytesSource(Buffer.from(body), name), options));
-const brief = (rows: { date: string; amount: string; description: string; externalId: string | null }[]) =>
-  rows.map((r) => [r.date, r.amount, r.description, r.externalId]);
+const brief = (rows: { date: string; amount: string; description: string; externalId: string | null }[]) => rows.map((r) => [r.date, r.amount, r.description, r.externalId]);
 
 describe('amounts', () => {
   it('reads the ways banks write amounts, exactly', () => {
@@ -84,7 +83,14 @@ describe('CSV', () => {
   it('reads a US bank export: BOM, quoted commas, parentheses, thousands, MM/DD/YYYY', async () => {
     const s = await read('us-bank.csv');
     expect(s).toMatchObject({ format: 'csv', encoding: 'utf-8', errors: [] });
-    expect(s.csv).toMatchObject({ delimiter: ',', headerLine: 1, dateFormat: 'M/D/YYYY', decimal: '.', suggested: true, columns: { date: 'Date', amount: 'Amount', description: ['Description'] } });
+    expect(s.csv).toMatchObject({
+      delimiter: ',',
+      headerLine: 1,
+      dateFormat: 'M/D/YYYY',
+      decimal: '.',
+      suggested: true,
+      columns: { date: 'Date', amount: 'Amount', description: ['Description'] },
+    });
     expect(brief(s.rows)).toEqual([
       ['2024-01-02', '-1234.56', 'AMAZON MKTPLACE PMTS, AMZN.COM/BILL WA', null],
       ['2024-01-05', '2500', 'PAYROLL ACME CORP', null],
@@ -188,7 +194,15 @@ describe('OFX and QFX', () => {
     const s = await read('ofx1-sgml.ofx');
     expect(s).toMatchObject({ format: 'ofx', encoding: 'windows-1252', errors: [] });
     expect(s.sections).toEqual([
-      expect.objectContaining({ index: 0, bankAccountId: '000123456789', type: 'checking', currency: 'USD', closing: { date: '2024-01-31', amount: '4142.3' }, from: '2024-01-01', to: '2024-01-31' }),
+      expect.objectContaining({
+        index: 0,
+        bankAccountId: '000123456789',
+        type: 'checking',
+        currency: 'USD',
+        closing: { date: '2024-01-31', amount: '4142.3' },
+        from: '2024-01-01',
+        to: '2024-01-31',
+      }),
       expect.objectContaining({ index: 1, bankAccountId: '4111111111111111', type: 'credit_card', currency: 'USD', closing: { date: '2024-01-31', amount: '0' } }),
     ]);
     expect(s.rows.map((r) => [r.section, r.date, r.amount, r.description, r.externalId])).toEqual([
@@ -214,7 +228,9 @@ describe('OFX and QFX', () => {
   it('refuses a file cut off mid-statement, naming where it stops; a missing </OFX> alone is forgiven', async () => {
     const whole = readFileSync(fixture('ofx1-sgml.ofx'), 'latin1');
     const cut = whole.slice(0, whole.indexOf('<TRNAMT>', whole.indexOf('<STMTTRN>', whole.indexOf('</STMTTRN>'))) + 12);
-    await expect(text(cut, 'cut.ofx')).rejects.toThrow(/^This OFX file ends before its statement does: <STMTTRN> opened at line 47 is never closed \(a transaction cut off at line 47\), so the file was cut off\. Nothing was imported/);
+    await expect(text(cut, 'cut.ofx')).rejects.toThrow(
+      /^This OFX file ends before its statement does: <STMTTRN> opened at line 47 is never closed \(a transaction cut off at line 47\), so the file was cut off\. Nothing was imported/,
+    );
     const envelope = await text(whole.replace(/<\/OFX>\s*$/, ''), 'no-end.ofx');
     expect(envelope.rows.length).toBe((await read('ofx1-sgml.ofx')).rows.length);
   });
@@ -284,7 +300,12 @@ describe('CAMT.053', () => {
 
   it('reads version 08: Sts/Cd, DtTm dates, Pty names, Othr account ids, a reversal', async () => {
     const s = await read('camt053-v08.xml');
-    expect(s.sections[0]).toMatchObject({ bankAccountId: 'CH93-0076-2011-6238-5295-7', currency: 'CHF', opening: { date: '2024-02-01', amount: '-50' }, closing: { date: '2024-02-29', amount: '250' } });
+    expect(s.sections[0]).toMatchObject({
+      bankAccountId: 'CH93-0076-2011-6238-5295-7',
+      currency: 'CHF',
+      opening: { date: '2024-02-01', amount: '-50' },
+      closing: { date: '2024-02-29', amount: '250' },
+    });
     expect(brief(s.rows)).toEqual([
       ['2024-02-12', '250', 'Muster Treuhand AG - Honorar Februar', 'CH-REF-1'],
       ['2024-02-20', '50', 'Reversal - Storno Lastschrift', 'CH-REF-2'],
@@ -301,7 +322,12 @@ describe('MT940', () => {
   it('reads a German bank: SWIFT envelope, a funds code, DK subfields with SEPA purpose, Latin-1', async () => {
     const s = await read('mt940-dk.sta');
     expect(s.errors).toEqual([]);
-    expect(s.sections[0]).toMatchObject({ bankAccountId: '37040044/0532013000', currency: 'EUR', opening: { date: '2023-12-31', amount: '10000' }, closing: { date: '2024-01-31', amount: '13240.6' } });
+    expect(s.sections[0]).toMatchObject({
+      bankAccountId: '37040044/0532013000',
+      currency: 'EUR',
+      opening: { date: '2023-12-31', amount: '10000' },
+      closing: { date: '2024-01-31', amount: '13240.6' },
+    });
     expect(brief(s.rows)).toEqual([
       ['2024-01-02', '-1250', 'Müller Immobilien GmbH - Miete Januar Büro Harbourstraße 5', 'BR240102001'],
       ['2024-01-15', '4500.5', 'Kunde Öztürk KG - Rechnung 2024-001', 'BR240115002'],

@@ -106,7 +106,13 @@ describe('free names and calendar days', () => {
     const taken = new Set(['Operating', 'Operating (2)']);
     expect(freeName('Operating', (n) => taken.has(n))).toBe('Operating (3)');
     expect(freeName('Savings', (n) => taken.has(n))).toBe('Savings');
-    expect(freeName('rule', (n) => n === 'rule', (n) => `-${n}`)).toBe('rule-2');
+    expect(
+      freeName(
+        'rule',
+        (n) => n === 'rule',
+        (n) => `-${n}`,
+      ),
+    ).toBe('rule-2');
   });
 
   it('moves across month, year and leap day in UTC', () => {

@@ -12,7 +12,15 @@ type Out = (line: string) => void;
 export { kebab };
 
 /** Operations reachable by command name, in both spellings. */
-export const agentCommands = new Map(operations.flatMap((op) => [[op.operationId, op], [kebab(op.operationId), op]] as [string, Operation][]));
+export const agentCommands = new Map(
+  operations.flatMap(
+    (op) =>
+      [
+        [op.operationId, op],
+        [kebab(op.operationId), op],
+      ] as [string, Operation][],
+  ),
+);
 
 const fieldsOf = (op: Operation): Field[] => schemaFields(inputOf(op));
 const helpOf = (field: Field) => flagHelp(field, field.name === 'evidence' ? 'json|type=value[:detail]' : undefined);
@@ -60,7 +68,13 @@ const convertField = (field: Field, raw: (string | boolean)[], usage: string): u
 export function parseCommand(op: Operation, args: string[]) {
   const usage = commandUsage(op);
   const fields = fieldsOf(op);
-  const common = { json: { type: 'boolean' }, help: { type: 'boolean' }, token: { type: 'string' }, url: { type: 'string' }, ...(op.body ? { 'idempotency-key': { type: 'string' as const } } : {}) } as const;
+  const common = {
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+    token: { type: 'string' },
+    url: { type: 'string' },
+    ...(op.body ? { 'idempotency-key': { type: 'string' as const } } : {}),
+  } as const;
   const { values, positionals, given } = parseFlags(args, fields, common, usage);
   const input: Record<string, unknown> = {};
   const rest = [...positionals];

@@ -94,7 +94,9 @@ export function send(connection: Connection, method: string, path: string, body?
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), replayed: res.headers['idempotent-replayed'] === 'true' }));
       res.on('error', (error) => reject(new ServerDownError(connection.url, error.message)));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => reject(new ServerDownError(connection.url, error.code === 'ECONNREFUSED' ? 'connection refused' : (error.code ?? error.message))));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new ServerDownError(connection.url, error.code === 'ECONNREFUSED' ? 'connection refused' : (error.code ?? error.message))),
+    );
     req.end(payload);
   });
 }

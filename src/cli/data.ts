@@ -1,15 +1,7 @@
 // The data folder as owner commands open it: --data (else the per-user app
 // folder, as the desktop uses), and --org (else the only organization, or
 // `default` when there are several).
-import {
-  createOrganization,
-  ensureDefaultOrganization,
-  findOrganization,
-  listOrganizations,
-  openLedger,
-  type Ledger,
-  type Organization,
-} from '../main/ledger';
+import { createOrganization, ensureDefaultOrganization, findOrganization, listOrganizations, openLedger, type Ledger, type Organization } from '../main/ledger';
 import { defaultDataDir, ledgerFile } from '../main/paths';
 import { UsageError } from './usage';
 
@@ -34,7 +26,13 @@ export function pickOrganization(ledger: Ledger, slug: string | undefined, creat
     const org = findOrganization(ledger, slug);
     if (org) return org;
     if (createMissing) return createOrganization(ledger, { slug });
-    throw new UsageError(`No organization "${slug}". Known: ${listOrganizations(ledger).map((o) => o.slug).join(', ') || '(none)'}.`);
+    throw new UsageError(
+      `No organization "${slug}". Known: ${
+        listOrganizations(ledger)
+          .map((o) => o.slug)
+          .join(', ') || '(none)'
+      }.`,
+    );
   }
   const all = listOrganizations(ledger);
   if (all.length > 1) {
@@ -44,4 +42,3 @@ export function pickOrganization(ledger: Ledger, slug: string | undefined, creat
   }
   return ensureDefaultOrganization(ledger);
 }
-

@@ -38,7 +38,11 @@ export function convert(field: Field, raw: (string | boolean)[], usage: string):
   const kind = typeOf(field.schema);
   if (kind === 'boolean') return true;
   const texts = raw.map(String);
-  if (kind === 'array') return texts.flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
+  if (kind === 'array')
+    return texts
+      .flatMap((t) => t.split(','))
+      .map((t) => t.trim())
+      .filter(Boolean);
   if (texts.length > 1) throw new UsageError(`--${field.flag} was given ${texts.length} times.`, usage);
   const [value] = texts;
   if (kind === 'number' || kind === 'integer') {

@@ -25,7 +25,12 @@ const LOCAL = ['serve', 'token', 'demo', 'restore', 'sign-in'];
 export const DATA_MARK = '@@LEDGERDESK_DATA@@';
 
 async function computedUsage(): Promise<string> {
-  const [{ operations }, { kebab }, { ownerCommands }, { LOCAL_USAGE }] = await Promise.all([import('../main/api/registry'), import('./flags'), import('./owner'), import('./local')]);
+  const [{ operations }, { kebab }, { ownerCommands }, { LOCAL_USAGE }] = await Promise.all([
+    import('../main/api/registry'),
+    import('./flags'),
+    import('./owner'),
+    import('./local'),
+  ]);
   const agent = operations.map((op) => `  ${op.operationId.padEnd(24)} ${op.title}`).join('\n');
   const owner = ownerCommands.map((c) => `  ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(34)}${c.spec.summary}`).join('\n');
   return `Usage: ledgerdesk <command> [flags]

@@ -69,7 +69,9 @@ export async function serve(args: string[], out: Out): Promise<void> {
 
 export function token(args: string[], out: Out): void {
   const [sub, ...rest] = args;
-  const usage = LOCAL_USAGE.split('\n').filter((l) => l.includes(' token ')).join('\n');
+  const usage = LOCAL_USAGE.split('\n')
+    .filter((l) => l.includes(' token '))
+    .join('\n');
   const { values, positionals } = parse(rest, { name: { type: 'string' }, scopes: { type: 'string' } }, usage);
   withLedger(values.data as string | undefined, (ledger) => {
     const org = pickOrganization(ledger, values.org as string | undefined);
@@ -77,7 +79,10 @@ export function token(args: string[], out: Out): void {
       if (!values.name || !values.scopes) throw new UsageError('token create needs --name and --scopes', usage);
       const { token: raw, info } = createToken(ledger, org.seq, {
         name: values.name as string,
-        scopes: (values.scopes as string).split(',').map((s) => s.trim()).filter(Boolean),
+        scopes: (values.scopes as string)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
       });
       out(`Created token "${info.name}" (${info.id}) for organization ${org.slug} with scopes ${info.scopes.join(', ')}.`);
       out('It is shown only this once; store it now:');

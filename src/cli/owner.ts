@@ -51,7 +51,9 @@ export function findOwnerCommand(argv: string[]): { command: OwnerCommand; rest:
 
 /** The owner commands a first word starts ("tx": tx add, tx edit...), as usage lines. */
 export function commandGroup(word: string): string[] {
-  return ownerCommands.filter((c) => c.spec.name.split(' ')[0] === word).map((c) => `  ledgerdesk ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(40)}${c.spec.summary}`);
+  return ownerCommands
+    .filter((c) => c.spec.name.split(' ')[0] === word)
+    .map((c) => `  ledgerdesk ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(40)}${c.spec.summary}`);
 }
 
 const argName = (arg: string) => arg.replace(/\.\.\.$/, '');
@@ -93,7 +95,14 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out)
     // Only commands about one organization's books pick one (org commands name theirs).
     const scoped = 'orgId' in objectShape(c.operation.input);
     const parsed = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: pickOrganization(ledger, values.org as string | undefined).id } : {}) }, usage);
-    const ctx: DeskContext = { ledger, dataDir: (values.data as string | undefined) ?? defaultDataDir(), agentUrl: '', mode: 'command', reviewer: deskActor(), stdout: process.stdout };
+    const ctx: DeskContext = {
+      ledger,
+      dataDir: (values.data as string | undefined) ?? defaultDataDir(),
+      agentUrl: '',
+      mode: 'command',
+      reviewer: deskActor(),
+      stdout: process.stdout,
+    };
     try {
       const result = await c.operation.run(ctx, parsed);
       if (json) out(JSON.stringify(result, null, 2));

@@ -40,7 +40,11 @@ const TEMPLATES: Template[] = [
 ];
 const TOTAL_WEIGHT = TEMPLATES.reduce((a, t) => a + t.weight, 0);
 const STATUSES: [TransactionStatus, number][] = [
-  ['uncategorized', 34], ['matched', 33], ['reconciled', 22], ['receipt_missing', 8], ['agent_suggested', 3],
+  ['uncategorized', 34],
+  ['matched', 33],
+  ['reconciled', 22],
+  ['receipt_missing', 8],
+  ['agent_suggested', 3],
 ];
 
 /** mulberry32: small, fast, deterministic. */
@@ -58,11 +62,15 @@ function prng(seed: number): () => number {
 const hashSeed = (s: string): number => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 function uuidFrom(rand: () => number): string {
-  const hex = Array.from({ length: 4 }, () => Math.floor(rand() * 2 ** 32).toString(16).padStart(8, '0')).join('');
+  const hex = Array.from({ length: 4 }, () =>
+    Math.floor(rand() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) & 3]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const pick = <T,>(rand: () => number, items: T[]): T => items[Math.floor(rand() * items.length)];
+const pick = <T>(rand: () => number, items: T[]): T => items[Math.floor(rand() * items.length)];
 function weighted<T>(rand: () => number, items: [T, number][]): T {
   let r = rand() * items.reduce((a, [, w]) => a + w, 0);
   for (const [item, w] of items) if ((r -= w) < 0) return item;
@@ -152,7 +160,10 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
       for (let i = done; i < upto; i++) {
         const { row, base, ref } = demoRow(ctx, i);
         const seq = insertTransaction(ledger, orgSeq, {
-          ...row, origin: 'feed', createdAt: CREATED_AT, status: row.status === 'agent_suggested' ? row.status : undefined,
+          ...row,
+          origin: 'feed',
+          createdAt: CREATED_AT,
+          status: row.status === 'agent_suggested' ? row.status : undefined,
         });
         track({ orgSeq, ...row });
         if (i % RECEIPT_EVERY === 7) {

@@ -77,10 +77,13 @@ if (!app.requestSingleInstanceLock()) {
     if (win?.isMinimized()) win.restore();
     win?.focus();
   });
-  app.whenReady().then(boot).catch((error: unknown) => {
-    dialog.showErrorBox('Ledgerdesk could not start', (error as Error)?.message ?? String(error));
-    app.quit();
-  });
+  app
+    .whenReady()
+    .then(boot)
+    .catch((error: unknown) => {
+      dialog.showErrorBox('Ledgerdesk could not start', (error as Error)?.message ?? String(error));
+      app.quit();
+    });
   app.on('window-all-closed', () => app.quit());
   // Started by `npm start`: quit when that process ends, however it ends (its pipe closes).
   if (process.env.LEDGERDESK_LIFELINE) {

@@ -52,7 +52,5 @@ const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
   session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
-  session.webRequest.onHeadersReceived((details, callback) =>
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } }),
-  );
+  session.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } }));
 }

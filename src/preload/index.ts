@@ -5,8 +5,6 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { DESK_OPERATIONS, deskChannel } from '../shared/desk';
 import type { DeskBridge } from '../renderer/src/desk';
 
-const bridge = Object.freeze(
-  Object.fromEntries(DESK_OPERATIONS.map((name) => [name, (input: unknown) => ipcRenderer.invoke(deskChannel(name), input)])),
-) as DeskBridge;
+const bridge = Object.freeze(Object.fromEntries(DESK_OPERATIONS.map((name) => [name, (input: unknown) => ipcRenderer.invoke(deskChannel(name), input)]))) as DeskBridge;
 
 contextBridge.exposeInMainWorld('ledgerdesk', bridge);

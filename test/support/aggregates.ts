@@ -12,8 +12,15 @@ export function expectTotalsMatchRows(ledger: Ledger): void {
   expect(off, 'rows whose status is not the view of their facts').toEqual([]);
   for (const t of TOTALS) {
     const width = t.measures.length;
-    const kept = (rows: unknown[][]) => rows.filter((r) => r.slice(-width).some((v) => v !== 0)).map(String).sort();
-    const stored = ledger.sqlite.prepare(`SELECT ${[...t.key.map((k) => k.column), ...t.measures].join(', ')} FROM ${t.table}`).raw(true).all() as unknown[][];
+    const kept = (rows: unknown[][]) =>
+      rows
+        .filter((r) => r.slice(-width).some((v) => v !== 0))
+        .map(String)
+        .sort();
+    const stored = ledger.sqlite
+      .prepare(`SELECT ${[...t.key.map((k) => k.column), ...t.measures].join(', ')} FROM ${t.table}`)
+      .raw(true)
+      .all() as unknown[][];
     const recounted = ledger.sqlite.prepare(recountSql(t)).raw(true).all() as unknown[][];
     expect(kept(stored), t.table).toEqual(kept(recounted));
   }

@@ -25,6 +25,10 @@ export async function authProxy(target: { port: number }, token: string): Promis
   own = `:${(server.address() as AddressInfo).port}`;
   return {
     url: `http://127.0.0.1${own}`,
-    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

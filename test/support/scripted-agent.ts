@@ -62,7 +62,8 @@ export async function categorizeBacklog(client: Client): Promise<AgentRun> {
     const text = fold(description);
     const fitsSign = (code: string) => typeOf.get(code) === (amount < 0 ? 'expense' : 'revenue');
     for (const [word, code] of KNOWLEDGE) {
-      if (text.includes(word) && fitsSign(code)) return { code, evidence: { type: 'keyword', value: word.trim() }, reason: `"${word.trim()}" names a known kind of ${typeOf.get(code)}` };
+      if (text.includes(word) && fitsSign(code))
+        return { code, evidence: { type: 'keyword', value: word.trim() }, reason: `"${word.trim()}" names a known kind of ${typeOf.get(code)}` };
     }
     for (const c of counterparties) {
       const alias = c.aliases.find((a) => text.includes(fold(a)));

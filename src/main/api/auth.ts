@@ -46,9 +46,7 @@ export function challenge(error: LedgerError): string | undefined {
   if (error.code === 'unauthorized') {
     if ((error.details as { reason?: string } | null)?.reason === 'no_session') return undefined; // the desk's cookie, not a bearer
     const reason = (error.details as { reason?: string } | null)?.reason;
-    return reason === 'missing'
-      ? `Bearer realm="${REALM}"`
-      : `Bearer realm="${REALM}", error="invalid_token", error_description="${error.message.replaceAll('"', "'")}"`;
+    return reason === 'missing' ? `Bearer realm="${REALM}"` : `Bearer realm="${REALM}", error="invalid_token", error_description="${error.message.replaceAll('"', "'")}"`;
   }
   if (error.code === 'insufficient_scope') {
     return `Bearer realm="${REALM}", error="insufficient_scope", scope="${(error.details as { required: string }).required}"`;

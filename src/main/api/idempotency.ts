@@ -70,18 +70,17 @@ export function withIdempotency(
 ): { status: number; body: unknown } | null {
   const k = keyed.get(req);
   if (!k) return write();
-  const fingerprint = createHash('sha256').update(`${operationId}\n${JSON.stringify((req as { body?: unknown }).body ?? null)}`).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${operationId}\n${JSON.stringify((req as { body?: unknown }).body ?? null)}`)
+    .digest('hex');
   const since = new Date(Date.now() - KEEP_MS).toISOString();
-  const kept = ledger
-    .stmt('SELECT fingerprint, status, body FROM idempotency_keys WHERE token_seq = ? AND key = ? AND created_at >= ?')
-    .get(k.tokenSeq, k.key, since) as KeptRow | undefined;
+  const kept = ledger.stmt('SELECT fingerprint, status, body FROM idempotency_keys WHERE token_seq = ? AND key = ? AND created_at >= ?').get(k.tokenSeq, k.key, since) as
+    KeptRow | undefined;
   if (kept) {
     if (kept.fingerprint !== fingerprint) {
-      throw new LedgerError(
-        'idempotency_key_reused',
-        `Idempotency-Key "${k.key}" was already used with another request body or operation; use a new key for a new request.`,
-        { key: k.key },
-      );
+      throw new LedgerError('idempotency_key_reused', `Idempotency-Key "${k.key}" was already used with another request body or operation; use a new key for a new request.`, {
+        key: k.key,
+      });
     }
     res.setHeader(REPLAYED_HEADER, 'true');
     sendJson(res, kept.status, JSON.parse(kept.body));

@@ -20,7 +20,7 @@ const MCP_PATH = '/api/mcp';
 
 export const STATIC_TOKENS =
   'Ledgerdesk does not use OAuth: its MCP endpoint takes a Ledgerdesk token, sent as "Authorization: Bearer ldk_live_...". ' +
-  'The token sent was missing, unknown or revoked: create one in Ledgerdesk (Tokens screen, or `ledgerdesk token create`) and put it in the client\'s headers.';
+  "The token sent was missing, unknown or revoked: create one in Ledgerdesk (Tokens screen, or `ledgerdesk token create`) and put it in the client's headers.";
 
 const originOf = (req: IncomingMessage): string => `http://${req.headers.host}`;
 

@@ -32,11 +32,12 @@ const ERRORS =
 export function instructionsFor(scopes: readonly Scope[]): string {
   const read = scopes.includes('read');
   const write = scopes.includes('propose-write');
-  const access = read && write
-    ? 'Your token reads the ledger and proposes changes.'
-    : read
-      ? 'Your token only reads: it cannot propose changes (ask the person for a token with the propose-write scope if you should).'
-      : 'Your token only proposes: it cannot read the ledger, so it needs the ids (transactions, receipts) it proposes about from elsewhere.';
+  const access =
+    read && write
+      ? 'Your token reads the ledger and proposes changes.'
+      : read
+        ? 'Your token only reads: it cannot propose changes (ask the person for a token with the propose-write scope if you should).'
+        : 'Your token only proposes: it cannot read the ledger, so it needs the ids (transactions, receipts) it proposes about from elsewhere.';
   const rules = [...(read ? READ_RULES : []), ...(write ? WRITE_RULES : [])].map((r, i) => `${i + 1}. ${r}`).join('\n');
   return [`${ABOUT} ${access}`, `Rules:\n${rules}`, ...(read && write ? [WORKFLOW] : []), ERRORS].join('\n\n');
 }

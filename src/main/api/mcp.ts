@@ -132,11 +132,13 @@ function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' 
   return mcp;
 }
 
-const authenticate = (ledger: Ledger): RequestHandler => (req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  bindToken(ledger, req);
-  next();
-};
+const authenticate =
+  (ledger: Ledger): RequestHandler =>
+  (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    bindToken(ledger, req);
+    next();
+  };
 
 /** JSON-RPC's codes for what goes wrong before a message reaches the server (-32001: implementation-defined, not allowed). */
 function rpcCodeOf(error: LedgerError): number {
@@ -150,15 +152,21 @@ function rpcCodeOf(error: LedgerError): number {
  * SDK's own (one format for a client to read); the stable error.code and
  * details ride in error.data. A 401 names the resource metadata (mcp-auth.ts).
  */
-export const mcpErrors = (log: (m: string) => void): ErrorRequestHandler => (error, req, res, _next) => {
-  const failure = toLedgerError(error);
-  if (failure.code === 'internal_error') log(`internal error in /api/mcp: ${(error as Error)?.stack ?? String(error)}`);
-  if (res.headersSent) return void res.end();
-  const www = challenge(failure);
-  if (www) res.setHeader('WWW-Authenticate', failure.code === 'unauthorized' ? `${www}, resource_metadata="${resourceMetadataUrl(req)}"` : www);
-  if (failure.code === 'method_not_allowed') res.setHeader('Allow', 'POST');
-  sendJson(res, failure.status, { jsonrpc: '2.0', id: null, error: { code: rpcCodeOf(failure), message: failure.message, data: { code: failure.code, details: failure.details } } });
-};
+export const mcpErrors =
+  (log: (m: string) => void): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    const failure = toLedgerError(error);
+    if (failure.code === 'internal_error') log(`internal error in /api/mcp: ${(error as Error)?.stack ?? String(error)}`);
+    if (res.headersSent) return void res.end();
+    const www = challenge(failure);
+    if (www) res.setHeader('WWW-Authenticate', failure.code === 'unauthorized' ? `${www}, resource_metadata="${resourceMetadataUrl(req)}"` : www);
+    if (failure.code === 'method_not_allowed') res.setHeader('Allow', 'POST');
+    sendJson(res, failure.status, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: rpcCodeOf(failure), message: failure.message, data: { code: failure.code, details: failure.details } },
+    });
+  };
 
 const protocolVersion: RequestHandler = (req, _res, next) => {
   const version = req.headers['mcp-protocol-version'];

@@ -73,8 +73,11 @@ function build(): Json {
       description: [
         'Local agent API of Ledgerdesk. Reads ledger data; every agent write is a pending proposal that a human approves or rejects in the Approvals screen (no token API reviews).',
         'Served on 127.0.0.1 only; requests whose Host or Origin is not this server get 403.',
-        "Scopes are independent: `read` for GET operations, `propose-write` for proposals and notes; `propose-write` does not imply `read`.",
-        'Error codes (error.code): ' + Object.entries(ERROR_CODES).map(([code, e]) => `\`${code}\` (${e.status}) ${e.description}`).join('; '),
+        'Scopes are independent: `read` for GET operations, `propose-write` for proposals and notes; `propose-write` does not imply `read`.',
+        'Error codes (error.code): ' +
+          Object.entries(ERROR_CODES)
+            .map(([code, e]) => `\`${code}\` (${e.status}) ${e.description}`)
+            .join('; '),
       ].join('\n\n'),
     },
     servers: [{ url: '/api/v1' }],
@@ -103,7 +106,14 @@ function operationObject(op: Operation, schemaOf: (s: z.ZodType, io: 'input' | '
   ];
   const headers = {
     ...(op.deprecated ? { Deprecation: { schema: { type: 'string' }, description: 'RFC 9745 deprecation date' } } : {}),
-    ...(op.body ? { [REPLAYED_HEADER]: { schema: { type: 'string', enum: ['true'] }, description: 'Present when this is the kept answer to an earlier request with the same Idempotency-Key' } } : {}),
+    ...(op.body
+      ? {
+          [REPLAYED_HEADER]: {
+            schema: { type: 'string', enum: ['true'] },
+            description: 'Present when this is the kept answer to an earlier request with the same Idempotency-Key',
+          },
+        }
+      : {}),
   };
   const success = (description: string) => ({
     description,
@@ -165,9 +175,7 @@ function paramsOf(schema: z.ZodType, where: 'path' | 'query', schemaOf: (s: z.Zo
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : rewriteRefs(v)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : rewriteRefs(v)]));
   }
   return value;
 }

@@ -18,9 +18,7 @@ const agentOf = (ctx: OperationContext): AgentActor => ({
 
 /** A new proposal is created (201); the same change already pending is answered as it is (200), not stored twice. */
 const proposed = (proposal: L.Proposal): unknown =>
-  L.isAlreadyPending(proposal)
-    ? new Answer(200, { data: proposal }, `The same change is already pending as proposal ${proposal.id}; nothing new was stored.`)
-    : { data: proposal };
+  L.isAlreadyPending(proposal) ? new Answer(200, { data: proposal }, `The same change is already pending as proposal ${proposal.id}; nothing new was stored.`) : { data: proposal };
 const ALREADY_PENDING = {
   status: 200,
   description: 'The same change (type, target and effect) is already pending: that proposal is answered and nothing new is stored.',
@@ -80,8 +78,7 @@ export const operations: Operation[] = [
     scope: 'read',
     exposeByDefault: true,
     title: 'Get one transaction with its notes and receipts',
-    description:
-      'One transaction with its notes and receipts (metadata); prefer it over list_notes. Call it when a description alone is not enough to categorize.',
+    description: 'One transaction with its notes and receipts (metadata); prefer it over list_notes. Call it when a description alone is not enough to categorize.',
     params: S.IdParams,
     output: S.envelope(S.TransactionDetail),
     successStatus: 200,
@@ -110,7 +107,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Search receipts',
     description:
-      'Receipts whose file name or OCR text has every word of q (any case), newest first, at most 50 (metadata). Find a transaction\'s receipt before propose_receipt_link.',
+      "Receipts whose file name or OCR text has every word of q (any case), newest first, at most 50 (metadata). Find a transaction's receipt before propose_receipt_link.",
     query: S.ReceiptSearchQuery,
     output: z.object({ data: z.array(S.Receipt), meta: z.object({ count: z.int(), limit: z.int() }) }),
     successStatus: 200,
@@ -127,7 +124,7 @@ export const operations: Operation[] = [
     scope: 'read',
     exposeByDefault: false,
     title: 'Get receipt metadata',
-    description: 'One receipt\'s metadata and OCR text; file bytes are never returned.',
+    description: "One receipt's metadata and OCR text; file bytes are never returned.",
     params: S.IdParams,
     output: S.envelope(S.Receipt),
     successStatus: 200,
@@ -141,8 +138,7 @@ export const operations: Operation[] = [
     scope: 'read',
     exposeByDefault: true,
     title: 'List the chart of accounts',
-    description:
-      'The chart of accounts: code, canonical name, type, parentCode, synonyms, inUse. Load it first, then propose with categoryCode.',
+    description: 'The chart of accounts: code, canonical name, type, parentCode, synonyms, inUse. Load it first, then propose with categoryCode.',
     output: S.envelope(z.array(S.Category)),
     successStatus: 200,
     errors: [],
@@ -168,8 +164,7 @@ export const operations: Operation[] = [
     scope: 'read',
     exposeByDefault: true,
     title: 'List pending proposals',
-    description:
-      'Proposals waiting for a human, newest first (limit, offset); meta.count counts all pending. Pending proposals are not ledger entries.',
+    description: 'Proposals waiting for a human, newest first (limit, offset); meta.count counts all pending. Pending proposals are not ledger entries.',
     query: S.ProposalsQuery,
     output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int().describe('Pending in all, not only this page') }) }),
     successStatus: 200,
@@ -200,9 +195,7 @@ export const operations: Operation[] = [
     scope: 'propose-write',
     exposeByDefault: true,
     title: 'Propose a category for a transaction',
-    description:
-      'Proposes a category for one transaction: categoryCode from list_categories (preferred), or a category name or synonym. ' +
-      PROPOSAL_NOTE,
+    description: 'Proposes a category for one transaction: categoryCode from list_categories (preferred), or a category name or synonym. ' + PROPOSAL_NOTE,
     body: S.CategorizationProposal,
     output: S.envelope(S.ProposalOfType.categorization),
     successStatus: 201,
@@ -218,8 +211,7 @@ export const operations: Operation[] = [
     exposeByDefault: true,
     title: 'Propose a new manual journal entry',
     description:
-      'Proposes a NEW manual transaction (negative amount: an outflow); it never edits existing ones (use propose_categorization). Prefer categoryCode. ' +
-      PROPOSAL_NOTE,
+      'Proposes a NEW manual transaction (negative amount: an outflow); it never edits existing ones (use propose_categorization). Prefer categoryCode. ' + PROPOSAL_NOTE,
     body: S.JournalEntryProposal,
     output: S.envelope(S.ProposalOfType.journal_entry),
     successStatus: 201,
@@ -263,8 +255,7 @@ export const operations: Operation[] = [
     scope: 'propose-write',
     exposeByDefault: true,
     title: 'Propose a note on a transaction',
-    description:
-      'Proposes a note on a transaction (prefer this over create_note). People read notes: no secrets. ' + PROPOSAL_NOTE,
+    description: 'Proposes a note on a transaction (prefer this over create_note). People read notes: no secrets. ' + PROPOSAL_NOTE,
     body: S.NoteRequest,
     output: S.envelope(S.ProposalOfType.note),
     successStatus: 201,
@@ -280,8 +271,7 @@ export const operations: Operation[] = [
     exposeByDefault: false,
     deprecated: true,
     title: 'Create a note directly (deprecated)',
-    description:
-      'DEPRECATED: use attach_note instead. Creates a note at once, without approval; meant only for trusted automation. The write is audit-logged.',
+    description: 'DEPRECATED: use attach_note instead. Creates a note at once, without approval; meant only for trusted automation. The write is audit-logged.',
     body: S.NoteRequest,
     output: S.envelope(S.Note),
     successStatus: 201,
@@ -289,4 +279,3 @@ export const operations: Operation[] = [
     run: (ctx, body) => ({ data: L.createNoteDirect(ctx.ledger, orgOf(ctx), agentOf(ctx), body.transactionId, body.content) }),
   },
 ];
-

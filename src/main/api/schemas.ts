@@ -62,9 +62,7 @@ export const Transaction = z
   })
   .meta({ id: 'Transaction' });
 
-export const Note = z
-  .object({ id: Uuid, transactionId: Uuid, content: z.string(), authorUserId: z.string().nullable(), createdAt: DateTime })
-  .meta({ id: 'Note' });
+export const Note = z.object({ id: Uuid, transactionId: Uuid, content: z.string(), authorUserId: z.string().nullable(), createdAt: DateTime }).meta({ id: 'Note' });
 
 export const Receipt = z
   .object({
@@ -127,10 +125,17 @@ const proposalOf = <P extends z.ZodType>(payload: P) =>
   });
 const DRAFT = 'A draft. It is never a posted ledger entry until a human approves it.';
 
-export const Proposal = proposalOf(z.union(KINDS.map((k) => k.payload) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe('Contents per type')).meta({ id: 'Proposal', description: DRAFT });
+export const Proposal = proposalOf(z.union(KINDS.map((k) => k.payload) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe('Contents per type')).meta({
+  id: 'Proposal',
+  description: DRAFT,
+});
 
 /** CategorizationProposalResult for categorization, and so on. */
-const resultId = (type: string) => `${type.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('')}ProposalResult`;
+const resultId = (type: string) =>
+  `${type
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('')}ProposalResult`;
 
 /** What each propose operation answers: a Proposal of its one type (a narrower schema than Proposal, for OpenAPI and MCP). */
 export const ProposalOfType = Object.fromEntries(KINDS.map((k) => [k.type, proposalOf(k.payload).meta({ id: resultId(k.type) })])) as unknown as Record<ProposalType, z.ZodType>;
@@ -145,9 +150,7 @@ export const DashboardSummary = z
     missingReceipts: z.int().describe('Transactions with status receipt_missing'),
     uncategorized: z.int().describe('Transactions with status uncategorized'),
     agentSuggested: z.int().describe('Pending proposals'),
-    recentTransactions: z.array(
-      z.object({ id: z.string(), date: z.string(), amount: z.number(), description: z.string(), status: z.string() }),
-    ),
+    recentTransactions: z.array(z.object({ id: z.string(), date: z.string(), amount: z.number(), description: z.string(), status: z.string() })),
     monthlyTrend: z.array(z.object({ month: z.string().describe('YYYY-MM'), revenue: z.number(), expenses: z.number() })),
     notifications: z.array(
       z.object({
@@ -203,7 +206,7 @@ export const CategorizationProposal = z
 
 export const JournalEntryProposal = z
   .strictObject({
-    date: DateString.describe('The entry\'s date'),
+    date: DateString.describe("The entry's date"),
     description: Line(500).min(1).describe('What it is, as a statement would say'),
     amount: Amount.describe('Negative outflow, positive inflow'),
     currency: CurrencyCode.optional().describe("Three-letter code; defaults to the organization's currency"),

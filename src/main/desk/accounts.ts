@@ -23,7 +23,9 @@ const describe = (a: L.Account): string =>
     `last import ${a.lastImportAt?.slice(0, 10) ?? 'never'}`,
     a.lastStatement ? `statement ${money(a.lastStatement.balance, a.currency)} on ${a.lastStatement.date}` : '',
     a.closedAt ? `CLOSED ${a.closedAt.slice(0, 10)}` : '',
-  ].filter(Boolean).join('  ');
+  ]
+    .filter(Boolean)
+    .join('  ');
 
 export const accountOperations = {
   listAccounts: op(z.strictObject(Org), (ctx, { orgId }) => L.listAccounts(ctx.ledger, orgSeq(ctx, orgId)), {
@@ -41,13 +43,23 @@ export const accountOperations = {
       ...details,
     }),
     (ctx, { orgId, ...input }) => L.createAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
-    { name: 'account create', summary: 'add a money account (checking, savings, card, cash, payment processor)', args: ['name'], print: (a) => [`Created account ${describe(a)} (${a.id}).`] },
+    {
+      name: 'account create',
+      summary: 'add a money account (checking, savings, card, cash, payment processor)',
+      args: ['name'],
+      print: (a) => [`Created account ${describe(a)} (${a.id}).`],
+    },
   ),
 
   updateAccount: op(
     z.strictObject({ ...Org, account: Ref, name: Line(100).trim().min(1).optional().describe('The new name'), type: z.enum(L.ACCOUNT_TYPES).optional(), ...details }),
     (ctx, { orgId, account, ...changes }) => L.updateAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, changes),
-    { name: 'account edit', summary: 'rename an account or change its type, opening balance, masked number or bank id', args: ['account'], print: (a) => [`Account ${describe(a)}`] },
+    {
+      name: 'account edit',
+      summary: 'rename an account or change its type, opening balance, masked number or bank id',
+      args: ['account'],
+      print: (a) => [`Account ${describe(a)}`],
+    },
   ),
 
   closeAccount: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, true), {

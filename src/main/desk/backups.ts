@@ -38,7 +38,10 @@ export async function dailyBackup(ledger: L.Ledger, dataDir: string, today = new
   if (existsSync(file)) return null;
   mkdirSync(dir, { recursive: true });
   const made = await L.backupTo(ledger, receiptsDir(dataDir), file);
-  const dailies = readdirSync(dir).filter((n) => DAILY.test(n)).sort().reverse();
+  const dailies = readdirSync(dir)
+    .filter((n) => DAILY.test(n))
+    .sort()
+    .reverse();
   for (const old of dailies.slice(DAILY_KEPT)) rmSync(join(dir, old), { force: true });
   return made;
 }
@@ -50,7 +53,10 @@ export function scheduleDailyBackups(ledger: L.Ledger, dataDir: string, log: (m:
     dailyBackup(ledger, dataDir).then(
       (made) => made && log(`daily backup: ${made.file} (${made.size} bytes, ${made.receipts} receipt file(s))`),
       // Stopping the app closes the ledger under a backup in progress: its partial file is removed, and the next start takes it.
-      (error: unknown) => log(stopped ? 'daily backup left off: the app stopped while it ran; it runs again at the next start' : `daily backup failed: ${(error as Error)?.message ?? String(error)}`),
+      (error: unknown) =>
+        log(
+          stopped ? 'daily backup left off: the app stopped while it ran; it runs again at the next start' : `daily backup failed: ${(error as Error)?.message ?? String(error)}`,
+        ),
     );
   const first = setTimeout(run, 60_000);
   const hourly = setInterval(run, 60 * 60_000);

@@ -7,7 +7,8 @@ import * as L from '../ledger';
 import { op, Org, orgSeq, TypedAmount } from './operation';
 
 const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
-const line = (c: L.Category) => `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
+const line = (c: L.Category) =>
+  `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
 const Ref = Line(200).trim().min(1).describe('The account: its name or id');
 const figure = (n: number) => n.toFixed(2).padStart(14);
 
@@ -86,10 +87,17 @@ export const chartOperations = {
   reconciliationReport: op(
     z.strictObject({ ...Org, account: Ref, reconciliation: z.uuid().optional().describe('Which one (the latest when absent)') }),
     (ctx, { orgId, account, reconciliation }) => L.reconciliationReport(ctx.ledger, orgSeq(ctx, orgId), account, reconciliation),
-    { name: 'reconcile report', summary: 'the report of a finished reconciliation (statement balance, cleared deposits and payments, outstanding rows)', args: ['account'], print: printReconciliation },
+    {
+      name: 'reconcile report',
+      summary: 'the report of a finished reconciliation (statement balance, cleared deposits and payments, outstanding rows)',
+      args: ['account'],
+      print: printReconciliation,
+    },
   ),
 
-  reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), (ctx, { orgId, account, through }) => L.reconcileView(ctx.ledger, orgSeq(ctx, orgId), account, through)),
+  reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), (ctx, { orgId, account, through }) =>
+    L.reconcileView(ctx.ledger, orgSeq(ctx, orgId), account, through),
+  ),
 
   reconcileAccount: op(
     z.strictObject({

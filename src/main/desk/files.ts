@@ -31,7 +31,10 @@ export async function stageUpload(dataDir: string, name: string, body: Uint8Arra
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        done(size > MAX_UPLOAD_BYTES ? new LedgerError('payload_too_large', `A statement may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { limit: MAX_UPLOAD_BYTES }) : null, chunk);
+        done(
+          size > MAX_UPLOAD_BYTES ? new LedgerError('payload_too_large', `A statement may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { limit: MAX_UPLOAD_BYTES }) : null,
+          chunk,
+        );
       },
     });
     try {

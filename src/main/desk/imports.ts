@@ -27,10 +27,13 @@ const Decision = z.enum(['merge', 'import']);
 
 export const ImportInput = z.strictObject({
   ...Org,
-  file: z.string().min(1).max(4096).describe('The statement: a path (owner command) or an uploaded file\'s id (app)'),
+  file: z.string().min(1).max(4096).describe("The statement: a path (owner command) or an uploaded file's id (app)"),
   account: Line(200).trim().min(1).optional().describe('Its account, by name or id (a one-account file); otherwise found from the file or created'),
   accounts: z.record(z.string().regex(/^\d+$/), Line(200).min(1)).optional().describe('For a file of several accounts: the account of each section, by section number'),
-  format: z.enum(['auto', ...STATEMENT_FORMATS]).default('auto').describe('auto (told from the file), csv, ofx, qfx, qif, camt053 or mt940'),
+  format: z
+    .enum(['auto', ...STATEMENT_FORMATS])
+    .default('auto')
+    .describe('auto (told from the file), csv, ofx, qfx, qif, camt053 or mt940'),
   dateFormat: z.string().min(4).max(40).optional().describe('Date format with YYYY, YY, MM, M, DD, D, e.g. DD/MM/YYYY (asked when the file fits two)'),
   columns: z
     .union([z.string().min(1).max(2000), ColumnsObject])
@@ -100,7 +103,12 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
   try {
     let mapping: CsvMapping | undefined;
     const chooser = mappingFor(ctx, seq, input);
-    const statement: ParsedStatement = await readStatement(source, { format: input.format, encoding: input.encoding, mapping: (headers) => (mapping = chooser(headers)), onProgress: report });
+    const statement: ParsedStatement = await readStatement(source, {
+      format: input.format,
+      encoding: input.encoding,
+      mapping: (headers) => (mapping = chooser(headers)),
+      onProgress: report,
+    });
     if (statement.csv && mapping?.negate === undefined && cardSpendingPositive(ctx, seq, input, statement)) mapping = { ...mapping, negate: true };
     ctx.progress?.set(input.file, { phase: input.dryRun ? 'checking' : 'writing', rows: statement.rows.length });
     return L.importStatement(ctx.ledger, seq, ctx.reviewer, {
@@ -129,7 +137,10 @@ export function printImport(r: L.ImportResult): string[] {
   const into = r.accounts.map((a) => `"${a.name}"${a.created ? ' (new account)' : ''}`).join(', ') || '(no account)';
   if (r.nothingNew && !r.dryRun && !r.errors.length) {
     const held = r.held ? `; ${r.held} possible match(es) held back (below)` : '';
-    return [`Nothing new in ${r.fileName}: its ${r.rows} row(s) are already in ${into} (${r.duplicates} duplicate(s))${held}. Nothing was recorded.`, ...printImport({ ...r, nothingNew: false }).slice(1)];
+    return [
+      `Nothing new in ${r.fileName}: its ${r.rows} row(s) are already in ${into} (${r.duplicates} duplicate(s))${held}. Nothing was recorded.`,
+      ...printImport({ ...r, nothingNew: false }).slice(1),
+    ];
   }
   const lines = [
     `${r.dryRun ? 'Dry run, nothing written: ' : r.batchId ? 'Imported ' : 'Nothing imported: '}${r.fileName} (${r.format}) into ${into}: ${r.rows} row(s), ${r.imported} new, ${r.duplicates} duplicate(s), ${r.possibleMatches} possible match(es), ${r.merged} merged, ${r.skipped} bad row(s) skipped.`,
@@ -139,7 +150,8 @@ export function printImport(r: L.ImportResult): string[] {
   const held = r.preview.filter((p) => p.decision === 'held');
   if (held.length) {
     lines.push(`${r.held} possible match(es) held back; run again with --possible-matches merge (the same transaction) or import (a different one):`);
-    for (const p of held) lines.push(`  line ${p.line}  ${p.date}  ${money(p.amount)}  ${p.description}  ~ ${p.match!.date} ${money(p.match!.amount)} "${p.match!.description}" (${p.match!.reason})`);
+    for (const p of held)
+      lines.push(`  line ${p.line}  ${p.date}  ${money(p.amount)}  ${p.description}  ~ ${p.match!.date} ${money(p.match!.amount)} "${p.match!.description}" (${p.match!.reason})`);
   }
   if (r.errors.length) {
     lines.push('Bad rows (nothing was imported; correct the file, give the format, or pass --skip-bad-rows):');
@@ -173,18 +185,25 @@ export const importOperations = {
       name: 'import list',
       summary: 'the imports, newest first',
       print: ({ batches, totalCount }) => [
-        ...batches.map((b) => `${b.id}  ${b.createdAt.slice(0, 16).replace('T', ' ')}  ${b.format.padEnd(7)} ${b.fileName}  -> ${b.accounts.map((a) => a.name).join(', ')}  ${b.imported} new, ${b.duplicates} dup${b.undoneAt ? `  UNDONE ${b.undoneAt.slice(0, 10)}` : ''}`),
+        ...batches.map(
+          (b) =>
+            `${b.id}  ${b.createdAt.slice(0, 16).replace('T', ' ')}  ${b.format.padEnd(7)} ${b.fileName}  -> ${b.accounts.map((a) => a.name).join(', ')}  ${b.imported} new, ${b.duplicates} dup${b.undoneAt ? `  UNDONE ${b.undoneAt.slice(0, 10)}` : ''}`,
+        ),
         `${batches.length} of ${totalCount} import(s)`,
       ],
     },
   ),
 
-  undoImport: op(z.strictObject({ ...Org, batchId: z.uuid('must be an import batch id') }), (ctx, { orgId, batchId }) => L.undoImport(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, batchId), {
-    name: 'import undo',
-    summary: 'remove the rows an import added (refused when work rests on them)',
-    args: ['batchId'],
-    print: (b) => [`Undid ${b.fileName} (${b.imported} row(s) removed${b.merged ? `, ${b.merged} unlinked` : ''}).`],
-  }),
+  undoImport: op(
+    z.strictObject({ ...Org, batchId: z.uuid('must be an import batch id') }),
+    (ctx, { orgId, batchId }) => L.undoImport(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, batchId),
+    {
+      name: 'import undo',
+      summary: 'remove the rows an import added (refused when work rests on them)',
+      args: ['batchId'],
+      print: (b) => [`Undid ${b.fileName} (${b.imported} row(s) removed${b.merged ? `, ${b.merged} unlinked` : ''}).`],
+    },
+  ),
 
   /** The app's upload: bytes in (IPC), or a stream (browser route, see http.ts). */
   stageStatement: op(

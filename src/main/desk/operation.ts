@@ -48,11 +48,11 @@ export interface DeskOperation<I extends z.ZodType, R> {
   command?: CommandSpec<Awaited<R>>;
 }
 
-export const op = <I extends z.ZodType, R>(
-  input: I,
-  run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>,
-  command?: CommandSpec<Awaited<R>>,
-): DeskOperation<I, R> => ({ input, run, command });
+export const op = <I extends z.ZodType, R>(input: I, run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>, command?: CommandSpec<Awaited<R>>): DeskOperation<I, R> => ({
+  input,
+  run,
+  command,
+});
 
 /**
  * An amount as a person types it ("-1,234.56", "1.234,56", "(45.00)") or a

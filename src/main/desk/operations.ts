@@ -60,7 +60,14 @@ export const deskOperations = {
   ),
 
   listAudit: op(
-    z.strictObject({ ...Org, actor: Line(200).min(1).optional(), action: Line(100).min(1).optional(), dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(200) }),
+    z.strictObject({
+      ...Org,
+      actor: Line(200).min(1).optional(),
+      action: Line(100).min(1).optional(),
+      dateFrom: DateString.optional(),
+      dateTo: DateString.optional(),
+      ...Page(200),
+    }),
     // Entries say what was written when they were: the log is not rewritten to show it (each entry's actor names its token).
     (ctx, { orgId, ...query }) => {
       const seq = orgSeq(ctx, orgId);
@@ -70,13 +77,10 @@ export const deskOperations = {
 
   listTokens: op(z.strictObject(Org), (ctx, { orgId }) => L.listTokens(ctx.ledger, orgSeq(ctx, orgId))),
 
-  createToken: op(
-    z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }),
-    (ctx, { orgId, name, scopes }) => {
-      const created = L.createToken(ctx.ledger, orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
-      return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
-    },
-  ),
+  createToken: op(z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }), (ctx, { orgId, name, scopes }) => {
+    const created = L.createToken(ctx.ledger, orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
+    return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
+  }),
 
   revokeToken: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.revokeToken(ctx.ledger, orgSeq(ctx, orgId), id, ctx.reviewer)),
 

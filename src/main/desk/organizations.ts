@@ -44,9 +44,10 @@ export const organizationOperations = {
     { name: 'org edit', summary: "change an organization's name or how it writes amounts (--decimal-mark ,)", args: ['organization'], print: (o) => [`Now ${describe(o)}`] },
   ),
 
-  removeOrganization: op(
-    z.strictObject({ organization: Ref }),
-    (ctx, { organization }) => publicOrg(L.removeOrganization(ctx.ledger, organization, ctx.reviewer)),
-    { name: 'org remove', summary: 'remove an empty organization (one made by mistake)', args: ['organization'], print: (o) => [`Removed ${o.name} (${o.slug}).`] },
-  ),
+  removeOrganization: op(z.strictObject({ organization: Ref }), (ctx, { organization }) => publicOrg(L.removeOrganization(ctx.ledger, organization, ctx.reviewer)), {
+    name: 'org remove',
+    summary: 'remove an empty organization (one made by mistake)',
+    args: ['organization'],
+    print: (o) => [`Removed ${o.name} (${o.slug}).`],
+  }),
 };

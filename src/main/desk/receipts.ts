@@ -59,7 +59,7 @@ export const receiptOperations = {
    * so no viewer can change what the books keep) in the computer's viewer.
    */
   openReceipt: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => {
-    if (!ctx.openPath) throw new L.LedgerError('conflict', 'Only the desktop app opens files in the computer\'s viewer; in a browser, the receipt opens in a new tab.', null);
+    if (!ctx.openPath) throw new L.LedgerError('conflict', "Only the desktop app opens files in the computer's viewer; in a browser, the receipt opens in a new tab.", null);
     const file = receiptFile(ctx, orgId, id);
     const folder = join(tmpdir(), 'ledgerdesk-receipts', id);
     mkdirSync(folder, { recursive: true });

@@ -17,7 +17,11 @@ import { op, Org, orgSeq, type DeskContext } from './operation';
 const Period = { from: DateString.optional().describe('First day (default: the 12 months ending with the latest transaction)'), to: DateString.optional().describe('Last day') };
 const Span = { from: DateString.optional().describe('First day (default: the first transaction)'), to: DateString.optional().describe('Last day (default: the last transaction)') };
 const money = (n: number) => n.toFixed(2).padStart(14);
-export const EXPORT_FORMATS = { csv: { write: writeCsv, ext: 'csv' }, hledger: { write: writeHledger, ext: 'journal' }, beancount: { write: writeBeancount, ext: 'beancount' } } as const;
+export const EXPORT_FORMATS = {
+  csv: { write: writeCsv, ext: 'csv' },
+  hledger: { write: writeHledger, ext: 'journal' },
+  beancount: { write: writeBeancount, ext: 'beancount' },
+} as const;
 
 export const exportsDir = (dataDir: string): string => join(dataDir, 'exports');
 
@@ -89,17 +93,32 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
 
 export const reportOperations = {
   profitAndLoss: op(
-    z.strictObject({ ...Org, ...Period, by: z.enum(['total', 'month']).default('total').describe('total, or month (a column per month)'), currency: z.string().length(3).optional() }),
+    z.strictObject({
+      ...Org,
+      ...Period,
+      by: z.enum(['total', 'month']).default('total').describe('total, or month (a column per month)'),
+      currency: z.string().length(3).optional(),
+    }),
     (ctx, { orgId, by, ...period }) => L.profitAndLoss(ctx.ledger, orgSeq(ctx, orgId), { ...period, byMonth: by === 'month' }),
     { name: 'report pl', summary: 'profit and loss for a period (revenue and expense categories, parents as subtotals)', print: printPl, csv: profitAndLossCsv },
   ),
 
-  balancesReport: op(z.strictObject({ ...Org, date: DateString.optional().describe('Balances at the end of this day (default: today)') }), (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, orgSeq(ctx, orgId), date), {
-    name: 'report balances',
-    summary: "each account's balance at a date: cleared, reconciled and not",
-    print: (r) => [`Balances at ${r.date}`, ...r.accounts.map((a) => `${a.name.padEnd(28)}${money(a.balance)} ${a.currency}   cleared ${money(a.cleared).trim()}   reconciled ${money(a.reconciled).trim()}   not yet ${money(a.unreconciled).trim()}`)],
-    csv: balancesCsv,
-  }),
+  balancesReport: op(
+    z.strictObject({ ...Org, date: DateString.optional().describe('Balances at the end of this day (default: today)') }),
+    (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, orgSeq(ctx, orgId), date),
+    {
+      name: 'report balances',
+      summary: "each account's balance at a date: cleared, reconciled and not",
+      print: (r) => [
+        `Balances at ${r.date}`,
+        ...r.accounts.map(
+          (a) =>
+            `${a.name.padEnd(28)}${money(a.balance)} ${a.currency}   cleared ${money(a.cleared).trim()}   reconciled ${money(a.reconciled).trim()}   not yet ${money(a.unreconciled).trim()}`,
+        ),
+      ],
+      csv: balancesCsv,
+    },
+  ),
 
   exportBooks: op(
     z.strictObject({
@@ -109,7 +128,11 @@ export const reportOperations = {
       out: z.string().min(1).max(4096).optional().describe('The file to write (standard output when absent)'),
     }),
     runExport,
-    { name: 'export', summary: 'the transactions as CSV, an hledger journal or a Beancount file', print: (r) => (r.file ? [`Wrote ${r.rows} transaction(s) to ${r.file} (${r.size} bytes).`] : []) },
+    {
+      name: 'export',
+      summary: 'the transactions as CSV, an hledger journal or a Beancount file',
+      print: (r) => (r.file ? [`Wrote ${r.rows} transaction(s) to ${r.file} (${r.size} bytes).`] : []),
+    },
   ),
 
   /** The app's download of an export (the browser gets it from the download route instead). */
@@ -123,7 +146,11 @@ export const reportOperations = {
   verifyAudit: op(z.strictObject(Org), (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, orgSeq(ctx, orgId)), {
     name: 'audit verify',
     summary: "check the audit log's hash chain",
-    print: (r) => [r.ok ? `The audit log verifies: ${r.entries} entries, each chained to the one before.` : `The audit log does NOT verify: entry ${r.firstBad!.id} (${r.firstBad!.at}, ${r.firstBad!.action}) does not match its content or the entry before it.`],
+    print: (r) => [
+      r.ok
+        ? `The audit log verifies: ${r.entries} entries, each chained to the one before.`
+        : `The audit log does NOT verify: entry ${r.firstBad!.id} (${r.firstBad!.at}, ${r.firstBad!.action}) does not match its content or the entry before it.`,
+    ],
     failed: (r) => !r.ok,
   }),
 };

@@ -25,12 +25,17 @@ const ruleLine = (r: L.Rule): string =>
     `-> ${r.categoryCode} ${r.category ?? '(not in the chart)'}`,
     r.mode,
     `${r.matchedCount} matched`,
-  ].filter(Boolean).join('  ');
+  ]
+    .filter(Boolean)
+    .join('  ');
 
-const runLines = (run: L.RuleRunResult): string[] => run.rules.length === 0 ? ['No enabled rules to run.'] : [
-  `${run.rows.toLocaleString('en')} uncategorized rows read: ${run.suggested.toLocaleString('en')} suggested (pending in Approvals), ${run.applied.toLocaleString('en')} categorized, ${run.alreadyDecided.toLocaleString('en')} already pending or rejected.`,
-  ...run.rules.filter((r) => r.skipped).map((r) => `Rule ${r.position} skipped: ${r.skipped}.`),
-];
+const runLines = (run: L.RuleRunResult): string[] =>
+  run.rules.length === 0
+    ? ['No enabled rules to run.']
+    : [
+        `${run.rows.toLocaleString('en')} uncategorized rows read: ${run.suggested.toLocaleString('en')} suggested (pending in Approvals), ${run.applied.toLocaleString('en')} categorized, ${run.alreadyDecided.toLocaleString('en')} already pending or rejected.`,
+        ...run.rules.filter((r) => r.skipped).map((r) => `Rule ${r.position} skipped: ${r.skipped}.`),
+      ];
 
 /** A new or changed rule runs at once over the uncategorized rows: that is what a person making one expects. */
 const createAndRun = (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
@@ -65,13 +70,11 @@ export const ruleOperations = {
   ruleDraft: op(z.strictObject({ ...Org, proposalId: Uuid }), (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, orgSeq(ctx, orgId), proposalId)),
 
   /** Approves a categorization and makes a rule of it, in one transaction; the rule then runs over the uncategorized rows. */
-  approveAndRemember: op(
-    z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }),
-    (ctx, { orgId, id, rule, comment }) =>
-      ctx.ledger.write(() => {
-        const seq = orgSeq(ctx, orgId);
-        const proposal = L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);
-        return { proposal, ...createAndRun(ctx, seq, rule, id) };
-      }),
+  approveAndRemember: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }), (ctx, { orgId, id, rule, comment }) =>
+    ctx.ledger.write(() => {
+      const seq = orgSeq(ctx, orgId);
+      const proposal = L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);
+      return { proposal, ...createAndRun(ctx, seq, rule, id) };
+    }),
   ),
 };

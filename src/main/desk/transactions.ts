@@ -9,7 +9,8 @@ import { op, Org, orgSeq, TypedAmount } from './operation';
 
 const Ids = z.array(Uuid).min(1).max(1000).describe('Transaction ids');
 const Money = TypedAmount.describe('Negative money out, positive money in (as you write it: -1,234.56)');
-const row = (r: L.HandRow) => `${r.id}  ${r.date}  ${r.amount_minor < 0 ? '' : ' '}${L.fromMinor(r.amount_minor, r.currency).toFixed(2)} ${r.currency}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]`;
+const row = (r: L.HandRow) =>
+  `${r.id}  ${r.date}  ${r.amount_minor < 0 ? '' : ' '}${L.fromMinor(r.amount_minor, r.currency).toFixed(2)} ${r.currency}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]`;
 const registerLine = (r: L.RegisterRow) =>
   `${r.id}  ${r.date}  ${r.amount.toFixed(2).padStart(13)} ${r.currency}  ${r.accountName.padEnd(18).slice(0, 18)}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]${r.balance === null ? '' : `  balance ${r.balance.toFixed(2)}`}`;
 
@@ -82,6 +83,11 @@ export const transactionOperations = {
   reverseProposal: op(
     z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: Prose(2000).trim().optional().describe('Why, for the log') }),
     (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, comment),
-    { name: 'proposal reverse', summary: 'reverse an approval (its own logged event; the proposal stays approved)', args: ['id'], print: (p) => [`Reversed the approval of ${p.type} proposal ${p.id}.`] },
+    {
+      name: 'proposal reverse',
+      summary: 'reverse an approval (its own logged event; the proposal stays approved)',
+      args: ['id'],
+      print: (p) => [`Reversed the approval of ${p.type} proposal ${p.id}.`],
+    },
   ),
 };

@@ -29,7 +29,11 @@ const quoted = (value: string): string => `"${value.replace(/\\/g, '\\\\').repla
 export function beancountAccountNames(book: ExportBook): { money: Map<string, string>; categories: Map<string, string> } {
   const taken = new Set<string>();
   const unique = (name: string) => {
-    const out = freeName(name, (n) => taken.has(n), (n) => `-${n}`);
+    const out = freeName(
+      name,
+      (n) => taken.has(n),
+      (n) => `-${n}`,
+    );
     taken.add(out);
     return out;
   };
@@ -59,7 +63,9 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   let n = 0;
   for (const r of book.rows) {
     const other = r.category ? (categories.get(r.category) ?? BEANCOUNT_SUSPENSE) : BEANCOUNT_SUSPENSE;
-    write(`${r.date} ${r.reconciled ? '*' : '!'} ${quoted(r.description)}\n  id: "${r.id}"\n  ${money.get(r.accountId)}  ${amount(r.amountMinor, r.currency)}\n  ${other}  ${amount(-r.amountMinor, r.currency)}\n\n`);
+    write(
+      `${r.date} ${r.reconciled ? '*' : '!'} ${quoted(r.description)}\n  id: "${r.id}"\n  ${money.get(r.accountId)}  ${amount(r.amountMinor, r.currency)}\n  ${other}  ${amount(-r.amountMinor, r.currency)}\n\n`,
+    );
     n++;
   }
   return n;

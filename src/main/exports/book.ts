@@ -19,7 +19,6 @@ export function decimal(minor: number, digits: number): string {
   return negative ? `-${value}` : value;
 }
 
-
 /** Categories by name, and each category's chain of parents (root first). */
 export function categoryPaths(book: ExportBook): Map<string, { type: CategoryType; path: { code: string; name: string }[] }> {
   const byCode = new Map(book.categories.map((c) => [c.code, c]));

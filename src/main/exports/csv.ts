@@ -20,7 +20,21 @@ export function writeCsv(book: ExportBook, write: Write): number {
   write(`${HEADER.join(',')}\r\n`);
   let n = 0;
   for (const r of book.rows) {
-    const cells = [r.id, r.date, names.get(r.accountId) ?? '', decimal(r.amountMinor, book.digits(r.currency)), r.currency, r.description, r.category, r.status, r.source, r.externalId, r.suggestedBy, r.confidence, r.reason];
+    const cells = [
+      r.id,
+      r.date,
+      names.get(r.accountId) ?? '',
+      decimal(r.amountMinor, book.digits(r.currency)),
+      r.currency,
+      r.description,
+      r.category,
+      r.status,
+      r.source,
+      r.externalId,
+      r.suggestedBy,
+      r.confidence,
+      r.reason,
+    ];
     // The amount is a number: written as one, never neutralized.
     write(`${cells.map((c, i) => (i === 3 ? c : csvCell(c as string | number | null))).join(',')}\r\n`);
     n++;

@@ -47,7 +47,9 @@ export function writeHledger(book: ExportBook, write: Write): number {
   let n = 0;
   for (const r of book.rows) {
     const other = r.category ? (categories.get(r.category) ?? HLEDGER_SUSPENSE) : HLEDGER_SUSPENSE;
-    write(`${r.date} ${r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n    ${money.get(r.accountId)}    ${amount(r.amountMinor, r.currency)}\n    ${other}    ${amount(-r.amountMinor, r.currency)}\n\n`);
+    write(
+      `${r.date} ${r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n    ${money.get(r.accountId)}    ${amount(r.amountMinor, r.currency)}\n    ${other}    ${amount(-r.amountMinor, r.currency)}\n\n`,
+    );
     n++;
   }
   return n;

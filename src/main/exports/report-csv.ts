@@ -17,7 +17,8 @@ export function profitAndLossCsv(pl: ProfitAndLoss): string {
   const cells = (m: Record<string, number> | undefined, total: number) => [...months.map((month) => m?.[month] ?? 0), total];
   let out = line(['section', 'kind', 'code', 'name', 'parent', ...months, 'total']);
   for (const s of pl.sections) {
-    for (const l of pl.lines.filter((x) => x.section === s.section)) out += line([s.section, l.parent ? 'subtotal' : 'category', l.code, l.name, l.parentCode, ...cells(l.months, l.total)]);
+    for (const l of pl.lines.filter((x) => x.section === s.section))
+      out += line([s.section, l.parent ? 'subtotal' : 'category', l.code, l.name, l.parentCode, ...cells(l.months, l.total)]);
     out += line([s.section, 'total', '', `Total ${s.title.toLowerCase()}`, '', ...cells(s.months, s.total)]);
     if (s.section === 'cost_of_sales' && pl.grossProfit) out += line(['', 'total', '', 'Gross profit', '', ...cells(pl.grossProfit.months, pl.grossProfit.total)]);
   }

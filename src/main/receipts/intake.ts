@@ -26,7 +26,12 @@ export function sniffType(bytes: Uint8Array): ReceiptType | null {
 /** The original name as harmless metadata: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   if (!cleaned) return 'receipt';
   if (cleaned.length <= 200) return cleaned;
   const dot = cleaned.lastIndexOf('.');
@@ -81,7 +86,11 @@ export async function pdfText(bytes: Uint8Array): Promise<string | null> {
       pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
     }
     await doc.destroy();
-    const text = pages.join('\n').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
+    const text = pages
+      .join('\n')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n\s*\n+/g, '\n')
+      .trim();
     return text ? text.slice(0, 100_000) : null;
   } catch {
     return null; // a damaged or encrypted PDF is still a receipt, just not searchable by its text

@@ -60,7 +60,8 @@ function signed(amount: unknown, indicator: string | null): string | undefined {
 export function readCamt053(XMLParser: typeof import('fast-xml-parser').XMLParser, bytes: Uint8Array, encoding: string): ParsedStatement {
   const xml = decode(bytes, encoding);
   const version = camtVersion(xml.slice(0, 4096));
-  if (!version || Number(version) < 2) throw new StatementError('This XML file is not an ISO 20022 CAMT.053 statement (namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.02 or later).');
+  if (!version || Number(version) < 2)
+    throw new StatementError('This XML file is not an ISO 20022 CAMT.053 statement (namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.02 or later).');
   // No bank statement needs a DTD; refusing one rules out entity-expansion tricks.
   if (/<!(DOCTYPE|ENTITY)/i.test(xml)) throw new StatementError('This CAMT.053 file declares a DTD or entities, which a bank statement never needs; it was not read.');
   let doc: X;
@@ -142,8 +143,13 @@ function txReference(tx: X): string | null {
 function describe(tx: X, amount: string, reversal: string | null, entryText: string | null): string {
   const side = amount.startsWith('-') ? ['Cdtr', 'UltmtCdtr'] : ['Dbtr', 'UltmtDbtr'];
   const party = side.map((p) => str(tx, 'RltdPties', p, 'Nm') ?? str(tx, 'RltdPties', p, 'Pty', 'Nm')).find(Boolean) ?? null;
-  const unstructured = arr(get(tx, 'RmtInf', 'Ustrd')).map(text).join(' ');
-  const structured = arr(get(tx, 'RmtInf', 'Strd')).map((s) => str(s, 'CdtrRefInf', 'Ref')).filter(Boolean).join(' ');
+  const unstructured = arr(get(tx, 'RmtInf', 'Ustrd'))
+    .map(text)
+    .join(' ');
+  const structured = arr(get(tx, 'RmtInf', 'Strd'))
+    .map((s) => str(s, 'CdtrRefInf', 'Ref'))
+    .filter(Boolean)
+    .join(' ');
   const extra = arr(get(tx, 'AddtlTxInf')).map(text).join(' ');
   return joinDescription([reversal, party, unstructured || structured, extra || entryText]) || 'Bank entry';
 }

@@ -13,7 +13,8 @@ const WORDS: Record<'date' | 'valueDate' | 'amount' | 'debit' | 'credit' | 'dire
   debit: /debit|withdrawal|paid out|money out|^out$|^soll$|ausgang|belastung|d[ée]bit|cargo|uitgave|^af$|^addebiti/i,
   credit: /credit|deposit|paid in|money in|^in$|^haben$|eingang|gutschrift|cr[ée]dit|abono|^bij$|^accrediti/i,
   direction: /^(sens|debit\/credit|credit\/debit|dr\/cr|cr\/dr|d\/c|c\/d|soll\/haben|s\/h|af\/bij|cdtdbtind|debit or credit)$/i,
-  description: /description|details|narrative|memo|payee|beneficiary|^name|counterparty|merchant|verwendungszweck|empf[äa]nger|auftraggeber|zahlungspflichtige|libell[ée]|concepto|omschrijving|naam|descrizione|causale|^text$|reference/i,
+  description:
+    /description|details|narrative|memo|payee|beneficiary|^name|counterparty|merchant|verwendungszweck|empf[äa]nger|auftraggeber|zahlungspflichtige|libell[ée]|concepto|omschrijving|naam|descrizione|causale|^text$|reference/i,
   id: /^(transaction|trans\.?|unique|bank) ?id$|^id$|^fitid$|^transaktions-?id$|^transaction reference$/i,
   balance: /balance|saldo|kontostand|solde/i,
 };
@@ -53,7 +54,11 @@ export function parseColumnsFlag(text: string): CsvColumns {
     if (at < 0 || !KEYS.includes(key) || value === '') {
       throw new StatementError(`"${part}" is not a column mapping: write name=<header> with name one of ${KEYS.join(', ')}`, 'columns');
     }
-    if (key === 'description') out.description = value.split('+').map((v) => v.trim()).filter(Boolean);
+    if (key === 'description')
+      out.description = value
+        .split('+')
+        .map((v) => v.trim())
+        .filter(Boolean);
     else out[key] = value;
   }
   return checkColumns(out);

@@ -31,7 +31,10 @@ function countOutsideQuotes(line: string, delimiter: string): number {
 
 /** The delimiter that splits the most sample lines into the same number of fields (more than one). */
 export function detectDelimiter(sample: string): string {
-  const lines = sample.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 50);
+  const lines = sample
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 50);
   let best = { delimiter: ',', lines: 0, fields: 0 };
   for (const delimiter of DELIMITERS) {
     const counts = new Map<number, number>();
@@ -57,7 +60,15 @@ interface Dialect {
 
 /** Finds the header after any preamble (account name, period...) from the sample's records. */
 export function detectDialect(sample: string, delimiter = detectDelimiter(sample)): Dialect {
-  const records = parseSync(sample, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true, skip_records_with_error: true }) as unknown as {
+  const records = parseSync(sample, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    info: true,
+    bom: true,
+    skip_records_with_error: true,
+  }) as unknown as {
     record: string[];
     info: { lines: number };
   }[];
@@ -164,7 +175,15 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     decimal: mapping?.decimal ?? (dialect.delimiter === ';' ? ',' : '.'),
     sample: [],
   };
-  const out: ParsedStatement & { csv: CsvReport } = { format: 'csv', encoding: options.encoding, sections: [emptySection(0)], rows: new StatementRows(), errors: [], ignored: [], csv: report };
+  const out: ParsedStatement & { csv: CsvReport } = {
+    format: 'csv',
+    encoding: options.encoding,
+    sections: [emptySection(0)],
+    rows: new StatementRows(),
+    errors: [],
+    ignored: [],
+    csv: report,
+  };
   const at = (name: string | undefined) => (name === undefined ? -1 : columnIndex(dialect.headers, name));
   const c: ColumnIndexes | null = columns && {
     date: at(columns.date),
@@ -178,7 +197,11 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   const pending = c && columns ? new Pending(c, columns) : null;
   const shortOrLong = await readRecords({ options, dialect, mapping, c, pending, out });
   if (!columns || !pending) {
-    out.errors.push({ line: dialect.headerLine ?? 1, field: 'columns', message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them` });
+    out.errors.push({
+      line: dialect.headerLine ?? 1,
+      field: 'columns',
+      message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them`,
+    });
     return out;
   }
   out.rowCount = pending.length + shortOrLong;
@@ -199,7 +222,15 @@ interface RecordsPass {
 async function readRecords({ options, dialect, mapping, c, pending, out }: RecordsPass): Promise<number> {
   // Lines are counted here (a record's line, plus the line breaks inside its quoted
   // fields) rather than with csv-parse's `info`, which copies an object per record.
-  const parser = parse({ delimiter: dialect.delimiter, from_line: dialect.dataLine, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_BYTES });
+  const parser = parse({
+    delimiter: dialect.delimiter,
+    from_line: dialect.dataLine,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    bom: true,
+    max_record_size: MAX_RECORD_BYTES,
+  });
   // pipeline, not pipe: a decoding error must reach the loop below, not hang it.
   pipeline(Readable.from(decodeChunks(options.chunks(), options.encoding)), parser, () => {});
   const header = dialect.headers.map((h) => h.toLowerCase());
@@ -225,7 +256,11 @@ async function readRecords({ options, dialect, mapping, c, pending, out }: Recor
       const fitted = record.length === dialect.width ? record : rejoinDecimalComma(record, dialect, c, mapping);
       if (!fitted) {
         shortOrLong++;
-        out.errors.push({ line, field: 'columns', message: `has ${record.length} fields where the header has ${dialect.width}${record.length > dialect.width && dialect.delimiter === ',' ? ' (an amount with a decimal comma, not in quotes?)' : ''}: fix the line, or quote the amount` });
+        out.errors.push({
+          line,
+          field: 'columns',
+          message: `has ${record.length} fields where the header has ${dialect.width}${record.length > dialect.width && dialect.delimiter === ',' ? ' (an amount with a decimal comma, not in quotes?)' : ''}: fix the line, or quote the amount`,
+        });
         continue;
       }
       pending.add(line, fitted);
@@ -277,7 +312,13 @@ function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | und
     format = found.format;
     if (!format) {
       const line = pending.line[0] ?? report.headerLine ?? 1;
-      out.errors.push({ line, field: columns.date, message: found.ambiguous.length ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format` : 'no date format reads every value of this column; give the date format' });
+      out.errors.push({
+        line,
+        field: columns.date,
+        message: found.ambiguous.length
+          ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format`
+          : 'no date format reads every value of this column; give the date format',
+      });
       return;
     }
   }

@@ -45,7 +45,8 @@ const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D|EC|ED)([A-Z])?(
 
 export function readMt940(bytes: Uint8Array, encoding: string): ParsedStatement {
   const fields = fieldsOf(decode(bytes, encoding));
-  if (!fields.some((f) => f.tag === '61') && !fields.some((f) => f.tag === '25')) throw new StatementError('This MT940 file holds no account (:25:) and no statement lines (:61:).');
+  if (!fields.some((f) => f.tag === '61') && !fields.some((f) => f.tag === '25'))
+    throw new StatementError('This MT940 file holds no account (:25:) and no statement lines (:61:).');
   const out: ParsedStatement = { format: 'mt940', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const byAccount = new Map<string, StatementSection>();
   let section: StatementSection | null = null;
@@ -54,7 +55,7 @@ export function readMt940(bytes: Uint8Array, encoding: string): ParsedStatement 
   for (const f of fields) {
     if (f.tag === '25') {
       const id = normalizeAccountId(f.value);
-      section = id ? byAccount.get(id) ?? null : null;
+      section = id ? (byAccount.get(id) ?? null) : null;
       if (!section) {
         section = { ...emptySection(out.sections.length), bankAccountId: id, type: 'checking' };
         out.sections.push(section);
@@ -119,7 +120,33 @@ function statementLine(f: Field, section: number, out: ParsedStatement): number 
 }
 
 const SEPA_KEYS = /(EREF|KREF|MREF|CRED|DEBT|COAM|OAMT|SVWZ|ABWA|ABWE|IBAN|BIC)\+/g;
-const SLASH_CODES = ['TRTP', 'IBAN', 'BIC', 'NAME', 'REMI', 'EREF', 'MARF', 'CSID', 'CNTP', 'ORDP', 'BENM', 'ULTC', 'ULTD', 'ULTB', 'PREF', 'ISDT', 'RTRN', 'ATOR', 'PURP', 'OCMT', 'CHGS', 'EXCH', 'SVCL', 'USTD', 'STRD'];
+const SLASH_CODES = [
+  'TRTP',
+  'IBAN',
+  'BIC',
+  'NAME',
+  'REMI',
+  'EREF',
+  'MARF',
+  'CSID',
+  'CNTP',
+  'ORDP',
+  'BENM',
+  'ULTC',
+  'ULTD',
+  'ULTB',
+  'PREF',
+  'ISDT',
+  'RTRN',
+  'ATOR',
+  'PURP',
+  'OCMT',
+  'CHGS',
+  'EXCH',
+  'SVCL',
+  'USTD',
+  'STRD',
+];
 
 /** :86: text: DK subfields, SWIFT slash codes, or plain text. Wrapped lines are joined. */
 export function information(value: string): string {
@@ -127,7 +154,10 @@ export function information(value: string): string {
     const joined = value.replace(/\n/g, '');
     const sub = new Map<string, string>();
     for (const m of joined.matchAll(/\?(\d{2})([^?]*)/g)) sub.set(m[1], (sub.get(m[1]) ?? '') + m[2]);
-    const purposeRaw = [...sub.entries()].filter(([k]) => (k >= '20' && k <= '29') || (k >= '60' && k <= '63')).map(([, v]) => v).join('');
+    const purposeRaw = [...sub.entries()]
+      .filter(([k]) => (k >= '20' && k <= '29') || (k >= '60' && k <= '63'))
+      .map(([, v]) => v)
+      .join('');
     const name = `${sub.get('32') ?? ''}${sub.get('33') ?? ''}`;
     return joinDescription([name, sepaPurpose(purposeRaw)]) || joinDescription([sub.get('00')]);
   }

@@ -21,7 +21,9 @@ interface Node {
 // Leaves that may appear with an empty value; without this an empty <MEMO>
 // in SGML would be taken for an aggregate and swallow the tags after it.
 const LEAVES = new Set(
-  'TRNTYPE DTPOSTED DTUSER DTAVAIL TRNAMT FITID CORRECTFITID CORRECTACTION SRVRTID CHECKNUM REFNUM SIC PAYEEID NAME EXTDNAME MEMO CURDEF BANKID BRANCHID ACCTID ACCTTYPE ACCTKEY BALAMT DTASOF DTSTART DTEND CURRATE CURSYM CODE SEVERITY MESSAGE DTSERVER LANGUAGE TRNUID ORG FID INTU.BID INTU.USERID ADDR1 ADDR2 ADDR3 CITY STATE POSTALCODE COUNTRY PHONE'.split(' '),
+  'TRNTYPE DTPOSTED DTUSER DTAVAIL TRNAMT FITID CORRECTFITID CORRECTACTION SRVRTID CHECKNUM REFNUM SIC PAYEEID NAME EXTDNAME MEMO CURDEF BANKID BRANCHID ACCTID ACCTTYPE ACCTKEY BALAMT DTASOF DTSTART DTEND CURRATE CURSYM CODE SEVERITY MESSAGE DTSERVER LANGUAGE TRNUID ORG FID INTU.BID INTU.USERID ADDR1 ADDR2 ADDR3 CITY STATE POSTALCODE COUNTRY PHONE'.split(
+    ' ',
+  ),
 );
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -157,7 +159,7 @@ function readTransaction(trn: Node, section: number, out: ParsedStatement): void
   if (!date || !amount) return;
   const check = valueOf(trn, 'CHECKNUM');
   const name = valueOf(trn, 'NAME') ?? valueOf(path(trn, 'PAYEE'), 'NAME');
-  const description = joinDescription([name, valueOf(trn, 'EXTDNAME'), valueOf(trn, 'MEMO')]) || (check ? `Check ${check}` : valueOf(trn, 'TRNTYPE') ?? '');
+  const description = joinDescription([name, valueOf(trn, 'EXTDNAME'), valueOf(trn, 'MEMO')]) || (check ? `Check ${check}` : (valueOf(trn, 'TRNTYPE') ?? ''));
   const row: StatementRow = { section, line: trn.line, date, amount, description, externalId: valueOf(trn, 'FITID') || null };
   out.rows.push(row);
 }
@@ -168,7 +170,8 @@ const maxDate = (a: string | null, b: string | null): string | null => (a && b ?
 export const ofxReader: StatementReader = {
   formats: ['ofx', 'qfx'],
   label: 'OFX',
-  sniff: (text, name) => (/^OFXHEADER\s*:/i.test(text) || /<OFX>/i.test(text) || /<\?OFX\s/i.test(text) ? (/\.qfx$/i.test(name) || /<INTU\.BID>/i.test(text) ? 'qfx' : 'ofx') : null),
+  sniff: (text, name) =>
+    /^OFXHEADER\s*:/i.test(text) || /<OFX>/i.test(text) || /<\?OFX\s/i.test(text) ? (/\.qfx$/i.test(name) || /<INTU\.BID>/i.test(text) ? 'qfx' : 'ofx') : null,
   encodingOf: ofxEncoding,
   read: async (ctx) => readOfx(await ctx.whole(), ctx.encoding, ctx.format as 'ofx' | 'qfx'),
 };

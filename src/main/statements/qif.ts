@@ -26,7 +26,10 @@ interface Record_ {
 
 /** Quicken's date forms made plain: spaces out, "'24" -> "/2024". */
 export function plainQifDate(raw: string): string {
-  return raw.trim().replace(/\s+/g, '').replace(/'\s*(\d{1,2})$/, (_, yy: string) => `/${2000 + Number(yy)}`);
+  return raw
+    .trim()
+    .replace(/\s+/g, '')
+    .replace(/'\s*(\d{1,2})$/, (_, yy: string) => `/${2000 + Number(yy)}`);
 }
 
 export function readQif(bytes: Uint8Array, encoding: string, options: { dateFormat?: string }): ParsedStatement {
@@ -117,7 +120,10 @@ class QifScan {
   private leaveOut(): void {
     if (!this.investment) return;
     const named = this.investment.name ? ` "${this.investment.name}"` : '';
-    this.out.ignored.push({ line: this.investment.line, reason: `investment account${named} (!Type:Invst, ${this.investment.records} transaction(s)): left out, as Ledgerdesk keeps bank, card and cash accounts` });
+    this.out.ignored.push({
+      line: this.investment.line,
+      reason: `investment account${named} (!Type:Invst, ${this.investment.records} transaction(s)): left out, as Ledgerdesk keeps bank, card and cash accounts`,
+    });
     this.investment = null;
   }
 }
@@ -139,7 +145,8 @@ function toRows(records: Record_[], out: ParsedStatement, options: { dateFormat?
   const mark: DecimalMark = decideDecimalMark(amounts, '.');
   records.forEach((r, i) => {
     const date = format?.parse(dates[i]) ?? null;
-    if (!date) out.errors.push({ line: r.line, field: 'D', message: first(r, 'D') ? `"${first(r, 'D')}" is not a date${format ? ` in the format ${format.text}` : ''}` : 'is missing' });
+    if (!date)
+      out.errors.push({ line: r.line, field: 'D', message: first(r, 'D') ? `"${first(r, 'D')}" is not a date${format ? ` in the format ${format.text}` : ''}` : 'is missing' });
     const amount = amountOf(r, mark);
     if (typeof amount !== 'string') out.errors.push({ line: r.line, field: 'T', message: amount === null ? 'is missing' : `"${first(r, 'T') ?? first(r, 'U')}" is not an amount` });
     if (!date || typeof amount !== 'string') return;
@@ -163,5 +170,6 @@ export const qifReader: StatementReader = {
   label: 'QIF',
   // After any comment lines (# ...) that Quicken and quiffen write first.
   sniff: (text) => (/^(?:#[^\n]*\n\s*)*!(Type|Account|Option|Clear)/i.test(text) ? 'qif' : null),
-  read: async (ctx) => readQif(await ctx.whole(), ctx.encoding, { dateFormat: ctx.options.dateFormat ?? (typeof ctx.options.mapping === 'object' ? ctx.options.mapping.dateFormat : undefined) }),
+  read: async (ctx) =>
+    readQif(await ctx.whole(), ctx.encoding, { dateFormat: ctx.options.dateFormat ?? (typeof ctx.options.mapping === 'object' ? ctx.options.mapping.dateFormat : undefined) }),
 };

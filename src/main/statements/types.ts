@@ -34,7 +34,6 @@ export interface StatementSection {
   to: string | null;
 }
 
-
 export interface RowIssue {
   line: number;
   field: string;
@@ -127,4 +126,3 @@ export interface CsvReport {
   /** Amounts read turned around: spending shown as positive (the mapping said so, or a card's file showed it). */
   negated?: boolean;
 }
-

@@ -36,8 +36,8 @@ function SignIn() {
     <main className="signin">
       <h1>Ledgerdesk</h1>
       <p>
-        This browser is not signed in. Open the one-time sign-in link that <code>npm start</code> (or <code>ledgerdesk serve</code>) printed in its terminal, or get a new
-        one with <code>npm run -s ledgerdesk -- sign-in</code>.
+        This browser is not signed in. Open the one-time sign-in link that <code>npm start</code> (or <code>ledgerdesk serve</code>) printed in its terminal, or get a new one with{' '}
+        <code>npm run -s ledgerdesk -- sign-in</code>.
       </p>
     </main>
   );
@@ -68,8 +68,24 @@ export function App() {
   };
   const error = info.error ?? orgs.error;
   if (error instanceof DeskError && error.code === 'unauthorized') return <SignIn />;
-  if (error && !orgs.data) return <main className="page"><Failure error={error} retry={() => { info.reload(); orgs.reload(); }} /></main>;
-  if (!orgs.data || !info.data || !orgId) return <main className="page"><Loading what="your books" /></main>;
+  if (error && !orgs.data)
+    return (
+      <main className="page">
+        <Failure
+          error={error}
+          retry={() => {
+            info.reload();
+            orgs.reload();
+          }}
+        />
+      </main>
+    );
+  if (!orgs.data || !info.data || !orgId)
+    return (
+      <main className="page">
+        <Loading what="your books" />
+      </main>
+    );
   const org = orgs.data.find((o) => o.id === orgId)!;
   setDecimalMark(org.decimalMark);
   // No screen named: the review queue, or for books not started yet the Dashboard, which says what to do first.
@@ -99,38 +115,42 @@ export function App() {
         {SCREENS.map(([id, label]) => (
           <a key={id} href={`#/${id}`} aria-current={screen === id ? 'page' : undefined}>
             {label}
-            {id === 'approvals' && (pending.data?.length ?? 0) > 0 && <span className="count" aria-label={`${pending.data!.length} pending`}>{pending.data!.length}</span>}
+            {id === 'approvals' && (pending.data?.length ?? 0) > 0 && (
+              <span className="count" aria-label={`${pending.data!.length} pending`}>
+                {pending.data!.length}
+              </span>
+            )}
           </a>
         ))}
       </nav>
       <OrgContext.Provider value={org}>
-      <main className="page" key={org.id}>
-        {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
-        {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
-        {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
-        {screen === 'accounts' && <Accounts orgId={org.id} />}
-        {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
-        {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} report={params.get('report') ?? undefined} />}
-        {screen === 'chart' && <Chart orgId={org.id} />}
-        {screen === 'rules' && <Rules orgId={org.id} />}
-        {screen === 'reports' && <Reports orgId={org.id} />}
-        {screen === 'backups' && <Backups />}
-        {screen === 'receipts' && <Receipts orgId={org.id} />}
-        {screen === 'log' && <Log orgId={org.id} />}
-        {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}
-        {screen === 'organizations' && (
-          <Organizations
-            orgs={orgs.data}
-            current={org.id}
-            onSwitch={setOrgId}
-            onCreated={(created) => {
-              orgs.reload();
-              setOrgId(created.id);
-            }}
-            onChanged={orgs.reload}
-          />
-        )}
-      </main>
+        <main className="page" key={org.id}>
+          {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
+          {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
+          {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
+          {screen === 'accounts' && <Accounts orgId={org.id} />}
+          {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+          {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} report={params.get('report') ?? undefined} />}
+          {screen === 'chart' && <Chart orgId={org.id} />}
+          {screen === 'rules' && <Rules orgId={org.id} />}
+          {screen === 'reports' && <Reports orgId={org.id} />}
+          {screen === 'backups' && <Backups />}
+          {screen === 'receipts' && <Receipts orgId={org.id} />}
+          {screen === 'log' && <Log orgId={org.id} />}
+          {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}
+          {screen === 'organizations' && (
+            <Organizations
+              orgs={orgs.data}
+              current={org.id}
+              onSwitch={setOrgId}
+              onCreated={(created) => {
+                orgs.reload();
+                setOrgId(created.id);
+              }}
+              onChanged={orgs.reload}
+            />
+          )}
+        </main>
       </OrgContext.Provider>
     </div>
   );

@@ -121,13 +121,33 @@ export function Notice({ kind, children, onClose }: { kind: 'ok' | 'error'; chil
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export function SelectField({ label, value, onChange, anyLabel, options }: { label: string; value: string; onChange: (v: string) => void; anyLabel: string; options: readonly (string | { value: string; label: string })[] }) {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  anyLabel,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  anyLabel: string;
+  options: readonly (string | { value: string; label: string })[];
+}) {
   return (
     <label>
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{anyLabel}</option>
-        {options.map((o) => (typeof o === 'string' ? <option key={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
+        {options.map((o) =>
+          typeof o === 'string' ? (
+            <option key={o}>{o}</option>
+          ) : (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ),
+        )}
       </select>
     </label>
   );
@@ -175,14 +195,38 @@ export function useTypedAmount(text: string, currency: string): TypedAmount | nu
  * An amount field: the text is sent as typed and read by the same reader the
  * ledger uses; below it, what it reads as, or why it cannot be read, live.
  */
-export function AmountField({ label, value, onChange, currency, placeholder, note, required }: { label: string; value: string; onChange: (v: string) => void; currency: string; placeholder?: string; note?: string; required?: boolean }) {
+export function AmountField({
+  label,
+  value,
+  onChange,
+  currency,
+  placeholder,
+  note,
+  required,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  currency: string;
+  placeholder?: string;
+  note?: string;
+  required?: boolean;
+}) {
   const id = useId();
   const { decimalMark } = useOrg();
   const read = useTypedAmount(value, currency);
   return (
     <label className="amount-field">
       {label}
-      <input inputMode="decimal" required={required} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder ?? writeAmount(-1250, currency, decimalMark)} aria-describedby={`${id}-reads`} aria-invalid={read?.ok === false || undefined} />
+      <input
+        inputMode="decimal"
+        required={required}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder ?? writeAmount(-1250, currency, decimalMark)}
+        aria-describedby={`${id}-reads`}
+        aria-invalid={read?.ok === false || undefined}
+      />
       <small id={`${id}-reads`} className={read?.ok === false ? 'reads refused' : 'reads'}>
         {read ? (read.ok ? `Reads as ${writeAmount(read.minor, currency, decimalMark)} ${currency}${note ? ` ${note}` : ''}` : read.message) : (note ?? '')}
       </small>

@@ -4,7 +4,11 @@ import type { DeskApi, DeskInput, DeskResult } from '../../main/desk/operations'
 import { DESK_HTTP_PREFIX, DESK_OPERATIONS, type DeskAnswer, type DeskOperationName } from '../../shared/desk';
 
 export class DeskError extends Error {
-  constructor(readonly code: string, message: string, readonly details: unknown) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: unknown,
+  ) {
     super(message);
   }
 }
@@ -25,7 +29,11 @@ async function overHttp(name: DeskOperationName, input: unknown): Promise<DeskAn
     res = await fetch(`${DESK_HTTP_PREFIX}/uploadReceipt?${query}`, { method: 'POST', body: bytes as BodyInit, headers: { 'content-type': 'application/octet-stream' } });
   } else if (name === 'stageStatement') {
     const { fileName, bytes } = input as { fileName: string; bytes: Uint8Array };
-    res = await fetch(`${DESK_HTTP_PREFIX}/stageStatement?${new URLSearchParams({ fileName })}`, { method: 'POST', body: bytes as BodyInit, headers: { 'content-type': 'application/octet-stream' } });
+    res = await fetch(`${DESK_HTTP_PREFIX}/stageStatement?${new URLSearchParams({ fileName })}`, {
+      method: 'POST',
+      body: bytes as BodyInit,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
   } else {
     res = await fetch(`${DESK_HTTP_PREFIX}/${name}`, { method: 'POST', body: JSON.stringify(input ?? {}), headers: { 'content-type': 'application/json' } });
   }

@@ -8,8 +8,7 @@ export type Channel = 'rest' | 'mcp' | 'desk';
 
 /** Who acts: an agent through its token, or the human at the desk. */
 export type Actor =
-  | { type: 'token'; tokenSeq: number; tokenId: string; tokenName: string; channel: 'rest' | 'mcp' }
-  | { type: 'human'; userId: string; name: string; channel: 'desk' };
+  { type: 'token'; tokenSeq: number; tokenId: string; tokenName: string; channel: 'rest' | 'mcp' } | { type: 'human'; userId: string; name: string; channel: 'desk' };
 
 /** The person at the desk (reviews, the bookkeeper's hand): no token reaches what takes one. */
 export type Human = Extract<Actor, { type: 'human' }>;
@@ -157,9 +156,11 @@ export function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): { entr
 
 /** The actors and actions present in the log, for the Log screen's filters. */
 export function auditFacets(ledger: Ledger, orgSeq: number): { actors: { id: string; name: string; type: string }[]; actions: string[] } {
-  const actors = ledger
-    .stmt('SELECT DISTINCT actor_id AS id, actor_name AS name, actor_type AS type FROM audit_log WHERE org_seq = ? ORDER BY actor_name')
-    .all(orgSeq) as { id: string; name: string; type: string }[];
+  const actors = ledger.stmt('SELECT DISTINCT actor_id AS id, actor_name AS name, actor_type AS type FROM audit_log WHERE org_seq = ? ORDER BY actor_name').all(orgSeq) as {
+    id: string;
+    name: string;
+    type: string;
+  }[];
   const actions = (ledger.stmt('SELECT DISTINCT action FROM audit_log WHERE org_seq = ? ORDER BY action').all(orgSeq) as { action: string }[]).map((r) => r.action);
   return { actors, actions };
 }

@@ -50,7 +50,8 @@ export function organizationBySeq(ledger: Ledger, seq: number): Organization {
 }
 
 /** How the organization writes amounts: typed amounts are read with it. */
-export const decimalMarkOf = (ledger: Ledger, seq: number): DecimalMark => (ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq) as DecimalMark | undefined) ?? '.';
+export const decimalMarkOf = (ledger: Ledger, seq: number): DecimalMark =>
+  (ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq) as DecimalMark | undefined) ?? '.';
 
 export function requireOrganization(ledger: Ledger, slugOrId: string): Organization {
   const org = findOrganization(ledger, slugOrId);
@@ -82,13 +83,9 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
       .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
     const orgSeq = Number(lastInsertRowid);
-    const addCategory = ledger.stmt(
-      'INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
     for (const c of defaultChart) addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
-    const addCounterparty = ledger.stmt(
-      'INSERT INTO counterparties (org_seq, id, name, aliases, default_code) VALUES (?, ?, ?, ?, ?)',
-    );
+    const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code) VALUES (?, ?, ?, ?, ?)');
     for (const p of seedCounterparties) addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
     appendAudit(ledger, orgSeq, actor, {
       action: 'organization.created',
@@ -123,7 +120,12 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     ].filter(Boolean);
     if (!said.length) return org;
     ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ? WHERE seq = ?').run(name, decimalMark, org.seq);
-    appendAudit(ledger, org.seq, actor, { action: 'organization.updated', targetType: 'organization', targetId: org.id, summary: `Organization ${org.slug} changed: ${said.join('; ')}` });
+    appendAudit(ledger, org.seq, actor, {
+      action: 'organization.updated',
+      targetType: 'organization',
+      targetId: org.id,
+      summary: `Organization ${org.slug} changed: ${said.join('; ')}`,
+    });
     return organizationBySeq(ledger, org.seq);
   });
 }
@@ -160,7 +162,12 @@ export function removeOrganization(ledger: Ledger, slugOrId: string, actor: Acto
     }
     // The slug is freed: '~' never occurs in a slug, so no new one can meet it.
     ledger.stmt("UPDATE organizations SET removed_at = ?, slug = slug || '~' || seq WHERE seq = ?").run(nowIso(), org.seq);
-    appendAudit(ledger, org.seq, actor, { action: 'organization.removed', targetType: 'organization', targetId: org.id, summary: `Organization "${org.name}" (${org.slug}) removed while empty` });
+    appendAudit(ledger, org.seq, actor, {
+      action: 'organization.removed',
+      targetType: 'organization',
+      targetId: org.id,
+      summary: `Organization "${org.name}" (${org.slug}) removed while empty`,
+    });
     return org;
   });
 }

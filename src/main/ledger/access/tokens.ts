@@ -90,12 +90,7 @@ export function parseScopes(list: readonly string[]): Scope[] {
 }
 
 /** Creates a token; the raw token is returned once and never stored. */
-export function createToken(
-  ledger: Ledger,
-  orgSeq: number,
-  input: { name: string; scopes: readonly string[] },
-  actor: Actor = deskActor(),
-): { token: string; info: TokenInfo } {
+export function createToken(ledger: Ledger, orgSeq: number, input: { name: string; scopes: readonly string[] }, actor: Actor = deskActor()): { token: string; info: TokenInfo } {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) throw invalid([{ field: 'name', message: 'must be 1 to 100 characters' }]);
   const scopes = parseScopes(input.scopes);

@@ -48,11 +48,15 @@ export const accountBySeq = (ledger: Ledger, seq: number): AccountRow => ledger.
 /** By id, name (any case) or the bank's account id; a 404 that lists the accounts otherwise. */
 export function requireAccount(ledger: Ledger, orgSeq: number, ref: string): AccountRow {
   const wanted = ref.trim();
-  const row = (UUID.test(wanted) ? ledger.stmt('SELECT * FROM accounts WHERE id = ? AND org_seq = ?').get(wanted.toLowerCase(), orgSeq) : undefined) ??
+  const row =
+    (UUID.test(wanted) ? ledger.stmt('SELECT * FROM accounts WHERE id = ? AND org_seq = ?').get(wanted.toLowerCase(), orgSeq) : undefined) ??
     ledger.stmt('SELECT * FROM accounts WHERE lower(name) = lower(?) AND org_seq = ?').get(wanted, orgSeq) ??
     ledger.stmt('SELECT * FROM accounts WHERE bank_account_id = ? AND org_seq = ?').get(normalizeAccountId(wanted), orgSeq);
   if (!row) {
-    const known = accountRows(ledger, orgSeq).map((a) => `"${a.name}"`).join(', ') || 'none yet';
+    const known =
+      accountRows(ledger, orgSeq)
+        .map((a) => `"${a.name}"`)
+        .join(', ') || 'none yet';
     throw new LedgerError('not_found', `No account "${ref}" in this organization (accounts: ${known}).`, { resource: 'account', id: ref });
   }
   return row as AccountRow;
@@ -85,14 +89,26 @@ export function accountFacts(ledger: Ledger, orgSeq: number, accountSeq?: number
   const of = (seq: number) => facts.get(seq) ?? facts.set(seq, { n: 0, minor: 0, lastImportAt: null, stated: null, reconciled: null }).get(seq)!;
   const latest = (select: string, from: string, order: string) =>
     `SELECT account_seq, date, minor FROM (SELECT ${select}, row_number() OVER (PARTITION BY a.seq ORDER BY ${order}) AS r ${from}) WHERE r = 1`;
-  for (const r of ledger.rows<{ account_seq: number; n: number; minor: number }>(`SELECT a.seq AS account_seq, sum(m.n) AS n, sum(m.sum_minor) AS minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ?${one} GROUP BY a.seq`, ...params)) {
+  for (const r of ledger.rows<{ account_seq: number; n: number; minor: number }>(
+    `SELECT a.seq AS account_seq, sum(m.n) AS n, sum(m.sum_minor) AS minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ?${one} GROUP BY a.seq`,
+    ...params,
+  )) {
     Object.assign(of(r.account_seq), { n: r.n, minor: r.minor });
   }
   const imports = 'FROM statements s JOIN import_batches b ON b.seq = s.batch_seq JOIN accounts a ON a.seq = s.account_seq WHERE a.org_seq = ? AND b.undone_at IS NULL';
-  for (const r of ledger.rows<{ account_seq: number; at: string }>(`SELECT a.seq AS account_seq, max(b.created_at) AS at ${imports}${one} GROUP BY a.seq`, ...params)) of(r.account_seq).lastImportAt = r.at;
-  const stated = latest('a.seq AS account_seq, s.closing_date AS date, s.closing_minor AS minor', `${imports} AND s.closing_date IS NOT NULL${one}`, 's.closing_date DESC, s.seq DESC');
+  for (const r of ledger.rows<{ account_seq: number; at: string }>(`SELECT a.seq AS account_seq, max(b.created_at) AS at ${imports}${one} GROUP BY a.seq`, ...params))
+    of(r.account_seq).lastImportAt = r.at;
+  const stated = latest(
+    'a.seq AS account_seq, s.closing_date AS date, s.closing_minor AS minor',
+    `${imports} AND s.closing_date IS NOT NULL${one}`,
+    's.closing_date DESC, s.seq DESC',
+  );
   for (const r of ledger.rows<{ account_seq: number; date: string; minor: number }>(stated, ...params)) of(r.account_seq).stated = { date: r.date, minor: r.minor };
-  const reconciled = latest('a.seq AS account_seq, c.statement_date AS date, c.statement_balance_minor AS minor', `FROM reconciliations c JOIN accounts a ON a.seq = c.account_seq WHERE a.org_seq = ? AND c.undone_at IS NULL${one}`, 'c.seq DESC');
+  const reconciled = latest(
+    'a.seq AS account_seq, c.statement_date AS date, c.statement_balance_minor AS minor',
+    `FROM reconciliations c JOIN accounts a ON a.seq = c.account_seq WHERE a.org_seq = ? AND c.undone_at IS NULL${one}`,
+    'c.seq DESC',
+  );
   for (const r of ledger.rows<{ account_seq: number; date: string; minor: number }>(reconciled, ...params)) of(r.account_seq).reconciled = { date: r.date, minor: r.minor };
   return facts;
 }
@@ -147,7 +163,10 @@ function checkUnique(ledger: Ledger, orgSeq: number, name: string, bankAccountId
   const byName = ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? AND lower(name) = lower(?) AND seq <> ?').get(orgSeq, name, except);
   if (byName) throw new LedgerError('conflict', `An account named "${name}" already exists.`, [{ field: 'name', message: 'already taken' }]);
   const byBank = bankAccountId && ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ? AND seq <> ?').get(orgSeq, bankAccountId, except);
-  if (byBank) throw new LedgerError('conflict', `The bank account id ${bankAccountId} already belongs to "${(byBank as { name: string }).name}".`, [{ field: 'bankAccountId', message: 'already used' }]);
+  if (byBank)
+    throw new LedgerError('conflict', `The bank account id ${bankAccountId} already belongs to "${(byBank as { name: string }).name}".`, [
+      { field: 'bankAccountId', message: 'already used' },
+    ]);
 }
 
 /** Inserts an account with its audit entry; the caller holds the write transaction. */
@@ -197,7 +216,9 @@ export interface AccountChanges {
  */
 function refuseUnderReconciliation(ledger: Ledger, row: AccountRow, what: string): void {
   const done = ledger
-    .stmt('SELECT statement_date AS date, statement_balance_minor AS minor, count(*) OVER () AS n FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1')
+    .stmt(
+      'SELECT statement_date AS date, statement_balance_minor AS minor, count(*) OVER () AS n FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1',
+    )
     .get(row.seq) as { date: string; minor: number; n: number } | undefined;
   if (!done) return;
   const balance = `${fromMinor(done.minor, row.currency).toFixed(2)} ${row.currency}`;
@@ -216,7 +237,8 @@ export function updateAccount(ledger: Ledger, orgSeq: number, actor: Actor, ref:
     const next = {
       name: changes.name?.trim() ?? row.name,
       type: changes.type ?? row.type,
-      opening_balance_minor: changes.openingBalance === undefined ? row.opening_balance_minor : typedToMinor(changes.openingBalance, row.currency, decimalMarkOf(ledger, orgSeq), 'openingBalance'),
+      opening_balance_minor:
+        changes.openingBalance === undefined ? row.opening_balance_minor : typedToMinor(changes.openingBalance, row.currency, decimalMarkOf(ledger, orgSeq), 'openingBalance'),
       opening_date: changes.openingDate === undefined ? row.opening_date : changes.openingDate,
       masked_number: changes.maskedNumber === undefined ? row.masked_number : changes.maskedNumber?.trim() || null,
       bank_account_id: changes.bankAccountId === undefined ? row.bank_account_id : normalizeAccountId(changes.bankAccountId),
@@ -278,6 +300,8 @@ export function entryAccount(ledger: Ledger, orgSeq: number, actor: Actor, curre
   const found = defaultAccountFor(ledger, orgSeq, currency, source);
   if (found) return found;
   const org = organizationBySeq(ledger, orgSeq);
-  const name = freeName(currency === org.currency ? 'Manual entries' : `Manual entries (${currency})`, (n) => Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)));
+  const name = freeName(currency === org.currency ? 'Manual entries' : `Manual entries (${currency})`, (n) =>
+    Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)),
+  );
   return insertAccount(ledger, orgSeq, actor, { name, type: 'cash', currency });
 }

@@ -29,7 +29,14 @@ export function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now())
   const accounts = accountRows(ledger, orgSeq).map((a): Connector => {
     const at = facts.get(a.seq)?.lastImportAt ?? null;
     const stale = !a.closed_at && at !== null && now - Date.parse(at) > STALE_AFTER_DAYS * 86_400_000;
-    return { id: a.id, name: a.name, provider: FILE_IMPORT_PROVIDER, status: a.closed_at ? 'disconnected' : 'active', lastSyncAt: at, syncStatus: at === null ? null : stale ? 'stale' : 'ok' };
+    return {
+      id: a.id,
+      name: a.name,
+      provider: FILE_IMPORT_PROVIDER,
+      status: a.closed_at ? 'disconnected' : 'active',
+      lastSyncAt: at,
+      syncStatus: at === null ? null : stale ? 'stale' : 'ok',
+    };
   });
   const feeds = ledger
     .stmt(

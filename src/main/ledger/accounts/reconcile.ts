@@ -16,7 +16,6 @@ import { REFRESH_STATUS } from '../transactions/status';
 import { accountTotals } from '../totals/sums';
 import type { ReconciliationRecord } from '../../../../db/rows';
 
-
 export interface Reconciliation {
   id: string;
   accountId: string;
@@ -32,7 +31,16 @@ type ReconciliationRow = ReconciliationRecord;
 
 const toReconciliation = (ledger: Ledger, r: ReconciliationRow): Reconciliation => {
   const account = accountBySeq(ledger, r.account_seq);
-  return { id: r.id, accountId: account.id, statementDate: r.statement_date, statementBalance: fromMinor(r.statement_balance_minor, account.currency), rows: r.rows, createdAt: r.created_at, createdBy: r.created_by, undoneAt: r.undone_at };
+  return {
+    id: r.id,
+    accountId: account.id,
+    statementDate: r.statement_date,
+    statementBalance: fromMinor(r.statement_balance_minor, account.currency),
+    rows: r.rows,
+    createdAt: r.created_at,
+    createdBy: r.created_by,
+    undoneAt: r.undone_at,
+  };
 };
 
 export function lastReconciliation(ledger: Ledger, accountSeq: number): Reconciliation | null {
@@ -102,8 +110,7 @@ export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, i
     const rows = input.clear
       ? [...new Set(input.clear.map((id) => id.toLowerCase()))].map((id) => {
           const row = ledger.stmt('SELECT seq, id, date, amount_minor, status, reconciled, account_seq FROM transactions WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
-            | { seq: number; id: string; date: string; amount_minor: number; status: string; reconciled: number; account_seq: number }
-            | undefined;
+            { seq: number; id: string; date: string; amount_minor: number; status: string; reconciled: number; account_seq: number } | undefined;
           if (!row || row.account_seq !== account.seq) throw invalid([{ field: 'clear', message: `${id} is not a row of "${account.name}"` }]);
           if (row.reconciled) throw invalid([{ field: 'clear', message: `${id} is already reconciled` }]);
           if (row.date > input.statementDate) throw invalid([{ field: 'clear', message: `${id} is dated ${row.date}, after the statement date ${input.statementDate}` }]);
@@ -148,7 +155,8 @@ export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, i
 export function undoReconciliation(ledger: Ledger, orgSeq: number, actor: Human, accountRef: string): Reconciliation {
   return ledger.write(() => {
     const account = requireOpenAccount(ledger, orgSeq, accountRef);
-    const row = ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq) as ReconciliationRow | undefined;
+    const row = ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq) as
+      ReconciliationRow | undefined;
     if (!row) throw new LedgerError('conflict', `"${account.name}" has no reconciliation to undo.`, { account: account.id });
     // No longer reconciled; the status is the view of the facts as they are now (the category may have changed meanwhile).
     const unmark = ledger.stmt('UPDATE transactions SET reconciled = 0 WHERE seq = ?');
@@ -190,18 +198,37 @@ export interface ReconciliationReport {
 
 export function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef: string, id?: string): ReconciliationReport {
   const account = requireAccount(ledger, orgSeq, accountRef);
-  const row = (id
-    ? ledger.stmt('SELECT * FROM reconciliations WHERE id = ? AND account_seq = ?').get(id.toLowerCase(), account.seq)
-    : ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)) as ReconciliationRow | undefined;
-  if (!row) throw new LedgerError('not_found', id ? `No reconciliation ${id} of "${account.name}".` : `"${account.name}" has not been reconciled yet.`, { resource: 'reconciliation', id: id ?? null });
-  if (row.undone_at) throw new LedgerError('conflict', `The reconciliation of "${account.name}" through ${row.statement_date} was undone on ${row.undone_at.slice(0, 10)}: there is nothing to report.`, { id: row.id });
-  const before = ledger.stmt('SELECT statement_balance_minor AS minor FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT 1').get(account.seq, row.seq) as { minor: number } | undefined;
+  const row = (
+    id
+      ? ledger.stmt('SELECT * FROM reconciliations WHERE id = ? AND account_seq = ?').get(id.toLowerCase(), account.seq)
+      : ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)
+  ) as ReconciliationRow | undefined;
+  if (!row)
+    throw new LedgerError('not_found', id ? `No reconciliation ${id} of "${account.name}".` : `"${account.name}" has not been reconciled yet.`, {
+      resource: 'reconciliation',
+      id: id ?? null,
+    });
+  if (row.undone_at)
+    throw new LedgerError(
+      'conflict',
+      `The reconciliation of "${account.name}" through ${row.statement_date} was undone on ${row.undone_at.slice(0, 10)}: there is nothing to report.`,
+      { id: row.id },
+    );
+  const before = ledger
+    .stmt('SELECT statement_balance_minor AS minor FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
+    .get(account.seq, row.seq) as { minor: number } | undefined;
   const previous = before?.minor ?? account.opening_balance_minor;
   const cleared = ledger.rows<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')} FROM reconciliation_rows r JOIN transactions t ON t.seq = r.transaction_seq WHERE r.reconciliation_seq = ? ORDER BY t.date, t.seq`,
+    `SELECT ${TRANSACTION_COLUMNS.split(', ')
+      .map((c) => `t.${c}`)
+      .join(', ')} FROM reconciliation_rows r JOIN transactions t ON t.seq = r.transaction_seq WHERE r.reconciliation_seq = ? ORDER BY t.date, t.seq`,
     row.seq,
   );
-  const outstanding = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE account_seq = ? AND reconciled = 0 AND date <= ? ORDER BY date, seq`, account.seq, row.statement_date);
+  const outstanding = ledger.rows<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE account_seq = ? AND reconciled = 0 AND date <= ? ORDER BY date, seq`,
+    account.seq,
+    row.statement_date,
+  );
   const sum = (rows: TransactionRow[]) => rows.reduce((total, r) => total + r.amount_minor, 0);
   const [inflows, outflows] = [cleared.filter((r) => r.amount_minor > 0), cleared.filter((r) => r.amount_minor < 0)];
   const clearedMinor = previous + sum(cleared);

@@ -78,12 +78,7 @@ function byNameFor(rows: ChartRow[], text: string, sign: Sign | undefined): Char
  * When both are given they must name the same category. `sign` (the money's
  * direction) guides a free-text name; a code is taken as it is.
  */
-export function resolveCategory(
-  ledger: Ledger,
-  orgSeq: number,
-  input: { categoryCode?: string; category?: string },
-  sign?: Sign,
-): ResolvedCategory {
+export function resolveCategory(ledger: Ledger, orgSeq: number, input: { categoryCode?: string; category?: string }, sign?: Sign): ResolvedCategory {
   const rows = chartRows(ledger, orgSeq);
   const issues: FieldIssue[] = [];
   let byCode: ChartRow | undefined;
@@ -98,13 +93,12 @@ export function resolveCategory(
   }
   if (issues.length > 0) throw invalid(issues);
   if (byCode && byName && byCode !== byName) {
-    throw invalid([
-      { field: 'category', message: `"${input.category}" resolves to "${byName.name}", but categoryCode ${byCode.code} is "${byCode.name}"; send one of them` },
-    ]);
+    throw invalid([{ field: 'category', message: `"${input.category}" resolves to "${byName.name}", but categoryCode ${byCode.code} is "${byCode.name}"; send one of them` }]);
   }
   const hit = byCode ?? byName;
   if (!hit) throw invalid([{ field: 'categoryCode', message: 'one of categoryCode or category is required' }]);
-  if (hit.archived_at) throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
+  if (hit.archived_at)
+    throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
   return { code: hit.code, name: hit.name };
 }
 

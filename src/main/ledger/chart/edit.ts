@@ -9,7 +9,6 @@ import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
 
-
 export { CATEGORY_TYPES } from '../../../../db/values';
 const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
 
@@ -47,7 +46,11 @@ export interface NewCategory {
 export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean };
 
 export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
-  const cost = new Set(chartRows(ledger, orgSeq).filter((c) => c.cost_of_sales).map((c) => c.code));
+  const cost = new Set(
+    chartRows(ledger, orgSeq)
+      .filter((c) => c.cost_of_sales)
+      .map((c) => c.code),
+  );
   return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
 }
 
@@ -61,7 +64,8 @@ export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input:
     const name = checkName(ledger, orgSeq, input.name);
     if (input.parentCode) {
       const parent = requireCategory(ledger, orgSeq, input.parentCode);
-      if (parent.type !== input.type) throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
+      if (parent.type !== input.type)
+        throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
     }
     const synonyms = cleanSynonyms(input.synonyms ?? []);
     if (input.costOfSales && input.type !== 'expense') throw invalid([{ field: 'costOfSales', message: `only an expense category is cost of sales (this one is ${input.type})` }]);
@@ -117,7 +121,7 @@ export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: 
 /** Where an expense category is reported: above gross profit as cost of sales, or among the other expenses. */
 export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): Category {
   return ledger.write(() => {
-    const row = requireCategory(ledger, orgSeq, code) ;
+    const row = requireCategory(ledger, orgSeq, code);
     if (row.type !== 'expense') throw invalid([{ field: 'section', message: `${row.code} ${row.name} is ${row.type}; only expense categories are cost of sales` }]);
     if (Boolean(row.cost_of_sales) === costOfSales) return categoryOf(ledger, orgSeq, row.code);
     ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);
@@ -136,7 +140,9 @@ export function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     if (archived && DEFAULT_CODES.has(row.code)) {
-      throw new LedgerError('conflict', `${row.code} ${row.name} is one of the ontology's default codes, which agents are told about; it stays (rename it if you like).`, { code: row.code });
+      throw new LedgerError('conflict', `${row.code} ${row.name} is one of the ontology's default codes, which agents are told about; it stays (rename it if you like).`, {
+        code: row.code,
+      });
     }
     if (Boolean(row.archived_at) === archived) throw new LedgerError('conflict', `${row.code} ${row.name} is already ${archived ? 'archived' : 'in use'}.`, { code: row.code });
     ledger.stmt('UPDATE categories SET archived_at = ? WHERE seq = ?').run(archived ? new Date().toISOString() : null, row.seq);

@@ -60,7 +60,8 @@ export function checkBackup(file: string): { createdAt: string; receipts: number
   } catch (error) {
     throw new LedgerError('validation_failed', `${file} is not a backup Ledgerdesk can read (${(error as Error).message}).`, [{ field: 'backup', message: 'not a SQLite file' }]);
   }
-  const refuse = (why: string) => new LedgerError('validation_failed', `${file} cannot be restored: ${why}. The current books were not touched.`, [{ field: 'backup', message: why }]);
+  const refuse = (why: string) =>
+    new LedgerError('validation_failed', `${file} cannot be restored: ${why}. The current books were not touched.`, [{ field: 'backup', message: why }]);
   try {
     const meta = (() => {
       try {

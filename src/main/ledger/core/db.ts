@@ -63,9 +63,7 @@ const require = createRequire(import.meta.url);
 
 function applyMigrations(sqlite: Database.Database, folder: string, log: (message: string) => void): void {
   const known = readMigrationFiles({ migrationsFolder: folder });
-  const hasTable = sqlite
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
-    .get();
+  const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
   let last = 0;
   if (hasTable) {
     const applied = sqlite.prepare('SELECT hash, created_at AS createdAt FROM __drizzle_migrations').all() as {
@@ -103,16 +101,18 @@ function applyMigrations(sqlite: Database.Database, folder: string, log: (messag
 function chainAuditLog(sqlite: Database.Database): void {
   const unhashed = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'audit_unhashed'").get() && sqlite.prepare('SELECT 1 FROM audit_log WHERE hash IS NULL LIMIT 1').get();
   if (!unhashed) return;
-  sqlite.transaction(() => {
-    const last = new Map<number, string>();
-    const set = sqlite.prepare('UPDATE audit_log SET prev_hash = ?, hash = ? WHERE seq = ?');
-    for (const e of sqlite.prepare('SELECT * FROM audit_log ORDER BY seq').all() as (HashedEntry & { seq: number; hash: string | null })[]) {
-      const prev = last.get(e.org_seq) ?? '';
-      const hash = e.hash ?? auditHash(prev, e);
-      if (!e.hash) set.run(prev, hash, e.seq);
-      last.set(e.org_seq, hash);
-    }
-  }).immediate();
+  sqlite
+    .transaction(() => {
+      const last = new Map<number, string>();
+      const set = sqlite.prepare('UPDATE audit_log SET prev_hash = ?, hash = ? WHERE seq = ?');
+      for (const e of sqlite.prepare('SELECT * FROM audit_log ORDER BY seq').all() as (HashedEntry & { seq: number; hash: string | null })[]) {
+        const prev = last.get(e.org_seq) ?? '';
+        const hash = e.hash ?? auditHash(prev, e);
+        if (!e.hash) set.run(prev, hash, e.seq);
+        last.set(e.org_seq, hash);
+      }
+    })
+    .immediate();
 }
 
 function wrap(file: string, sqlite: Database.Database): Ledger {

@@ -48,12 +48,7 @@ export class LedgerError extends Error {
   }
 }
 
-export const notFound = (resource: string, id: string): LedgerError =>
-  new LedgerError('not_found', `No ${resource} with id ${id} in this organization.`, { resource, id });
+export const notFound = (resource: string, id: string): LedgerError => new LedgerError('not_found', `No ${resource} with id ${id} in this organization.`, { resource, id });
 
 export const invalid = (issues: FieldIssue[], message?: string): LedgerError =>
-  new LedgerError(
-    'validation_failed',
-    message ?? `Invalid request: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`,
-    issues,
-  );
+  new LedgerError('validation_failed', message ?? `Invalid request: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);

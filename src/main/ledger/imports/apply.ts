@@ -18,7 +18,19 @@ import { newAccountInput } from './sections';
 /** Writes a plan; answers the batch's id and seq and the accounts the rows went to (by section). */
 export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: ImportPlan): { batchId: string; batchSeq: number; accounts: AccountRow[] } {
   const { rows, sections, bySection } = plan;
-  const accounts = sections.map((s, i) => s.row ?? insertAccount(ledger, orgSeq, actor, newAccountInput(s, bySection[i].reduce((sum, at) => sum + rows.amountMinor[at], 0))));
+  const accounts = sections.map(
+    (s, i) =>
+      s.row ??
+      insertAccount(
+        ledger,
+        orgSeq,
+        actor,
+        newAccountInput(
+          s,
+          bySection[i].reduce((sum, at) => sum + rows.amountMinor[at], 0),
+        ),
+      ),
+  );
   const closed = accounts.find((a) => a.closed_at);
   if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to import into it.`, { account: closed.id });
   const batchId = newId();
@@ -29,7 +41,20 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
       `INSERT INTO import_batches (id, org_seq, format, file_name, file_sha256, created_at, rows, imported, duplicates, merged, skipped, options)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(batchId, orgSeq, input.statement.format, input.fileName, input.fileSha256, createdAt, plan.rowCount, counts.imported, counts.duplicates, counts.merged, counts.skipped, JSON.stringify(input.readOptions));
+    .run(
+      batchId,
+      orgSeq,
+      input.statement.format,
+      input.fileName,
+      input.fileSha256,
+      createdAt,
+      plan.rowCount,
+      counts.imported,
+      counts.duplicates,
+      counts.merged,
+      counts.skipped,
+      JSON.stringify(input.readOptions),
+    );
   const batchSeq = Number(lastInsertRowid);
   insertRows(ledger, orgSeq, plan, accounts, batchSeq, createdAt);
   mergeRows(ledger, plan, batchSeq);
@@ -56,8 +81,19 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
       const description = rows.description[i];
       // Time-ordered ids: a million new rows append to the id index instead of landing all over it.
       insertTransaction(ledger, orgSeq, {
-        id: newTimeOrderedId(), accountSeq, origin: 'import', date, amountMinor, currency, description, category: null, source: 'manual_csv',
-        externalId: rows.externalId[i], createdAt, importBatchSeq: batchSeq, fingerprint: L.fingerprint[i],
+        id: newTimeOrderedId(),
+        accountSeq,
+        origin: 'import',
+        date,
+        amountMinor,
+        currency,
+        description,
+        category: null,
+        source: 'manual_csv',
+        externalId: rows.externalId[i],
+        createdAt,
+        importBatchSeq: batchSeq,
+        fingerprint: L.fingerprint[i],
       });
       track({ orgSeq, accountSeq, date, status: 'uncategorized', reconciled: 0, source: 'manual_csv', currency, amountMinor, description, category: null });
     }
@@ -72,8 +108,12 @@ function mergeRows(ledger: Ledger, plan: ImportPlan, batchSeq: number): void {
   for (const { i, c } of plan.toMerge) {
     const seq = c.match!.seq;
     const previous = ledger.stmt('SELECT date, external_id FROM transactions WHERE seq = ?').get(seq) as { date: string; external_id: string | null };
-    ledger.stmt('INSERT INTO import_merges (batch_seq, transaction_seq, previous_date, previous_external_id) VALUES (?, ?, ?, ?)').run(batchSeq, seq, previous.date, previous.external_id);
-    ledger.stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?').run(batchSeq, L.fingerprint[i], L.rows.date[i], L.rows.externalId[i], seq);
+    ledger
+      .stmt('INSERT INTO import_merges (batch_seq, transaction_seq, previous_date, previous_external_id) VALUES (?, ?, ?, ?)')
+      .run(batchSeq, seq, previous.date, previous.external_id);
+    ledger
+      .stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?')
+      .run(batchSeq, L.fingerprint[i], L.rows.date[i], L.rows.externalId[i], seq);
   }
 }
 
@@ -84,7 +124,8 @@ function recordStatements(ledger: Ledger, orgSeq: number, plan: ImportPlan, acco
     const p = sections[i];
     const s = input.statement.sections[i];
     const imported = plan.toImport.filter((at) => L.rows.section[at] === i).length;
-    if (p.adoptBankId) ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
+    if (p.adoptBankId)
+      ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
     ledger
       .stmt(
         `INSERT INTO statements (batch_seq, account_seq, period_from, period_to, opening_date, opening_minor, closing_date, closing_minor, rows, imported)

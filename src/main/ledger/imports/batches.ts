@@ -31,8 +31,23 @@ export interface ImportBatch {
 type BatchRow = ImportBatchRecord;
 
 function toBatch(ledger: Ledger, r: BatchRow): ImportBatch {
-  const accounts = ledger.rows<{ id: string; name: string }>('SELECT a.id, a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? ORDER BY s.seq', r.seq);
-  return { id: r.id, createdAt: r.created_at, format: r.format, fileName: r.file_name, accounts, rows: r.rows, imported: r.imported, duplicates: r.duplicates, merged: r.merged, skipped: r.skipped, undoneAt: r.undone_at };
+  const accounts = ledger.rows<{ id: string; name: string }>(
+    'SELECT a.id, a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? ORDER BY s.seq',
+    r.seq,
+  );
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    format: r.format,
+    fileName: r.file_name,
+    accounts,
+    rows: r.rows,
+    imported: r.imported,
+    duplicates: r.duplicates,
+    merged: r.merged,
+    skipped: r.skipped,
+    undoneAt: r.undone_at,
+  };
 }
 
 /** Newest first; optionally only the imports into one account. */
@@ -56,7 +71,8 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
   return ledger.write(() => {
     const batch = requireBatch(ledger, orgSeq, id);
     if (batch.undone_at) throw new LedgerError('conflict', `Import "${batch.file_name}" was already undone at ${batch.undone_at}.`, { id: batch.id, undoneAt: batch.undone_at });
-    const closed = ledger.stmt('SELECT a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? AND a.closed_at IS NOT NULL').get(batch.seq) as { name: string } | undefined;
+    const closed = ledger.stmt('SELECT a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? AND a.closed_at IS NOT NULL').get(batch.seq) as
+      { name: string } | undefined;
     if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to undo this import.`, { id: batch.id });
     const count = (sql: string) => (ledger.stmt(sql).get(batch.seq) as { n: number }).n;
     const blockers = {
@@ -86,9 +102,14 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
       )
       .run(reviewedAt, actorName(actor), `The transaction was removed: its import "${excerpt(batch.file_name, 60)}" was undone.`, orgSeq, batch.seq).changes;
     const removed = deleteInBulk(ledger, "import_batch_seq = ? AND origin = 'import'", batch.seq);
-    const merges = ledger.rows<{ transaction_seq: number; previous_date: string; previous_external_id: string | null }>('SELECT * FROM import_merges WHERE batch_seq = ?', batch.seq);
+    const merges = ledger.rows<{ transaction_seq: number; previous_date: string; previous_external_id: string | null }>(
+      'SELECT * FROM import_merges WHERE batch_seq = ?',
+      batch.seq,
+    );
     for (const m of merges) {
-      ledger.stmt('UPDATE transactions SET import_batch_seq = NULL, fingerprint = NULL, date = ?, external_id = ? WHERE seq = ?').run(m.previous_date, m.previous_external_id, m.transaction_seq);
+      ledger
+        .stmt('UPDATE transactions SET import_batch_seq = NULL, fingerprint = NULL, date = ?, external_id = ? WHERE seq = ?')
+        .run(m.previous_date, m.previous_external_id, m.transaction_seq);
     }
     ledger.stmt('DELETE FROM import_merges WHERE batch_seq = ?').run(batch.seq);
     ledger.stmt('UPDATE import_batches SET undone_at = ? WHERE seq = ?').run(reviewedAt, batch.seq);

@@ -38,7 +38,6 @@ export interface Classified {
 
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 
-
 /** Classifies the rows at `positions` (one account's rows, in file order). */
 export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Classified[] {
   if (positions.length === 0) return [];
@@ -69,7 +68,9 @@ class Books {
       else if (d > last) last = d;
     }
     this.busy = new Set(
-      ledger.rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last).map((d) => d.date),
+      ledger
+        .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last)
+        .map((d) => d.date),
     );
     this.hasCandidates = Boolean(ledger.stmt(`SELECT 1 FROM transactions WHERE account_seq = ? AND ${CANDIDATE} LIMIT 1`).get(accountSeq));
     this.anyDeleted = Boolean(ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq));
@@ -85,7 +86,8 @@ class Books {
   private byBankId(i: number): Classified | null {
     const id = this.rows.rows.externalId[i];
     if (!id) return null;
-    const hit = this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id) as { seq: number; amount_minor: number } | undefined;
+    const hit = this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id) as
+      { seq: number; amount_minor: number } | undefined;
     if (!hit) return null;
     return hit.amount_minor === this.rows.amountMinor[i]
       ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
@@ -109,7 +111,9 @@ class Books {
     const { rows } = this;
     const id = rows.rows.externalId[i];
     const gone = this.ledger
-      .stmt('SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1')
+      .stmt(
+        'SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1',
+      )
       .get(this.accountSeq, rows.amountMinor[i], id, id, rows.rows.date[i], rows.fingerprint[i]) as { deleted_at: string } | undefined;
     return gone ? { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` } : null;
   }
@@ -119,7 +123,9 @@ class Books {
     const date = this.rows.rows.date[i];
     const found = (
       this.ledger
-        .stmt(`SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ? AND ${CANDIDATE} ORDER BY abs(julianday(date) - julianday(?)), seq`)
+        .stmt(
+          `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ? AND ${CANDIDATE} ORDER BY abs(julianday(date) - julianday(?)), seq`,
+        )
         .all(this.accountSeq, this.rows.amountMinor[i], addDays(date, -MATCH_DAYS), addDays(date, MATCH_DAYS), date) as { seq: number; origin: string }[]
     ).find((c) => !this.claimed.has(c.seq));
     if (!found) return null;

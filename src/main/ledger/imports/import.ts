@@ -88,13 +88,21 @@ function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof a
     rules,
   };
   if (plan.refused) {
-    return { ...base, account: sections[0]?.account ?? null, accounts: [], imported: 0, duplicates: 0, possibleMatches: 0, merged: 0, held: 0, skipped: 0, errors: plan.issues.slice(0, LIST_MAX), skippedRows: [], preview: [] };
+    return {
+      ...base,
+      account: sections[0]?.account ?? null,
+      accounts: [],
+      imported: 0,
+      duplicates: 0,
+      possibleMatches: 0,
+      merged: 0,
+      held: 0,
+      skipped: 0,
+      errors: plan.issues.slice(0, LIST_MAX),
+      skippedRows: [],
+      preview: [],
+    };
   }
-  const matchOf = (c: Classified): ImportRow['match'] => {
-    if (!c.match) return null;
-    const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as { id: string; date: string; amount_minor: number; currency: string; description: string };
-    return { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, t.currency), description: t.description, reason: c.match.reason };
-  };
   const { rows } = L;
   const preview = plan.shown.map(({ i, c, decision, currency }): ImportRow => ({
     n: i,
@@ -106,7 +114,7 @@ function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof a
     description: rows.description[i],
     externalId: rows.externalId[i],
     kind: c.kind,
-    match: matchOf(c),
+    match: matchOf(ledger, c),
     decision,
     note: c.reason ?? null,
   }));
@@ -119,4 +127,17 @@ function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof a
     closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
   }));
   return { ...base, account: accounts[0] ?? null, accounts, ...plan.counts, errors: [], skippedRows: plan.issues.slice(0, LIST_MAX), preview };
+}
+
+/** The row in the books a statement row is (or may be) the same as, as the preview shows it. */
+function matchOf(ledger: Ledger, c: Classified): ImportRow['match'] {
+  if (!c.match) return null;
+  const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as {
+    id: string;
+    date: string;
+    amount_minor: number;
+    currency: string;
+    description: string;
+  };
+  return { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, t.currency), description: t.description, reason: c.match.reason };
 }

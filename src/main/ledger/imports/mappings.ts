@@ -50,7 +50,10 @@ export const listMappings = (ledger: Ledger, orgSeq: number): MappingPreset[] =>
 export function requireMapping(ledger: Ledger, orgSeq: number, name: string): MappingPreset {
   const row = ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? AND (lower(m.name) = lower(?) OR m.id = ?)`, orgSeq, name.trim(), name.trim())[0];
   if (!row) {
-    const known = listMappings(ledger, orgSeq).map((m) => `"${m.name}"`).join(', ') || 'none yet';
+    const known =
+      listMappings(ledger, orgSeq)
+        .map((m) => `"${m.name}"`)
+        .join(', ') || 'none yet';
     throw new LedgerError('not_found', `No saved mapping "${name}" (saved: ${known}).`, { resource: 'mapping', id: name });
   }
   return toPreset(row);

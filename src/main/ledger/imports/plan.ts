@@ -81,7 +81,20 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
   const L = converted.rows;
   const bySection = sections.map((_, section) => [...L.kept].filter((i) => L.rows.section[i] === section));
   const counts: ImportCounts = { imported: 0, duplicates: converted.repeats, possibleMatches: 0, merged: 0, held: 0, skipped: issues.length };
-  const plan: ImportPlan = { input, sections, rows: L, issues, refused: issues.length > 0 && !input.skipBadRows, rowCount, bySection, toImport: [], toMerge: [], shown: [], counts, nothingNew: false };
+  const plan: ImportPlan = {
+    input,
+    sections,
+    rows: L,
+    issues,
+    refused: issues.length > 0 && !input.skipBadRows,
+    rowCount,
+    bySection,
+    toImport: [],
+    toMerge: [],
+    shown: [],
+    counts,
+    nothingNew: false,
+  };
   if (plan.refused) return plan;
   bySection.forEach((positions, section) => {
     // A section whose account the import makes has nothing in the books yet: every row is new.

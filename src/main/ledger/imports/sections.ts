@@ -28,7 +28,6 @@ export interface SectionPlan {
   closing: { date: string; minor: number } | null;
 }
 
-
 function balance(b: StatedBalance | null, currency: string): { date: string; minor: number } | null {
   const minor = b ? decimalToMinor(b.amount, currency) : null;
   return b && typeof minor === 'number' ? { date: b.date, minor } : null;
@@ -37,7 +36,9 @@ function balance(b: StatedBalance | null, currency: string): { date: string; min
 export function resolveSections(ledger: Ledger, orgSeq: number, statement: ParsedStatement, input: { account?: string; accounts?: Record<string, string> }): SectionPlan[] {
   const several = statement.sections.length > 1;
   if (several && input.account) {
-    throw invalid([{ field: 'account', message: `this file holds ${statement.sections.length} accounts; each is matched by its bank account id or created (or choose one per section)` }]);
+    throw invalid([
+      { field: 'account', message: `this file holds ${statement.sections.length} accounts; each is matched by its bank account id or created (or choose one per section)` },
+    ]);
   }
   return statement.sections.map((section) => {
     const ref = several ? input.accounts?.[String(section.index)] : (input.account ?? input.accounts?.['0']);
@@ -52,12 +53,27 @@ export function resolveSections(ledger: Ledger, orgSeq: number, statement: Parse
     const type = section.type ?? 'checking';
     const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
     const mask = maskOf(section.bankAccountId);
-    const name = freeName(section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`, (n) => Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)));
-    return plan(section, currency, null, { name, type, currency, bankAccountId: section.bankAccountId, from: section.from }, null, { id: null, name, type, currency, created: true });
+    const name = freeName(section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`, (n) =>
+      Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)),
+    );
+    return plan(section, currency, null, { name, type, currency, bankAccountId: section.bankAccountId, from: section.from }, null, {
+      id: null,
+      name,
+      type,
+      currency,
+      created: true,
+    });
   });
 }
 
-function plan(section: StatementSection, currency: string, row: AccountRow | null, newAccount: SectionPlan['newAccount'], adoptBankId: string | null, account: SectionPlan['account']): SectionPlan {
+function plan(
+  section: StatementSection,
+  currency: string,
+  row: AccountRow | null,
+  newAccount: SectionPlan['newAccount'],
+  adoptBankId: string | null,
+  account: SectionPlan['account'],
+): SectionPlan {
   return { section: section.index, currency, row, newAccount, adoptBankId, account, opening: balance(section.opening, currency), closing: balance(section.closing, currency) };
 }
 
@@ -78,11 +94,16 @@ function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: State
     throw invalid([{ field: 'account', message: `the file is in ${section.currency}, account "${row.name}" is in ${row.currency}` }]);
   }
   if (section.bankAccountId && row.bank_account_id && section.bankAccountId !== row.bank_account_id) {
-    throw invalid([{ field: 'account', message: `this file is for bank account ${maskOf(section.bankAccountId)}, not "${row.name}" (${row.masked_number ?? maskOf(row.bank_account_id)})` }]);
+    throw invalid([
+      { field: 'account', message: `this file is for bank account ${maskOf(section.bankAccountId)}, not "${row.name}" (${row.masked_number ?? maskOf(row.bank_account_id)})` },
+    ]);
   }
   if (section.bankAccountId && !row.bank_account_id) {
     const other = ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as { name: string } | undefined;
-    if (other) throw new LedgerError('conflict', `This file's bank account ${maskOf(section.bankAccountId)} belongs to "${other.name}", not "${row.name}".`, [{ field: 'account', message: `belongs to "${other.name}"` }]);
+    if (other)
+      throw new LedgerError('conflict', `This file's bank account ${maskOf(section.bankAccountId)} belongs to "${other.name}", not "${row.name}".`, [
+        { field: 'account', message: `belongs to "${other.name}"` },
+      ]);
   }
   return row;
 }

@@ -25,8 +25,7 @@ const ID_MAX = 200;
 
 /** A statement's text as the ledger stores it: no control characters, never empty. */
 const UNCLEAN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\s\s|^\s|\s$/;
-export const cleanDescription = (text: string): string =>
-  (UNCLEAN.test(text) ? text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim() : text) || '(no description)';
+export const cleanDescription = (text: string): string => (UNCLEAN.test(text) ? text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim() : text) || '(no description)';
 
 /** cyrb53: a fast 53-bit string hash (fits a SQLite integer and a JS number exactly). */
 export function hash53(text: string): number {

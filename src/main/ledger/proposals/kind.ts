@@ -82,9 +82,13 @@ export const keyTarget = (transactionSeq: number | null): string => String(trans
 /** A transaction as a card shows it, by id (null when it is gone). */
 export function glanceOf(ctx: KindContext, id: string): Glance | null {
   const t = ctx.ledger
-    .stmt('SELECT t.id, t.date, t.description, t.amount_minor, t.currency, t.category, a.name AS account FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.id = ? AND t.org_seq = ?')
+    .stmt(
+      'SELECT t.id, t.date, t.description, t.amount_minor, t.currency, t.category, a.name AS account FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.id = ? AND t.org_seq = ?',
+    )
     .get(id, ctx.orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; account: string } | undefined;
-  return t ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, account: t.account, category: t.category } : null;
+  return t
+    ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, account: t.account, category: t.category }
+    : null;
 }
 
 export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, quote: null, account: null, rememberable: false };

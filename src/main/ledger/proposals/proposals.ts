@@ -70,12 +70,7 @@ export const getProposal = (ledger: Ledger, orgSeq: number, id: string): Proposa
 
 /** One page of the pending proposals, newest first, and how many are pending in all. */
 export function listPendingProposals(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { proposals: Proposal[]; count: number } {
-  const rows = ledger.rows<ProposalRow>(
-    "SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?",
-    orgSeq,
-    page.limit,
-    page.offset,
-  );
+  const rows = ledger.rows<ProposalRow>("SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?", orgSeq, page.limit, page.offset);
   return { proposals: rows.map(toProposal), count: pendingProposalCount(ledger, orgSeq) };
 }
 
@@ -91,7 +86,8 @@ export function pendingProposalCount(ledger: Ledger, orgSeq: number): number {
  * target is the transaction's seq, so that a rule run's thousands of keys go
  * into the index in row order (migration 0010 writes the same keys in SQL).
  */
-export const changeKeyOf = <T extends ProposalType>(type: T, payload: ProposalPayloads[T], transactionSeq: number | null): string => kindOf(type).changeKey(payload, transactionSeq);
+export const changeKeyOf = <T extends ProposalType>(type: T, payload: ProposalPayloads[T], transactionSeq: number | null): string =>
+  kindOf(type).changeKey(payload, transactionSeq);
 
 /** Proposals answered as already pending rather than stored again (the API answers 200, not 201). */
 const alreadyPending = new WeakSet<Proposal>();
@@ -147,7 +143,19 @@ export function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor,
         `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key)
          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, orgSeq, kind.type, JSON.stringify(draft.payload), tokenWriterId(actor), actor.tokenSeq, input.confidence ?? null, input.reason ?? null, nowIso(), actor.channel, changeKey);
+      .run(
+        id,
+        orgSeq,
+        kind.type,
+        JSON.stringify(draft.payload),
+        tokenWriterId(actor),
+        actor.tokenSeq,
+        input.confidence ?? null,
+        input.reason ?? null,
+        nowIso(),
+        actor.channel,
+        changeKey,
+      );
     const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
     const confidence = input.confidence === undefined ? '' : ` (confidence ${Math.round(input.confidence * 100)}%)`;
     appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });

@@ -17,7 +17,11 @@ export function reverseProposal(ledger: Ledger, orgSeq: number, reviewer: Human,
   return ledger.write(() => {
     const row = requireProposalRow(ledger, orgSeq, proposalId);
     if (row.status !== 'approved') throw refuse(row, `only an approved proposal can be reversed (this one is ${row.status})`);
-    if (row.reversed_at) throw new LedgerError('conflict', `Proposal ${row.id} was already reversed on ${row.reversed_at.slice(0, 10)} by ${row.reversed_by}.`, { id: row.id, reversedAt: row.reversed_at });
+    if (row.reversed_at)
+      throw new LedgerError('conflict', `Proposal ${row.id} was already reversed on ${row.reversed_at.slice(0, 10)} by ${row.reversed_by}.`, {
+        id: row.id,
+        reversedAt: row.reversed_at,
+      });
     if (!row.outcome) throw refuse(row, 'it was approved before Ledgerdesk recorded what approvals change; correct the transaction by hand');
     // Outcomes recorded before they were tagged carry their kind in the proposal's type.
     const outcome = { kind: row.type, ...(JSON.parse(row.outcome) as object) };

@@ -63,17 +63,16 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
     )
     .get(orgSeq, currency, orgSeq, currency) as { cash: number };
   const counts = new Map(
-    (ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
-      status: string;
-      n: number;
-    }[]).map((r) => [r.status, r.n]),
+    (
+      ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
+        status: string;
+        n: number;
+      }[]
+    ).map((r) => [r.status, r.n]),
   );
   const count = (status: string) => counts.get(status) ?? 0;
   const pending = pendingProposalCount(ledger, orgSeq);
-  const recent = ledger.rows<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`,
-    orgSeq,
-  );
+  const recent = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`, orgSeq);
   const sum = (k: 'inflow' | 'outflow') => totals.reduce((acc, t) => acc + t[k], 0);
   return {
     currency,

@@ -41,7 +41,6 @@ export interface ExportBook {
   digits: (currency: string) => number;
 }
 
-
 export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): ExportBook {
   const org = organizationBySeq(ledger, orgSeq);
   const accounts = accountRows(ledger, orgSeq);
@@ -51,6 +50,31 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     const date = before ? dayBefore(before) : (a.opening_date ?? firstDate(ledger, a.seq));
     return { accountId: a.id, date, minor: a.opening_balance_minor + minor };
   });
+  const rows = exportRows(ledger, orgSeq, period);
+  return {
+    organization: { name: org.name, slug: org.slug, currency: org.currency },
+    from: period.from ?? null,
+    to: period.to ?? null,
+    accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
+    openings,
+    categories: chartRows(ledger, orgSeq)
+      .filter((c) => c.code !== '')
+      .map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
+    rows,
+    digits: minorDigits,
+  };
+}
+
+/** The day before an account's first row (where its opening balance sits when no date was given). */
+function firstDate(ledger: Ledger, accountSeq: number): string {
+  const { first } = ledger.stmt('SELECT min(date) AS first FROM account_day_totals WHERE account_seq = ?').get(accountSeq) as { first: string | null };
+  return dayBefore(first ?? new Date().toISOString().slice(0, 10));
+}
+
+type ExportTuple = [string, string, string, number, string, string, string | null, string, string, string | null, string | null, number | null, string | null, number];
+
+/** The period's rows in date order, read lazily (a big file's rows are never all in memory). */
+function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Iterable<ExportRow> {
   const where = ['t.org_seq = ?'];
   const params: unknown[] = [orgSeq];
   if (period.from) {
@@ -67,28 +91,12 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
        FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE ${where.join(' AND ')} ORDER BY t.date, t.seq`,
     )
     .raw(true);
-  const rows: Iterable<ExportRow> = {
+  return {
     *[Symbol.iterator]() {
-      for (const v of select.iterate(...params) as Iterable<unknown[]>) {
-        const [id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled] = v as [string, string, string, number, string, string, string | null, string, string, string | null, string | null, number | null, string | null, number];
+      for (const v of select.iterate(...params) as Iterable<ExportTuple>) {
+        const [id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled] = v;
         yield { id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled: reconciled === 1 };
       }
     },
   };
-  return {
-    organization: { name: org.name, slug: org.slug, currency: org.currency },
-    from: period.from ?? null,
-    to: period.to ?? null,
-    accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
-    openings,
-    categories: chartRows(ledger, orgSeq).filter((c) => c.code !== '').map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
-    rows,
-    digits: minorDigits,
-  };
-}
-
-/** The day before an account's first row (where its opening balance sits when no date was given). */
-function firstDate(ledger: Ledger, accountSeq: number): string {
-  const { first } = ledger.stmt('SELECT min(date) AS first FROM account_day_totals WHERE account_seq = ?').get(accountSeq) as { first: string | null };
-  return dayBefore(first ?? new Date().toISOString().slice(0, 10));
 }

@@ -111,7 +111,8 @@ class Tree {
     private readonly money: (minor: number) => number,
   ) {
     this.byCode = new Map(chart.filter((c) => c.code).map((c) => [c.code, c]));
-    for (const code of own.keys()) for (let c = this.byCode.get(code); c && !this.shown.has(c.code); c = c.parent_code ? this.byCode.get(c.parent_code) : undefined) this.shown.add(c.code);
+    for (const code of own.keys())
+      for (let c = this.byCode.get(code); c && !this.shown.has(c.code); c = c.parent_code ? this.byCode.get(c.parent_code) : undefined) this.shown.add(c.code);
   }
 
   /** The shown categories under a parent (null: the top), by code. */
@@ -125,7 +126,8 @@ class Tree {
   /** Cost of sales: the category or one above it says so (a chart is a few levels deep; 20 stops a loop). */
   sectionOf(c: ChartRow): PlSection {
     if (c.type === 'revenue') return 'revenue';
-    for (let at: ChartRow | undefined = c, up = 0; at && up < 20; at = at.parent_code ? this.byCode.get(at.parent_code) : undefined, up++) if (at.cost_of_sales) return 'cost_of_sales';
+    for (let at: ChartRow | undefined = c, up = 0; at && up < 20; at = at.parent_code ? this.byCode.get(at.parent_code) : undefined, up++)
+      if (at.cost_of_sales) return 'cost_of_sales';
     return 'expenses';
   }
 
@@ -133,9 +135,20 @@ class Tree {
   walk(c: ChartRow, depth: number, section: PlSection): Sums {
     const mine = this.own.get(c.code) ?? new Map<string, number>();
     const kids = this.childrenOf(c.code);
-    const line: PlLine = { code: c.code, name: c.name, type: c.type as 'revenue' | 'expense', parentCode: c.parent_code, section, depth, parent: kids.length > 0, amount: this.money(sumOf(mine)), total: 0 };
+    const line: PlLine = {
+      code: c.code,
+      name: c.name,
+      type: c.type as 'revenue' | 'expense',
+      parentCode: c.parent_code,
+      section,
+      depth,
+      parent: kids.length > 0,
+      amount: this.money(sumOf(mine)),
+      total: 0,
+    };
     this.lines.push(line);
-    if (kids.length && sumOf(mine) !== 0) this.lines.push({ ...line, name: `${c.name} (other)`, depth: depth + 1, parent: false, direct: true, total: line.amount, months: this.perMonth(mine) });
+    if (kids.length && sumOf(mine) !== 0)
+      this.lines.push({ ...line, name: `${c.name} (other)`, depth: depth + 1, parent: false, direct: true, total: line.amount, months: this.perMonth(mine) });
     const subtotal: Sums = new Map(mine);
     for (const k of kids) addInto(subtotal, this.walk(k, depth + 1, section));
     line.total = this.money(sumOf(subtotal));
@@ -173,7 +186,12 @@ export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {
     to,
     months,
     lines: tree.lines,
-    sections: ORDER.filter((k) => totals.has(k) || k !== 'cost_of_sales').map((section) => ({ section, title: PL_SECTIONS[section], total: money(sumOf(total(section))), months: perMonth(total(section)) })),
+    sections: ORDER.filter((k) => totals.has(k) || k !== 'cost_of_sales').map((section) => ({
+      section,
+      title: PL_SECTIONS[section],
+      total: money(sumOf(total(section))),
+      months: perMonth(total(section)),
+    })),
     revenue: money(revenue),
     expenses: money(sumOf(net) - revenue),
     grossProfit: totals.has('cost_of_sales') ? { total: money(sumOf(gross)), months: perMonth(gross) } : null,

@@ -114,4 +114,3 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
   }
   return n;
 }
-

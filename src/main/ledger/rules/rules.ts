@@ -149,7 +149,12 @@ export function updateRule(ledger: Ledger, orgSeq: number, actor: Actor, id: str
       .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.mode, s.enabled, nowIso(), before.seq);
     const after = requireRuleRow(ledger, orgSeq, id);
     const state = (r: RuleRow) => `${describeRule(ledger, r)} -> ${r.category_code} (${r.mode}${r.enabled ? '' : ', disabled'})`;
-    appendAudit(ledger, orgSeq, actor, { action: 'rule.updated', targetType: 'rule', targetId: before.id, summary: `Rule ${before.position} changed: ${state(before)} => ${state(after)}` });
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'rule.updated',
+      targetType: 'rule',
+      targetId: before.id,
+      summary: `Rule ${before.position} changed: ${state(before)} => ${state(after)}`,
+    });
     return toRule(ledger, after);
   });
 }
@@ -163,7 +168,12 @@ export function moveRule(ledger: Ledger, orgSeq: number, actor: Actor, id: strin
     const order = [...others.slice(0, to - 1), row, ...others.slice(to - 1)];
     order.forEach((r, i) => ledger.stmt('UPDATE rules SET position = ? WHERE seq = ?').run(i + 1, r.seq));
     if (to !== row.position) {
-      appendAudit(ledger, orgSeq, actor, { action: 'rule.moved', targetType: 'rule', targetId: row.id, summary: `Rule moved from ${row.position} to ${to}: ${describeRule(ledger, row)}` });
+      appendAudit(ledger, orgSeq, actor, {
+        action: 'rule.moved',
+        targetType: 'rule',
+        targetId: row.id,
+        summary: `Rule moved from ${row.position} to ${to}: ${describeRule(ledger, row)}`,
+      });
     }
     return listRules(ledger, orgSeq);
   });

@@ -148,7 +148,9 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
   const now = nowIso();
   // What every suggestion of a rule shares, written once per rule rather than per row.
   const shared = rules.map((rule) =>
-    rule.category ? { by: by(rule), tail: `","categoryCode":${JSON.stringify(rule.category.code)},"category":${JSON.stringify(rule.category.name)},"evidence":${rule.evidence}}` } : null,
+    rule.category
+      ? { by: by(rule), tail: `","categoryCode":${JSON.stringify(rule.category.code)},"category":${JSON.stringify(rule.category.name)},"evidence":${rule.evidence}}` }
+      : null,
   );
   let filed = 0;
   const file = () => {

@@ -50,10 +50,32 @@ export class Aggregates {
 
   add(r: BulkRow): void {
     let g = this.last;
-    if (!g || g.accountSeq !== r.accountSeq || g.status !== r.status || g.reconciled !== r.reconciled || g.source !== r.source || g.currency !== r.currency || g.category !== r.category || g.orgSeq !== r.orgSeq) {
+    if (
+      !g ||
+      g.accountSeq !== r.accountSeq ||
+      g.status !== r.status ||
+      g.reconciled !== r.reconciled ||
+      g.source !== r.source ||
+      g.currency !== r.currency ||
+      g.category !== r.category ||
+      g.orgSeq !== r.orgSeq
+    ) {
       const key = [r.orgSeq, r.accountSeq, r.status, r.reconciled, r.source, r.currency, r.category ?? ''].join(SEP);
       g = this.groups.get(key) ?? null;
-      if (!g) this.groups.set(key, (g = { orgSeq: r.orgSeq, accountSeq: r.accountSeq, status: r.status, reconciled: r.reconciled, source: r.source, currency: r.currency, category: r.category, days: new Map() }));
+      if (!g)
+        this.groups.set(
+          key,
+          (g = {
+            orgSeq: r.orgSeq,
+            accountSeq: r.accountSeq,
+            status: r.status,
+            reconciled: r.reconciled,
+            source: r.source,
+            currency: r.currency,
+            category: r.category,
+            days: new Map(),
+          }),
+        );
       this.last = g;
     }
     let d = g.days.get(r.date);
@@ -65,7 +87,11 @@ export class Aggregates {
     else d.outflow_minor -= amount;
     if (!this.perRowToo) return;
     for (const t of PER_ROW) {
-      const at = sumsAt(this.perRow.get(t) ?? this.perRow.set(t, new Map()).get(t)!, t, t.key.map((k) => k.js!(r)));
+      const at = sumsAt(
+        this.perRow.get(t) ?? this.perRow.set(t, new Map()).get(t)!,
+        t,
+        t.key.map((k) => k.js!(r)),
+      );
       t.measures.forEach((m, i) => (at[i] += MEASURES[m].js(r)));
     }
   }
@@ -79,7 +105,11 @@ export class Aggregates {
       for (const g of this.groups.values()) {
         for (const [date, d] of g.days) {
           const row = { ...g, date, amountMinor: 0, description: '' };
-          const at = sumsAt(byKey, t, t.key.map((k) => k.js!(row)));
+          const at = sumsAt(
+            byKey,
+            t,
+            t.key.map((k) => k.js!(row)),
+          );
           t.measures.forEach((m: Measure, i) => (at[i] += d[m]));
         }
       }

@@ -25,9 +25,10 @@ export const BULK_ROWS = 2_000;
  * throws: the caller's rollback undoes all).
  */
 export function withoutTriggers<T>(ledger: Ledger, names: readonly string[], fn: () => T): T {
-  const triggers = ledger.sqlite
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`)
-    .all(...names) as { name: string; sql: string }[];
+  const triggers = ledger.sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`).all(...names) as {
+    name: string;
+    sql: string;
+  }[];
   if (triggers.length !== names.length) throw new Error(`the ledger lacks triggers the totals declare: ${names.filter((n) => !triggers.some((t) => t.name === n)).join(', ')}`);
   for (const t of triggers) ledger.sqlite.exec(`DROP TRIGGER ${t.name}`);
   try {
@@ -51,17 +52,17 @@ export function insertInBulk(ledger: Ledger, fn: (track: (row: BulkRow) => void)
   const txSince = maxSeq(ledger, 'transactions');
   const receiptSince = maxSeq(ledger, 'receipts');
   withoutTriggers(ledger, [...totalsOf('transactions', 'ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai], () => {
-      const totals = new Aggregates(1);
-      fn((row) => totals.add(row));
-      totals.flush(ledger);
-      // The full-text index takes the batch in big segments and merges them later, a little
-      // with each write (automerge): half the time of merging them now; pages still answer in < 1 ms.
-      ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('hashsize', 16777216)");
-      ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('automerge', 0)");
-      ledger.sqlite.prepare(`INSERT INTO transactions_fts (rowid, description) SELECT ${ORDER_KEY_SQL}, description FROM transactions WHERE seq > ?`).run(txSince);
-      ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('automerge', 4)");
-      ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('hashsize', 1048576)");
-      ledger.sqlite.prepare('INSERT INTO receipts_fts (rowid, file_name, ocr_text) SELECT seq, file_name, ocr_text FROM receipts WHERE seq > ?').run(receiptSince);
+    const totals = new Aggregates(1);
+    fn((row) => totals.add(row));
+    totals.flush(ledger);
+    // The full-text index takes the batch in big segments and merges them later, a little
+    // with each write (automerge): half the time of merging them now; pages still answer in < 1 ms.
+    ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('hashsize', 16777216)");
+    ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('automerge', 0)");
+    ledger.sqlite.prepare(`INSERT INTO transactions_fts (rowid, description) SELECT ${ORDER_KEY_SQL}, description FROM transactions WHERE seq > ?`).run(txSince);
+    ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('automerge', 4)");
+    ledger.sqlite.exec("INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('hashsize', 1048576)");
+    ledger.sqlite.prepare('INSERT INTO receipts_fts (rowid, file_name, ocr_text) SELECT seq, file_name, ocr_text FROM receipts WHERE seq > ?').run(receiptSince);
   });
 }
 
@@ -103,7 +104,5 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
 /** Files many proposals (a rule run's suggestions): the pending count kept once for the batch, not by a trigger per row. */
 export function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number): void {
   const filed = withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
-  ledger
-    .stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n")
-    .run(orgSeq, filed);
+  ledger.stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n").run(orgSeq, filed);
 }

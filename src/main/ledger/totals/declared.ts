@@ -89,7 +89,9 @@ export const triggerName = (t: Total, event: TriggerEvent): string => `totals_${
 const on = (sql: string, row: 'NEW' | 'OLD') => sql.replaceAll('$.', `${row}.`);
 
 /** The columns of the source a total reads: an update of any of them moves a row from one key to another. */
-export const watchedColumns = (t: Total): string[] => [...new Set([...t.key.map((k) => k.sql), ...t.measures.map((m) => MEASURES[m].sql)].flatMap((sql) => [...sql.matchAll(/\$\.(\w+)/g)].map((m) => m[1])))];
+export const watchedColumns = (t: Total): string[] => [
+  ...new Set([...t.key.map((k) => k.sql), ...t.measures.map((m) => MEASURES[m].sql)].flatMap((sql) => [...sql.matchAll(/\$\.(\w+)/g)].map((m) => m[1]))),
+];
 
 function upsert(t: Total, row: 'NEW' | 'OLD', sign: 1 | -1): string {
   const keys = t.key.map((k) => k.column).join(', ');

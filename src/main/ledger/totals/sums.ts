@@ -14,7 +14,8 @@ export const latestMonth = (ledger: Ledger, orgSeq: number, currency: string): s
   (ledger.stmt('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?').get(orgSeq, currency) as { last: string | null }).last;
 
 /** The twelve months ending with the latest month with a transaction (this month on empty books): the default period of the dashboard and the reports. */
-export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: string): string[] => trailingMonths(latestMonth(ledger, orgSeq, currency) ?? new Date().toISOString().slice(0, 7));
+export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: string): string[] =>
+  trailingMonths(latestMonth(ledger, orgSeq, currency) ?? new Date().toISOString().slice(0, 7));
 
 /** The twelve months ending with `last` (YYYY-MM), oldest first: the default period of the dashboard and the reports. */
 export function trailingMonths(last: string, count = 12): string[] {
@@ -40,7 +41,17 @@ export function slicesOf(from: string, to: string): Slices {
   const last = to.slice(0, 7);
   const wholeFirst = from.endsWith('-01') ? first : shiftMonth(first, 1);
   const wholeLast = to === lastDayOf(last) ? last : shiftMonth(last, -1);
-  if (wholeFirst > wholeLast) return { months: null, days: first === last ? [[from, to]] : [[from, lastDayOf(first)], [`${last}-01`, to]] };
+  if (wholeFirst > wholeLast)
+    return {
+      months: null,
+      days:
+        first === last
+          ? [[from, to]]
+          : [
+              [from, lastDayOf(first)],
+              [`${last}-01`, to],
+            ],
+    };
   const days: [string, string][] = [];
   if (wholeFirst !== first) days.push([from, lastDayOf(first)]);
   if (wholeLast !== last) days.push([`${last}-01`, to]);

@@ -18,12 +18,15 @@ import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
 import type { TransactionRecord } from '../../../../db/rows';
 
-
 /** A row with what the bookkeeper's hand needs besides: its account (never null, a trigger sees to it), how it came to be, its import. */
 export type HandRow = TransactionRow & Pick<TransactionRecord, 'origin' | 'import_batch_seq' | 'fingerprint'> & { account_seq: number };
 
 export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
-  const row = ledger.rows<HandRow>(`SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq, fingerprint FROM transactions WHERE id = ? AND org_seq = ?`, id.toLowerCase(), orgSeq)[0];
+  const row = ledger.rows<HandRow>(
+    `SELECT ${TRANSACTION_COLUMNS}, account_seq, origin, import_batch_seq, fingerprint FROM transactions WHERE id = ? AND org_seq = ?`,
+    id.toLowerCase(),
+    orgSeq,
+  )[0];
   if (!row) throw notFound('transaction', id);
   return row;
 }
@@ -31,7 +34,8 @@ export function handRow(ledger: Ledger, orgSeq: number, id: string): HandRow {
 /** Why the date, amount or description of a row cannot be changed by hand, or null when they can. */
 export function lockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | null {
   if (row.reconciled) return 'it is reconciled: its date and amount are what the bank statement says';
-  if (row.origin === 'import' || row.origin === 'feed') return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
+  if (row.origin === 'import' || row.origin === 'feed')
+    return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
   if (row.origin === 'agent') return 'it was created by an approved journal entry: reverse that approval instead';
   return null;
 }
@@ -108,7 +112,12 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
     ].filter(Boolean);
     if (changes.length === 0) return row;
     ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
-    appendAudit(ledger, orgSeq, actor, { action: 'transaction.edited', targetType: 'transaction', targetId: row.id, summary: `Edited by hand in "${account.name}": ${changes.join('; ')}` });
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'transaction.edited',
+      targetType: 'transaction',
+      targetId: row.id,
+      summary: `Edited by hand in "${account.name}": ${changes.join('; ')}`,
+    });
     return handRow(ledger, orgSeq, row.id);
   });
 }
@@ -125,7 +134,9 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
     const notes = count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?');
     const receipts = count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?');
     if (notes || receipts || (row.import_batch_seq !== null && !fromBank)) {
-      const what = [notes && `${notes} note(s)`, receipts && `${receipts} linked receipt(s)`, row.import_batch_seq !== null && 'a statement line matched to it'].filter(Boolean).join(' and ');
+      const what = [notes && `${notes} note(s)`, receipts && `${receipts} linked receipt(s)`, row.import_batch_seq !== null && 'a statement line matched to it']
+        .filter(Boolean)
+        .join(' and ');
       throw new LedgerError('conflict', `This row has ${what}; remove them first (or undo the import that matched it).`, { id: row.id, notes, receipts });
     }
     const rejected = ledger
@@ -162,7 +173,9 @@ export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Hu
     const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
     for (const row of rows) {
       const status = statusOf({ ...row, category: category?.name ?? null }, true);
-      ledger.stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(category?.name ?? null, status, row.seq);
+      ledger
+        .stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?')
+        .run(category?.name ?? null, status, row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: 'transaction.categorized',
         targetType: 'transaction',

@@ -45,8 +45,7 @@ export function requireReceiptRow(ledger: Ledger, orgSeq: number, id: string): R
 /** Where a receipt's bytes are kept (content-addressed by SHA-256: receipts/intake.ts), with its name and type. */
 export function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): { fileName: string; mimeType: string; sha256: string } {
   const row = ledger.stmt('SELECT file_name AS fileName, mime_type AS mimeType, sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
-    | { fileName: string; mimeType: string; sha256: string | null }
-    | undefined;
+    { fileName: string; mimeType: string; sha256: string | null } | undefined;
   if (!row) throw notFound('receipt', id);
   if (!row.sha256) throw notFound('receipt file', id);
   return { ...row, sha256: row.sha256 };
@@ -159,7 +158,11 @@ export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: numb
 export function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor, id: string): { id: string; sha256: string | null; fileKept: boolean } {
   return ledger.write(() => {
     const row = requireReceiptRow(ledger, orgSeq, id);
-    if (row.transactionId) throw new LedgerError('conflict', `Receipt "${row.fileName}" is linked to a transaction; only a receipt linked to nothing can be deleted.`, { id: row.id, transactionId: row.transactionId });
+    if (row.transactionId)
+      throw new LedgerError('conflict', `Receipt "${row.fileName}" is linked to a transaction; only a receipt linked to nothing can be deleted.`, {
+        id: row.id,
+        transactionId: row.transactionId,
+      });
     const { sha256 } = ledger.stmt('SELECT sha256 FROM receipts WHERE seq = ?').get(row.seq) as { sha256: string | null };
     const rejected = ledger
       .stmt(

@@ -46,7 +46,15 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
   const data = page.data.map((t): RegisterRow => {
     const x = extra.get(t.id)!;
-    const row: RegisterRow = { ...t, accountId: x.account_id, accountName: x.account_name, origin: x.origin, locked: lockOf(x), deleteLocked: deleteLockOf(x), balance: balances ? fromMinor(balance, t.currency) : null };
+    const row: RegisterRow = {
+      ...t,
+      accountId: x.account_id,
+      accountName: x.account_name,
+      origin: x.origin,
+      locked: lockOf(x),
+      deleteLocked: deleteLockOf(x),
+      balance: balances ? fromMinor(balance, t.currency) : null,
+    };
     if (balances) balance -= Math.round(t.amount * 10 ** minorDigits(t.currency));
     return row;
   });
@@ -57,6 +65,8 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
 function balanceAfter(ledger: Ledger, accountSeq: number, date: string, seq: number): number {
   const account = accountBySeq(ledger, accountSeq);
   const days = accountSumBefore(ledger, accountSeq, date);
-  const { same } = ledger.stmt('SELECT coalesce(sum(amount_minor), 0) AS same FROM transactions WHERE account_seq = ? AND date = ? AND seq <= ?').get(accountSeq, date, seq) as { same: number };
+  const { same } = ledger.stmt('SELECT coalesce(sum(amount_minor), 0) AS same FROM transactions WHERE account_seq = ? AND date = ? AND seq <= ?').get(accountSeq, date, seq) as {
+    same: number;
+  };
   return account.opening_balance_minor + days + same;
 }

@@ -29,7 +29,23 @@ export interface Transaction {
 }
 
 /** The columns a transaction is read with: the spec's fields and the facts its status is a view of. */
-const READ = ['seq', 'id', 'date', 'amount_minor', 'currency', 'description', 'category', 'status', 'source', 'external_id', 'suggested_by', 'confidence', 'reason', 'reconciled', 'receipt_needed'] as const;
+const READ = [
+  'seq',
+  'id',
+  'date',
+  'amount_minor',
+  'currency',
+  'description',
+  'category',
+  'status',
+  'source',
+  'external_id',
+  'suggested_by',
+  'confidence',
+  'reason',
+  'reconciled',
+  'receipt_needed',
+] as const;
 export type TransactionRow = Pick<TransactionRecord, (typeof READ)[number]>;
 export const TRANSACTION_COLUMNS = columns<TransactionRecord>(READ);
 
@@ -114,11 +130,15 @@ function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): numb
     )
     .get(orgSeq, orgSeq) as { shapes: number; rows: number };
   if (shapes * 4 > rows) return null;
-  const row = ([...needle].length >= 3
-    ? ledger
-        .stmt('SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?')
-        .get(ftsPhrase(needle), orgSeq)
-    : ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)) as { n: number };
+  const row = (
+    [...needle].length >= 3
+      ? ledger
+          .stmt(
+            'SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?',
+          )
+          .get(ftsPhrase(needle), orgSeq)
+      : ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)
+  ) as { n: number };
   return row.n;
 }
 
@@ -173,9 +193,7 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
   // The page's rows are put in order here: an ORDER BY over the join would sort
   // them in a temporary B-tree, a fifth of the page's read.
   const page = (sql: string, ...values: unknown[]) =>
-    ledger
-      .rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq`, ...values)
-      .sort(newestFirst);
+    ledger.rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq`, ...values).sort(newestFirst);
   let rows: TransactionRow[];
   const shaped = countByShape(ledger, orgSeq, q);
   let n: number;
@@ -185,7 +203,8 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     // Organization and dates are the key range; other filters (or dates the key
     // clamps) need the row itself.
     const [lo, hi] = keyRange(orgSeq, q.date ?? q.dateFrom, q.date ?? q.dateTo);
-    const rowFilters = q.accountSeq !== undefined || q.status || q.source || q.category !== undefined || [q.date, q.dateFrom, q.dateTo].some((d) => d !== undefined && !inKeyRange(d));
+    const rowFilters =
+      q.accountSeq !== undefined || q.status || q.source || q.category !== undefined || [q.date, q.dateFrom, q.dateTo].some((d) => d !== undefined && !inKeyRange(d));
     const join = rowFilters ? `JOIN transactions ON seq = f.rowid & 4294967295 AND ${clause}` : '';
     const from = `transactions_fts f ${join} WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ?`;
     const values = [...(rowFilters ? params : []), ftsPhrase(q.description), lo, hi];
@@ -197,7 +216,13 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     const dayTable = countTable === 'transaction_status_counts' ? 'transaction_day_counts' : countTable;
     const start = dayTable && q.offset >= DEEP_OFFSET ? pageStart(ledger, dayTable, count, q.offset) : null;
     const before = start ? ' AND date <= ?' : '';
-    rows = page(`SELECT seq FROM transactions WHERE ${clause}${before} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`, ...params, ...(start ? [start.date] : []), q.limit, start?.skip ?? q.offset);
+    rows = page(
+      `SELECT seq FROM transactions WHERE ${clause}${before} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`,
+      ...params,
+      ...(start ? [start.date] : []),
+      q.limit,
+      start?.skip ?? q.offset,
+    );
     const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${count.clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
     n = shaped ?? (ledger.stmt(countSql).get(...(countTable ? count.params : params)) as { n: number }).n;
   }
@@ -215,9 +240,7 @@ export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string
 }
 
 /** One line for summaries and messages: "description" date amount currency. */
-export const describeTransaction = (t: TransactionRow): string =>
-  `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
-
+export const describeTransaction = (t: TransactionRow): string => `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
 
 export interface NewTransaction {
   id: string;
@@ -255,7 +278,27 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
   const status = t.status ?? statusOf({ category: t.category, reconciled, receipt_needed: receiptNeeded, status: 'matched' });
   const { lastInsertRowid } = ledger
     .stmt(INSERT_TRANSACTION)
-    .run(t.id, orgSeq, t.accountSeq, t.origin, t.date, t.amountMinor, t.currency, t.description, t.category, status, t.source,
-      t.externalId ?? null, t.suggestedBy ?? null, t.confidence ?? null, t.reason ?? null, t.createdAt, reconciled, receiptNeeded, t.importBatchSeq ?? null, t.fingerprint ?? null);
+    .run(
+      t.id,
+      orgSeq,
+      t.accountSeq,
+      t.origin,
+      t.date,
+      t.amountMinor,
+      t.currency,
+      t.description,
+      t.category,
+      status,
+      t.source,
+      t.externalId ?? null,
+      t.suggestedBy ?? null,
+      t.confidence ?? null,
+      t.reason ?? null,
+      t.createdAt,
+      reconciled,
+      receiptNeeded,
+      t.importBatchSeq ?? null,
+      t.fingerprint ?? null,
+    );
   return Number(lastInsertRowid);
 }

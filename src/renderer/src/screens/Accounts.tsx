@@ -57,7 +57,13 @@ function NewAccount({ orgId, onDone }: { orgId: string; onDone: (text: string, k
         Currency
         <input maxLength={3} size={4} value={form.currency} onChange={(e) => set('currency')(e.target.value.toUpperCase())} placeholder="default" />
       </label>
-      <AmountField label={owed ? 'Opening balance (negative: owed)' : 'Opening balance'} value={form.openingBalance} onChange={set('openingBalance')} currency={currency} placeholder="0" />
+      <AmountField
+        label={owed ? 'Opening balance (negative: owed)' : 'Opening balance'}
+        value={form.openingBalance}
+        onChange={set('openingBalance')}
+        currency={currency}
+        placeholder="0"
+      />
       <label>
         On (YYYY-MM-DD)
         <input pattern="\d{4}-\d{2}-\d{2}" value={form.openingDate} onChange={(e) => set('openingDate')(e.target.value)} placeholder="2024-01-01" />
@@ -121,13 +127,25 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
         )}
       </td>
       <td className="actions">
-        {!a.closedAt && <a className="button" href={`#/import?account=${a.id}`}>Import statement</a>}
-        {!a.closedAt && <a className="button" href={`#/reconcile?account=${a.id}`}>Reconcile</a>}
+        {!a.closedAt && (
+          <a className="button" href={`#/import?account=${a.id}`}>
+            Import statement
+          </a>
+        )}
+        {!a.closedAt && (
+          <a className="button" href={`#/reconcile?account=${a.id}`}>
+            Reconcile
+          </a>
+        )}
         {!a.closedAt && <button onClick={() => setRenaming(!renaming)}>Rename</button>}
         {a.closedAt ? (
           <button onClick={() => act(() => desk.reopenAccount({ orgId, account: a.id }), `Reopened ${a.name}.`)}>Reopen</button>
         ) : (
-          <button onClick={() => window.confirm(`Close ${a.name}? It is kept with its rows, read-only.`) && act(() => desk.closeAccount({ orgId, account: a.id }), `Closed ${a.name}.`)}>Close</button>
+          <button
+            onClick={() => window.confirm(`Close ${a.name}? It is kept with its rows, read-only.`) && act(() => desk.closeAccount({ orgId, account: a.id }), `Closed ${a.name}.`)}
+          >
+            Close
+          </button>
         )}
       </td>
     </tr>
@@ -145,35 +163,41 @@ export function Accounts({ orgId }: { orgId: string }) {
     <section aria-labelledby="accounts-title">
       <div className="screen-head">
         <h2 id="accounts-title">Accounts</h2>
-        <a className="button" href="#/import">Import a statement</a>
+        <a className="button" href="#/import">
+          Import a statement
+        </a>
       </div>
       <p className="hint">Each account's balance is its opening balance plus every transaction in it. A closed account keeps its rows, read-only.</p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-      <Show loaded={loaded} what="accounts" empty={(d) => (d.length === 0 ? <Empty title="No accounts yet.">Add an account below, then import its bank statement.</Empty> : undefined)}>
+      <Show
+        loaded={loaded}
+        what="accounts"
+        empty={(d) => (d.length === 0 ? <Empty title="No accounts yet.">Add an account below, then import its bank statement.</Empty> : undefined)}
+      >
         {(accounts) => (
           <TableFrame>
-<table className="grid accounts">
-            <thead>
-              <tr>
-                <th>Account</th>
-                <th>Type</th>
-                <th className="num">Balance</th>
-                <th className="num">Rows</th>
-                <th>Last import</th>
-                <th>Last statement balance</th>
-                <th>Last reconciled</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((a) => (
-                <Row key={a.id} account={a} orgId={orgId} onDone={done} />
-              ))}
-            </tbody>
-          </table>
-</TableFrame>
+            <table className="grid accounts">
+              <thead>
+                <tr>
+                  <th>Account</th>
+                  <th>Type</th>
+                  <th className="num">Balance</th>
+                  <th className="num">Rows</th>
+                  <th>Last import</th>
+                  <th>Last statement balance</th>
+                  <th>Last reconciled</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.map((a) => (
+                  <Row key={a.id} account={a} orgId={orgId} onDone={done} />
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
         )}
       </Show>
       <h3>New account</h3>

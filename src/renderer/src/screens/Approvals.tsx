@@ -16,7 +16,6 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const [bulkComment, setBulkComment] = useState('');
   const accountList = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [accountOf, setAccountOf] = useState<Record<string, string>>({});
   const list = useRef<HTMLDivElement>(null);
@@ -56,7 +55,9 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
       const failed = results.filter((r) => r.error);
       const done = results.length - failed.length;
       const verb = decision === 'approve' ? 'Approved' : 'Rejected';
-      return failed.length ? { kind: 'error', text: `${verb} ${done}; ${failed.length} could not be reviewed: ${failed[0].error!.message}` } : { kind: 'ok', text: `${verb} ${done} proposal${done === 1 ? '' : 's'}.` };
+      return failed.length
+        ? { kind: 'error', text: `${verb} ${done}; ${failed.length} could not be reviewed: ${failed[0].error!.message}` }
+        : { kind: 'ok', text: `${verb} ${done} proposal${done === 1 ? '' : 's'}.` };
     });
 
   const remember = (id: string, rule: RuleFields, at: number) =>
@@ -112,23 +113,25 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
         </Notice>
       )}
       {status === 'pending' && items.length > 0 && (
-        <div className="toolbar">
-          <label>
-            <input type="checkbox" aria-label="Select all" checked={chosen.length === items.length} onChange={(e) => setSelected(new Set(e.target.checked ? items.map((i) => i.id) : []))} /> Select all
-          </label>
-          <button disabled={!chosen.length || busy} onClick={() => review(chosen, 'approve')}>
-            Approve selected ({chosen.length})
-          </button>
-          <button disabled={!chosen.length || busy} onClick={() => review(chosen, 'reject', bulkComment)}>
-            Reject selected ({chosen.length})
-          </button>
-          <input maxLength={2000} aria-label="Comment for rejecting the selection (optional)" placeholder="Comment for rejecting the selection (optional)" value={bulkComment} onChange={(e) => setBulkComment(e.target.value)} />
-        </div>
+        <SelectionBar
+          all={items.length}
+          chosen={chosen.length}
+          busy={busy}
+          selectAll={(on) => setSelected(new Set(on ? items.map((i) => i.id) : []))}
+          approve={() => review(chosen, 'approve')}
+          reject={(comment) => review(chosen, 'reject', comment)}
+        />
       )}
       <Show
         loaded={loaded}
         what="proposals"
-        empty={(d) => (d.length === 0 ? <Empty title={status === 'pending' ? 'Nothing to review.' : `No ${status} proposals yet.`}>{status === 'pending' ? 'Proposals from agents appear here within seconds.' : undefined}</Empty> : undefined)}
+        empty={(d) =>
+          d.length === 0 ? (
+            <Empty title={status === 'pending' ? 'Nothing to review.' : `No ${status} proposals yet.`}>
+              {status === 'pending' ? 'Proposals from agents appear here within seconds.' : undefined}
+            </Empty>
+          ) : undefined
+        }
       >
         {(data) => (
           <div className="cards" ref={list}>
@@ -153,5 +156,39 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
         )}
       </Show>
     </section>
+  );
+}
+
+interface SelectionProps {
+  all: number;
+  chosen: number;
+  busy: boolean;
+  selectAll: (on: boolean) => void;
+  approve: () => void;
+  reject: (comment: string) => void;
+}
+
+/** Many at once: select all, approve or reject the selection (a rejection may carry one comment for all). */
+function SelectionBar({ all, chosen, busy, selectAll, approve, reject }: SelectionProps) {
+  const [comment, setComment] = useState('');
+  return (
+    <div className="toolbar">
+      <label>
+        <input type="checkbox" aria-label="Select all" checked={chosen === all} onChange={(e) => selectAll(e.target.checked)} /> Select all
+      </label>
+      <button disabled={!chosen || busy} onClick={approve}>
+        Approve selected ({chosen})
+      </button>
+      <button disabled={!chosen || busy} onClick={() => reject(comment)}>
+        Reject selected ({chosen})
+      </button>
+      <input
+        maxLength={2000}
+        aria-label="Comment for rejecting the selection (optional)"
+        placeholder="Comment for rejecting the selection (optional)"
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+      />
+    </div>
   );
 }

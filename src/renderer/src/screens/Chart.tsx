@@ -9,7 +9,11 @@ import { useLoad } from '../hooks';
 
 const TYPES = CATEGORY_TYPES;
 const EMPTY = { code: '', name: '', type: 'expense' as (typeof TYPES)[number], parentCode: '', synonyms: '' };
-const words = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const words = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: (what: () => Promise<unknown>, done: string) => Promise<void> }) {
   const [editing, setEditing] = useState(false);
@@ -55,7 +59,12 @@ function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: (what: ()
               <select
                 aria-label={`Where ${c.code} is reported`}
                 value={c.costOfSales ? 'cost_of_sales' : 'expenses'}
-                onChange={(e) => void act(() => desk.setCategorySection({ orgId, code: c.code, section: e.target.value as 'cost_of_sales' | 'expenses' }), `${c.code} ${c.name} is now reported ${e.target.value === 'cost_of_sales' ? 'as cost of sales' : 'among the expenses'}.`)}
+                onChange={(e) =>
+                  void act(
+                    () => desk.setCategorySection({ orgId, code: c.code, section: e.target.value as 'cost_of_sales' | 'expenses' }),
+                    `${c.code} ${c.name} is now reported ${e.target.value === 'cost_of_sales' ? 'as cost of sales' : 'among the expenses'}.`,
+                  )
+                }
               >
                 <option value="expenses">expense</option>
                 <option value="cost_of_sales">expense: cost of sales</option>
@@ -71,7 +80,9 @@ function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: (what: ()
       <td className="actions">
         {!editing && <button onClick={() => setEditing(true)}>Edit</button>}
         {c.isDefault ? (
-          <span className="muted small" title="Agents are told about the default codes: rename it if you like">default</span>
+          <span className="muted small" title="Agents are told about the default codes: rename it if you like">
+            default
+          </span>
         ) : c.inUse ? (
           <button onClick={() => void act(() => desk.archiveCategory({ orgId, code: c.code }), `Archived ${c.code} ${c.name}.`)}>Archive</button>
         ) : (
@@ -97,7 +108,10 @@ export function Chart({ orgId }: { orgId: string }) {
   };
   async function add(e: FormEvent) {
     e.preventDefault();
-    await act(() => desk.addCategory({ orgId, code: form.code, name: form.name, type: form.type, parent: form.parentCode || undefined, synonyms: words(form.synonyms) }), `Added ${form.code} ${form.name}.`);
+    await act(
+      () => desk.addCategory({ orgId, code: form.code, name: form.name, type: form.type, parent: form.parentCode || undefined, synonyms: words(form.synonyms) }),
+      `Added ${form.code} ${form.name}.`,
+    );
     setForm(EMPTY);
   }
   return (
@@ -105,31 +119,35 @@ export function Chart({ orgId }: { orgId: string }) {
       <div className="screen-head">
         <h2 id="chart-title">Chart of accounts</h2>
       </div>
-      <p className="hint">Transactions store a category's name: renaming one renames it on its transactions. The default codes (what agents are told) stay; any other can be archived.</p>
+      <p className="hint">
+        Transactions store a category's name: renaming one renames it on its transactions. The default codes (what agents are told) stay; any other can be archived.
+      </p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <Show loaded={loaded} what="the chart">
         {(categories) => (
           <TableFrame>
-<table className="grid chart-table">
-            <thead>
-              <tr>
-                <th>Code</th>
-                <th>Name</th>
-                <th>Type</th>
-                <th>Parent</th>
-                <th>Synonyms</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.filter((c) => c.code).map((c) => (
-                <Row key={c.code} c={c} orgId={orgId} act={act} />
-              ))}
-            </tbody>
-          </table>
-</TableFrame>
+            <table className="grid chart-table">
+              <thead>
+                <tr>
+                  <th>Code</th>
+                  <th>Name</th>
+                  <th>Type</th>
+                  <th>Parent</th>
+                  <th>Synonyms</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {categories
+                  .filter((c) => c.code)
+                  .map((c) => (
+                    <Row key={c.code} c={c} orgId={orgId} act={act} />
+                  ))}
+              </tbody>
+            </table>
+          </TableFrame>
         )}
       </Show>
       <h3>New category</h3>

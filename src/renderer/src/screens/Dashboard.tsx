@@ -55,7 +55,11 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
               transfers included), as the API's <code>revenue</code> and <code>expenses</code>. Cash position: what the accounts hold, opening balances included. The profit and
               loss by category is in <a href="#/reports">Reports</a>.
             </p>
-            {d.monthlyTrend.length ? <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Money in and out per month" words={['Money in', 'Money out']} /> : <Empty title="No transactions yet." />}
+            {d.monthlyTrend.length ? (
+              <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Money in and out per month" words={['Money in', 'Money out']} />
+            ) : (
+              <Empty title="No transactions yet." />
+            )}
             {d.notifications.length > 0 && (
               <ul className="notifications">
                 {d.notifications.map((n, i) => (

@@ -46,8 +46,8 @@ export function ExportPanel({ orgId, from, to }: { orgId: string; from?: string;
     <div className="no-print">
       <h3>Export for the accountant</h3>
       <p className="hint">
-        The transactions {from ? `from ${from} to ${to}` : 'of all time'}, each a balanced entry between its account and its category (uncategorized ones against a
-        suspense account), with the opening balances.{' '}
+        The transactions {from ? `from ${from} to ${to}` : 'of all time'}, each a balanced entry between its account and its category (uncategorized ones against a suspense
+        account), with the opening balances.{' '}
         <a href={EXTERNAL_LINKS.hledger} target="_blank" rel="noopener noreferrer">
           hledger
         </a>{' '}

@@ -34,7 +34,11 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
       const result = await desk.importStatement({ orgId, file: upload.uploadId, ...options, decisions: chosen, dryRun });
       if (dryRun) setPreview(result);
       else if (result.batchId) {
-        setDone({ kind: 'ok', text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}.${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`, accountId: result.account?.id ?? undefined });
+        setDone({
+          kind: 'ok',
+          text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}.${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`,
+          accountId: result.account?.id ?? undefined,
+        });
         setUpload(undefined);
         setPreview(undefined);
         setHistoryTick((t) => t + 1);
@@ -89,7 +93,9 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
       <div className="screen-head">
         <h2 id="import-title">Import a statement</h2>
       </div>
-      <p className="hint">CSV, OFX, QFX, QIF, CAMT.053 or MT940, as your bank gives it. You see what it holds before anything is written; rows already in the books are left out.</p>
+      <p className="hint">
+        CSV, OFX, QFX, QIF, CAMT.053 or MT940, as your bank gives it. You see what it holds before anything is written; rows already in the books are left out.
+      </p>
       {done && (
         <Notice kind={done.kind}>
           {done.text} {done.accountId && <a href={`#/transactions?account=${done.accountId}`}>See the rows in Transactions</a>}
@@ -111,14 +117,23 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
             }}
           />
         </label>
-        {upload && <p className="muted small">{upload.name} ({upload.size.toLocaleString()} bytes)</p>}
+        {upload && (
+          <p className="muted small">
+            {upload.name} ({upload.size.toLocaleString()} bytes)
+          </p>
+        )}
       </div>
       {busy && (
         <p role="status" className="notice">
           {busy} {progress ? `${progress.toLocaleString()} rows read` : ''}
         </p>
       )}
-      {problem && <Notice kind="error">{problem.field !== 'file' ? `${problem.field}: ` : ''}{problem.message}</Notice>}
+      {problem && (
+        <Notice kind="error">
+          {problem.field !== 'file' ? `${problem.field}: ` : ''}
+          {problem.message}
+        </Notice>
+      )}
       <ImportOptions accounts={open} preview={preview} options={options} set={set} problem={problem} noAccounts={accounts.data?.length === 0} />
       {preview && (
         <div className="import-preview">
@@ -126,7 +141,9 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
             <strong>{preview.rows.toLocaleString()}</strong> rows ({preview.format.toUpperCase()}, {preview.encoding}): <strong>{preview.imported.toLocaleString()}</strong> new ·{' '}
             {preview.duplicates.toLocaleString()} duplicate · {preview.possibleMatches} possible match · {preview.errors.length + preview.skipped} to fix
           </p>
-          {preview.errors.length > 0 && <PreviewErrors errors={preview.errors} wholeFile={wholeFile} skipBadRows={options.skipBadRows === true} setSkip={(skipBadRows) => set({ skipBadRows })} />}
+          {preview.errors.length > 0 && (
+            <PreviewErrors errors={preview.errors} wholeFile={wholeFile} skipBadRows={options.skipBadRows === true} setSkip={(skipBadRows) => set({ skipBadRows })} />
+          )}
           <PreviewRows rows={preview.preview} decisions={decisions} decide={(n, d) => setDecisions({ ...decisions, [String(n)]: d })} />
           <LeftOut ignored={preview.ignored} />
           {preview.nothingNew && !preview.errors.length ? (

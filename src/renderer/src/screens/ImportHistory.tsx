@@ -30,35 +30,35 @@ export function ImportHistory({ orgId, tick, onUndone }: { orgId: string; tick: 
         {({ batches, totalCount }) => (
           <>
             <TableFrame>
-<table className="grid imports">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>File</th>
-                  <th>Into</th>
-                  <th className="num">New</th>
-                  <th className="num">Duplicates</th>
-                  <th>
-                    <span className="sr-only">Undo</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {batches.map((b) => (
-                  <tr key={b.id}>
-                    <td className="nowrap">{b.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                    <td className="wrap">
-                      {b.fileName} <span className="muted small">{b.format}</span>
-                    </td>
-                    <td>{b.accounts.map((a) => a.name).join(', ')}</td>
-                    <td className="num">{b.imported.toLocaleString()}</td>
-                    <td className="num">{b.duplicates.toLocaleString()}</td>
-                    <td>{b.undoneAt ? <span className="muted">undone {b.undoneAt.slice(0, 10)}</span> : <button onClick={() => void undo(b.id, b.fileName)}>Undo</button>}</td>
+              <table className="grid imports">
+                <thead>
+                  <tr>
+                    <th>When</th>
+                    <th>File</th>
+                    <th>Into</th>
+                    <th className="num">New</th>
+                    <th className="num">Duplicates</th>
+                    <th>
+                      <span className="sr-only">Undo</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-</TableFrame>
+                </thead>
+                <tbody>
+                  {batches.map((b) => (
+                    <tr key={b.id}>
+                      <td className="nowrap">{b.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                      <td className="wrap">
+                        {b.fileName} <span className="muted small">{b.format}</span>
+                      </td>
+                      <td>{b.accounts.map((a) => a.name).join(', ')}</td>
+                      <td className="num">{b.imported.toLocaleString()}</td>
+                      <td className="num">{b.duplicates.toLocaleString()}</td>
+                      <td>{b.undoneAt ? <span className="muted">undone {b.undoneAt.slice(0, 10)}</span> : <button onClick={() => void undo(b.id, b.fileName)}>Undo</button>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
             <Pager offset={offset} limit={LIMIT} total={totalCount} onChange={setOffset} />
           </>
         )}

@@ -29,11 +29,21 @@ export function MappingEditor({ csv, options, set }: { csv: CsvReport; options: 
   return (
     <fieldset className="mapping">
       <legend>
-        CSV columns <span className="muted small">(delimiter “{csv.delimiter === '\t' ? 'tab' : csv.delimiter}”, header on line {csv.headerLine ?? 'none'})</span>
+        CSV columns{' '}
+        <span className="muted small">
+          (delimiter “{csv.delimiter === '\t' ? 'tab' : csv.delimiter}”, header on line {csv.headerLine ?? 'none'})
+        </span>
       </legend>
       {column('Date', current.date, (v) => update({ date: v ?? csv.headers[0] }))}
       <label className="check">
-        <input type="checkbox" checked={split} onChange={(e) => update(e.target.checked ? { amount: undefined, debit: csv.headers[0], credit: csv.headers[0] } : { amount: csv.headers[0], debit: undefined, credit: undefined })} /> Separate debit and credit columns
+        <input
+          type="checkbox"
+          checked={split}
+          onChange={(e) =>
+            update(e.target.checked ? { amount: undefined, debit: csv.headers[0], credit: csv.headers[0] } : { amount: csv.headers[0], debit: undefined, credit: undefined })
+          }
+        />{' '}
+        Separate debit and credit columns
       </label>
       {split ? (
         <>
@@ -69,7 +79,12 @@ export function MappingEditor({ csv, options, set }: { csv: CsvReport; options: 
             ))}
           </select>
         ) : (
-          <input aria-label="Date format" value={options.dateFormat ?? csv.dateFormat ?? ''} placeholder="DD/MM/YYYY" onChange={(e) => set({ dateFormat: e.target.value || undefined })} />
+          <input
+            aria-label="Date format"
+            value={options.dateFormat ?? csv.dateFormat ?? ''}
+            placeholder="DD/MM/YYYY"
+            onChange={(e) => set({ dateFormat: e.target.value || undefined })}
+          />
         )}
       </label>
       <label>
@@ -80,7 +95,8 @@ export function MappingEditor({ csv, options, set }: { csv: CsvReport; options: 
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={options.negateAmounts ?? csv.negated === true} onChange={(e) => set({ negateAmounts: e.target.checked })} /> Spending shows as positive (many card exports)
+        <input type="checkbox" checked={options.negateAmounts ?? csv.negated === true} onChange={(e) => set({ negateAmounts: e.target.checked })} /> Spending shows as positive
+        (many card exports)
       </label>
     </fieldset>
   );

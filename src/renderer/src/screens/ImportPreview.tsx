@@ -61,7 +61,17 @@ export function ImportOptions({ accounts, preview, options, set, problem, noAcco
   );
 }
 
-export function PreviewErrors({ errors, wholeFile, skipBadRows, setSkip }: { errors: ImportResult['errors']; wholeFile: boolean; skipBadRows: boolean; setSkip: (skip: boolean) => void }) {
+export function PreviewErrors({
+  errors,
+  wholeFile,
+  skipBadRows,
+  setSkip,
+}: {
+  errors: ImportResult['errors'];
+  wholeFile: boolean;
+  skipBadRows: boolean;
+  setSkip: (skip: boolean) => void;
+}) {
   return (
     <div className="errors">
       <p>{wholeFile ? 'Before anything can be imported:' : 'These rows could not be read; nothing is imported until they are fixed or skipped:'}</p>
@@ -110,7 +120,9 @@ export function PreviewRows({ rows, decisions, decide }: { rows: ImportResult['p
               <td>
                 <span className={`status ${r.kind}`}>{KIND_LABEL[r.kind]}</span>
                 {r.note && <div className="small muted">{r.note}</div>}
-                {r.match && <div className="small muted">{r.kind === 'duplicate' ? 'already in the books' : `may be ${r.match.date} “${r.match.description}” (${r.match.reason})`}</div>}
+                {r.match && (
+                  <div className="small muted">{r.kind === 'duplicate' ? 'already in the books' : `may be ${r.match.date} “${r.match.description}” (${r.match.reason})`}</div>
+                )}
                 {r.kind === 'possible_match' && (
                   <select aria-label={`Line ${r.line}: same transaction?`} value={decisions[String(r.n)] ?? 'held'} onChange={(e) => decide(r.n, e.target.value as Decision)}>
                     <option value="held">Decide later (hold back)</option>

@@ -35,38 +35,42 @@ export function Log({ orgId }: { orgId: string }) {
         <SelectField label="Action" anyLabel="All actions" value={filters.action} onChange={set('action')} options={facets.actions} />
         <DateRange from={filters.dateFrom} to={filters.dateTo} onFrom={set('dateFrom')} onTo={set('dateTo')} />
       </form>
-      <Show loaded={loaded} what="the log" empty={(d) => (d.entries.length === 0 ? <Empty title="No log entries match.">Every agent write and every review is recorded here.</Empty> : undefined)}>
+      <Show
+        loaded={loaded}
+        what="the log"
+        empty={(d) => (d.entries.length === 0 ? <Empty title="No log entries match.">Every agent write and every review is recorded here.</Empty> : undefined)}
+      >
         {(data) => (
           <>
             <TableFrame>
-<table className="grid log">
-              <thead>
-                <tr>
-                  <th>Time</th>
-                  <th>Actor</th>
-                  <th>Action</th>
-                  <th>Summary</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((e) => (
-                  <tr key={e.id}>
-                    <td className="nowrap">{formatDateTime(e.at)}</td>
-                    <td>
-                      {e.actor.name}
-                      <div className="muted small">
-                        {e.actor.type === 'token' ? 'agent token' : 'person'} · {CHANNEL[e.channel] ?? e.channel}
-                      </div>
-                    </td>
-                    <td>
-                      <code>{e.action}</code>
-                    </td>
-                    <td>{e.summary}</td>
+              <table className="grid log">
+                <thead>
+                  <tr>
+                    <th>Time</th>
+                    <th>Actor</th>
+                    <th>Action</th>
+                    <th>Summary</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-</TableFrame>
+                </thead>
+                <tbody>
+                  {data.entries.map((e) => (
+                    <tr key={e.id}>
+                      <td className="nowrap">{formatDateTime(e.at)}</td>
+                      <td>
+                        {e.actor.name}
+                        <div className="muted small">
+                          {e.actor.type === 'token' ? 'agent token' : 'person'} · {CHANNEL[e.channel] ?? e.channel}
+                        </div>
+                      </td>
+                      <td>
+                        <code>{e.action}</code>
+                      </td>
+                      <td>{e.summary}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
             <Pager offset={offset} limit={LIMIT} total={data.totalCount} onChange={setOffset} />
           </>
         )}

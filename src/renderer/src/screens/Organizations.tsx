@@ -12,7 +12,19 @@ type Org = DeskResult<'listOrganizations'>[number];
 /** The browser's own way of writing amounts: the default for a new organization. */
 const localMark = (): DecimalMark => (new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',' ? ',' : '.');
 
-function MarkSelect({ value, currency, onChange, label = 'Amounts written as', ariaLabel }: { value: DecimalMark; currency: string; onChange: (m: DecimalMark) => void; label?: string; ariaLabel?: string }) {
+function MarkSelect({
+  value,
+  currency,
+  onChange,
+  label = 'Amounts written as',
+  ariaLabel,
+}: {
+  value: DecimalMark;
+  currency: string;
+  onChange: (m: DecimalMark) => void;
+  label?: string;
+  ariaLabel?: string;
+}) {
   return (
     <label>
       {label}
@@ -31,7 +43,11 @@ function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch:
     <tr>
       <td>
         {renaming ? (
-          <form className="inline-form" aria-label={`Rename ${o.name}`} onSubmit={(e) => (e.preventDefault(), setRenaming(false), act(() => desk.renameOrganization({ organization: o.id, name }), `Renamed to ${name}.`))}>
+          <form
+            className="inline-form"
+            aria-label={`Rename ${o.name}`}
+            onSubmit={(e) => (e.preventDefault(), setRenaming(false), act(() => desk.renameOrganization({ organization: o.id, name }), `Renamed to ${name}.`))}
+          >
             <input autoFocus aria-label="New name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
             <button type="submit">Save</button>
             <button type="button" onClick={() => (setRenaming(false), setName(o.name))}>
@@ -47,14 +63,27 @@ function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch:
       </td>
       <td>{o.currency}</td>
       <td>
-        <MarkSelect label="" ariaLabel={`How ${o.name} writes amounts`} value={o.decimalMark} currency={o.currency} onChange={(decimalMark) => act(() => desk.updateOrganization({ organization: o.id, decimalMark }), `${o.name} now writes amounts as ${writeAmount(123456, o.currency, decimalMark)}.`)} />
+        <MarkSelect
+          label=""
+          ariaLabel={`How ${o.name} writes amounts`}
+          value={o.decimalMark}
+          currency={o.currency}
+          onChange={(decimalMark) =>
+            act(() => desk.updateOrganization({ organization: o.id, decimalMark }), `${o.name} now writes amounts as ${writeAmount(123456, o.currency, decimalMark)}.`)
+          }
+        />
       </td>
       <td className="nowrap">{formatDateTime(o.createdAt)}</td>
       <td className="actions">
         {o.id === current ? <strong>current</strong> : <button onClick={() => onSwitch(o.id)}>Switch to {o.name}</button>}
         {!renaming && <button onClick={() => setRenaming(true)}>Rename</button>}
         {!o.hasBooks && o.id !== current && (
-          <button className="reject" onClick={() => window.confirm(`Remove ${o.name}? It holds no books; its log entries stay.`) && act(() => desk.removeOrganization({ organization: o.id }), `Removed ${o.name}.`)}>
+          <button
+            className="reject"
+            onClick={() =>
+              window.confirm(`Remove ${o.name}? It holds no books; its log entries stay.`) && act(() => desk.removeOrganization({ organization: o.id }), `Removed ${o.name}.`)
+            }
+          >
             Remove
           </button>
         )}
@@ -63,7 +92,19 @@ function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch:
   );
 }
 
-export function Organizations({ orgs, current, onSwitch, onCreated, onChanged }: { orgs: Org[]; current: string; onSwitch: (id: string) => void; onCreated: (org: Org) => void; onChanged: () => void }) {
+export function Organizations({
+  orgs,
+  current,
+  onSwitch,
+  onCreated,
+  onChanged,
+}: {
+  orgs: Org[];
+  current: string;
+  onSwitch: (id: string) => void;
+  onCreated: (org: Org) => void;
+  onChanged: () => void;
+}) {
   const [form, setForm] = useState({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const act = (what: () => Promise<unknown>, done: string) =>
@@ -86,7 +127,9 @@ export function Organizations({ orgs, current, onSwitch, onCreated, onChanged }:
       <div className="screen-head">
         <h2 id="orgs-title">Organizations</h2>
       </div>
-      <p className="hint">Each organization has its own books, chart of accounts and tokens; an agent token sees only its own. Amounts are typed and shown the way each one writes them.</p>
+      <p className="hint">
+        Each organization has its own books, chart of accounts and tokens; an agent token sees only its own. Amounts are typed and shown the way each one writes them.
+      </p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <TableFrame>
         <table className="grid">
@@ -117,7 +160,14 @@ export function Organizations({ orgs, current, onSwitch, onCreated, onChanged }:
         </label>
         <label>
           Slug
-          <input required pattern="[a-z0-9]([a-z0-9\-]*[a-z0-9])?" title="lower-case letters, digits and inner dashes" value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value.toLowerCase() })} placeholder="acme" />
+          <input
+            required
+            pattern="[a-z0-9]([a-z0-9\-]*[a-z0-9])?"
+            title="lower-case letters, digits and inner dashes"
+            value={form.slug}
+            onChange={(e) => setForm({ ...form, slug: e.target.value.toLowerCase() })}
+            placeholder="acme"
+          />
         </label>
         <label>
           Currency

@@ -6,7 +6,8 @@
 import type { PlLine, ProfitAndLoss } from '../../../main/ledger/reports/profit-and-loss';
 import { Money } from '../components';
 
-const drill = (l: PlLine | null, from: string, to: string) => `#/transactions?${new URLSearchParams({ category: l ? l.name.replace(/ \(other\)$/, '') : '__uncategorized__', dateFrom: from, dateTo: to })}`;
+const drill = (l: PlLine | null, from: string, to: string) =>
+  `#/transactions?${new URLSearchParams({ category: l ? l.name.replace(/ \(other\)$/, '') : '__uncategorized__', dateFrom: from, dateTo: to })}`;
 
 function Figures({ months, values, total, currency }: { months: string[] | null; values?: Record<string, number>; total: number; currency: string }) {
   return (

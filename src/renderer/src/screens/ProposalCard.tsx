@@ -25,7 +25,8 @@ function Change({ item }: { item: ReviewItem }) {
         )}
         {result && (
           <>
-            {' '}→ <strong>{result.text}</strong> {result.code && <code>{result.code}</code>}
+            {' '}
+            → <strong>{result.text}</strong> {result.code && <code>{result.code}</code>}
           </>
         )}
         {result && subject?.category && subject.category !== result.text && <span className="muted"> (now {subject.category})</span>}
@@ -42,7 +43,14 @@ function Reverse({ onReverse }: { onReverse: (comment: string) => void }) {
   if (!open) return <button onClick={() => setOpen(true)}>Reverse…</button>;
   return (
     <span className="reverse">
-      <input maxLength={2000} aria-label="Why reverse this approval" placeholder="Why (for the log)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+      <input
+        maxLength={2000}
+        aria-label="Why reverse this approval"
+        placeholder="Why (for the log)"
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        onKeyDown={(e) => e.stopPropagation()}
+      />
       <button className="reject" onClick={() => onReverse(comment)}>
         Reverse approval
       </button>
@@ -72,7 +80,13 @@ export function Card(props: {
   const evidence = (item.payload as { evidence?: { type: string; value: string; detail?: string }[] }).evidence ?? [];
   const pending = item.status === 'pending';
   return (
-    <article className="card proposal" tabIndex={0} aria-label={`${TYPE_LABEL[item.type]} proposal from ${item.proposerName ?? item.proposedBy}`} onKeyDown={props.onKey} data-id={item.id}>
+    <article
+      className="card proposal"
+      tabIndex={0}
+      aria-label={`${TYPE_LABEL[item.type]} proposal from ${item.proposerName ?? item.proposedBy}`}
+      onKeyDown={props.onKey}
+      data-id={item.id}
+    >
       <header>
         {pending && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
         <span className={`badge ${item.type}`}>{TYPE_LABEL[item.type]}</span>
@@ -125,7 +139,14 @@ export function Card(props: {
           <button className="reject" disabled={props.busy} onClick={() => props.onReview('reject', comment)}>
             Reject
           </button>
-          <input maxLength={2000} aria-label="Rejection comment (optional)" placeholder="Rejection comment (optional)" value={comment} onChange={(e) => setComment(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+          <input
+            maxLength={2000}
+            aria-label="Rejection comment (optional)"
+            placeholder="Rejection comment (optional)"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            onKeyDown={(e) => e.stopPropagation()}
+          />
         </footer>
       ) : (
         <footer className="muted">

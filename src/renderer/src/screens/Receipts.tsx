@@ -1,5 +1,6 @@
 // Receipts: upload (picker or drag and drop), see what agents can search, link by hand.
 import { useState, type DragEvent } from 'react';
+import type { DeskResult } from '../../../main/desk/operations';
 import type { Receipt } from '../../../main/ledger/transactions/receipts';
 import { DESK_HTTP_PREFIX } from '../../../shared/desk';
 import { Empty, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
@@ -25,7 +26,14 @@ function LinkForm({ orgId, receipt, onDone }: { orgId: string; receipt: Receipt;
   }
   return (
     <div className="link-form">
-      <input autoFocus maxLength={200} aria-label="Find the transaction by description" placeholder="Find the transaction by description" value={q} onChange={(e) => setQ(e.target.value)} />
+      <input
+        autoFocus
+        maxLength={200}
+        aria-label="Find the transaction by description"
+        placeholder="Find the transaction by description"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       <ul>
         {found.data?.data.map((t) => (
           <li key={t.id}>
@@ -131,7 +139,15 @@ export function Receipts({ orgId }: { orgId: string }) {
         <p>Drop PDF, JPEG, PNG or HEIC receipts here (up to 20 MB each), or</p>
         <label className="button">
           Choose files
-          <input type="file" multiple accept={ACCEPT} aria-label="Upload receipts" disabled={Boolean(uploading)} onChange={(e) => e.target.files && upload(e.target.files)} hidden />
+          <input
+            type="file"
+            multiple
+            accept={ACCEPT}
+            aria-label="Upload receipts"
+            disabled={Boolean(uploading)}
+            onChange={(e) => e.target.files && upload(e.target.files)}
+            hidden
+          />
         </label>
       </div>
       {uploading && (
@@ -147,79 +163,106 @@ export function Receipts({ orgId }: { orgId: string }) {
           {m.text}
         </Notice>
       ))}
-      <Show loaded={loaded} what="receipts" empty={(d) => (d.receipts.length === 0 ? <Empty title="No receipts yet.">Upload one above; agents find it with search_receipts.</Empty> : undefined)}>
+      <Show
+        loaded={loaded}
+        what="receipts"
+        empty={(d) => (d.receipts.length === 0 ? <Empty title="No receipts yet.">Upload one above; agents find it with search_receipts.</Empty> : undefined)}
+      >
         {(data) => (
           <>
             <TableFrame>
-<table className="grid">
-              <thead>
-                <tr>
-                  <th>File</th>
-                  <th>Type</th>
-                  <th>Size</th>
-                  <th>Uploaded</th>
-                  <th>Text</th>
-                  <th>Transaction</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.receipts.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      {r.fileName}
-                      <div>
-                        <FileActions orgId={orgId} receipt={r} onError={(text) => setMessages([{ kind: 'error', text }])} />
-                      </div>
-                    </td>
-                    <td>{r.mimeType}</td>
-                    <td className="num">{formatBytes(r.sizeBytes)}</td>
-                    <td className="nowrap">{formatDateTime(r.createdAt)}</td>
-                    <td className="small">{r.ocrText ? `${r.ocrText.slice(0, 80)}${r.ocrText.length > 80 ? '…' : ''}` : <span className="muted">none</span>}</td>
-                    <td>
-                      {r.linkedTo ? (
-                        <div className="small">
-                          {r.linkedTo.date} · {r.linkedTo.description} · <Money amount={r.linkedTo.amount} currency={r.linkedTo.currency} />
-                        </div>
-                      ) : (
-                        <div className="muted small">linked to nothing</div>
-                      )}
-                      {linking === r.id ? (
-                        <LinkForm
-                          orgId={orgId}
-                          receipt={r}
-                          onDone={(text) => {
-                            setLinking(undefined);
-                            setMessages([{ kind: text.startsWith('Linked') ? 'ok' : 'error', text }]);
-                            loaded.reload();
-                          }}
-                        />
-                      ) : (
-                        <button onClick={() => setLinking(r.id)}>{r.transactionId ? 'Relink' : 'Link to transaction'}</button>
-                      )}{' '}
-                      {!r.transactionId && (
-                        <button
-                          className="reject"
-                          onClick={() =>
-                            window.confirm(`Delete ${r.fileName}? It is linked to nothing.`) &&
-                            void desk.deleteReceipt({ orgId, id: r.id }).then(
-                              () => (setMessages([{ kind: 'ok', text: `Deleted ${r.fileName}.` }]), loaded.reload()),
-                              (error: unknown) => setMessages([{ kind: 'error', text: messageOf(error) }]),
-                            )
-                          }
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </td>
+              <table className="grid">
+                <thead>
+                  <tr>
+                    <th>File</th>
+                    <th>Type</th>
+                    <th>Size</th>
+                    <th>Uploaded</th>
+                    <th>Text</th>
+                    <th>Transaction</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-</TableFrame>
+                </thead>
+                <tbody>
+                  {data.receipts.map((r) => (
+                    <ReceiptRow
+                      key={r.id}
+                      orgId={orgId}
+                      receipt={r}
+                      linking={linking === r.id}
+                      setLinking={(on) => setLinking(on ? r.id : undefined)}
+                      say={(kind, text) => setMessages([{ kind, text }])}
+                      reload={loaded.reload}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
             <Pager offset={offset} limit={LIMIT} total={data.totalCount} onChange={setOffset} />
           </>
         )}
       </Show>
     </section>
+  );
+}
+
+type Listed = DeskResult<'listReceipts'>['receipts'][number];
+
+interface RowProps {
+  orgId: string;
+  receipt: Listed;
+  linking: boolean;
+  setLinking: (on: boolean) => void;
+  say: (kind: 'ok' | 'error', text: string) => void;
+  reload: () => void;
+}
+
+/** One receipt: its file, its text, and the transaction it is linked to (link, relink, or delete it while linked to nothing). */
+function ReceiptRow({ orgId, receipt: r, linking, setLinking, say, reload }: RowProps) {
+  const remove = () =>
+    window.confirm(`Delete ${r.fileName}? It is linked to nothing.`) &&
+    void desk.deleteReceipt({ orgId, id: r.id }).then(
+      () => (say('ok', `Deleted ${r.fileName}.`), reload()),
+      (error: unknown) => say('error', messageOf(error)),
+    );
+  return (
+    <tr>
+      <td>
+        {r.fileName}
+        <div>
+          <FileActions orgId={orgId} receipt={r} onError={(text) => say('error', text)} />
+        </div>
+      </td>
+      <td>{r.mimeType}</td>
+      <td className="num">{formatBytes(r.sizeBytes)}</td>
+      <td className="nowrap">{formatDateTime(r.createdAt)}</td>
+      <td className="small">{r.ocrText ? `${r.ocrText.slice(0, 80)}${r.ocrText.length > 80 ? '…' : ''}` : <span className="muted">none</span>}</td>
+      <td>
+        {r.linkedTo ? (
+          <div className="small">
+            {r.linkedTo.date} · {r.linkedTo.description} · <Money amount={r.linkedTo.amount} currency={r.linkedTo.currency} />
+          </div>
+        ) : (
+          <div className="muted small">linked to nothing</div>
+        )}
+        {linking ? (
+          <LinkForm
+            orgId={orgId}
+            receipt={r}
+            onDone={(text) => {
+              setLinking(false);
+              say(text.startsWith('Linked') ? 'ok' : 'error', text);
+              reload();
+            }}
+          />
+        ) : (
+          <button onClick={() => setLinking(true)}>{r.transactionId ? 'Relink' : 'Link to transaction'}</button>
+        )}{' '}
+        {!r.transactionId && (
+          <button className="reject" onClick={remove}>
+            Delete
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { amountText, minorDigits, writeAmount } from '../../../shared/amounts';
 import { AccountOptions, AmountField, Empty, Money, Notice, Show, messageOf, useTypedAmount } from '../components';
+import type { DeskResult } from '../../../main/desk/operations';
 import { desk } from '../desk';
 import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
@@ -23,7 +24,10 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
   const chosen = account || accounts.data?.find((a) => !a.closedAt)?.id || '';
   const [date, setDate] = useState('');
   const [balance, setBalance] = useState('');
-  const view = useLoad(() => (chosen ? desk.reconcileView({ orgId, account: chosen, through: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined }) : Promise.resolve(null)), [orgId, chosen, date]);
+  const view = useLoad(
+    () => (chosen ? desk.reconcileView({ orgId, account: chosen, through: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined }) : Promise.resolve(null)),
+    [orgId, chosen, date],
+  );
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const { decimalMark } = useOrg();
@@ -48,11 +52,6 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
   const statement = read?.ok && v ? (sign * read.minor) / 10 ** minorDigits(v.account.currency) : null;
   const difference = statement === null ? null : Math.round((statement - cleared) * scale) / scale;
   const toggle = (id: string) => setTicked((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
-  const onKey = (id: string) => (e: KeyboardEvent<HTMLTableRowElement>) => {
-    if (e.key !== ' ' || e.target !== e.currentTarget) return;
-    e.preventDefault();
-    toggle(id);
-  };
 
   async function act(what: () => Promise<unknown>, done: string) {
     try {
@@ -99,70 +98,104 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
         {(data) =>
           data && (
             <>
-              <div className="tiles reconcile-tiles" aria-live="polite">
-                <div className="tile">
-                  <span>Cleared balance</span>
-                  <Money amount={cleared} currency={data.account.currency} plain />
-                </div>
-                <div className="tile">
-                  <span>Statement balance</span>
-                  {statement === null ? <strong>{read ? 'Not an amount' : '—'}</strong> : <Money amount={statement} currency={data.account.currency} plain />}
-                </div>
-                <div className={`tile ${difference === 0 ? 'zero' : 'off'}`}>
-                  <span>Difference</span>
-                  {difference === null ? <strong>—</strong> : <Money amount={difference} currency={data.account.currency} plain />}
-                </div>
-              </div>
+              <Tiles currency={data.account.currency} cleared={cleared} statement={statement} typed={Boolean(read)} difference={difference} />
               <p className="hint">
                 {data.last ? (
                   <>
-                    Reconciled through {data.last.statementDate} at {formatMoney(data.last.statementBalance, data.account.currency)} (<a href={`#/reconcile?account=${data.account.id}&report=${data.last.id}`}>report</a>).{' '}
+                    Reconciled through {data.last.statementDate} at {formatMoney(data.last.statementBalance, data.account.currency)} (
+                    <a href={`#/reconcile?account=${data.account.id}&report=${data.last.id}`}>report</a>).{' '}
                   </>
                 ) : (
                   'Never reconciled. '
                 )}
-                {data.account.liability && `A card statement prints what is owed as a positive figure: type it as printed (${writeAmount(25214, data.account.currency, decimalMark)} owed is ${formatMoney(-252.14, data.account.currency)} in the books). `}
+                {data.account.liability &&
+                  `A card statement prints what is owed as a positive figure: type it as printed (${writeAmount(25214, data.account.currency, decimalMark)} owed is ${formatMoney(-252.14, data.account.currency)} in the books). `}
                 Tick the rows the statement shows (space ticks the focused row). {data.totalCount > rows.length && `Showing the first ${rows.length} of ${data.totalCount}.`}
               </p>
               <p>
-                <button className="approve" disabled={difference !== 0 || !date} onClick={() => void act(() => desk.reconcileAccount({ orgId, account: chosen, date, balance, clear: [...ticked] }), `Reconciled ${data.account.name} through ${date}.`)}>
+                <button
+                  className="approve"
+                  disabled={difference !== 0 || !date}
+                  onClick={() =>
+                    void act(() => desk.reconcileAccount({ orgId, account: chosen, date, balance, clear: [...ticked] }), `Reconciled ${data.account.name} through ${date}.`)
+                  }
+                >
                   Finish reconciliation
                 </button>{' '}
                 <button onClick={() => setTicked(new Set(rows.map((r) => r.id)))}>Tick all</button>{' '}
-                {data.last && <button onClick={() => window.confirm(`Undo the reconciliation through ${data.last!.statementDate}?`) && void act(() => desk.undoReconciliation({ orgId, account: chosen }), 'Undid the last reconciliation.')}>Undo last reconciliation</button>}
+                {data.last && (
+                  <button
+                    onClick={() =>
+                      window.confirm(`Undo the reconciliation through ${data.last!.statementDate}?`) &&
+                      void act(() => desk.undoReconciliation({ orgId, account: chosen }), 'Undid the last reconciliation.')
+                    }
+                  >
+                    Undo last reconciliation
+                  </button>
+                )}
               </p>
-              {rows.length === 0 ? (
-                <Empty title="Nothing left to reconcile up to this date." />
-              ) : (
-                <table className="grid reconcile">
-                  <thead>
-                    <tr>
-                      <th>Cleared</th>
-                      <th>Date</th>
-                      <th>Description</th>
-                      <th className="num">Amount</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={r.id} tabIndex={0} className={ticked.has(r.id) ? 'ticked' : undefined} onKeyDown={onKey(r.id)}>
-                        <td>
-                          <input type="checkbox" aria-label={`Cleared: ${r.date} ${r.description}`} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} />
-                        </td>
-                        <td className="nowrap">{r.date}</td>
-                        <td className="wrap">{r.description}</td>
-                        <td className="num">
-                          <Money amount={r.amount} currency={r.currency} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              {rows.length === 0 ? <Empty title="Nothing left to reconcile up to this date." /> : <ClearRows rows={rows} ticked={ticked} toggle={toggle} />}
             </>
           )
         }
       </Show>
     </section>
+  );
+}
+
+/** Cleared balance, statement balance and the difference, always in view. */
+function Tiles(p: { currency: string; cleared: number; statement: number | null; typed: boolean; difference: number | null }) {
+  return (
+    <div className="tiles reconcile-tiles" aria-live="polite">
+      <div className="tile">
+        <span>Cleared balance</span>
+        <Money amount={p.cleared} currency={p.currency} plain />
+      </div>
+      <div className="tile">
+        <span>Statement balance</span>
+        {p.statement === null ? <strong>{p.typed ? 'Not an amount' : '—'}</strong> : <Money amount={p.statement} currency={p.currency} plain />}
+      </div>
+      <div className={`tile ${p.difference === 0 ? 'zero' : 'off'}`}>
+        <span>Difference</span>
+        {p.difference === null ? <strong>—</strong> : <Money amount={p.difference} currency={p.currency} plain />}
+      </div>
+    </div>
+  );
+}
+
+type Row = NonNullable<DeskResult<'reconcileView'>>['rows'][number];
+
+/** The rows not yet reconciled up to the statement's date; space ticks the focused one. */
+function ClearRows({ rows, ticked, toggle }: { rows: Row[]; ticked: Set<string>; toggle: (id: string) => void }) {
+  const onKey = (id: string) => (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.key !== ' ' || e.target !== e.currentTarget) return;
+    e.preventDefault();
+    toggle(id);
+  };
+  return (
+    <table className="grid reconcile">
+      <thead>
+        <tr>
+          <th>Cleared</th>
+          <th>Date</th>
+          <th>Description</th>
+          <th className="num">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id} tabIndex={0} className={ticked.has(r.id) ? 'ticked' : undefined} onKeyDown={onKey(r.id)}>
+            <td>
+              <input type="checkbox" aria-label={`Cleared: ${r.date} ${r.description}`} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} />
+            </td>
+            <td className="nowrap">{r.date}</td>
+            <td className="wrap">{r.description}</td>
+            <td className="num">
+              <Money amount={r.amount} currency={r.currency} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -4,7 +4,17 @@ import type { ProfitAndLoss } from '../../../main/ledger/reports/profit-and-loss
 import { formatMoney } from '../format';
 
 /** `words`: what the two bars are ("Money in"/"Money out" on the dashboard until the books are double-entry; revenue and expenses in the P&L). */
-export function TrendChart({ trend, currency, label, words = ['Revenue', 'Expenses'] }: { trend: { month: string; revenue: number; expenses: number }[]; currency: string; label: string; words?: [string, string] }) {
+export function TrendChart({
+  trend,
+  currency,
+  label,
+  words = ['Revenue', 'Expenses'],
+}: {
+  trend: { month: string; revenue: number; expenses: number }[];
+  currency: string;
+  label: string;
+  words?: [string, string];
+}) {
   const max = Math.max(1, ...trend.flatMap((m) => [m.revenue, m.expenses]));
   const W = 720;
   const H = 220;

@@ -80,7 +80,9 @@ export function Reports({ orgId }: { orgId: string }) {
             </h3>
             {r.months && <TrendChart trend={trendOf(r)} currency={r.currency} label={`Revenue and expenses per month, ${r.from} to ${r.to}`} />}
             <ProfitAndLossTable pl={r} />
-            {r.transfers !== 0 && <p className="muted small">Left out: {formatMoney(r.transfers, r.currency)} categorized to asset, liability or equity categories (transfers, owner's money).</p>}
+            {r.transfers !== 0 && (
+              <p className="muted small">Left out: {formatMoney(r.transfers, r.currency)} categorized to asset, liability or equity categories (transfers, owner's money).</p>
+            )}
             <ExpenseBreakdown pl={r} />
             <button className="no-print" onClick={() => saveText(`profit-and-loss-${r.from}-${r.to}.csv`, profitAndLossCsv(r))}>
               Download CSV
@@ -96,41 +98,41 @@ export function Reports({ orgId }: { orgId: string }) {
         {(b) => (
           <>
             <TableFrame>
-<table className="grid balances">
-              <thead>
-                <tr>
-                  <th>Account</th>
-                  <th className="num">Balance at {b.date}</th>
-                  <th className="num" title="Rows a bank statement has shown (imported or matched), and reconciled rows">
-                    Cleared
-                  </th>
-                  <th className="num">Reconciled</th>
-                  <th className="num">Not yet reconciled</th>
-                </tr>
-              </thead>
-              <tbody>
-                {b.accounts.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <a href={`#/transactions?account=${a.id}`}>{a.name}</a>
-                    </td>
-                    <td className="num">
-                      <Money amount={a.balance} currency={a.currency} plain />
-                    </td>
-                    <td className="num">
-                      <Money amount={a.cleared} currency={a.currency} plain />
-                    </td>
-                    <td className="num">
-                      <Money amount={a.reconciled} currency={a.currency} plain />
-                    </td>
-                    <td className="num">
-                      <Money amount={a.unreconciled} currency={a.currency} plain />
-                    </td>
+              <table className="grid balances">
+                <thead>
+                  <tr>
+                    <th>Account</th>
+                    <th className="num">Balance at {b.date}</th>
+                    <th className="num" title="Rows a bank statement has shown (imported or matched), and reconciled rows">
+                      Cleared
+                    </th>
+                    <th className="num">Reconciled</th>
+                    <th className="num">Not yet reconciled</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-</TableFrame>
+                </thead>
+                <tbody>
+                  {b.accounts.map((a) => (
+                    <tr key={a.id}>
+                      <td>
+                        <a href={`#/transactions?account=${a.id}`}>{a.name}</a>
+                      </td>
+                      <td className="num">
+                        <Money amount={a.balance} currency={a.currency} plain />
+                      </td>
+                      <td className="num">
+                        <Money amount={a.cleared} currency={a.currency} plain />
+                      </td>
+                      <td className="num">
+                        <Money amount={a.reconciled} currency={a.currency} plain />
+                      </td>
+                      <td className="num">
+                        <Money amount={a.unreconciled} currency={a.currency} plain />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
             <button className="no-print" onClick={() => saveText(`balances-${b.date}.csv`, balancesCsv(b))}>
               Download CSV
             </button>

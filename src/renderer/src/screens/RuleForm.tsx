@@ -36,7 +36,10 @@ export function RuleForm(props: {
   onCancel?: () => void;
 }) {
   const [f, setF] = useState(props.initial);
-  const set = <K extends keyof RuleFields>(key: K) => (value: RuleFields[K]) => setF((x) => ({ ...x, [key]: value }));
+  const set =
+    <K extends keyof RuleFields>(key: K) =>
+    (value: RuleFields[K]) =>
+      setF((x) => ({ ...x, [key]: value }));
   function submit(e: FormEvent) {
     e.preventDefault();
     props.onSubmit(f);

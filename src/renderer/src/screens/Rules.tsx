@@ -36,9 +36,19 @@ export function Rules({ orgId }: { orgId: string }) {
     }
   }
   const ran = (run: { suggested: number; applied: number; alreadyDecided: number } | null) =>
-    run ? ` It suggested a category for ${count(run.suggested, 'row')} (in Approvals) and categorized ${count(run.applied, 'row')}${run.alreadyDecided ? `; ${count(run.alreadyDecided, 'row')} already had the same suggestion pending or rejected` : ''}.` : '';
+    run
+      ? ` It suggested a category for ${count(run.suggested, 'row')} (in Approvals) and categorized ${count(run.applied, 'row')}${run.alreadyDecided ? `; ${count(run.alreadyDecided, 'row')} already had the same suggestion pending or rejected` : ''}.`
+      : '';
   const form = <R,>(initial: RuleFields, submit: string, save: (f: RuleFields) => Promise<R>, done: (r: R) => string) => (
-    <RuleForm initial={initial} accounts={accounts.data ?? []} categories={chart.data ?? []} submit={submit} busy={busy} onSubmit={(f) => void act(() => save(f), done)} onCancel={() => setEditing(null)} />
+    <RuleForm
+      initial={initial}
+      accounts={accounts.data ?? []}
+      categories={chart.data ?? []}
+      submit={submit}
+      busy={busy}
+      onSubmit={(f) => void act(() => save(f), done)}
+      onCancel={() => setEditing(null)}
+    />
   );
 
   return (
@@ -48,48 +58,73 @@ export function Rules({ orgId }: { orgId: string }) {
         <button onClick={() => setEditing('new')} disabled={editing === 'new'}>
           New rule
         </button>
-        <button disabled={busy || !rules.data?.length} onClick={() => void act(() => desk.runRules({ orgId }), (r) => `Ran the rules over ${count(r.rows, 'uncategorized row')}.${ran(r)}`)}>
+        <button
+          disabled={busy || !rules.data?.length}
+          onClick={() =>
+            void act(
+              () => desk.runRules({ orgId }),
+              (r) => `Ran the rules over ${count(r.rows, 'uncategorized row')}.${ran(r)}`,
+            )
+          }
+        >
           Run rules now
         </button>
       </div>
       <p className="hint">
-        Each uncategorized row gets the first rule that matches it, top to bottom. Rules run on every import and when you press “Run rules now”; a suggesting rule puts a
-        proposal in Approvals, an applying rule categorizes at once. Make one from a proposal with “Approve and remember”.
+        Each uncategorized row gets the first rule that matches it, top to bottom. Rules run on every import and when you press “Run rules now”; a suggesting rule puts a proposal
+        in Approvals, an applying rule categorizes at once. Make one from a proposal with “Approve and remember”.
       </p>
       {notice && (
         <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
           {notice.text}
         </Notice>
       )}
-      {editing === 'new' && form(NEW_RULE, 'Save rule', (rule) => desk.createRule({ orgId, rule }), (r) => `Rule ${r.rule.position} saved.${ran(r.run)}`)}
-      <Show loaded={rules} what="rules" empty={(d) => (d.length === 0 ? <Empty title="No rules yet.">Approve a categorization with “Approve and remember”, or make one here.</Empty> : undefined)}>
+      {editing === 'new' &&
+        form(
+          NEW_RULE,
+          'Save rule',
+          (rule) => desk.createRule({ orgId, rule }),
+          (r) => `Rule ${r.rule.position} saved.${ran(r.run)}`,
+        )}
+      <Show
+        loaded={rules}
+        what="rules"
+        empty={(d) => (d.length === 0 ? <Empty title="No rules yet.">Approve a categorization with “Approve and remember”, or make one here.</Empty> : undefined)}
+      >
         {(data) => (
           <TableFrame>
-<table className="grid">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">When the description</th>
-                <th scope="col">Where</th>
-                <th scope="col">Category</th>
-                <th scope="col">Then</th>
-                <th scope="col">Matched</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((r, i) =>
-                editing === r.id ? (
-                  <tr key={r.id}>
-                    <td colSpan={7}>{form(toFields(r), 'Save changes', (rule) => desk.updateRule({ orgId, id: r.id, rule }), () => `Rule ${r.position} changed.`)}</td>
-                  </tr>
-                ) : (
-                  <RuleRow key={r.id} r={r} first={i === 0} last={i === data.length - 1} busy={busy} onEdit={() => setEditing(r.id)} act={act} orgId={orgId} />
-                ),
-              )}
-            </tbody>
-          </table>
-</TableFrame>
+            <table className="grid">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">When the description</th>
+                  <th scope="col">Where</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Then</th>
+                  <th scope="col">Matched</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((r, i) =>
+                  editing === r.id ? (
+                    <tr key={r.id}>
+                      <td colSpan={7}>
+                        {form(
+                          toFields(r),
+                          'Save changes',
+                          (rule) => desk.updateRule({ orgId, id: r.id, rule }),
+                          () => `Rule ${r.position} changed.`,
+                        )}
+                      </td>
+                    </tr>
+                  ) : (
+                    <RuleRow key={r.id} r={r} first={i === 0} last={i === data.length - 1} busy={busy} onEdit={() => setEditing(r.id)} act={act} orgId={orgId} />
+                  ),
+                )}
+              </tbody>
+            </table>
+          </TableFrame>
         )}
       </Show>
     </section>
@@ -106,10 +141,22 @@ function RuleRow(props: {
   act: <R>(what: () => Promise<R>, done: (result: R) => string) => Promise<void>;
 }) {
   const { r, orgId, act } = props;
-  const move = (to: number) => act(() => desk.moveRule({ orgId, id: r.id, position: to }), () => `Rule moved to ${to}.`);
-  const toggle = () => act(() => desk.updateRule({ orgId, id: r.id, rule: { ...toFields(r), enabled: !r.enabled } }), () => `Rule ${r.position} switched ${r.enabled ? 'off' : 'on'}.`);
+  const move = (to: number) =>
+    act(
+      () => desk.moveRule({ orgId, id: r.id, position: to }),
+      () => `Rule moved to ${to}.`,
+    );
+  const toggle = () =>
+    act(
+      () => desk.updateRule({ orgId, id: r.id, rule: { ...toFields(r), enabled: !r.enabled } }),
+      () => `Rule ${r.position} switched ${r.enabled ? 'off' : 'on'}.`,
+    );
   const remove = () => {
-    if (window.confirm(`Delete rule ${r.position}? Its pending suggestions stay in Approvals.`)) void act(() => desk.deleteRule({ orgId, id: r.id }), () => `Rule ${r.position} deleted.`);
+    if (window.confirm(`Delete rule ${r.position}? Its pending suggestions stay in Approvals.`))
+      void act(
+        () => desk.deleteRule({ orgId, id: r.id }),
+        () => `Rule ${r.position} deleted.`,
+      );
   };
   return (
     <tr className={r.enabled ? undefined : 'closed'}>

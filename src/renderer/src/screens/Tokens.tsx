@@ -22,7 +22,12 @@ function Copy({ text, label }: { text: string; label: string }) {
   return (
     <button
       type="button"
-      onClick={() => navigator.clipboard.writeText(text).then(() => setDone(true), () => setDone(false))}
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => setDone(true),
+          () => setDone(false),
+        )
+      }
       aria-label={label}
     >
       {done ? 'Copied' : 'Copy'}
@@ -87,8 +92,8 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
         <h2 id="tokens-title">Tokens</h2>
       </div>
       <p className="hint">
-        Agents connect to <code>{mcpUrl}</code> (MCP) or the REST API with a token of this organization. <code>read</code> lets them read the books,{' '}
-        <code>propose-write</code> lets them propose changes for you to approve.{' '}
+        Agents connect to <code>{mcpUrl}</code> (MCP) or the REST API with a token of this organization. <code>read</code> lets them read the books, <code>propose-write</code> lets
+        them propose changes for you to approve.{' '}
         <a href={EXTERNAL_LINKS.mcpClients} target="_blank" rel="noopener noreferrer">
           Connecting an MCP client
         </a>
@@ -113,31 +118,31 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
       <Show loaded={loaded} what="tokens" empty={(d) => (d.length === 0 ? <Empty title="No tokens yet.">Create one above to let an agent read and propose.</Empty> : undefined)}>
         {(tokens) => (
           <TableFrame>
-<table className="grid">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Scopes</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Status</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((t) => (
-                <tr key={t.id} className={t.revokedAt ? 'revoked' : ''}>
-                  <td>{t.name}</td>
-                  <td>{t.scopes.join(', ')}</td>
-                  <td className="nowrap">{formatDateTime(t.createdAt)}</td>
-                  <td className="nowrap">{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never'}</td>
-                  <td>{t.revokedAt ? `revoked ${formatDateTime(t.revokedAt)}` : 'active'}</td>
-                  <td>{!t.revokedAt && <button onClick={() => revoke(t.id, t.name)}>Revoke</button>}</td>
+            <table className="grid">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Scopes</th>
+                  <th>Created</th>
+                  <th>Last used</th>
+                  <th>Status</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
-</TableFrame>
+              </thead>
+              <tbody>
+                {tokens.map((t) => (
+                  <tr key={t.id} className={t.revokedAt ? 'revoked' : ''}>
+                    <td>{t.name}</td>
+                    <td>{t.scopes.join(', ')}</td>
+                    <td className="nowrap">{formatDateTime(t.createdAt)}</td>
+                    <td className="nowrap">{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never'}</td>
+                    <td>{t.revokedAt ? `revoked ${formatDateTime(t.revokedAt)}` : 'active'}</td>
+                    <td>{!t.revokedAt && <button onClick={() => revoke(t.id, t.name)}>Revoke</button>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
         )}
       </Show>
     </section>

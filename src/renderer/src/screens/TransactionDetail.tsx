@@ -10,7 +10,19 @@ import { formatBytes, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { TransactionForm } from './TransactionForm';
 
-export function TransactionDetail({ orgId, row, accounts, categories, onChanged }: { orgId: string; row: RegisterRow; accounts: Account[]; categories: Category[]; onChanged: (message: string) => void }) {
+export function TransactionDetail({
+  orgId,
+  row,
+  accounts,
+  categories,
+  onChanged,
+}: {
+  orgId: string;
+  row: RegisterRow;
+  accounts: Account[];
+  categories: Category[];
+  onChanged: (message: string) => void;
+}) {
   const loaded = useLoad(() => desk.getTransaction({ orgId, id: row.id }), [orgId, row.id]);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
@@ -48,7 +60,14 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
               Delete
             </button>
           )}{' '}
-          <button onClick={() => void act(() => desk.markReceiptMissing({ orgId, ids: [row.id], state: row.status === 'receipt_missing' ? 'found' : 'missing' }), row.status === 'receipt_missing' ? 'No longer needs a receipt.' : 'Marked as needing a receipt.')}>
+          <button
+            onClick={() =>
+              void act(
+                () => desk.markReceiptMissing({ orgId, ids: [row.id], state: row.status === 'receipt_missing' ? 'found' : 'missing' }),
+                row.status === 'receipt_missing' ? 'No longer needs a receipt.' : 'Marked as needing a receipt.',
+              )
+            }
+          >
             {row.status === 'receipt_missing' ? 'Receipt found' : 'Needs a receipt'}
           </button>
         </p>
@@ -82,7 +101,11 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
             ) : (
               <p className="muted">No notes.</p>
             )}
-            <form className="inline-form" aria-label="Add a note" onSubmit={(e) => (e.preventDefault(), void act(() => desk.addNote({ orgId, transactionId: row.id, content: note }), 'Note added.').then(() => setNote('')))}>
+            <form
+              className="inline-form"
+              aria-label="Add a note"
+              onSubmit={(e) => (e.preventDefault(), void act(() => desk.addNote({ orgId, transactionId: row.id, content: note }), 'Note added.').then(() => setNote('')))}
+            >
               <label>
                 Note
                 <input required maxLength={10000} value={note} onChange={(e) => setNote(e.target.value)} placeholder="What a reviewer should know" />
@@ -94,7 +117,10 @@ export function TransactionDetail({ orgId, row, accounts, categories, onChanged 
               <ul>
                 {receipts.map((r) => (
                   <li key={r.id} className="wrap">
-                    {r.fileName} <span className="muted small">{r.mimeType}, {formatBytes(r.sizeBytes)}</span>
+                    {r.fileName}{' '}
+                    <span className="muted small">
+                      {r.mimeType}, {formatBytes(r.sizeBytes)}
+                    </span>
                   </li>
                 ))}
               </ul>

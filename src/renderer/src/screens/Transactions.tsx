@@ -19,6 +19,13 @@ const SOURCES = Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, 
 type Filters = Omit<DeskInput<'register'>, 'orgId'>;
 const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', category: '', description: '' };
 
+const HINT = (
+  <p className="hint">
+    Keys: j/k or arrows to move, x or space to select, c to categorize, Enter to open. A bank's rows keep the bank's date, amount and description: their category, notes and
+    receipts change. Rows you entered can be edited and deleted until they are reconciled.
+  </p>
+);
+
 /** `initial`: filters from the route (#/transactions?account=...&category=...&dateFrom=...), e.g. a report's drill-down. */
 export function Transactions({ orgId, initial = {} }: { orgId: string; initial?: Partial<Record<keyof typeof EMPTY, string>> }) {
   const { filters, set, reset, offset, setOffset, query, key } = useFilters({ ...EMPTY, ...Object.fromEntries(Object.entries(initial).filter(([k]) => k in EMPTY)) });
@@ -63,6 +70,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
     e.preventDefault();
   };
 
+  const pickerProps = (label: string) => ({ categories: chart.data ?? [], label, allowClear: true });
   const balances = loaded.data?.balances === true;
   const columns = 7 + (balances ? 1 : 0) + (filters.account ? 0 : 1);
   return (
@@ -71,11 +79,16 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         <h2 id="transactions-title">Transactions</h2>
         <button onClick={() => setAdding(!adding)}>Add a transaction</button>
       </div>
-      <p className="hint">
-        Keys: j/k or arrows to move, x or space to select, c to categorize, Enter to open. A bank's rows keep the bank's date, amount and description: their
-        category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
-      </p>
-      {adding && <TransactionForm orgId={orgId} accounts={accounts.data ?? []} categories={chart.data ?? []} defaultAccount={filters.account || undefined} onDone={(m) => (setAdding(false), m && setNotice({ kind: 'ok', text: m }), loaded.reload())} />}
+      {HINT}
+      {adding && (
+        <TransactionForm
+          orgId={orgId}
+          accounts={accounts.data ?? []}
+          categories={chart.data ?? []}
+          defaultAccount={filters.account || undefined}
+          onDone={(m) => (setAdding(false), m && setNotice({ kind: 'ok', text: m }), loaded.reload())}
+        />
+      )}
       <RegisterFilters filters={filters} set={set} reset={reset} accounts={accounts.data ?? []} chart={chart.data ?? []} />
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {selected.size > 0 && (
@@ -85,75 +98,81 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
           <button onClick={() => act(() => desk.markReceiptMissing({ orgId, ids: [...selected] }), 'Marked as needing a receipt.')}>Needs a receipt</button>
           <button onClick={() => act(() => desk.markReceiptMissing({ orgId, ids: [...selected], state: 'found' }), 'No longer need a receipt.')}>Receipt found</button>
           <button onClick={() => setSelected(new Set())}>Clear selection</button>
-          {picking === 'selection' && <CategoryPicker categories={chart.data ?? []} label="Category for the selected rows" allowClear onChoose={(code) => void categorize([...selected], code)} onCancel={() => setPicking(undefined)} />}
+          {picking === 'selection' && (
+            <CategoryPicker {...pickerProps('Category for the selected rows')} onChoose={(code) => void categorize([...selected], code)} onCancel={() => setPicking(undefined)} />
+          )}
         </div>
       )}
-      <Show loaded={loaded} what="transactions" empty={(d) => (d.data.length === 0 ? <Empty title="No transactions match these filters.">Import a statement, or add a transaction by hand.</Empty> : undefined)}>
+      <Show
+        loaded={loaded}
+        what="transactions"
+        empty={(d) => (d.data.length === 0 ? <Empty title="No transactions match these filters.">Import a statement, or add a transaction by hand.</Empty> : undefined)}
+      >
         {(page) => (
           <>
             <TableFrame>
-<table className="grid register">
-              <thead>
-                <tr>
-                  <th>
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th>Date</th>
-                  <th>Description</th>
-                  <th className="num">Amount</th>
-                  {balances && <th className="num">Balance</th>}
-                  <th>Category</th>
-                  <th>Status</th>
-                  {!filters.account && <th>Account</th>}
-                  <th>From</th>
-                </tr>
-              </thead>
-              <tbody ref={table}>
-                {page.data.map((t, i) => (
-                  <Fragment key={t.id}>
-                    <tr className="row clickable" tabIndex={0} aria-label={`${t.date} ${t.description} ${t.amount}`} onKeyDown={onKey(t, i)} onClick={() => setOpen(open === t.id ? undefined : t.id)}>
-                      <td onClick={(e) => e.stopPropagation()}>
-                        <input type="checkbox" aria-label={`Select ${t.description}`} checked={selected.has(t.id)} onChange={() => toggle(t.id)} />
-                      </td>
-                      <td className="nowrap">{t.date}</td>
-                      <td className="wrap">
-                        {t.description}
-                      </td>
-                      <td className="num">
-                        <Money amount={t.amount} currency={t.currency} />
-                      </td>
-                      {balances && (
+              <table className="grid register">
+                <RegisterHead balances={balances} allAccounts={!filters.account} />
+                <tbody ref={table}>
+                  {page.data.map((t, i) => (
+                    <Fragment key={t.id}>
+                      <tr
+                        className="row clickable"
+                        tabIndex={0}
+                        aria-label={`${t.date} ${t.description} ${t.amount}`}
+                        onKeyDown={onKey(t, i)}
+                        onClick={() => setOpen(open === t.id ? undefined : t.id)}
+                      >
+                        <td onClick={(e) => e.stopPropagation()}>
+                          <input type="checkbox" aria-label={`Select ${t.description}`} checked={selected.has(t.id)} onChange={() => toggle(t.id)} />
+                        </td>
+                        <td className="nowrap">{t.date}</td>
+                        <td className="wrap">{t.description}</td>
                         <td className="num">
-                          <Money amount={t.balance ?? 0} currency={t.currency} plain />
+                          <Money amount={t.amount} currency={t.currency} />
                         </td>
-                      )}
-                      <td onClick={(e) => e.stopPropagation()}>
-                        {picking === t.id ? (
-                          <CategoryPicker categories={chart.data ?? []} label={`Category for ${t.description}`} allowClear onChoose={(code) => void categorize([t.id], code, i)} onCancel={() => (setPicking(undefined), focusRow(i))} />
-                        ) : (
-                          <button className="link category" onClick={() => setPicking(t.id)}>
-                            {t.category ?? <span className="muted">Categorize</span>}
-                          </button>
+                        {balances && (
+                          <td className="num">
+                            <Money amount={t.balance ?? 0} currency={t.currency} plain />
+                          </td>
                         )}
-                      </td>
-                      <td>
-                        <span className={`status ${t.status}`}>{label(STATUS_LABELS, t.status)}</span>
-                      </td>
-                      {!filters.account && <td>{t.accountName}</td>}
-                      <td className="nowrap">{label(ORIGIN_LABELS, t.origin)}</td>
-                    </tr>
-                    {open === t.id && (
-                      <tr>
-                        <td colSpan={columns}>
-                          <TransactionDetail orgId={orgId} row={t} accounts={accounts.data ?? []} categories={chart.data ?? []} onChanged={(m) => (setNotice({ kind: 'ok', text: m }), loaded.reload(), accounts.reload())} />
+                        <td onClick={(e) => e.stopPropagation()}>
+                          {picking === t.id ? (
+                            <CategoryPicker
+                              {...pickerProps(`Category for ${t.description}`)}
+                              onChoose={(code) => void categorize([t.id], code, i)}
+                              onCancel={() => (setPicking(undefined), focusRow(i))}
+                            />
+                          ) : (
+                            <button className="link category" onClick={() => setPicking(t.id)}>
+                              {t.category ?? <span className="muted">Categorize</span>}
+                            </button>
+                          )}
                         </td>
+                        <td>
+                          <span className={`status ${t.status}`}>{label(STATUS_LABELS, t.status)}</span>
+                        </td>
+                        {!filters.account && <td>{t.accountName}</td>}
+                        <td className="nowrap">{label(ORIGIN_LABELS, t.origin)}</td>
                       </tr>
-                    )}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-</TableFrame>
+                      {open === t.id && (
+                        <tr>
+                          <td colSpan={columns}>
+                            <TransactionDetail
+                              orgId={orgId}
+                              row={t}
+                              accounts={accounts.data ?? []}
+                              categories={chart.data ?? []}
+                              onChanged={(m) => (setNotice({ kind: 'ok', text: m }), loaded.reload(), accounts.reload())}
+                            />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
             <Pager offset={offset} limit={LIMIT} total={page.meta.totalCount} onChange={setOffset} />
           </>
         )}
@@ -194,5 +213,25 @@ function RegisterFilters({ filters, set, reset, accounts, chart }: FilterProps) 
         Clear
       </button>
     </form>
+  );
+}
+
+function RegisterHead({ balances, allAccounts }: { balances: boolean; allAccounts: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th>
+          <span className="sr-only">Select</span>
+        </th>
+        <th>Date</th>
+        <th>Description</th>
+        <th className="num">Amount</th>
+        {balances && <th className="num">Balance</th>}
+        <th>Category</th>
+        <th>Status</th>
+        {allAccounts && <th>Account</th>}
+        <th>From</th>
+      </tr>
+    </thead>
   );
 }

@@ -74,7 +74,10 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   undo({ ledger, orgSeq }, row, p, { previous }) {
     const tx = handRow(ledger, orgSeq, p.transactionId);
     if (tx.suggested_by !== row.proposed_by || tx.reason !== row.reason) {
-      throw new LedgerError('conflict', 'This approval cannot be reversed: the transaction was categorized again since; change its category by hand.', { id: row.id, reason: 'categorized again since' });
+      throw new LedgerError('conflict', 'This approval cannot be reversed: the transaction was categorized again since; change its category by hand.', {
+        id: row.id,
+        reason: 'categorized again since',
+      });
     }
     // Its facts stand (reconciled, receipt needed); the status is their view with the category it had.
     const status = statusOf({ ...tx, category: previous.category, status: previous.status as TransactionStatus });

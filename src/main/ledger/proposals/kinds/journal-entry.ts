@@ -53,7 +53,15 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
     const named = input.categoryCode !== undefined || input.category !== undefined;
     const resolved = named ? resolveCategory(ledger, orgSeq, input, input.amount < 0 ? 'outflow' : 'inflow') : null;
     return {
-      payload: { date: input.date, description: input.description, amount: input.amount, currency, categoryCode: resolved?.code ?? null, category: resolved?.name ?? null, source: input.source ?? 'manual_csv' },
+      payload: {
+        date: input.date,
+        description: input.description,
+        amount: input.amount,
+        currency,
+        categoryCode: resolved?.code ?? null,
+        category: resolved?.name ?? null,
+        source: input.source ?? 'manual_csv',
+      },
       transactionSeq: null,
       summary: `Proposed journal entry "${excerpt(input.description, 60)}" ${input.date} ${input.amount.toFixed(2)} ${currency}${resolved ? ` -> ${resolved.code} ${resolved.name}` : ''}`,
     };
@@ -93,7 +101,8 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
     if (!found) throw refuse(row.id, 'the transaction it created is gone');
     const tx = handRow(ledger, orgSeq, transactionId);
     if (tx.reconciled) throw refuse(row.id, 'the transaction it created is reconciled');
-    if (tx.date !== p.date || tx.description !== p.description || tx.import_batch_seq !== null) throw refuse(row.id, 'the transaction it created was edited or matched to a statement line since');
+    if (tx.date !== p.date || tx.description !== p.description || tx.import_batch_seq !== null)
+      throw refuse(row.id, 'the transaction it created was edited or matched to a statement line since');
     const count = (sql: string) => (ledger.stmt(sql).get(tx.seq) as { n: number }).n;
     if (count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?') || count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?')) {
       throw refuse(row.id, 'the transaction it created has notes or receipts since');

@@ -26,7 +26,11 @@ export const note: ProposalKind<'note', NoteInput, NotePayload, Outcome> = {
 
   draft({ ledger, orgSeq }, input) {
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
-    return { payload: { transactionId: tx.id, content: input.content }, transactionSeq: tx.seq, summary: `Proposed note on ${describeTransaction(tx)}: "${excerpt(input.content)}"` };
+    return {
+      payload: { transactionId: tx.id, content: input.content },
+      transactionSeq: tx.seq,
+      summary: `Proposed note on ${describeTransaction(tx)}: "${excerpt(input.content)}"`,
+    };
   },
 
   changeKey: (p, transactionSeq) => `note|${keyTarget(transactionSeq)}|${p.content}`,

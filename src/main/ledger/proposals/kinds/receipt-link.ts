@@ -29,7 +29,11 @@ export const receiptLink: ProposalKind<'receipt_link', ReceiptLinkInput, Receipt
   draft({ ledger, orgSeq }, input) {
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
     const receipt = requireReceiptRow(ledger, orgSeq, input.receiptId);
-    return { payload: { transactionId: tx.id, receiptId: receipt.id }, transactionSeq: tx.seq, summary: `Proposed linking receipt "${excerpt(receipt.fileName, 60)}" to ${describeTransaction(tx)}` };
+    return {
+      payload: { transactionId: tx.id, receiptId: receipt.id },
+      transactionSeq: tx.seq,
+      summary: `Proposed linking receipt "${excerpt(receipt.fileName, 60)}" to ${describeTransaction(tx)}`,
+    };
   },
 
   changeKey: (p, transactionSeq) => `receipt_link|${keyTarget(transactionSeq)}|${p.receiptId}`,
@@ -39,13 +43,16 @@ export const receiptLink: ProposalKind<'receipt_link', ReceiptLinkInput, Receipt
     const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
     const receipt = requireReceiptRow(ledger, orgSeq, p.receiptId);
     ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
-    return { summary: `receipt "${excerpt(receipt.fileName, 60)}" linked to ${describeTransaction(tx)}`, outcome: { kind: 'receipt_link', previousTransactionId: receipt.transactionId } };
+    return {
+      summary: `receipt "${excerpt(receipt.fileName, 60)}" linked to ${describeTransaction(tx)}`,
+      outcome: { kind: 'receipt_link', previousTransactionId: receipt.transactionId },
+    };
   },
 
   undo({ ledger, orgSeq }, row, p, { previousTransactionId }) {
-    const receipt = ledger.stmt('SELECT r.seq, r.file_name, t.id AS linked FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.id = ? AND r.org_seq = ?').get(p.receiptId, orgSeq) as
-      | { seq: number; file_name: string; linked: string | null }
-      | undefined;
+    const receipt = ledger
+      .stmt('SELECT r.seq, r.file_name, t.id AS linked FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.id = ? AND r.org_seq = ?')
+      .get(p.receiptId, orgSeq) as { seq: number; file_name: string; linked: string | null } | undefined;
     if (!receipt) throw refuse(row.id, 'the receipt is gone');
     if (receipt.linked !== p.transactionId) throw refuse(row.id, 'the receipt was linked elsewhere since');
     const back = previousTransactionId ? (ledger.stmt('SELECT seq FROM transactions WHERE id = ?').get(previousTransactionId) as { seq: number } | undefined) : undefined;
