@@ -10,6 +10,7 @@ import {
   CATEGORY_TYPES,
   CONNECTOR_STATUSES,
   DECIMAL_MARKS,
+  LINE_KINDS,
   PROPOSAL_CHANNELS,
   PROPOSAL_STATUSES,
   RULE_MATCH_KINDS,
@@ -32,6 +33,10 @@ export const organizations = sqliteTable('organizations', {
   decimalMark: text('decimal_mark', { enum: DECIMAL_MARKS }).notNull().default('.'),
   /** Removed while empty (migration 0011): hidden, its slug freed; its audit entries stay. */
   removedAt: text('removed_at'),
+  /** The first day of the fiscal year, as MM-DD (migration 0014): where retained earnings end and the year's earnings begin. */
+  fiscalYearStart: text('fiscal_year_start').notNull().default('01-01'),
+  /** The closing date (migration 0014): nothing dated on or before it changes. */
+  lockedThrough: text('locked_through'),
 });
 
 export const categories = sqliteTable(
@@ -86,7 +91,11 @@ export const transactions = sqliteTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
-    category: text('category'),
+    /**
+     * The category the row shows (migration 0014): its category line's, or a split's largest line's; null when
+     * uncategorized or a transfer. Kept with the lines (transactions/lines.ts); the lines are the books.
+     */
+    categorySeq: integer('category_seq').references((): AnySQLiteColumn => categories.seq),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     source: text('source', { enum: TRANSACTION_SOURCES }).notNull(),
     externalId: text('external_id'),
@@ -115,7 +124,7 @@ export const transactions = sqliteTable(
     index('transactions_org_date').on(t.orgSeq, t.date),
     index('transactions_org_status_date').on(t.orgSeq, t.status, t.date),
     index('transactions_org_source_date').on(t.orgSeq, t.source, t.date),
-    index('transactions_org_category_date').on(t.orgSeq, t.category, t.date),
+    index('transactions_org_category_date').on(t.orgSeq, t.categorySeq, t.date),
     index('transactions_account_date').on(t.accountSeq, t.date, t.amountMinor),
     index('transactions_account_external')
       .on(t.accountSeq, t.externalId)
@@ -127,6 +136,50 @@ export const transactions = sqliteTable(
     index('transactions_match_candidates')
       .on(t.accountSeq, t.amountMinor, t.date)
       .where(sql`${t.origin} IN ('manual', 'agent') AND ${t.importBatchSeq} IS NULL`),
+  ],
+);
+
+/**
+ * The other lines of each entry (migration 0014). A transaction row is the entry's money-account line (what the
+ * bank shows); its lines carry the rest, in integer minor units, and the row's amount plus its lines' sum to zero:
+ * one suspense line (uncategorized), one category line, two or more (a split), or one transfer line (to another
+ * money account: in transit until the other side's row is its counterpart). Room is kept for what comes next: a
+ * tax code, a contact and an amount in another currency are further columns of a line.
+ * WITHOUT ROWID, keyed by entry and position (written in that order: an import appends).
+ */
+export const lines = sqliteTable(
+  'lines',
+  {
+    transactionSeq: integer('transaction_seq')
+      .notNull()
+      .references(() => transactions.seq),
+    position: integer('position').notNull(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    kind: text('kind', { enum: LINE_KINDS }).notNull(),
+    categorySeq: integer('category_seq').references(() => categories.seq),
+    /** A transfer's other money account. */
+    accountSeq: integer('account_seq').references(() => accounts.seq),
+    /** A matched transfer's other side (its row); null while in transit. */
+    counterpartSeq: integer('counterpart_seq').references((): AnySQLiteColumn => transactions.seq),
+    /** The entry's date and currency, kept here for the totals and the general ledger. */
+    date: text('date').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    memo: text('memo'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionSeq, t.position] }),
+    index('lines_category_date')
+      .on(t.orgSeq, t.categorySeq, t.date)
+      .where(sql`${t.categorySeq} IS NOT NULL`),
+    index('lines_transfer_date')
+      .on(t.orgSeq, t.date)
+      .where(sql`${t.kind} = 'transfer'`),
+    index('lines_in_transit')
+      .on(t.accountSeq, t.amountMinor, t.date)
+      .where(sql`${t.kind} = 'transfer' AND ${t.counterpartSeq} IS NULL`),
   ],
 );
 
@@ -217,6 +270,8 @@ export const rules = sqliteTable(
     accountSeq: integer('account_seq').references(() => accounts.seq),
     sign: text('sign', { enum: RULE_SIGNS }),
     categoryCode: text('category_code').notNull(),
+    /** A split by fixed shares (migration 0014): JSON [{ code, percent }], percents summing to 100; category_code is the first's. */
+    split: text('split'),
     mode: text('mode', { enum: RULE_MODES }).notNull(),
     /** 1 or 0, as SQL answers it. */
     enabled: integer('enabled').notNull(),
@@ -365,18 +420,6 @@ export const descriptionShapeTotals = sqliteTable('description_shape_totals', {
   shapes: integer('shapes').notNull(),
 });
 
-export const transactionMonthTotals = sqliteTable(
-  'transaction_month_totals',
-  {
-    orgSeq: integer('org_seq').notNull(),
-    month: text('month').notNull(),
-    currency: text('currency').notNull(),
-    inflowMinor: integer('inflow_minor').notNull(),
-    outflowMinor: integer('outflow_minor').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month] })],
-);
-
 /** The organization's own money accounts; every transaction belongs to one (migration 0006). */
 export const accounts = sqliteTable(
   'accounts',
@@ -466,6 +509,26 @@ export const importMerges = sqliteTable(
     /** The row takes the bank's date and id; undo puts these back. */
     previousDate: text('previous_date').notNull(),
     previousExternalId: text('previous_external_id'),
+  },
+  (t) => [primaryKey({ columns: [t.batchSeq, t.transactionSeq] })],
+);
+
+/**
+ * Rows of the books whose lines an import changed (migration 0014): a transfer in transit whose other side the
+ * statement brought, or an uncategorized row a person paired with a statement line. Undoing the import puts
+ * their lines back.
+ */
+export const importLineChanges = sqliteTable(
+  'import_line_changes',
+  {
+    batchSeq: integer('batch_seq')
+      .notNull()
+      .references(() => importBatches.seq),
+    transactionSeq: integer('transaction_seq')
+      .notNull()
+      .references(() => transactions.seq),
+    /** The lines as they were, JSON (transactions/lines.ts LineInput[]). */
+    previousLines: text('previous_lines').notNull(),
   },
   (t) => [primaryKey({ columns: [t.batchSeq, t.transactionSeq] })],
 );
@@ -561,35 +624,6 @@ export const reconciliationRows = sqliteTable(
   (t) => [primaryKey({ columns: [t.reconciliationSeq, t.transactionSeq] }), index('reconciliation_rows_transaction').on(t.transactionSeq)],
 );
 
-/** Movements per category, day and currency, kept by triggers: the profit and loss of any period without reading rows (migration 0008). */
-export const categoryDayTotals = sqliteTable(
-  'category_day_totals',
-  {
-    orgSeq: integer('org_seq').notNull(),
-    /** The category name as transactions store it; '' for uncategorized rows. */
-    category: text('category').notNull(),
-    date: text('date').notNull(),
-    currency: text('currency').notNull(),
-    n: integer('n').notNull(),
-    sumMinor: integer('sum_minor').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date, t.category] })],
-);
-
-/** The same per month: a report's whole months (and every balance's earlier months) in a few rows (migration 0008). */
-export const categoryMonthTotals = sqliteTable(
-  'category_month_totals',
-  {
-    orgSeq: integer('org_seq').notNull(),
-    category: text('category').notNull(),
-    month: text('month').notNull(),
-    currency: text('currency').notNull(),
-    n: integer('n').notNull(),
-    sumMinor: integer('sum_minor').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month, t.category] })],
-);
-
 export const accountMonthTotals = sqliteTable(
   'account_month_totals',
   {
@@ -601,4 +635,36 @@ export const accountMonthTotals = sqliteTable(
     sumMinor: integer('sum_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountSeq, t.month, t.status, t.reconciled] })],
+);
+
+/**
+ * The lines' movements per organization, currency, day, kind and category (0 for none), kept like every total
+ * (migration 0014): the profit and loss, the balance sheet and the trial balance of any period from few rows.
+ */
+export const lineDayTotals = sqliteTable(
+  'line_day_totals',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    currency: text('currency').notNull(),
+    date: text('date').notNull(),
+    kind: text('kind').notNull(),
+    categorySeq: integer('category_seq').notNull(),
+    n: integer('n').notNull(),
+    sumMinor: integer('sum_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date, t.kind, t.categorySeq] })],
+);
+
+export const lineMonthTotals = sqliteTable(
+  'line_month_totals',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    currency: text('currency').notNull(),
+    month: text('month').notNull(),
+    kind: text('kind').notNull(),
+    categorySeq: integer('category_seq').notNull(),
+    n: integer('n').notNull(),
+    sumMinor: integer('sum_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month, t.kind, t.categorySeq] })],
 );

@@ -5,6 +5,11 @@ import { ACCOUNT_TYPES } from '../src/shared/accounts';
 export { ACCOUNT_TYPES };
 export const DECIMAL_MARKS = ['.', ','] as const;
 export const CATEGORY_TYPES = ['revenue', 'expense', 'asset', 'liability', 'equity'] as const;
+/**
+ * What an entry's other line is (the money-account line is the transaction row itself): a category,
+ * the suspense line of an uncategorized row, or a transfer to another money account of the organization.
+ */
+export const LINE_KINDS = ['category', 'suspense', 'transfer'] as const;
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
 /** How a row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */
@@ -23,4 +28,5 @@ export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
+export type LineKind = (typeof LINE_KINDS)[number];
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];

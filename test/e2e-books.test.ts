@@ -205,7 +205,9 @@ describe("the bookkeeper's hand", () => {
     await page.getByText('Reconciled Checking ****6789 through 2024-01-31.').waitFor();
     // Cleared by the reconciliation; those never categorized still read uncategorized (work to do).
     const facts = app.ledger.sqlite
-      .prepare('SELECT reconciled, category IS NULL AS open, status FROM transactions WHERE account_seq = (SELECT seq FROM accounts WHERE id = ?)')
+      .prepare(
+        "SELECT reconciled, EXISTS (SELECT 1 FROM lines l WHERE l.transaction_seq = t.seq AND l.kind = 'suspense') AS open, status FROM transactions t WHERE account_seq = (SELECT seq FROM accounts WHERE id = ?)",
+      )
       .all(checking.id) as { reconciled: number; open: number; status: string }[];
     expect(facts.filter((f) => f.reconciled).length).toBe(4);
     expect(facts.every((f) => f.status === (f.open ? 'uncategorized' : 'reconciled'))).toBe(true);

@@ -114,7 +114,7 @@ describe('the chart', () => {
     const pending = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5400' });
     await desk('renameCategory', { code: '5400', name: 'Marketing & ads' });
     expect(tx(row.id).category).toBe('Marketing & ads');
-    expect(audit('category.renamed')[0].summary).toBe('Category 5400 renamed "Marketing" -> "Marketing & ads", on 1 transaction(s)');
+    expect(audit('category.renamed')[0].summary).toBe('Category 5400 renamed "Marketing" -> "Marketing & ads" (1 line(s) carry it)');
     L.reviewProposal(ctx.ledger, org.seq, pending.id, 'approve', ctx.reviewer);
     expect(tx(row.id).category).toBe('Marketing & ads'); // approved after the rename: the chart's name now
     expect((await desk<L.Category>('setCategorySynonyms', { code: '5400', synonyms: ['Advertising'] })).synonyms).toEqual(['Advertising']);

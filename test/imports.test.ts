@@ -317,7 +317,7 @@ describe('undo', () => {
       details: { categorized: 1 },
     });
     expect(L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount).toBe(5);
-    ctx.ledger.sqlite.prepare("UPDATE transactions SET category = NULL, status = 'uncategorized' WHERE id = ?").run(second.id);
+    L.categorizeTransactions(ctx.ledger, org.seq, ctx.reviewer, [second.id], null);
     const undone = await desk<L.ImportBatch>('undoImport', { batchId: r.batchId });
     expect(undone.undoneAt).not.toBeNull();
     expect(L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount).toBe(0);

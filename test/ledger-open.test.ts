@@ -169,6 +169,65 @@ describe('opening a ledger', () => {
     upgraded.close();
   });
 
+  it('upgrades a file written by the release before the lines (0013): every row a balanced entry, every total kept', () => {
+    const { ledger: old, file } = ledgerAtMigration('0013_totals_declared');
+    const org = oldBooks(old, 10000);
+    old.sqlite.exec(
+      `INSERT INTO accounts (id, org_seq, name, type, currency, opening_balance_minor, created_at) VALUES ('10000000-0000-4000-8000-000000000002', 1, 'Euro', 'cash', 'EUR', 0, 'x');`,
+    );
+    const insert = old.sqlite
+      .prepare(`INSERT INTO transactions (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, created_at, reconciled, receipt_needed)
+      VALUES (?, ${org.seq}, ?, 'import', ?, ?, ?, ?, ?, ?, 'manual_csv', 'x', ?, ?)`);
+    const rows = [
+      [1, '2025-12-30', -1500, 'USD', 'Figma', 'Software & tools', 'reconciled', 1, 0],
+      [1, '2026-01-03', -2500, 'USD', 'Uncategorized card row', null, 'uncategorized', 0, 0],
+      [1, '2026-01-04', 9900, 'USD', 'Customer', 'Revenue', 'matched', 0, 0],
+      [1, '2026-01-05', -700, 'USD', 'A name the chart lacks', 'Petty cash', 'receipt_missing', 0, 1],
+      [1, '2026-02-01', -300, 'USD', 'Another case', 'software & TOOLS', 'agent_suggested', 0, 0],
+      [2, '2026-01-06', -450, 'EUR', 'Café', 'Software & tools', 'matched', 0, 0],
+    ] as const;
+    rows.forEach((r, i) => insert.run(`60000000-0000-4000-8000-00000000000${i}`, ...r));
+    const totals = (l: L.Ledger, sql: string) => l.sqlite.prepare(sql).raw(true).all().map(String).sort();
+    const before = {
+      byName: totals(old, "SELECT currency, month, lower(category), sum_minor FROM category_month_totals WHERE n > 0 AND category <> ''"),
+      uncategorized: totals(old, "SELECT currency, month, sum_minor FROM category_month_totals WHERE n > 0 AND category = ''"),
+      accounts: totals(old, 'SELECT * FROM account_day_totals WHERE n > 0'),
+      days: totals(old, 'SELECT * FROM transaction_day_counts WHERE n > 0'),
+      shown: old.sqlite.prepare('SELECT id, status FROM transactions ORDER BY seq').raw(true).all(),
+    };
+    old.close();
+    const upgraded = L.openLedger(file);
+    expectTotalsMatchRows(upgraded);
+    // The same money by category (now by identity: lines negated), uncategorized as suspense lines, the same accounts and counts.
+    expect(
+      totals(
+        upgraded,
+        "SELECT l.currency, l.month, lower(c.name), -l.sum_minor FROM line_month_totals l JOIN categories c ON c.seq = l.category_seq WHERE l.n > 0 AND l.kind = 'category'",
+      ),
+    ).toEqual(before.byName);
+    expect(totals(upgraded, "SELECT currency, month, -sum_minor FROM line_month_totals WHERE n > 0 AND kind = 'suspense'")).toEqual(before.uncategorized);
+    expect(totals(upgraded, 'SELECT * FROM account_day_totals WHERE n > 0')).toEqual(before.accounts);
+    expect(totals(upgraded, 'SELECT * FROM transaction_day_counts WHERE n > 0')).toEqual(before.days);
+    expect(upgraded.sqlite.prepare('SELECT id, status FROM transactions ORDER BY seq').raw(true).all()).toEqual(before.shown);
+    // Names resolved to the chart (any case); a name it lacked is an ad-hoc category (code ''), typed by the money's sign.
+    const shown = L.listTransactions(upgraded, org.seq, { limit: 10, offset: 0 }).data.map((t) => [t.description, t.category]);
+    expect(shown).toEqual([
+      ['Another case', 'Software & tools'],
+      ['Café', 'Software & tools'],
+      ['A name the chart lacks', 'Petty cash'],
+      ['Customer', 'Revenue'],
+      ['Uncategorized card row', null],
+      ['Figma', 'Software & tools'],
+    ]);
+    expect(L.chartRows(upgraded, org.seq).find((c) => c.name === 'Petty cash')).toMatchObject({ code: '', type: 'expense' });
+    expect(upgraded.sqlite.prepare("SELECT count(*) FROM pragma_table_info('transactions') WHERE name = 'category'").pluck().get()).toBe(0);
+    expect(L.organizationBySeq(upgraded, org.seq)).toMatchObject({ fiscalYearStart: '01-01', lockedThrough: null });
+    // A rename now touches no row and every row shows it.
+    L.renameCategory(upgraded, org.seq, L.deskActor(), '5100', 'Software');
+    expect(L.listTransactions(upgraded, org.seq, { category: 'Software', limit: 10, offset: 0 }).meta.totalCount).toBe(3);
+    upgraded.close();
+  });
+
   it('keeps every total with exactly the triggers its declaration derives (names and SQL)', () => {
     const { ledger } = tempLedger();
     const stored = new Map(

@@ -33,9 +33,9 @@ describe('organizations and the chart', () => {
 
   it('resolves codes, names and synonyms; refuses what it does not understand', () => {
     const { ledger, org } = setup(1);
-    expect(L.resolveCategory(ledger, org.seq, { categoryCode: '5300' })).toEqual({ code: '5300', name: 'Cloud infrastructure' });
-    expect(L.resolveCategory(ledger, org.seq, { category: '  saas ' })).toEqual({ code: '5100', name: 'Software & tools' });
-    expect(L.resolveCategory(ledger, org.seq, { category: 'office & RENT' })).toEqual({ code: '5200', name: 'Office & rent' });
+    expect(L.resolveCategory(ledger, org.seq, { categoryCode: '5300' })).toEqual({ seq: expect.any(Number), code: '5300', name: 'Cloud infrastructure' });
+    expect(L.resolveCategory(ledger, org.seq, { category: '  saas ' })).toMatchObject({ code: '5100', name: 'Software & tools' });
+    expect(L.resolveCategory(ledger, org.seq, { category: 'office & RENT' })).toMatchObject({ code: '5200', name: 'Office & rent' });
     expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '9999' })).toThrow(
       expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'categoryCode' })] }),
     );
@@ -61,7 +61,7 @@ describe('money', () => {
 describe('transactions list', () => {
   it('filters, orders by date descending with a stable tiebreak, and counts exactly', () => {
     const { ledger, org } = setup(400);
-    const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
+    const all = ledger.sqlite.prepare(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq) as L.TransactionRow[];
     const page = L.listTransactions(ledger, org.seq, { limit: 500, offset: 0 });
     expect(page.data.map((t) => t.id)).toEqual(all.map((t) => t.id));
     expect(page.meta.totalCount).toBe(400);
@@ -120,7 +120,7 @@ describe('transactions list', () => {
     const shapesPerRow = (o: number) => (ledger.sqlite.prepare('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o) as { shapes: number }).shapes / shapes(o);
     expect(shapesPerRow(org.seq)).toBeLessThanOrEqual(0.25);
     expect(shapesPerRow(other.seq)).toBeGreaterThan(0.25);
-    const all = ledger.sqlite.prepare('SELECT * FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC').all(org.seq) as L.TransactionRow[];
+    const all = ledger.sqlite.prepare(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq) as L.TransactionRow[];
     const has = (t: L.TransactionRow, needle: string) => t.description.toLowerCase().includes(needle);
     const cases: [Partial<L.TransactionQuery>, (t: L.TransactionRow) => boolean][] = [
       [{ description: 'figma' }, (t) => has(t, 'figma')],
@@ -309,7 +309,13 @@ describe('dashboard', () => {
     );
     expect(d.cashPosition).toBe(L.listAccounts(ledger, org.seq).reduce((sum, a) => sum + a.balance, 0));
     expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
-    expect(d.revenue).toBe(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
+    // Revenue and expenses are the profit and loss's: lines to revenue and expense categories, never uncategorized rows.
+    const lines = (type: string) =>
+      q(`SELECT -sum(l.amount_minor) v FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.org_seq = ? AND c.type = '${type}' AND l.date >= '2025-07-01'`) / 100;
+    expect(d.revenue).toBe(lines('revenue'));
+    expect(d.expenses).toBe(-lines('expense'));
+    expect(d.revenue).toBe(L.profitAndLoss(ledger, org.seq, { from: '2025-07-01', to: '2026-06-30' }).revenue);
+    expect(d.revenue).toBeLessThan(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
     expect(d.recentTransactions).toHaveLength(10);
     expect(d.notifications.map((n) => n.type)).toEqual(['receipts_missing']);
   });

@@ -25,11 +25,12 @@ let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const sql = <T = any>(query: string, ...params: unknown[]) => ctx.ledger.sqlite.prepare(query).all(...params) as T[];
 
-/** Each category's sum over the rows themselves, in minor units. */
+/** Each category's sum over the lines themselves (signed as money: a line balances its row), in minor units; '' for the suspense lines. */
 function rowSums(from: string, to: string): Map<string, number> {
   return new Map(
     sql<{ category: string | null; minor: number }>(
-      "SELECT category, sum(amount_minor) AS minor FROM transactions WHERE org_seq = ? AND currency = 'USD' AND date BETWEEN ? AND ? GROUP BY category",
+      `SELECT c.name AS category, -sum(l.amount_minor) AS minor FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq
+       WHERE l.org_seq = ? AND l.currency = 'USD' AND l.date BETWEEN ? AND ? AND l.kind <> 'transfer' GROUP BY c.name`,
       org.seq,
       from,
       to,
@@ -233,8 +234,8 @@ describe('exports', () => {
     await desk('exportBooks', { format: 'csv', ...period, out });
     const text = readFileSync(out, 'utf8');
     const [header, ...rows] = text.trim().split('\r\n');
-    expect(header).toBe('id,date,account,amount,currency,description,category,status,source,externalId,suggestedBy,confidence,reason');
-    expect(rows.find((r) => r.includes('SUM(A1'))).toMatch(/,Operating account,-7\.00,USD,'=SUM\(A1:A9\),Cloud infrastructure,matched,manual_csv,,,,$/);
+    expect(header).toBe('id,date,account,amount,currency,description,category,lines,status,source,externalId,suggestedBy,confidence,reason');
+    expect(rows.find((r) => r.includes('SUM(A1'))).toMatch(/,Operating account,-7\.00,USD,'=SUM\(A1:A9\),Cloud infrastructure,,matched,manual_csv,,,,$/);
     expect(rows.find((r) => r.includes('Zürich'))).toContain(',Euro cash,-12.50,EUR,"Café ""Zürich""; tips & more",');
     expect(rows).toHaveLength(L.listTransactions(ctx.ledger, org.seq, { dateFrom: period.from, dateTo: period.to, limit: 1, offset: 0 }).meta.totalCount);
   });

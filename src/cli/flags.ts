@@ -33,11 +33,17 @@ export function flagHelp(field: Field, kind = (field.schema.enum as string[] | u
   return description ? `${left}\n      ${description}` : left;
 }
 
-/** One flag's values (it may be repeated) as the field's type: numbers, booleans, lists, JSON objects, text. */
-export function convert(field: Field, raw: (string | boolean)[], usage: string): unknown {
+/**
+ * One flag's values (it may be repeated) as the field's type: numbers,
+ * booleans, lists, JSON objects, text. A list is its repeated flags, each
+ * split on commas, unless `whole` (values that may hold commas: a split's
+ * "5100=-1,234.56:memo").
+ */
+export function convert(field: Field, raw: (string | boolean)[], usage: string, whole = false): unknown {
   const kind = typeOf(field.schema);
   if (kind === 'boolean') return true;
   const texts = raw.map(String);
+  if (kind === 'array' && whole) return texts;
   if (kind === 'array')
     return texts
       .flatMap((t) => t.split(','))

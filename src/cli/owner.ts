@@ -88,7 +88,7 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out)
   if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`, usage);
   for (const f of c.fields) {
     const raw = given(f);
-    if (raw.length) input[f.name] = convert(f, raw, usage);
+    if (raw.length) input[f.name] = convert(f, raw, usage, c.spec.repeated?.includes(f.name));
   }
   const json = values.json === true;
   return withLedger(values.data as string | undefined, async (ledger) => {

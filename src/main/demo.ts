@@ -7,7 +7,7 @@ import type { Ledger } from './ledger/core/db';
 import { bulkInsert } from './ledger/totals/bulk';
 import { insertAccount } from './ledger/accounts/accounts';
 import { insertTransaction, type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
-import { defaultChart } from './ledger/chart/ontology';
+import { chartRows } from './ledger/chart/categories';
 import { deskActor } from './ledger/access/organizations';
 import { addDays } from '../shared/dates';
 
@@ -107,7 +107,8 @@ interface DemoContext {
   count: number;
   currency: string;
   accounts: { bank: number; card: number; processor: number };
-  names: Map<string, string>;
+  /** The chart's categories by code (their identity). */
+  categories: Map<string, number>;
   /** The last day's date text: a million rows share 1,096 days. */
   day: { index: number; date: string };
 }
@@ -126,7 +127,7 @@ function demoRow(ctx: DemoContext, i: number) {
   const ref = rand() < 0.5 ? ` ${Math.floor(rand() * 900000 + 100000)}` : '';
   const status = weighted(rand, STATUSES);
   const source: TransactionSource = rand() < 0.1 ? 'manual_csv' : tpl.source;
-  const category = status === 'uncategorized' ? null : (ctx.names.get(tpl.code) ?? null);
+  const categorySeq = status === 'uncategorized' ? null : (ctx.categories.get(tpl.code) ?? null);
   const id = uuidFrom(rand);
   const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
   const cardBill = source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0;
@@ -134,7 +135,7 @@ function demoRow(ctx: DemoContext, i: number) {
   // The facts each status is a view of (status.ts).
   const reconciled = status === 'reconciled' ? 1 : 0;
   const receiptNeeded = status === 'receipt_missing' ? 1 : 0;
-  const row = { id, accountSeq, date, amountMinor, currency, description: `${base}${ref}`, category, source, externalId, reconciled, receiptNeeded, status };
+  const row = { id, accountSeq, date, amountMinor, currency, description: `${base}${ref}`, categorySeq, source, externalId, reconciled, receiptNeeded, status };
   return { row, base, ref };
 }
 
@@ -146,7 +147,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
   const { existing } = ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq) as { existing: number };
   const rand = prng(hashSeed(`${slug}:${existing}`));
   const accounts = demoAccounts(ledger, orgSeq, currency);
-  const ctx: DemoContext = { rand, count, currency, accounts, names: new Map(defaultChart.map((c) => [c.code, c.name])), day: { index: -1, date: '' } };
+  const ctx: DemoContext = { rand, count, currency, accounts, categories: new Map(chartRows(ledger, orgSeq).map((c) => [c.code, c.seq])), day: { index: -1, date: '' } };
   const insertReceipt = ledger.stmt(
     'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)',
   );
@@ -159,13 +160,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
     bulkInsert(ledger, (track) => {
       for (let i = done; i < upto; i++) {
         const { row, base, ref } = demoRow(ctx, i);
-        const seq = insertTransaction(ledger, orgSeq, {
-          ...row,
-          origin: 'feed',
-          createdAt: CREATED_AT,
-          status: row.status === 'agent_suggested' ? row.status : undefined,
-        });
-        track({ orgSeq, ...row });
+        const seq = insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status: row.status === 'agent_suggested' ? row.status : undefined }, track);
         if (i % RECEIPT_EVERY === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${row.date}.pdf`;

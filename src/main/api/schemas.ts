@@ -1,7 +1,7 @@
 // The spec's resources and request bodies as zod schemas: the one definition
 // behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
 import { z } from 'zod';
-import { CATEGORY_TYPES, CONNECTOR_STATUSES, SYNC_STATUSES } from '../../../db/values';
+import { CATEGORY_TYPES, CONNECTOR_STATUSES, LINE_KINDS, SYNC_STATUSES } from '../../../db/values';
 import { AMOUNT_LIMIT } from '../ledger/core/money';
 import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../ledger/proposals/kinds';
 import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
@@ -33,8 +33,8 @@ export const Prose = (max: number) =>
     .string()
     .max(max, `must be at most ${max} characters`)
     .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks');
-export const Confidence = z.number().min(0).max(1).describe('Your confidence, 0 to 1; people see a percentage');
-export const Reason = Prose(2000).describe('Why, in a sentence or two for the reviewer');
+export const Confidence = z.number().min(0).max(1).describe('0 to 1; people see a percentage');
+export const Reason = Prose(2000).describe('Why, for the reviewer, in a sentence or two');
 /** An amount as the API takes it: finite and below the ledger's limit (decimals are checked against the currency later). */
 export const Amount = z
   .number()
@@ -52,11 +52,11 @@ export const Transaction = z
     amount: z.number().describe('Negative means outflow, positive means inflow'),
     currency: z.string().length(3),
     description: z.string(),
-    category: z.string().nullable().describe('Canonical category name'),
+    category: z.string().nullable().describe("Category name (a split: its largest line's)"),
     status: Status,
     source: Source,
     externalId: z.string().nullable(),
-    suggestedBy: z.string().nullable().describe('mcp:<tokenId> or rule:<ruleId> that set the category'),
+    suggestedBy: z.string().nullable().describe('mcp:<tokenId> or rule:<ruleId>'),
     confidence: z.number().min(0).max(1).nullable(),
     reason: z.string().nullable(),
   })
@@ -74,9 +74,27 @@ export const Receipt = z
     ocrText: z.string().nullable(),
     createdAt: DateTime,
   })
-  .meta({ id: 'Receipt', description: 'Metadata only, never the file bytes.' });
+  .meta({ id: 'Receipt', description: 'Metadata only.' });
 
-export const TransactionDetail = z.object({ transaction: Transaction, notes: z.array(Note), receipts: z.array(Receipt) }).meta({ id: 'TransactionDetail' });
+export const EntryLine = z
+  .object({
+    kind: z.enum(LINE_KINDS).describe('suspense: uncategorized; transfer: to accountId'),
+    categoryCode: z.string().nullable(),
+    accountId: Uuid.nullable(),
+    counterpartId: Uuid.nullable().describe('null: in transit'),
+    amount: z.number().describe('Its part of the amount'),
+    memo: z.string().nullable(),
+  })
+  .meta({ id: 'EntryLine' });
+
+export const TransactionDetail = z
+  .object({
+    transaction: Transaction,
+    notes: z.array(Note),
+    receipts: z.array(Receipt),
+    lines: z.array(EntryLine).describe('Its entry (addition to v1)'),
+  })
+  .meta({ id: 'TransactionDetail' });
 
 export const Category = z
   .object({
@@ -105,7 +123,7 @@ export const EvidenceItem = z
     type: z
       .enum(EVIDENCE_TYPES)
       .describe(
-        'counterparty_match: the description names a known counterparty (value: its name or alias); rule: a pattern you apply (value: the pattern); historical: earlier rows like this got this category (value: an example or a count); keyword: a word in the description points to it (value: the word); receipt: a receipt shows it (value: the receipt id or file name)',
+        'counterparty_match: it names a known counterparty (value: name or alias); rule: a pattern you apply (value: it); historical: earlier rows like it got this category (value: an example or count); keyword: a word points to it (value: the word); receipt: a receipt shows it (value: its id or name)',
       ),
     value: Prose(500).min(1).describe('What matched, in a few words'),
     detail: Prose(2000).optional().describe('Optional: more for the reviewer'),
@@ -123,7 +141,7 @@ const proposalOf = <P extends z.ZodType>(payload: P) =>
     reason: z.string().nullable(),
     createdAt: DateTime,
   });
-const DRAFT = 'A draft. It is never a posted ledger entry until a human approves it.';
+const DRAFT = 'Never a ledger entry until a human approves it.';
 
 export const Proposal = proposalOf(z.union(KINDS.map((k) => k.payload) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe('Contents per type')).meta({
   id: 'Proposal',
@@ -143,12 +161,12 @@ export const ProposalOfType = Object.fromEntries(KINDS.map((k) => [k.type, propo
 export const DashboardSummary = z
   .object({
     currency: z.string().length(3),
-    revenue: z.number().describe('Inflows over the 12 months to the latest transaction month'),
-    expenses: z.number().describe('Outflows (a positive number), same 12 months'),
-    cashPosition: z.number().describe("What the organization's accounts in its currency hold: opening balances plus all inflows minus all outflows"),
+    revenue: z.number().describe('Profit and loss revenue, 12 months to the latest month'),
+    expenses: z.number().describe('Its expenses (positive), same months'),
+    cashPosition: z.number().describe('Balance of the money accounts in its currency'),
     pendingReview: z.int().describe('uncategorized + receipt_missing + agent_suggested'),
-    missingReceipts: z.int().describe('Transactions with status receipt_missing'),
-    uncategorized: z.int().describe('Transactions with status uncategorized'),
+    missingReceipts: z.int().describe('Rows with status receipt_missing'),
+    uncategorized: z.int().describe('Rows with status uncategorized'),
     agentSuggested: z.int().describe('Pending proposals'),
     recentTransactions: z.array(z.object({ id: z.string(), date: z.string(), amount: z.number(), description: z.string(), status: z.string() })),
     monthlyTrend: z.array(z.object({ month: z.string().describe('YYYY-MM'), revenue: z.number(), expenses: z.number() })),
@@ -184,23 +202,34 @@ const CategoryCode = z
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (NUL, tab, line breaks...)');
 const categoryChoice = {
   categoryCode: CategoryCode.optional().describe('One of categoryCode or category. Preferred: a code from list_categories, as a string such as "5300"'),
-  category: Line(200)
-    .min(1)
-    .optional()
-    .describe('One of categoryCode or category: a name or synonym from list_categories, read with the money\'s sign (on an inflow "Subscriptions" is revenue 4010)'),
+  category: Line(200).min(1).optional().describe('Or a name or synonym from list_categories, read with the money\'s sign (on an inflow "Subscriptions" is 4010)'),
 };
+
+const SplitLine = z
+  .strictObject({ categoryCode: CategoryCode.describe('From list_categories'), amount: Amount.describe('Its part, same sign'), memo: Line(500).optional().describe('Note') })
+  .meta({ id: 'SplitLine' });
 
 export const CategorizationProposal = z
   .strictObject({
     transactionId: Uuid.describe('The transaction to categorize'),
     ...categoryChoice,
+    lines: z
+      .array(SplitLine)
+      .min(2, 'a split has at least two lines')
+      .max(100, 'a split has at most 100 lines')
+      .optional()
+      .describe('Or a split (extension of v1), adding up to the amount'),
     confidence: Confidence.optional(),
     reason: Reason.optional(),
     evidence: z.array(EvidenceItem).max(20).optional().describe('At most 20 items'),
   })
-  .refine((b) => b.categoryCode !== undefined || b.category !== undefined, {
-    message: 'one of categoryCode or category is required',
+  .refine((b) => b.categoryCode !== undefined || b.category !== undefined || b.lines !== undefined, {
+    message: 'one of categoryCode, category or lines is required',
     path: ['categoryCode'],
+  })
+  .refine((b) => b.lines === undefined || (b.categoryCode === undefined && b.category === undefined), {
+    message: 'send lines or one category, not both',
+    path: ['lines'],
   })
   .meta({ id: 'CategorizationProposal' });
 
@@ -248,7 +277,7 @@ const intParam = (min: number, max: number, fallback: number) =>
     .meta({ type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}), default: fallback });
 
 const paging = {
-  limit: intParam(1, 500, 50).describe('1 to 500, default 50; agents use 50 or less unless exporting'),
+  limit: intParam(1, 500, 50).describe('1 to 500, default 50; use 50 or less'),
   offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('Items to skip, default 0'),
 };
 

@@ -23,7 +23,7 @@ const ColumnsObject = z.strictObject({
   id: z.string().min(1).optional(),
 });
 
-const Decision = z.enum(['merge', 'import']);
+const Decision = z.enum(['merge', 'import', 'transfer']);
 
 export const ImportInput = z.strictObject({
   ...Org,
@@ -45,8 +45,12 @@ export const ImportInput = z.strictObject({
   mapping: z.string().min(1).max(200).optional().describe('A saved CSV mapping to read the file with, by name'),
   dryRun: z.boolean().default(false).describe('Read and count, write nothing'),
   skipBadRows: z.boolean().default(false).describe('Import the good rows and list the bad ones (otherwise a bad row stops the import)'),
+  skipLocked: z.boolean().default(false).describe('Leave out rows dated in the closed period (otherwise they stop the import)'),
   possibleMatches: z.enum(['ask', 'merge', 'import']).default('ask').describe('Rows that may be ones entered by hand: hold them back (ask), merge them, or import them'),
-  decisions: z.record(z.string().regex(/^\d+$/), Decision).optional().describe('Per possible match, by row number: merge or import'),
+  decisions: z
+    .record(z.string().regex(/^\d+$/), Decision)
+    .optional()
+    .describe('Per row, by row number: a possible match merged or imported, a possible transfer matched (transfer)'),
 });
 
 type Input = z.output<typeof ImportInput>;
@@ -119,6 +123,7 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
       account: input.account,
       accounts: input.accounts,
       skipBadRows: input.skipBadRows,
+      skipLocked: input.skipLocked,
       possibleMatches: input.possibleMatches,
       decisions: input.decisions,
       dryRun: input.dryRun,
@@ -133,6 +138,17 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
 
 const money = (n: number) => n.toFixed(2);
 
+function transferLines(r: L.ImportResult): string[] {
+  const possible = r.preview.filter((p) => p.transfer?.kind === 'possible');
+  const lines = [`Transfers: ${r.transfers.matched} matched with their other side, ${r.transfers.possible} possible.`];
+  for (const p of possible)
+    lines.push(
+      `  line ${p.line}  ${p.date}  ${money(p.amount)}  ${p.description}  ~ ${p.transfer!.with.date} ${money(p.transfer!.with.amount)} in "${p.transfer!.with.account}" (--decisions '{"${p.n}":"transfer"}')`,
+    );
+  if (possible.length) lines.push('  Or after the import: ledgerdesk transfer suggest, then transfer match.');
+  return lines;
+}
+
 export function printImport(r: L.ImportResult): string[] {
   const into = r.accounts.map((a) => `"${a.name}"${a.created ? ' (new account)' : ''}`).join(', ') || '(no account)';
   if (r.nothingNew && !r.dryRun && !r.errors.length) {
@@ -146,6 +162,7 @@ export function printImport(r: L.ImportResult): string[] {
     `${r.dryRun ? 'Dry run, nothing written: ' : r.batchId ? 'Imported ' : 'Nothing imported: '}${r.fileName} (${r.format}) into ${into}: ${r.rows} row(s), ${r.imported} new, ${r.duplicates} duplicate(s), ${r.possibleMatches} possible match(es), ${r.merged} merged, ${r.skipped} bad row(s) skipped.`,
   ];
   if (r.batchId) lines.push(`Batch ${r.batchId} (undo with: ledgerdesk import undo ${r.batchId})`);
+  if (r.transfers.matched + r.transfers.possible > 0) lines.push(...transferLines(r));
   if (r.rules && r.rules.suggested + r.rules.applied > 0) lines.push(`Your rules: ${r.rules.applied} row(s) categorized, ${r.rules.suggested} suggestion(s) waiting in Approvals.`);
   const held = r.preview.filter((p) => p.decision === 'held');
   if (held.length) {

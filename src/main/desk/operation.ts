@@ -38,6 +38,8 @@ export interface CommandSpec<R> {
   failed?: (result: R) => boolean;
   /** The result as CSV, printed with --csv. */
   csv?: (result: R) => string;
+  /** List fields given as a repeated flag, each value whole (not split on commas). */
+  repeated?: string[];
   /** Flags named otherwise than their input field (dateFrom as --from). */
   flags?: Record<string, string>;
 }

@@ -10,6 +10,7 @@ import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
+import { transferOperations } from './transfers';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
 import { importOperations } from './imports';
@@ -96,6 +97,7 @@ export const deskOperations = {
   ...accountOperations,
   ...importOperations,
   ...transactionOperations,
+  ...transferOperations,
   ...chartOperations,
   ...reportOperations,
   ...backupOperations,

@@ -39,9 +39,23 @@ export const organizationOperations = {
   ),
 
   updateOrganization: op(
-    z.strictObject({ organization: Ref, name: Name.optional(), decimalMark: Mark.optional() }),
+    z.strictObject({
+      organization: Ref,
+      name: Name.optional(),
+      decimalMark: Mark.optional(),
+      fiscalYearStart: z
+        .string()
+        .regex(/^\d{2}-\d{2}$/, 'is MM-DD, e.g. 04-01')
+        .optional()
+        .describe('The first day of its fiscal year, MM-DD (default 01-01): where retained earnings end and current-year earnings begin'),
+    }),
     (ctx, { organization, ...changes }) => publicOrg(L.updateOrganization(ctx.ledger, organization, changes, ctx.reviewer)),
-    { name: 'org edit', summary: "change an organization's name or how it writes amounts (--decimal-mark ,)", args: ['organization'], print: (o) => [`Now ${describe(o)}`] },
+    {
+      name: 'org edit',
+      summary: "change an organization's name, how it writes amounts (--decimal-mark ,) or its fiscal year (--fiscal-year-start 04-01)",
+      args: ['organization'],
+      print: (o) => [`Now ${describe(o)}`],
+    },
   ),
 
   removeOrganization: op(z.strictObject({ organization: Ref }), (ctx, { organization }) => publicOrg(L.removeOrganization(ctx.ledger, organization, ctx.reviewer)), {

@@ -14,6 +14,15 @@ const row = (r: L.HandRow) =>
 const registerLine = (r: L.RegisterRow) =>
   `${r.id}  ${r.date}  ${r.amount.toFixed(2).padStart(13)} ${r.currency}  ${r.accountName.padEnd(18).slice(0, 18)}  ${r.description}  ${r.category ?? '(uncategorized)'}  [${r.status}]${r.balance === null ? '' : `  balance ${r.balance.toFixed(2)}`}`;
 
+/** "5100=-60.00[:memo]" (the command's --line) as a split's part. */
+const SplitLineText = Line(700)
+  .regex(/^[^=]+=[^:]+(:.*)?$/, 'is <code>=<amount>[:<memo>], e.g. 5100=-60.00:paint')
+  .transform((text) => {
+    const [, code, amount, memo] = /^([^=]+)=([^:]+)(?::(.*))?$/.exec(text)!;
+    return { categoryCode: code.trim(), amount: amount.trim(), memo: memo?.trim() || undefined };
+  });
+const SplitLine = z.union([z.strictObject({ categoryCode: Line(50).trim().min(1), amount: Money, memo: Line(500).trim().optional() }), SplitLineText]);
+
 export const transactionOperations = {
   register: op(
     TransactionsQuery.extend({ ...Org, account: Line(200).trim().min(1).optional().describe('One account, by name or id') }),
@@ -67,6 +76,34 @@ export const transactionOperations = {
     (ctx, { orgId, ids, categoryCode }) => L.categorizeTransactions(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null),
     { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
   ),
+
+  splitTransaction: op(
+    z.strictObject({
+      ...Org,
+      id: Uuid,
+      lines: z
+        .array(SplitLine)
+        .min(2)
+        .max(L.MAX_SPLIT_LINES)
+        .describe("A line: <code>=<amount>[:<memo>] in the row's sign, e.g. 5100=-60.00:paint (repeat --line; together exactly the row's amount)"),
+    }),
+    (ctx, { orgId, id, lines }) => L.splitTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, lines),
+    {
+      name: 'tx split',
+      summary: 'split a row into categories (amounts that add up to it exactly)',
+      args: ['id'],
+      flags: { lines: 'line' },
+      repeated: ['lines'],
+      print: (r) => [`Split ${row(r)}`],
+    },
+  ),
+
+  unsplitTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.unsplitTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id), {
+    name: 'tx unsplit',
+    summary: 'one category again for a split row (the one it shows: its largest line)',
+    args: ['id'],
+    print: (r) => [`Unsplit ${row(r)}`],
+  }),
 
   markReceiptMissing: op(
     z.strictObject({ ...Org, ids: Ids, state: z.enum(['missing', 'found']).default('missing').describe('missing (status receipt_missing) or found (back)') }),

@@ -3,14 +3,21 @@
 // code and name, made valid for Beancount (each part starts with a capital or
 // a digit, then letters, digits and dashes: "5100-Software-And-Tools"), the
 // money accounts as Assets or Liabilities, opening balances against
-// Equity:Opening-Balances, each transaction a balanced two-posting entry
-// (uncategorized rows against Equity:Suspense:Uncategorized).
+// Equity:Opening-Balances, each transaction its balanced entry: the money
+// posting and one per line (a split's memos as posting metadata; uncategorized
+// rows against Equity:Suspense:Uncategorized; a transfer in transit against
+// Assets:Transfers-In-Transit). A matched transfer whose sides share a date is
+// one entry with both money postings; Beancount has no posting dates, so sides
+// dated apart are two entries through the transit account, tied by a link
+// (^transfer-<first side's id>): every balance at every date is the books'.
 import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
+import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
 export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
 const OPENING = 'Equity:Opening-Balances';
+export const BEANCOUNT_IN_TRANSIT = 'Assets:Transfers-In-Transit';
 
 /** One account-name part as Beancount allows it: ASCII letters, digits and dashes, starting with a capital or a digit. */
 export function beancountPart(text: string): string {
@@ -52,7 +59,7 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   // Every account opens before the first entry that can use it.
   const opened = '1970-01-01';
   write('\n');
-  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE]) write(`${opened} open ${name}\n`);
+  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT]) write(`${opened} open ${name}\n`);
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   for (const o of book.openings) {
@@ -60,13 +67,22 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     if (o.minor === 0) continue;
     write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}\n  ${OPENING}  ${amount(-o.minor, a.currency)}\n\n`);
   }
+  const nameOf = (a: Posting['account']) =>
+    'money' in a ? money.get(a.money)! : 'category' in a ? (categories.get(a.category) ?? BEANCOUNT_SUSPENSE) : 'inTransit' in a ? BEANCOUNT_IN_TRANSIT : BEANCOUNT_SUSPENSE;
+  const posting = (p: Posting, currency: string) =>
+    `  ${nameOf(p.account)}  ${amount(p.amountMinor, currency)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
   let n = 0;
   for (const r of book.rows) {
-    const other = r.category ? (categories.get(r.category) ?? BEANCOUNT_SUSPENSE) : BEANCOUNT_SUSPENSE;
-    write(
-      `${r.date} ${r.reconciled ? '*' : '!'} ${quoted(r.description)}\n  id: "${r.id}"\n  ${money.get(r.accountId)}  ${amount(r.amountMinor, r.currency)}\n  ${other}  ${amount(-r.amountMinor, r.currency)}\n\n`,
-    );
-    n++;
+    const cp = pairedWith(r);
+    // Sides of one date are one entry, written by the first side met; sides dated apart are each their own, linked.
+    if (cp && cp.date === r.date && writtenWithOther(r)) continue;
+    const together = cp !== null && cp.date === r.date;
+    const link = cp && !together ? ` ^transfer-${cp.date < r.date ? cp.id : r.id}` : '';
+    const flag = r.reconciled && (!together || cp.reconciled) ? '*' : '!';
+    write(`${r.date} ${flag} ${quoted(r.description)}${link}\n  id: "${r.id}"\n`);
+    for (const p of together ? transferPostings(r) : rowPostings(r)) write(posting(p, r.currency));
+    write('\n');
+    n += together ? 2 : 1;
   }
   return n;
 }

@@ -1,9 +1,18 @@
-// Transactions as CSV (RFC 4180), every field, one row per transaction. Text
+// Transactions as CSV (RFC 4180), every field, one row per transaction (a
+// split's lines and a transfer's other account in the `lines` column). Text
 // cells a spreadsheet would read as a formula (starting with = + - @, a tab
 // or a carriage return) are neutralized with a leading apostrophe; numbers stay numbers.
-import { decimal, type ExportBook, type Write } from './book';
+import { decimal, type ExportBook, type ExportRow, type Write } from './book';
 
-const HEADER = ['id', 'date', 'account', 'amount', 'currency', 'description', 'category', 'status', 'source', 'externalId', 'suggestedBy', 'confidence', 'reason'];
+const HEADER = ['id', 'date', 'account', 'amount', 'currency', 'description', 'category', 'lines', 'status', 'source', 'externalId', 'suggestedBy', 'confidence', 'reason'];
+
+/** A split's lines ("Software & tools -60.00 (paper); Repairs -40.00"), a transfer ("transfer to Savings", "... (in transit)"), or nothing. */
+function linesText(r: ExportRow, digits: number, accounts: Map<string, string>): string | null {
+  const [first] = r.lines;
+  if (first?.kind === 'transfer') return `transfer to ${accounts.get(first.accountId ?? '') ?? '?'}${first.counterpart ? '' : ' (in transit)'}`;
+  if (r.lines.length < 2) return null;
+  return r.lines.map((l) => `${l.category} ${decimal(-l.amountMinor, digits)}${l.memo ? ` (${l.memo})` : ''}`).join('; ');
+}
 
 export function safeText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -28,6 +37,7 @@ export function writeCsv(book: ExportBook, write: Write): number {
       r.currency,
       r.description,
       r.category,
+      linesText(r, book.digits(r.currency), names),
       r.status,
       r.source,
       r.externalId,

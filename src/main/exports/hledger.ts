@@ -1,15 +1,21 @@
 // An hledger journal: the chart as accounts under income / expenses / assets /
 // liabilities / equity (each carrying its code and name, parents as parent
 // accounts), the money accounts as assets or liabilities, their opening
-// balances against equity:opening balances, and each transaction as a
-// balanced two-posting entry (uncategorized rows against
-// equity:suspense:uncategorized). Amounts exact, the commodity its currency code.
+// balances against equity:opening balances, and each transaction as its
+// balanced entry: the money posting and one per line (a split's memos as
+// posting comments; uncategorized rows against equity:suspense:uncategorized;
+// a transfer in transit against assets:transfers in transit). A matched
+// transfer is one entry with both money postings; when its sides are dated
+// apart each keeps its own date (a posting date) with its transit posting.
+// Amounts exact, the commodity its currency code.
 import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
+import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
 export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
 const OPENING = 'equity:opening balances';
+export const HLEDGER_IN_TRANSIT = 'assets:transfers in transit';
 
 /** One account-name part: no colon (the separator), no semicolon (a comment), no double space (ends the name). */
 const part = (text: string): string => text.replace(/[:;]/g, '-').replace(/\s+/g, ' ').trim() || '-';
@@ -37,6 +43,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
   for (const [, name] of categories) declare(name, { income: 'R', expenses: 'X', assets: 'A', liabilities: 'L', equity: 'E' }[name.split(':')[0] as 'income'] ?? 'E');
   declare(OPENING, 'E');
   declare(HLEDGER_SUSPENSE, 'E');
+  declare(HLEDGER_IN_TRANSIT, 'A');
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   for (const o of book.openings) {
@@ -44,13 +51,21 @@ export function writeHledger(book: ExportBook, write: Write): number {
     if (o.minor === 0) continue;
     write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}\n    ${OPENING}\n\n`);
   }
+  const nameOf = (a: Posting['account']) =>
+    'money' in a ? money.get(a.money)! : 'category' in a ? (categories.get(a.category) ?? HLEDGER_SUSPENSE) : 'inTransit' in a ? HLEDGER_IN_TRANSIT : HLEDGER_SUSPENSE;
   let n = 0;
   for (const r of book.rows) {
-    const other = r.category ? (categories.get(r.category) ?? HLEDGER_SUSPENSE) : HLEDGER_SUSPENSE;
-    write(
-      `${r.date} ${r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n    ${money.get(r.accountId)}    ${amount(r.amountMinor, r.currency)}\n    ${other}    ${amount(-r.amountMinor, r.currency)}\n\n`,
-    );
-    n++;
+    if (writtenWithOther(r)) continue;
+    const paired = pairedWith(r) !== null;
+    const postings = paired ? transferPostings(r) : rowPostings(r);
+    write(`${r.date} ${!paired && r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n`);
+    for (const p of postings) {
+      const tags = [p.id && `id:${p.id}`, p.date && `date:${p.date}`, p.memo && text(p.memo)].filter(Boolean).join(', ');
+      const mark = paired && p.reconciled ? '* ' : '';
+      write(`    ${mark}${nameOf(p.account)}    ${amount(p.amountMinor, r.currency)}${tags ? `  ; ${tags}` : ''}\n`);
+    }
+    write('\n');
+    n += paired ? 2 : 1;
   }
   return n;
 }

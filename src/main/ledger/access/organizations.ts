@@ -16,6 +16,10 @@ export interface Organization {
   currency: string;
   /** How amounts are written and typed: '.' (1,234.56) or ',' (1.234,56). */
   decimalMark: DecimalMark;
+  /** The first day of its fiscal year, MM-DD (default 01-01). */
+  fiscalYearStart: string;
+  /** The closing date: nothing dated on or before it changes (closing.ts); null when none. */
+  lockedThrough: string | null;
   createdAt: string;
 }
 
@@ -35,7 +39,8 @@ export function deskActor(): Human {
   return { type: 'human', userId: 'local-user', name, channel: 'desk' };
 }
 
-const SELECT = 'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, created_at AS createdAt FROM organizations';
+const SELECT =
+  'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough, created_at AS createdAt FROM organizations';
 
 export function listOrganizations(ledger: Ledger): Organization[] {
   return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
@@ -105,7 +110,13 @@ export function ensureDefaultOrganization(ledger: Ledger): Organization {
 export interface OrganizationChanges {
   name?: string;
   decimalMark?: DecimalMark;
+  /** MM-DD: the first day of the fiscal year. */
+  fiscalYearStart?: string;
 }
+
+/** A fiscal year's first day as MM-DD: a day every year has (no 29 February). */
+export const FISCAL_YEAR_START = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const validStart = (mmdd: string): boolean => FISCAL_YEAR_START.test(mmdd) && mmdd !== '02-29' && new Date(`2023-${mmdd}T00:00:00Z`).toISOString().slice(5, 10) === mmdd;
 
 /** Renames an organization (any of them) or changes how it writes amounts; audited before and after. */
 export function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Organization {
@@ -114,12 +125,15 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     const name = changes.name?.trim() ?? org.name;
     if (!name || name.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
     const decimalMark = changes.decimalMark ?? org.decimalMark;
+    const fiscalYearStart = changes.fiscalYearStart ?? org.fiscalYearStart;
+    if (!validStart(fiscalYearStart)) throw invalid([{ field: 'fiscalYearStart', message: 'must be a day of the year as MM-DD, such as 01-01 or 04-06 (not 02-29)' }]);
     const said = [
       name !== org.name && `name "${org.name}" -> "${name}"`,
       decimalMark !== org.decimalMark && `amounts written ${writeAmount(123456, org.currency, org.decimalMark)} -> ${writeAmount(123456, org.currency, decimalMark)}`,
+      fiscalYearStart !== org.fiscalYearStart && `fiscal year starts ${org.fiscalYearStart} -> ${fiscalYearStart}`,
     ].filter(Boolean);
     if (!said.length) return org;
-    ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ? WHERE seq = ?').run(name, decimalMark, org.seq);
+    ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ?, fiscal_year_start = ? WHERE seq = ?').run(name, decimalMark, fiscalYearStart, org.seq);
     appendAudit(ledger, org.seq, actor, {
       action: 'organization.updated',
       targetType: 'organization',

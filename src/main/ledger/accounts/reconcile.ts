@@ -11,7 +11,7 @@ import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
-import { TRANSACTION_COLUMNS, toTransaction, type Transaction, type TransactionRow } from '../transactions/transactions';
+import { TRANSACTION_COLUMNS, transactionColumns, toTransaction, type Transaction, type TransactionRow } from '../transactions/transactions';
 import { REFRESH_STATUS } from '../transactions/status';
 import { accountTotals } from '../totals/sums';
 import type { ReconciliationRecord } from '../../../../db/rows';
@@ -219,9 +219,7 @@ export function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef:
     .get(account.seq, row.seq) as { minor: number } | undefined;
   const previous = before?.minor ?? account.opening_balance_minor;
   const cleared = ledger.rows<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS.split(', ')
-      .map((c) => `t.${c}`)
-      .join(', ')} FROM reconciliation_rows r JOIN transactions t ON t.seq = r.transaction_seq WHERE r.reconciliation_seq = ? ORDER BY t.date, t.seq`,
+    `SELECT ${transactionColumns('t')} FROM reconciliation_rows r JOIN transactions t ON t.seq = r.transaction_seq WHERE r.reconciliation_seq = ? ORDER BY t.date, t.seq`,
     row.seq,
   );
   const outstanding = ledger.rows<TransactionRow>(

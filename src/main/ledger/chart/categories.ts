@@ -38,6 +38,8 @@ export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
 }
 
 export interface ResolvedCategory {
+  /** Its identity: lines refer to it, so that a rename touches no row. */
+  seq: number;
   code: string;
   name: string;
 }
@@ -99,7 +101,7 @@ export function resolveCategory(ledger: Ledger, orgSeq: number, input: { categor
   if (!hit) throw invalid([{ field: 'categoryCode', message: 'one of categoryCode or category is required' }]);
   if (hit.archived_at)
     throw invalid([{ field: byCode ? 'categoryCode' : 'category', message: `${hit.code} ${hit.name} is archived (no longer offered); choose another category` }]);
-  return { code: hit.code, name: hit.name };
+  return { seq: hit.seq, code: hit.code, name: hit.name };
 }
 
 /** The category a proposal named, as the chart has it now (renamed since: the new name; archived: refused). */
@@ -108,5 +110,11 @@ export function categoryNow(ledger: Ledger, orgSeq: number, code: string | null,
   const row = chartRows(ledger, orgSeq).find((r) => r.code === code);
   if (!row) throw invalid([{ field, message: `category ${code} is no longer in the chart` }]);
   if (row.archived_at) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
-  return { code: row.code, name: row.name };
+  return { seq: row.seq, code: row.code, name: row.name };
+}
+
+/** A category by its exact name (any case), archived or not: what a row recorded before lines named. */
+export function categoryByName(ledger: Ledger, orgSeq: number, name: string): ResolvedCategory | null {
+  const row = ledger.stmt('SELECT seq, code, name FROM categories WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name) as ResolvedCategory | undefined;
+  return row ?? null;
 }

@@ -82,19 +82,19 @@ export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input:
   });
 }
 
-/** Renames a category and, in the same transaction, every transaction that carries its name. */
+/** Renames a category. Lines refer to it by identity: no row is rewritten, and every row and report shows the new name. */
 export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): Category {
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     const next = checkName(ledger, orgSeq, name, row.seq);
     if (next === row.name) return categoryOf(ledger, orgSeq, row.code);
     ledger.stmt('UPDATE categories SET name = ? WHERE seq = ?').run(next, row.seq);
-    const { changes } = ledger.stmt('UPDATE transactions SET category = ? WHERE org_seq = ? AND category = ?').run(next, orgSeq, row.name);
+    const { n } = ledger.stmt('SELECT count(*) AS n FROM lines WHERE org_seq = ? AND category_seq = ?').get(orgSeq, row.seq) as { n: number };
     appendAudit(ledger, orgSeq, actor, {
       action: 'category.renamed',
       targetType: 'category',
       targetId: row.code,
-      summary: `Category ${row.code} renamed "${row.name}" -> "${next}", on ${changes} transaction(s)`,
+      summary: `Category ${row.code} renamed "${row.name}" -> "${next}" (${n} line(s) carry it)`,
     });
     return categoryOf(ledger, orgSeq, row.code);
   });

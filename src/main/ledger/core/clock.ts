@@ -1,6 +1,8 @@
 import { randomFillSync, randomUUID } from 'node:crypto';
 
 export const nowIso = (): string => new Date().toISOString();
+/** Today's date, YYYY-MM-DD (UTC, as every date the books default to). */
+export const today = (): string => nowIso().slice(0, 10);
 export const newId = (): string => randomUUID();
 
 const pool = Buffer.alloc(16 * 1024);

@@ -9,8 +9,11 @@ import { newId, newTimeOrderedId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
-import { BULK_ROWS, insertInBulk, type BulkRow } from '../totals/bulk';
+import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';
 import { insertTransaction } from '../transactions/transactions';
+import { handRow } from '../transactions/hand';
+import { asInput, linesOf, replaceLines } from '../transactions/lines';
+import { transferLine } from '../transfers/transfers';
 import { saveMappingFor } from './mappings';
 import type { ImportPlan } from './plan';
 import { newAccountInput } from './sections';
@@ -56,7 +59,8 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
       JSON.stringify(input.readOptions),
     );
   const batchSeq = Number(lastInsertRowid);
-  insertRows(ledger, orgSeq, plan, accounts, batchSeq, createdAt);
+  const paired = insertRows(ledger, orgSeq, plan, accounts, batchSeq, createdAt);
+  matchTransfers(ledger, orgSeq, plan, accounts, paired, batchSeq);
   mergeRows(ledger, plan, batchSeq);
   recordStatements(ledger, orgSeq, plan, accounts, batchSeq);
   appendAudit(ledger, orgSeq, actor, {
@@ -65,41 +69,62 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
     targetId: batchId,
     summary:
       `Imported "${excerpt(input.fileName, 60)}" (${input.statement.format}) into ${accounts.map((a) => `"${a.name}"`).join(', ')}: ${plan.rowCount} row(s), ${counts.imported} new, ${counts.duplicates} duplicate(s)` +
-      `${counts.merged ? `, ${counts.merged} matched to rows entered by hand` : ''}${counts.held ? `, ${counts.held} possible match(es) held back` : ''}${counts.skipped ? `, ${counts.skipped} bad row(s) skipped` : ''}`,
+      `${counts.merged ? `, ${counts.merged} matched to rows entered by hand` : ''}${counts.held ? `, ${counts.held} possible match(es) held back` : ''}${counts.skipped ? `, ${counts.skipped} bad row(s) skipped` : ''}` +
+      `${paired.size ? `, ${paired.size} transfer(s) matched with their other side` : ''}`,
   });
   return { batchId, batchSeq, accounts };
 }
 
-function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number, createdAt: string): void {
-  const { rows: L, toImport } = plan;
+/** Writes the new rows; answers the seq of each one matched as a transfer, by its position in the file. */
+function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number, createdAt: string): Map<number, number> {
+  const { rows: L, toImport, transfers } = plan;
   const { rows } = L;
-  const insert = (track: (row: BulkRow) => void) => {
+  const paired = new Map<number, number>();
+  const insert = (track?: Track) => {
     for (const i of toImport) {
       const { seq: accountSeq, currency } = accounts[rows.section[i]];
-      const date = rows.date[i];
-      const amountMinor = L.amountMinor[i];
-      const description = rows.description[i];
+      const transfer = transfers.get(i);
+      const matched = transfer?.kind === 'matched' ? transfer.with : null;
       // Time-ordered ids: a million new rows append to the id index instead of landing all over it.
-      insertTransaction(ledger, orgSeq, {
-        id: newTimeOrderedId(),
-        accountSeq,
-        origin: 'import',
-        date,
-        amountMinor,
-        currency,
-        description,
-        category: null,
-        source: 'manual_csv',
-        externalId: rows.externalId[i],
-        createdAt,
-        importBatchSeq: batchSeq,
-        fingerprint: L.fingerprint[i],
-      });
-      track({ orgSeq, accountSeq, date, status: 'uncategorized', reconciled: 0, source: 'manual_csv', currency, amountMinor, description, category: null });
+      const seq = insertTransaction(
+        ledger,
+        orgSeq,
+        {
+          id: newTimeOrderedId(),
+          accountSeq,
+          origin: 'import',
+          date: rows.date[i],
+          amountMinor: L.amountMinor[i],
+          currency,
+          description: rows.description[i],
+          categorySeq: null,
+          lines: matched ? [transferLine(matched.account_seq, L.amountMinor[i], matched.seq)] : undefined,
+          source: 'manual_csv',
+          externalId: rows.externalId[i],
+          createdAt,
+          importBatchSeq: batchSeq,
+          fingerprint: L.fingerprint[i],
+        },
+        track,
+      );
+      if (matched) paired.set(i, seq);
     }
   };
   if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);
-  else insert(() => {}); // the row triggers keep the totals
+  else insert(); // the row triggers keep the totals
+  return paired;
+}
+
+/** The rows of the books the new rows were matched with become their other sides; what they were is kept for undo. */
+function matchTransfers(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], paired: Map<number, number>, batchSeq: number): void {
+  const keep = ledger.stmt('INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) VALUES (?, ?, ?)');
+  for (const [i, seq] of paired) {
+    const other = plan.transfers.get(i)!.with;
+    const row = handRow(ledger, orgSeq, other.id);
+    keep.run(batchSeq, seq, '[]');
+    keep.run(batchSeq, row.seq, JSON.stringify(linesOf(ledger, row.seq).map(asInput)));
+    replaceLines(ledger, row, [transferLine(accounts[plan.rows.rows.section[i]].seq, row.amount_minor, seq)]);
+  }
 }
 
 /** A statement line and a row entered by hand are one transaction: the row stays the person's (description, category, notes) and takes the bank's date and id. */

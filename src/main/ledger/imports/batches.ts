@@ -8,6 +8,9 @@
 // longer be approved.
 import { appendAudit, actorName, type Human } from '../access/audit';
 import { deleteInBulk } from '../totals/bulk';
+import { assertOpen } from '../access/closing';
+import { replaceLines, type LineInput } from '../transactions/lines';
+import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError, notFound } from '../core/errors';
@@ -74,26 +77,9 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
     const closed = ledger.stmt('SELECT a.name FROM statements s JOIN accounts a ON a.seq = s.account_seq WHERE s.batch_seq = ? AND a.closed_at IS NOT NULL').get(batch.seq) as
       { name: string } | undefined;
     if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to undo this import.`, { id: batch.id });
-    const count = (sql: string) => (ledger.stmt(sql).get(batch.seq) as { n: number }).n;
-    const blockers = {
-      reconciled: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 1`),
-      categorized: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 0 AND (category IS NOT NULL OR receipt_needed = 1)`),
-      withNotes: count(`SELECT count(DISTINCT n.transaction_seq) AS n FROM notes n WHERE n.transaction_seq IN (SELECT seq ${ROWS})`),
-      withReceipts: count(`SELECT count(DISTINCT r.transaction_seq) AS n FROM receipts r WHERE r.transaction_seq IN (SELECT seq ${ROWS})`),
-    };
-    if (Object.values(blockers).some((n) => n > 0)) {
-      const said = [
-        blockers.reconciled && `${blockers.reconciled} reconciled`,
-        blockers.categorized && `${blockers.categorized} categorized or reviewed`,
-        blockers.withNotes && `${blockers.withNotes} with notes`,
-        blockers.withReceipts && `${blockers.withReceipts} with receipts linked`,
-      ].filter(Boolean);
-      throw new LedgerError(
-        'conflict',
-        `This import cannot be undone: of its rows, ${said.join(', ')}. Undo that work first (or keep the import and delete single rows by hand).`,
-        { id: batch.id, ...blockers },
-      );
-    }
+    refuseIfWorkRests(ledger, batch);
+    const { first } = ledger.stmt(`SELECT min(date) AS first ${ROWS}`).get(batch.seq) as { first: string | null };
+    if (first) assertOpen(ledger, orgSeq, [first], 'deleted (undoing the import)');
     const reviewedAt = nowIso();
     const rejected = ledger
       .stmt(
@@ -101,6 +87,7 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
          WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') IN (SELECT id ${ROWS})`,
       )
       .run(reviewedAt, actorName(actor), `The transaction was removed: its import "${excerpt(batch.file_name, 60)}" was undone.`, orgSeq, batch.seq).changes;
+    const changed = restoreLines(ledger, batch.seq);
     const removed = deleteInBulk(ledger, "import_batch_seq = ? AND origin = 'import'", batch.seq);
     const merges = ledger.rows<{ transaction_seq: number; previous_date: string; previous_external_id: string | null }>(
       'SELECT * FROM import_merges WHERE batch_seq = ?',
@@ -119,8 +106,48 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
       targetId: batch.id,
       summary:
         `Undid import "${excerpt(batch.file_name, 60)}" of ${batch.created_at.slice(0, 10)}: ${removed} row(s) removed` +
-        `${merges.length ? `, ${merges.length} row(s) entered by hand unlinked from it` : ''}${rejected ? `, ${rejected} pending proposal(s) on its rows rejected` : ''}`,
+        `${merges.length ? `, ${merges.length} row(s) entered by hand unlinked from it` : ''}${rejected ? `, ${rejected} pending proposal(s) on its rows rejected` : ''}` +
+        `${changed ? `, ${changed} transfer(s) it had matched back as they were` : ''}`,
     });
     return toBatch(ledger, requireBatch(ledger, orgSeq, batch.id));
   });
+}
+
+/** Refuses the undo, counting what stands in the way, when a person's (or an approved agent's) work rests on the rows. */
+function refuseIfWorkRests(ledger: Ledger, batch: BatchRow): void {
+  const count = (sql: string) => (ledger.stmt(sql).get(batch.seq) as { n: number }).n;
+  const blockers = {
+    reconciled: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 1`),
+    // Rows the import itself made transfers (matched with their other side) are its own work, not a person's.
+    categorized: count(
+      `SELECT count(*) AS n ${ROWS} AND reconciled = 0 AND (status <> 'uncategorized' OR receipt_needed = 1) AND seq NOT IN (SELECT transaction_seq FROM import_line_changes WHERE batch_seq = import_batch_seq)`,
+    ),
+    withNotes: count(`SELECT count(DISTINCT n.transaction_seq) AS n FROM notes n WHERE n.transaction_seq IN (SELECT seq ${ROWS})`),
+    withReceipts: count(`SELECT count(DISTINCT r.transaction_seq) AS n FROM receipts r WHERE r.transaction_seq IN (SELECT seq ${ROWS})`),
+  };
+  if (Object.values(blockers).every((n) => n === 0)) return;
+  const said = [
+    blockers.reconciled && `${blockers.reconciled} reconciled`,
+    blockers.categorized && `${blockers.categorized} categorized or reviewed`,
+    blockers.withNotes && `${blockers.withNotes} with notes`,
+    blockers.withReceipts && `${blockers.withReceipts} with receipts linked`,
+  ].filter(Boolean);
+  throw new LedgerError('conflict', `This import cannot be undone: of its rows, ${said.join(', ')}. Undo that work first (or keep the import and delete single rows by hand).`, {
+    id: batch.id,
+    ...blockers,
+  });
+}
+
+/** The rows of the books the import's lines were matched with as transfers get their lines back (before its rows go); answers how many. */
+function restoreLines(ledger: Ledger, batchSeq: number): number {
+  const changed = ledger.rows<{ transaction_seq: number; previous_lines: string }>(
+    "SELECT transaction_seq, previous_lines FROM import_line_changes WHERE batch_seq = ? AND previous_lines <> '[]'",
+    batchSeq,
+  );
+  for (const c of changed) {
+    const row = ledger.stmt(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE seq = ?`).get(c.transaction_seq) as TransactionRow;
+    replaceLines(ledger, row, JSON.parse(c.previous_lines) as LineInput[], false);
+  }
+  ledger.stmt('DELETE FROM import_line_changes WHERE batch_seq = ?').run(batchSeq);
+  return changed.length;
 }

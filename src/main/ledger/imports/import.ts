@@ -11,6 +11,7 @@ import { applyImport } from './apply';
 import type { Classified } from './dedupe';
 import { LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
 import type { SectionPlan } from './sections';
+import type { PlannedTransfer } from './transfers';
 
 export type { ImportInput, MatchDecision } from './plan';
 
@@ -28,6 +29,11 @@ export interface ImportRow {
   match: { id: string; date: string; amount: number; description: string; reason: string } | null;
   /** What happens to a possible match: held back until someone decides, merged, or imported. */
   decision: 'held' | MatchDecision | null;
+  /**
+   * A side of a transfer between the organization's own accounts: matched (written as one transfer with the row
+   * of the books named), or possible (imported as it is unless the decision for it is 'transfer').
+   */
+  transfer: { kind: 'matched' | 'possible'; with: { id: string; date: string; amount: number; description: string; account: string }; candidates: number } | null;
   /** Why a duplicate with no row to show is one ("deleted by hand on 2026-03-04"). */
   note: string | null;
 }
@@ -50,6 +56,8 @@ export interface ImportResult {
   skipped: number;
   /** Every row is already in the books (or held back): no batch is recorded, and the answer says so. */
   nothingNew: boolean;
+  /** New rows matched with the other side of a transfer, and rows that may be one (possible transfers). */
+  transfers: { matched: number; possible: number };
   /** What the person's rules did with the imported rows (null for a dry run or a refused file). */
   rules: { suggested: number; applied: number } | null;
   errors: RowIssue[];
@@ -63,16 +71,16 @@ export interface ImportResult {
 export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput): ImportResult {
   const run = (): ImportResult => {
     const plan = planImport(ledger, orgSeq, input);
-    if (plan.refused || input.dryRun || plan.nothingNew) return resultOf(ledger, plan, null, null);
+    if (plan.refused || input.dryRun || plan.nothingNew) return resultOf(ledger, orgSeq, plan, null, null);
     const applied = applyImport(ledger, orgSeq, actor, plan);
     // The person's rules run over what came in, in the same transaction as the import.
     const ruled = runRules(ledger, orgSeq, actor, { importBatchSeq: applied.batchSeq, occasion: `after importing "${input.fileName}"` });
-    return resultOf(ledger, plan, applied, { suggested: ruled.suggested, applied: ruled.applied });
+    return resultOf(ledger, orgSeq, plan, applied, { suggested: ruled.suggested, applied: ruled.applied });
   };
   return input.dryRun ? run() : ledger.write(run);
 }
 
-function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof applyImport> | null, rules: ImportResult['rules']): ImportResult {
+function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: ReturnType<typeof applyImport> | null, rules: ImportResult['rules']): ImportResult {
   const { input, sections, rows: L } = plan;
   const { statement } = input;
   const base = {
@@ -87,22 +95,8 @@ function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof a
     nothingNew: plan.nothingNew,
     rules,
   };
-  if (plan.refused) {
-    return {
-      ...base,
-      account: sections[0]?.account ?? null,
-      accounts: [],
-      imported: 0,
-      duplicates: 0,
-      possibleMatches: 0,
-      merged: 0,
-      held: 0,
-      skipped: 0,
-      errors: plan.issues.slice(0, LIST_MAX),
-      skippedRows: [],
-      preview: [],
-    };
-  }
+  if (plan.refused) return refusedResult(base, plan);
+  const accountNames = new Map(ledger.rows<{ seq: number; name: string }>('SELECT seq, name FROM accounts WHERE org_seq = ?', orgSeq).map((a) => [a.seq, a.name]));
   const { rows } = L;
   const preview = plan.shown.map(({ i, c, decision, currency }): ImportRow => ({
     n: i,
@@ -117,7 +111,9 @@ function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof a
     match: matchOf(ledger, c),
     decision,
     note: c.reason ?? null,
+    transfer: transferOf(plan.transfers.get(i), accountNames),
   }));
+  const transfers = [...plan.transfers.values()];
   const accounts = sections.map((p, i) => ({
     ...p.account,
     ...(applied ? { id: applied.accounts[i].id } : {}),
@@ -126,7 +122,26 @@ function resultOf(ledger: Ledger, plan: ImportPlan, applied: ReturnType<typeof a
     imported: plan.toImport.filter((at) => rows.section[at] === i).length,
     closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
   }));
-  return { ...base, account: accounts[0] ?? null, accounts, ...plan.counts, errors: [], skippedRows: plan.issues.slice(0, LIST_MAX), preview };
+  return {
+    ...base,
+    account: accounts[0] ?? null,
+    accounts,
+    ...plan.counts,
+    transfers: { matched: transfers.filter((t) => t.kind === 'matched').length, possible: transfers.filter((t) => t.kind === 'possible').length },
+    errors: [],
+    skippedRows: plan.issues.slice(0, LIST_MAX),
+    preview,
+  };
+}
+
+function transferOf(t: PlannedTransfer | undefined, accounts: Map<number, string>): ImportRow['transfer'] {
+  if (!t) return null;
+  const w = t.with;
+  return {
+    kind: t.kind,
+    with: { id: w.id, date: w.date, amount: fromMinor(w.amount_minor, w.currency), description: w.description, account: accounts.get(w.account_seq) ?? '' },
+    candidates: t.candidates,
+  };
 }
 
 /** The row in the books a statement row is (or may be) the same as, as the preview shows it. */
@@ -140,4 +155,26 @@ function matchOf(ledger: Ledger, c: Classified): ImportRow['match'] {
     description: string;
   };
   return { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, t.currency), description: t.description, reason: c.match.reason };
+}
+
+/** A file stopped by its bad (or closed-period) rows: what they are, and nothing else. */
+function refusedResult(
+  base: Pick<ImportResult, 'batchId' | 'dryRun' | 'format' | 'encoding' | 'fileName' | 'rows' | 'ignored' | 'csv' | 'nothingNew' | 'rules'>,
+  plan: ImportPlan,
+): ImportResult {
+  return {
+    ...base,
+    account: plan.sections[0]?.account ?? null,
+    accounts: [],
+    imported: 0,
+    duplicates: 0,
+    possibleMatches: 0,
+    merged: 0,
+    held: 0,
+    skipped: 0,
+    errors: plan.issues.slice(0, LIST_MAX),
+    skippedRows: [],
+    preview: [],
+    transfers: { matched: 0, possible: 0 },
+  };
 }

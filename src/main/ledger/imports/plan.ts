@@ -9,8 +9,12 @@ import type { Ledger } from '../core/db';
 import { classifyRows, type Classified } from './dedupe';
 import { resolveSections, type SectionPlan } from './sections';
 import { toLedgerRows, type LedgerRows } from './statement-rows';
+import { planTransfers, type PlannedTransfer } from './transfers';
+import { lockedThrough } from '../access/closing';
 
 export type MatchDecision = 'merge' | 'import';
+/** A decision on one row: a possible match merged or imported, or a possible transfer matched ('transfer'). */
+export type RowDecision = MatchDecision | 'transfer';
 
 export interface ImportInput {
   statement: ParsedStatement;
@@ -23,10 +27,12 @@ export interface ImportInput {
   /** The accounts of a file with several, by section index ("0", "1"...). */
   accounts?: Record<string, string>;
   skipBadRows?: boolean;
+  /** Rows dated on or before the closing date are left out (otherwise they refuse the import, named). */
+  skipLocked?: boolean;
   /** What to do with possible matches nobody decided on: hold them back (the default), merge or import them. */
   possibleMatches?: 'ask' | MatchDecision;
-  /** Decisions on single possible matches, by row number (ImportRow.n). */
-  decisions?: Record<string, MatchDecision>;
+  /** Decisions on single rows, by row number (ImportRow.n): possible matches, possible transfers. */
+  decisions?: Record<string, RowDecision>;
   dryRun?: boolean;
 }
 
@@ -61,8 +67,10 @@ export interface ImportPlan {
   bySection: number[][];
   toImport: number[];
   toMerge: Planned[];
-  /** What a preview shows: the first rows and every possible match (at most 500). */
+  /** What a preview shows: the first rows, every possible match and every row with a transfer (at most 500). */
   shown: Decided[];
+  /** New rows that are (or may be) a side of a transfer, by position (imports/transfers.ts). */
+  transfers: Map<number, PlannedTransfer>;
   counts: ImportCounts;
   /** Every row is already in the books (or held back), no account is made: nothing is recorded. */
   nothingNew: boolean;
@@ -92,6 +100,7 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
     toImport: [],
     toMerge: [],
     shown: [],
+    transfers: new Map(),
     counts,
     nothingNew: false,
   };
@@ -102,6 +111,9 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
     const classified = account ? classifyRows(ledger, account.seq, L, positions) : null;
     positions.forEach((i, k) => decide(plan, i, classified?.[k] ?? NEW, sections[section].currency));
   });
+  if (leaveOutLocked(ledger, orgSeq, plan)) return plan;
+  plan.transfers = planTransfers(ledger, orgSeq, { ...plan, decisions: plan.input.decisions, closedThrough: lockedThrough(ledger, orgSeq) });
+  showTransfers(plan);
   counts.imported = plan.toImport.length;
   counts.merged = plan.toMerge.length;
   plan.nothingNew = plan.toImport.length + plan.toMerge.length === 0 && sections.every((s) => s.row);
@@ -112,11 +124,45 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
 function decide(plan: ImportPlan, i: number, c: Classified, currency: string): void {
   const { input, counts } = plan;
   const asked = !input.possibleMatches || input.possibleMatches === 'ask';
-  const decision = c.kind !== 'possible_match' ? null : (input.decisions?.[String(i)] ?? (asked ? 'held' : (input.possibleMatches as MatchDecision)));
+  const said = input.decisions?.[String(i)];
+  const decision = c.kind !== 'possible_match' ? null : ((said === 'transfer' ? undefined : said) ?? (asked ? 'held' : (input.possibleMatches as MatchDecision)));
   if (c.kind === 'new' || decision === 'import') plan.toImport.push(i);
   if (decision === 'merge') plan.toMerge.push({ i, c });
   if (c.kind === 'duplicate') counts.duplicates++;
   if (c.kind === 'possible_match') counts.possibleMatches++;
   if (decision === 'held') counts.held++;
   if ((plan.shown.length < PREVIEW_ROWS || c.kind === 'possible_match') && plan.shown.length < LIST_MAX) plan.shown.push({ i, c, decision, currency });
+}
+
+/**
+ * Rows to write dated on or before the closing date: named as issues that
+ * refuse the import, or (skipLocked) left out and counted as skipped. Answers
+ * whether the import is refused.
+ */
+function leaveOutLocked(ledger: Ledger, orgSeq: number, plan: ImportPlan): boolean {
+  const through = lockedThrough(ledger, orgSeq);
+  if (!through) return false;
+  const { rows } = plan.rows;
+  const closed = (i: number) => rows.date[i] <= through;
+  const locked = [...plan.toImport.filter(closed), ...plan.toMerge.map((m) => m.i).filter(closed)].sort((a, b) => a - b);
+  if (!locked.length) return false;
+  const message = `dated on or before the closing date ${through}: the books are closed through it${plan.input.skipLocked ? ' (left out)' : '; leave such rows out (--skip-locked) or unlock the period'}`;
+  plan.issues.push(...locked.map((i) => ({ line: rows.line[i], field: 'date', message: `${rows.date[i]} is ${message}` })));
+  plan.issues.sort((a, b) => a.line - b.line);
+  if (!plan.input.skipLocked) return (plan.refused = true);
+  plan.toImport = plan.toImport.filter((i) => !closed(i));
+  plan.toMerge = plan.toMerge.filter((m) => !closed(m.i));
+  plan.shown = plan.shown.filter((d) => !closed(d.i));
+  plan.counts.skipped += locked.length;
+  return false;
+}
+
+/** Rows with a transfer are shown too (after the first rows), as possible matches are. */
+function showTransfers(plan: ImportPlan): void {
+  const shown = new Set(plan.shown.map((d) => d.i));
+  for (const i of plan.transfers.keys()) {
+    if (plan.shown.length >= LIST_MAX) break;
+    if (!shown.has(i)) plan.shown.push({ i, c: NEW, decision: null, currency: plan.sections[plan.rows.rows.section[i]].currency });
+  }
+  plan.shown.sort((a, b) => a.i - b.i);
 }

@@ -40,6 +40,8 @@ export interface ChangeView {
   subject: Glance | null;
   /** What the row becomes: a category name and code, or a word. */
   result: { text: string; code: string | null } | null;
+  /** A split the approval would make: each line's category and part of the amount. */
+  split: { code: string; name: string; amount: number; memo: string | null }[] | null;
   /** Text it adds (a note's content). */
   quote: string | null;
   /** A journal entry's row goes into an account of its currency: the reviewer may pick one. */
@@ -70,6 +72,11 @@ export interface ProposalKind<T extends string, I, P, O> {
   changeKey(payload: P, transactionSeq: number | null): string;
   /** The transaction it is about, if any: its pending proposals go when the row does. */
   transactionId(payload: P): string | null;
+  /**
+   * The dates in the books its approval would change: a closing date on or after one refuses the proposal,
+   * its approval and its reversal (access/closing.ts). None for kinds that only attach evidence (notes, receipts).
+   */
+  datesChanged?(ctx: KindContext, payload: P): string[];
   apply(ctx: KindContext, row: ProposalRow, payload: P, options: ApplyOptions): Applied<O>;
   /** Puts back what apply changed, or refuses (reversal.ts says why); answers a line for the audit log. */
   undo(ctx: KindContext, row: ProposalRow, payload: P, outcome: O): string;
@@ -83,7 +90,8 @@ export const keyTarget = (transactionSeq: number | null): string => String(trans
 export function glanceOf(ctx: KindContext, id: string): Glance | null {
   const t = ctx.ledger
     .stmt(
-      'SELECT t.id, t.date, t.description, t.amount_minor, t.currency, t.category, a.name AS account FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.id = ? AND t.org_seq = ?',
+      `SELECT t.id, t.date, t.description, t.amount_minor, t.currency, c.name AS category, a.name AS account
+       FROM transactions t JOIN accounts a ON a.seq = t.account_seq LEFT JOIN categories c ON c.seq = t.category_seq WHERE t.id = ? AND t.org_seq = ?`,
     )
     .get(id, ctx.orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; account: string } | undefined;
   return t
@@ -91,4 +99,4 @@ export function glanceOf(ctx: KindContext, id: string): Glance | null {
     : null;
 }
 
-export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, quote: null, account: null, rememberable: false };
+export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, split: null, quote: null, account: null, rememberable: false };

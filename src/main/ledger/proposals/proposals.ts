@@ -2,6 +2,7 @@
 // creation and its audit entry commit in one transaction.
 import type { Ledger } from '../core/db';
 import { appendAudit, tokenWriterId, type AgentActor } from '../access/audit';
+import { assertOpen } from '../access/closing';
 import { newId, nowIso } from '../core/clock';
 import { LedgerError, notFound } from '../core/errors';
 import { excerpt } from '../core/text';
@@ -134,6 +135,7 @@ export interface ProposalNote {
 export function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Proposal {
   return ledger.write(() => {
     const draft = kind.draft({ ledger, orgSeq }, input);
+    assertOpen(ledger, orgSeq, kind.datesChanged?.({ ledger, orgSeq }, draft.payload) ?? [], 'changed by a proposal');
     const changeKey = kind.changeKey(draft.payload, draft.transactionSeq);
     const existing = existingChange(ledger, orgSeq, changeKey);
     if (existing) return existing;

@@ -4,6 +4,7 @@
 // recorded by review.ts) is put back by its kind, unless someone has changed
 // it since.
 import { appendAudit, type Human } from '../access/audit';
+import { assertOpen } from '../access/closing';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
@@ -25,7 +26,9 @@ export function reverseProposal(ledger: Ledger, orgSeq: number, reviewer: Human,
     if (!row.outcome) throw refuse(row, 'it was approved before Ledgerdesk recorded what approvals change; correct the transaction by hand');
     // Outcomes recorded before they were tagged carry their kind in the proposal's type.
     const outcome = { kind: row.type, ...(JSON.parse(row.outcome) as object) };
-    const effect = kindOf(row.type).undo({ ledger, orgSeq }, row, JSON.parse(row.payload), outcome);
+    const kind = kindOf(row.type);
+    assertOpen(ledger, orgSeq, kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload)) ?? [], 'reversed');
+    const effect = kind.undo({ ledger, orgSeq }, row, JSON.parse(row.payload), outcome);
     const { changes } = ledger
       .stmt('UPDATE proposals SET reversed_at = ?, reversed_by = ?, reversal_comment = ? WHERE seq = ? AND reversed_at IS NULL')
       .run(nowIso(), reviewer.name, comment?.trim() || null, row.seq);

@@ -4,6 +4,7 @@
 // so a proposal is reviewed exactly once even when two reviews (two windows,
 // two processes) arrive together.
 import { appendAudit, actorName, type Human } from '../access/audit';
+import { assertOpen } from '../access/closing';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
@@ -34,8 +35,10 @@ export function reviewProposal(
     }
     let effect = 'the ledger is unchanged';
     if (decision === 'approve') {
+      const kind = kindOf(row.type);
+      assertOpen(ledger, orgSeq, kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload)) ?? [], 'approved');
       // What the approval changed is kept (tagged by kind), so that a reversal can put it back.
-      const applied = kindOf(row.type).apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef });
+      const applied = kind.apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef });
       ledger.stmt('UPDATE proposals SET outcome = ? WHERE seq = ?').run(JSON.stringify(applied.outcome), row.seq);
       effect = applied.summary;
     }

@@ -1,20 +1,26 @@
-// The dashboard, answered from maintained aggregates (transaction_status_counts,
-// transaction_month_totals) so it costs the same at ten rows or ten million.
+// The dashboard, answered from maintained totals (transaction_status_counts,
+// the lines' and the accounts' totals) so it costs the same at ten rows or ten
+// million.
 //
 // Period: revenue and expenses cover the twelve calendar months ending with
 // the month of the organization's latest transaction (books are often caught
 // up late, so "the last twelve months of the books", not of the wall clock).
-// Cash basis: revenue = inflows, expenses = outflows (as a positive number),
-// both in the organization's currency. cashPosition = what the accounts in
-// that currency hold: their opening balances plus all inflows minus all
-// outflows ever. Rows in other currencies are not converted.
+// They are the profit and loss's: the lines to revenue categories, and to cost
+// of sales and expense categories (as a positive number), in the
+// organization's currency. Transfers between its own accounts are neither;
+// uncategorized rows are neither, and stay in view in `uncategorized` and
+// `pendingReview`. cashPosition = the balance of the money accounts in that
+// currency (cards and other liabilities count negative): opening balances plus
+// every movement. Rows in other currencies are not converted.
 import type { Ledger } from '../core/db';
 import { listConnectors } from '../accounts/connectors';
 import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { pendingProposalCount } from '../proposals/proposals';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions';
-import { defaultMonths } from '../totals/sums';
+import { defaultMonths, lastDayOf } from '../totals/sums';
+import { minorDigits } from '../core/money';
+import { profitAndLoss } from './profit-and-loss';
 
 export interface Notification {
   type: 'proposals_pending' | 'connector_error' | 'connector_stale' | 'receipts_missing';
@@ -43,22 +49,17 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
   const { currency } = organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, currency);
   const months = defaultMonths(ledger, orgSeq, currency);
-  const totals = ledger
-    .stmt(
-      `SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals
-       WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ?`,
-    )
-    .all(orgSeq, currency, months[0], months[months.length - 1]) as { month: string; inflow: number; outflow: number }[];
-  const byMonth = new Map(totals.map((t) => [t.month, t]));
+  const pl = profitAndLoss(ledger, orgSeq, { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]), byMonth: true, currency });
+  const revenueMonths = pl.sections.find((x) => x.section === 'revenue')?.months ?? {};
   const monthlyTrend = months.map((month) => ({
     month,
-    revenue: money(byMonth.get(month)?.inflow ?? 0),
-    expenses: money(byMonth.get(month)?.outflow ?? 0),
+    revenue: revenueMonths[month] ?? 0,
+    expenses: money(Math.round(((revenueMonths[month] ?? 0) - (pl.netMonths?.[month] ?? 0)) * 10 ** minorDigits(currency))),
   }));
-  // What the accounts in the organization's currency hold: their opening balances and every movement.
+  // What the money accounts in the organization's currency hold: their opening balances and every movement.
   const { cash } = ledger
     .stmt(
-      `SELECT coalesce((SELECT sum(inflow_minor - outflow_minor) FROM transaction_month_totals WHERE org_seq = ? AND currency = ?), 0)
+      `SELECT coalesce((SELECT sum(m.sum_minor) FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND a.currency = ?), 0)
             + coalesce((SELECT sum(opening_balance_minor) FROM accounts WHERE org_seq = ? AND currency = ?), 0) AS cash`,
     )
     .get(orgSeq, currency, orgSeq, currency) as { cash: number };
@@ -73,11 +74,10 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
   const count = (status: string) => counts.get(status) ?? 0;
   const pending = pendingProposalCount(ledger, orgSeq);
   const recent = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`, orgSeq);
-  const sum = (k: 'inflow' | 'outflow') => totals.reduce((acc, t) => acc + t[k], 0);
   return {
     currency,
-    revenue: money(sum('inflow')),
-    expenses: money(sum('outflow')),
+    revenue: pl.revenue,
+    expenses: -pl.expenses,
     cashPosition: money(cash),
     pendingReview: count('uncategorized') + count('receipt_missing') + count('agent_suggested'),
     missingReceipts: count('receipt_missing'),

@@ -10,6 +10,32 @@ import type { Ledger } from '../core/db';
 import { minorDigits } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { accountSumBefore } from '../totals/sums';
+import type { LineKind } from '../transactions/lines';
+
+/** One of an entry's other lines, as the exports write it (amount: the line's own, balancing the row's). */
+export interface ExportLine {
+  kind: LineKind;
+  /** The category's name (categories are keyed by name in the book); null for suspense and transfer lines. */
+  category: string | null;
+  /** A transfer's other money account. */
+  accountId: string | null;
+  /** A matched transfer's other side, when it is in the export too (else the line stays in transit). */
+  counterpart: ExportCounterpart | null;
+  amountMinor: number;
+  memo: string | null;
+}
+
+/** The other side of a matched transfer, for writing both sides as one entry. */
+export interface ExportCounterpart {
+  /** Its place in the book's order (date, then seq): the first side met writes the pair. */
+  seq: number;
+  id: string;
+  accountId: string;
+  date: string;
+  amountMinor: number;
+  description: string;
+  reconciled: boolean;
+}
 
 export interface ExportRow {
   id: string;
@@ -18,7 +44,9 @@ export interface ExportRow {
   amountMinor: number;
   currency: string;
   description: string;
+  /** The category the row shows (a split's largest line's). */
   category: string | null;
+  lines: ExportLine[];
   status: string;
   source: string;
   externalId: string | null;
@@ -57,9 +85,7 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     to: period.to ?? null,
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
     openings,
-    categories: chartRows(ledger, orgSeq)
-      .filter((c) => c.code !== '')
-      .map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
+    categories: chartRows(ledger, orgSeq).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
     digits: minorDigits,
   };
@@ -71,12 +97,60 @@ function firstDate(ledger: Ledger, accountSeq: number): string {
   return dayBefore(first ?? new Date().toISOString().slice(0, 10));
 }
 
-type ExportTuple = [string, string, string, number, string, string, string | null, string, string, string | null, string | null, number | null, string | null, number];
+type ExportTuple = [
+  number,
+  string,
+  string,
+  string,
+  number,
+  string,
+  string,
+  string | null,
+  string,
+  string,
+  string | null,
+  string | null,
+  number | null,
+  string | null,
+  number,
+  // the line
+  LineKind,
+  string | null,
+  string | null,
+  number | null,
+  number,
+  string | null,
+];
 
-/** The period's rows in date order, read lazily (a big file's rows are never all in memory). */
+/** The other sides of the matched transfers dated in the period, by row seq. */
+function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unknown[]): Map<number, ExportCounterpart> {
+  const rows = ledger.rows<{ seq: number; id: string; account_id: string; date: string; amount_minor: number; description: string; reconciled: number }>(
+    `SELECT t.seq, t.id, a.id AS account_id, t.date, t.amount_minor, t.description, t.reconciled
+     FROM lines l JOIN transactions t ON t.seq = l.transaction_seq JOIN accounts a ON a.seq = t.account_seq
+     WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NOT NULL AND ${where}`,
+    orgSeq,
+    ...params,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.seq,
+      { seq: r.seq, id: r.id, accountId: r.account_id, date: r.date, amountMinor: r.amount_minor, description: r.description, reconciled: r.reconciled === 1 },
+    ]),
+  );
+}
+
+/** Each row of the period with each of its lines (one result row per line), in the book's order. */
+const ENTRIES = `SELECT t.seq, t.id, a.id, t.date, t.amount_minor, t.currency, t.description, (SELECT name FROM categories WHERE seq = t.category_seq), t.status, t.source,
+         t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled,
+         l.kind, c.name, la.id, l.counterpart_seq, l.amount_minor, l.memo
+  FROM transactions t JOIN accounts a ON a.seq = t.account_seq JOIN lines l ON l.transaction_seq = t.seq
+  LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts la ON la.seq = l.account_seq
+  WHERE t.org_seq = ? AND $DATED ORDER BY t.date, t.seq, l.position`;
+
+/** The period's rows in date order with their lines, read lazily (a big file's rows are never all in memory). */
 function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Iterable<ExportRow> {
-  const where = ['t.org_seq = ?'];
-  const params: unknown[] = [orgSeq];
+  const where: string[] = [];
+  const params: unknown[] = [];
   if (period.from) {
     where.push('t.date >= ?');
     params.push(period.from);
@@ -85,18 +159,46 @@ function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?
     where.push('t.date <= ?');
     params.push(period.to);
   }
-  const select = ledger.sqlite
-    .prepare(
-      `SELECT t.id, a.id, t.date, t.amount_minor, t.currency, t.description, t.category, t.status, t.source, t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled
-       FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE ${where.join(' AND ')} ORDER BY t.date, t.seq`,
-    )
-    .raw(true);
+  const dated = where.join(' AND ') || '1';
+  const sides = counterparts(ledger, orgSeq, dated, params);
+  const select = ledger.sqlite.prepare(ENTRIES.replace('$DATED', dated)).raw(true);
   return {
     *[Symbol.iterator]() {
-      for (const v of select.iterate(...params) as Iterable<ExportTuple>) {
-        const [id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled] = v;
-        yield { id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled: reconciled === 1 };
+      let row = null as (ExportRow & { seq: number }) | null;
+      for (const v of select.iterate(orgSeq, ...params) as Iterable<ExportTuple>) {
+        const [seq, id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled] = v;
+        if (row === null || row.seq !== seq) {
+          if (row !== null) yield row;
+          row = {
+            seq,
+            id,
+            accountId,
+            date,
+            amountMinor,
+            currency,
+            description,
+            category,
+            lines: [],
+            status,
+            source,
+            externalId,
+            suggestedBy,
+            confidence,
+            reason,
+            reconciled: reconciled === 1,
+          };
+        }
+        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo] = v.slice(15) as [LineKind, string | null, string | null, number | null, number, string | null];
+        row.lines.push({
+          kind,
+          category: lineCategory,
+          accountId: toAccount,
+          counterpart: counterpartSeq === null ? null : (sides.get(counterpartSeq) ?? null),
+          amountMinor: lineMinor,
+          memo,
+        });
       }
+      if (row !== null) yield row;
     },
   };
 }

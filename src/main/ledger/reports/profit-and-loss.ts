@@ -1,16 +1,17 @@
-// The profit and loss of a period, from the maintained totals per category
-// (migration 0008; totals/sums.ts), as an accountant reads it: sections
+// The profit and loss of a period, from the lines' maintained totals
+// (migration 0014; totals/sums.ts), as an accountant reads it: sections
 // (revenue, cost of sales when used, expenses), each category under its
 // parent, a parent's subtotal in every column, gross profit and net per
 // column. Amounts are signed as in the ledger: revenue positive, costs
-// negative. Uncategorized rows on their own line (not in net); rows
-// categorized to asset, liability or equity categories (transfers between the
-// organization's own accounts, owner's money) left out and counted.
+// negative. Uncategorized rows (their suspense lines) on their own line (not
+// in net); transfers between the organization's own accounts are not profit or
+// loss and are left out; lines to asset, liability or equity categories
+// (owner's money, loans) left out and counted.
 import { organizationBySeq } from '../access/organizations';
 import { chartRows, type ChartRow } from '../chart/categories';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
-import { categorySums, defaultMonths, lastDayOf, monthsOf } from '../totals/sums';
+import { defaultMonths, lastDayOf, lineSums, monthsOf } from '../totals/sums';
 
 export type PlSection = 'revenue' | 'cost_of_sales' | 'expenses';
 export const PL_SECTIONS: Record<PlSection, string> = { revenue: 'Revenue', cost_of_sales: 'Cost of sales', expenses: 'Expenses' };
@@ -80,20 +81,23 @@ type Sums = Map<string, number>;
 const addInto = (into: Sums, from: Sums) => from.forEach((v, k) => into.set(k, (into.get(k) ?? 0) + v));
 const sumOf = (m: Sums) => [...m.values()].reduce((a, b) => a + b, 0);
 
-/** Each revenue and expense category's own rows per month (by code), the uncategorized rows, and what went to other categories (transfers). */
+/** Each revenue and expense category's own lines per month (by code, signed as money: revenue positive), the uncategorized rows, and what went to other categories. */
 function ownSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, chart: ChartRow[]) {
-  const byName = new Map(chart.map((c) => [c.name, c]));
+  const bySeq = new Map(chart.map((c) => [c.seq, c]));
   const own = new Map<string, Sums>();
   const none: Sums = new Map();
   let transfers = 0;
-  for (const s of categorySums(ledger, orgSeq, currency, from, to)) {
-    const c = s.category === '' ? undefined : byName.get(s.category);
+  for (const s of lineSums(ledger, orgSeq, currency, from, to)) {
+    if (s.kind === 'transfer') continue;
+    const c = s.kind === 'category' ? bySeq.get(s.category_seq) : undefined;
+    // A line balances the money: revenue's lines are credits (negative), its money positive.
+    const minor = -s.minor;
     if (c && c.type !== 'revenue' && c.type !== 'expense') {
-      transfers += s.minor;
+      transfers += minor;
       continue;
     }
     const into = c ? (own.get(c.code) ?? own.set(c.code, new Map()).get(c.code)!) : none;
-    into.set(s.month, (into.get(s.month) ?? 0) + s.minor);
+    into.set(s.month, (into.get(s.month) ?? 0) + minor);
   }
   return { own, none, transfers };
 }

@@ -1,9 +1,12 @@
 // Which rule takes each uncategorized row: one pass over the rows, each
 // row's candidates worked out once per description shape, then the first
-// whose account and direction fit (rule-runs.ts writes what this finds).
-import type { Aggregates, BulkRow } from '../totals/bulk';
+// whose account and direction fit (runs.ts writes what this finds).
+import type { EntryAggregates, BulkRow } from '../totals/bulk';
 import type { Ledger } from '../core/db';
+import type { ResolvedCategory } from '../chart/categories';
+import { categoryLine, suspenseLine, type LineInput } from '../transactions/lines';
 import { descriptionShape } from '../transactions/shape';
+import { shareOut } from '../transactions/split';
 import { foldRuleText, type RuleRow } from './rules';
 import { statusOf } from '../transactions/status';
 
@@ -15,8 +18,10 @@ export interface Compiled {
   /** 1 inflow, -1 outflow, 0 either. */
   sign: number;
   accountSeq: number | null;
-  /** What the rule writes: null when its category left the chart (the rule is skipped). */
-  category: { code: string; name: string } | null;
+  /** What the rule writes: null when its category (or one of its split's) left the chart (the rule is skipped). */
+  category: ResolvedCategory | null;
+  /** A split's categories and percents; null for one category. */
+  shares: { category: ResolvedCategory; percent: number }[] | null;
   described: string;
   evidence: string;
   suggested: number;
@@ -33,8 +38,18 @@ export interface Hits {
 
 /** The applied rows' totals as they were and as they will be (kept set-wise by a big run). */
 export interface Totals {
-  before: Aggregates;
-  after: Aggregates;
+  before: EntryAggregates;
+  after: EntryAggregates;
+}
+
+/** The lines a rule gives a row of this amount: one category line, or its shares (a share too small for a minor unit left out). */
+export function ruleLines(rule: Compiled, amountMinor: number): LineInput[] {
+  if (!rule.shares) return [categoryLine(rule.category!.seq, amountMinor)];
+  const parts = shareOut(
+    amountMinor,
+    rule.shares.map((s) => s.percent),
+  );
+  return rule.shares.flatMap((s, i) => (parts[i] === 0 ? [] : [categoryLine(s.category.seq, parts[i])]));
 }
 
 /**
@@ -79,7 +94,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     .raw(true);
   let n = 0;
   const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
-  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', reconciled: 0, category: null };
+  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', reconciled: 0 };
   for (const r of rows.iterate(...values) as Iterable<[number, string, number, number, string | null, string, string, string, number, number]>) {
     n++;
     const [seq, description, amount, account] = r;
@@ -96,7 +111,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     hits.id.push(r[4] ?? '');
     hits.rule.push(best.index);
     if (best.row.mode === 'apply') {
-      // The row as it is and as it will be, for the totals of a big run (apply()); one object, refilled: add() keeps none.
+      // The row and its lines as they are and as they will be, for the totals of a big run (apply()); one object, refilled: add() keeps none.
       row.accountSeq = account;
       row.amountMinor = amount;
       row.description = description;
@@ -105,11 +120,12 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
       row.currency = r[7];
       row.reconciled = r[8];
       row.status = 'uncategorized';
-      row.category = null;
-      totals.before.add(row);
-      row.status = statusOf({ category: best.category!.name, reconciled: r[8], receipt_needed: r[9], status: 'uncategorized' });
-      row.category = best.category!.name;
-      totals.after.add(row);
+      totals.before.rows.add(row);
+      const line = { orgSeq, currency: row.currency, date: row.date, kind: 'suspense', categorySeq: null as number | null, amountMinor: suspenseLine(amount).amountMinor };
+      totals.before.lines.add(line);
+      row.status = statusOf({ categorized: true, reconciled: r[8], receipt_needed: r[9], status: 'uncategorized' });
+      totals.after.rows.add(row);
+      for (const l of ruleLines(best, amount)) totals.after.lines.add({ ...line, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
     }
   }
   return n;

@@ -1,7 +1,7 @@
 // Rules a person makes while reviewing: when a description matches, optionally
 // in one account and one direction of money, use this category. Kept in the
 // person's order (the first rule that matches a row wins); each change is
-// audited. Running them is rule-runs.ts.
+// audited. Running them is runs.ts.
 import { accountBySeq, requireAccount } from '../accounts/accounts';
 import { appendAudit, type Actor } from '../access/audit';
 import { resolveCategory } from '../chart/categories';
@@ -33,6 +33,8 @@ export interface Rule {
   categoryCode: string;
   /** The category's name in the chart now; null when the code left the chart. */
   category: string | null;
+  /** A split by fixed shares (a phone bill 70% 5100 / 30% 5000); categoryCode is then the first share's. Null: one category. */
+  split: RuleShare[] | null;
   /** suggest: a pending proposal for a person to approve (the default); apply: categorized at once. */
   mode: RuleMode;
   enabled: boolean;
@@ -45,6 +47,20 @@ export interface Rule {
 }
 
 export type RuleRow = RuleRecord;
+
+/** One share of a rule's split: a category and its percent of the amount (the percents add up to 100). */
+export interface RuleShare {
+  categoryCode: string;
+  percent: number;
+}
+
+export const sharesOf = (row: Pick<RuleRow, 'split'>): RuleShare[] | null => (row.split ? (JSON.parse(row.split) as RuleShare[]) : null);
+
+/** "70% 5100 / 30% 5000", or the one code. */
+export const ruleTarget = (row: Pick<RuleRow, 'split' | 'category_code'>): string =>
+  sharesOf(row)
+    ?.map((s) => `${s.percent}% ${s.categoryCode}`)
+    .join(' / ') ?? row.category_code;
 
 /** How rules compare text: case-folded and trimmed (toLowerCase: a third of the time of a locale's folding, the same for bank text). */
 export const foldRuleText = (text: string): string => text.trim().toLowerCase();
@@ -70,6 +86,7 @@ export function toRule(ledger: Ledger, row: RuleRow): Rule {
     sign: row.sign,
     categoryCode: row.category_code,
     category: category?.name ?? null,
+    split: sharesOf(row),
     mode: row.mode,
     enabled: row.enabled === 1,
     matchedCount: row.matched_count,
@@ -96,24 +113,52 @@ export interface RuleInput {
   accountId?: string | null;
   sign?: RuleSign | null;
   categoryCode: string;
+  /** Split by fixed shares instead of one category (categoryCode is then taken from the first share). */
+  split?: RuleShare[] | null;
   mode?: RuleMode;
   enabled?: boolean;
+}
+
+/** Checks a split's shares: two or more categories of the chart, each once, percents above 0 with at most two decimals, adding up to 100. */
+function settleShares(ledger: Ledger, orgSeq: number, shares: RuleShare[]): { split: string; text: string } {
+  if (shares.length < 2) throw invalid([{ field: 'split', message: 'a split has at least two shares (one category is a plain rule)' }]);
+  const issues = shares.flatMap((share, i) => {
+    const hundredths = Math.round(share.percent * 100);
+    if (!(share.percent > 0) || share.percent > 100 || hundredths / 100 !== share.percent)
+      return [{ field: `split[${i}].percent`, message: 'must be above 0 and at most 100, with at most two decimals' }];
+    return [];
+  });
+  if (issues.length) throw invalid(issues);
+  const codes = shares.map((share, i) => {
+    try {
+      return resolveCategory(ledger, orgSeq, { categoryCode: share.categoryCode });
+    } catch {
+      throw invalid([{ field: `split[${i}].categoryCode`, message: `"${share.categoryCode}" is not an offered code of the chart` }]);
+    }
+  });
+  if (new Set(codes.map((c) => c.code)).size !== codes.length) throw invalid([{ field: 'split', message: 'each category once' }]);
+  const total = shares.reduce((sum, share) => sum + Math.round(share.percent * 100), 0);
+  if (total !== 10000) throw invalid([{ field: 'split', message: `the percents add up to ${total / 100}, not 100` }]);
+  const clean = shares.map((share, i) => ({ categoryCode: codes[i].code, percent: share.percent }));
+  return { split: JSON.stringify(clean), text: clean.map((c, i) => `${c.percent}% ${c.categoryCode} ${codes[i].name}`).join(' / ') };
 }
 
 /** The stored form of a rule's fields, checked: a shape is written with # for digits; the category must be offered; the account must exist. */
 function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
   const text = input.matchText.trim();
   if (!text) throw invalid([{ field: 'matchText', message: 'is required' }]);
-  const category = resolveCategory(ledger, orgSeq, { categoryCode: input.categoryCode });
+  const shares = input.split ? settleShares(ledger, orgSeq, input.split) : null;
+  const category = resolveCategory(ledger, orgSeq, { categoryCode: input.split?.[0]?.categoryCode ?? input.categoryCode });
   return {
     match_kind: input.matchKind,
     match_text: input.matchKind === 'shape' ? descriptionShape(text) : text,
     account_seq: input.accountId ? requireAccount(ledger, orgSeq, input.accountId).seq : null,
     sign: input.sign ?? null,
     category_code: category.code,
+    split: shares?.split ?? null,
     mode: input.mode ?? 'suggest',
     enabled: input.enabled === false ? 0 : 1,
-    categoryText: `${category.code} ${category.name}`,
+    categoryText: shares?.text ?? `${category.code} ${category.name}`,
   };
 }
 
@@ -125,10 +170,10 @@ export function createRule(ledger: Ledger, orgSeq: number, actor: Actor, input: 
     const now = nowIso();
     ledger
       .stmt(
-        `INSERT INTO rules (id, org_seq, position, match_kind, match_text, account_seq, sign, category_code, mode, enabled, matched_count, source_proposal_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+        `INSERT INTO rules (id, org_seq, position, match_kind, match_text, account_seq, sign, category_code, split, mode, enabled, matched_count, source_proposal_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
       )
-      .run(id, orgSeq, position, s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.mode, s.enabled, sourceProposalId, now, now);
+      .run(id, orgSeq, position, s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.mode, s.enabled, sourceProposalId, now, now);
     const row = requireRuleRow(ledger, orgSeq, id);
     appendAudit(ledger, orgSeq, actor, {
       action: 'rule.created',
@@ -145,10 +190,10 @@ export function updateRule(ledger: Ledger, orgSeq: number, actor: Actor, id: str
     const before = requireRuleRow(ledger, orgSeq, id);
     const s = settle(ledger, orgSeq, input);
     ledger
-      .stmt('UPDATE rules SET match_kind = ?, match_text = ?, account_seq = ?, sign = ?, category_code = ?, mode = ?, enabled = ?, updated_at = ? WHERE seq = ?')
-      .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.mode, s.enabled, nowIso(), before.seq);
+      .stmt('UPDATE rules SET match_kind = ?, match_text = ?, account_seq = ?, sign = ?, category_code = ?, split = ?, mode = ?, enabled = ?, updated_at = ? WHERE seq = ?')
+      .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.mode, s.enabled, nowIso(), before.seq);
     const after = requireRuleRow(ledger, orgSeq, id);
-    const state = (r: RuleRow) => `${describeRule(ledger, r)} -> ${r.category_code} (${r.mode}${r.enabled ? '' : ', disabled'})`;
+    const state = (r: RuleRow) => `${describeRule(ledger, r)} -> ${ruleTarget(r)} (${r.mode}${r.enabled ? '' : ', disabled'})`;
     appendAudit(ledger, orgSeq, actor, {
       action: 'rule.updated',
       targetType: 'rule',
@@ -190,7 +235,7 @@ export function deleteRule(ledger: Ledger, orgSeq: number, actor: Actor, id: str
       action: 'rule.deleted',
       targetType: 'rule',
       targetId: row.id,
-      summary: `Rule ${row.position} deleted: ${describeRule(ledger, row)} -> ${row.category_code} (it had matched ${row.matched_count} rows)`,
+      summary: `Rule ${row.position} deleted: ${describeRule(ledger, row)} -> ${ruleTarget(row)} (it had matched ${row.matched_count} rows)`,
     });
     return listRules(ledger, orgSeq);
   });
@@ -210,6 +255,7 @@ export function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: string)
     throw new LedgerError('conflict', 'Only a categorization can be remembered as a rule.', { id: proposal.id, type: proposal.type });
   }
   const payload = JSON.parse(proposal.payload) as ProposalPayloads['categorization'];
+  if (payload.lines) throw new LedgerError('conflict', 'A split is remembered as a rule with shares: make it in Rules.', { id: proposal.id, reason: 'split' });
   const tx = requireTransactionRow(ledger, orgSeq, payload.transactionId);
   const account = ledger.stmt('SELECT a.id FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.seq = ?').get(tx.seq) as { id: string } | undefined;
   const folded = foldRuleText(tx.description);

@@ -5,20 +5,22 @@
 // categorizes at once. One audit entry per rule and run says how many rows it
 // took; the run, its writes and those entries commit together.
 //
-// Matching is one pass over the rows (rule-match.ts). Writing is one more pass
+// Matching is one pass over the rows (match.ts). Writing is one more pass
 // in row order, whatever rule took each row: rule by rule, each rule's rows
 // would be spread over the whole table, and every rule would walk all of its
 // pages again (npm run bench: 200 rules over 1,000,000 rows).
 import type { Actor } from '../access/audit';
 import { appendAudit } from '../access/audit';
-import { Aggregates, BULK_ROWS, proposeInBulk, updateInBulk } from '../totals/bulk';
-import { resolveCategory } from '../chart/categories';
+import { EntryAggregates, BULK_ROWS, proposeInBulk, updateInBulk } from '../totals/bulk';
+import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { changeKeyOf, decidedChange } from '../proposals/proposals';
-import { match, type Compiled, type Hits, type Totals } from './match';
-import { describeRule, foldRuleText, ruleRows } from './rules';
+import { match, ruleLines, type Compiled, type Hits, type Totals } from './match';
+import { describeRule, foldRuleText, ruleRows, ruleTarget, sharesOf } from './rules';
 import { statusSql } from '../transactions/status';
+import { fromMinor } from '../core/money';
+import { insertLines, shownCategory } from '../transactions/lines';
 
 export interface RuleRunScope {
   /** Only these rules (ids); all enabled rules otherwise. */
@@ -64,7 +66,7 @@ function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScop
         text: foldRuleText(row.match_text),
         sign: row.sign === 'inflow' ? 1 : row.sign === 'outflow' ? -1 : 0,
         accountSeq: row.account_seq,
-        category: offered(ledger, orgSeq, row.category_code),
+        ...offeredTarget(ledger, orgSeq, row),
         described,
         evidence: JSON.stringify([{ type: 'rule', value: described }]),
         suggested: 0,
@@ -75,9 +77,9 @@ function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScop
   const result: RuleRunResult = { rows: 0, suggested: 0, applied: 0, alreadyDecided: 0, rules: [] };
   if (rules.length === 0) return result;
   const hits: Hits = { seq: [], id: [], rule: [] };
-  const totals: Totals = { before: new Aggregates(-1, false), after: new Aggregates(1, false) };
+  const totals: Totals = { before: new EntryAggregates(-1, false), after: new EntryAggregates(1, false) };
   result.rows = match(ledger, orgSeq, rules, scope.importBatchSeq, hits, totals);
-  apply(ledger, rules, hits, totals);
+  apply(ledger, orgSeq, rules, hits, totals);
   suggest(ledger, orgSeq, rules, hits);
   const now = nowIso();
   for (const rule of rules) {
@@ -91,7 +93,7 @@ function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScop
   return result;
 }
 
-function offered(ledger: Ledger, orgSeq: number, code: string): { code: string; name: string } | null {
+function offered(ledger: Ledger, orgSeq: number, code: string): ResolvedCategory | null {
   try {
     return resolveCategory(ledger, orgSeq, { categoryCode: code });
   } catch {
@@ -99,37 +101,68 @@ function offered(ledger: Ledger, orgSeq: number, code: string): { code: string; 
   }
 }
 
+/** A rule's category, or its split's categories: all still offered by the chart, or none (the rule is skipped). */
+function offeredTarget(ledger: Ledger, orgSeq: number, row: Parameters<typeof sharesOf>[0] & { category_code: string }): Pick<Compiled, 'category' | 'shares'> {
+  const shares = sharesOf(row);
+  if (!shares) return { category: offered(ledger, orgSeq, row.category_code), shares: null };
+  const resolved = shares.map((s) => ({ category: offered(ledger, orgSeq, s.categoryCode), percent: s.percent }));
+  if (resolved.some((s) => !s.category)) return { category: null, shares: null };
+  return { category: resolved[0].category, shares: resolved as { category: ResolvedCategory; percent: number }[] };
+}
+
 const by = (rule: Compiled) => `rule:${rule.row.id}`;
 
 /**
- * The applying rules' rows, categorized in one statement from a temporary
- * table of them (temp: never in the ledger file). A big run lifts the row
- * triggers and keeps the totals from what match() read (bulk.ts).
+ * The applying rules' rows: a rule of one category turns each row's suspense
+ * line into its category line in one statement from a temporary table of them
+ * (temp: never in the ledger file); a split's rows get their shares row by
+ * row. A big run lifts the row triggers and keeps the totals from what
+ * match() read (bulk.ts).
  */
-function apply(ledger: Ledger, rules: Compiled[], hits: Hits, totals: Totals): void {
+function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, totals: Totals): void {
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'apply' ? [at] : []));
   if (mine.length === 0) return;
-  ledger.sqlite.exec('DROP TABLE IF EXISTS temp.rule_applied; CREATE TEMP TABLE rule_applied (seq INTEGER PRIMARY KEY, category TEXT, by TEXT)');
+  ledger.sqlite.exec('DROP TABLE IF EXISTS temp.rule_applied; CREATE TEMP TABLE rule_applied (seq INTEGER PRIMARY KEY, category_seq INTEGER, by TEXT)');
   const stage = ledger.sqlite.prepare('INSERT INTO temp.rule_applied VALUES (?, ?, ?)');
+  const splits: number[] = [];
   for (const at of mine) {
     const rule = rules[hits.rule[at]];
-    stage.run(hits.seq[at], rule.category!.name, by(rule));
+    if (rule.shares) splits.push(at);
+    else stage.run(hits.seq[at], rule.category!.seq, by(rule));
     rule.applied++;
   }
   // No reason on the row: suggested_by names the rule, and a row that grows less splits fewer pages.
   const update = () => {
+    ledger.sqlite
+      .prepare("UPDATE lines SET kind = 'category', category_seq = h.category_seq FROM temp.rule_applied h WHERE lines.transaction_seq = h.seq AND lines.kind = 'suspense'")
+      .run();
     const changed = ledger.sqlite
       .prepare(
-        `UPDATE transactions SET category = h.category, status = ${statusSql('h.category')}, suggested_by = h.by, confidence = NULL, reason = NULL
+        `UPDATE transactions SET category_seq = h.category_seq, status = ${statusSql('1')}, suggested_by = h.by, confidence = NULL, reason = NULL
          FROM temp.rule_applied h WHERE transactions.seq = h.seq AND transactions.status = 'uncategorized'`,
       )
       .run().changes;
     // Read uncategorized in this same transaction: every one is still there.
-    if (changed !== mine.length) throw new Error('a rule run lost a row it had matched');
+    if (changed !== mine.length - splits.length) throw new Error('a rule run lost a row it had matched');
+    applySplits(ledger, orgSeq, rules, hits, splits);
   };
   if (mine.length < BULK_ROWS) update();
   else updateInBulk(ledger, update, totals.before, totals.after);
   ledger.sqlite.exec('DROP TABLE temp.rule_applied');
+}
+
+/** The rows a split rule takes: the suspense line gives way to the rule's shares. */
+function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, splits: number[]): void {
+  const head = ledger.stmt('SELECT seq, org_seq, date, currency, amount_minor FROM transactions WHERE seq = ?');
+  const set = ledger.stmt(`UPDATE transactions SET category_seq = ?, status = ${statusSql('1')}, suggested_by = ?, confidence = NULL, reason = NULL WHERE seq = ?`);
+  for (const at of splits) {
+    const rule = rules[hits.rule[at]];
+    const row = head.get(hits.seq[at]) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number };
+    const lines = ruleLines(rule, row.amount_minor);
+    ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(row.seq);
+    insertLines(ledger, { ...row, org_seq: orgSeq }, lines);
+    set.run(shownCategory(lines), by(rule), row.seq);
+  }
 }
 
 /**
@@ -148,29 +181,42 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
   const now = nowIso();
   // What every suggestion of a rule shares, written once per rule rather than per row.
   const shared = rules.map((rule) =>
-    rule.category
+    rule.category && !rule.shares
       ? { by: by(rule), tail: `","categoryCode":${JSON.stringify(rule.category.code)},"category":${JSON.stringify(rule.category.name)},"evidence":${rule.evidence}}` }
       : null,
   );
+  const rowOf = ledger.stmt('SELECT amount_minor, currency FROM transactions WHERE seq = ?');
   let filed = 0;
   const file = () => {
     for (const at of mine) {
       const rule = rules[hits.rule[at]];
       const transactionId = hits.id[at];
-      const changeKey = changeKeyOf('categorization', { transactionId, categoryCode: rule.category!.code, category: '', evidence: [] }, hits.seq[at]);
+      const payload = rule.shares ? splitPayload(rule, transactionId, rowOf.get(hits.seq[at]) as { amount_minor: number; currency: string }) : null;
+      const changeKey = changeKeyOf('categorization', payload ?? { transactionId, categoryCode: rule.category!.code, category: '', evidence: [] }, hits.seq[at]);
       if (isDecided(changeKey)) {
         rule.decided++;
         continue;
       }
-      const { by: proposer, tail } = shared[rule.index]!;
+      const json = payload ? JSON.stringify(payload) : `{"transactionId":"${transactionId}${shared[rule.index]!.tail}`;
       // Time-ordered ids: a million suggestions go to the end of the id index, not all over it.
-      insert.run(newTimeOrderedId(), orgSeq, `{"transactionId":"${transactionId}${tail}`, proposer, now, changeKey, rule.row.seq);
+      insert.run(newTimeOrderedId(), orgSeq, json, by(rule), now, changeKey, rule.row.seq);
       rule.suggested++;
       filed++;
     }
   };
   if (mine.length < BULK_ROWS) file();
   else proposeInBulk(ledger, orgSeq, () => (file(), filed));
+}
+
+/** A split rule's suggestion for a row: its shares of the row's amount, as a categorization with lines. */
+function splitPayload(rule: Compiled, transactionId: string, row: { amount_minor: number; currency: string }) {
+  const lines = ruleLines(rule, row.amount_minor).map((l) => {
+    const category = rule.shares!.find((s) => s.category.seq === l.categorySeq)!.category;
+    return { categoryCode: category.code, name: category.name, amount: fromMinor(-l.amountMinor, row.currency), memo: null };
+  });
+  const largest = lines.reduce((a, b) => (Math.abs(b.amount) > Math.abs(a.amount) ? b : a));
+  const split = lines.length > 1 ? lines.map(({ categoryCode, amount, memo }) => ({ categoryCode, amount, memo })) : undefined;
+  return { transactionId, categoryCode: largest.categoryCode, category: largest.name, evidence: JSON.parse(rule.evidence), lines: split };
 }
 
 /**
@@ -196,14 +242,14 @@ function audit(ledger: Ledger, orgSeq: number, actor: Actor, rule: Compiled, occ
   if (took === 0 || !rule.category) return;
   ledger.stmt('UPDATE rules SET matched_count = matched_count + ?, last_run_at = ? WHERE seq = ?').run(took, now, rule.row.seq);
   const rows = `${took.toLocaleString('en')} uncategorized row${took === 1 ? '' : 's'}`;
-  const { code, name } = rule.category;
+  const target = rule.shares ? ruleTarget(rule.row) : `${rule.category.code} ${rule.category.name}`;
   appendAudit(ledger, orgSeq, actor, {
     action: rule.row.mode === 'apply' ? 'rule.applied' : 'rule.suggested',
     targetType: 'rule',
     targetId: rule.row.id,
     summary:
       rule.row.mode === 'apply'
-        ? `Rule ${rule.row.position} (${rule.described}) categorized ${rows} as ${code} ${name}, ${occasion}`
-        : `Rule ${rule.row.position} (${rule.described}) suggested ${code} ${name} for ${rows} (pending in Approvals), ${occasion}`,
+        ? `Rule ${rule.row.position} (${rule.described}) categorized ${rows} as ${target}, ${occasion}`
+        : `Rule ${rule.row.position} (${rule.described}) suggested ${target} for ${rows} (pending in Approvals), ${occasion}`,
   });
 }

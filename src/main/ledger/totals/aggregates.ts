@@ -1,26 +1,29 @@
 // The declared totals (declared.ts) of rows written or deleted in bulk,
 // counted in JS as the rows go by and added to their tables once (bulk.ts).
 // Rows of one load share nearly everything but the day (an import: one
-// organization, account, status, source, currency, no category), so they are
-// counted per group of those and per day, with no key built per row; each
-// total's keys are derived from these few entries at the end. Totals keyed by
-// a row's own text (description shapes) are counted row by row.
+// organization, account, status, source, currency; its lines one kind), so
+// they are counted per group of the key columns other than the day or month,
+// and per day, with no key built per row; each total's keys are derived from
+// these few entries at the end. Totals keyed by a row's own text (description
+// shapes) are counted row by row.
 import type { Ledger } from '../core/db';
-import { MEASURES, TRANSACTION_TOTALS, type BulkRow, type Measure, type Total } from './declared';
+import { LINE_TOTALS, MEASURES, TRANSACTION_TOTALS, type BulkLine, type BulkRow, type KeyPart, type Total } from './declared';
 
-export type { BulkRow } from './declared';
+export type { BulkLine, BulkRow } from './declared';
 
-/** The sums of one group on one day: as many as the measures (a count, the amount, money in, money out). */
+/** The sums of one group on one day: a count and the amount. */
 interface Day {
   n: number;
   sum_minor: number;
-  inflow_minor: number;
-  outflow_minor: number;
 }
 
-type Group = Omit<BulkRow, 'date' | 'amountMinor' | 'description'> & { days: Map<string, Day> };
+interface Group {
+  values: (string | number)[];
+  days: Map<string, Day>;
+}
 
 const SEP = '\u0000';
+const DATED = new Set(['date', 'month']);
 
 /** One key of a total (its values, and as a map's key) and its sums. */
 interface Sums {
@@ -28,68 +31,54 @@ interface Sums {
   values: number[];
 }
 
-function sumsAt(byKey: Map<string, Sums>, t: Total, key: (string | number)[]): number[] {
+function sumsAt(byKey: Map<string, Sums>, t: Total<unknown>, key: (string | number)[]): number[] {
   const k = key.join(SEP);
   let at = byKey.get(k);
   if (!at) byKey.set(k, (at = { key, values: t.measures.map(() => 0) }));
   return at.values;
 }
-const GROUPED = TRANSACTION_TOTALS.filter((t) => !t.perRow);
-const PER_ROW = TRANSACTION_TOTALS.filter((t) => t.perRow);
 
-export class Aggregates {
+/** The totals of one source counted over rows of it (a load, or the rows a delete or update takes away). */
+export class Aggregates<R extends { date: string; amountMinor: number }> {
+  private readonly grouped: readonly Total<R>[];
+  private readonly perRowTotals: readonly Total<R>[];
+  /** The key columns other than the day or month, once each, in a fixed order. */
+  private readonly parts: KeyPart<R>[];
   private readonly groups = new Map<string, Group>();
-  private readonly perRow = new Map<Total, Map<string, Sums>>();
+  private readonly perRow = new Map<Total<R>, Map<string, Sums>>();
   private last: Group | null = null;
 
   /** perRowToo false: the rows keep their descriptions (an update), so the totals keyed by them stay. */
   constructor(
+    totals: readonly Total<R>[],
     private readonly sign: 1 | -1,
     private readonly perRowToo = true,
-  ) {}
+  ) {
+    this.grouped = totals.filter((t) => !t.perRow);
+    this.perRowTotals = totals.filter((t) => t.perRow);
+    const byColumn = new Map<string, KeyPart<R>>();
+    for (const t of this.grouped) for (const k of t.key) if (!DATED.has(k.column)) byColumn.set(k.column, k);
+    this.parts = [...byColumn.values()];
+  }
 
-  add(r: BulkRow): void {
+  add(r: R): void {
     let g = this.last;
-    if (
-      !g ||
-      g.accountSeq !== r.accountSeq ||
-      g.status !== r.status ||
-      g.reconciled !== r.reconciled ||
-      g.source !== r.source ||
-      g.currency !== r.currency ||
-      g.category !== r.category ||
-      g.orgSeq !== r.orgSeq
-    ) {
-      const key = [r.orgSeq, r.accountSeq, r.status, r.reconciled, r.source, r.currency, r.category ?? ''].join(SEP);
+    if (!g || this.parts.some((p, i) => p.js!(r) !== g!.values[i])) {
+      const values = this.parts.map((p) => p.js!(r));
+      const key = values.join(SEP);
       g = this.groups.get(key) ?? null;
-      if (!g)
-        this.groups.set(
-          key,
-          (g = {
-            orgSeq: r.orgSeq,
-            accountSeq: r.accountSeq,
-            status: r.status,
-            reconciled: r.reconciled,
-            source: r.source,
-            currency: r.currency,
-            category: r.category,
-            days: new Map(),
-          }),
-        );
+      if (!g) this.groups.set(key, (g = { values, days: new Map() }));
       this.last = g;
     }
     let d = g.days.get(r.date);
-    if (!d) g.days.set(r.date, (d = { n: 0, sum_minor: 0, inflow_minor: 0, outflow_minor: 0 }));
-    const amount = r.amountMinor;
+    if (!d) g.days.set(r.date, (d = { n: 0, sum_minor: 0 }));
     d.n++;
-    d.sum_minor += amount;
-    if (amount > 0) d.inflow_minor += amount;
-    else d.outflow_minor -= amount;
+    d.sum_minor += r.amountMinor;
     if (!this.perRowToo) return;
-    for (const t of PER_ROW) {
+    for (const t of this.perRowTotals) {
       const at = sumsAt(
         this.perRow.get(t) ?? this.perRow.set(t, new Map()).get(t)!,
-        t,
+        t as Total<unknown>,
         t.key.map((k) => k.js!(r)),
       );
       t.measures.forEach((m, i) => (at[i] += MEASURES[m].js(r)));
@@ -98,19 +87,16 @@ export class Aggregates {
 
   /** Adds (or, for a delete, takes away) the counted totals: one upsert per key of each total. */
   flush(ledger: Ledger): void {
-    const sums = new Map<Total, Map<string, Sums>>(this.perRow);
-    for (const t of GROUPED) {
+    const sums = new Map<Total<R>, Map<string, Sums>>(this.perRow);
+    const at = new Map(this.parts.map((p, i) => [p.column, i]));
+    for (const t of this.grouped) {
       const byKey = new Map<string, Sums>();
       sums.set(t, byKey);
       for (const g of this.groups.values()) {
         for (const [date, d] of g.days) {
-          const row = { ...g, date, amountMinor: 0, description: '' };
-          const at = sumsAt(
-            byKey,
-            t,
-            t.key.map((k) => k.js!(row)),
-          );
-          t.measures.forEach((m: Measure, i) => (at[i] += d[m]));
+          const key = t.key.map((k) => (k.column === 'date' ? date : k.column === 'month' ? date.slice(0, 7) : g.values[at.get(k.column)!]));
+          const values = sumsAt(byKey, t as Total<unknown>, key);
+          t.measures.forEach((m, i) => (values[i] += d[m]));
         }
       }
     }
@@ -122,5 +108,21 @@ export class Aggregates {
       );
       for (const { key, values } of byKey.values()) stmt.run(...key, ...values.map((v) => this.sign * v));
     }
+  }
+}
+
+/** The totals kept over transactions (money-account lines) and over the other lines, counted together. */
+export class EntryAggregates {
+  readonly rows: Aggregates<BulkRow>;
+  readonly lines: Aggregates<BulkLine>;
+
+  constructor(sign: 1 | -1, perRowToo = true) {
+    this.rows = new Aggregates(TRANSACTION_TOTALS, sign, perRowToo);
+    this.lines = new Aggregates(LINE_TOTALS, sign, perRowToo);
+  }
+
+  flush(ledger: Ledger): void {
+    this.rows.flush(ledger);
+    this.lines.flush(ledger);
   }
 }

@@ -8,14 +8,17 @@
 // their totals and the triggers together or not at all.
 import type { Ledger } from '../core/db';
 import { ORDER_KEY_SQL } from '../transactions/transactions';
-import { Aggregates, type BulkRow } from './aggregates';
-import { TOTALS, triggerName, type TriggerEvent } from './declared';
+import { EntryAggregates, type BulkLine, type BulkRow } from './aggregates';
+import { TOTALS, triggerName, type Source, type Track, type TriggerEvent } from './declared';
 
-export { Aggregates, type BulkRow };
+export { EntryAggregates, type BulkLine, type BulkRow, type Track };
+
+const trackInto = (totals: EntryAggregates): Track => ({ row: (r) => totals.rows.add(r), line: (l) => totals.lines.add(l) });
 
 /** The full-text indexes' triggers (migration 0013): the bulk path fills the indexes itself. */
 const FULL_TEXT = { transactions_ai: 'transactions_fts_ai', transactions_ad: 'transactions_fts_ad', receipts_ai: 'receipts_ai' } as const;
-const totalsOf = (source: 'transactions' | 'proposals', event: TriggerEvent) => TOTALS.filter((t) => t.source === source).map((t) => triggerName(t, event));
+const totalsOf = (source: Source, event: TriggerEvent) => TOTALS.filter((t) => t.source === source).map((t) => triggerName(t, event));
+const entryTotalsOf = (event: TriggerEvent) => [...totalsOf('transactions', event), ...totalsOf('lines', event)];
 
 /** From this many rows on, a batch lifts the row triggers and keeps the aggregates set-wise (below it, the triggers are cheaper). */
 export const BULK_ROWS = 2_000;
@@ -40,20 +43,20 @@ export function withoutTriggers<T>(ledger: Ledger, names: readonly string[], fn:
 
 const maxSeq = (ledger: Ledger, table: string) => (ledger.sqlite.prepare(`SELECT coalesce(max(seq), 0) AS s FROM ${table}`).get() as { s: number }).s;
 
-export function bulkInsert(ledger: Ledger, fn: (track: (row: BulkRow) => void) => void): void {
+export function bulkInsert(ledger: Ledger, fn: (track: Track) => void): void {
   ledger.write(() => insertInBulk(ledger, fn));
 }
 
 /**
  * Inserts in bulk inside a write transaction the caller holds. fn writes the
- * rows and calls track(row) for each transaction it writes.
+ * rows and their lines and tells track of each.
  */
-export function insertInBulk(ledger: Ledger, fn: (track: (row: BulkRow) => void) => void): void {
+export function insertInBulk(ledger: Ledger, fn: (track: Track) => void): void {
   const txSince = maxSeq(ledger, 'transactions');
   const receiptSince = maxSeq(ledger, 'receipts');
-  withoutTriggers(ledger, [...totalsOf('transactions', 'ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai], () => {
-    const totals = new Aggregates(1);
-    fn((row) => totals.add(row));
+  withoutTriggers(ledger, [...entryTotalsOf('ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai], () => {
+    const totals = new EntryAggregates(1);
+    fn(trackInto(totals));
     totals.flush(ledger);
     // The full-text index takes the batch in big segments and merges them later, a little
     // with each write (automerge): half the time of merging them now; pages still answer in < 1 ms.
@@ -67,14 +70,15 @@ export function insertInBulk(ledger: Ledger, fn: (track: (row: BulkRow) => void)
 }
 
 /**
- * Updates many transactions' status or category (a rule run) the same way:
- * the totals' update triggers lifted while `update` runs, then
- * the rows' old totals taken away and their new ones added, as the caller
- * counted them (Aggregates(-1) of the rows as they were, Aggregates(1) as they
- * become). `update` must not change a row's description, date, amount or account.
+ * Updates many transactions' status and lines (a rule run) the same way: the
+ * totals' update triggers lifted while `update` runs, then the old totals
+ * taken away and the new ones added, as the caller counted them
+ * (EntryAggregates(-1) of rows and lines as they were, (1) as they become).
+ * `update` must not change a row's description, date, amount or account; it
+ * may change, add and delete lines.
  */
-export function updateInBulk(ledger: Ledger, update: () => void, before: Aggregates, after: Aggregates): void {
-  withoutTriggers(ledger, totalsOf('transactions', 'au'), () => {
+export function updateInBulk(ledger: Ledger, update: () => void, before: EntryAggregates, after: EntryAggregates): void {
+  withoutTriggers(ledger, [...totalsOf('transactions', 'au'), ...totalsOf('lines', 'ai'), ...totalsOf('lines', 'ad'), ...totalsOf('lines', 'au')], () => {
     update();
     before.flush(ledger);
     after.flush(ledger);
@@ -82,20 +86,26 @@ export function updateInBulk(ledger: Ledger, update: () => void, before: Aggrega
 }
 
 /**
- * Deletes many transactions (an undone import) the same way, in the caller's
- * write transaction. `where` selects the rows from `transactions`.
+ * Deletes many transactions (an undone import) and their lines the same way,
+ * in the caller's write transaction. `where` selects the rows from `transactions`.
  */
 export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]): number {
-  return withoutTriggers(ledger, [...totalsOf('transactions', 'ad'), FULL_TEXT.transactions_ad], () => {
-    const totals = new Aggregates(-1);
+  return withoutTriggers(ledger, [...entryTotalsOf('ad'), FULL_TEXT.transactions_ad], () => {
+    const totals = new EntryAggregates(-1);
     const rows = ledger.sqlite
-      .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, description, category FROM transactions WHERE ${where}`)
+      .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, description FROM transactions WHERE ${where}`)
       .raw(true)
-      .iterate(...params) as Iterable<[number, number, string, string, number, string, string, number, string, string | null]>;
-    for (const [orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description, category] of rows) {
-      totals.add({ orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description, category });
+      .iterate(...params) as Iterable<[number, number, string, string, number, string, string, number, string]>;
+    for (const [orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description] of rows) {
+      totals.rows.add({ orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description });
     }
+    const lines = ledger.sqlite
+      .prepare(`SELECT org_seq, currency, date, kind, category_seq, amount_minor FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`)
+      .raw(true)
+      .iterate(...params) as Iterable<[number, string, string, string, number | null, number]>;
+    for (const [orgSeq, currency, date, kind, categorySeq, amountMinor] of lines) totals.lines.add({ orgSeq, currency, date, kind, categorySeq, amountMinor });
     totals.flush(ledger);
+    ledger.sqlite.prepare(`DELETE FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`).run(...params);
     ledger.sqlite.prepare(`DELETE FROM transactions_fts WHERE rowid IN (SELECT ${ORDER_KEY_SQL} FROM transactions WHERE ${where})`).run(...params);
     return ledger.sqlite.prepare(`DELETE FROM transactions WHERE ${where}`).run(...params).changes;
   });

@@ -1,12 +1,13 @@
 // The running totals, declared once: each a table of sums over the rows of a
-// source table, keyed by expressions of a row. From this list come the
+// source table (transactions: the money-account lines; lines: every other
+// line of an entry; proposals), keyed by expressions of a row. From this list come the
 // triggers that keep them (their SQL and their names: triggerSql), the bulk
 // path that lifts exactly those triggers and keeps the totals set-wise
 // (aggregates.ts, bulk.ts), and the tests' recount of every total from the
 // rows (recountSql). Reports read the tables (sums.ts).
 import { descriptionShape } from '../transactions/shape';
 
-/** What the totals need of each transaction written in bulk. */
+/** What the totals need of each transaction (its money-account line) written in bulk. */
 export interface BulkRow {
   orgSeq: number;
   accountSeq: number;
@@ -18,68 +19,96 @@ export interface BulkRow {
   currency: string;
   amountMinor: number;
   description: string;
-  category: string | null;
 }
 
-/** A key column: its SQL over a row ($ stands for NEW or OLD) and, for the bulk path of transactions, over a BulkRow. */
-export interface KeyPart {
+/** What the totals need of each of an entry's other lines written in bulk (transactions/lines.ts). */
+export interface BulkLine {
+  orgSeq: number;
+  currency: string;
+  date: string;
+  kind: string;
+  categorySeq: number | null;
+  amountMinor: number;
+}
+
+/** What a bulk write reports of each row and each line it writes (or, deleting, takes away). */
+export interface Track {
+  row(r: BulkRow): void;
+  line(l: BulkLine): void;
+}
+
+/** A key column: its SQL over a row ($ stands for NEW or OLD) and, for the bulk path, over a bulk row of its source. */
+export interface KeyPart<R = unknown> {
   column: string;
   sql: string;
-  js?: (r: BulkRow) => string | number;
+  js?(r: R): string | number;
 }
 
-/** What a total adds up per row: a count, the amount, or the money in or out. */
+/** What a total adds up per row: a count, or the amount. */
 export const MEASURES = {
   n: { sql: '1', js: () => 1 },
   sum_minor: { sql: '$.amount_minor', js: (r: { amountMinor: number }) => r.amountMinor },
-  inflow_minor: { sql: 'max($.amount_minor, 0)', js: (r: { amountMinor: number }) => Math.max(r.amountMinor, 0) },
-  outflow_minor: { sql: 'max(-$.amount_minor, 0)', js: (r: { amountMinor: number }) => Math.max(-r.amountMinor, 0) },
 } as const;
 export type Measure = keyof typeof MEASURES;
 
-export interface Total {
+export type Source = 'transactions' | 'lines' | 'proposals';
+
+export interface Total<R = unknown> {
   table: string;
-  source: 'transactions' | 'proposals';
+  source: Source;
   /** In the order of the table's primary key (or unique index). */
-  key: KeyPart[];
+  key: KeyPart<R>[];
   measures: Measure[];
   /** Keyed by a row's own text (a description's shape): the bulk path counts it row by row. */
   perRow?: boolean;
 }
 
-const part = (column: string, js?: KeyPart['js'], sql = `$.${column}`): KeyPart => ({ column, sql, js });
-const org = part('org_seq', (r) => r.orgSeq);
-const account = part('account_seq', (r) => r.accountSeq);
-const date = part('date', (r) => r.date);
-const month = part('month', (r) => r.date.slice(0, 7), 'substr($.date, 1, 7)');
-const status = part('status', (r) => r.status);
-const reconciled = part('reconciled', (r) => r.reconciled);
-const source = part('source', (r) => r.source);
-const currency = part('currency', (r) => r.currency);
-const category = part('category', (r) => r.category ?? '', "coalesce($.category, '')");
+const part = <R>(column: string, js?: (r: R) => string | number, sql = `$.${column}`): KeyPart<R> => ({ column, sql, js });
+type T = BulkRow;
+const org = part<T>('org_seq', (r) => r.orgSeq);
+const account = part<T>('account_seq', (r) => r.accountSeq);
+const date = part<T>('date', (r) => r.date);
+const month = part<T>('month', (r) => r.date.slice(0, 7), 'substr($.date, 1, 7)');
+const status = part<T>('status', (r) => r.status);
+const reconciled = part<T>('reconciled', (r) => r.reconciled);
+const source = part<T>('source', (r) => r.source);
 /** The description with its digits as # (transactions/shape.ts, here in SQL). */
 const SHAPE_SQL = [...'0123456789'].reduce((sql, digit) => `replace(${sql}, '${digit}', '#')`, '$.description');
-const shape = part('shape', (r) => descriptionShape(r.description), SHAPE_SQL);
+const shape = part<T>('shape', (r) => descriptionShape(r.description), SHAPE_SQL);
 
-export const TOTALS: readonly Total[] = [
+type Li = BulkLine;
+const lineKey: KeyPart<Li>[] = [
+  part<Li>('org_seq', (r) => r.orgSeq),
+  part<Li>('currency', (r) => r.currency),
+  part<Li>('date', (r) => r.date),
+  part<Li>('kind', (r) => r.kind),
+  part<Li>('category_seq', (r) => r.categorySeq ?? 0, 'coalesce($.category_seq, 0)'),
+];
+const byMonth = (key: KeyPart<Li>[]): KeyPart<Li>[] => key.map((k) => (k.column === 'date' ? part<Li>('month', (r) => r.date.slice(0, 7), 'substr($.date, 1, 7)') : k));
+
+export const TRANSACTION_TOTALS: readonly Total<BulkRow>[] = [
   /** Rows per day, status and source: a list's exact totalCount from few rows, and the deep page's start. */
   { table: 'transaction_day_counts', source: 'transactions', key: [org, date, status, source], measures: ['n'] },
   { table: 'transaction_status_counts', source: 'transactions', key: [org, status, source], measures: ['n'] },
-  /** Money in and out per month: the dashboard. */
-  { table: 'transaction_month_totals', source: 'transactions', key: [org, currency, month], measures: ['inflow_minor', 'outflow_minor'] },
-  /** Each account's movements, reconciled ones apart: balances at any date, the reconciled balance. */
+  /** Each money account's movements, reconciled ones apart: balances at any date, the reconciled balance. */
   { table: 'account_day_totals', source: 'transactions', key: [account, date, status, reconciled], measures: ['n', 'sum_minor'] },
   { table: 'account_month_totals', source: 'transactions', key: [account, month, status, reconciled], measures: ['n', 'sum_minor'] },
-  /** Each category's movements: the profit and loss of any period. */
-  { table: 'category_day_totals', source: 'transactions', key: [org, currency, date, category], measures: ['n', 'sum_minor'] },
-  { table: 'category_month_totals', source: 'transactions', key: [org, currency, month, category], measures: ['n', 'sum_minor'] },
   /** Rows per description shape: a description filter's count without reading the rows. */
   { table: 'description_shapes', source: 'transactions', key: [org, shape], measures: ['n'], perRow: true },
+];
+
+/** The other lines' movements per kind and category: the profit and loss, the balance sheet, the trial balance. */
+export const LINE_TOTALS: readonly Total<BulkLine>[] = [
+  { table: 'line_day_totals', source: 'lines', key: lineKey, measures: ['n', 'sum_minor'] },
+  { table: 'line_month_totals', source: 'lines', key: byMonth(lineKey), measures: ['n', 'sum_minor'] },
+];
+
+export const TOTALS: readonly Total[] = [
+  ...(TRANSACTION_TOTALS as readonly Total[]),
+  ...(LINE_TOTALS as readonly Total[]),
   /** Proposals per status: the pending count at any backlog. */
   { table: 'proposal_status_counts', source: 'proposals', key: [part('org_seq'), part('status')], measures: ['n'] },
 ];
-
-export const TRANSACTION_TOTALS = TOTALS.filter((t) => t.source === 'transactions');
 
 export type TriggerEvent = 'ai' | 'ad' | 'au';
 

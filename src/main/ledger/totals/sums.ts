@@ -11,7 +11,7 @@ const shiftMonth = (month: string, by: number): string => new Date(Date.UTC(Numb
 
 /** The latest month with a transaction in a currency (YYYY-MM), or null. */
 export const latestMonth = (ledger: Ledger, orgSeq: number, currency: string): string | null =>
-  (ledger.stmt('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?').get(orgSeq, currency) as { last: string | null }).last;
+  (ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND currency = ? AND n > 0').get(orgSeq, currency) as { last: string | null }).last;
 
 /** The twelve months ending with the latest month with a transaction (this month on empty books): the default period of the dashboard and the reports. */
 export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: string): string[] =>
@@ -58,21 +58,41 @@ export function slicesOf(from: string, to: string): Slices {
   return { months: [wholeFirst, wholeLast], days };
 }
 
-/** Per category and month (category '' is uncategorized): the signed sum of an organization's rows in a currency over [from, to]. */
-export function categorySums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): { category: string; month: string; minor: number }[] {
-  const { months, days } = slicesOf(from, to);
+/** Before any book's first day: a range from it is "since the books began". */
+export const BEGINNING = '0001-01-01';
+
+/** The sum of an organization's lines of one kind and category (0: none) in a currency, per month or over the whole range. */
+export interface LineSum {
+  kind: string;
+  category_seq: number;
+  month: string;
+  minor: number;
+}
+
+/**
+ * The lines' sums over [from, to] (from null: since the books began) in a
+ * currency, per kind and category, and per month when asked (else month is
+ * the range's last). Debits positive: a category line's amount balances the
+ * money line, so an expense's lines are positive and revenue's negative.
+ */
+export function lineSums(ledger: Ledger, orgSeq: number, currency: string, from: string | null, to: string, byMonth = true): LineSum[] {
+  const { months, days } = slicesOf(from ?? BEGINNING, to);
   const parts: string[] = [];
   const params: unknown[] = [];
   if (months) {
-    parts.push('SELECT category, month, sum_minor FROM category_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ? AND n > 0');
+    parts.push('SELECT kind, category_seq, month, sum_minor FROM line_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ? AND n > 0');
     params.push(orgSeq, currency, ...months);
   }
   for (const range of days) {
-    parts.push('SELECT category, substr(date, 1, 7) AS month, sum_minor FROM category_day_totals WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND n > 0');
+    parts.push('SELECT kind, category_seq, substr(date, 1, 7) AS month, sum_minor FROM line_day_totals WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND n > 0');
     params.push(orgSeq, currency, ...range);
   }
   if (!parts.length) return [];
-  return ledger.rows(`SELECT category, month, sum(sum_minor) AS minor FROM (${parts.join(' UNION ALL ')}) GROUP BY category, month`, ...params);
+  const month = byMonth ? 'month' : `'${to.slice(0, 7)}' AS month`;
+  return ledger.rows(
+    `SELECT kind, category_seq, ${month}, sum(sum_minor) AS minor FROM (${parts.join(' UNION ALL ')}) GROUP BY kind, category_seq${byMonth ? ', month' : ''}`,
+    ...params,
+  );
 }
 
 /** Per account, reconciled rows apart: the sum of an organization's rows dated on or before `date`. */

@@ -16,6 +16,8 @@ import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
+import { followAmount, linesFor, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { assertOpen } from '../access/closing';
 import type { TransactionRecord } from '../../../../db/rows';
 
 /** A row with what the bookkeeper's hand needs besides: its account (never null, a trigger sees to it), how it came to be, its import. */
@@ -70,7 +72,7 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
       amountMinor: typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq)),
       currency: account.currency,
       description,
-      category: category?.name ?? null,
+      categorySeq: category?.seq ?? null,
       source: 'manual_csv',
       createdAt: nowIso(),
     });
@@ -111,7 +113,9 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
       next.amount_minor !== row.amount_minor && `amount ${money(row.amount_minor, row.currency)} -> ${money(next.amount_minor, row.currency)}`,
     ].filter(Boolean);
     if (changes.length === 0) return row;
+    assertOpen(ledger, orgSeq, [row.date, next.date], 'edited');
     ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
+    if (next.amount_minor !== row.amount_minor) followAmount(ledger, { ...row, ...next });
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.edited',
       targetType: 'transaction',
@@ -139,13 +143,14 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
         .join(' and ');
       throw new LedgerError('conflict', `This row has ${what}; remove them first (or undo the import that matched it).`, { id: row.id, notes, receipts });
     }
+    assertOpen(ledger, orgSeq, [row.date], 'deleted');
     const rejected = ledger
       .stmt(
         `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The transaction was deleted by hand.'
          WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') = ?`,
       )
       .run(nowIso(), actor.name, orgSeq, row.id).changes;
-    ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(row.seq);
+    removeEntry(ledger, row.seq);
     // Remembered, so that the next statement showing it again does not bring it back (dedupe.ts).
     if (fromBank) {
       ledger
@@ -163,19 +168,19 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
 }
 
 /**
- * Categorizes rows (or clears their category with null): the category name,
- * the status its facts now show (status.ts), and the agent's suggestion
- * metadata cleared: a person decided.
+ * Categorizes rows (or clears their category with null): each becomes an
+ * entry with one category line (or the suspense line), its status the view of
+ * its facts (status.ts), and the agent's suggestion metadata cleared: a person decided.
  */
 export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null): HandRow[] {
   return ledger.write(() => {
     const category: ResolvedCategory | null = categoryCode === null ? null : resolveCategory(ledger, orgSeq, { categoryCode });
     const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
     for (const row of rows) {
-      const status = statusOf({ ...row, category: category?.name ?? null }, true);
-      ledger
-        .stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?')
-        .run(category?.name ?? null, status, row.seq);
+      assertOpen(ledger, orgSeq, [row.date], 'categorized');
+      refuseTransfer(ledger, row, 'categorized');
+      const status = replaceLines(ledger, row, linesFor(category?.seq ?? null, row.amount_minor));
+      ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: 'transaction.categorized',
         targetType: 'transaction',
@@ -194,7 +199,7 @@ export function markReceiptMissing(ledger: Ledger, orgSeq: number, actor: Human,
     for (const row of rows) {
       const receiptNeeded = missing ? 1 : 0;
       if (receiptNeeded === row.receipt_needed) continue;
-      const status = statusOf({ ...row, receipt_needed: receiptNeeded });
+      const status = statusOf({ ...row, categorized: row.status !== 'uncategorized', receipt_needed: receiptNeeded });
       ledger.stmt('UPDATE transactions SET receipt_needed = ?, status = ? WHERE seq = ?').run(receiptNeeded, status, row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: missing ? 'transaction.receipt_missing' : 'transaction.receipt_found',

@@ -7,6 +7,8 @@ import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';
 import { columns, type TransactionRecord } from '../../../../db/rows';
 import type { TransactionOrigin, TransactionSource } from '../../../../db/values';
+import type { Track } from '../totals/declared';
+import { insertLines, isCategorized, linesFor, shownCategory, type LineInput } from './lines';
 import { statusOf, type TransactionStatus } from './status';
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
@@ -31,12 +33,13 @@ export interface Transaction {
 /** The columns a transaction is read with: the spec's fields and the facts its status is a view of. */
 const READ = [
   'seq',
+  'org_seq',
   'id',
   'date',
   'amount_minor',
   'currency',
   'description',
-  'category',
+  'category_seq',
   'status',
   'source',
   'external_id',
@@ -46,10 +49,14 @@ const READ = [
   'reconciled',
   'receipt_needed',
 ] as const;
-export type TransactionRow = Pick<TransactionRecord, (typeof READ)[number]>;
-export const TRANSACTION_COLUMNS = columns<TransactionRecord>(READ);
+/** The spec's `category`: the name, as the chart has it now, of the category the row shows (lines.ts). */
+export type TransactionRow = Pick<TransactionRecord, (typeof READ)[number]> & { category: string | null };
+/** The columns of a TransactionRow, of `transactions` (or of it under an alias, when a query joins). */
+export const transactionColumns = (alias?: string): string =>
+  `${columns<TransactionRecord>(READ, alias)}, (SELECT c.name FROM categories c WHERE c.seq = ${alias ? `${alias}.` : ''}category_seq) AS category`;
+export const TRANSACTION_COLUMNS = transactionColumns();
 
-const PAGE_COLUMNS = columns<TransactionRecord>(READ, 't');
+const PAGE_COLUMNS = transactionColumns('t');
 
 export function toTransaction(r: TransactionRow): Transaction {
   return {
@@ -158,8 +165,9 @@ function filters(orgSeq: number, q: TransactionQuery) {
   if (q.dateTo) add('date <= ?', q.dateTo);
   const aggregatesAnswer = q.category === undefined && q.description === undefined;
   const dated = q.date !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined;
-  if (q.category === UNCATEGORIZED) add('category IS NULL');
-  else if (q.category !== undefined) add('category = ?', q.category);
+  // The category a row shows (a split: its largest line's); every line of a category is the general ledger's.
+  if (q.category === UNCATEGORIZED) add("status = 'uncategorized'");
+  else if (q.category !== undefined) add('category_seq = (SELECT seq FROM categories WHERE org_seq = ? AND name = ?)', orgSeq, q.category);
   // Trigrams need three characters; shorter needles use LIKE (ASCII case folding).
   if (q.description !== undefined && [...q.description].length < 3) add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
   // Maintained counts answer totalCount unless a category or description filter is set
@@ -250,7 +258,10 @@ export interface NewTransaction {
   amountMinor: number;
   currency: string;
   description: string;
-  category: string | null;
+  /** Its category (identity), or null: uncategorized, its other line the suspense line. */
+  categorySeq: number | null;
+  /** Its lines when they are more than one category line (a split) or a transfer; by default from categorySeq. */
+  lines?: LineInput[];
   source: TransactionSource;
   externalId?: string | null;
   suggestedBy?: string | null;
@@ -268,14 +279,18 @@ export interface NewTransaction {
 }
 
 const INSERT_TRANSACTION = `INSERT INTO transactions
-  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint)
+  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-/** Every row enters the books here: by hand, by an approved journal entry, by an import, as demo books. Its status is the view of its facts. */
-export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction): number {
+/**
+ * Every entry enters the books here, its row and its lines: by hand, by an approved journal entry, by an import,
+ * as demo books. Its status is the view of its facts. `track`, in a bulk load, counts both for the totals.
+ */
+export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): number {
   const reconciled = t.reconciled ?? 0;
   const receiptNeeded = t.receiptNeeded ?? 0;
-  const status = t.status ?? statusOf({ category: t.category, reconciled, receipt_needed: receiptNeeded, status: 'matched' });
+  const lines = t.lines ?? linesFor(t.categorySeq, t.amountMinor);
+  const status = t.status ?? statusOf({ categorized: isCategorized(lines), reconciled, receipt_needed: receiptNeeded, status: 'matched' });
   const { lastInsertRowid } = ledger
     .stmt(INSERT_TRANSACTION)
     .run(
@@ -287,7 +302,7 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
       t.amountMinor,
       t.currency,
       t.description,
-      t.category,
+      shownCategory(lines),
       status,
       t.source,
       t.externalId ?? null,
@@ -300,5 +315,19 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
       t.importBatchSeq ?? null,
       t.fingerprint ?? null,
     );
-  return Number(lastInsertRowid);
+  const seq = Number(lastInsertRowid);
+  const head = { seq, org_seq: orgSeq, date: t.date, currency: t.currency, amount_minor: t.amountMinor };
+  track?.row({
+    orgSeq,
+    accountSeq: t.accountSeq,
+    date: t.date,
+    status,
+    reconciled,
+    source: t.source,
+    currency: t.currency,
+    amountMinor: t.amountMinor,
+    description: t.description,
+  });
+  insertLines(ledger, head, lines, track);
+  return seq;
 }

@@ -1,12 +1,16 @@
 // A categorization: an agent (or a person's rule) says which category a row
-// belongs in. Approval sets the category and keeps who suggested it; a
-// reversal puts back the category and the suggestion it replaced.
+// belongs in, or (an extension of v1: `lines`) how it splits across several.
+// Approval makes the entry's lines (one category line, or the split) and keeps
+// who suggested it; a reversal puts back the lines and the suggestion it replaced.
 import { z } from 'zod';
-import { resolveCategory, categoryNow } from '../../chart/categories';
+import { categoryByName, categoryNow, resolveCategory } from '../../chart/categories';
+import type { Ledger } from '../../core/db';
 import { LedgerError } from '../../core/errors';
+import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
-import { statusOf } from '../../transactions/status';
-import { describeTransaction, requireTransactionRow, type TransactionStatus } from '../../transactions/transactions';
+import { asInput, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
+import { resolveSplit, splitLines } from '../../transactions/split';
+import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
 import { glanceOf, keyTarget, NO_VIEW, type ProposalKind } from '../kind';
 
 export const EVIDENCE_TYPES = ['counterparty_match', 'rule', 'historical', 'keyword', 'receipt'] as const;
@@ -17,12 +21,23 @@ export interface EvidenceItem {
   detail?: string;
 }
 
+/** One line of a proposed split: a category (by code) and its part of the row's amount (same sign as the row). */
+export interface SplitLineInput {
+  categoryCode: string;
+  amount: number;
+  memo?: string;
+}
+
 export interface CategorizationInput {
   transactionId: string;
   categoryCode?: string;
   category?: string;
+  /** A split instead of one category (at least two lines adding up to the row's amount). */
+  lines?: SplitLineInput[];
   evidence?: EvidenceItem[];
 }
+
+const PayloadLine = z.object({ categoryCode: z.string(), amount: z.number(), memo: z.string().nullable() });
 
 const Payload = z
   .object({
@@ -30,14 +45,34 @@ const Payload = z
     categoryCode: z.string(),
     category: z.string(),
     evidence: z.array(z.object({ type: z.enum(EVIDENCE_TYPES), value: z.string(), detail: z.string().optional() })),
+    // A split (an extension of v1); categoryCode and category then name its largest line.
+    lines: z.array(PayloadLine).optional(),
   })
-  .meta({ id: 'CategorizationPayload', description: 'type categorization: the category resolved to the chart at proposal time' });
+  .meta({ id: 'CategorizationPayload', description: 'type categorization' });
 export type CategorizationPayload = z.infer<typeof Payload>;
 
 /** What the row had before, put back by a reversal. */
 interface Outcome {
   kind: 'categorization';
-  previous: { category: string | null; status: string; suggestedBy: string | null; confidence: number | null; reason: string | null };
+  previous: {
+    /** Its lines as they were (outcomes recorded before lines: the category name, resolved again on reversal). */
+    lines?: LineInput[];
+    category?: string | null;
+    status: string;
+    suggestedBy: string | null;
+    confidence: number | null;
+    reason: string | null;
+  };
+}
+
+/** The lines a payload makes of a row. */
+function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string }, p: CategorizationPayload): LineInput[] {
+  if (!p.lines) return linesFor(categoryNow(ctx, orgSeq, p.categoryCode)!.seq, tx.amount_minor);
+  const parts = p.lines.map((l, i) => {
+    categoryNow(ctx, orgSeq, l.categoryCode, `lines[${i}].categoryCode`);
+    return { categoryCode: l.categoryCode, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`), memo: l.memo };
+  });
+  return splitLines(resolveSplit(ctx, orgSeq, tx, parts));
 }
 
 export const categorization: ProposalKind<'categorization', CategorizationInput, CategorizationPayload, Outcome> = {
@@ -46,6 +81,22 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
 
   draft({ ledger, orgSeq }, input) {
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
+    refuseTransfer(ledger, tx, 'categorized');
+    if (input.lines) {
+      const parts = resolveSplit(
+        ledger,
+        orgSeq,
+        tx,
+        input.lines.map((l, i) => ({ ...l, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`) })),
+      );
+      const largest = parts.reduce((a, b) => (Math.abs(b.amountMinor) > Math.abs(a.amountMinor) ? b : a));
+      const lines = parts.map((p) => ({ categoryCode: p.category.code, amount: fromMinor(p.amountMinor, tx.currency), memo: p.memo }));
+      return {
+        payload: { transactionId: tx.id, categoryCode: largest.category.code, category: largest.category.name, evidence: input.evidence ?? [], lines },
+        transactionSeq: tx.seq,
+        summary: `Proposed split of ${describeTransaction(tx)}: ${tx.category ?? '(uncategorized)'} -> ${lines.map((l) => `${l.categoryCode} ${l.amount.toFixed(2)}`).join(' / ')}`,
+      };
+    }
     const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
     return {
       payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [] },
@@ -54,20 +105,27 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
     };
   },
 
-  changeKey: (p, transactionSeq) => `categorization|${keyTarget(transactionSeq)}|${p.categoryCode}`,
+  changeKey: (p, transactionSeq) =>
+    p.lines
+      ? `categorization|${keyTarget(transactionSeq)}|split|${p.lines.map((l) => `${l.categoryCode}=${l.amount}`).join('|')}`
+      : `categorization|${keyTarget(transactionSeq)}|${p.categoryCode}`,
   transactionId: (p) => p.transactionId,
+  datesChanged: ({ ledger, orgSeq }, p) => [requireTransactionRow(ledger, orgSeq, p.transactionId).date],
 
   apply({ ledger, orgSeq }, row, p) {
-    const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
-    const category = categoryNow(ledger, orgSeq, p.categoryCode)!;
-    // A reconciled row stays reconciled (locked): only its category changes.
-    const status = statusOf({ ...tx, category: category.name }, true);
-    ledger
-      .stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?')
-      .run(category.name, status, row.proposed_by, row.confidence, row.reason, tx.seq);
+    const tx = handRow(ledger, orgSeq, p.transactionId);
+    refuseTransfer(ledger, tx, 'categorized');
+    const before = linesOf(ledger, tx.seq).map(asInput);
+    // A reconciled row stays reconciled (locked): only its lines change.
+    const status = replaceLines(ledger, tx, linesOfPayload(ledger, orgSeq, tx, p));
+    ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(row.proposed_by, row.confidence, row.reason, tx.seq);
+    const what = p.lines ? `split ${p.lines.map((l) => `${l.categoryCode} ${l.amount.toFixed(2)}`).join(' / ')}` : `categorized as ${p.categoryCode} ${p.category}`;
     return {
-      summary: `${describeTransaction(tx)} categorized as ${category.code} ${category.name}, status ${status}`,
-      outcome: { kind: 'categorization', previous: { category: tx.category, status: tx.status, suggestedBy: tx.suggested_by, confidence: tx.confidence, reason: tx.reason } },
+      summary: `${describeTransaction(tx)} ${what}, status ${status}`,
+      outcome: {
+        kind: 'categorization',
+        previous: { lines: before, status: tx.status, suggestedBy: tx.suggested_by, confidence: tx.confidence, reason: tx.reason },
+      },
     };
   },
 
@@ -79,15 +137,18 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
         reason: 'categorized again since',
       });
     }
-    // Its facts stand (reconciled, receipt needed); the status is their view with the category it had.
-    const status = statusOf({ ...tx, category: previous.category, status: previous.status as TransactionStatus });
-    ledger
-      .stmt('UPDATE transactions SET category = ?, status = ?, suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?')
-      .run(previous.category, status, previous.suggestedBy, previous.confidence, previous.reason, tx.seq);
-    return `${describeTransaction(tx)} back to ${previous.category ?? '(uncategorized)'}, status ${status}`;
+    // Outcomes recorded before lines existed name the category the row had.
+    const named = previous.category ? categoryByName(ledger, orgSeq, previous.category) : null;
+    const lines = previous.lines ?? linesFor(named?.seq ?? null, tx.amount_minor);
+    // Its facts stand (reconciled, receipt needed); the status is their view with the lines it had.
+    const status = replaceLines(ledger, { ...tx, status: previous.status as typeof tx.status }, lines, false);
+    ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(previous.suggestedBy, previous.confidence, previous.reason, tx.seq);
+    return `${describeTransaction(tx)} back to ${handRow(ledger, orgSeq, tx.id).category ?? '(uncategorized)'}${lines.length > 1 ? ' (split)' : ''}, status ${status}`;
   },
 
   view(ctx, p) {
-    return { ...NO_VIEW, subject: glanceOf(ctx, p.transactionId), result: { text: p.category, code: p.categoryCode }, rememberable: true };
+    const nameOf = (code: string) => ctx.ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').pluck().get(ctx.orgSeq, code) as string | undefined;
+    const split = p.lines?.map((l) => ({ code: l.categoryCode, name: nameOf(l.categoryCode) ?? l.categoryCode, amount: l.amount, memo: l.memo })) ?? null;
+    return { ...NO_VIEW, subject: glanceOf(ctx, p.transactionId), result: { text: p.category, code: p.categoryCode }, split, rememberable: !p.lines };
   },
 };

@@ -10,6 +10,7 @@ import { toMinor } from '../../core/money';
 import { excerpt } from '../../core/text';
 import { organizationBySeq } from '../../access/organizations';
 import { handRow } from '../../transactions/hand';
+import { refuseTransfer, removeEntry } from '../../transactions/lines';
 import { describeTransaction, insertTransaction, TRANSACTION_SOURCES, type TransactionSource } from '../../transactions/transactions';
 import { NO_VIEW, type ProposalKind } from '../kind';
 
@@ -33,7 +34,7 @@ const Payload = z
     category: z.string().nullable(),
     source: z.enum(TRANSACTION_SOURCES),
   })
-  .meta({ id: 'JournalEntryPayload', description: 'type journal_entry: the row created on approval' });
+  .meta({ id: 'JournalEntryPayload', description: 'type journal_entry' });
 export type JournalEntryPayload = z.infer<typeof Payload>;
 
 interface Outcome {
@@ -69,6 +70,7 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
 
   changeKey: (p) => ['journal_entry', p.date, p.amount, p.currency, p.categoryCode ?? '', p.source, p.description].join('|'),
   transactionId: () => null,
+  datesChanged: (_ctx, p) => [p.date],
 
   apply({ ledger, orgSeq }, row, p, { reviewer, account: chosen }) {
     const account = chosen ? requireOpenAccount(ledger, orgSeq, chosen) : entryAccount(ledger, orgSeq, reviewer, p.currency, p.source);
@@ -83,7 +85,7 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
       amountMinor: toMinor(p.amount, p.currency),
       currency: p.currency,
       description: p.description,
-      category: category?.name ?? null,
+      categorySeq: category?.seq ?? null,
       source: p.source,
       suggestedBy: row.proposed_by,
       confidence: row.confidence,
@@ -107,7 +109,8 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
     if (count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?') || count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?')) {
       throw refuse(row.id, 'the transaction it created has notes or receipts since');
     }
-    ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(tx.seq);
+    refuseTransfer(ledger, tx, 'removed');
+    removeEntry(ledger, tx.seq);
     return `transaction ${tx.id} ${describeTransaction(tx)} removed`;
   },
 

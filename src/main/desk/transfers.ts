@@ -1,0 +1,74 @@
+// Transfers between the organization's own accounts and the closing date, at
+// the desk and as owner commands (`ledgerdesk transfer <id> --account`,
+// `transfer match|suggest|undo`, `period lock|unlock`).
+import { z } from 'zod';
+import { DateString, Line, Prose, Uuid } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq } from './operation';
+
+const side = (s: L.TransferSide) =>
+  `${s.id}  ${s.date}  ${s.amount.toFixed(2).padStart(12)} ${s.currency}  ${s.account.name}  ${s.description}${s.inTransit ? '  (in transit)' : ''}`;
+const made = (r: L.TransferResult) =>
+  r.counterpartId
+    ? [`Transfer ${r.id} matched with its other side ${r.counterpartId}.`]
+    : [
+        `Transfer ${r.id} is in transit until the other account's row arrives${r.candidates > 1 ? ` (${r.candidates} rows could be it: ledgerdesk transfer suggest, then transfer match)` : ''}.`,
+      ];
+
+export const transferOperations = {
+  makeTransfer: op(
+    z.strictObject({ ...Org, id: Uuid, account: Line(200).trim().min(1).describe('The other account of the organization, by name or id') }),
+    (ctx, { orgId, id, account }) => L.makeTransfer(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, account),
+    { name: 'transfer', summary: 'make a row a transfer to another of your accounts (matched with its other side, or in transit)', args: ['id'], print: made },
+  ),
+
+  matchTransfer: op(
+    z.strictObject({ ...Org, id: Uuid.describe('One side'), other: Uuid.describe('The other side (opposite amount, another account)') }),
+    (ctx, { orgId, id, other }) => L.matchTransfer(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, other),
+    { name: 'transfer match', summary: 'match two rows as the two sides of one transfer', args: ['id', 'other'], print: made },
+  ),
+
+  suggestTransfers: op(
+    z.strictObject({ ...Org, dateFrom: DateString.optional(), dateTo: DateString.optional(), limit: z.int().min(1).max(500).default(100) }),
+    (ctx, { orgId, dateFrom, dateTo, limit }) => L.suggestTransfers(ctx.ledger, orgSeq(ctx, orgId), { from: dateFrom, to: dateTo, limit }),
+    {
+      name: 'transfer suggest',
+      summary: 'possible transfers: open rows of opposite amounts in two accounts, a few days apart',
+      flags: { dateFrom: 'from', dateTo: 'to' },
+      print: ({ data, totalCount }) =>
+        totalCount === 0
+          ? ['No possible transfers.']
+          : [
+              ...data.flatMap((p) => [
+                `${p.daysApart} day(s) apart${p.unique ? '' : ' (either side has other candidates)'}:  ledgerdesk transfer match ${p.from.id} ${p.to.id}`,
+                `  out ${side(p.from)}`,
+                `  in  ${side(p.to)}`,
+              ]),
+              `${data.length} of ${totalCount} possible transfer(s)`,
+            ],
+    },
+  ),
+
+  undoTransfer: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.undoTransfer(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id), {
+    name: 'transfer undo',
+    summary: 'a transfer is no longer one: its side (and its other side) uncategorized again',
+    args: ['id'],
+    print: (r) => [`No longer a transfer: ${r.id}${r.counterpartId ? ` and ${r.counterpartId}` : ''} (uncategorized again).`],
+  }),
+
+  lockPeriod: op(
+    z.strictObject({
+      ...Org,
+      through: DateString.describe('The closing date: nothing on or before it changes'),
+      reason: Prose(500).trim().optional().describe('Why, for the Log'),
+    }),
+    (ctx, { orgId, through, reason }) => ({ lockedThrough: L.lockPeriod(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, through, reason) }),
+    { name: 'period lock', summary: 'close the books through a date (nothing dated on or before it changes)', print: (r) => [`Books closed through ${r.lockedThrough}.`] },
+  ),
+
+  unlockPeriod: op(
+    z.strictObject({ ...Org, reason: Prose(500).trim().optional().describe('Why, for the Log') }),
+    (ctx, { orgId, reason }) => ({ lockedThrough: L.unlockPeriod(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, reason) }),
+    { name: 'period unlock', summary: 'open the closed period again (audited)', print: () => ['Books open: no closing date.'] },
+  ),
+};

@@ -1,0 +1,53 @@
+// An exported row as the postings of one entry, for the writers of journals
+// (hledger, Beancount): the money-account posting and one per line, or both
+// sides of a matched transfer as one entry. Names of accounts are the writer's.
+import type { ExportLine, ExportRow } from './book';
+
+export interface Posting {
+  /** A money account (by id) or a line's account (category name, suspense, in transit). */
+  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true };
+  amountMinor: number;
+  /** Its own date, when it differs from the entry's (the later side of a transfer). */
+  date: string | null;
+  reconciled: boolean;
+  memo: string | null;
+  id: string | null;
+}
+
+/** The other side of a transfer written with this row (null: none, or it comes first and writes the pair). */
+export function pairedWith(r: ExportRow): ExportLine['counterpart'] {
+  const [line] = r.lines;
+  return r.lines.length === 1 && line.kind === 'transfer' ? line.counterpart : null;
+}
+
+/** Whether the row was already written with its other side, met earlier in the book's order. */
+export function writtenWithOther(r: ExportRow & { seq?: number }): boolean {
+  const cp = pairedWith(r);
+  return cp !== null && (cp.date < r.date || (cp.date === r.date && cp.seq < (r.seq ?? 0)));
+}
+
+const lineAccount = (l: ExportLine): Posting['account'] =>
+  l.kind === 'category' && l.category ? { category: l.category } : l.kind === 'transfer' ? { inTransit: true } : { suspense: true };
+
+/** A row alone: its money posting and one posting per line. */
+export function rowPostings(r: ExportRow): Posting[] {
+  return [
+    { account: { money: r.accountId }, amountMinor: r.amountMinor, date: null, reconciled: r.reconciled, memo: null, id: null },
+    ...r.lines.map((l) => ({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null })),
+  ];
+}
+
+/**
+ * A matched transfer as one entry: both money postings; when the sides are
+ * dated apart, each with its transit posting on its own date, so that every
+ * balance at every date is the books' (the money is in transit between them).
+ */
+export function transferPostings(r: ExportRow): Posting[] {
+  const cp = pairedWith(r)!;
+  const apart = cp.date !== r.date;
+  const mine: Posting = { account: { money: r.accountId }, amountMinor: r.amountMinor, date: null, reconciled: r.reconciled, memo: null, id: null };
+  const theirs: Posting = { account: { money: cp.accountId }, amountMinor: cp.amountMinor, date: apart ? cp.date : null, reconciled: cp.reconciled, memo: null, id: cp.id };
+  if (!apart) return [mine, theirs];
+  const transit = (amountMinor: number, date: string | null): Posting => ({ account: { inTransit: true }, amountMinor, date, reconciled: false, memo: null, id: null });
+  return [mine, transit(-r.amountMinor, null), transit(-cp.amountMinor, cp.date), theirs];
+}

@@ -1,0 +1,96 @@
+// The books as the balance sheet, the trial balance and the general ledger
+// read them: every account of the double-entry books with its balance
+// through a date (debits positive), from the maintained totals only. The
+// accounts are the money accounts (their rows and opening balances), the
+// categories (their lines), the suspense account (uncategorized rows), the
+// transfers in transit, and the opening balances' equity (what each money
+// account held when its books here began).
+import { organizationBySeq } from '../access/organizations';
+import { accountRows, type AccountRow } from '../accounts/accounts';
+import { chartRows, type ChartRow } from '../chart/categories';
+import type { Ledger } from '../core/db';
+import { accountSumsThrough, lineSums } from '../totals/sums';
+import { IN_TRANSIT } from '../transfers/transfers';
+import { isLiability } from '../../../shared/accounts';
+import { dayBefore } from '../../../shared/dates';
+
+export type BookClass = 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
+
+/** What the general ledger is asked for ("account:<id>", "category:<code>") and every report line names. */
+export type BookRef = `account:${string}` | `category:${string}` | 'suspense' | 'in-transit' | 'opening-balances';
+
+export const SUSPENSE_NAME = 'Uncategorized (suspense)';
+export const OPENING_NAME = 'Opening balances';
+
+export interface Position {
+  /** None for a computed figure (retained earnings). */
+  ref?: BookRef;
+  code?: string;
+  name: string;
+  class: BookClass;
+  /** Debits positive, in minor units. */
+  minor: number;
+}
+
+/** Whether an opening balance is in the books by a date (no date: from the account's first row on). */
+const openedBy = (a: AccountRow, date: string) => a.opening_date === null || a.opening_date <= date;
+
+export const categoryRef = (c: Pick<ChartRow, 'code' | 'seq'>): BookRef => (c.code ? `category:${c.code}` : `category:#${c.seq}`);
+
+/**
+ * Every account's balance through `to` (from null: since the books began;
+ * revenue and expense categories are the ones a range makes sense for).
+ * Accounts in another currency than `currency` are left out: their lines
+ * are in theirs.
+ */
+export function positionsThrough(ledger: Ledger, orgSeq: number, currency: string, to: string): Position[] {
+  const out: Position[] = [];
+  let openings = 0;
+  const sums = new Map<number, number>();
+  for (const r of accountSumsThrough(ledger, orgSeq, to)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
+  for (const a of accountRows(ledger, orgSeq)) {
+    if (a.currency !== currency) continue;
+    const opening = openedBy(a, to) ? a.opening_balance_minor : 0;
+    openings += opening;
+    const minor = opening + (sums.get(a.seq) ?? 0);
+    if (minor !== 0 || a.closed_at === null) out.push({ ref: `account:${a.id}`, name: a.name, class: isLiability(a.type) ? 'liability' : 'asset', minor });
+  }
+  if (openings !== 0) out.push({ ref: 'opening-balances', name: OPENING_NAME, class: 'equity', minor: -openings });
+  out.push(...linePositions(ledger, orgSeq, currency, null, to));
+  return out;
+}
+
+/** The lines' accounts (categories, suspense, in transit) over [from, to]. */
+export function linePositions(ledger: Ledger, orgSeq: number, currency: string, from: string | null, to: string): Position[] {
+  const chart = new Map(chartRows(ledger, orgSeq).map((c) => [c.seq, c]));
+  const byRef = new Map<BookRef, Position>();
+  const add = (p: Omit<Position, 'minor'> & { ref: BookRef }, minor: number) => {
+    const at = byRef.get(p.ref) ?? byRef.set(p.ref, { ...p, minor: 0 }).get(p.ref)!;
+    at.minor += minor;
+  };
+  for (const s of lineSums(ledger, orgSeq, currency, from, to, false)) {
+    if (s.kind === 'suspense') add({ ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' }, s.minor);
+    else if (s.kind === 'transfer') add({ ref: 'in-transit', name: IN_TRANSIT, class: 'asset' }, s.minor);
+    else {
+      const c = chart.get(s.category_seq)!;
+      add({ ref: categoryRef(c), ...(c.code ? { code: c.code } : {}), name: c.name, class: c.type }, s.minor);
+    }
+  }
+  return [...byRef.values()];
+}
+
+/** The first day of the fiscal year a date falls in (the organization's start, MM-DD). */
+export function fiscalYearOf(ledger: Ledger, orgSeq: number, date: string): string {
+  const start = organizationBySeq(ledger, orgSeq).fiscalYearStart;
+  const thisYear = `${date.slice(0, 4)}-${start}`;
+  return thisYear <= date ? thisYear : `${Number(date.slice(0, 4)) - 1}-${start}`;
+}
+
+/** Revenue and expense lines before a date, net (debits positive): minus the earnings. */
+export function earningsBefore(ledger: Ledger, orgSeq: number, currency: string, date: string): number {
+  return linePositions(ledger, orgSeq, currency, null, dayBefore(date))
+    .filter((p) => p.class === 'revenue' || p.class === 'expense')
+    .reduce((s, p) => s + p.minor, 0);
+}
+
+export const orgCurrency = (ledger: Ledger, orgSeq: number, currency?: string): string => (currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();

@@ -1,0 +1,177 @@
+// An entry's other lines (migration 0014). The transaction row is the entry's
+// money-account line; its lines say where the money went, and the row's amount
+// plus its lines' amounts is zero, in integer minor units. An entry has one
+// suspense line (uncategorized), one category line, two or more category lines
+// (a split), or one transfer line (to another money account of the
+// organization: in transit until its counterpart, the other side's row, is
+// known). Every line is written here, and with them what the row shows of
+// them: its category (the largest category line's: transactions.category_seq)
+// and its status (status.ts).
+import type { Ledger } from '../core/db';
+import { LedgerError } from '../core/errors';
+import type { LineKind } from '../../../../db/values';
+import type { Track } from '../totals/declared';
+import { statusOf, type TransactionStatus } from './status';
+
+export { LINE_KINDS, type LineKind } from '../../../../db/values';
+
+export interface LineInput {
+  kind: LineKind;
+  categorySeq?: number | null;
+  /** A transfer's other money account. */
+  accountSeq?: number | null;
+  /** A matched transfer's other side; null while in transit. */
+  counterpartSeq?: number | null;
+  amountMinor: number;
+  memo?: string | null;
+}
+
+/** The money-account line a row's lines balance. */
+export interface EntryHead {
+  seq: number;
+  org_seq: number;
+  date: string;
+  currency: string;
+  amount_minor: number;
+}
+
+/** The facts of a row besides its lines that its status is a view of. */
+export type RowFacts = { receipt_needed: number; reconciled: number; status: TransactionStatus };
+
+export const suspenseLine = (amountMinor: number): LineInput => ({ kind: 'suspense', amountMinor: -amountMinor });
+export const categoryLine = (categorySeq: number, amountMinor: number, memo: string | null = null): LineInput => ({
+  kind: 'category',
+  categorySeq,
+  amountMinor: -amountMinor,
+  memo,
+});
+
+/** The lines of a row entered with a category (or without: the suspense line). */
+export const linesFor = (categorySeq: number | null, amountMinor: number): LineInput[] => [
+  categorySeq === null ? suspenseLine(amountMinor) : categoryLine(categorySeq, amountMinor),
+];
+
+/** The category a row shows: its category line's, or a split's largest line's (the first of equals); null for none. */
+export function shownCategory(lines: readonly LineInput[]): number | null {
+  let best: LineInput | null = null;
+  for (const l of lines) if (l.kind === 'category' && (!best || Math.abs(l.amountMinor) > Math.abs(best.amountMinor))) best = l;
+  return best?.categorySeq ?? null;
+}
+
+export const isCategorized = (lines: readonly Pick<LineInput, 'kind'>[]): boolean => !lines.some((l) => l.kind === 'suspense');
+
+/** Refuses lines that do not make a balanced entry of one of the four shapes. A bug, not a person's input: those are checked where they are read. */
+function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
+  const sum = lines.reduce((s, l) => s + l.amountMinor, 0);
+  const kinds = new Set(lines.map((l) => l.kind));
+  const shaped = lines.length === 1 || (kinds.size === 1 && kinds.has('category'));
+  if (sum !== -head.amount_minor || !shaped || lines.some((l) => !Number.isSafeInteger(l.amountMinor))) {
+    throw new Error(`unbalanced entry for transaction ${head.seq}: ${head.amount_minor} + ${sum} minor units in ${lines.length} line(s)`);
+  }
+}
+
+const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, memo)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** Writes a new entry's lines (its row just inserted); track, in a bulk load, counts them for the totals. */
+export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): void {
+  checkEntry(head, lines);
+  const insert = ledger.stmt(INSERT_LINE);
+  lines.forEach((l, position) => {
+    insert.run(
+      head.seq,
+      position,
+      head.org_seq,
+      l.kind,
+      l.categorySeq ?? null,
+      l.accountSeq ?? null,
+      l.counterpartSeq ?? null,
+      head.date,
+      head.currency,
+      l.amountMinor,
+      l.memo ?? null,
+    );
+    track?.line({ orgSeq: head.org_seq, currency: head.currency, date: head.date, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
+  });
+}
+
+/**
+ * Replaces an entry's lines, and brings what the row shows of them up to date:
+ * its category and its status (`categorizing`: a person or an approval
+ * decided, which drops the legacy agent_suggested). The totals follow by their triggers.
+ */
+export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: readonly LineInput[], categorizing = true): TransactionStatus {
+  checkEntry(head, lines);
+  ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
+  insertLines(ledger, head, lines);
+  const status = statusOf({ ...head, categorized: isCategorized(lines) }, categorizing);
+  ledger.stmt('UPDATE transactions SET category_seq = ?, status = ? WHERE seq = ?').run(shownCategory(lines), status, head.seq);
+  return status;
+}
+
+/** A stored line, as the general ledger and the detail read it. */
+export interface LineRecord {
+  transaction_seq: number;
+  position: number;
+  kind: LineKind;
+  category_seq: number | null;
+  account_seq: number | null;
+  counterpart_seq: number | null;
+  amount_minor: number;
+  memo: string | null;
+}
+
+export function linesOf(ledger: Ledger, transactionSeq: number): LineRecord[] {
+  return ledger.rows<LineRecord>(
+    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, memo FROM lines WHERE transaction_seq = ? ORDER BY position',
+    transactionSeq,
+  );
+}
+
+/** A stored line as an input again (to write it back changed). */
+export const asInput = (l: LineRecord): LineInput => ({
+  kind: l.kind,
+  categorySeq: l.category_seq,
+  accountSeq: l.account_seq,
+  counterpartSeq: l.counterpart_seq,
+  amountMinor: l.amount_minor,
+  memo: l.memo,
+});
+
+const accountName = (ledger: Ledger, seq: number | null): string =>
+  (ledger.stmt('SELECT name FROM accounts WHERE seq = ?').get(seq) as { name: string } | undefined)?.name ?? 'another account';
+
+/** The transfer line of a row, if it is a transfer. */
+export const transferLineOf = (ledger: Ledger, seq: number): LineRecord | undefined => linesOf(ledger, seq).find((l) => l.kind === 'transfer');
+
+/** Refuses to change a transfer's row as if it were a categorized one: the transfer is undone first. */
+export function refuseTransfer(ledger: Ledger, row: { seq: number; id: string }, verb: string): void {
+  const line = transferLineOf(ledger, row.seq);
+  if (!line) return;
+  throw new LedgerError(
+    'conflict',
+    `This row is a transfer to "${accountName(ledger, line.account_seq)}": undo the transfer first (ledgerdesk transfer undo ${row.id}), then it can be ${verb}.`,
+    { id: row.id, reason: 'transfer' },
+  );
+}
+
+/** After a row's amount changed by hand: its one line follows (a split or a matched transfer is changed first, by its lines). */
+export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: string }): void {
+  const lines = linesOf(ledger, row.seq);
+  const [only] = lines;
+  if (lines.length > 1) throw new LedgerError('conflict', 'This row is split: change its lines (or unsplit it) together with its amount.', { id: row.id, reason: 'split' });
+  if (only.kind === 'transfer' && only.counterpart_seq !== null) {
+    throw new LedgerError('conflict', `This row is a transfer matched with its other side: undo the transfer first (ledgerdesk transfer undo ${row.id}).`, {
+      id: row.id,
+      reason: 'transfer',
+    });
+  }
+  replaceLines(ledger, row, [{ ...asInput(only), amountMinor: -row.amount_minor }], false);
+}
+
+/** Deletes a row with its lines; a transfer matched with it goes back in transit. */
+export function removeEntry(ledger: Ledger, seq: number): void {
+  ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
+  ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
+  ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);
+}

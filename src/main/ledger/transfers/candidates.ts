@@ -1,0 +1,90 @@
+// Which rows may be the two sides of one transfer between the organization's
+// own money accounts. A pair is: two different accounts, one currency, amounts
+// exactly opposite (not zero), dates at most TRANSFER_WINDOW_DAYS apart, each
+// side open (uncategorized, or a transfer in transit whose other account is
+// the other side's). The sides are read once for a date range and paired in
+// memory by amount: no index on amounts is needed, and a page, an import or
+// the whole backlog costs one scan of the open rows in its dates.
+import type { Ledger } from '../core/db';
+
+/**
+ * Days apart the two sides' dates may be: a transfer posts on both sides within
+ * one to three business days (ACH, SEPA, a card payment), and a weekend or a
+ * bank holiday adds two; five days covers those without pairing unrelated rows
+ * of the same amount weeks apart.
+ */
+export const TRANSFER_WINDOW_DAYS = 5;
+
+/** A row that may be one side of a transfer. */
+export interface Side {
+  seq: number;
+  id: string;
+  account_seq: number;
+  date: string;
+  amount_minor: number;
+  currency: string;
+  description: string;
+  /** In transit: the account its person said the money went to (null: uncategorized). */
+  to_account: number | null;
+}
+
+const DAY_MS = 86_400_000;
+export const daysApart = (a: string, b: string): number => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY_MS;
+
+const SIDE = 't.seq, t.id, t.account_seq, t.date, t.amount_minor, t.currency, t.description';
+
+/** The open sides of an organization dated in [from, to]: its uncategorized rows and its transfers in transit. */
+export function openSides(ledger: Ledger, orgSeq: number, from: string, to: string): Side[] {
+  return ledger.rows<Side>(
+    `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE t.org_seq = ? AND t.status = 'uncategorized' AND t.date BETWEEN ? AND ?
+     UNION ALL
+     SELECT ${SIDE}, l.account_seq AS to_account FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
+     WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NULL AND l.date BETWEEN ? AND ?`,
+    orgSeq,
+    from,
+    to,
+    orgSeq,
+    from,
+    to,
+  );
+}
+
+/** Whether two open sides can be one transfer. */
+export function pairs(a: Pick<Side, 'account_seq' | 'date' | 'amount_minor' | 'currency' | 'to_account'>, b: typeof a): boolean {
+  return (
+    a.account_seq !== b.account_seq &&
+    a.currency === b.currency &&
+    a.amount_minor !== 0 &&
+    a.amount_minor === -b.amount_minor &&
+    daysApart(a.date, b.date) <= TRANSFER_WINDOW_DAYS &&
+    (a.to_account === null || a.to_account === b.account_seq) &&
+    (b.to_account === null || b.to_account === a.account_seq)
+  );
+}
+
+/** The pool's sides by currency and amount, to look up the opposite of a side. */
+export class SidePool<S extends Side> {
+  private readonly byAmount = new Map<string, S[]>();
+
+  constructor(sides: Iterable<S>) {
+    for (const s of sides) {
+      const key = `${s.currency}|${s.amount_minor}`;
+      const list = this.byAmount.get(key);
+      if (list) list.push(s);
+      else this.byAmount.set(key, [s]);
+    }
+  }
+
+  /** The pool's sides that pair with this one (closest date first). */
+  partnersOf(side: Pick<Side, 'seq' | 'account_seq' | 'date' | 'amount_minor' | 'currency' | 'to_account'>): S[] {
+    return (this.byAmount.get(`${side.currency}|${-side.amount_minor}`) ?? [])
+      .filter((s) => s.seq !== side.seq && pairs(side, s))
+      .sort((a, b) => daysApart(a.date, side.date) - daysApart(b.date, side.date) || a.seq - b.seq);
+  }
+}
+
+/** The first and last dates the partners of sides dated in [from, to] can have. */
+export function windowAround(from: string, to: string): [string, string] {
+  const shift = (d: string, days: number) => new Date(Date.parse(`${d}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return [shift(from, -TRANSFER_WINDOW_DAYS), shift(to, TRANSFER_WINDOW_DAYS)];
+}

@@ -1,0 +1,86 @@
+// Possible transfers: pairs of open rows (candidates.ts) that may be one
+// transfer, shown with both dates (equal amounts days apart are the usual
+// wrong pair) for a person to accept with one key or command. Never matched
+// on their own: two unrelated rows of opposite amounts (a refund and a
+// purchase) can look alike, and a wrong transfer hides an expense. Only a side
+// a person already made a transfer to an account is matched by that account's
+// statement when it brings the one row that fits (imports/transfers.ts).
+import type { Ledger } from '../core/db';
+import { fromMinor } from '../core/money';
+import { BEGINNING } from '../totals/sums';
+import { daysApart, openSides, SidePool, windowAround, type Side } from './candidates';
+
+export interface TransferSide {
+  id: string;
+  date: string;
+  amount: number;
+  currency: string;
+  description: string;
+  account: { id: string; name: string };
+  /** Already a transfer in transit (a person said where it went). */
+  inTransit: boolean;
+}
+
+export interface PossibleTransfer {
+  /** The side that left (the negative amount) and the side that arrived. */
+  from: TransferSide;
+  to: TransferSide;
+  daysApart: number;
+  /** Each side has no other possible partner. */
+  unique: boolean;
+}
+
+function sideView(ledger: Ledger, s: Side, accounts: Map<number, { id: string; name: string }>): TransferSide {
+  return {
+    id: s.id,
+    date: s.date,
+    amount: fromMinor(s.amount_minor, s.currency),
+    currency: s.currency,
+    description: s.description,
+    account: accounts.get(s.account_seq)!,
+    inTransit: s.to_account !== null,
+  };
+}
+
+const accountsOf = (ledger: Ledger, orgSeq: number) =>
+  new Map(ledger.rows<{ seq: number; id: string; name: string }>('SELECT seq, id, name FROM accounts WHERE org_seq = ?', orgSeq).map((a) => [a.seq, { id: a.id, name: a.name }]));
+
+/** Every possible transfer among the open rows dated in [from, to], newest first. */
+export function suggestTransfers(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string; limit?: number } = {}): { data: PossibleTransfer[]; totalCount: number } {
+  const sides = openSides(ledger, orgSeq, period.from ?? BEGINNING, period.to ?? '9999-12-31');
+  const pool = new SidePool(sides);
+  const partners = new Map(sides.map((s) => [s.seq, pool.partnersOf(s)]));
+  const accounts = accountsOf(ledger, orgSeq);
+  const found: PossibleTransfer[] = [];
+  for (const s of sides) {
+    if (s.amount_minor > 0) continue; // each pair once, from the side the money left
+    for (const p of partners.get(s.seq)!) {
+      found.push({
+        from: sideView(ledger, s, accounts),
+        to: sideView(ledger, p, accounts),
+        daysApart: daysApart(s.date, p.date),
+        unique: partners.get(s.seq)!.length === 1 && partners.get(p.seq)!.length === 1,
+      });
+    }
+  }
+  found.sort((a, b) => (a.from.date === b.from.date ? (a.from.id < b.from.id ? 1 : -1) : a.from.date < b.from.date ? 1 : -1));
+  return { data: found.slice(0, period.limit ?? 100), totalCount: found.length };
+}
+
+/** For rows of a page: the best possible other side of each open one (closest date), by the row's seq. */
+export function possibleTransfersFor(ledger: Ledger, orgSeq: number, rows: readonly Pick<Side, 'seq' | 'date'>[]): Map<number, TransferSide & { candidates: number }> {
+  const out = new Map<number, TransferSide & { candidates: number }>();
+  if (rows.length === 0) return out;
+  const dates = rows.map((r) => r.date).sort();
+  const [from, to] = windowAround(dates[0], dates[dates.length - 1]);
+  const sides = openSides(ledger, orgSeq, from, to);
+  const pool = new SidePool(sides);
+  const bySeq = new Map(sides.map((s) => [s.seq, s]));
+  const accounts = accountsOf(ledger, orgSeq);
+  for (const r of rows) {
+    const side = bySeq.get(r.seq);
+    const partners = side ? pool.partnersOf(side) : [];
+    if (partners.length) out.set(r.seq, { ...sideView(ledger, partners[0], accounts), candidates: partners.length });
+  }
+  return out;
+}
