@@ -235,9 +235,50 @@ describe('typed amounts, organizations and finding rows', () => {
 
   it('names an unknown subcommand and lists the commands of its first word', () => {
     const data = tempDir();
-    const r = ledgerdesk(data, 'tx', 'split', 'x');
+    const r = ledgerdesk(data, 'tx', 'splat', 'x');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^ledgerdesk: Unknown tx command "split"\. The tx commands:\n\n {2}ledgerdesk tx list .*\n {2}ledgerdesk tx add/);
+    expect(r.stderr).toMatch(/^ledgerdesk: Unknown tx command "splat"\. The tx commands:\n\n {2}ledgerdesk tx list .*\n {2}ledgerdesk tx add/);
     expect(r.stderr).not.toContain('Agent commands');
+  });
+
+  it('split, transfer, lock a period and print the balance sheet, trial balance and ledger', () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Operating', '--opening-balance', '1000', '--opening-date', '2024-12-31');
+    ledgerdesk(data, 'account', 'create', 'Reserve', '--type', 'savings');
+    const add = (account: string, date: string, amount: string, description: string) =>
+      JSON.parse(ledgerdesk(data, 'tx', 'add', '--account', account, '--date', date, '--amount', amount, '--description', description, '--json').stdout).id as string;
+    const store = add('Operating', '2025-03-10', '-1,234.50', 'HARDWARE STORE');
+    const split = ledgerdesk(data, 'tx', 'split', store, '--line', '5100=-1,000.00:paint, brushes', '--line', '5200=-234.50');
+    expect(split.code, split.stderr).toBe(0);
+    expect(split.stdout).toMatch(/^Split .* -1234\.50 USD {2}HARDWARE STORE {2}Software & tools {2}\[matched\]/);
+    const off = ledgerdesk(data, 'tx', 'split', store, '--line', '5100=-1000', '--line', '5200=-200', '--json');
+    expect(off.code).toBe(1);
+    expect(JSON.parse(off.stdout).error.details).toEqual([{ field: 'lines', message: expect.stringContaining('34.50 USD left to assign') }]);
+
+    const out = add('Operating', '2025-04-01', '-300', 'TO RESERVE');
+    const inn = add('Reserve', '2025-04-03', '300', 'FROM OPERATING');
+    const suggested = JSON.parse(ledgerdesk(data, 'transfer', 'suggest', '--json').stdout);
+    expect(suggested.data.map((p: L.PossibleTransfer) => [p.from.id, p.to.id, p.daysApart])).toEqual([[out, inn, 2]]);
+    expect(ledgerdesk(data, 'transfer', 'suggest').stdout).toContain(`ledgerdesk transfer match ${out} ${inn}`);
+    const made = ledgerdesk(data, 'transfer', out, '--account', 'Reserve');
+    expect(made.stdout).toBe(`Transfer ${out} matched with its other side ${inn}.\n`);
+    expect(ledgerdesk(data, 'transfer', 'undo', inn).stdout).toBe(`No longer a transfer: ${inn} and ${out} (uncategorized again).\n`);
+    expect(ledgerdesk(data, 'transfer', 'match', out, inn).code).toBe(0);
+
+    expect(ledgerdesk(data, 'period', 'lock', '--through', '2025-03-31', '--reason', 'Q1 filed').stdout).toBe('Books closed through 2025-03-31.\n');
+    const locked = ledgerdesk(data, 'tx', 'unsplit', store);
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain('period_locked: 2025-03-10 is on or before the closing date 2025-03-31');
+
+    const bs = JSON.parse(ledgerdesk(data, 'report', 'balance-sheet', '--date', '2025-12-31', '--json').stdout);
+    expect(bs).toMatchObject({ date: '2025-12-31', currency: 'USD', retainedEarnings: 0, currentYearEarnings: -1234.5 });
+    expect(bs.assets.total).toBe(-234.5);
+    expect(bs.assets.total).toBeCloseTo(bs.liabilities.total + bs.equity.total, 6);
+    const tb = ledgerdesk(data, 'report', 'trial-balance', '--from', '2025-01-01', '--to', '2025-12-31', '--csv');
+    expect(tb.stdout.trim().split('\r\n').at(-1)).toBe('total,,Total,1534.5,1534.5');
+    const gl = ledgerdesk(data, 'report', 'ledger', '--account', '5100');
+    expect(gl.stdout).toMatch(/2025-03-10 {2}HARDWARE STORE\s+Operating\s+1000\.00\s+1000\.00/);
+    expect(ledgerdesk(data, 'period', 'unlock').stdout).toBe('Books open: no closing date.\n');
+    expect(ledgerdesk(data, 'tx', 'unsplit', store).code).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import { importOperations } from './imports';
 import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './receipts';
 import { reportOperations } from './reports';
+import { bookReportOperations } from './books';
 import { reviewItems } from './review-queue';
 import { ruleOperations } from './rules';
 
@@ -100,6 +101,7 @@ export const deskOperations = {
   ...transferOperations,
   ...chartOperations,
   ...reportOperations,
+  ...bookReportOperations,
   ...backupOperations,
   ...receiptOperations,
   ...ruleOperations,

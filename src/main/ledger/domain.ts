@@ -38,4 +38,7 @@ export { MATCH_DAYS } from './imports/dedupe';
 export * from './reports/reports';
 export * from './reports/profit-and-loss';
 export * from './reports/dashboard';
+export * from './reports/balance-sheet';
+export * from './reports/general-ledger';
+export { SUSPENSE_NAME, OPENING_NAME, type BookRef, type BookClass } from './reports/positions';
 export * from './reports/export-book';

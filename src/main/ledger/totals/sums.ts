@@ -129,3 +129,40 @@ export function accountTotals(ledger: Ledger, accountSeq: number, only: { reconc
   const sql = 'SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM account_month_totals WHERE account_seq = ?';
   return (only.reconciled ? ledger.stmt(`${sql} AND reconciled = 1`).get(accountSeq) : ledger.stmt(sql).get(accountSeq)) as { n: number; minor: number };
 }
+
+/** What a general ledger page needs of a range: how many postings and their sum. */
+export interface RangeTotals {
+  n: number;
+  minor: number;
+}
+
+/** Counts and sums over [from, to] from a pair of month/day tables (whole months from one, the ends from the other). */
+function rangeTotals(ledger: Ledger, tables: { month: string; day: string; where: string }, params: unknown[], from: string, to: string): RangeTotals {
+  const { months, days } = slicesOf(from, to);
+  const parts: string[] = [];
+  const all: unknown[] = [];
+  if (months) {
+    parts.push(`SELECT n, sum_minor FROM ${tables.month} WHERE ${tables.where} AND month BETWEEN ? AND ?`);
+    all.push(...params, ...months);
+  }
+  for (const range of days) {
+    parts.push(`SELECT n, sum_minor FROM ${tables.day} WHERE ${tables.where} AND date BETWEEN ? AND ?`);
+    all.push(...params, ...range);
+  }
+  if (!parts.length) return { n: 0, minor: 0 };
+  return ledger.stmt(`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM (${parts.join(' UNION ALL ')})`).get(...all) as RangeTotals;
+}
+
+/** An account's rows over [from, to]. */
+export const accountRange = (ledger: Ledger, accountSeq: number, from: string, to: string): RangeTotals =>
+  rangeTotals(ledger, { month: 'account_month_totals', day: 'account_day_totals', where: 'account_seq = ?' }, [accountSeq], from, to);
+
+/** An organization's lines of one kind and category (0: none) in a currency over [from, to]. */
+export const lineRange = (ledger: Ledger, orgSeq: number, currency: string, kind: string, categorySeq: number, from: string, to: string): RangeTotals =>
+  rangeTotals(
+    ledger,
+    { month: 'line_month_totals', day: 'line_day_totals', where: 'org_seq = ? AND currency = ? AND kind = ? AND category_seq = ?' },
+    [orgSeq, currency, kind, categorySeq],
+    from,
+    to,
+  );

@@ -60,6 +60,7 @@ export interface NewHandTransaction {
 export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, input: NewHandTransaction): HandRow {
   return ledger.write(() => {
     const account = requireOpenAccount(ledger, orgSeq, input.account);
+    assertOpen(ledger, orgSeq, [input.date], 'created');
     const category = input.categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode: input.categoryCode }) : null;
     const description = input.description.trim();
     if (!description) throw invalid([{ field: 'description', message: 'must not be empty' }]);

@@ -1,0 +1,76 @@
+// The reports an accountant signs, at the desk and as owner commands
+// (`ledgerdesk report balance-sheet|trial-balance|ledger`): every figure
+// names the general ledger account behind it (`ref`), which the Reports
+// screen opens and `report ledger --account <ref>` prints.
+import { z } from 'zod';
+import { DateString, Line } from '../api/schemas';
+import { balanceSheetCsv, generalLedgerCsv, trialBalanceCsv } from '../exports/books-csv';
+import * as L from '../ledger';
+import { op, Org, orgSeq, Page } from './operation';
+
+const figure = (n: number) => (n === 0 ? '-' : n.toFixed(2)).padStart(14);
+const label = (l: { code?: string; name: string }) => `${l.code ? `${l.code} ` : ''}${l.name}`;
+
+function printBalanceSheet(bs: L.BalanceSheet): string[] {
+  const out = [`Balance sheet at ${bs.date}, ${bs.currency} (fiscal year from ${bs.fiscalYearStart})`];
+  for (const [title, s] of [
+    ['Assets', bs.assets],
+    ['Liabilities', bs.liabilities],
+    ['Equity', bs.equity],
+  ] as const) {
+    out.push(title, ...s.lines.map((l) => `  ${label(l).padEnd(40)}${figure(l.amount)}`), `${`Total ${title.toLowerCase()}`.padEnd(42)}${figure(s.total)}`);
+  }
+  out.push(`${'Total liabilities and equity'.padEnd(42)}${figure(bs.liabilitiesAndEquity)}`);
+  return out;
+}
+
+function printTrialBalance(tb: L.TrialBalance): string[] {
+  return [
+    `Trial balance, ${tb.from} to ${tb.to}, ${tb.currency}`,
+    `${''.padEnd(42)}${'Debit'.padStart(14)}${'Credit'.padStart(14)}`,
+    ...tb.lines.map((l) => `${label(l).padEnd(42)}${figure(l.debit)}${figure(l.credit)}`),
+    `${'Total'.padEnd(42)}${figure(tb.totalDebit)}${figure(tb.totalCredit)}`,
+  ];
+}
+
+function printLedger(gl: L.GeneralLedger): string[] {
+  const { offset, totalCount } = gl.meta;
+  return [
+    `${label(gl.account)}, ${gl.from === '0001-01-01' ? 'from the beginning' : `from ${gl.from}`} to ${gl.to}, ${gl.currency}`,
+    `${'Starting balance'.padEnd(80)}${figure(gl.startingBalance)}`,
+    ...gl.data.map((p) => `${p.date}  ${p.description.padEnd(34).slice(0, 34)}  ${p.other.padEnd(30).slice(0, 30)}${figure(p.amount)}${figure(p.balance)}`),
+    `${'Ending balance'.padEnd(80)}${figure(gl.endingBalance)}`,
+    totalCount === 0 ? 'No postings in the period.' : `${offset + 1}-${offset + gl.data.length} of ${totalCount} (--offset for more)`,
+  ];
+}
+
+export const bookReportOperations = {
+  balanceSheet: op(
+    z.strictObject({ ...Org, date: DateString.optional().describe('At the end of this day (default: today)'), currency: z.string().length(3).optional() }),
+    (ctx, { orgId, ...options }) => L.balanceSheet(ctx.ledger, orgSeq(ctx, orgId), options),
+    { name: 'report balance-sheet', summary: 'assets, liabilities and equity at a date (assets = liabilities + equity)', print: printBalanceSheet, csv: balanceSheetCsv },
+  ),
+
+  trialBalance: op(
+    z.strictObject({
+      ...Org,
+      from: DateString.optional().describe("First day (default: the fiscal year's start)"),
+      to: DateString.optional().describe('Last day (default: today)'),
+      currency: z.string().length(3).optional(),
+    }),
+    (ctx, { orgId, ...options }) => L.trialBalance(ctx.ledger, orgSeq(ctx, orgId), options),
+    { name: 'report trial-balance', summary: 'every account with its debit or credit balance; the totals agree', print: printTrialBalance, csv: trialBalanceCsv },
+  ),
+
+  generalLedger: op(
+    z.strictObject({
+      ...Org,
+      account: Line(200).trim().min(1).describe('A money account (name or id), a category (code or name), "suspense" or "in-transit"; or a report line\'s ref'),
+      from: DateString.optional().describe('First day (default: the beginning)'),
+      to: DateString.optional().describe('Last day (default: today)'),
+      ...Page(500),
+    }),
+    (ctx, { orgId, ...query }) => L.generalLedger(ctx.ledger, orgSeq(ctx, orgId), query),
+    { name: 'report ledger', summary: "an account's postings with a running balance and each entry's other side", print: printLedger, csv: generalLedgerCsv },
+  ),
+};

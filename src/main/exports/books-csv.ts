@@ -1,0 +1,35 @@
+// The balance sheet, the trial balance and the general ledger as CSV (the
+// Reports screen's downloads and `ledgerdesk report ... --csv`): one line per
+// account, amounts as plain numbers, totals marked by `kind`.
+import type { BalanceSheet, TrialBalance } from '../ledger/reports/balance-sheet';
+import type { GeneralLedger } from '../ledger/reports/general-ledger';
+import { csvCell } from './csv';
+
+const line = (cells: (string | number | null | undefined)[]) => `${cells.map((c) => csvCell(c ?? '')).join(',')}\r\n`;
+
+export function balanceSheetCsv(bs: BalanceSheet): string {
+  let out = line(['section', 'kind', 'code', 'name', 'amount']);
+  for (const [name, section] of [
+    ['assets', bs.assets],
+    ['liabilities', bs.liabilities],
+    ['equity', bs.equity],
+  ] as const) {
+    for (const l of section.lines) out += line([name, 'account', l.code, l.name, l.amount]);
+    out += line([name, 'total', '', `Total ${name}`, section.total]);
+  }
+  out += line(['', 'total', '', 'Total liabilities and equity', bs.liabilitiesAndEquity]);
+  return out;
+}
+
+export function trialBalanceCsv(tb: TrialBalance): string {
+  let out = line(['kind', 'code', 'name', 'debit', 'credit']);
+  for (const l of tb.lines) out += line(['account', l.code, l.name, l.debit, l.credit]);
+  return out + line(['total', '', 'Total', tb.totalDebit, tb.totalCredit]);
+}
+
+export function generalLedgerCsv(gl: GeneralLedger): string {
+  let out = line(['date', 'transaction', 'description', 'memo', 'other side', 'debit', 'credit', 'balance']);
+  out += line([gl.from, '', 'Starting balance', '', '', '', '', gl.startingBalance]);
+  for (const p of gl.data) out += line([p.date, p.transactionId, p.description, p.memo, p.other, p.debit, p.credit, p.balance]);
+  return out;
+}

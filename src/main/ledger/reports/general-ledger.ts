@@ -1,0 +1,163 @@
+// The general ledger: every posting of one account of the books (a money
+// account's rows, a category's lines, the suspense or in-transit lines) over
+// a period, oldest first, with the running balance (debits positive, as
+// hledger's register shows it) and the entry's other side. Paged like the
+// register: the count and the balance before a page come from the maintained
+// totals, so any page costs about the same.
+import { accountRows, type AccountRow } from '../accounts/accounts';
+import { chartRows } from '../chart/categories';
+import type { Ledger } from '../core/db';
+import { notFound } from '../core/errors';
+import { fromMinor } from '../core/money';
+import { accountRange, BEGINNING, lineRange, type RangeTotals } from '../totals/sums';
+import { IN_TRANSIT } from '../transfers/transfers';
+import { dayBefore } from '../../../shared/dates';
+import { isLiability } from '../../../shared/accounts';
+import { categoryRef, orgCurrency, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
+import { today } from '../core/clock';
+import { otherSides } from './other-side';
+
+/** One account of the books, as the general ledger reads it. */
+type Target =
+  { kind: 'money'; account: AccountRow } | { kind: 'category'; seq: number; code: string; name: string; class: BookClass } | { kind: 'suspense' } | { kind: 'transfer' };
+
+const fold = (s: string) => s.trim().toLocaleLowerCase('en');
+
+/** An account of the books by its ref (as the reports name them), a category's code or name, or a money account's name or id. */
+function targetOf(ledger: Ledger, orgSeq: number, ref: string): Target {
+  const key = fold(ref);
+  if (['suspense', 'uncategorized', fold(SUSPENSE_NAME)].includes(key)) return { kind: 'suspense' };
+  if (['in-transit', fold(IN_TRANSIT)].includes(key)) return { kind: 'transfer' };
+  const bare = key.replace(/^(account|category):/, '');
+  const chart = chartRows(ledger, orgSeq);
+  const category = key.startsWith('account:')
+    ? undefined
+    : (chart.find((c) => c.code && fold(c.code) === bare) ?? chart.find((c) => fold(categoryRef(c)) === key) ?? chart.find((c) => fold(c.name) === bare));
+  if (category) return { kind: 'category', seq: category.seq, code: category.code, name: category.name, class: category.type };
+  const account = key.startsWith('category:') ? undefined : accountRows(ledger, orgSeq).find((a) => a.id === bare || fold(a.name) === bare);
+  if (account) return { kind: 'money', account };
+  throw notFound('account', ref);
+}
+
+export interface LedgerPosting {
+  transactionId: string;
+  date: string;
+  description: string;
+  memo: string | null;
+  /** The entry's other side: the category (or "Split: ..."), the money account, the other account of a transfer. */
+  other: string;
+  /** Debits positive. */
+  amount: number;
+  debit: number;
+  credit: number;
+  /** After this posting. */
+  balance: number;
+}
+
+export interface GeneralLedger {
+  account: { ref: BookRef; code?: string; name: string; class: BookClass };
+  currency: string;
+  from: string;
+  to: string;
+  /** Before the period (with a money account's opening balance). */
+  startingBalance: number;
+  endingBalance: number;
+  data: LedgerPosting[];
+  meta: { totalCount: number; limit: number; offset: number };
+}
+
+export interface LedgerQuery {
+  account: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+interface Posting {
+  seq: number;
+  position: number;
+  id: string;
+  date: string;
+  description: string;
+  memo: string | null;
+  minor: number;
+  account_seq: number;
+}
+
+/** How a target's postings are read: the page, the same-day postings before one, the range totals. */
+function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
+  if (t.kind === 'money') {
+    const select = `SELECT t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM transactions t INDEXED BY transactions_account_date WHERE t.account_seq = ?`;
+    return {
+      page: (from: string, to: string, limit: number, offset: number) =>
+        ledger.rows<Posting>(`${select} AND t.date BETWEEN ? AND ? ORDER BY t.date, t.seq LIMIT ? OFFSET ?`, t.account.seq, from, to, limit, offset),
+      sameDayBefore: (p: Posting) =>
+        ledger.stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND seq < ?').pluck().get(t.account.seq, p.date, p.seq) as number,
+      range: (from: string, to: string): RangeTotals => accountRange(ledger, t.account.seq, from, to),
+    };
+  }
+  const [kind, categorySeq, where] =
+    t.kind === 'category' ? ['category', t.seq, 'l.org_seq = ? AND l.category_seq = ?'] : ([t.kind, 0, `l.org_seq = ? AND l.kind = '${t.kind}' AND 0 = ?`] as const);
+  const select = `SELECT l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.amount_minor AS minor, t.account_seq
+    FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE ${where} AND l.currency = ?`;
+  const params = [orgSeq, categorySeq, currency];
+  return {
+    page: (from: string, to: string, limit: number, offset: number) =>
+      ledger.rows<Posting>(`${select} AND l.date BETWEEN ? AND ? ORDER BY l.date, l.transaction_seq, l.position LIMIT ? OFFSET ?`, ...params, from, to, limit, offset),
+    sameDayBefore: (p: Posting) =>
+      ledger
+        .stmt(
+          `SELECT coalesce(sum(l.amount_minor), 0) FROM lines l WHERE ${where} AND l.currency = ? AND l.date = ? AND (l.transaction_seq < ? OR (l.transaction_seq = ? AND l.position < ?))`,
+        )
+        .pluck()
+        .get(...params, p.date, p.seq, p.seq, p.position) as number,
+    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currency, kind, categorySeq, from, to),
+  };
+}
+
+function describeTarget(t: Target): GeneralLedger['account'] {
+  if (t.kind === 'money') return { ref: `account:${t.account.id}`, name: t.account.name, class: isLiability(t.account.type) ? 'liability' : 'asset' };
+  if (t.kind === 'category') return { ref: categoryRef({ code: t.code, seq: t.seq }), ...(t.code ? { code: t.code } : {}), name: t.name, class: t.class };
+  return t.kind === 'suspense' ? { ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' } : { ref: 'in-transit', name: IN_TRANSIT, class: 'asset' };
+}
+
+export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): GeneralLedger {
+  const target = targetOf(ledger, orgSeq, q.account);
+  const currency = target.kind === 'money' ? target.account.currency : orgCurrency(ledger, orgSeq);
+  const from = q.from ?? BEGINNING;
+  const to = q.to ?? today();
+  const read = reader(ledger, orgSeq, currency, target);
+  const opening = target.kind === 'money' && (target.account.opening_date ?? BEGINNING) <= to ? target.account.opening_balance_minor : 0;
+  const starting = opening + (from > BEGINNING ? read.range(BEGINNING, dayBefore(from)).minor : 0);
+  const period = read.range(from, to);
+  const postings = read.page(from, to, q.limit, q.offset);
+  const first = postings[0];
+  let balance = first ? starting + (first.date > from ? read.range(from, dayBefore(first.date)).minor : 0) + read.sameDayBefore(first) : starting;
+  const others = otherSides(ledger, target.kind === 'money' ? 'money' : 'line', postings);
+  const money = (minor: number) => fromMinor(minor, currency);
+  const data = postings.map((p): LedgerPosting => {
+    balance += p.minor;
+    return {
+      transactionId: p.id,
+      date: p.date,
+      description: p.description,
+      memo: p.memo,
+      other: others.get(`${p.seq}:${p.position}`) ?? '',
+      amount: money(p.minor),
+      debit: money(Math.max(p.minor, 0)),
+      credit: money(Math.max(-p.minor, 0)),
+      balance: money(balance),
+    };
+  });
+  return {
+    account: describeTarget(target),
+    currency,
+    from,
+    to,
+    startingBalance: money(starting),
+    endingBalance: money(starting + period.minor),
+    data,
+    meta: { totalCount: period.n, limit: q.limit, offset: q.offset },
+  };
+}

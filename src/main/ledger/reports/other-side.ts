@@ -1,0 +1,66 @@
+// The other side of an entry, as the general ledger shows it beside a
+// posting: for a money account's row, where the money went (a category,
+// "Split: ...", a transfer's other account, uncategorized); for a line, the
+// money account whose row it balances. Read for one page at a time.
+import type { Ledger } from '../core/db';
+import { IN_TRANSIT } from '../transfers/transfers';
+import { SUSPENSE_NAME } from './positions';
+
+interface PostingKey {
+  seq: number;
+  position: number;
+  account_seq: number;
+}
+
+interface PageLine {
+  transaction_seq: number;
+  position: number;
+  kind: string;
+  category: string | null;
+  account: string | null;
+  counterpart_seq: number | null;
+}
+
+const key = (seq: number, position: number) => `${seq}:${position}`;
+
+export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: readonly PostingKey[]): Map<string, string> {
+  const seqs = [...new Set(postings.map((p) => p.seq))];
+  const out = new Map<string, string>();
+  if (!seqs.length) return out;
+  const accounts = new Map(
+    ledger
+      .rows<{ seq: number; name: string }>(
+        'SELECT seq, name FROM accounts WHERE seq IN (SELECT value FROM json_each(?))',
+        JSON.stringify([...new Set(postings.map((p) => p.account_seq))]),
+      )
+      .map((a) => [a.seq, a.name]),
+  );
+  const lines = ledger.rows<PageLine>(
+    `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq
+     FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq
+     WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) ORDER BY l.transaction_seq, l.position`,
+    JSON.stringify(seqs),
+  );
+  const byRow = new Map<number, PageLine[]>();
+  for (const l of lines) (byRow.get(l.transaction_seq) ?? byRow.set(l.transaction_seq, []).get(l.transaction_seq)!).push(l);
+  for (const p of postings) {
+    const own = accounts.get(p.account_seq) ?? '';
+    if (side === 'line') {
+      const line = byRow.get(p.seq)?.find((l) => l.position === p.position);
+      out.set(key(p.seq, p.position), line?.kind === 'transfer' ? `${own} -> ${line.account}${line.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}` : own);
+      continue;
+    }
+    const mine = byRow.get(p.seq) ?? [];
+    const [only] = mine;
+    const text =
+      mine.length > 1
+        ? `Split: ${mine.map((l) => l.category).join(', ')}`
+        : only?.kind === 'transfer'
+          ? `Transfer to ${only.account}${only.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}`
+          : only?.kind === 'category'
+            ? (only.category ?? '')
+            : SUSPENSE_NAME;
+    out.set(key(p.seq, p.position), text);
+  }
+  return out;
+}

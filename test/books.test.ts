@@ -1,0 +1,236 @@
+// Double-entry books as an accountant checks them: splits, transfers (matched
+// and in transit), opening balances, asset/liability/equity categories and a
+// closed year; the balance sheet, trial balance and general ledger equal what
+// hledger and bean-query read from the exports, to the cent; the closing date
+// refuses every write in the closed period; every total recounted.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskContext } from '../src/main/desk/operations';
+import { BEANCOUNT_IN_TRANSIT, BEANCOUNT_SUSPENSE, beancountAccountNames } from '../src/main/exports/beancount';
+import { HLEDGER_IN_TRANSIT, HLEDGER_SUSPENSE, hledgerAccountNames } from '../src/main/exports/hledger';
+import * as L from '../src/main/ledger';
+import { expectTotalsMatchRows } from './support/aggregates';
+import { deskAs } from './support/desk';
+import { tempDir, tempLedger } from './support/env';
+
+const tool = (name: string) => {
+  const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
+  if (!found) throw new Error(`${name} is not installed: "sudo apt-get install -y hledger beancount" (Debian/Ubuntu). The books tests run the real tools.`);
+  return found;
+};
+
+let ctx: DeskContext;
+let org: L.Organization;
+const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
+const ids: Record<string, string> = {};
+const accounts: Record<string, string> = {};
+
+async function add(key: string, account: string, date: string, amount: string, description: string, categoryCode?: string) {
+  ids[key] = (await desk('addTransaction', { account, date, amount, description, categoryCode })).id;
+}
+
+beforeAll(async () => {
+  const { ledger, dir } = tempLedger();
+  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
+  for (const [name, type, openingBalance] of [
+    ['Checking', 'checking', '5000'],
+    ['Savings', 'savings', '1000'],
+    ['Card', 'credit_card', '-250'],
+  ])
+    accounts[name] = (await desk('createAccount', { name, type, openingBalance, openingDate: '2024-12-31' })).id;
+  await desk('addCategory', { code: '1500', name: 'Equipment', type: 'asset' });
+  await desk('addCategory', { code: '2100', name: 'Bank loan', type: 'liability' });
+  await desk('addCategory', { code: '3100', name: "Owner's drawings", type: 'equity' });
+  await add('invoice', 'Checking', '2025-02-03', '3000', 'Client A invoice 17', '4010');
+  await add('hardware', 'Checking', '2025-03-10', '-120', 'HARDWARE STORE 0042');
+  await desk('splitTransaction', { id: ids.hardware, lines: ['5100=-70:paint', { categoryCode: '5200', amount: '-50', memo: 'shelf' }] });
+  await add('cloud', 'Card', '2025-04-05', '-89.99', 'CLOUD HOSTING', '5300');
+  await add('payment', 'Checking', '2025-05-01', '-500', 'CARD PAYMENT');
+  await add('thanks', 'Card', '2025-05-03', '500', 'PAYMENT THANK YOU');
+  await add('laptop', 'Checking', '2025-06-01', '-1000', 'Laptop', '1500');
+  await add('loan', 'Checking', '2025-07-01', '2000', 'Loan advance', '2100');
+  await add('sale', 'Checking', '2026-01-15', '1500', 'Client B', '4000');
+  await add('toSavings', 'Checking', '2026-02-01', '-300', 'TO SAVINGS');
+  await add('interest', 'Savings', '2026-02-20', '0.77', 'INTEREST');
+  await add('drawings', 'Checking', '2026-03-01', '-200', 'Owner draw', '3100');
+  await add('misc', 'Checking', '2026-03-05', '-45.50', 'Sundries', '5000');
+  await add('advance', 'Card', '2026-03-10', '-60', 'CASH ADVANCE');
+  await add('advanceIn', 'Checking', '2026-03-12', '60', 'DEPOSIT');
+});
+
+describe('splits and transfers', () => {
+  it('split a row into lines that add up to it, refuse one that does not, unsplit and split again', async () => {
+    const detail = L.getTransaction(ctx.ledger, org.seq, ids.hardware);
+    expect(detail.transaction).toMatchObject({ category: 'Software & tools', status: 'matched' });
+    expect(detail.lines.map((l) => [l.categoryCode, l.amount, l.memo])).toEqual([
+      ['5100', -70, 'paint'],
+      ['5200', -50, 'shelf'],
+    ]);
+    await expect(desk('splitTransaction', { id: ids.misc, lines: ['5100=-40', '5200=-5'] })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'lines', message: expect.stringContaining('0.50 USD left to assign') }],
+    });
+    await desk('splitTransaction', { id: ids.misc, lines: ['5100=-40', '5200=-5.50'] });
+    expect(await desk('unsplitTransaction', { id: ids.misc })).toMatchObject({ category: 'Software & tools', status: 'matched' });
+    await desk('categorizeTransactions', { ids: [ids.misc], categoryCode: '5000' });
+    expectTotalsMatchRows(ctx.ledger);
+  });
+
+  it('match a transfer with its other side, wait in transit without one, suggest, match and undo', async () => {
+    expect(await desk('makeTransfer', { id: ids.payment, account: 'Card' })).toEqual({ id: ids.payment, counterpartId: ids.thanks, candidates: 1 });
+    expect(await desk('makeTransfer', { id: ids.toSavings, account: 'Savings' })).toEqual({ id: ids.toSavings, counterpartId: null, candidates: 0 });
+    const suggested = await desk<{ data: L.PossibleTransfer[] }>('suggestTransfers');
+    expect(suggested.data.map((p) => [p.from.id, p.to.id, p.daysApart])).toEqual([[ids.advance, ids.advanceIn, 2]]);
+    await desk('matchTransfer', { id: ids.advance, other: ids.advanceIn });
+    expect(await desk('undoTransfer', { id: ids.advanceIn })).toEqual({ id: ids.advanceIn, counterpartId: ids.advance });
+    expect(L.getTransaction(ctx.ledger, org.seq, ids.advance).transaction).toMatchObject({ category: null, status: 'uncategorized' });
+    await desk('matchTransfer', { id: ids.advance, other: ids.advanceIn });
+    await expect(desk('categorizeTransactions', { ids: [ids.advance], categoryCode: '5000' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(L.getTransaction(ctx.ledger, org.seq, ids.payment).lines).toEqual([
+      { kind: 'transfer', categoryCode: null, accountId: accounts.Card, counterpartId: ids.thanks, amount: -500, memo: null },
+    ]);
+    // Never revenue or expense.
+    const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2025-01-01', to: '2026-12-31' });
+    expect([pl.revenue, pl.expenses, pl.uncategorized.amount]).toEqual([4500, -255.49, 0.77]);
+    expectTotalsMatchRows(ctx.ledger);
+  });
+});
+
+describe('a closing date', () => {
+  it('refuses every write dated in the closed period, naming the date, and is audited', async () => {
+    await desk('lockPeriod', { through: '2025-12-31', reason: '2025 filed' });
+    const refused = { code: 'period_locked', details: { lockedThrough: '2025-12-31' } };
+    await expect(desk('addTransaction', { account: 'Checking', date: '2025-12-31', amount: '-1', description: 'late' })).rejects.toMatchObject(refused);
+    await expect(desk('editTransaction', { id: ids.laptop, description: 'Laptop (Pro)' })).rejects.toMatchObject(refused);
+    await expect(desk('deleteTransaction', { id: ids.loan })).rejects.toMatchObject(refused);
+    await expect(desk('categorizeTransactions', { ids: [ids.cloud], categoryCode: '5100' })).rejects.toMatchObject(refused);
+    await expect(desk('splitTransaction', { id: ids.cloud, lines: ['5100=-80', '5300=-9.99'] })).rejects.toMatchObject(refused);
+    await expect(desk('undoTransfer', { id: ids.payment })).rejects.toMatchObject(refused);
+    await expect(desk('addTransaction', { account: 'Checking', date: '2026-01-01', amount: '-1', description: 'open' })).resolves.toBeTruthy();
+    await desk('deleteTransaction', { id: (await desk('register', { description: 'open' })).data[0].id });
+    const log = await desk('listAudit', { action: 'period.locked' });
+    expect(log.entries[0].summary).toBe('Books closed through 2025-12-31: 2025 filed');
+    expect(L.organizationBySeq(ctx.ledger, org.seq).lockedThrough).toBe('2025-12-31');
+    expectTotalsMatchRows(ctx.ledger);
+  });
+});
+
+describe('reports an accountant signs, read back by hledger and bean-query', () => {
+  const date = '2026-06-30';
+  let bs: L.BalanceSheet;
+  let tb: L.TrialBalance;
+  let journal: string;
+  let beancount: string;
+  const hledger = (...args: string[]) =>
+    new Map(
+      execFileSync(tool('hledger'), ['-f', journal, 'bal', '--flat', '-N', '-O', 'csv', ...args], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(`[${line}]`) as [string, string])
+        .map(([account, amount]) => [account, amount === '0' ? 0 : Number(amount.replace(/ USD$/, ''))]),
+    );
+  /** The hledger account of a report line. */
+  const hledgerName = (ref: string | undefined) => {
+    const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, {}));
+    if (ref === 'in-transit') return HLEDGER_IN_TRANSIT;
+    if (ref === 'suspense') return HLEDGER_SUSPENSE;
+    if (ref === 'opening-balances') return 'equity:opening balances';
+    if (ref?.startsWith('account:')) return names.money.get(ref.slice(8))!;
+    const category = L.listCategories(ctx.ledger, org.seq).find((c) => `category:${c.code}` === ref)!;
+    return names.categories.get(category.name)!;
+  };
+
+  beforeAll(async () => {
+    bs = await desk('balanceSheet', { date });
+    tb = await desk('trialBalance', { from: '2026-01-01', to: date });
+    journal = join(tempDir(), 'books.journal');
+    beancount = join(tempDir(), 'books.beancount');
+    await desk('exportBooks', { format: 'hledger', out: journal });
+    await desk('exportBooks', { format: 'beancount', out: beancount });
+  });
+
+  it('balance sheet: assets = liabilities + equity, each line as hledger bal reads it, earnings split at the fiscal year', () => {
+    expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
+    expect(bs.assets.lines.find((l) => l.name === 'Transfers in transit')).toEqual({ name: 'Transfers in transit', amount: 300, ref: 'in-transit' });
+    expect(bs.liabilities.lines.find((l) => l.code === '2100')).toMatchObject({ name: 'Bank loan', amount: 2000 });
+    expect(bs.equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 5750 });
+    expect(bs.equity.lines.find((l) => l.ref === 'suspense')).toMatchObject({ amount: 0.77 });
+    expect(bs.retainedEarnings).toBeCloseTo(3000 - 70 - 50 - 89.99, 6);
+    expect(bs.currentYearEarnings).toBeCloseTo(1500 - 45.5, 6);
+    const balances = hledger('-e', '2026-07-01');
+    for (const section of ['assets', 'liabilities', 'equity'] as const)
+      for (const l of bs[section].lines.filter((x) => x.ref)) {
+        const expected = (section === 'assets' ? 1 : -1) * (balances.get(hledgerName(l.ref)) ?? 0);
+        expect([l.name, l.amount]).toEqual([l.name, expected]);
+      }
+    const earnings = (args: string[]) => -[...hledger(...args, 'income', 'expenses').values()].reduce((s, n) => s + n, 0);
+    expect(bs.retainedEarnings).toBeCloseTo(earnings(['-e', '2026-01-01']), 6);
+    expect(bs.currentYearEarnings).toBeCloseTo(earnings(['-b', '2026-01-01', '-e', '2026-07-01']), 6);
+  });
+
+  it('trial balance: the columns agree, each line what hledger bal says (the year for income and expenses)', () => {
+    expect(tb.totalDebit).toBeCloseTo(tb.totalCredit, 6);
+    const cumulative = hledger('-e', '2026-07-01');
+    const year = hledger('-b', '2026-01-01', '-e', '2026-07-01');
+    for (const l of tb.lines.filter((x) => x.ref)) {
+      const name = hledgerName(l.ref);
+      const from = /^(income|expenses):/.test(name) ? year : cumulative;
+      expect([l.name, Math.round((l.debit - l.credit) * 100)]).toEqual([l.name, Math.round((from.get(name) ?? 0) * 100)]);
+    }
+    expect(tb.lines.find((l) => l.name === 'Retained earnings')).toMatchObject({ debit: 0, credit: bs.retainedEarnings });
+  });
+
+  it('general ledger: running balances page by page, equal to hledger reg', async () => {
+    const whole = await desk<L.GeneralLedger>('generalLedger', { account: 'Checking', to: date, limit: 500 });
+    const page = await desk<L.GeneralLedger>('generalLedger', { account: `account:${accounts.Checking}`, to: date, limit: 3, offset: 4 });
+    expect(page.data).toEqual(whole.data.slice(4, 7));
+    expect(whole.startingBalance).toBe(5000);
+    expect(whole.endingBalance).toBe(bs.assets.lines.find((l) => l.name === 'Checking')!.amount);
+    expect(whole.data.find((p) => p.transactionId === ids.hardware)!.other).toBe('Split: Software & tools, Office & rent');
+    expect(whole.data.find((p) => p.transactionId === ids.toSavings)!.other).toBe('Transfer to Savings (transfers in transit)');
+    const reg = execFileSync(tool('hledger'), ['-f', journal, 'reg', '-O', 'csv', '-e', '2026-07-01', `^${hledgerName(`account:${accounts.Checking}`)}$`], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(`[${line}]`) as string[]);
+    expect(reg).toHaveLength(whole.meta.totalCount + 1); // hledger's first posting is the opening balance
+    expect(Number(reg.at(-1)!.at(-1)!.replace(/ USD$/, ''))).toBe(whole.endingBalance);
+    const amounts = (rows: { date: string; amount: number }[]) => rows.map((r) => `${r.date} ${r.amount.toFixed(2)}`).sort();
+    expect(amounts(reg.slice(1).map((r) => ({ date: r[1], amount: Number(r.at(-2)!.replace(/ USD$/, '')) })))).toEqual(amounts(whole.data));
+    const software = await desk<L.GeneralLedger>('generalLedger', { account: '5100', from: '2025-01-01', to: date });
+    expect(software.data.map((p) => [p.date, p.memo, p.debit, p.other, p.balance])).toEqual([['2025-03-10', 'paint', 70, 'Checking', 70]]);
+    const transit = await desk<L.GeneralLedger>('generalLedger', { account: 'in-transit', to: date });
+    expect(transit.endingBalance).toBe(300);
+    await expect(desk('generalLedger', { account: 'Nowhere' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('bean-query balances equal the balance sheet', () => {
+    const names = beancountAccountNames(L.exportBook(ctx.ledger, org.seq, {}));
+    const query = execFileSync(tool('bean-query'), ['-f', 'csv', beancount, `SELECT account, sum(number) AS total WHERE date <= ${date} GROUP BY account`], { encoding: 'utf8' });
+    const totals = new Map(
+      query
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',').map((c) => c.trim()))
+        .map(([account, total]) => [account, Number(total)]),
+    );
+    const nameOf = (ref: string) =>
+      ref === 'in-transit'
+        ? BEANCOUNT_IN_TRANSIT
+        : ref === 'suspense'
+          ? BEANCOUNT_SUSPENSE
+          : ref === 'opening-balances'
+            ? 'Equity:Opening-Balances'
+            : ref.startsWith('account:')
+              ? names.money.get(ref.slice(8))!
+              : names.categories.get(L.listCategories(ctx.ledger, org.seq).find((c) => `category:${c.code}` === ref)!.name)!;
+    for (const section of ['assets', 'liabilities', 'equity'] as const)
+      for (const l of bs[section].lines.filter((x) => x.ref))
+        expect([l.name, l.amount]).toEqual([l.name, Math.round((section === 'assets' ? 1 : -1) * (totals.get(nameOf(l.ref!)) ?? 0) * 100) / 100]);
+  });
+});
