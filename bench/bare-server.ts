@@ -24,7 +24,7 @@ function rows(stmt: Database.Statement, ...args: unknown[]): Record<string, unkn
   });
 }
 
-const COLS = 'seq, id, date, amount_minor, currency, description, category, status, source, external_id, suggested_by, confidence, reason';
+const COLS = 'seq, id, date, amount_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason';
 const page = (where: string) =>
   db.prepare(
     `SELECT ${COLS.split(', ')
@@ -57,9 +57,11 @@ const q = {
   receipts: db.prepare(
     'SELECT r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType, r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq',
   ),
-  lastMonth: db.prepare('SELECT max(month) AS last FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
-  months: db.prepare('SELECT month, inflow_minor AS inflow, outflow_minor AS outflow FROM transaction_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ?'),
-  cash: db.prepare('SELECT coalesce(sum(inflow_minor - outflow_minor), 0) AS cash FROM transaction_month_totals WHERE org_seq = ? AND currency = ?'),
+  lastMonth: db.prepare('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND currency = ? AND n > 0'),
+  months: db.prepare(
+    'SELECT month, kind, category_seq, sum(sum_minor) AS minor FROM line_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ? AND n > 0 GROUP BY month, kind, category_seq',
+  ),
+  cash: db.prepare('SELECT coalesce(sum(m.sum_minor), 0) AS cash FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND a.currency = ?'),
   statusCounts: db.prepare('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status'),
   pending: db.prepare("SELECT coalesce(sum(n), 0) AS pending FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'"),
   recent: db.prepare(`SELECT ${COLS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT 10`),

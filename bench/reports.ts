@@ -1,20 +1,22 @@
-// `npm run bench` (third part): the profit and loss (twelve months, by month)
-// and the balances over an organization of 1,000,000 transactions, in
+// `npm run bench` (third part): the balance sheet, the trial balance, the
+// profit and loss (twelve months, by month), the balances and the general
+// ledger (first and deep page) over an organization of 1,000,000
+// transactions (a fifth of them split, one in twenty a transfer), in
 // process, after warm-up: median and 99th percentile of 300 runs each.
-// Uses the import benchmark's base folder (bench/.data-import), made if missing.
+// Uses the import benchmark's base folder (bench/.data-books), made if missing.
 import { join } from 'node:path';
-import { balancesAt, createOrganization, findOrganization, openLedger, profitAndLoss } from '../src/main/ledger';
+import { balancesAt, balanceSheet, createOrganization, findOrganization, generalLedger, openLedger, profitAndLoss, trialBalance } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
-import { fillDemo } from '../src/main/demo';
+import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 
-const base = join(import.meta.dirname, '.data-import');
+const base = join(import.meta.dirname, '.data-books');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ledger = openLedger(ledgerFile(base));
 let org = findOrganization(ledger, 'bench');
 if (!org) {
   org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
   console.log(`Loading ${N.toLocaleString('en')} demo transactions into ${base} ...`);
-  fillDemo(ledger, org.seq, org.slug, N, org.currency);
+  fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
 }
 const rows = (ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) AS n FROM transaction_status_counts WHERE org_seq = ?').get(org.seq) as { n: number }).n;
 
@@ -35,6 +37,11 @@ const table = [
   time('profit and loss, 2025-07-01 to 2026-06-30, by month', () => profitAndLoss(ledger, seq, { from: '2025-07-01', to: '2026-06-30', byMonth: true })),
   time('profit and loss, the whole three years, in total', () => profitAndLoss(ledger, seq, { from: '2023-07-01', to: '2026-06-30' })),
   time('balances of every account at 2025-12-31', () => balancesAt(ledger, seq, '2025-12-31')),
+  time('balance sheet at 2026-03-17', () => balanceSheet(ledger, seq, { date: '2026-03-17' })),
+  time('trial balance, 2025-07-01 to 2026-03-17', () => trialBalance(ledger, seq, { from: '2025-07-01', to: '2026-03-17' })),
+  time('general ledger of 5300, first page of 50', () => generalLedger(ledger, seq, { account: '5300', limit: 50, offset: 0 })),
+  time('general ledger of 5300, page at offset 100,000', () => generalLedger(ledger, seq, { account: '5300', limit: 50, offset: 100_000 })),
+  time('general ledger of the bank account, page at offset 300,000', () => generalLedger(ledger, seq, { account: 'Operating account', limit: 50, offset: 300_000 })),
 ];
 console.log(`\nReports over ${rows.toLocaleString('en')} transactions (in process, 300 runs after 50 warm-up):\n`);
 console.log('| report | p50 | p99 | target p50 |\n|---|---:|---:|---|');

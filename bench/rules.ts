@@ -51,7 +51,11 @@ function prepare(): void {
     const org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
     console.log(`Preparing ${N.toLocaleString('en')} uncategorized demo rows in ${base} (once) ...`);
     fillDemo(ledger, org.seq, org.slug, N, org.currency);
-    ledger.write(() => ledger.sqlite.prepare("UPDATE transactions SET category = NULL, status = 'uncategorized', suggested_by = NULL WHERE org_seq = ?").run(org.seq));
+    // Every row uncategorized again: its one line the suspense line (the demo books have no splits or transfers by default).
+    ledger.write(() => {
+      ledger.sqlite.prepare("UPDATE lines SET kind = 'suspense', category_seq = NULL WHERE org_seq = ? AND kind = 'category'").run(org.seq);
+      ledger.sqlite.prepare("UPDATE transactions SET category_seq = NULL, status = 'uncategorized', suggested_by = NULL WHERE org_seq = ?").run(org.seq);
+    });
   }
   ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   ledger.close();

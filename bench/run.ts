@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { createOrganization, createToken, findOrganization, listTransactions, openLedger } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
 import { throughput, type Load } from './load';
-import { fillDemo } from '../src/main/demo';
+import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const CODES = ['5300', '5100', '5000', '5200', '4000', '4010'];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const root = join(import.meta.dirname, '..');
-const data = join(root, 'bench', '.data');
+const data = join(root, 'bench', '.data-books-api');
 const file = ledgerFile(data);
 
 function prepare() {
@@ -24,10 +24,10 @@ function prepare() {
   let org = findOrganization(ledger, 'bench');
   let loadSeconds: number | null = null;
   if (!org || listTransactions(ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount !== N) {
-    if (org) throw new Error(`bench/.data holds another size; delete ${data} and run again`);
+    if (org) throw new Error(`bench/.data-books-api holds another size; delete ${data} and run again`);
     org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
     const started = performance.now();
-    fillDemo(ledger, org.seq, org.slug, N, org.currency);
+    fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
     loadSeconds = (performance.now() - started) / 1000;
   }
   const { token } = createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });

@@ -2,7 +2,7 @@
 // started the way a script or an agent starts them, each paired with a bare
 // `node -e 0` started just before it, 11 pairs; medians of the times and of
 // the pair ratios. The built command (out/cli) runs, as `npm install` leaves it.
-// Uses the import benchmark's 1,000,000-row folder (bench/.data-import) and a
+// Uses the import benchmark's 1,000,000-row folder (bench/.data-books) and a
 // 1,000-row one made here.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const BIN = join(root, 'bin', 'ledgerdesk.mjs');
-const big = join(root, 'bench', '.data-import');
+const big = join(root, 'bench', '.data-books');
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 11);
 const env = { ...process.env, LEDGERDESK_SOURCE: '' };
 if (!existsSync(join(big, 'ledger.db'))) throw new Error('Run npm run bench:import (or bench:reports) first: it makes the 1,000,000-row folder.');

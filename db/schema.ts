@@ -172,7 +172,7 @@ export const lines = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.transactionSeq, t.position] }),
     index('lines_category_date')
-      .on(t.orgSeq, t.categorySeq, t.date)
+      .on(t.orgSeq, t.categorySeq, t.currency, t.date)
       .where(sql`${t.categorySeq} IS NOT NULL`),
     index('lines_transfer_date')
       .on(t.orgSeq, t.date)

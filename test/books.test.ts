@@ -234,3 +234,26 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
         expect([l.name, l.amount]).toEqual([l.name, Math.round((section === 'assets' ? 1 : -1) * (totals.get(nameOf(l.ref!)) ?? 0) * 100) / 100]);
   });
 });
+
+describe('the benchmark books (a fifth split, one in twenty a transfer)', () => {
+  it('are balanced entries whose totals recount, with a balance sheet that balances', async () => {
+    const { fillDemo } = await import('../src/main/demo');
+    const { ledger } = tempLedger();
+    const demo = L.createOrganization(ledger, { slug: 'shaped' });
+    fillDemo(ledger, demo.seq, demo.slug, 4000, 'USD', { splitEvery: 5, transferEvery: 20 });
+    expectTotalsMatchRows(ledger);
+    const kinds = ledger.sqlite.prepare('SELECT kind, count(*) AS n, count(counterpart_seq) AS matched FROM lines GROUP BY kind ORDER BY kind').all();
+    expect(kinds).toEqual([
+      { kind: 'category', n: expect.any(Number), matched: 0 },
+      { kind: 'suspense', n: expect.any(Number), matched: 0 },
+      { kind: 'transfer', n: 400, matched: 400 },
+    ]);
+    const splits = ledger.sqlite.prepare('SELECT count(*) FROM (SELECT transaction_seq FROM lines GROUP BY transaction_seq HAVING count(*) > 1)').pluck().get() as number;
+    expect(splits).toBeGreaterThan(400);
+    const bs = L.balanceSheet(ledger, demo.seq, { date: '2026-06-30' });
+    expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
+    expect(bs.assets.lines.find((l) => l.ref === 'in-transit')).toBeUndefined();
+    const tb = L.trialBalance(ledger, demo.seq, { from: '2026-01-01', to: '2026-06-30' });
+    expect(tb.totalDebit).toBeCloseTo(tb.totalCredit, 6);
+  });
+});

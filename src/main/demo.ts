@@ -10,6 +10,8 @@ import { insertTransaction, type TransactionSource, type TransactionStatus } fro
 import { chartRows } from './ledger/chart/categories';
 import { deskActor } from './ledger/access/organizations';
 import { addDays } from '../shared/dates';
+import { categoryLine, type LineInput } from './ledger/transactions/lines';
+import { transferLine } from './ledger/transfers/transfers';
 
 export const DEMO_START = '2023-07-01';
 export const DEMO_DAYS = 1096; // 2023-07-01 .. 2026-06-30
@@ -143,7 +145,36 @@ const RECEIPT_EVERY = 20;
 const NOTE_EVERY = 50;
 const CREATED_AT = '2026-07-01T09:00:00.000Z';
 
-export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string): DemoResult {
+/** Books with more of double entry in them (the benchmark's): every `splitEvery`th categorized row split in two, pairs of every `transferEvery` rows a card payment from the bank, matched. */
+export interface DemoShape {
+  splitEvery?: number;
+  transferEvery?: number;
+}
+
+/** The benchmark's books: a fifth split, one in twenty a transfer. */
+export const BENCH_SHAPE: DemoShape = { splitEvery: 5, transferEvery: 20 };
+
+/** Row i's lines, when the shape makes it a split or a side of a transfer (the random draws stay the same either way). */
+type DemoRow = ReturnType<typeof demoRow>['row'];
+type Shaped = DemoRow & { lines?: LineInput[]; pairedWith?: number };
+function shapedLines(ctx: DemoContext, shape: DemoShape, i: number, row: DemoRow, previous: { seq: number; amountMinor: number } | null): Shaped {
+  const { transferEvery: te, splitEvery: se } = shape;
+  if (te && i % te === 0) {
+    const amountMinor = -Math.abs(row.amountMinor);
+    return { ...row, accountSeq: ctx.accounts.bank, amountMinor, categorySeq: null, lines: [transferLine(ctx.accounts.card, amountMinor, null)] };
+  }
+  if (te && i % te === 1 && previous !== null) {
+    const amountMinor = -previous.amountMinor;
+    return { ...row, accountSeq: ctx.accounts.card, amountMinor, categorySeq: null, lines: [transferLine(ctx.accounts.bank, amountMinor, previous.seq)], pairedWith: previous.seq };
+  }
+  if (se && row.categorySeq !== null && i % se === 2 && Math.abs(row.amountMinor) >= 2) {
+    const part = Math.trunc(row.amountMinor * 0.6);
+    return { ...row, lines: [categoryLine(row.categorySeq, part), categoryLine(ctx.categories.get('5000')!, row.amountMinor - part, 'shared')] };
+  }
+  return row;
+}
+
+export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string, shape: DemoShape = {}): DemoResult {
   const { existing } = ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq) as { existing: number };
   const rand = prng(hashSeed(`${slug}:${existing}`));
   const accounts = demoAccounts(ledger, orgSeq, currency);
@@ -152,6 +183,8 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
     'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)',
   );
   const insertNote = ledger.stmt('INSERT INTO notes (id, org_seq, transaction_seq, content, author_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const setCounterpart = ledger.stmt("UPDATE lines SET counterpart_seq = ? WHERE transaction_seq = ? AND kind = 'transfer'");
+  let lastTransfer: { seq: number; amountMinor: number } | null = null;
   let receipts = 0;
   let notes = 0;
   const CHUNK = 100_000;
@@ -159,8 +192,12 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
     const upto = Math.min(count, done + CHUNK);
     bulkInsert(ledger, (track) => {
       for (let i = done; i < upto; i++) {
-        const { row, base, ref } = demoRow(ctx, i);
-        const seq = insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status: row.status === 'agent_suggested' ? row.status : undefined }, track);
+        const { row: drawn, base, ref } = demoRow(ctx, i);
+        const { pairedWith, ...row } = shapedLines(ctx, shape, i, drawn, lastTransfer);
+        const status = row.lines || row.status !== 'agent_suggested' ? undefined : row.status;
+        const seq = insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status }, track);
+        if (pairedWith !== undefined) setCounterpart.run(seq, pairedWith);
+        lastTransfer = shape.transferEvery && i % shape.transferEvery === 0 && i + 1 < upto ? { seq, amountMinor: row.amountMinor } : null;
         if (i % RECEIPT_EVERY === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${row.date}.pdf`;

@@ -9,6 +9,7 @@ export const SCREENS = [
   ['import', 'Import'],
   ['reconcile', 'Reconcile'],
   ['reports', 'Reports'],
+  ['ledger', 'General ledger'],
   ['chart', 'Chart of accounts'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],

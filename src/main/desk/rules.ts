@@ -10,7 +10,14 @@ const RuleFields = z.strictObject({
   matchText: Line(200).trim().min(1).describe('The shape or the text; case does not matter'),
   accountId: Uuid.nullable().optional().describe('Only rows of this account'),
   sign: z.enum(L.RULE_SIGNS).nullable().optional().describe('Only inflows or only outflows'),
-  categoryCode: Line(50).trim().min(1).describe('The category to use'),
+  categoryCode: Line(50).trim().min(1).describe('The category to use (with a split: its first share)'),
+  split: z
+    .array(z.strictObject({ categoryCode: Line(50).trim().min(1), percent: z.number().gt(0).lt(100) }))
+    .min(2)
+    .max(20)
+    .nullable()
+    .optional()
+    .describe('Split by fixed shares (percents adding up to 100), e.g. 70% 5100 and 30% 5000; rounded so the lines add up exactly'),
   mode: z.enum(L.RULE_MODES).default('suggest').describe('suggest: a proposal to approve; apply: categorize at once'),
   enabled: z.boolean().default(true),
 });
@@ -22,7 +29,7 @@ const ruleLine = (r: L.Rule): string =>
     r.matchKind === 'shape' ? `shaped like "${r.matchText}"` : `containing "${r.matchText}"`,
     r.accountName ? `in ${r.accountName}` : '',
     r.sign ? `${r.sign}s` : '',
-    `-> ${r.categoryCode} ${r.category ?? '(not in the chart)'}`,
+    r.split ? `-> ${r.split.map((x) => `${x.percent}% ${x.categoryCode}`).join(' / ')}` : `-> ${r.categoryCode} ${r.category ?? '(not in the chart)'}`,
     r.mode,
     `${r.matchedCount} matched`,
   ]

@@ -18,6 +18,7 @@ import { Organizations } from './screens/Organizations';
 import { Receipts } from './screens/Receipts';
 import { Reconcile } from './screens/Reconcile';
 import { Reports } from './screens/Reports';
+import { GeneralLedger } from './screens/GeneralLedger';
 import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
@@ -134,6 +135,7 @@ export function App() {
           {screen === 'chart' && <Chart orgId={org.id} />}
           {screen === 'rules' && <Rules orgId={org.id} />}
           {screen === 'reports' && <Reports orgId={org.id} />}
+          {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'backups' && <Backups />}
           {screen === 'receipts' && <Receipts orgId={org.id} />}
           {screen === 'log' && <Log orgId={org.id} />}

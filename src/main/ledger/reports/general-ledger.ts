@@ -1,6 +1,7 @@
 // The general ledger: every posting of one account of the books (a money
 // account's rows, a category's lines, the suspense or in-transit lines) over
-// a period, oldest first, with the running balance (debits positive, as
+// a period, oldest first (a money account's rows of one day by amount, as
+// its index holds them), with the running balance (debits positive, as
 // hledger's register shows it) and the entry's other side. Paged like the
 // register: the count and the balance before a page come from the maintained
 // totals, so any page costs about the same.
@@ -85,33 +86,67 @@ interface Posting {
   account_seq: number;
 }
 
+const oneCurrency = (ledger: Ledger, orgSeq: number): boolean =>
+  (ledger.stmt('SELECT count(DISTINCT currency) FROM accounts WHERE org_seq = ?').pluck().get(orgSeq) as number) <= 1;
+
 /** How a target's postings are read: the page, the same-day postings before one, the range totals. */
 function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
   if (t.kind === 'money') {
-    const select = `SELECT t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM transactions t INDEXED BY transactions_account_date WHERE t.account_seq = ?`;
+    // The page's rows found on the index alone, then read: a deep page skips index entries, not rows. A day's
+    // rows in the index's order (by amount), so that no page sorts the period.
+    const page = `SELECT seq FROM transactions INDEXED BY transactions_account_date WHERE account_seq = ? AND date BETWEEN ? AND ? ORDER BY date, amount_minor, seq LIMIT ? OFFSET ?`;
     return {
       page: (from: string, to: string, limit: number, offset: number) =>
-        ledger.rows<Posting>(`${select} AND t.date BETWEEN ? AND ? ORDER BY t.date, t.seq LIMIT ? OFFSET ?`, t.account.seq, from, to, limit, offset),
+        ledger.rows<Posting>(
+          `SELECT t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM (${page}) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date, t.amount_minor, t.seq`,
+          t.account.seq,
+          from,
+          to,
+          limit,
+          offset,
+        ),
       sameDayBefore: (p: Posting) =>
-        ledger.stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND seq < ?').pluck().get(t.account.seq, p.date, p.seq) as number,
+        ledger
+          .stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND (amount_minor < ? OR (amount_minor = ? AND seq < ?))')
+          .pluck()
+          .get(t.account.seq, p.date, p.minor, p.minor, p.seq) as number,
       range: (from: string, to: string): RangeTotals => accountRange(ledger, t.account.seq, from, to),
     };
   }
   const [kind, categorySeq, where] =
     t.kind === 'category' ? ['category', t.seq, 'l.org_seq = ? AND l.category_seq = ?'] : ([t.kind, 0, `l.org_seq = ? AND l.kind = '${t.kind}' AND 0 = ?`] as const);
-  const select = `SELECT l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.amount_minor AS minor, t.account_seq
-    FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE ${where} AND l.currency = ?`;
   const params = [orgSeq, categorySeq, currency];
+  // Suspense lines are the uncategorized rows' (one each): paged on the rows' status index, which holds them in
+  // date order; the currency is asked only of an organization with accounts in several.
+  const keys =
+    t.kind === 'suspense'
+      ? `SELECT seq AS transaction_seq, 0 AS position FROM transactions INDEXED BY transactions_org_status_date
+         WHERE org_seq = ? AND status = 'uncategorized' AND 0 = ? AND ${oneCurrency(ledger, orgSeq) ? '? IS NOT NULL' : 'currency = ?'} AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`
+      : `SELECT l.transaction_seq, l.position FROM lines l WHERE ${where} AND l.currency = ? AND l.date BETWEEN ? AND ? ORDER BY l.date, l.transaction_seq, l.position LIMIT ? OFFSET ?`;
   return {
     page: (from: string, to: string, limit: number, offset: number) =>
-      ledger.rows<Posting>(`${select} AND l.date BETWEEN ? AND ? ORDER BY l.date, l.transaction_seq, l.position LIMIT ? OFFSET ?`, ...params, from, to, limit, offset),
+      ledger.rows<Posting>(
+        `SELECT l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.amount_minor AS minor, t.account_seq
+         FROM (${keys}) k JOIN lines l ON l.transaction_seq = k.transaction_seq AND l.position = k.position JOIN transactions t ON t.seq = l.transaction_seq
+         ORDER BY l.date, l.transaction_seq, l.position`,
+        ...params,
+        from,
+        to,
+        limit,
+        offset,
+      ),
     sameDayBefore: (p: Posting) =>
-      ledger
-        .stmt(
-          `SELECT coalesce(sum(l.amount_minor), 0) FROM lines l WHERE ${where} AND l.currency = ? AND l.date = ? AND (l.transaction_seq < ? OR (l.transaction_seq = ? AND l.position < ?))`,
-        )
-        .pluck()
-        .get(...params, p.date, p.seq, p.seq, p.position) as number,
+      t.kind === 'suspense'
+        ? (ledger
+            .stmt(`SELECT -coalesce(sum(amount_minor), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND currency = ? AND date = ? AND seq < ?`)
+            .pluck()
+            .get(orgSeq, currency, p.date, p.seq) as number)
+        : (ledger
+            .stmt(
+              `SELECT coalesce(sum(l.amount_minor), 0) FROM lines l WHERE ${where} AND l.currency = ? AND l.date = ? AND (l.transaction_seq < ? OR (l.transaction_seq = ? AND l.position < ?))`,
+            )
+            .pluck()
+            .get(...params, p.date, p.seq, p.seq, p.position) as number),
     range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currency, kind, categorySeq, from, to),
   };
 }

@@ -9,6 +9,8 @@ import { deleteLockOf, lockOf } from './hand';
 import { fromMinor, minorDigits } from '../core/money';
 import { listTransactions, type Transaction, type TransactionOrigin, type TransactionQuery } from './transactions';
 import { accountSumBefore } from '../totals/sums';
+import { possibleTransfersFor, type TransferSide } from '../transfers/suggest';
+import { daysApart } from '../transfers/candidates';
 
 export interface RegisterRow extends Transaction {
   accountId: string;
@@ -20,6 +22,23 @@ export interface RegisterRow extends Transaction {
   deleteLocked: string | null;
   /** The account's balance after this row; null when the page is not one account in date order. */
   balance: number | null;
+  /** What its lines are, besides the category it shows: how many (a split: 2 or more), the other account of a transfer. */
+  entry: { lines: number; transferTo: string | null; inTransit: boolean };
+  /** An open row's likeliest other side of a transfer (transfers/suggest.ts), to accept with one key; null when none (or the page spans over a month). */
+  possibleTransfer: { id: string; date: string; accountName: string; candidates: number } | null;
+}
+
+/** Pages spanning longer than this are not searched for possible transfers (the search reads every open row in the span). */
+const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
+
+/** The page's rows' lines in one read: their count and a transfer's other account. */
+function entriesOf(ledger: Ledger, seqs: number[]): Map<number, RegisterRow['entry']> {
+  const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number }>(
+    `SELECT l.transaction_seq AS seq, count(*) AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit
+     FROM lines l LEFT JOIN accounts a ON a.seq = l.account_seq WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) GROUP BY l.transaction_seq`,
+    JSON.stringify(seqs),
+  );
+  return new Map(rows.map((r) => [r.seq, { lines: r.lines, transferTo: r.transfer_to, inTransit: r.in_transit === 1 }]));
 }
 
 export interface RegisterPage {
@@ -41,6 +60,11 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
       )
       .map((r) => [r.id, r]),
   );
+  const entries = entriesOf(
+    ledger,
+    [...extra.values()].map((x) => x.seq),
+  );
+  const possible = possibleOnPage(ledger, orgSeq, page.data, extra);
   const balances = q.accountSeq !== undefined && [q.status, q.source, q.category, q.description].every((f) => f === undefined);
   // Kept in minor units, row by row back from the first row's balance: exact.
   let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
@@ -54,12 +78,25 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
       locked: lockOf(x),
       deleteLocked: deleteLockOf(x),
       balance: balances ? fromMinor(balance, t.currency) : null,
+      entry: entries.get(x.seq) ?? { lines: 1, transferTo: null, inTransit: false },
+      possibleTransfer: possibleOf(possible.get(x.seq)),
     };
     if (balances) balance -= Math.round(t.amount * 10 ** minorDigits(t.currency));
     return row;
   });
   return { data, meta: page.meta, balances };
 }
+
+/** The page's open rows' possible transfers, when the page spans a month at most. */
+function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], extra: Map<string, { seq: number }>) {
+  const dates = rows.map((t) => t.date).sort();
+  if (!dates.length || daysApart(dates[0], dates[dates.length - 1]) > POSSIBLE_TRANSFER_SPAN_DAYS) return new Map<number, TransferSide & { candidates: number }>();
+  const open = rows.filter((t) => t.category === null).map((t) => ({ seq: extra.get(t.id)!.seq, date: t.date }));
+  return possibleTransfersFor(ledger, orgSeq, open);
+}
+
+const possibleOf = (p: (TransferSide & { candidates: number }) | undefined): RegisterRow['possibleTransfer'] =>
+  p ? { id: p.id, date: p.date, accountName: p.account.name, candidates: p.candidates } : null;
 
 /** Opening balance + every row before (date, seq) in date order, that row included, in minor units. */
 function balanceAfter(ledger: Ledger, accountSeq: number, date: string, seq: number): number {

@@ -29,14 +29,14 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
     if (!upload) return;
     setBusy(dryRun ? 'Checking the file…' : 'Importing…');
     setProblem(undefined);
-    const chosen = Object.fromEntries(Object.entries(decisions).filter(([, d]) => d !== 'held')) as Record<string, 'merge' | 'import'>;
+    const chosen = Object.fromEntries(Object.entries(decisions).filter(([, d]) => d !== 'held')) as Record<string, 'merge' | 'import' | 'transfer'>;
     try {
       const result = await desk.importStatement({ orgId, file: upload.uploadId, ...options, decisions: chosen, dryRun });
       if (dryRun) setPreview(result);
       else if (result.batchId) {
         setDone({
           kind: 'ok',
-          text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}.${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`,
+          text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}${result.transfers.matched ? `, ${result.transfers.matched} transfer(s) matched with their other side` : ''}.${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`,
           accountId: result.account?.id ?? undefined,
         });
         setUpload(undefined);
@@ -142,7 +142,14 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
             {preview.duplicates.toLocaleString()} duplicate · {preview.possibleMatches} possible match · {preview.errors.length + preview.skipped} to fix
           </p>
           {preview.errors.length > 0 && (
-            <PreviewErrors errors={preview.errors} wholeFile={wholeFile} skipBadRows={options.skipBadRows === true} setSkip={(skipBadRows) => set({ skipBadRows })} />
+            <PreviewErrors
+              errors={preview.errors}
+              wholeFile={wholeFile}
+              skipBadRows={options.skipBadRows === true}
+              setSkip={(skipBadRows) => set({ skipBadRows })}
+              skipLocked={options.skipLocked === true}
+              setSkipLocked={(skipLocked) => set({ skipLocked })}
+            />
           )}
           <PreviewRows rows={preview.preview} decisions={decisions} decide={(n, d) => setDecisions({ ...decisions, [String(n)]: d })} />
           <LeftOut ignored={preview.ignored} />

@@ -7,7 +7,7 @@ import { Money, TableFrame } from '../components';
 import { MappingEditor } from './ImportMapping';
 
 export type Options = Omit<DeskInput<'importStatement'>, 'orgId' | 'file'>;
-export type Decision = 'merge' | 'import' | 'held';
+export type Decision = 'merge' | 'import' | 'held' | 'transfer';
 type Account = DeskResult<'listAccounts'>[number];
 const KIND_LABEL = { new: 'new', duplicate: 'duplicate', possible_match: 'possible match' } as const;
 
@@ -66,11 +66,15 @@ export function PreviewErrors({
   wholeFile,
   skipBadRows,
   setSkip,
+  skipLocked = false,
+  setSkipLocked,
 }: {
   errors: ImportResult['errors'];
   wholeFile: boolean;
   skipBadRows: boolean;
   setSkip: (skip: boolean) => void;
+  skipLocked?: boolean;
+  setSkipLocked?: (skip: boolean) => void;
 }) {
   return (
     <div className="errors">
@@ -91,6 +95,28 @@ export function PreviewErrors({
           <input type="checkbox" checked={skipBadRows} onChange={(e) => setSkip(e.target.checked)} /> Skip the bad rows and import the others
         </label>
       )}
+      {setSkipLocked && errors.some((e) => e.message.includes('closing date')) && (
+        <label className="check">
+          <input type="checkbox" checked={skipLocked} onChange={(e) => setSkipLocked(e.target.checked)} /> Leave out the rows in the closed period
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** A side of a transfer between your accounts: matched with the row named, or possibly (the person decides). */
+function TransferCell({ row, decision, decide }: { row: ImportResult['preview'][number]; decision: Decision | undefined; decide: (n: number, decision: Decision) => void }) {
+  const t = row.transfer!;
+  const other = `${t.with.account}, ${t.with.date} “${t.with.description}”`;
+  if (t.kind === 'matched') return <div className="small">Transfer: the other side of {other}</div>;
+  return (
+    <div className="small">
+      <span className="badge">Possible transfer</span> with {other}
+      {t.candidates > 1 && ` (${t.candidates} rows fit)`}{' '}
+      <select aria-label={`Line ${row.line}: transfer?`} value={decision === 'transfer' ? 'transfer' : 'import'} onChange={(e) => decide(row.n, e.target.value as Decision)}>
+        <option value="import">Import as it is</option>
+        <option value="transfer">Transfer: match it with that row</option>
+      </select>
     </div>
   );
 }
@@ -123,6 +149,7 @@ export function PreviewRows({ rows, decisions, decide }: { rows: ImportResult['p
                 {r.match && (
                   <div className="small muted">{r.kind === 'duplicate' ? 'already in the books' : `may be ${r.match.date} “${r.match.description}” (${r.match.reason})`}</div>
                 )}
+                {r.transfer && <TransferCell row={r} decision={decisions[String(r.n)]} decide={decide} />}
                 {r.kind === 'possible_match' && (
                   <select aria-label={`Line ${r.line}: same transaction?`} value={decisions[String(r.n)] ?? 'held'} onChange={(e) => decide(r.n, e.target.value as Decision)}>
                     <option value="held">Decide later (hold back)</option>

@@ -1,5 +1,6 @@
 // Organizations: switch between the books you keep, start new ones, rename
-// any of them or change how it writes amounts, and remove one made by mistake
+// any of them or change how it writes amounts, set the current one's fiscal
+// year and closing date (ClosingPanel.tsx), and remove one made by mistake
 // (only while it is empty: its audit entries stay).
 import { useState, type FormEvent } from 'react';
 import type { DeskResult } from '../../../main/desk/operations';
@@ -7,6 +8,7 @@ import { writeAmount, type DecimalMark } from '../../../shared/amounts';
 import { Notice, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
+import { ClosingPanel } from './ClosingPanel';
 
 type Org = DeskResult<'listOrganizations'>[number];
 /** The browser's own way of writing amounts: the default for a new organization. */
@@ -152,6 +154,7 @@ export function Organizations({
           </tbody>
         </table>
       </TableFrame>
+      {orgs.find((o) => o.id === current) && <ClosingPanel key={current} org={orgs.find((o) => o.id === current)!} act={act} />}
       <h3>New organization</h3>
       <form className="inline-form" onSubmit={create} aria-label="New organization">
         <label>

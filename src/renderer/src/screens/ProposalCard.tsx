@@ -12,7 +12,7 @@ const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', j
 
 /** What the proposal would change, as its kind describes it: the same parts for every kind. */
 function Change({ item }: { item: ReviewItem }) {
-  const { lead, subject, result, quote } = item.change;
+  const { lead, subject, result, quote, split } = item.change;
   return (
     <div className="change">
       <p>
@@ -31,6 +31,16 @@ function Change({ item }: { item: ReviewItem }) {
         )}
         {result && subject?.category && subject.category !== result.text && <span className="muted"> (now {subject.category})</span>}
       </p>
+      {split && subject && (
+        <ul className="split" aria-label="Split into">
+          {split.map((l, i) => (
+            <li key={i}>
+              <code>{l.code}</code> {l.name} <Money amount={l.amount} currency={subject.currency} />
+              {l.memo && <span className="muted"> — {l.memo}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
       {quote && <blockquote>{quote}</blockquote>}
     </div>
   );

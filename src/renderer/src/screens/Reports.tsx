@@ -1,6 +1,6 @@
 // Reports: the profit and loss of a period (parents with their subtotals, a
 // category opens its rows in the register), by month with a chart, the
-// balances of every account at a date, CSV downloads and exports for the
+// balance sheet and the trial balance (Books.tsx), the balances of every account at a date, CSV downloads and exports for the
 // accountant. The browser's print gives a clean page (see styles.css).
 import { useState } from 'react';
 import { balancesCsv, profitAndLossCsv } from '../../../main/exports/report-csv';
@@ -10,6 +10,7 @@ import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
 import { ExportPanel, saveText } from './ExportPanel';
 import { ProfitAndLossTable } from './ProfitAndLoss';
+import { BalanceSheetPanel, TrialBalancePanel } from './Books';
 import { ExpenseBreakdown, TrendChart, trendOf } from './ReportCharts';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -90,6 +91,8 @@ export function Reports({ orgId }: { orgId: string }) {
           </>
         )}
       </Show>
+      <BalanceSheetPanel orgId={orgId} />
+      <TrialBalancePanel orgId={orgId} />
       <h3>Balances</h3>
       <form className="filters no-print" onSubmit={(e) => e.preventDefault()}>
         <DateField label="At (YYYY-MM-DD, default today)" value={balanceDate} onChange={setBalanceDate} />

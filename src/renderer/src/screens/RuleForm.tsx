@@ -4,13 +4,21 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import type { Category } from '../../../main/ledger/chart/categories';
-import type { RuleInput } from '../../../main/ledger/rules/rules';
+import type { RuleInput, RuleShare } from '../../../main/ledger/rules/rules';
 import { AccountOptions, CategoryOptions } from '../components';
 
 export type RuleFields = Required<Pick<RuleInput, 'matchKind' | 'matchText' | 'categoryCode' | 'mode' | 'enabled'>> & {
   accountId: string | null;
   sign: 'inflow' | 'outflow' | null;
+  split: RuleShare[] | null;
 };
+
+/** "70% 5100 / 30% 5000" as shares (null when empty); the ledger checks them (they add up to 100, codes of the chart). */
+const sharesOfText = (text: string): RuleShare[] | null => {
+  const shares = [...text.matchAll(/(\d+(?:[.,]\d{1,2})?)\s*%\s*([^\s/,;]+)/g)].map((m) => ({ percent: Number(m[1].replace(',', '.')), categoryCode: m[2] }));
+  return shares.length ? shares : null;
+};
+const textOfShares = (shares: RuleShare[] | null) => shares?.map((s) => `${s.percent}% ${s.categoryCode}`).join(' / ') ?? '';
 
 export const toFields = (r: RuleInput): RuleFields => ({
   matchKind: r.matchKind,
@@ -20,6 +28,7 @@ export const toFields = (r: RuleInput): RuleFields => ({
   categoryCode: r.categoryCode,
   mode: r.mode ?? 'suggest',
   enabled: r.enabled ?? true,
+  split: r.split ?? null,
 });
 
 export function RuleForm(props: {
@@ -36,13 +45,15 @@ export function RuleForm(props: {
   onCancel?: () => void;
 }) {
   const [f, setF] = useState(props.initial);
+  const [splitText, setSplitText] = useState(textOfShares(props.initial.split));
   const set =
     <K extends keyof RuleFields>(key: K) =>
     (value: RuleFields[K]) =>
       setF((x) => ({ ...x, [key]: value }));
   function submit(e: FormEvent) {
     e.preventDefault();
-    props.onSubmit(f);
+    const split = sharesOfText(splitText);
+    props.onSubmit({ ...f, split, categoryCode: split?.[0].categoryCode ?? f.categoryCode });
   }
   return (
     <form className="inline-form rule-form" onSubmit={submit} aria-label="Rule" onKeyDown={(e) => e.stopPropagation()}>
@@ -91,6 +102,10 @@ export function RuleForm(props: {
         <select required value={f.categoryCode} onChange={(e) => set('categoryCode')(e.target.value)}>
           <CategoryOptions categories={props.categories} keep={f.categoryCode} />
         </select>
+      </label>
+      <label>
+        Or split by shares
+        <input value={splitText} onChange={(e) => setSplitText(e.target.value)} placeholder="70% 5100 / 30% 5000" maxLength={400} />
       </label>
       <label>
         Then

@@ -10,7 +10,7 @@ import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { RuleForm, toFields, type RuleFields } from './RuleForm';
 
-const NEW_RULE: RuleFields = { matchKind: 'contains', matchText: '', accountId: null, sign: null, categoryCode: '5000', mode: 'suggest', enabled: true };
+const NEW_RULE: RuleFields = { matchKind: 'contains', matchText: '', accountId: null, sign: null, categoryCode: '5000', mode: 'suggest', enabled: true, split: null };
 
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
 
@@ -168,7 +168,13 @@ function RuleRow(props: {
         {r.accountName ?? 'any account'}, {r.sign === 'inflow' ? 'money in' : r.sign === 'outflow' ? 'money out' : 'in or out'}
       </td>
       <td>
-        <code>{r.categoryCode}</code> {r.category ?? <strong>not in the chart</strong>}
+        {r.split ? (
+          <span aria-label="Split by shares">{r.split.map((x) => `${x.percent}% ${x.categoryCode}`).join(' / ')}</span>
+        ) : (
+          <>
+            <code>{r.categoryCode}</code> {r.category ?? <strong>not in the chart</strong>}
+          </>
+        )}
       </td>
       <td className="nowrap">
         {r.mode === 'apply' ? 'categorize' : 'suggest'}

@@ -1,5 +1,5 @@
-// One row opened in the register: who suggested its category, its notes and
-// receipts, and, for a row entered by hand, edit and delete (a locked row says why).
+// One row opened in the register: its lines (split, transfer: EntryLines.tsx),
+// who suggested its category, its notes and receipts, and, for a row entered by hand, edit and delete (a locked row says why).
 import { useState } from 'react';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import type { Category } from '../../../main/ledger/chart/categories';
@@ -9,6 +9,7 @@ import { desk } from '../desk';
 import { formatBytes, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { TransactionForm } from './TransactionForm';
+import { EntryLines } from './EntryLines';
 
 export function TransactionDetail({
   orgId,
@@ -74,8 +75,9 @@ export function TransactionDetail({
       )}
       {error && <Notice kind="error">{error}</Notice>}
       <Show loaded={loaded} what="the transaction">
-        {({ transaction: t, notes, receipts }) => (
+        {({ transaction: t, notes, receipts, lines }) => (
           <>
+            <EntryLines orgId={orgId} row={row} lines={lines} accounts={accounts} categories={categories} act={act} />
             {t.suggestedBy?.startsWith('rule:') ? (
               <p>
                 Categorized by one of your rules (see <a href="#/rules">Rules</a>).

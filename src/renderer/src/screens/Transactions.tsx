@@ -21,10 +21,33 @@ const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', c
 
 const HINT = (
   <p className="hint">
-    Keys: j/k or arrows to move, x or space to select, c to categorize, Enter to open. A bank's rows keep the bank's date, amount and description: their category, notes and
-    receipts change. Rows you entered can be edited and deleted until they are reconciled.
+    Keys: j/k or arrows to move, x or space to select, c to categorize, t to accept a possible transfer, Enter to open. A bank's rows keep the bank's date, amount and description:
+    their category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
   </p>
 );
+
+/** What a row's category cell says: its category, a split's largest line and how many, or the transfer's other account. */
+function CategoryButton({ row: t, onPick }: { row: RegisterRow; onPick: () => void }) {
+  const { lines, transferTo, inTransit } = t.entry;
+  return (
+    <button className="link category" onClick={onPick} disabled={transferTo !== null} title={transferTo !== null ? 'A transfer: open the row to undo it' : undefined}>
+      {transferTo !== null ? (
+        `Transfer to ${transferTo}${inTransit ? ' (in transit)' : ''}`
+      ) : lines > 1 ? (
+        <>
+          {t.category} <span className="badge">split {lines}</span>
+        </>
+      ) : (
+        (t.category ?? <span className="muted">Categorize</span>)
+      )}
+      {t.possibleTransfer && (
+        <span className="badge" title={`Press t to match it with ${t.possibleTransfer.date} in ${t.possibleTransfer.accountName}`}>
+          possible transfer: {t.possibleTransfer.accountName}
+        </span>
+      )}
+    </button>
+  );
+}
 
 /** `initial`: filters from the route (#/transactions?account=...&category=...&dateFrom=...), e.g. a report's drill-down. */
 export function Transactions({ orgId, initial = {} }: { orgId: string; initial?: Partial<Record<keyof typeof EMPTY, string>> }) {
@@ -65,6 +88,8 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
     else if (e.key === 'ArrowUp' || e.key === 'k') focusRow(i - 1);
     else if (e.key === 'x' || e.key === ' ') toggle(t.id);
     else if (e.key === 'c') setPicking(t.id);
+    else if (e.key === 't' && t.possibleTransfer)
+      act(() => desk.matchTransfer({ orgId, id: t.id, other: t.possibleTransfer!.id }), `Matched as one transfer with ${t.possibleTransfer.accountName}.`, i);
     else if (e.key === 'Enter') setOpen(open === t.id ? undefined : t.id);
     else return;
     e.preventDefault();
@@ -144,9 +169,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                               onCancel={() => (setPicking(undefined), focusRow(i))}
                             />
                           ) : (
-                            <button className="link category" onClick={() => setPicking(t.id)}>
-                              {t.category ?? <span className="muted">Categorize</span>}
-                            </button>
+                            <CategoryButton row={t} onPick={() => setPicking(t.id)} />
                           )}
                         </td>
                         <td>

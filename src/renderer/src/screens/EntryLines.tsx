@@ -1,0 +1,109 @@
+// A row's entry in the register's detail: its lines (a split's categories and
+// memos, a transfer's other account, in transit or matched), and what can be
+// done with them: split or unsplit, make a transfer to another account,
+// accept a possible transfer, undo one.
+import { useState } from 'react';
+import type { Account } from '../../../main/ledger/accounts/accounts';
+import type { Category } from '../../../main/ledger/chart/categories';
+import type { EntryLine } from '../../../main/ledger/transactions/detail';
+import type { RegisterRow } from '../../../main/ledger/transactions/register';
+import { Money } from '../components';
+import { desk } from '../desk';
+import { useLoad } from '../hooks';
+import { addDays } from '../../../shared/dates';
+import { SplitEditor } from './SplitEditor';
+
+type Act = (what: () => Promise<unknown>, done: string) => Promise<void>;
+
+function lineText(l: EntryLine, accounts: Account[], categories: Category[]): string {
+  if (l.kind === 'transfer') {
+    const other = accounts.find((a) => a.id === l.accountId)?.name ?? 'another account';
+    return l.counterpartId ? `Transfer to ${other} (matched with its other side)` : `Transfer to ${other} (in transit: waiting for its other side)`;
+  }
+  if (l.kind === 'suspense') return 'Uncategorized';
+  const c = categories.find((x) => x.code === l.categoryCode);
+  return c ? `${c.code} ${c.name}` : (l.categoryCode ?? '');
+}
+
+function PossibleTransfers({ orgId, row, act }: { orgId: string; row: RegisterRow; act: Act }) {
+  const found = useLoad(() => desk.suggestTransfers({ orgId, dateFrom: addDays(row.date, -5), dateTo: addDays(row.date, 5), limit: 50 }), [orgId, row.id]);
+  const mine = (found.data?.data ?? []).filter((p) => p.from.id === row.id || p.to.id === row.id);
+  if (!mine.length) return null;
+  return (
+    <ul aria-label="Possible transfers">
+      {mine.map((p) => {
+        const other = p.from.id === row.id ? p.to : p.from;
+        return (
+          <li key={other.id}>
+            <span className="badge">Possible transfer</span> {other.account.name}, {other.date} ({p.daysApart} day(s) apart): {other.description}{' '}
+            <button onClick={() => void act(() => desk.matchTransfer({ orgId, id: row.id, other: other.id }), 'Matched as one transfer.')}>Accept transfer</button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function EntryLines({
+  orgId,
+  row,
+  lines,
+  accounts,
+  categories,
+  act,
+}: {
+  orgId: string;
+  row: RegisterRow;
+  lines: EntryLine[];
+  accounts: Account[];
+  categories: Category[];
+  act: Act;
+}) {
+  const [mode, setMode] = useState<'view' | 'split' | 'transfer'>('view');
+  const [to, setTo] = useState('');
+  const transfer = lines.find((l) => l.kind === 'transfer');
+  const done = (message?: string) => (setMode('view'), message ? act(() => Promise.resolve(), message) : undefined);
+  if (mode === 'split') return <SplitEditor orgId={orgId} row={row} lines={lines} categories={categories} onDone={(m) => void done(m)} />;
+  return (
+    <>
+      <h4>Lines</h4>
+      <ul aria-label="Lines of the entry">
+        {lines.map((l, i) => (
+          <li key={i}>
+            {lineText(l, accounts, categories)} <Money amount={-l.amount} currency={row.currency} plain />
+            {l.memo && <span className="muted small"> — {l.memo}</span>}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {!transfer && <button onClick={() => setMode('split')}>{lines.length > 1 ? 'Edit split' : 'Split'}</button>}{' '}
+        {lines.length > 1 && <button onClick={() => void act(() => desk.unsplitTransaction({ orgId, id: row.id }), 'Unsplit: one category again.')}>Unsplit</button>}{' '}
+        {lines.length === 1 && !transfer && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
+        {transfer && <button onClick={() => void act(() => desk.undoTransfer({ orgId, id: row.id }), 'No longer a transfer: uncategorized again.')}>Undo transfer</button>}
+      </p>
+      {mode === 'transfer' && (
+        <form
+          className="inline-form"
+          aria-label="Make a transfer"
+          onSubmit={(e) => (e.preventDefault(), void act(() => desk.makeTransfer({ orgId, id: row.id, account: to }), 'Made a transfer.').then(() => setMode('view')))}
+        >
+          <label>
+            To account
+            <select required value={to} onChange={(e) => setTo(e.target.value)}>
+              <option value="">Choose…</option>
+              {accounts
+                .filter((a) => a.id !== row.accountId && a.currency === row.currency && !a.closedAt)
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <button type="submit">Make transfer</button>
+        </form>
+      )}
+      {!transfer && lines.length === 1 && <PossibleTransfers orgId={orgId} row={row} act={act} />}
+    </>
+  );
+}
