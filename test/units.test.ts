@@ -122,3 +122,13 @@ describe('free names and calendar days', () => {
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
   });
 });
+
+describe('rows to import in date order', () => {
+  it('keeps a file in order, turns a newest-first one around by day, and sorts one in no order stably', async () => {
+    const { inDateOrder } = await import('../src/main/ledger/imports/apply');
+    const at = (dates: string[]) => inDateOrder([...dates.keys()], dates);
+    expect(at(['2026-01-01', '2026-01-01', '2026-01-02'])).toEqual([0, 1, 2]);
+    expect(at(['2026-01-03', '2026-01-02', '2026-01-02', '2026-01-01'])).toEqual([3, 1, 2, 0]);
+    expect(at(['2026-01-02', '2026-01-01', '2026-01-03', '2026-01-01'])).toEqual([1, 3, 0, 2]);
+  });
+});

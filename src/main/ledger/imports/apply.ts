@@ -75,13 +75,44 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
   return { batchId, batchSeq, accounts };
 }
 
+/**
+ * The rows to import oldest first (a file's own order among equal dates): the
+ * date indexes then grow at their ends instead of splitting pages all over,
+ * which halves the time of a file whose rows are in no order. A file newest
+ * first is turned around; one in order is kept as it is.
+ */
+export function inDateOrder(at: readonly number[], dates: readonly string[]): readonly number[] {
+  let up = true;
+  let down = true;
+  for (let k = 1; k < at.length && (up || down); k++) {
+    const c = dates[at[k - 1]] < dates[at[k]] ? 1 : dates[at[k - 1]] > dates[at[k]] ? -1 : 0;
+    if (c < 0) up = false;
+    if (c > 0) down = false;
+  }
+  if (up) return at;
+  if (down) return groupsReversed(at, dates);
+  return [...at].sort((a, b) => (dates[a] < dates[b] ? -1 : dates[a] > dates[b] ? 1 : a - b));
+}
+
+/** Newest-first rows oldest first, each day's rows kept in the file's order. */
+function groupsReversed(at: readonly number[], dates: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let end = at.length; end > 0;) {
+    let start = end - 1;
+    while (start > 0 && dates[at[start - 1]] === dates[at[end - 1]]) start--;
+    for (let k = start; k < end; k++) out.push(at[k]);
+    end = start;
+  }
+  return out;
+}
+
 /** Writes the new rows; answers the seq of each one matched as a transfer, by its position in the file. */
 function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number, createdAt: string): Map<number, number> {
   const { rows: L, toImport, transfers } = plan;
   const { rows } = L;
   const paired = new Map<number, number>();
   const insert = (track?: Track) => {
-    for (const i of toImport) {
+    for (const i of inDateOrder(toImport, rows.date)) {
       const { seq: accountSeq, currency } = accounts[rows.section[i]];
       const transfer = transfers.get(i);
       const matched = transfer?.kind === 'matched' ? transfer.with : null;

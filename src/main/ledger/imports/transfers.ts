@@ -40,13 +40,15 @@ export function planTransfers(ledger: Ledger, orgSeq: number, scope: TransferSco
   if (toImport.length === 0) return out;
   let first = L.rows.date[toImport[0]];
   let last = first;
+  const opposites = new Set<number>();
   for (const i of toImport) {
     const d = L.rows.date[i];
     if (d < first) first = d;
     if (d > last) last = d;
+    opposites.add(-L.amountMinor[i]);
   }
   const closed = scope.closedThrough;
-  const pool = new SidePool(openSides(ledger, orgSeq, ...windowAround(first, last)).filter((s) => !closed || s.date > closed));
+  const pool = new SidePool(openSides(ledger, orgSeq, ...windowAround(first, last), opposites).filter((s) => !closed || s.date > closed));
   // A section whose account the import makes has no seq yet: a stand-in no row of the books has.
   const accountOf = (section: number) => sections[section].row?.seq ?? -1 - section;
   const found = new Map<number, Side[]>();

@@ -91,7 +91,9 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
 function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], extra: Map<string, { seq: number }>) {
   const dates = rows.map((t) => t.date).sort();
   if (!dates.length || daysApart(dates[0], dates[dates.length - 1]) > POSSIBLE_TRANSFER_SPAN_DAYS) return new Map<number, TransferSide & { candidates: number }>();
-  const open = rows.filter((t) => t.category === null).map((t) => ({ seq: extra.get(t.id)!.seq, date: t.date }));
+  const open = rows
+    .filter((t) => t.category === null)
+    .map((t) => ({ seq: extra.get(t.id)!.seq, date: t.date, amount_minor: Math.round(t.amount * 10 ** minorDigits(t.currency)) }));
   return possibleTransfersFor(ledger, orgSeq, open);
 }
 

@@ -33,20 +33,26 @@ export const daysApart = (a: string, b: string): number => Math.abs(Date.parse(`
 
 const SIDE = 't.seq, t.id, t.account_seq, t.date, t.amount_minor, t.currency, t.description';
 
-/** The open sides of an organization dated in [from, to]: its uncategorized rows and its transfers in transit. */
-export function openSides(ledger: Ledger, orgSeq: number, from: string, to: string): Side[] {
-  return ledger.rows<Side>(
-    `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE t.org_seq = ? AND t.status = 'uncategorized' AND t.date BETWEEN ? AND ?
-     UNION ALL
-     SELECT ${SIDE}, l.account_seq AS to_account FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
-     WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NULL AND l.date BETWEEN ? AND ?`,
-    orgSeq,
-    from,
-    to,
-    orgSeq,
-    from,
-    to,
-  );
+const OPEN_SIDES = `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE t.org_seq = ? AND t.status = 'uncategorized' AND t.date BETWEEN ? AND ?
+   UNION ALL
+   SELECT ${SIDE}, l.account_seq AS to_account FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
+   WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NULL AND l.date BETWEEN ? AND ?`;
+
+/**
+ * The open sides of an organization dated in [from, to]: its uncategorized
+ * rows and its transfers in transit; only those of these amounts when given
+ * (an import's or a page's opposites), read as plain arrays so that the rows
+ * left out cost no object: a statement into books of millions keeps a few.
+ */
+export function openSides(ledger: Ledger, orgSeq: number, from: string, to: string, amounts?: ReadonlySet<number>): Side[] {
+  if (!amounts) return ledger.rows<Side>(OPEN_SIDES, orgSeq, from, to, orgSeq, from, to);
+  const out: Side[] = [];
+  for (const r of ledger.stmt(OPEN_SIDES).raw(true).iterate(orgSeq, from, to, orgSeq, from, to) as Iterable<unknown[]>) {
+    if (!amounts.has(r[4] as number)) continue;
+    const [seq, id, account_seq, date, amount_minor, currency, description, to_account] = r as [number, string, number, string, number, string, string, number | null];
+    out.push({ seq, id, account_seq, date, amount_minor, currency, description, to_account });
+  }
+  return out;
 }
 
 /** Whether two open sides can be one transfer. */

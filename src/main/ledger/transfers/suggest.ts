@@ -68,12 +68,18 @@ export function suggestTransfers(ledger: Ledger, orgSeq: number, period: { from?
 }
 
 /** For rows of a page: the best possible other side of each open one (closest date), by the row's seq. */
-export function possibleTransfersFor(ledger: Ledger, orgSeq: number, rows: readonly Pick<Side, 'seq' | 'date'>[]): Map<number, TransferSide & { candidates: number }> {
+export function possibleTransfersFor(
+  ledger: Ledger,
+  orgSeq: number,
+  rows: readonly Pick<Side, 'seq' | 'date' | 'amount_minor'>[],
+): Map<number, TransferSide & { candidates: number }> {
   const out = new Map<number, TransferSide & { candidates: number }>();
   if (rows.length === 0) return out;
   const dates = rows.map((r) => r.date).sort();
   const [from, to] = windowAround(dates[0], dates[dates.length - 1]);
-  const sides = openSides(ledger, orgSeq, from, to);
+  // The page's rows themselves and their opposites: nothing else can pair with them.
+  const amounts = new Set(rows.flatMap((r) => [r.amount_minor, -r.amount_minor]));
+  const sides = openSides(ledger, orgSeq, from, to, amounts);
   const pool = new SidePool(sides);
   const bySeq = new Map(sides.map((s) => [s.seq, s]));
   const accounts = accountsOf(ledger, orgSeq);

@@ -72,7 +72,7 @@ export function makeTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: s
     refuseUnpairable(ledger, row, to.seq);
     const [from, until] = windowAround(row.date, row.date);
     const side = { ...row, to_account: to.seq };
-    const partners = new SidePool(openSides(ledger, orgSeq, from, until)).partnersOf(side).filter((p) => p.account_seq === to.seq);
+    const partners = new SidePool(openSides(ledger, orgSeq, from, until, new Set([-row.amount_minor]))).partnersOf(side).filter((p) => p.account_seq === to.seq);
     const other = partners.length === 1 ? handRow(ledger, orgSeq, partners[0].id) : null;
     if (other) {
       assertOpen(ledger, orgSeq, [other.date], 'made a transfer');

@@ -1,0 +1,119 @@
+// Double-entry books in real Chromium: split a row in the register (the live
+// remainder, "=" for what remains, save), accept a possible transfer with one
+// key, the balance sheet and trial balance in Reports with a figure opening
+// the general ledger, and the closing date in Organizations refusing an edit.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { tempDir } from './support/env';
+import { expectTotalsMatchRows } from './support/aggregates';
+
+const root = join(__dirname, '..');
+let app: Headless;
+let browser: Browser;
+let page: Page;
+let org: L.Organization;
+const rows: Record<string, L.HandRow> = {};
+const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  const rendererDir = builtRenderer(root);
+  app = await startHeadless(tempDir('ldk-e2e-double-'), { port: 0, rendererDir, log: () => {} });
+  org = L.listOrganizations(app.ledger)[0];
+  const me = L.deskActor();
+  L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking', openingBalance: 1000, openingDate: '2025-12-31' });
+  L.createAccount(app.ledger, org.seq, me, { name: 'Card', type: 'credit_card' });
+  const add = (key: string, account: string, date: string, amount: number, description: string) =>
+    (rows[key] = L.addTransaction(app.ledger, org.seq, me, { account, date, amount, description }));
+  add('store', 'Checking', '2026-02-10', -100, 'HARDWARE STORE');
+  add('payment', 'Checking', '2026-02-20', -250, 'CARD PAYMENT');
+  add('thanks', 'Card', '2026-02-22', 250, 'PAYMENT THANK YOU');
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  await page.goto(app.signInUrl);
+  await page.waitForURL(`${app.server.url}/`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('splits and transfers in the register', () => {
+  it('splits a row: the remainder shows live, = puts it on the last line, save is refused until it is zero', async () => {
+    await page.goto(`${app.server.url}/#/transactions?description=HARDWARE`);
+    await page.getByRole('row', { name: /HARDWARE STORE/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Split', exact: true }).click();
+    const editor = page.getByRole('form', { name: 'Split the row' });
+    await editor.getByLabel('Line 1 category').selectOption('5100');
+    await editor.getByLabel('Line 1 amount').fill('-60');
+    await editor.getByText('Remaining: -40.00 USD').waitFor();
+    expect(await editor.getByRole('button', { name: 'Save split' }).isDisabled()).toBe(true);
+    await editor.getByLabel('Line 2 category').selectOption('5200');
+    await editor.getByLabel('Line 2 memo').fill('shelf');
+    await editor.getByLabel('Line 2 amount').press('=');
+    expect(await editor.getByLabel('Line 2 amount').inputValue()).toBe('-40.00');
+    await editor.getByText('The lines add up to the row.').waitFor();
+    await shot('split-editor');
+    await editor.getByRole('button', { name: 'Save split' }).click();
+    await page.getByText('Split HARDWARE STORE into 2 lines.').waitFor();
+    expect(L.getTransaction(app.ledger, org.seq, rows.store.id).lines.map((l) => [l.categoryCode, l.amount, l.memo])).toEqual([
+      ['5100', -60, null],
+      ['5200', -40, 'shelf'],
+    ]);
+    await page.getByText('split 2').waitFor();
+  });
+
+  it('shows a possible transfer and accepts it with t', async () => {
+    await page.goto(`${app.server.url}/#/transactions?account=${L.requireAccount(app.ledger, org.seq, 'Checking').id}`);
+    const row = page.getByRole('row', { name: /CARD PAYMENT/ });
+    await row.getByText('possible transfer: Card').waitFor();
+    await row.focus();
+    await page.keyboard.press('t');
+    await page.getByText('Matched as one transfer with Card.').waitFor();
+    await page
+      .getByRole('row', { name: /CARD PAYMENT/ })
+      .getByText('Transfer to Card')
+      .waitFor();
+    expect(L.getTransaction(app.ledger, org.seq, rows.thanks.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: rows.payment.id });
+    expectTotalsMatchRows(app.ledger);
+  });
+});
+
+describe('reports and the closing date', () => {
+  it('shows the balance sheet and trial balance, and a figure opens its general ledger lines', async () => {
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    const bs = page.getByRole('table', { name: /Balance sheet at/ });
+    await bs.waitFor();
+    expect(await bs.textContent()).toContain('Total liabilities and equity');
+    const tb = page.getByRole('table', { name: /Trial balance/ });
+    await tb.getByText('Total').first().waitFor();
+    await shot('balance-sheet');
+    await bs.getByRole('link', { name: 'Checking' }).first().click();
+    await page.getByRole('heading', { name: 'General ledger' }).waitFor();
+    await page.getByText('Starting balance').waitFor();
+    const ledger = page.locator('table.ledger');
+    expect(await ledger.textContent()).toContain('Split: Software & tools, Office & rent');
+    expect(await ledger.textContent()).toContain('Transfer to Card');
+  });
+
+  it('closes the books through a date in Organizations, and an edit there is refused with the date', async () => {
+    await page.getByRole('link', { name: 'Organizations' }).click();
+    const form = page.getByRole('form', { name: 'Closing date' });
+    await form.getByLabel('Close the books through').fill('2026-02-28');
+    await form.getByLabel('Reason (for the Log)').fill('February filed');
+    await form.getByRole('button', { name: 'Close the period' }).click();
+    await page.getByText('Books closed through 2026-02-28.').waitFor();
+    expect(L.organizationBySeq(app.ledger, org.seq).lockedThrough).toBe('2026-02-28');
+    await page.goto(`${app.server.url}/#/transactions?description=HARDWARE`);
+    await page.getByRole('row', { name: /HARDWARE STORE/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Unsplit' }).click();
+    await page.getByText(/2026-02-10 is on or before the closing date 2026-02-28/).waitFor();
+  });
+});
