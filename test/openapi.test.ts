@@ -99,6 +99,11 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
     L.reviewProposal(w.ledger, w.orgA.seq, pending.id, 'reject', L.deskActor(), 'Not this one');
     answers.push(await send('the same change once rejected', path, { token, body }));
   }
+  if (op.errors.includes('period_locked')) {
+    L.lockPeriod(w.ledger, w.orgA.seq, L.deskActor(), '2026-12-31', 'probe');
+    answers.push(await send('dated in a closed period', path, { token, body: { ...(body as object), confidence: 0.4 } }));
+    L.unlockPeriod(w.ledger, w.orgA.seq, L.deskActor(), 'probe done');
+  }
   return answers;
 }
 

@@ -18,7 +18,7 @@ const label = (l: { code?: string; name: string }) => `${l.code ? `${l.code} ` :
 function Figure({ target, amount, currency, from, to }: { target?: string; amount: number; currency: string; from: string | null; to: string }) {
   const href = ledgerLink(target, from, to);
   return href ? (
-    <a href={href} aria-label={`Open the lines behind ${amount}`}>
+    <a href={href} title="Open the lines behind this figure">
       <Money amount={amount} currency={currency} plain />
     </a>
   ) : (

@@ -31,7 +31,7 @@ export function ClosingPanel({ org, act }: { org: Org; act: Act }) {
           Fiscal year starts (MM-DD)
           <input required pattern="\d{2}-\d{2}" size={5} value={start} onChange={(e) => setStart(e.target.value)} />
         </label>
-        <button type="submit">Save</button>
+        <button type="submit">Set the fiscal year</button>
       </form>
       <form
         className="inline-form"
