@@ -4,7 +4,7 @@
 // hledger and bean-query read from the exports, to the cent; the closing date
 // refuses every write in the closed period; every total recounted.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../src/main/desk/operations';
@@ -255,5 +255,64 @@ describe('the benchmark books (a fifth split, one in twenty a transfer)', () => 
     expect(bs.assets.lines.find((l) => l.ref === 'in-transit')).toBeUndefined();
     const tb = L.trialBalance(ledger, demo.seq, { from: '2026-01-01', to: '2026-06-30' });
     expect(tb.totalDebit).toBeCloseTo(tb.totalCredit, 6);
+  });
+});
+
+describe('transfers and the closing date at import', () => {
+  const csv = (rows: string[]) => {
+    const file = join(tempDir(), 'card.csv');
+    writeFileSync(file, `Date,Description,Amount\n${rows.join('\n')}\n`);
+    return file;
+  };
+  let books: DeskContext;
+  let acme: L.Organization;
+  const run = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(books, acme.id, name, input);
+
+  beforeAll(async () => {
+    const { ledger, dir } = tempLedger();
+    acme = L.createOrganization(ledger, { slug: 'imports' });
+    books = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
+    await run('createAccount', { name: 'Checking', type: 'checking' });
+    await run('createAccount', { name: 'Card', type: 'credit_card' });
+    await run('createAccount', { name: 'Savings', type: 'savings' });
+  });
+
+  it("matches a declared transfer in transit when the other account's statement brings the one row that fits, and undoing the import puts it back in transit", async () => {
+    const payment = await run('addTransaction', { account: 'Checking', date: '2026-04-01', amount: '-300', description: 'CARD PAYMENT' });
+    await run('makeTransfer', { id: payment.id, account: 'Card' });
+    const preview = await run<L.ImportResult>('importStatement', { file: csv(['2026-04-03,PAYMENT RECEIVED,300.00', '2026-04-04,COFFEE,-4.50']), account: 'Card', dryRun: true });
+    expect(preview.transfers).toEqual({ matched: 1, possible: 0 });
+    expect(preview.preview.find((r) => r.amount === 300)!.transfer).toMatchObject({ kind: 'matched', with: { id: payment.id, account: 'Checking' } });
+    const done = await run<L.ImportResult>('importStatement', { file: csv(['2026-04-03,PAYMENT RECEIVED,300.00', '2026-04-04,COFFEE,-4.50']), account: 'Card' });
+    expect(done.transfers.matched).toBe(1);
+    const line = L.getTransaction(books.ledger, acme.seq, payment.id).lines[0];
+    expect(line).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
+    expectTotalsMatchRows(books.ledger);
+    await run('undoImport', { batchId: done.batchId });
+    expect(L.getTransaction(books.ledger, acme.seq, payment.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: null });
+    expectTotalsMatchRows(books.ledger);
+  });
+
+  it('shows a possible transfer, imported as it is unless the decision says transfer', async () => {
+    const out = await run('addTransaction', { account: 'Checking', date: '2026-05-02', amount: '-120', description: 'TO SAVINGS' });
+    const file = csv(['2026-05-04,FROM CHECKING,120.00']);
+    const preview = await run<L.ImportResult>('importStatement', { file, account: 'Savings', dryRun: true });
+    const row = preview.preview.find((r) => r.amount === 120)!;
+    expect([preview.transfers, row.transfer?.kind, row.transfer?.with.id]).toEqual([{ matched: 0, possible: 1 }, 'possible', out.id]);
+    const done = await run<L.ImportResult>('importStatement', { file, account: 'Savings', decisions: { [String(row.n)]: 'transfer' } });
+    expect(done.transfers.matched).toBe(1);
+    expect(L.getTransaction(books.ledger, acme.seq, out.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
+    expectTotalsMatchRows(books.ledger);
+  });
+
+  it('refuses the rows of a closed period by line, or leaves them out with skipLocked', async () => {
+    await run('lockPeriod', { through: '2026-05-31' });
+    const file = csv(['2026-05-30,LATE FEE,-10.00', '2026-06-02,LUNCH,-12.00']);
+    const refused = await run<L.ImportResult>('importStatement', { file, account: 'Card' });
+    expect(refused.batchId).toBeNull();
+    expect(refused.errors).toEqual([{ line: 2, field: 'date', message: expect.stringContaining('closing date 2026-05-31') }]);
+    const skipped = await run<L.ImportResult>('importStatement', { file, account: 'Card', skipLocked: true });
+    expect([skipped.imported, skipped.skipped]).toEqual([1, 1]);
+    expectTotalsMatchRows(books.ledger);
   });
 });

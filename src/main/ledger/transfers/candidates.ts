@@ -33,26 +33,29 @@ export const daysApart = (a: string, b: string): number => Math.abs(Date.parse(`
 
 const SIDE = 't.seq, t.id, t.account_seq, t.date, t.amount_minor, t.currency, t.description';
 
-const OPEN_SIDES = `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE t.org_seq = ? AND t.status = 'uncategorized' AND t.date BETWEEN ? AND ?
-   UNION ALL
-   SELECT ${SIDE}, l.account_seq AS to_account FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
+const IN_TRANSIT_SIDES = `SELECT ${SIDE}, l.account_seq AS to_account FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
    WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NULL AND l.date BETWEEN ? AND ?`;
+
+const OPEN_SIDES = `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE t.org_seq = ? AND t.status = 'uncategorized' AND t.date BETWEEN ? AND ?
+   UNION ALL ${IN_TRANSIT_SIDES}`;
+
+// Only rows of these amounts: found on the accounts' (account, date, amount) index, whose entries say the amount
+// without reading the row; only the rows of a fitting amount are read (for their status, id, description).
+const OPEN_SIDES_OF_AMOUNTS = `SELECT ${SIDE}, NULL AS to_account FROM transactions t INDEXED BY transactions_account_date
+   WHERE t.account_seq IN (SELECT seq FROM accounts WHERE org_seq = ?) AND t.date BETWEEN ? AND ?
+     AND t.amount_minor IN (SELECT value FROM json_each(?)) AND t.status = 'uncategorized'
+   UNION ALL ${IN_TRANSIT_SIDES} AND l.amount_minor IN (SELECT -value FROM json_each(?))`;
 
 /**
  * The open sides of an organization dated in [from, to]: its uncategorized
  * rows and its transfers in transit; only those of these amounts when given
- * (an import's or a page's opposites), read as plain arrays so that the rows
- * left out cost no object: a statement into books of millions keeps a few.
+ * (an import's or a page's opposites): a statement into books of millions
+ * reads the rows that can pair with it, not every open one.
  */
 export function openSides(ledger: Ledger, orgSeq: number, from: string, to: string, amounts?: ReadonlySet<number>): Side[] {
   if (!amounts) return ledger.rows<Side>(OPEN_SIDES, orgSeq, from, to, orgSeq, from, to);
-  const out: Side[] = [];
-  for (const r of ledger.stmt(OPEN_SIDES).raw(true).iterate(orgSeq, from, to, orgSeq, from, to) as Iterable<unknown[]>) {
-    if (!amounts.has(r[4] as number)) continue;
-    const [seq, id, account_seq, date, amount_minor, currency, description, to_account] = r as [number, string, number, string, number, string, string, number | null];
-    out.push({ seq, id, account_seq, date, amount_minor, currency, description, to_account });
-  }
-  return out;
+  const list = JSON.stringify([...amounts]);
+  return ledger.rows<Side>(OPEN_SIDES_OF_AMOUNTS, orgSeq, from, to, list, orgSeq, from, to, list);
 }
 
 /** Whether two open sides can be one transfer. */
