@@ -167,6 +167,15 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
         const expected = (section === 'assets' ? 1 : -1) * (balances.get(hledgerName(l.ref)) ?? 0);
         expect([l.name, l.amount]).toEqual([l.name, expected]);
       }
+    // hledger's own balance sheet: its totals are the app's (liabilities shown owed, positive), its net the equity.
+    const sheet = execFileSync(tool('hledger'), ['-f', journal, 'bs', '-e', '2026-07-01', '-O', 'csv'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(`[${line}]`) as [string, string]);
+    const figure = (text: string) => (text === '0' ? 0 : Number(text.replace(/ USD$/, '')));
+    const totals = sheet.filter(([name]) => name === 'total').map(([, amount]) => figure(amount));
+    expect(totals).toEqual([bs.assets.total, bs.liabilities.total]);
+    expect(figure(sheet.find(([name]) => name === 'Net:')![1])).toBeCloseTo(bs.equity.total, 6);
     const earnings = (args: string[]) => -[...hledger(...args, 'income', 'expenses').values()].reduce((s, n) => s + n, 0);
     expect(bs.retainedEarnings).toBeCloseTo(earnings(['-e', '2026-01-01']), 6);
     expect(bs.currentYearEarnings).toBeCloseTo(earnings(['-b', '2026-01-01', '-e', '2026-07-01']), 6);
