@@ -20,6 +20,8 @@ import {
   TRANSACTION_ORIGINS,
   TRANSACTION_SOURCES,
   TRANSACTION_STATUSES,
+  TAX_APPLIES,
+  TAX_KINDS,
 } from './values';
 
 export const organizations = sqliteTable('organizations', {
@@ -37,6 +39,8 @@ export const organizations = sqliteTable('organizations', {
   fiscalYearStart: text('fiscal_year_start').notNull().default('01-01'),
   /** The closing date (migration 0014): nothing dated on or before it changes. */
   lockedThrough: text('locked_through'),
+  /** The ready-made tax set it was set up with (db/tax-sets.json: uk-vat, au-gst, plain), or null: no sales tax. */
+  taxSet: text('tax_set'),
 });
 
 export const categories = sqliteTable(
@@ -55,6 +59,8 @@ export const categories = sqliteTable(
     archivedAt: text('archived_at'),
     /** An expense category (with its children) reported as cost of sales, above gross profit (migration 0012). */
     costOfSales: integer('cost_of_sales').notNull().default(0),
+    /** The tax code its lines take when none is named (issue 28). */
+    defaultTaxCodeSeq: integer('default_tax_code_seq').references((): AnySQLiteColumn => taxCodes.seq),
   },
   (t) => [
     uniqueIndex('categories_org_code')
@@ -667,4 +673,44 @@ export const lineMonthTotals = sqliteTable(
     sumMinor: integer('sum_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month, t.kind, t.categorySeq] })],
+);
+
+/**
+ * An organization's tax codes (issue 28): what a line's tax is, on which side
+ * of the books, and which boxes of the return it feeds (JSON list of
+ * { box, side: sales | purchases, measure: net | tax | gross }). Its rate
+ * has a history (tax_rates).
+ */
+export const taxCodes = sqliteTable(
+  'tax_codes',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: TAX_KINDS }).notNull(),
+    applies: text('applies', { enum: TAX_APPLIES }).notNull().default('both'),
+    boxes: text('boxes').notNull().default('[]'),
+    /** The share of input tax that may be reclaimed, in percent (100: all of it). */
+    recoverablePercent: real('recoverable_percent').notNull().default(100),
+    archivedAt: text('archived_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('tax_codes_org_code').on(t.orgSeq, sql`lower(${t.code})`)],
+);
+
+/** A tax code's rate from a date on (the rate of a day is the latest one starting on or before it). */
+export const taxRates = sqliteTable(
+  'tax_rates',
+  {
+    taxCodeSeq: integer('tax_code_seq')
+      .notNull()
+      .references(() => taxCodes.seq),
+    validFrom: text('valid_from').notNull(),
+    /** The rate in ten-thousandths of a percent (20% = 200000): four decimals, exactly, no float. */
+    rateE4: integer('rate_e4').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taxCodeSeq, t.validFrom] })],
 );

@@ -24,9 +24,16 @@ export const AUDIT_CHANNELS = ['rest', 'mcp', 'desk'] as const;
 export const CONNECTOR_STATUSES = ['active', 'paused', 'disconnected'] as const;
 export const SYNC_STATUSES = ['ok', 'error', 'stale'] as const;
 
+/** A tax code's kind (issue 28): what the return does with it. */
+export const TAX_KINDS = ['standard', 'reduced', 'zero_rated', 'exempt', 'outside_scope', 'reverse_charge'] as const;
+/** Which side of the books a tax code is offered on. */
+export const TAX_APPLIES = ['sales', 'purchases', 'both'] as const;
+
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
 export type LineKind = (typeof LINE_KINDS)[number];
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export type TaxKind = (typeof TAX_KINDS)[number];
+export type TaxApplies = (typeof TAX_APPLIES)[number];

@@ -41,7 +41,7 @@ export const ownerCommands: OwnerCommand[] = Object.values(deskOperations as Rec
 
 /** The command that argv names: the longest name its first words spell. */
 export function findOwnerCommand(argv: string[]): { command: OwnerCommand; rest: string[] } | null {
-  for (const words of [2, 1]) {
+  for (const words of [3, 2, 1]) {
     const name = argv.slice(0, words).join(' ');
     const command = ownerCommands.find((c) => c.spec.name === name);
     if (command) return { command, rest: argv.slice(words) };

@@ -11,6 +11,7 @@ import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
+import { taxOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
 import { importOperations } from './imports';
@@ -99,6 +100,7 @@ export const deskOperations = {
   ...importOperations,
   ...transactionOperations,
   ...transferOperations,
+  ...taxOperations,
   ...chartOperations,
   ...reportOperations,
   ...bookReportOperations,

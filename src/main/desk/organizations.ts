@@ -27,8 +27,17 @@ export const organizationOperations = {
       name: Name.optional(),
       currency: CurrencyCode.optional().describe('Its currency, three letters (default USD)'),
       decimalMark: Mark.optional(),
+      taxSet: z
+        .enum(L.TAX_SET_NAMES as [string, ...string[]])
+        .optional()
+        .describe(`Its ready-made tax codes: ${L.TAX_SET_NAMES.join(', ')} (any time later: tax setup)`),
     }),
-    (ctx, input) => publicOrg(L.createOrganization(ctx.ledger, input, ctx.reviewer)),
+    (ctx, { taxSet, ...input }) =>
+      ctx.ledger.write(() => {
+        const org = L.createOrganization(ctx.ledger, input, ctx.reviewer);
+        if (taxSet) L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet);
+        return publicOrg(L.organizationBySeq(ctx.ledger, org.seq));
+      }),
     { name: 'org create', summary: 'start the books of another organization', args: ['slug'], print: (o) => [`Created organization ${describe(o)}`] },
   ),
 

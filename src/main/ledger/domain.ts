@@ -27,6 +27,7 @@ export * from './totals/sums';
 export * from './proposals/proposals';
 export * from './proposals/review';
 export * from './proposals/reversal';
+export * from './tax/codes';
 export * from './transfers/transfers';
 export * from './transfers/suggest';
 export * from './rules/rules';

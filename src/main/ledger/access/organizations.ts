@@ -20,6 +20,8 @@ export interface Organization {
   fiscalYearStart: string;
   /** The closing date: nothing dated on or before it changes (closing.ts); null when none. */
   lockedThrough: string | null;
+  /** The ready-made tax set it was set up with (tax/codes.ts), or null. */
+  taxSet: string | null;
   createdAt: string;
 }
 
@@ -40,7 +42,7 @@ export function deskActor(): Human {
 }
 
 const SELECT =
-  'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough, created_at AS createdAt FROM organizations';
+  'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough, tax_set AS taxSet, created_at AS createdAt FROM organizations';
 
 export function listOrganizations(ledger: Ledger): Organization[] {
   return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];

@@ -1,0 +1,71 @@
+// Tax codes at the desk and as owner commands (`ledgerdesk tax setup`, `tax
+// code add|list|rate|archive`, `category tax`): issue 28's first part.
+import { z } from 'zod';
+import { DateString, Line } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq } from './operation';
+
+const Percent = z.union([z.number().min(0).max(100), Line(12).trim().min(1)]).describe('A percent, up to four decimals (20, 5.5, 0.0125)');
+const Code = Line(20).trim().min(1).describe('The tax code (S, R, Z, GST...)');
+const Box = z.strictObject({ box: Line(10).trim().min(1), side: z.enum(['sales', 'purchases']), measure: z.enum(['net', 'tax', 'gross']) });
+const line = (c: L.TaxCode) =>
+  `${c.code.padEnd(6)} ${`${c.rate}%`.padStart(9)}  ${c.kind.padEnd(15)} ${c.applies.padEnd(9)} ${c.name}${c.boxes.length ? `  boxes ${c.boxes.map((b) => `${b.box}:${b.side}/${b.measure}`).join(' ')}` : ''}${c.rates.length > 1 ? `  (rates: ${c.rates.map((r) => `${r.rate}% from ${r.from}`).join(', ')})` : ''}${c.archived ? '  (archived)' : ''}`;
+
+export const taxOperations = {
+  setupTax: op(
+    z.strictObject({ ...Org, set: z.enum(L.TAX_SET_NAMES as [string, ...string[]]).describe(`The ready-made set: ${L.TAX_SET_NAMES.join(', ')}`) }),
+    (ctx, { orgId, set }) => L.setupTaxSet(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, set),
+    {
+      name: 'tax setup',
+      summary: 'set the organization up with ready-made tax codes: uk-vat, au-gst or plain (codes it has stay)',
+      args: ['set'],
+      print: (r) => [`Tax set up as ${L.TAX_SETS[r.set].name}: ${r.added.length ? `added ${r.added.join(', ')}` : 'every code was already there'}.`, ...r.codes.map(line)],
+    },
+  ),
+
+  listTaxCodes: op(z.strictObject(Org), (ctx, { orgId }) => L.listTaxCodes(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'tax code list',
+    summary: 'the tax codes with their rate today, kind, side and return boxes',
+    print: (codes) => (codes.length ? codes.map(line) : ['No tax codes yet: ledgerdesk tax setup uk-vat|au-gst|plain, or tax code add.']),
+  }),
+
+  addTaxCode: op(
+    z.strictObject({
+      ...Org,
+      code: Code,
+      name: Line(200).trim().min(1).optional(),
+      rate: Percent,
+      kind: z.enum(L.TAX_KINDS).describe(L.TAX_KINDS.join(', ')),
+      applies: z.enum(L.TAX_APPLIES).default('both').describe('sales, purchases or both'),
+      from: DateString.optional().describe('The first day of the rate (default: always)'),
+      boxes: z.array(Box).max(20).optional().describe('The return boxes it feeds: [{"box":"6","side":"sales","measure":"net"}, ...]'),
+      recoverablePercent: z.number().min(0).max(100).optional().describe('The share of input tax that may be reclaimed (default 100)'),
+    }),
+    (ctx, { orgId, ...input }) => L.addTaxCode(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    { name: 'tax code add', summary: 'add a tax code (its rate, kind, side and boxes)', args: ['code'], print: (c) => [`Added ${line(c)}`] },
+  ),
+
+  setTaxRate: op(
+    z.strictObject({ ...Org, code: Code, from: DateString.describe('The first day of the new rate'), rate: Percent }),
+    (ctx, { orgId, code, from, rate }) => L.setTaxRate(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, from, rate),
+    { name: 'tax code rate', summary: "a tax code's new rate from a date on (earlier lines keep theirs)", args: ['code'], print: (c) => [`Now ${line(c)}`] },
+  ),
+
+  archiveTaxCode: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code), {
+    name: 'tax code archive',
+    summary: 'no longer offer a tax code (kept for the lines that have it)',
+    args: ['code'],
+    print: (c) => [`Archived ${line(c)}`],
+  }),
+
+  setCategoryTax: op(
+    z.strictObject({ ...Org, categoryCode: Line(50).trim().min(1), taxCode: Line(20).trim().nullable().describe('The default tax code; empty: none') }),
+    (ctx, { orgId, categoryCode, taxCode }) => L.setCategoryTax(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, categoryCode, taxCode || null),
+    {
+      name: 'category tax',
+      summary: "a category's default tax code (its lines take it when none is named)",
+      args: ['categoryCode', 'taxCode'],
+      print: (r) => [`${r.categoryCode}: default tax code ${r.taxCode ?? 'none'}.`],
+    },
+  ),
+};
