@@ -174,9 +174,16 @@ export const lines = sqliteTable(
     currency: text('currency').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     memo: text('memo'),
+    /** Its tax code (issue 28): on a category line, what its tax is; on a tax line, whose tax it is. */
+    taxCodeSeq: integer('tax_code_seq').references((): AnySQLiteColumn => taxCodes.seq),
+    /** A category line's tax, in its sign (the reverse charge's notional tax has no tax line). */
+    taxMinor: integer('tax_minor'),
   },
   (t) => [
     primaryKey({ columns: [t.transactionSeq, t.position] }),
+    index('lines_tax_date')
+      .on(t.orgSeq, t.currency, t.date)
+      .where(sql`${t.taxCodeSeq} IS NOT NULL AND ${t.kind} = 'category'`),
     index('lines_category_date')
       .on(t.orgSeq, t.categorySeq, t.currency, t.date)
       .where(sql`${t.categorySeq} IS NOT NULL`),

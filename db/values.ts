@@ -7,9 +7,10 @@ export const DECIMAL_MARKS = ['.', ','] as const;
 export const CATEGORY_TYPES = ['revenue', 'expense', 'asset', 'liability', 'equity'] as const;
 /**
  * What an entry's other line is (the money-account line is the transaction row itself): a category,
- * the suspense line of an uncategorized row, or a transfer to another money account of the organization.
+ * the suspense line of an uncategorized row, a transfer to another money account of the organization,
+ * or the tax of a category line (posted to the tax control account).
  */
-export const LINE_KINDS = ['category', 'suspense', 'transfer'] as const;
+export const LINE_KINDS = ['category', 'suspense', 'transfer', 'tax'] as const;
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
 /** How a row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */

@@ -51,6 +51,7 @@ export const DESK_OPERATIONS = [
   'setTaxRate',
   'archiveTaxCode',
   'setCategoryTax',
+  'taxReport',
   'unlockPeriod',
   'markReceiptMissing',
   'addNote',

@@ -11,7 +11,7 @@ import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
-import { taxOperations } from './tax';
+import { taxOperations, taxReportOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
 import { importOperations } from './imports';
@@ -101,6 +101,7 @@ export const deskOperations = {
   ...transactionOperations,
   ...transferOperations,
   ...taxOperations,
+  ...taxReportOperations,
   ...chartOperations,
   ...reportOperations,
   ...bookReportOperations,

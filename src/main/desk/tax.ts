@@ -69,3 +69,38 @@ export const taxOperations = {
     },
   ),
 };
+
+const figure = (n: number) => n.toFixed(2).padStart(14);
+
+export function printTaxReturn(r: L.TaxReturn): string[] {
+  return [
+    `Tax return, ${r.from} to ${r.to}, ${r.currency} (${r.basis} basis${r.set ? `, ${L.TAX_SETS[r.set].name}` : ''})`,
+    ...Object.entries(r.boxes).map(([box, amount]) => `  Box ${box.padEnd(4)}${figure(amount)}  ${r.boxTitles[box] ?? ''}`),
+    `${'code'.padEnd(8)}${'rate'.padStart(9)}${'net sales'.padStart(14)}${'tax sales'.padStart(14)}${'net purchases'.padStart(14)}${'tax purchases'.padStart(14)}`,
+    ...r.codes.map((c) => `${c.code.padEnd(8)}${`${c.rate}%`.padStart(9)}${figure(c.netSales)}${figure(c.taxSales)}${figure(c.netPurchases)}${figure(c.taxPurchases)}`),
+    `Payable: ${r.payable.toFixed(2)} ${r.currency}${r.payable < 0 ? ' (due back)' : ''}`,
+  ];
+}
+
+export function taxReturnCsv(r: L.TaxReturn): string {
+  const rows = [
+    ['kind', 'box or code', 'title', 'rate', 'net sales', 'tax sales', 'net purchases', 'tax purchases', 'amount'],
+    ...Object.entries(r.boxes).map(([box, amount]) => ['box', box, r.boxTitles[box] ?? '', '', '', '', '', '', String(amount)]),
+    ...r.codes.map((c) => ['code', c.code, c.name, String(c.rate), String(c.netSales), String(c.taxSales), String(c.netPurchases), String(c.taxPurchases), '']),
+    ['payable', '', '', '', '', '', '', '', String(r.payable)],
+  ];
+  return rows.map((cells) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
+}
+
+export const taxReportOperations = {
+  taxReport: op(
+    z.strictObject({
+      ...Org,
+      from: DateString.describe('First day of the period'),
+      to: DateString.describe('Last day of the period'),
+      basis: z.enum(['cash', 'accrual']).default('cash').describe('cash or accrual (equal until invoices and bills exist)'),
+    }),
+    (ctx, { orgId, ...period }) => L.taxReturn(ctx.ledger, orgSeq(ctx, orgId), period),
+    { name: 'report tax', summary: 'the tax return of a period: the boxes of the set, the per-code summary, what is payable', print: printTaxReturn, csv: taxReturnCsv },
+  ),
+};

@@ -16,12 +16,16 @@ const registerLine = (r: L.RegisterRow) =>
 
 /** "5100=-60.00[:memo]" (the command's --line) as a split's part. */
 const SplitLineText = Line(700)
-  .regex(/^[^=]+=[^:]+(:.*)?$/, 'is <code>=<amount>[:<memo>], e.g. 5100=-60.00:paint')
+  .regex(/^[^=]+=[^:@]+(:.*)?$/, 'is <code>=<amount>[:<memo>][@<tax code>], e.g. 5100=-60.00:paint@S')
   .transform((text) => {
-    const [, code, amount, memo] = /^([^=]+)=([^:]+)(?::(.*))?$/.exec(text)!;
-    return { categoryCode: code.trim(), amount: amount.trim(), memo: memo?.trim() || undefined };
+    const [, rest, taxCode] = /^(.*?)(?:@([A-Za-z0-9][A-Za-z0-9_.-]{0,19}))?$/.exec(text)!;
+    const [, code, amount, memo] = /^([^=]+)=([^:]+)(?::(.*))?$/.exec(rest)!;
+    return { categoryCode: code.trim(), amount: amount.trim(), memo: memo?.trim() || undefined, taxCode };
   });
-const SplitLine = z.union([z.strictObject({ categoryCode: Line(50).trim().min(1), amount: Money, memo: Line(500).trim().optional() }), SplitLineText]);
+const SplitLine = z.union([
+  z.strictObject({ categoryCode: Line(50).trim().min(1), amount: Money, memo: Line(500).trim().optional(), taxCode: Line(20).trim().min(1).optional() }),
+  SplitLineText,
+]);
 
 export const transactionOperations = {
   register: op(
@@ -49,6 +53,7 @@ export const transactionOperations = {
       amount: Money,
       description: Line(500).trim().min(1),
       categoryCode: Line(50).trim().min(1).optional().describe('A code of the chart, e.g. 5300'),
+      taxCode: Line(20).trim().min(1).optional().describe("Its tax code (the amount is gross); default: the category's"),
     }),
     (ctx, { orgId, ...input }) => L.addTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
     { name: 'tx add', summary: 'enter a transaction by hand (a cash expense, a missing row)', print: (r) => [`Added ${row(r)}`] },
@@ -72,8 +77,10 @@ export const transactionOperations = {
       ...Org,
       ids: Ids,
       categoryCode: Line(50).trim().nullable().describe('A code of the chart; empty (or null) leaves the rows uncategorized'),
+      taxCode: Line(20).trim().nullable().optional().describe("The tax code (rows are gross: net and tax lines); default: the category's; empty: none"),
     }),
-    (ctx, { orgId, ids, categoryCode }) => L.categorizeTransactions(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null),
+    (ctx, { orgId, ids, categoryCode, taxCode }) =>
+      L.categorizeTransactions(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null, taxCode === '' ? null : taxCode),
     { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
   ),
 

@@ -18,6 +18,7 @@ const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liabilit
 export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
 const OPENING = 'Equity:Opening-Balances';
 export const BEANCOUNT_IN_TRANSIT = 'Assets:Transfers-In-Transit';
+export const BEANCOUNT_TAX = 'Liabilities:Sales-Tax-Control';
 
 /** One account-name part as Beancount allows it: ASCII letters, digits and dashes, starting with a capital or a digit. */
 export function beancountPart(text: string): string {
@@ -59,7 +60,7 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   // Every account opens before the first entry that can use it.
   const opened = '1970-01-01';
   write('\n');
-  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT]) write(`${opened} open ${name}\n`);
+  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT, BEANCOUNT_TAX]) write(`${opened} open ${name}\n`);
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   for (const o of book.openings) {
@@ -68,7 +69,15 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}\n  ${OPENING}  ${amount(-o.minor, a.currency)}\n\n`);
   }
   const nameOf = (a: Posting['account']) =>
-    'money' in a ? money.get(a.money)! : 'category' in a ? (categories.get(a.category) ?? BEANCOUNT_SUSPENSE) : 'inTransit' in a ? BEANCOUNT_IN_TRANSIT : BEANCOUNT_SUSPENSE;
+    'money' in a
+      ? money.get(a.money)!
+      : 'category' in a
+        ? (categories.get(a.category) ?? BEANCOUNT_SUSPENSE)
+        : 'inTransit' in a
+          ? BEANCOUNT_IN_TRANSIT
+          : 'tax' in a
+            ? BEANCOUNT_TAX
+            : BEANCOUNT_SUSPENSE;
   const posting = (p: Posting, currency: string) =>
     `  ${nameOf(p.account)}  ${amount(p.amountMinor, currency)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
   let n = 0;

@@ -5,7 +5,7 @@ import type { ExportLine, ExportRow } from './book';
 
 export interface Posting {
   /** A money account (by id) or a line's account (category name, suspense, in transit). */
-  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true };
+  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true } | { tax: true };
   amountMinor: number;
   /** Its own date, when it differs from the entry's (the later side of a transfer). */
   date: string | null;
@@ -27,7 +27,7 @@ export function writtenWithOther(r: ExportRow & { seq?: number }): boolean {
 }
 
 const lineAccount = (l: ExportLine): Posting['account'] =>
-  l.kind === 'category' && l.category ? { category: l.category } : l.kind === 'transfer' ? { inTransit: true } : { suspense: true };
+  l.kind === 'category' && l.category ? { category: l.category } : l.kind === 'transfer' ? { inTransit: true } : l.kind === 'tax' ? { tax: true } : { suspense: true };
 
 /** A row alone: its money posting and one posting per line. */
 export function rowPostings(r: ExportRow): Posting[] {

@@ -14,6 +14,8 @@ import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
 export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
+/** The tax control account (tax/lines.ts): what is owed to (or due from) the tax office. */
+export const HLEDGER_TAX = 'liabilities:sales tax control';
 const OPENING = 'equity:opening balances';
 export const HLEDGER_IN_TRANSIT = 'assets:transfers in transit';
 
@@ -44,6 +46,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
   declare(OPENING, 'E');
   declare(HLEDGER_SUSPENSE, 'E');
   declare(HLEDGER_IN_TRANSIT, 'A');
+  declare(HLEDGER_TAX, 'L');
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   for (const o of book.openings) {
@@ -52,7 +55,15 @@ export function writeHledger(book: ExportBook, write: Write): number {
     write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}\n    ${OPENING}\n\n`);
   }
   const nameOf = (a: Posting['account']) =>
-    'money' in a ? money.get(a.money)! : 'category' in a ? (categories.get(a.category) ?? HLEDGER_SUSPENSE) : 'inTransit' in a ? HLEDGER_IN_TRANSIT : HLEDGER_SUSPENSE;
+    'money' in a
+      ? money.get(a.money)!
+      : 'category' in a
+        ? (categories.get(a.category) ?? HLEDGER_SUSPENSE)
+        : 'inTransit' in a
+          ? HLEDGER_IN_TRANSIT
+          : 'tax' in a
+            ? HLEDGER_TAX
+            : HLEDGER_SUSPENSE;
   let n = 0;
   for (const r of book.rows) {
     if (writtenWithOther(r)) continue;

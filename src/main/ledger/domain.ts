@@ -28,6 +28,8 @@ export * from './proposals/proposals';
 export * from './proposals/review';
 export * from './proposals/reversal';
 export * from './tax/codes';
+export * from './tax/return';
+export { TAX_CONTROL, taxInGross, taxOnNet } from './tax/lines';
 export * from './transfers/transfers';
 export * from './transfers/suggest';
 export * from './rules/rules';

@@ -12,6 +12,7 @@ import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { accountRange, BEGINNING, lineRange, type RangeTotals } from '../totals/sums';
 import { IN_TRANSIT } from '../transfers/transfers';
+import { TAX_CONTROL } from '../tax/lines';
 import { dayBefore } from '../../../shared/dates';
 import { isLiability } from '../../../shared/accounts';
 import { categoryRef, orgCurrency, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
@@ -20,7 +21,11 @@ import { otherSides } from './other-side';
 
 /** One account of the books, as the general ledger reads it. */
 type Target =
-  { kind: 'money'; account: AccountRow } | { kind: 'category'; seq: number; code: string; name: string; class: BookClass } | { kind: 'suspense' } | { kind: 'transfer' };
+  | { kind: 'money'; account: AccountRow }
+  | { kind: 'category'; seq: number; code: string; name: string; class: BookClass }
+  | { kind: 'suspense' }
+  | { kind: 'transfer' }
+  | { kind: 'tax' };
 
 const fold = (s: string) => s.trim().toLocaleLowerCase('en');
 
@@ -29,6 +34,7 @@ function targetOf(ledger: Ledger, orgSeq: number, ref: string): Target {
   const key = fold(ref);
   if (['suspense', 'uncategorized', fold(SUSPENSE_NAME)].includes(key)) return { kind: 'suspense' };
   if (['in-transit', fold(IN_TRANSIT)].includes(key)) return { kind: 'transfer' };
+  if (['tax-control', 'tax', fold(TAX_CONTROL)].includes(key)) return { kind: 'tax' };
   const bare = key.replace(/^(account|category):/, '');
   const chart = chartRows(ledger, orgSeq);
   const category = key.startsWith('account:')
@@ -154,6 +160,7 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
 function describeTarget(t: Target): GeneralLedger['account'] {
   if (t.kind === 'money') return { ref: `account:${t.account.id}`, name: t.account.name, class: isLiability(t.account.type) ? 'liability' : 'asset' };
   if (t.kind === 'category') return { ref: categoryRef({ code: t.code, seq: t.seq }), ...(t.code ? { code: t.code } : {}), name: t.name, class: t.class };
+  if (t.kind === 'tax') return { ref: 'tax-control', name: TAX_CONTROL, class: 'liability' };
   return t.kind === 'suspense' ? { ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' } : { ref: 'in-transit', name: IN_TRANSIT, class: 'asset' };
 }
 

@@ -11,13 +11,14 @@ import { chartRows, type ChartRow } from '../chart/categories';
 import type { Ledger } from '../core/db';
 import { accountSumsThrough, lineSums } from '../totals/sums';
 import { IN_TRANSIT } from '../transfers/transfers';
+import { TAX_CONTROL } from '../tax/lines';
 import { isLiability } from '../../../shared/accounts';
 import { dayBefore } from '../../../shared/dates';
 
 export type BookClass = 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
 
 /** What the general ledger is asked for ("account:<id>", "category:<code>") and every report line names. */
-export type BookRef = `account:${string}` | `category:${string}` | 'suspense' | 'in-transit' | 'opening-balances';
+export type BookRef = `account:${string}` | `category:${string}` | 'suspense' | 'in-transit' | 'tax-control' | 'opening-balances';
 
 export const SUSPENSE_NAME = 'Uncategorized (suspense)';
 export const OPENING_NAME = 'Opening balances';
@@ -71,6 +72,7 @@ export function linePositions(ledger: Ledger, orgSeq: number, currency: string, 
   for (const s of lineSums(ledger, orgSeq, currency, from, to, false)) {
     if (s.kind === 'suspense') add({ ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' }, s.minor);
     else if (s.kind === 'transfer') add({ ref: 'in-transit', name: IN_TRANSIT, class: 'asset' }, s.minor);
+    else if (s.kind === 'tax') add({ ref: 'tax-control', name: TAX_CONTROL, class: 'liability' }, s.minor);
     else {
       const c = chart.get(s.category_seq)!;
       add({ ref: categoryRef(c), ...(c.code ? { code: c.code } : {}), name: c.name, class: c.type }, s.minor);

@@ -117,6 +117,13 @@ export function requireTaxCode(ledger: Ledger, orgSeq: number, code: string, fie
   return row;
 }
 
+/** A code a line may take now (not archived), by its code: its seq. */
+export function usableTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): number {
+  const row = requireTaxCode(ledger, orgSeq, code, field);
+  if (row.archived_at) throw new LedgerError('conflict', `Tax code ${row.code} is archived: choose another.`, { field, code: row.code });
+  return row.seq;
+}
+
 /** The rate of a code on a date (its tax date), in ten-thousandths of a percent. */
 export function rateOn(ledger: Ledger, taxCodeSeq: number, date: string): number {
   return (

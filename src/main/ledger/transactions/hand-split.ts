@@ -10,7 +10,8 @@ import { LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { handRow, type HandRow } from './hand';
-import { linesFor, linesOf, refuseTransfer, replaceLines } from './lines';
+import { linesOf, refuseTransfer, replaceLines } from './lines';
+import { categorizedLines, categoryLineCount } from '../tax/lines';
 import { resolveSplit, splitLines, type ResolvedPart, type SplitPart } from './split';
 import { describeTransaction } from './transactions';
 
@@ -28,7 +29,7 @@ export function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, i
     const mark = decimalMarkOf(ledger, orgSeq);
     const parts = typed.map(({ amount, ...p }, i) => ({ ...p, amountMinor: typedToMinor(amount, row.currency, mark, `lines[${i}].amount`) }));
     const resolved = resolveSplit(ledger, orgSeq, row, parts);
-    replaceLines(ledger, row, splitLines(resolved));
+    replaceLines(ledger, row, splitLines(ledger, row.date, resolved));
     ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.split',
@@ -44,9 +45,9 @@ export function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, i
 export function unsplitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string): HandRow {
   return ledger.write(() => {
     const row = handRow(ledger, orgSeq, id);
-    if (linesOf(ledger, row.seq).length < 2) throw new LedgerError('conflict', `${describeTransaction(row)} is not split.`, { id: row.id, reason: 'not split' });
+    if (categoryLineCount(linesOf(ledger, row.seq)) < 2) throw new LedgerError('conflict', `${describeTransaction(row)} is not split.`, { id: row.id, reason: 'not split' });
     assertOpen(ledger, orgSeq, [row.date], 'unsplit');
-    replaceLines(ledger, row, linesFor(row.category_seq, row.amount_minor));
+    replaceLines(ledger, row, categorizedLines(ledger, row.date, row.category_seq, row.amount_minor));
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.unsplit',
       targetType: 'transaction',

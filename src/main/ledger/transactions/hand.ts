@@ -16,7 +16,9 @@ import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
-import { followAmount, linesFor, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { followAmount, linesOf, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { categorizedLines } from '../tax/lines';
+import { usableTaxCode } from '../tax/codes';
 import { assertOpen } from '../access/closing';
 import type { TransactionRecord } from '../../../../db/rows';
 
@@ -55,6 +57,8 @@ export interface NewHandTransaction {
   description: string;
   amount: TypedMoney;
   categoryCode?: string;
+  /** Its tax code (the amount is gross); absent: the category's default; null: none. */
+  taxCode?: string | null;
 }
 
 export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, input: NewHandTransaction): HandRow {
@@ -65,15 +69,18 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
     const description = input.description.trim();
     if (!description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
     const id = newId();
+    const amountMinor = typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq));
+    const taxCodeSeq = input.taxCode ? usableTaxCode(ledger, orgSeq, input.taxCode) : (input.taxCode as null | undefined);
     insertTransaction(ledger, orgSeq, {
       id,
       accountSeq: account.seq,
       origin: 'manual',
       date: input.date,
-      amountMinor: typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq)),
+      amountMinor,
       currency: account.currency,
       description,
       categorySeq: category?.seq ?? null,
+      lines: categorizedLines(ledger, input.date, category?.seq ?? null, amountMinor, taxCodeSeq),
       source: 'manual_csv',
       createdAt: nowIso(),
     });
@@ -86,6 +93,15 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
     });
     return row;
   });
+}
+
+/** A row's lines after its amount changed: a taxed category line is taxed again at its code (the rest as followAmount). */
+function followAmountTaxed(ledger: Ledger, row: HandRow): void {
+  const categories = linesOf(ledger, row.seq).filter((l) => l.kind === 'category');
+  const [only] = categories;
+  if (categories.length === 1 && only.tax_code_seq !== null) {
+    replaceLines(ledger, row, categorizedLines(ledger, row.date, only.category_seq, row.amount_minor, only.tax_code_seq), false);
+  } else followAmount(ledger, row);
 }
 
 export interface HandEdit {
@@ -116,7 +132,7 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
     if (changes.length === 0) return row;
     assertOpen(ledger, orgSeq, [row.date, next.date], 'edited');
     ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
-    if (next.amount_minor !== row.amount_minor) followAmount(ledger, { ...row, ...next });
+    if (next.amount_minor !== row.amount_minor) followAmountTaxed(ledger, { ...row, ...next });
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.edited',
       targetType: 'transaction',
@@ -173,14 +189,16 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
  * entry with one category line (or the suspense line), its status the view of
  * its facts (status.ts), and the agent's suggestion metadata cleared: a person decided.
  */
-export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null): HandRow[] {
+export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null, taxCode?: string | null): HandRow[] {
   return ledger.write(() => {
     const category: ResolvedCategory | null = categoryCode === null ? null : resolveCategory(ledger, orgSeq, { categoryCode });
+    // A tax code named, none (null), or the category's default (undefined).
+    const taxCodeSeq = taxCode ? usableTaxCode(ledger, orgSeq, taxCode) : (taxCode as null | undefined);
     const rows = [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => handRow(ledger, orgSeq, id));
     for (const row of rows) {
       assertOpen(ledger, orgSeq, [row.date], 'categorized');
       refuseTransfer(ledger, row, 'categorized');
-      const status = replaceLines(ledger, row, linesFor(category?.seq ?? null, row.amount_minor));
+      const status = replaceLines(ledger, row, categorizedLines(ledger, row.date, category?.seq ?? null, row.amount_minor, taxCodeSeq));
       ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: 'transaction.categorized',

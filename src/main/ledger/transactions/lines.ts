@@ -24,6 +24,9 @@ export interface LineInput {
   counterpartSeq?: number | null;
   amountMinor: number;
   memo?: string | null;
+  /** A category line's tax code and its tax (in the line's sign); a tax line's code. */
+  taxCodeSeq?: number | null;
+  taxMinor?: number | null;
 }
 
 /** The money-account line a row's lines balance. */
@@ -60,18 +63,22 @@ export function shownCategory(lines: readonly LineInput[]): number | null {
 
 export const isCategorized = (lines: readonly Pick<LineInput, 'kind'>[]): boolean => !lines.some((l) => l.kind === 'suspense');
 
-/** Refuses lines that do not make a balanced entry of one of the four shapes. A bug, not a person's input: those are checked where they are read. */
+/**
+ * Refuses lines that do not make a balanced entry of one of the shapes (one suspense or transfer line; category
+ * lines with their tax lines). A bug, not a person's input: those are checked where they are read.
+ */
 function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
   const sum = lines.reduce((s, l) => s + l.amountMinor, 0);
   const kinds = new Set(lines.map((l) => l.kind));
-  const shaped = lines.length === 1 || (kinds.size === 1 && kinds.has('category'));
+  const single = lines.length === 1 && (kinds.has('suspense') || kinds.has('transfer') || kinds.has('category'));
+  const shaped = single || (kinds.has('category') && [...kinds].every((k) => k === 'category' || k === 'tax'));
   if (sum !== -head.amount_minor || !shaped || lines.some((l) => !Number.isSafeInteger(l.amountMinor))) {
     throw new Error(`unbalanced entry for transaction ${head.seq}: ${head.amount_minor} + ${sum} minor units in ${lines.length} line(s)`);
   }
 }
 
-const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, memo)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** Writes a new entry's lines (its row just inserted); track, in a bulk load, counts them for the totals. */
 export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): void {
@@ -90,6 +97,8 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
       head.currency,
       l.amountMinor,
       l.memo ?? null,
+      l.taxCodeSeq ?? null,
+      l.taxMinor ?? null,
     );
     track?.line({ orgSeq: head.org_seq, currency: head.currency, date: head.date, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
   });
@@ -119,11 +128,13 @@ export interface LineRecord {
   counterpart_seq: number | null;
   amount_minor: number;
   memo: string | null;
+  tax_code_seq: number | null;
+  tax_minor: number | null;
 }
 
 export function linesOf(ledger: Ledger, transactionSeq: number): LineRecord[] {
   return ledger.rows<LineRecord>(
-    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, memo FROM lines WHERE transaction_seq = ? ORDER BY position',
+    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, memo, tax_code_seq, tax_minor FROM lines WHERE transaction_seq = ? ORDER BY position',
     transactionSeq,
   );
 }
@@ -136,6 +147,8 @@ export const asInput = (l: LineRecord): LineInput => ({
   counterpartSeq: l.counterpart_seq,
   amountMinor: l.amount_minor,
   memo: l.memo,
+  taxCodeSeq: l.tax_code_seq,
+  taxMinor: l.tax_minor,
 });
 
 const accountName = (ledger: Ledger, seq: number | null): string =>

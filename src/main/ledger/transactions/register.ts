@@ -34,7 +34,7 @@ const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
 /** The page's rows' lines in one read: their count and a transfer's other account. */
 function entriesOf(ledger: Ledger, seqs: number[]): Map<number, RegisterRow['entry']> {
   const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number }>(
-    `SELECT l.transaction_seq AS seq, count(*) AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit
+    `SELECT l.transaction_seq AS seq, sum(l.kind = 'category') AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit
      FROM lines l LEFT JOIN accounts a ON a.seq = l.account_seq WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) GROUP BY l.transaction_seq`,
     JSON.stringify(seqs),
   );

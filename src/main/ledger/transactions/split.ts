@@ -8,7 +8,9 @@ import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import type { Ledger } from '../core/db';
 import { invalid, type FieldIssue } from '../core/errors';
 import { fromMinor } from '../core/money';
-import { categoryLine, type LineInput } from './lines';
+import type { LineInput } from './lines';
+import { defaultTaxOf, taxedLines } from '../tax/lines';
+import { usableTaxCode } from '../tax/codes';
 
 export const MAX_SPLIT_LINES = 100;
 
@@ -18,12 +20,16 @@ export interface SplitPart {
   category?: string;
   amountMinor: number;
   memo?: string | null;
+  /** Its tax code (issue 28); absent: the category's default. */
+  taxCode?: string;
 }
 
 export interface ResolvedPart {
   category: ResolvedCategory;
   amountMinor: number;
   memo: string | null;
+  /** The tax code named (its seq), or undefined: the category's default. */
+  taxCodeSeq?: number;
 }
 
 /** Checks the parts against the row and resolves their categories; `field` names them in errors ("lines"). */
@@ -37,7 +43,8 @@ export function resolveSplit(ledger: Ledger, orgSeq: number, row: { amount_minor
     const memo = p.memo?.trim() || null;
     if (memo && memo.length > 500) issues.push({ field: `${field}[${i}].memo`, message: 'must be at most 500 characters' });
     try {
-      return { category: resolveCategory(ledger, orgSeq, p, row.amount_minor < 0 ? 'outflow' : 'inflow'), amountMinor: p.amountMinor, memo };
+      const taxCodeSeq = p.taxCode ? usableTaxCode(ledger, orgSeq, p.taxCode, `${field}[${i}].taxCode`) : undefined;
+      return { category: resolveCategory(ledger, orgSeq, p, row.amount_minor < 0 ? 'outflow' : 'inflow'), amountMinor: p.amountMinor, memo, taxCodeSeq };
     } catch (error) {
       const found = (error as { details?: FieldIssue[] }).details;
       issues.push(...(Array.isArray(found) ? found.map((f) => ({ field: `${field}[${i}].${f.field}`, message: f.message })) : []));
@@ -58,8 +65,13 @@ export function resolveSplit(ledger: Ledger, orgSeq: number, row: { amount_minor
   return resolved as ResolvedPart[];
 }
 
-/** The entry's lines of a resolved split. */
-export const splitLines = (parts: readonly ResolvedPart[]): LineInput[] => parts.map((p) => categoryLine(p.category.seq, p.amountMinor, p.memo));
+/** The entry's lines of a resolved split, each part taxed by its code (or its category's default) at the rate of `date`. */
+export const splitLines = (ledger: Ledger, date: string, parts: readonly ResolvedPart[]): LineInput[] =>
+  taxedLines(
+    ledger,
+    date,
+    parts.map((p) => ({ categorySeq: p.category.seq, grossMinor: p.amountMinor, memo: p.memo, taxCodeSeq: p.taxCodeSeq ?? defaultTaxOf(ledger, p.category.seq) })),
+  );
 
 /**
  * Fixed shares of an amount (a rule's 70% / 30%), in minor units that always

@@ -14,6 +14,7 @@ import { handRow, type HandRow } from '../transactions/hand';
 import { linesOf, replaceLines, suspenseLine, transferLineOf, type LineInput } from '../transactions/lines';
 import { describeTransaction } from '../transactions/transactions';
 import { openSides, SidePool, windowAround } from './candidates';
+import { categoryLineCount } from '../tax/lines';
 
 /** What the balance sheet and the reports call the clearing account a transfer waits on. */
 export const IN_TRANSIT = 'Transfers in transit';
@@ -31,7 +32,8 @@ const accountName = (ledger: Ledger, seq: number) => (ledger.stmt('SELECT name F
 /** A row that is not split and not yet a matched transfer: what a transfer can be made of. */
 function refuseUnpairable(ledger: Ledger, row: HandRow, otherAccountSeq: number | null): void {
   const lines = linesOf(ledger, row.seq);
-  if (lines.length > 1) throw new LedgerError('conflict', `${describeTransaction(row)} is split: unsplit it before making it a transfer.`, { id: row.id, reason: 'split' });
+  if (categoryLineCount(lines) > 1)
+    throw new LedgerError('conflict', `${describeTransaction(row)} is split: unsplit it before making it a transfer.`, { id: row.id, reason: 'split' });
   const [line] = lines;
   if (line.kind === 'transfer' && (line.counterpart_seq !== null || (otherAccountSeq !== null && line.account_seq !== otherAccountSeq))) {
     throw new LedgerError(

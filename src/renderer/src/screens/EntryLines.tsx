@@ -21,6 +21,7 @@ function lineText(l: EntryLine, accounts: Account[], categories: Category[]): st
     return l.counterpartId ? `Transfer to ${other} (matched with its other side)` : `Transfer to ${other} (in transit: waiting for its other side)`;
   }
   if (l.kind === 'suspense') return 'Uncategorized';
+  if (l.kind === 'tax') return 'Tax';
   const c = categories.find((x) => x.code === l.categoryCode);
   return c ? `${c.code} ${c.name}` : (l.categoryCode ?? '');
 }
@@ -62,6 +63,7 @@ export function EntryLines({
   const [mode, setMode] = useState<'view' | 'split' | 'transfer'>('view');
   const [to, setTo] = useState('');
   const transfer = lines.find((l) => l.kind === 'transfer');
+  const parts = lines.filter((l) => l.kind === 'category').length;
   const done = (message?: string) => (setMode('view'), message ? act(() => Promise.resolve(), message) : undefined);
   if (mode === 'split') return <SplitEditor orgId={orgId} row={row} lines={lines} categories={categories} onDone={(m) => void done(m)} />;
   return (
@@ -76,9 +78,9 @@ export function EntryLines({
         ))}
       </ul>
       <p>
-        {!transfer && <button onClick={() => setMode('split')}>{lines.length > 1 ? 'Edit split' : 'Split'}</button>}{' '}
-        {lines.length > 1 && <button onClick={() => void act(() => desk.unsplitTransaction({ orgId, id: row.id }), 'Unsplit: one category again.')}>Unsplit</button>}{' '}
-        {lines.length === 1 && !transfer && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
+        {!transfer && <button onClick={() => setMode('split')}>{parts > 1 ? 'Edit split' : 'Split'}</button>}{' '}
+        {parts > 1 && <button onClick={() => void act(() => desk.unsplitTransaction({ orgId, id: row.id }), 'Unsplit: one category again.')}>Unsplit</button>}{' '}
+        {parts <= 1 && !transfer && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
         {transfer && <button onClick={() => void act(() => desk.undoTransfer({ orgId, id: row.id }), 'No longer a transfer: uncategorized again.')}>Undo transfer</button>}
       </p>
       {mode === 'transfer' && (
@@ -103,7 +105,7 @@ export function EntryLines({
           <button type="submit">Make transfer</button>
         </form>
       )}
-      {!transfer && lines.length === 1 && <PossibleTransfers orgId={orgId} row={row} act={act} />}
+      {!transfer && parts === 0 && <PossibleTransfers orgId={orgId} row={row} act={act} />}
     </>
   );
 }

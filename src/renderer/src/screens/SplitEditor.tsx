@@ -34,11 +34,14 @@ export function SplitEditor({
   const scale = 10 ** minorDigits(row.currency);
   const rowMinor = Math.round(row.amount * scale);
   const write = (minor: number) => writeAmount(minor, row.currency, decimalMark);
+  // A part's gross: its category line and the tax line that follows it (issue 28).
+  const gross = (i: number) => Math.round(lines[i].amount * scale) + (lines[i + 1]?.kind === 'tax' ? Math.round(lines[i + 1].amount * scale) : 0);
+  const parts = lines.flatMap((l, i) => (l.kind === 'category' ? [{ l, i }] : []));
   const start: Draft[] =
-    lines.length > 1
-      ? lines.map((l) => ({ categoryCode: l.categoryCode ?? '', amount: write(Math.round(l.amount * scale)), memo: l.memo ?? '' }))
+    parts.length > 1
+      ? parts.map(({ l, i }) => ({ categoryCode: l.categoryCode ?? '', amount: write(gross(i)), memo: l.memo ?? '' }))
       : [
-          { categoryCode: lines[0]?.categoryCode ?? '', amount: write(rowMinor), memo: '' },
+          { categoryCode: parts[0]?.l.categoryCode ?? '', amount: write(rowMinor), memo: '' },
           { categoryCode: '', amount: '', memo: '' },
         ];
   const [drafts, setDrafts] = useState<Draft[]>(start);

@@ -8,6 +8,7 @@ import type { Ledger } from '../../core/db';
 import { LedgerError } from '../../core/errors';
 import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
+import { categorizedLines } from '../../tax/lines';
 import { asInput, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
@@ -66,13 +67,14 @@ interface Outcome {
 }
 
 /** The lines a payload makes of a row. */
-function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string }, p: CategorizationPayload): LineInput[] {
-  if (!p.lines) return linesFor(categoryNow(ctx, orgSeq, p.categoryCode)!.seq, tx.amount_minor);
+function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string; date: string }, p: CategorizationPayload): LineInput[] {
+  // The category's default tax code applies (issue 28).
+  if (!p.lines) return categorizedLines(ctx, tx.date, categoryNow(ctx, orgSeq, p.categoryCode)!.seq, tx.amount_minor);
   const parts = p.lines.map((l, i) => {
     categoryNow(ctx, orgSeq, l.categoryCode, `lines[${i}].categoryCode`);
     return { categoryCode: l.categoryCode, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`), memo: l.memo };
   });
-  return splitLines(resolveSplit(ctx, orgSeq, tx, parts));
+  return splitLines(ctx, tx.date, resolveSplit(ctx, orgSeq, tx, parts));
 }
 
 export const categorization: ProposalKind<'categorization', CategorizationInput, CategorizationPayload, Outcome> = {

@@ -1,0 +1,110 @@
+// Tax on lines and the return (issue 28): a quarter of UK books (standard,
+// reduced, zero-rated, exempt and no-VAT sales and purchases; a split with two
+// rates; a rate change inside the period; a reverse charge; a refund; a
+// rounding) whose nine boxes were worked out by hand from HMRC's rules, equal
+// to the report to the penny; an Australian BAS the same way; the tax control
+// account in the hledger journal equal to what is payable; totals recounted.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskContext } from '../src/main/desk/operations';
+import * as L from '../src/main/ledger';
+import { expectTotalsMatchRows } from './support/aggregates';
+import { deskAs } from './support/desk';
+import { tempDir, tempLedger } from './support/env';
+
+function books(slug: string, currency: string, set: string) {
+  const { ledger, dir } = tempLedger();
+  const org = L.createOrganization(ledger, { slug, currency });
+  const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
+  const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
+  const add = async (date: string, amount: string, description: string, categoryCode: string, taxCode: string) =>
+    (await desk('addTransaction', { account: 'Bank', date, amount, description, categoryCode, taxCode })).id as string;
+  return { ledger, org, ctx, desk, add, setup: () => desk('setupTax', { set }) };
+}
+
+describe('a UK VAT quarter', () => {
+  const uk = books('uk', 'GBP', 'uk-vat');
+  const quarter = { from: '2026-01-01', to: '2026-03-31' };
+  let ret: L.TaxReturn;
+
+  beforeAll(async () => {
+    await uk.setup();
+    await uk.desk('createAccount', { name: 'Bank', type: 'checking', openingBalance: '5000', openingDate: '2025-12-31' });
+    await uk.desk('setTaxRate', { code: 'R', from: '2026-02-15', rate: 10 }); // a rate change inside the quarter
+    await uk.add('2026-01-05', '1200.00', 'Invoice 1 (standard)', '4000', 'S');
+    await uk.add('2026-01-10', '105.00', 'Invoice 2 (reduced, 5%)', '4000', 'R');
+    await uk.add('2026-02-20', '110.00', 'Invoice 3 (reduced, now 10%)', '4000', 'R');
+    await uk.add('2026-01-12', '300.00', 'Export (zero rated)', '4010', 'Z');
+    await uk.add('2026-01-15', '50.00', 'Exempt sale', '4000', 'E');
+    await uk.add('2026-01-16', '20.00', 'Grant (outside the scope)', '4000', 'NV');
+    await uk.add('2026-01-20', '-240.00', 'Software (standard)', '5100', 'S');
+    const mixed = await uk.add('2026-02-02', '-130.00', 'Supermarket: cleaning and food', '5200', 'S');
+    await uk.desk('splitTransaction', { id: mixed, lines: ['5200=-120:cleaning@S', '5000=-10:food@Z'] });
+    await uk.add('2026-02-10', '-500.00', 'US consultancy (reverse charge)', '5100', 'RC');
+    await uk.add('2026-03-01', '24.00', 'Software refund (standard)', '5100', 'S');
+    await uk.add('2026-03-05', '-10.01', 'Cables (standard, rounding)', '5100', 'S');
+    await uk.add('2026-04-02', '120.00', 'Next quarter', '4000', 'S');
+    ret = await uk.desk('taxReport', quarter);
+  });
+
+  it('fills the nine boxes as HMRC Notice 700/12 says, to the penny', () => {
+    // By hand: box 1 = 200 + 5 + 10 (sales) + 100 (reverse charge output); box 4 = 40 + 20 - 4 + 1.67 + 100;
+    // box 6 = 1000 + 100 + 100 + 300 + 50 + 500 (reverse charge net); box 7 = 200 + 100 + 10 + 500 - 20 + 8.34.
+    expect(ret.boxes).toEqual({ '1': 315, '2': 0, '3': 315, '4': 157.67, '5': 157.33, '6': 2050, '7': 798.34, '8': 0, '9': 0 });
+    expect(ret.payable).toBe(157.33);
+    expect(ret.codes.find((c) => c.code === 'R')).toMatchObject({ rate: 10, netSales: 200, taxSales: 15 });
+    expect(ret.codes.find((c) => c.code === 'S')).toMatchObject({ netSales: 1000, taxSales: 200, netPurchases: 288.34, taxPurchases: 57.67 });
+    expect(ret.codes.find((c) => c.code === 'NV')).toMatchObject({ netSales: 20, taxSales: 0 });
+  });
+
+  it('posts the tax to the control account: the P&L sees net amounts, the balance sheet owes the tax, hledger agrees', async () => {
+    const pl = await uk.desk<L.ProfitAndLoss>('profitAndLoss', quarter);
+    expect(pl.revenue).toBe(1000 + 100 + 100 + 300 + 50 + 20);
+    const bs = await uk.desk<L.BalanceSheet>('balanceSheet', { date: '2026-03-31' });
+    expect(bs.liabilities.lines.find((l) => l.ref === 'tax-control')).toMatchObject({ name: 'Sales tax control', amount: 157.33 });
+    expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
+    const journal = join(tempDir(), 'uk.journal');
+    await uk.desk('exportBooks', { format: 'hledger', out: journal, to: quarter.to });
+    const bal = execFileSync('hledger', ['-f', journal, 'bal', '-N', '-O', 'csv', '-b', quarter.from, '-e', '2026-04-01', '^liabilities:sales tax control$'], { encoding: 'utf8' });
+    expect(bal.trim().split('\n')[1]).toBe('"liabilities:sales tax control","-157.33 GBP"');
+    const gl = await uk.desk<L.GeneralLedger>('generalLedger', { account: 'tax-control', from: quarter.from, to: quarter.to });
+    expect(gl.endingBalance).toBe(-157.33);
+    expectTotalsMatchRows(uk.ledger);
+  });
+
+  it('keeps the lines summing to the row (half away from zero), re-taxes a row whose amount changes, and drops the tax when none is named', async () => {
+    const id = await uk.add('2026-03-10', '-99.99', 'Chair', '5200', 'S');
+    const lines = L.getTransaction(uk.ledger, uk.org.seq, id).lines;
+    expect(lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['category', -83.32],
+      ['tax', -16.67], // 16.665: half away from zero
+    ]);
+    await uk.desk('editTransaction', { id, amount: '-120' });
+    expect(L.getTransaction(uk.ledger, uk.org.seq, id).lines.map((l) => l.amount)).toEqual([-100, -20]);
+    expect(L.getTransaction(uk.ledger, uk.org.seq, id).transaction).toMatchObject({ category: 'Office & rent', status: 'matched' });
+    await uk.desk('categorizeTransactions', { ids: [id], categoryCode: '5200', taxCode: '' }); // no tax
+    expect(L.getTransaction(uk.ledger, uk.org.seq, id).lines.map((l) => l.amount)).toEqual([-120]);
+    await uk.desk('deleteTransaction', { id });
+    expect(L.taxInGross(-1001, 200_000)).toBe(-167);
+    expect(L.taxInGross(-3, 200_000)).toBe(-1); // 0.5 of a penny, away from zero
+    expectTotalsMatchRows(uk.ledger);
+  });
+});
+
+describe('an Australian BAS', () => {
+  const au = books('au', 'AUD', 'au-gst');
+
+  it('fills G1 (sales with GST), 1A and 1B', async () => {
+    await au.setup();
+    await au.desk('createAccount', { name: 'Bank', type: 'checking' });
+    await au.add('2026-07-03', '1100.00', 'Consulting', '4000', 'GST');
+    await au.add('2026-07-04', '500.00', 'Export', '4000', 'FRE');
+    await au.add('2026-07-05', '-330.00', 'Laptop', '5100', 'GST');
+    await au.add('2026-07-06', '-200.00', 'Bank fees', '5000', 'INP');
+    const bas = await au.desk<L.TaxReturn>('taxReport', { from: '2026-07-01', to: '2026-09-30' });
+    expect(bas.boxes).toEqual({ G1: 1600, '1A': 100, '1B': 30 });
+    expect(bas.payable).toBe(70);
+    expectTotalsMatchRows(au.ledger);
+  });
+});
