@@ -47,19 +47,23 @@ interface Group {
   tax: number;
 }
 
-export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
-  const org = organizationBySeq(ledger, orgSeq);
-  const money = (minor: number) => fromMinor(minor, org.currency);
-  const groups = ledger.rows<Group>(
+/** The period's taxed category lines per code and side, summed (line signs). */
+const taxedGroups = (ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): Group[] =>
+  ledger.rows<Group>(
     `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(l.amount_minor) AS net, sum(coalesce(l.tax_minor, 0)) AS tax
      FROM lines l INDEXED BY lines_tax_date JOIN tax_codes t ON t.seq = l.tax_code_seq JOIN categories c ON c.seq = l.category_seq
      WHERE l.org_seq = ? AND l.currency = ? AND l.date BETWEEN ? AND ? AND l.tax_code_seq IS NOT NULL AND l.kind = 'category'
      GROUP BY t.seq, sales ORDER BY t.code`,
     orgSeq,
-    org.currency,
-    period.from,
-    period.to,
+    currency,
+    from,
+    to,
   );
+
+export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
+  const org = organizationBySeq(ledger, orgSeq);
+  const money = (minor: number) => fromMinor(minor, org.currency);
+  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to);
   const set = org.taxSet ? TAX_SETS[org.taxSet] : undefined;
   const boxMinor = new Map<string, number>((set?.boxes ?? []).map((b) => [b.box, 0]));
   const byCode = new Map<string, { code: string; name: string; minor: [number, number, number, number] }>();
