@@ -178,6 +178,8 @@ export const lines = sqliteTable(
     taxCodeSeq: integer('tax_code_seq').references((): AnySQLiteColumn => taxCodes.seq),
     /** A category line's tax, in its sign (the reverse charge's notional tax has no tax line). */
     taxMinor: integer('tax_minor'),
+    /** The filed return that included this taxed line: it no longer changes (issue 28). */
+    taxReturnSeq: integer('tax_return_seq').references((): AnySQLiteColumn => taxReturns.seq),
   },
   (t) => [
     primaryKey({ columns: [t.transactionSeq, t.position] }),
@@ -720,4 +722,27 @@ export const taxRates = sqliteTable(
     rateE4: integer('rate_e4').notNull(),
   },
   (t) => [primaryKey({ columns: [t.taxCodeSeq, t.validFrom] })],
+);
+
+/** A filed tax return (issue 28): what was filed, when and by whom; its lines name it (lines.tax_return_seq). */
+export const taxReturns = sqliteTable(
+  'tax_returns',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    periodFrom: text('period_from').notNull(),
+    periodTo: text('period_to').notNull(),
+    basis: text('basis').notNull(),
+    /** The return as filed (boxes, per-code summary, payable, late lines), JSON. */
+    report: text('report').notNull(),
+    payableMinor: integer('payable_minor').notNull(),
+    /** How many taxed lines it included. */
+    lineCount: integer('line_count').notNull(),
+    filedAt: text('filed_at').notNull(),
+    filedBy: text('filed_by').notNull(),
+  },
+  (t) => [index('tax_returns_org_period').on(t.orgSeq, t.periodTo)],
 );

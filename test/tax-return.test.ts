@@ -23,8 +23,9 @@ function books(slug: string, currency: string, set: string) {
   return { ledger, org, ctx, desk, add, setup: () => desk('setupTax', { set }) };
 }
 
+const uk = books('uk', 'GBP', 'uk-vat');
+
 describe('a UK VAT quarter', () => {
-  const uk = books('uk', 'GBP', 'uk-vat');
   const quarter = { from: '2026-01-01', to: '2026-03-31' };
   let ret: L.TaxReturn;
 
@@ -88,6 +89,33 @@ describe('a UK VAT quarter', () => {
     await uk.desk('deleteTransaction', { id });
     expect(L.taxInGross(-1001, 200_000)).toBe(-167);
     expect(L.taxInGross(-3, 200_000)).toBe(-1); // 0.5 of a penny, away from zero
+    expectTotalsMatchRows(uk.ledger);
+  });
+});
+
+describe('filing a return', () => {
+  it('keeps what was filed, refuses changes to its lines, puts a late row into the next return, refuses an overlap', async () => {
+    const filed = await uk.desk<L.FiledReturn>('fileTaxReturn', { from: '2026-01-01', to: '2026-03-31' });
+    expect(filed).toMatchObject({ from: '2026-01-01', to: '2026-03-31', payable: 157.33, lineCount: 12, filedBy: L.deskActor().name });
+    expect(filed.report.boxes['5']).toBe(157.33);
+    const software = (await uk.desk('register', { description: 'Software (standard)' })).data[0].id;
+    await expect(uk.desk('categorizeTransactions', { ids: [software], categoryCode: '5000' })).rejects.toMatchObject({
+      code: 'period_locked',
+      details: { taxReturn: filed.id, from: '2026-01-01', to: '2026-03-31' },
+    });
+    await expect(uk.desk('editTransaction', { id: software, description: 'Software' })).rejects.toMatchObject({ code: 'period_locked' });
+    // A row dated in the filed quarter, entered after filing: it goes into the next return, which says so.
+    await uk.add('2026-03-28', '-60.00', 'Late invoice (standard)', '5100', 'S');
+    const next = await uk.desk<L.TaxReturn>('taxReport', { from: '2026-04-01', to: '2026-06-30' });
+    expect(next.lateLines).toBe(1);
+    expect(next.boxes).toMatchObject({ '1': 20, '4': 10, '6': 100, '7': 50 });
+    await expect(uk.desk('fileTaxReturn', { from: '2026-03-01', to: '2026-05-31' })).rejects.toMatchObject({ code: 'conflict' });
+    const second = await uk.desk<L.FiledReturn>('fileTaxReturn', { from: '2026-04-01', to: '2026-06-30' });
+    expect([second.lineCount, second.payable]).toEqual([2, 10]);
+    expect((await uk.desk<L.FiledReturn[]>('listTaxReturns')).map((r) => r.to)).toEqual(['2026-06-30', '2026-03-31']);
+    expect(L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 5, offset: 0 }).entries.map((e) => e.summary)[1]).toBe(
+      'Tax return filed for 2026-01-01 to 2026-03-31 (cash basis): 12 line(s), payable 157.33 GBP',
+    );
     expectTotalsMatchRows(uk.ledger);
   });
 });

@@ -52,6 +52,8 @@ export const DESK_OPERATIONS = [
   'archiveTaxCode',
   'setCategoryTax',
   'taxReport',
+  'fileTaxReturn',
+  'listTaxReturns',
   'unlockPeriod',
   'markReceiptMissing',
   'addNote',

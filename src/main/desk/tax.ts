@@ -103,4 +103,28 @@ export const taxReportOperations = {
     (ctx, { orgId, ...period }) => L.taxReturn(ctx.ledger, orgSeq(ctx, orgId), period),
     { name: 'report tax', summary: 'the tax return of a period: the boxes of the set, the per-code summary, what is payable', print: printTaxReturn, csv: taxReturnCsv },
   ),
+
+  fileTaxReturn: op(
+    z.strictObject({
+      ...Org,
+      from: DateString.describe('First day of the period'),
+      to: DateString.describe('Last day of the period'),
+      basis: z.enum(['cash', 'accrual']).default('cash'),
+    }),
+    (ctx, { orgId, ...period }) => L.fileTaxReturn(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, period),
+    {
+      name: 'tax return file',
+      summary: 'file the return of a period: what was filed is kept, and its lines no longer change',
+      print: (r) => [`Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${r.payable.toFixed(2)} (${r.id}).`, ...printTaxReturn(r.report)],
+    },
+  ),
+
+  listTaxReturns: op(z.strictObject(Org), (ctx, { orgId }) => L.listTaxReturns(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'tax return list',
+    summary: 'the filed returns, newest first',
+    print: (rs) =>
+      rs.length
+        ? rs.map((r) => `${r.from} to ${r.to}  payable ${r.payable.toFixed(2).padStart(12)}  ${r.lineCount} line(s)  filed ${r.filedAt.slice(0, 10)} by ${r.filedBy}  ${r.id}`)
+        : ['No return filed yet.'],
+  }),
 };

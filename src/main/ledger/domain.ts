@@ -29,6 +29,7 @@ export * from './proposals/review';
 export * from './proposals/reversal';
 export * from './tax/codes';
 export * from './tax/return';
+export * from './tax/filing';
 export { TAX_CONTROL, taxInGross, taxOnNet } from './tax/lines';
 export * from './transfers/transfers';
 export * from './transfers/suggest';

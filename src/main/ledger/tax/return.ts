@@ -34,6 +34,8 @@ export interface TaxReturn {
   codes: TaxCodeFigures[];
   /** Output tax less recoverable input tax: positive is owed to the tax office. */
   payable: number;
+  /** Lines dated in a period already filed that arrived after it: in this return. */
+  lateLines: number;
 }
 
 interface Group {
@@ -47,18 +49,34 @@ interface Group {
   tax: number;
 }
 
+/**
+ * Which taxed category lines a return takes: those dated in the period, and those that arrived late for a
+ * period already filed (dated on or before the last filed return's end, in no return): tax offices expect them
+ * in the next open return.
+ */
+const TAKEN = `l.org_seq = ? AND l.currency = ? AND l.tax_code_seq IS NOT NULL AND l.kind = 'category'
+  AND (l.date BETWEEN ? AND ? OR (l.date < ? AND l.date <= ? AND l.tax_return_seq IS NULL))`;
+
+/** The end of the latest filed return ('' when none). */
+export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
+  (ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq) as string | null) ?? '';
+
+const takenParams = (ledger: Ledger, orgSeq: number, currency: string, from: string, to: string) => [orgSeq, currency, from, to, from, lastFiledTo(ledger, orgSeq)];
+
 /** The period's taxed category lines per code and side, summed (line signs). */
 const taxedGroups = (ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): Group[] =>
   ledger.rows<Group>(
     `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(l.amount_minor) AS net, sum(coalesce(l.tax_minor, 0)) AS tax
      FROM lines l INDEXED BY lines_tax_date JOIN tax_codes t ON t.seq = l.tax_code_seq JOIN categories c ON c.seq = l.category_seq
-     WHERE l.org_seq = ? AND l.currency = ? AND l.date BETWEEN ? AND ? AND l.tax_code_seq IS NOT NULL AND l.kind = 'category'
-     GROUP BY t.seq, sales ORDER BY t.code`,
-    orgSeq,
-    currency,
-    from,
-    to,
+     WHERE ${TAKEN} GROUP BY t.seq, sales ORDER BY t.code`,
+    ...takenParams(ledger, orgSeq, currency, from, to),
   );
+
+/** Stamps the lines a filed return took (and answers how many): they no longer change. */
+export function stampLines(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, returnSeq: number): number {
+  return ledger.stmt(`UPDATE lines AS l SET tax_return_seq = ? WHERE ${TAKEN} AND l.tax_return_seq IS NULL`).run(returnSeq, ...takenParams(ledger, orgSeq, currency, from, to))
+    .changes;
+}
 
 export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
   const org = organizationBySeq(ledger, orgSeq);
@@ -113,5 +131,11 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
     boxTitles: Object.fromEntries((set?.boxes ?? []).map((b) => [b.box, b.title])),
     codes,
     payable: money(payable),
+    lateLines: ledger
+      .stmt(
+        `SELECT count(*) FROM lines l WHERE l.org_seq = ? AND l.currency = ? AND l.tax_code_seq IS NOT NULL AND l.kind = 'category' AND l.date < ? AND l.date <= ? AND l.tax_return_seq IS NULL`,
+      )
+      .pluck()
+      .get(orgSeq, org.currency, period.from, lastFiledTo(ledger, orgSeq)) as number,
   };
 }

@@ -16,7 +16,7 @@ import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
-import { followAmount, linesOf, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { assertNotFiled, followAmount, linesOf, refuseTransfer, removeEntry, replaceLines } from './lines';
 import { categorizedLines } from '../tax/lines';
 import { usableTaxCode } from '../tax/codes';
 import { assertOpen } from '../access/closing';
@@ -131,6 +131,7 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
     ].filter(Boolean);
     if (changes.length === 0) return row;
     assertOpen(ledger, orgSeq, [row.date, next.date], 'edited');
+    assertNotFiled(ledger, row.seq);
     ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
     if (next.amount_minor !== row.amount_minor) followAmountTaxed(ledger, { ...row, ...next });
     appendAudit(ledger, orgSeq, actor, {

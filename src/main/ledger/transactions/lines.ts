@@ -111,6 +111,7 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
  */
 export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: readonly LineInput[], categorizing = true): TransactionStatus {
   checkEntry(head, lines);
+  assertNotFiled(ledger, head.seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
   insertLines(ledger, head, lines);
   const status = statusOf({ ...head, categorized: isCategorized(lines) }, categorizing);
@@ -182,8 +183,25 @@ export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: s
   replaceLines(ledger, row, [{ ...asInput(only), amountMinor: -row.amount_minor }], false);
 }
 
+/** Refuses to change a row whose tax a filed return took (issue 28): its lines are what was filed. */
+export function assertNotFiled(ledger: Ledger, seq: number): void {
+  const filed = ledger.stmt('SELECT r.id, r.period_from, r.period_to FROM lines l JOIN tax_returns r ON r.seq = l.tax_return_seq WHERE l.transaction_seq = ? LIMIT 1').get(seq) as
+    { id: string; period_from: string; period_to: string } | undefined;
+  if (!filed) return;
+  throw new LedgerError(
+    'period_locked',
+    `This row's tax was filed in the return for ${filed.period_from} to ${filed.period_to}: it cannot change. A correction goes into the next return.`,
+    {
+      taxReturn: filed.id,
+      from: filed.period_from,
+      to: filed.period_to,
+    },
+  );
+}
+
 /** Deletes a row with its lines; a transfer matched with it goes back in transit. */
 export function removeEntry(ledger: Ledger, seq: number): void {
+  assertNotFiled(ledger, seq);
   ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
   ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);
