@@ -117,3 +117,23 @@ describe('reports and the closing date', () => {
     await page.getByText(/2026-02-10 is on or before the closing date 2026-02-28/).waitFor();
   });
 });
+
+describe('the Tax screen', () => {
+  it('sets up UK VAT, shows the return with a box opening its lines, and files it', async () => {
+    await page.getByRole('link', { name: 'Tax', exact: true }).click();
+    await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
+    await page.getByRole('form', { name: 'Set up tax codes' }).getByRole('button', { name: 'Set up' }).click();
+    await page.getByRole('table', { name: 'Tax codes' }).getByText('Standard rate 20%').waitFor();
+    L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-05-10', amount: 120, description: 'INVOICE 42', categoryCode: '4000', taxCode: 'S' });
+    await page.getByLabel('From').fill('2026-04-01');
+    await page.getByLabel('To').fill('2026-06-30');
+    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (cash basis)' }).waitFor();
+    await page.getByRole('button', { name: 'Box 1: the lines behind it' }).click();
+    await page.getByRole('table', { name: 'Tax audit' }).getByText('INVOICE 42').waitFor();
+    await shot('tax-return');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'File this return' }).click();
+    await page.getByText('Filed the return for 2026-04-01 to 2026-06-30: 1 line(s), payable 20.00.').waitFor();
+    await page.getByRole('list', { name: 'Filed returns' }).getByText(/2026-04-01 to 2026-06-30: payable 20.00/).waitFor();
+  });
+});

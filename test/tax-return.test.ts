@@ -59,6 +59,21 @@ describe('a UK VAT quarter', () => {
     expect(ret.codes.find((c) => c.code === 'NV')).toMatchObject({ netSales: 20, taxSales: 0 });
   });
 
+  it('opens the lines behind every box: the tax audit report adds up to each figure', async () => {
+    for (const [box, measure] of [
+      ['1', 'tax'],
+      ['4', 'tax'],
+      ['6', 'net'],
+      ['7', 'net'],
+    ] as const) {
+      const audit = await uk.desk<{ data: L.TaxAuditLine[] }>('taxAudit', { ...quarter, box, limit: 500 });
+      const sum = audit.data.reduce((s, l) => s + Math.round(l[measure] * 100), 0) / 100;
+      expect([box, sum]).toEqual([box, ret.boxes[box]]);
+    }
+    const reverse = await uk.desk<{ data: L.TaxAuditLine[] }>('taxAudit', { ...quarter, code: 'RC', limit: 10 });
+    expect(reverse.data).toEqual([expect.objectContaining({ description: 'US consultancy (reverse charge)', side: 'purchases', net: 500, tax: 100, late: false })]);
+  });
+
   it('posts the tax to the control account: the P&L sees net amounts, the balance sheet owes the tax, hledger agrees', async () => {
     const pl = await uk.desk<L.ProfitAndLoss>('profitAndLoss', quarter);
     expect(pl.revenue).toBe(1000 + 100 + 100 + 300 + 50 + 20);

@@ -54,6 +54,7 @@ export const DESK_OPERATIONS = [
   'taxReport',
   'fileTaxReturn',
   'listTaxReturns',
+  'taxAudit',
   'unlockPeriod',
   'markReceiptMissing',
   'addNote',

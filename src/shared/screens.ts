@@ -10,6 +10,7 @@ export const SCREENS = [
   ['reconcile', 'Reconcile'],
   ['reports', 'Reports'],
   ['ledger', 'General ledger'],
+  ['tax', 'Tax'],
   ['chart', 'Chart of accounts'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],

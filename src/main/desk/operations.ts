@@ -11,7 +11,7 @@ import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
-import { taxOperations, taxReportOperations } from './tax';
+import { taxAuditOperations, taxOperations, taxReportOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
 import { importOperations } from './imports';
@@ -102,6 +102,7 @@ export const deskOperations = {
   ...transferOperations,
   ...taxOperations,
   ...taxReportOperations,
+  ...taxAuditOperations,
   ...chartOperations,
   ...reportOperations,
   ...bookReportOperations,

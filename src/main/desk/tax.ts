@@ -128,3 +128,29 @@ export const taxReportOperations = {
         : ['No return filed yet.'],
   }),
 };
+
+export const taxAuditOperations = {
+  taxAudit: op(
+    z.strictObject({
+      ...Org,
+      from: DateString,
+      to: DateString,
+      box: Line(10).trim().min(1).optional().describe('Only the lines behind this box'),
+      code: Line(20).trim().min(1).optional().describe('Only the lines of this tax code'),
+      limit: z.int().min(1).max(500).default(100),
+      offset: z.int().min(0).default(0),
+    }),
+    (ctx, { orgId, ...q }) => L.taxAudit(ctx.ledger, orgSeq(ctx, orgId), q),
+    {
+      name: 'report tax-audit',
+      summary: 'the lines behind a return (or one box, or one code): the tax audit report',
+      print: (r) => [
+        ...r.data.map(
+          (l) =>
+            `${l.date}  ${l.code.padEnd(6)} ${l.side.padEnd(9)} ${l.net.toFixed(2).padStart(12)} ${l.tax.toFixed(2).padStart(10)}  ${l.description}${l.late ? '  (late)' : ''}`,
+        ),
+        `${r.data.length} of ${r.meta.totalCount} line(s)`,
+      ],
+    },
+  ),
+};

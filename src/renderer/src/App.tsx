@@ -19,6 +19,7 @@ import { Receipts } from './screens/Receipts';
 import { Reconcile } from './screens/Reconcile';
 import { Reports } from './screens/Reports';
 import { GeneralLedger } from './screens/GeneralLedger';
+import { Tax } from './screens/Tax';
 import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
@@ -135,6 +136,7 @@ export function App() {
           {screen === 'chart' && <Chart orgId={org.id} />}
           {screen === 'rules' && <Rules orgId={org.id} />}
           {screen === 'reports' && <Reports orgId={org.id} />}
+          {screen === 'tax' && <Tax orgId={org.id} />}
           {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'backups' && <Backups />}
           {screen === 'receipts' && <Receipts orgId={org.id} />}

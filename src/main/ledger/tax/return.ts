@@ -139,3 +139,48 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
       .get(orgSeq, org.currency, period.from, lastFiledTo(ledger, orgSeq)) as number,
   };
 }
+
+/** A line behind the return's figures (the tax audit report). */
+export interface TaxAuditLine {
+  transactionId: string;
+  date: string;
+  description: string;
+  code: string;
+  side: 'sales' | 'purchases';
+  net: number;
+  tax: number;
+  /** Dated in an earlier, filed period: in this return because it arrived late. */
+  late: boolean;
+}
+
+/**
+ * Every taxed line a return takes, oldest first, or those behind one box (the codes that feed it, on its side)
+ * or one code: what the tax audit report shows, and what a figure on screen opens.
+ */
+export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; limit: number; offset: number }) {
+  const org = organizationBySeq(ledger, orgSeq);
+  const rows = ledger.rows<{ id: string; date: string; description: string; code: string; boxes: string; sales: number; net: number; tax: number }>(
+    `SELECT tr.id, l.date, tr.description, t.code, t.boxes, c.type = 'revenue' AS sales, l.amount_minor AS net, coalesce(l.tax_minor, 0) AS tax
+     FROM lines l INDEXED BY lines_tax_date JOIN tax_codes t ON t.seq = l.tax_code_seq JOIN categories c ON c.seq = l.category_seq JOIN transactions tr ON tr.seq = l.transaction_seq
+     WHERE ${TAKEN} ORDER BY l.date, l.transaction_seq, l.position`,
+    ...takenParams(ledger, orgSeq, org.currency, q.from, q.to),
+  );
+  const feeds = (r: (typeof rows)[number]) =>
+    (q.code === undefined || r.code.toLowerCase() === q.code.toLowerCase()) &&
+    (q.box === undefined || (JSON.parse(r.boxes) as TaxBox[]).some((b) => b.box === q.box && (b.side === 'sales') === Boolean(r.sales)));
+  const chosen = rows.filter(feeds);
+  const money = (minor: number) => fromMinor(minor, org.currency);
+  return {
+    data: chosen.slice(q.offset, q.offset + q.limit).map((r): TaxAuditLine => ({
+      transactionId: r.id,
+      date: r.date,
+      description: r.description,
+      code: r.code,
+      side: r.sales ? 'sales' : 'purchases',
+      net: money(r.sales ? -r.net : r.net),
+      tax: money(r.sales ? -r.tax : r.tax),
+      late: r.date < q.from,
+    })),
+    meta: { totalCount: chosen.length, limit: q.limit, offset: q.offset },
+  };
+}

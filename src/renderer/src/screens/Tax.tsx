@@ -1,0 +1,186 @@
+// The Tax screen (issue 28): the return of a period (default: the current
+// quarter) with the set's boxes and the per-code summary; every figure opens
+// the lines behind it (the tax audit report); file the return; the history
+// of filed returns; the tax codes.
+import { useState } from 'react';
+import { DateField, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
+import { desk } from '../desk';
+import { useLoad } from '../hooks';
+import { TaxCodes } from './TaxCodes';
+
+const quarterOf = (today = new Date()): { from: string; to: string } => {
+  const y = today.getUTCFullYear();
+  const q = Math.floor(today.getUTCMonth() / 3) * 3;
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return { from: iso(new Date(Date.UTC(y, q, 1))), to: iso(new Date(Date.UTC(y, q + 3, 0))) };
+};
+
+type Pick = { box?: string; code?: string } | null;
+
+function Audit({ orgId, period, pick }: { orgId: string; period: { from: string; to: string }; pick: NonNullable<Pick> }) {
+  const [offset, setOffset] = useState(0);
+  const loaded = useLoad(() => desk.taxAudit({ orgId, ...period, ...pick, limit: 100, offset }), [orgId, period.from, period.to, pick.box, pick.code, offset]);
+  return (
+    <Show loaded={loaded} what="the lines">
+      {(a) => (
+        <>
+          <h4>{pick.box ? `The lines behind box ${pick.box}` : `The lines of ${pick.code}`}</h4>
+          <TableFrame>
+            <table className="grid" aria-label="Tax audit">
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Description</th>
+                  <th>Code</th>
+                  <th>Side</th>
+                  <th className="num">Net</th>
+                  <th className="num">Tax</th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.data.map((l, i) => (
+                  <tr key={`${l.transactionId}-${i}`}>
+                    <td>
+                      {l.date}
+                      {l.late && <span className="badge">late</span>}
+                    </td>
+                    <td>{l.description}</td>
+                    <td>{l.code}</td>
+                    <td>{l.side}</td>
+                    <td className="num">{l.net.toFixed(2)}</td>
+                    <td className="num">{l.tax.toFixed(2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+          <Pager offset={offset} limit={100} total={a.meta.totalCount} onChange={setOffset} />
+        </>
+      )}
+    </Show>
+  );
+}
+
+export function Tax({ orgId }: { orgId: string }) {
+  const [period, setPeriod] = useState(quarterOf());
+  const [pick, setPick] = useState<Pick>(null);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const codes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]);
+  const ret = useLoad(() => desk.taxReport({ orgId, ...period }), [orgId, period.from, period.to]);
+  const history = useLoad(() => desk.listTaxReturns({ orgId }), [orgId]);
+  async function file() {
+    if (!window.confirm(`File the return for ${period.from} to ${period.to}? Its lines will no longer change.`)) return;
+    try {
+      const r = await desk.fileTaxReturn({ orgId, ...period });
+      setNotice({ kind: 'ok', text: `Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${r.payable.toFixed(2)}.` });
+      history.reload();
+      ret.reload();
+    } catch (err) {
+      setNotice({ kind: 'error', text: messageOf(err) });
+    }
+  }
+  return (
+    <section aria-labelledby="tax-title" className="reports">
+      <div className="screen-head">
+        <h2 id="tax-title">Tax</h2>
+      </div>
+      {notice && (
+        <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
+          {notice.text}
+        </Notice>
+      )}
+      <form className="filters no-print" onSubmit={(e) => e.preventDefault()}>
+        <DateField label="From" value={period.from} onChange={(from) => setPeriod((p) => ({ ...p, from }))} />
+        <DateField label="To" value={period.to} onChange={(to) => setPeriod((p) => ({ ...p, to }))} />
+      </form>
+      <Show loaded={ret} what="the return">
+        {(r) => (
+          <>
+            <h3>
+              Return, {r.from} to {r.to} ({r.basis} basis)
+            </h3>
+            {r.lateLines > 0 && <p className="hint">{r.lateLines} line(s) dated in a period already filed arrived late: they are in this return.</p>}
+            <TableFrame>
+              <table className="grid books" aria-label="Return boxes">
+                <tbody>
+                  {Object.entries(r.boxes).map(([box, amount]) => (
+                    <tr key={box}>
+                      <td>
+                        Box {box} <span className="muted small">{r.boxTitles[box]}</span>
+                      </td>
+                      <td className="num">
+                        <button className="link" onClick={() => setPick({ box })} aria-label={`Box ${box}: the lines behind it`}>
+                          <Money amount={amount} currency={r.currency} plain />
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                  <tr className="total">
+                    <td>Payable{r.payable < 0 ? ' (due back)' : ''}</td>
+                    <td className="num">
+                      <Money amount={r.payable} currency={r.currency} plain />
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            </TableFrame>
+            <TableFrame>
+              <table className="grid" aria-label="By tax code">
+                <thead>
+                  <tr>
+                    <th>Code</th>
+                    <th className="num">Rate</th>
+                    <th className="num">Net sales</th>
+                    <th className="num">Tax on sales</th>
+                    <th className="num">Net purchases</th>
+                    <th className="num">Tax on purchases</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.codes.map((c) => (
+                    <tr key={c.code}>
+                      <td>
+                        <button className="link" onClick={() => setPick({ code: c.code })}>
+                          {c.code}
+                        </button>{' '}
+                        {c.name}
+                      </td>
+                      <td className="num">{c.rate}%</td>
+                      <td className="num">{c.netSales.toFixed(2)}</td>
+                      <td className="num">{c.taxSales.toFixed(2)}</td>
+                      <td className="num">{c.netPurchases.toFixed(2)}</td>
+                      <td className="num">{c.taxPurchases.toFixed(2)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
+            <button className="no-print" onClick={() => void file()}>
+              File this return
+            </button>
+            {pick && <Audit orgId={orgId} period={period} pick={pick} />}
+          </>
+        )}
+      </Show>
+      <h3>Filed returns</h3>
+      <Show loaded={history} what="the filed returns">
+        {(rs) =>
+          rs.length ? (
+            <ul aria-label="Filed returns">
+              {rs.map((r) => (
+                <li key={r.id}>
+                  {r.from} to {r.to}: payable {r.payable.toFixed(2)}, {r.lineCount} line(s), filed {r.filedAt.slice(0, 10)} by {r.filedBy}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No return filed yet.</p>
+          )
+        }
+      </Show>
+      <Show loaded={codes} what="the tax codes">
+        {(cs) => <TaxCodes orgId={orgId} codes={cs} onChanged={() => (codes.reload(), ret.reload())} />}
+      </Show>
+    </section>
+  );
+}
