@@ -134,6 +134,9 @@ describe('the Tax screen', () => {
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'File this return' }).click();
     await page.getByText('Filed the return for 2026-04-01 to 2026-06-30: 1 line(s), payable 20.00.').waitFor();
-    await page.getByRole('list', { name: 'Filed returns' }).getByText(/2026-04-01 to 2026-06-30: payable 20.00/).waitFor();
+    await page
+      .getByRole('list', { name: 'Filed returns' })
+      .getByText(/2026-04-01 to 2026-06-30: payable 20.00/)
+      .waitFor();
   });
 });
