@@ -83,3 +83,37 @@ describe('a closing date', () => {
     for (const id of ['propose_categorization', 'propose_journal_entry']) expect(byId(id).errors).toContain('period_locked');
   });
 });
+
+describe('tax codes for agents', () => {
+  it("lists each category's default code, proposes a code, and the approval posts net and tax", async () => {
+    L.setupTaxSet(w.ledger, org.seq, L.deskActor(), 'uk-vat');
+    L.setCategoryTax(w.ledger, org.seq, L.deskActor(), '5200', 'S');
+    const cats = await api('GET', '/categories');
+    byId('list_categories').output.parse(cats.json);
+    expect(cats.json.data.find((c: L.Category) => c.code === '5200').taxCode).toBe('S');
+    expect(cats.json.data.find((c: L.Category) => c.code === '5100').taxCode).toBeNull();
+    const row = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-05-02', description: 'REDUCED RATE FUEL', amount: -105 });
+    const bad = await api('POST', '/proposals/categorization', { transactionId: row.id, categoryCode: '5000', taxCode: 'NOPE' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.details).toEqual([{ field: 'taxCode', message: expect.stringContaining('"NOPE" is not a tax code') }]);
+    const made = await api('POST', '/proposals/categorization', { transactionId: row.id, categoryCode: '5000', taxCode: 'r' });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.data.payload).toMatchObject({ categoryCode: '5000', taxCode: 'R' });
+    const { reviewItems } = await import('../src/main/desk/review-queue');
+    const card = reviewItems(w.ledger, org.seq, 'pending').find((i) => i.id === made.json.data.id)!;
+    expect(card.change.tax).toEqual({ code: 'R', net: -100, tax: -5 });
+    L.reviewProposal(w.ledger, org.seq, made.json.data.id, 'approve', L.deskActor());
+    const one = await api('GET', `/transactions/${row.id}`);
+    byId('get_transaction').output.parse(one.json);
+    expect(one.json.data.lines.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([
+      ['category', -100],
+      ['tax', -5],
+    ]);
+    // Without a code, the category's default: 5200 is standard rated.
+    const other = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-05-03', description: 'DESK', amount: -240 });
+    const byDefault = await api('POST', '/proposals/categorization', { transactionId: other.id, categoryCode: '5200' });
+    L.reviewProposal(w.ledger, org.seq, byDefault.json.data.id, 'approve', L.deskActor());
+    expect(L.getTransaction(w.ledger, org.seq, other.id).lines.map((l) => l.amount)).toEqual([-200, -40]);
+    expectTotalsMatchRows(w.ledger);
+  });
+});

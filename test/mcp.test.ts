@@ -90,7 +90,7 @@ describe('tool lists', () => {
   it('keeps the twelve default tools, output schemas included, within 20 KB (20,480 bytes), every input field described', async () => {
     const { tools } = await agent.listTools();
     expect(tools.every((t) => t.outputSchema)).toBe(true);
-    // 19,993 bytes for v1's surface; the entry lines and splits (additions of the double-entry books) take it to ~20,470.
+    // 19,993 bytes for v1's surface; entry lines, splits and tax codes (additions) take it to ~20,474, descriptions trimmed to fit.
     expect(JSON.stringify({ tools }).length).toBeLessThanOrEqual(20 * 1024);
     const undescribed: string[] = [];
     const walk = (schema: any, path: string) => {

@@ -92,7 +92,7 @@ export const TransactionDetail = z
     transaction: Transaction,
     notes: z.array(Note),
     receipts: z.array(Receipt),
-    lines: z.array(EntryLine).describe('Its entry (addition to v1)'),
+    lines: z.array(EntryLine).describe('Its entry (ext.)'),
   })
   .meta({ id: 'TransactionDetail' });
 
@@ -104,6 +104,7 @@ export const Category = z
     inUse: z.boolean(),
     parentCode: z.string().nullable(),
     synonyms: z.array(z.string()),
+    taxCode: z.string().nullable().describe('Its default tax code'),
   })
   .meta({ id: 'Category' });
 
@@ -123,7 +124,7 @@ export const EvidenceItem = z
     type: z
       .enum(EVIDENCE_TYPES)
       .describe(
-        'counterparty_match: it names a known counterparty (value: name or alias); rule: a pattern you apply (value: it); historical: earlier rows like it got this category (value: an example or count); keyword: a word points to it (value: the word); receipt: a receipt shows it (value: its id or name)',
+        'counterparty_match: a known counterparty (value: name or alias); rule: your pattern; historical: like rows got it (value: an example or count); keyword: a word; receipt: a receipt shows it (value: its id or name)',
       ),
     value: Prose(500).min(1).describe('What matched, in a few words'),
     detail: Prose(2000).optional().describe('Optional: more for the reviewer'),
@@ -201,24 +202,25 @@ const CategoryCode = z
   .max(50, 'must be at most 50 characters')
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (NUL, tab, line breaks...)');
 const categoryChoice = {
-  categoryCode: CategoryCode.optional().describe('One of categoryCode or category. Preferred: a code from list_categories, as a string such as "5300"'),
-  category: Line(200).min(1).optional().describe('Or a name or synonym from list_categories, read with the money\'s sign (on an inflow "Subscriptions" is 4010)'),
+  categoryCode: CategoryCode.optional().describe('Preferred (or category): a code from list_categories, a string such as "5300"'),
+  category: Line(200).min(1).optional().describe('Or a name or synonym, read with the money\'s sign (inflow "Subscriptions" is 4010)'),
 };
 
 const SplitLine = z
-  .strictObject({ categoryCode: CategoryCode.describe('From list_categories'), amount: Amount.describe('Its part, same sign'), memo: Line(500).optional().describe('Note') })
+  .strictObject({
+    categoryCode: CategoryCode.describe('From list_categories'),
+    amount: Amount.describe('Its part, same sign'),
+    memo: Line(500).optional().describe('Note'),
+    taxCode: Line(20).min(1).optional().describe('Tax code'),
+  })
   .meta({ id: 'SplitLine' });
 
 export const CategorizationProposal = z
   .strictObject({
     transactionId: Uuid.describe('The transaction to categorize'),
     ...categoryChoice,
-    lines: z
-      .array(SplitLine)
-      .min(2, 'a split has at least two lines')
-      .max(100, 'a split has at most 100 lines')
-      .optional()
-      .describe('Or a split (extension of v1), adding up to the amount'),
+    lines: z.array(SplitLine).min(2, 'a split has at least two lines').max(100, 'a split has at most 100 lines').optional().describe('Or a split (ext.), adding up to the amount'),
+    taxCode: Line(20).min(1).optional().describe("Tax code (else the category's)"),
     confidence: Confidence.optional(),
     reason: Reason.optional(),
     evidence: z.array(EvidenceItem).max(20).optional().describe('At most 20 items'),
@@ -287,7 +289,7 @@ export const TransactionsQuery = z.strictObject({
   date: DateString.optional().describe('Exact date'),
   dateFrom: DateString.optional().describe('Inclusive start'),
   dateTo: DateString.optional().describe('Inclusive end'),
-  category: Line(200).min(1).optional().describe('Exact category name, or __uncategorized__ for rows without one'),
+  category: Line(200).min(1).optional().describe('Exact category name, or __uncategorized__'),
   description: Line(200).min(1).optional().describe('Case-insensitive substring of the description, at most 200 characters'),
   ...paging,
 });

@@ -13,6 +13,8 @@ export interface Category {
   inUse: boolean;
   parentCode: string | null;
   synonyms: string[];
+  /** Its default tax code (issue 28; an additive field of list_categories), or null. */
+  taxCode: string | null;
 }
 
 /** A category as its row holds it (snake_case; synonyms as JSON text). */
@@ -27,6 +29,7 @@ export function chartRows(ledger: Ledger, orgSeq: number): ChartRow[] {
  * archived category: kept for the transactions that have it, no longer offered.
  */
 export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
+  const taxCodes = new Map(ledger.rows<{ seq: number; code: string }>('SELECT seq, code FROM tax_codes WHERE org_seq = ?', orgSeq).map((t) => [t.seq, t.code]));
   return chartRows(ledger, orgSeq).map((row) => ({
     code: row.code,
     name: row.name,
@@ -34,6 +37,7 @@ export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
     inUse: row.archived_at === null,
     parentCode: row.parent_code,
     synonyms: JSON.parse(row.synonyms) as string[],
+    taxCode: row.default_tax_code_seq === null ? null : (taxCodes.get(row.default_tax_code_seq) ?? null),
   }));
 }
 

@@ -42,6 +42,8 @@ export interface ChangeView {
   result: { text: string; code: string | null } | null;
   /** A split the approval would make: each line's category and part of the amount. */
   split: { code: string; name: string; amount: number; memo: string | null }[] | null;
+  /** The tax the approval would post (issue 28): the row's net and tax at the code named or the category's default. */
+  tax: { code: string; net: number; tax: number } | null;
   /** Text it adds (a note's content). */
   quote: string | null;
   /** A journal entry's row goes into an account of its currency: the reviewer may pick one. */
@@ -99,4 +101,4 @@ export function glanceOf(ctx: KindContext, id: string): Glance | null {
     : null;
 }
 
-export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, split: null, quote: null, account: null, rememberable: false };
+export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, split: null, tax: null, quote: null, account: null, rememberable: false };

@@ -117,10 +117,15 @@ export function requireTaxCode(ledger: Ledger, orgSeq: number, code: string, fie
   return row;
 }
 
-/** A code a line may take now (not archived), by its code: its seq. */
+/** A code a line may take now (not archived), by its code: its seq. A code it cannot take is a bad field (400), naming it. */
 export function usableTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): number {
-  const row = requireTaxCode(ledger, orgSeq, code, field);
-  if (row.archived_at) throw new LedgerError('conflict', `Tax code ${row.code} is archived: choose another.`, { field, code: row.code });
+  const row = ledger.rows<TaxCodeRow>(
+    'SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)',
+    orgSeq,
+    code.trim(),
+  )[0];
+  if (!row) throw invalid([{ field, message: `"${code}" is not a tax code of this organization (ledgerdesk tax code list)` }]);
+  if (row.archived_at) throw invalid([{ field, message: `tax code ${row.code} is archived: choose another` }]);
   return row.seq;
 }
 

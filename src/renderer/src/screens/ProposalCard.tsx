@@ -12,7 +12,7 @@ const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', j
 
 /** What the proposal would change, as its kind describes it: the same parts for every kind. */
 function Change({ item }: { item: ReviewItem }) {
-  const { lead, subject, result, quote, split } = item.change;
+  const { lead, subject, result, quote, split, tax } = item.change;
   return (
     <div className="change">
       <p>
@@ -40,6 +40,11 @@ function Change({ item }: { item: ReviewItem }) {
             </li>
           ))}
         </ul>
+      )}
+      {tax && subject && (
+        <p className="small" aria-label="Tax">
+          Tax <code>{tax.code}</code>: net <Money amount={tax.net} currency={subject.currency} />, tax <Money amount={tax.tax} currency={subject.currency} />
+        </p>
       )}
       {quote && <blockquote>{quote}</blockquote>}
     </div>

@@ -9,10 +9,11 @@ import { LedgerError } from '../../core/errors';
 import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
 import { categorizedLines } from '../../tax/lines';
+import { requireTaxCode, usableTaxCode } from '../../tax/codes';
 import { asInput, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
-import { glanceOf, keyTarget, NO_VIEW, type ProposalKind } from '../kind';
+import { glanceOf, keyTarget, NO_VIEW, type ChangeView, type ProposalKind } from '../kind';
 
 export const EVIDENCE_TYPES = ['counterparty_match', 'rule', 'historical', 'keyword', 'receipt'] as const;
 
@@ -27,6 +28,7 @@ export interface SplitLineInput {
   categoryCode: string;
   amount: number;
   memo?: string;
+  taxCode?: string;
 }
 
 export interface CategorizationInput {
@@ -35,10 +37,12 @@ export interface CategorizationInput {
   category?: string;
   /** A split instead of one category (at least two lines adding up to the row's amount). */
   lines?: SplitLineInput[];
+  /** Its tax code (issue 28); absent: the category's default. */
+  taxCode?: string;
   evidence?: EvidenceItem[];
 }
 
-const PayloadLine = z.object({ categoryCode: z.string(), amount: z.number(), memo: z.string().nullable() });
+const PayloadLine = z.object({ categoryCode: z.string(), amount: z.number(), memo: z.string().nullable(), taxCode: z.string().optional() });
 
 const Payload = z
   .object({
@@ -48,6 +52,8 @@ const Payload = z
     evidence: z.array(z.object({ type: z.enum(EVIDENCE_TYPES), value: z.string(), detail: z.string().optional() })),
     // A split (an extension of v1); categoryCode and category then name its largest line.
     lines: z.array(PayloadLine).optional(),
+    // A tax code named by the proposer (issue 28); without it the category's default applies.
+    taxCode: z.string().optional(),
   })
   .meta({ id: 'CategorizationPayload', description: 'type categorization' });
 export type CategorizationPayload = z.infer<typeof Payload>;
@@ -69,12 +75,27 @@ interface Outcome {
 /** The lines a payload makes of a row. */
 function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string; date: string }, p: CategorizationPayload): LineInput[] {
   // The category's default tax code applies (issue 28).
-  if (!p.lines) return categorizedLines(ctx, tx.date, categoryNow(ctx, orgSeq, p.categoryCode)!.seq, tx.amount_minor);
+  if (!p.lines)
+    return categorizedLines(ctx, tx.date, categoryNow(ctx, orgSeq, p.categoryCode)!.seq, tx.amount_minor, p.taxCode ? usableTaxCode(ctx, orgSeq, p.taxCode) : undefined);
   const parts = p.lines.map((l, i) => {
     categoryNow(ctx, orgSeq, l.categoryCode, `lines[${i}].categoryCode`);
-    return { categoryCode: l.categoryCode, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`), memo: l.memo };
+    return { categoryCode: l.categoryCode, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`), memo: l.memo, taxCode: l.taxCode };
   });
   return splitLines(ctx, tx.date, resolveSplit(ctx, orgSeq, tx, parts));
+}
+
+/** What approving would post as tax: the net and tax of the row at its code (named, or the category's default); null when untaxed. */
+function taxView(ledger: Ledger, orgSeq: number, p: CategorizationPayload): ChangeView['tax'] {
+  if (p.lines) return null;
+  try {
+    const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
+    const [line] = linesOfPayload(ledger, orgSeq, tx, p);
+    if (line.taxCodeSeq == null) return null;
+    const code = ledger.stmt('SELECT code FROM tax_codes WHERE seq = ?').pluck().get(line.taxCodeSeq) as string;
+    return { code, net: fromMinor(-line.amountMinor, tx.currency), tax: fromMinor(-(line.taxMinor ?? 0), tx.currency) };
+  } catch {
+    return null; // the category or code is gone: the card says so elsewhere
+  }
 }
 
 export const categorization: ProposalKind<'categorization', CategorizationInput, CategorizationPayload, Outcome> = {
@@ -92,7 +113,12 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
         input.lines.map((l, i) => ({ ...l, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`) })),
       );
       const largest = parts.reduce((a, b) => (Math.abs(b.amountMinor) > Math.abs(a.amountMinor) ? b : a));
-      const lines = parts.map((p) => ({ categoryCode: p.category.code, amount: fromMinor(p.amountMinor, tx.currency), memo: p.memo }));
+      const lines = parts.map((p, i) => ({
+        categoryCode: p.category.code,
+        amount: fromMinor(p.amountMinor, tx.currency),
+        memo: p.memo,
+        ...(input.lines![i].taxCode ? { taxCode: requireTaxCode(ledger, orgSeq, input.lines![i].taxCode!).code } : {}), // checked by resolveSplit
+      }));
       return {
         payload: { transactionId: tx.id, categoryCode: largest.category.code, category: largest.category.name, evidence: input.evidence ?? [], lines },
         transactionSeq: tx.seq,
@@ -100,8 +126,14 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
       };
     }
     const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
+    const taxCode = input.taxCode
+      ? (ledger
+          .stmt('SELECT code FROM tax_codes WHERE seq = ?')
+          .pluck()
+          .get(usableTaxCode(ledger, orgSeq, input.taxCode)) as string)
+      : undefined;
     return {
-      payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [] },
+      payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [], ...(taxCode ? { taxCode } : {}) },
       transactionSeq: tx.seq,
       summary: `Proposed categorization of ${describeTransaction(tx)}: ${tx.category ?? '(uncategorized)'} -> ${resolved.code} ${resolved.name}`,
     };
@@ -110,7 +142,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   changeKey: (p, transactionSeq) =>
     p.lines
       ? `categorization|${keyTarget(transactionSeq)}|split|${p.lines.map((l) => `${l.categoryCode}=${l.amount}`).join('|')}`
-      : `categorization|${keyTarget(transactionSeq)}|${p.categoryCode}`,
+      : `categorization|${keyTarget(transactionSeq)}|${p.categoryCode}${p.taxCode ? `@${p.taxCode}` : ''}`,
   transactionId: (p) => p.transactionId,
   datesChanged: ({ ledger, orgSeq }, p) => [requireTransactionRow(ledger, orgSeq, p.transactionId).date],
 
@@ -151,6 +183,13 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   view(ctx, p) {
     const nameOf = (code: string) => ctx.ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').pluck().get(ctx.orgSeq, code) as string | undefined;
     const split = p.lines?.map((l) => ({ code: l.categoryCode, name: nameOf(l.categoryCode) ?? l.categoryCode, amount: l.amount, memo: l.memo })) ?? null;
-    return { ...NO_VIEW, subject: glanceOf(ctx, p.transactionId), result: { text: p.category, code: p.categoryCode }, split, rememberable: !p.lines };
+    return {
+      ...NO_VIEW,
+      subject: glanceOf(ctx, p.transactionId),
+      result: { text: p.category, code: p.categoryCode },
+      split,
+      tax: taxView(ctx.ledger, ctx.orgSeq, p),
+      rememberable: !p.lines,
+    };
   },
 };
