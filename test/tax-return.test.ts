@@ -151,3 +151,37 @@ describe('an Australian BAS', () => {
     expectTotalsMatchRows(au.ledger);
   });
 });
+
+describe('rules on taxed categories', () => {
+  it("apply the category's default code: a rule categorizing at once writes net and tax lines, a split rule taxes each share", async () => {
+    const books2 = books('rules', 'GBP', 'uk-vat');
+    await books2.setup();
+    await books2.desk('createAccount', { name: 'Bank', type: 'checking' });
+    await books2.desk('setCategoryTax', { categoryCode: '5100', taxCode: 'S' });
+    const phone = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-01', amount: '-60', description: 'PHONE BILL 0042' });
+    const tools = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-02', amount: '-120', description: 'FIGMA.COM 1234' });
+    await books2.desk('createRule', { rule: { matchKind: 'contains', matchText: 'FIGMA', categoryCode: '5100', mode: 'apply' } });
+    expect(L.getTransaction(books2.ledger, books2.org.seq, tools.id).lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['category', -100],
+      ['tax', -20],
+    ]);
+    await books2.desk('createRule', {
+      rule: {
+        matchKind: 'contains',
+        matchText: 'PHONE BILL',
+        categoryCode: '5100',
+        mode: 'apply',
+        split: [
+          { categoryCode: '5100', percent: 70 },
+          { categoryCode: '5000', percent: 30 },
+        ],
+      },
+    });
+    expect(L.getTransaction(books2.ledger, books2.org.seq, phone.id).lines.map((l) => [l.kind, l.categoryCode, l.amount])).toEqual([
+      ['category', '5100', -35],
+      ['tax', null, -7],
+      ['category', '5000', -18],
+    ]);
+    expectTotalsMatchRows(books2.ledger);
+  });
+});

@@ -22,6 +22,8 @@ export interface Compiled {
   category: ResolvedCategory | null;
   /** A split's categories and percents; null for one category. */
   shares: { category: ResolvedCategory; percent: number }[] | null;
+  /** Its lines with tax, when a category it writes has a default tax code (issue 28): by amount and date. */
+  taxLines?: (amountMinor: number, date: string) => LineInput[];
   described: string;
   evidence: string;
   suggested: number;
@@ -51,6 +53,9 @@ export function ruleLines(rule: Compiled, amountMinor: number): LineInput[] {
   );
   return rule.shares.flatMap((s, i) => (parts[i] === 0 ? [] : [categoryLine(s.category.seq, parts[i])]));
 }
+
+/** The lines applying a rule writes: taxed at its categories' default codes, or its plain lines. */
+export const appliedLines = (rule: Compiled, amountMinor: number, date: string): LineInput[] => rule.taxLines?.(amountMinor, date) ?? ruleLines(rule, amountMinor);
 
 /**
  * The rules whose text a description matches, in order, before account and
@@ -125,7 +130,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
       totals.before.lines.add(line);
       row.status = statusOf({ categorized: true, reconciled: r[8], receipt_needed: r[9], status: 'uncategorized' });
       totals.after.rows.add(row);
-      for (const l of ruleLines(best, amount)) totals.after.lines.add({ ...line, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
+      for (const l of appliedLines(best, amount, row.date)) totals.after.lines.add({ ...line, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
     }
   }
   return n;

@@ -16,7 +16,9 @@ import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { changeKeyOf, decidedChange } from '../proposals/proposals';
-import { match, ruleLines, type Compiled, type Hits, type Totals } from './match';
+import { appliedLines, match, ruleLines, type Compiled, type Hits, type Totals } from './match';
+import { defaultTaxOf, taxedLines } from '../tax/lines';
+import { shareOut } from '../transactions/split';
 import { describeRule, foldRuleText, ruleRows, ruleTarget, sharesOf } from './rules';
 import { statusSql } from '../transactions/status';
 import { fromMinor } from '../core/money';
@@ -66,7 +68,7 @@ function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScop
         text: foldRuleText(row.match_text),
         sign: row.sign === 'inflow' ? 1 : row.sign === 'outflow' ? -1 : 0,
         accountSeq: row.account_seq,
-        ...offeredTarget(ledger, orgSeq, row),
+        ...withTax(ledger, offeredTarget(ledger, orgSeq, row)),
         described,
         evidence: JSON.stringify([{ type: 'rule', value: described }]),
         suggested: 0,
@@ -110,6 +112,29 @@ function offeredTarget(ledger: Ledger, orgSeq: number, row: Parameters<typeof sh
   return { category: resolved[0].category, shares: resolved as { category: ResolvedCategory; percent: number }[] };
 }
 
+/** A target whose categories have default tax codes writes taxed lines (row by row, at the rate of each row's date). */
+function withTax(ledger: Ledger, target: Pick<Compiled, 'category' | 'shares'>): Pick<Compiled, 'category' | 'shares' | 'taxLines'> {
+  if (!target.category) return target;
+  const shares = target.shares ?? [{ category: target.category, percent: 100 }];
+  const codes = shares.map((s) => defaultTaxOf(ledger, s.category.seq));
+  if (codes.every((c) => c === null)) return target;
+  const taxLines = (amountMinor: number, date: string) => {
+    const parts =
+      shares.length === 1
+        ? [amountMinor]
+        : shareOut(
+            amountMinor,
+            shares.map((s) => s.percent),
+          );
+    return taxedLines(
+      ledger,
+      date,
+      shares.flatMap((s, i) => (parts[i] === 0 ? [] : [{ categorySeq: s.category.seq, grossMinor: parts[i], taxCodeSeq: codes[i] }])),
+    );
+  };
+  return { ...target, taxLines };
+}
+
 const by = (rule: Compiled) => `rule:${rule.row.id}`;
 
 /**
@@ -127,7 +152,7 @@ function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, to
   const splits: number[] = [];
   for (const at of mine) {
     const rule = rules[hits.rule[at]];
-    if (rule.shares) splits.push(at);
+    if (rule.shares || rule.taxLines) splits.push(at);
     else stage.run(hits.seq[at], rule.category!.seq, by(rule));
     rule.applied++;
   }
@@ -154,11 +179,12 @@ function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, to
 /** The rows a split rule takes: the suspense line gives way to the rule's shares. */
 function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, splits: number[]): void {
   const head = ledger.stmt('SELECT seq, org_seq, date, currency, amount_minor FROM transactions WHERE seq = ?');
+  // Split or taxed rows: their lines one row at a time.
   const set = ledger.stmt(`UPDATE transactions SET category_seq = ?, status = ${statusSql('1')}, suggested_by = ?, confidence = NULL, reason = NULL WHERE seq = ?`);
   for (const at of splits) {
     const rule = rules[hits.rule[at]];
     const row = head.get(hits.seq[at]) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number };
-    const lines = ruleLines(rule, row.amount_minor);
+    const lines = appliedLines(rule, row.amount_minor, row.date);
     ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(row.seq);
     insertLines(ledger, { ...row, org_seq: orgSeq }, lines);
     set.run(shownCategory(lines), by(rule), row.seq);
