@@ -139,4 +139,20 @@ describe('the Tax screen', () => {
       .getByText(/2026-04-01 to 2026-06-30: payable 20.00/)
       .waitFor();
   });
+
+  it('taxes a row from the register: its lines become net and tax', async () => {
+    const chair = L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-07-05', amount: -60, description: 'OFFICE CHAIR', categoryCode: '5200' });
+    await page.goto(`${app.server.url}/#/transactions?description=CHAIR`);
+    await page.getByRole('row', { name: /OFFICE CHAIR/ }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Tax code' });
+    await form.getByLabel('Tax code').selectOption('S');
+    await form.getByRole('button', { name: 'Apply tax code' }).click();
+    await page.getByText('Taxed at S.').waitFor();
+    expect(L.getTransaction(app.ledger, org.seq, chair.id).lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['category', -50],
+      ['tax', -10],
+    ]);
+    await page.getByRole('list', { name: 'Lines of the entry' }).getByText('Tax').waitFor();
+  });
 });

@@ -23,7 +23,12 @@ const SplitLineText = Line(700)
     return { categoryCode: code.trim(), amount: amount.trim(), memo: memo?.trim() || undefined, taxCode };
   });
 const SplitLine = z.union([
-  z.strictObject({ categoryCode: Line(50).trim().min(1), amount: Money, memo: Line(500).trim().optional(), taxCode: Line(20).trim().min(1).optional() }),
+  z.strictObject({
+    categoryCode: Line(50).trim().min(1),
+    amount: Money,
+    memo: Line(500).trim().optional(),
+    taxCode: Line(20).trim().optional().describe("Its tax code; absent: the category's; empty: none"),
+  }),
   SplitLineText,
 ]);
 

@@ -20,7 +20,7 @@ export interface SplitPart {
   category?: string;
   amountMinor: number;
   memo?: string | null;
-  /** Its tax code (issue 28); absent: the category's default. */
+  /** Its tax code (issue 28); absent: the category's default; empty: none. */
   taxCode?: string;
 }
 
@@ -28,8 +28,8 @@ export interface ResolvedPart {
   category: ResolvedCategory;
   amountMinor: number;
   memo: string | null;
-  /** The tax code named (its seq), or undefined: the category's default. */
-  taxCodeSeq?: number;
+  /** The tax code named (its seq), null for none, or undefined: the category's default. */
+  taxCodeSeq?: number | null;
 }
 
 /** Checks the parts against the row and resolves their categories; `field` names them in errors ("lines"). */
@@ -43,7 +43,7 @@ export function resolveSplit(ledger: Ledger, orgSeq: number, row: { amount_minor
     const memo = p.memo?.trim() || null;
     if (memo && memo.length > 500) issues.push({ field: `${field}[${i}].memo`, message: 'must be at most 500 characters' });
     try {
-      const taxCodeSeq = p.taxCode ? usableTaxCode(ledger, orgSeq, p.taxCode, `${field}[${i}].taxCode`) : undefined;
+      const taxCodeSeq = p.taxCode ? usableTaxCode(ledger, orgSeq, p.taxCode, `${field}[${i}].taxCode`) : p.taxCode === '' ? null : undefined;
       return { category: resolveCategory(ledger, orgSeq, p, row.amount_minor < 0 ? 'outflow' : 'inflow'), amountMinor: p.amountMinor, memo, taxCodeSeq };
     } catch (error) {
       const found = (error as { details?: FieldIssue[] }).details;
@@ -70,7 +70,12 @@ export const splitLines = (ledger: Ledger, date: string, parts: readonly Resolve
   taxedLines(
     ledger,
     date,
-    parts.map((p) => ({ categorySeq: p.category.seq, grossMinor: p.amountMinor, memo: p.memo, taxCodeSeq: p.taxCodeSeq ?? defaultTaxOf(ledger, p.category.seq) })),
+    parts.map((p) => ({
+      categorySeq: p.category.seq,
+      grossMinor: p.amountMinor,
+      memo: p.memo,
+      taxCodeSeq: p.taxCodeSeq === undefined ? defaultTaxOf(ledger, p.category.seq) : p.taxCodeSeq,
+    })),
   );
 
 /**

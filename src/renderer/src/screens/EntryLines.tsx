@@ -45,6 +45,37 @@ function PossibleTransfers({ orgId, row, act }: { orgId: string; row: RegisterRo
   );
 }
 
+/** One category's row: the tax code its amount is taxed at (gross: net and tax lines), chosen again. */
+function TaxChoice({ orgId, row, categories, act }: { orgId: string; row: RegisterRow; categories: Category[]; act: Act }) {
+  const codes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]).data?.filter((c) => !c.archived) ?? [];
+  const [code, setCode] = useState('');
+  const category = categories.find((c) => c.name === row.category);
+  if (!codes.length || !category) return null;
+  return (
+    <form
+      className="inline-form"
+      aria-label="Tax code"
+      onSubmit={(e) => (
+        e.preventDefault(),
+        void act(() => desk.categorizeTransactions({ orgId, ids: [row.id], categoryCode: category.code, taxCode: code }), code ? `Taxed at ${code}.` : 'No tax on it now.')
+      )}
+    >
+      <label>
+        Tax code
+        <select value={code} onChange={(e) => setCode(e.target.value)}>
+          <option value="">No tax</option>
+          {codes.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} {c.name} ({c.rate}%)
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit">Apply tax code</button>
+    </form>
+  );
+}
+
 export function EntryLines({
   orgId,
   row,
@@ -83,6 +114,7 @@ export function EntryLines({
         {parts <= 1 && !transfer && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
         {transfer && <button onClick={() => void act(() => desk.undoTransfer({ orgId, id: row.id }), 'No longer a transfer: uncategorized again.')}>Undo transfer</button>}
       </p>
+      {parts === 1 && <TaxChoice orgId={orgId} row={row} categories={categories} act={act} />}
       {mode === 'transfer' && (
         <form
           className="inline-form"

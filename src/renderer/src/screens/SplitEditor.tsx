@@ -1,7 +1,8 @@
 // Splitting a row into lines (category, amount, memo) in the register. The
 // remaining difference shows live and must be zero to save; "=" in an amount
 // (or the button) puts what remains on the last line. Amounts are typed in
-// the row's sign and read by the ledger's own reader.
+// the row's sign and read by the ledger's own reader; each line may take a
+// tax code (default: its category's), its amount then gross.
 import { useState, type KeyboardEvent } from 'react';
 import type { Category } from '../../../main/ledger/chart/categories';
 import type { RegisterRow } from '../../../main/ledger/transactions/register';
@@ -10,12 +11,17 @@ import { minorDigits, readTypedAmount, writeAmount } from '../../../shared/amoun
 import { CategoryOptions, Notice, messageOf } from '../components';
 import { desk } from '../desk';
 import { useOrg } from '../org';
+import { useLoad } from '../hooks';
 
 interface Draft {
   categoryCode: string;
   amount: string;
   memo: string;
+  /** A tax code, '' for none, or DEFAULT_TAX: the category's. */
+  taxCode: string;
 }
+
+const DEFAULT_TAX = '*';
 
 export function SplitEditor({
   orgId,
@@ -31,6 +37,7 @@ export function SplitEditor({
   onDone: (message?: string) => void;
 }) {
   const { decimalMark } = useOrg();
+  const taxCodes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]).data?.filter((c) => !c.archived) ?? [];
   const scale = 10 ** minorDigits(row.currency);
   const rowMinor = Math.round(row.amount * scale);
   const write = (minor: number) => writeAmount(minor, row.currency, decimalMark);
@@ -39,10 +46,10 @@ export function SplitEditor({
   const parts = lines.flatMap((l, i) => (l.kind === 'category' ? [{ l, i }] : []));
   const start: Draft[] =
     parts.length > 1
-      ? parts.map(({ l, i }) => ({ categoryCode: l.categoryCode ?? '', amount: write(gross(i)), memo: l.memo ?? '' }))
+      ? parts.map(({ l, i }) => ({ categoryCode: l.categoryCode ?? '', amount: write(gross(i)), memo: l.memo ?? '', taxCode: DEFAULT_TAX }))
       : [
-          { categoryCode: parts[0]?.l.categoryCode ?? '', amount: write(rowMinor), memo: '' },
-          { categoryCode: '', amount: '', memo: '' },
+          { categoryCode: parts[0]?.l.categoryCode ?? '', amount: write(rowMinor), memo: '', taxCode: DEFAULT_TAX },
+          { categoryCode: '', amount: '', memo: '', taxCode: DEFAULT_TAX },
         ];
   const [drafts, setDrafts] = useState<Draft[]>(start);
   const [error, setError] = useState<string>();
@@ -63,7 +70,11 @@ export function SplitEditor({
   async function save() {
     setError(undefined);
     try {
-      await desk.splitTransaction({ orgId, id: row.id, lines: drafts.map((d) => ({ categoryCode: d.categoryCode, amount: d.amount, memo: d.memo || undefined })) });
+      await desk.splitTransaction({
+        orgId,
+        id: row.id,
+        lines: drafts.map((d) => ({ categoryCode: d.categoryCode, amount: d.amount, memo: d.memo || undefined, taxCode: d.taxCode === DEFAULT_TAX ? undefined : d.taxCode })),
+      });
       onDone(`Split ${row.description} into ${drafts.length} lines.`);
     } catch (err) {
       setError(messageOf(err));
@@ -77,6 +88,7 @@ export function SplitEditor({
             <th>Category</th>
             <th className="num">Amount</th>
             <th>Memo</th>
+            {taxCodes.length > 0 && <th>Tax</th>}
             <th />
           </tr>
         </thead>
@@ -104,6 +116,19 @@ export function SplitEditor({
               <td>
                 <input aria-label={`Line ${i + 1} memo`} maxLength={500} value={d.memo} onChange={(e) => set(i, { memo: e.target.value })} />
               </td>
+              {taxCodes.length > 0 && (
+                <td>
+                  <select aria-label={`Line ${i + 1} tax code`} value={d.taxCode} onChange={(e) => set(i, { taxCode: e.target.value })}>
+                    <option value={DEFAULT_TAX}>The category&apos;s</option>
+                    <option value="">No tax</option>
+                    {taxCodes.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.code} ({c.rate}%)
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              )}
               <td>
                 {drafts.length > 2 && (
                   <button type="button" aria-label={`Remove line ${i + 1}`} onClick={() => setDrafts((ds) => ds.filter((_, k) => k !== i))}>
@@ -119,7 +144,7 @@ export function SplitEditor({
         {remaining === 0 ? 'The lines add up to the row.' : `Remaining: ${write(remaining)} ${row.currency} (must be zero to save)`}
       </p>
       <p>
-        <button type="button" onClick={() => setDrafts((ds) => [...ds, { categoryCode: '', amount: '', memo: '' }])}>
+        <button type="button" onClick={() => setDrafts((ds) => [...ds, { categoryCode: '', amount: '', memo: '', taxCode: DEFAULT_TAX }])}>
           Add a line
         </button>{' '}
         <button type="button" onClick={remainderToLast} disabled={remaining === 0} title="Or press = in an amount">
