@@ -185,3 +185,25 @@ describe('rules on taxed categories', () => {
     expectTotalsMatchRows(books2.ledger);
   });
 });
+
+describe("the benchmark's taxed books", () => {
+  it('are balanced entries whose totals recount; the control account equals what the returns say is payable', async () => {
+    const { fillDemo, BENCH_SHAPE } = await import('../src/main/demo');
+    const t = books('taxed', 'GBP', 'uk-vat');
+    await t.setup();
+    for (const [category, code] of [
+      ['4000', 'S'],
+      ['5100', 'S'],
+      ['5200', 'R'],
+      ['5300', 'RC'],
+      ['5000', 'E'],
+    ])
+      await t.desk('setCategoryTax', { categoryCode: category, taxCode: code });
+    fillDemo(t.ledger, t.org.seq, 'taxed', 3000, 'GBP', { ...BENCH_SHAPE, tax: true });
+    expectTotalsMatchRows(t.ledger);
+    const ret = await t.desk<L.TaxReturn>('taxReport', { from: '2023-01-01', to: '2026-12-31' });
+    const bs = await t.desk<L.BalanceSheet>('balanceSheet', { date: '2026-12-31' });
+    expect(bs.liabilities.lines.find((l) => l.ref === 'tax-control')!.amount).toBeCloseTo(ret.payable, 6);
+    expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
+  });
+});

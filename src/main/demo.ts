@@ -12,6 +12,7 @@ import { deskActor } from './ledger/access/organizations';
 import { addDays } from '../shared/dates';
 import { categoryLine, type LineInput } from './ledger/transactions/lines';
 import { transferLine } from './ledger/transfers/transfers';
+import { categorizedLines, defaultTaxOf, taxedLines } from './ledger/tax/lines';
 
 export const DEMO_START = '2023-07-01';
 export const DEMO_DAYS = 1096; // 2023-07-01 .. 2026-06-30
@@ -149,6 +150,8 @@ const CREATED_AT = '2026-07-01T09:00:00.000Z';
 export interface DemoShape {
   splitEvery?: number;
   transferEvery?: number;
+  /** Categorized rows taxed at their categories' default codes (issue 28): net and tax lines. */
+  tax?: boolean;
 }
 
 /** The benchmark's books: a fifth split, one in twenty a transfer. */
@@ -157,7 +160,7 @@ export const BENCH_SHAPE: DemoShape = { splitEvery: 5, transferEvery: 20 };
 /** Row i's lines, when the shape makes it a split or a side of a transfer (the random draws stay the same either way). */
 type DemoRow = ReturnType<typeof demoRow>['row'];
 type Shaped = DemoRow & { lines?: LineInput[]; pairedWith?: number };
-function shapedLines(ctx: DemoContext, shape: DemoShape, i: number, row: DemoRow, previous: { seq: number; amountMinor: number } | null): Shaped {
+function shapedLines(ledger: Ledger, ctx: DemoContext, shape: DemoShape, i: number, row: DemoRow, previous: { seq: number; amountMinor: number } | null): Shaped {
   const { transferEvery: te, splitEvery: se } = shape;
   if (te && i % te === 0) {
     const amountMinor = -Math.abs(row.amountMinor);
@@ -169,9 +172,17 @@ function shapedLines(ctx: DemoContext, shape: DemoShape, i: number, row: DemoRow
   }
   if (se && row.categorySeq !== null && i % se === 2 && Math.abs(row.amountMinor) >= 2) {
     const part = Math.trunc(row.amountMinor * 0.6);
-    return { ...row, lines: [categoryLine(row.categorySeq, part), categoryLine(ctx.categories.get('5000')!, row.amountMinor - part, 'shared')] };
+    const shared = ctx.categories.get('5000')!;
+    if (shape.tax) {
+      const parts = [
+        { categorySeq: row.categorySeq, grossMinor: part, taxCodeSeq: defaultTaxOf(ledger, row.categorySeq) },
+        { categorySeq: shared, grossMinor: row.amountMinor - part, memo: 'shared', taxCodeSeq: defaultTaxOf(ledger, shared) },
+      ];
+      return { ...row, lines: taxedLines(ledger, row.date, parts) };
+    }
+    return { ...row, lines: [categoryLine(row.categorySeq, part), categoryLine(shared, row.amountMinor - part, 'shared')] };
   }
-  return row;
+  return shape.tax && row.categorySeq !== null ? { ...row, lines: categorizedLines(ledger, row.date, row.categorySeq, row.amountMinor) } : row;
 }
 
 export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string, shape: DemoShape = {}): DemoResult {
@@ -193,7 +204,7 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
     bulkInsert(ledger, (track) => {
       for (let i = done; i < upto; i++) {
         const { row: drawn, base, ref } = demoRow(ctx, i);
-        const { pairedWith, ...row } = shapedLines(ctx, shape, i, drawn, lastTransfer);
+        const { pairedWith, ...row } = shapedLines(ledger, ctx, shape, i, drawn, lastTransfer);
         const status = row.lines || row.status !== 'agent_suggested' ? undefined : row.status;
         const seq = insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status }, track);
         if (pairedWith !== undefined) setCounterpart.run(seq, pairedWith);
