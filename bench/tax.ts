@@ -44,7 +44,10 @@ function time(name: string, runs: number, fn: () => unknown): string {
 }
 
 const quarter = { from: '2025-10-01', to: '2025-12-31' };
-const lines = ledger.sqlite.prepare("SELECT count(*) FROM lines WHERE org_seq = ? AND tax_code_seq IS NOT NULL AND kind = 'category' AND date BETWEEN ? AND ?").pluck().get(seq, quarter.from, quarter.to);
+const lines = ledger.sqlite
+  .prepare("SELECT count(*) FROM lines WHERE org_seq = ? AND tax_code_seq IS NOT NULL AND kind = 'category' AND date BETWEEN ? AND ?")
+  .pluck()
+  .get(seq, quarter.from, quarter.to);
 const table = [
   time('tax return, 2025-10-01 to 2025-12-31', 100, () => taxReturn(ledger, seq, quarter)),
   time('tax audit, box 4, first page of 100', 50, () => taxAudit(ledger, seq, { ...quarter, box: '4', limit: 100, offset: 0 })),
