@@ -287,6 +287,8 @@ export const rules = sqliteTable(
     categoryCode: text('category_code').notNull(),
     /** A split by fixed shares (migration 0014): JSON [{ code, percent }], percents summing to 100; category_code is the first's. */
     split: text('split'),
+    /** The tax code it writes (issue 28), by code; null: its categories' defaults. */
+    taxCode: text('tax_code'),
     mode: text('mode', { enum: RULE_MODES }).notNull(),
     /** 1 or 0, as SQL answers it. */
     enabled: integer('enabled').notNull(),

@@ -18,6 +18,7 @@ const RuleFields = z.strictObject({
     .nullable()
     .optional()
     .describe('Split by fixed shares (percents adding up to 100), e.g. 70% 5100 and 30% 5000; rounded so the lines add up exactly'),
+  taxCode: Line(20).trim().min(1).nullable().optional().describe("The tax code it writes (default: its categories' own defaults)"),
   mode: z.enum(L.RULE_MODES).default('suggest').describe('suggest: a proposal to approve; apply: categorize at once'),
   enabled: z.boolean().default(true),
 });

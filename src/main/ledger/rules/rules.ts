@@ -4,6 +4,7 @@
 // audited. Running them is runs.ts.
 import { accountBySeq, requireAccount } from '../accounts/accounts';
 import { appendAudit, type Actor } from '../access/audit';
+import { usableTaxCode } from '../tax/codes';
 import { resolveCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
@@ -35,6 +36,8 @@ export interface Rule {
   category: string | null;
   /** A split by fixed shares (a phone bill 70% 5100 / 30% 5000); categoryCode is then the first share's. Null: one category. */
   split: RuleShare[] | null;
+  /** The tax code it writes, or null: its categories' defaults. */
+  taxCode: string | null;
   /** suggest: a pending proposal for a person to approve (the default); apply: categorized at once. */
   mode: RuleMode;
   enabled: boolean;
@@ -87,6 +90,7 @@ export function toRule(ledger: Ledger, row: RuleRow): Rule {
     categoryCode: row.category_code,
     category: category?.name ?? null,
     split: sharesOf(row),
+    taxCode: row.tax_code,
     mode: row.mode,
     enabled: row.enabled === 1,
     matchedCount: row.matched_count,
@@ -115,6 +119,8 @@ export interface RuleInput {
   categoryCode: string;
   /** Split by fixed shares instead of one category (categoryCode is then taken from the first share). */
   split?: RuleShare[] | null;
+  /** The tax code it writes (issue 28); absent or null: its categories' defaults. */
+  taxCode?: string | null;
   mode?: RuleMode;
   enabled?: boolean;
 }
@@ -156,6 +162,12 @@ function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
     sign: input.sign ?? null,
     category_code: category.code,
     split: shares?.split ?? null,
+    tax_code: input.taxCode
+      ? (ledger
+          .stmt('SELECT code FROM tax_codes WHERE seq = ?')
+          .pluck()
+          .get(usableTaxCode(ledger, orgSeq, input.taxCode)) as string)
+      : null,
     mode: input.mode ?? 'suggest',
     enabled: input.enabled === false ? 0 : 1,
     categoryText: shares?.text ?? `${category.code} ${category.name}`,
@@ -170,10 +182,10 @@ export function createRule(ledger: Ledger, orgSeq: number, actor: Actor, input: 
     const now = nowIso();
     ledger
       .stmt(
-        `INSERT INTO rules (id, org_seq, position, match_kind, match_text, account_seq, sign, category_code, split, mode, enabled, matched_count, source_proposal_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+        `INSERT INTO rules (id, org_seq, position, match_kind, match_text, account_seq, sign, category_code, split, tax_code, mode, enabled, matched_count, source_proposal_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
       )
-      .run(id, orgSeq, position, s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.mode, s.enabled, sourceProposalId, now, now);
+      .run(id, orgSeq, position, s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.tax_code, s.mode, s.enabled, sourceProposalId, now, now);
     const row = requireRuleRow(ledger, orgSeq, id);
     appendAudit(ledger, orgSeq, actor, {
       action: 'rule.created',
@@ -190,8 +202,10 @@ export function updateRule(ledger: Ledger, orgSeq: number, actor: Actor, id: str
     const before = requireRuleRow(ledger, orgSeq, id);
     const s = settle(ledger, orgSeq, input);
     ledger
-      .stmt('UPDATE rules SET match_kind = ?, match_text = ?, account_seq = ?, sign = ?, category_code = ?, split = ?, mode = ?, enabled = ?, updated_at = ? WHERE seq = ?')
-      .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.mode, s.enabled, nowIso(), before.seq);
+      .stmt(
+        'UPDATE rules SET match_kind = ?, match_text = ?, account_seq = ?, sign = ?, category_code = ?, split = ?, tax_code = ?, mode = ?, enabled = ?, updated_at = ? WHERE seq = ?',
+      )
+      .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.tax_code, s.mode, s.enabled, nowIso(), before.seq);
     const after = requireRuleRow(ledger, orgSeq, id);
     const state = (r: RuleRow) => `${describeRule(ledger, r)} -> ${ruleTarget(r)} (${r.mode}${r.enabled ? '' : ', disabled'})`;
     appendAudit(ledger, orgSeq, actor, {

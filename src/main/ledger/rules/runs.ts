@@ -68,7 +68,7 @@ function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScop
         text: foldRuleText(row.match_text),
         sign: row.sign === 'inflow' ? 1 : row.sign === 'outflow' ? -1 : 0,
         accountSeq: row.account_seq,
-        ...withTax(ledger, offeredTarget(ledger, orgSeq, row)),
+        ...withTax(ledger, orgSeq, offeredTarget(ledger, orgSeq, row), row.tax_code),
         described,
         evidence: JSON.stringify([{ type: 'rule', value: described }]),
         suggested: 0,
@@ -113,10 +113,14 @@ function offeredTarget(ledger: Ledger, orgSeq: number, row: Parameters<typeof sh
 }
 
 /** A target whose categories have default tax codes writes taxed lines (row by row, at the rate of each row's date). */
-function withTax(ledger: Ledger, target: Pick<Compiled, 'category' | 'shares'>): Pick<Compiled, 'category' | 'shares' | 'taxLines'> {
+function withTax(ledger: Ledger, orgSeq: number, target: Pick<Compiled, 'category' | 'shares'>, taxCode: string | null): Pick<Compiled, 'category' | 'shares' | 'taxLines'> {
   if (!target.category) return target;
   const shares = target.shares ?? [{ category: target.category, percent: 100 }];
-  const codes = shares.map((s) => defaultTaxOf(ledger, s.category.seq));
+  // The rule's own code (while it may still be used), else each category's default.
+  const own = taxCode
+    ? (ledger.stmt('SELECT seq FROM tax_codes WHERE org_seq = ? AND code = ? AND archived_at IS NULL').pluck().get(orgSeq, taxCode) as number | undefined)
+    : undefined;
+  const codes = shares.map((s) => own ?? defaultTaxOf(ledger, s.category.seq));
   if (codes.every((c) => c === null)) return target;
   const taxLines = (amountMinor: number, date: string) => {
     const parts =
@@ -208,7 +212,10 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
   // What every suggestion of a rule shares, written once per rule rather than per row.
   const shared = rules.map((rule) =>
     rule.category && !rule.shares
-      ? { by: by(rule), tail: `","categoryCode":${JSON.stringify(rule.category.code)},"category":${JSON.stringify(rule.category.name)},"evidence":${rule.evidence}}` }
+      ? {
+          by: by(rule),
+          tail: `","categoryCode":${JSON.stringify(rule.category.code)},"category":${JSON.stringify(rule.category.name)},"evidence":${rule.evidence}${rule.row.tax_code ? `,"taxCode":${JSON.stringify(rule.row.tax_code)}` : ''}}`,
+        }
       : null,
   );
   const rowOf = ledger.stmt('SELECT amount_minor, currency FROM transactions WHERE seq = ?');
@@ -218,7 +225,11 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
       const rule = rules[hits.rule[at]];
       const transactionId = hits.id[at];
       const payload = rule.shares ? splitPayload(rule, transactionId, rowOf.get(hits.seq[at]) as { amount_minor: number; currency: string }) : null;
-      const changeKey = changeKeyOf('categorization', payload ?? { transactionId, categoryCode: rule.category!.code, category: '', evidence: [] }, hits.seq[at]);
+      const changeKey = changeKeyOf(
+        'categorization',
+        payload ?? { transactionId, categoryCode: rule.category!.code, category: '', evidence: [], ...(rule.row.tax_code ? { taxCode: rule.row.tax_code } : {}) },
+        hits.seq[at],
+      );
       if (isDecided(changeKey)) {
         rule.decided++;
         continue;

@@ -11,6 +11,7 @@ export type RuleFields = Required<Pick<RuleInput, 'matchKind' | 'matchText' | 'c
   accountId: string | null;
   sign: 'inflow' | 'outflow' | null;
   split: RuleShare[] | null;
+  taxCode: string | null;
 };
 
 /** "70% 5100 / 30% 5000" as shares (null when empty); the ledger checks them (they add up to 100, codes of the chart). */
@@ -29,6 +30,7 @@ export const toFields = (r: RuleInput): RuleFields => ({
   mode: r.mode ?? 'suggest',
   enabled: r.enabled ?? true,
   split: r.split ?? null,
+  taxCode: r.taxCode ?? null,
 });
 
 export function RuleForm(props: {
@@ -106,6 +108,10 @@ export function RuleForm(props: {
       <label>
         Or split by shares
         <input value={splitText} onChange={(e) => setSplitText(e.target.value)} placeholder="70% 5100 / 30% 5000" maxLength={400} />
+      </label>
+      <label>
+        Tax code
+        <input value={f.taxCode ?? ''} onChange={(e) => set('taxCode')(e.target.value.trim() || null)} placeholder="the category's" maxLength={20} size={6} />
       </label>
       <label>
         Then

@@ -10,7 +10,17 @@ import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { RuleForm, toFields, type RuleFields } from './RuleForm';
 
-const NEW_RULE: RuleFields = { matchKind: 'contains', matchText: '', accountId: null, sign: null, categoryCode: '5000', mode: 'suggest', enabled: true, split: null };
+const NEW_RULE: RuleFields = {
+  matchKind: 'contains',
+  matchText: '',
+  accountId: null,
+  sign: null,
+  categoryCode: '5000',
+  mode: 'suggest',
+  enabled: true,
+  split: null,
+  taxCode: null,
+};
 
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
 
