@@ -183,9 +183,14 @@ export const lines = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.transactionSeq, t.position] }),
+    // Covering: a return sums a period's taxed lines on the index alone.
     index('lines_tax_date')
-      .on(t.orgSeq, t.currency, t.date)
+      .on(t.orgSeq, t.currency, t.date, t.taxCodeSeq, t.categorySeq, t.amountMinor, t.taxMinor)
       .where(sql`${t.taxCodeSeq} IS NOT NULL AND ${t.kind} = 'category'`),
+    // The taxed lines no filed return took: a late one for a filed period is found here, not among every earlier line.
+    index('lines_tax_unfiled')
+      .on(t.orgSeq, t.currency, t.date)
+      .where(sql`${t.taxCodeSeq} IS NOT NULL AND ${t.kind} = 'category' AND ${t.taxReturnSeq} IS NULL`),
     index('lines_category_date')
       .on(t.orgSeq, t.categorySeq, t.currency, t.date)
       .where(sql`${t.categorySeq} IS NOT NULL`),

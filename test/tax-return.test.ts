@@ -188,7 +188,9 @@ describe('rules on taxed categories', () => {
     expect(L.getTransaction(books2.ledger, books2.org.seq, fuel.id).lines.map((l) => l.amount)).toEqual([-100, -5]);
     const heat = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-04', amount: '-210', description: 'HEATING OIL 9' });
     await books2.desk('createRule', { rule: { matchKind: 'contains', matchText: 'HEATING OIL', categoryCode: '5100', taxCode: 'R', mode: 'suggest' } });
-    const pending = L.listPendingProposals(books2.ledger, books2.org.seq, { limit: 5, offset: 0 }).proposals.find((p) => p.payload.transactionId === heat.id)!;
+    const pending = L.listPendingProposals(books2.ledger, books2.org.seq, { limit: 5, offset: 0 }).proposals.find(
+      (p) => 'transactionId' in p.payload && p.payload.transactionId === heat.id,
+    )!;
     expect(pending.payload).toMatchObject({ categoryCode: '5100', taxCode: 'R' });
     L.reviewProposal(books2.ledger, books2.org.seq, pending.id, 'approve', L.deskActor());
     expect(L.getTransaction(books2.ledger, books2.org.seq, heat.id).lines.map((l) => l.amount)).toEqual([-200, -10]);

@@ -9,6 +9,7 @@ import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox } from './codes';
+import { dayBefore } from '../../../shared/dates';
 
 export interface TaxCodeFigures {
   code: string;
@@ -52,30 +53,56 @@ interface Group {
 /**
  * Which taxed category lines a return takes: those dated in the period, and those that arrived late for a
  * period already filed (dated on or before the last filed return's end, in no return): tax offices expect them
- * in the next open return.
+ * in the next open return. Two index ranges: the period on the covering index, the late ones on the index of
+ * lines no return took (a few, once returns are filed).
  */
-const TAKEN = `l.org_seq = ? AND l.currency = ? AND l.tax_code_seq IS NOT NULL AND l.kind = 'category'
-  AND (l.date BETWEEN ? AND ? OR (l.date < ? AND l.date <= ? AND l.tax_return_seq IS NULL))`;
+const IN_PERIOD = `SELECT transaction_seq, position, tax_code_seq, category_seq, amount_minor, tax_minor, date FROM lines INDEXED BY lines_tax_date
+  WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND tax_code_seq IS NOT NULL AND kind = 'category'`;
+const LATE = `SELECT transaction_seq, position, tax_code_seq, category_seq, amount_minor, tax_minor, date FROM lines INDEXED BY lines_tax_unfiled
+  WHERE org_seq = ? AND currency = ? AND date <= ? AND tax_code_seq IS NOT NULL AND kind = 'category' AND tax_return_seq IS NULL`;
+/** The last day a late line may be dated: before the period and within a filed one (null: none can be late). */
+function lateBound(ledger: Ledger, orgSeq: number, from: string): string | null {
+  const filedTo = lastFiledTo(ledger, orgSeq);
+  if (!filedTo) return null;
+  const before = dayBefore(from);
+  return before < filedTo ? before : filedTo;
+}
+
+/** The taken lines' query and its parameters: the late range only once a return was filed. */
+function taken(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): { sql: string; params: unknown[] } {
+  const lateUntil = lateBound(ledger, orgSeq, from);
+  return lateUntil
+    ? { sql: `${IN_PERIOD} UNION ALL ${LATE}`, params: [orgSeq, currency, from, to, orgSeq, currency, lateUntil] }
+    : { sql: IN_PERIOD, params: [orgSeq, currency, from, to] };
+}
 
 /** The end of the latest filed return ('' when none). */
 export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
   (ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq) as string | null) ?? '';
 
-const takenParams = (ledger: Ledger, orgSeq: number, currency: string, from: string, to: string) => [orgSeq, currency, from, to, from, lastFiledTo(ledger, orgSeq)];
-
-/** The period's taxed category lines per code and side, summed (line signs). */
-const taxedGroups = (ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): Group[] =>
-  ledger.rows<Group>(
-    `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(l.amount_minor) AS net, sum(coalesce(l.tax_minor, 0)) AS tax
-     FROM lines l INDEXED BY lines_tax_date JOIN tax_codes t ON t.seq = l.tax_code_seq JOIN categories c ON c.seq = l.category_seq
-     WHERE ${TAKEN} GROUP BY t.seq, sales ORDER BY t.code`,
-    ...takenParams(ledger, orgSeq, currency, from, to),
+/** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
+function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): Group[] {
+  const { sql, params } = taken(ledger, orgSeq, currency, from, to);
+  return ledger.rows<Group>(
+    `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(g.net) AS net, sum(g.tax) AS tax
+     FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${sql}) GROUP BY tax_code_seq, category_seq) g
+     JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
+     GROUP BY t.seq, sales ORDER BY t.code`,
+    ...params,
   );
+}
 
 /** Stamps the lines a filed return took (and answers how many): they no longer change. */
 export function stampLines(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, returnSeq: number): number {
-  return ledger.stmt(`UPDATE lines AS l SET tax_return_seq = ? WHERE ${TAKEN} AND l.tax_return_seq IS NULL`).run(returnSeq, ...takenParams(ledger, orgSeq, currency, from, to))
-    .changes;
+  const { sql, params } = taken(ledger, orgSeq, currency, from, to);
+  return ledger
+    .stmt(`UPDATE lines SET tax_return_seq = ? WHERE (transaction_seq, position) IN (SELECT transaction_seq, position FROM (${sql})) AND tax_return_seq IS NULL`)
+    .run(returnSeq, ...params).changes;
+}
+
+function lateLines(ledger: Ledger, orgSeq: number, currency: string, from: string): number {
+  const until = lateBound(ledger, orgSeq, from);
+  return until ? (ledger.stmt(`SELECT count(*) FROM (${LATE})`).pluck().get(orgSeq, currency, until) as number) : 0;
 }
 
 export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
@@ -131,12 +158,7 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
     boxTitles: Object.fromEntries((set?.boxes ?? []).map((b) => [b.box, b.title])),
     codes,
     payable: money(payable),
-    lateLines: ledger
-      .stmt(
-        `SELECT count(*) FROM lines l WHERE l.org_seq = ? AND l.currency = ? AND l.tax_code_seq IS NOT NULL AND l.kind = 'category' AND l.date < ? AND l.date <= ? AND l.tax_return_seq IS NULL`,
-      )
-      .pluck()
-      .get(orgSeq, org.currency, period.from, lastFiledTo(ledger, orgSeq)) as number,
+    lateLines: lateLines(ledger, orgSeq, org.currency, period.from),
   };
 }
 
@@ -159,19 +181,38 @@ export interface TaxAuditLine {
  */
 export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; limit: number; offset: number }) {
   const org = organizationBySeq(ledger, orgSeq);
-  const rows = ledger.rows<{ id: string; date: string; description: string; code: string; boxes: string; sales: number; net: number; tax: number }>(
-    `SELECT tr.id, l.date, tr.description, t.code, t.boxes, c.type = 'revenue' AS sales, l.amount_minor AS net, coalesce(l.tax_minor, 0) AS tax
-     FROM lines l INDEXED BY lines_tax_date JOIN tax_codes t ON t.seq = l.tax_code_seq JOIN categories c ON c.seq = l.category_seq JOIN transactions tr ON tr.seq = l.transaction_seq
-     WHERE ${TAKEN} ORDER BY l.date, l.transaction_seq, l.position`,
-    ...takenParams(ledger, orgSeq, org.currency, q.from, q.to),
-  );
-  const feeds = (r: (typeof rows)[number]) =>
-    (q.code === undefined || r.code.toLowerCase() === q.code.toLowerCase()) &&
-    (q.box === undefined || (JSON.parse(r.boxes) as TaxBox[]).some((b) => b.box === q.box && (b.side === 'sales') === Boolean(r.sales)));
-  const chosen = rows.filter(feeds);
+  // Which (code, side) pairs are asked for: every one, one code's, or those feeding the box.
+  const pairs = ledger
+    .rows<{ seq: number; code: string; boxes: string }>('SELECT seq, code, boxes FROM tax_codes WHERE org_seq = ?', orgSeq)
+    .flatMap((c) =>
+      [1, 0]
+        .filter(
+          (sales) =>
+            (q.code === undefined || c.code.toLowerCase() === q.code.toLowerCase()) &&
+            (q.box === undefined || (JSON.parse(c.boxes) as TaxBox[]).some((b) => b.box === q.box && (b.side === 'sales') === (sales === 1))),
+        )
+        .map((sales) => [c.seq, sales]),
+    );
   const money = (minor: number) => fromMinor(minor, org.currency);
+  if (!pairs.length) return { data: [] as TaxAuditLine[], meta: { totalCount: 0, limit: q.limit, offset: q.offset } };
+  const lines = taken(ledger, orgSeq, org.currency, q.from, q.to);
+  const chosen = `FROM (${lines.sql}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
+  const params = [...lines.params, ...pairs.flat()];
+  const total = ledger
+    .stmt(`SELECT count(*) ${chosen}`)
+    .pluck()
+    .get(...params) as number;
+  const page = ledger.rows<{ id: string; date: string; description: string; code: string; sales: number; net: number; tax: number }>(
+    `SELECT tr.id, p.date, tr.description, t.code, p.sales, p.net, p.tax
+     FROM (SELECT k.transaction_seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
+           ORDER BY k.date, k.transaction_seq, k.position LIMIT ? OFFSET ?) p
+     JOIN transactions tr ON tr.seq = p.transaction_seq JOIN tax_codes t ON t.seq = p.tax_code_seq ORDER BY p.date, p.transaction_seq, p.position`,
+    ...params,
+    q.limit,
+    q.offset,
+  );
   return {
-    data: chosen.slice(q.offset, q.offset + q.limit).map((r): TaxAuditLine => ({
+    data: page.map((r): TaxAuditLine => ({
       transactionId: r.id,
       date: r.date,
       description: r.description,
@@ -181,6 +222,6 @@ export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: 
       tax: money(r.sales ? -r.tax : r.tax),
       late: r.date < q.from,
     })),
-    meta: { totalCount: chosen.length, limit: q.limit, offset: q.offset },
+    meta: { totalCount: total, limit: q.limit, offset: q.offset },
   };
 }
