@@ -125,8 +125,9 @@ describe('the Tax screen', () => {
     await page.getByRole('form', { name: 'Set up tax codes' }).getByRole('button', { name: 'Set up' }).click();
     await page.getByRole('table', { name: 'Tax codes' }).getByText('Standard rate 20%').waitFor();
     L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-05-10', amount: 120, description: 'INVOICE 42', categoryCode: '4000', taxCode: 'S' });
-    await page.getByLabel('From').fill('2026-04-01');
-    await page.getByLabel('To').fill('2026-06-30');
+    const period = page.getByRole('form', { name: 'Period' });
+    await period.getByLabel('From').fill('2026-04-01');
+    await period.getByLabel('To').fill('2026-06-30');
     await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (cash basis)' }).waitFor();
     await page.getByRole('button', { name: 'Box 1: the lines behind it' }).click();
     await page.getByRole('table', { name: 'Tax audit' }).getByText('INVOICE 42').waitFor();
@@ -138,6 +139,29 @@ describe('the Tax screen', () => {
       .getByRole('list', { name: 'Filed returns' })
       .getByText(/2026-04-01 to 2026-06-30: payable 20.00/)
       .waitFor();
+  });
+
+  it('adds a tax code and changes a rate from a date on the screen', async () => {
+    const code = page.getByRole('form', { name: 'New tax code' });
+    await code.getByLabel('Code').fill('WET');
+    await code.getByLabel('Rate (%)').fill('29');
+    await code.getByRole('button', { name: 'Add tax code' }).click();
+    await page
+      .getByRole('table', { name: 'Tax codes' })
+      .getByRole('row', { name: /WET WET 29%/ })
+      .waitFor();
+    const rate = page.getByRole('form', { name: 'New rate' });
+    await rate.getByLabel('Code').selectOption('R');
+    await rate.getByLabel('From').fill('2027-01-01');
+    await rate.getByLabel('Rate (%)').fill('7.5');
+    await rate.getByRole('button', { name: 'Set the rate' }).click();
+    await expect
+      .poll(() =>
+        L.listTaxCodes(app.ledger, org.seq)
+          .find((c) => c.code === 'R')!
+          .rates.at(-1),
+      )
+      .toEqual({ from: '2027-01-01', rate: 7.5 });
   });
 
   it('taxes a row from the register: its lines become net and tax', async () => {

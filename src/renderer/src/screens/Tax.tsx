@@ -89,7 +89,7 @@ export function Tax({ orgId }: { orgId: string }) {
           {notice.text}
         </Notice>
       )}
-      <form className="filters no-print" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters no-print" aria-label="Period" onSubmit={(e) => e.preventDefault()}>
         <DateField label="From" value={period.from} onChange={(from) => setPeriod((p) => ({ ...p, from }))} />
         <DateField label="To" value={period.to} onChange={(to) => setPeriod((p) => ({ ...p, to }))} />
       </form>

@@ -1,8 +1,9 @@
 // The organization's tax codes (the Tax screen's settings): set up a
-// ready-made set, and each code's rate today, kind, side and return boxes.
+// ready-made set, each code's rate today, kind, side and return boxes, a new
+// code, and a code's new rate from a date (earlier lines keep theirs).
 import { useState } from 'react';
 import type { TaxCode } from '../../../main/ledger/tax/codes';
-import { Notice, TableFrame, messageOf } from '../components';
+import { DateField, Notice, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 
 const SETS = [
@@ -10,6 +11,76 @@ const SETS = [
   ['au-gst', 'Australian GST'],
   ['plain', 'Sales tax (plain)'],
 ] as const;
+
+const KINDS = ['standard', 'reduced', 'zero_rated', 'exempt', 'outside_scope', 'reverse_charge'] as const;
+
+function NewCode({ orgId, onChanged, fail }: { orgId: string; onChanged: () => void; fail: (e: unknown) => void }) {
+  const [f, setF] = useState({ code: '', name: '', rate: '', kind: 'standard' as (typeof KINDS)[number], applies: 'both' as 'sales' | 'purchases' | 'both' });
+  const submit = () =>
+    desk
+      .addTaxCode({ orgId, code: f.code, name: f.name || undefined, rate: f.rate, kind: f.kind, applies: f.applies })
+      .then(() => (setF({ ...f, code: '', name: '', rate: '' }), onChanged()), fail);
+  return (
+    <form className="inline-form" aria-label="New tax code" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <label>
+        Code
+        <input required maxLength={20} size={6} value={f.code} onChange={(e) => setF({ ...f, code: e.target.value })} />
+      </label>
+      <label>
+        Name
+        <input maxLength={200} value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
+      </label>
+      <label>
+        Rate (%)
+        <input required inputMode="decimal" size={7} value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} placeholder="20" />
+      </label>
+      <label>
+        Kind
+        <select value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value as (typeof KINDS)[number] })}>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k.replace('_', ' ')}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        On
+        <select value={f.applies} onChange={(e) => setF({ ...f, applies: e.target.value as 'sales' | 'purchases' | 'both' })}>
+          <option value="both">sales and purchases</option>
+          <option value="sales">sales</option>
+          <option value="purchases">purchases</option>
+        </select>
+      </label>
+      <button type="submit">Add tax code</button>
+    </form>
+  );
+}
+
+function NewRate({ orgId, codes, onChanged, fail }: { orgId: string; codes: TaxCode[]; onChanged: () => void; fail: (e: unknown) => void }) {
+  const [f, setF] = useState({ code: codes[0]?.code ?? '', from: '', rate: '' });
+  const submit = () => desk.setTaxRate({ orgId, ...f }).then(() => (setF({ ...f, from: '', rate: '' }), onChanged()), fail);
+  return (
+    <form className="inline-form" aria-label="New rate" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <label>
+        Code
+        <select value={f.code} onChange={(e) => setF({ ...f, code: e.target.value })}>
+          {codes.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code}
+            </option>
+          ))}
+        </select>
+      </label>
+      <DateField label="From" value={f.from} onChange={(from) => setF({ ...f, from })} />
+      <label>
+        Rate (%)
+        <input required inputMode="decimal" size={7} value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} />
+      </label>
+      <button type="submit">Set the rate</button>
+    </form>
+  );
+}
 
 export function TaxCodes({ orgId, codes, onChanged }: { orgId: string; codes: TaxCode[]; onChanged: () => void }) {
   const [set, setSet] = useState<string>('uk-vat');
@@ -40,6 +111,8 @@ export function TaxCodes({ orgId, codes, onChanged }: { orgId: string; codes: Ta
         <button type="submit">{codes.length ? 'Add the codes it lacks' : 'Set up'}</button>
       </form>
       {error && <Notice kind="error">{error}</Notice>}
+      <NewCode orgId={orgId} onChanged={onChanged} fail={(e) => setError(messageOf(e))} />
+      {codes.length > 0 && <NewRate orgId={orgId} codes={codes.filter((c) => !c.archived)} onChanged={onChanged} fail={(e) => setError(messageOf(e))} />}
       {codes.length > 0 && (
         <TableFrame>
           <table className="grid" aria-label="Tax codes">
