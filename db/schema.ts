@@ -750,6 +750,8 @@ export const taxReturns = sqliteTable(
     lineCount: integer('line_count').notNull(),
     filedAt: text('filed_at').notNull(),
     filedBy: text('filed_by').notNull(),
+    /** The bank row that paid it (or received the refund), its one line a settlement of the tax control account. */
+    paymentTransactionSeq: integer('payment_transaction_seq').references(() => transactions.seq),
   },
   (t) => [index('tax_returns_org_period').on(t.orgSeq, t.periodTo)],
 );

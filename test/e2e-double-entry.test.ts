@@ -141,6 +141,16 @@ describe('the Tax screen', () => {
       .waitFor();
   });
 
+  it('matches the payment to the tax office with the filed return', async () => {
+    L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-07-20', amount: -20, description: 'HMRC VAT PAYMENT' });
+    await page.reload();
+    const payments = page.getByRole('list', { name: 'Payments to match' });
+    await payments.getByText(/HMRC VAT PAYMENT: may pay the return for 2026-04-01 to 2026-06-30/).waitFor();
+    await payments.getByRole('button', { name: 'Match payment' }).click();
+    await page.getByText('The return for 2026-04-01 to 2026-06-30 is paid.').waitFor();
+    await page.getByRole('list', { name: 'Filed returns' }).getByText(/paid$/).waitFor();
+  });
+
   it('adds a tax code and changes a rate from a date on the screen', async () => {
     const code = page.getByRole('form', { name: 'New tax code' });
     await code.getByLabel('Code').fill('WET');

@@ -128,6 +128,18 @@ describe('filing a return', () => {
     const second = await uk.desk<L.FiledReturn>('fileTaxReturn', { from: '2026-04-01', to: '2026-06-30' });
     expect([second.lineCount, second.payable]).toEqual([2, 10]);
     expect((await uk.desk<L.FiledReturn[]>('listTaxReturns')).map((r) => r.to)).toEqual(['2026-06-30', '2026-03-31']);
+    // The payment to HMRC, imported later, is matched with its return like a bill's payment.
+    const hmrc = await uk.desk('addTransaction', { account: 'Bank', date: '2026-05-07', amount: '-157.33', description: 'HMRC VAT' });
+    await uk.desk('addTransaction', { account: 'Bank', date: '2026-09-30', amount: '-157.33', description: 'TOO LATE' });
+    const candidates = await uk.desk<L.TaxPaymentCandidate[]>('taxPaymentCandidates');
+    expect(candidates.map((c) => [c.to, c.description])).toEqual([['2026-03-31', 'HMRC VAT']]);
+    const paid = await uk.desk<L.FiledReturn>('payTaxReturn', { returnId: filed.id, transactionId: hmrc.id });
+    expect(paid.paymentId).toBe(hmrc.id);
+    expect(L.getTransaction(uk.ledger, uk.org.seq, hmrc.id).lines).toEqual([expect.objectContaining({ kind: 'tax', amount: -157.33 })]);
+    // What is still owed: the second return's 10.00 only.
+    const control = (await uk.desk<L.BalanceSheet>('balanceSheet', { date: '2026-06-30' })).liabilities.lines.find((l) => l.ref === 'tax-control')!;
+    expect(control.amount).toBe(10);
+    await expect(uk.desk('payTaxReturn', { returnId: filed.id, transactionId: hmrc.id })).rejects.toMatchObject({ code: 'conflict' });
     expect(L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 5, offset: 0 }).entries.map((e) => e.summary)[1]).toBe(
       'Tax return filed for 2026-01-01 to 2026-03-31 (cash basis): 12 line(s), payable 157.33 GBP',
     );

@@ -54,6 +54,8 @@ export const DESK_OPERATIONS = [
   'taxReport',
   'fileTaxReturn',
   'listTaxReturns',
+  'taxPaymentCandidates',
+  'payTaxReturn',
   'taxAudit',
   'unlockPeriod',
   'markReceiptMissing',

@@ -1,7 +1,7 @@
 // Tax codes at the desk and as owner commands (`ledgerdesk tax setup`, `tax
 // code add|list|rate|archive`, `category tax`): issue 28's first part.
 import { z } from 'zod';
-import { DateString, Line } from '../api/schemas';
+import { DateString, Line, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import { op, Org, orgSeq } from './operation';
 
@@ -119,12 +119,35 @@ export const taxReportOperations = {
     },
   ),
 
+  taxPaymentCandidates: op(z.strictObject(Org), (ctx, { orgId }) => L.taxPaymentCandidates(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'tax return payments',
+    summary: "bank rows that may pay a filed return (its payable exactly, after the period's end)",
+    print: (cs) =>
+      cs.length
+        ? cs.map((c) => `${c.from} to ${c.to} (payable ${c.payable.toFixed(2)}):  ${c.date}  ${c.description}  ledgerdesk tax return pay ${c.returnId} ${c.transactionId}`)
+        : ['No bank row waits to pay a filed return.'],
+  }),
+
+  payTaxReturn: op(
+    z.strictObject({ ...Org, returnId: Uuid.describe('The filed return'), transactionId: Uuid.describe('The bank row that paid it') }),
+    (ctx, { orgId, returnId, transactionId }) => L.payTaxReturn(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, returnId, transactionId),
+    {
+      name: 'tax return pay',
+      summary: 'match the bank row that paid a filed return (its line settles the tax control account)',
+      args: ['returnId', 'transactionId'],
+      print: (r) => [`The return for ${r.from} to ${r.to} is paid by ${r.paymentId}.`],
+    },
+  ),
+
   listTaxReturns: op(z.strictObject(Org), (ctx, { orgId }) => L.listTaxReturns(ctx.ledger, orgSeq(ctx, orgId)), {
     name: 'tax return list',
     summary: 'the filed returns, newest first',
     print: (rs) =>
       rs.length
-        ? rs.map((r) => `${r.from} to ${r.to}  payable ${r.payable.toFixed(2).padStart(12)}  ${r.lineCount} line(s)  filed ${r.filedAt.slice(0, 10)} by ${r.filedBy}  ${r.id}`)
+        ? rs.map(
+            (r) =>
+              `${r.from} to ${r.to}  payable ${r.payable.toFixed(2).padStart(12)}  ${r.lineCount} line(s)  filed ${r.filedAt.slice(0, 10)} by ${r.filedBy}  ${r.paymentId ? `paid by ${r.paymentId}` : 'unpaid'}  ${r.id}`,
+          )
         : ['No return filed yet.'],
   }),
 };

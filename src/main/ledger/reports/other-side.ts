@@ -5,6 +5,7 @@
 import type { Ledger } from '../core/db';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { SUSPENSE_NAME } from './positions';
+import { TAX_CONTROL } from '../tax/lines';
 
 interface PostingKey {
   seq: number;
@@ -59,7 +60,9 @@ export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: rea
           ? `Transfer to ${only.account}${only.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}`
           : only?.kind === 'category'
             ? (only.category ?? '')
-            : SUSPENSE_NAME;
+            : only?.kind === 'tax'
+              ? TAX_CONTROL
+              : SUSPENSE_NAME;
     out.set(key(p.seq, p.position), text);
   }
   return out;

@@ -5,8 +5,9 @@
 // in a filed period are still welcome: they go into the next open return, as
 // tax offices expect, and that return says how many arrived late. Decision:
 // the tax control account stays the payable (no journal moves it to another
-// account): its balance is what is owed, and a payment to the tax office is
-// categorized to it.
+// account): its balance is what is owed. The payment to the tax office (or
+// the refund from it) is a bank row matched with the return like a bill's
+// payment: its one line settles the control account.
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { newId, nowIso } from '../core/clock';
@@ -14,6 +15,10 @@ import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, toMinor } from '../core/money';
 import { stampLines, taxReturn, type TaxReturn } from './return';
+import { assertOpen } from '../access/closing';
+import { handRow } from '../transactions/hand';
+import { refuseTransfer, replaceLines } from '../transactions/lines';
+import { describeTransaction } from '../transactions/transactions';
 
 export interface FiledReturn {
   id: string;
@@ -25,6 +30,8 @@ export interface FiledReturn {
   filedAt: string;
   filedBy: string;
   report: TaxReturn;
+  /** The bank row that paid it (or received the refund), or null. */
+  paymentId: string | null;
 }
 
 interface FiledRow {
@@ -37,6 +44,7 @@ interface FiledRow {
   line_count: number;
   filed_at: string;
   filed_by: string;
+  payment_id: string | null;
 }
 
 const toFiled = (r: FiledRow, currency: string): FiledReturn => ({
@@ -49,11 +57,17 @@ const toFiled = (r: FiledRow, currency: string): FiledReturn => ({
   filedAt: r.filed_at,
   filedBy: r.filed_by,
   report: JSON.parse(r.report) as TaxReturn,
+  paymentId: r.payment_id,
 });
 
 export function listTaxReturns(ledger: Ledger, orgSeq: number): FiledReturn[] {
   const { currency } = organizationBySeq(ledger, orgSeq);
-  return ledger.rows<FiledRow>('SELECT * FROM tax_returns WHERE org_seq = ? ORDER BY period_to DESC', orgSeq).map((r) => toFiled(r, currency));
+  return ledger
+    .rows<FiledRow>(
+      'SELECT r.*, t.id AS payment_id FROM tax_returns r LEFT JOIN transactions t ON t.seq = r.payment_transaction_seq WHERE r.org_seq = ? ORDER BY r.period_to DESC',
+      orgSeq,
+    )
+    .map((r) => toFiled(r, currency));
 }
 
 /** Files the return of a period: refused when it overlaps one already filed, or ends before the last one. */
@@ -86,5 +100,68 @@ export function fileTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, peri
       summary: `Tax return filed for ${period.from} to ${period.to} (${report.basis} basis): ${lineCount} line(s)${report.lateLines ? `, ${report.lateLines} of them late for an earlier period` : ''}, payable ${report.payable.toFixed(2)} ${org.currency}`,
     });
     return listTaxReturns(ledger, orgSeq).find((r) => r.id === id)!;
+  });
+}
+
+/** How long after a period's end its payment may come (HMRC: one month and seven days; more for a late payer). */
+export const TAX_PAYMENT_DAYS = 120;
+
+export interface TaxPaymentCandidate {
+  returnId: string;
+  from: string;
+  to: string;
+  payable: number;
+  transactionId: string;
+  date: string;
+  description: string;
+}
+
+/**
+ * Bank rows that may pay a filed, unpaid return, as a bill's payment is found:
+ * uncategorized, the payable exactly (money out; money in for a refund due),
+ * dated after the period's end and within TAX_PAYMENT_DAYS. Shown to accept, never
+ * matched on their own (two payments of one amount are not told apart by it).
+ */
+export function taxPaymentCandidates(ledger: Ledger, orgSeq: number): TaxPaymentCandidate[] {
+  const { currency } = organizationBySeq(ledger, orgSeq);
+  return ledger
+    .rows<TaxPaymentCandidate & { payable_minor: number }>(
+      `SELECT r.id AS returnId, r.period_from AS "from", r.period_to AS "to", r.payable_minor, t.id AS transactionId, t.date, t.description
+     FROM tax_returns r JOIN transactions t INDEXED BY transactions_org_status_date
+       ON t.org_seq = r.org_seq AND t.status = 'uncategorized' AND t.date > r.period_to AND t.date <= date(r.period_to, '+${TAX_PAYMENT_DAYS} days') AND t.amount_minor = -r.payable_minor AND t.currency = ?
+     WHERE r.org_seq = ? AND r.payment_transaction_seq IS NULL AND r.payable_minor <> 0 ORDER BY r.period_to, t.date`,
+      currency,
+      orgSeq,
+    )
+    .map(({ payable_minor, ...c }) => ({ ...c, payable: fromMinor(payable_minor, currency) }));
+}
+
+/** A bank row pays a filed return: its one line settles the tax control account; the return says it is paid. */
+export function payTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, returnId: string, transactionId: string): FiledReturn {
+  return ledger.write(() => {
+    const filed = ledger.stmt('SELECT seq, period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE org_seq = ? AND id = ?').get(orgSeq, returnId) as
+      { seq: number; period_from: string; period_to: string; payable_minor: number; payment_transaction_seq: number | null } | undefined;
+    if (!filed) throw new LedgerError('not_found', `No filed return ${returnId}.`, { resource: 'tax return', id: returnId });
+    if (filed.payment_transaction_seq !== null) throw new LedgerError('conflict', `The return for ${filed.period_from} to ${filed.period_to} is already paid.`, { id: returnId });
+    const row = handRow(ledger, orgSeq, transactionId);
+    assertOpen(ledger, orgSeq, [row.date], 'made a tax payment');
+    refuseTransfer(ledger, row, 'made a tax payment');
+    if (row.amount_minor !== -filed.payable_minor) {
+      throw invalid([
+        {
+          field: 'transactionId',
+          message: `the row is ${fromMinor(row.amount_minor, row.currency).toFixed(2)}; the return asks ${fromMinor(-filed.payable_minor, row.currency).toFixed(2)}`,
+        },
+      ]);
+    }
+    replaceLines(ledger, row, [{ kind: 'tax', amountMinor: -row.amount_minor }]);
+    ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = ? WHERE seq = ?').run(row.seq, filed.seq);
+    appendAudit(ledger, orgSeq, actor, {
+      action: 'tax.return_paid',
+      targetType: 'tax_return',
+      targetId: returnId,
+      summary: `Tax return for ${filed.period_from} to ${filed.period_to} paid by ${describeTransaction(row)}`,
+    });
+    return listTaxReturns(ledger, orgSeq).find((r) => r.id === returnId)!;
   });
 }

@@ -70,7 +70,8 @@ export const isCategorized = (lines: readonly Pick<LineInput, 'kind'>[]): boolea
 function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
   const sum = lines.reduce((s, l) => s + l.amountMinor, 0);
   const kinds = new Set(lines.map((l) => l.kind));
-  const single = lines.length === 1 && (kinds.has('suspense') || kinds.has('transfer') || kinds.has('category'));
+  // A lone tax line settles the tax control account: the payment to (or refund from) the tax office.
+  const single = lines.length === 1 && (kinds.has('suspense') || kinds.has('transfer') || kinds.has('category') || kinds.has('tax'));
   const shaped = single || (kinds.has('category') && [...kinds].every((k) => k === 'category' || k === 'tax'));
   if (sum !== -head.amount_minor || !shaped || lines.some((l) => !Number.isSafeInteger(l.amountMinor))) {
     throw new Error(`unbalanced entry for transaction ${head.seq}: ${head.amount_minor} + ${sum} minor units in ${lines.length} line(s)`);
@@ -114,6 +115,8 @@ export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: 
   assertNotFiled(ledger, head.seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
   insertLines(ledger, head, lines);
+  // A row that no longer settles the tax control account no longer pays a return.
+  if (!(lines.length === 1 && lines[0].kind === 'tax')) ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(head.seq);
   const status = statusOf({ ...head, categorized: isCategorized(lines) }, categorizing);
   ledger.stmt('UPDATE transactions SET category_seq = ?, status = ? WHERE seq = ?').run(shownCategory(lines), status, head.seq);
   return status;
@@ -202,6 +205,7 @@ export function assertNotFiled(ledger: Ledger, seq: number): void {
 /** Deletes a row with its lines; a transfer matched with it goes back in transit. */
 export function removeEntry(ledger: Ledger, seq: number): void {
   assertNotFiled(ledger, seq);
+  ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(seq);
   ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
   ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);

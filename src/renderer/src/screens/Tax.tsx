@@ -68,6 +68,17 @@ export function Tax({ orgId }: { orgId: string }) {
   const codes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]);
   const ret = useLoad(() => desk.taxReport({ orgId, ...period }), [orgId, period.from, period.to]);
   const history = useLoad(() => desk.listTaxReturns({ orgId }), [orgId]);
+  const payments = useLoad(() => desk.taxPaymentCandidates({ orgId }), [orgId]);
+  async function pay(returnId: string, transactionId: string) {
+    try {
+      const r = await desk.payTaxReturn({ orgId, returnId, transactionId });
+      setNotice({ kind: 'ok', text: `The return for ${r.from} to ${r.to} is paid.` });
+      history.reload();
+      payments.reload();
+    } catch (err) {
+      setNotice({ kind: 'error', text: messageOf(err) });
+    }
+  }
   async function file() {
     if (!window.confirm(`File the return for ${period.from} to ${period.to}? Its lines will no longer change.`)) return;
     try {
@@ -169,12 +180,26 @@ export function Tax({ orgId }: { orgId: string }) {
             <ul aria-label="Filed returns">
               {rs.map((r) => (
                 <li key={r.id}>
-                  {r.from} to {r.to}: payable {r.payable.toFixed(2)}, {r.lineCount} line(s), filed {r.filedAt.slice(0, 10)} by {r.filedBy}
+                  {r.from} to {r.to}: payable {r.payable.toFixed(2)}, {r.lineCount} line(s), filed {r.filedAt.slice(0, 10)} by {r.filedBy}, {r.paymentId ? 'paid' : 'unpaid'}
                 </li>
               ))}
             </ul>
           ) : (
             <p className="muted">No return filed yet.</p>
+          )
+        }
+      </Show>
+      <Show loaded={payments} what="the payments">
+        {(cs) =>
+          cs.length > 0 && (
+            <ul aria-label="Payments to match">
+              {cs.map((c) => (
+                <li key={`${c.returnId}-${c.transactionId}`}>
+                  {c.date} {c.description}: may pay the return for {c.from} to {c.to} ({c.payable.toFixed(2)}){' '}
+                  <button onClick={() => void pay(c.returnId, c.transactionId)}>Match payment</button>
+                </li>
+              ))}
+            </ul>
           )
         }
       </Show>
