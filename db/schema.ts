@@ -41,6 +41,10 @@ export const organizations = sqliteTable('organizations', {
   lockedThrough: text('locked_through'),
   /** The ready-made tax set it was set up with (db/tax-sets.json: uk-vat, au-gst, plain), or null: no sales tax. */
   taxSet: text('tax_set'),
+  /** How often its tax return is filed, from which month (1-12) the periods count, and on which basis (issue 28). */
+  taxPeriod: text('tax_period').notNull().default('quarterly'),
+  taxPeriodStart: integer('tax_period_start').notNull().default(1),
+  taxBasis: text('tax_basis').notNull().default('cash'),
 });
 
 export const categories = sqliteTable(

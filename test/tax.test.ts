@@ -84,6 +84,23 @@ describe('tax codes', () => {
   });
 });
 
+describe('tax periods', () => {
+  it('count monthly or quarterly from a start month; the period to file next follows the last filed return', async () => {
+    const april = { period: 'quarterly' as const, startMonth: 4, basis: 'cash' as const };
+    expect(L.periodOf(april, '2026-05-17')).toEqual({ from: '2026-04-01', to: '2026-06-30' });
+    expect(L.periodOf(april, '2026-02-10')).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(L.periodOf({ ...april, startMonth: 2 }, '2026-01-15')).toEqual({ from: '2025-11-01', to: '2026-01-31' });
+    expect(L.periodOf({ ...april, period: 'monthly' }, '2024-02-29')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    const settings = await desk('taxSettings', { period: 'quarterly', startMonth: 3, basis: 'accrual' });
+    expect(settings).toMatchObject({ period: 'quarterly', startMonth: 3, basis: 'accrual' });
+    await expect(desk('taxSettings', { startMonth: 13 })).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-09-01', to: '2026-11-30' });
+    await desk('fileTaxReturn', { from: '2026-09-01', to: '2026-11-30' });
+    expect(L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-12-01', to: '2027-02-28' });
+    expect(await desk<L.TaxReturn>('taxReport', {})).toMatchObject({ from: '2026-12-01', to: '2027-02-28', basis: 'accrual' });
+  });
+});
+
 describe('tax commands', () => {
   const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
   const run = (data: string, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });

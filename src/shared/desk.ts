@@ -52,6 +52,7 @@ export const DESK_OPERATIONS = [
   'archiveTaxCode',
   'setCategoryTax',
   'taxReport',
+  'taxSettings',
   'fileTaxReturn',
   'listTaxReturns',
   'taxPaymentCandidates',

@@ -93,14 +93,41 @@ export function taxReturnCsv(r: L.TaxReturn): string {
 }
 
 export const taxReportOperations = {
+  taxSettings: op(
+    z.strictObject({
+      ...Org,
+      period: z.enum(L.TAX_PERIODS).optional().describe('monthly or quarterly'),
+      startMonth: z.int().min(1).max(12).optional().describe('The month (1-12) the periods count from (a quarter from April: 4)'),
+      basis: z.enum(L.TAX_BASES).optional().describe('cash or accrual'),
+    }),
+    (ctx, { orgId, ...changes }) => {
+      const seq = orgSeq(ctx, orgId);
+      const settings = Object.values(changes).some((v) => v !== undefined) ? L.updateTaxSettings(ctx.ledger, seq, ctx.reviewer, changes) : L.taxSettings(ctx.ledger, seq);
+      return { ...settings, current: L.currentTaxPeriod(ctx.ledger, seq, new Date().toISOString().slice(0, 10)) };
+    },
+    {
+      name: 'tax settings',
+      summary: 'how often the return is filed (monthly or quarterly, from a start month) and its basis',
+      print: (s) => [`Returns ${s.period} from month ${s.startMonth}, ${s.basis} basis; the period to file next: ${s.current.from} to ${s.current.to}.`],
+    },
+  ),
+
   taxReport: op(
     z.strictObject({
       ...Org,
-      from: DateString.describe('First day of the period'),
-      to: DateString.describe('Last day of the period'),
-      basis: z.enum(['cash', 'accrual']).default('cash').describe('cash or accrual (equal until invoices and bills exist)'),
+      from: DateString.optional().describe('First day of the period (default: the period to file next)'),
+      to: DateString.optional().describe('Last day of the period'),
+      basis: z.enum(['cash', 'accrual']).optional().describe("cash or accrual (default: the organization's; equal until invoices and bills exist)"),
     }),
-    (ctx, { orgId, ...period }) => L.taxReturn(ctx.ledger, orgSeq(ctx, orgId), period),
+    (ctx, { orgId, from, to, basis }) => {
+      const seq = orgSeq(ctx, orgId);
+      const current = L.currentTaxPeriod(ctx.ledger, seq, new Date().toISOString().slice(0, 10));
+      return L.taxReturn(ctx.ledger, seq, {
+        from: from ?? current.from,
+        to: to ?? (from ? L.periodOf(L.taxSettings(ctx.ledger, seq), from).to : current.to),
+        basis: basis ?? L.taxSettings(ctx.ledger, seq).basis,
+      });
+    },
     { name: 'report tax', summary: 'the tax return of a period: the boxes of the set, the per-code summary, what is payable', print: printTaxReturn, csv: taxReturnCsv },
   ),
 

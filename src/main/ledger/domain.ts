@@ -30,6 +30,7 @@ export * from './proposals/reversal';
 export * from './tax/codes';
 export * from './tax/return';
 export * from './tax/filing';
+export * from './tax/periods';
 export { TAX_CONTROL, taxInGross, taxOnNet } from './tax/lines';
 export * from './transfers/transfers';
 export * from './transfers/suggest';

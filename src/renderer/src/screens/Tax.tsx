@@ -1,5 +1,5 @@
-// The Tax screen (issue 28): the return of a period (default: the current
-// quarter) with the set's boxes and the per-code summary; every figure opens
+// The Tax screen (issue 28): the return of a period (default: the period to
+// file next, by the organization's settings: monthly or quarterly from a start month) with the set's boxes and the per-code summary; every figure opens
 // the lines behind it (the tax audit report); file the return; the history
 // of filed returns; the tax codes.
 import { useState } from 'react';
@@ -7,13 +7,6 @@ import { DateField, Money, Notice, Pager, Show, TableFrame, messageOf } from '..
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 import { TaxCodes } from './TaxCodes';
-
-const quarterOf = (today = new Date()): { from: string; to: string } => {
-  const y = today.getUTCFullYear();
-  const q = Math.floor(today.getUTCMonth() / 3) * 3;
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  return { from: iso(new Date(Date.UTC(y, q, 1))), to: iso(new Date(Date.UTC(y, q + 3, 0))) };
-};
 
 type Pick = { box?: string; code?: string } | null;
 
@@ -61,12 +54,69 @@ function Audit({ orgId, period, pick }: { orgId: string; period: { from: string;
   );
 }
 
+/** How often the return is filed, from which month, and on which basis. */
+function SettingsForm({ orgId, settings, onChanged }: { orgId: string; settings: { period: string; startMonth: number; basis: string }; onChanged: () => void }) {
+  return (
+    <form className="inline-form no-print" aria-label="Tax settings" onSubmit={(e) => e.preventDefault()}>
+      <label>
+        Returns
+        <select value={settings.period} onChange={(e) => void desk.taxSettings({ orgId, period: e.target.value as 'monthly' | 'quarterly' }).then(onChanged)}>
+          <option value="quarterly">quarterly</option>
+          <option value="monthly">monthly</option>
+        </select>
+      </label>
+      <label>
+        From month
+        <select value={settings.startMonth} onChange={(e) => void desk.taxSettings({ orgId, startMonth: Number(e.target.value) }).then(onChanged)}>
+          {Array.from({ length: 12 }, (_, i) => (
+            <option key={i} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Basis
+        <select value={settings.basis} onChange={(e) => void desk.taxSettings({ orgId, basis: e.target.value as 'cash' | 'accrual' }).then(onChanged)}>
+          <option value="cash">cash</option>
+          <option value="accrual">accrual</option>
+        </select>
+      </label>
+    </form>
+  );
+}
+
+/** Bank rows that may pay a filed return, each matched with one click. */
+function Payments({
+  candidates,
+  pay,
+}: {
+  candidates: { returnId: string; transactionId: string; date: string; description: string; from: string; to: string; payable: number }[];
+  pay: (returnId: string, transactionId: string) => void;
+}) {
+  if (!candidates.length) return null;
+  return (
+    <ul aria-label="Payments to match">
+      {candidates.map((c) => (
+        <li key={`${c.returnId}-${c.transactionId}`}>
+          {c.date} {c.description}: may pay the return for {c.from} to {c.to} ({c.payable.toFixed(2)}){' '}
+          <button onClick={() => pay(c.returnId, c.transactionId)}>Match payment</button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Tax({ orgId }: { orgId: string }) {
-  const [period, setPeriod] = useState(quarterOf());
+  const settings = useLoad(() => desk.taxSettings({ orgId }), [orgId]);
+  const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
+  // The period to file next (after the last filed return) until the person picks another.
+  const period = chosen ?? settings.data?.current ?? { from: '', to: '' };
+  const setPeriod = (change: (p: { from: string; to: string }) => { from: string; to: string }) => setChosen(change(period));
   const [pick, setPick] = useState<Pick>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const codes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]);
-  const ret = useLoad(() => desk.taxReport({ orgId, ...period }), [orgId, period.from, period.to]);
+  const ret = useLoad(() => desk.taxReport({ orgId, from: period.from || undefined, to: period.to || undefined }), [orgId, period.from, period.to]);
   const history = useLoad(() => desk.listTaxReturns({ orgId }), [orgId]);
   const payments = useLoad(() => desk.taxPaymentCandidates({ orgId }), [orgId]);
   async function pay(returnId: string, transactionId: string) {
@@ -85,7 +135,8 @@ export function Tax({ orgId }: { orgId: string }) {
       const r = await desk.fileTaxReturn({ orgId, ...period });
       setNotice({ kind: 'ok', text: `Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${r.payable.toFixed(2)}.` });
       history.reload();
-      ret.reload();
+      settings.reload();
+      setChosen(null);
     } catch (err) {
       setNotice({ kind: 'error', text: messageOf(err) });
     }
@@ -104,6 +155,7 @@ export function Tax({ orgId }: { orgId: string }) {
         <DateField label="From" value={period.from} onChange={(from) => setPeriod((p) => ({ ...p, from }))} />
         <DateField label="To" value={period.to} onChange={(to) => setPeriod((p) => ({ ...p, to }))} />
       </form>
+      {settings.data && <SettingsForm orgId={orgId} settings={settings.data} onChanged={() => (setChosen(null), settings.reload())} />}
       <Show loaded={ret} what="the return">
         {(r) => (
           <>
@@ -190,18 +242,7 @@ export function Tax({ orgId }: { orgId: string }) {
         }
       </Show>
       <Show loaded={payments} what="the payments">
-        {(cs) =>
-          cs.length > 0 && (
-            <ul aria-label="Payments to match">
-              {cs.map((c) => (
-                <li key={`${c.returnId}-${c.transactionId}`}>
-                  {c.date} {c.description}: may pay the return for {c.from} to {c.to} ({c.payable.toFixed(2)}){' '}
-                  <button onClick={() => void pay(c.returnId, c.transactionId)}>Match payment</button>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(cs) => <Payments candidates={cs} pay={(r, t) => void pay(r, t)} />}
       </Show>
       <Show loaded={codes} what="the tax codes">
         {(cs) => <TaxCodes orgId={orgId} codes={cs} onChanged={() => (codes.reload(), ret.reload())} />}
