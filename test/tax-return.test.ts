@@ -102,6 +102,17 @@ describe('a UK VAT quarter', () => {
     await uk.desk('categorizeTransactions', { ids: [id], categoryCode: '5200', taxCode: '' }); // no tax
     expect(L.getTransaction(uk.ledger, uk.org.seq, id).lines.map((l) => l.amount)).toEqual([-120]);
     await uk.desk('deleteTransaction', { id });
+    // A hand entry typed net: the row is net + tax, the category line exactly the net.
+    const typedNet = (
+      await uk.desk('addTransaction', { account: 'Bank', date: '2026-03-11', amount: '-8.34', description: 'Net entry', categoryCode: '5100', taxCode: 'S', net: true })
+    ).id;
+    const entered = L.getTransaction(uk.ledger, uk.org.seq, typedNet);
+    expect([entered.transaction.amount, entered.lines.map((l) => l.amount)]).toEqual([-10.01, [-8.34, -1.67]]);
+    await expect(uk.desk('addTransaction', { account: 'Bank', date: '2026-03-11', amount: '-5', description: 'No category', net: true })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'net', message: expect.stringContaining('needs a category') }],
+    });
+    await uk.desk('deleteTransaction', { id: typedNet });
     expect(L.taxInGross(-1001, 200_000)).toBe(-167);
     expect(L.taxInGross(-3, 200_000)).toBe(-1); // 0.5 of a penny, away from zero
     expectTotalsMatchRows(uk.ledger);

@@ -89,3 +89,23 @@ export function categorizedLines(ledger: Ledger, date: string, categorySeq: numb
   const code = taxCodeSeq === undefined ? defaultTaxOf(ledger, categorySeq) : taxCodeSeq;
   return taxedLines(ledger, date, [{ categorySeq, grossMinor: amountMinor, taxCodeSeq: code }]);
 }
+
+/**
+ * A hand entry typed net (issue 28: hand entries may be gross or net): the row's gross amount and its lines,
+ * the category line exactly the net typed and the tax on it (net x rate, rounded per line half away from zero).
+ */
+export function netEntry(ledger: Ledger, date: string, categorySeq: number, netMinor: number, taxCodeSeq: number | null): { grossMinor: number; lines: LineInput[] } {
+  if (taxCodeSeq === null) return { grossMinor: netMinor, lines: [categoryLine(categorySeq, netMinor)] };
+  const code = ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(taxCodeSeq) as CodeFacts;
+  const tax = taxOnNet(netMinor, rateOn(ledger, taxCodeSeq, date));
+  if (code.kind === 'reverse_charge') return { grossMinor: netMinor, lines: taxedLines(ledger, date, [{ categorySeq, grossMinor: netMinor, taxCodeSeq }]) };
+  if (code.recoverable_percent < 100 || tax === 0)
+    return { grossMinor: netMinor + tax, lines: taxedLines(ledger, date, [{ categorySeq, grossMinor: netMinor + tax, taxCodeSeq }]) };
+  return {
+    grossMinor: netMinor + tax,
+    lines: [
+      { ...categoryLine(categorySeq, netMinor), taxCodeSeq, taxMinor: -tax },
+      { kind: 'tax', taxCodeSeq, amountMinor: -tax },
+    ],
+  };
+}

@@ -17,7 +17,7 @@ import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
 import { assertNotFiled, followAmount, linesOf, refuseTransfer, removeEntry, replaceLines } from './lines';
-import { categorizedLines } from '../tax/lines';
+import { categorizedLines, defaultTaxOf, netEntry } from '../tax/lines';
 import { usableTaxCode } from '../tax/codes';
 import { assertOpen } from '../access/closing';
 import type { TransactionRecord } from '../../../../db/rows';
@@ -57,8 +57,10 @@ export interface NewHandTransaction {
   description: string;
   amount: TypedMoney;
   categoryCode?: string;
-  /** Its tax code (the amount is gross); absent: the category's default; null: none. */
+  /** Its tax code; absent: the category's default; null: none. */
   taxCode?: string | null;
+  /** The amount typed is net of tax (the row is then net + tax); otherwise it is gross, as a bank shows it. */
+  net?: boolean;
 }
 
 export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, input: NewHandTransaction): HandRow {
@@ -69,8 +71,11 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
     const description = input.description.trim();
     if (!description) throw invalid([{ field: 'description', message: 'must not be empty' }]);
     const id = newId();
-    const amountMinor = typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq));
+    const typedMinor = typedToMinor(input.amount, account.currency, decimalMarkOf(ledger, orgSeq));
     const taxCodeSeq = input.taxCode ? usableTaxCode(ledger, orgSeq, input.taxCode) : (input.taxCode as null | undefined);
+    if (input.net && !category) throw invalid([{ field: 'net', message: 'a net amount needs a category (and its tax code)' }]);
+    const net = input.net && category ? netEntry(ledger, input.date, category.seq, typedMinor, taxCodeSeq === undefined ? defaultTaxOf(ledger, category.seq) : taxCodeSeq) : null;
+    const amountMinor = net?.grossMinor ?? typedMinor;
     insertTransaction(ledger, orgSeq, {
       id,
       accountSeq: account.seq,
@@ -80,7 +85,7 @@ export function addTransaction(ledger: Ledger, orgSeq: number, actor: Human, inp
       currency: account.currency,
       description,
       categorySeq: category?.seq ?? null,
-      lines: categorizedLines(ledger, input.date, category?.seq ?? null, amountMinor, taxCodeSeq),
+      lines: net?.lines ?? categorizedLines(ledger, input.date, category?.seq ?? null, amountMinor, taxCodeSeq),
       source: 'manual_csv',
       createdAt: nowIso(),
     });
