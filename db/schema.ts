@@ -74,6 +74,10 @@ export const categories = sqliteTable(
   ],
 );
 
+/**
+ * The organization's contacts (issue 29): the ontology's seed counterparties (vendors) and the customers and
+ * vendors a person adds; one contact can be both. Archived, not deleted, once used.
+ */
 export const counterparties = sqliteTable(
   'counterparties',
   {
@@ -85,6 +89,15 @@ export const counterparties = sqliteTable(
     name: text('name').notNull(),
     aliases: text('aliases').notNull().default('[]'),
     defaultCode: text('default_code'),
+    isCustomer: integer('is_customer').notNull().default(0),
+    isVendor: integer('is_vendor').notNull().default(0),
+    email: text('email'),
+    address: text('address'),
+    taxNumber: text('tax_number'),
+    /** Payment terms in days (due date = issue date + terms). */
+    termsDays: integer('terms_days'),
+    defaultTaxCode: text('default_tax_code'),
+    archivedAt: text('archived_at'),
   },
   (t) => [index('counterparties_org').on(t.orgSeq)],
 );

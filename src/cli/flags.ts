@@ -25,7 +25,12 @@ export function schemaFields(schema: z.ZodType, omit: string[] = []): Field[] {
     .map(([name, field]) => ({ name, flag: kebab(name), schema: field, required: !(shape[name] as z.ZodType).safeParse(undefined).success }));
 }
 
-export const typeOf = (schema: Json): string => (schema.type as string) ?? 'string';
+/** A field's JSON type; a nullable one (["integer", "null"], or anyOf with null) is its non-null type. */
+export function typeOf(schema: Json): string {
+  const type = schema.type ?? (schema.anyOf as Json[] | undefined)?.map((s) => s.type).filter((t) => t !== 'null');
+  const types = (Array.isArray(type) ? type : [type]).filter((t) => t && t !== 'null') as string[];
+  return types[0] ?? 'string';
+}
 
 export function flagHelp(field: Field, kind = (field.schema.enum as string[] | undefined)?.join('|') ?? typeOf(field.schema)): string {
   const left = kind === 'boolean' ? `  --${field.flag}` : `  --${field.flag} <${kind}>${field.required ? ' (required)' : ''}`;

@@ -11,6 +11,7 @@ import { accountOperations } from './accounts';
 import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
+import { contactOperations } from './contacts';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
@@ -100,6 +101,7 @@ export const deskOperations = {
   ...importOperations,
   ...transactionOperations,
   ...transferOperations,
+  ...contactOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

@@ -27,6 +27,7 @@ export * from './totals/sums';
 export * from './proposals/proposals';
 export * from './proposals/review';
 export * from './proposals/reversal';
+export * from './contacts/contacts';
 export * from './tax/codes';
 export * from './tax/return';
 export * from './tax/filing';

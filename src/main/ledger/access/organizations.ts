@@ -92,7 +92,8 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
     const orgSeq = Number(lastInsertRowid);
     const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
     for (const c of defaultChart) addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
-    const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code) VALUES (?, ?, ?, ?, ?)');
+    // The ontology's seed counterparties are vendors (issue 29).
+    const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_vendor) VALUES (?, ?, ?, ?, ?, 1)');
     for (const p of seedCounterparties) addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
     appendAudit(ledger, orgSeq, actor, {
       action: 'organization.created',

@@ -1,0 +1,58 @@
+// Contacts at the desk and as owner commands (`ledgerdesk contact list|add|
+// edit|archive|restore`): issue 29's customers and vendors.
+import { z } from 'zod';
+import { Line } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq } from './operation';
+
+const Fields = {
+  customer: z.boolean().optional().describe('A customer (invoices go to it)'),
+  vendor: z.boolean().optional().describe('A vendor (bills come from it)'),
+  email: Line(200).trim().nullable().optional(),
+  address: Line(1000).trim().nullable().optional().describe('Postal address (lines separated by commas or new lines)'),
+  taxNumber: Line(50).trim().nullable().optional().describe('Its VAT or tax number'),
+  termsDays: z.int().min(0).max(365).nullable().optional().describe('Payment terms in days'),
+  categoryCode: Line(50).trim().nullable().optional().describe('Its default category (code)'),
+  taxCode: Line(20).trim().nullable().optional().describe('Its default tax code'),
+};
+const Ref = Line(200).trim().min(1).describe('The contact: its name or id');
+const line = (c: L.Contact) =>
+  `${c.name.padEnd(30)} ${[c.customer && 'customer', c.vendor && 'vendor'].filter(Boolean).join('+').padEnd(15)} ${c.termsDays === null ? '' : `${c.termsDays} days  `}${c.email ?? ''}${c.archived ? '  (archived)' : ''}  ${c.id}`;
+
+export const contactOperations = {
+  listContacts: op(
+    z.strictObject({
+      ...Org,
+      role: z.enum(['customer', 'vendor']).optional().describe('Only customers, or only vendors'),
+      archived: z.boolean().optional().describe('Archived ones too'),
+    }),
+    (ctx, { orgId, ...q }) => L.listContacts(ctx.ledger, orgSeq(ctx, orgId), q),
+    { name: 'contact list', summary: 'the customers and vendors', print: (cs) => (cs.length ? cs.map(line) : ['No contacts.']) },
+  ),
+
+  addContact: op(
+    z.strictObject({ ...Org, name: Line(200).trim().min(1), ...Fields }),
+    (ctx, { orgId, ...input }) => L.addContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    { name: 'contact add', summary: 'add a customer or vendor (--customer, --vendor, or both)', args: ['name'], print: (c) => [`Added ${line(c)}`] },
+  ),
+
+  updateContact: op(
+    z.strictObject({ ...Org, contact: Ref, name: Line(200).trim().min(1).optional(), ...Fields }),
+    (ctx, { orgId, contact, ...input }) => L.updateContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact, input),
+    { name: 'contact edit', summary: "change a contact's details or roles", args: ['contact'], print: (c) => [`Now ${line(c)}`] },
+  ),
+
+  archiveContact: op(z.strictObject({ ...Org, contact: Ref }), (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact), {
+    name: 'contact archive',
+    summary: 'no longer offer a contact (kept for what names it)',
+    args: ['contact'],
+    print: (c) => [`Archived ${c.name}.`],
+  }),
+
+  restoreContact: op(z.strictObject({ ...Org, contact: Ref }), (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact, false), {
+    name: 'contact restore',
+    summary: 'offer an archived contact again',
+    args: ['contact'],
+    print: (c) => [`Restored ${c.name}.`],
+  }),
+};
