@@ -1,7 +1,7 @@
 // Contacts (issue 29, first part): the seed counterparties are vendors; a
 // person adds customers and vendors (one can be both) with their details,
 // checked; archived, not deleted; every change audited; the same through
-// the owner commands; an existing file's counterparties become vendors.
+// the owner commands (an existing file's counterparties become vendors: ledger-open.test).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

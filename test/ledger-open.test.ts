@@ -173,7 +173,8 @@ describe('opening a ledger', () => {
     const { ledger: old, file } = ledgerAtMigration('0013_totals_declared');
     const org = oldBooks(old, 10000);
     old.sqlite.exec(
-      `INSERT INTO accounts (id, org_seq, name, type, currency, opening_balance_minor, created_at) VALUES ('10000000-0000-4000-8000-000000000002', 1, 'Euro', 'cash', 'EUR', 0, 'x');`,
+      `INSERT INTO accounts (id, org_seq, name, type, currency, opening_balance_minor, created_at) VALUES ('10000000-0000-4000-8000-000000000002', 1, 'Euro', 'cash', 'EUR', 0, 'x');
+       INSERT INTO counterparties (org_seq, id, name, aliases, default_code) VALUES (1, '70000000-0000-4000-8000-000000000001', 'Old Vendor Co', '[]', '5300');`,
     );
     const insert = old.sqlite
       .prepare(`INSERT INTO transactions (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, created_at, reconciled, receipt_needed)
@@ -222,6 +223,8 @@ describe('opening a ledger', () => {
     expect(L.chartRows(upgraded, org.seq).find((c) => c.name === 'Petty cash')).toMatchObject({ code: '', type: 'expense' });
     expect(upgraded.sqlite.prepare("SELECT count(*) FROM pragma_table_info('transactions') WHERE name = 'category'").pluck().get()).toBe(0);
     expect(L.organizationBySeq(upgraded, org.seq)).toMatchObject({ fiscalYearStart: '01-01', lockedThrough: null });
+    // Its counterparties are vendors now (migration 0024, issue 29).
+    expect(L.listContacts(upgraded, org.seq).find((c) => c.name === 'Old Vendor Co')).toMatchObject({ vendor: true, customer: false, categoryCode: '5300' });
     // A rename now touches no row and every row shows it.
     L.renameCategory(upgraded, org.seq, L.deskActor(), '5100', 'Software');
     expect(L.listTransactions(upgraded, org.seq, { category: 'Software', limit: 10, offset: 0 }).meta.totalCount).toBe(3);

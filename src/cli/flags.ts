@@ -25,11 +25,14 @@ export function schemaFields(schema: z.ZodType, omit: string[] = []): Field[] {
     .map(([name, field]) => ({ name, flag: kebab(name), schema: field, required: !(shape[name] as z.ZodType).safeParse(undefined).success }));
 }
 
-/** A field's JSON type; a nullable one (["integer", "null"], or anyOf with null) is its non-null type. */
+/**
+ * A field's JSON type; a nullable one (["integer", "null"], or anyOf with null) is its one other type. A union of
+ * several (a typed amount: number or text) is read as text: the schema then reads the text its own way.
+ */
 export function typeOf(schema: Json): string {
-  const type = schema.type ?? (schema.anyOf as Json[] | undefined)?.map((s) => s.type).filter((t) => t !== 'null');
-  const types = (Array.isArray(type) ? type : [type]).filter((t) => t && t !== 'null') as string[];
-  return types[0] ?? 'string';
+  const type = schema.type ?? (schema.anyOf as Json[] | undefined)?.map((s) => s.type);
+  const types = [...new Set((Array.isArray(type) ? type : [type]).filter((t) => t && t !== 'null'))] as string[];
+  return types.length === 1 ? types[0] : 'string';
 }
 
 export function flagHelp(field: Field, kind = (field.schema.enum as string[] | undefined)?.join('|') ?? typeOf(field.schema)): string {
