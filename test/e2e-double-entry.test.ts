@@ -190,3 +190,21 @@ describe('the Tax screen', () => {
     await page.getByRole('list', { name: 'Lines of the entry' }).getByText('Tax').waitFor();
   });
 });
+
+describe('the Contacts screen', () => {
+  it('lists the seed vendors, adds a customer, and archives it', async () => {
+    await page.getByRole('link', { name: 'Contacts', exact: true }).click();
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    const form = page.getByRole('form', { name: 'New contact' });
+    await form.getByLabel('Name').fill('Initech Ltd');
+    await form.getByLabel('Email').fill('ap@initech.example');
+    await form.getByLabel('Terms (days)').fill('30');
+    await form.getByRole('button', { name: 'Add contact' }).click();
+    await page.getByText('Added Initech Ltd.').waitFor();
+    await page.getByRole('row', { name: /Initech Ltd customer ap@initech\.example 30 days/ }).waitFor();
+    expect(L.listContacts(app.ledger, org.seq, { role: 'customer' }).map((c) => [c.name, c.termsDays])).toEqual([['Initech Ltd', 30]]);
+    await page.getByRole('button', { name: 'Archive Initech Ltd' }).click();
+    await page.getByRole('button', { name: 'Restore Initech Ltd' }).waitFor();
+    expect(L.listContacts(app.ledger, org.seq, { role: 'customer' })).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ export const SCREENS = [
   ['ledger', 'General ledger'],
   ['tax', 'Tax'],
   ['chart', 'Chart of accounts'],
+  ['contacts', 'Contacts'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],
   ['tokens', 'Tokens'],

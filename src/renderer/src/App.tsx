@@ -20,6 +20,7 @@ import { Reconcile } from './screens/Reconcile';
 import { Reports } from './screens/Reports';
 import { GeneralLedger } from './screens/GeneralLedger';
 import { Tax } from './screens/Tax';
+import { Contacts } from './screens/Contacts';
 import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
@@ -137,6 +138,7 @@ export function App() {
           {screen === 'rules' && <Rules orgId={org.id} />}
           {screen === 'reports' && <Reports orgId={org.id} />}
           {screen === 'tax' && <Tax orgId={org.id} />}
+          {screen === 'contacts' && <Contacts orgId={org.id} />}
           {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'backups' && <Backups />}
           {screen === 'receipts' && <Receipts orgId={org.id} />}
