@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
@@ -36,10 +36,7 @@ beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-books-'), { port: 0, rendererDir, log: () => {} });
   org = L.listOrganizations(app.ledger)[0];
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(20_000); // a step that hangs fails with its locator, before the test's own timeout
-  await page.goto(app.signInUrl);
-  await page.waitForURL(`${app.server.url}/`);
+  page = await signedInPage(browser, app);
 }, 120_000);
 
 afterAll(async () => {

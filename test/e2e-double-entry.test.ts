@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';
 
@@ -32,10 +32,7 @@ beforeAll(async () => {
   add('payment', 'Checking', '2026-02-20', -250, 'CARD PAYMENT');
   add('thanks', 'Card', '2026-02-22', 250, 'PAYMENT THANK YOU');
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(20_000);
-  await page.goto(app.signInUrl);
-  await page.waitForURL(`${app.server.url}/`);
+  page = await signedInPage(browser, app);
 }, 120_000);
 
 afterAll(async () => {

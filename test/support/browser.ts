@@ -2,7 +2,7 @@
 // Missing Chromium fails loudly with how to get it (a skip would hide a break in CI).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
@@ -18,6 +18,18 @@ export function chromiumPath(): string {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+/**
+ * A page of the desk signed in with the server's one-time link, at the size the screenshots use; a step that
+ * hangs fails with its locator after 20 s, before the test's own timeout.
+ */
+export async function signedInPage(browser: Browser, app: { signInUrl: string; server: { url: string } }): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  await page.goto(app.signInUrl);
+  await page.waitForURL(`${app.server.url}/`);
+  return page;
 }
 
 /** The screens test/global-setup.ts built (as `npm install` does), for the headless server to serve. */

@@ -103,7 +103,7 @@ export const taxReportOperations = {
     (ctx, { orgId, ...changes }) => {
       const seq = orgSeq(ctx, orgId);
       const settings = Object.values(changes).some((v) => v !== undefined) ? L.updateTaxSettings(ctx.ledger, seq, ctx.reviewer, changes) : L.taxSettings(ctx.ledger, seq);
-      return { ...settings, current: L.currentTaxPeriod(ctx.ledger, seq, new Date().toISOString().slice(0, 10)) };
+      return { ...settings, current: L.currentTaxPeriod(ctx.ledger, seq) };
     },
     {
       name: 'tax settings',
@@ -121,12 +121,10 @@ export const taxReportOperations = {
     }),
     (ctx, { orgId, from, to, basis }) => {
       const seq = orgSeq(ctx, orgId);
-      const current = L.currentTaxPeriod(ctx.ledger, seq, new Date().toISOString().slice(0, 10));
-      return L.taxReturn(ctx.ledger, seq, {
-        from: from ?? current.from,
-        to: to ?? (from ? L.periodOf(L.taxSettings(ctx.ledger, seq), from).to : current.to),
-        basis: basis ?? L.taxSettings(ctx.ledger, seq).basis,
-      });
+      const settings = L.taxSettings(ctx.ledger, seq);
+      // No dates: the period to file next; a first day alone: its period.
+      const period = from ? { from, to: to ?? L.periodOf(settings, from).to } : to ? { ...L.periodOf(settings, to), to } : L.currentTaxPeriod(ctx.ledger, seq);
+      return L.taxReturn(ctx.ledger, seq, { ...period, basis: basis ?? settings.basis });
     },
     { name: 'report tax', summary: 'the tax return of a period: the boxes of the set, the per-code summary, what is payable', print: printTaxReturn, csv: taxReturnCsv },
   ),

@@ -11,7 +11,7 @@
 // dated apart are two entries through the transit account, tied by a link
 // (^transfer-<first side's id>): every balance at every date is the books'.
 import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
-import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting } from './entries';
+import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
@@ -68,16 +68,8 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     if (o.minor === 0) continue;
     write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}\n  ${OPENING}  ${amount(-o.minor, a.currency)}\n\n`);
   }
-  const nameOf = (a: Posting['account']) =>
-    'money' in a
-      ? money.get(a.money)!
-      : 'category' in a
-        ? (categories.get(a.category) ?? BEANCOUNT_SUSPENSE)
-        : 'inTransit' in a
-          ? BEANCOUNT_IN_TRANSIT
-          : 'tax' in a
-            ? BEANCOUNT_TAX
-            : BEANCOUNT_SUSPENSE;
+  const names = { money, categories, suspense: BEANCOUNT_SUSPENSE, inTransit: BEANCOUNT_IN_TRANSIT, tax: BEANCOUNT_TAX };
+  const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   const posting = (p: Posting, currency: string) =>
     `  ${nameOf(p.account)}  ${amount(p.amountMinor, currency)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
   let n = 0;

@@ -14,6 +14,19 @@ export interface Posting {
   id: string | null;
 }
 
+/** The names a journal writer gives the accounts of postings. */
+export interface AccountNames {
+  money: Map<string, string>;
+  categories: Map<string, string>;
+  suspense: string;
+  inTransit: string;
+  tax: string;
+}
+
+/** A posting's account as the writer names it (a category that left the chart: suspense). */
+export const accountNameOf = (a: Posting['account'], n: AccountNames): string =>
+  'money' in a ? n.money.get(a.money)! : 'category' in a ? (n.categories.get(a.category) ?? n.suspense) : 'inTransit' in a ? n.inTransit : 'tax' in a ? n.tax : n.suspense;
+
 /** The other side of a transfer written with this row (null: none, or it comes first and writes the pair). */
 export function pairedWith(r: ExportRow): ExportLine['counterpart'] {
   const [line] = r.lines;

@@ -9,7 +9,7 @@
 // apart each keeps its own date (a posting date) with its transit posting.
 // Amounts exact, the commodity its currency code.
 import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
-import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting } from './entries';
+import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
@@ -54,16 +54,8 @@ export function writeHledger(book: ExportBook, write: Write): number {
     if (o.minor === 0) continue;
     write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}\n    ${OPENING}\n\n`);
   }
-  const nameOf = (a: Posting['account']) =>
-    'money' in a
-      ? money.get(a.money)!
-      : 'category' in a
-        ? (categories.get(a.category) ?? HLEDGER_SUSPENSE)
-        : 'inTransit' in a
-          ? HLEDGER_IN_TRANSIT
-          : 'tax' in a
-            ? HLEDGER_TAX
-            : HLEDGER_SUSPENSE;
+  const names = { money, categories, suspense: HLEDGER_SUSPENSE, inTransit: HLEDGER_IN_TRANSIT, tax: HLEDGER_TAX };
+  const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   let n = 0;
   for (const r of book.rows) {
     if (writtenWithOther(r)) continue;

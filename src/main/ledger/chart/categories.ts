@@ -2,6 +2,7 @@
 // a code must exist in the chart; a name or synonym (case-insensitive,
 // trimmed) resolves to the canonical name; anything else is a 400.
 import type { Ledger } from '../core/db';
+import { foldName } from '../core/text';
 import { invalid, type FieldIssue } from '../core/errors';
 import type { CategoryRecord } from '../../../../db/rows';
 import type { CategoryType } from './ontology';
@@ -48,7 +49,7 @@ export interface ResolvedCategory {
   name: string;
 }
 
-const fold = (s: string): string => s.trim().toLocaleLowerCase('en');
+const fold = foldName;
 
 export type Sign = 'inflow' | 'outflow';
 const TYPE_OF_SIGN = { inflow: 'revenue', outflow: 'expense' } as const;

@@ -7,8 +7,9 @@ import { appendAudit, type Human } from '../access/audit';
 import { resolveCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
+import { foldName } from '../core/text';
 import { invalid, LedgerError, notFound } from '../core/errors';
-import { usableTaxCode } from '../tax/codes';
+import { usableTaxCodeRow } from '../tax/codes';
 
 export interface Contact {
   id: string;
@@ -62,7 +63,7 @@ export function listContacts(ledger: Ledger, orgSeq: number, q: { role?: 'custom
   return ledger.rows<ContactRow>(`SELECT * FROM counterparties WHERE org_seq = ?${role}${archived} ORDER BY name COLLATE NOCASE`, orgSeq).map(toContact);
 }
 
-const fold = (s: string) => s.trim().toLocaleLowerCase('en');
+const fold = foldName;
 
 /** A contact by its id or name (any case, accents and all: SQLite's lower() folds ASCII only). */
 function requireContactRow(ledger: Ledger, orgSeq: number, ref: string): ContactRow {
@@ -113,12 +114,7 @@ function settle(ledger: Ledger, orgSeq: number, input: ContactInput, was?: Conta
     tax_number: pick(input.taxNumber, was?.tax_number)?.trim() || null,
     terms_days: terms,
     default_code: categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode }).code : null,
-    default_tax_code: taxCode
-      ? (ledger
-          .stmt('SELECT code FROM tax_codes WHERE seq = ?')
-          .pluck()
-          .get(usableTaxCode(ledger, orgSeq, taxCode)) as string)
-      : null,
+    default_tax_code: taxCode ? usableTaxCodeRow(ledger, orgSeq, taxCode).code : null,
   };
 }
 

@@ -8,6 +8,7 @@
 import { accountRows, type AccountRow } from '../accounts/accounts';
 import { chartRows } from '../chart/categories';
 import type { Ledger } from '../core/db';
+import { foldName } from '../core/text';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { accountRange, BEGINNING, lineRange, type RangeTotals } from '../totals/sums';
@@ -27,7 +28,7 @@ type Target =
   | { kind: 'transfer' }
   | { kind: 'tax' };
 
-const fold = (s: string) => s.trim().toLocaleLowerCase('en');
+const fold = foldName;
 
 /** An account of the books by its ref (as the reports name them), a category's code or name, or a money account's name or id. */
 function targetOf(ledger: Ledger, orgSeq: number, ref: string): Target {

@@ -4,7 +4,7 @@
 // audited. Running them is runs.ts.
 import { accountBySeq, requireAccount } from '../accounts/accounts';
 import { appendAudit, type Actor } from '../access/audit';
-import { usableTaxCode } from '../tax/codes';
+import { usableTaxCodeRow } from '../tax/codes';
 import { resolveCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
@@ -162,12 +162,7 @@ function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
     sign: input.sign ?? null,
     category_code: category.code,
     split: shares?.split ?? null,
-    tax_code: input.taxCode
-      ? (ledger
-          .stmt('SELECT code FROM tax_codes WHERE seq = ?')
-          .pluck()
-          .get(usableTaxCode(ledger, orgSeq, input.taxCode)) as string)
-      : null,
+    tax_code: input.taxCode ? usableTaxCodeRow(ledger, orgSeq, input.taxCode).code : null,
     mode: input.mode ?? 'suggest',
     enabled: input.enabled === false ? 0 : 1,
     categoryText: shares?.text ?? `${category.code} ${category.name}`,

@@ -107,27 +107,29 @@ function toTaxCode(ledger: Ledger, row: TaxCodeRow, today = nowIso().slice(0, 10
 
 export const listTaxCodes = (ledger: Ledger, orgSeq: number): TaxCode[] => codeRows(ledger, orgSeq).map((r) => toTaxCode(ledger, r));
 
-export function requireTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): TaxCodeRow {
-  const row = ledger.rows<TaxCodeRow>(
+const findTaxCode = (ledger: Ledger, orgSeq: number, code: string): TaxCodeRow | undefined =>
+  ledger.rows<TaxCodeRow>(
     'SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)',
     orgSeq,
     code.trim(),
   )[0];
+
+export function requireTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): TaxCodeRow {
+  const row = findTaxCode(ledger, orgSeq, code);
   if (!row) throw new LedgerError('not_found', `"${code}" is not a tax code of this organization (ledgerdesk tax code list).`, { resource: 'tax code', field, id: code });
   return row;
 }
 
-/** A code a line may take now (not archived), by its code: its seq. A code it cannot take is a bad field (400), naming it. */
-export function usableTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): number {
-  const row = ledger.rows<TaxCodeRow>(
-    'SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)',
-    orgSeq,
-    code.trim(),
-  )[0];
+/** A code a line may take now (not archived), as the organization writes it: a code it cannot take is a bad field (400), naming it. */
+export function usableTaxCodeRow(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): TaxCodeRow {
+  const row = findTaxCode(ledger, orgSeq, code);
   if (!row) throw invalid([{ field, message: `"${code}" is not a tax code of this organization (ledgerdesk tax code list)` }]);
   if (row.archived_at) throw invalid([{ field, message: `tax code ${row.code} is archived: choose another` }]);
-  return row.seq;
+  return row;
 }
+
+/** The seq of a code a line may take now (usableTaxCodeRow). */
+export const usableTaxCode = (ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): number => usableTaxCodeRow(ledger, orgSeq, code, field).seq;
 
 /** The rate of a code on a date (its tax date), in ten-thousandths of a percent. */
 export function rateOn(ledger: Ledger, taxCodeSeq: number, date: string): number {

@@ -8,6 +8,7 @@ import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { invalid } from '../core/errors';
 import { addDays } from '../../../shared/dates';
+import { today } from '../core/clock';
 import { lastFiledTo } from './return';
 
 export const TAX_PERIODS = ['monthly', 'quarterly'] as const;
@@ -61,7 +62,7 @@ export function periodOf(settings: TaxSettings, date: string): { from: string; t
 }
 
 /** The period to file next: after the last filed return, or the one `today` falls in. */
-export function currentTaxPeriod(ledger: Ledger, orgSeq: number, today: string): { from: string; to: string } {
+export function currentTaxPeriod(ledger: Ledger, orgSeq: number, date = today()): { from: string; to: string } {
   const filed = lastFiledTo(ledger, orgSeq);
-  return periodOf(taxSettings(ledger, orgSeq), filed ? addDays(filed, 1) : today);
+  return periodOf(taxSettings(ledger, orgSeq), filed ? addDays(filed, 1) : date);
 }

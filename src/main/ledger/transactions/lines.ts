@@ -155,7 +155,8 @@ export const asInput = (l: LineRecord): LineInput => ({
   taxMinor: l.tax_minor,
 });
 
-const accountName = (ledger: Ledger, seq: number | null): string =>
+/** A money account's name by its seq (for messages). */
+export const accountName = (ledger: Ledger, seq: number | null): string =>
   (ledger.stmt('SELECT name FROM accounts WHERE seq = ?').get(seq) as { name: string } | undefined)?.name ?? 'another account';
 
 /** The transfer line of a row, if it is a transfer. */

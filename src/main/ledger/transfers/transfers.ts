@@ -11,7 +11,7 @@ import { assertOpen } from '../access/closing';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { handRow, type HandRow } from '../transactions/hand';
-import { linesOf, replaceLines, suspenseLine, transferLineOf, type LineInput } from '../transactions/lines';
+import { accountName, linesOf, replaceLines, suspenseLine, transferLineOf, type LineInput } from '../transactions/lines';
 import { describeTransaction } from '../transactions/transactions';
 import { openSides, SidePool, windowAround } from './candidates';
 import { categoryLineCount } from '../tax/lines';
@@ -26,8 +26,6 @@ export const transferLine = (toAccountSeq: number, amountMinor: number, counterp
   counterpartSeq,
   amountMinor: -amountMinor,
 });
-
-const accountName = (ledger: Ledger, seq: number) => (ledger.stmt('SELECT name FROM accounts WHERE seq = ?').get(seq) as { name: string }).name;
 
 /** A row that is not split and not yet a matched transfer: what a transfer can be made of. */
 function refuseUnpairable(ledger: Ledger, row: HandRow, otherAccountSeq: number | null): void {

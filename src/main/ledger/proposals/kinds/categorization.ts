@@ -9,7 +9,7 @@ import { LedgerError } from '../../core/errors';
 import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
 import { categorizedLines } from '../../tax/lines';
-import { requireTaxCode, usableTaxCode } from '../../tax/codes';
+import { requireTaxCode, usableTaxCode, usableTaxCodeRow } from '../../tax/codes';
 import { asInput, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
@@ -126,12 +126,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
       };
     }
     const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
-    const taxCode = input.taxCode
-      ? (ledger
-          .stmt('SELECT code FROM tax_codes WHERE seq = ?')
-          .pluck()
-          .get(usableTaxCode(ledger, orgSeq, input.taxCode)) as string)
-      : undefined;
+    const taxCode = input.taxCode ? usableTaxCodeRow(ledger, orgSeq, input.taxCode).code : undefined;
     return {
       payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [], ...(taxCode ? { taxCode } : {}) },
       transactionSeq: tx.seq,
