@@ -6,6 +6,8 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type 
 import {
   ACCOUNT_TYPES,
   ACTOR_TYPES,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATES,
   AUDIT_CHANNELS,
   CATEGORY_TYPES,
   CONNECTOR_STATUSES,
@@ -45,6 +47,15 @@ export const organizations = sqliteTable('organizations', {
   taxPeriod: text('tax_period').notNull().default('quarterly'),
   taxPeriodStart: integer('tax_period_start').notNull().default(1),
   taxBasis: text('tax_basis').notNull().default('cash'),
+  /** What its invoices and PDFs print (issue 29): postal address, tax number, how to pay. */
+  address: text('address'),
+  taxNumber: text('tax_number'),
+  paymentInstructions: text('payment_instructions'),
+  /** The numbering of invoices and credit notes: a prefix and the next number, never reused. */
+  invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
+  invoiceNext: integer('invoice_next').notNull().default(1),
+  creditNotePrefix: text('credit_note_prefix').notNull().default('CN-'),
+  creditNoteNext: integer('credit_note_next').notNull().default(1),
 });
 
 export const categories = sqliteTable(
@@ -197,9 +208,19 @@ export const lines = sqliteTable(
     taxMinor: integer('tax_minor'),
     /** The filed return that included this taxed line: it no longer changes (issue 28). */
     taxReturnSeq: integer('tax_return_seq').references((): AnySQLiteColumn => taxReturns.seq),
+    /** A receivable or payable line's invoice or bill, whose balance it settles (issue 29); null: a credit on the contact. */
+    settlesSeq: integer('settles_seq').references((): AnySQLiteColumn => documents.seq),
+    contactSeq: integer('contact_seq').references((): AnySQLiteColumn => counterparties.seq),
   },
   (t) => [
     primaryKey({ columns: [t.transactionSeq, t.position] }),
+    index('lines_settles')
+      .on(t.settlesSeq, t.date)
+      .where(sql`${t.settlesSeq} IS NOT NULL`),
+    // A contact's statement and its credits (what no document took).
+    index('lines_contact')
+      .on(t.contactSeq, t.date)
+      .where(sql`${t.contactSeq} IS NOT NULL`),
     // Covering: a return sums a period's taxed lines on the index alone.
     index('lines_tax_date')
       .on(t.orgSeq, t.currency, t.date, t.taxCodeSeq, t.categorySeq, t.amountMinor, t.taxMinor)
@@ -771,4 +792,127 @@ export const taxReturns = sqliteTable(
     paymentTransactionSeq: integer('payment_transaction_seq').references(() => transactions.seq),
   },
   (t) => [index('tax_returns_org_period').on(t.orgSeq, t.periodTo)],
+);
+
+/**
+ * Invoices and credit notes to customers, bills from vendors (issue 29). A
+ * draft is only the document; issuing it books its entry (postings), voiding
+ * reverses that. Partly paid, paid and overdue are read from what settles it
+ * (its receivable or payable postings and lines) and the due date.
+ */
+export const documents = sqliteTable(
+  'documents',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    state: text('state', { enum: DOCUMENT_STATES }).notNull(),
+    contactSeq: integer('contact_seq')
+      .notNull()
+      .references(() => counterparties.seq),
+    /** Ours (prefix and sequence) for invoices and credit notes; the vendor's for a bill. */
+    number: text('number').notNull(),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    currency: text('currency').notNull(),
+    taxInclusive: integer('tax_inclusive').notNull().default(0),
+    /** A credit note's invoice. */
+    creditsSeq: integer('credits_seq').references((): AnySQLiteColumn => documents.seq),
+    netMinor: integer('net_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    /** What has settled it (payments, credit notes), kept with them; the day it was settled in full, for the aging. */
+    settledMinor: integer('settled_minor').notNull().default(0),
+    settledOn: text('settled_on'),
+    notes: text('notes'),
+    paymentInstructions: text('payment_instructions'),
+    receiptSeq: integer('receipt_seq').references(() => receipts.seq),
+    createdAt: text('created_at').notNull(),
+    issuedAt: text('issued_at'),
+    voidDate: text('void_date'),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    uniqueIndex('documents_org_number')
+      .on(t.orgSeq, t.kind, sql`lower(${t.number})`)
+      .where(sql`${t.kind} <> 'bill'`),
+    uniqueIndex('documents_vendor_number')
+      .on(t.contactSeq, sql`lower(${t.number})`)
+      .where(sql`${t.kind} = 'bill'`),
+    // The aging at a date reads only what was open then: issued, not settled by that day.
+    index('documents_open')
+      .on(t.orgSeq, t.kind, t.settledOn, t.issueDate)
+      .where(sql`${t.state} <> 'draft'`),
+    index('documents_contact').on(t.contactSeq, t.issueDate),
+  ],
+);
+
+/** A document's lines as written: quantity (thousandths), unit price, category, tax code, and their net and tax. */
+export const documentLines = sqliteTable(
+  'document_lines',
+  {
+    documentSeq: integer('document_seq')
+      .notNull()
+      .references(() => documents.seq),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantityMilli: integer('quantity_milli').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    categorySeq: integer('category_seq')
+      .notNull()
+      .references(() => categories.seq),
+    taxCodeSeq: integer('tax_code_seq').references(() => taxCodes.seq),
+    netMinor: integer('net_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentSeq, t.position] })],
+);
+
+/**
+ * The entries of issued documents (and their reversals when voided): lines
+ * of the books without a bank row, debits positive like \`lines\`, summed into
+ * the same totals. A receivable or payable posting names the invoice or
+ * bill whose balance it moves (a credit note's, its invoice).
+ */
+export const postings = sqliteTable(
+  'postings',
+  {
+    seq: integer('seq').primaryKey(),
+    documentSeq: integer('document_seq')
+      .notNull()
+      .references(() => documents.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    kind: text('kind', { enum: LINE_KINDS }).notNull(),
+    categorySeq: integer('category_seq').references(() => categories.seq),
+    settlesSeq: integer('settles_seq').references((): AnySQLiteColumn => documents.seq),
+    contactSeq: integer('contact_seq').references(() => counterparties.seq),
+    date: text('date').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    memo: text('memo'),
+    taxCodeSeq: integer('tax_code_seq').references(() => taxCodes.seq),
+    taxMinor: integer('tax_minor'),
+    taxReturnSeq: integer('tax_return_seq').references(() => taxReturns.seq),
+  },
+  (t) => [
+    index('postings_document').on(t.documentSeq),
+    index('postings_settles')
+      .on(t.settlesSeq, t.date)
+      .where(sql`${t.settlesSeq} IS NOT NULL`),
+    index('postings_contact')
+      .on(t.contactSeq, t.date)
+      .where(sql`${t.kind} IN ('receivable', 'payable')`),
+    index('postings_category_date')
+      .on(t.orgSeq, t.categorySeq, t.currency, t.date)
+      .where(sql`${t.categorySeq} IS NOT NULL`),
+    index('postings_kind_date').on(t.orgSeq, t.kind, t.currency, t.date),
+    index('postings_tax_date')
+      .on(t.orgSeq, t.currency, t.date, t.taxCodeSeq)
+      .where(sql`${t.taxCodeSeq} IS NOT NULL AND ${t.kind} = 'category'`),
+  ],
 );

@@ -8,9 +8,14 @@ export const CATEGORY_TYPES = ['revenue', 'expense', 'asset', 'liability', 'equi
 /**
  * What an entry's other line is (the money-account line is the transaction row itself): a category,
  * the suspense line of an uncategorized row, a transfer to another money account of the organization,
- * or the tax of a category line (posted to the tax control account).
+ * the tax of a category line (posted to the tax control account), or what a customer owes (receivable)
+ * or is owed to a vendor (payable): an invoice's or bill's, or a bank row's part that settles one (issue 29).
  */
-export const LINE_KINDS = ['category', 'suspense', 'transfer', 'tax'] as const;
+export const LINE_KINDS = ['category', 'suspense', 'transfer', 'tax', 'receivable', 'payable'] as const;
+/** Invoices and credit notes (ours, to customers) and bills (vendors'), issue 29. */
+export const DOCUMENT_KINDS = ['invoice', 'credit_note', 'bill'] as const;
+/** Stored states; partly paid, paid and overdue are read from the balance and the due date. */
+export const DOCUMENT_STATES = ['draft', 'issued', 'void'] as const;
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
 /** How a row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */
@@ -38,3 +43,5 @@ export type LineKind = (typeof LINE_KINDS)[number];
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export type TaxKind = (typeof TAX_KINDS)[number];
 export type TaxApplies = (typeof TAX_APPLIES)[number];
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export type DocumentState = (typeof DOCUMENT_STATES)[number];

@@ -1,7 +1,7 @@
 // Contacts at the desk and as owner commands (`ledgerdesk contact list|add|
 // edit|archive|restore`): issue 29's customers and vendors.
 import { z } from 'zod';
-import { Line } from '../api/schemas';
+import { Line, Prose } from '../api/schemas';
 import * as L from '../ledger';
 import { op, Org, orgSeq } from './operation';
 
@@ -9,7 +9,7 @@ const Fields = {
   customer: z.boolean().optional().describe('A customer (invoices go to it)'),
   vendor: z.boolean().optional().describe('A vendor (bills come from it)'),
   email: Line(200).trim().nullable().optional(),
-  address: Line(1000).trim().nullable().optional().describe('Postal address (lines separated by commas or new lines)'),
+  address: Prose(1000).trim().nullable().optional().describe('Postal address (lines separated by commas or new lines)'),
   taxNumber: Line(50).trim().nullable().optional().describe('Its VAT or tax number'),
   termsDays: z.int().min(0).max(365).nullable().optional().describe('Payment terms in days'),
   categoryCode: Line(50).trim().nullable().optional().describe('Its default category (code)'),

@@ -12,6 +12,7 @@ import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
 import { contactOperations } from './contacts';
+import { documentDeskOperations } from './documents';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
@@ -102,6 +103,7 @@ export const deskOperations = {
   ...transactionOperations,
   ...transferOperations,
   ...contactOperations,
+  ...documentDeskOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

@@ -1,7 +1,7 @@
 // Organizations at the desk and as owner commands (`ledgerdesk org list|create|
 // rename|edit|remove`): the books a bookkeeper keeps, one per client.
 import { z } from 'zod';
-import { CurrencyCode, Line } from '../api/schemas';
+import { CurrencyCode, Line, Prose } from '../api/schemas';
 import * as L from '../ledger';
 import { writeAmount } from '../../shared/amounts';
 import { op } from './operation';
@@ -57,11 +57,18 @@ export const organizationOperations = {
         .regex(/^\d{2}-\d{2}$/, 'is MM-DD, e.g. 04-01')
         .optional()
         .describe('The first day of its fiscal year, MM-DD (default 01-01): where retained earnings end and current-year earnings begin'),
+      address: Prose(1000).nullable().optional().describe('Its postal address, as invoices print it'),
+      taxNumber: Line(50).nullable().optional().describe('Its VAT or tax number, as invoices print it'),
+      paymentInstructions: Prose(1000).nullable().optional().describe('How customers pay (bank details): printed on every invoice'),
+      invoicePrefix: Line(20).optional().describe('Invoice numbers start with it (default INV-)'),
+      invoiceNext: z.int().min(1).max(99_999_999).optional().describe('The next invoice number (only forward: never reused)'),
+      creditNotePrefix: Line(20).optional().describe('Credit note numbers start with it (default CN-)'),
+      creditNoteNext: z.int().min(1).max(99_999_999).optional().describe('The next credit note number'),
     }),
     (ctx, { organization, ...changes }) => publicOrg(L.updateOrganization(ctx.ledger, organization, changes, ctx.reviewer)),
     {
       name: 'org edit',
-      summary: "change an organization's name, how it writes amounts (--decimal-mark ,) or its fiscal year (--fiscal-year-start 04-01)",
+      summary: "change an organization's name, amounts (--decimal-mark ,), fiscal year (--fiscal-year-start 04-01), address, tax number and invoice numbering",
       args: ['organization'],
       print: (o) => [`Now ${describe(o)}`],
     },

@@ -22,6 +22,15 @@ export interface Organization {
   lockedThrough: string | null;
   /** The ready-made tax set it was set up with (tax/codes.ts), or null. */
   taxSet: string | null;
+  /** What its invoices print (issue 29): postal address, tax number, how to pay. */
+  address: string | null;
+  taxNumber: string | null;
+  paymentInstructions: string | null;
+  /** Invoice and credit-note numbering: prefix and next number. */
+  invoicePrefix: string;
+  invoiceNext: number;
+  creditNotePrefix: string;
+  creditNoteNext: number;
   createdAt: string;
 }
 
@@ -41,8 +50,9 @@ export function deskActor(): Human {
   return { type: 'human', userId: 'local-user', name, channel: 'desk' };
 }
 
-const SELECT =
-  'SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough, tax_set AS taxSet, created_at AS createdAt FROM organizations';
+const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough,
+  tax_set AS taxSet, address, tax_number AS taxNumber, payment_instructions AS paymentInstructions, invoice_prefix AS invoicePrefix,
+  invoice_next AS invoiceNext, credit_note_prefix AS creditNotePrefix, credit_note_next AS creditNoteNext, created_at AS createdAt FROM organizations`;
 
 export function listOrganizations(ledger: Ledger): Organization[] {
   return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
@@ -115,6 +125,40 @@ export interface OrganizationChanges {
   decimalMark?: DecimalMark;
   /** MM-DD: the first day of the fiscal year. */
   fiscalYearStart?: string;
+  address?: string | null;
+  taxNumber?: string | null;
+  paymentInstructions?: string | null;
+  invoicePrefix?: string;
+  invoiceNext?: number;
+  creditNotePrefix?: string;
+  creditNoteNext?: number;
+}
+
+/** What an invoice prints and how invoices are numbered: column and how a change is said. */
+const INVOICE_SETTINGS = {
+  address: 'address',
+  taxNumber: 'tax_number',
+  paymentInstructions: 'payment_instructions',
+  invoicePrefix: 'invoice_prefix',
+  invoiceNext: 'invoice_next',
+  creditNotePrefix: 'credit_note_prefix',
+  creditNoteNext: 'credit_note_next',
+} as const;
+
+/** The invoice settings changed, checked: a next number only moves forward (a number is never reused). */
+function invoiceSettings(org: Organization, changes: OrganizationChanges): { column: string; value: string | number | null; said: string }[] {
+  const out: { column: string; value: string | number | null; said: string }[] = [];
+  for (const [key, column] of Object.entries(INVOICE_SETTINGS) as [keyof typeof INVOICE_SETTINGS, string][]) {
+    const given = changes[key];
+    if (given === undefined) continue;
+    const value = typeof given === 'string' ? given.trim() || (key.endsWith('Prefix') ? '' : null) : given;
+    if (value === org[key]) continue;
+    if ((key === 'invoiceNext' || key === 'creditNoteNext') && (typeof value !== 'number' || value < (org[key] as number))) {
+      throw invalid([{ field: key, message: `may only move forward from ${org[key]}: a number is never reused` }]);
+    }
+    out.push({ column, value, said: `${key} ${JSON.stringify(org[key])} -> ${JSON.stringify(value)}` });
+  }
+  return out;
 }
 
 /** A fiscal year's first day as MM-DD: a day every year has (no 29 February). */
@@ -130,13 +174,16 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     const decimalMark = changes.decimalMark ?? org.decimalMark;
     const fiscalYearStart = changes.fiscalYearStart ?? org.fiscalYearStart;
     if (!validStart(fiscalYearStart)) throw invalid([{ field: 'fiscalYearStart', message: 'must be a day of the year as MM-DD, such as 01-01 or 04-06 (not 02-29)' }]);
+    const settings = invoiceSettings(org, changes);
     const said = [
+      ...settings.map((x) => x.said),
       name !== org.name && `name "${org.name}" -> "${name}"`,
       decimalMark !== org.decimalMark && `amounts written ${writeAmount(123456, org.currency, org.decimalMark)} -> ${writeAmount(123456, org.currency, decimalMark)}`,
       fiscalYearStart !== org.fiscalYearStart && `fiscal year starts ${org.fiscalYearStart} -> ${fiscalYearStart}`,
     ].filter(Boolean);
     if (!said.length) return org;
     ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ?, fiscal_year_start = ? WHERE seq = ?').run(name, decimalMark, fiscalYearStart, org.seq);
+    for (const x of settings) ledger.stmt(`UPDATE organizations SET ${x.column} = ? WHERE seq = ?`).run(x.value, org.seq);
     appendAudit(ledger, org.seq, actor, {
       action: 'organization.updated',
       targetType: 'organization',

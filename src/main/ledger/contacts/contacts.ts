@@ -26,7 +26,7 @@ export interface Contact {
   archived: boolean;
 }
 
-interface ContactRow {
+export interface ContactRow {
   seq: number;
   id: string;
   name: string;
@@ -66,7 +66,7 @@ export function listContacts(ledger: Ledger, orgSeq: number, q: { role?: 'custom
 const fold = foldName;
 
 /** A contact by its id or name (any case, accents and all: SQLite's lower() folds ASCII only). */
-function requireContactRow(ledger: Ledger, orgSeq: number, ref: string): ContactRow {
+export function requireContactRow(ledger: Ledger, orgSeq: number, ref: string): ContactRow {
   const key = fold(ref);
   const rows = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ?', orgSeq).filter((r) => r.id === key || fold(r.name) === key);
   if (rows.length === 0) throw notFound('contact', ref);

@@ -16,7 +16,7 @@ import { IN_TRANSIT } from '../transfers/transfers';
 import { TAX_CONTROL } from '../tax/lines';
 import { dayBefore } from '../../../shared/dates';
 import { isLiability } from '../../../shared/accounts';
-import { categoryRef, orgCurrency, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
+import { categoryRef, orgCurrency, PAYABLES_NAME, RECEIVABLES_NAME, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
 import { today } from '../core/clock';
 import { otherSides } from './other-side';
 
@@ -26,7 +26,9 @@ type Target =
   | { kind: 'category'; seq: number; code: string; name: string; class: BookClass }
   | { kind: 'suspense' }
   | { kind: 'transfer' }
-  | { kind: 'tax' };
+  | { kind: 'tax' }
+  | { kind: 'receivable' }
+  | { kind: 'payable' };
 
 const fold = foldName;
 
@@ -36,6 +38,8 @@ function targetOf(ledger: Ledger, orgSeq: number, ref: string): Target {
   if (['suspense', 'uncategorized', fold(SUSPENSE_NAME)].includes(key)) return { kind: 'suspense' };
   if (['in-transit', fold(IN_TRANSIT)].includes(key)) return { kind: 'transfer' };
   if (['tax-control', 'tax', fold(TAX_CONTROL)].includes(key)) return { kind: 'tax' };
+  if (['receivables', fold(RECEIVABLES_NAME)].includes(key)) return { kind: 'receivable' };
+  if (['payables', fold(PAYABLES_NAME)].includes(key)) return { kind: 'payable' };
   const bare = key.replace(/^(account|category):/, '');
   const chart = chartRows(ledger, orgSeq);
   const category = key.startsWith('account:')
@@ -48,7 +52,10 @@ function targetOf(ledger: Ledger, orgSeq: number, ref: string): Target {
 }
 
 export interface LedgerPosting {
+  /** The bank row's id; empty for an invoice's or bill's posting (its document says which). */
   transactionId: string;
+  /** An issued invoice's, credit note's or bill's posting (issue 29): which document. */
+  document?: { id: string; kind: string; number: string };
   date: string;
   description: string;
   memo: string | null;
@@ -83,8 +90,13 @@ export interface LedgerQuery {
 }
 
 interface Posting {
+  /** 0: a bank row's line (seq, position); 1: a document's posting (seq the posting's). */
+  src: number;
   seq: number;
   position: number;
+  doc_id?: string | null;
+  doc_kind?: string | null;
+  doc_number?: string | null;
   id: string;
   date: string;
   description: string;
@@ -96,46 +108,53 @@ interface Posting {
 const oneCurrency = (ledger: Ledger, orgSeq: number): boolean =>
   (ledger.stmt('SELECT count(DISTINCT currency) FROM accounts WHERE org_seq = ?').pluck().get(orgSeq) as number) <= 1;
 
-/** How a target's postings are read: the page, the same-day postings before one, the range totals. */
-function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
-  if (t.kind === 'money') {
-    // The page's rows found on the index alone, then read: a deep page skips index entries, not rows. A day's
-    // rows in the index's order (by amount), so that no page sorts the period.
-    const page = `SELECT seq FROM transactions INDEXED BY transactions_account_date WHERE account_seq = ? AND date BETWEEN ? AND ? ORDER BY date, amount_minor, seq LIMIT ? OFFSET ?`;
-    return {
-      page: (from: string, to: string, limit: number, offset: number) =>
-        ledger.rows<Posting>(
-          `SELECT t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM (${page}) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date, t.amount_minor, t.seq`,
-          t.account.seq,
-          from,
-          to,
-          limit,
-          offset,
-        ),
-      sameDayBefore: (p: Posting) =>
-        ledger
-          .stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND (amount_minor < ? OR (amount_minor = ? AND seq < ?))')
-          .pluck()
-          .get(t.account.seq, p.date, p.minor, p.minor, p.seq) as number,
-      range: (from: string, to: string): RangeTotals => accountRange(ledger, t.account.seq, from, to),
-    };
-  }
-  const [kind, categorySeq, where] =
-    t.kind === 'category' ? ['category', t.seq, 'l.org_seq = ? AND l.category_seq = ?'] : ([t.kind, 0, `l.org_seq = ? AND l.kind = '${t.kind}' AND 0 = ?`] as const);
-  const params = [orgSeq, categorySeq, currency];
-  // Suspense lines are the uncategorized rows' (one each): paged on the rows' status index, which holds them in
-  // date order; the currency is asked only of an organization with accounts in several.
-  const keys =
-    t.kind === 'suspense'
-      ? `SELECT seq AS transaction_seq, 0 AS position FROM transactions INDEXED BY transactions_org_status_date
-         WHERE org_seq = ? AND status = 'uncategorized' AND 0 = ? AND ${oneCurrency(ledger, orgSeq) ? '? IS NOT NULL' : 'currency = ?'} AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`
-      : `SELECT l.transaction_seq, l.position FROM lines l WHERE ${where} AND l.currency = ? AND l.date BETWEEN ? AND ? ORDER BY l.date, l.transaction_seq, l.position LIMIT ? OFFSET ?`;
+/** A money account's rows. */
+function moneyReader(ledger: Ledger, account: AccountRow) {
+  // The page's rows found on the index alone, then read: a deep page skips index entries, not rows. A day's
+  // rows in the index's order (by amount), so that no page sorts the period.
+  const page = `SELECT seq FROM transactions INDEXED BY transactions_account_date WHERE account_seq = ? AND date BETWEEN ? AND ? ORDER BY date, amount_minor, seq LIMIT ? OFFSET ?`;
   return {
     page: (from: string, to: string, limit: number, offset: number) =>
       ledger.rows<Posting>(
-        `SELECT l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.amount_minor AS minor, t.account_seq
-         FROM (${keys}) k JOIN lines l ON l.transaction_seq = k.transaction_seq AND l.position = k.position JOIN transactions t ON t.seq = l.transaction_seq
-         ORDER BY l.date, l.transaction_seq, l.position`,
+        `SELECT 0 AS src, t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM (${page}) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date, t.amount_minor, t.seq`,
+        account.seq,
+        from,
+        to,
+        limit,
+        offset,
+      ),
+    sameDayBefore: (p: Posting) =>
+      ledger
+        .stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND (amount_minor < ? OR (amount_minor = ? AND seq < ?))')
+        .pluck()
+        .get(account.seq, p.date, p.minor, p.minor, p.seq) as number,
+    range: (from: string, to: string): RangeTotals => accountRange(ledger, account.seq, from, to),
+  };
+}
+
+/** How a target's postings are read: the page, the same-day postings before one, the range totals. */
+function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
+  if (t.kind === 'money') return moneyReader(ledger, t.account);
+  const [kind, categorySeq, where] =
+    t.kind === 'category' ? ['category', t.seq, 'x.org_seq = ? AND x.category_seq = ?'] : ([t.kind, 0, `x.org_seq = ? AND x.kind = '${t.kind}' AND 0 = ?`] as const);
+  const params = [orgSeq, categorySeq, currency];
+  if (t.kind === 'suspense') return suspenseReader(ledger, orgSeq, currency, kind, categorySeq);
+  // The lines of bank rows and the postings of invoices and bills (issue 29), in one order: by date, a day's lines
+  // first. Books without documents for the account read the lines alone, in their index's order.
+  const posted = ledger.stmt(`SELECT 1 FROM postings x WHERE ${where} AND x.currency = ? LIMIT 1`).get(...params) !== undefined;
+  const lineKeys = `SELECT 0 AS src, x.transaction_seq AS seq, x.position, x.date FROM lines x WHERE ${where} AND x.currency = ? AND x.date BETWEEN ? AND ?`;
+  const keys = posted
+    ? `${lineKeys} UNION ALL SELECT 1, x.seq, 0, x.date FROM postings x WHERE ${where} AND x.currency = ? AND x.date BETWEEN ? AND ? ORDER BY 4, 1, 2, 3 LIMIT ? OFFSET ?`
+    : `${lineKeys} ORDER BY x.date, x.transaction_seq, x.position LIMIT ? OFFSET ?`;
+  return {
+    page: (from: string, to: string, limit: number, offset: number) =>
+      ledger.rows<Posting>(
+        `SELECT k.src, k.seq, k.position, coalesce(t.id, '') AS id, k.date, coalesce(t.description, c.name || ' ' || d.number) AS description, coalesce(l.memo, p.memo) AS memo,
+           coalesce(l.amount_minor, p.amount_minor) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
+         FROM (${keys}) k LEFT JOIN lines l ON k.src = 0 AND l.transaction_seq = k.seq AND l.position = k.position LEFT JOIN transactions t ON k.src = 0 AND t.seq = k.seq
+         LEFT JOIN postings p ON k.src = 1 AND p.seq = k.seq LEFT JOIN documents d ON d.seq = p.document_seq LEFT JOIN counterparties c ON c.seq = d.contact_seq
+         ORDER BY k.date, k.src, k.seq, k.position`,
+        ...(posted ? [...params, from, to] : []),
         ...params,
         from,
         to,
@@ -143,17 +162,45 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
         offset,
       ),
     sameDayBefore: (p: Posting) =>
-      t.kind === 'suspense'
-        ? (ledger
-            .stmt(`SELECT -coalesce(sum(amount_minor), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND currency = ? AND date = ? AND seq < ?`)
-            .pluck()
-            .get(orgSeq, currency, p.date, p.seq) as number)
+      (ledger
+        .stmt(
+          `SELECT coalesce(sum(x.amount_minor), 0) FROM lines x WHERE ${where} AND x.currency = ? AND x.date = ? AND (? = 1 OR x.transaction_seq < ? OR (x.transaction_seq = ? AND x.position < ?))`,
+        )
+        .pluck()
+        .get(...params, p.date, p.src, p.seq, p.seq, p.position) as number) +
+      (p.src === 0
+        ? 0
         : (ledger
-            .stmt(
-              `SELECT coalesce(sum(l.amount_minor), 0) FROM lines l WHERE ${where} AND l.currency = ? AND l.date = ? AND (l.transaction_seq < ? OR (l.transaction_seq = ? AND l.position < ?))`,
-            )
+            .stmt(`SELECT coalesce(sum(x.amount_minor), 0) FROM postings x WHERE ${where} AND x.currency = ? AND x.date = ? AND x.seq < ?`)
             .pluck()
-            .get(...params, p.date, p.seq, p.seq, p.position) as number),
+            .get(...params, p.date, p.seq) as number)),
+    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currency, kind, categorySeq, from, to),
+  };
+}
+
+/** Suspense lines are the uncategorized rows' (one each): paged on the rows' status index, which holds them in date order. */
+function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: string, categorySeq: number) {
+  // The currency is asked only of an organization with accounts in several.
+  const keys = `SELECT seq AS transaction_seq, 0 AS position FROM transactions INDEXED BY transactions_org_status_date
+    WHERE org_seq = ? AND status = 'uncategorized' AND ${oneCurrency(ledger, orgSeq) ? '? IS NOT NULL' : 'currency = ?'} AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
+  return {
+    page: (from: string, to: string, limit: number, offset: number) =>
+      ledger.rows<Posting>(
+        `SELECT 0 AS src, l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.amount_minor AS minor, t.account_seq
+         FROM (${keys}) k JOIN lines l ON l.transaction_seq = k.transaction_seq AND l.position = k.position JOIN transactions t ON t.seq = l.transaction_seq
+         ORDER BY l.date, l.transaction_seq, l.position`,
+        orgSeq,
+        currency,
+        from,
+        to,
+        limit,
+        offset,
+      ),
+    sameDayBefore: (p: Posting) =>
+      ledger
+        .stmt(`SELECT -coalesce(sum(amount_minor), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND currency = ? AND date = ? AND seq < ?`)
+        .pluck()
+        .get(orgSeq, currency, p.date, p.seq) as number,
     range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currency, kind, categorySeq, from, to),
   };
 }
@@ -162,6 +209,8 @@ function describeTarget(t: Target): GeneralLedger['account'] {
   if (t.kind === 'money') return { ref: `account:${t.account.id}`, name: t.account.name, class: isLiability(t.account.type) ? 'liability' : 'asset' };
   if (t.kind === 'category') return { ref: categoryRef({ code: t.code, seq: t.seq }), ...(t.code ? { code: t.code } : {}), name: t.name, class: t.class };
   if (t.kind === 'tax') return { ref: 'tax-control', name: TAX_CONTROL, class: 'liability' };
+  if (t.kind === 'receivable') return { ref: 'receivables', name: RECEIVABLES_NAME, class: 'asset' };
+  if (t.kind === 'payable') return { ref: 'payables', name: PAYABLES_NAME, class: 'liability' };
   return t.kind === 'suspense' ? { ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' } : { ref: 'in-transit', name: IN_TRANSIT, class: 'asset' };
 }
 
@@ -177,16 +226,28 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
   const postings = read.page(from, to, q.limit, q.offset);
   const first = postings[0];
   let balance = first ? starting + (first.date > from ? read.range(from, dayBefore(first.date)).minor : 0) + read.sameDayBefore(first) : starting;
-  const others = otherSides(ledger, target.kind === 'money' ? 'money' : 'line', postings);
+  const others = otherSides(
+    ledger,
+    target.kind === 'money' ? 'money' : 'line',
+    postings.filter((p) => p.src === 0),
+  );
+  // A document's posting: its other side is what the contact owes (or is owed), or, from there, the document.
+  const documentSide = (p: Posting) =>
+    target.kind === 'receivable' || target.kind === 'payable'
+      ? `${p.doc_kind === 'bill' ? 'Bill' : p.doc_kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${p.doc_number}`
+      : p.doc_kind === 'bill'
+        ? PAYABLES_NAME
+        : RECEIVABLES_NAME;
   const money = (minor: number) => fromMinor(minor, currency);
   const data = postings.map((p): LedgerPosting => {
     balance += p.minor;
     return {
       transactionId: p.id,
+      ...(p.doc_id ? { document: { id: p.doc_id, kind: p.doc_kind!, number: p.doc_number! } } : {}),
       date: p.date,
       description: p.description,
       memo: p.memo,
-      other: others.get(`${p.seq}:${p.position}`) ?? '',
+      other: p.src === 1 ? documentSide(p) : (others.get(`${p.seq}:${p.position}`) ?? ''),
       amount: money(p.minor),
       debit: money(Math.max(p.minor, 0)),
       credit: money(Math.max(-p.minor, 0)),

@@ -18,10 +18,12 @@ import { dayBefore } from '../../../shared/dates';
 export type BookClass = 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
 
 /** What the general ledger is asked for ("account:<id>", "category:<code>") and every report line names. */
-export type BookRef = `account:${string}` | `category:${string}` | 'suspense' | 'in-transit' | 'tax-control' | 'opening-balances';
+export type BookRef = `account:${string}` | `category:${string}` | 'suspense' | 'in-transit' | 'tax-control' | 'opening-balances' | 'receivables' | 'payables';
 
 export const SUSPENSE_NAME = 'Uncategorized (suspense)';
 export const OPENING_NAME = 'Opening balances';
+export const RECEIVABLES_NAME = 'Accounts receivable';
+export const PAYABLES_NAME = 'Accounts payable';
 
 export interface Position {
   /** None for a computed figure (retained earnings). */
@@ -73,6 +75,8 @@ export function linePositions(ledger: Ledger, orgSeq: number, currency: string, 
     if (s.kind === 'suspense') add({ ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' }, s.minor);
     else if (s.kind === 'transfer') add({ ref: 'in-transit', name: IN_TRANSIT, class: 'asset' }, s.minor);
     else if (s.kind === 'tax') add({ ref: 'tax-control', name: TAX_CONTROL, class: 'liability' }, s.minor);
+    else if (s.kind === 'receivable') add({ ref: 'receivables', name: RECEIVABLES_NAME, class: 'asset' }, s.minor);
+    else if (s.kind === 'payable') add({ ref: 'payables', name: PAYABLES_NAME, class: 'liability' }, s.minor);
     else {
       const c = chart.get(s.category_seq)!;
       add({ ref: categoryRef(c), ...(c.code ? { code: c.code } : {}), name: c.name, class: c.type }, s.minor);

@@ -88,7 +88,7 @@ function ownSums(ledger: Ledger, orgSeq: number, currency: string, from: string,
   const none: Sums = new Map();
   let transfers = 0;
   for (const s of lineSums(ledger, orgSeq, currency, from, to)) {
-    if (s.kind === 'transfer' || s.kind === 'tax') continue; // neither is profit or loss
+    if (s.kind !== 'category' && s.kind !== 'suspense') continue; // transfers, tax, receivables and payables are not profit or loss
     const c = s.kind === 'category' ? bySeq.get(s.category_seq) : undefined;
     // A line balances the money: revenue's lines are credits (negative), its money positive.
     const minor = -s.minor;

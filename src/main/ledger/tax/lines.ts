@@ -36,7 +36,7 @@ interface CodeFacts {
 }
 
 /** x / y rounded half away from zero, for integers (BigInt: a rate times a large amount is past 2^53). */
-function divideRounded(x: bigint, y: bigint): bigint {
+export function divideRounded(x: bigint, y: bigint): bigint {
   const negative = x < 0n !== y < 0n;
   const [ax, ay] = [x < 0n ? -x : x, y < 0n ? -y : y];
   const q = (ax * 2n + ay) / (ay * 2n);
@@ -48,6 +48,10 @@ export const taxInGross = (grossMinor: number, rateE4: number): number => Number
 
 /** The tax on a net amount at a rate (the reverse charge's notional tax, net entries by hand). */
 export const taxOnNet = (netMinor: number, rateE4: number): number => Number(divideRounded(BigInt(netMinor) * BigInt(rateE4), 1_000_000n));
+
+/** The share of input tax that may be reclaimed (the rest stays in the cost), rounded like the tax. */
+export const recoverablePart = (taxMinor: number, percent: number): number =>
+  percent >= 100 ? taxMinor : Number(divideRounded(BigInt(taxMinor) * BigInt(Math.round(percent * 100)), 10_000n));
 
 /** The entry's lines of taxed parts, dated `date` (the tax date: the rate in force then). */
 export function taxedLines(ledger: Ledger, date: string, parts: readonly TaxedPart[]): LineInput[] {
@@ -66,7 +70,7 @@ export function taxedLines(ledger: Ledger, date: string, parts: readonly TaxedPa
       continue;
     }
     const tax = taxInGross(p.grossMinor, rate);
-    const recoverable = code.recoverable_percent >= 100 ? tax : Number(divideRounded(BigInt(tax) * BigInt(Math.round(code.recoverable_percent * 100)), 10_000n));
+    const recoverable = recoverablePart(tax, code.recoverable_percent);
     out.push(tagged(categoryLine(p.categorySeq, p.grossMinor - recoverable, p.memo ?? null), recoverable));
     if (recoverable !== 0) out.push({ kind: 'tax', taxCodeSeq: p.taxCodeSeq, amountMinor: -recoverable });
   }

@@ -6,6 +6,7 @@
 // aggregates.ts) and the full-text index filled set-wise; then the triggers
 // are restored from their own stored SQL. Other connections see the rows,
 // their totals and the triggers together or not at all.
+import { refreshSettled } from '../documents/settled';
 import type { Ledger } from '../core/db';
 import { ORDER_KEY_SQL } from '../transactions/transactions';
 import { EntryAggregates, type BulkLine, type BulkRow } from './aggregates';
@@ -105,7 +106,13 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
       .iterate(...params) as Iterable<[number, string, string, string, number | null, number]>;
     for (const [orgSeq, currency, date, kind, categorySeq, amountMinor] of lines) totals.lines.add({ orgSeq, currency, date, kind, categorySeq, amountMinor });
     totals.flush(ledger);
+    // Invoices and bills the deleted rows paid are open again by what is left.
+    const settled = ledger.sqlite
+      .prepare(`SELECT DISTINCT settles_seq FROM lines WHERE settles_seq IS NOT NULL AND transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`)
+      .pluck()
+      .all(...params) as number[];
     ledger.sqlite.prepare(`DELETE FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`).run(...params);
+    refreshSettled(ledger, settled);
     ledger.sqlite.prepare(`DELETE FROM transactions_fts WHERE rowid IN (SELECT ${ORDER_KEY_SQL} FROM transactions WHERE ${where})`).run(...params);
     return ledger.sqlite.prepare(`DELETE FROM transactions WHERE ${where}`).run(...params).changes;
   });

@@ -51,7 +51,7 @@ export const MEASURES = {
 } as const;
 export type Measure = keyof typeof MEASURES;
 
-export type Source = 'transactions' | 'lines' | 'proposals';
+export type Source = 'transactions' | 'lines' | 'postings' | 'proposals';
 
 export interface Total<R = unknown> {
   table: string;
@@ -103,9 +103,13 @@ export const LINE_TOTALS: readonly Total<BulkLine>[] = [
   { table: 'line_month_totals', source: 'lines', key: byMonth(lineKey), measures: ['n', 'sum_minor'] },
 ];
 
+/** The entries of issued invoices, credit notes and bills (issue 29): lines without a bank row, in the same totals. */
+export const POSTING_TOTALS: readonly Total<BulkLine>[] = LINE_TOTALS.map((t) => ({ ...t, source: 'postings' }));
+
 export const TOTALS: readonly Total[] = [
   ...(TRANSACTION_TOTALS as readonly Total[]),
   ...(LINE_TOTALS as readonly Total[]),
+  ...(POSTING_TOTALS as readonly Total[]),
   /** Proposals per status: the pending count at any backlog. */
   { table: 'proposal_status_counts', source: 'proposals', key: [part('org_seq'), part('status')], measures: ['n'] },
 ];
@@ -113,7 +117,7 @@ export const TOTALS: readonly Total[] = [
 export type TriggerEvent = 'ai' | 'ad' | 'au';
 
 /** The trigger keeping a total on an event: its name is the table's and the event's, which the bulk path lifts. */
-export const triggerName = (t: Total, event: TriggerEvent): string => `totals_${t.table}_${event}`;
+export const triggerName = (t: Total, event: TriggerEvent): string => `totals_${t.table}${t.source === 'postings' ? '_postings' : ''}_${event}`;
 
 const on = (sql: string, row: 'NEW' | 'OLD') => sql.replaceAll('$.', `${row}.`);
 
@@ -141,8 +145,12 @@ export function triggerSql(t: Total, event: TriggerEvent): string {
 
 export const EVENTS: readonly TriggerEvent[] = ['ai', 'ad', 'au'];
 
-/** Every total recounted from its source's rows: each key with its sums (for the tests). */
+/** Every total recounted from its sources' rows (a table may sum more than one): each key with its sums (for the tests). */
 export function recountSql(t: Total): string {
-  const keys = t.key.map((k) => k.sql.replaceAll('$.', ''));
-  return `SELECT ${keys.join(', ')}, ${t.measures.map((m) => `sum(${MEASURES[m].sql.replaceAll('$.', '')})`).join(', ')} FROM ${t.source} GROUP BY ${keys.join(', ')}`;
+  const keys = t.key.map((k) => k.column);
+  const from = TOTALS.filter((o) => o.table === t.table).map(
+    (o) =>
+      `SELECT ${o.key.map((k) => `${k.sql.replaceAll('$.', '')} AS ${k.column}`).join(', ')}, ${o.measures.map((m) => `${MEASURES[m].sql.replaceAll('$.', '')} AS ${m}`).join(', ')} FROM ${o.source}`,
+  );
+  return `SELECT ${keys.join(', ')}, ${t.measures.map((m) => `sum(${m})`).join(', ')} FROM (${from.join(' UNION ALL ')}) GROUP BY ${keys.join(', ')}`;
 }

@@ -12,6 +12,7 @@ import { LedgerError } from '../core/errors';
 import type { LineKind } from '../../../../db/values';
 import type { Track } from '../totals/declared';
 import { statusOf, type TransactionStatus } from './status';
+import { refreshSettled, settledBy } from '../documents/settled';
 
 export { LINE_KINDS, type LineKind } from '../../../../db/values';
 
@@ -27,6 +28,9 @@ export interface LineInput {
   /** A category line's tax code and its tax (in the line's sign); a tax line's code. */
   taxCodeSeq?: number | null;
   taxMinor?: number | null;
+  /** A receivable or payable line's invoice or bill (issue 29); none: a credit on the contact. */
+  settlesSeq?: number | null;
+  contactSeq?: number | null;
 }
 
 /** The money-account line a row's lines balance. */
@@ -72,14 +76,16 @@ function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
   const kinds = new Set(lines.map((l) => l.kind));
   // A lone tax line settles the tax control account: the payment to (or refund from) the tax office.
   const single = lines.length === 1 && (kinds.has('suspense') || kinds.has('transfer') || kinds.has('category') || kinds.has('tax'));
-  const shaped = single || (kinds.has('category') && [...kinds].every((k) => k === 'category' || k === 'tax'));
+  // Category lines with their tax, and the parts that settle invoices or bills (a payment less a bank fee).
+  const parts = kinds.has('category') || kinds.has('receivable') || kinds.has('payable');
+  const shaped = single || (parts && [...kinds].every((k) => k === 'category' || k === 'tax' || k === 'receivable' || k === 'payable'));
   if (sum !== -head.amount_minor || !shaped || lines.some((l) => !Number.isSafeInteger(l.amountMinor))) {
     throw new Error(`unbalanced entry for transaction ${head.seq}: ${head.amount_minor} + ${sum} minor units in ${lines.length} line(s)`);
   }
 }
 
-const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** Writes a new entry's lines (its row just inserted); track, in a bulk load, counts them for the totals. */
 export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): void {
@@ -100,6 +106,8 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
       l.memo ?? null,
       l.taxCodeSeq ?? null,
       l.taxMinor ?? null,
+      l.settlesSeq ?? null,
+      l.contactSeq ?? null,
     );
     track?.line({ orgSeq: head.org_seq, currency: head.currency, date: head.date, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
   });
@@ -113,8 +121,10 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
 export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: readonly LineInput[], categorizing = true): TransactionStatus {
   checkEntry(head, lines);
   assertNotFiled(ledger, head.seq);
+  const settled = settledBy(ledger, head.seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
   insertLines(ledger, head, lines);
+  refreshSettled(ledger, [...settled, ...lines.flatMap((l) => (l.settlesSeq ? [l.settlesSeq] : []))]);
   // A row that no longer settles the tax control account no longer pays a return.
   if (!(lines.length === 1 && lines[0].kind === 'tax')) ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(head.seq);
   const status = statusOf({ ...head, categorized: isCategorized(lines) }, categorizing);
@@ -134,11 +144,13 @@ export interface LineRecord {
   memo: string | null;
   tax_code_seq: number | null;
   tax_minor: number | null;
+  settles_seq: number | null;
+  contact_seq: number | null;
 }
 
 export function linesOf(ledger: Ledger, transactionSeq: number): LineRecord[] {
   return ledger.rows<LineRecord>(
-    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, memo, tax_code_seq, tax_minor FROM lines WHERE transaction_seq = ? ORDER BY position',
+    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq FROM lines WHERE transaction_seq = ? ORDER BY position',
     transactionSeq,
   );
 }
@@ -153,6 +165,8 @@ export const asInput = (l: LineRecord): LineInput => ({
   memo: l.memo,
   taxCodeSeq: l.tax_code_seq,
   taxMinor: l.tax_minor,
+  settlesSeq: l.settles_seq,
+  contactSeq: l.contact_seq,
 });
 
 /** A money account's name by its seq (for messages). */
@@ -208,6 +222,8 @@ export function removeEntry(ledger: Ledger, seq: number): void {
   assertNotFiled(ledger, seq);
   ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(seq);
   ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
+  const settled = settledBy(ledger, seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
   ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);
+  refreshSettled(ledger, settled);
 }

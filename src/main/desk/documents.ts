@@ -1,0 +1,245 @@
+// Invoices and bills at the desk and as owner commands (issue 29): `ledgerdesk
+// invoice create|issue|edit|show|list|pay|void|credit|pdf`, `bill create|
+// enter|show|list|pay|void`, `payment undo`, `report aging`. Invoices and
+// bills share one definition; what differs is named per kind.
+import { writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { DateString, Line, Prose, Uuid } from '../api/schemas';
+import * as L from '../ledger';
+import { op, Org, orgSeq, TypedAmount, type DeskContext } from './operation';
+
+/** "<description>;<quantity>;<unit price>;<category code>[;<tax code>]" (the command's --line) as a document line. */
+const LineText = Line(700)
+  .regex(/^[^;]+;[^;]+;[^;]+;[^;]+(;[^;]*)?$/, 'is <description>;<quantity>;<unit price>;<category code>[;<tax code>], e.g. "Design work;10;85.00;4000;S"')
+  .transform((text) => {
+    const [description, quantity, unitPrice, categoryCode, taxCode] = text.split(';').map((p) => p.trim());
+    return { description, quantity, unitPrice, categoryCode, ...(taxCode === undefined ? {} : { taxCode: taxCode || null }) };
+  });
+const DocumentLine = z.union([
+  z.strictObject({
+    description: Line(500).trim().min(1),
+    quantity: z.union([z.number().positive(), Line(20).trim()]).describe('How many (up to three decimals)'),
+    unitPrice: TypedAmount,
+    categoryCode: Line(50).trim().min(1),
+    taxCode: Line(20).trim().nullable().optional().describe("Its tax code; absent: the contact's or the category's default; null: none"),
+  }),
+  LineText,
+]);
+const Lines = z.array(DocumentLine).min(1).max(200);
+const Number_ = Line(60).trim().min(1);
+
+type Kind = 'invoice' | 'bill';
+const KINDS: Record<Kind, readonly L.DocumentKind[]> = { invoice: ['invoice', 'credit_note'], bill: ['bill'] };
+
+const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
+const STATUS_TEXT: Record<L.DocumentStatus, string> = { draft: 'draft', sent: 'sent', open: 'open', partially_paid: 'partly paid', paid: 'paid', void: 'void' };
+const summary = (d: L.Document) =>
+  `${d.number.padEnd(12)} ${d.issueDate}  due ${d.dueDate}  ${d.contact.name.padEnd(24)} ${money(d.total, d.currency).padStart(14)}  ${(STATUS_TEXT[d.status] + (d.overdue ? ', overdue' : '')).padEnd(20)} balance ${money(d.balance, d.currency)}`;
+
+function detail(d: L.Document): string[] {
+  return [
+    `${L.KIND_NAMES[d.kind]} ${d.number} - ${STATUS_TEXT[d.status]}${d.overdue ? ' (overdue)' : ''}${d.credits ? ` against invoice ${d.credits}` : ''}`,
+    `${d.kind === 'bill' ? 'Vendor' : 'Customer'}: ${d.contact.name}    issued ${d.issueDate}, due ${d.dueDate}    amounts ${d.taxInclusive ? 'include' : 'exclude'} tax`,
+    ...d.lines.map(
+      (l) =>
+        `  ${l.description.padEnd(30)} ${String(l.quantity).padStart(8)} x ${l.unitPrice.toFixed(2).padStart(10)}  ${l.categoryCode} ${l.taxCode ?? '-'}  net ${l.net.toFixed(2)} tax ${l.tax.toFixed(2)}`,
+    ),
+    `Net ${money(d.net, d.currency)}  tax ${money(d.tax, d.currency)}  total ${money(d.total, d.currency)}`,
+    ...d.settlements.map((s) => `  ${s.date} ${s.creditNote ? `credit note ${s.creditNote}` : `payment ${s.transactionId}`}: ${money(s.amount, d.currency)}`),
+    `Paid ${money(d.paid, d.currency)}  credited ${money(d.credited, d.currency)}  balance ${money(d.balance, d.currency)}`,
+    ...(d.voidReason || d.voidDate ? [`Voided ${d.voidDate ?? ''}${d.voidReason ? `: ${d.voidReason}` : ''}`] : []),
+  ];
+}
+
+const Fields = {
+  date: DateString.optional().describe('The issue date (default today)'),
+  dueDate: DateString.optional().describe('The due date (default: the issue date plus the terms)'),
+  termsDays: z.int().min(0).max(365).optional().describe("Payment terms in days (default: the contact's, else 30)"),
+  taxInclusive: z.boolean().optional().describe('Unit prices include tax (default: they exclude it)'),
+  notes: Prose(2000).nullable().optional(),
+};
+
+function documentOperations(kind: Kind) {
+  const party = kind === 'bill' ? 'vendor' : 'customer';
+  const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
+  return {
+    create: op(
+      z.strictObject({
+        ...Org,
+        [party]: Line(200).trim().min(1).describe(`The ${party}: its name or id`),
+        ...(kind === 'bill' ? { number: Number_.describe("The vendor's number of the bill") } : {}),
+        ...Fields,
+        ...(kind === 'invoice' ? { paymentInstructions: Prose(1000).nullable().optional().describe("How to pay (default: the organization's)") } : {}),
+        lines: Lines,
+        ...(kind === 'invoice'
+          ? { issue: z.boolean().optional().describe('Issue it at once (default: a draft)') }
+          : { draft: z.boolean().optional().describe('Keep it a draft (default: entered, open)') }),
+      }),
+      (ctx, { orgId, ...input }) => {
+        const i = input as Record<string, unknown> & { lines: L.DocumentLineInput[] };
+        const issue = kind === 'bill' ? !i.draft : Boolean(i.issue);
+        return L.createDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, { ...(i as unknown as L.DocumentInput), contact: i[party] as string }, { kind, issue });
+      },
+      {
+        name: `${kind} create`,
+        summary: kind === 'bill' ? 'enter a bill from a vendor (open unless --draft)' : 'write an invoice (a draft unless --issue); prints its number',
+        flags: { lines: 'line', dueDate: 'due', termsDays: 'terms' },
+        repeated: ['lines'],
+        print: (d) => [d.number, ...detail(d).slice(1)],
+      },
+    ),
+    issue: op(z.strictObject({ ...Org, number: Number_ }), (ctx, { orgId, number }) => L.issueDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number), {
+      name: kind === 'bill' ? 'bill enter' : 'invoice issue',
+      summary: kind === 'bill' ? 'enter a draft bill (it is then owed)' : 'issue a draft invoice (its entry goes into the books; "sent")',
+      args: ['number'],
+      print: (d) => [summary(d)],
+    }),
+    edit: op(
+      z.strictObject({ ...Org, number: Number_, [party]: Line(200).trim().min(1).optional(), ...Fields, lines: Lines.optional() }),
+      (ctx, { orgId, number, ...input }) => {
+        const i = input as Record<string, unknown>;
+        return L.updateDraft(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, { ...(i as Partial<L.DocumentInput>), contact: i[party] as string | undefined });
+      },
+      {
+        name: `${kind} edit`,
+        summary: `change a draft ${kind} (--line replaces all its lines)`,
+        args: ['number'],
+        flags: { lines: 'line', dueDate: 'due', termsDays: 'terms' },
+        repeated: ['lines'],
+        print: detail,
+      },
+    ),
+    ...readOperations(kind),
+  };
+}
+
+/** Reading, paying and voiding: the same for invoices and bills. */
+function readOperations(kind: Kind) {
+  const party = kind === 'bill' ? 'vendor' : 'customer';
+  const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
+  return {
+    show: op(
+      z.strictObject({ ...Org, number: Number_ }),
+      (ctx, { orgId, number }) => L.toDocument(ctx.ledger, L.requireDocument(ctx.ledger, seqOf(ctx, orgId), KINDS[kind], number)),
+      {
+        name: `${kind} show`,
+        summary: `one ${kind}: lines, totals, payments, balance`,
+        args: ['number'],
+        print: detail,
+      },
+    ),
+    list: op(
+      z.strictObject({
+        ...Org,
+        status: z.enum(['draft', 'sent', 'open', 'partially_paid', 'paid', 'void', 'overdue']).optional().describe('Only these (overdue: open past their due date)'),
+        [party]: Line(200).trim().min(1).optional().describe(`Only this ${party}'s`),
+      }),
+      (ctx, { orgId, status, ...rest }) => {
+        const seq = seqOf(ctx, orgId);
+        const who = (rest as Record<string, string | undefined>)[party];
+        return L.listDocuments(ctx.ledger, seq, { kinds: KINDS[kind], status, contactSeq: who ? L.requireContactRow(ctx.ledger, seq, who).seq : undefined });
+      },
+      { name: `${kind} list`, summary: `${kind}s, newest first`, print: (ds) => (ds.length ? ds.map(summary) : [`No ${kind}s.`]) },
+    ),
+    pay: op(
+      z.strictObject({
+        ...Org,
+        numbers: z.array(Number_).min(1).max(50).describe(`The ${kind}s the row pays`),
+        transactionId: Uuid.describe('The bank row that pays them'),
+        amount: TypedAmount.optional().describe(`What of the row goes to the ${kind} (one ${kind} only; default: its balance)`),
+      }),
+      (ctx, { orgId, numbers, transactionId, amount }) => {
+        if (amount !== undefined && numbers.length > 1) throw L.invalid([{ field: 'amount', message: `names what goes to one ${kind}: pay several one by one` }]);
+        return L.payDocuments(
+          ctx.ledger,
+          seqOf(ctx, orgId),
+          ctx.reviewer,
+          kind,
+          transactionId,
+          numbers.map((document) => ({ document, amount })),
+        );
+      },
+      {
+        name: `${kind} pay`,
+        summary: `a bank row pays ${kind}s (all of their balance, or --amount of one)`,
+        args: ['numbers...'],
+        flags: { transactionId: 'transaction' },
+        print: (r) => [...r.documents.map(summary), ...(r.credit > 0 ? [`${r.credit.toFixed(2)} left as a credit on the ${party}.`] : [])],
+      },
+    ),
+    void: op(
+      z.strictObject({ ...Org, number: Number_, reason: Prose(2000).optional(), date: DateString.optional().describe('When its entry is reversed (default today)') }),
+      (ctx, { orgId, number, reason, date }) => L.voidDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, reason, date),
+      { name: `${kind} void`, summary: `void a ${kind} (its entry reversed; the number stays used)`, args: ['number'], print: (d) => [summary(d)] },
+    ),
+  };
+}
+
+const invoice = documentOperations('invoice');
+const bill = documentOperations('bill');
+
+export const documentDeskOperations = {
+  createInvoice: invoice.create,
+  issueInvoice: invoice.issue,
+  editInvoice: invoice.edit,
+  showInvoice: invoice.show,
+  listInvoices: invoice.list,
+  payInvoice: invoice.pay,
+  voidInvoice: invoice.void,
+  creditInvoice: op(
+    z.strictObject({ ...Org, number: Number_, date: DateString.optional(), taxInclusive: z.boolean().optional(), notes: Prose(2000).nullable().optional(), lines: Lines }),
+    (ctx, { orgId, number, ...input }) => L.creditInvoice(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, number, input as Parameters<typeof L.creditInvoice>[4]),
+    {
+      name: 'invoice credit',
+      summary: 'issue a credit note against an invoice (at most what it still asks); prints its number',
+      args: ['number'],
+      flags: { lines: 'line' },
+      repeated: ['lines'],
+      print: (d) => [d.number, ...detail(d).slice(1)],
+    },
+  ),
+  invoicePdf: op(
+    z.strictObject({ ...Org, number: Number_, out: Line(1000).trim().min(1).describe('The PDF file to write') }),
+    async (ctx, { orgId, number, out }) => {
+      const seq = orgSeq(ctx, orgId);
+      const bytes = await L.documentPdf(ctx.ledger, seq, L.requireDocument(ctx.ledger, seq, KINDS.invoice, number));
+      writeFileSync(out, bytes);
+      return { number, out, bytes: bytes.length };
+    },
+    { name: 'invoice pdf', summary: 'write an invoice or credit note as a PDF', args: ['number'], print: (r) => [`Wrote ${r.out} (${r.bytes} bytes).`] },
+  ),
+  createBill: bill.create,
+  enterBill: bill.issue,
+  editBill: bill.edit,
+  showBill: bill.show,
+  listBills: bill.list,
+  payBill: bill.pay,
+  voidBill: bill.void,
+  undoPayment: op(z.strictObject({ ...Org, transactionId: Uuid }), (ctx, { orgId, transactionId }) => L.undoPayment(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, transactionId), {
+    name: 'payment undo',
+    summary: 'a bank row no longer pays invoices or bills (uncategorized again)',
+    args: ['transactionId'],
+    print: (r) => [`Transaction ${r.transactionId} no longer pays ${r.reopened.join(', ') || 'anything'}.`],
+  }),
+  aging: op(
+    z.strictObject({
+      ...Org,
+      receivables: z.boolean().optional().describe('What customers owe (the default)'),
+      payables: z.boolean().optional().describe('What is owed to vendors'),
+      date: DateString.optional().describe('At this date (default today)'),
+    }),
+    (ctx, { orgId, payables, date }) => L.aging(ctx.ledger, orgSeq(ctx, orgId), payables ? 'payables' : 'receivables', date),
+    {
+      name: 'report aging',
+      summary: 'aged receivables (--payables: payables) at a date, per contact by days past due',
+      print: (a) => [
+        `Aged ${a.side} at ${a.date}, ${a.currency}`,
+        `${'Contact'.padEnd(28)} ${['Current', '1-30', '31-60', '61-90', '>90', 'Credit', 'Total'].map((h) => h.padStart(11)).join('')}`,
+        ...[...a.contacts, { name: 'Total', ...a.totals, total: a.total }].map(
+          (c) =>
+            `${c.name.slice(0, 28).padEnd(28)} ${[c.current, c.days1to30, c.days31to60, c.days61to90, c.over90, c.credit, c.total].map((n) => n.toFixed(2).padStart(11)).join('')}`,
+        ),
+      ],
+    },
+  ),
+};

@@ -1,0 +1,129 @@
+// Aged receivables and payables at a date, and a customer's (or vendor's)
+// statement (issue 29). What a contact owes at a date is the sum of the
+// receivable amounts naming it dated on or before it: its invoices, credit
+// notes, payments and any credit left by an overpayment. So the aging's
+// total is the balance sheet's receivables, and the exports'. An open
+// document goes in a bucket by the days past its due date (current: not yet
+// due; then 1-30, 31-60, 61-90, over 90); a contact's credit is apart.
+import { today } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { fromMinor } from '../core/money';
+import { orgCurrency } from '../reports/positions';
+import { balanceMoves } from './settled';
+
+export const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+export interface AgedDocument {
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  daysPastDue: number;
+  bucket: Bucket;
+  balance: number;
+}
+
+export type AgingContact = Record<Bucket, number> & {
+  id: string;
+  name: string;
+  /** What the contact has paid beyond its documents (negative: it reduces what is owed). */
+  credit: number;
+  total: number;
+  documents: AgedDocument[];
+};
+
+export interface Aging {
+  date: string;
+  side: 'receivables' | 'payables';
+  currency: string;
+  contacts: AgingContact[];
+  totals: Record<Bucket, number> & { credit: number };
+  total: number;
+}
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+export function bucketOf(daysPastDue: number): Bucket {
+  if (daysPastDue <= 0) return 'current';
+  if (daysPastDue <= 30) return 'days1to30';
+  if (daysPastDue <= 60) return 'days31to60';
+  if (daysPastDue <= 90) return 'days61to90';
+  return 'over90';
+}
+
+interface OpenRow {
+  seq: number;
+  number: string;
+  issue_date: string;
+  due_date: string;
+  contact_seq: number;
+  id: string;
+  name: string;
+}
+
+/** What contacts paid beyond their documents (overpayments), per contact, through a date. */
+function creditsAt(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', currency: string, date: string) {
+  return ledger.rows<{ contact_seq: number; id: string; name: string; minor: number }>(
+    `SELECT l.contact_seq, c.id, c.name, sum(l.amount_minor) AS minor FROM lines l INDEXED BY lines_contact JOIN counterparties c ON c.seq = l.contact_seq
+     WHERE c.org_seq = ? AND l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = ? AND l.currency = ? AND l.date <= ? GROUP BY l.contact_seq`,
+    orgSeq,
+    side === 'payables' ? 'payable' : 'receivable',
+    currency,
+    date,
+  );
+}
+
+export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date = today()): Aging {
+  const currency = orgCurrency(ledger, orgSeq);
+  const sign = side === 'payables' ? -1 : 1;
+  const kind = side === 'payables' ? 'bill' : 'invoice';
+  const zero = () => Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
+  const byContact = new Map<number, { id: string; name: string; minor: Record<Bucket, number>; credit: number; documents: AgedDocument[] }>();
+  const contactOf = (seq: number, id: string, name: string) => byContact.get(seq) ?? byContact.set(seq, { id, name, minor: zero(), credit: 0, documents: [] }).get(seq)!;
+  const open = ledger.rows<OpenRow>(
+    `SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, c.id, c.name FROM documents d INDEXED BY documents_open JOIN counterparties c ON c.seq = d.contact_seq
+     WHERE d.org_seq = ? AND d.kind = ? AND d.state <> 'draft' AND d.issued_at IS NOT NULL AND d.currency = ? AND (d.settled_on IS NULL OR d.settled_on > ?) AND d.issue_date <= ?`,
+    orgSeq,
+    kind,
+    currency,
+    date,
+    date,
+  );
+  for (const d of open) {
+    const minor = sign * balanceMoves(ledger, d.seq, date).reduce((s, m) => s + m.minor, 0);
+    if (minor === 0) continue;
+    const daysPastDue = daysBetween(d.due_date, date);
+    const bucket = bucketOf(daysPastDue);
+    const c = contactOf(d.contact_seq, d.id, d.name);
+    c.minor[bucket] += minor;
+    c.documents.push({ number: d.number, issueDate: d.issue_date, dueDate: d.due_date, daysPastDue: Math.max(0, daysPastDue), bucket, balance: fromMinor(minor, currency) });
+  }
+  for (const c of creditsAt(ledger, orgSeq, side, currency, date)) if (c.minor !== 0) contactOf(c.contact_seq, c.id, c.name).credit += sign * c.minor;
+  const totals = { ...zero(), credit: 0 };
+  const contacts = [...byContact.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((c) => {
+      for (const b of BUCKETS) totals[b] += c.minor[b];
+      totals.credit += c.credit;
+      const total = BUCKETS.reduce((s, b) => s + c.minor[b], 0) + c.credit;
+      const money = Object.fromEntries(BUCKETS.map((b) => [b, fromMinor(c.minor[b], currency)])) as Record<Bucket, number>;
+      return {
+        id: c.id,
+        name: c.name,
+        ...money,
+        credit: fromMinor(c.credit, currency),
+        total: fromMinor(total, currency),
+        documents: c.documents.sort((x, y) => x.dueDate.localeCompare(y.dueDate)),
+      };
+    });
+  const total = BUCKETS.reduce((s, b) => s + totals[b], 0) + totals.credit;
+  return {
+    date,
+    side,
+    currency,
+    contacts,
+    totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, fromMinor(v, currency)])) as Aging['totals'],
+    total: fromMinor(total, currency),
+  };
+}

@@ -1,0 +1,229 @@
+// Invoices, credit notes and bills as they are read (issue 29): the stored
+// state (draft, issued, void) and what settles them give the status a person
+// sees: an invoice is draft, sent, partially paid, paid or void; a bill
+// draft, open, partially paid, paid or void; overdue when past its due date
+// with a balance. Amounts are decimal numbers in the document's currency.
+import { today } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { LedgerError } from '../core/errors';
+import { fromMinor } from '../core/money';
+import { foldName } from '../core/text';
+import type { DocumentKind, DocumentState } from '../../../../db/values';
+
+export type { DocumentKind } from '../../../../db/values';
+export type DocumentStatus = 'draft' | 'sent' | 'open' | 'partially_paid' | 'paid' | 'void';
+
+export interface DocumentLine {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  categoryCode: string;
+  category: string;
+  taxCode: string | null;
+  net: number;
+  tax: number;
+}
+
+/** A payment or a credit note that settled part of it. */
+export interface Settlement {
+  date: string;
+  amount: number;
+  transactionId?: string;
+  creditNote?: string;
+}
+
+export interface Document {
+  id: string;
+  kind: DocumentKind;
+  number: string;
+  status: DocumentStatus;
+  overdue: boolean;
+  contact: { id: string; name: string };
+  issueDate: string;
+  dueDate: string;
+  currency: string;
+  taxInclusive: boolean;
+  lines: DocumentLine[];
+  /** Tax per code and rate: what the PDF prints. */
+  taxes: { taxCode: string; rate: number; net: number; tax: number }[];
+  net: number;
+  tax: number;
+  total: number;
+  paid: number;
+  credited: number;
+  balance: number;
+  settlements: Settlement[];
+  /** A credit note's invoice. */
+  credits: string | null;
+  notes: string | null;
+  paymentInstructions: string | null;
+  voidDate: string | null;
+  voidReason: string | null;
+}
+
+export interface DocumentRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  kind: DocumentKind;
+  state: DocumentState;
+  contact_seq: number;
+  number: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  tax_inclusive: number;
+  credits_seq: number | null;
+  net_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  settled_minor: number;
+  settled_on: string | null;
+  notes: string | null;
+  payment_instructions: string | null;
+  void_date: string | null;
+  void_reason: string | null;
+}
+
+export const KIND_NAMES: Record<DocumentKind, string> = { invoice: 'invoice', credit_note: 'credit note', bill: 'bill' };
+
+/** A document by its number (or id); a bill's number is its vendor's, so a vendor narrows it when two share one. */
+export function requireDocument(ledger: Ledger, orgSeq: number, kinds: readonly DocumentKind[], ref: string, vendorSeq?: number): DocumentRow {
+  const key = foldName(ref);
+  const rows = ledger
+    .rows<DocumentRow>(
+      `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?)) AND (id = ? OR lower(number) = lower(?))`,
+      orgSeq,
+      JSON.stringify(kinds),
+      ref,
+      ref.trim(),
+    )
+    .filter((r) => r.id === ref || foldName(r.number) === key)
+    .filter((r) => vendorSeq === undefined || r.contact_seq === vendorSeq);
+  const what = KIND_NAMES[kinds[0]];
+  if (rows.length === 0) throw new LedgerError('not_found', `No ${what} ${ref} in this organization.`, { resource: what, id: ref });
+  if (rows.length > 1)
+    throw new LedgerError('conflict', `More than one ${what} is numbered ${ref} (from different vendors): name the vendor or the id.`, { ids: rows.map((r) => r.id) });
+  return rows[0];
+}
+
+/** What a person sees of its state: from the stored one and what is left to pay. */
+export function statusOf(row: Pick<DocumentRow, 'kind' | 'state' | 'total_minor' | 'settled_minor'>): DocumentStatus {
+  if (row.state !== 'issued') return row.state;
+  if (row.kind === 'credit_note') return 'sent';
+  if (row.settled_minor === 0) return row.kind === 'bill' ? 'open' : 'sent';
+  return row.settled_minor >= row.total_minor ? 'paid' : 'partially_paid';
+}
+
+interface LineRow {
+  description: string;
+  quantity_milli: number;
+  unit_price_minor: number;
+  code: string;
+  name: string;
+  tax_code: string | null;
+  rate_e4: number | null;
+  net_minor: number;
+  tax_minor: number;
+}
+
+function linesOfDocument(ledger: Ledger, row: DocumentRow): LineRow[] {
+  return ledger.rows<LineRow>(
+    `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, c.name, t.code AS tax_code, l.net_minor, l.tax_minor,
+       (SELECT rate_e4 FROM tax_rates r WHERE r.tax_code_seq = l.tax_code_seq AND r.valid_from <= ? ORDER BY valid_from DESC LIMIT 1) AS rate_e4
+     FROM document_lines l JOIN categories c ON c.seq = l.category_seq LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq
+     WHERE l.document_seq = ? ORDER BY l.position`,
+    row.issue_date,
+    row.seq,
+  );
+}
+
+function settlementsOf(ledger: Ledger, row: DocumentRow): Settlement[] {
+  const sign = row.kind === 'bill' ? 1 : -1;
+  const paid = ledger.rows<{ date: string; minor: number; id: string }>(
+    'SELECT l.date, l.amount_minor AS minor, t.id FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? ORDER BY l.date, t.seq',
+    row.seq,
+  );
+  const credited = ledger.rows<{ date: string; minor: number; number: string }>(
+    "SELECT p.date, p.amount_minor AS minor, d.number FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE p.settles_seq = ? AND d.kind = 'credit_note' ORDER BY p.date, p.seq",
+    row.seq,
+  );
+  return [
+    ...paid.map((p) => ({ date: p.date, amount: fromMinor(sign * p.minor, row.currency), transactionId: p.id })),
+    ...credited.map((c) => ({ date: c.date, amount: fromMinor(sign * c.minor, row.currency), creditNote: c.number })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+export function toDocument(ledger: Ledger, row: DocumentRow): Document {
+  const money = (minor: number) => fromMinor(minor, row.currency);
+  const contact = ledger.stmt('SELECT id, name FROM counterparties WHERE seq = ?').get(row.contact_seq) as { id: string; name: string };
+  const lines = linesOfDocument(ledger, row);
+  const taxes = new Map<string, { taxCode: string; rate: number; net: number; tax: number }>();
+  for (const l of lines.filter((x) => x.tax_code !== null)) {
+    const key = `${l.tax_code}@${l.rate_e4}`;
+    const t = taxes.get(key) ?? taxes.set(key, { taxCode: l.tax_code!, rate: (l.rate_e4 ?? 0) / 10_000, net: 0, tax: 0 }).get(key)!;
+    t.net += l.net_minor;
+    t.tax += l.tax_minor;
+  }
+  const settlements = row.state === 'draft' ? [] : settlementsOf(ledger, row);
+  const credited = settlements.filter((s) => s.creditNote).reduce((s, x) => s + x.amount, 0);
+  const balanceMinor = row.state === 'issued' && row.kind !== 'credit_note' ? row.total_minor - row.settled_minor : 0;
+  const status = statusOf(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    status,
+    overdue: balanceMinor > 0 && row.due_date < today(),
+    contact,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    currency: row.currency,
+    taxInclusive: row.tax_inclusive === 1,
+    lines: lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity_milli / 1000,
+      unitPrice: money(l.unit_price_minor),
+      categoryCode: l.code,
+      category: l.name,
+      taxCode: l.tax_code,
+      net: money(l.net_minor),
+      tax: money(l.tax_minor),
+    })),
+    taxes: [...taxes.values()].map((t) => ({ ...t, net: money(t.net), tax: money(t.tax) })),
+    net: money(row.net_minor),
+    tax: money(row.tax_minor),
+    total: money(row.total_minor),
+    paid: Number(
+      settlements
+        .filter((s) => s.transactionId)
+        .reduce((s, x) => s + x.amount, 0)
+        .toFixed(6),
+    ),
+    credited: Number(credited.toFixed(6)),
+    balance: money(balanceMinor),
+    settlements,
+    credits: row.credits_seq === null ? null : (ledger.stmt('SELECT number FROM documents WHERE seq = ?').pluck().get(row.credits_seq) as string),
+    notes: row.notes,
+    paymentInstructions: row.payment_instructions,
+    voidDate: row.void_date,
+    voidReason: row.void_reason,
+  };
+}
+
+export interface DocumentQuery {
+  kinds: readonly DocumentKind[];
+  status?: DocumentStatus | 'overdue';
+  contactSeq?: number;
+}
+
+/** Documents newest first, with their status; `overdue`: open ones past their due date. */
+export function listDocuments(ledger: Ledger, orgSeq: number, q: DocumentQuery): Document[] {
+  const rows = ledger.rows<DocumentRow>(
+    `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?))${q.contactSeq ? ' AND contact_seq = ?' : ''} ORDER BY issue_date DESC, seq DESC`,
+    orgSeq,
+    JSON.stringify(q.kinds),
+    ...(q.contactSeq ? [q.contactSeq] : []),
+  );
+  return rows.map((r) => toDocument(ledger, r)).filter((d) => q.status === undefined || (q.status === 'overdue' ? d.overdue : d.status === q.status));
+}

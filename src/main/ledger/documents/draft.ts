@@ -1,0 +1,199 @@
+// Writing invoices, credit notes and bills as documents (issue 29): their
+// lines (quantity, unit price, category, tax code) and the amounts worked out
+// from them, tax-exclusive or tax-inclusive. Decisions:
+// - A line's amount is quantity x unit price rounded half away from zero;
+//   its tax is worked out per line at the rate of the issue date (the same
+//   rounding as a bank row's tax, issue 28): on the net (tax-exclusive) or
+//   inside the gross (tax-inclusive).
+// - A line's tax code: the one named; else the contact's default; else the
+//   category's. None named as null: no tax.
+// - Invoices and credit notes take revenue categories; bills expense or asset
+//   ones (a purchase of equipment). The reverse charge on a sale charges no
+//   tax; on a bill its tax is notional (on the category line, for the return).
+// - Numbers: invoices and credit notes from the organization's prefix and
+//   next number, given at creation (a draft has its number) and never reused
+//   (a voided one keeps it); a bill carries its vendor's number, unique per vendor.
+import { decimalMarkOf, organizationBySeq } from '../access/organizations';
+import { chartRows } from '../chart/categories';
+import type { Ledger } from '../core/db';
+import { invalid, type FieldIssue } from '../core/errors';
+import { typedToMinor, type TypedMoney } from '../core/money';
+import { requireContactRow, type ContactRow } from '../contacts/contacts';
+import { rateOn, usableTaxCodeRow } from '../tax/codes';
+import { defaultTaxOf, divideRounded, recoverablePart, taxInGross, taxOnNet } from '../tax/lines';
+import type { DocumentKind } from '../../../../db/values';
+import { addDays } from '../../../shared/dates';
+
+export interface DocumentLineInput {
+  description: string;
+  /** A number or its text ("1.5"), up to three decimals. */
+  quantity: number | string;
+  unitPrice: TypedMoney;
+  categoryCode: string;
+  /** Undefined: the contact's default, else the category's; null: no tax. */
+  taxCode?: string | null;
+}
+
+export interface DocumentInput {
+  contact: string;
+  /** A bill's number (the vendor's); invoices are numbered by the organization. */
+  number?: string;
+  date?: string;
+  dueDate?: string;
+  termsDays?: number;
+  taxInclusive?: boolean;
+  lines: DocumentLineInput[];
+  notes?: string | null;
+  paymentInstructions?: string | null;
+}
+
+/** A line as stored, with what the entry needs of it. */
+export interface WorkedLine {
+  description: string;
+  quantityMilli: number;
+  unitPriceMinor: number;
+  categorySeq: number;
+  taxCodeSeq: number | null;
+  netMinor: number;
+  /** The tax charged on it (what the document prints). */
+  taxMinor: number;
+  /** What the entry posts to the tax control account (a bill's recoverable share; all of a sale's). */
+  postedTaxMinor: number;
+  /** The reverse charge's notional tax on a bill (posted nowhere, reported on the return). */
+  notionalMinor: number;
+}
+
+export interface WorkedDocument {
+  lines: WorkedLine[];
+  netMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/** Terms when neither the document nor its contact names any (days). */
+export const DEFAULT_TERMS_DAYS = 30;
+
+const CATEGORY_TYPES_OF: Record<DocumentKind, readonly string[]> = { invoice: ['revenue'], credit_note: ['revenue'], bill: ['expense', 'asset'] };
+
+function quantityMilli(value: number | string, field: string, issues: FieldIssue[]): number {
+  const text = String(value).trim();
+  if (!/^\d{1,9}(\.\d{1,3})?$/.test(text) || Number(text) <= 0) {
+    issues.push({ field, message: `"${text}" is not a quantity: a positive number with at most three decimals` });
+    return 0;
+  }
+  return Math.round(Number(text) * 1000);
+}
+
+interface TaxFacts {
+  kind: string;
+  recoverable_percent: number;
+}
+
+/** One line's amounts: its amount from quantity and price, its tax at the date's rate. */
+function workLine(
+  ledger: Ledger,
+  kind: DocumentKind,
+  date: string,
+  inclusive: boolean,
+  line: Omit<WorkedLine, 'netMinor' | 'taxMinor' | 'postedTaxMinor' | 'notionalMinor'>,
+): WorkedLine {
+  const amount = Number(divideRounded(BigInt(line.quantityMilli) * BigInt(line.unitPriceMinor), 1000n));
+  if (line.taxCodeSeq === null) return { ...line, netMinor: amount, taxMinor: 0, postedTaxMinor: 0, notionalMinor: 0 };
+  const code = ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(line.taxCodeSeq) as TaxFacts;
+  const rate = rateOn(ledger, line.taxCodeSeq, date);
+  if (code.kind === 'reverse_charge') {
+    const notional = kind === 'bill' ? taxOnNet(amount, rate) : 0;
+    return { ...line, netMinor: amount, taxMinor: 0, postedTaxMinor: 0, notionalMinor: notional };
+  }
+  const tax = inclusive ? taxInGross(amount, rate) : taxOnNet(amount, rate);
+  const net = inclusive ? amount - tax : amount;
+  return { ...line, netMinor: net, taxMinor: tax, postedTaxMinor: kind === 'bill' ? recoverablePart(tax, code.recoverable_percent) : tax, notionalMinor: 0 };
+}
+
+/** The lines checked and worked out, each bad field named (lines[2].categoryCode). */
+export function workLines(
+  ledger: Ledger,
+  orgSeq: number,
+  kind: DocumentKind,
+  date: string,
+  inclusive: boolean,
+  inputs: readonly DocumentLineInput[],
+  contact: Pick<ContactRow, 'default_tax_code'>,
+): WorkedDocument {
+  const issues: FieldIssue[] = [];
+  if (inputs.length === 0) issues.push({ field: 'lines', message: 'at least one line is required' });
+  const { currency } = organizationBySeq(ledger, orgSeq);
+  const mark = decimalMarkOf(ledger, orgSeq);
+  const chart = chartRows(ledger, orgSeq);
+  const lines: WorkedLine[] = [];
+  inputs.forEach((input, i) => {
+    const at = (f: string) => `lines[${i}].${f}`;
+    const category = chart.find((c) => c.code !== '' && c.code === input.categoryCode.trim());
+    if (!category || category.archived_at) issues.push({ field: at('categoryCode'), message: `"${input.categoryCode}" is not a category of this organization's chart in use` });
+    else if (!CATEGORY_TYPES_OF[kind].includes(category.type)) {
+      issues.push({
+        field: at('categoryCode'),
+        message: `${category.code} ${category.name} is ${category.type}: a ${kind === 'bill' ? 'bill takes expense or asset' : 'sale takes revenue'} categories`,
+      });
+    }
+    let unitPriceMinor = 0;
+    try {
+      unitPriceMinor = typedToMinor(input.unitPrice, currency, mark, at('unitPrice'));
+    } catch (e) {
+      issues.push(...((e as { details?: FieldIssue[] }).details ?? [{ field: at('unitPrice'), message: 'is not an amount' }]));
+    }
+    const qty = quantityMilli(input.quantity, at('quantity'), issues);
+    if (!input.description.trim()) issues.push({ field: at('description'), message: 'is required' });
+    let taxCodeSeq: number | null = null;
+    const named = input.taxCode === undefined ? (contact.default_tax_code ?? undefined) : input.taxCode;
+    try {
+      if (named) taxCodeSeq = usableTaxCodeRow(ledger, orgSeq, named, at('taxCode')).seq;
+      else if (named === undefined && category) taxCodeSeq = defaultTaxOf(ledger, category.seq);
+    } catch (e) {
+      issues.push(...((e as { details?: FieldIssue[] }).details ?? []));
+    }
+    if (category)
+      lines.push(workLine(ledger, kind, date, inclusive, { description: input.description.trim(), quantityMilli: qty, unitPriceMinor, categorySeq: category.seq, taxCodeSeq }));
+  });
+  if (issues.length) throw invalid(issues);
+  const netMinor = lines.reduce((s, l) => s + l.netMinor, 0);
+  const taxMinor = lines.reduce((s, l) => s + l.taxMinor, 0);
+  if (netMinor + taxMinor < 0)
+    throw invalid([
+      {
+        field: 'lines',
+        message: `the total is negative: ${kind === 'bill' ? "a vendor's credit" : 'a credit note'} is issued against ${kind === 'bill' ? 'a bill' : 'an invoice'} instead`,
+      },
+    ]);
+  return { lines, netMinor, taxMinor, totalMinor: netMinor + taxMinor };
+}
+
+/** The due date: given, or the issue date plus the terms (the document's, the contact's, else 30 days). */
+export function dueDateOf(input: Pick<DocumentInput, 'dueDate' | 'termsDays'>, date: string, contact: Pick<ContactRow, 'terms_days'>): string {
+  const due = input.dueDate ?? addDays(date, input.termsDays ?? contact.terms_days ?? DEFAULT_TERMS_DAYS);
+  if (due < date) throw invalid([{ field: 'dueDate', message: `is before the issue date ${date}` }]);
+  return due;
+}
+
+/** The contact a document is for, in the role it needs: a customer for invoices, a vendor for bills. */
+export function contactFor(ledger: Ledger, orgSeq: number, kind: DocumentKind, ref: string): ContactRow {
+  const field = kind === 'bill' ? 'vendor' : 'customer';
+  const contact = requireContactRow(ledger, orgSeq, ref);
+  if (contact.archived_at) throw invalid([{ field, message: `${contact.name} is archived: restore the contact first` }]);
+  if (kind === 'bill' ? !contact.is_vendor : !contact.is_customer) {
+    throw invalid([{ field, message: `${contact.name} is not a ${field}: make it one (ledgerdesk contact edit "${contact.name}" --${field})` }]);
+  }
+  return contact;
+}
+
+/** The next number of an invoice or a credit note, taken (the sequence moves past any number already used). */
+export function takeNumber(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_note'): string {
+  const [prefixCol, nextCol] = kind === 'invoice' ? ['invoice_prefix', 'invoice_next'] : ['credit_note_prefix', 'credit_note_next'];
+  const org = ledger.stmt(`SELECT ${prefixCol} AS prefix, ${nextCol} AS next FROM organizations WHERE seq = ?`).get(orgSeq) as { prefix: string; next: number };
+  const used = ledger.stmt('SELECT 1 FROM documents WHERE org_seq = ? AND kind = ? AND lower(number) = lower(?)');
+  let n = org.next;
+  const numbered = (k: number) => `${org.prefix}${String(k).padStart(4, '0')}`;
+  while (used.get(orgSeq, kind, numbered(n))) n++;
+  ledger.stmt(`UPDATE organizations SET ${nextCol} = ? WHERE seq = ?`).run(n + 1, orgSeq);
+  return numbered(n);
+}

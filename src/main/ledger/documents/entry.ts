@@ -1,0 +1,320 @@
+// An invoice's, a credit note's or a bill's life in the books (issue 29).
+// A draft is only the document. Issuing books its entry as postings dated
+// the issue date: an invoice debits receivables (its total) and credits its
+// revenue categories (net) and the tax control account (tax); a bill the
+// other way round through payables; a credit note reverses part of an
+// invoice and settles that much of it. Voiding posts the reversal, dated the
+// void date (a closed period stays as filed), with a reason; only a document
+// nothing has settled can be voided. Every change is audited with it.
+import { appendAudit, type Human } from '../access/audit';
+import { assertOpen } from '../access/closing';
+import { organizationBySeq } from '../access/organizations';
+import { newId, nowIso, today } from '../core/clock';
+import type { Ledger } from '../core/db';
+import { invalid, LedgerError } from '../core/errors';
+import { fromMinor } from '../core/money';
+import type { DocumentKind } from '../../../../db/values';
+import type { ContactRow } from '../contacts/contacts';
+import { KIND_NAMES, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
+import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type DocumentLineInput, type WorkedDocument } from './draft';
+import { refreshSettled } from './settled';
+
+const INSERT_POSTING = `INSERT INTO postings (document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** The entry of a document (debits positive): per line its category and tax, and what the contact owes or is owed. */
+function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number): void {
+  const insert = ledger.stmt(INSERT_POSTING);
+  // An invoice credits revenue; a credit note debits it back; a bill debits its costs.
+  const s = doc.kind === 'invoice' ? -1 : 1;
+  const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) =>
+    insert.run(
+      doc.seq,
+      doc.org_seq,
+      kind,
+      l.categorySeq ?? null,
+      l.settles ?? null,
+      doc.contact_seq,
+      doc.issue_date,
+      doc.currency,
+      amount,
+      l.memo ?? null,
+      l.taxCodeSeq ?? null,
+      l.taxMinor ?? null,
+    );
+  for (const l of worked.lines) {
+    const kept = doc.kind === 'bill' ? l.taxMinor - l.postedTaxMinor : 0;
+    const lineTax = doc.kind === 'bill' ? l.postedTaxMinor + l.notionalMinor : l.taxMinor;
+    post('category', s * (l.netMinor + kept), { categorySeq: l.categorySeq, taxCodeSeq: l.taxCodeSeq, taxMinor: l.taxCodeSeq === null ? null : s * lineTax, memo: l.description });
+    if (l.postedTaxMinor !== 0) post('tax', s * l.postedTaxMinor, { taxCodeSeq: l.taxCodeSeq, memo: l.description });
+  }
+  post(doc.kind === 'bill' ? 'payable' : 'receivable', -s * worked.totalMinor, { settles });
+}
+
+/** Reverses every posting of a document, dated `date`. */
+function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
+  ledger
+    .stmt(
+      `INSERT INTO postings (document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)
+       SELECT document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, ?, currency, -amount_minor, memo, tax_code_seq, -tax_minor FROM postings WHERE document_seq = ? ORDER BY seq`,
+    )
+    .run(date, doc.seq);
+}
+
+const INSERT_LINE = `INSERT INTO document_lines (document_seq, position, description, quantity_milli, unit_price_minor, category_seq, tax_code_seq, net_minor, tax_minor)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument): void {
+  ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
+  const insert = ledger.stmt(INSERT_LINE);
+  worked.lines.forEach((l, i) => insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor));
+}
+
+const rowBySeq = (ledger: Ledger, seq: number): DocumentRow => ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as DocumentRow;
+
+const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
+
+function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): void {
+  appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
+}
+
+/** Issues a draft: its amounts worked out again at the issue date, its entry booked. */
+function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow): DocumentRow {
+  assertOpen(ledger, doc.org_seq, [doc.issue_date], 'issued');
+  const contact = ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq) as { default_tax_code: string | null };
+  const inputs = ledger.rows<{ description: string; quantity_milli: number; unit_price_minor: number; code: string; tax_code: string | null }>(
+    `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, t.code AS tax_code FROM document_lines l JOIN categories c ON c.seq = l.category_seq
+     LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq WHERE l.document_seq = ? ORDER BY l.position`,
+    doc.seq,
+  );
+  const worked = workLines(
+    ledger,
+    doc.org_seq,
+    doc.kind,
+    doc.issue_date,
+    doc.tax_inclusive === 1,
+    inputs.map((l) => ({
+      description: l.description,
+      quantity: l.quantity_milli / 1000,
+      unitPrice: fromMinor(l.unit_price_minor, doc.currency),
+      categoryCode: l.code,
+      taxCode: l.tax_code,
+    })),
+    contact,
+  );
+  writeLines(ledger, doc.seq, worked);
+  ledger
+    .stmt("UPDATE documents SET state = 'issued', issued_at = ?, net_minor = ?, tax_minor = ?, total_minor = ? WHERE seq = ?")
+    .run(nowIso(), worked.netMinor, worked.taxMinor, worked.totalMinor, doc.seq);
+  const issued = rowBySeq(ledger, doc.seq);
+  postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq);
+  refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
+  if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
+  return rowBySeq(ledger, doc.seq);
+}
+
+export interface CreateOptions {
+  kind: 'invoice' | 'bill';
+  /** Issue (a bill: enter as open) at once rather than keep a draft. */
+  issue?: boolean;
+}
+
+/** A new invoice (a draft unless issued at once) or bill (open unless kept a draft). */
+export function createDocument(ledger: Ledger, orgSeq: number, actor: Human, input: DocumentInput, options: CreateOptions): Document {
+  return ledger.write(() => {
+    const { kind } = options;
+    const contact = contactFor(ledger, orgSeq, kind, input.contact);
+    const date = input.date ?? today();
+    const inclusive = input.taxInclusive ?? false;
+    const worked = workLines(ledger, orgSeq, kind, date, inclusive, input.lines, contact);
+    const due = dueDateOf(input, date, contact);
+    if (kind === 'bill' && !input.number?.trim()) throw invalid([{ field: 'number', message: "is required: the vendor's number of the bill" }]);
+    if (kind === 'bill' && ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim())) {
+      throw new LedgerError('conflict', `${contact.name} already has a bill numbered ${input.number!.trim()}.`, { field: 'number' });
+    }
+    const number = kind === 'bill' ? input.number!.trim() : takeNumber(ledger, orgSeq, 'invoice');
+    const org = organizationBySeq(ledger, orgSeq);
+    const id = newId();
+    const { lastInsertRowid } = ledger
+      .stmt(
+        `INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
+         VALUES (?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        orgSeq,
+        kind,
+        contact.seq,
+        number,
+        date,
+        due,
+        org.currency,
+        inclusive ? 1 : 0,
+        worked.netMinor,
+        worked.taxMinor,
+        worked.totalMinor,
+        input.notes?.trim() || null,
+        input.paymentInstructions?.trim() || (kind === 'invoice' ? org.paymentInstructions : null) || null,
+        nowIso(),
+      );
+    const seq = Number(lastInsertRowid);
+    writeLines(ledger, seq, worked);
+    let doc = rowBySeq(ledger, seq);
+    audit(ledger, actor, doc, 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)}${options.issue ? '' : ' (draft)'}`);
+    if (options.issue) {
+      doc = issueRow(ledger, actor, doc);
+      audit(ledger, actor, doc, 'issued', `${KIND_NAMES[kind]} ${number} ${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}`);
+    }
+    return toDocument(ledger, doc);
+  });
+}
+
+/** Changes a draft: any field, the lines as a whole. */
+export function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, input: Partial<DocumentInput>): Document {
+  return ledger.write(() => {
+    const was = requireDocument(ledger, orgSeq, kinds, ref);
+    if (was.state !== 'draft')
+      throw new LedgerError('conflict', `${KIND_NAMES[was.kind]} ${was.number} is ${was.state}: only a draft changes (void it, or issue a credit note).`, { number: was.number });
+    const contact = input.contact
+      ? contactFor(ledger, orgSeq, was.kind, input.contact)
+      : (ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(was.contact_seq) as ContactRow);
+    const date = input.date ?? was.issue_date;
+    const inclusive = input.taxInclusive ?? was.tax_inclusive === 1;
+    const lines: DocumentLineInput[] = input.lines ?? currentLines(ledger, was);
+    const worked = workLines(ledger, orgSeq, was.kind, date, inclusive, lines, contact);
+    const due = input.dueDate || input.termsDays !== undefined ? dueDateOf(input, date, contact) : input.date ? dueDateOf({}, date, contact) : was.due_date;
+    ledger
+      .stmt(
+        'UPDATE documents SET contact_seq = ?, issue_date = ?, due_date = ?, tax_inclusive = ?, net_minor = ?, tax_minor = ?, total_minor = ?, notes = ?, payment_instructions = ? WHERE seq = ?',
+      )
+      .run(
+        contact.seq,
+        date,
+        due,
+        inclusive ? 1 : 0,
+        worked.netMinor,
+        worked.taxMinor,
+        worked.totalMinor,
+        input.notes === undefined ? was.notes : input.notes?.trim() || null,
+        input.paymentInstructions === undefined ? was.payment_instructions : input.paymentInstructions?.trim() || null,
+        was.seq,
+      );
+    writeLines(ledger, was.seq, worked);
+    const doc = rowBySeq(ledger, was.seq);
+    audit(ledger, actor, doc, 'edited', `${KIND_NAMES[doc.kind]} ${doc.number} (draft) changed: ${money(doc.total_minor, doc.currency)}`);
+    return toDocument(ledger, doc);
+  });
+}
+
+function currentLines(ledger: Ledger, doc: DocumentRow): DocumentLineInput[] {
+  return ledger
+    .rows<{ description: string; quantity_milli: number; unit_price_minor: number; code: string; tax_code: string | null }>(
+      `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, t.code AS tax_code FROM document_lines l JOIN categories c ON c.seq = l.category_seq
+       LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq WHERE l.document_seq = ? ORDER BY l.position`,
+      doc.seq,
+    )
+    .map((l) => ({
+      description: l.description,
+      quantity: l.quantity_milli / 1000,
+      unitPrice: fromMinor(l.unit_price_minor, doc.currency),
+      categoryCode: l.code,
+      taxCode: l.tax_code,
+    }));
+}
+
+/** Issues a draft invoice (enters a draft bill): its entry goes into the books. */
+export function issueDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string): Document {
+  return ledger.write(() => {
+    const was = requireDocument(ledger, orgSeq, kinds, ref);
+    if (was.state !== 'draft')
+      throw new LedgerError('conflict', `${KIND_NAMES[was.kind]} ${was.number} is already ${was.state === 'void' ? 'void' : 'issued'}.`, { number: was.number });
+    const doc = issueRow(ledger, actor, was);
+    audit(
+      ledger,
+      actor,
+      doc,
+      'issued',
+      `${KIND_NAMES[doc.kind]} ${doc.number} ${doc.kind === 'bill' ? 'entered' : 'issued'}: ${money(doc.total_minor, doc.currency)}, due ${doc.due_date}`,
+    );
+    return toDocument(ledger, doc);
+  });
+}
+
+/** Voids a document: a draft simply; an issued one by reversing its entry on `date` (default today), once nothing settles it. */
+export function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, reason?: string, date?: string): Document {
+  return ledger.write(() => {
+    const doc = requireDocument(ledger, orgSeq, kinds, ref);
+    const what = `${KIND_NAMES[doc.kind]} ${doc.number}`;
+    if (doc.state === 'void') throw new LedgerError('conflict', `${what} is already void.`, { number: doc.number });
+    const on = date ?? (today() < doc.issue_date ? doc.issue_date : today());
+    if (doc.state === 'issued') {
+      if (on < doc.issue_date) throw invalid([{ field: 'date', message: `is before the issue date ${doc.issue_date}` }]);
+      const paid = ledger.stmt('SELECT t.id FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? LIMIT 1').pluck().get(doc.seq) as
+        string | undefined;
+      if (paid)
+        throw new LedgerError('conflict', `${what} has a payment (transaction ${paid}): undo the payment first (ledgerdesk payment undo ${paid}).`, {
+          number: doc.number,
+          transactionId: paid,
+        });
+      const credit = ledger.stmt("SELECT number FROM documents WHERE credits_seq = ? AND state = 'issued' LIMIT 1").pluck().get(doc.seq) as string | undefined;
+      if (credit) throw new LedgerError('conflict', `${what} has credit note ${credit} against it: void the credit note first.`, { number: doc.number, creditNote: credit });
+      assertOpen(ledger, orgSeq, [on], 'voided');
+      reverseEntry(ledger, doc, on);
+    }
+    ledger.stmt("UPDATE documents SET state = 'void', void_date = ?, void_reason = ? WHERE seq = ?").run(on, reason?.trim() || null, doc.seq);
+    if (doc.kind === 'credit_note' && doc.credits_seq !== null) refreshSettled(ledger, [doc.credits_seq]);
+    else refreshSettled(ledger, [doc.seq]);
+    const voided = rowBySeq(ledger, doc.seq);
+    audit(ledger, actor, voided, 'voided', `${what} voided${doc.state === 'issued' ? ` (its entry reversed on ${on})` : ''}${reason?.trim() ? `: ${reason.trim()}` : ''}`);
+    return toDocument(ledger, voided);
+  });
+}
+
+/** A credit note against an issued invoice, issued at once: it reduces what is owed, never below nothing. */
+export function creditInvoice(ledger: Ledger, orgSeq: number, actor: Human, ref: string, input: Pick<DocumentInput, 'date' | 'lines' | 'notes' | 'taxInclusive'>): Document {
+  return ledger.write(() => {
+    const invoice = requireDocument(ledger, orgSeq, ['invoice'], ref);
+    if (invoice.state !== 'issued')
+      throw new LedgerError('conflict', `Invoice ${invoice.number} is ${invoice.state}: only an issued invoice is credited.`, { number: invoice.number });
+    const date = input.date ?? today();
+    if (date < invoice.issue_date) throw invalid([{ field: 'date', message: `is before the invoice's issue date ${invoice.issue_date}` }]);
+    const contact = ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(invoice.contact_seq) as { default_tax_code: string | null };
+    const inclusive = input.taxInclusive ?? invoice.tax_inclusive === 1;
+    const worked = workLines(ledger, orgSeq, 'credit_note', date, inclusive, input.lines, contact);
+    const open = invoice.total_minor - invoice.settled_minor;
+    if (worked.totalMinor > open) {
+      throw invalid([
+        {
+          field: 'lines',
+          message: `the credit note's total ${money(worked.totalMinor, invoice.currency)} is more than invoice ${invoice.number} still asks (${money(open, invoice.currency)})`,
+        },
+      ]);
+    }
+    const number = takeNumber(ledger, orgSeq, 'credit_note');
+    const { lastInsertRowid } = ledger
+      .stmt(
+        `INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, tax_inclusive, credits_seq, net_minor, tax_minor, total_minor, notes, created_at)
+         VALUES (?, ?, 'credit_note', 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        newId(),
+        orgSeq,
+        invoice.contact_seq,
+        number,
+        date,
+        date,
+        invoice.currency,
+        inclusive ? 1 : 0,
+        invoice.seq,
+        worked.netMinor,
+        worked.taxMinor,
+        worked.totalMinor,
+        input.notes?.trim() || null,
+        nowIso(),
+      );
+    writeLines(ledger, Number(lastInsertRowid), worked);
+    const note = issueRow(ledger, actor, rowBySeq(ledger, Number(lastInsertRowid)));
+    audit(ledger, actor, note, 'issued', `Credit note ${number} against invoice ${invoice.number}: ${money(note.total_minor, note.currency)}`);
+    return toDocument(ledger, note);
+  });
+}

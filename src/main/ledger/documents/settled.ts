@@ -1,0 +1,42 @@
+// What an invoice or a bill still asks for: its balance is the sum of the
+// receivable (or payable) amounts that name it: its own posting when issued,
+// the credit notes against it, the bank lines that pay it, the reversal when
+// voided. Kept on the document (settled amount, the day it was settled in
+// full) whenever one of those changes, so the aging reads only what was open.
+import type { Ledger } from '../core/db';
+
+/** The documents a bank row's lines settle. */
+export const settledBy = (ledger: Ledger, transactionSeq: number): number[] =>
+  ledger.stmt('SELECT DISTINCT settles_seq FROM lines WHERE transaction_seq = ? AND settles_seq IS NOT NULL').pluck().all(transactionSeq) as number[];
+
+/** What moves a document's balance, per day, oldest first (receivables positive, payables negative), through a date when given. */
+export function balanceMoves(ledger: Ledger, seq: number, through = '9999-12-31'): { date: string; minor: number }[] {
+  return ledger.rows(
+    `SELECT date, sum(amount_minor) AS minor FROM (
+       SELECT date, amount_minor FROM postings WHERE settles_seq = ? AND date <= ?
+       UNION ALL SELECT date, amount_minor FROM lines WHERE settles_seq = ? AND date <= ?
+     ) GROUP BY date ORDER BY date`,
+    seq,
+    through,
+    seq,
+    through,
+  );
+}
+
+/** Brings the settled amount and the settled-in-full day of documents up to date. */
+export function refreshSettled(ledger: Ledger, seqs: Iterable<number>): void {
+  const read = ledger.stmt("SELECT kind, total_minor FROM documents WHERE seq = ? AND state <> 'draft' AND kind <> 'credit_note'");
+  const write = ledger.stmt('UPDATE documents SET settled_minor = ?, settled_on = ? WHERE seq = ?');
+  for (const seq of new Set(seqs)) {
+    const doc = read.get(seq) as { kind: string; total_minor: number } | undefined;
+    if (!doc) continue;
+    const sign = doc.kind === 'bill' ? -1 : 1;
+    let balance = 0;
+    let settledOn: string | null = null;
+    for (const m of balanceMoves(ledger, seq)) {
+      balance += sign * m.minor;
+      settledOn = balance === 0 ? (settledOn ?? m.date) : null;
+    }
+    write.run(doc.total_minor - balance, settledOn, seq);
+  }
+}

@@ -1,0 +1,171 @@
+// Invoices and bills (issue 29) on a real file: numbered invoices with tax
+// per line, issued into the books (receivables, revenue, the tax control
+// account), paid by bank rows (in full, in part, two by one row, too much:
+// a credit), a credit note, a void; bills through payables; the aging's
+// buckets at their edges and its total equal to the balance sheet's
+// receivables; the PDF read back by pdftotext; every total recounted.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskContext } from '../src/main/desk/operations';
+import * as L from '../src/main/ledger';
+import { expectTotalsMatchRows } from './support/aggregates';
+import { deskAs } from './support/desk';
+import { tempDir, tempLedger } from './support/env';
+
+let ctx: DeskContext;
+let org: L.Organization;
+const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
+const row = async (date: string, amount: string, description: string) => (await desk('addTransaction', { account: 'Bank', date, amount, description })).id as string;
+const bs = (date: string) => L.balanceSheet(ctx.ledger, org.seq, { date });
+const lineOf = (sheet: L.BalanceSheet, name: string) => [...sheet.assets.lines, ...sheet.liabilities.lines].find((l) => l.name === name)?.amount ?? 0;
+
+beforeAll(async () => {
+  const { ledger, dir } = tempLedger();
+  org = L.createOrganization(ledger, { slug: 'studio', name: 'Studio Ωmega', currency: 'GBP' });
+  ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
+  L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
+  await desk('createAccount', { name: 'Bank', type: 'checking', openingBalance: '1000', openingDate: '2025-12-31' });
+  await desk('addContact', { name: 'Ζωή Ångström & Co', customer: true, address: '1 Rue de la Paix\nParis', taxNumber: 'FR123', termsDays: 14 });
+  await desk('addContact', { name: 'Борис Ltd', customer: true });
+  await desk('addContact', { name: 'Paper Supplies', vendor: true, termsDays: 30 });
+  L.updateOrganization(ctx.ledger, org.id, { address: '2 High Street, London', taxNumber: 'GB999', paymentInstructions: 'Sort code 00-00-00, account 12345678' });
+});
+
+describe('invoices', () => {
+  it('numbers a draft from the sequence, works out tax per line, and keeps it out of the books until issued', async () => {
+    const inv = await desk<L.Document>('createInvoice', {
+      customer: 'ζωή ångström & co',
+      date: '2026-01-10',
+      lines: ['Design work;10;85.00;4000;S', 'Printed book;2;12.50;4000;Z'],
+    });
+    expect(inv).toMatchObject({ number: 'INV-0001', status: 'draft', dueDate: '2026-01-24', net: 875, tax: 170, total: 1045, balance: 0 });
+    expect(inv.taxes).toEqual([
+      { taxCode: 'S', rate: 20, net: 850, tax: 170 },
+      { taxCode: 'Z', rate: 0, net: 25, tax: 0 },
+    ]);
+    expect(lineOf(bs('2026-01-31'), 'Accounts receivable')).toBe(0);
+    const issued = await desk<L.Document>('issueInvoice', { number: 'inv-0001' });
+    expect(issued).toMatchObject({ status: 'sent', balance: 1045 });
+    const sheet = bs('2026-01-31');
+    expect(lineOf(sheet, 'Accounts receivable')).toBe(1045);
+    expect(lineOf(sheet, 'Sales tax control')).toBe(170);
+    expect(sheet.assets.total).toBe(sheet.liabilitiesAndEquity);
+    const pl = L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' });
+    expect(pl.revenue).toBe(875);
+    await expect(desk('issueInvoice', { number: 'INV-0001' })).rejects.toMatchObject({ code: 'conflict' });
+    expectTotalsMatchRows(ctx.ledger);
+  });
+
+  it('refuses bad lines naming each field, and nothing is written', async () => {
+    const before = (await desk<L.Document[]>('listInvoices')).length;
+    await expect(desk('createInvoice', { customer: 'Борис Ltd', lines: ['Work;0;10;4000', 'Ink;1;5;5000', 'Other;1;abc;4000;XX'] })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: expect.arrayContaining([
+        expect.objectContaining({ field: 'lines[0].quantity' }),
+        expect.objectContaining({ field: 'lines[1].categoryCode' }),
+        expect.objectContaining({ field: 'lines[2].unitPrice' }),
+        expect.objectContaining({ field: 'lines[2].taxCode' }),
+      ]),
+    });
+    await expect(desk('createInvoice', { customer: 'Paper Supplies', lines: ['Work;1;10;4000'] })).rejects.toMatchObject({ details: [{ field: 'customer' }] });
+    expect((await desk<L.Document[]>('listInvoices')).length).toBe(before);
+  });
+
+  it('a bank row pays it in full: receivables back to zero, revenue counted once', async () => {
+    const id = await row('2026-01-20', '1045.00', 'FASTER PAYMENT ANGSTROM INV-0001');
+    const paid = await desk<L.PaymentResult>('payInvoice', { numbers: ['INV-0001'], transactionId: id });
+    expect(paid.documents[0]).toMatchObject({ status: 'paid', paid: 1045, balance: 0 });
+    expect(lineOf(bs('2026-01-31'), 'Accounts receivable')).toBe(0);
+    expect(L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' }).revenue).toBe(875);
+    expectTotalsMatchRows(ctx.ledger);
+  });
+
+  it('part payments, two invoices paid by one row, and an overpayment left as a credit', async () => {
+    const a = await desk<L.Document>('createInvoice', { customer: 'Борис Ltd', date: '2026-02-01', dueDate: '2026-02-28', issue: true, lines: ['Consulting;1;100;4000;S'] });
+    const b = await desk<L.Document>('createInvoice', { customer: 'Борис Ltd', date: '2026-02-02', dueDate: '2026-02-28', issue: true, lines: ['Consulting;2;100;4000;S'] });
+    expect([a.number, b.number, a.total, b.total]).toEqual(['INV-0002', 'INV-0003', 120, 240]);
+    const part = await row('2026-02-10', '50', 'BORIS PART');
+    expect((await desk<L.PaymentResult>('payInvoice', { numbers: ['INV-0002'], transactionId: part })).documents[0]).toMatchObject({ status: 'partially_paid', balance: 70 });
+    await expect(desk('payInvoice', { numbers: ['INV-0003'], transactionId: part })).rejects.toMatchObject({ code: 'validation_failed' });
+    const both = await row('2026-02-20', '320', 'BORIS INV-0002 INV-0003');
+    const r = await desk<L.PaymentResult>('payInvoice', { numbers: ['INV-0002', 'INV-0003'], transactionId: both });
+    expect(r.documents.map((d) => d.status)).toEqual(['paid', 'paid']);
+    expect(r.credit).toBe(10);
+    expect(lineOf(bs('2026-02-28'), 'Accounts receivable')).toBe(-10);
+    const aging = await desk<L.Aging>('aging', { date: '2026-02-28' });
+    expect(aging.contacts).toEqual([expect.objectContaining({ name: 'Борис Ltd', credit: -10, total: -10 })]);
+    // Undone: both invoices are owed again, the row uncategorized.
+    await desk('undoPayment', { transactionId: both });
+    expect((await desk<L.Document>('showInvoice', { number: 'INV-0003' })).status).toBe('sent');
+    expect(lineOf(bs('2026-02-28'), 'Accounts receivable')).toBe(310);
+    await desk('payInvoice', { numbers: ['INV-0002', 'INV-0003'], transactionId: both });
+    expectTotalsMatchRows(ctx.ledger);
+  });
+
+  it('a credit note reduces what is owed; a void reverses the entry and keeps the number', async () => {
+    const c = await desk<L.Document>('createInvoice', { customer: 'Борис Ltd', date: '2026-03-01', issue: true, lines: ['Workshop;1;500;4000;S'] });
+    const note = await desk<L.Document>('creditInvoice', { number: c.number, date: '2026-03-05', lines: ['Workshop discount;1;100;4000;S'] });
+    expect(note).toMatchObject({ number: 'CN-0001', kind: 'credit_note', total: 120, credits: c.number });
+    expect(await desk<L.Document>('showInvoice', { number: c.number })).toMatchObject({ credited: 120, balance: 480, status: 'partially_paid' });
+    await expect(desk('creditInvoice', { number: c.number, lines: ['Too much;1;1000;4000;S'] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(desk('voidInvoice', { number: c.number })).rejects.toMatchObject({ code: 'conflict' });
+    await desk('voidInvoice', { number: 'CN-0001', reason: 'issued in error', date: '2026-03-06' });
+    const voided = await desk<L.Document>('voidInvoice', { number: c.number, reason: 'wrong customer', date: '2026-03-06' });
+    expect(voided).toMatchObject({ status: 'void', balance: 0, voidReason: 'wrong customer' });
+    expect(L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-03-01', to: '2026-03-31' }).revenue).toBe(0);
+    const next = await desk<L.Document>('createInvoice', { customer: 'Борис Ltd', date: '2026-03-07', lines: ['Again;1;1;4000'] });
+    expect(next.number).toBe('INV-0005');
+    expect(L.listAudit(ctx.ledger, org.seq, { limit: 50, offset: 0 }).entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining([
+        'invoice.created',
+        'invoice.issued',
+        'invoice.voided',
+        'credit_note.issued',
+        'credit_note.voided',
+        'transaction.payment',
+        'transaction.payment_undone',
+      ]),
+    );
+    expectTotalsMatchRows(ctx.ledger);
+  });
+
+  it('prints a PDF whose text a PDF tool reads: number, names in any script, totals', async () => {
+    const out = join(tempDir(), 'inv.pdf');
+    await desk('invoicePdf', { number: 'INV-0001', out });
+    expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', out, '-'], { encoding: 'utf8' });
+    for (const expected of ['INVOICE', 'INV-0001', 'Studio Ωmega', 'Ζωή Ångström & Co', 'GB999', '1,045.00', 'Sort code 00-00-00', 'Design work']) expect(text).toContain(expected);
+  });
+});
+
+describe('bills and the aging', () => {
+  it('a bill owes the vendor through payables; paid from the bank', async () => {
+    const bill = await desk<L.Document>('createBill', { vendor: 'Paper Supplies', number: 'PS-77', date: '2026-01-05', lines: ['Paper;10;6.00;5000;S'] });
+    expect(bill).toMatchObject({ status: 'open', total: 72, dueDate: '2026-02-04' });
+    await expect(desk('createBill', { vendor: 'Paper Supplies', number: 'ps-77', lines: ['Paper;1;1;5000'] })).rejects.toMatchObject({ code: 'conflict' });
+    expect(lineOf(bs('2026-01-31'), 'Accounts payable')).toBe(72);
+    const id = await row('2026-02-03', '-72', 'PAPER SUPPLIES PS-77');
+    expect((await desk<L.PaymentResult>('payBill', { numbers: ['PS-77'], transactionId: id })).documents[0].status).toBe('paid');
+    expect(lineOf(bs('2026-02-28'), 'Accounts payable')).toBe(0);
+    expectTotalsMatchRows(ctx.ledger);
+  });
+
+  it('buckets open invoices by days past due at their edges; the total is the balance sheet receivables', async () => {
+    const due = (dueDate: string, n: number) =>
+      desk<L.Document>('createInvoice', { customer: 'Ζωή Ångström & Co', date: '2026-01-01', dueDate, issue: true, lines: [`Item;1;${n};4000`] });
+    await due('2026-06-30', 1); // due on the aging date: current
+    await due('2026-06-29', 2); // 1 day past
+    await due('2026-05-31', 4); // 30 days
+    await due('2026-05-30', 8); // 31 days
+    await due('2026-04-01', 16); // 90 days
+    await due('2026-03-31', 32); // 91 days
+    const aging = await desk<L.Aging>('aging', { receivables: true, date: '2026-06-30' });
+    const zoe = aging.contacts.find((c) => c.name.startsWith('Ζωή'))!;
+    expect([zoe.current, zoe.days1to30, zoe.days31to60, zoe.days61to90, zoe.over90]).toEqual([1, 6, 8, 16, 32]);
+    expect(aging.total).toBe(lineOf(bs('2026-06-30'), 'Accounts receivable'));
+    const before = await desk<L.Aging>('aging', { date: '2026-01-15' });
+    expect(before.contacts.find((c) => c.name.startsWith('Ζωή'))!.current).toBe(1045 + 63);
+  });
+});
