@@ -5,14 +5,22 @@
 // buckets at their edges and its total equal to the balance sheet's
 // receivables; the PDF read back by pdftotext; every total recounted.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
+import { BEANCOUNT_PAYABLE, BEANCOUNT_RECEIVABLE } from '../src/main/exports/beancount';
+import { HLEDGER_PAYABLE, HLEDGER_RECEIVABLE } from '../src/main/exports/hledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
+
+const tool = (name: string) => {
+  const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
+  if (!found) throw new Error(`${name} is not installed: "sudo apt-get install -y hledger beancount poppler-utils" (Debian/Ubuntu). These tests run the real tools.`);
+  return found;
+};
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -135,7 +143,7 @@ describe('invoices', () => {
     const out = join(tempDir(), 'inv.pdf');
     await desk('invoicePdf', { number: 'INV-0001', out });
     expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
-    const text = execFileSync('pdftotext', ['-layout', out, '-'], { encoding: 'utf8' });
+    const text = execFileSync(tool('pdftotext'), ['-layout', out, '-'], { encoding: 'utf8' });
     for (const expected of ['INVOICE', 'INV-0001', 'Studio Ωmega', 'Ζωή Ångström & Co', 'GB999', '1,045.00', 'Sort code 00-00-00', 'Design work']) expect(text).toContain(expected);
   });
 });
@@ -149,6 +157,10 @@ describe('bills and the aging', () => {
     const id = await row('2026-02-03', '-72', 'PAPER SUPPLIES PS-77');
     expect((await desk<L.PaymentResult>('payBill', { numbers: ['PS-77'], transactionId: id })).documents[0].status).toBe('paid');
     expect(lineOf(bs('2026-02-28'), 'Accounts payable')).toBe(0);
+    // Reverse charge on a bill: no tax charged, its notional tax on the line for the return; a share not recoverable stays in the cost.
+    const rc = await desk<L.Document>('createBill', { vendor: 'Paper Supplies', number: 'PS-78', date: '2026-03-01', lines: ['Software;1;100;5000;RC'] });
+    expect([rc.total, rc.tax]).toEqual([100, 0]);
+    expect(await desk<L.Aging>('aging', { payables: true, date: '2026-06-30' })).toMatchObject({ total: 100, totals: { over90: 100 } });
     expectTotalsMatchRows(ctx.ledger);
   });
 
@@ -167,5 +179,41 @@ describe('bills and the aging', () => {
     expect(aging.total).toBe(lineOf(bs('2026-06-30'), 'Accounts receivable'));
     const before = await desk<L.Aging>('aging', { date: '2026-01-15' });
     expect(before.contacts.find((c) => c.name.startsWith('Ζωή'))!.current).toBe(1045 + 63);
+  });
+
+  it('the exports carry receivables and payables: hledger and bean-query read the aging totals', async () => {
+    const date = '2026-06-30';
+    const dir = tempDir();
+    const journal = join(dir, 'books.journal');
+    const beancount = join(dir, 'books.beancount');
+    await desk('exportBooks', { format: 'hledger', out: journal });
+    await desk('exportBooks', { format: 'beancount', out: beancount });
+    const hledger = (account: string) =>
+      Number(
+        execFileSync(tool('hledger'), ['-f', journal, 'bal', account, '-e', '2026-07-01', '-N', '-O', 'csv'], { encoding: 'utf8' })
+          .trim()
+          .split('\n')
+          .at(-1)!
+          .split(',')[1]
+          ?.replace(/"/g, '')
+          .replace(/[^0-9.-]/g, '') || 0,
+      );
+    const receivables = (await desk<L.Aging>('aging', { date })).total;
+    const payables = (await desk<L.Aging>('aging', { payables: true, date })).total;
+    expect(receivables).toBe(lineOf(bs(date), 'Accounts receivable'));
+    expect(hledger(HLEDGER_RECEIVABLE)).toBeCloseTo(receivables, 2);
+    expect(-hledger(HLEDGER_PAYABLE)).toBeCloseTo(payables, 2);
+    execFileSync(tool('bean-check'), [beancount]);
+    const query = execFileSync(tool('bean-query'), ['-f', 'csv', beancount, `SELECT account, sum(number) AS total WHERE date <= ${date} GROUP BY account`], { encoding: 'utf8' });
+    const totals = new Map(
+      query
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => [l.split(',')[0].trim(), Number(l.split(',')[1])] as const),
+    );
+    expect(totals.get(BEANCOUNT_RECEIVABLE)).toBeCloseTo(receivables, 2);
+    expect(-(totals.get(BEANCOUNT_PAYABLE) ?? 0)).toBeCloseTo(payables, 2);
+    expectTotalsMatchRows(ctx.ledger);
   });
 });

@@ -11,7 +11,7 @@
 // dated apart are two entries through the transit account, tied by a link
 // (^transfer-<first side's id>): every balance at every date is the books'.
 import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
-import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+import { documentPostings, pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
@@ -19,6 +19,8 @@ export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
 const OPENING = 'Equity:Opening-Balances';
 export const BEANCOUNT_IN_TRANSIT = 'Assets:Transfers-In-Transit';
 export const BEANCOUNT_TAX = 'Liabilities:Sales-Tax-Control';
+export const BEANCOUNT_RECEIVABLE = 'Assets:Accounts-Receivable';
+export const BEANCOUNT_PAYABLE = 'Liabilities:Accounts-Payable';
 
 /** One account-name part as Beancount allows it: ASCII letters, digits and dashes, starting with a capital or a digit. */
 export function beancountPart(text: string): string {
@@ -60,7 +62,8 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   // Every account opens before the first entry that can use it.
   const opened = '1970-01-01';
   write('\n');
-  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT, BEANCOUNT_TAX]) write(`${opened} open ${name}\n`);
+  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT, BEANCOUNT_TAX, BEANCOUNT_RECEIVABLE, BEANCOUNT_PAYABLE])
+    write(`${opened} open ${name}\n`);
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   for (const o of book.openings) {
@@ -68,7 +71,15 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     if (o.minor === 0) continue;
     write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}\n  ${OPENING}  ${amount(-o.minor, a.currency)}\n\n`);
   }
-  const names = { money, categories, suspense: BEANCOUNT_SUSPENSE, inTransit: BEANCOUNT_IN_TRANSIT, tax: BEANCOUNT_TAX };
+  const names = {
+    money,
+    categories,
+    suspense: BEANCOUNT_SUSPENSE,
+    inTransit: BEANCOUNT_IN_TRANSIT,
+    tax: BEANCOUNT_TAX,
+    receivable: BEANCOUNT_RECEIVABLE,
+    payable: BEANCOUNT_PAYABLE,
+  };
   const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   const posting = (p: Posting, currency: string) =>
     `  ${nameOf(p.account)}  ${amount(p.amountMinor, currency)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
@@ -84,6 +95,11 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     for (const p of together ? transferPostings(r) : rowPostings(r)) write(posting(p, r.currency));
     write('\n');
     n += together ? 2 : 1;
+  }
+  for (const e of book.documents) {
+    write(`${e.date} * ${quoted(e.description)}\n  document: "${e.id}"\n`);
+    for (const p of documentPostings(e)) write(posting(p, e.currency));
+    write('\n');
   }
   return n;
 }

@@ -1,11 +1,11 @@
 // An exported row as the postings of one entry, for the writers of journals
 // (hledger, Beancount): the money-account posting and one per line, or both
 // sides of a matched transfer as one entry. Names of accounts are the writer's.
-import type { ExportLine, ExportRow } from './book';
+import type { ExportDocumentEntry, ExportLine, ExportRow } from './book';
 
 export interface Posting {
   /** A money account (by id) or a line's account (category name, suspense, in transit). */
-  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true } | { tax: true };
+  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true } | { tax: true } | { receivable: true } | { payable: true };
   amountMinor: number;
   /** Its own date, when it differs from the entry's (the later side of a transfer). */
   date: string | null;
@@ -21,11 +21,19 @@ export interface AccountNames {
   suspense: string;
   inTransit: string;
   tax: string;
+  receivable: string;
+  payable: string;
 }
 
 /** A posting's account as the writer names it (a category that left the chart: suspense). */
-export const accountNameOf = (a: Posting['account'], n: AccountNames): string =>
-  'money' in a ? n.money.get(a.money)! : 'category' in a ? (n.categories.get(a.category) ?? n.suspense) : 'inTransit' in a ? n.inTransit : 'tax' in a ? n.tax : n.suspense;
+export function accountNameOf(a: Posting['account'], n: AccountNames): string {
+  if ('money' in a) return n.money.get(a.money)!;
+  if ('category' in a) return n.categories.get(a.category) ?? n.suspense;
+  if ('inTransit' in a) return n.inTransit;
+  if ('tax' in a) return n.tax;
+  if ('receivable' in a) return n.receivable;
+  return 'payable' in a ? n.payable : n.suspense;
+}
 
 /** The other side of a transfer written with this row (null: none, or it comes first and writes the pair). */
 export function pairedWith(r: ExportRow): ExportLine['counterpart'] {
@@ -39,8 +47,17 @@ export function writtenWithOther(r: ExportRow & { seq?: number }): boolean {
   return cp !== null && (cp.date < r.date || (cp.date === r.date && cp.seq < (r.seq ?? 0)));
 }
 
-const lineAccount = (l: ExportLine): Posting['account'] =>
-  l.kind === 'category' && l.category ? { category: l.category } : l.kind === 'transfer' ? { inTransit: true } : l.kind === 'tax' ? { tax: true } : { suspense: true };
+function lineAccount(l: Pick<ExportLine, 'kind' | 'category'>): Posting['account'] {
+  if (l.kind === 'category' && l.category) return { category: l.category };
+  if (l.kind === 'transfer') return { inTransit: true };
+  if (l.kind === 'tax') return { tax: true };
+  if (l.kind === 'receivable') return { receivable: true };
+  return l.kind === 'payable' ? { payable: true } : { suspense: true };
+}
+
+/** An invoice's, credit note's or bill's entry (or its reversal): its postings alone, no money account. */
+export const documentPostings = (e: ExportDocumentEntry): Posting[] =>
+  e.lines.map((l) => ({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }));
 
 /** A row alone: its money posting and one posting per line. */
 export function rowPostings(r: ExportRow): Posting[] {

@@ -9,7 +9,7 @@
 // apart each keeps its own date (a posting date) with its transit posting.
 // Amounts exact, the commodity its currency code.
 import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
-import { pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+import { documentPostings, pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
@@ -18,6 +18,8 @@ export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
 export const HLEDGER_TAX = 'liabilities:sales tax control';
 const OPENING = 'equity:opening balances';
 export const HLEDGER_IN_TRANSIT = 'assets:transfers in transit';
+export const HLEDGER_RECEIVABLE = 'assets:accounts receivable';
+export const HLEDGER_PAYABLE = 'liabilities:accounts payable';
 
 /** One account-name part: no colon (the separator), no semicolon (a comment), no double space (ends the name). */
 const part = (text: string): string => text.replace(/[:;]/g, '-').replace(/\s+/g, ' ').trim() || '-';
@@ -47,6 +49,8 @@ export function writeHledger(book: ExportBook, write: Write): number {
   declare(HLEDGER_SUSPENSE, 'E');
   declare(HLEDGER_IN_TRANSIT, 'A');
   declare(HLEDGER_TAX, 'L');
+  declare(HLEDGER_RECEIVABLE, 'A');
+  declare(HLEDGER_PAYABLE, 'L');
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   for (const o of book.openings) {
@@ -54,7 +58,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
     if (o.minor === 0) continue;
     write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}\n    ${OPENING}\n\n`);
   }
-  const names = { money, categories, suspense: HLEDGER_SUSPENSE, inTransit: HLEDGER_IN_TRANSIT, tax: HLEDGER_TAX };
+  const names = { money, categories, suspense: HLEDGER_SUSPENSE, inTransit: HLEDGER_IN_TRANSIT, tax: HLEDGER_TAX, receivable: HLEDGER_RECEIVABLE, payable: HLEDGER_PAYABLE };
   const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   let n = 0;
   for (const r of book.rows) {
@@ -69,6 +73,11 @@ export function writeHledger(book: ExportBook, write: Write): number {
     }
     write('\n');
     n += paired ? 2 : 1;
+  }
+  for (const e of book.documents) {
+    write(`${e.date} ${text(e.description)}  ; document:${e.id}\n`);
+    for (const p of documentPostings(e)) write(`    ${nameOf(p.account)}    ${amount(p.amountMinor, e.currency)}${p.memo ? `  ; ${text(p.memo)}` : ''}\n`);
+    write('\n');
   }
   return n;
 }

@@ -57,6 +57,15 @@ export interface ExportRow {
   reconciled: boolean;
 }
 
+/** An issued invoice's, credit note's or bill's entry on one date (its issue, or its reversal when voided): postings without a bank row. */
+export interface ExportDocumentEntry {
+  id: string;
+  date: string;
+  currency: string;
+  description: string;
+  lines: Pick<ExportLine, 'kind' | 'category' | 'amountMinor' | 'memo'>[];
+}
+
 export interface ExportBook {
   organization: { name: string; slug: string; currency: string };
   from: string | null;
@@ -66,6 +75,8 @@ export interface ExportBook {
   openings: { accountId: string; date: string; minor: number }[];
   categories: { code: string; name: string; type: CategoryType; parentCode: string | null }[];
   rows: Iterable<ExportRow>;
+  /** The entries of invoices, credit notes and bills in the period (issue 29). */
+  documents: ExportDocumentEntry[];
   digits: (currency: string) => number;
 }
 
@@ -87,8 +98,55 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     openings,
     categories: chartRows(ledger, orgSeq).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
+    documents: documentEntries(ledger, orgSeq, period),
     digits: minorDigits,
   };
+}
+
+const DOCUMENT_TITLES: Record<string, string> = { invoice: 'Invoice', credit_note: 'Credit note', bill: 'Bill' };
+
+/** The documents' postings in the period, one entry per document and date. */
+function documentEntries(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): ExportDocumentEntry[] {
+  const rows = ledger.rows<{
+    document_seq: number;
+    id: string;
+    kind: string;
+    number: string;
+    contact: string;
+    date: string;
+    currency: string;
+    voided: number;
+    line_kind: LineKind;
+    category: string | null;
+    amount_minor: number;
+    memo: string | null;
+  }>(
+    `SELECT p.document_seq, d.id, d.kind, d.number, c.name AS contact, p.date, p.currency, (d.state = 'void' AND d.void_date = p.date)AS voided,
+       p.kind AS line_kind, cat.name AS category, p.amount_minor, p.memo
+     FROM postings p JOIN documents d ON d.seq = p.document_seq JOIN counterparties c ON c.seq = d.contact_seq LEFT JOIN categories cat ON cat.seq = p.category_seq
+     WHERE p.org_seq = ? AND p.date >= ? AND p.date <= ? ORDER BY p.date, p.document_seq, p.seq`,
+    orgSeq,
+    period.from ?? '0001-01-01',
+    period.to ?? '9999-12-31',
+  );
+  const out: (ExportDocumentEntry & { seq: number })[] = [];
+  let at: (ExportDocumentEntry & { seq: number }) | undefined;
+  for (const r of rows) {
+    // A document voided on its issue date: issue and reversal are one entry (it still balances).
+    if (!at || at.seq !== r.document_seq || at.date !== r.date) {
+      at = {
+        seq: r.document_seq,
+        id: r.id,
+        date: r.date,
+        currency: r.currency,
+        description: `${DOCUMENT_TITLES[r.kind]} ${r.number} ${r.contact}${r.voided ? ' (voided)' : ''}`,
+        lines: [],
+      };
+      out.push(at);
+    }
+    at.lines.push({ kind: r.line_kind, category: r.category, amountMinor: r.amount_minor, memo: r.memo });
+  }
+  return out.map(({ seq: _seq, ...e }) => e);
 }
 
 /** The day before an account's first row (where its opening balance sits when no date was given). */
