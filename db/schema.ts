@@ -56,6 +56,8 @@ export const organizations = sqliteTable('organizations', {
   invoiceNext: integer('invoice_next').notNull().default(1),
   creditNotePrefix: text('credit_note_prefix').notNull().default('CN-'),
   creditNoteNext: integer('credit_note_next').notNull().default(1),
+  /** The profit and loss's basis unless a report asks otherwise: accrual (invoice and bill dates) or cash (payment dates). */
+  reportBasis: text('report_basis').notNull().default('accrual'),
 });
 
 export const categories = sqliteTable(

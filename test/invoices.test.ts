@@ -217,3 +217,34 @@ describe('bills and the aging', () => {
     expectTotalsMatchRows(ctx.ledger);
   });
 });
+
+describe('accrual and cash basis', () => {
+  it('the same quarter: accrual by invoice and bill dates, cash by payments in proportion, in the P&L and the tax return', async () => {
+    const other = L.createOrganization(ctx.ledger, { slug: 'cashco', currency: 'GBP' });
+    const d = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, other.id, name, input);
+    L.setupTaxSet(ctx.ledger, other.seq, L.deskActor(), 'uk-vat');
+    await d('createAccount', { name: 'Bank', type: 'checking' });
+    await d('addContact', { name: 'Client', customer: true });
+    await d('addContact', { name: 'Supplier', vendor: true });
+    await d('createInvoice', { customer: 'Client', date: '2026-03-20', issue: true, lines: ['Project;1;1000;4000;S'] });
+    await d('createBill', { vendor: 'Supplier', number: 'B1', date: '2026-03-25', lines: ['Tools;1;100;5000;S'] });
+    const paidBill = (await d('addTransaction', { account: 'Bank', date: '2026-03-30', amount: '-120', description: 'Supplier B1' })).id;
+    await d('payBill', { numbers: ['B1'], transactionId: paidBill });
+    const half = (await d('addTransaction', { account: 'Bank', date: '2026-04-05', amount: '600', description: 'Client part' })).id;
+    await d('payInvoice', { numbers: ['INV-0001'], transactionId: half });
+    const q1 = { from: '2026-01-01', to: '2026-03-31' };
+    const q2 = { from: '2026-04-01', to: '2026-06-30' };
+    const pl = (q: { from: string; to: string }, basis: 'cash' | 'accrual') => L.profitAndLoss(ctx.ledger, other.seq, { ...q, basis });
+    const vat = (q: { from: string; to: string }, basis: 'cash' | 'accrual') => L.taxReturn(ctx.ledger, other.seq, { ...q, basis });
+    expect([pl(q1, 'accrual').revenue, pl(q1, 'accrual').expenses, pl(q2, 'accrual').revenue]).toEqual([1000, -100, 0]);
+    expect([pl(q1, 'cash').revenue, pl(q1, 'cash').expenses, pl(q2, 'cash').revenue]).toEqual([0, -100, 500]);
+    expect([vat(q1, 'accrual').boxes['1'], vat(q1, 'accrual').boxes['4'], vat(q1, 'accrual').payable]).toEqual([200, 20, 180]);
+    expect([vat(q1, 'cash').boxes['1'], vat(q1, 'cash').boxes['4'], vat(q1, 'cash').payable]).toEqual([0, 20, -20]);
+    expect([vat(q2, 'cash').boxes['1'], vat(q2, 'cash').boxes['6'], vat(q2, 'accrual').boxes['1']]).toEqual([100, 500, 0]);
+    // The organization's setting is the P&L's default; the command takes --basis.
+    expect(pl(q1, undefined as never).basis).toBe('accrual');
+    L.updateOrganization(ctx.ledger, other.id, { reportBasis: 'cash' });
+    expect(L.profitAndLoss(ctx.ledger, other.seq, q2)).toMatchObject({ basis: 'cash', revenue: 500 });
+    expectTotalsMatchRows(ctx.ledger);
+  });
+});

@@ -64,6 +64,7 @@ export const organizationOperations = {
       invoiceNext: z.int().min(1).max(99_999_999).optional().describe('The next invoice number (only forward: never reused)'),
       creditNotePrefix: Line(20).optional().describe('Credit note numbers start with it (default CN-)'),
       creditNoteNext: z.int().min(1).max(99_999_999).optional().describe('The next credit note number'),
+      reportBasis: z.enum(['cash', 'accrual']).optional().describe("The profit and loss's basis by default: accrual (invoice and bill dates) or cash (payment dates)"),
     }),
     (ctx, { organization, ...changes }) => publicOrg(L.updateOrganization(ctx.ledger, organization, changes, ctx.reviewer)),
     {

@@ -98,6 +98,7 @@ export const reportOperations = {
       ...Period,
       by: z.enum(['total', 'month']).default('total').describe('total, or month (a column per month)'),
       currency: z.string().length(3).optional(),
+      basis: z.enum(['cash', 'accrual']).optional().describe("Invoices and bills by their dates (accrual) or their payments' (cash); default: the organization's"),
     }),
     (ctx, { orgId, by, ...period }) => L.profitAndLoss(ctx.ledger, orgSeq(ctx, orgId), { ...period, byMonth: by === 'month' }),
     { name: 'report pl', summary: 'profit and loss for a period (revenue and expense categories, parents as subtotals)', print: printPl, csv: profitAndLossCsv },

@@ -31,6 +31,8 @@ export interface Organization {
   invoiceNext: number;
   creditNotePrefix: string;
   creditNoteNext: number;
+  /** The profit and loss's default basis: accrual or cash (issue 29). */
+  reportBasis: 'cash' | 'accrual';
   createdAt: string;
 }
 
@@ -52,7 +54,7 @@ export function deskActor(): Human {
 
 const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough,
   tax_set AS taxSet, address, tax_number AS taxNumber, payment_instructions AS paymentInstructions, invoice_prefix AS invoicePrefix,
-  invoice_next AS invoiceNext, credit_note_prefix AS creditNotePrefix, credit_note_next AS creditNoteNext, created_at AS createdAt FROM organizations`;
+  invoice_next AS invoiceNext, credit_note_prefix AS creditNotePrefix, credit_note_next AS creditNoteNext, report_basis AS reportBasis, created_at AS createdAt FROM organizations`;
 
 export function listOrganizations(ledger: Ledger): Organization[] {
   return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
@@ -132,6 +134,7 @@ export interface OrganizationChanges {
   invoiceNext?: number;
   creditNotePrefix?: string;
   creditNoteNext?: number;
+  reportBasis?: 'cash' | 'accrual';
 }
 
 /** What an invoice prints and how invoices are numbered: column and how a change is said. */
@@ -143,6 +146,7 @@ const INVOICE_SETTINGS = {
   invoiceNext: 'invoice_next',
   creditNotePrefix: 'credit_note_prefix',
   creditNoteNext: 'credit_note_next',
+  reportBasis: 'report_basis',
 } as const;
 
 /** The invoice settings changed, checked: a next number only moves forward (a number is never reused). */

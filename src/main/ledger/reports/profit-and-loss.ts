@@ -9,6 +9,7 @@
 // (owner's money, loans) left out and counted.
 import { organizationBySeq } from '../access/organizations';
 import { chartRows, type ChartRow } from '../chart/categories';
+import { onBasis, type Basis } from '../documents/basis';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { defaultMonths, lastDayOf, lineSums, monthsOf } from '../totals/sums';
@@ -43,6 +44,7 @@ export interface PlTotal {
 
 export interface ProfitAndLoss {
   currency: string;
+  basis: Basis;
   from: string;
   to: string;
   months: string[] | null;
@@ -68,6 +70,8 @@ export interface Period {
   to?: string;
   byMonth?: boolean;
   currency?: string;
+  /** Invoices and bills by their dates (accrual) or by their payments' (cash); default: the organization's setting. */
+  basis?: Basis;
 }
 
 /** The default period: the twelve months ending with the latest transaction's month (as the dashboard). */
@@ -82,12 +86,12 @@ const addInto = (into: Sums, from: Sums) => from.forEach((v, k) => into.set(k, (
 const sumOf = (m: Sums) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /** Each revenue and expense category's own lines per month (by code, signed as money: revenue positive), the uncategorized rows, and what went to other categories. */
-function ownSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, chart: ChartRow[]) {
+function ownSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, chart: ChartRow[], basis: Basis) {
   const bySeq = new Map(chart.map((c) => [c.seq, c]));
   const own = new Map<string, Sums>();
   const none: Sums = new Map();
   let transfers = 0;
-  for (const s of lineSums(ledger, orgSeq, currency, from, to)) {
+  for (const s of onBasis(ledger, orgSeq, currency, from, to, lineSums(ledger, orgSeq, currency, from, to), basis)) {
     if (s.kind !== 'category' && s.kind !== 'suspense') continue; // transfers, tax, receivables and payables are not profit or loss
     const c = s.kind === 'category' ? bySeq.get(s.category_seq) : undefined;
     // A line balances the money: revenue's lines are credits (negative), its money positive.
@@ -170,7 +174,8 @@ export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {
   const months = period.byMonth ? monthsOf(from, to) : null;
   const perMonth = (m: Sums) => (months ? Object.fromEntries(months.map((month) => [month, money(m.get(month) ?? 0)])) : undefined);
   const chart = chartRows(ledger, orgSeq);
-  const { own, none, transfers } = ownSums(ledger, orgSeq, currency, from, to, chart);
+  const basis = period.basis ?? (organizationBySeq(ledger, orgSeq).reportBasis as Basis);
+  const { own, none, transfers } = ownSums(ledger, orgSeq, currency, from, to, chart, basis);
   const tree = new Tree(chart, own, perMonth, money);
   const totals = new Map<PlSection, Sums>();
   for (const section of ORDER) {
@@ -188,6 +193,7 @@ export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {
     currency,
     from,
     to,
+    basis,
     months,
     lines: tree.lines,
     sections: ORDER.filter((k) => totals.has(k) || k !== 'cost_of_sales').map((section) => ({

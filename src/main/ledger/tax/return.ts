@@ -3,10 +3,12 @@
 // rest), their net and tax in money's sign (a sale and its output tax
 // positive; a purchase and its input tax positive; refunds the other way);
 // the set's boxes from each code's box mapping, and the boxes that are sums
-// of others. Cash basis: the lines' dates are the bank's (accrual equals it
-// until invoices and bills exist).
+// of others. A bank row's lines are dated the bank's day on either basis;
+// invoices' and bills' lines their own dates (accrual) or their payments'
+// in proportion (cash), documents/basis.ts.
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
+import { documentTaxedLinesSql, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox } from './codes';
 import { dayBefore } from '../../../shared/dates';
@@ -81,14 +83,20 @@ export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
   (ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq) as string | null) ?? '';
 
 /** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
-function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): Group[] {
+function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Group[] {
   const { sql, params } = taken(ledger, orgSeq, currency, from, to);
+  // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts.
+  const all = `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql}) UNION ALL SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis)})`;
   return ledger.rows<Group>(
     `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(g.net) AS net, sum(g.tax) AS tax
-     FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${sql}) GROUP BY tax_code_seq, category_seq) g
+     FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) GROUP BY tax_code_seq, category_seq) g
      JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
      GROUP BY t.seq, sales ORDER BY t.code`,
     ...params,
+    orgSeq,
+    currency,
+    from,
+    to,
   );
 }
 
@@ -108,7 +116,7 @@ function lateLines(ledger: Ledger, orgSeq: number, currency: string, from: strin
 export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
   const org = organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, org.currency);
-  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to);
+  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, period.basis ?? 'cash');
   const set = org.taxSet ? TAX_SETS[org.taxSet] : undefined;
   const boxMinor = new Map<string, number>((set?.boxes ?? []).map((b) => [b.box, 0]));
   const byCode = new Map<string, { code: string; name: string; minor: [number, number, number, number] }>();

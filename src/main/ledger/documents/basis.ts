@@ -1,0 +1,74 @@
+// Accrual or cash basis (issue 29). The books are accrual: an issued
+// invoice's or bill's lines are dated its issue date. On the cash basis
+// those lines count when paid instead: each payment (a bank line settling the
+// document) recognizes the document's category lines, and their tax, in the
+// proportion it pays of the total (rounded half away from zero per line).
+// Decisions: credit notes are never paid, so on the cash basis an invoice's
+// lines count in the proportion of what was paid of its total (a credited
+// invoice paid in full for the rest counts that share); a credit on a contact
+// (an overpayment) is nothing's revenue until applied.
+import type { Ledger } from '../core/db';
+import type { LineSum } from '../totals/sums';
+
+export type Basis = 'cash' | 'accrual';
+
+/** The payments in a period (per document), and the share each pays of its document's total. */
+const PAYMENTS = `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
+  FROM lines l INDEXED BY lines_settles JOIN documents d ON d.seq = l.settles_seq
+  WHERE d.org_seq = ? AND l.currency = ? AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
+  GROUP BY l.settles_seq, l.date`;
+
+/** The documents' own category lines in a period (what the cash basis takes out), per category and month, as the totals sum them. */
+export function documentLineSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): LineSum[] {
+  return ledger.rows<LineSum>(
+    `SELECT 'category' AS kind, category_seq, substr(date, 1, 7) AS month, sum(amount_minor) AS minor FROM postings INDEXED BY postings_category_date
+     WHERE org_seq = ? AND category_seq IS NOT NULL AND currency = ? AND date BETWEEN ? AND ? AND kind = 'category' GROUP BY category_seq, month`,
+    orgSeq,
+    currency,
+    from,
+    to,
+  );
+}
+
+/** What the period's payments recognize of their documents' category lines, per category and month of payment. */
+export function cashLineSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): LineSum[] {
+  return ledger.rows<LineSum>(
+    `SELECT 'category' AS kind, p.category_seq, pay.month, sum(CAST(round(p.amount_minor * pay.share) AS INTEGER)) AS minor
+     FROM (${PAYMENTS}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
+     GROUP BY p.category_seq, pay.month`,
+    orgSeq,
+    currency,
+    from,
+    to,
+  );
+}
+
+/**
+ * The taxed category lines the documents bring into a tax return of [from, to], shaped as the return reads lines
+ * (tax_code_seq, category_seq, amount_minor, tax_minor, date): accrual, their own lines dated in it; cash, the
+ * share of them the period's payments recognize, dated the payment's day.
+ */
+export function documentTaxedLinesSql(basis: Basis): string {
+  return basis === 'accrual'
+    ? `SELECT p.tax_code_seq, p.category_seq, p.amount_minor, p.tax_minor, p.date FROM postings p INDEXED BY postings_tax_date
+       WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`
+    : `SELECT p.tax_code_seq, p.category_seq, CAST(round(p.amount_minor * pay.share) AS INTEGER) AS amount_minor,
+         CAST(round(coalesce(p.tax_minor, 0) * pay.share) AS INTEGER) AS tax_minor, pay.date
+       FROM (${PAYMENTS}) pay JOIN documents d ON d.seq = pay.seq
+       JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL`;
+}
+
+/** Both kinds of line sums for a period: the books' (accrual) or with the documents' lines moved to their payments (cash). */
+export function onBasis(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, sums: LineSum[], basis: Basis): LineSum[] {
+  if (basis === 'accrual') return sums;
+  const out = new Map<string, LineSum>();
+  const add = (s: LineSum, sign: number) => {
+    const key = `${s.kind}:${s.category_seq}:${s.month}`;
+    const at = out.get(key) ?? out.set(key, { ...s, minor: 0 }).get(key)!;
+    at.minor += sign * s.minor;
+  };
+  for (const s of sums) add(s, 1);
+  for (const s of documentLineSums(ledger, orgSeq, currency, from, to)) add(s, -1);
+  for (const s of cashLineSums(ledger, orgSeq, currency, from, to)) add(s, 1);
+  return [...out.values()];
+}
