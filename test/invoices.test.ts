@@ -5,7 +5,7 @@
 // buckets at their edges and its total equal to the balance sheet's
 // receivables; the PDF read back by pdftotext; every total recounted.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../src/main/desk/operations';
@@ -245,6 +245,38 @@ describe('accrual and cash basis', () => {
     expect(pl(q1, undefined as never).basis).toBe('accrual');
     L.updateOrganization(ctx.ledger, other.id, { reportBasis: 'cash' });
     expect(L.profitAndLoss(ctx.ledger, other.seq, q2)).toMatchObject({ basis: 'cash', revenue: 500 });
+    expectTotalsMatchRows(ctx.ledger);
+  });
+});
+
+describe('payments matched from an imported bank file', () => {
+  it('pays the invoice a row names (exact and unique), suggests the one it only names by customer, undoable', async () => {
+    const o = L.createOrganization(ctx.ledger, { slug: 'matchco', currency: 'GBP' });
+    const d = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, o.id, name, input);
+    await d('createAccount', { name: 'Bank', type: 'checking' });
+    await d('addContact', { name: 'Hargreaves Joinery Ltd', customer: true });
+    await d('createInvoice', { customer: 'Hargreaves Joinery Ltd', date: '2026-05-01', issue: true, lines: ['Doors;2;150;4000'] });
+    await d('createInvoice', { customer: 'Hargreaves Joinery Ltd', date: '2026-05-02', issue: true, lines: ['Frames;1;80;4000'] });
+    const file = join(tempDir(), 'bank.csv');
+    writeFileSync(file, 'Date,Description,Amount\n2026-05-20,HARGREAVES INV 0001,300.00\n2026-05-21,HARGREAVES JOINERY,80.00\n2026-05-22,COFFEE,-3.00\n');
+    const r = await d<L.ImportResult>('importStatement', { file, account: 'Bank' });
+    expect(r.payments).toEqual({ matched: 1, possible: 1 });
+    expect((await d<L.Document>('showInvoice', { number: 'INV-0001' })).status).toBe('paid');
+    const [s] = await d<L.PaymentSuggestion[]>('suggestPayments');
+    expect(s).toMatchObject({ amount: 80, kind: 'invoice', exact: false, documents: [{ number: 'INV-0002' }] });
+    await d('payInvoice', { numbers: ['INV-0002'], transactionId: s.transactionId });
+    expect(L.aging(ctx.ledger, o.seq, 'receivables', '2026-05-31').total).toBe(0);
+    const paid = (await d<L.Document>('showInvoice', { number: 'INV-0001' })).settlements[0].transactionId!;
+    await d('undoPayment', { transactionId: paid });
+    expect((await d<L.Document>('showInvoice', { number: 'INV-0001' })).status).toBe('sent');
+    expect(L.listAudit(ctx.ledger, o.seq, { limit: 20, offset: 0 }).entries.some((e) => e.summary.startsWith('Matched on import'))).toBe(true);
+    // A payment is work done on the import's rows: the import is undone once its payments are.
+    await d('payInvoice', { numbers: ['INV-0001'], transactionId: paid });
+    await expect(d('undoImport', { batchId: r.batchId })).rejects.toMatchObject({ code: 'conflict' });
+    await d('undoPayment', { transactionId: paid });
+    await d('undoPayment', { transactionId: s.transactionId });
+    await d('undoImport', { batchId: r.batchId });
+    expect(L.aging(ctx.ledger, o.seq, 'receivables', '2026-05-31').total).toBe(380);
     expectTotalsMatchRows(ctx.ledger);
   });
 });

@@ -67,6 +67,7 @@ export const DESK_OPERATIONS = [
   'payBill',
   'voidBill',
   'undoPayment',
+  'suggestPayments',
   'aging',
   'setupTax',
   'listTaxCodes',

@@ -221,6 +221,17 @@ export const documentDeskOperations = {
     args: ['transactionId'],
     print: (r) => [`Transaction ${r.transactionId} no longer pays ${r.reopened.join(', ') || 'anything'}.`],
   }),
+  suggestPayments: op(z.strictObject({ ...Org }), (ctx, { orgId }) => L.suggestPayments(ctx.ledger, orgSeq(ctx, orgId)), {
+    name: 'payment suggest',
+    summary: 'bank rows that may pay open invoices or bills (accept with invoice pay / bill pay)',
+    print: (ss) =>
+      ss.length
+        ? ss.map(
+            (s) =>
+              `${s.transactionId}  ${s.date}  ${s.amount.toFixed(2).padStart(12)}  ${s.description.slice(0, 40).padEnd(40)}  -> ${s.kind} ${s.documents.map((d) => `${d.number} (${d.contact})`).join(' or ')}`,
+          )
+        : ['No bank row looks like a payment of an open invoice or bill.'],
+  }),
   aging: op(
     z.strictObject({
       ...Org,

@@ -163,6 +163,11 @@ export function printImport(r: L.ImportResult): string[] {
   ];
   if (r.batchId) lines.push(`Batch ${r.batchId} (undo with: ledgerdesk import undo ${r.batchId})`);
   if (r.transfers.matched + r.transfers.possible > 0) lines.push(...transferLines(r));
+  if (r.payments.matched + r.payments.possible > 0) {
+    lines.push(
+      `Payments: ${r.payments.matched} row(s) paid the invoice or bill they name (undo: ledgerdesk payment undo <id>), ${r.payments.possible} possible (ledgerdesk payment suggest).`,
+    );
+  }
   if (r.rules && r.rules.suggested + r.rules.applied > 0) lines.push(`Your rules: ${r.rules.applied} row(s) categorized, ${r.rules.suggested} suggestion(s) waiting in Approvals.`);
   const held = r.preview.filter((p) => p.decision === 'held');
   if (held.length) {

@@ -54,3 +54,5 @@ export * from './documents/entry';
 export * from './documents/settle';
 export * from './documents/aging';
 export * from './documents/pdf';
+export * from './documents/match';
+export * from './documents/basis';

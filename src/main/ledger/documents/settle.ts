@@ -7,7 +7,7 @@
 // date; a part paid is at most what is still owed; paying again re-allots the
 // row (what it paid before to other documents stays). Undoing a payment
 // leaves the row uncategorized; the documents are open again.
-import { appendAudit, type Human } from '../access/audit';
+import { appendAudit, type Actor, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { decimalMarkOf } from '../access/organizations';
 import type { Ledger } from '../core/db';
@@ -34,7 +34,15 @@ export interface PaymentResult {
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
 /** Makes a bank row pay invoices (money in) or bills (money out). */
-export function payDocuments(ledger: Ledger, orgSeq: number, actor: Human, kind: 'invoice' | 'bill', transactionId: string, allocations: readonly Allocation[]): PaymentResult {
+export function payDocuments(
+  ledger: Ledger,
+  orgSeq: number,
+  actor: Actor,
+  kind: 'invoice' | 'bill',
+  transactionId: string,
+  allocations: readonly Allocation[],
+  how?: string,
+): PaymentResult {
   return ledger.write(() => {
     const row = handRow(ledger, orgSeq, transactionId);
     assertOpen(ledger, orgSeq, [row.date], 'matched with a payment');
@@ -82,7 +90,7 @@ export function payDocuments(ledger: Ledger, orgSeq: number, actor: Human, kind:
       action: 'transaction.payment',
       targetType: 'transaction',
       targetId: row.id,
-      summary: `${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`,
+      summary: `${how ? `${how[0].toUpperCase()}${how.slice(1)}: ` : ''}${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`,
     });
     const fresh = (seq: number) => toDocument(ledger, ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as Parameters<typeof toDocument>[1]);
     return { transactionId: row.id, documents: docs.map((d) => fresh(d.seq)), credit: fromMinor(left, row.currency) };

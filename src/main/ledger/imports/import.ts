@@ -12,6 +12,7 @@ import type { Classified } from './dedupe';
 import { LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
 import type { SectionPlan } from './sections';
 import type { PlannedTransfer } from './transfers';
+import { matchImportedPayments } from '../documents/match';
 
 export type { ImportInput, MatchDecision } from './plan';
 
@@ -58,6 +59,8 @@ export interface ImportResult {
   nothingNew: boolean;
   /** New rows matched with the other side of a transfer, and rows that may be one (possible transfers). */
   transfers: { matched: number; possible: number };
+  /** Rows that paid an open invoice or bill (exact and unique), and rows that may (issue 29). */
+  payments: { matched: number; possible: number };
   /** What the person's rules did with the imported rows (null for a dry run or a refused file). */
   rules: { suggested: number; applied: number } | null;
   errors: RowIssue[];
@@ -73,9 +76,10 @@ export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, in
     const plan = planImport(ledger, orgSeq, input);
     if (plan.refused || input.dryRun || plan.nothingNew) return resultOf(ledger, orgSeq, plan, null, null);
     const applied = applyImport(ledger, orgSeq, actor, plan);
-    // The person's rules run over what came in, in the same transaction as the import.
+    // Payments of open invoices and bills first (an exact one is paid), then the person's rules, in the same transaction.
+    const payments = matchImportedPayments(ledger, orgSeq, actor, applied.batchSeq);
     const ruled = runRules(ledger, orgSeq, actor, { importBatchSeq: applied.batchSeq, occasion: `after importing "${input.fileName}"` });
-    return resultOf(ledger, orgSeq, plan, applied, { suggested: ruled.suggested, applied: ruled.applied });
+    return { ...resultOf(ledger, orgSeq, plan, applied, { suggested: ruled.suggested, applied: ruled.applied }), payments };
   };
   return input.dryRun ? run() : ledger.write(run);
 }
@@ -128,6 +132,7 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     accounts,
     ...plan.counts,
     transfers: { matched: transfers.filter((t) => t.kind === 'matched').length, possible: transfers.filter((t) => t.kind === 'possible').length },
+    payments: { matched: 0, possible: 0 },
     errors: [],
     skippedRows: plan.issues.slice(0, LIST_MAX),
     preview,
@@ -176,5 +181,6 @@ function refusedResult(
     skippedRows: [],
     preview: [],
     transfers: { matched: 0, possible: 0 },
+    payments: { matched: 0, possible: 0 },
   };
 }

@@ -1,0 +1,112 @@
+// Bank rows that look like payments of open invoices or bills (issue 29): an
+// uncategorized row whose amount is exactly a document's open balance (money
+// in for an invoice, out for a bill; same currency; not before its issue
+// date) and whose description carries the document's number or a word of the
+// contact's name. Decision: an import pays a document by itself only when the
+// row names its number and it is the only document that fits (exact and
+// unique); every other fit is a suggestion a person accepts (`invoice pay`,
+// the register). What the import did is audited and undone with `payment undo`.
+import type { Actor } from '../access/audit';
+import type { Ledger } from '../core/db';
+import { fromMinor } from '../core/money';
+import { foldName } from '../core/text';
+import { payDocuments } from './settle';
+
+interface OpenDocument {
+  seq: number;
+  kind: 'invoice' | 'bill';
+  number: string;
+  contact: string;
+  currency: string;
+  issue_date: string;
+  /** The open balance in a paying row's sign: an invoice's positive, a bill's negative. */
+  row_minor: number;
+}
+
+interface Row {
+  seq: number;
+  id: string;
+  date: string;
+  amount_minor: number;
+  currency: string;
+  description: string;
+}
+
+export interface PaymentSuggestion {
+  transactionId: string;
+  date: string;
+  amount: number;
+  description: string;
+  kind: 'invoice' | 'bill';
+  documents: { number: string; contact: string; balance: number }[];
+  /** The row names the one document's number: paid without asking on import. */
+  exact: boolean;
+}
+
+const squash = (text: string) => foldName(text).replace(/[^\p{L}\p{N}]+/gu, '');
+const COMMON = new Set(['ltd', 'limited', 'company', 'gmbh', 'inc', 'the', 'and', 'llc', 'sarl', 'plc']);
+/** The words of a contact's name that identify it in a bank description. */
+const nameWords = (name: string) =>
+  foldName(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 4 && !COMMON.has(w));
+
+function openDocuments(ledger: Ledger, orgSeq: number): OpenDocument[] {
+  return ledger.rows<OpenDocument>(
+    `SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.issue_date,
+       CASE d.kind WHEN 'bill' THEN -(d.total_minor - d.settled_minor) ELSE d.total_minor - d.settled_minor END AS row_minor
+     FROM documents d INDEXED BY documents_open JOIN counterparties c ON c.seq = d.contact_seq
+     WHERE d.org_seq = ? AND d.kind IN ('invoice', 'bill') AND d.settled_on IS NULL AND d.state <> 'draft' AND d.state = 'issued' AND d.total_minor > d.settled_minor`,
+    orgSeq,
+  );
+}
+
+function suggestionOf(row: Row, open: readonly OpenDocument[]): PaymentSuggestion | null {
+  const fits = open.filter((d) => d.currency === row.currency && d.row_minor === row.amount_minor && d.issue_date <= row.date);
+  if (!fits.length) return null;
+  const text = squash(row.description);
+  const words = foldName(row.description);
+  const named = fits.filter((d) => text.includes(squash(d.number)));
+  const chosen = named.length ? named : fits.filter((d) => nameWords(d.contact).some((w) => words.includes(w)));
+  if (!chosen.length) return null;
+  return {
+    transactionId: row.id,
+    date: row.date,
+    amount: fromMinor(row.amount_minor, row.currency),
+    description: row.description,
+    kind: chosen[0].kind,
+    documents: chosen.map((d) => ({ number: d.number, contact: d.contact, balance: fromMinor(Math.abs(d.row_minor), d.currency) })),
+    exact: named.length === 1,
+  };
+}
+
+/** Uncategorized rows that may pay open documents (of one import batch, or all), newest first. */
+export function suggestPayments(ledger: Ledger, orgSeq: number, only: { importBatchSeq?: number } = {}): PaymentSuggestion[] {
+  const open = openDocuments(ledger, orgSeq);
+  if (!open.length) return [];
+  const amounts = JSON.stringify([...new Set(open.map((d) => d.row_minor))]);
+  const rows = ledger.rows<Row>(
+    `SELECT seq, id, date, amount_minor, currency, description FROM transactions
+     WHERE org_seq = ? AND status = 'uncategorized' AND amount_minor IN (SELECT value FROM json_each(?))${only.importBatchSeq ? ' AND import_batch_seq = ?' : ''}
+     ORDER BY date DESC, seq DESC LIMIT 500`,
+    orgSeq,
+    amounts,
+    ...(only.importBatchSeq ? [only.importBatchSeq] : []),
+  );
+  return rows.map((r) => suggestionOf(r, open)).filter((s): s is PaymentSuggestion => s !== null);
+}
+
+/** After an import: pays the exact and unique fits, counts the others as possible payments. */
+export function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Actor, importBatchSeq: number): { matched: number; possible: number } {
+  const found = suggestPayments(ledger, orgSeq, { importBatchSeq });
+  let matched = 0;
+  const taken = new Set<string>();
+  for (const s of found) {
+    const number = s.documents[0].number;
+    if (!s.exact || taken.has(`${s.kind}:${number}`)) continue;
+    taken.add(`${s.kind}:${number}`);
+    payDocuments(ledger, orgSeq, actor, s.kind, s.transactionId, [{ document: number }], 'matched on import');
+    matched++;
+  }
+  return { matched, possible: found.length - matched };
+}
