@@ -33,6 +33,8 @@ export interface PaymentResult {
 
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
+const fresh = (ledger: Ledger, seq: number) => toDocument(ledger, ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as Parameters<typeof toDocument>[1]);
+
 /** Makes a bank row pay invoices (money in) or bills (money out). */
 export function payDocuments(
   ledger: Ledger,
@@ -92,8 +94,7 @@ export function payDocuments(
       targetId: row.id,
       summary: `${how ? `${how[0].toUpperCase()}${how.slice(1)}: ` : ''}${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`,
     });
-    const fresh = (seq: number) => toDocument(ledger, ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as Parameters<typeof toDocument>[1]);
-    return { transactionId: row.id, documents: docs.map((d) => fresh(d.seq)), credit: fromMinor(left, row.currency) };
+    return { transactionId: row.id, documents: docs.map((d) => fresh(ledger, d.seq)), credit: fromMinor(left, row.currency) };
   });
 }
 
