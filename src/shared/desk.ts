@@ -59,6 +59,7 @@ export const DESK_OPERATIONS = [
   'voidInvoice',
   'creditInvoice',
   'invoicePdf',
+  'invoicePdfBytes',
   'createBill',
   'enterBill',
   'editBill',

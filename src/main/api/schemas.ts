@@ -78,7 +78,7 @@ export const Receipt = z
 
 export const EntryLine = z
   .object({
-    kind: z.enum(LINE_KINDS).describe('suspense: uncategorized; transfer: to accountId'),
+    kind: z.enum(LINE_KINDS).describe('transfer: to accountId'),
     categoryCode: z.string().nullable(),
     accountId: Uuid.nullable(),
     counterpartId: Uuid.nullable().describe('null: in transit'),

@@ -63,31 +63,6 @@ function documentOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';
   const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
   return {
-    create: op(
-      z.strictObject({
-        ...Org,
-        [party]: Line(200).trim().min(1).describe(`The ${party}: its name or id`),
-        ...(kind === 'bill' ? { number: Number_.describe("The vendor's number of the bill") } : {}),
-        ...Fields,
-        ...(kind === 'invoice' ? { paymentInstructions: Prose(1000).nullable().optional().describe("How to pay (default: the organization's)") } : {}),
-        lines: Lines,
-        ...(kind === 'invoice'
-          ? { issue: z.boolean().optional().describe('Issue it at once (default: a draft)') }
-          : { draft: z.boolean().optional().describe('Keep it a draft (default: entered, open)') }),
-      }),
-      (ctx, { orgId, ...input }) => {
-        const i = input as Record<string, unknown> & { lines: L.DocumentLineInput[] };
-        const issue = kind === 'bill' ? !i.draft : Boolean(i.issue);
-        return L.createDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, { ...(i as unknown as L.DocumentInput), contact: i[party] as string }, { kind, issue });
-      },
-      {
-        name: `${kind} create`,
-        summary: kind === 'bill' ? 'enter a bill from a vendor (open unless --draft)' : 'write an invoice (a draft unless --issue); prints its number',
-        flags: { lines: 'line', dueDate: 'due', termsDays: 'terms' },
-        repeated: ['lines'],
-        print: (d) => [d.number, ...detail(d).slice(1)],
-      },
-    ),
     issue: op(z.strictObject({ ...Org, number: Number_ }), (ctx, { orgId, number }) => L.issueDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number), {
       name: kind === 'bill' ? 'bill enter' : 'invoice issue',
       summary: kind === 'bill' ? 'enter a draft bill (it is then owed)' : 'issue a draft invoice (its entry goes into the books; "sent")',
@@ -175,11 +150,46 @@ function readOperations(kind: Kind) {
   };
 }
 
+const createCommand = (kind: Kind) => ({
+  name: `${kind} create`,
+  summary: kind === 'bill' ? 'enter a bill from a vendor (open unless --draft)' : 'write an invoice (a draft unless --issue); prints its number',
+  flags: { lines: 'line', dueDate: 'due', termsDays: 'terms' },
+  repeated: ['lines'],
+  print: (d: L.Document) => [d.number, ...detail(d).slice(1)],
+});
+const Contact = (party: string) => Line(200).trim().min(1).describe(`The ${party}: its name or id`);
+
+const createInvoice = op(
+  z.strictObject({
+    ...Org,
+    customer: Contact('customer'),
+    ...Fields,
+    paymentInstructions: Prose(1000).nullable().optional().describe("How to pay (default: the organization's)"),
+    lines: Lines,
+    issue: z.boolean().optional().describe('Issue it at once (default: a draft)'),
+  }),
+  (ctx, { orgId, customer, issue, ...input }) => L.createDocument(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, contact: customer }, { kind: 'invoice', issue }),
+  createCommand('invoice'),
+);
+
+const createBill = op(
+  z.strictObject({
+    ...Org,
+    vendor: Contact('vendor'),
+    number: Number_.describe("The vendor's number of the bill"),
+    ...Fields,
+    lines: Lines,
+    draft: z.boolean().optional().describe('Keep it a draft (default: entered, open)'),
+  }),
+  (ctx, { orgId, vendor, draft, ...input }) => L.createDocument(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, contact: vendor }, { kind: 'bill', issue: !draft }),
+  createCommand('bill'),
+);
+
 const invoice = documentOperations('invoice');
 const bill = documentOperations('bill');
 
 export const documentDeskOperations = {
-  createInvoice: invoice.create,
+  createInvoice,
   issueInvoice: invoice.issue,
   editInvoice: invoice.edit,
   showInvoice: invoice.show,
@@ -208,7 +218,14 @@ export const documentDeskOperations = {
     },
     { name: 'invoice pdf', summary: 'write an invoice or credit note as a PDF', args: ['number'], print: (r) => [`Wrote ${r.out} (${r.bytes} bytes).`] },
   ),
-  createBill: bill.create,
+  /** The screens' preview and download: the same PDF as bytes. */
+  invoicePdfBytes: op(z.strictObject({ ...Org, number: Number_ }), async (ctx, { orgId, number }) => {
+    const seq = orgSeq(ctx, orgId);
+    const doc = L.requireDocument(ctx.ledger, seq, KINDS.invoice, number);
+    // Base64: plain JSON over the browser route as over IPC.
+    return { fileName: `${doc.number}.pdf`, mimeType: 'application/pdf', base64: (await L.documentPdf(ctx.ledger, seq, doc)).toString('base64') };
+  }),
+  createBill,
   enterBill: bill.issue,
   editBill: bill.edit,
   showBill: bill.show,

@@ -21,6 +21,8 @@ import { Reports } from './screens/Reports';
 import { GeneralLedger } from './screens/GeneralLedger';
 import { Tax } from './screens/Tax';
 import { Contacts } from './screens/Contacts';
+import { Documents } from './screens/Documents';
+import { Aging } from './screens/Aging';
 import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
@@ -139,6 +141,9 @@ export function App() {
           {screen === 'reports' && <Reports orgId={org.id} />}
           {screen === 'tax' && <Tax orgId={org.id} />}
           {screen === 'contacts' && <Contacts orgId={org.id} />}
+          {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
+          {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
+          {screen === 'aging' && <Aging orgId={org.id} />}
           {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'backups' && <Backups />}
           {screen === 'receipts' && <Receipts orgId={org.id} />}

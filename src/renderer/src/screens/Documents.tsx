@@ -1,0 +1,191 @@
+// Invoices and Bills (issue 29): what is outstanding and overdue, the list
+// by status, a new one (DocumentForm), and per document: issue a draft,
+// preview or download its PDF, record a payment from a bank row (the rows
+// that look like its payment first), void it with a reason.
+import { useState } from 'react';
+import type { Document } from '../../../main/ledger/documents/documents';
+import { Money, Notice, Show, TableFrame, messageOf } from '../components';
+import { desk } from '../desk';
+import { useLoad } from '../hooks';
+import { DocumentForm } from './DocumentForm';
+import { saveBlob } from './ExportPanel';
+
+type Kind = 'invoice' | 'bill';
+const STATUS: Record<string, string> = { draft: 'Draft', sent: 'Sent', open: 'Open', partially_paid: 'Partly paid', paid: 'Paid', void: 'Void' };
+
+function RecordPayment({ orgId, kind, doc, onDone, fail }: { orgId: string; kind: Kind; doc: Document; onDone: (text: string) => void; fail: (e: unknown) => void }) {
+  const suggested = useLoad(() => desk.suggestPayments({ orgId }), [orgId]);
+  const rows = useLoad(() => desk.register({ orgId, status: 'uncategorized', limit: 100, offset: 0 }), [orgId]);
+  const [row, setRow] = useState('');
+  const [amount, setAmount] = useState('');
+  const mine = (suggested.data ?? []).filter((s) => s.documents.some((d) => d.number === doc.number)).map((s) => s.transactionId);
+  const inflow = kind === 'invoice';
+  const choices = (rows.data?.data ?? []).filter((r) => (inflow ? r.amount > 0 : r.amount < 0)).sort((a, b) => Number(mine.includes(b.id)) - Number(mine.includes(a.id)));
+  async function pay() {
+    try {
+      const pay = kind === 'invoice' ? desk.payInvoice : desk.payBill;
+      const r = await pay({ orgId, numbers: [doc.number], transactionId: row || choices[0]?.id, ...(amount ? { amount } : {}) });
+      onDone(`${doc.number} is now ${STATUS[r.documents[0].status].toLowerCase()}${r.credit ? `; ${r.credit.toFixed(2)} left as a credit` : ''}.`);
+    } catch (err) {
+      fail(err);
+    }
+  }
+  return (
+    <form className="inline-form" aria-label={`Record a payment of ${doc.number}`} onSubmit={(e) => (e.preventDefault(), void pay())}>
+      <label>
+        Bank row
+        <select required value={row || choices[0]?.id || ''} onChange={(e) => setRow(e.target.value)}>
+          {choices.length === 0 && <option value="">No uncategorized {inflow ? 'money in' : 'money out'}</option>}
+          {choices.map((r) => (
+            <option key={r.id} value={r.id}>
+              {mine.includes(r.id) ? '★ ' : ''}
+              {r.date} {r.amount.toFixed(2)} {r.description}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Amount (blank: the balance)
+        <input inputMode="decimal" size={10} value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </label>
+      <button type="submit" className="primary" disabled={choices.length === 0}>
+        Record payment
+      </button>
+    </form>
+  );
+}
+
+function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind: Kind; doc: Document; reload: () => void; say: (t: string) => void; fail: (e: unknown) => void }) {
+  const [paying, setPaying] = useState(false);
+  const run = (f: () => Promise<unknown>, text: string) => () => void f().then(() => (say(text), reload()), fail);
+  const pdf = async (open: boolean) => {
+    const file = await desk.invoicePdfBytes({ orgId, number: doc.number });
+    const blob = new Blob([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], { type: file.mimeType });
+    if (open) window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+    else saveBlob(file.fileName, blob);
+  };
+  const open = doc.status !== 'draft' && doc.status !== 'void' && doc.balance > 0;
+  return (
+    <>
+      {doc.status === 'draft' && (
+        <button onClick={run(() => (kind === 'bill' ? desk.enterBill : desk.issueInvoice)({ orgId, number: doc.number }), `${doc.number} issued.`)}>
+          {kind === 'bill' ? 'Enter' : 'Issue'} <span className="sr-only">{doc.number}</span>
+        </button>
+      )}
+      {kind === 'invoice' && (
+        <>
+          <button onClick={() => void pdf(true).catch(fail)} aria-label={`Preview PDF of ${doc.number}`}>
+            Preview
+          </button>
+          <button onClick={() => void pdf(false).catch(fail)} aria-label={`Download PDF of ${doc.number}`}>
+            PDF
+          </button>
+        </>
+      )}
+      {open && (
+        <button aria-expanded={paying} onClick={() => setPaying(!paying)} aria-label={`Record a payment of ${doc.number}`}>
+          Payment…
+        </button>
+      )}
+      {doc.status !== 'void' && doc.paid === 0 && (
+        <button
+          onClick={() => {
+            const reason = window.prompt(`Void ${doc.number}? Its entry is reversed and its number stays used. Reason:`);
+            if (reason !== null) run(() => (kind === 'bill' ? desk.voidBill : desk.voidInvoice)({ orgId, number: doc.number, reason }), `${doc.number} voided.`)();
+          }}
+          aria-label={`Void ${doc.number}`}
+        >
+          Void
+        </button>
+      )}
+      {paying && <RecordPayment orgId={orgId} kind={kind} doc={doc} onDone={(t) => (say(t), setPaying(false), reload())} fail={fail} />}
+    </>
+  );
+}
+
+export function Documents({ orgId, kind, currency }: { orgId: string; kind: Kind; currency: string }) {
+  const [status, setStatus] = useState('');
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const list = useLoad(() => (kind === 'bill' ? desk.listBills : desk.listInvoices)({ orgId, ...(status ? { status: status as 'draft' } : {}) }), [orgId, kind, status]);
+  const all = useLoad(() => (kind === 'bill' ? desk.listBills : desk.listInvoices)({ orgId }), [orgId, kind, list.data]);
+  const say = (text: string) => setNotice({ kind: 'ok', text });
+  const fail = (err: unknown) => setNotice({ kind: 'error', text: messageOf(err) });
+  const title = kind === 'bill' ? 'Bills' : 'Invoices';
+  const owed = (all.data ?? []).filter((d) => d.kind !== 'credit_note');
+  const outstanding = owed.reduce((s, d) => s + d.balance, 0);
+  const overdue = owed.filter((d) => d.overdue).reduce((s, d) => s + d.balance, 0);
+  return (
+    <section aria-labelledby="documents-title">
+      <div className="screen-head">
+        <h2 id="documents-title">{title}</h2>
+        <p className="figures">
+          Outstanding <Money amount={outstanding} currency={currency} /> · Overdue <Money amount={overdue} currency={currency} />
+        </p>
+      </div>
+      {notice && (
+        <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
+          {notice.text}
+        </Notice>
+      )}
+      <DocumentForm orgId={orgId} kind={kind} currency={currency} onSaved={(d) => (say(`${d.number} saved (${STATUS[d.status].toLowerCase()}).`), list.reload())} fail={fail} />
+      <form className="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">all</option>
+            {[...(kind === 'bill' ? ['draft', 'open'] : ['draft', 'sent']), 'partially_paid', 'paid', 'overdue', 'void'].map((s) => (
+              <option key={s} value={s}>
+                {STATUS[s] ?? 'Overdue'}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <Show loaded={list} what={title.toLowerCase()}>
+        {(docs) => (
+          <TableFrame>
+            <table className="grid" aria-label={title}>
+              <thead>
+                <tr>
+                  <th>Number</th>
+                  <th>{kind === 'bill' ? 'Vendor' : 'Customer'}</th>
+                  <th>Date</th>
+                  <th>Due</th>
+                  <th className="num">Total</th>
+                  <th className="num">Balance</th>
+                  <th>Status</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {docs.map((d) => (
+                  <tr key={d.id} className={d.status === 'void' ? 'muted' : undefined}>
+                    <td>{d.number}</td>
+                    <td>{d.contact.name}</td>
+                    <td>{d.issueDate}</td>
+                    <td>{d.dueDate}</td>
+                    <td className="num">
+                      <Money amount={d.total} currency={d.currency} plain />
+                    </td>
+                    <td className="num">
+                      <Money amount={d.balance} currency={d.currency} plain />
+                    </td>
+                    <td>
+                      {d.kind === 'credit_note' ? `Credit note for ${d.credits}` : STATUS[d.status]}
+                      {d.overdue && <strong> · overdue</strong>}
+                    </td>
+                    <td>
+                      <Actions orgId={orgId} kind={kind} doc={d} reload={list.reload} say={say} fail={fail} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// Invoices in real Chromium (issue 29): a new invoice written by keyboard
+// (customer, lines, the live total), saved and issued; its PDF downloaded and
+// read back by pdftotext; a payment recorded from a bank row; the aging
+// report; axe finds nothing on the new screens (e2e-a11y visits them too).
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
+import { tempDir } from './support/env';
+import { expectTotalsMatchRows } from './support/aggregates';
+
+const root = join(__dirname, '..');
+let app: Headless;
+let browser: Browser;
+let page: Page;
+let org: L.Organization;
+const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  const rendererDir = builtRenderer(root);
+  app = await startHeadless(tempDir('ldk-e2e-invoices-'), { port: 0, rendererDir, log: () => {} });
+  org = L.listOrganizations(app.ledger)[0];
+  const me = L.deskActor();
+  L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
+  L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
+  L.addContact(app.ledger, org.seq, me, { name: 'Øresund Design ApS', customer: true, termsDays: 14 });
+  L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-20', amount: 1200, description: 'ORESUND DESIGN INV-0001' });
+  browser = await launchChromium();
+  page = await signedInPage(browser, app);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('invoices on screen', () => {
+  it('writes an invoice by keyboard with a live total, issues it, downloads its PDF and records its payment', async () => {
+    await page.goto(`${app.server.url}/#/invoices`);
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.getByLabel('Customer').focus();
+    await form.getByLabel('Customer').selectOption({ label: 'Øresund Design ApS' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('2026-03-01');
+    await form.getByLabel('Line 1 description').focus();
+    await page.keyboard.type('Logo design');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('500');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('4'); // the first category whose label starts with 4
+    await form.getByLabel('Line 1 category').selectOption('4000');
+    await form.getByLabel('Line 1 tax code').focus();
+    await form.getByLabel('Line 1 tax code').selectOption('S');
+    await form.getByText('Total 1200.00').waitFor();
+    await shot('invoice-form');
+    await form.getByRole('button', { name: 'Save and issue' }).press('Enter');
+    await page.getByText('INV-0001 saved (sent).').waitFor();
+    const row = page.getByRole('row', { name: /INV-0001/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download PDF of INV-0001' }).click()]);
+    const file = join(tempDir(), 'invoice.pdf');
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('INV-0001');
+    expect(text).toContain('Øresund Design ApS');
+    expect(text).toContain('1,200.00');
+    await row.getByRole('button', { name: 'Record a payment of INV-0001' }).click();
+    const payment = page.getByRole('form', { name: 'Record a payment of INV-0001' });
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('INV-0001 is now paid.').waitFor();
+    expect(L.aging(app.ledger, org.seq, 'receivables', '2026-12-31').total).toBe(0);
+    expectTotalsMatchRows(app.ledger);
+  });
+
+  it('shows the aged receivables by contact', async () => {
+    L.createDocument(
+      app.ledger,
+      org.seq,
+      L.deskActor(),
+      { contact: 'Øresund Design ApS', date: '2026-01-01', dueDate: '2026-01-31', lines: [{ description: 'Late', quantity: 1, unitPrice: 100, categoryCode: '4000' }] },
+      { kind: 'invoice', issue: true },
+    );
+    await page.goto(`${app.server.url}/#/aging`);
+    await page.getByLabel('At', { exact: true }).fill('2026-03-31');
+    const table = page.getByRole('table', { name: 'Aged receivables at 2026-03-31' });
+    await table.getByRole('button', { name: 'Øresund Design ApS' }).click();
+    await table.getByText('INV-0002 · due 2026-01-31 · 59 days late').waitFor();
+    await shot('aging');
+  });
+});
