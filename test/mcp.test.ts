@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 describe('tool lists', () => {
-  it('serves exactly the 12 default tools, and all 17 with ?tools=all', async () => {
+  it('serves exactly the 12 default tools, and all 19 with ?tools=all', async () => {
     expect((await agent.listTools()).tools.map((t) => t.name).sort()).toEqual(DEFAULT_TOOLS);
     expect((await all.listTools()).tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.operationId).sort());
     expect(DEFAULT_TOOLS).toEqual(

@@ -20,6 +20,15 @@ beforeAll(async () => {
   w = await world(200);
   tx = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
   receipt = L.searchReceipts(w.ledger, w.orgA.seq, 'invoice')[0];
+  // One invoice, so that get_invoice has something to answer.
+  L.addContact(w.ledger, w.orgA.seq, L.deskActor(), { name: 'Probe customer', customer: true });
+  L.createDocument(
+    w.ledger,
+    w.orgA.seq,
+    L.deskActor(),
+    { contact: 'Probe customer', lines: [{ description: 'x', quantity: 1, unitPrice: 1, categoryCode: '4000' }] },
+    { kind: 'invoice' },
+  );
   doc = (await call(w.base, 'GET', '/openapi.json')).json;
   const made = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: tx.id, categoryCode: '5100' } });
   proposalId = made.json.data.id;
@@ -27,7 +36,7 @@ beforeAll(async () => {
 
 /** A request that succeeds, and one that names an id that does not exist (for operations that can answer 404). */
 function requests(op: Operation): { path: string; body?: unknown; ghost?: { path: string; body?: unknown } } {
-  const id = op.path.startsWith('/transactions') ? tx.id : op.path.startsWith('/receipts') ? receipt.id : proposalId;
+  const id = op.path.startsWith('/transactions') ? tx.id : op.path.startsWith('/receipts') ? receipt.id : op.path.startsWith('/invoices') ? 'INV-0001' : proposalId;
   const path = op.path.replace('{id}', id);
   const ghostPath = op.path.replace('{id}', GHOST);
   switch (op.operationId) {

@@ -31,6 +31,7 @@ const TAGS: Record<string, string> = {
   connectors: 'Money accounts and how they are fed',
   proposals: 'Drafts for a human to approve in Approvals: categorizations, journal entries, receipt links',
   notes: 'Notes on transactions',
+  invoices: 'Invoices, credit notes and bills, read-only (beyond the spec, issue 29; not among the default MCP tools)',
 };
 export const tagOf = (op: Operation): string => op.path.split('/')[1].replace(/\.jsonld$/, '');
 

@@ -1,4 +1,5 @@
-// The operation registry: each of the spec's 17 operations described ONCE.
+// The operation registry: each of the spec's 17 operations described ONCE (and
+// the documented additions beyond it, issue 29's invoices).
 // REST routes, MCP tools, the OpenAPI document and the CLI are derived from it.
 import { z } from 'zod';
 import * as L from '../ledger/domain';
@@ -272,5 +273,48 @@ export const operations: Operation[] = [
     successStatus: 201,
     errors: ['not_found'],
     run: (ctx, body) => ({ data: L.createNoteDirect(ctx.ledger, orgOf(ctx), agentOf(ctx), body.transactionId, body.content) }),
+  },
+  // Beyond the spec (issue 29): invoices, credit notes and bills, read-only, not in the default tool list. A payment
+  // is proposed as a v1 categorization whose evidence names the invoice (or bill) number: approving it pays it.
+  {
+    operationId: 'list_invoices',
+    method: 'GET',
+    path: '/invoices',
+    scope: 'read',
+    exposeByDefault: false,
+    title: 'List invoices or bills',
+    description:
+      'Invoices (kind=invoice, with credit notes) or bills (kind=bill), newest first, with status, balance and overdue. To propose that a bank row pays one, propose_categorization with evidence naming its number.',
+    query: S.InvoicesQuery,
+    output: z.object({ data: z.array(S.Invoice), meta: z.object({ totalCount: z.int(), limit: z.int(), offset: z.int() }) }),
+    successStatus: 200,
+    errors: [],
+    run: (ctx, q) => {
+      const all = L.listDocuments(ctx.ledger, orgOf(ctx), { kinds: q.kind === 'bill' ? ['bill'] : ['invoice', 'credit_note'], status: q.status });
+      return { data: all.slice(q.offset, q.offset + q.limit), meta: { totalCount: all.length, limit: q.limit, offset: q.offset } };
+    },
+  },
+  {
+    operationId: 'get_invoice',
+    method: 'GET',
+    path: '/invoices/{id}',
+    scope: 'read',
+    exposeByDefault: false,
+    title: 'Get one invoice, credit note or bill',
+    description: 'One invoice, credit note or bill by its id or number: lines, tax per rate, totals, payments and credit notes, balance.',
+    params: S.InvoiceParams,
+    output: S.envelope(S.Invoice),
+    successStatus: 200,
+    errors: ['not_found'],
+    run: (ctx, { id }) => {
+      try {
+        return { data: L.toDocument(ctx.ledger, L.requireDocument(ctx.ledger, orgOf(ctx), ['invoice', 'credit_note', 'bill'], id)) };
+      } catch (e) {
+        // Two vendors' bills may share a number: the id tells them apart.
+        if (e instanceof L.LedgerError && e.code === 'conflict')
+          throw L.invalid([{ field: 'id', message: `${e.message} (their ids: ${(e.details as { ids: string[] }).ids.join(', ')})` }]);
+        throw e;
+      }
+    },
   },
 ];

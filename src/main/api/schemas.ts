@@ -1,7 +1,7 @@
 // The spec's resources and request bodies as zod schemas: the one definition
 // behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
 import { z } from 'zod';
-import { CATEGORY_TYPES, CONNECTOR_STATUSES, LINE_KINDS, SYNC_STATUSES } from '../../../db/values';
+import { CATEGORY_TYPES, CONNECTOR_STATUSES, DOCUMENT_KINDS, LINE_KINDS, SYNC_STATUSES } from '../../../db/values';
 import { AMOUNT_LIMIT } from '../ledger/core/money';
 import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../ledger/proposals/kinds';
 import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
@@ -304,3 +304,51 @@ export const NoInput = z.strictObject({});
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 export const JsonLd = z.record(z.string(), z.unknown()).describe('JSON-LD document (application/ld+json)');
+
+// Invoices, credit notes and bills (issue 29): read-only for agents, beyond the spec's seventeen operations.
+const Money = z.number().describe('In the currency, a decimal number');
+export const Invoice = z
+  .object({
+    id: Uuid,
+    kind: z.enum(DOCUMENT_KINDS),
+    number: z.string(),
+    status: z.enum(['draft', 'sent', 'open', 'partially_paid', 'paid', 'void']).describe('sent: an issued invoice; open: an entered bill'),
+    overdue: z.boolean(),
+    contact: z.object({ id: Uuid, name: z.string() }),
+    issueDate: DateString,
+    dueDate: DateString,
+    currency: z.string(),
+    taxInclusive: z.boolean(),
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        quantity: z.number(),
+        unitPrice: Money,
+        categoryCode: z.string(),
+        category: z.string(),
+        taxCode: z.string().nullable(),
+        net: Money,
+        tax: Money,
+      }),
+    ),
+    taxes: z.array(z.object({ taxCode: z.string(), rate: z.number(), net: Money, tax: Money })),
+    net: Money,
+    tax: Money,
+    total: Money,
+    paid: Money,
+    credited: Money,
+    balance: Money.describe('What is still owed'),
+    settlements: z.array(z.object({ date: DateString, amount: Money, transactionId: Uuid.optional(), creditNote: z.string().optional() })),
+    credits: z.string().nullable().describe("A credit note's invoice number"),
+    notes: z.string().nullable(),
+    paymentInstructions: z.string().nullable(),
+    voidDate: DateString.nullable(),
+    voidReason: z.string().nullable(),
+  })
+  .meta({ id: 'Invoice' });
+export const InvoicesQuery = z.strictObject({
+  kind: z.enum(['invoice', 'bill']).default('invoice').describe('invoice (with credit notes) or bill'),
+  status: z.enum(['draft', 'sent', 'open', 'partially_paid', 'paid', 'void', 'overdue']).optional().describe('Only this status (overdue: owed past the due date)'),
+  ...paging,
+});
+export const InvoiceParams = z.strictObject({ id: Line(60).trim().min(1).describe('Its id, or its number (INV-0001)') });

@@ -110,3 +110,14 @@ export function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Act
   }
   return { matched, possible: found.length - matched };
 }
+
+/**
+ * The one open invoice (money in) or bill (money out) a proposal's evidence names by its number, that the row
+ * can pay (same currency, issued by the row's day): how an agent proposes a payment with a v1 categorization.
+ */
+export function documentNamedBy(ledger: Ledger, orgSeq: number, row: Row, texts: readonly string[]): { kind: 'invoice' | 'bill'; number: string } | null {
+  const said = squash(texts.join(' '));
+  const kind = row.amount_minor > 0 ? 'invoice' : 'bill';
+  const named = openDocuments(ledger, orgSeq).filter((d) => d.kind === kind && d.currency === row.currency && d.issue_date <= row.date && said.includes(squash(d.number)));
+  return named.length === 1 ? { kind, number: named[0].number } : null;
+}

@@ -35,6 +35,53 @@ const money = (minor: number, currency: string) => `${fromMinor(minor, currency)
 
 const fresh = (ledger: Ledger, seq: number) => toDocument(ledger, ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as Parameters<typeof toDocument>[1]);
 
+/** A row as settling needs it. */
+type PayingRow = ReturnType<typeof handRow>;
+
+/**
+ * The lines that make a row pay documents: what it paid others stays, each named document gets its part, what
+ * is left is a credit on the contact. Refuses what cannot be, naming the field.
+ */
+export function settlementLines(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
+  const lineKind = kind === 'bill' ? 'payable' : 'receivable';
+  // The row's sign: money in pays invoices, money out pays bills; s turns a part of the row into its line's amount.
+  const s = kind === 'bill' ? 1 : -1;
+  if (-s * row.amount_minor <= 0) {
+    throw invalid([
+      { field: 'transactionId', message: `transaction ${row.id} is money ${kind === 'bill' ? 'in' : 'out'}: it cannot pay ${kind === 'bill' ? 'a bill' : 'an invoice'}` },
+    ]);
+  }
+  if (allocations.length === 0) throw invalid([{ field: 'documents', message: 'name at least one document to pay' }]);
+  const docs = allocations.map((a) => requireDocument(ledger, orgSeq, [kind], a.document));
+  const named = new Set(docs.map((d) => d.seq));
+  const current = linesOf(ledger, row.seq);
+  const kept: LineInput[] = current.filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq)).map(asInput);
+  let left = -s * row.amount_minor - kept.reduce((sum, l) => sum + s * l.amountMinor, 0);
+  const mark = decimalMarkOf(ledger, orgSeq);
+  const paid: LineInput[] = [];
+  docs.forEach((doc, i) => {
+    const field = `documents[${i}]`;
+    const what = `${kind} ${doc.number}`;
+    if (doc.state !== 'issued') throw invalid([{ field, message: `${what} is ${doc.state}: only an issued ${kind} is paid` }]);
+    if (doc.currency !== row.currency) throw invalid([{ field, message: `${what} is in ${doc.currency}, the row in ${row.currency}` }]);
+    if (row.date < doc.issue_date) throw invalid([{ field, message: `the row (${row.date}) is before ${what} was issued (${doc.issue_date})` }]);
+    const before = current.filter((l) => l.settles_seq === doc.seq).reduce((sum, l) => sum + s * l.amount_minor, 0);
+    const open = doc.total_minor - doc.settled_minor + before;
+    const given = allocations[i].amount;
+    const amount = given === undefined ? Math.min(open, left) : typedToMinor(given, doc.currency, mark, `${field}.amount`);
+    if (amount <= 0) throw invalid([{ field, message: open <= 0 ? `${what} is paid` : 'nothing of the row is left to pay it' }]);
+    if (amount > open) throw invalid([{ field: `${field}.amount`, message: `is more than ${what} still asks (${money(open, doc.currency)})` }]);
+    if (amount > left) throw invalid([{ field: `${field}.amount`, message: `is more than is left of the row (${money(left, row.currency)})` }]);
+    left -= amount;
+    paid.push({ kind: lineKind, amountMinor: s * amount, settlesSeq: doc.seq, contactSeq: doc.contact_seq, memo: `Payment of ${kind} ${doc.number}` });
+  });
+  const credit: LineInput[] =
+    left > 0 ? [{ kind: lineKind, amountMinor: s * left, settlesSeq: null, contactSeq: docs.at(-1)!.contact_seq, memo: 'Overpayment: a credit on the contact' }] : [];
+  const contact = ledger.stmt('SELECT name FROM counterparties WHERE seq = ?').pluck().get(docs[0].contact_seq) as string;
+  const said = `pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`;
+  return { lines: [...kept, ...paid, ...credit], docs, left, said };
+}
+
 /** Makes a bank row pay invoices (money in) or bills (money out). */
 export function payDocuments(
   ledger: Ledger,
@@ -49,50 +96,13 @@ export function payDocuments(
     const row = handRow(ledger, orgSeq, transactionId);
     assertOpen(ledger, orgSeq, [row.date], 'matched with a payment');
     refuseTransfer(ledger, row, 'a payment');
-    const lineKind = kind === 'bill' ? 'payable' : 'receivable';
-    // The row's sign: money in pays invoices, money out pays bills; s turns a part of the row into its line's amount.
-    const s = kind === 'bill' ? 1 : -1;
-    if (-s * row.amount_minor <= 0) {
-      throw invalid([
-        { field: 'transactionId', message: `transaction ${row.id} is money ${kind === 'bill' ? 'in' : 'out'}: it cannot pay ${kind === 'bill' ? 'a bill' : 'an invoice'}` },
-      ]);
-    }
-    if (allocations.length === 0) throw invalid([{ field: 'documents', message: 'name at least one document to pay' }]);
-    const docs = allocations.map((a) => requireDocument(ledger, orgSeq, [kind], a.document));
-    const named = new Set(docs.map((d) => d.seq));
-    const kept: LineInput[] = linesOf(ledger, row.seq)
-      .filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq))
-      .map(asInput);
-    let left = -s * row.amount_minor - kept.reduce((sum, l) => sum + s * l.amountMinor, 0);
-    const mark = decimalMarkOf(ledger, orgSeq);
-    const paid: LineInput[] = [];
-    docs.forEach((doc, i) => {
-      const field = `documents[${i}]`;
-      const what = `${kind} ${doc.number}`;
-      if (doc.state !== 'issued') throw invalid([{ field, message: `${what} is ${doc.state}: only an issued ${kind} is paid` }]);
-      if (doc.currency !== row.currency) throw invalid([{ field, message: `${what} is in ${doc.currency}, the row in ${row.currency}` }]);
-      if (row.date < doc.issue_date) throw invalid([{ field, message: `the row (${row.date}) is before ${what} was issued (${doc.issue_date})` }]);
-      const before = linesOf(ledger, row.seq)
-        .filter((l) => l.settles_seq === doc.seq)
-        .reduce((sum, l) => sum + s * l.amount_minor, 0);
-      const open = doc.total_minor - doc.settled_minor + before;
-      const given = allocations[i].amount;
-      const amount = given === undefined ? Math.min(open, left) : typedToMinor(given, doc.currency, mark, `${field}.amount`);
-      if (amount <= 0) throw invalid([{ field, message: open <= 0 ? `${what} is paid` : 'nothing of the row is left to pay it' }]);
-      if (amount > open) throw invalid([{ field: `${field}.amount`, message: `is more than ${what} still asks (${money(open, doc.currency)})` }]);
-      if (amount > left) throw invalid([{ field: `${field}.amount`, message: `is more than is left of the row (${money(left, row.currency)})` }]);
-      left -= amount;
-      paid.push({ kind: lineKind, amountMinor: s * amount, settlesSeq: doc.seq, contactSeq: doc.contact_seq, memo: `Payment of ${kind} ${doc.number}` });
-    });
-    const credit: LineInput[] =
-      left > 0 ? [{ kind: lineKind, amountMinor: s * left, settlesSeq: null, contactSeq: docs.at(-1)!.contact_seq, memo: 'Overpayment: a credit on the contact' }] : [];
-    replaceLines(ledger, row, [...kept, ...paid, ...credit]);
-    const contact = ledger.stmt('SELECT name FROM counterparties WHERE seq = ?').pluck().get(docs[0].contact_seq) as string;
+    const { lines, docs, left, said } = settlementLines(ledger, orgSeq, row, kind, allocations);
+    replaceLines(ledger, row, lines);
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.payment',
       targetType: 'transaction',
       targetId: row.id,
-      summary: `${how ? `${how[0].toUpperCase()}${how.slice(1)}: ` : ''}${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`,
+      summary: `${how ? `${how[0].toUpperCase()}${how.slice(1)}: ` : ''}${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" ${said}`,
     });
     return { transactionId: row.id, documents: docs.map((d) => fresh(ledger, d.seq)), credit: fromMinor(left, row.currency) };
   });

@@ -13,6 +13,8 @@ import { requireTaxCode, usableTaxCode, usableTaxCodeRow } from '../../tax/codes
 import { asInput, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
+import { documentNamedBy } from '../../documents/match';
+import { settlementLines } from '../../documents/settle';
 import { glanceOf, keyTarget, NO_VIEW, type ChangeView, type ProposalKind } from '../kind';
 
 export const EVIDENCE_TYPES = ['counterparty_match', 'rule', 'historical', 'keyword', 'receipt'] as const;
@@ -145,10 +147,24 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
     const tx = handRow(ledger, orgSeq, p.transactionId);
     refuseTransfer(ledger, tx, 'categorized');
     const before = linesOf(ledger, tx.seq).map(asInput);
+    // Evidence naming an open invoice (bill) the row can pay: the row pays it instead (issue 29).
+    const pays = p.lines
+      ? null
+      : documentNamedBy(
+          ledger,
+          orgSeq,
+          tx,
+          p.evidence.flatMap((e) => [e.value, e.detail ?? '']),
+        );
+    const settling = pays ? settlementLines(ledger, orgSeq, tx, pays.kind, [{ document: pays.number }]) : null;
     // A reconciled row stays reconciled (locked): only its lines change.
-    const status = replaceLines(ledger, tx, linesOfPayload(ledger, orgSeq, tx, p));
+    const status = replaceLines(ledger, tx, settling?.lines ?? linesOfPayload(ledger, orgSeq, tx, p));
     ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(row.proposed_by, row.confidence, row.reason, tx.seq);
-    const what = p.lines ? `split ${p.lines.map((l) => `${l.categoryCode} ${l.amount.toFixed(2)}`).join(' / ')}` : `categorized as ${p.categoryCode} ${p.category}`;
+    const what = settling
+      ? settling.said
+      : p.lines
+        ? `split ${p.lines.map((l) => `${l.categoryCode} ${l.amount.toFixed(2)}`).join(' / ')}`
+        : `categorized as ${p.categoryCode} ${p.category}`;
     return {
       summary: `${describeTransaction(tx)} ${what}, status ${status}`,
       outcome: {
