@@ -61,7 +61,7 @@ describe('contacts', () => {
     const data = tempDir();
     const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
     const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
-    const added = run('contact', 'add', 'Globex', '--customer', '--terms-days', '14', '--email', 'ap@globex.example');
+    const added = run('contact', 'add', 'Globex', '--kind', 'customer', '--terms', '14', '--email', 'ap@globex.example');
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/^Added Globex\s+customer\s+14 days {2}ap@globex\.example {2}[0-9a-f-]{36}\n$/);
     const list = JSON.parse(run('contact', 'list', '--role', 'customer', '--json').stdout);

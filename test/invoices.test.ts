@@ -4,7 +4,7 @@
 // a credit), a credit note, a void; bills through payables; the aging's
 // buckets at their edges and its total equal to the balance sheet's
 // receivables; the PDF read back by pdftotext; every total recounted.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,5 +278,37 @@ describe('payments matched from an imported bank file', () => {
     await d('undoImport', { batchId: r.batchId });
     expect(L.aging(ctx.ledger, o.seq, 'receivables', '2026-05-31').total).toBe(380);
     expectTotalsMatchRows(ctx.ledger);
+  });
+});
+
+describe('from the command line', () => {
+  it('contact add, invoice create/issue/show/pdf/pay, report aging and pl --basis, as the issue names them', () => {
+    const data = tempDir();
+    const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
+    const run = (...args: string[]) => {
+      const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      return r.stdout;
+    };
+    run('account', 'create', 'Bank', '--type', 'checking');
+    run('contact', 'add', 'Globex', '--kind', 'both', '--terms', '14', '--address', '1 Main St, Springfield');
+    const made = JSON.parse(run('invoice', 'create', '--customer', 'Globex', '--date', '2026-02-01', '--line', 'Design; 10; 85.00; 4000', '--line', 'Hosting;1;20;4010', '--json'));
+    expect(made).toMatchObject({ number: 'INV-0001', status: 'draft', net: 870, tax: 0, total: 870, dueDate: '2026-02-15' });
+    expect(run('invoice', 'create', '--customer', 'Globex', '--date', '2026-02-02', '--line', 'More;1;5;4000')).toMatch(/^INV-0002\n/);
+    run('invoice', 'issue', 'INV-0001');
+    const out = join(data, 'inv.pdf');
+    run('invoice', 'pdf', 'INV-0001', '--out', out);
+    expect(execFileSync(tool('pdftotext'), [out, '-'], { encoding: 'utf8' })).toContain('870.00');
+    const id = JSON.parse(run('tx', 'add', '--account', 'Bank', '--date', '2026-02-10', '--amount', '500', '--description', 'GLOBEX', '--json')).id;
+    run('invoice', 'pay', 'INV-0001', '--transaction', id, '--amount', '500');
+    expect(JSON.parse(run('invoice', 'show', 'INV-0001', '--json'))).toMatchObject({ status: 'partially_paid', total: 870, paid: 500, balance: 370, dueDate: '2026-02-15' });
+    expect(JSON.parse(run('invoice', 'list', '--status', 'partially_paid', '--json')).map((d: L.Document) => d.number)).toEqual(['INV-0001']);
+    const aging = JSON.parse(run('report', 'aging', '--receivables', '--date', '2026-03-01', '--json'));
+    expect(aging).toMatchObject({ contacts: [{ name: 'Globex', current: 0, days1to30: 370, days31to60: 0, days61to90: 0, over90: 0, total: 370 }], total: 370 });
+    expect(JSON.parse(run('report', 'pl', '--from', '2026-02-01', '--to', '2026-02-28', '--basis', 'cash', '--json')).revenue).toBe(500);
+    expect(JSON.parse(run('report', 'pl', '--from', '2026-02-01', '--to', '2026-02-28', '--basis', 'accrual', '--json')).revenue).toBe(870);
+    run('bill', 'create', '--vendor', 'Globex', '--number', 'G-1', '--date', '2026-02-03', '--line', 'Licence;1;50;5100');
+    expect(run('bill', 'list')).toContain('G-1');
+    expect(run('invoice', 'void', 'INV-0002', '--reason', 'duplicate')).toContain('void');
   });
 });

@@ -6,6 +6,7 @@ import * as L from '../ledger';
 import { op, Org, orgSeq } from './operation';
 
 const Fields = {
+  kind: z.enum(['customer', 'vendor', 'both']).optional().describe('customer, vendor or both (the same as --customer / --vendor)'),
   customer: z.boolean().optional().describe('A customer (invoices go to it)'),
   vendor: z.boolean().optional().describe('A vendor (bills come from it)'),
   email: Line(200).trim().nullable().optional(),
@@ -15,6 +16,9 @@ const Fields = {
   categoryCode: Line(50).trim().nullable().optional().describe('Its default category (code)'),
   taxCode: Line(20).trim().nullable().optional().describe('Its default tax code'),
 };
+/** --kind as the roles it names (a kind given wins over the separate flags). */
+const roles = <T extends { kind?: 'customer' | 'vendor' | 'both'; customer?: boolean; vendor?: boolean }>({ kind, ...rest }: T) =>
+  kind ? { ...rest, customer: kind !== 'vendor', vendor: kind !== 'customer' } : rest;
 const Ref = Line(200).trim().min(1).describe('The contact: its name or id');
 const line = (c: L.Contact) =>
   `${c.name.padEnd(30)} ${[c.customer && 'customer', c.vendor && 'vendor'].filter(Boolean).join('+').padEnd(15)} ${c.termsDays === null ? '' : `${c.termsDays} days  `}${c.email ?? ''}${c.archived ? '  (archived)' : ''}  ${c.id}`;
@@ -32,14 +36,14 @@ export const contactOperations = {
 
   addContact: op(
     z.strictObject({ ...Org, name: Line(200).trim().min(1), ...Fields }),
-    (ctx, { orgId, ...input }) => L.addContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
-    { name: 'contact add', summary: 'add a customer or vendor (--customer, --vendor, or both)', args: ['name'], print: (c) => [`Added ${line(c)}`] },
+    (ctx, { orgId, ...input }) => L.addContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, roles(input)),
+    { name: 'contact add', summary: 'add a customer or vendor (--kind customer|vendor|both)', args: ['name'], flags: { termsDays: 'terms' }, print: (c) => [`Added ${line(c)}`] },
   ),
 
   updateContact: op(
     z.strictObject({ ...Org, contact: Ref, name: Line(200).trim().min(1).optional(), ...Fields }),
-    (ctx, { orgId, contact, ...input }) => L.updateContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact, input),
-    { name: 'contact edit', summary: "change a contact's details or roles", args: ['contact'], print: (c) => [`Now ${line(c)}`] },
+    (ctx, { orgId, contact, ...input }) => L.updateContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact, roles(input)),
+    { name: 'contact edit', summary: "change a contact's details or roles", args: ['contact'], flags: { termsDays: 'terms' }, print: (c) => [`Now ${line(c)}`] },
   ),
 
   archiveContact: op(z.strictObject({ ...Org, contact: Ref }), (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact), {
