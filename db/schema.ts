@@ -849,6 +849,8 @@ export const documents = sqliteTable(
       .on(t.orgSeq, t.kind, t.settledOn, t.issueDate)
       .where(sql`${t.state} <> 'draft'`),
     index('documents_contact').on(t.contactSeq, t.issueDate),
+    // A document named by its number, whatever its kind (a bill's is its vendor's).
+    index('documents_number').on(t.orgSeq, sql`lower(${t.number})`),
   ],
 );
 

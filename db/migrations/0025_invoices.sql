@@ -52,6 +52,7 @@ CREATE UNIQUE INDEX `documents_org_number` ON `documents` (`org_seq`,`kind`,lowe
 CREATE UNIQUE INDEX `documents_vendor_number` ON `documents` (`contact_seq`,lower("number")) WHERE "documents"."kind" = 'bill';--> statement-breakpoint
 CREATE INDEX `documents_open` ON `documents` (`org_seq`,`kind`,`settled_on`,`issue_date`) WHERE "documents"."state" <> 'draft';--> statement-breakpoint
 CREATE INDEX `documents_contact` ON `documents` (`contact_seq`,`issue_date`);--> statement-breakpoint
+CREATE INDEX `documents_number` ON `documents` (`org_seq`,lower("number"));--> statement-breakpoint
 CREATE TABLE `postings` (
 	`seq` integer PRIMARY KEY NOT NULL,
 	`document_seq` integer NOT NULL,

@@ -92,12 +92,13 @@ export function requireDocument(ledger: Ledger, orgSeq: number, kinds: readonly 
   const key = foldName(ref);
   const rows = ledger
     .rows<DocumentRow>(
-      `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?)) AND (id = ? OR lower(number) = lower(?))`,
-      orgSeq,
-      JSON.stringify(kinds),
+      `SELECT * FROM documents WHERE id = ? AND org_seq = ? UNION SELECT * FROM documents INDEXED BY documents_number WHERE org_seq = ? AND lower(number) = lower(?)`,
       ref,
+      orgSeq,
+      orgSeq,
       ref.trim(),
     )
+    .filter((r) => kinds.includes(r.kind))
     .filter((r) => r.id === ref || foldName(r.number) === key)
     .filter((r) => vendorSeq === undefined || r.contact_seq === vendorSeq);
   const what = KIND_NAMES[kinds[0]];

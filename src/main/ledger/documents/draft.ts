@@ -190,7 +190,8 @@ export function contactFor(ledger: Ledger, orgSeq: number, kind: DocumentKind, r
 export function takeNumber(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_note'): string {
   const [prefixCol, nextCol] = kind === 'invoice' ? ['invoice_prefix', 'invoice_next'] : ['credit_note_prefix', 'credit_note_next'];
   const org = ledger.stmt(`SELECT ${prefixCol} AS prefix, ${nextCol} AS next FROM organizations WHERE seq = ?`).get(orgSeq) as { prefix: string; next: number };
-  const used = ledger.stmt('SELECT 1 FROM documents WHERE org_seq = ? AND kind = ? AND lower(number) = lower(?)');
+  // The literal kind test lets SQLite use the partial unique index of the numbers.
+  const used = ledger.stmt("SELECT 1 FROM documents WHERE org_seq = ? AND kind <> 'bill' AND kind = ? AND lower(number) = lower(?)");
   let n = org.next;
   const numbered = (k: number) => `${org.prefix}${String(k).padStart(4, '0')}`;
   while (used.get(orgSeq, kind, numbered(n))) n++;

@@ -78,31 +78,11 @@ function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, sum
   appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
 }
 
-/** Issues a draft: its amounts worked out again at the issue date, its entry booked. */
-function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow): DocumentRow {
+/** Issues a draft: its amounts worked out again at the issue date (unless just worked out), its entry booked. */
+function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow, fresh?: WorkedDocument): DocumentRow {
   assertOpen(ledger, doc.org_seq, [doc.issue_date], 'issued');
-  const contact = ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq) as { default_tax_code: string | null };
-  const inputs = ledger.rows<{ description: string; quantity_milli: number; unit_price_minor: number; code: string; tax_code: string | null }>(
-    `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, t.code AS tax_code FROM document_lines l JOIN categories c ON c.seq = l.category_seq
-     LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq WHERE l.document_seq = ? ORDER BY l.position`,
-    doc.seq,
-  );
-  const worked = workLines(
-    ledger,
-    doc.org_seq,
-    doc.kind,
-    doc.issue_date,
-    doc.tax_inclusive === 1,
-    inputs.map((l) => ({
-      description: l.description,
-      quantity: l.quantity_milli / 1000,
-      unitPrice: fromMinor(l.unit_price_minor, doc.currency),
-      categoryCode: l.code,
-      taxCode: l.tax_code,
-    })),
-    contact,
-  );
-  writeLines(ledger, doc.seq, worked);
+  const worked = fresh ?? reworked(ledger, doc);
+  if (!fresh) writeLines(ledger, doc.seq, worked);
   ledger
     .stmt("UPDATE documents SET state = 'issued', issued_at = ?, net_minor = ?, tax_minor = ?, total_minor = ? WHERE seq = ?")
     .run(nowIso(), worked.netMinor, worked.taxMinor, worked.totalMinor, doc.seq);
@@ -111,6 +91,12 @@ function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow): DocumentRow {
   refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
   if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
   return rowBySeq(ledger, doc.seq);
+}
+
+/** A draft's lines worked out again at its date (a rate may have changed since it was written). */
+function reworked(ledger: Ledger, doc: DocumentRow): WorkedDocument {
+  const contact = ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq) as { default_tax_code: string | null };
+  return workLines(ledger, doc.org_seq, doc.kind, doc.issue_date, doc.tax_inclusive === 1, currentLines(ledger, doc), contact);
 }
 
 export interface CreateOptions {
@@ -162,7 +148,7 @@ export function createDocument(ledger: Ledger, orgSeq: number, actor: Human, inp
     let doc = rowBySeq(ledger, seq);
     audit(ledger, actor, doc, 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)}${options.issue ? '' : ' (draft)'}`);
     if (options.issue) {
-      doc = issueRow(ledger, actor, doc);
+      doc = issueRow(ledger, actor, doc, worked);
       audit(ledger, actor, doc, 'issued', `${KIND_NAMES[kind]} ${number} ${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}`);
     }
     return toDocument(ledger, doc);
@@ -313,7 +299,7 @@ export function creditInvoice(ledger: Ledger, orgSeq: number, actor: Human, ref:
         nowIso(),
       );
     writeLines(ledger, Number(lastInsertRowid), worked);
-    const note = issueRow(ledger, actor, rowBySeq(ledger, Number(lastInsertRowid)));
+    const note = issueRow(ledger, actor, rowBySeq(ledger, Number(lastInsertRowid)), worked);
     audit(ledger, actor, note, 'issued', `Credit note ${number} against invoice ${invoice.number}: ${money(note.total_minor, note.currency)}`);
     return toDocument(ledger, note);
   });
