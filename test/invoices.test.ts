@@ -122,6 +122,15 @@ describe('invoices', () => {
     await desk('voidInvoice', { number: 'CN-0001', reason: 'issued in error', date: '2026-03-06' });
     const voided = await desk<L.Document>('voidInvoice', { number: c.number, reason: 'wrong customer', date: '2026-03-06' });
     expect(voided).toMatchObject({ status: 'void', balance: 0, voidReason: 'wrong customer' });
+    // Boris's statement for March: what it owed, the invoice, its credit note and both voids, and the running balance.
+    const st = await desk<L.ContactStatement>('contactStatement', { contact: 'Борис Ltd', from: '2026-03-01', to: '2026-03-31' });
+    expect(st.lines.map((l) => [l.what, l.amount])).toEqual([
+      [`Invoice ${c.number}`, 600],
+      ['Credit note CN-0001', -120],
+      ['Credit note CN-0001 voided', 120],
+      [`Invoice ${c.number} voided`, -600],
+    ]);
+    expect([st.opening, st.closing]).toEqual([-10, -10]);
     expect(L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-03-01', to: '2026-03-31' }).revenue).toBe(0);
     const next = await desk<L.Document>('createInvoice', { customer: 'Борис Ltd', date: '2026-03-07', lines: ['Again;1;1;4000'] });
     expect(next.number).toBe('INV-0005');
@@ -161,6 +170,12 @@ describe('bills and the aging', () => {
     const rc = await desk<L.Document>('createBill', { vendor: 'Paper Supplies', number: 'PS-78', date: '2026-03-01', lines: ['Software;1;100;5000;RC'] });
     expect([rc.total, rc.tax]).toEqual([100, 0]);
     expect(await desk<L.Aging>('aging', { payables: true, date: '2026-06-30' })).toMatchObject({ total: 100, totals: { over90: 100 } });
+    const vendor = await desk<L.ContactStatement>('contactStatement', { contact: 'Paper Supplies', from: '2026-02-01', to: '2026-03-31' });
+    expect(vendor).toMatchObject({ side: 'payables', opening: 72, closing: 100 });
+    expect(vendor.lines.map((l) => [l.date, l.amount, l.balance])).toEqual([
+      ['2026-02-03', -72, 0],
+      ['2026-03-01', 100, 100],
+    ]);
     expectTotalsMatchRows(ctx.ledger);
   });
 

@@ -69,6 +69,7 @@ export const DESK_OPERATIONS = [
   'voidBill',
   'undoPayment',
   'suggestPayments',
+  'contactStatement',
   'aging',
   'setupTax',
   'listTaxCodes',

@@ -249,6 +249,30 @@ export const documentDeskOperations = {
           )
         : ['No bank row looks like a payment of an open invoice or bill.'],
   }),
+  contactStatement: op(
+    z.strictObject({
+      ...Org,
+      contact: Line(200).trim().min(1).describe('The customer (or vendor): its name or id'),
+      from: DateString.optional().describe("First day (default: the month's first)"),
+      to: DateString.optional().describe('Last day (default today)'),
+      payables: z.boolean().optional().describe("What is owed to it as a vendor (default: a vendor-only contact's)"),
+    }),
+    (ctx, { orgId, contact, ...q }) => L.contactStatement(ctx.ledger, orgSeq(ctx, orgId), contact, q),
+    {
+      name: 'report statement',
+      summary: "a customer's statement: what it owed, invoices, credit notes and payments in the period, what it owes, the open invoices",
+      args: ['contact'],
+      print: (st) => [
+        `Statement of ${st.contact.name}, ${st.from} to ${st.to}, ${st.currency}`,
+        `${st.from}  Balance brought forward${st.opening.toFixed(2).padStart(44)}`,
+        ...st.lines.map((l) => `${l.date}  ${l.what.slice(0, 46).padEnd(46)} ${l.amount.toFixed(2).padStart(12)} ${l.balance.toFixed(2).padStart(12)}`),
+        `${st.to}  Balance owed${st.closing.toFixed(2).padStart(57)}`,
+        ...(st.open.length
+          ? ['Open:', ...st.open.map((d) => `  ${d.number} due ${d.dueDate}${d.daysPastDue ? ` (${d.daysPastDue} days late)` : ''}: ${d.balance.toFixed(2)}`)]
+          : []),
+      ],
+    },
+  ),
   aging: op(
     z.strictObject({
       ...Org,

@@ -56,3 +56,4 @@ export * from './documents/aging';
 export * from './documents/pdf';
 export * from './documents/match';
 export * from './documents/basis';
+export * from './documents/statement';
