@@ -112,7 +112,8 @@ export const counterparties = sqliteTable(
     defaultTaxCode: text('default_tax_code'),
     archivedAt: text('archived_at'),
   },
-  (t) => [index('counterparties_org').on(t.orgSeq)],
+  // A contact named exactly as written (the usual case) is one look up, not a scan of the organization's contacts.
+  (t) => [index('counterparties_org').on(t.orgSeq), index('counterparties_org_name').on(t.orgSeq, t.name)],
 );
 
 export const transactions = sqliteTable(

@@ -94,7 +94,8 @@ ALTER TABLE `organizations` ADD `invoice_prefix` text DEFAULT 'INV-' NOT NULL;--
 ALTER TABLE `organizations` ADD `invoice_next` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `organizations` ADD `credit_note_prefix` text DEFAULT 'CN-' NOT NULL;--> statement-breakpoint
 ALTER TABLE `organizations` ADD `credit_note_next` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE `organizations` ADD `report_basis` text DEFAULT 'accrual' NOT NULL;
+ALTER TABLE `organizations` ADD `report_basis` text DEFAULT 'accrual' NOT NULL;--> statement-breakpoint
+CREATE INDEX `counterparties_org_name` ON `counterparties` (`org_seq`,`name`);
 --> statement-breakpoint
 CREATE TRIGGER totals_line_day_totals_postings_ai AFTER INSERT ON postings BEGIN
   INSERT INTO line_day_totals (org_seq, currency, date, kind, category_seq, n, sum_minor) VALUES (NEW.org_seq, NEW.currency, NEW.date, NEW.kind, coalesce(NEW.category_seq, 0), 1, NEW.amount_minor)

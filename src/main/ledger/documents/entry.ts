@@ -88,7 +88,8 @@ function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow, fresh?: Worked
     .run(nowIso(), worked.netMinor, worked.taxMinor, worked.totalMinor, doc.seq);
   const issued = rowBySeq(ledger, doc.seq);
   postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq);
-  refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
+  // A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice.
+  if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
   if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
   return rowBySeq(ledger, doc.seq);
 }
@@ -146,11 +147,9 @@ export function createDocument(ledger: Ledger, orgSeq: number, actor: Human, inp
     const seq = Number(lastInsertRowid);
     writeLines(ledger, seq, worked);
     let doc = rowBySeq(ledger, seq);
-    audit(ledger, actor, doc, 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)}${options.issue ? '' : ' (draft)'}`);
-    if (options.issue) {
-      doc = issueRow(ledger, actor, doc, worked);
-      audit(ledger, actor, doc, 'issued', `${KIND_NAMES[kind]} ${number} ${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}`);
-    }
+    if (options.issue) doc = issueRow(ledger, actor, doc, worked);
+    const state = options.issue ? `${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}` : 'draft';
+    audit(ledger, actor, doc, options.issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
     return toDocument(ledger, doc);
   });
 }
