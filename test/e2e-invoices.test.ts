@@ -92,4 +92,27 @@ describe('invoices on screen', () => {
     await table.getByText('INV-0002 · due 2026-01-31 · 59 days late').waitFor();
     await shot('aging');
   });
+
+  it("shows a bank row that looks like an invoice's payment in the register, recorded with p", async () => {
+    const me = L.deskActor();
+    L.createDocument(
+      app.ledger,
+      org.seq,
+      me,
+      { contact: 'Øresund Design ApS', date: '2026-04-01', lines: [{ description: 'Poster', quantity: 1, unitPrice: 75, categoryCode: '4000' }] },
+      { kind: 'invoice', issue: true },
+    );
+    L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-04-09', amount: 75, description: 'ORESUND INV-0003' });
+    await page.goto(`${app.server.url}/#/transactions?description=ORESUND INV-0003`);
+    const row = page.getByRole('row', { name: /ORESUND INV-0003/ });
+    await row.getByText('pays INV-0003?').waitFor();
+    await row.focus();
+    await page.keyboard.press('p');
+    await page.getByText('Recorded as the payment of invoice INV-0003.').waitFor();
+    await page
+      .getByRole('row', { name: /ORESUND INV-0003/ })
+      .getByText('Pays INV-0003')
+      .waitFor();
+    expect(L.toDocument(app.ledger, L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0003')).status).toBe('paid');
+  });
 });

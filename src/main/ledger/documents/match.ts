@@ -51,13 +51,17 @@ const nameWords = (name: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 4 && !COMMON.has(w));
 
-function openDocuments(ledger: Ledger, orgSeq: number): OpenDocument[] {
+/** The open invoices and bills (only those whose balance is one of `amounts`, in a paying row's sign, when given). */
+function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number[]): OpenDocument[] {
   return ledger.rows<OpenDocument>(
-    `SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.issue_date,
+    `SELECT * FROM (SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.issue_date,
        CASE d.kind WHEN 'bill' THEN -(d.total_minor - d.settled_minor) ELSE d.total_minor - d.settled_minor END AS row_minor
      FROM documents d INDEXED BY documents_open JOIN counterparties c ON c.seq = d.contact_seq
-     WHERE d.org_seq = ? AND d.kind IN ('invoice', 'bill') AND d.settled_on IS NULL AND d.state <> 'draft' AND d.state = 'issued' AND d.total_minor > d.settled_minor`,
+     WHERE d.org_seq = ? AND d.kind IN ('invoice', 'bill') AND d.settled_on IS NULL AND d.state <> 'draft' AND d.state = 'issued' AND d.total_minor > d.settled_minor)
+     WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
     orgSeq,
+    amounts ? 1 : null,
+    JSON.stringify(amounts ?? []),
   );
 }
 
@@ -78,6 +82,23 @@ function suggestionOf(row: Row, open: readonly OpenDocument[]): PaymentSuggestio
     documents: chosen.map((d) => ({ number: d.number, contact: d.contact, balance: fromMinor(Math.abs(d.row_minor), d.currency) })),
     exact: named.length === 1,
   };
+}
+
+/** The likeliest payment each of a page's open rows may be (none without open documents). */
+export function possiblePaymentsFor(ledger: Ledger, orgSeq: number, rows: readonly Row[]): Map<number, PaymentSuggestion> {
+  const out = new Map<number, PaymentSuggestion>();
+  if (!rows.length) return out;
+  const open = openDocuments(
+    ledger,
+    orgSeq,
+    rows.map((r) => r.amount_minor),
+  );
+  if (!open.length) return out;
+  for (const r of rows) {
+    const s = suggestionOf(r, open);
+    if (s) out.set(r.seq, s);
+  }
+  return out;
 }
 
 /** Uncategorized rows that may pay open documents (of one import batch, or all), newest first. */

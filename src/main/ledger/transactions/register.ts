@@ -10,6 +10,7 @@ import { fromMinor, minorDigits } from '../core/money';
 import { listTransactions, type Transaction, type TransactionOrigin, type TransactionQuery } from './transactions';
 import { accountSumBefore } from '../totals/sums';
 import { possibleTransfersFor, type TransferSide } from '../transfers/suggest';
+import { possiblePaymentsFor, type PaymentSuggestion } from '../documents/match';
 import { daysApart } from '../transfers/candidates';
 
 export interface RegisterRow extends Transaction {
@@ -23,9 +24,11 @@ export interface RegisterRow extends Transaction {
   /** The account's balance after this row; null when the page is not one account in date order. */
   balance: number | null;
   /** What its lines are, besides the category it shows: how many (a split: 2 or more), the other account of a transfer. */
-  entry: { lines: number; transferTo: string | null; inTransit: boolean };
+  entry: { lines: number; transferTo: string | null; inTransit: boolean; pays: string | null };
   /** An open row's likeliest other side of a transfer (transfers/suggest.ts), to accept with one key; null when none (or the page spans over a month). */
   possibleTransfer: { id: string; date: string; accountName: string; candidates: number } | null;
+  /** An open row that looks like the payment of an open invoice or bill (documents/match.ts), to accept with one key. */
+  possiblePayment: { kind: 'invoice' | 'bill'; numbers: string[]; contact: string } | null;
 }
 
 /** Pages spanning longer than this are not searched for possible transfers (the search reads every open row in the span). */
@@ -33,12 +36,14 @@ const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
 
 /** The page's rows' lines in one read: their count and a transfer's other account. */
 function entriesOf(ledger: Ledger, seqs: number[]): Map<number, RegisterRow['entry']> {
-  const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number }>(
-    `SELECT l.transaction_seq AS seq, sum(l.kind = 'category') AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit
-     FROM lines l LEFT JOIN accounts a ON a.seq = l.account_seq WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) GROUP BY l.transaction_seq`,
+  const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number; pays: string | null }>(
+    `SELECT l.transaction_seq AS seq, sum(l.kind = 'category') AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit,
+       group_concat(d.number, ', ') AS pays
+     FROM lines l LEFT JOIN accounts a ON a.seq = l.account_seq LEFT JOIN documents d ON d.seq = l.settles_seq
+     WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) GROUP BY l.transaction_seq`,
     JSON.stringify(seqs),
   );
-  return new Map(rows.map((r) => [r.seq, { lines: r.lines, transferTo: r.transfer_to, inTransit: r.in_transit === 1 }]));
+  return new Map(rows.map((r) => [r.seq, { lines: r.lines, transferTo: r.transfer_to, inTransit: r.in_transit === 1, pays: r.pays }]));
 }
 
 export interface RegisterPage {
@@ -65,6 +70,20 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
     [...extra.values()].map((x) => x.seq),
   );
   const possible = possibleOnPage(ledger, orgSeq, page.data, extra);
+  const payments = possiblePaymentsFor(
+    ledger,
+    orgSeq,
+    page.data
+      .filter((t) => t.status === 'uncategorized')
+      .map((t) => ({
+        seq: extra.get(t.id)!.seq,
+        id: t.id,
+        date: t.date,
+        amount_minor: Math.round(t.amount * 10 ** minorDigits(t.currency)),
+        currency: t.currency,
+        description: t.description,
+      })),
+  );
   const balances = q.accountSeq !== undefined && [q.status, q.source, q.category, q.description].every((f) => f === undefined);
   // Kept in minor units, row by row back from the first row's balance: exact.
   let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
@@ -78,8 +97,9 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
       locked: lockOf(x),
       deleteLocked: deleteLockOf(x),
       balance: balances ? fromMinor(balance, t.currency) : null,
-      entry: entries.get(x.seq) ?? { lines: 1, transferTo: null, inTransit: false },
+      entry: entries.get(x.seq) ?? { lines: 1, transferTo: null, inTransit: false, pays: null },
       possibleTransfer: possibleOf(possible.get(x.seq)),
+      possiblePayment: paymentOf(payments.get(x.seq)),
     };
     if (balances) balance -= Math.round(t.amount * 10 ** minorDigits(t.currency));
     return row;
@@ -96,6 +116,9 @@ function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], ext
     .map((t) => ({ seq: extra.get(t.id)!.seq, date: t.date, amount_minor: Math.round(t.amount * 10 ** minorDigits(t.currency)) }));
   return possibleTransfersFor(ledger, orgSeq, open);
 }
+
+const paymentOf = (p: PaymentSuggestion | undefined): RegisterRow['possiblePayment'] =>
+  p ? { kind: p.kind, numbers: p.documents.map((d) => d.number), contact: p.documents[0].contact } : null;
 
 const possibleOf = (p: (TransferSide & { candidates: number }) | undefined): RegisterRow['possibleTransfer'] =>
   p ? { id: p.id, date: p.date, accountName: p.account.name, candidates: p.candidates } : null;

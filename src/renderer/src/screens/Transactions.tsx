@@ -21,24 +21,31 @@ const EMPTY = { account: '', status: '', source: '', dateFrom: '', dateTo: '', c
 
 const HINT = (
   <p className="hint">
-    Keys: j/k or arrows to move, x or space to select, c to categorize, t to accept a possible transfer, Enter to open. A bank's rows keep the bank's date, amount and description:
-    their category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
+    Keys: j/k or arrows to move, x or space to select, c to categorize, t to accept a possible transfer, p to record a possible payment of an invoice or bill, Enter to open. A
+    bank's rows keep the bank's date, amount and description: their category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
   </p>
 );
 
 /** What a row's category cell says: its category, a split's largest line and how many, or the transfer's other account. */
 function CategoryButton({ row: t, onPick }: { row: RegisterRow; onPick: () => void }) {
-  const { lines, transferTo, inTransit } = t.entry;
+  const { lines, transferTo, inTransit, pays } = t.entry;
   return (
     <button className="link category" onClick={onPick} disabled={transferTo !== null} title={transferTo !== null ? 'A transfer: open the row to undo it' : undefined}>
       {transferTo !== null ? (
         `Transfer to ${transferTo}${inTransit ? ' (in transit)' : ''}`
+      ) : pays ? (
+        `Pays ${pays}`
       ) : lines > 1 ? (
         <>
           {t.category} <span className="badge">split {lines}</span>
         </>
       ) : (
         (t.category ?? <span className="muted">Categorize</span>)
+      )}
+      {t.possiblePayment && (
+        <span className="badge" title={`Press p to record it as the payment of ${t.possiblePayment.numbers[0]}`}>
+          pays {t.possiblePayment.numbers.join(' or ')}?
+        </span>
       )}
       {t.possibleTransfer && (
         <span className="badge" title={`Press t to match it with ${t.possibleTransfer.date} in ${t.possibleTransfer.accountName}`}>
@@ -47,6 +54,12 @@ function CategoryButton({ row: t, onPick }: { row: RegisterRow; onPick: () => vo
       )}
     </button>
   );
+}
+
+/** A row's possible payment accepted (the p key): it pays that invoice or bill. */
+function recordPayment(orgId: string, t: RegisterRow) {
+  const { kind, numbers } = t.possiblePayment!;
+  return (kind === 'bill' ? desk.payBill : desk.payInvoice)({ orgId, numbers: [numbers[0]], transactionId: t.id });
 }
 
 /** `initial`: filters from the route (#/transactions?account=...&category=...&dateFrom=...), e.g. a report's drill-down. */
@@ -90,6 +103,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
     else if (e.key === 'c') setPicking(t.id);
     else if (e.key === 't' && t.possibleTransfer)
       act(() => desk.matchTransfer({ orgId, id: t.id, other: t.possibleTransfer!.id }), `Matched as one transfer with ${t.possibleTransfer.accountName}.`, i);
+    else if (e.key === 'p' && t.possiblePayment) act(() => recordPayment(orgId, t), `Recorded as the payment of ${t.possiblePayment.kind} ${t.possiblePayment.numbers[0]}.`, i);
     else if (e.key === 'Enter') setOpen(open === t.id ? undefined : t.id);
     else return;
     e.preventDefault();
