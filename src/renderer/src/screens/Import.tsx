@@ -36,7 +36,7 @@ export function Import({ orgId, accountId }: { orgId: string; accountId?: string
       else if (result.batchId) {
         setDone({
           kind: 'ok',
-          text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}${result.transfers.matched ? `, ${result.transfers.matched} transfer(s) matched with their other side` : ''}.${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`,
+          text: `Imported ${result.imported} new row(s) from ${result.fileName}; ${result.duplicates} duplicate(s) left out${result.merged ? `, ${result.merged} matched` : ''}${result.held ? `, ${result.held} possible match(es) held back` : ''}${result.transfers.matched ? `, ${result.transfers.matched} transfer(s) matched with their other side` : ''}${result.payments.matched ? `, ${result.payments.matched} paid the invoice or bill they name` : ''}.${result.payments.possible ? ` ${result.payments.possible} may pay an open invoice or bill: press p on them in Transactions.` : ''}${result.rules && result.rules.suggested + result.rules.applied ? ` Your rules categorized ${result.rules.applied} and suggested ${result.rules.suggested} (in Approvals).` : ''}`,
           accountId: result.account?.id ?? undefined,
         });
         setUpload(undefined);
