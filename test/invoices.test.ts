@@ -196,6 +196,23 @@ describe('bills and the aging', () => {
     expect(before.contacts.find((c) => c.name.startsWith('Ζωή'))!.current).toBe(1045 + 63);
   });
 
+  it("the general ledger opens receivables and revenue with the documents' postings beside bank lines, paged with a running balance", () => {
+    const date = '2026-06-30';
+    const gl = (account: string, limit: number, offset: number) => L.generalLedger(ctx.ledger, org.seq, { account, to: date, limit, offset });
+    const all = gl('receivables', 500, 0);
+    expect(all.account).toMatchObject({ ref: 'receivables', name: 'Accounts receivable', class: 'asset' });
+    expect(all.endingBalance).toBe(lineOf(bs(date), 'Accounts receivable'));
+    expect(all.data.some((p) => p.document?.number === 'INV-0001' && p.other.startsWith('Invoice'))).toBe(true);
+    expect(all.data.some((p) => p.transactionId && p.memo?.startsWith('Payment of invoice'))).toBe(true);
+    // Paged: every page's running balance continues the one before.
+    const [first, second] = [gl('receivables', 7, 0), gl('receivables', 7, 7)];
+    expect([...first.data, ...second.data].map((p) => p.balance)).toEqual(all.data.slice(0, 14).map((p) => p.balance));
+    expect(all.data.at(-1)!.balance).toBe(all.endingBalance);
+    const revenue = gl('4000', 500, 0);
+    expect(revenue.data.filter((p) => p.document).length).toBeGreaterThan(5);
+    expect(revenue.data.at(-1)!.balance).toBe(revenue.endingBalance);
+  });
+
   it('the exports carry receivables and payables: hledger and bean-query read the aging totals', async () => {
     const date = '2026-06-30';
     const dir = tempDir();
