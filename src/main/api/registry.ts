@@ -290,8 +290,13 @@ export const operations: Operation[] = [
     successStatus: 200,
     errors: [],
     run: (ctx, q) => {
-      const all = L.listDocuments(ctx.ledger, orgOf(ctx), { kinds: q.kind === 'bill' ? ['bill'] : ['invoice', 'credit_note'], status: q.status });
-      return { data: all.slice(q.offset, q.offset + q.limit), meta: { totalCount: all.length, limit: q.limit, offset: q.offset } };
+      const page = L.listDocuments(ctx.ledger, orgOf(ctx), {
+        kinds: q.kind === 'bill' ? ['bill'] : ['invoice', 'credit_note'],
+        status: q.status,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { data: page.data, meta: { totalCount: page.totalCount, limit: q.limit, offset: q.offset } };
     },
   },
   {

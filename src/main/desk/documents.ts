@@ -112,7 +112,7 @@ function readOperations(kind: Kind) {
       (ctx, { orgId, status, ...rest }) => {
         const seq = seqOf(ctx, orgId);
         const who = (rest as Record<string, string | undefined>)[party];
-        return L.listDocuments(ctx.ledger, seq, { kinds: KINDS[kind], status, contactSeq: who ? L.requireContactRow(ctx.ledger, seq, who).seq : undefined });
+        return L.listDocuments(ctx.ledger, seq, { kinds: KINDS[kind], status, contactSeq: who ? L.requireContactRow(ctx.ledger, seq, who).seq : undefined }).data;
       },
       { name: `${kind} list`, summary: `${kind}s, newest first`, print: (ds) => (ds.length ? ds.map(summary) : [`No ${kind}s.`]) },
     ),

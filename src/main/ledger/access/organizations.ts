@@ -137,8 +137,8 @@ export interface OrganizationChanges {
   reportBasis?: 'cash' | 'accrual';
 }
 
-/** What an invoice prints and how invoices are numbered: column and how a change is said. */
-const INVOICE_SETTINGS = {
+/** The settings of invoices and bills (issue 29): what an invoice prints, how they are numbered, the P&L basis; each by its column. */
+const DOCUMENT_SETTINGS = {
   address: 'address',
   taxNumber: 'tax_number',
   paymentInstructions: 'payment_instructions',
@@ -149,10 +149,10 @@ const INVOICE_SETTINGS = {
   reportBasis: 'report_basis',
 } as const;
 
-/** The invoice settings changed, checked: a next number only moves forward (a number is never reused). */
-function invoiceSettings(org: Organization, changes: OrganizationChanges): { column: string; value: string | number | null; said: string }[] {
+/** The document settings changed, checked: a next number only moves forward (a number is never reused). */
+function documentSettings(org: Organization, changes: OrganizationChanges): { column: string; value: string | number | null; said: string }[] {
   const out: { column: string; value: string | number | null; said: string }[] = [];
-  for (const [key, column] of Object.entries(INVOICE_SETTINGS) as [keyof typeof INVOICE_SETTINGS, string][]) {
+  for (const [key, column] of Object.entries(DOCUMENT_SETTINGS) as [keyof typeof DOCUMENT_SETTINGS, string][]) {
     const given = changes[key];
     if (given === undefined) continue;
     const value = typeof given === 'string' ? given.trim() || (key.endsWith('Prefix') ? '' : null) : given;
@@ -178,7 +178,7 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     const decimalMark = changes.decimalMark ?? org.decimalMark;
     const fiscalYearStart = changes.fiscalYearStart ?? org.fiscalYearStart;
     if (!validStart(fiscalYearStart)) throw invalid([{ field: 'fiscalYearStart', message: 'must be a day of the year as MM-DD, such as 01-01 or 04-06 (not 02-29)' }]);
-    const settings = invoiceSettings(org, changes);
+    const settings = documentSettings(org, changes);
     const said = [
       ...settings.map((x) => x.said),
       name !== org.name && `name "${org.name}" -> "${name}"`,

@@ -175,7 +175,7 @@ export function toDocument(ledger: Ledger, row: DocumentRow): Document {
     kind: row.kind,
     number: row.number,
     status,
-    overdue: balanceMinor > 0 && row.due_date < today(),
+    overdue: overdueRow(row, today()),
     contact,
     issueDate: row.issue_date,
     dueDate: row.due_date,
@@ -216,15 +216,30 @@ export interface DocumentQuery {
   kinds: readonly DocumentKind[];
   status?: DocumentStatus | 'overdue';
   contactSeq?: number;
+  limit?: number;
+  offset?: number;
 }
 
-/** Documents newest first, with their status; `overdue`: open ones past their due date. */
-export function listDocuments(ledger: Ledger, orgSeq: number, q: DocumentQuery): Document[] {
-  const rows = ledger.rows<DocumentRow>(
-    `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?))${q.contactSeq ? ' AND contact_seq = ?' : ''} ORDER BY issue_date DESC, seq DESC`,
-    orgSeq,
-    JSON.stringify(q.kinds),
-    ...(q.contactSeq ? [q.contactSeq] : []),
-  );
-  return rows.map((r) => toDocument(ledger, r)).filter((d) => q.status === undefined || (q.status === 'overdue' ? d.overdue : d.status === q.status));
+/** A document's stored row by its seq. */
+export const documentBySeq = (ledger: Ledger, seq: number): DocumentRow => ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as DocumentRow;
+
+/** Owed past its due date (from the stored row, as toDocument says it). */
+const overdueRow = (r: DocumentRow, on: string) => r.state === 'issued' && r.kind !== 'credit_note' && r.total_minor > r.settled_minor && r.due_date < on;
+
+/**
+ * Documents newest first, with their status; `overdue`: open ones past their due date. Filtered and paged on the
+ * stored rows, so only the page's documents are read in full.
+ */
+export function listDocuments(ledger: Ledger, orgSeq: number, q: DocumentQuery): { data: Document[]; totalCount: number } {
+  const on = today();
+  const rows = ledger
+    .rows<DocumentRow>(
+      `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?))${q.contactSeq ? ' AND contact_seq = ?' : ''} ORDER BY issue_date DESC, seq DESC`,
+      orgSeq,
+      JSON.stringify(q.kinds),
+      ...(q.contactSeq ? [q.contactSeq] : []),
+    )
+    .filter((r) => q.status === undefined || (q.status === 'overdue' ? overdueRow(r, on) : statusOf(r) === q.status));
+  const offset = q.offset ?? 0;
+  return { data: rows.slice(offset, offset + (q.limit ?? rows.length)).map((r) => toDocument(ledger, r)), totalCount: rows.length };
 }

@@ -13,7 +13,7 @@
 // - Numbers: invoices and credit notes from the organization's prefix and
 //   next number, given at creation (a draft has its number) and never reused
 //   (a voided one keeps it); a bill carries its vendor's number, unique per vendor.
-import { decimalMarkOf, organizationBySeq } from '../access/organizations';
+import { organizationBySeq } from '../access/organizations';
 import { chartRows } from '../chart/categories';
 import type { Ledger } from '../core/db';
 import { invalid, type FieldIssue } from '../core/errors';
@@ -122,8 +122,7 @@ export function workLines(
 ): WorkedDocument {
   const issues: FieldIssue[] = [];
   if (inputs.length === 0) issues.push({ field: 'lines', message: 'at least one line is required' });
-  const { currency } = organizationBySeq(ledger, orgSeq);
-  const mark = decimalMarkOf(ledger, orgSeq);
+  const { currency, decimalMark: mark } = organizationBySeq(ledger, orgSeq);
   const chart = chartRows(ledger, orgSeq);
   const lines: WorkedLine[] = [];
   inputs.forEach((input, i) => {

@@ -15,7 +15,7 @@ import { invalid, LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import type { DocumentKind } from '../../../../db/values';
 import type { ContactRow } from '../contacts/contacts';
-import { KIND_NAMES, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
+import { documentBySeq, KIND_NAMES, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
 import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type DocumentLineInput, type WorkedDocument } from './draft';
 import { refreshSettled } from './settled';
 
@@ -70,8 +70,6 @@ function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument): void {
   worked.lines.forEach((l, i) => insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor));
 }
 
-const rowBySeq = (ledger: Ledger, seq: number): DocumentRow => ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as DocumentRow;
-
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
 function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): void {
@@ -86,12 +84,12 @@ function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow, fresh?: Worked
   ledger
     .stmt("UPDATE documents SET state = 'issued', issued_at = ?, net_minor = ?, tax_minor = ?, total_minor = ? WHERE seq = ?")
     .run(nowIso(), worked.netMinor, worked.taxMinor, worked.totalMinor, doc.seq);
-  const issued = rowBySeq(ledger, doc.seq);
+  const issued = documentBySeq(ledger, doc.seq);
   postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq);
   // A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice.
   if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
   if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
-  return rowBySeq(ledger, doc.seq);
+  return documentBySeq(ledger, doc.seq);
 }
 
 /** A draft's lines worked out again at its date (a rate may have changed since it was written). */
@@ -146,7 +144,7 @@ export function createDocument(ledger: Ledger, orgSeq: number, actor: Human, inp
       );
     const seq = Number(lastInsertRowid);
     writeLines(ledger, seq, worked);
-    let doc = rowBySeq(ledger, seq);
+    let doc = documentBySeq(ledger, seq);
     if (options.issue) doc = issueRow(ledger, actor, doc, worked);
     const state = options.issue ? `${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}` : 'draft';
     audit(ledger, actor, doc, options.issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
@@ -185,7 +183,7 @@ export function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds:
         was.seq,
       );
     writeLines(ledger, was.seq, worked);
-    const doc = rowBySeq(ledger, was.seq);
+    const doc = documentBySeq(ledger, was.seq);
     audit(ledger, actor, doc, 'edited', `${KIND_NAMES[doc.kind]} ${doc.number} (draft) changed: ${money(doc.total_minor, doc.currency)}`);
     return toDocument(ledger, doc);
   });
@@ -249,7 +247,7 @@ export function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds
     ledger.stmt("UPDATE documents SET state = 'void', void_date = ?, void_reason = ? WHERE seq = ?").run(on, reason?.trim() || null, doc.seq);
     if (doc.kind === 'credit_note' && doc.credits_seq !== null) refreshSettled(ledger, [doc.credits_seq]);
     else refreshSettled(ledger, [doc.seq]);
-    const voided = rowBySeq(ledger, doc.seq);
+    const voided = documentBySeq(ledger, doc.seq);
     audit(ledger, actor, voided, 'voided', `${what} voided${doc.state === 'issued' ? ` (its entry reversed on ${on})` : ''}${reason?.trim() ? `: ${reason.trim()}` : ''}`);
     return toDocument(ledger, voided);
   });
@@ -298,7 +296,7 @@ export function creditInvoice(ledger: Ledger, orgSeq: number, actor: Human, ref:
         nowIso(),
       );
     writeLines(ledger, Number(lastInsertRowid), worked);
-    const note = issueRow(ledger, actor, rowBySeq(ledger, Number(lastInsertRowid)), worked);
+    const note = issueRow(ledger, actor, documentBySeq(ledger, Number(lastInsertRowid)), worked);
     audit(ledger, actor, note, 'issued', `Credit note ${number} against invoice ${invoice.number}: ${money(note.total_minor, note.currency)}`);
     return toDocument(ledger, note);
   });

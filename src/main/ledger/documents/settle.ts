@@ -15,7 +15,7 @@ import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { handRow } from '../transactions/hand';
 import { asInput, linesOf, refuseTransfer, replaceLines, suspenseLine, type LineInput } from '../transactions/lines';
-import { requireDocument, toDocument, type Document } from './documents';
+import { documentBySeq, requireDocument, toDocument, type Document } from './documents';
 
 export interface Allocation {
   /** The invoice's or bill's number (or id). */
@@ -32,8 +32,6 @@ export interface PaymentResult {
 }
 
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
-
-const fresh = (ledger: Ledger, seq: number) => toDocument(ledger, ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as Parameters<typeof toDocument>[1]);
 
 /** A row as settling needs it. */
 type PayingRow = ReturnType<typeof handRow>;
@@ -104,7 +102,7 @@ export function payDocuments(
       targetId: row.id,
       summary: `${how ? `${how[0].toUpperCase()}${how.slice(1)}: ` : ''}${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" ${said}`,
     });
-    return { transactionId: row.id, documents: docs.map((d) => fresh(ledger, d.seq)), credit: fromMinor(left, row.currency) };
+    return { transactionId: row.id, documents: docs.map((d) => toDocument(ledger, documentBySeq(ledger, d.seq))), credit: fromMinor(left, row.currency) };
   });
 }
 

@@ -9,19 +9,15 @@ import type { Ledger } from '../core/db';
 export const settledBy = (ledger: Ledger, transactionSeq: number): number[] =>
   ledger.stmt('SELECT DISTINCT settles_seq FROM lines WHERE transaction_seq = ? AND settles_seq IS NOT NULL').pluck().all(transactionSeq) as number[];
 
-/** What moves a document's balance, per day, oldest first (receivables positive, payables negative), through a date when given. */
-export function balanceMoves(ledger: Ledger, seq: number, through = '9999-12-31'): { date: string; minor: number }[] {
-  return ledger.rows(
+/** What moves a document's balance, per day, oldest first (receivables positive, payables negative). */
+const balanceMoves = (ledger: Ledger, seq: number): { date: string; minor: number }[] =>
+  ledger.rows(
     `SELECT date, sum(amount_minor) AS minor FROM (
-       SELECT date, amount_minor FROM postings WHERE settles_seq = ? AND date <= ?
-       UNION ALL SELECT date, amount_minor FROM lines WHERE settles_seq = ? AND date <= ?
+       SELECT date, amount_minor FROM postings WHERE settles_seq = ? UNION ALL SELECT date, amount_minor FROM lines WHERE settles_seq = ?
      ) GROUP BY date ORDER BY date`,
     seq,
-    through,
     seq,
-    through,
   );
-}
 
 /** Brings the settled amount and the settled-in-full day of documents up to date. */
 export function refreshSettled(ledger: Ledger, seqs: Iterable<number>): void {

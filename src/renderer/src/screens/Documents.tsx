@@ -107,13 +107,14 @@ export function Documents({ orgId, kind, currency }: { orgId: string; kind: Kind
   const [status, setStatus] = useState('');
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const list = useLoad(() => (kind === 'bill' ? desk.listBills : desk.listInvoices)({ orgId, ...(status ? { status: status as 'draft' } : {}) }), [orgId, kind, status]);
-  const all = useLoad(() => (kind === 'bill' ? desk.listBills : desk.listInvoices)({ orgId }), [orgId, kind, list.data]);
+  // What is owed and what of it is past due: the aging today (the balance sheet's figure), not every document read.
+  const owed = useLoad(() => desk.aging({ orgId, ...(kind === 'bill' ? { payables: true } : { receivables: true }) }), [orgId, kind, list.data]);
   const say = (text: string) => setNotice({ kind: 'ok', text });
   const fail = (err: unknown) => setNotice({ kind: 'error', text: messageOf(err) });
   const title = kind === 'bill' ? 'Bills' : 'Invoices';
-  const owed = (all.data ?? []).filter((d) => d.kind !== 'credit_note');
-  const outstanding = owed.reduce((s, d) => s + d.balance, 0);
-  const overdue = owed.filter((d) => d.overdue).reduce((s, d) => s + d.balance, 0);
+  const totals = owed.data?.totals;
+  const outstanding = owed.data?.total ?? 0;
+  const overdue = totals ? totals.days1to30 + totals.days31to60 + totals.days61to90 + totals.over90 : 0;
   return (
     <section aria-labelledby="documents-title">
       <div className="screen-head">
