@@ -220,10 +220,14 @@ export const lines = sqliteTable(
     index('lines_settles')
       .on(t.settlesSeq, t.date)
       .where(sql`${t.settlesSeq} IS NOT NULL`),
-    // A contact's statement and its credits (what no document took).
+    // A contact's statement.
     index('lines_contact')
       .on(t.contactSeq, t.date)
       .where(sql`${t.contactSeq} IS NOT NULL`),
+    // Covering: the aging's credits (what a contact paid that no document took) on the index alone.
+    index('lines_credits')
+      .on(t.contactSeq, t.kind, t.currency, t.date, t.amountMinor)
+      .where(sql`${t.contactSeq} IS NOT NULL AND ${t.settlesSeq} IS NULL`),
     // Covering: a return sums a period's taxed lines on the index alone.
     index('lines_tax_date')
       .on(t.orgSeq, t.currency, t.date, t.taxCodeSeq, t.categorySeq, t.amountMinor, t.taxMinor)
@@ -845,9 +849,9 @@ export const documents = sqliteTable(
     uniqueIndex('documents_vendor_number')
       .on(t.contactSeq, sql`lower(${t.number})`)
       .where(sql`${t.kind} = 'bill'`),
-    // The aging at a date reads only what was open then: issued, not settled by that day.
+    // The aging at a date reads only what was open then (issued, not settled by that day), on the index alone.
     index('documents_open')
-      .on(t.orgSeq, t.kind, t.settledOn, t.issueDate)
+      .on(t.orgSeq, t.kind, t.settledOn, t.issueDate, t.currency, t.dueDate, t.contactSeq, t.totalMinor, t.settledMinor, t.issuedAt, t.number)
       .where(sql`${t.state} <> 'draft'`),
     index('documents_contact').on(t.contactSeq, t.issueDate),
     // A document named by its number, whatever its kind (a bill's is its vendor's).

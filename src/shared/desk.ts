@@ -58,6 +58,8 @@ export const DESK_OPERATIONS = [
   'payInvoice',
   'voidInvoice',
   'creditInvoice',
+  'importInvoices',
+  'importBills',
   'invoicePdf',
   'invoicePdfBytes',
   'createBill',

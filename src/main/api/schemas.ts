@@ -6,11 +6,7 @@ import { AMOUNT_LIMIT } from '../ledger/core/money';
 import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../ledger/proposals/kinds';
 import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
 import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions/transactions';
-
-const isCalendarDate = (s: string): boolean => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
+import { isCalendarDate } from '../../shared/dates';
 
 export const DateString = z
   .string()

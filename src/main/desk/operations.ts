@@ -13,6 +13,7 @@ import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
 import { contactOperations } from './contacts';
 import { documentDeskOperations } from './documents';
+import { documentFileOperations } from './document-files';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
@@ -104,6 +105,7 @@ export const deskOperations = {
   ...transferOperations,
   ...contactOperations,
   ...documentDeskOperations,
+  ...documentFileOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

@@ -25,6 +25,10 @@ export function chartRows(ledger: Ledger, orgSeq: number): ChartRow[] {
   return ledger.rows<ChartRow>("SELECT * FROM categories WHERE org_seq = ? ORDER BY code = '', code, name", orgSeq);
 }
 
+/** The category with a code (none for ''), by the unique index of codes. */
+export const chartRowByCode = (ledger: Ledger, orgSeq: number, code: string): ChartRow | undefined =>
+  ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim()) as ChartRow | undefined;
+
 /**
  * The chart. `inUse` (the spec leaves its meaning open) is false for an
  * archived category: kept for the transactions that have it, no longer offered.

@@ -4,7 +4,7 @@
 // transaction. The ontology's default codes stay: they are what agents were
 // told, so they can be renamed but not archived.
 import { appendAudit, type Human } from '../access/audit';
-import { chartRows, type Category, type ChartRow, listCategories } from './categories';
+import { chartRowByCode, chartRows, type Category, type ChartRow, listCategories } from './categories';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
@@ -13,7 +13,7 @@ export { CATEGORY_TYPES } from '../../../../db/values';
 const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
 
 function requireCategory(ledger: Ledger, orgSeq: number, code: string): ChartRow {
-  const row = ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim()) as ChartRow | undefined;
+  const row = chartRowByCode(ledger, orgSeq, code);
   if (!row) throw notFound('category', code);
   return row;
 }

@@ -68,8 +68,11 @@ const fold = foldName;
 /** A contact by its id or name (any case, accents and all: SQLite's lower() folds ASCII only). */
 export function requireContactRow(ledger: Ledger, orgSeq: number, ref: string): ContactRow {
   // Named exactly (its id, or its name as written): one indexed look, the usual case for commands and screens.
-  const exact = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND (id = ? OR name = ?)', orgSeq, ref, ref);
-  if (exact.length === 1) return exact[0];
+  // Two looks, not one with OR: SQLite answers an OR of the two by reading every contact of the organization.
+  const byId = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND id = ?', orgSeq, ref);
+  if (byId.length === 1) return byId[0];
+  const byName = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND name = ?', orgSeq, ref);
+  if (byName.length === 1) return byName[0];
   const key = fold(ref);
   const rows = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ?', orgSeq).filter((r) => r.id === key || fold(r.name) === key);
   if (rows.length === 0) throw notFound('contact', ref);

@@ -57,20 +57,38 @@ interface OpenRow {
   issue_date: string;
   due_date: string;
   contact_seq: number;
-  id: string;
-  name: string;
   minor: number;
 }
 
-/** What contacts paid beyond their documents (overpayments), per contact, through a date. */
-function creditsAt(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', currency: string, date: string) {
-  return ledger.rows<{ contact_seq: number; id: string; name: string; minor: number }>(
-    `SELECT l.contact_seq, c.id, c.name, sum(l.amount_minor) AS minor FROM lines l INDEXED BY lines_contact JOIN counterparties c ON c.seq = l.contact_seq
-     WHERE c.org_seq = ? AND l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = ? AND l.currency = ? AND l.date <= ? GROUP BY l.contact_seq`,
-    orgSeq,
+/** What contacts paid beyond their documents (overpayments), per contact, through a date (on lines_credits alone). */
+function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: string, date: string) {
+  return ledger.rows<{ contact_seq: number; minor: number }>(
+    `SELECT l.contact_seq, sum(l.amount_minor) AS minor FROM lines l INDEXED BY lines_credits
+     WHERE l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = ? AND l.currency = ? AND l.date <= ? GROUP BY l.contact_seq`,
     side === 'payables' ? 'payable' : 'receivable',
     currency,
     date,
+  );
+}
+
+/**
+ * What was open at the date, with its balance then: one pass over the open documents (documents_open covers them)
+ * and what settled them by then (one nothing ever settled asks its total, read without looking for payments).
+ */
+function openAt(ledger: Ledger, params: { org: number; kind: string; currency: string; date: string; sign: number }): OpenRow[] {
+  return ledger.rows<OpenRow>(
+    `WITH open AS (
+       SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
+       WHERE d.org_seq = @org AND d.kind = @kind AND d.state <> 'draft' AND d.settled_on IS NULL AND d.issued_at IS NOT NULL AND d.currency = @currency AND d.issue_date <= @date
+       UNION ALL
+       SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
+       WHERE d.org_seq = @org AND d.kind = @kind AND d.state <> 'draft' AND d.settled_on > @date AND d.issued_at IS NOT NULL AND d.currency = @currency AND d.issue_date <= @date)
+     SELECT o.seq, o.number, o.issue_date, o.due_date, o.contact_seq,
+       CASE WHEN o.settled_minor = 0 THEN @sign * o.total_minor ELSE
+         coalesce((SELECT sum(p.amount_minor) FROM postings p INDEXED BY postings_settles WHERE p.settles_seq = o.seq AND p.date <= @date), 0)
+         + coalesce((SELECT sum(l.amount_minor) FROM lines l INDEXED BY lines_settles WHERE l.settles_seq = o.seq AND l.date <= @date), 0) END AS minor
+     FROM open o`,
+    params,
   );
 }
 
@@ -80,23 +98,14 @@ export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'pay
   const kind = side === 'payables' ? 'bill' : 'invoice';
   const zero = () => Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
   const byContact = new Map<number, { id: string; name: string; minor: Record<Bucket, number>; credit: number; documents: AgedDocument[] }>();
-  const contactOf = (seq: number, id: string, name: string) => byContact.get(seq) ?? byContact.set(seq, { id, name, minor: zero(), credit: 0, documents: [] }).get(seq)!;
-  // What was open at the date, with its balance then: one pass over the open documents and what settled them by then.
-  const open = ledger.rows<OpenRow>(
-    `WITH open AS (
-       SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
-       WHERE d.org_seq = @org AND d.kind = @kind AND d.state <> 'draft' AND d.settled_on IS NULL AND d.issued_at IS NOT NULL AND d.currency = @currency AND d.issue_date <= @date
-       UNION ALL
-       SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
-       WHERE d.org_seq = @org AND d.kind = @kind AND d.state <> 'draft' AND d.settled_on > @date AND d.issued_at IS NOT NULL AND d.currency = @currency AND d.issue_date <= @date)
-     SELECT o.*, c.id, c.name,
-       CASE WHEN o.settled_minor = 0 THEN @sign * o.total_minor ELSE
-         coalesce((SELECT sum(p.amount_minor) FROM postings p INDEXED BY postings_settles WHERE p.settles_seq = o.seq AND p.date <= @date), 0)
-         + coalesce((SELECT sum(l.amount_minor) FROM lines l INDEXED BY lines_settles WHERE l.settles_seq = o.seq AND l.date <= @date), 0) END AS minor
-     FROM open o JOIN counterparties c ON c.seq = o.contact_seq`,
-    // Nothing ever settled it: what it asks is its total, read without looking for payments.
-    { org: orgSeq, kind, currency, date, sign },
-  );
+  // The organization's contacts once (a few hundred), not one look per open document.
+  const names = new Map(ledger.rows<{ seq: number; id: string; name: string }>('SELECT seq, id, name FROM counterparties WHERE org_seq = ?', orgSeq).map((c) => [c.seq, c]));
+  const contactOf = (seq: number) => {
+    let c = byContact.get(seq);
+    if (!c) byContact.set(seq, (c = { id: names.get(seq)!.id, name: names.get(seq)!.name, minor: zero(), credit: 0, documents: [] }));
+    return c;
+  };
+  const open = openAt(ledger, { org: orgSeq, kind, currency, date, sign });
   const pastDue = new Map<string, number>();
   for (const d of open) {
     const minor = sign * d.minor;
@@ -104,11 +113,11 @@ export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'pay
     // Thousands of documents share a few hundred due dates.
     const daysPastDue = pastDue.get(d.due_date) ?? pastDue.set(d.due_date, daysBetween(d.due_date, date)).get(d.due_date)!;
     const bucket = bucketOf(daysPastDue);
-    const c = contactOf(d.contact_seq, d.id, d.name);
+    const c = contactOf(d.contact_seq);
     c.minor[bucket] += minor;
     c.documents.push({ number: d.number, issueDate: d.issue_date, dueDate: d.due_date, daysPastDue: Math.max(0, daysPastDue), bucket, balance: fromMinor(minor, currency) });
   }
-  for (const c of creditsAt(ledger, orgSeq, side, currency, date)) if (c.minor !== 0) contactOf(c.contact_seq, c.id, c.name).credit += sign * c.minor;
+  for (const c of creditsAt(ledger, side, currency, date)) if (c.minor !== 0 && names.has(c.contact_seq)) contactOf(c.contact_seq).credit += sign * c.minor;
   const totals = { ...zero(), credit: 0 };
   const contacts = [...byContact.values()]
     .sort((a, b) => a.name.localeCompare(b.name))

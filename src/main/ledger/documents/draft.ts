@@ -13,14 +13,12 @@
 // - Numbers: invoices and credit notes from the organization's prefix and
 //   next number, given at creation (a draft has its number) and never reused
 //   (a voided one keeps it); a bill carries its vendor's number, unique per vendor.
-import { organizationBySeq } from '../access/organizations';
-import { chartRows } from '../chart/categories';
 import type { Ledger } from '../core/db';
 import { invalid, type FieldIssue } from '../core/errors';
 import { typedToMinor, type TypedMoney } from '../core/money';
-import { requireContactRow, type ContactRow } from '../contacts/contacts';
-import { rateOn, usableTaxCodeRow } from '../tax/codes';
-import { defaultTaxOf, divideRounded, recoverablePart, taxInGross, taxOnNet } from '../tax/lines';
+import type { ContactRow } from '../contacts/contacts';
+import { divideRounded, recoverablePart, taxInGross, taxOnNet } from '../tax/lines';
+import type { Lookups } from './lookups';
 import type { DocumentKind } from '../../../../db/values';
 import { addDays } from '../../../shared/dates';
 
@@ -84,14 +82,9 @@ function quantityMilli(value: number | string, field: string, issues: FieldIssue
   return Math.round(Number(text) * 1000);
 }
 
-interface TaxFacts {
-  kind: string;
-  recoverable_percent: number;
-}
-
 /** One line's amounts: its amount from quantity and price, its tax at the date's rate. */
 function workLine(
-  ledger: Ledger,
+  look: Lookups,
   kind: DocumentKind,
   date: string,
   inclusive: boolean,
@@ -99,8 +92,8 @@ function workLine(
 ): WorkedLine {
   const amount = Number(divideRounded(BigInt(line.quantityMilli) * BigInt(line.unitPriceMinor), 1000n));
   if (line.taxCodeSeq === null) return { ...line, netMinor: amount, taxMinor: 0, postedTaxMinor: 0, notionalMinor: 0 };
-  const code = ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(line.taxCodeSeq) as TaxFacts;
-  const rate = rateOn(ledger, line.taxCodeSeq, date);
+  const code = look.taxFacts(line.taxCodeSeq);
+  const rate = look.rate(line.taxCodeSeq, date);
   if (code.kind === 'reverse_charge') {
     const notional = kind === 'bill' ? taxOnNet(amount, rate) : 0;
     return { ...line, netMinor: amount, taxMinor: 0, postedTaxMinor: 0, notionalMinor: notional };
@@ -112,8 +105,7 @@ function workLine(
 
 /** The lines checked and worked out, each bad field named (lines[2].categoryCode). */
 export function workLines(
-  ledger: Ledger,
-  orgSeq: number,
+  look: Lookups,
   kind: DocumentKind,
   date: string,
   inclusive: boolean,
@@ -122,12 +114,11 @@ export function workLines(
 ): WorkedDocument {
   const issues: FieldIssue[] = [];
   if (inputs.length === 0) issues.push({ field: 'lines', message: 'at least one line is required' });
-  const { currency, decimalMark: mark } = organizationBySeq(ledger, orgSeq);
-  const chart = chartRows(ledger, orgSeq);
+  const { currency, decimalMark: mark } = look.org;
   const lines: WorkedLine[] = [];
   inputs.forEach((input, i) => {
     const at = (f: string) => `lines[${i}].${f}`;
-    const category = chart.find((c) => c.code !== '' && c.code === input.categoryCode.trim());
+    const category = look.category(input.categoryCode.trim());
     if (!category || category.archived_at) issues.push({ field: at('categoryCode'), message: `"${input.categoryCode}" is not a category of this organization's chart in use` });
     else if (!CATEGORY_TYPES_OF[kind].includes(category.type)) {
       issues.push({
@@ -146,13 +137,13 @@ export function workLines(
     let taxCodeSeq: number | null = null;
     const named = input.taxCode === undefined ? (contact.default_tax_code ?? undefined) : input.taxCode;
     try {
-      if (named) taxCodeSeq = usableTaxCodeRow(ledger, orgSeq, named, at('taxCode')).seq;
-      else if (named === undefined && category) taxCodeSeq = defaultTaxOf(ledger, category.seq);
+      if (named) taxCodeSeq = look.taxCode(named, at('taxCode'));
+      else if (named === undefined && category) taxCodeSeq = look.defaultTax(category.seq);
     } catch (e) {
       issues.push(...((e as { details?: FieldIssue[] }).details ?? []));
     }
     if (category)
-      lines.push(workLine(ledger, kind, date, inclusive, { description: input.description.trim(), quantityMilli: qty, unitPriceMinor, categorySeq: category.seq, taxCodeSeq }));
+      lines.push(workLine(look, kind, date, inclusive, { description: input.description.trim(), quantityMilli: qty, unitPriceMinor, categorySeq: category.seq, taxCodeSeq }));
   });
   if (issues.length) throw invalid(issues);
   const netMinor = lines.reduce((s, l) => s + l.netMinor, 0);
@@ -175,9 +166,9 @@ export function dueDateOf(input: Pick<DocumentInput, 'dueDate' | 'termsDays'>, d
 }
 
 /** The contact a document is for, in the role it needs: a customer for invoices, a vendor for bills. */
-export function contactFor(ledger: Ledger, orgSeq: number, kind: DocumentKind, ref: string): ContactRow {
+export function contactFor(look: Lookups, kind: DocumentKind, ref: string): ContactRow {
   const field = kind === 'bill' ? 'vendor' : 'customer';
-  const contact = requireContactRow(ledger, orgSeq, ref);
+  const contact = look.contact(ref);
   if (contact.archived_at) throw invalid([{ field, message: `${contact.name} is archived: restore the contact first` }]);
   if (kind === 'bill' ? !contact.is_vendor : !contact.is_customer) {
     throw invalid([{ field, message: `${contact.name} is not a ${field}: make it one (ledgerdesk contact edit "${contact.name}" --${field})` }]);

@@ -8,7 +8,6 @@
 // nothing has settled can be voided. Every change is audited with it.
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
-import { organizationBySeq } from '../access/organizations';
 import { newId, nowIso, today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
@@ -17,17 +16,19 @@ import type { DocumentKind } from '../../../../db/values';
 import type { ContactRow } from '../contacts/contacts';
 import { documentBySeq, KIND_NAMES, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
 import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type DocumentLineInput, type WorkedDocument } from './draft';
+import { lookups, type Lookups } from './lookups';
 import { refreshSettled } from './settled';
+import type { Track } from '../totals/declared';
 
-const INSERT_POSTING = `INSERT INTO postings (document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)';
 
 /** The entry of a document (debits positive): per line its category and tax, and what the contact owes or is owed. */
-function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number): void {
-  const insert = ledger.stmt(INSERT_POSTING);
+function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number, track?: Track): void {
+  const insert = ledger.stmt(`INSERT INTO postings ${POSTING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // An invoice credits revenue; a credit note debits it back; a bill debits its costs.
   const s = doc.kind === 'invoice' ? -1 : 1;
-  const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) =>
+  const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) => {
+    track?.line({ orgSeq: doc.org_seq, currency: doc.currency, date: doc.issue_date, kind, categorySeq: l.categorySeq ?? null, amountMinor: amount });
     insert.run(
       doc.seq,
       doc.org_seq,
@@ -42,6 +43,7 @@ function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, set
       l.taxCodeSeq ?? null,
       l.taxMinor ?? null,
     );
+  };
   for (const l of worked.lines) {
     const kept = doc.kind === 'bill' ? l.taxMinor - l.postedTaxMinor : 0;
     const lineTax = doc.kind === 'bill' ? l.postedTaxMinor + l.notionalMinor : l.taxMinor;
@@ -55,7 +57,7 @@ function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, set
 function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
   ledger
     .stmt(
-      `INSERT INTO postings (document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)
+      `INSERT INTO postings ${POSTING_COLUMNS}
        SELECT document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, ?, currency, -amount_minor, memo, tax_code_seq, -tax_minor FROM postings WHERE document_seq = ? ORDER BY seq`,
     )
     .run(date, doc.seq);
@@ -64,8 +66,9 @@ function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
 const INSERT_LINE = `INSERT INTO document_lines (document_seq, position, description, quantity_milli, unit_price_minor, category_seq, tax_code_seq, net_minor, tax_minor)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument): void {
-  ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
+/** A document's lines as worked out (a new document: `fresh`, nothing to replace). */
+function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument, fresh = false): void {
+  if (!fresh) ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
   const insert = ledger.stmt(INSERT_LINE);
   worked.lines.forEach((l, i) => insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor));
 }
@@ -76,26 +79,29 @@ function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, sum
   appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
 }
 
+/** Books an issued document's entry. A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice. */
+function bookEntry(ledger: Ledger, issued: DocumentRow, worked: WorkedDocument, track?: Track): void {
+  postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq, track);
+  if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
+  if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
+}
+
 /** Issues a draft: its amounts worked out again at the issue date (unless just worked out), its entry booked. */
-function issueRow(ledger: Ledger, actor: Human, doc: DocumentRow, fresh?: WorkedDocument): DocumentRow {
+function issueRow(ledger: Ledger, doc: DocumentRow, fresh?: WorkedDocument): DocumentRow {
   assertOpen(ledger, doc.org_seq, [doc.issue_date], 'issued');
   const worked = fresh ?? reworked(ledger, doc);
   if (!fresh) writeLines(ledger, doc.seq, worked);
   ledger
     .stmt("UPDATE documents SET state = 'issued', issued_at = ?, net_minor = ?, tax_minor = ?, total_minor = ? WHERE seq = ?")
     .run(nowIso(), worked.netMinor, worked.taxMinor, worked.totalMinor, doc.seq);
-  const issued = documentBySeq(ledger, doc.seq);
-  postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq);
-  // A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice.
-  if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
-  if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
+  bookEntry(ledger, documentBySeq(ledger, doc.seq), worked);
   return documentBySeq(ledger, doc.seq);
 }
 
 /** A draft's lines worked out again at its date (a rate may have changed since it was written). */
 function reworked(ledger: Ledger, doc: DocumentRow): WorkedDocument {
   const contact = ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq) as { default_tax_code: string | null };
-  return workLines(ledger, doc.org_seq, doc.kind, doc.issue_date, doc.tax_inclusive === 1, currentLines(ledger, doc), contact);
+  return workLines(lookups(ledger, doc.org_seq), doc.kind, doc.issue_date, doc.tax_inclusive === 1, currentLines(ledger, doc), contact);
 }
 
 export interface CreateOptions {
@@ -104,52 +110,61 @@ export interface CreateOptions {
   issue?: boolean;
 }
 
-/** A new invoice (a draft unless issued at once) or bill (open unless kept a draft). */
+/**
+ * Writes a new invoice (a draft unless issued at once) or bill (open unless
+ * kept a draft) inside the caller's write; `track` takes its postings' totals
+ * when the caller keeps them in bulk (many.ts).
+ */
+export function createRow(look: Lookups, actor: Human, input: DocumentInput, options: CreateOptions, track?: Track): DocumentRow {
+  const { ledger, orgSeq, org } = look;
+  const { kind, issue = false } = options;
+  const contact = contactFor(look, kind, input.contact);
+  const date = input.date ?? today();
+  const inclusive = input.taxInclusive ?? false;
+  const worked = workLines(look, kind, date, inclusive, input.lines, contact);
+  const due = dueDateOf(input, date, contact);
+  if (kind === 'bill' && !input.number?.trim()) throw invalid([{ field: 'number', message: "is required: the vendor's number of the bill" }]);
+  if (kind === 'bill' && ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim())) {
+    throw new LedgerError('conflict', `${contact.name} already has a bill numbered ${input.number!.trim()}.`, { field: 'number' });
+  }
+  if (issue) assertOpen(ledger, orgSeq, [date], 'issued');
+  const number = kind === 'bill' ? input.number!.trim() : takeNumber(ledger, orgSeq, 'invoice');
+  const { lastInsertRowid } = ledger
+    .stmt(
+      `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      newId(),
+      orgSeq,
+      kind,
+      issue ? 'issued' : 'draft',
+      issue ? nowIso() : null,
+      contact.seq,
+      number,
+      date,
+      due,
+      org.currency,
+      inclusive ? 1 : 0,
+      worked.netMinor,
+      worked.taxMinor,
+      worked.totalMinor,
+      input.notes?.trim() || null,
+      input.paymentInstructions?.trim() || (kind === 'invoice' ? org.paymentInstructions : null) || null,
+      nowIso(),
+    );
+  const seq = Number(lastInsertRowid);
+  writeLines(ledger, seq, worked, true);
+  const doc = documentBySeq(ledger, seq);
+  if (issue) bookEntry(ledger, doc, worked, track);
+  const state = issue ? `${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}` : 'draft';
+  audit(ledger, actor, doc, issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
+  return doc;
+}
+
+/** A new invoice or bill (createRow), committed with its audit entry. */
 export function createDocument(ledger: Ledger, orgSeq: number, actor: Human, input: DocumentInput, options: CreateOptions): Document {
-  return ledger.write(() => {
-    const { kind } = options;
-    const contact = contactFor(ledger, orgSeq, kind, input.contact);
-    const date = input.date ?? today();
-    const inclusive = input.taxInclusive ?? false;
-    const worked = workLines(ledger, orgSeq, kind, date, inclusive, input.lines, contact);
-    const due = dueDateOf(input, date, contact);
-    if (kind === 'bill' && !input.number?.trim()) throw invalid([{ field: 'number', message: "is required: the vendor's number of the bill" }]);
-    if (kind === 'bill' && ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim())) {
-      throw new LedgerError('conflict', `${contact.name} already has a bill numbered ${input.number!.trim()}.`, { field: 'number' });
-    }
-    const number = kind === 'bill' ? input.number!.trim() : takeNumber(ledger, orgSeq, 'invoice');
-    const org = organizationBySeq(ledger, orgSeq);
-    const id = newId();
-    const { lastInsertRowid } = ledger
-      .stmt(
-        `INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
-         VALUES (?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        orgSeq,
-        kind,
-        contact.seq,
-        number,
-        date,
-        due,
-        org.currency,
-        inclusive ? 1 : 0,
-        worked.netMinor,
-        worked.taxMinor,
-        worked.totalMinor,
-        input.notes?.trim() || null,
-        input.paymentInstructions?.trim() || (kind === 'invoice' ? org.paymentInstructions : null) || null,
-        nowIso(),
-      );
-    const seq = Number(lastInsertRowid);
-    writeLines(ledger, seq, worked);
-    let doc = documentBySeq(ledger, seq);
-    if (options.issue) doc = issueRow(ledger, actor, doc, worked);
-    const state = options.issue ? `${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}` : 'draft';
-    audit(ledger, actor, doc, options.issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
-    return toDocument(ledger, doc);
-  });
+  return ledger.write(() => toDocument(ledger, createRow(lookups(ledger, orgSeq), actor, input, options)));
 }
 
 /** Changes a draft: any field, the lines as a whole. */
@@ -158,13 +173,12 @@ export function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds:
     const was = requireDocument(ledger, orgSeq, kinds, ref);
     if (was.state !== 'draft')
       throw new LedgerError('conflict', `${KIND_NAMES[was.kind]} ${was.number} is ${was.state}: only a draft changes (void it, or issue a credit note).`, { number: was.number });
-    const contact = input.contact
-      ? contactFor(ledger, orgSeq, was.kind, input.contact)
-      : (ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(was.contact_seq) as ContactRow);
+    const look = lookups(ledger, orgSeq);
+    const contact = input.contact ? contactFor(look, was.kind, input.contact) : (ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(was.contact_seq) as ContactRow);
     const date = input.date ?? was.issue_date;
     const inclusive = input.taxInclusive ?? was.tax_inclusive === 1;
     const lines: DocumentLineInput[] = input.lines ?? currentLines(ledger, was);
-    const worked = workLines(ledger, orgSeq, was.kind, date, inclusive, lines, contact);
+    const worked = workLines(look, was.kind, date, inclusive, lines, contact);
     const due = input.dueDate || input.termsDays !== undefined ? dueDateOf(input, date, contact) : input.date ? dueDateOf({}, date, contact) : was.due_date;
     ledger
       .stmt(
@@ -211,7 +225,7 @@ export function issueDocument(ledger: Ledger, orgSeq: number, actor: Human, kind
     const was = requireDocument(ledger, orgSeq, kinds, ref);
     if (was.state !== 'draft')
       throw new LedgerError('conflict', `${KIND_NAMES[was.kind]} ${was.number} is already ${was.state === 'void' ? 'void' : 'issued'}.`, { number: was.number });
-    const doc = issueRow(ledger, actor, was);
+    const doc = issueRow(ledger, was);
     audit(
       ledger,
       actor,
@@ -263,7 +277,7 @@ export function creditInvoice(ledger: Ledger, orgSeq: number, actor: Human, ref:
     if (date < invoice.issue_date) throw invalid([{ field: 'date', message: `is before the invoice's issue date ${invoice.issue_date}` }]);
     const contact = ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(invoice.contact_seq) as { default_tax_code: string | null };
     const inclusive = input.taxInclusive ?? invoice.tax_inclusive === 1;
-    const worked = workLines(ledger, orgSeq, 'credit_note', date, inclusive, input.lines, contact);
+    const worked = workLines(lookups(ledger, orgSeq), 'credit_note', date, inclusive, input.lines, contact);
     const open = invoice.total_minor - invoice.settled_minor;
     if (worked.totalMinor > open) {
       throw invalid([
@@ -295,8 +309,8 @@ export function creditInvoice(ledger: Ledger, orgSeq: number, actor: Human, ref:
         input.notes?.trim() || null,
         nowIso(),
       );
-    writeLines(ledger, Number(lastInsertRowid), worked);
-    const note = issueRow(ledger, actor, documentBySeq(ledger, Number(lastInsertRowid)), worked);
+    writeLines(ledger, Number(lastInsertRowid), worked, true);
+    const note = issueRow(ledger, documentBySeq(ledger, Number(lastInsertRowid)), worked);
     audit(ledger, actor, note, 'issued', `Credit note ${number} against invoice ${invoice.number}: ${money(note.total_minor, note.currency)}`);
     return toDocument(ledger, note);
   });

@@ -118,6 +118,19 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
   });
 }
 
+/**
+ * Books many documents' entries (invoices issued from a file) the same way:
+ * fn writes the postings and tells track of each; their totals are added once.
+ */
+export function postInBulk<T>(ledger: Ledger, fn: (track: Track) => T): T {
+  return withoutTriggers(ledger, totalsOf('postings', 'ai'), () => {
+    const totals = new EntryAggregates(1);
+    const result = fn(trackInto(totals));
+    totals.flush(ledger);
+    return result;
+  });
+}
+
 /** Files many proposals (a rule run's suggestions): the pending count kept once for the batch, not by a trigger per row. */
 export function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number): void {
   const filed = withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
