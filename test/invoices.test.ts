@@ -155,6 +155,18 @@ describe('invoices', () => {
     const text = execFileSync(tool('pdftotext'), ['-layout', out, '-'], { encoding: 'utf8' });
     for (const expected of ['INVOICE', 'INV-0001', 'Studio Ωmega', 'Ζωή Ångström & Co', 'GB999', '1,045.00', 'Sort code 00-00-00', 'Design work']) expect(text).toContain(expected);
   });
+
+  it('prints Chinese, Japanese and Korean names in a CJK font of the machine, as real text', async () => {
+    if (!L.cjkFallback()) throw new Error('No CJK font on this machine: "sudo apt-get install -y fonts-wqy-microhei" (Debian/Ubuntu), or set LEDGERDESK_CJK_FONT.');
+    await desk('addContact', { name: '山田商事株式会社', customer: true, address: '東京都千代田区丸の内1-1' });
+    const inv = await desk<L.Document>('createInvoice', { customer: '山田商事株式会社', date: '2026-01-20', lines: ['設計作業 한국어 design;2;100;4000;S'], issue: true });
+    const out = join(tempDir(), 'cjk.pdf');
+    await desk('invoicePdf', { number: inv.number, out });
+    const text = execFileSync(tool('pdftotext'), [out, '-'], { encoding: 'utf8' });
+    for (const expected of ['山田商事株式会社', '東京都千代田区丸の内1-1', '設計作業 한국어 design', 'Studio Ωmega', '240.00']) expect(text).toContain(expected);
+    expect(execFileSync(tool('pdffonts'), [out], { encoding: 'utf8' })).toMatch(/DejaVuSans[\s\S]*(WenQuanYi|NotoSansCJK|PingFang|YaHei|Gothic|Arial)/);
+    await desk('voidInvoice', { number: inv.number });
+  });
 });
 
 describe('bills and the aging', () => {

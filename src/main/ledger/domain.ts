@@ -55,6 +55,7 @@ export * from './documents/many';
 export * from './documents/settle';
 export * from './documents/aging';
 export * from './documents/pdf';
+export { cjkFallback } from './documents/pdf-fonts';
 export * from './documents/match';
 export * from './documents/basis';
 export * from './documents/statement';

@@ -1,20 +1,15 @@
 // An invoice or credit note as a PDF, made here without a browser (the
-// headless server has none): pdfkit writes it, with DejaVu Sans embedded
-// (subset) so names in Latin with accents, Greek, Cyrillic and the other
-// scripts that font covers print as themselves, and the text is real text (a
-// reader or pdftotext finds the number and the total). A4, one column; a long
-// invoice flows onto more pages.
-import { createRequire } from 'node:module';
+// headless server has none): pdfkit writes it, with its fonts embedded
+// (subset, pdf-fonts.ts) so names in any script print as themselves, and the
+// text is real text (a reader or pdftotext finds the number and the total).
+// A4, one column; a long invoice flows onto more pages.
 import PDFDocument from 'pdfkit';
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { toMinor } from '../core/money';
 import { writeAmount } from '../../../shared/amounts';
 import { toDocument, type Document, type DocumentRow } from './documents';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { fontFor, registerFonts, type Face } from './pdf-fonts';
 
 const TITLES: Record<string, string> = { invoice: 'INVOICE', credit_note: 'CREDIT NOTE', bill: 'BILL' };
 
@@ -40,8 +35,7 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
   const amount = (n: number) => writeAmount(toMinor(n, doc.currency), doc.currency, org.decimalMark);
   const signed = (n: number) => `${n < 0 ? '-' : ''}${amount(Math.abs(n))}`;
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${TITLES[doc.kind]} ${doc.number}`, Author: org.name, Subject: `${doc.contact.name}` } });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', BOLD);
+  registerFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -57,10 +51,10 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
 
 function party(pdf: PDFKit.PDFDocument, label: string, p: Party, x: number, y: number): number {
   pdf.font('bold').fontSize(9).fillColor('#555').text(label, x, y, { width: 230 });
-  pdf.font('bold').fontSize(11).fillColor('#000').text(p.name, { width: 230 });
-  pdf.font('body').fontSize(10);
-  for (const line of (p.address ?? '').split(/\r?\n|,\s*/).filter(Boolean)) pdf.text(line.trim(), { width: 230 });
-  if (p.taxNumber) pdf.text(`Tax number: ${p.taxNumber}`, { width: 230 });
+  fontFor(pdf, 'bold', p.name).fontSize(11).fillColor('#000').text(p.name, { width: 230 });
+  pdf.fontSize(10);
+  for (const line of (p.address ?? '').split(/\r?\n|,\s*/).filter(Boolean)) fontFor(pdf, 'body', line).text(line.trim(), { width: 230 });
+  if (p.taxNumber) pdf.font('body').text(`Tax number: ${p.taxNumber}`, { width: 230 });
   return pdf.y;
 }
 
@@ -80,13 +74,13 @@ function header(pdf: PDFKit.PDFDocument, doc: Document, org: Party, customer: Pa
 }
 
 function table(pdf: PDFKit.PDFDocument, doc: Document, signed: (n: number) => string): void {
-  const row = (cells: string[], font: 'body' | 'bold') => {
+  const row = (cells: string[], face: Face) => {
     const y = pdf.y;
-    pdf.font(font).fontSize(9.5);
-    const heights = cells.map((text, i) => pdf.heightOfString(text, { width: COLUMNS[i].width - 6 }));
+    pdf.fontSize(9.5);
+    const heights = cells.map((text, i) => fontFor(pdf, face, text).heightOfString(text, { width: COLUMNS[i].width - 6 }));
     if (y + Math.max(...heights) > pdf.page.height - 120) pdf.addPage();
     const top = pdf.y;
-    cells.forEach((text, i) => pdf.text(text, COLUMNS[i].x, top, { width: COLUMNS[i].width - 6, align: COLUMNS[i].align }));
+    cells.forEach((text, i) => fontFor(pdf, face, text).text(text, COLUMNS[i].x, top, { width: COLUMNS[i].width - 6, align: COLUMNS[i].align }));
     pdf.y = top + Math.max(...heights) + 4;
   };
   row(
@@ -126,8 +120,7 @@ function totals(pdf: PDFKit.PDFDocument, doc: Document, signed: (n: number) => s
   ] as const) {
     if (!text) continue;
     pdf.font('bold').fontSize(10).text(label, 50, pdf.y, { width: 495 });
-    pdf
-      .font('body')
+    fontFor(pdf, 'body', text)
       .fontSize(10)
       .text(label === 'How to pay' ? `${text}\nPlease quote ${doc.number} with your payment.` : text, { width: 495 });
     pdf.y += 8;
