@@ -851,7 +851,7 @@ export const documents = sqliteTable(
       .where(sql`${t.kind} = 'bill'`),
     // The aging at a date reads only what was open then (issued, not settled by that day), on the index alone.
     index('documents_open')
-      .on(t.orgSeq, t.kind, t.settledOn, t.issueDate, t.currency, t.dueDate, t.contactSeq, t.totalMinor, t.settledMinor, t.issuedAt, t.number)
+      .on(t.orgSeq, t.kind, t.settledOn, t.issueDate, t.currency, t.dueDate, t.contactSeq, t.totalMinor, t.settledMinor, t.issuedAt, t.number, t.state)
       .where(sql`${t.state} <> 'draft'`),
     index('documents_contact').on(t.contactSeq, t.issueDate),
     // A document named by its number, whatever its kind (a bill's is its vendor's).
