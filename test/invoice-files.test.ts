@@ -3,7 +3,6 @@
 // a bad cell named by its row and column with nothing written; a batch large
 // enough to keep the totals itself agrees with the rows, and the triggers are
 // back after it; bills keep their vendor's numbers; the owner command.
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
-import { tempDir, tempLedger } from './support/env';
+import { ownerCommand, tempDir, tempLedger } from './support/env';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -115,12 +114,7 @@ describe('a file of bills', () => {
 describe('from the command line', () => {
   it('invoice import <file> --json', () => {
     const data = tempDir();
-    const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
-    const run = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
-      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-      return r.stdout;
-    };
+    const run = ownerCommand(data);
     run('contact', 'add', 'Globex', '--kind', 'customer');
     const path = join(data, 'in.csv');
     writeFileSync(path, 'customer,reference,date,description,quantity,unit price,category\nGlobex,1,2026-02-01,Design,2,100,4000\nGlobex,2,2026-02-03,Hosting,1,20,4010\n');

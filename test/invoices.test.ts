@@ -4,7 +4,7 @@
 // a credit), a credit note, a void; bills through payables; the aging's
 // buckets at their edges and its total equal to the balance sheet's
 // receivables; the PDF read back by pdftotext; every total recounted.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { BEANCOUNT_PAYABLE, BEANCOUNT_RECEIVABLE } from '../src/main/exports/bea
 import { HLEDGER_PAYABLE, HLEDGER_RECEIVABLE } from '../src/main/exports/hledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
-import { tempDir, tempLedger } from './support/env';
+import { ownerCommand, tempDir, tempLedger } from './support/env';
 
 const tool = (name: string) => {
   const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
@@ -328,12 +328,7 @@ describe('payments matched from an imported bank file', () => {
 describe('from the command line', () => {
   it('contact add, invoice create/issue/show/pdf/pay, report aging and pl --basis, as the issue names them', () => {
     const data = tempDir();
-    const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
-    const run = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
-      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-      return r.stdout;
-    };
+    const run = ownerCommand(data);
     run('account', 'create', 'Bank', '--type', 'checking');
     run('contact', 'add', 'Globex', '--kind', 'both', '--terms', '14', '--address', '1 Main St, Springfield');
     const made = JSON.parse(run('invoice', 'create', '--customer', 'Globex', '--date', '2026-02-01', '--line', 'Design; 10; 85.00; 4000', '--line', 'Hosting;1;20;4010', '--json'));

@@ -1,9 +1,10 @@
 // Real things only: ledger files in temp folders, the HTTP server on port 0.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { createOrganization, createToken, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
 import { startServer, type RunningServer } from '../../src/main/api/server';
 import { fillDemo } from '../../src/main/demo';
@@ -119,4 +120,14 @@ export function ledgerAtMigration(lastTag: string): { ledger: Ledger; file: stri
   for (const e of journal.entries.slice(0, cut + 1)) copyFileSync(join(root, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
   const file = join(tempDir(), 'ledger.db');
   return { ledger: openLedger(file, { migrationsFolder: folder }), file };
+}
+
+/** Runs the owner command (`bin/ledgerdesk.mjs ... --data <data>`) as a child process; expects it to succeed and answers its output. */
+export function ownerCommand(data: string): (...args: string[]) => string {
+  const bin = join(__dirname, '..', '..', 'bin', 'ledgerdesk.mjs');
+  return (...args) => {
+    const r = spawnSync(process.execPath, [bin, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return r.stdout;
+  };
 }
