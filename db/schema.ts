@@ -24,6 +24,7 @@ import {
   TRANSACTION_STATUSES,
   TAX_APPLIES,
   TAX_KINDS,
+  RATE_SOURCES,
 } from './values';
 
 export const organizations = sqliteTable('organizations', {
@@ -924,4 +925,24 @@ export const postings = sqliteTable(
       .on(t.orgSeq, t.currency, t.date, t.taxCodeSeq)
       .where(sql`${t.taxCodeSeq} IS NOT NULL AND ${t.kind} = 'category'`),
   ],
+);
+
+/**
+ * Exchange rates by day (issue 30): one unit of a currency in the organization's base currency, an exact decimal
+ * as text (at most 12 significant digits). A date's rate is that day's or the latest of the 7 days before it.
+ * WITHOUT ROWID in the migration: read by its key only.
+ */
+export const exchangeRates = sqliteTable(
+  'exchange_rates',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    currency: text('currency').notNull(),
+    date: text('date').notNull(),
+    rate: text('rate').notNull(),
+    source: text('source', { enum: RATE_SOURCES }).notNull(),
+    setAt: text('set_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date] })],
 );

@@ -34,6 +34,8 @@ export const SYNC_STATUSES = ['ok', 'error', 'stale'] as const;
 export const TAX_KINDS = ['standard', 'reduced', 'zero_rated', 'exempt', 'outside_scope', 'reverse_charge'] as const;
 /** Which side of the books a tax code is offered on. */
 export const TAX_APPLIES = ['sales', 'purchases', 'both'] as const;
+/** Where an exchange rate came from (issue 30): typed, the ECB's reference-rate file, a plain rates file, a transfer's two amounts. */
+export const RATE_SOURCES = ['hand', 'ecb', 'file', 'transfer'] as const;
 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -45,3 +47,4 @@ export type TaxKind = (typeof TAX_KINDS)[number];
 export type TaxApplies = (typeof TAX_APPLIES)[number];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
+export type RateSource = (typeof RATE_SOURCES)[number];

@@ -3,22 +3,8 @@
 // documents are written in one transaction, or none.
 import { z } from 'zod';
 import * as L from '../ledger';
-import { openFile } from './files';
+import { openFile, textOf } from './files';
 import { op, Org, orgSeq } from './operation';
-
-/** A file of documents is read whole: this many bytes at most (some 200,000 lines). */
-const MAX_BYTES = 32 * 1024 * 1024;
-
-async function textOf(source: ReturnType<typeof openFile>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of source.open()) {
-    size += chunk.length;
-    if (size > MAX_BYTES) throw L.invalid([{ field: 'file', message: `is over ${MAX_BYTES / 2 ** 20} MB: split it` }]);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function importOperation(kind: 'invoice' | 'bill') {
   const party = kind === 'bill' ? 'vendor' : 'customer';

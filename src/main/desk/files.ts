@@ -71,3 +71,17 @@ export function openFile(ctx: DeskContext, ref: string): StatementSource {
   const { name } = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { name: string };
   return fileSource(path, name);
 }
+
+/** A file read whole as text (a CSV of documents or rates): this many bytes at most (some 200,000 lines). */
+const MAX_TEXT_BYTES = 32 * 1024 * 1024;
+
+export async function textOf(source: StatementSource): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source.open()) {
+    size += chunk.length;
+    if (size > MAX_TEXT_BYTES) throw new LedgerError('validation_failed', `The file is over ${MAX_TEXT_BYTES / 2 ** 20} MB: split it.`, [{ field: 'file', message: 'too large' }]);
+    chunks.push(Buffer.from(chunk as Uint8Array));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -12,6 +12,7 @@ import { backupOperations } from './backups';
 import { transactionOperations } from './transactions';
 import { transferOperations } from './transfers';
 import { contactOperations } from './contacts';
+import { rateOperations } from './rates';
 import { documentDeskOperations } from './documents';
 import { documentFileOperations } from './document-files';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax';
@@ -104,6 +105,7 @@ export const deskOperations = {
   ...transactionOperations,
   ...transferOperations,
   ...contactOperations,
+  ...rateOperations,
   ...documentDeskOperations,
   ...documentFileOperations,
   ...taxOperations,

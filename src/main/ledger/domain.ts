@@ -59,3 +59,7 @@ export { cjkFallback } from './documents/pdf-fonts';
 export * from './documents/match';
 export * from './documents/basis';
 export * from './documents/statement';
+export { isCurrency, requireCurrency } from './rates/currencies';
+export { RATE_DIGITS, rateText, toBase } from './rates/decimal';
+export * from './rates/rates';
+export * from './rates/rate-files';

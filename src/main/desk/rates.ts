@@ -1,0 +1,58 @@
+// Exchange rates at the desk and as owner commands (issue 30): `ledgerdesk
+// rate set <currency> <date> <rate>`, `rate import <file> [--format ecb|plain]`,
+// `rate list [--currency <c>] [--json]`.
+import { z } from 'zod';
+import { DateString, Line } from '../api/schemas';
+import * as L from '../ledger';
+import { openFile, textOf } from './files';
+import { op, Org, orgSeq, Page } from './operation';
+
+const Currency = Line(3).trim().min(3).describe('ISO 4217 code, such as EUR');
+
+const written = (r: L.RatesWritten) =>
+  `${r.added} rate(s) added, ${r.changed} changed, ${r.unchanged} already so${r.currencies.length ? ` (${r.currencies.join(', ')}; ${r.from} to ${r.to})` : ''}.`;
+
+export const rateOperations = {
+  listRates: op(
+    z.strictObject({ ...Org, currency: Currency.optional(), from: DateString.optional(), to: DateString.optional(), ...Page(1000) }),
+    (ctx, { orgId, ...q }) => L.listRates(ctx.ledger, orgSeq(ctx, orgId), q),
+    {
+      name: 'rate list',
+      summary: 'exchange rates by day (one unit of the currency in the base currency), newest first',
+      flags: { from: 'from', to: 'to' },
+      print: (r) =>
+        r.rates.length
+          ? [`Rates in ${r.base} (${r.rates.length} of ${r.total}):`, ...r.rates.map((x) => `${x.date}  ${x.currency}  ${x.rate.padStart(16)}  ${x.source}`)]
+          : [`No rates${r.currencies.length ? ' match' : ` yet: set one (ledgerdesk rate set EUR 2026-01-31 1.0856) or import a file`}.`],
+    },
+  ),
+
+  setRate: op(
+    z.strictObject({ ...Org, currency: Currency, date: DateString, rate: Line(40).trim().min(1).describe('One unit of the currency in the base currency, such as 1.0856') }),
+    (ctx, { orgId, ...input }) => L.setRate(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    {
+      name: 'rate set',
+      summary: 'set the rate of a currency on a day (1 unit of it in the base currency)',
+      args: ['currency', 'date', 'rate'],
+      print: (r) => [`${r.currency} on ${r.date}: ${r.rate}.`],
+    },
+  ),
+
+  importRates: op(
+    z.strictObject({
+      ...Org,
+      file: z.string().min(1).max(4096).describe("The CSV: a path (owner command) or an uploaded file's id (app)"),
+      format: z.enum(L.RATE_FORMATS).optional().describe("ecb (the ECB's reference rates as published) or plain (date,currency,rate); default: by the header"),
+    }),
+    async (ctx, { orgId, file, format }) => {
+      const source = openFile(ctx, file);
+      return L.importRates(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, await textOf(source), { format, name: source.name });
+    },
+    {
+      name: 'rate import',
+      summary: "import rates from the ECB's reference-rate CSV or a date,currency,rate file; all or none",
+      args: ['file'],
+      print: (r) => [`Read ${r.read} rate(s) (${r.format}): ${written(r)}`, ...(r.skipped.length ? [`Left out (no longer in use): ${r.skipped.join(', ')}.`] : [])],
+    },
+  ),
+};
