@@ -103,12 +103,12 @@ export function setRate(ledger: Ledger, orgSeq: number, actor: Actor, input: { c
 }
 
 export function listRates(ledger: Ledger, orgSeq: number, q: { currency?: string; from?: string; to?: string; limit?: number; offset?: number } = {}) {
-  const where = ['org_seq = ?'];
-  const params: unknown[] = [orgSeq];
-  if (q.currency) where.push('currency = ?') && params.push(requireCurrency(q.currency));
-  if (q.from) where.push('date >= ?') && params.push(q.from);
-  if (q.to) where.push('date <= ?') && params.push(q.to);
-  const sql = `FROM exchange_rates WHERE ${where.join(' AND ')}`;
+  const filters: [string, unknown][] = [['org_seq = ?', orgSeq]];
+  if (q.currency) filters.push(['currency = ?', requireCurrency(q.currency)]);
+  if (q.from) filters.push(['date >= ?', q.from]);
+  if (q.to) filters.push(['date <= ?', q.to]);
+  const params = filters.map(([, v]) => v);
+  const sql = `FROM exchange_rates WHERE ${filters.map(([w]) => w).join(' AND ')}`;
   const { total } = ledger.stmt(`SELECT count(*) AS total ${sql}`).get(...params) as { total: number };
   const rates = ledger.rows<StoredRate>(`SELECT currency, date, rate, source ${sql} ORDER BY date DESC, currency LIMIT ? OFFSET ?`, ...params, q.limit ?? 100, q.offset ?? 0);
   const currencies = ledger.rows<{ currency: string; first: string; last: string; n: number }>(
