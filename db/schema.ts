@@ -127,6 +127,8 @@ export const transactions = sqliteTable(
       .references(() => organizations.seq),
     date: text('date').notNull(),
     amountMinor: integer('amount_minor').notNull(),
+    /** The amount in the organization's base currency at the rate of its date when booked (issue 30); null: a row in another currency from before rates, awaiting one. */
+    baseMinor: integer('base_minor'),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
     /**
@@ -160,6 +162,10 @@ export const transactions = sqliteTable(
   // Each index ends in the implicit seq, which is the stable tiebreak of date ordering.
   (t) => [
     index('transactions_org_date').on(t.orgSeq, t.date),
+    // Rows in another currency still awaiting a rate: valued when one arrives.
+    index('transactions_unvalued')
+      .on(t.orgSeq, t.currency, t.date)
+      .where(sql`${t.baseMinor} IS NULL`),
     index('transactions_org_status_date').on(t.orgSeq, t.status, t.date),
     index('transactions_org_source_date').on(t.orgSeq, t.source, t.date),
     index('transactions_org_category_date').on(t.orgSeq, t.categorySeq, t.date),
@@ -205,6 +211,8 @@ export const lines = sqliteTable(
     date: text('date').notNull(),
     currency: text('currency').notNull(),
     amountMinor: integer('amount_minor').notNull(),
+    /** In the base currency (issue 30): its share of the row's base amount, the lines' summing exactly to the row's. */
+    baseMinor: integer('base_minor'),
     memo: text('memo'),
     /** Its tax code (issue 28): on a category line, what its tax is; on a tax line, whose tax it is. */
     taxCodeSeq: integer('tax_code_seq').references((): AnySQLiteColumn => taxCodes.seq),
@@ -651,6 +659,8 @@ export const accountDayTotals = sqliteTable(
     reconciled: integer('reconciled').notNull(),
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
+    /** The same in the base currency (issue 30): rows awaiting a rate count 0 here. */
+    sumBase: integer('sum_base').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status, t.reconciled] }), index('account_day_totals_walk').on(t.accountSeq, t.date, t.status, t.n)],
 );
@@ -701,6 +711,8 @@ export const accountMonthTotals = sqliteTable(
     reconciled: integer('reconciled').notNull(),
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
+    /** The same in the base currency (issue 30): rows awaiting a rate count 0 here. */
+    sumBase: integer('sum_base').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountSeq, t.month, t.status, t.reconciled] })],
 );
@@ -719,6 +731,8 @@ export const lineDayTotals = sqliteTable(
     categorySeq: integer('category_seq').notNull(),
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
+    /** The same in the base currency (issue 30): rows awaiting a rate count 0 here. */
+    sumBase: integer('sum_base').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date, t.kind, t.categorySeq] })],
 );
@@ -733,6 +747,8 @@ export const lineMonthTotals = sqliteTable(
     categorySeq: integer('category_seq').notNull(),
     n: integer('n').notNull(),
     sumMinor: integer('sum_minor').notNull(),
+    /** The same in the base currency (issue 30): rows awaiting a rate count 0 here. */
+    sumBase: integer('sum_base').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.month, t.kind, t.categorySeq] })],
 );
@@ -904,6 +920,8 @@ export const postings = sqliteTable(
     date: text('date').notNull(),
     currency: text('currency').notNull(),
     amountMinor: integer('amount_minor').notNull(),
+    /** In the base currency at the document's own rate (issue 30). */
+    baseMinor: integer('base_minor'),
     memo: text('memo'),
     taxCodeSeq: integer('tax_code_seq').references(() => taxCodes.seq),
     taxMinor: integer('tax_minor'),

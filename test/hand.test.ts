@@ -9,6 +9,7 @@ import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { tempLedger } from './support/env';
 import { fillDemo } from '../src/main/demo';
+import { steadyRate } from './support/rates';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -26,6 +27,7 @@ beforeEach(async () => {
   agent = { type: 'token', tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' };
   await desk('createAccount', { name: 'Cash', type: 'cash' });
   await desk('createAccount', { name: 'Bank', bankAccountId: 'DE89370400440532013000', currency: 'EUR', openingBalance: 1000, openingDate: '2024-01-01' });
+  steadyRate(ledger, org.seq, 'EUR', '1.1');
 });
 
 // Whatever a test did, every maintained total still equals a recount of the rows.

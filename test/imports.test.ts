@@ -8,6 +8,7 @@ import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
+import { steadyRate } from './support/rates';
 import { deskAs } from './support/desk';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
@@ -32,6 +33,8 @@ const tempFile = (name: string, body: string) => {
 beforeEach(() => {
   const { ledger, dir } = tempLedger();
   org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  steadyRate(ledger, org.seq, 'EUR', '1.1');
+  steadyRate(ledger, org.seq, 'CHF', '1.13');
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
 

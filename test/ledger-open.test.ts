@@ -192,7 +192,7 @@ describe('opening a ledger', () => {
     const before = {
       byName: totals(old, "SELECT currency, month, lower(category), sum_minor FROM category_month_totals WHERE n > 0 AND category <> ''"),
       uncategorized: totals(old, "SELECT currency, month, sum_minor FROM category_month_totals WHERE n > 0 AND category = ''"),
-      accounts: totals(old, 'SELECT * FROM account_day_totals WHERE n > 0'),
+      accounts: totals(old, 'SELECT account_seq, date, status, reconciled, n, sum_minor FROM account_day_totals WHERE n > 0'),
       days: totals(old, 'SELECT * FROM transaction_day_counts WHERE n > 0'),
       shown: old.sqlite.prepare('SELECT id, status FROM transactions ORDER BY seq').raw(true).all(),
     };
@@ -207,7 +207,7 @@ describe('opening a ledger', () => {
       ),
     ).toEqual(before.byName);
     expect(totals(upgraded, "SELECT currency, month, -sum_minor FROM line_month_totals WHERE n > 0 AND kind = 'suspense'")).toEqual(before.uncategorized);
-    expect(totals(upgraded, 'SELECT * FROM account_day_totals WHERE n > 0')).toEqual(before.accounts);
+    expect(totals(upgraded, 'SELECT account_seq, date, status, reconciled, n, sum_minor FROM account_day_totals WHERE n > 0')).toEqual(before.accounts);
     expect(totals(upgraded, 'SELECT * FROM transaction_day_counts WHERE n > 0')).toEqual(before.days);
     expect(upgraded.sqlite.prepare('SELECT id, status FROM transactions ORDER BY seq').raw(true).all()).toEqual(before.shown);
     // Names resolved to the chart (any case); a name it lacked is an ad-hoc category (code ''), typed by the money's sign.
@@ -225,6 +225,14 @@ describe('opening a ledger', () => {
     expect(L.organizationBySeq(upgraded, org.seq)).toMatchObject({ fiscalYearStart: '01-01', lockedThrough: null });
     // Its counterparties are vendors now (migration 0024, issue 29).
     expect(L.listContacts(upgraded, org.seq).find((c) => c.name === 'Old Vendor Co')).toMatchObject({ vendor: true, customer: false, categoryCode: '5300' });
+    // Issue 30: rows in the base currency keep their amount as their base amount; the euro row awaits a rate, counting 0 in base until one serves its date.
+    const bases = () => upgraded.sqlite.prepare('SELECT currency, amount_minor, base_minor FROM transactions ORDER BY seq').raw(true).all();
+    expect(bases()).toEqual([...rows.slice(0, 5).map((r) => [r[3], r[2], r[2]]), ['EUR', -450, null]]);
+    expect(upgraded.sqlite.prepare("SELECT sum(sum_base) FROM line_day_totals WHERE currency = 'EUR'").pluck().get()).toBe(0);
+    expect(L.setRate(upgraded, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-01-02', rate: '1.1' })).toMatchObject({ rate: '1.1' });
+    expect(bases()[5]).toEqual(['EUR', -450, -495]);
+    expect(upgraded.sqlite.prepare('SELECT base_minor FROM lines WHERE transaction_seq = 6').pluck().all()).toEqual([495]);
+    expectTotalsMatchRows(upgraded);
     // A rename now touches no row and every row shows it.
     L.renameCategory(upgraded, org.seq, L.deskActor(), '5100', 'Software');
     expect(L.listTransactions(upgraded, org.seq, { category: 'Software', limit: 10, offset: 0 }).meta.totalCount).toBe(3);

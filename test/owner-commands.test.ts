@@ -1,11 +1,13 @@
 // The owner commands derived from desk operations (account, import), run as a
 // person runs them: child processes on a real data folder, exit codes 0/1/2.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
 import { tempDir } from './support/env';
+import { steadyRatesCsv } from './support/rates';
 
 const root = join(__dirname, '..');
 const BIN = join(root, 'bin', 'ledgerdesk.mjs');
@@ -81,6 +83,8 @@ describe('account and import commands', () => {
   it('requires --date-format for an ambiguous file, takes --columns and --dry-run, finds an OFX file its accounts', () => {
     const data = tempDir();
     ledgerdesk(data, 'account', 'create', 'Euro', '--currency', 'EUR');
+    writeFileSync(join(data, 'rates.csv'), steadyRatesCsv('EUR', '1.1'));
+    expect(ledgerdesk(data, 'rate', 'import', join(data, 'rates.csv')).code).toBe(0);
     const asked = ledgerdesk(data, 'import', fixture('ambiguous.csv'), '--account', 'Euro');
     expect(asked.code).toBe(1);
     expect(asked.stdout).toContain('the dates fit more than one format (D/M/YYYY, M/D/YYYY); choose the date format');

@@ -13,6 +13,7 @@ import { expectTotalsMatchRows } from './support/aggregates';
 import { tempDir, tempLedger } from './support/env';
 import { deskAs } from './support/desk';
 import { fillDemo } from '../src/main/demo';
+import { steadyRate } from './support/rates';
 
 const tool = (name: string) => {
   const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
@@ -25,12 +26,12 @@ let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const sql = <T = any>(query: string, ...params: unknown[]) => ctx.ledger.sqlite.prepare(query).all(...params) as T[];
 
-/** Each category's sum over the lines themselves (signed as money: a line balances its row), in minor units; '' for the suspense lines. */
+/** Each category's sum over the lines themselves in the base currency (signed as money: a line balances its row), in minor units; '' for the suspense lines. */
 function rowSums(from: string, to: string): Map<string, number> {
   return new Map(
     sql<{ category: string | null; minor: number }>(
-      `SELECT c.name AS category, -sum(l.amount_minor) AS minor FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq
-       WHERE l.org_seq = ? AND l.currency = 'USD' AND l.date BETWEEN ? AND ? AND l.kind <> 'transfer' GROUP BY c.name`,
+      `SELECT c.name AS category, -sum(l.base_minor) AS minor FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq
+       WHERE l.org_seq = ? AND l.date BETWEEN ? AND ? AND l.kind <> 'transfer' GROUP BY c.name`,
       org.seq,
       from,
       to,
@@ -64,6 +65,7 @@ beforeAll(async () => {
   const [row] = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data;
   await desk('categorizeTransactions', { ids: [row.id], categoryCode: '1200' });
   await desk('createAccount', { name: 'Euro cash', type: 'cash', currency: 'EUR', openingBalance: 50, openingDate: '2025-01-01' });
+  steadyRate(ledger, org.seq, 'EUR', '1.1');
   await desk('addTransaction', { account: 'Euro cash', date: '2025-03-03', amount: -12.5, description: 'Café "Zürich"; tips & more', categoryCode: '5000' });
   await desk('addTransaction', { account: 'Operating account', date: '2025-03-04', amount: -7, description: '=SUM(A1:A9)', categoryCode: '5300' });
 });
@@ -169,7 +171,8 @@ describe('exports', () => {
   const period = { from: '2025-01-01', to: '2025-12-31' };
   let pl: L.ProfitAndLoss;
   beforeAll(async () => {
-    pl = await desk('profitAndLoss', period);
+    // The exports carry each currency as its own commodity: compared with the USD rows' own figures.
+    pl = await desk('profitAndLoss', { ...period, currency: 'USD' });
   });
 
   it('write an hledger journal that hledger checks, with its totals per category equal to the profit and loss', async () => {

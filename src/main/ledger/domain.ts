@@ -61,5 +61,6 @@ export * from './documents/basis';
 export * from './documents/statement';
 export { isCurrency, requireCurrency } from './rates/currencies';
 export { RATE_DIGITS, rateText, toBase } from './rates/decimal';
+export { baseOf, linesBase, Valuer } from './rates/valuer';
 export * from './rates/rates';
 export * from './rates/rate-files';

@@ -8,36 +8,44 @@
 // invoice paid in full for the rest counts that share); a credit on a contact
 // (an overpayment) is nothing's revenue until applied.
 import type { Ledger } from '../core/db';
-import type { LineSum } from '../totals/sums';
+import type { InCurrency, LineSum } from '../totals/sums';
 
 export type Basis = 'cash' | 'accrual';
 
-/** The payments in a period (per document), and the share each pays of its document's total. */
-const PAYMENTS = `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
+/** A currency's own amounts, or (null) every currency's base amounts: the column to sum, the filter, its parameter. */
+const view = (currency: InCurrency, alias: string) =>
+  currency === null ? { amount: `${alias}.base_minor`, filter: '', params: [] } : { amount: `${alias}.amount_minor`, filter: ` AND ${alias}.currency = ?`, params: [currency] };
+
+/** The payments in a period (per document), and the share each pays of its document's total (in its own currency). */
+const payments = (currency: InCurrency) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
   FROM lines l INDEXED BY lines_settles JOIN documents d ON d.seq = l.settles_seq
-  WHERE d.org_seq = ? AND l.currency = ? AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
+  WHERE d.org_seq = ?${view(currency, 'l').filter} AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
   GROUP BY l.settles_seq, l.date`;
+/** A currency's payments (its parameter the currency): the tax return's. */
+const PAYMENTS = payments('?');
 
 /** The documents' own category lines in a period (what the cash basis takes out), per category and month, as the totals sum them. */
-export function documentLineSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): LineSum[] {
+export function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
+  const v = view(currency, 'p');
   return ledger.rows<LineSum>(
-    `SELECT 'category' AS kind, category_seq, substr(date, 1, 7) AS month, sum(amount_minor) AS minor FROM postings INDEXED BY postings_category_date
-     WHERE org_seq = ? AND category_seq IS NOT NULL AND currency = ? AND date BETWEEN ? AND ? AND kind = 'category' GROUP BY category_seq, month`,
+    `SELECT 'category' AS kind, category_seq, substr(date, 1, 7) AS month, sum(${v.amount}) AS minor FROM postings p INDEXED BY postings_category_date
+     WHERE org_seq = ? AND category_seq IS NOT NULL${v.filter} AND date BETWEEN ? AND ? AND kind = 'category' GROUP BY category_seq, month`,
     orgSeq,
-    currency,
+    ...v.params,
     from,
     to,
   );
 }
 
 /** What the period's payments recognize of their documents' category lines, per category and month of payment. */
-export function cashLineSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): LineSum[] {
+export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
+  const v = view(currency, 'p');
   return ledger.rows<LineSum>(
-    `SELECT 'category' AS kind, p.category_seq, pay.month, sum(CAST(round(p.amount_minor * pay.share) AS INTEGER)) AS minor
-     FROM (${PAYMENTS}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
+    `SELECT 'category' AS kind, p.category_seq, pay.month, sum(CAST(round(${v.amount} * pay.share) AS INTEGER)) AS minor
+     FROM (${payments(currency)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
      GROUP BY p.category_seq, pay.month`,
     orgSeq,
-    currency,
+    ...v.params,
     from,
     to,
   );
@@ -59,7 +67,7 @@ export function documentTaxedLinesSql(basis: Basis): string {
 }
 
 /** Both kinds of line sums for a period: the books' (accrual) or with the documents' lines moved to their payments (cash). */
-export function onBasis(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, sums: LineSum[], basis: Basis): LineSum[] {
+export function onBasis(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string, sums: LineSum[], basis: Basis): LineSum[] {
   if (basis === 'accrual') return sums;
   const out = new Map<string, LineSum>();
   const add = (s: LineSum, sign: number) => {

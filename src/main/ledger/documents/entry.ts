@@ -19,16 +19,22 @@ import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type 
 import { lookups, type Lookups } from './lookups';
 import { refreshSettled } from './settled';
 import type { Track } from '../totals/declared';
+import { Valuer } from '../rates/valuer';
 
-const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor)';
+const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor)';
 
 /** The entry of a document (debits positive): per line its category and tax, and what the contact owes or is owed. */
 function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number, track?: Track): void {
-  const insert = ledger.stmt(`INSERT INTO postings ${POSTING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = ledger.stmt(`INSERT INTO postings ${POSTING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // An invoice credits revenue; a credit note debits it back; a bill debits its costs.
   const s = doc.kind === 'invoice' ? -1 : 1;
+  // Each posting at the document's own rate (its issue date's); what the contact owes balances them exactly.
+  const valuer = new Valuer(ledger, doc.org_seq);
+  let baseSum = 0;
   const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) => {
-    track?.line({ orgSeq: doc.org_seq, currency: doc.currency, date: doc.issue_date, kind, categorySeq: l.categorySeq ?? null, amountMinor: amount });
+    const baseMinor = l.settles === undefined ? valuer.value(amount, doc.currency, doc.issue_date) : -baseSum;
+    baseSum += baseMinor;
+    track?.line({ orgSeq: doc.org_seq, currency: doc.currency, date: doc.issue_date, kind, categorySeq: l.categorySeq ?? null, amountMinor: amount, baseMinor });
     insert.run(
       doc.seq,
       doc.org_seq,
@@ -39,6 +45,7 @@ function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, set
       doc.issue_date,
       doc.currency,
       amount,
+      baseMinor,
       l.memo ?? null,
       l.taxCodeSeq ?? null,
       l.taxMinor ?? null,
@@ -58,7 +65,7 @@ function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
   ledger
     .stmt(
       `INSERT INTO postings ${POSTING_COLUMNS}
-       SELECT document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, ?, currency, -amount_minor, memo, tax_code_seq, -tax_minor FROM postings WHERE document_seq = ? ORDER BY seq`,
+       SELECT document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, ?, currency, -amount_minor, -base_minor, memo, tax_code_seq, -tax_minor FROM postings WHERE document_seq = ? ORDER BY seq`,
     )
     .run(date, doc.seq);
 }

@@ -11,6 +11,7 @@ import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';
 import { insertTransaction } from '../transactions/transactions';
+import { Valuer } from '../rates/valuer';
 import { handRow } from '../transactions/hand';
 import { asInput, linesOf, replaceLines } from '../transactions/lines';
 import { transferLine } from '../transfers/transfers';
@@ -111,6 +112,8 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
   const { rows: L, toImport, transfers } = plan;
   const { rows } = L;
   const paired = new Map<number, number>();
+  // A statement in another currency is valued row by row at its dates' rates (a missing one refuses the import, naming it).
+  const valuer = new Valuer(ledger, orgSeq);
   const insert = (track?: Track) => {
     for (const i of inDateOrder(toImport, rows.date)) {
       const { seq: accountSeq, currency } = accounts[rows.section[i]];
@@ -126,6 +129,7 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
           origin: 'import',
           date: rows.date[i],
           amountMinor: L.amountMinor[i],
+          baseMinor: valuer.value(L.amountMinor[i], currency, rows.date[i]),
           currency,
           description: rows.description[i],
           categorySeq: null,

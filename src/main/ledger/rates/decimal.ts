@@ -15,8 +15,9 @@ export const RATE_DIGITS = 12;
 const TEN = 10n;
 const pow10 = (n: number): bigint => TEN ** BigInt(n);
 
-/** n / d rounded half away from zero (d > 0). */
+/** n / d rounded half away from zero. */
 function divRound(n: bigint, d: bigint): bigint {
+  if (d < 0n) return divRound(-n, -d);
   const q = n / d;
   const r = n % d;
   if (2n * (r < 0n ? -r : r) >= d) return q + (n < 0n ? -1n : 1n);
@@ -79,3 +80,6 @@ export function impliedRate(minor: number, currency: string, baseMinor: number, 
   const b = { digits: BigInt(Math.abs(minor)), scale: minorDigits(currency) };
   return divideRates(a, b);
 }
+
+/** part / whole of an amount, in integers rounded half away from zero: a line's share of its row's base amount. */
+export const shareOf = (part: number, amount: number, whole: number): number => Number(divRound(BigInt(part) * BigInt(amount), BigInt(whole)));

@@ -9,14 +9,14 @@ import { appendAudit, type Actor } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
-import { invalid, LedgerError } from '../core/errors';
-import { addDays, isCalendarDate } from '../../../shared/dates';
+import { invalid } from '../core/errors';
+import { isCalendarDate } from '../../../shared/dates';
 import type { RateSource } from '../../../../db/values';
 import { requireCurrency } from './currencies';
 import { readRate, rateText, type Rate } from './decimal';
+import { baseCurrency, linesBase, Valuer } from './valuer';
 
-/** How many days back a rate still serves: a week covers weekends and the longest run of bank holidays (Easter, Christmas). */
-export const RATE_LOOKBACK_DAYS = 7;
+export { baseCurrency, exchangeRateOn, missingRate, RATE_LOOKBACK_DAYS } from './valuer';
 
 export interface RateInput {
   currency: string;
@@ -39,9 +39,9 @@ export interface RatesWritten {
   currencies: string[];
   from: string | null;
   to: string | null;
+  /** Rows in another currency from before rates that the new rates valued. */
+  valued: number;
 }
-
-export const baseCurrency = (ledger: Ledger, orgSeq: number): string => organizationBySeq(ledger, orgSeq).currency;
 
 /** A rate as typed, or a validation error naming the field. */
 export function parseRate(text: string, field = 'rate'): Rate {
@@ -53,7 +53,7 @@ export function parseRate(text: string, field = 'rate'): Rate {
 /** Writes rates (all or none) with one audit entry: `what` says where they came from. */
 export function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: readonly RateInput[], source: RateSource, what: string): RatesWritten {
   const base = baseCurrency(ledger, orgSeq);
-  const out: RatesWritten = { added: 0, changed: 0, unchanged: 0, currencies: [], from: null, to: null };
+  const out: RatesWritten = { added: 0, changed: 0, unchanged: 0, currencies: [], from: null, to: null, valued: 0 };
   const currencies = new Set<string>();
   return ledger.write(() => {
     const before = ledger.stmt('SELECT rate FROM exchange_rates WHERE org_seq = ? AND currency = ? AND date = ?');
@@ -77,9 +77,10 @@ export function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: 
       if (!out.to || r.date > out.to) out.to = r.date;
     }
     out.currencies = [...currencies].sort();
+    out.valued = valueAwaiting(ledger, orgSeq, out.currencies);
     if (out.added + out.changed) {
       const span = out.from === out.to ? out.from : `${out.from} to ${out.to}`;
-      const summary = `${what}: ${out.added} rate(s) added, ${out.changed} changed (${out.currencies.join(', ')}; ${span}) in ${base}`;
+      const summary = `${what}: ${out.added} rate(s) added, ${out.changed} changed (${out.currencies.join(', ')}; ${span}) in ${base}${out.valued ? `; ${out.valued} row(s) awaiting a rate valued` : ''}`;
       appendAudit(ledger, orgSeq, actor, {
         action: source === 'hand' ? 'rate.set' : 'rate.imported',
         targetType: 'organization',
@@ -118,18 +119,37 @@ export function listRates(ledger: Ledger, orgSeq: number, q: { currency?: string
   return { base: baseCurrency(ledger, orgSeq), rates, total, currencies };
 }
 
-/** The refusal when a date has no rate: which currency, which date, and how to give one. */
-export const missingRate = (currency: string, date: string, latest: string | null): LedgerError =>
-  new LedgerError(
-    'conflict',
-    `No ${currency} rate for ${date}${latest ? ` (the latest before it is ${latest}, more than ${RATE_LOOKBACK_DAYS} days earlier)` : ''}: set one (ledgerdesk rate set ${currency} ${date} <rate>) or import a rates file.`,
-    { reason: 'rate_missing', currency, date },
-  );
-
-/** The rate serving a date: that day's or the latest of the RATE_LOOKBACK_DAYS before it. */
-export function exchangeRateOn(ledger: Ledger, orgSeq: number, currency: string, date: string): { date: string; rate: Rate } {
-  const hit = ledger.stmt('SELECT date, rate FROM exchange_rates WHERE org_seq = ? AND currency = ? AND date <= ? ORDER BY date DESC LIMIT 1').get(orgSeq, currency, date) as
-    { date: string; rate: string } | undefined;
-  if (!hit || hit.date < addDays(date, -RATE_LOOKBACK_DAYS)) throw missingRate(currency, date, hit?.date ?? null);
-  return { date: hit.date, rate: readRate(hit.rate) as Rate };
+/**
+ * Rows in another currency booked before there were rates (an upgraded file) have no base amount yet: the first
+ * rates that serve their dates value them and their lines. Rows already valued keep what they were booked at.
+ */
+function valueAwaiting(ledger: Ledger, orgSeq: number, currencies: readonly string[]): number {
+  const valuer = new Valuer(ledger, orgSeq);
+  const setRow = ledger.stmt('UPDATE transactions SET base_minor = ? WHERE seq = ?');
+  const setLine = ledger.stmt('UPDATE lines SET base_minor = ? WHERE transaction_seq = ? AND position = ?');
+  let valued = 0;
+  for (const currency of currencies) {
+    const rows = ledger.rows<{ seq: number; date: string; amount_minor: number }>(
+      'SELECT seq, date, amount_minor FROM transactions WHERE org_seq = ? AND currency = ? AND base_minor IS NULL',
+      orgSeq,
+      currency,
+    );
+    for (const row of rows) {
+      let base: number;
+      try {
+        base = valuer.value(row.amount_minor, currency, row.date);
+      } catch {
+        continue; // no rate serves its date yet
+      }
+      setRow.run(base, row.seq);
+      const lines = ledger.rows<{ position: number; amount_minor: number }>('SELECT position, amount_minor FROM lines WHERE transaction_seq = ? ORDER BY position', row.seq);
+      linesBase(
+        lines.map((l) => l.amount_minor),
+        row.amount_minor,
+        base,
+      ).forEach((b, i) => setLine.run(b, row.seq, lines[i].position));
+      valued++;
+    }
+  }
+  return valued;
 }

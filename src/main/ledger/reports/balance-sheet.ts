@@ -6,7 +6,7 @@
 import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
-import { earningsBefore, fiscalYearOf, linePositions, orgCurrency, positionsThrough, type BookClass, type BookRef, type Position } from './positions';
+import { earningsBefore, fiscalYearOf, linePositions, positionsThrough, reportCurrency, type BookClass, type BookRef, type Position } from './positions';
 
 export interface StatementLine {
   code?: string;
@@ -54,12 +54,12 @@ function section(positions: Position[], cls: BookClass, currency: string): State
 
 export function balanceSheet(ledger: Ledger, orgSeq: number, options: { date?: string; currency?: string } = {}): BalanceSheet {
   const date = options.date ?? today();
-  const currency = orgCurrency(ledger, orgSeq, options.currency);
-  const positions = positionsThrough(ledger, orgSeq, currency, date);
+  const { currency, sums } = reportCurrency(ledger, orgSeq, options.currency);
+  const positions = positionsThrough(ledger, orgSeq, sums, date);
   const fyStart = fiscalYearOf(ledger, orgSeq, date);
   // Debits positive: minus the earnings.
   const all = positions.filter((p) => p.class === 'revenue' || p.class === 'expense').reduce((s, p) => s + p.minor, 0);
-  const before = earningsBefore(ledger, orgSeq, currency, fyStart);
+  const before = earningsBefore(ledger, orgSeq, sums, fyStart);
   const earnings: Position[] = [
     { name: 'Retained earnings', class: 'equity', minor: before },
     { name: 'Current-year earnings', class: 'equity', minor: all - before },
@@ -109,10 +109,10 @@ const CLASS_ORDER: BookClass[] = ['asset', 'liability', 'equity', 'revenue', 'ex
 export function trialBalance(ledger: Ledger, orgSeq: number, options: { from?: string; to?: string; currency?: string } = {}): TrialBalance {
   const to = options.to ?? today();
   const from = options.from ?? fiscalYearOf(ledger, orgSeq, to);
-  const currency = orgCurrency(ledger, orgSeq, options.currency);
+  const { currency, sums } = reportCurrency(ledger, orgSeq, options.currency);
   const profitOrLoss = (p: Position) => p.class === 'revenue' || p.class === 'expense';
-  const positions = [...positionsThrough(ledger, orgSeq, currency, to).filter((p) => !profitOrLoss(p)), ...linePositions(ledger, orgSeq, currency, from, to).filter(profitOrLoss)];
-  const retained = earningsBefore(ledger, orgSeq, currency, from);
+  const positions = [...positionsThrough(ledger, orgSeq, sums, to).filter((p) => !profitOrLoss(p)), ...linePositions(ledger, orgSeq, sums, from, to).filter(profitOrLoss)];
+  const retained = earningsBefore(ledger, orgSeq, sums, from);
   if (retained !== 0) positions.push({ name: 'Retained earnings', class: 'equity', minor: retained });
   const lines = positions
     .filter((p) => p.minor !== 0)

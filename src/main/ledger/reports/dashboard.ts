@@ -7,11 +7,12 @@
 // up late, so "the last twelve months of the books", not of the wall clock).
 // They are the profit and loss's: the lines to revenue categories, and to cost
 // of sales and expense categories (as a positive number), in the
-// organization's currency. Transfers between its own accounts are neither;
+// organization's base currency (every currency's rows at their booked base
+// amounts, issue 30). Transfers between its own accounts are neither;
 // uncategorized rows are neither, and stay in view in `uncategorized` and
-// `pendingReview`. cashPosition = the balance of the money accounts in that
-// currency (cards and other liabilities count negative): opening balances plus
-// every movement. Rows in other currencies are not converted.
+// `pendingReview`. cashPosition = the balance of the money accounts in the
+// base currency (cards and other liabilities count negative): opening balances
+// plus every movement.
 import type { Ledger } from '../core/db';
 import { listConnectors } from '../accounts/connectors';
 import { fromMinor } from '../core/money';
@@ -21,6 +22,9 @@ import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transa
 import { defaultMonths, lastDayOf } from '../totals/sums';
 import { minorDigits } from '../core/money';
 import { profitAndLoss } from './profit-and-loss';
+import { accountRows } from '../accounts/accounts';
+import { today } from '../core/clock';
+import { Valuer } from '../rates/valuer';
 
 export interface Notification {
   type: 'proposals_pending' | 'connector_error' | 'connector_stale' | 'receipts_missing';
@@ -45,24 +49,39 @@ export interface DashboardSummary {
 
 export const RECENT_TRANSACTIONS = 10;
 
+/**
+ * What the money accounts hold in the base currency: every movement at its booked base amount, and the opening
+ * balances (another currency's at its opening date's rate; one no rate serves yet is left out until one does).
+ */
+function cashInBase(ledger: Ledger, orgSeq: number): number {
+  const { moved } = ledger
+    .stmt('SELECT coalesce(sum(m.sum_base), 0) AS moved FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ?')
+    .get(orgSeq) as { moved: number };
+  const valuer = new Valuer(ledger, orgSeq);
+  let cash = moved;
+  for (const a of accountRows(ledger, orgSeq)) {
+    if (a.opening_balance_minor === 0) continue;
+    try {
+      cash += valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? today());
+    } catch {
+      // no rate for its opening date yet
+    }
+  }
+  return cash;
+}
+
 export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSummary {
   const { currency } = organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, currency);
-  const months = defaultMonths(ledger, orgSeq, currency);
-  const pl = profitAndLoss(ledger, orgSeq, { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]), byMonth: true, currency });
+  const months = defaultMonths(ledger, orgSeq, null);
+  const pl = profitAndLoss(ledger, orgSeq, { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]), byMonth: true });
   const revenueMonths = pl.sections.find((x) => x.section === 'revenue')?.months ?? {};
   const monthlyTrend = months.map((month) => ({
     month,
     revenue: revenueMonths[month] ?? 0,
     expenses: money(Math.round(((revenueMonths[month] ?? 0) - (pl.netMonths?.[month] ?? 0)) * 10 ** minorDigits(currency))),
   }));
-  // What the money accounts in the organization's currency hold: their opening balances and every movement.
-  const { cash } = ledger
-    .stmt(
-      `SELECT coalesce((SELECT sum(m.sum_minor) FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND a.currency = ?), 0)
-            + coalesce((SELECT sum(opening_balance_minor) FROM accounts WHERE org_seq = ? AND currency = ?), 0) AS cash`,
-    )
-    .get(orgSeq, currency, orgSeq, currency) as { cash: number };
+  const cash = cashInBase(ledger, orgSeq);
   const counts = new Map(
     (
       ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {

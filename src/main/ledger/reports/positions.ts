@@ -9,7 +9,8 @@ import { organizationBySeq } from '../access/organizations';
 import { accountRows, type AccountRow } from '../accounts/accounts';
 import { chartRows, type ChartRow } from '../chart/categories';
 import type { Ledger } from '../core/db';
-import { accountSumsThrough, lineSums } from '../totals/sums';
+import { accountSumsThrough, lineSums, type InCurrency } from '../totals/sums';
+import { Valuer } from '../rates/valuer';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { TAX_CONTROL } from '../tax/lines';
 import { isLiability } from '../../../shared/accounts';
@@ -43,17 +44,20 @@ export const categoryRef = (c: Pick<ChartRow, 'code' | 'seq'>): BookRef => (c.co
 /**
  * Every account's balance through `to` (from null: since the books began;
  * revenue and expense categories are the ones a range makes sense for).
- * Accounts in another currency than `currency` are left out: their lines
- * are in theirs.
+ * In a currency's own figures, accounts in another currency are left out
+ * (their lines are in theirs); in the base currency (null) every account
+ * counts at its booked base amounts, an opening balance at its date's rate.
  */
-export function positionsThrough(ledger: Ledger, orgSeq: number, currency: string, to: string): Position[] {
+export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCurrency, to: string): Position[] {
   const out: Position[] = [];
   let openings = 0;
   const sums = new Map<number, number>();
-  for (const r of accountSumsThrough(ledger, orgSeq, to)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
+  for (const r of accountSumsThrough(ledger, orgSeq, to, currency === null)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
+  const valuer = currency === null ? new Valuer(ledger, orgSeq) : null;
   for (const a of accountRows(ledger, orgSeq)) {
-    if (a.currency !== currency) continue;
-    const opening = openedBy(a, to) ? a.opening_balance_minor : 0;
+    if (currency !== null && a.currency !== currency) continue;
+    const own = openedBy(a, to) ? a.opening_balance_minor : 0;
+    const opening = valuer && own !== 0 ? valuer.value(own, a.currency, a.opening_date ?? to) : own;
     openings += opening;
     const minor = opening + (sums.get(a.seq) ?? 0);
     if (minor !== 0 || a.closed_at === null) out.push({ ref: `account:${a.id}`, name: a.name, class: isLiability(a.type) ? 'liability' : 'asset', minor });
@@ -64,7 +68,7 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: strin
 }
 
 /** The lines' accounts (categories, suspense, in transit) over [from, to]. */
-export function linePositions(ledger: Ledger, orgSeq: number, currency: string, from: string | null, to: string): Position[] {
+export function linePositions(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string): Position[] {
   const chart = new Map(chartRows(ledger, orgSeq).map((c) => [c.seq, c]));
   const byRef = new Map<BookRef, Position>();
   const add = (p: Omit<Position, 'minor'> & { ref: BookRef }, minor: number) => {
@@ -93,10 +97,14 @@ export function fiscalYearOf(ledger: Ledger, orgSeq: number, date: string): stri
 }
 
 /** Revenue and expense lines before a date, net (debits positive): minus the earnings. */
-export function earningsBefore(ledger: Ledger, orgSeq: number, currency: string, date: string): number {
+export function earningsBefore(ledger: Ledger, orgSeq: number, currency: InCurrency, date: string): number {
   return linePositions(ledger, orgSeq, currency, null, dayBefore(date))
     .filter((p) => p.class === 'revenue' || p.class === 'expense')
     .reduce((s, p) => s + p.minor, 0);
 }
 
 export const orgCurrency = (ledger: Ledger, orgSeq: number, currency?: string): string => (currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+
+/** A report's figures (issue 30): a currency named is its own figures; none, every currency's in the base currency. */
+export const reportCurrency = (ledger: Ledger, orgSeq: number, currency?: string): { currency: string; sums: InCurrency } =>
+  currency ? { currency: currency.toUpperCase(), sums: currency.toUpperCase() } : { currency: organizationBySeq(ledger, orgSeq).currency, sums: null };

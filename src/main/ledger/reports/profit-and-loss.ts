@@ -12,7 +12,8 @@ import { chartRows, type ChartRow } from '../chart/categories';
 import { onBasis, type Basis } from '../documents/basis';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
-import { defaultMonths, lastDayOf, lineSums, monthsOf } from '../totals/sums';
+import { defaultMonths, lastDayOf, lineSums, monthsOf, type InCurrency } from '../totals/sums';
+import { reportCurrency } from './positions';
 
 export type PlSection = 'revenue' | 'cost_of_sales' | 'expenses';
 export const PL_SECTIONS: Record<PlSection, string> = { revenue: 'Revenue', cost_of_sales: 'Cost of sales', expenses: 'Expenses' };
@@ -75,7 +76,7 @@ export interface Period {
 }
 
 /** The default period: the twelve months ending with the latest transaction's month (as the dashboard). */
-export function defaultPeriod(ledger: Ledger, orgSeq: number, currency: string): { from: string; to: string } {
+export function defaultPeriod(ledger: Ledger, orgSeq: number, currency: InCurrency): { from: string; to: string } {
   const months = defaultMonths(ledger, orgSeq, currency);
   return { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]) };
 }
@@ -86,7 +87,7 @@ const addInto = (into: Sums, from: Sums) => from.forEach((v, k) => into.set(k, (
 const sumOf = (m: Sums) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /** Each revenue and expense category's own lines per month (by code, signed as money: revenue positive), the uncategorized rows, and what went to other categories. */
-function ownSums(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, chart: ChartRow[], basis: Basis) {
+function ownSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string, chart: ChartRow[], basis: Basis) {
   const bySeq = new Map(chart.map((c) => [c.seq, c]));
   const own = new Map<string, Sums>();
   const none: Sums = new Map();
@@ -168,14 +169,14 @@ class Tree {
 const ORDER: PlSection[] = ['revenue', 'cost_of_sales', 'expenses'];
 
 export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): ProfitAndLoss {
-  const currency = (period.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
-  const { from, to } = { ...defaultPeriod(ledger, orgSeq, currency), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
+  const { currency, sums } = reportCurrency(ledger, orgSeq, period.currency);
+  const { from, to } = { ...defaultPeriod(ledger, orgSeq, sums), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
   const money = (minor: number) => fromMinor(minor, currency);
   const months = period.byMonth ? monthsOf(from, to) : null;
   const perMonth = (m: Sums) => (months ? Object.fromEntries(months.map((month) => [month, money(m.get(month) ?? 0)])) : undefined);
   const chart = chartRows(ledger, orgSeq);
   const basis = period.basis ?? (organizationBySeq(ledger, orgSeq).reportBasis as Basis);
-  const { own, none, transfers } = ownSums(ledger, orgSeq, currency, from, to, chart, basis);
+  const { own, none, transfers } = ownSums(ledger, orgSeq, sums, from, to, chart, basis);
   const tree = new Tree(chart, own, perMonth, money);
   const totals = new Map<PlSection, Sums>();
   for (const section of ORDER) {

@@ -9,6 +9,7 @@ import { descriptionShape } from '../transactions/shape';
 import { shareOut } from '../transactions/split';
 import { foldRuleText, type RuleRow } from './rules';
 import { statusOf } from '../transactions/status';
+import { linesBase } from '../rates/valuer';
 
 /** A rule as a run uses it, with what the run did by it. */
 export interface Compiled {
@@ -83,13 +84,41 @@ function candidatesBy(rules: Compiled[]): (folded: string, shape: string) => Com
   };
 }
 
+type MatchedRow = [number, string, number, number, string | null, string, string, string, number, number, number | null];
+
+/** An applied row and its lines as they are and as they will be, for the totals of a big run (apply()); `row` is one object, refilled: add() keeps none. */
+function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Totals): void {
+  const [, description, amount, account, , date, source, currency, reconciled, receiptNeeded, base] = r;
+  Object.assign(row, { accountSeq: account, amountMinor: amount, baseMinor: base, description, date, source, currency, reconciled, status: 'uncategorized' });
+  totals.before.rows.add(row);
+  const line = {
+    orgSeq: row.orgSeq,
+    currency,
+    date,
+    kind: 'suspense',
+    categorySeq: null as number | null,
+    amountMinor: suspenseLine(amount).amountMinor,
+    baseMinor: base === null ? null : -base,
+  };
+  totals.before.lines.add(line);
+  row.status = statusOf({ categorized: true, reconciled, receipt_needed: receiptNeeded, status: 'uncategorized' });
+  totals.after.rows.add(row);
+  const applied = appliedLines(rule, amount, date);
+  const bases = linesBase(
+    applied.map((l) => l.amountMinor),
+    amount,
+    base,
+  );
+  applied.forEach((l, i) => totals.after.lines.add({ ...line, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor, baseMinor: bases[i] }));
+}
+
 /** One pass over the uncategorized rows (of open accounts): each goes to its first matching rule. */
 export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSeq: number | undefined, hits: Hits, totals: Totals): number {
   const candidates = candidatesBy(rules);
   // Only the columns the run needs: ids for suggestions, the totals' keys for applied rows.
   const applying = rules.some((r) => r.row.mode === 'apply');
   const suggesting = rules.some((r) => r.row.mode === 'suggest');
-  const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency, t.reconciled, t.receipt_needed' : ''}`;
+  const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency, t.reconciled, t.receipt_needed, t.base_minor' : ''}`;
   const where = batchSeq === undefined ? '' : ' AND t.import_batch_seq = ?';
   const rows = ledger
     .stmt(
@@ -99,8 +128,8 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     .raw(true);
   let n = 0;
   const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
-  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, description: '', status: 'uncategorized', reconciled: 0 };
-  for (const r of rows.iterate(...values) as Iterable<[number, string, number, number, string | null, string, string, string, number, number]>) {
+  const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, baseMinor: 0, description: '', status: 'uncategorized', reconciled: 0 };
+  for (const r of rows.iterate(...values) as Iterable<MatchedRow>) {
     n++;
     const [seq, description, amount, account] = r;
     const folded = foldRuleText(description);
@@ -115,23 +144,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     hits.seq.push(seq);
     hits.id.push(r[4] ?? '');
     hits.rule.push(best.index);
-    if (best.row.mode === 'apply') {
-      // The row and its lines as they are and as they will be, for the totals of a big run (apply()); one object, refilled: add() keeps none.
-      row.accountSeq = account;
-      row.amountMinor = amount;
-      row.description = description;
-      row.date = r[5];
-      row.source = r[6];
-      row.currency = r[7];
-      row.reconciled = r[8];
-      row.status = 'uncategorized';
-      totals.before.rows.add(row);
-      const line = { orgSeq, currency: row.currency, date: row.date, kind: 'suspense', categorySeq: null as number | null, amountMinor: suspenseLine(amount).amountMinor };
-      totals.before.lines.add(line);
-      row.status = statusOf({ categorized: true, reconciled: r[8], receipt_needed: r[9], status: 'uncategorized' });
-      totals.after.rows.add(row);
-      for (const l of appliedLines(best, amount, row.date)) totals.after.lines.add({ ...line, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
-    }
+    if (best.row.mode === 'apply') countApplied(row, r, best, totals);
   }
   return n;
 }

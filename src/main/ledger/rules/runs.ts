@@ -182,12 +182,12 @@ function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, to
 
 /** The rows a split rule takes: the suspense line gives way to the rule's shares. */
 function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, splits: number[]): void {
-  const head = ledger.stmt('SELECT seq, org_seq, date, currency, amount_minor FROM transactions WHERE seq = ?');
+  const head = ledger.stmt('SELECT seq, org_seq, date, currency, amount_minor, base_minor FROM transactions WHERE seq = ?');
   // Split or taxed rows: their lines one row at a time.
   const set = ledger.stmt(`UPDATE transactions SET category_seq = ?, status = ${statusSql('1')}, suggested_by = ?, confidence = NULL, reason = NULL WHERE seq = ?`);
   for (const at of splits) {
     const rule = rules[hits.rule[at]];
-    const row = head.get(hits.seq[at]) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number };
+    const row = head.get(hits.seq[at]) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number; base_minor: number | null };
     const lines = appliedLines(rule, row.amount_minor, row.date);
     ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(row.seq);
     insertLines(ledger, { ...row, org_seq: orgSeq }, lines);

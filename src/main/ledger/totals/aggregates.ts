@@ -11,10 +11,11 @@ import { LINE_TOTALS, MEASURES, TRANSACTION_TOTALS, type BulkLine, type BulkRow,
 
 export type { BulkLine, BulkRow } from './declared';
 
-/** The sums of one group on one day: a count and the amount. */
+/** The sums of one group on one day: a count, the amount, and the amount in the base currency. */
 interface Day {
   n: number;
   sum_minor: number;
+  sum_base: number;
 }
 
 interface Group {
@@ -39,7 +40,7 @@ function sumsAt(byKey: Map<string, Sums>, t: Total<unknown>, key: (string | numb
 }
 
 /** The totals of one source counted over rows of it (a load, or the rows a delete or update takes away). */
-export class Aggregates<R extends { date: string; amountMinor: number }> {
+export class Aggregates<R extends { date: string; amountMinor: number; baseMinor: number | null }> {
   private readonly grouped: readonly Total<R>[];
   private readonly perRowTotals: readonly Total<R>[];
   /** The key columns other than the day or month, once each, in a fixed order. */
@@ -71,9 +72,10 @@ export class Aggregates<R extends { date: string; amountMinor: number }> {
       this.last = g;
     }
     let d = g.days.get(r.date);
-    if (!d) g.days.set(r.date, (d = { n: 0, sum_minor: 0 }));
+    if (!d) g.days.set(r.date, (d = { n: 0, sum_minor: 0, sum_base: 0 }));
     d.n++;
     d.sum_minor += r.amountMinor;
+    d.sum_base += r.baseMinor ?? 0;
     if (!this.perRowToo) return;
     for (const t of this.perRowTotals) {
       const at = sumsAt(

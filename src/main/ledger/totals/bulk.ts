@@ -94,17 +94,18 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
   return withoutTriggers(ledger, [...entryTotalsOf('ad'), FULL_TEXT.transactions_ad], () => {
     const totals = new EntryAggregates(-1);
     const rows = ledger.sqlite
-      .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, description FROM transactions WHERE ${where}`)
+      .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, base_minor, description FROM transactions WHERE ${where}`)
       .raw(true)
-      .iterate(...params) as Iterable<[number, number, string, string, number, string, string, number, string]>;
-    for (const [orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description] of rows) {
-      totals.rows.add({ orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, description });
+      .iterate(...params) as Iterable<[number, number, string, string, number, string, string, number, number | null, string]>;
+    for (const [orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, baseMinor, description] of rows) {
+      totals.rows.add({ orgSeq, accountSeq, date, status, reconciled, source, currency, amountMinor, baseMinor, description });
     }
     const lines = ledger.sqlite
-      .prepare(`SELECT org_seq, currency, date, kind, category_seq, amount_minor FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`)
+      .prepare(`SELECT org_seq, currency, date, kind, category_seq, amount_minor, base_minor FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`)
       .raw(true)
-      .iterate(...params) as Iterable<[number, string, string, string, number | null, number]>;
-    for (const [orgSeq, currency, date, kind, categorySeq, amountMinor] of lines) totals.lines.add({ orgSeq, currency, date, kind, categorySeq, amountMinor });
+      .iterate(...params) as Iterable<[number, string, string, string, number | null, number, number | null]>;
+    for (const [orgSeq, currency, date, kind, categorySeq, amountMinor, baseMinor] of lines)
+      totals.lines.add({ orgSeq, currency, date, kind, categorySeq, amountMinor, baseMinor });
     totals.flush(ledger);
     // Invoices and bills the deleted rows paid are open again by what is left.
     const settled = ledger.sqlite

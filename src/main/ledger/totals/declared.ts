@@ -18,6 +18,8 @@ export interface BulkRow {
   source: string;
   currency: string;
   amountMinor: number;
+  /** In the base currency; null: awaiting a rate (counts 0). */
+  baseMinor: number | null;
   description: string;
 }
 
@@ -29,6 +31,7 @@ export interface BulkLine {
   kind: string;
   categorySeq: number | null;
   amountMinor: number;
+  baseMinor: number | null;
 }
 
 /** What a bulk write reports of each row and each line it writes (or, deleting, takes away). */
@@ -48,6 +51,8 @@ export interface KeyPart<R = unknown> {
 export const MEASURES = {
   n: { sql: '1', js: () => 1 },
   sum_minor: { sql: '$.amount_minor', js: (r: { amountMinor: number }) => r.amountMinor },
+  /** The base currency's (issue 30): a row awaiting a rate adds nothing until it has one. */
+  sum_base: { sql: 'coalesce($.base_minor, 0)', js: (r: { baseMinor: number | null }) => r.baseMinor ?? 0 },
 } as const;
 export type Measure = keyof typeof MEASURES;
 
@@ -91,16 +96,16 @@ export const TRANSACTION_TOTALS: readonly Total<BulkRow>[] = [
   { table: 'transaction_day_counts', source: 'transactions', key: [org, date, status, source], measures: ['n'] },
   { table: 'transaction_status_counts', source: 'transactions', key: [org, status, source], measures: ['n'] },
   /** Each money account's movements, reconciled ones apart: balances at any date, the reconciled balance. */
-  { table: 'account_day_totals', source: 'transactions', key: [account, date, status, reconciled], measures: ['n', 'sum_minor'] },
-  { table: 'account_month_totals', source: 'transactions', key: [account, month, status, reconciled], measures: ['n', 'sum_minor'] },
+  { table: 'account_day_totals', source: 'transactions', key: [account, date, status, reconciled], measures: ['n', 'sum_minor', 'sum_base'] },
+  { table: 'account_month_totals', source: 'transactions', key: [account, month, status, reconciled], measures: ['n', 'sum_minor', 'sum_base'] },
   /** Rows per description shape: a description filter's count without reading the rows. */
   { table: 'description_shapes', source: 'transactions', key: [org, shape], measures: ['n'], perRow: true },
 ];
 
 /** The other lines' movements per kind and category: the profit and loss, the balance sheet, the trial balance. */
 export const LINE_TOTALS: readonly Total<BulkLine>[] = [
-  { table: 'line_day_totals', source: 'lines', key: lineKey, measures: ['n', 'sum_minor'] },
-  { table: 'line_month_totals', source: 'lines', key: byMonth(lineKey), measures: ['n', 'sum_minor'] },
+  { table: 'line_day_totals', source: 'lines', key: lineKey, measures: ['n', 'sum_minor', 'sum_base'] },
+  { table: 'line_month_totals', source: 'lines', key: byMonth(lineKey), measures: ['n', 'sum_minor', 'sum_base'] },
 ];
 
 /** The entries of issued invoices, credit notes and bills (issue 29): lines without a bank row, in the same totals. */

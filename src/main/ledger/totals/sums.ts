@@ -9,12 +9,22 @@ export const lastDayOf = (month: string): string => new Date(Date.UTC(Number(mon
 
 const shiftMonth = (month: string, by: number): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
 
-/** The latest month with a transaction in a currency (YYYY-MM), or null. */
-export const latestMonth = (ledger: Ledger, orgSeq: number, currency: string): string | null =>
-  (ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND currency = ? AND n > 0').get(orgSeq, currency) as { last: string | null }).last;
+/**
+ * Which figures a report sums (issue 30): a currency's own amounts, or (null) every currency's in the
+ * organization's base currency, at the rates they were booked at.
+ */
+export type InCurrency = string | null;
+
+/** The latest month with a transaction in a currency (null: in any) (YYYY-MM), or null. */
+export const latestMonth = (ledger: Ledger, orgSeq: number, currency: InCurrency): string | null =>
+  (
+    (currency === null
+      ? ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND n > 0').get(orgSeq)
+      : ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND currency = ? AND n > 0').get(orgSeq, currency)) as { last: string | null }
+  ).last;
 
 /** The twelve months ending with the latest month with a transaction (this month on empty books): the default period of the dashboard and the reports. */
-export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: string): string[] =>
+export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: InCurrency): string[] =>
   trailingMonths(latestMonth(ledger, orgSeq, currency) ?? new Date().toISOString().slice(0, 7));
 
 /** The twelve months ending with `last` (YYYY-MM), oldest first: the default period of the dashboard and the reports. */
@@ -75,17 +85,19 @@ export interface LineSum {
  * the range's last). Debits positive: a category line's amount balances the
  * money line, so an expense's lines are positive and revenue's negative.
  */
-export function lineSums(ledger: Ledger, orgSeq: number, currency: string, from: string | null, to: string, byMonth = true): LineSum[] {
+export function lineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string, byMonth = true): LineSum[] {
   const { months, days } = slicesOf(from ?? BEGINNING, to);
   const parts: string[] = [];
   const params: unknown[] = [];
+  // A currency's own sums, or every currency's base sums.
+  const [sum, which, of] = currency === null ? ['sum_base AS sum_minor', '', []] : ['sum_minor', ' AND currency = ?', [currency]];
   if (months) {
-    parts.push('SELECT kind, category_seq, month, sum_minor FROM line_month_totals WHERE org_seq = ? AND currency = ? AND month BETWEEN ? AND ? AND n > 0');
-    params.push(orgSeq, currency, ...months);
+    parts.push(`SELECT kind, category_seq, month, ${sum} FROM line_month_totals WHERE org_seq = ?${which} AND month BETWEEN ? AND ? AND n > 0`);
+    params.push(orgSeq, ...of, ...months);
   }
   for (const range of days) {
-    parts.push('SELECT kind, category_seq, substr(date, 1, 7) AS month, sum_minor FROM line_day_totals WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND n > 0');
-    params.push(orgSeq, currency, ...range);
+    parts.push(`SELECT kind, category_seq, substr(date, 1, 7) AS month, ${sum} FROM line_day_totals WHERE org_seq = ?${which} AND date BETWEEN ? AND ? AND n > 0`);
+    params.push(orgSeq, ...of, ...range);
   }
   if (!parts.length) return [];
   const month = byMonth ? 'month' : `'${to.slice(0, 7)}' AS month`;
@@ -95,14 +107,15 @@ export function lineSums(ledger: Ledger, orgSeq: number, currency: string, from:
   );
 }
 
-/** Per account, reconciled rows apart: the sum of an organization's rows dated on or before `date`. */
-export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string): { account_seq: number; reconciled: number; minor: number }[] {
+/** Per account, reconciled rows apart: the sum of an organization's rows dated on or before `date` (in the base currency when asked). */
+export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string, inBase = false): { account_seq: number; reconciled: number; minor: number }[] {
   const month = date.slice(0, 7);
+  const sum = inBase ? 'sum_base' : 'sum_minor';
   return ledger.rows(
-    `SELECT account_seq, reconciled, sum(sum_minor) AS minor FROM (
-       SELECT m.account_seq, m.reconciled, m.sum_minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
+    `SELECT account_seq, reconciled, sum(s) AS minor FROM (
+       SELECT m.account_seq, m.reconciled, m.${sum} AS s FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
        UNION ALL
-       SELECT d.account_seq, d.reconciled, d.sum_minor FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
+       SELECT d.account_seq, d.reconciled, d.${sum} AS s FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
      ) GROUP BY account_seq, reconciled`,
     orgSeq,
     month,

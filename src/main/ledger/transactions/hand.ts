@@ -16,7 +16,8 @@ import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, insertTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
-import { assertNotFiled, followAmount, linesOf, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { assertNotFiled, followAmount, linesOf, rebaseLines, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { baseOf } from '../rates/valuer';
 import { categorizedLines, defaultTaxOf, netEntry } from '../tax/lines';
 import { usableTaxCode } from '../tax/codes';
 import { assertOpen } from '../access/closing';
@@ -137,8 +138,13 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
     if (changes.length === 0) return row;
     assertOpen(ledger, orgSeq, [row.date, next.date], 'edited');
     assertNotFiled(ledger, row.seq);
-    ledger.stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ? WHERE seq = ?').run(next.date, next.description, next.amount_minor, row.seq);
-    if (next.amount_minor !== row.amount_minor) followAmountTaxed(ledger, { ...row, ...next });
+    // Another date or amount is valued again at its date's rate (a row in the base currency: the same amount).
+    const base_minor = next.date === row.date && next.amount_minor === row.amount_minor ? row.base_minor : baseOf(ledger, orgSeq, next.amount_minor, row.currency, next.date);
+    ledger
+      .stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ?, base_minor = ? WHERE seq = ?')
+      .run(next.date, next.description, next.amount_minor, base_minor, row.seq);
+    if (next.amount_minor !== row.amount_minor) followAmountTaxed(ledger, { ...row, ...next, base_minor });
+    else if (base_minor !== row.base_minor) rebaseLines(ledger, { ...row, ...next, base_minor });
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.edited',
       targetType: 'transaction',

@@ -13,6 +13,7 @@ import type { LineKind } from '../../../../db/values';
 import type { Track } from '../totals/declared';
 import { statusOf, type TransactionStatus } from './status';
 import { refreshSettled, settledBy } from '../documents/settled';
+import { linesBase } from '../rates/valuer';
 
 export { LINE_KINDS, type LineKind } from '../../../../db/values';
 
@@ -40,6 +41,8 @@ export interface EntryHead {
   date: string;
   currency: string;
   amount_minor: number;
+  /** In the base currency (issue 30); null: awaiting a rate. */
+  base_minor: number | null;
 }
 
 /** The facts of a row besides its lines that its status is a view of. */
@@ -84,13 +87,18 @@ function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
   }
 }
 
-const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** Writes a new entry's lines (its row just inserted); track, in a bulk load, counts them for the totals. */
 export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): void {
   checkEntry(head, lines);
   const insert = ledger.stmt(INSERT_LINE);
+  const bases = linesBase(
+    lines.map((l) => l.amountMinor),
+    head.amount_minor,
+    head.base_minor,
+  );
   lines.forEach((l, position) => {
     insert.run(
       head.seq,
@@ -103,13 +111,22 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
       head.date,
       head.currency,
       l.amountMinor,
+      bases[position],
       l.memo ?? null,
       l.taxCodeSeq ?? null,
       l.taxMinor ?? null,
       l.settlesSeq ?? null,
       l.contactSeq ?? null,
     );
-    track?.line({ orgSeq: head.org_seq, currency: head.currency, date: head.date, kind: l.kind, categorySeq: l.categorySeq ?? null, amountMinor: l.amountMinor });
+    track?.line({
+      orgSeq: head.org_seq,
+      currency: head.currency,
+      date: head.date,
+      kind: l.kind,
+      categorySeq: l.categorySeq ?? null,
+      amountMinor: l.amountMinor,
+      baseMinor: bases[position],
+    });
   });
 }
 
@@ -130,6 +147,18 @@ export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: 
   const status = statusOf({ ...head, categorized: isCategorized(lines) }, categorizing);
   ledger.stmt('UPDATE transactions SET category_seq = ?, status = ? WHERE seq = ?').run(shownCategory(lines), status, head.seq);
   return status;
+}
+
+/** After a row's base amount changed with its date (another day's rate): its lines' shares follow. */
+export function rebaseLines(ledger: Ledger, head: EntryHead): void {
+  const lines = linesOf(ledger, head.seq);
+  const bases = linesBase(
+    lines.map((l) => l.amount_minor),
+    head.amount_minor,
+    head.base_minor,
+  );
+  const set = ledger.stmt('UPDATE lines SET base_minor = ? WHERE transaction_seq = ? AND position = ?');
+  lines.forEach((l, i) => set.run(bases[i], head.seq, l.position));
 }
 
 /** A stored line, as the general ledger and the detail read it. */

@@ -10,6 +10,7 @@ import type { TransactionOrigin, TransactionSource } from '../../../../db/values
 import type { Track } from '../totals/declared';
 import { insertLines, isCategorized, linesFor, shownCategory, type LineInput } from './lines';
 import { statusOf, type TransactionStatus } from './status';
+import { baseOf } from '../rates/valuer';
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
 export { TRANSACTION_ORIGINS, TRANSACTION_SOURCES, type TransactionOrigin, type TransactionSource } from '../../../../db/values';
@@ -37,6 +38,7 @@ const READ = [
   'id',
   'date',
   'amount_minor',
+  'base_minor',
   'currency',
   'description',
   'category_seq',
@@ -257,6 +259,8 @@ export interface NewTransaction {
   date: string;
   amountMinor: number;
   currency: string;
+  /** Its amount in the base currency when the caller valued it (an import, with its own Valuer); by default valued here at its date's rate. */
+  baseMinor?: number | null;
   description: string;
   /** Its category (identity), or null: uncategorized, its other line the suspense line. */
   categorySeq: number | null;
@@ -279,8 +283,8 @@ export interface NewTransaction {
 }
 
 const INSERT_TRANSACTION = `INSERT INTO transactions
-  (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  (id, org_seq, account_seq, origin, date, amount_minor, base_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * Every entry enters the books here, its row and its lines: by hand, by an approved journal entry, by an import,
@@ -290,6 +294,7 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
   const reconciled = t.reconciled ?? 0;
   const receiptNeeded = t.receiptNeeded ?? 0;
   const lines = t.lines ?? linesFor(t.categorySeq, t.amountMinor);
+  const baseMinor = t.baseMinor !== undefined ? t.baseMinor : baseOf(ledger, orgSeq, t.amountMinor, t.currency, t.date);
   const status = t.status ?? statusOf({ categorized: isCategorized(lines), reconciled, receipt_needed: receiptNeeded, status: 'matched' });
   const { lastInsertRowid } = ledger
     .stmt(INSERT_TRANSACTION)
@@ -300,6 +305,7 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
       t.origin,
       t.date,
       t.amountMinor,
+      baseMinor,
       t.currency,
       t.description,
       shownCategory(lines),
@@ -316,7 +322,7 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
       t.fingerprint ?? null,
     );
   const seq = Number(lastInsertRowid);
-  const head = { seq, org_seq: orgSeq, date: t.date, currency: t.currency, amount_minor: t.amountMinor };
+  const head = { seq, org_seq: orgSeq, date: t.date, currency: t.currency, amount_minor: t.amountMinor, base_minor: baseMinor };
   track?.row({
     orgSeq,
     accountSeq: t.accountSeq,
@@ -326,6 +332,7 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
     source: t.source,
     currency: t.currency,
     amountMinor: t.amountMinor,
+    baseMinor,
     description: t.description,
   });
   insertLines(ledger, head, lines, track);

@@ -1,0 +1,207 @@
+// Books in three currencies (issue 30): a USD organization with a EUR and a
+// GBP account beside its USD one. Every row and line keeps its own amount and
+// its base amount at its date's rate (later rates never rewrite it); the
+// profit and loss, the balance sheet and the trial balance are in the base
+// currency and equal figures computed here from the rates file; a named
+// currency shows its own figures; a missing rate refuses the write, naming it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskContext } from '../src/main/desk/operations';
+import * as L from '../src/main/ledger';
+import { readRate, type Rate } from '../src/main/ledger/rates/decimal';
+import { expectTotalsMatchRows } from './support/aggregates';
+import { deskAs } from './support/desk';
+import { tempLedger } from './support/env';
+
+let ctx: DeskContext;
+let org: L.Organization;
+const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
+
+// Weekly rates (1 unit in USD), as a plain rates file: what the test computes its expectations from.
+const RATES: Record<string, [string, string][]> = {
+  EUR: [
+    ['2026-01-01', '1.0350'],
+    ['2026-01-08', '1.0412'],
+    ['2026-01-15', '1.0388'],
+    ['2026-01-22', '1.0461'],
+    ['2026-01-29', '1.0503'],
+  ],
+  GBP: [
+    ['2026-01-01', '1.2518'],
+    ['2026-01-08', '1.2477'],
+    ['2026-01-15', '1.2602'],
+    ['2026-01-22', '1.2655'],
+    ['2026-01-29', '1.2589'],
+  ],
+};
+const rateFor = (currency: string, date: string): Rate => readRate(RATES[currency].filter(([d]) => d <= date).at(-1)![1]) as Rate;
+const inUsd = (minor: number, currency: string, date: string) => (currency === 'USD' ? minor : L.toBase(minor, currency, rateFor(currency, date), 'USD'));
+
+// Rows entered as each account's statement shows them: [account, currency, date, amount, category].
+const ROWS: [string, string, string, number, string][] = [
+  ['Operating', 'USD', '2026-01-05', 5000, '4000'],
+  ['Operating', 'USD', '2026-01-06', -120.5, '5100'],
+  ['Euro', 'EUR', '2026-01-07', 2300, '4000'],
+  ['Euro', 'EUR', '2026-01-12', -89.99, '5100'],
+  ['Euro', 'EUR', '2026-01-30', -410.1, '5300'],
+  ['Sterling', 'GBP', '2026-01-09', 1500, '4000'],
+  ['Sterling', 'GBP', '2026-01-20', -250.25, '5300'],
+];
+
+beforeAll(async () => {
+  const { ledger, dir } = tempLedger();
+  org = L.createOrganization(ledger, { slug: 'tri', name: 'Tri-currency Ltd', currency: 'USD' });
+  ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
+  await desk('createAccount', { name: 'Operating' });
+  await desk('createAccount', { name: 'Euro', currency: 'EUR' });
+  await desk('createAccount', { name: 'Sterling', currency: 'GBP' });
+  const file = join(dir, 'rates.csv');
+  writeFileSync(file, ['date,currency,rate', ...Object.entries(RATES).flatMap(([c, rs]) => rs.map(([d, r]) => `${d},${c},${r}`))].join('\n'));
+  await desk('importRates', { file });
+  for (const [account, , date, amount, categoryCode] of ROWS) await desk('addTransaction', { account, date, amount, description: `${account} ${date}`, categoryCode });
+});
+
+afterEach(() => expectTotalsMatchRows(ctx.ledger));
+
+const minor = (amount: number, currency: string) => L.toMinor(amount, currency);
+
+describe('base amounts', () => {
+  it('every row at its date (or the latest of the 7 days before) rate; its lines balance it exactly in both currencies', () => {
+    const rows = ctx.ledger.rows<{ seq: number; date: string; currency: string; amount_minor: number; base_minor: number }>(
+      'SELECT seq, date, currency, amount_minor, base_minor FROM transactions WHERE org_seq = ? ORDER BY seq',
+      org.seq,
+    );
+    expect(rows.map((r) => r.base_minor)).toEqual(ROWS.map(([, c, d, a]) => inUsd(minor(a, c), c, d)));
+    for (const r of rows) {
+      const [sums] = ctx.ledger.rows<{ amount: number; base: number }>('SELECT sum(amount_minor) AS amount, sum(base_minor) AS base FROM lines WHERE transaction_seq = ?', r.seq);
+      expect(sums).toEqual({ amount: -r.amount_minor, base: -r.base_minor });
+    }
+  });
+
+  it('a split keeps its shares exact in base too: the rounding lands on the largest line', async () => {
+    const row = L.listTransactions(ctx.ledger, org.seq, { limit: 50, offset: 0 }).data.find((t) => t.amount === -89.99)!;
+    await desk('splitTransaction', {
+      id: row.id,
+      lines: [
+        { categoryCode: '5100', amount: -30 },
+        { categoryCode: '5300', amount: -29.99 },
+        { categoryCode: '5000', amount: -30 },
+      ],
+    });
+    const lines = ctx.ledger.rows<{ amount_minor: number; base_minor: number }>(
+      'SELECT l.amount_minor, l.base_minor FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.id = ? ORDER BY position',
+      row.id,
+    );
+    expect(lines.map((l) => l.amount_minor)).toEqual([3000, 2999, 3000]);
+    expect(lines.reduce((s, l) => s + l.base_minor, 0)).toBe(-inUsd(-8999, 'EUR', '2026-01-12'));
+    for (const l of lines) expect(Math.abs(l.base_minor - inUsd(l.amount_minor, 'EUR', '2026-01-12'))).toBeLessThanOrEqual(1);
+  });
+
+  it('a later rate for the same day changes no booked amount; a row moved to another day takes that day’s rate', async () => {
+    const before = ctx.ledger.rows<{ base_minor: number }>("SELECT base_minor FROM transactions WHERE currency = 'GBP' ORDER BY seq");
+    await desk('setRate', { currency: 'GBP', date: '2026-01-08', rate: '1.3' });
+    expect(ctx.ledger.rows("SELECT base_minor FROM transactions WHERE currency = 'GBP' ORDER BY seq")).toEqual(before);
+    await desk('setRate', { currency: 'GBP', date: '2026-01-08', rate: '1.2477' });
+    const row = L.listTransactions(ctx.ledger, org.seq, { limit: 50, offset: 0 }).data.find((t) => t.amount === -250.25)!;
+    await desk('editTransaction', { id: row.id, date: '2026-01-29' });
+    const [moved] = ctx.ledger.rows<{ base_minor: number }>('SELECT base_minor FROM transactions WHERE id = ?', row.id);
+    expect(moved.base_minor).toBe(inUsd(-25025, 'GBP', '2026-01-29'));
+    expect(ctx.ledger.rows<{ b: number }>('SELECT sum(l.base_minor) AS b FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.id = ?', row.id)[0].b).toBe(
+      -moved.base_minor,
+    );
+    await desk('editTransaction', { id: row.id, date: '2026-01-20' });
+  });
+
+  it('a row whose date no rate serves is refused, naming the currency and the date; nothing is written', async () => {
+    const n = ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM transactions')[0].n;
+    await expect(desk('addTransaction', { account: 'Euro', date: '2026-03-02', amount: -5, description: 'Late', categoryCode: '5100' })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('No EUR rate for 2026-03-02 (the latest before it is 2026-01-29'),
+      details: { reason: 'rate_missing', currency: 'EUR', date: '2026-03-02' },
+    });
+    expect(ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM transactions')[0].n).toBe(n);
+  });
+});
+
+describe('reports in the base currency', () => {
+  const expected = (pred: (r: (typeof ROWS)[number]) => boolean) => ROWS.filter(pred).reduce((s, [, c, d, a]) => s + inUsd(minor(a, c), c, d), 0) / 100;
+
+  it('the profit and loss sums every currency at its booked base amounts; --currency shows one currency’s own', () => {
+    const pl = L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' });
+    expect(pl.currency).toBe('USD');
+    expect(pl.revenue).toBeCloseTo(
+      expected((r) => r[3] > 0),
+      2,
+    );
+    expect(pl.net).toBeCloseTo(
+      expected(() => true),
+      2,
+    );
+    const eur = L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31', currency: 'EUR' });
+    expect(eur).toMatchObject({ currency: 'EUR', revenue: 2300 });
+    expect(eur.net).toBeCloseTo(2300 - 89.99 - 410.1, 2);
+  });
+
+  it('the balance sheet balances in base and holds every account; the trial balance agrees; the dashboard is in base', () => {
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-01-31' });
+    expect(sheet.assets.total).toBeCloseTo(sheet.liabilitiesAndEquity, 2);
+    expect(sheet.assets.lines.map((l) => l.name)).toEqual(expect.arrayContaining(['Operating', 'Euro', 'Sterling']));
+    expect(sheet.assets.total).toBeCloseTo(
+      expected(() => true),
+      2,
+    );
+    expect(sheet.currentYearEarnings).toBeCloseTo(
+      expected(() => true),
+      2,
+    );
+    const tb = L.trialBalance(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' });
+    expect(tb.totalDebit).toBeCloseTo(tb.totalCredit, 2);
+    const dash = L.dashboardSummary(ctx.ledger, org.seq);
+    expect(dash).toMatchObject({ currency: 'USD' });
+    expect(dash.cashPosition).toBeCloseTo(
+      expected(() => true),
+      2,
+    );
+    expect(dash.revenue).toBeCloseTo(
+      expected((r) => r[3] > 0),
+      2,
+    );
+  });
+});
+
+describe('in bulk', () => {
+  it('a big euro statement, its undo and rules applied to it again keep every base total equal to its rows', async () => {
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < 2300; i++) lines.push(`2026-01-${String(1 + (i % 28)).padStart(2, '0')},${i % 10 ? 'Coffee' : 'Rent'} ${i},-${(i % 97) + 0.33}`);
+    const file = join(ctx.dataDir, 'big.csv');
+    writeFileSync(file, lines.join('\n'));
+    const imported = await desk<L.ImportResult>('importStatement', { file, account: 'Euro' });
+    expect(imported.imported).toBe(2300); // 2,070 coffees: the rule applies them in bulk (BULK_ROWS)
+    const [sum] = ctx.ledger.rows<{ base: number; expected: number }>('SELECT sum(base_minor) AS base, count(*) AS n FROM transactions WHERE import_batch_seq IS NOT NULL');
+    const expectedBase = lines.slice(1).reduce((s, l) => {
+      const [date, , amount] = l.split(',');
+      return s + inUsd(Math.round(Number(amount) * 100), 'EUR', date);
+    }, 0);
+    expect(sum.base).toBe(expectedBase);
+    expectTotalsMatchRows(ctx.ledger);
+    // Undone in bulk (their totals taken away set-wise), then imported again for the rules.
+    await desk('undoImport', { batchId: imported.batchId });
+    expectTotalsMatchRows(ctx.ledger);
+    await desk<L.ImportResult>('importStatement', { file, account: 'Euro' });
+    await desk('createRule', { rule: { matchKind: 'contains', matchText: 'coffee', categoryCode: '5000', mode: 'apply' } });
+    await desk('createRule', {
+      rule: {
+        matchKind: 'contains',
+        matchText: 'rent',
+        categoryCode: '5300',
+        split: [
+          { categoryCode: '5300', percent: 70 },
+          { categoryCode: '5100', percent: 30 },
+        ],
+        mode: 'apply',
+      },
+    });
+    expect(ctx.ledger.rows<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE status = 'uncategorized'")[0].n).toBe(0);
+  });
+});
