@@ -16,6 +16,7 @@ export const SCREENS = [
   ['invoices', 'Invoices'],
   ['bills', 'Bills'],
   ['aging', 'Aging'],
+  ['rates', 'Rates'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],
   ['tokens', 'Tokens'],

@@ -23,6 +23,7 @@ import { Tax } from './screens/Tax';
 import { Contacts } from './screens/Contacts';
 import { Documents } from './screens/Documents';
 import { Aging } from './screens/Aging';
+import { Rates } from './screens/Rates';
 import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
@@ -144,6 +145,7 @@ export function App() {
           {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
           {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
           {screen === 'aging' && <Aging orgId={org.id} />}
+          {screen === 'rates' && <Rates orgId={org.id} />}
           {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'backups' && <Backups />}
           {screen === 'receipts' && <Receipts orgId={org.id} />}

@@ -1,0 +1,58 @@
+// The Rates screen in real Chromium (issue 30): a rate typed by keyboard, the
+// ECB's reference-rate file imported (cross rates in the base currency), the
+// list narrowed to a currency, a bad file refused with its row and column
+// named and nothing written. axe visits the screen with the others (e2e-a11y).
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
+import { tempDir } from './support/env';
+
+const root = join(__dirname, '..');
+let app: Headless;
+let browser: Browser;
+let page: Page;
+let org: L.Organization;
+
+const ECB = 'Date,USD,JPY,GBP,\n2026-03-03,1.0856,157.23,0.8571,\n2026-03-02,1.0841,156.90,0.8566,\n';
+
+beforeAll(async () => {
+  app = await startHeadless(tempDir('ldk-e2e-rates-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  org = L.listOrganizations(app.ledger)[0];
+  browser = await launchChromium();
+  page = await signedInPage(browser, app);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the Rates screen', () => {
+  it('sets a rate by keyboard, imports the ECB file, narrows to a currency, and refuses a bad file whole', async () => {
+    await page.goto(`${app.server.url}/#/rates`);
+    await page.getByRole('heading', { name: `Exchange rates in ${org.currency}` }).waitFor();
+    const form = page.getByRole('form', { name: 'Set a rate' });
+    await form.getByLabel('Currency').fill('chf');
+    await form.getByLabel('Date').fill('2026-03-04');
+    await form.getByLabel(/^Rate/).fill('1,1312');
+    await page.keyboard.press('Enter');
+    await page.getByText(`1 CHF = 1.1312 ${org.currency} on 2026-03-04.`).waitFor();
+
+    await page.getByLabel(/^Rates file/).setInputFiles({ name: 'eurofxref-hist.csv', mimeType: 'text/csv', buffer: Buffer.from(ECB) });
+    await page.getByText(/ECB reference rates\): 6 added, 0 changed/).waitFor();
+    const table = page.getByRole('table', { name: 'Rates' });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('GBP');
+    await expect
+      .poll(() => table.locator('tbody tr').allInnerTexts())
+      .toEqual([expect.stringMatching(/^2026-03-03\s+GBP\s+1\.26659666317\s+ECB file$/), expect.stringMatching(/^2026-03-02\s+GBP\s+1\.26558487042\s+ECB file$/)]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'rates.png'), fullPage: true });
+
+    await page.getByLabel(/^Rates file/).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('date,currency,rate\n2026-03-05,GBP,0\n') });
+    await page.getByText(/rows\[2\]\.rate: 0 is not a rate: a rate is more than zero/).waitFor();
+    expect(L.listRates(app.ledger, org.seq, {}).total).toBe(7);
+  });
+});
