@@ -160,7 +160,7 @@ export const DashboardSummary = z
     currency: z.string().length(3),
     revenue: z.number().describe('Profit and loss revenue, 12 months to the latest month'),
     expenses: z.number().describe('Its expenses (positive), same months'),
-    cashPosition: z.number().describe('Balance of the money accounts in its currency'),
+    cashPosition: z.number().describe('Balance of the money accounts in its base currency'),
     pendingReview: z.int().describe('uncategorized + receipt_missing + agent_suggested'),
     missingReceipts: z.int().describe('Rows with status receipt_missing'),
     uncategorized: z.int().describe('Rows with status uncategorized'),
