@@ -205,3 +205,71 @@ describe('in bulk', () => {
     expect(ctx.ledger.rows<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE status = 'uncategorized'")[0].n).toBe(0);
   });
 });
+
+describe('invoices and bills in another currency', () => {
+  const postings = (number: string) =>
+    ctx.ledger.rows<{ kind: string; amount_minor: number; base_minor: number }>(
+      'SELECT p.kind, p.amount_minor, p.base_minor FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? ORDER BY p.seq',
+      number,
+    );
+  const linesOfRow = (id: string) =>
+    ctx.ledger.rows<{ kind: string; amount_minor: number; base_minor: number; category: string | null }>(
+      'SELECT l.kind, l.amount_minor, l.base_minor, c.name AS category FROM lines l JOIN transactions t ON t.seq = l.transaction_seq LEFT JOIN categories c ON c.seq = l.category_seq WHERE t.id = ? ORDER BY l.position',
+      id,
+    );
+  const bankRow = async (account: string, date: string, amount: number, description: string) =>
+    (await desk<{ id: string }>('addTransaction', { account, date, amount, description })).id;
+
+  it('a EUR invoice books at its issue date’s rate; paid later at another, the difference is a realized gain', async () => {
+    await desk('addContact', { name: 'Berlin GmbH', customer: true });
+    const inv = await desk<L.Document>('createInvoice', { customer: 'Berlin GmbH', currency: 'EUR', date: '2026-01-08', issue: true, lines: ['Design;1;1000;4000'] });
+    expect(inv).toMatchObject({ currency: 'EUR', total: 1000 });
+    const booked = inUsd(100000, 'EUR', '2026-01-08'); // 1,041.20 USD at 1.0412
+    expect(postings(inv.number).find((p) => p.kind === 'receivable')).toMatchObject({ amount_minor: 100000, base_minor: booked });
+    const id = await bankRow('Euro', '2026-01-23', 1000, 'BERLIN GMBH');
+    const paid = await desk<L.PaymentResult>('payInvoice', { numbers: [inv.number], transactionId: id });
+    expect(paid.documents[0]).toMatchObject({ status: 'paid', balance: 0 });
+    const received = inUsd(100000, 'EUR', '2026-01-23'); // 1,046.10 USD at 1.0461
+    expect(linesOfRow(id)).toEqual([
+      { kind: 'receivable', amount_minor: -100000, base_minor: -booked, category: null },
+      { kind: 'category', amount_minor: 0, base_minor: booked - received, category: 'Realized exchange gains and losses' },
+    ]);
+    // Nothing left on receivables in USD; the gain in the profit and loss (a credit to the category: shown positive).
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-01-31' });
+    expect(sheet.assets.lines.find((l) => l.name === 'Accounts receivable')).toBeUndefined();
+    expect(sheet.assets.total).toBeCloseTo(sheet.liabilitiesAndEquity, 2);
+    const pl = L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' });
+    expect(pl.lines.find((l) => l.name === 'Realized exchange gains and losses')?.amount).toBeCloseTo((received - booked) / 100, 2);
+    expect(L.listAudit(ctx.ledger, org.seq, { action: 'category.created', limit: 5, offset: 0 }).entries[0].summary).toContain('Realized exchange gains and losses');
+  });
+
+  it('a GBP bill paid in part at a loss; a credit note takes back its EUR invoice at the invoice’s own rate', async () => {
+    await desk('addContact', { name: 'London Ltd', vendor: true });
+    await desk('createBill', { vendor: 'London Ltd', number: 'L-77', currency: 'GBP', date: '2026-01-09', lines: ['Hosting;1;400;5300'] });
+    const id = await bankRow('Sterling', '2026-01-16', -100, 'LONDON LTD PART');
+    expect((await desk<L.PaymentResult>('payBill', { numbers: ['L-77'], transactionId: id })).documents[0]).toMatchObject({ status: 'partially_paid', balance: 300 });
+    const share = Math.round(-inUsd(-40000, 'GBP', '2026-01-09') / 4); // a quarter of what was booked (at 1.2477)
+    const lines = linesOfRow(id);
+    expect(lines[0]).toMatchObject({ kind: 'payable', amount_minor: 10000, base_minor: share });
+    expect(lines[1]).toMatchObject({ amount_minor: 0, base_minor: -inUsd(-10000, 'GBP', '2026-01-16') - share, category: 'Realized exchange gains and losses' });
+
+    const inv = await desk<L.Document>('createInvoice', { customer: 'Berlin GmbH', currency: 'EUR', date: '2026-01-15', issue: true, lines: ['Retainer;1;500;4000'] });
+    const note = await desk<L.Document>('creditInvoice', { number: inv.number, date: '2026-01-29', lines: ['Retainer;1;500;4000'] });
+    expect(note).toMatchObject({ currency: 'EUR', total: 500 });
+    expect(postings(note.number).find((p) => p.kind === 'receivable')?.base_minor).toBe(-postings(inv.number).find((p) => p.kind === 'receivable')!.base_minor);
+  });
+
+  it('refuses an invoice in a currency or on a date no rate serves, and a payment from an account in another currency', async () => {
+    await expect(desk('createInvoice', { customer: 'Berlin GmbH', currency: 'EUX', date: '2026-01-15', lines: ['X;1;1;4000'] })).rejects.toMatchObject({
+      details: [{ field: 'currency', message: expect.stringContaining('EUX is not an ISO 4217') }],
+    });
+    await expect(desk('createInvoice', { customer: 'Berlin GmbH', currency: 'EUR', date: '2025-06-01', issue: true, lines: ['X;1;1;4000'] })).rejects.toMatchObject({
+      details: { reason: 'rate_missing', currency: 'EUR', date: '2025-06-01' },
+    });
+    const inv = await desk<L.Document>('createInvoice', { customer: 'Berlin GmbH', currency: 'EUR', date: '2026-01-20', issue: true, lines: ['X;1;10;4000'] });
+    const usd = await bankRow('Operating', '2026-01-21', 10, 'BERLIN');
+    await expect(desk('payInvoice', { numbers: [inv.number], transactionId: usd })).rejects.toMatchObject({
+      details: [{ field: 'documents[0]', message: expect.stringContaining('is in EUR, the row in USD') }],
+    });
+  });
+});

@@ -56,6 +56,7 @@ const Fields = {
   dueDate: DateString.optional().describe('The due date (default: the issue date plus the terms)'),
   termsDays: z.int().min(0).max(365).optional().describe("Payment terms in days (default: the contact's, else 30)"),
   taxInclusive: z.boolean().optional().describe('Unit prices include tax (default: they exclude it)'),
+  currency: Line(3).trim().min(3).optional().describe("ISO 4217 code (default: the organization's); another books at its issue date's rate"),
   notes: Prose(2000).nullable().optional(),
 };
 

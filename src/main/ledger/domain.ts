@@ -51,6 +51,7 @@ export * from './reports/export-book';
 export * from './documents/documents';
 export * from './documents/draft';
 export * from './documents/entry';
+export * from './documents/credit';
 export * from './documents/many';
 export * from './documents/settle';
 export * from './documents/aging';

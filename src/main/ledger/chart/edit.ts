@@ -3,7 +3,7 @@
 // on its transactions (they store the name, as the spec says) in the same
 // transaction. The ontology's default codes stay: they are what agents were
 // told, so they can be renamed but not archived.
-import { appendAudit, type Human } from '../access/audit';
+import { appendAudit, type Actor, type Human } from '../access/audit';
 import { chartRowByCode, chartRows, type Category, type ChartRow, listCategories } from './categories';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
@@ -54,7 +54,7 @@ export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
   return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
 }
 
-export function addCategory(ledger: Ledger, orgSeq: number, actor: Human, input: NewCategory): Category {
+export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input: NewCategory): Category {
   return ledger.write(() => {
     const code = input.code.trim();
     if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'use 1 to 20 letters, digits, dots or dashes, e.g. 5400' }]);

@@ -40,6 +40,8 @@ export interface DocumentInput {
   dueDate?: string;
   termsDays?: number;
   taxInclusive?: boolean;
+  /** ISO 4217; default: the organization's (issue 30: an invoice or bill in another currency books at its issue date's rate). */
+  currency?: string;
   lines: DocumentLineInput[];
   notes?: string | null;
   paymentInstructions?: string | null;
@@ -111,10 +113,11 @@ export function workLines(
   inclusive: boolean,
   inputs: readonly DocumentLineInput[],
   contact: Pick<ContactRow, 'default_tax_code'>,
+  currency = look.org.currency,
 ): WorkedDocument {
   const issues: FieldIssue[] = [];
   if (inputs.length === 0) issues.push({ field: 'lines', message: 'at least one line is required' });
-  const { currency, decimalMark: mark } = look.org;
+  const mark = look.org.decimalMark;
   const lines: WorkedLine[] = [];
   inputs.forEach((input, i) => {
     const at = (f: string) => `lines[${i}].${f}`;

@@ -19,7 +19,8 @@ import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type 
 import { lookups, type Lookups } from './lookups';
 import { refreshSettled } from './settled';
 import type { Track } from '../totals/declared';
-import { Valuer } from '../rates/valuer';
+import { documentValue } from './currency';
+import { requireCurrency } from '../rates/currencies';
 
 const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor)';
 
@@ -28,11 +29,11 @@ function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, set
   const insert = ledger.stmt(`INSERT INTO postings ${POSTING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // An invoice credits revenue; a credit note debits it back; a bill debits its costs.
   const s = doc.kind === 'invoice' ? -1 : 1;
-  // Each posting at the document's own rate (its issue date's); what the contact owes balances them exactly.
-  const valuer = new Valuer(ledger, doc.org_seq);
+  // Each posting at the document's own rate (currency.ts); what the contact owes balances them exactly.
+  const value = documentValue(ledger, doc);
   let baseSum = 0;
   const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) => {
-    const baseMinor = l.settles === undefined ? valuer.value(amount, doc.currency, doc.issue_date) : -baseSum;
+    const baseMinor = l.settles === undefined ? value(amount) : -baseSum;
     baseSum += baseMinor;
     track?.line({ orgSeq: doc.org_seq, currency: doc.currency, date: doc.issue_date, kind, categorySeq: l.categorySeq ?? null, amountMinor: amount, baseMinor });
     insert.run(
@@ -74,15 +75,15 @@ const INSERT_LINE = `INSERT INTO document_lines (document_seq, position, descrip
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** A document's lines as worked out (a new document: `fresh`, nothing to replace). */
-function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument, fresh = false): void {
+export function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument, fresh = false): void {
   if (!fresh) ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
   const insert = ledger.stmt(INSERT_LINE);
   worked.lines.forEach((l, i) => insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor));
 }
 
-const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
+export const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
-function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): void {
+export function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): void {
   appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
 }
 
@@ -94,7 +95,7 @@ function bookEntry(ledger: Ledger, issued: DocumentRow, worked: WorkedDocument, 
 }
 
 /** Issues a draft: its amounts worked out again at the issue date (unless just worked out), its entry booked. */
-function issueRow(ledger: Ledger, doc: DocumentRow, fresh?: WorkedDocument): DocumentRow {
+export function issueRow(ledger: Ledger, doc: DocumentRow, fresh?: WorkedDocument): DocumentRow {
   assertOpen(ledger, doc.org_seq, [doc.issue_date], 'issued');
   const worked = fresh ?? reworked(ledger, doc);
   if (!fresh) writeLines(ledger, doc.seq, worked);
@@ -108,7 +109,7 @@ function issueRow(ledger: Ledger, doc: DocumentRow, fresh?: WorkedDocument): Doc
 /** A draft's lines worked out again at its date (a rate may have changed since it was written). */
 function reworked(ledger: Ledger, doc: DocumentRow): WorkedDocument {
   const contact = ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq) as { default_tax_code: string | null };
-  return workLines(lookups(ledger, doc.org_seq), doc.kind, doc.issue_date, doc.tax_inclusive === 1, currentLines(ledger, doc), contact);
+  return workLines(lookups(ledger, doc.org_seq), doc.kind, doc.issue_date, doc.tax_inclusive === 1, currentLines(ledger, doc), contact, doc.currency);
 }
 
 export interface CreateOptions {
@@ -128,7 +129,8 @@ export function createRow(look: Lookups, actor: Human, input: DocumentInput, opt
   const contact = contactFor(look, kind, input.contact);
   const date = input.date ?? today();
   const inclusive = input.taxInclusive ?? false;
-  const worked = workLines(look, kind, date, inclusive, input.lines, contact);
+  const currency = input.currency === undefined ? org.currency : requireCurrency(input.currency);
+  const worked = workLines(look, kind, date, inclusive, input.lines, contact, currency);
   const due = dueDateOf(input, date, contact);
   if (kind === 'bill' && !input.number?.trim()) throw invalid([{ field: 'number', message: "is required: the vendor's number of the bill" }]);
   if (kind === 'bill' && ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim())) {
@@ -151,7 +153,7 @@ export function createRow(look: Lookups, actor: Human, input: DocumentInput, opt
       number,
       date,
       due,
-      org.currency,
+      currency,
       inclusive ? 1 : 0,
       worked.netMinor,
       worked.taxMinor,
@@ -185,16 +187,18 @@ export function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds:
     const date = input.date ?? was.issue_date;
     const inclusive = input.taxInclusive ?? was.tax_inclusive === 1;
     const lines: DocumentLineInput[] = input.lines ?? currentLines(ledger, was);
-    const worked = workLines(look, was.kind, date, inclusive, lines, contact);
+    const currency = input.currency === undefined ? was.currency : requireCurrency(input.currency);
+    const worked = workLines(look, was.kind, date, inclusive, lines, contact, currency);
     const due = input.dueDate || input.termsDays !== undefined ? dueDateOf(input, date, contact) : input.date ? dueDateOf({}, date, contact) : was.due_date;
     ledger
       .stmt(
-        'UPDATE documents SET contact_seq = ?, issue_date = ?, due_date = ?, tax_inclusive = ?, net_minor = ?, tax_minor = ?, total_minor = ?, notes = ?, payment_instructions = ? WHERE seq = ?',
+        'UPDATE documents SET contact_seq = ?, issue_date = ?, due_date = ?, currency = ?, tax_inclusive = ?, net_minor = ?, tax_minor = ?, total_minor = ?, notes = ?, payment_instructions = ? WHERE seq = ?',
       )
       .run(
         contact.seq,
         date,
         due,
+        currency,
         inclusive ? 1 : 0,
         worked.netMinor,
         worked.taxMinor,
@@ -271,54 +275,5 @@ export function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds
     const voided = documentBySeq(ledger, doc.seq);
     audit(ledger, actor, voided, 'voided', `${what} voided${doc.state === 'issued' ? ` (its entry reversed on ${on})` : ''}${reason?.trim() ? `: ${reason.trim()}` : ''}`);
     return toDocument(ledger, voided);
-  });
-}
-
-/** A credit note against an issued invoice, issued at once: it reduces what is owed, never below nothing. */
-export function creditInvoice(ledger: Ledger, orgSeq: number, actor: Human, ref: string, input: Pick<DocumentInput, 'date' | 'lines' | 'notes' | 'taxInclusive'>): Document {
-  return ledger.write(() => {
-    const invoice = requireDocument(ledger, orgSeq, ['invoice'], ref);
-    if (invoice.state !== 'issued')
-      throw new LedgerError('conflict', `Invoice ${invoice.number} is ${invoice.state}: only an issued invoice is credited.`, { number: invoice.number });
-    const date = input.date ?? today();
-    if (date < invoice.issue_date) throw invalid([{ field: 'date', message: `is before the invoice's issue date ${invoice.issue_date}` }]);
-    const contact = ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(invoice.contact_seq) as { default_tax_code: string | null };
-    const inclusive = input.taxInclusive ?? invoice.tax_inclusive === 1;
-    const worked = workLines(lookups(ledger, orgSeq), 'credit_note', date, inclusive, input.lines, contact);
-    const open = invoice.total_minor - invoice.settled_minor;
-    if (worked.totalMinor > open) {
-      throw invalid([
-        {
-          field: 'lines',
-          message: `the credit note's total ${money(worked.totalMinor, invoice.currency)} is more than invoice ${invoice.number} still asks (${money(open, invoice.currency)})`,
-        },
-      ]);
-    }
-    const number = takeNumber(ledger, orgSeq, 'credit_note');
-    const { lastInsertRowid } = ledger
-      .stmt(
-        `INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, tax_inclusive, credits_seq, net_minor, tax_minor, total_minor, notes, created_at)
-         VALUES (?, ?, 'credit_note', 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        newId(),
-        orgSeq,
-        invoice.contact_seq,
-        number,
-        date,
-        date,
-        invoice.currency,
-        inclusive ? 1 : 0,
-        invoice.seq,
-        worked.netMinor,
-        worked.taxMinor,
-        worked.totalMinor,
-        input.notes?.trim() || null,
-        nowIso(),
-      );
-    writeLines(ledger, Number(lastInsertRowid), worked, true);
-    const note = issueRow(ledger, documentBySeq(ledger, Number(lastInsertRowid)), worked);
-    audit(ledger, actor, note, 'issued', `Credit note ${number} against invoice ${invoice.number}: ${money(note.total_minor, note.currency)}`);
-    return toDocument(ledger, note);
   });
 }

@@ -16,6 +16,7 @@ import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { handRow } from '../transactions/hand';
 import { asInput, linesOf, refuseTransfer, replaceLines, suspenseLine, type LineInput } from '../transactions/lines';
 import { documentBySeq, requireDocument, toDocument, type Document } from './documents';
+import { withRealized } from './currency';
 
 export interface Allocation {
   /** The invoice's or bill's number (or id). */
@@ -40,7 +41,7 @@ type PayingRow = ReturnType<typeof handRow>;
  * The lines that make a row pay documents: what it paid others stays, each named document gets its part, what
  * is left is a credit on the contact. Refuses what cannot be, naming the field.
  */
-export function settlementLines(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
+export function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
   const lineKind = kind === 'bill' ? 'payable' : 'receivable';
   // The row's sign: money in pays invoices, money out pays bills; s turns a part of the row into its line's amount.
   const s = kind === 'bill' ? 1 : -1;
@@ -53,7 +54,9 @@ export function settlementLines(ledger: Ledger, orgSeq: number, row: PayingRow, 
   const docs = allocations.map((a) => requireDocument(ledger, orgSeq, [kind], a.document));
   const named = new Set(docs.map((d) => d.seq));
   const current = linesOf(ledger, row.seq);
-  const kept: LineInput[] = current.filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq)).map(asInput);
+  const kept: (LineInput & { kept?: number | null })[] = current
+    .filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq))
+    .map((l) => ({ ...asInput(l), kept: l.base_minor }));
   let left = -s * row.amount_minor - kept.reduce((sum, l) => sum + s * l.amountMinor, 0);
   const mark = decimalMarkOf(ledger, orgSeq);
   const paid: LineInput[] = [];
@@ -77,7 +80,7 @@ export function settlementLines(ledger: Ledger, orgSeq: number, row: PayingRow, 
     left > 0 ? [{ kind: lineKind, amountMinor: s * left, settlesSeq: null, contactSeq: docs.at(-1)!.contact_seq, memo: 'Overpayment: a credit on the contact' }] : [];
   const contact = ledger.stmt('SELECT name FROM counterparties WHERE seq = ?').pluck().get(docs[0].contact_seq) as string;
   const said = `pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`;
-  return { lines: [...kept, ...paid, ...credit], docs, left, said };
+  return { lines: withRealized(ledger, orgSeq, actor, row, [...kept, ...paid, ...credit], docs), docs, left, said };
 }
 
 /** Makes a bank row pay invoices (money in) or bills (money out). */
@@ -94,7 +97,7 @@ export function payDocuments(
     const row = handRow(ledger, orgSeq, transactionId);
     assertOpen(ledger, orgSeq, [row.date], 'matched with a payment');
     refuseTransfer(ledger, row, 'a payment');
-    const { lines, docs, left, said } = settlementLines(ledger, orgSeq, row, kind, allocations);
+    const { lines, docs, left, said } = settlementLines(ledger, orgSeq, actor, row, kind, allocations);
     replaceLines(ledger, row, lines);
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.payment',

@@ -25,6 +25,8 @@ export interface LineInput {
   /** A matched transfer's other side; null while in transit. */
   counterpartSeq?: number | null;
   amountMinor: number;
+  /** Its base amount when the caller values it (a payment at its documents' rates, issue 30); else its share of the row's. */
+  baseMinor?: number | null;
   memo?: string | null;
   /** A category line's tax code and its tax (in the line's sign); a tax line's code. */
   taxCodeSeq?: number | null;
@@ -90,15 +92,24 @@ function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
 const INSERT_LINE = `INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, account_seq, counterpart_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+/** The lines' own base amounts, when every line has one and they balance the row's exactly. */
+function givenBases(head: EntryHead, lines: readonly LineInput[]): number[] | null {
+  if (head.base_minor === null || lines.some((l) => l.baseMinor === undefined || l.baseMinor === null)) return null;
+  const bases = lines.map((l) => l.baseMinor!);
+  return bases.reduce((s, b) => s + b, 0) === -head.base_minor ? bases : null;
+}
+
 /** Writes a new entry's lines (its row just inserted); track, in a bulk load, counts them for the totals. */
 export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): void {
   checkEntry(head, lines);
   const insert = ledger.stmt(INSERT_LINE);
-  const bases = linesBase(
-    lines.map((l) => l.amountMinor),
-    head.amount_minor,
-    head.base_minor,
-  );
+  const bases =
+    givenBases(head, lines) ??
+    linesBase(
+      lines.map((l) => l.amountMinor),
+      head.amount_minor,
+      head.base_minor,
+    );
   lines.forEach((l, position) => {
     insert.run(
       head.seq,
@@ -170,6 +181,7 @@ export interface LineRecord {
   account_seq: number | null;
   counterpart_seq: number | null;
   amount_minor: number;
+  base_minor: number | null;
   memo: string | null;
   tax_code_seq: number | null;
   tax_minor: number | null;
@@ -179,7 +191,7 @@ export interface LineRecord {
 
 export function linesOf(ledger: Ledger, transactionSeq: number): LineRecord[] {
   return ledger.rows<LineRecord>(
-    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq FROM lines WHERE transaction_seq = ? ORDER BY position',
+    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, base_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq FROM lines WHERE transaction_seq = ? ORDER BY position',
     transactionSeq,
   );
 }
@@ -191,6 +203,7 @@ export const asInput = (l: LineRecord): LineInput => ({
   accountSeq: l.account_seq,
   counterpartSeq: l.counterpart_seq,
   amountMinor: l.amount_minor,
+  baseMinor: l.base_minor,
   memo: l.memo,
   taxCodeSeq: l.tax_code_seq,
   taxMinor: l.tax_minor,

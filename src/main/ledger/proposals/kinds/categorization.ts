@@ -143,7 +143,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   transactionId: (p) => p.transactionId,
   datesChanged: ({ ledger, orgSeq }, p) => [requireTransactionRow(ledger, orgSeq, p.transactionId).date],
 
-  apply({ ledger, orgSeq }, row, p) {
+  apply({ ledger, orgSeq }, row, p, { reviewer }) {
     const tx = handRow(ledger, orgSeq, p.transactionId);
     refuseTransfer(ledger, tx, 'categorized');
     const before = linesOf(ledger, tx.seq).map(asInput);
@@ -156,7 +156,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
           tx,
           p.evidence.flatMap((e) => [e.value, e.detail ?? '']),
         );
-    const settling = pays ? settlementLines(ledger, orgSeq, tx, pays.kind, [{ document: pays.number }]) : null;
+    const settling = pays ? settlementLines(ledger, orgSeq, reviewer, tx, pays.kind, [{ document: pays.number }]) : null;
     // A reconciled row stays reconciled (locked): only its lines change.
     const status = replaceLines(ledger, tx, settling?.lines ?? linesOfPayload(ledger, orgSeq, tx, p));
     ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(row.proposed_by, row.confidence, row.reason, tx.seq);

@@ -1,0 +1,72 @@
+// Invoices and bills in another currency (issue 30). A document books its
+// entry at its issue date's rate; a credit note at its invoice's booked rate
+// (it takes back part of that invoice, so nothing is left on receivables in
+// the base currency). A payment in the document's currency settles it at the
+// document's booked rate: the receivable (payable) line takes exactly its
+// share of what was booked, the bank row is at its own date's rate, and the
+// difference is a realized exchange gain or loss, a line of no amount in the
+// currency and that difference in the base currency, to the category
+// "Realized exchange gains and losses" (made when first needed, audited).
+import type { Actor } from '../access/audit';
+import { addCategory } from '../chart/edit';
+import type { Ledger } from '../core/db';
+import { shareOf } from '../rates/decimal';
+import { Valuer } from '../rates/valuer';
+import type { LineInput } from '../transactions/lines';
+import type { DocumentRow } from './documents';
+
+export const REALIZED_NAME = 'Realized exchange gains and losses';
+const REALIZED_CODE = '7900';
+
+/** What a document's own receivable (payable) posting booked: its amount and base amount (the document's rate). */
+function booked(ledger: Ledger, doc: Pick<DocumentRow, 'seq'>): { amount: number; base: number } | undefined {
+  return ledger
+    .stmt(
+      "SELECT amount_minor AS amount, base_minor AS base FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable') AND base_minor IS NOT NULL ORDER BY seq LIMIT 1",
+    )
+    .get(doc.seq) as { amount: number; base: number } | undefined;
+}
+
+/** How a document's postings are valued: a credit note at its invoice's booked rate, any other at its issue date's. */
+export function documentValue(ledger: Ledger, doc: DocumentRow): (minor: number) => number {
+  const invoice = doc.kind === 'credit_note' && doc.credits_seq !== null ? booked(ledger, { seq: doc.credits_seq }) : undefined;
+  if (invoice && invoice.amount !== 0) return (minor) => shareOf(minor, invoice.base, invoice.amount);
+  const valuer = new Valuer(ledger, doc.org_seq);
+  return (minor) => valuer.value(minor, doc.currency, doc.issue_date);
+}
+
+/** The organization's realized gains and losses category (an expense: a gain is a credit to it), made when first needed. */
+function realizedCategory(ledger: Ledger, orgSeq: number, actor: Actor): number {
+  const found = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND name = ?').pluck().get(orgSeq, REALIZED_NAME) as number | undefined;
+  if (found !== undefined) return found;
+  let code = REALIZED_CODE;
+  while (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) code = String(Number(code) + 1);
+  addCategory(ledger, orgSeq, actor, { code, name: REALIZED_NAME, type: 'expense' });
+  return ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, code) as number;
+}
+
+/**
+ * The base amounts of a paying row's lines in another currency than the base: each settling line at its
+ * document's booked rate, a line it keeps at what it holds, any other (a credit on the contact) at the row's rate;
+ * and the realized gain or loss line that balances them. Unchanged when the row is in the base currency or awaits a rate.
+ */
+export function withRealized(
+  ledger: Ledger,
+  orgSeq: number,
+  actor: Actor,
+  row: { amount_minor: number; base_minor: number | null; currency: string },
+  lines: (LineInput & { kept?: number | null })[],
+  docs: readonly DocumentRow[],
+): LineInput[] {
+  const base = ledger.stmt('SELECT currency FROM organizations WHERE seq = ?').pluck().get(orgSeq) as string;
+  if (row.currency === base || row.base_minor === null) return lines.map(({ kept: _kept, ...l }) => l);
+  const bySeq = new Map(docs.map((d) => [d.seq, booked(ledger, d)]));
+  const valued = lines.map(({ kept, ...l }) => {
+    const doc = l.settlesSeq ? bySeq.get(l.settlesSeq) : undefined;
+    const baseMinor = kept ?? (doc && doc.amount !== 0 ? shareOf(l.amountMinor, doc.base, doc.amount) : shareOf(l.amountMinor, row.base_minor!, row.amount_minor));
+    return { ...l, baseMinor };
+  });
+  const gain = -row.base_minor - valued.reduce((s, l) => s + l.baseMinor, 0);
+  if (gain === 0) return valued;
+  return [...valued, { kind: 'category', categorySeq: realizedCategory(ledger, orgSeq, actor), amountMinor: 0, baseMinor: gain, memo: 'Realized exchange gain or loss' }];
+}
