@@ -4,7 +4,8 @@
 // profit and loss, the balance sheet and the trial balance are in the base
 // currency and equal figures computed here from the rates file; a named
 // currency shows its own figures; a missing rate refuses the write, naming it.
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../src/main/desk/operations';
@@ -12,7 +13,7 @@ import * as L from '../src/main/ledger';
 import { readRate, type Rate } from '../src/main/ledger/rates/decimal';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
-import { tempLedger } from './support/env';
+import { accountantTool, tempLedger } from './support/env';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -271,5 +272,47 @@ describe('invoices and bills in another currency', () => {
     await expect(desk('payInvoice', { numbers: [inv.number], transactionId: usd })).rejects.toMatchObject({
       details: [{ field: 'documents[0]', message: expect.stringContaining('is in EUR, the row in USD') }],
     });
+  });
+});
+
+describe('exports in three currencies', () => {
+  const period = { from: '2026-01-01', to: '2026-01-31' };
+  const hledger = (file: string, ...args: string[]) => execFileSync(accountantTool('hledger'), ['-f', file, ...args], { encoding: 'utf8' });
+  /** A balance report's one total in USD (hledger csv: "account","balance" rows, the total last). */
+  const totalOf = (csv: string) => {
+    const last = csv.trim().split('\n').at(-1)!;
+    const amount = (JSON.parse(`[${last}]`) as string[])[1];
+    return Number(
+      amount
+        .split(', ')
+        .find((a) => a.endsWith(' USD'))
+        ?.replace(' USD', '') ?? 0,
+    );
+  };
+
+  it('hledger reads each currency at its booked cost: its P&L and balance sheet are the app’s in USD; -X USD --value=end uses the rates', async () => {
+    const out = join(ctx.dataDir, 'three.journal');
+    await desk('exportBooks', { format: 'hledger', ...period, out });
+    hledger(out, 'check');
+    const pl = L.profitAndLoss(ctx.ledger, org.seq, period);
+    expect(totalOf(hledger(out, 'bal', '-O', 'csv', '-b', period.from, '-e', '2026-02-01', 'income'))).toBeCloseTo(-pl.revenue, 2);
+    expect(totalOf(hledger(out, 'bal', '-O', 'csv', '-b', period.from, '-e', '2026-02-01', 'income', 'expenses'))).toBeCloseTo(-pl.net, 2);
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: period.to });
+    expect(totalOf(hledger(out, 'bal', '-B', '-O', 'csv', '-e', '2026-02-01', '^assets'))).toBeCloseTo(sheet.assets.total, 2);
+    // At the month's last rates instead of the booked ones: the euro account's own balance times 1.0503.
+    const euro = L.balancesAt(ctx.ledger, org.seq, period.to).accounts.find((a) => a.name === 'Euro')!;
+    expect(totalOf(hledger(out, 'bal', '-X', 'USD', '--value=end', '-O', 'csv', '-e', '2026-02-01', '^assets:Euro$'))).toBeCloseTo(
+      Math.round(euro.balance * 1.0503 * 100) / 100,
+      2,
+    );
+  });
+
+  it('bean-check accepts the Beancount file with its costs and price directives', async () => {
+    const out = join(ctx.dataDir, 'three.beancount');
+    await desk('exportBooks', { format: 'beancount', ...period, out });
+    const check = spawnSync(accountantTool('bean-check'), [out], { encoding: 'utf8' });
+    expect(check.stderr + check.stdout).toBe('');
+    expect(check.status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^2026-01-29 price EUR 1\.0503 USD$/m);
   });
 });

@@ -2,7 +2,7 @@
 // read by the real tools (hledger, bean-check, bean-query) with the same
 // totals per category as the app's profit and loss, to the cent.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../src/main/desk/operations';
@@ -14,12 +14,9 @@ import { tempDir, tempLedger } from './support/env';
 import { deskAs } from './support/desk';
 import { fillDemo } from '../src/main/demo';
 import { steadyRate } from './support/rates';
+import { accountantTool } from './support/env';
 
-const tool = (name: string) => {
-  const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
-  if (!found) throw new Error(`${name} is not installed: "sudo apt-get install -y hledger beancount" (Debian/Ubuntu). The export tests run the real tools.`);
-  return found;
-};
+const tool = accountantTool;
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -171,8 +168,8 @@ describe('exports', () => {
   const period = { from: '2025-01-01', to: '2025-12-31' };
   let pl: L.ProfitAndLoss;
   beforeAll(async () => {
-    // The exports carry each currency as its own commodity: compared with the USD rows' own figures.
-    pl = await desk('profitAndLoss', { ...period, currency: 'USD' });
+    // The exports carry another currency's lines at their booked base amounts: the P&L in the base currency.
+    pl = await desk('profitAndLoss', period);
   });
 
   it('write an hledger journal that hledger checks, with its totals per category equal to the profit and loss', async () => {
@@ -182,7 +179,7 @@ describe('exports', () => {
     const csv = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-O', 'csv', '-b', period.from, '-e', '2026-01-01', 'income', 'expenses', 'equity:suspense'], {
       encoding: 'utf8',
     });
-    // A profit and loss is in one currency: the USD part of each total (the EUR cash row is its own).
+    // In USD: the EUR cash row's expense is written at its base amount (its money at cost).
     const usd = (amount: string) => amount.split(', ').find((a) => a.endsWith(' USD'));
     const totals = new Map(
       csv

@@ -1,5 +1,5 @@
 // Real things only: ledger files in temp folders, the HTTP server on port 0.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -130,4 +130,11 @@ export function ownerCommand(data: string): (...args: string[]) => string {
     expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     return r.stdout;
   };
+}
+
+/** The accountants' tools the export tests run (hledger, bean-check): where Debian installs them, or a failure saying how to get them. */
+export function accountantTool(name: string): string {
+  const found = ['/usr/bin', '/usr/local/bin'].map((d) => join(d, name)).find((p) => existsSync(p));
+  if (!found) throw new Error(`${name} is not installed: "sudo apt-get install -y hledger beancount" (Debian/Ubuntu). The export tests run the real tools.`);
+  return found;
 }

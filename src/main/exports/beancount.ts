@@ -11,7 +11,7 @@
 // dated apart are two entries through the transit account, tied by a link
 // (^transfer-<first side's id>): every balance at every date is the books'.
 import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
-import { documentPostings, pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+import { documentPostings, pairedWith, postingAmount, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
@@ -66,11 +66,17 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     write(`${opened} open ${name}\n`);
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
+  const base = book.organization.currency;
   for (const o of book.openings) {
     const a = book.accounts.find((x) => x.id === o.accountId)!;
     if (o.minor === 0) continue;
-    write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}\n  ${OPENING}  ${amount(-o.minor, a.currency)}\n\n`);
+    const valued = a.currency !== base && o.baseMinor !== null;
+    const cost = valued ? ` @@ ${decimal(Math.abs(o.baseMinor!), book.digits(base))} ${base}` : '';
+    const other = valued ? amount(-o.baseMinor!, base) : amount(-o.minor, a.currency);
+    write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}${cost}\n  ${OPENING}  ${other}\n\n`);
   }
+  for (const p of book.prices) write(`${p.date} price ${p.currency} ${p.rate} ${base}\n`);
+  if (book.prices.length) write('\n');
   const names = {
     money,
     categories,
@@ -82,7 +88,7 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   };
   const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   const posting = (p: Posting, currency: string) =>
-    `  ${nameOf(p.account)}  ${amount(p.amountMinor, currency)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
+    `  ${nameOf(p.account)}  ${postingAmount(p, currency, base, book.digits)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
   let n = 0;
   for (const r of book.rows) {
     const cp = pairedWith(r);
@@ -92,13 +98,13 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     const link = cp && !together ? ` ^transfer-${cp.date < r.date ? cp.id : r.id}` : '';
     const flag = r.reconciled && (!together || cp.reconciled) ? '*' : '!';
     write(`${r.date} ${flag} ${quoted(r.description)}${link}\n  id: "${r.id}"\n`);
-    for (const p of together ? transferPostings(r) : rowPostings(r)) write(posting(p, r.currency));
+    for (const p of together ? transferPostings(r) : rowPostings(r, base)) write(posting(p, r.currency));
     write('\n');
     n += together ? 2 : 1;
   }
   for (const e of book.documents) {
     write(`${e.date} * ${quoted(e.description)}\n  document: "${e.id}"\n`);
-    for (const p of documentPostings(e)) write(posting(p, e.currency));
+    for (const p of documentPostings(e, base)) write(posting(p, e.currency));
     write('\n');
   }
   return n;

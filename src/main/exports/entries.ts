@@ -1,7 +1,7 @@
 // An exported row as the postings of one entry, for the writers of journals
 // (hledger, Beancount): the money-account posting and one per line, or both
 // sides of a matched transfer as one entry. Names of accounts are the writer's.
-import type { ExportDocumentEntry, ExportLine, ExportRow } from './book';
+import { decimal, type ExportDocumentEntry, type ExportLine, type ExportRow } from './book';
 
 export interface Posting {
   /** A money account (by id) or a line's account (category name, suspense, in transit). */
@@ -12,6 +12,10 @@ export interface Posting {
   reconciled: boolean;
   memo: string | null;
   id: string | null;
+  /** In another currency than the base (issue 30): the amount is the base currency's (an expense, a tax), */
+  inBase?: boolean;
+  /** or the entry's currency at this cost in the base currency (money, what is owed, what is in transit). */
+  costMinor?: number;
 }
 
 /** The names a journal writer gives the accounts of postings. */
@@ -55,16 +59,38 @@ function lineAccount(l: Pick<ExportLine, 'kind' | 'category'>): Posting['account
   return l.kind === 'payable' ? { payable: true } : { suspense: true };
 }
 
+/** Lines whose balance is held in the entry's own currency (owed, or in transit); the others count in the base currency. */
+const HELD = new Set(['transfer', 'receivable', 'payable']);
+
+/**
+ * An entry in another currency than the base, valued (issue 30): held balances at their base cost, the other
+ * lines as their base amounts, so the entry balances in the base currency as the books do. Unvalued: as it is.
+ */
+function priced(p: Posting, kind: string | null, baseMinor: number | null, foreign: boolean): Posting {
+  if (!foreign || baseMinor === null) return p;
+  return kind === null || HELD.has(kind) ? { ...p, costMinor: baseMinor } : { ...p, amountMinor: baseMinor, inBase: true };
+}
+
 /** An invoice's, credit note's or bill's entry (or its reversal): its postings alone, no money account. */
-export const documentPostings = (e: ExportDocumentEntry): Posting[] =>
-  e.lines.map((l) => ({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }));
+export const documentPostings = (e: ExportDocumentEntry, base: string): Posting[] =>
+  e.lines.map((l) =>
+    priced({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }, l.kind, l.baseMinor, e.currency !== base),
+  );
 
 /** A row alone: its money posting and one posting per line. */
-export function rowPostings(r: ExportRow): Posting[] {
+export function rowPostings(r: ExportRow, base: string): Posting[] {
+  const foreign = r.currency !== base && r.baseMinor !== null;
   return [
-    { account: { money: r.accountId }, amountMinor: r.amountMinor, date: null, reconciled: r.reconciled, memo: null, id: null },
-    ...r.lines.map((l) => ({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null })),
+    priced({ account: { money: r.accountId }, amountMinor: r.amountMinor, date: null, reconciled: r.reconciled, memo: null, id: null }, null, r.baseMinor, foreign),
+    ...r.lines.map((l) => priced({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }, l.kind, l.baseMinor, foreign)),
   ];
+}
+
+/** A posting's amount as journals write it: its own (at its cost in the base currency), or the base currency's. */
+export function postingAmount(p: Posting, currency: string, base: string, digits: (c: string) => number): string {
+  if (p.inBase) return `${decimal(p.amountMinor, digits(base))} ${base}`;
+  const own = `${decimal(p.amountMinor, digits(currency))} ${currency}`;
+  return p.costMinor === undefined ? own : `${own} @@ ${decimal(Math.abs(p.costMinor), digits(base))} ${base}`;
 }
 
 /**

@@ -9,7 +9,7 @@
 // apart each keeps its own date (a posting date) with its transit posting.
 // Amounts exact, the commodity its currency code.
 import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
-import { documentPostings, pairedWith, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+import { documentPostings, pairedWith, postingAmount, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
@@ -53,30 +53,35 @@ export function writeHledger(book: ExportBook, write: Write): number {
   declare(HLEDGER_PAYABLE, 'L');
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
+  const base = book.organization.currency;
   for (const o of book.openings) {
     const a = book.accounts.find((x) => x.id === o.accountId)!;
     if (o.minor === 0) continue;
-    write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}\n    ${OPENING}\n\n`);
+    const cost = a.currency !== base && o.baseMinor !== null ? ` @@ ${decimal(Math.abs(o.baseMinor), book.digits(base))} ${base}` : '';
+    write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}${cost}\n    ${OPENING}\n\n`);
   }
+  // The rates by day as price directives: `hledger bal -X <base> --value=end` values at them.
+  for (const p of book.prices) write(`P ${p.date} ${p.currency} ${p.rate} ${base}\n`);
+  if (book.prices.length) write('\n');
   const names = { money, categories, suspense: HLEDGER_SUSPENSE, inTransit: HLEDGER_IN_TRANSIT, tax: HLEDGER_TAX, receivable: HLEDGER_RECEIVABLE, payable: HLEDGER_PAYABLE };
   const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   let n = 0;
   for (const r of book.rows) {
     if (writtenWithOther(r)) continue;
     const paired = pairedWith(r) !== null;
-    const postings = paired ? transferPostings(r) : rowPostings(r);
+    const postings = paired ? transferPostings(r) : rowPostings(r, base);
     write(`${r.date} ${!paired && r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n`);
     for (const p of postings) {
       const tags = [p.id && `id:${p.id}`, p.date && `date:${p.date}`, p.memo && text(p.memo)].filter(Boolean).join(', ');
       const mark = paired && p.reconciled ? '* ' : '';
-      write(`    ${mark}${nameOf(p.account)}    ${amount(p.amountMinor, r.currency)}${tags ? `  ; ${tags}` : ''}\n`);
+      write(`    ${mark}${nameOf(p.account)}    ${postingAmount(p, r.currency, base, book.digits)}${tags ? `  ; ${tags}` : ''}\n`);
     }
     write('\n');
     n += paired ? 2 : 1;
   }
   for (const e of book.documents) {
     write(`${e.date} ${text(e.description)}  ; document:${e.id}\n`);
-    for (const p of documentPostings(e)) write(`    ${nameOf(p.account)}    ${amount(p.amountMinor, e.currency)}${p.memo ? `  ; ${text(p.memo)}` : ''}\n`);
+    for (const p of documentPostings(e, base)) write(`    ${nameOf(p.account)}    ${postingAmount(p, e.currency, base, book.digits)}${p.memo ? `  ; ${text(p.memo)}` : ''}\n`);
     write('\n');
   }
   return n;

@@ -10,6 +10,7 @@ import type { Ledger } from '../core/db';
 import { minorDigits } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { accountSumBefore } from '../totals/sums';
+import { Valuer } from '../rates/valuer';
 import type { LineKind } from '../transactions/lines';
 
 /** One of an entry's other lines, as the exports write it (amount: the line's own, balancing the row's). */
@@ -22,6 +23,8 @@ export interface ExportLine {
   /** A matched transfer's other side, when it is in the export too (else the line stays in transit). */
   counterpart: ExportCounterpart | null;
   amountMinor: number;
+  /** In the base currency (issue 30); null while its row awaits a rate. */
+  baseMinor: number | null;
   memo: string | null;
 }
 
@@ -43,6 +46,7 @@ export interface ExportRow {
   date: string;
   amountMinor: number;
   currency: string;
+  baseMinor: number | null;
   description: string;
   /** The category the row shows (a split's largest line's). */
   category: string | null;
@@ -63,7 +67,7 @@ export interface ExportDocumentEntry {
   date: string;
   currency: string;
   description: string;
-  lines: Pick<ExportLine, 'kind' | 'category' | 'amountMinor' | 'memo'>[];
+  lines: Pick<ExportLine, 'kind' | 'category' | 'amountMinor' | 'baseMinor' | 'memo'>[];
 }
 
 export interface ExportBook {
@@ -71,8 +75,10 @@ export interface ExportBook {
   from: string | null;
   to: string | null;
   accounts: { id: string; name: string; type: AccountType; currency: string; closedAt: string | null }[];
-  /** Each account's balance before the period (opening balance + earlier movements), and its date. */
-  openings: { accountId: string; date: string; minor: number }[];
+  /** Each account's balance before the period (opening balance + earlier movements), and its date; in the base currency too (null: not known). */
+  openings: { accountId: string; date: string; minor: number; baseMinor: number | null }[];
+  /** The rates of the currencies the books use, by day, up to the period's end: one unit in the base currency (issue 30). */
+  prices: { date: string; currency: string; rate: string }[];
   categories: { code: string; name: string; type: CategoryType; parentCode: string | null }[];
   rows: Iterable<ExportRow>;
   /** The entries of invoices, credit notes and bills in the period (issue 29). */
@@ -84,10 +90,17 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
   const org = organizationBySeq(ledger, orgSeq);
   const accounts = accountRows(ledger, orgSeq);
   const before = period.from;
+  const valuer = new Valuer(ledger, orgSeq);
   const openings = accounts.map((a) => {
     const minor = before ? accountSumBefore(ledger, a.seq, before) : 0;
     const date = before ? dayBefore(before) : (a.opening_date ?? firstDate(ledger, a.seq));
-    return { accountId: a.id, date, minor: a.opening_balance_minor + minor };
+    let baseMinor: number | null = null;
+    try {
+      baseMinor = valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? date) + (before ? accountSumBefore(ledger, a.seq, before, true) : 0);
+    } catch {
+      // no rate for its opening balance: written in its own currency alone
+    }
+    return { accountId: a.id, date, minor: a.opening_balance_minor + minor, baseMinor };
   });
   const rows = exportRows(ledger, orgSeq, period);
   return {
@@ -99,6 +112,14 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     categories: chartRows(ledger, orgSeq).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
     documents: documentEntries(ledger, orgSeq, period),
+    prices: ledger.rows(
+      `SELECT date, currency, rate FROM exchange_rates WHERE org_seq = ? AND date <= ?
+       AND currency IN (SELECT currency FROM accounts WHERE org_seq = ? UNION SELECT currency FROM documents WHERE org_seq = ?) ORDER BY date, currency`,
+      orgSeq,
+      period.to ?? '9999-12-31',
+      orgSeq,
+      orgSeq,
+    ),
     digits: minorDigits,
   };
 }
@@ -119,10 +140,11 @@ function documentEntries(ledger: Ledger, orgSeq: number, period: { from?: string
     line_kind: LineKind;
     category: string | null;
     amount_minor: number;
+    base_minor: number | null;
     memo: string | null;
   }>(
     `SELECT p.document_seq, d.id, d.kind, d.number, c.name AS contact, p.date, p.currency, (d.state = 'void' AND d.void_date = p.date)AS voided,
-       p.kind AS line_kind, cat.name AS category, p.amount_minor, p.memo
+       p.kind AS line_kind, cat.name AS category, p.amount_minor, p.base_minor, p.memo
      FROM postings p JOIN documents d ON d.seq = p.document_seq JOIN counterparties c ON c.seq = d.contact_seq LEFT JOIN categories cat ON cat.seq = p.category_seq
      WHERE p.org_seq = ? AND p.date >= ? AND p.date <= ? ORDER BY p.date, p.document_seq, p.seq`,
     orgSeq,
@@ -144,7 +166,7 @@ function documentEntries(ledger: Ledger, orgSeq: number, period: { from?: string
       };
       out.push(at);
     }
-    at.lines.push({ kind: r.line_kind, category: r.category, amountMinor: r.amount_minor, memo: r.memo });
+    at.lines.push({ kind: r.line_kind, category: r.category, amountMinor: r.amount_minor, baseMinor: r.base_minor, memo: r.memo });
   }
   return out.map(({ seq: _seq, ...e }) => e);
 }
@@ -171,6 +193,7 @@ type ExportTuple = [
   number | null,
   string | null,
   number,
+  number | null,
   // the line
   LineKind,
   string | null,
@@ -178,6 +201,7 @@ type ExportTuple = [
   number | null,
   number,
   string | null,
+  number | null,
 ];
 
 /** The other sides of the matched transfers dated in the period, by row seq. */
@@ -199,11 +223,35 @@ function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unk
 
 /** Each row of the period with each of its lines (one result row per line), in the book's order. */
 const ENTRIES = `SELECT t.seq, t.id, a.id, t.date, t.amount_minor, t.currency, t.description, (SELECT name FROM categories WHERE seq = t.category_seq), t.status, t.source,
-         t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled,
-         l.kind, c.name, la.id, l.counterpart_seq, l.amount_minor, l.memo
+         t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled, t.base_minor,
+         l.kind, c.name, la.id, l.counterpart_seq, l.amount_minor, l.memo, l.base_minor
   FROM transactions t JOIN accounts a ON a.seq = t.account_seq JOIN lines l ON l.transaction_seq = t.seq
   LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts la ON la.seq = l.account_seq
   WHERE t.org_seq = ? AND $DATED ORDER BY t.date, t.seq, l.position`;
+
+/** A result row's transaction, its lines still to come. */
+function rowOf(v: ExportTuple): ExportRow & { seq: number } {
+  const [seq, id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled, baseMinor] = v;
+  return {
+    seq,
+    id,
+    accountId,
+    date,
+    amountMinor,
+    currency,
+    baseMinor,
+    description,
+    category,
+    lines: [],
+    status,
+    source,
+    externalId,
+    suggestedBy,
+    confidence,
+    reason,
+    reconciled: reconciled === 1,
+  };
+}
 
 /** The period's rows in date order with their lines, read lazily (a big file's rows are never all in memory). */
 function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Iterable<ExportRow> {
@@ -224,35 +272,27 @@ function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?
     *[Symbol.iterator]() {
       let row = null as (ExportRow & { seq: number }) | null;
       for (const v of select.iterate(orgSeq, ...params) as Iterable<ExportTuple>) {
-        const [seq, id, accountId, date, amountMinor, currency, description, category, status, source, externalId, suggestedBy, confidence, reason, reconciled] = v;
+        const seq = v[0];
         if (row === null || row.seq !== seq) {
           if (row !== null) yield row;
-          row = {
-            seq,
-            id,
-            accountId,
-            date,
-            amountMinor,
-            currency,
-            description,
-            category,
-            lines: [],
-            status,
-            source,
-            externalId,
-            suggestedBy,
-            confidence,
-            reason,
-            reconciled: reconciled === 1,
-          };
+          row = rowOf(v);
         }
-        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo] = v.slice(15) as [LineKind, string | null, string | null, number | null, number, string | null];
+        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo, lineBase] = v.slice(16) as [
+          LineKind,
+          string | null,
+          string | null,
+          number | null,
+          number,
+          string | null,
+          number | null,
+        ];
         row.lines.push({
           kind,
           category: lineCategory,
           accountId: toAccount,
           counterpart: counterpartSeq === null ? null : (sides.get(counterpartSeq) ?? null),
           amountMinor: lineMinor,
+          baseMinor: lineBase,
           memo,
         });
       }

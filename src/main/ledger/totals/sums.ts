@@ -125,13 +125,14 @@ export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string,
   );
 }
 
-/** The sum of an account's rows dated before `date` (all statuses), in minor units. */
-export function accountSumBefore(ledger: Ledger, accountSeq: number, date: string): number {
+/** The sum of an account's rows dated before `date` (all statuses), in minor units (of the base currency when asked). */
+export function accountSumBefore(ledger: Ledger, accountSeq: number, date: string, inBase = false): number {
+  const sum = inBase ? 'sum_base' : 'sum_minor';
   const month = date.slice(0, 7);
   const { minor } = ledger
     .stmt(
-      `SELECT coalesce((SELECT sum(sum_minor) FROM account_month_totals WHERE account_seq = ? AND month < ?), 0)
-            + coalesce((SELECT sum(sum_minor) FROM account_day_totals WHERE account_seq = ? AND date >= ? AND date < ?), 0) AS minor`,
+      `SELECT coalesce((SELECT sum(${sum}) FROM account_month_totals WHERE account_seq = ? AND month < ?), 0)
+            + coalesce((SELECT sum(${sum}) FROM account_day_totals WHERE account_seq = ? AND date >= ? AND date < ?), 0) AS minor`,
     )
     .get(accountSeq, month, accountSeq, `${month}-01`, date) as { minor: number };
   return minor;
