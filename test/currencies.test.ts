@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
-import { readRate, type Rate } from '../src/main/ledger/rates/decimal';
+import { divideRates, rateText, readRate, type Rate } from '../src/main/ledger/rates/decimal';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { accountantTool, tempLedger } from './support/env';
@@ -314,5 +314,31 @@ describe('exports in three currencies', () => {
     expect(check.stderr + check.stdout).toBe('');
     expect(check.status).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/^2026-01-29 price EUR 1\.0503 USD$/m);
+  });
+});
+
+describe('a transfer between two currencies', () => {
+  it('is at the rate its two amounts imply: no gain, nothing left in transit; the rate kept for its day; undone, each side its own rate again', async () => {
+    const out = await desk<{ id: string }>('addTransaction', { account: 'Operating', date: '2026-01-10', amount: -1000, description: 'TO EURO ACCOUNT' });
+    const inn = await desk<{ id: string }>('addTransaction', { account: 'Euro', date: '2026-01-12', amount: 955, description: 'FROM USD ACCOUNT' });
+    const before = L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' }).net;
+    await desk('matchTransfer', { id: out.id, other: inn.id });
+    const base = (id: string) => ctx.ledger.rows<{ b: number }>('SELECT base_minor AS b FROM transactions WHERE id = ?', id)[0].b;
+    expect(base(inn.id)).toBe(100000);
+    expect(L.listRates(ctx.ledger, org.seq, { currency: 'EUR', from: '2026-01-12', to: '2026-01-12' }).rates).toEqual([
+      { currency: 'EUR', date: '2026-01-12', rate: rateText(divideRates(readRate('1000') as Rate, readRate('955') as Rate)), source: 'transfer' },
+    ]);
+    expect(L.listAudit(ctx.ledger, org.seq, { action: 'transaction.transfer', limit: 1, offset: 0 }).entries[0].summary).toContain('the rate its two amounts imply');
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-01-31' });
+    expect(sheet.assets.lines.find((l) => l.name === L.IN_TRANSIT)).toBeUndefined();
+    expect(sheet.assets.total).toBeCloseTo(sheet.liabilitiesAndEquity, 2);
+    expect(L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' }).net).toBeCloseTo(before, 2);
+    await desk('undoTransfer', { id: inn.id });
+    expect(base(inn.id)).toBe(L.toBase(95500, 'EUR', L.exchangeRateOn(ctx.ledger, org.seq, 'EUR', '2026-01-12').rate, 'USD'));
+    await expect(
+      desk('matchTransfer', { id: out.id, other: (await desk<{ id: string }>('addTransaction', { account: 'Euro', date: '2026-01-12', amount: -5, description: 'X' })).id }),
+    ).rejects.toMatchObject({
+      details: [{ field: 'ids', message: expect.stringContaining('one out and one in') }],
+    });
   });
 });

@@ -12,6 +12,7 @@ import { excerpt } from '../core/text';
 import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';
 import { insertTransaction } from '../transactions/transactions';
 import { Valuer } from '../rates/valuer';
+import { carryTransferValue } from '../transfers/value';
 import { handRow } from '../transactions/hand';
 import { asInput, linesOf, replaceLines } from '../transactions/lines';
 import { transferLine } from '../transfers/transfers';
@@ -159,6 +160,7 @@ function matchTransfers(ledger: Ledger, orgSeq: number, plan: ImportPlan, accoun
     keep.run(batchSeq, seq, '[]');
     keep.run(batchSeq, row.seq, JSON.stringify(linesOf(ledger, row.seq).map(asInput)));
     replaceLines(ledger, row, [transferLine(accounts[plan.rows.rows.section[i]].seq, row.amount_minor, seq)]);
+    carryTransferValue(ledger, row, handRow(ledger, orgSeq, ledger.stmt('SELECT id FROM transactions WHERE seq = ?').pluck().get(seq) as string));
   }
 }
 

@@ -10,6 +10,7 @@ import { appendAudit, actorName, type Human } from '../access/audit';
 import { deleteInBulk } from '../totals/bulk';
 import { assertOpen } from '../access/closing';
 import { replaceLines, type LineInput } from '../transactions/lines';
+import { ownValue } from '../transfers/value';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
@@ -147,6 +148,7 @@ function restoreLines(ledger: Ledger, batchSeq: number): number {
   for (const c of changed) {
     const row = ledger.stmt(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE seq = ?`).get(c.transaction_seq) as TransactionRow;
     replaceLines(ledger, row, JSON.parse(c.previous_lines) as LineInput[], false);
+    ownValue(ledger, row); // no longer carrying a transfer's value (issue 30)
   }
   ledger.stmt('DELETE FROM import_line_changes WHERE batch_seq = ?').run(batchSeq);
   return changed.length;

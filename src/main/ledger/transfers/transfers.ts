@@ -15,6 +15,7 @@ import { accountName, linesOf, replaceLines, suspenseLine, transferLineOf, type 
 import { describeTransaction } from '../transactions/transactions';
 import { openSides, SidePool, windowAround } from './candidates';
 import { categoryLineCount } from '../tax/lines';
+import { carryTransferValue, ownValue } from './value';
 
 /** What the balance sheet and the reports call the clearing account a transfer waits on. */
 export const IN_TRANSIT = 'Transfers in transit';
@@ -42,10 +43,11 @@ function refuseUnpairable(ledger: Ledger, row: HandRow, otherAccountSeq: number 
   }
 }
 
-/** Both sides made one transfer: each row's line names the other's account and row. */
-function pair(ledger: Ledger, a: HandRow, b: HandRow): void {
+/** Both sides made one transfer: each row's line names the other's account and row; the value carried across (value.ts). */
+function pair(ledger: Ledger, a: HandRow, b: HandRow): string {
   replaceLines(ledger, a, [transferLine(b.account_seq, a.amount_minor, b.seq)]);
   replaceLines(ledger, b, [transferLine(a.account_seq, b.amount_minor, a.seq)]);
+  return carryTransferValue(ledger, a, b);
 }
 
 export interface TransferResult {
@@ -68,7 +70,6 @@ export function makeTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: s
     assertOpen(ledger, orgSeq, [row.date], 'made a transfer');
     const to = requireOpenAccount(ledger, orgSeq, accountRef);
     if (to.seq === row.account_seq) throw invalid([{ field: 'account', message: 'is the row\u2019s own account: a transfer goes to another one' }]);
-    if (to.currency !== row.currency) throw invalid([{ field: 'account', message: `"${to.name}" is in ${to.currency}; this row is in ${row.currency}` }]);
     refuseUnpairable(ledger, row, to.seq);
     const [from, until] = windowAround(row.date, row.date);
     const side = { ...row, to_account: to.seq };
@@ -95,17 +96,20 @@ export function matchTransfer(ledger: Ledger, orgSeq: number, actor: Human, idA:
     const b = handRow(ledger, orgSeq, idB);
     assertOpen(ledger, orgSeq, [a.date, b.date], 'made a transfer');
     if (a.account_seq === b.account_seq) throw invalid([{ field: 'ids', message: 'both rows are in one account: a transfer is between two of your accounts' }]);
-    if (a.currency !== b.currency || a.amount_minor === 0 || a.amount_minor !== -b.amount_minor) {
-      throw invalid([{ field: 'ids', message: `the amounts must be exactly opposite in one currency (${describeTransaction(a)} and ${describeTransaction(b)})` }]);
+    // One currency: exactly opposite amounts. Two currencies (issue 30): money out of one, into the other, at the rate they imply.
+    const fits = a.currency === b.currency ? a.amount_minor === -b.amount_minor : Math.sign(a.amount_minor) === -Math.sign(b.amount_minor);
+    if (a.amount_minor === 0 || !fits) {
+      const rule = a.currency === b.currency ? 'exactly opposite' : 'one out and one in';
+      throw invalid([{ field: 'ids', message: `the amounts must be ${rule} (${describeTransaction(a)} and ${describeTransaction(b)})` }]);
     }
     refuseUnpairable(ledger, a, b.account_seq);
     refuseUnpairable(ledger, b, a.account_seq);
-    pair(ledger, a, b);
+    const valued = pair(ledger, a, b);
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.transfer',
       targetType: 'transaction',
       targetId: a.id,
-      summary: `Matched as one transfer: ${describeTransaction(a)} and ${describeTransaction(b)}`,
+      summary: `Matched as one transfer: ${describeTransaction(a)} and ${describeTransaction(b)}${valued}`,
     });
     return { id: a.id, counterpartId: b.id, candidates: 1 };
   });
@@ -121,7 +125,10 @@ export function undoTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: s
     const otherRow = other ? handRow(ledger, orgSeq, other.id) : null;
     assertOpen(ledger, orgSeq, otherRow ? [row.date, otherRow.date] : [row.date], 'changed (undoing the transfer)');
     replaceLines(ledger, row, [suspenseLine(row.amount_minor)]);
-    if (otherRow) replaceLines(ledger, otherRow, [suspenseLine(otherRow.amount_minor)]);
+    if (otherRow) {
+      replaceLines(ledger, otherRow, [suspenseLine(otherRow.amount_minor)]);
+      for (const r of [row, otherRow]) ownValue(ledger, r);
+    }
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.transfer_undone',
       targetType: 'transaction',
