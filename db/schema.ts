@@ -964,3 +964,45 @@ export const exchangeRates = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.currency, t.date] })],
 );
+
+/**
+ * Unrealized exchange revaluations (issue 30): at a date, foreign money accounts and what is owed in another
+ * currency valued at that date's rate; the difference posted to "Unrealized exchange gains and losses" and
+ * reversed the next day (reverses_seq: the entry it reverses). Few rows: the reports read them directly.
+ */
+export const revaluations = sqliteTable(
+  'revaluations',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    date: text('date').notNull(),
+    reversesSeq: integer('reverses_seq').references((): AnySQLiteColumn => revaluations.seq),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('revaluations_org_date').on(t.orgSeq, t.date)],
+);
+
+/** A revaluation's lines: in the base currency only (their own currency does not move). kind: money (account_seq), receivable, payable, category. */
+export const revaluationLines = sqliteTable(
+  'revaluation_lines',
+  {
+    revaluationSeq: integer('revaluation_seq')
+      .notNull()
+      .references(() => revaluations.seq),
+    position: integer('position').notNull(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    date: text('date').notNull(),
+    kind: text('kind').notNull(),
+    accountSeq: integer('account_seq').references(() => accounts.seq),
+    categorySeq: integer('category_seq').references(() => categories.seq),
+    currency: text('currency').notNull(),
+    baseMinor: integer('base_minor').notNull(),
+    memo: text('memo'),
+  },
+  (t) => [primaryKey({ columns: [t.revaluationSeq, t.position] }), index('revaluation_lines_org_date').on(t.orgSeq, t.date)],
+);

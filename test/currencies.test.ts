@@ -342,3 +342,61 @@ describe('a transfer between two currencies', () => {
     });
   });
 });
+
+describe('unrealized gains: a revaluation at the month end', () => {
+  const sql = <T>(q: string, ...p: unknown[]) => ctx.ledger.rows<T>(q, ...p);
+  /** An account's own balance and booked base balance through a date, from its rows (no opening balances in these books). */
+  const held = (name: string, date: string) =>
+    sql<{ own: number; base: number }>(
+      'SELECT sum(t.amount_minor) AS own, sum(t.base_minor) AS base FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE a.name = ? AND t.date <= ?',
+      name,
+      date,
+    )[0];
+  /** What is owed in a currency through a date: own and booked base, from the lines and postings themselves. */
+  const owed = (kind: string, currency: string, date: string) =>
+    sql<{ own: number; base: number }>(
+      'SELECT sum(a) AS own, sum(b) AS base FROM (SELECT amount_minor AS a, base_minor AS b FROM lines WHERE kind = ? AND currency = ? AND date <= ? UNION ALL SELECT amount_minor, base_minor FROM postings WHERE kind = ? AND currency = ? AND date <= ?)',
+      kind,
+      currency,
+      date,
+      kind,
+      currency,
+      date,
+    )[0];
+
+  it('values foreign accounts and what is owed at the day’s rate, posts the difference, reverses it the next day; hledger agrees', async () => {
+    const end = '2026-01-31';
+    const before = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-02-01' }).assets.total;
+    const expected = [
+      held('Euro', end) && { ...held('Euro', end), c: 'EUR' },
+      { ...held('Sterling', end), c: 'GBP' },
+      { ...owed('receivable', 'EUR', end), c: 'EUR' },
+      { ...owed('payable', 'GBP', end), c: 'GBP' },
+    ]
+      .map((x) => inUsd(x.own, x.c, end) - x.base)
+      .reduce((a, b) => a + b, 0);
+    const r = await desk<L.Revaluation>('revalue', { date: end });
+    expect(r.items.map((i) => i.name)).toEqual(['Euro', 'Sterling', 'Accounts receivable', 'Accounts payable']);
+    expect(Math.round(r.gain * 100)).toBe(expected);
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: end });
+    expect(sheet.assets.lines.find((l) => l.name === 'Euro')!.amount * 100).toBeCloseTo(inUsd(held('Euro', end).own, 'EUR', end), 6);
+    expect(sheet.assets.total).toBeCloseTo(sheet.liabilitiesAndEquity, 2);
+    const pl = L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: end });
+    expect(pl.lines.find((l) => l.name === L.UNREALIZED_NAME)!.amount).toBeCloseTo(r.gain, 2);
+    // The next day it is reversed: the books at booked rates again.
+    expect(L.balanceSheet(ctx.ledger, org.seq, { date: '2026-02-01' }).assets.total).toBeCloseTo(before, 2);
+    // hledger values the export at the same day's prices: its assets are the revalued balance sheet's.
+    const out = join(ctx.dataDir, 'revalued.journal');
+    await desk('exportBooks', { format: 'hledger', from: '2026-01-01', to: end, out });
+    const csv = execFileSync(accountantTool('hledger'), ['-f', out, 'bal', '^assets', '-X', 'USD', '--value=end', '-O', 'csv', '-e', '2026-02-01'], { encoding: 'utf8' });
+    const total = Number((JSON.parse(`[${csv.trim().split('\n').at(-1)}]`) as string[])[1].replace(' USD', ''));
+    // hledger does not round a valued amount to the cent; the books round each revalued balance (three here).
+    expect(Math.abs(total - sheet.assets.total)).toBeLessThan(0.015);
+
+    await expect(desk('revalue', { date: end })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'revalued' } });
+    await desk('undoRevaluation', { date: end });
+    expect(L.balanceSheet(ctx.ledger, org.seq, { date: end }).assets.lines.find((l) => l.name === 'Euro')!.amount * 100).toBeCloseTo(held('Euro', end).base, 6);
+    await expect(desk('revalue', { date: '2025-06-30' })).rejects.toMatchObject({ details: { reason: 'rate_missing' } });
+    expect(L.listAudit(ctx.ledger, org.seq, { action: 'fx.revalued', limit: 5, offset: 0 }).entries[0].summary).toContain('unrealized');
+  });
+});

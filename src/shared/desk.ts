@@ -76,6 +76,8 @@ export const DESK_OPERATIONS = [
   'listRates',
   'setRate',
   'importRates',
+  'revalue',
+  'undoRevaluation',
   'setupTax',
   'listTaxCodes',
   'addTaxCode',

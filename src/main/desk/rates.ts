@@ -55,4 +55,28 @@ export const rateOperations = {
       print: (r) => [`Read ${r.read} rate(s) (${r.format}): ${written(r)}`, ...(r.skipped.length ? [`Left out (no longer in use): ${r.skipped.join(', ')}.`] : [])],
     },
   ),
+
+  revalue: op(
+    z.strictObject({ ...Org, date: DateString.describe('The day whose rates value them (a quarter end)') }),
+    (ctx, { orgId, date }) => L.revalue(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, date),
+    {
+      name: 'fx revalue',
+      summary: "value foreign money accounts and what is owed in other currencies at a date's rates; the difference to unrealized gains and losses, reversed the next day",
+      print: (r) =>
+        r.id
+          ? [
+              ...r.items.map(
+                (i) => `${i.name.padEnd(24)} ${i.balance.toFixed(2).padStart(14)} ${i.currency} at ${i.rate}: ${i.booked.toFixed(2)} -> ${i.revalued.toFixed(2)} ${r.currency}`,
+              ),
+              `Unrealized ${r.gain >= 0 ? 'gain' : 'loss'} ${Math.abs(r.gain).toFixed(2)} ${r.currency} on ${r.date}, reversed the next day.`,
+            ]
+          : [`Nothing to revalue on ${r.date}: every balance in another currency is at that day's rate.`],
+    },
+  ),
+
+  undoRevaluation: op(z.strictObject({ ...Org, date: DateString }), (ctx, { orgId, date }) => L.undoRevaluation(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, date), {
+    name: 'fx undo',
+    summary: "take a date's revaluation and its reversal out of the books",
+    print: (r) => [`The revaluation of ${r.date} is undone.`],
+  }),
 };

@@ -65,3 +65,4 @@ export { RATE_DIGITS, rateText, toBase } from './rates/decimal';
 export { baseOf, linesBase, Valuer } from './rates/valuer';
 export * from './rates/rates';
 export * from './rates/rate-files';
+export * from './rates/revalue';

@@ -53,6 +53,7 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCur
   let openings = 0;
   const sums = new Map<number, number>();
   for (const r of accountSumsThrough(ledger, orgSeq, to, currency === null)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
+  if (currency === null) for (const r of revaluedAccounts(ledger, orgSeq, to)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
   const valuer = currency === null ? new Valuer(ledger, orgSeq) : null;
   for (const a of accountRows(ledger, orgSeq)) {
     if (currency !== null && a.currency !== currency) continue;
@@ -66,6 +67,14 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCur
   out.push(...linePositions(ledger, orgSeq, currency, null, to));
   return out;
 }
+
+/** What unrealized revaluations (rates/revalue.ts) added to money accounts in the base currency through a date. */
+const revaluedAccounts = (ledger: Ledger, orgSeq: number, to: string) =>
+  ledger.rows<{ account_seq: number; minor: number }>(
+    "SELECT account_seq, sum(base_minor) AS minor FROM revaluation_lines WHERE org_seq = ? AND kind = 'money' AND date <= ? GROUP BY account_seq",
+    orgSeq,
+    to,
+  );
 
 /** The lines' accounts (categories, suspense, in transit) over [from, to]. */
 export function linePositions(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string): Position[] {

@@ -99,6 +99,13 @@ export function lineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, f
     parts.push(`SELECT kind, category_seq, substr(date, 1, 7) AS month, ${sum} FROM line_day_totals WHERE org_seq = ?${which} AND date BETWEEN ? AND ? AND n > 0`);
     params.push(orgSeq, ...of, ...range);
   }
+  // In the base currency, the unrealized revaluations' lines too (rates/revalue.ts: few, read directly).
+  if (currency === null && (months || days.length)) {
+    parts.push(
+      "SELECT kind, coalesce(category_seq, 0), substr(date, 1, 7) AS month, base_minor AS sum_minor FROM revaluation_lines WHERE org_seq = ? AND kind <> 'money' AND date BETWEEN ? AND ?",
+    );
+    params.push(orgSeq, from ?? BEGINNING, to);
+  }
   if (!parts.length) return [];
   const month = byMonth ? 'month' : `'${to.slice(0, 7)}' AS month`;
   return ledger.rows(
