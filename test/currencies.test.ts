@@ -400,3 +400,18 @@ describe('unrealized gains: a revaluation at the month end', () => {
     expect(L.listAudit(ctx.ledger, org.seq, { action: 'fx.revalued', limit: 5, offset: 0 }).entries[0].summary).toContain('unrealized');
   });
 });
+
+describe('the aging in the base currency', () => {
+  it('holds documents in another currency at what they booked: its total is the balance sheet’s receivables; --currency shows one currency’s own', () => {
+    const date = '2026-01-31';
+    const all = L.aging(ctx.ledger, org.seq, 'receivables', date);
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date });
+    expect(all.currency).toBe('USD');
+    expect(all.total).toBeCloseTo(sheet.assets.lines.find((l) => l.name === 'Accounts receivable')?.amount ?? 0, 2);
+    const eur = L.aging(ctx.ledger, org.seq, 'receivables', date, 'EUR');
+    expect(eur).toMatchObject({ currency: 'EUR', total: 10 }); // the 10 EUR invoice of 2026-01-20, still open
+    const payables = L.aging(ctx.ledger, org.seq, 'payables', date);
+    expect(payables.total).toBeCloseTo(sheet.liabilities.lines.find((l) => l.name === 'Accounts payable')?.amount ?? 0, 2);
+    expect(payables.total).not.toBe(0);
+  });
+});

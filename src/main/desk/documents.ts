@@ -280,8 +280,9 @@ export const documentDeskOperations = {
       receivables: z.boolean().optional().describe('What customers owe (the default)'),
       payables: z.boolean().optional().describe('What is owed to vendors'),
       date: DateString.optional().describe('At this date (default today)'),
+      currency: Line(3).trim().min(3).optional().describe('Only documents in this currency, in it (default: all, in the base currency)'),
     }),
-    (ctx, { orgId, payables, date }) => L.aging(ctx.ledger, orgSeq(ctx, orgId), payables ? 'payables' : 'receivables', date),
+    (ctx, { orgId, payables, date, currency }) => L.aging(ctx.ledger, orgSeq(ctx, orgId), payables ? 'payables' : 'receivables', date, currency),
     {
       name: 'report aging',
       summary: 'aged receivables (--payables: payables) at a date, per contact by days past due',

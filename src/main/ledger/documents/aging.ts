@@ -8,7 +8,7 @@
 import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
-import { orgCurrency } from '../reports/positions';
+import { reportCurrency } from '../reports/positions';
 
 export const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -51,6 +51,9 @@ export function bucketOf(daysPastDue: number): Bucket {
   return 'over90';
 }
 
+/** A currency's own amounts, or the base currency's (another currency's documents in a base-currency aging). */
+type Measure = 'amount_minor' | 'base_minor';
+
 interface OpenRow {
   seq: number;
   number: string;
@@ -61,9 +64,9 @@ interface OpenRow {
 }
 
 /** What contacts paid beyond their documents (overpayments), per contact, through a date (on lines_credits alone). */
-function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: string, date: string) {
+function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: string, date: string, measure: Measure) {
   return ledger.rows<{ contact_seq: number; minor: number }>(
-    `SELECT l.contact_seq, sum(l.amount_minor) AS minor FROM lines l INDEXED BY lines_credits
+    `SELECT l.contact_seq, sum(l.${measure}) AS minor FROM lines l${measure === 'amount_minor' ? ' INDEXED BY lines_credits' : ''}
      WHERE l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = ? AND l.currency = ? AND l.date <= ? GROUP BY l.contact_seq`,
     side === 'payables' ? 'payable' : 'receivable',
     currency,
@@ -75,7 +78,9 @@ function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: s
  * What was open at the date, with its balance then: one pass over the open documents (documents_open covers them)
  * and what settled them by then (one nothing ever settled asks its total, read without looking for payments).
  */
-function openAt(ledger: Ledger, params: { org: number; kind: string; currency: string; date: string; sign: number }): OpenRow[] {
+function openAt(ledger: Ledger, params: { org: number; kind: string; currency: string; date: string; sign: number }, measure: Measure): OpenRow[] {
+  // In its own currency an untouched document asks its total; in the base currency, what it booked (read from its postings).
+  const untouched = measure === 'amount_minor' ? 'o.settled_minor = 0' : '0';
   return ledger.rows<OpenRow>(
     `WITH open AS (
        SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
@@ -84,18 +89,41 @@ function openAt(ledger: Ledger, params: { org: number; kind: string; currency: s
        SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
        WHERE d.org_seq = @org AND d.kind = @kind AND d.state <> 'draft' AND d.settled_on > @date AND d.issued_at IS NOT NULL AND d.currency = @currency AND d.issue_date <= @date)
      SELECT o.seq, o.number, o.issue_date, o.due_date, o.contact_seq,
-       CASE WHEN o.settled_minor = 0 THEN @sign * o.total_minor ELSE
-         coalesce((SELECT sum(p.amount_minor) FROM postings p INDEXED BY postings_settles WHERE p.settles_seq = o.seq AND p.date <= @date), 0)
-         + coalesce((SELECT sum(l.amount_minor) FROM lines l INDEXED BY lines_settles WHERE l.settles_seq = o.seq AND l.date <= @date), 0) END AS minor
+       CASE WHEN ${untouched} THEN @sign * o.total_minor ELSE
+         coalesce((SELECT sum(p.${measure}) FROM postings p INDEXED BY postings_settles WHERE p.settles_seq = o.seq AND p.date <= @date), 0)
+         + coalesce((SELECT sum(l.${measure}) FROM lines l INDEXED BY lines_settles WHERE l.settles_seq = o.seq AND l.date <= @date), 0) END AS minor
      FROM open o`,
     params,
   );
 }
 
-export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date = today()): Aging {
-  const currency = orgCurrency(ledger, orgSeq);
-  const sign = side === 'payables' ? -1 : 1;
+/**
+ * The aging in the base currency (issue 30: documents in another currency at what they booked, as the balance
+ * sheet holds them), or in one currency's own amounts when it is named.
+ */
+export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date = today(), only?: string): Aging {
+  const { currency, sums } = reportCurrency(ledger, orgSeq, only);
   const kind = side === 'payables' ? 'bill' : 'invoice';
+  // Each currency the documents of this side are in: its own amounts, or (another one's, in base) what they booked.
+  const parts: [string, Measure][] =
+    sums !== null
+      ? [[sums, 'amount_minor']]
+      : [
+          [currency, 'amount_minor'],
+          ...ledger
+            .rows<{ currency: string }>(
+              'SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ? AND kind = ? AND currency <> ?',
+              orgSeq,
+              side === 'payables' ? 'payable' : 'receivable',
+              currency,
+            )
+            .map((r): [string, Measure] => [r.currency, 'base_minor']),
+        ];
+  return agingOf(ledger, orgSeq, side, date, currency, kind, parts);
+}
+
+function agingOf(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date: string, currency: string, kind: string, parts: [string, Measure][]): Aging {
+  const sign = side === 'payables' ? -1 : 1;
   const zero = () => Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
   const byContact = new Map<number, { id: string; name: string; minor: Record<Bucket, number>; credit: number; documents: AgedDocument[] }>();
   // The organization's contacts once (a few hundred), not one look per open document.
@@ -105,7 +133,7 @@ export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'pay
     if (!c) byContact.set(seq, (c = { id: names.get(seq)!.id, name: names.get(seq)!.name, minor: zero(), credit: 0, documents: [] }));
     return c;
   };
-  const open = openAt(ledger, { org: orgSeq, kind, currency, date, sign });
+  const open = parts.flatMap(([c, measure]) => openAt(ledger, { org: orgSeq, kind, currency: c, date, sign }, measure));
   const pastDue = new Map<string, number>();
   for (const d of open) {
     const minor = sign * d.minor;
@@ -117,7 +145,8 @@ export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'pay
     c.minor[bucket] += minor;
     c.documents.push({ number: d.number, issueDate: d.issue_date, dueDate: d.due_date, daysPastDue: Math.max(0, daysPastDue), bucket, balance: fromMinor(minor, currency) });
   }
-  for (const c of creditsAt(ledger, side, currency, date)) if (c.minor !== 0 && names.has(c.contact_seq)) contactOf(c.contact_seq).credit += sign * c.minor;
+  for (const c of parts.flatMap(([c, measure]) => creditsAt(ledger, side, c, date, measure)))
+    if (c.minor !== 0 && names.has(c.contact_seq)) contactOf(c.contact_seq).credit += sign * c.minor;
   const totals = { ...zero(), credit: 0 };
   const contacts = [...byContact.values()]
     .sort((a, b) => a.name.localeCompare(b.name))

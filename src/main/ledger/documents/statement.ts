@@ -65,7 +65,7 @@ export function contactStatement(ledger: Ledger, orgSeq: number, ref: string, q:
     const what = m.description !== null ? `Payment: ${m.description}${doc ? ` (${doc})` : ' (credit on account)'}` : m.voided ? `${doc} voided` : (doc ?? '');
     return { date: m.date, what, number: m.number, amount: fromMinor(sign * m.minor, currency), balance: fromMinor(balance, currency) };
   });
-  const atEnd = aging(ledger, orgSeq, side, to).contacts.find((c) => c.id === contact.id);
+  const atEnd = aging(ledger, orgSeq, side, to, currency).contacts.find((c) => c.id === contact.id);
   return {
     contact: { id: contact.id, name: contact.name },
     side,
