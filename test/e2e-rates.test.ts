@@ -55,4 +55,14 @@ describe('the Rates screen', () => {
     await page.getByText(/rows\[2\]\.rate: 0 is not a rate: a rate is more than zero/).waitFor();
     expect(L.listRates(app.ledger, org.seq, {}).total).toBe(7);
   });
+
+  it('shows a row in another currency with its base amount as booked under its own', async () => {
+    const me = L.deskActor();
+    const euro = L.createAccount(app.ledger, org.seq, me, { name: 'Euro account', type: 'checking', currency: 'EUR' });
+    L.addTransaction(app.ledger, org.seq, me, { account: 'Euro account', date: '2026-03-03', amount: -100, description: 'PARIS HOTEL' });
+    await page.goto(`${app.server.url}/#/transactions?account=${euro.id}`);
+    const row = page.getByRole('row', { name: /PARIS HOTEL/ });
+    await row.waitFor();
+    expect(await row.locator('.base-amount').innerText()).toMatch(/108\.56/); // 100 EUR at 1.0856
+  });
 });

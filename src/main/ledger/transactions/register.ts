@@ -4,6 +4,7 @@
 // running balance after each row, from the per-day totals (any page of a
 // million-row account costs the same).
 import { accountBySeq } from '../accounts/accounts';
+import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { deleteLockOf, lockOf } from './hand';
 import { fromMinor, minorDigits } from '../core/money';
@@ -21,6 +22,8 @@ export interface RegisterRow extends Transaction {
   locked: string | null;
   /** Why it cannot be deleted by hand, or null. */
   deleteLocked: string | null;
+  /** A row in another currency than the base (issue 30): its amount in the base currency as booked (null: awaiting a rate); null for a base-currency row. */
+  base: { amount: number | null; currency: string } | null;
   /** The account's balance after this row; null when the page is not one account in date order. */
   balance: number | null;
   /** What its lines are, besides the category it shows: how many (a split: 2 or more), the other account of a transfer. */
@@ -58,8 +61,8 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   const ids = page.data.map((t) => t.id);
   const extra = new Map(
     ledger
-      .rows<{ id: string; seq: number; account_id: string; account_name: string; origin: TransactionOrigin; reconciled: number }>(
-        `SELECT t.id, t.seq, a.id AS account_id, a.name AS account_name, t.origin, t.reconciled FROM transactions t JOIN accounts a ON a.seq = t.account_seq
+      .rows<{ id: string; seq: number; account_id: string; account_name: string; origin: TransactionOrigin; reconciled: number; base_minor: number | null }>(
+        `SELECT t.id, t.seq, a.id AS account_id, a.name AS account_name, t.origin, t.reconciled, t.base_minor FROM transactions t JOIN accounts a ON a.seq = t.account_seq
          WHERE t.id IN (${ids.map(() => '?').join(', ') || 'NULL'})`,
         ...ids,
       )
@@ -87,6 +90,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   const balances = q.accountSeq !== undefined && [q.status, q.source, q.category, q.description].every((f) => f === undefined);
   // Kept in minor units, row by row back from the first row's balance: exact.
   let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
+  const base = organizationBySeq(ledger, orgSeq).currency;
   const data = page.data.map((t): RegisterRow => {
     const x = extra.get(t.id)!;
     const row: RegisterRow = {
@@ -96,6 +100,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
       origin: x.origin,
       locked: lockOf(x),
       deleteLocked: deleteLockOf(x),
+      base: t.currency === base ? null : { amount: x.base_minor === null ? null : fromMinor(x.base_minor, base), currency: base },
       balance: balances ? fromMinor(balance, t.currency) : null,
       entry: entries.get(x.seq) ?? { lines: 1, transferTo: null, inTransit: false, pays: null },
       possibleTransfer: possibleOf(possible.get(x.seq)),

@@ -169,6 +169,11 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                         <td className="wrap">{t.description}</td>
                         <td className="num">
                           <Money amount={t.amount} currency={t.currency} />
+                          {t.base && (
+                            <span className="muted base-amount">
+                              {t.base.amount === null ? 'awaiting a rate' : <Money amount={t.base.amount} currency={t.base.currency} plain />}
+                            </span>
+                          )}
                         </td>
                         {balances && (
                           <td className="num">
