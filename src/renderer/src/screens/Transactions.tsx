@@ -167,14 +167,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                         </td>
                         <td className="nowrap">{t.date}</td>
                         <td className="wrap">{t.description}</td>
-                        <td className="num">
-                          <Money amount={t.amount} currency={t.currency} />
-                          {t.base && (
-                            <span className="muted base-amount">
-                              {t.base.amount === null ? 'awaiting a rate' : <Money amount={t.base.amount} currency={t.base.currency} plain />}
-                            </span>
-                          )}
-                        </td>
+                        <AmountCell row={t} />
                         {balances && (
                           <td className="num">
                             <Money amount={t.balance ?? 0} currency={t.currency} plain />
@@ -220,6 +213,16 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         )}
       </Show>
     </section>
+  );
+}
+
+/** A row's amount in its account's currency; in another currency than the base, its base amount as booked under it (issue 30). */
+function AmountCell({ row: t }: { row: RegisterRow }) {
+  return (
+    <td className="num">
+      <Money amount={t.amount} currency={t.currency} />
+      {t.base && <span className="muted base-amount">{t.base.amount === null ? 'awaiting a rate' : <Money amount={t.base.amount} currency={t.base.currency} plain />}</span>}
+    </td>
   );
 }
 
