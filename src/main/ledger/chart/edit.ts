@@ -82,6 +82,19 @@ export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input:
   });
 }
 
+/**
+ * The category of this name, added (audited) under the first free code from `code` up when the chart lacks it:
+ * the ones the books post to themselves (issue 30: realized and unrealized exchange gains and losses).
+ */
+export function categoryNamed(ledger: Ledger, orgSeq: number, actor: Actor, name: string, code: string, type: CategoryType): number {
+  const found = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND name = ?').pluck().get(orgSeq, name) as number | undefined;
+  if (found !== undefined) return found;
+  let free = code;
+  while (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, free)) free = String(Number(free) + 1);
+  addCategory(ledger, orgSeq, actor, { code: free, name, type });
+  return ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, free) as number;
+}
+
 /** Renames a category. Lines refer to it by identity: no row is rewritten, and every row and report shows the new name. */
 export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): Category {
   return ledger.write(() => {

@@ -8,7 +8,7 @@
 // currency and that difference in the base currency, to the category
 // "Realized exchange gains and losses" (made when first needed, audited).
 import type { Actor } from '../access/audit';
-import { addCategory } from '../chart/edit';
+import { categoryNamed } from '../chart/edit';
 import type { Ledger } from '../core/db';
 import { shareOf } from '../rates/decimal';
 import { Valuer } from '../rates/valuer';
@@ -35,16 +35,6 @@ export function documentValue(ledger: Ledger, doc: DocumentRow): (minor: number)
   return (minor) => valuer.value(minor, doc.currency, doc.issue_date);
 }
 
-/** The organization's realized gains and losses category (an expense: a gain is a credit to it), made when first needed. */
-function realizedCategory(ledger: Ledger, orgSeq: number, actor: Actor): number {
-  const found = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND name = ?').pluck().get(orgSeq, REALIZED_NAME) as number | undefined;
-  if (found !== undefined) return found;
-  let code = REALIZED_CODE;
-  while (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) code = String(Number(code) + 1);
-  addCategory(ledger, orgSeq, actor, { code, name: REALIZED_NAME, type: 'expense' });
-  return ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, code) as number;
-}
-
 /**
  * The base amounts of a paying row's lines in another currency than the base: each settling line at its
  * document's booked rate, a line it keeps at what it holds, any other (a credit on the contact) at the row's rate;
@@ -68,5 +58,14 @@ export function withRealized(
   });
   const gain = -row.base_minor - valued.reduce((s, l) => s + l.baseMinor, 0);
   if (gain === 0) return valued;
-  return [...valued, { kind: 'category', categorySeq: realizedCategory(ledger, orgSeq, actor), amountMinor: 0, baseMinor: gain, memo: 'Realized exchange gain or loss' }];
+  return [
+    ...valued,
+    {
+      kind: 'category',
+      categorySeq: categoryNamed(ledger, orgSeq, actor, REALIZED_NAME, REALIZED_CODE, 'expense'),
+      amountMinor: 0,
+      baseMinor: gain,
+      memo: 'Realized exchange gain or loss',
+    },
+  ];
 }

@@ -11,7 +11,7 @@ import { accountRows } from '../accounts/accounts';
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { organizationBySeq } from '../access/organizations';
-import { addCategory } from '../chart/edit';
+import { categoryNamed } from '../chart/edit';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
@@ -93,15 +93,6 @@ function itemsAt(ledger: Ledger, orgSeq: number, date: string, base: string) {
   return out;
 }
 
-function unrealizedCategory(ledger: Ledger, orgSeq: number, actor: Human): number {
-  const found = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND name = ?').pluck().get(orgSeq, UNREALIZED_NAME) as number | undefined;
-  if (found !== undefined) return found;
-  let code = '7910';
-  while (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) code = String(Number(code) + 1);
-  addCategory(ledger, orgSeq, actor, { code, name: UNREALIZED_NAME, type: 'expense' });
-  return ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, code) as number;
-}
-
 /** One entry (the revaluation, or its reversal: sign -1) and its lines. */
 function writeEntry(
   ledger: Ledger,
@@ -148,7 +139,7 @@ export function revalue(ledger: Ledger, orgSeq: number, actor: Human, date: stri
     if (moved.length === 0) return { date, currency: base, items, gain: 0, id: null };
     const lines = [
       ...moved.map((f) => ({ kind: f.kind, accountSeq: f.accountSeq, categorySeq: null, currency: f.currency, base: f.revalued - f.booked })),
-      { kind: 'category', accountSeq: null, categorySeq: unrealizedCategory(ledger, orgSeq, actor), currency: base, base: -gain },
+      { kind: 'category', accountSeq: null, categorySeq: categoryNamed(ledger, orgSeq, actor, UNREALIZED_NAME, '7910', 'expense'), currency: base, base: -gain },
     ];
     const seq = writeEntry(ledger, orgSeq, date, null, lines, 1);
     writeEntry(ledger, orgSeq, addDays(date, 1), seq, lines, -1);
