@@ -415,3 +415,28 @@ describe('the aging in the base currency', () => {
     expect(payables.total).not.toBe(0);
   });
 });
+
+describe('invoices from a file in another currency', () => {
+  it('takes a currency column (empty: the base currency); a code that is none is named by row and column, nothing written', async () => {
+    const file = join(ctx.dataDir, 'invoices.csv');
+    writeFileSync(
+      file,
+      'customer,reference,date,currency,description,quantity,unit price,category\nBerlin GmbH,1,2026-01-16,EUR,Work,1,200,4000\nBerlin GmbH,2,2026-01-16,,Work,1,50,4000\n',
+    );
+    const made = await desk<{ documents: { number: string }[] }>('importInvoices', { file });
+    const docs = made.documents.map((d) => ctx.ledger.rows<{ currency: string }>('SELECT currency FROM documents WHERE number = ?', d.number)[0].currency);
+    expect(docs).toEqual(['EUR', 'USD']);
+    const receivable = ctx.ledger.rows<{ b: number }>(
+      "SELECT p.base_minor AS b FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind = 'receivable'",
+      made.documents[0].number,
+    )[0].b;
+    expect(receivable).toBe(inUsd(20000, 'EUR', '2026-01-16'));
+    writeFileSync(
+      file,
+      'customer,reference,date,currency,description,quantity,unit price,category\nBerlin GmbH,1,2026-01-16,EUR,Work,1,200,4000\nBerlin GmbH,2,2026-01-16,EUX,Work,1,50,4000\n',
+    );
+    const before = ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM documents')[0].n;
+    await expect(desk('importInvoices', { file })).rejects.toMatchObject({ details: [{ field: 'rows[3].currency', message: expect.stringContaining('EUX is not an ISO 4217') }] });
+    expect(ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM documents')[0].n).toBe(before);
+  });
+});

@@ -2,6 +2,7 @@
 // invoicing run, or the open invoices of the system the books come from).
 // The file is CSV with a header, one row per line of a document:
 //   customer (bills: vendor), reference (bills: number), date, due, terms,
+//   currency (empty: the organization's; issue 30),
 //   description, quantity, unit price, category, tax code, notes
 // Rows with the same customer and reference are one document (any order);
 // with no reference column every row is its own. Invoices are numbered by the
@@ -64,7 +65,7 @@ export function createDocuments(ledger: Ledger, orgSeq: number, actor: Human, do
   });
 }
 
-const COLUMNS = ['contact', 'reference', 'date', 'due', 'terms', 'description', 'quantity', 'unit price', 'category', 'tax code', 'notes'] as const;
+const COLUMNS = ['contact', 'reference', 'date', 'due', 'terms', 'currency', 'description', 'quantity', 'unit price', 'category', 'tax code', 'notes'] as const;
 type Column = (typeof COLUMNS)[number];
 /** The input's field each column feeds (for error names). */
 const FIELD_OF: Record<string, Column> = {
@@ -73,6 +74,7 @@ const FIELD_OF: Record<string, Column> = {
   date: 'date',
   dueDate: 'due',
   termsDays: 'terms',
+  currency: 'currency',
   description: 'description',
   quantity: 'quantity',
   unitPrice: 'unit price',
@@ -136,6 +138,7 @@ export function documentsFromCsv(text: string, kind: CreateOptions['kind']): Sou
       ...(cell('date') ? { date: cell('date') } : {}),
       ...(cell('due') ? { dueDate: cell('due') } : {}),
       ...(terms ? { termsDays: Number(terms) } : {}),
+      ...(cell('currency') ? { currency: cell('currency') } : {}),
       ...(cell('notes') ? { notes: cell('notes') } : {}),
       lines: [line],
     };
