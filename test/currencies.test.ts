@@ -14,6 +14,7 @@ import { divideRates, rateText, readRate, type Rate } from '../src/main/ledger/r
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { accountantTool, tempLedger } from './support/env';
+import { steadyRate } from './support/rates';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -438,5 +439,32 @@ describe('invoices from a file in another currency', () => {
     const before = ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM documents')[0].n;
     await expect(desk('importInvoices', { file })).rejects.toMatchObject({ details: [{ field: 'rows[3].currency', message: expect.stringContaining('EUX is not an ISO 4217') }] });
     expect(ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM documents')[0].n).toBe(before);
+  });
+});
+
+describe('the VAT return in the base currency', () => {
+  it('takes a EUR sale and a EUR invoice at their booked rates, beside the pounds; filing stamps the euro lines too', async () => {
+    const uk = L.createOrganization(ctx.ledger, { slug: 'uk-vat-co', currency: 'GBP' });
+    L.setupTaxSet(ctx.ledger, uk.seq, L.deskActor(), 'uk-vat');
+    const on = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, uk.id, name, input);
+    steadyRate(ctx.ledger, uk.seq, 'EUR', '0.85', '2026-01-01', '2026-03-31');
+    await on('createAccount', { name: 'Bank' });
+    await on('createAccount', { name: 'Euro bank', currency: 'EUR' });
+    await on('addTransaction', { account: 'Euro bank', date: '2026-02-02', amount: 120, description: 'EU SALE', categoryCode: '4000', taxCode: 'S' });
+    await on('addTransaction', { account: 'Bank', date: '2026-02-03', amount: 240, description: 'UK SALE', categoryCode: '4000', taxCode: 'S' });
+    await on('addContact', { name: 'Lyon SARL', customer: true });
+    await on('createInvoice', { customer: 'Lyon SARL', currency: 'EUR', date: '2026-02-10', issue: true, lines: ['Work;1;1000;4000;S'] });
+    const quarter = { from: '2026-01-01', to: '2026-03-31', basis: 'accrual' as const };
+    const r = L.taxReturn(ctx.ledger, uk.seq, quarter);
+    // Box 1, VAT due on sales: 20.00 EUR and 200.00 EUR at 0.85 (17.00 + 170.00) and 40.00 GBP; box 6, sales net: 85 + 850 + 200.
+    expect(r.currency).toBe('GBP');
+    expect(r.boxes['1']).toBeCloseTo(227, 2);
+    expect(r.boxes['6']).toBeCloseTo(1135, 2);
+    await on('fileTaxReturn', quarter);
+    const unstamped = ctx.ledger.rows<{ n: number }>(
+      "SELECT count(*) AS n FROM lines WHERE org_seq = ? AND kind = 'category' AND tax_code_seq IS NOT NULL AND tax_return_seq IS NULL",
+      uk.seq,
+    )[0].n;
+    expect(unstamped).toBe(0);
   });
 });

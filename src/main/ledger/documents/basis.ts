@@ -56,12 +56,15 @@ export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrenc
  * (tax_code_seq, category_seq, amount_minor, tax_minor, date): accrual, their own lines dated in it; cash, the
  * share of them the period's payments recognize, dated the payment's day.
  */
-export function documentTaxedLinesSql(basis: Basis): string {
+export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
+  // Another currency's documents in the base currency (issue 30): their base amounts, their tax at the same booked rate.
+  const net = inBase ? 'p.base_minor' : 'p.amount_minor';
+  const tax = inBase ? 'CASE WHEN p.amount_minor = 0 THEN 0 ELSE coalesce(p.tax_minor, 0) * 1.0 * p.base_minor / p.amount_minor END' : 'coalesce(p.tax_minor, 0)';
   return basis === 'accrual'
-    ? `SELECT p.tax_code_seq, p.category_seq, p.amount_minor, p.tax_minor, p.date FROM postings p INDEXED BY postings_tax_date
+    ? `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, CAST(round(${tax}) AS INTEGER) AS tax_minor, p.date FROM postings p INDEXED BY postings_tax_date
        WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`
-    : `SELECT p.tax_code_seq, p.category_seq, CAST(round(p.amount_minor * pay.share) AS INTEGER) AS amount_minor,
-         CAST(round(coalesce(p.tax_minor, 0) * pay.share) AS INTEGER) AS tax_minor, pay.date
+    : `SELECT p.tax_code_seq, p.category_seq, CAST(round(${net} * pay.share) AS INTEGER) AS amount_minor,
+         CAST(round(${tax} * pay.share) AS INTEGER) AS tax_minor, pay.date
        FROM (${PAYMENTS}) pay JOIN documents d ON d.seq = pay.seq
        JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL`;
 }

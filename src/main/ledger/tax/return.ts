@@ -70,12 +70,35 @@ function lateBound(ledger: Ledger, orgSeq: number, from: string): string | null 
   return before < filedTo ? before : filedTo;
 }
 
-/** The taken lines' query and its parameters: the late range only once a return was filed. */
-function taken(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string): { sql: string; params: unknown[] } {
+/**
+ * A taken-lines query for another currency, its net and tax in the base currency (issue 30): each line's base
+ * amount, and its tax at the same booked rate.
+ */
+const inBase = (sql: string): string =>
+  sql.replace(
+    'amount_minor, tax_minor, date FROM',
+    'base_minor AS amount_minor, CASE WHEN amount_minor = 0 THEN 0 ELSE CAST(round(coalesce(tax_minor, 0) * 1.0 * base_minor / amount_minor) AS INTEGER) END AS tax_minor, date FROM',
+  );
+
+/** The other currencies the organization's lines (and documents' postings) are in: each its own index range. */
+export const otherCurrencies = (ledger: Ledger, orgSeq: number, base: string): string[] =>
+  ledger.stmt("SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ? AND kind = 'category' AND currency <> ?").pluck().all(orgSeq, base) as string[];
+
+/** The taken lines' query and its parameters, every currency in the base one: the late range only once a return was filed. */
+function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: string): { sql: string; params: unknown[] } {
   const lateUntil = lateBound(ledger, orgSeq, from);
-  return lateUntil
-    ? { sql: `${IN_PERIOD} UNION ALL ${LATE}`, params: [orgSeq, currency, from, to, orgSeq, currency, lateUntil] }
-    : { sql: IN_PERIOD, params: [orgSeq, currency, from, to] };
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const currency of [base, ...otherCurrencies(ledger, orgSeq, base)]) {
+    const convert = currency === base ? (sql: string) => sql : inBase;
+    parts.push(convert(IN_PERIOD));
+    params.push(orgSeq, currency, from, to);
+    if (lateUntil) {
+      parts.push(convert(LATE));
+      params.push(orgSeq, currency, lateUntil);
+    }
+  }
+  return { sql: parts.join(' UNION ALL '), params };
 }
 
 /** The end of the latest filed return ('' when none). */
@@ -85,18 +108,19 @@ export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
 /** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
 function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Group[] {
   const { sql, params } = taken(ledger, orgSeq, currency, from, to);
-  // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts.
-  const all = `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql}) UNION ALL SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis)})`;
+  // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts; another currency's in base.
+  const documents = [currency, ...otherCurrencies(ledger, orgSeq, currency)];
+  const all = [
+    `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql})`,
+    ...documents.map((c) => `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== currency)})`),
+  ].join(' UNION ALL ');
   return ledger.rows<Group>(
     `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(g.net) AS net, sum(g.tax) AS tax
      FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) GROUP BY tax_code_seq, category_seq) g
      JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
      GROUP BY t.seq, sales ORDER BY t.code`,
     ...params,
-    orgSeq,
-    currency,
-    from,
-    to,
+    ...documents.flatMap((c) => [orgSeq, c, from, to]),
   );
 }
 
@@ -108,9 +132,13 @@ export function stampLines(ledger: Ledger, orgSeq: number, currency: string, fro
     .run(returnSeq, ...params).changes;
 }
 
-function lateLines(ledger: Ledger, orgSeq: number, currency: string, from: string): number {
+function lateLines(ledger: Ledger, orgSeq: number, base: string, from: string): number {
   const until = lateBound(ledger, orgSeq, from);
-  return until ? (ledger.stmt(`SELECT count(*) FROM (${LATE})`).pluck().get(orgSeq, currency, until) as number) : 0;
+  if (!until) return 0;
+  return [base, ...otherCurrencies(ledger, orgSeq, base)].reduce(
+    (n, currency) => n + (ledger.stmt(`SELECT count(*) FROM (${LATE})`).pluck().get(orgSeq, currency, until) as number),
+    0,
+  );
 }
 
 export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
