@@ -65,4 +65,23 @@ describe('the Rates screen', () => {
     await row.waitFor();
     expect(await row.locator('.base-amount').innerText()).toMatch(/108\.56/); // 100 EUR at 1.0856
   });
+
+  it('writes an invoice in euros: its total in EUR, booked at the day\u2019s rate', async () => {
+    L.addContact(app.ledger, org.seq, L.deskActor(), { name: 'Café de Lyon', customer: true });
+    await page.goto(`${app.server.url}/#/invoices`);
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.getByLabel('Customer').selectOption({ label: 'Café de Lyon' });
+    await form.getByLabel('Date').fill('2026-03-03');
+    await form.getByLabel('Currency').fill('eur');
+    await form.getByLabel('Line 1 description').fill('Catering');
+    await form.getByLabel('Line 1 unit price').fill('250');
+    await form.getByLabel('Line 1 category').selectOption('4000');
+    await form.getByText('Total 250.00 EUR').waitFor();
+    await form.getByRole('button', { name: 'Save and issue' }).click();
+    await page.getByText(/saved \(sent\)/).waitFor();
+    const [doc] = L.listDocuments(app.ledger, org.seq, { kinds: ['invoice'] }).data;
+    expect(doc).toMatchObject({ currency: 'EUR', total: 250 });
+    const booked = app.ledger.rows<{ b: number }>("SELECT base_minor AS b FROM postings WHERE kind = 'receivable'")[0].b;
+    expect(booked).toBe(27140); // 250 EUR at 1.0856
+  });
 });

@@ -119,6 +119,8 @@ export function DocumentForm({
   const [date, setDate] = useState('');
   const [due, setDue] = useState('');
   const [inclusive, setInclusive] = useState(false);
+  // Empty: the organization's currency; another books at its issue date's rate (issue 30).
+  const [docCurrency, setDocCurrency] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([{ ...BLANK }]);
   const lastRef = useRef<HTMLInputElement>(null);
   const types = kind === 'bill' ? ['expense', 'asset'] : ['revenue'];
@@ -133,6 +135,7 @@ export function DocumentForm({
       ...(date ? { date } : {}),
       ...(due ? { dueDate: due } : {}),
       taxInclusive: inclusive,
+      ...(docCurrency ? { currency: docCurrency } : {}),
       lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, categoryCode: l.categoryCode, taxCode: l.taxCode || null })),
     };
     try {
@@ -175,6 +178,10 @@ export function DocumentForm({
         <label className="check">
           <input type="checkbox" checked={inclusive} onChange={(e) => setInclusive(e.target.checked)} /> Prices include tax
         </label>
+        <label>
+          Currency
+          <input size={4} maxLength={3} pattern="[A-Za-z]{3}" placeholder={currency} value={docCurrency} onChange={(e) => setDocCurrency(e.target.value.toUpperCase())} />
+        </label>
       </div>
       <table className="grid" aria-label="Lines">
         <thead>
@@ -207,7 +214,7 @@ export function DocumentForm({
       <p className="totals" aria-live="polite">
         Net {totals.net.toFixed(2)} · Tax {totals.tax.toFixed(2)} ·{' '}
         <strong>
-          Total {totals.total.toFixed(2)} {currency}
+          Total {totals.total.toFixed(2)} {docCurrency || currency}
         </strong>
       </p>
       <div className="actions">
