@@ -468,3 +468,19 @@ describe('the VAT return in the base currency', () => {
     expect(unstamped).toBe(0);
   });
 });
+
+describe('the general ledger in books of several currencies', () => {
+  it('opens a category’s lines in every currency at their base amounts, its ending balance the trial balance’s', () => {
+    const period = { from: '2026-01-01', to: '2026-01-31' };
+    const gl = L.generalLedger(ctx.ledger, org.seq, { account: '5100', ...period, limit: 500, offset: 0 });
+    expect(gl.currency).toBe('USD');
+    const tb = L.trialBalance(ctx.ledger, org.seq, period).lines.find((l) => l.code === '5100')!;
+    expect(gl.endingBalance).toBeCloseTo(tb.debit - tb.credit, 2);
+    const euroRow = gl.data.find((p) => p.description === 'Euro 2026-01-12');
+    expect(euroRow).toBeDefined(); // a EUR row's split line, in USD
+    expect(gl.data.at(-1)!.balance).toBeCloseTo(gl.endingBalance, 2);
+    const receivables = L.generalLedger(ctx.ledger, org.seq, { account: 'receivables', from: '2025-01-01', to: '2026-01-31', limit: 500, offset: 0 });
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-01-31' });
+    expect(receivables.endingBalance).toBeCloseTo(sheet.assets.lines.find((l) => l.name === 'Accounts receivable')?.amount ?? 0, 2);
+  });
+});

@@ -105,8 +105,9 @@ interface Posting {
   account_seq: number;
 }
 
-const oneCurrency = (ledger: Ledger, orgSeq: number): boolean =>
-  (ledger.stmt('SELECT count(DISTINCT currency) FROM accounts WHERE org_seq = ?').pluck().get(orgSeq) as number) <= 1;
+/** Lines (or postings) in more than one currency: the general ledger of a category is then in the base currency. */
+const severalCurrencies = (ledger: Ledger, orgSeq: number): boolean =>
+  (ledger.stmt('SELECT count(DISTINCT currency) FROM line_month_totals WHERE org_seq = ?').pluck().get(orgSeq) as number) > 1;
 
 /** A money account's rows. */
 function moneyReader(ledger: Ledger, account: AccountRow) {
@@ -133,24 +134,27 @@ function moneyReader(ledger: Ledger, account: AccountRow) {
 }
 
 /** How a target's postings are read: the page, the same-day postings before one, the range totals. */
-function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
+function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inBase: boolean) {
   if (t.kind === 'money') return moneyReader(ledger, t.account);
   const [kind, categorySeq, where] =
     t.kind === 'category' ? ['category', t.seq, 'x.org_seq = ? AND x.category_seq = ?'] : ([t.kind, 0, `x.org_seq = ? AND x.kind = '${t.kind}' AND 0 = ?`] as const);
-  const params = [orgSeq, categorySeq, currency];
-  if (t.kind === 'suspense') return suspenseReader(ledger, orgSeq, currency, kind, categorySeq);
+  // In books of several currencies, every currency's lines at their base amounts (issue 30); else one currency's.
+  const cur = inBase ? '' : ' AND x.currency = ?';
+  const amount = inBase ? 'base_minor' : 'amount_minor';
+  const params = inBase ? [orgSeq, categorySeq] : [orgSeq, categorySeq, currency];
+  if (t.kind === 'suspense') return suspenseReader(ledger, orgSeq, currency, kind, categorySeq, inBase);
   // The lines of bank rows and the postings of invoices and bills (issue 29), in one order: by date, a day's lines
   // first. Books without documents for the account read the lines alone, in their index's order.
-  const posted = ledger.stmt(`SELECT 1 FROM postings x WHERE ${where} AND x.currency = ? LIMIT 1`).get(...params) !== undefined;
-  const lineKeys = `SELECT 0 AS src, x.transaction_seq AS seq, x.position, x.date FROM lines x WHERE ${where} AND x.currency = ? AND x.date BETWEEN ? AND ?`;
+  const posted = ledger.stmt(`SELECT 1 FROM postings x WHERE ${where}${cur} LIMIT 1`).get(...params) !== undefined;
+  const lineKeys = `SELECT 0 AS src, x.transaction_seq AS seq, x.position, x.date FROM lines x WHERE ${where}${cur} AND x.date BETWEEN ? AND ?`;
   const keys = posted
-    ? `${lineKeys} UNION ALL SELECT 1, x.seq, 0, x.date FROM postings x WHERE ${where} AND x.currency = ? AND x.date BETWEEN ? AND ? ORDER BY 4, 1, 2, 3 LIMIT ? OFFSET ?`
+    ? `${lineKeys} UNION ALL SELECT 1, x.seq, 0, x.date FROM postings x WHERE ${where}${cur} AND x.date BETWEEN ? AND ? ORDER BY 4, 1, 2, 3 LIMIT ? OFFSET ?`
     : `${lineKeys} ORDER BY x.date, x.transaction_seq, x.position LIMIT ? OFFSET ?`;
   return {
     page: (from: string, to: string, limit: number, offset: number) =>
       ledger.rows<Posting>(
         `SELECT k.src, k.seq, k.position, coalesce(t.id, '') AS id, k.date, coalesce(t.description, c.name || ' ' || d.number) AS description, coalesce(l.memo, p.memo) AS memo,
-           coalesce(l.amount_minor, p.amount_minor) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
+           coalesce(l.${amount}, p.${amount}) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
          FROM (${keys}) k LEFT JOIN lines l ON k.src = 0 AND l.transaction_seq = k.seq AND l.position = k.position LEFT JOIN transactions t ON k.src = 0 AND t.seq = k.seq
          LEFT JOIN postings p ON k.src = 1 AND p.seq = k.seq LEFT JOIN documents d ON d.seq = p.document_seq LEFT JOIN counterparties c ON c.seq = d.contact_seq
          ORDER BY k.date, k.src, k.seq, k.position`,
@@ -164,29 +168,30 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target) {
     sameDayBefore: (p: Posting) =>
       (ledger
         .stmt(
-          `SELECT coalesce(sum(x.amount_minor), 0) FROM lines x WHERE ${where} AND x.currency = ? AND x.date = ? AND (? = 1 OR x.transaction_seq < ? OR (x.transaction_seq = ? AND x.position < ?))`,
+          `SELECT coalesce(sum(x.${amount}), 0) FROM lines x WHERE ${where}${cur} AND x.date = ? AND (? = 1 OR x.transaction_seq < ? OR (x.transaction_seq = ? AND x.position < ?))`,
         )
         .pluck()
         .get(...params, p.date, p.src, p.seq, p.seq, p.position) as number) +
       (p.src === 0
         ? 0
         : (ledger
-            .stmt(`SELECT coalesce(sum(x.amount_minor), 0) FROM postings x WHERE ${where} AND x.currency = ? AND x.date = ? AND x.seq < ?`)
+            .stmt(`SELECT coalesce(sum(x.${amount}), 0) FROM postings x WHERE ${where}${cur} AND x.date = ? AND x.seq < ?`)
             .pluck()
             .get(...params, p.date, p.seq) as number)),
-    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currency, kind, categorySeq, from, to),
+    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, inBase ? null : currency, kind, categorySeq, from, to),
   };
 }
 
 /** Suspense lines are the uncategorized rows' (one each): paged on the rows' status index, which holds them in date order. */
-function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: string, categorySeq: number) {
-  // The currency is asked only of an organization with accounts in several.
+function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: string, categorySeq: number, inBase: boolean) {
+  // Every uncategorized row: in books of several currencies at their base amounts, else in the one currency.
+  const amount = inBase ? 'base_minor' : 'amount_minor';
   const keys = `SELECT seq AS transaction_seq, 0 AS position FROM transactions INDEXED BY transactions_org_status_date
-    WHERE org_seq = ? AND status = 'uncategorized' AND ${oneCurrency(ledger, orgSeq) ? '? IS NOT NULL' : 'currency = ?'} AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
+    WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
   return {
     page: (from: string, to: string, limit: number, offset: number) =>
       ledger.rows<Posting>(
-        `SELECT 0 AS src, l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.amount_minor AS minor, t.account_seq
+        `SELECT 0 AS src, l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.${amount} AS minor, t.account_seq
          FROM (${keys}) k JOIN lines l ON l.transaction_seq = k.transaction_seq AND l.position = k.position JOIN transactions t ON t.seq = l.transaction_seq
          ORDER BY l.date, l.transaction_seq, l.position`,
         orgSeq,
@@ -198,10 +203,10 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
       ),
     sameDayBefore: (p: Posting) =>
       ledger
-        .stmt(`SELECT -coalesce(sum(amount_minor), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND currency = ? AND date = ? AND seq < ?`)
+        .stmt(`SELECT -coalesce(sum(${amount}), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date = ? AND seq < ?`)
         .pluck()
         .get(orgSeq, currency, p.date, p.seq) as number,
-    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currency, kind, categorySeq, from, to),
+    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, inBase ? null : currency, kind, categorySeq, from, to),
   };
 }
 
@@ -219,7 +224,7 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
   const currency = target.kind === 'money' ? target.account.currency : orgCurrency(ledger, orgSeq);
   const from = q.from ?? BEGINNING;
   const to = q.to ?? today();
-  const read = reader(ledger, orgSeq, currency, target);
+  const read = reader(ledger, orgSeq, currency, target, target.kind !== 'money' && severalCurrencies(ledger, orgSeq));
   const opening = target.kind === 'money' && (target.account.opening_date ?? BEGINNING) <= to ? target.account.opening_balance_minor : 0;
   const starting = opening + (from > BEGINNING ? read.range(BEGINNING, dayBefore(from)).minor : 0);
   const period = read.range(from, to);

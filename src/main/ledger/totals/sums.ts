@@ -158,16 +158,17 @@ export interface RangeTotals {
 }
 
 /** Counts and sums over [from, to] from a pair of month/day tables (whole months from one, the ends from the other). */
-function rangeTotals(ledger: Ledger, tables: { month: string; day: string; where: string }, params: unknown[], from: string, to: string): RangeTotals {
+function rangeTotals(ledger: Ledger, tables: { month: string; day: string; where: string; sum?: 'sum_base' }, params: unknown[], from: string, to: string): RangeTotals {
   const { months, days } = slicesOf(from, to);
   const parts: string[] = [];
   const all: unknown[] = [];
+  const sum = tables.sum ? `${tables.sum} AS sum_minor` : 'sum_minor';
   if (months) {
-    parts.push(`SELECT n, sum_minor FROM ${tables.month} WHERE ${tables.where} AND month BETWEEN ? AND ?`);
+    parts.push(`SELECT n, ${sum} FROM ${tables.month} WHERE ${tables.where} AND month BETWEEN ? AND ?`);
     all.push(...params, ...months);
   }
   for (const range of days) {
-    parts.push(`SELECT n, sum_minor FROM ${tables.day} WHERE ${tables.where} AND date BETWEEN ? AND ?`);
+    parts.push(`SELECT n, ${sum} FROM ${tables.day} WHERE ${tables.where} AND date BETWEEN ? AND ?`);
     all.push(...params, ...range);
   }
   if (!parts.length) return { n: 0, minor: 0 };
@@ -178,12 +179,20 @@ function rangeTotals(ledger: Ledger, tables: { month: string; day: string; where
 export const accountRange = (ledger: Ledger, accountSeq: number, from: string, to: string): RangeTotals =>
   rangeTotals(ledger, { month: 'account_month_totals', day: 'account_day_totals', where: 'account_seq = ?' }, [accountSeq], from, to);
 
-/** An organization's lines of one kind and category (0: none) in a currency over [from, to]. */
-export const lineRange = (ledger: Ledger, orgSeq: number, currency: string, kind: string, categorySeq: number, from: string, to: string): RangeTotals =>
-  rangeTotals(
-    ledger,
-    { month: 'line_month_totals', day: 'line_day_totals', where: 'org_seq = ? AND currency = ? AND kind = ? AND category_seq = ?' },
-    [orgSeq, currency, kind, categorySeq],
-    from,
-    to,
-  );
+/** An organization's lines of one kind and category (0: none) in a currency (null: every currency's, in the base one) over [from, to]. */
+export const lineRange = (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): RangeTotals =>
+  currency === null
+    ? rangeTotals(
+        ledger,
+        { month: 'line_month_totals', day: 'line_day_totals', where: 'org_seq = ? AND kind = ? AND category_seq = ?', sum: 'sum_base' },
+        [orgSeq, kind, categorySeq],
+        from,
+        to,
+      )
+    : rangeTotals(
+        ledger,
+        { month: 'line_month_totals', day: 'line_day_totals', where: 'org_seq = ? AND currency = ? AND kind = ? AND category_seq = ?' },
+        [orgSeq, currency, kind, categorySeq],
+        from,
+        to,
+      );
