@@ -71,6 +71,10 @@ export function slicesOf(from: string, to: string): Slices {
 /** Before any book's first day: a range from it is "since the books began". */
 export const BEGINNING = '0001-01-01';
 
+/** The currencies an organization's lines (and documents' postings) are in. */
+export const bookCurrencies = (ledger: Ledger, orgSeq: number): string[] =>
+  ledger.stmt('SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ?').pluck().all(orgSeq) as string[];
+
 /** The sum of an organization's lines of one kind and category (0: none) in a currency, per month or over the whole range. */
 export interface LineSum {
   kind: string;
@@ -89,8 +93,11 @@ export function lineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, f
   const { months, days } = slicesOf(from ?? BEGINNING, to);
   const parts: string[] = [];
   const params: unknown[] = [];
-  // A currency's own sums, or every currency's base sums.
-  const [sum, which, of] = currency === null ? ['sum_base AS sum_minor', '', []] : ['sum_minor', ' AND currency = ?', [currency]];
+  // A currency's own sums, or every currency's base sums (each currency its own index range: a few).
+  const currencies = currency === null ? bookCurrencies(ledger, orgSeq) : [currency];
+  const sum = currency === null ? 'sum_base AS sum_minor' : 'sum_minor';
+  const which = ` AND currency IN (${currencies.map(() => '?').join(', ') || 'NULL'})`;
+  const of = currencies;
   if (months) {
     parts.push(`SELECT kind, category_seq, month, ${sum} FROM line_month_totals WHERE org_seq = ?${which} AND month BETWEEN ? AND ? AND n > 0`);
     params.push(orgSeq, ...of, ...months);
