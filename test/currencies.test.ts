@@ -484,3 +484,17 @@ describe('the general ledger in books of several currencies', () => {
     expect(receivables.endingBalance).toBeCloseTo(sheet.assets.lines.find((l) => l.name === 'Accounts receivable')?.amount ?? 0, 2);
   });
 });
+
+describe('closing a period', () => {
+  it('period lock --revalue revalues at the closing date and closes the books in one step', async () => {
+    const r = await desk<{ lockedThrough: string; revalued: L.Revaluation | null }>('lockPeriod', { through: '2026-01-31', revalue: true });
+    expect(r.lockedThrough).toBe('2026-01-31');
+    expect(r.revalued?.id).toEqual(expect.any(String));
+    expect(L.balanceSheet(ctx.ledger, org.seq, { date: '2026-01-31' }).assets.lines.find((l) => l.name === 'Euro')!.amount).not.toBe(
+      L.balanceSheet(ctx.ledger, org.seq, { date: '2026-02-01' }).assets.lines.find((l) => l.name === 'Euro')!.amount,
+    );
+    // Closed: the revaluation cannot be undone now.
+    await expect(desk('undoRevaluation', { date: '2026-01-31' })).rejects.toMatchObject({ code: 'period_locked' });
+    await desk('unlockPeriod', {});
+  });
+});

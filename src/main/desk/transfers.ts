@@ -61,9 +61,26 @@ export const transferOperations = {
       ...Org,
       through: DateString.describe('The closing date: nothing on or before it changes'),
       reason: Prose(500).trim().optional().describe('Why, for the Log'),
+      revalue: z.boolean().optional().describe("Revalue other currencies at the closing date's rates first (fx revalue), in the same step"),
     }),
-    (ctx, { orgId, through, reason }) => ({ lockedThrough: L.lockPeriod(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, through, reason) }),
-    { name: 'period lock', summary: 'close the books through a date (nothing dated on or before it changes)', print: (r) => [`Books closed through ${r.lockedThrough}.`] },
+    (ctx, { orgId, through, reason, revalue }) => {
+      const seq = orgSeq(ctx, orgId);
+      // Both or neither: the revaluation dated the closing date (its reversal the day after, still open), then the lock.
+      return ctx.ledger.write(() => {
+        const revalued = revalue ? L.revalue(ctx.ledger, seq, ctx.reviewer, through) : null;
+        return { lockedThrough: L.lockPeriod(ctx.ledger, seq, ctx.reviewer, through, reason), revalued };
+      });
+    },
+    {
+      name: 'period lock',
+      summary: 'close the books through a date (nothing dated on or before it changes); --revalue: unrealized exchange gains first',
+      print: (r) => [
+        ...(r.revalued
+          ? [`Revalued on ${r.lockedThrough}: unrealized ${r.revalued.gain >= 0 ? 'gain' : 'loss'} ${Math.abs(r.revalued.gain).toFixed(2)} ${r.revalued.currency}.`]
+          : []),
+        `Books closed through ${r.lockedThrough}.`,
+      ],
+    },
   ),
 
   unlockPeriod: op(
