@@ -76,6 +76,10 @@ describe('rates by hand', () => {
     await refused({ rate: '-1.2' }, 'rate', /not a rate/);
     await refused({ date: '2026-02-30' }, 'date', /date/);
     expect((await desk(usd, 'listRates', {})).total).toBe(1);
+    // An organization's base currency is an ISO 4217 one too.
+    expect(() => L.createOrganization(ctx.ledger, { slug: 'xyz-co', currency: 'XYZ' })).toThrow(
+      expect.objectContaining({ details: [{ field: 'currency', message: expect.stringContaining('XYZ is not an ISO 4217') }] }),
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { newId, nowIso } from '../core/clock';
 import { LedgerError, invalid } from '../core/errors';
 import { defaultChart, seedCounterparties } from '../chart/ontology';
 import { writeAmount, type DecimalMark } from '../../../shared/amounts';
+import { requireCurrency } from '../rates/currencies';
 
 export interface Organization {
   seq: number;
@@ -90,8 +91,8 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
   if (!SLUG.test(slug)) {
     throw invalid([{ field: 'slug', message: 'use 1-64 lowercase letters, digits and inner hyphens' }]);
   }
-  const currency = (input.currency ?? 'USD').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw invalid([{ field: 'currency', message: 'must be a 3-letter currency code' }]);
+  // Its base currency (issue 30): an ISO 4217 code, fixed once made (every base amount is in it).
+  const currency = requireCurrency(input.currency ?? 'USD');
   const name = input.name?.trim() || slug;
   return ledger.write(() => {
     if (findOrganization(ledger, slug)) {
