@@ -285,6 +285,14 @@ describe('accrual and cash basis', () => {
     expect([vat(q1, 'accrual').boxes['1'], vat(q1, 'accrual').boxes['4'], vat(q1, 'accrual').payable]).toEqual([200, 20, 180]);
     expect([vat(q1, 'cash').boxes['1'], vat(q1, 'cash').boxes['4'], vat(q1, 'cash').payable]).toEqual([0, 20, -20]);
     expect([vat(q2, 'cash').boxes['1'], vat(q2, 'cash').boxes['6'], vat(q2, 'accrual').boxes['1']]).toEqual([100, 500, 0]);
+    // The tax audit lists the documents' lines behind each box, on the basis asked, adding up to the box.
+    const audit = async (q: { from: string; to: string }, box: string, basis: 'cash' | 'accrual') =>
+      (await d<{ data: L.TaxAuditLine[] }>('taxAudit', { ...q, box, basis, limit: 100 })).data;
+    const box1 = await audit(q1, '1', 'accrual');
+    expect(box1.map((l) => [l.document?.number, l.description, l.tax])).toEqual([['INV-0001', 'Invoice INV-0001 Client', 200]]);
+    expect((await audit(q1, '4', 'accrual')).reduce((s, l) => s + l.tax, 0)).toBe(20);
+    expect(await audit(q1, '1', 'cash')).toEqual([]);
+    expect((await audit(q2, '1', 'cash')).map((l) => [l.document?.number, l.date, l.tax])).toEqual([['INV-0001', '2026-04-05', 100]]);
     // The organization's setting is the P&L's default; the command takes --basis.
     expect(pl(q1, undefined as never).basis).toBe('accrual');
     L.updateOrganization(ctx.ledger, other.id, { reportBasis: 'cash' });

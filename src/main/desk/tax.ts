@@ -185,10 +185,14 @@ export const taxAuditOperations = {
       to: DateString,
       box: Line(10).trim().min(1).optional().describe('Only the lines behind this box'),
       code: Line(20).trim().min(1).optional().describe('Only the lines of this tax code'),
+      basis: z.enum(['cash', 'accrual']).optional().describe("cash or accrual: when invoices' and bills' lines count (default: the organization's)"),
       limit: z.int().min(1).max(500).default(100),
       offset: z.int().min(0).default(0),
     }),
-    (ctx, { orgId, ...q }) => L.taxAudit(ctx.ledger, orgSeq(ctx, orgId), q),
+    (ctx, { orgId, basis, ...q }) => {
+      const seq = orgSeq(ctx, orgId);
+      return L.taxAudit(ctx.ledger, seq, { ...q, basis: basis ?? L.taxSettings(ctx.ledger, seq).basis });
+    },
     {
       name: 'report tax-audit',
       summary: 'the lines behind a return (or one box, or one code): the tax audit report',

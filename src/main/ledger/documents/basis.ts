@@ -61,10 +61,10 @@ export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
   const net = inBase ? 'p.base_minor' : 'p.amount_minor';
   const tax = inBase ? 'CASE WHEN p.amount_minor = 0 THEN 0 ELSE coalesce(p.tax_minor, 0) * 1.0 * p.base_minor / p.amount_minor END' : 'coalesce(p.tax_minor, 0)';
   return basis === 'accrual'
-    ? `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, CAST(round(${tax}) AS INTEGER) AS tax_minor, p.date FROM postings p INDEXED BY postings_tax_date
+    ? `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, CAST(round(${tax}) AS INTEGER) AS tax_minor, p.date, p.seq AS posting_seq FROM postings p INDEXED BY postings_tax_date
        WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`
     : `SELECT p.tax_code_seq, p.category_seq, CAST(round(${net} * pay.share) AS INTEGER) AS amount_minor,
-         CAST(round(${tax} * pay.share) AS INTEGER) AS tax_minor, pay.date
+         CAST(round(${tax} * pay.share) AS INTEGER) AS tax_minor, pay.date, p.seq AS posting_seq
        FROM (${PAYMENTS}) pay JOIN documents d ON d.seq = pay.seq
        JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL`;
 }

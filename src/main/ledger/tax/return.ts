@@ -200,7 +200,10 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
 
 /** A line behind the return's figures (the tax audit report). */
 export interface TaxAuditLine {
+  /** The bank row's id ('' for an invoice's or bill's line). */
   transactionId: string;
+  /** The invoice, credit note or bill whose line it is (issue 29), on its date (accrual) or its payment's (cash). */
+  document?: { id: string; kind: string; number: string };
   date: string;
   description: string;
   code: string;
@@ -211,14 +214,9 @@ export interface TaxAuditLine {
   late: boolean;
 }
 
-/**
- * Every taxed line a return takes, oldest first, or those behind one box (the codes that feed it, on its side)
- * or one code: what the tax audit report shows, and what a figure on screen opens.
- */
-export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; limit: number; offset: number }) {
-  const org = organizationBySeq(ledger, orgSeq);
-  // Which (code, side) pairs are asked for: every one, one code's, or those feeding the box.
-  const pairs = ledger
+/** Which (code, side) pairs an audit asks for: every one, one code's, or those feeding the box. */
+function auditPairs(ledger: Ledger, orgSeq: number, q: { box?: string; code?: string }): number[][] {
+  return ledger
     .rows<{ seq: number; code: string; boxes: string }>('SELECT seq, code, boxes FROM tax_codes WHERE org_seq = ?', orgSeq)
     .flatMap((c) =>
       [1, 0]
@@ -229,20 +227,49 @@ export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: 
         )
         .map((sales) => [c.seq, sales]),
     );
+}
+
+/**
+ * Every taxed line a return takes, oldest first, or those behind one box (the codes that feed it, on its side)
+ * or one code: what the tax audit report shows, and what a figure on screen opens.
+ */
+export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; basis?: Basis; limit: number; offset: number }) {
+  const org = organizationBySeq(ledger, orgSeq);
+  const pairs = auditPairs(ledger, orgSeq, q);
   const money = (minor: number) => fromMinor(minor, org.currency);
   if (!pairs.length) return { data: [] as TaxAuditLine[], meta: { totalCount: 0, limit: q.limit, offset: q.offset } };
   const lines = taken(ledger, orgSeq, org.currency, q.from, q.to);
-  const chosen = `FROM (${lines.sql}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
-  const params = [...lines.params, ...pairs.flat()];
+  // The bank rows' taxed lines (src 0) and the documents' (src 1) on the return's basis (as taxReturn, cash unless told), as the return takes them.
+  const basis = q.basis ?? 'cash';
+  const currencies = [org.currency, ...otherCurrencies(ledger, orgSeq, org.currency)];
+  const all = [
+    `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql})`,
+    ...currencies.map((c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)})`),
+  ].join(' UNION ALL ');
+  const chosen = `FROM (${all}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
+  const params = [...lines.params, ...currencies.flatMap((c) => [orgSeq, c, q.from, q.to]), ...pairs.flat()];
   const total = ledger
     .stmt(`SELECT count(*) ${chosen}`)
     .pluck()
     .get(...params) as number;
-  const page = ledger.rows<{ id: string; date: string; description: string; code: string; sales: number; net: number; tax: number }>(
-    `SELECT tr.id, p.date, tr.description, t.code, p.sales, p.net, p.tax
-     FROM (SELECT k.transaction_seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
-           ORDER BY k.date, k.transaction_seq, k.position LIMIT ? OFFSET ?) p
-     JOIN transactions tr ON tr.seq = p.transaction_seq JOIN tax_codes t ON t.seq = p.tax_code_seq ORDER BY p.date, p.transaction_seq, p.position`,
+  const page = ledger.rows<{
+    id: string;
+    date: string;
+    description: string;
+    code: string;
+    sales: number;
+    net: number;
+    tax: number;
+    doc_id: string | null;
+    doc_kind: string;
+    doc_number: string;
+  }>(
+    `SELECT coalesce(tr.id, '') AS id, p.date, coalesce(tr.description, CASE d.kind WHEN 'bill' THEN 'Bill ' WHEN 'credit_note' THEN 'Credit note ' ELSE 'Invoice ' END || d.number || ' ' || cp.name) AS description, t.code, p.sales, p.net, p.tax, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
+     FROM (SELECT k.src, k.seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
+           ORDER BY k.date, k.src, k.seq, k.position LIMIT ? OFFSET ?) p
+     LEFT JOIN transactions tr ON p.src = 0 AND tr.seq = p.seq LEFT JOIN postings po ON p.src = 1 AND po.seq = p.seq
+     LEFT JOIN documents d ON d.seq = po.document_seq LEFT JOIN counterparties cp ON cp.seq = d.contact_seq
+     JOIN tax_codes t ON t.seq = p.tax_code_seq ORDER BY p.date, p.src, p.seq, p.position`,
     ...params,
     q.limit,
     q.offset,
@@ -250,6 +277,7 @@ export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: 
   return {
     data: page.map((r): TaxAuditLine => ({
       transactionId: r.id,
+      ...(r.doc_id ? { document: { id: r.doc_id, kind: r.doc_kind, number: r.doc_number } } : {}),
       date: r.date,
       description: r.description,
       code: r.code,
