@@ -241,7 +241,9 @@ export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: 
   const lines = taken(ledger, orgSeq, org.currency, q.from, q.to);
   // The bank rows' taxed lines (src 0) and the documents' (src 1) on the return's basis (as taxReturn, cash unless told), as the return takes them.
   const basis = q.basis ?? 'cash';
-  const currencies = [org.currency, ...otherCurrencies(ledger, orgSeq, org.currency)];
+  // Books without documents read the lines alone (no union to sort a page out of).
+  const hasDocuments = ledger.stmt('SELECT 1 FROM documents WHERE org_seq = ? LIMIT 1').get(orgSeq) !== undefined;
+  const currencies = hasDocuments ? [org.currency, ...otherCurrencies(ledger, orgSeq, org.currency)] : [];
   const all = [
     `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql})`,
     ...currencies.map((c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)})`),
