@@ -297,6 +297,17 @@ describe('accrual and cash basis', () => {
     expect(pl(q1, undefined as never).basis).toBe('accrual');
     L.updateOrganization(ctx.ledger, other.id, { reportBasis: 'cash' });
     expect(L.profitAndLoss(ctx.ledger, other.seq, q2)).toMatchObject({ basis: 'cash', revenue: 500 });
+    // Returns on the accrual basis: once Q1 is filed, an invoice (or a void) dated in it would be in no return: refused.
+    L.updateTaxSettings(ctx.ledger, other.seq, L.deskActor(), { basis: 'accrual' });
+    const spare = await d<L.Document>('createInvoice', { customer: 'Client', date: '2026-03-21', issue: true, lines: ['Spare;1;10;4000;S'] });
+    await d('fileTaxReturn', { ...q1, basis: 'accrual' });
+    await expect(d('createInvoice', { customer: 'Client', date: '2026-03-28', issue: true, lines: ['Late;1;10;4000;S'] })).rejects.toMatchObject({
+      code: 'period_locked',
+      message: expect.stringContaining('would be in no return. Date it after 2026-03-31'),
+    });
+    await expect(d('voidInvoice', { number: spare.number, date: '2026-03-31' })).rejects.toMatchObject({ code: 'period_locked' });
+    await d('voidInvoice', { number: spare.number, date: '2026-04-01' }); // its reversal in the next return
+    await d('createInvoice', { customer: 'Client', date: '2026-04-02', issue: true, lines: ['On time;1;10;4000;S'] });
     expectTotalsMatchRows(ctx.ledger);
   });
 });

@@ -20,6 +20,7 @@ import { lookups, type Lookups } from './lookups';
 import { refreshSettled } from './settled';
 import type { Track } from '../totals/declared';
 import { documentValue } from './currency';
+import { assertNotInFiledPeriod } from '../tax/return';
 import { requireCurrency } from '../rates/currencies';
 
 const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor)';
@@ -63,6 +64,8 @@ function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, set
 
 /** Reverses every posting of a document, dated `date`. */
 function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
+  if (ledger.stmt('SELECT 1 FROM postings WHERE document_seq = ? AND tax_code_seq IS NOT NULL LIMIT 1').get(doc.seq))
+    assertNotInFiledPeriod(ledger, doc.org_seq, date, `the void of ${KIND_NAMES[doc.kind]} ${doc.number}`);
   ledger
     .stmt(
       `INSERT INTO postings ${POSTING_COLUMNS}
@@ -89,6 +92,7 @@ export function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: stri
 
 /** Books an issued document's entry. A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice. */
 function bookEntry(ledger: Ledger, issued: DocumentRow, worked: WorkedDocument, track?: Track): void {
+  if (worked.lines.some((l) => l.taxCodeSeq !== null)) assertNotInFiledPeriod(ledger, issued.org_seq, issued.issue_date, `${KIND_NAMES[issued.kind]} ${issued.number}`);
   postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq, track);
   if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
   if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);

@@ -8,6 +8,7 @@
 // in proportion (cash), documents/basis.ts.
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
+import { LedgerError } from '../core/errors';
 import { documentTaxedLinesSql, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox } from './codes';
@@ -104,6 +105,25 @@ function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: s
 /** The end of the latest filed return ('' when none). */
 export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
   (ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq) as string | null) ?? '';
+
+/**
+ * Refuses an invoice's or bill's taxed entry (or its reversal) dated in a period a filed return covers, when the
+ * returns are on the accrual basis: it would be in no return (a bank row dated there goes into the next one).
+ */
+export function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: string, what: string): void {
+  const filedTo = lastFiledTo(ledger, orgSeq);
+  if (date > filedTo || ledger.stmt('SELECT tax_basis FROM organizations WHERE seq = ?').pluck().get(orgSeq) !== 'accrual') return;
+  const r = ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date) as {
+    id: string;
+    period_from: string;
+    period_to: string;
+  };
+  throw new LedgerError(
+    'period_locked',
+    `A tax return was filed for ${r.period_from} to ${r.period_to} (accrual basis): ${what} dated ${date} would be in no return. Date it after ${filedTo}.`,
+    { taxReturn: r.id, from: r.period_from, to: r.period_to, date },
+  );
+}
 
 /** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
 function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Group[] {
