@@ -14,6 +14,7 @@ import * as L from '../src/main/ledger';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 import { ledgerFile } from '../src/main/paths';
 import { addDays } from '../src/shared/dates';
+import { percentiles, timedRow } from './timing';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const CURRENCIES = 'USD,JPY,BGN,CZK,DKK,GBP,HUF,PLN,RON,SEK,CHF,ISK,NOK,TRY,AUD,BRL,CAD,CNY,HKD,IDR,ILS,INR,KRW,MXN,MYR,NZD,PHP,SGD,THB,ZAR'.split(',');
@@ -94,17 +95,7 @@ if (!org) {
 }
 const seq = org.seq;
 
-function time(name: string, runs: number, fn: () => unknown, target: string): string {
-  for (let i = 0; i < 10; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return `| ${name} | ${samples[Math.floor(runs / 2)].toFixed(2)} ms | ${samples[Math.floor(runs * 0.99)].toFixed(2)} ms | ${target} |`;
-}
+const time = (name: string, runs: number, fn: () => unknown, target: string): string => timedRow(name, percentiles(fn, runs, 10), target);
 
 const to = (ledger.sqlite.prepare('SELECT max(date) FROM transactions WHERE org_seq = ?').pluck().get(seq) as string) ?? '2026-06-30';
 const table = [

@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as L from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
+import { percentiles } from './timing';
 
 const N = Number(process.env.BENCH_INVOICES ?? 100_000);
 const base = join(import.meta.dirname, '.data-invoices');
@@ -96,17 +97,7 @@ ledger.write(() => {
 });
 const paying = (performance.now() - t) / 1000;
 
-function time(runs: number, fn: () => unknown): { p50: number; p99: number } {
-  for (let i = 0; i < 5; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const s = performance.now();
-    fn();
-    samples.push(performance.now() - s);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: samples[Math.floor(runs / 2)], p99: samples[Math.floor(runs * 0.99)] };
-}
+const time = (runs: number, fn: () => unknown) => percentiles(fn, runs, 5);
 const aging = time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-06-30'));
 const agingNow = L.aging(ledger, org.seq, 'receivables', '2026-06-30');
 const agingEnd = time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-12-31'));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { balancesAt, balanceSheet, createOrganization, findOrganization, generalLedger, openLedger, profitAndLoss, trialBalance } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
+import { percentiles, timedRow } from './timing';
 
 const base = join(import.meta.dirname, '.data-books');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -20,17 +21,7 @@ if (!org) {
 }
 const rows = (ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) AS n FROM transaction_status_counts WHERE org_seq = ?').get(org.seq) as { n: number }).n;
 
-function time(name: string, fn: () => unknown): string {
-  for (let i = 0; i < 50; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return `| ${name} | ${samples[149].toFixed(2)} ms | ${samples[296].toFixed(2)} ms | 5 ms |`;
-}
+const time = (name: string, fn: () => unknown): string => timedRow(name, percentiles(fn, 300, 50), '5 ms');
 
 const seq = org.seq;
 const table = [

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createOrganization, deskActor, findOrganization, openLedger, setCategoryTax, setupTaxSet, taxAudit, taxReturn } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
+import { percentiles, timedRow } from './timing';
 
 const base = join(import.meta.dirname, '.data-tax');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -31,17 +32,7 @@ if (!org) {
 }
 const seq = org.seq;
 
-function time(name: string, runs: number, fn: () => unknown): string {
-  for (let i = 0; i < 10; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return `| ${name} | ${samples[Math.floor(runs / 2)].toFixed(2)} ms | ${samples[Math.floor(runs * 0.99)].toFixed(2)} ms | 50 ms |`;
-}
+const time = (name: string, runs: number, fn: () => unknown): string => timedRow(name, percentiles(fn, runs, 10), '50 ms');
 
 const quarter = { from: '2025-10-01', to: '2025-12-31' };
 const lines = ledger.sqlite

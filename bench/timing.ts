@@ -1,0 +1,16 @@
+// Timing a report in process, as every bench does it: warm-up runs first, then the median and the 99th
+// percentile of the timed runs, in milliseconds. Figures only: nothing asserts a time.
+export function percentiles(fn: () => unknown, runs: number, warmUp: number): { p50: number; p99: number } {
+  for (let i = 0; i < warmUp; i++) fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: samples[Math.floor(runs / 2)], p99: samples[Math.floor(runs * 0.99)] };
+}
+
+/** A row of a bench's Markdown table: what, p50, p99, the target. */
+export const timedRow = (name: string, t: { p50: number; p99: number }, target: string): string => `| ${name} | ${t.p50.toFixed(2)} ms | ${t.p99.toFixed(2)} ms | ${target} |`;
