@@ -9,6 +9,7 @@ import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { reportCurrency } from '../reports/positions';
+import { bookCurrencies } from '../totals/sums';
 
 export const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -110,14 +111,9 @@ export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'pay
       ? [[sums, 'amount_minor']]
       : [
           [currency, 'amount_minor'],
-          ...ledger
-            .rows<{ currency: string }>(
-              'SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ? AND kind = ? AND currency <> ?',
-              orgSeq,
-              side === 'payables' ? 'payable' : 'receivable',
-              currency,
-            )
-            .map((r): [string, Measure] => [r.currency, 'base_minor']),
+          ...bookCurrencies(ledger, orgSeq)
+            .filter((c) => c !== currency)
+            .map((c): [string, Measure] => [c, 'base_minor']),
         ];
   return agingOf(ledger, orgSeq, side, date, currency, kind, parts);
 }

@@ -16,13 +16,14 @@ export type Basis = 'cash' | 'accrual';
 const view = (currency: InCurrency, alias: string) =>
   currency === null ? { amount: `${alias}.base_minor`, filter: '', params: [] } : { amount: `${alias}.amount_minor`, filter: ` AND ${alias}.currency = ?`, params: [currency] };
 
-/** The payments in a period (per document), and the share each pays of its document's total (in its own currency). */
-const payments = (currency: InCurrency) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
+/**
+ * The payments in a period (per document), and the share each pays of its document's total (in its own
+ * currency); one currency's (a parameter after the organization) or, in the base currency, every one's.
+ */
+const payments = (oneCurrency: boolean) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
   FROM lines l INDEXED BY lines_settles JOIN documents d ON d.seq = l.settles_seq
-  WHERE d.org_seq = ?${view(currency, 'l').filter} AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
+  WHERE d.org_seq = ?${oneCurrency ? ' AND l.currency = ?' : ''} AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
   GROUP BY l.settles_seq, l.date`;
-/** A currency's payments (its parameter the currency): the tax return's. */
-const PAYMENTS = payments('?');
 
 /** The documents' own category lines in a period (what the cash basis takes out), per category and month, as the totals sum them. */
 export function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
@@ -42,7 +43,7 @@ export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrenc
   const v = view(currency, 'p');
   return ledger.rows<LineSum>(
     `SELECT 'category' AS kind, p.category_seq, pay.month, sum(CAST(round(${v.amount} * pay.share) AS INTEGER)) AS minor
-     FROM (${payments(currency)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
+     FROM (${payments(currency !== null)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
      GROUP BY p.category_seq, pay.month`,
     orgSeq,
     ...v.params,
@@ -65,7 +66,7 @@ export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
        WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`
     : `SELECT p.tax_code_seq, p.category_seq, CAST(round(${net} * pay.share) AS INTEGER) AS amount_minor,
          CAST(round(${tax} * pay.share) AS INTEGER) AS tax_minor, pay.date, p.seq AS posting_seq
-       FROM (${PAYMENTS}) pay JOIN documents d ON d.seq = pay.seq
+       FROM (${payments(true)}) pay JOIN documents d ON d.seq = pay.seq
        JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL`;
 }
 

@@ -11,7 +11,7 @@ import type { Actor } from '../access/audit';
 import { categoryNamed } from '../chart/edit';
 import type { Ledger } from '../core/db';
 import { shareOf } from '../rates/decimal';
-import { Valuer } from '../rates/valuer';
+import { baseCurrency, Valuer } from '../rates/valuer';
 import type { LineInput } from '../transactions/lines';
 import type { DocumentRow } from './documents';
 
@@ -48,7 +48,7 @@ export function withRealized(
   lines: (LineInput & { kept?: number | null })[],
   docs: readonly DocumentRow[],
 ): LineInput[] {
-  const base = ledger.stmt('SELECT currency FROM organizations WHERE seq = ?').pluck().get(orgSeq) as string;
+  const base = baseCurrency(ledger, orgSeq);
   if (row.currency === base || row.base_minor === null) return lines.map(({ kept: _kept, ...l }) => l);
   const bySeq = new Map(docs.map((d) => [d.seq, booked(ledger, d)]));
   const valued = lines.map(({ kept, ...l }) => {

@@ -66,9 +66,9 @@ function itemsAt(ledger: Ledger, orgSeq: number, date: string, base: string) {
   for (const r of accountSumsThrough(ledger, orgSeq, date, true)) booked.set(r.account_seq, (booked.get(r.account_seq) ?? 0) + r.minor);
   for (const a of accountRows(ledger, orgSeq)) {
     if (a.currency === base) continue;
-    const opened = a.opening_date === null || a.opening_date <= date ? a.opening_balance_minor : 0;
-    const balance = opened + (own.get(a.seq) ?? 0);
-    const openingBase = opened === 0 ? 0 : valuer.value(opened, a.currency, a.opening_date ?? date);
+    const opened = a.opening_date === null || a.opening_date <= date;
+    const balance = (opened ? a.opening_balance_minor : 0) + (own.get(a.seq) ?? 0);
+    const openingBase = opened ? valuer.opening(a, date) : 0;
     const was = openingBase + (booked.get(a.seq) ?? 0) + (earlier.get(`money:${a.seq}`) ?? 0);
     out.push({ kind: 'money', accountSeq: a.seq, name: a.name, currency: a.currency, own: balance, booked: was, revalued: valuer.value(balance, a.currency, date) });
   }

@@ -50,6 +50,11 @@ export class Valuer {
     if (!rate) this.rates.set(key, (rate = exchangeRateOn(this.ledger, this.orgSeq, currency, date).rate));
     return toBase(minor, currency, rate, this.base);
   }
+
+  /** A money account's opening balance in the base currency: at its opening date's rate (`at` when it has none). */
+  opening(a: { opening_balance_minor: number; currency: string; opening_date: string | null }, at: string): number {
+    return a.opening_balance_minor === 0 ? 0 : this.value(a.opening_balance_minor, a.currency, a.opening_date ?? at);
+  }
 }
 
 /** An amount in the base currency at its date's rate (one lookup: many use a Valuer). */

@@ -60,9 +60,8 @@ function cashInBase(ledger: Ledger, orgSeq: number): number {
   const valuer = new Valuer(ledger, orgSeq);
   let cash = moved;
   for (const a of accountRows(ledger, orgSeq)) {
-    if (a.opening_balance_minor === 0) continue;
     try {
-      cash += valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? today());
+      cash += valuer.opening(a, today());
     } catch {
       // no rate for its opening date yet
     }

@@ -96,7 +96,7 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     const date = before ? dayBefore(before) : (a.opening_date ?? firstDate(ledger, a.seq));
     let baseMinor: number | null = null;
     try {
-      baseMinor = valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? date) + (before ? accountSumBefore(ledger, a.seq, before, true) : 0);
+      baseMinor = valuer.opening(a, date) + (before ? accountSumBefore(ledger, a.seq, before, true) : 0);
     } catch {
       // no rate for its opening balance: written in its own currency alone
     }

@@ -11,7 +11,7 @@ import type { Ledger } from '../core/db';
 import { foldName } from '../core/text';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
-import { accountRange, BEGINNING, lineRange, type RangeTotals } from '../totals/sums';
+import { accountRange, BEGINNING, bookCurrencies, lineRange, type RangeTotals } from '../totals/sums';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { TAX_CONTROL } from '../tax/lines';
 import { dayBefore } from '../../../shared/dates';
@@ -106,8 +106,7 @@ interface Posting {
 }
 
 /** Lines (or postings) in more than one currency: the general ledger of a category is then in the base currency. */
-const severalCurrencies = (ledger: Ledger, orgSeq: number): boolean =>
-  (ledger.stmt('SELECT count(DISTINCT currency) FROM line_month_totals WHERE org_seq = ?').pluck().get(orgSeq) as number) > 1;
+const severalCurrencies = (ledger: Ledger, orgSeq: number): boolean => bookCurrencies(ledger, orgSeq).length > 1;
 
 /** A money account's rows. */
 function moneyReader(ledger: Ledger, account: AccountRow) {

@@ -57,8 +57,7 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCur
   const valuer = currency === null ? new Valuer(ledger, orgSeq) : null;
   for (const a of accountRows(ledger, orgSeq)) {
     if (currency !== null && a.currency !== currency) continue;
-    const own = openedBy(a, to) ? a.opening_balance_minor : 0;
-    const opening = valuer && own !== 0 ? valuer.value(own, a.currency, a.opening_date ?? to) : own;
+    const opening = !openedBy(a, to) ? 0 : valuer ? valuer.opening(a, to) : a.opening_balance_minor;
     openings += opening;
     const minor = opening + (sums.get(a.seq) ?? 0);
     if (minor !== 0 || a.closed_at === null) out.push({ ref: `account:${a.id}`, name: a.name, class: isLiability(a.type) ? 'liability' : 'asset', minor });

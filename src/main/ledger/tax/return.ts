@@ -13,6 +13,7 @@ import { documentTaxedLinesSql, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox } from './codes';
 import { dayBefore } from '../../../shared/dates';
+import { bookCurrencies } from '../totals/sums';
 
 export interface TaxCodeFigures {
   code: string;
@@ -59,9 +60,13 @@ interface Group {
  * in the next open return. Two index ranges: the period on the covering index, the late ones on the index of
  * lines no return took (a few, once returns are filed).
  */
-const IN_PERIOD = `SELECT transaction_seq, position, tax_code_seq, category_seq, amount_minor, tax_minor, date FROM lines INDEXED BY lines_tax_date
+const OWN = 'amount_minor, tax_minor';
+/** Another currency's lines in the base currency (issue 30): each line's base amount, its tax at the same booked rate. */
+const IN_BASE =
+  'base_minor AS amount_minor, CASE WHEN amount_minor = 0 THEN 0 ELSE CAST(round(coalesce(tax_minor, 0) * 1.0 * base_minor / amount_minor) AS INTEGER) END AS tax_minor';
+const inPeriod = (amounts: string) => `SELECT transaction_seq, position, tax_code_seq, category_seq, ${amounts}, date FROM lines INDEXED BY lines_tax_date
   WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND tax_code_seq IS NOT NULL AND kind = 'category'`;
-const LATE = `SELECT transaction_seq, position, tax_code_seq, category_seq, amount_minor, tax_minor, date FROM lines INDEXED BY lines_tax_unfiled
+const late = (amounts: string) => `SELECT transaction_seq, position, tax_code_seq, category_seq, ${amounts}, date FROM lines INDEXED BY lines_tax_unfiled
   WHERE org_seq = ? AND currency = ? AND date <= ? AND tax_code_seq IS NOT NULL AND kind = 'category' AND tax_return_seq IS NULL`;
 /** The last day a late line may be dated: before the period and within a filed one (null: none can be late). */
 function lateBound(ledger: Ledger, orgSeq: number, from: string): string | null {
@@ -71,19 +76,8 @@ function lateBound(ledger: Ledger, orgSeq: number, from: string): string | null 
   return before < filedTo ? before : filedTo;
 }
 
-/**
- * A taken-lines query for another currency, its net and tax in the base currency (issue 30): each line's base
- * amount, and its tax at the same booked rate.
- */
-const inBase = (sql: string): string =>
-  sql.replace(
-    'amount_minor, tax_minor, date FROM',
-    'base_minor AS amount_minor, CASE WHEN amount_minor = 0 THEN 0 ELSE CAST(round(coalesce(tax_minor, 0) * 1.0 * base_minor / amount_minor) AS INTEGER) END AS tax_minor, date FROM',
-  );
-
 /** The other currencies the organization's lines (and documents' postings) are in: each its own index range. */
-export const otherCurrencies = (ledger: Ledger, orgSeq: number, base: string): string[] =>
-  ledger.stmt("SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ? AND kind = 'category' AND currency <> ?").pluck().all(orgSeq, base) as string[];
+const otherCurrencies = (ledger: Ledger, orgSeq: number, base: string): string[] => bookCurrencies(ledger, orgSeq).filter((c) => c !== base);
 
 /** The taken lines' query and its parameters, every currency in the base one: the late range only once a return was filed. */
 function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: string): { sql: string; params: unknown[] } {
@@ -91,11 +85,11 @@ function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: s
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const currency of [base, ...otherCurrencies(ledger, orgSeq, base)]) {
-    const convert = currency === base ? (sql: string) => sql : inBase;
-    parts.push(convert(IN_PERIOD));
+    const amounts = currency === base ? OWN : IN_BASE;
+    parts.push(inPeriod(amounts));
     params.push(orgSeq, currency, from, to);
     if (lateUntil) {
-      parts.push(convert(LATE));
+      parts.push(late(amounts));
       params.push(orgSeq, currency, lateUntil);
     }
   }
@@ -156,7 +150,12 @@ function lateLines(ledger: Ledger, orgSeq: number, base: string, from: string): 
   const until = lateBound(ledger, orgSeq, from);
   if (!until) return 0;
   return [base, ...otherCurrencies(ledger, orgSeq, base)].reduce(
-    (n, currency) => n + (ledger.stmt(`SELECT count(*) FROM (${LATE})`).pluck().get(orgSeq, currency, until) as number),
+    (n, currency) =>
+      n +
+      (ledger
+        .stmt(`SELECT count(*) FROM (${late(OWN)})`)
+        .pluck()
+        .get(orgSeq, currency, until) as number),
     0,
   );
 }

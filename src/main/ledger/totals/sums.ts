@@ -71,7 +71,7 @@ export function slicesOf(from: string, to: string): Slices {
 /** Before any book's first day: a range from it is "since the books began". */
 export const BEGINNING = '0001-01-01';
 
-/** The currencies an organization's lines (and documents' postings) are in. */
+/** The currencies an organization's lines (and documents' postings) are in: the one list every base-currency read takes (few). */
 export const bookCurrencies = (ledger: Ledger, orgSeq: number): string[] =>
   ledger.stmt('SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ?').pluck().all(orgSeq) as string[];
 
