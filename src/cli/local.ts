@@ -52,19 +52,22 @@ export async function serve(args: string[], out: Out): Promise<void> {
   // The servers (express, the MCP SDK) load only here: no other command needs them.
   const { startHeadless } = await import('../main/headless');
   const app = await startHeadless(dataDir, { port });
-  out(`Ledgerdesk for ${dataDir}`);
-  out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
-  out(`MCP tool bridge: ${app.server.url}/api/mcp`);
-  out(`${app.server.url}/api/v1`);
   // Ctrl-C, a service manager's SIGTERM, a closed terminal's SIGHUP: stop cleanly (the pid file goes too).
+  // Listening before the address is printed: whoever reads it may signal at once, and a signal with
+  // no listener yet would kill the process outright.
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  await new Promise<void>((resolve) => {
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       for (const s of signals) process.off(s, stop);
       void app.stop().then(resolve);
     };
     for (const s of signals) process.on(s, stop);
   });
+  out(`Ledgerdesk for ${dataDir}`);
+  out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
+  out(`MCP tool bridge: ${app.server.url}/api/mcp`);
+  out(`${app.server.url}/api/v1`);
+  await stopped;
 }
 
 export function token(args: string[], out: Out): void {
