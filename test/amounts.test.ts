@@ -1,6 +1,8 @@
 // The one reader of amounts a person types (screens and commands alike).
 import { describe, expect, it } from 'vitest';
 import { readTypedAmount, writeAmount } from '../src/shared/amounts';
+import { typedToMinor } from '../src/main/ledger/core/money';
+import { mulDivRounded, taxInGross } from '../src/main/ledger/tax/lines';
 
 const read = (text: string, mark: '.' | ',', currency = 'USD') => {
   const r = readTypedAmount(text, currency, mark);
@@ -55,5 +57,50 @@ describe('amounts as a person types them', () => {
     expect(writeAmount(123456789, 'EUR', ',')).toBe('1.234.567,89');
     expect(writeAmount(5, 'JPY', '.')).toBe('5');
     expect(writeAmount(5, 'USD', '.')).toBe('0.05');
+  });
+
+  it('reads a plain decimal (a file\'s "19.99") as the full reader does, and refuses what it refuses', () => {
+    for (const currency of ['USD', 'JPY', 'KWD'])
+      for (const text of ['85', '0.5', '19.99', '0012', '1.234', '123456789012', '1234567890123', '0.001', '7.']) {
+        const full = readTypedAmount(text, currency, '.');
+        const fast = (() => {
+          try {
+            return typedToMinor(text, currency, '.');
+          } catch {
+            return 'refused';
+          }
+        })();
+        expect(fast, `${text} ${currency}`).toBe(full.ok ? full.minor : 'refused');
+      }
+  });
+});
+
+describe('a product divided and rounded half away from zero', () => {
+  const reference = (a: number, b: number, d: number) => {
+    const x = BigInt(a) * BigInt(b);
+    const [ax, ay] = [x < 0n ? -x : x, BigInt(d)];
+    const q = (ax * 2n + ay) / (ay * 2n);
+    return Number(x < 0n ? -q : q);
+  };
+
+  it('equals exact BigInt arithmetic at the halves, at the edge of exact floating point and past it', () => {
+    const cases: [number, number, number][] = [
+      [5, 1, 10],
+      [-5, 1, 10],
+      [15, 1, 10],
+      [-25, 1, 10],
+      [4, 1, 10],
+      [0, -7, 3],
+      [2500, 19_99, 1000],
+      [2 ** 52 - 1, 1, 1000],
+      [2 ** 26 + 1, 2 ** 26 + 3, 1_200_000],
+      [99_999_999_999_999, 200_000, 1_000_000],
+      [-99_999_999_999_999, 200_000, 1_200_000],
+    ];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    for (let i = 0; i < 5000; i++) cases.push([random(2 ** 31) - 2 ** 30, random(400_000), 1 + random(2_000_000)]);
+    for (const [a, b, d] of cases) expect(mulDivRounded(a, b, d), `${a} x ${b} / ${d}`).toBe(reference(a, b, d));
+    expect(taxInGross(12_000, 200_000)).toBe(2000);
   });
 });

@@ -99,6 +99,36 @@ describe('a file of invoices', () => {
   });
 });
 
+describe('a file of invoices out of date order', () => {
+  it('numbers them in the order of their dates (ties: the file order), and posts tax once per tax code', async () => {
+    const next = count(`SELECT invoice_next FROM organizations WHERE seq = ${org.seq}`);
+    const csv = [
+      'Customer,Reference,Date,Description,Quantity,Unit price,Category,Tax code',
+      'Acme,late,2026-06-20,Late,1,10,4000,S',
+      'Acme,early,2026-06-02,Design,1,100,4000,S',
+      'Acme,early,2026-06-02,Book,1,10,4000,Z',
+      'Acme,early,2026-06-02,Licence,2,25,4010,S',
+      'Acme,same,2026-06-20,Same day,1,10,4000,S',
+    ].join('\n');
+    const made = await desk<{ documents: { number: string; issueDate: string }[] }>('importInvoices', { file: file('unordered.csv', csv) });
+    const numbered = (k: number) => `INV-${String(next + k).padStart(4, '0')}`;
+    expect(made.documents.map((d) => [d.number, d.issueDate])).toEqual([
+      [numbered(0), '2026-06-02'],
+      [numbered(1), '2026-06-20'],
+      [numbered(2), '2026-06-20'],
+    ]);
+    expect((await desk<L.Document>('showInvoice', { number: numbered(1) })).lines.map((l) => l.description)).toEqual(['Late']);
+    const postings = (number: string) =>
+      ctx.ledger.sqlite
+        .prepare("SELECT p.kind, p.amount_minor AS amount, p.memo FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind = 'tax'")
+        .all(number);
+    // 100 and 2 x 25 at 20%: one posting to the tax control account, naming how many lines it covers.
+    expect(postings(numbered(0))).toEqual([{ kind: 'tax', amount: -3000, memo: 'Tax on 2 lines' }]);
+    expect(postings(numbered(1))).toEqual([{ kind: 'tax', amount: -200, memo: 'Late' }]);
+    expectTotalsMatchRows(ctx.ledger);
+  });
+});
+
 describe('a file of bills', () => {
   it("keeps each vendor's number, drafts when asked, and refuses a number the vendor already used", async () => {
     const csv = ['Vendor,Number,Date,Description,Unit price,Category,Tax code', 'Paper Co,P-1,2026-03-03,Paper,50,5000,S', 'Paper Co,P-2,2026-03-04,Ink,20,5000,S'].join('\n');

@@ -1,7 +1,7 @@
 // The append-only audit log. appendAudit is called inside the same database
 // transaction as the change it records (triggers refuse UPDATE and DELETE).
 import type { Ledger } from '../core/db';
-import { newId, nowIso } from '../core/clock';
+import { newTimeOrderedId, nowIso } from '../core/clock';
 import { auditHash, type HashedEntry } from '../core/hash';
 
 export type Channel = 'rest' | 'mcp' | 'desk';
@@ -45,7 +45,7 @@ export interface AuditEntry {
 /** Appends an entry, chained to the organization's previous one (hash.ts). */
 export function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry: AuditInput): void {
   const row = {
-    id: newId(),
+    id: newTimeOrderedId(),
     org_seq: orgSeq,
     at: nowIso(),
     actor_type: actor.type,

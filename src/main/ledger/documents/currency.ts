@@ -28,11 +28,11 @@ function booked(ledger: Ledger, doc: Pick<DocumentRow, 'seq'>): { amount: number
 }
 
 /** How a document's postings are valued: a credit note at its invoice's booked rate, any other at its issue date's. */
-export function documentValue(ledger: Ledger, doc: DocumentRow): (minor: number) => number {
+export function documentValue(ledger: Ledger, doc: DocumentRow, valuer?: Valuer): (minor: number) => number {
   const invoice = doc.kind === 'credit_note' && doc.credits_seq !== null ? booked(ledger, { seq: doc.credits_seq }) : undefined;
   if (invoice && invoice.amount !== 0) return (minor) => shareOf(minor, invoice.base, invoice.amount);
-  const valuer = new Valuer(ledger, doc.org_seq);
-  return (minor) => valuer.value(minor, doc.currency, doc.issue_date);
+  const rates = valuer ?? new Valuer(ledger, doc.org_seq);
+  return (minor) => rates.value(minor, doc.currency, doc.issue_date);
 }
 
 /**

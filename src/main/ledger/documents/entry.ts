@@ -8,7 +8,7 @@
 // nothing has settled can be voided. Every change is audited with it.
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
-import { newId, nowIso, today } from '../core/clock';
+import { newTimeOrderedId, nowIso, today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
@@ -19,60 +19,8 @@ import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type 
 import { lookups, type Lookups } from './lookups';
 import { refreshSettled } from './settled';
 import type { Track } from '../totals/declared';
-import { documentValue } from './currency';
-import { assertNotInFiledPeriod } from '../tax/return';
+import { bookEntry, reverseEntry } from './book';
 import { requireCurrency } from '../rates/currencies';
-
-const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor)';
-
-/** The entry of a document (debits positive): per line its category and tax, and what the contact owes or is owed. */
-function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number, track?: Track): void {
-  const insert = ledger.stmt(`INSERT INTO postings ${POSTING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  // An invoice credits revenue; a credit note debits it back; a bill debits its costs.
-  const s = doc.kind === 'invoice' ? -1 : 1;
-  // Each posting at the document's own rate (currency.ts); what the contact owes balances them exactly.
-  const value = documentValue(ledger, doc);
-  let baseSum = 0;
-  const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) => {
-    const baseMinor = l.settles === undefined ? value(amount) : -baseSum;
-    baseSum += baseMinor;
-    track?.line({ orgSeq: doc.org_seq, currency: doc.currency, date: doc.issue_date, kind, categorySeq: l.categorySeq ?? null, amountMinor: amount, baseMinor });
-    insert.run(
-      doc.seq,
-      doc.org_seq,
-      kind,
-      l.categorySeq ?? null,
-      l.settles ?? null,
-      doc.contact_seq,
-      doc.issue_date,
-      doc.currency,
-      amount,
-      baseMinor,
-      l.memo ?? null,
-      l.taxCodeSeq ?? null,
-      l.taxMinor ?? null,
-    );
-  };
-  for (const l of worked.lines) {
-    const kept = doc.kind === 'bill' ? l.taxMinor - l.postedTaxMinor : 0;
-    const lineTax = doc.kind === 'bill' ? l.postedTaxMinor + l.notionalMinor : l.taxMinor;
-    post('category', s * (l.netMinor + kept), { categorySeq: l.categorySeq, taxCodeSeq: l.taxCodeSeq, taxMinor: l.taxCodeSeq === null ? null : s * lineTax, memo: l.description });
-    if (l.postedTaxMinor !== 0) post('tax', s * l.postedTaxMinor, { taxCodeSeq: l.taxCodeSeq, memo: l.description });
-  }
-  post(doc.kind === 'bill' ? 'payable' : 'receivable', -s * worked.totalMinor, { settles });
-}
-
-/** Reverses every posting of a document, dated `date`. */
-function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
-  if (ledger.stmt('SELECT 1 FROM postings WHERE document_seq = ? AND tax_code_seq IS NOT NULL LIMIT 1').get(doc.seq))
-    assertNotInFiledPeriod(ledger, doc.org_seq, date, `the void of ${KIND_NAMES[doc.kind]} ${doc.number}`);
-  ledger
-    .stmt(
-      `INSERT INTO postings ${POSTING_COLUMNS}
-       SELECT document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, ?, currency, -amount_minor, -base_minor, memo, tax_code_seq, -tax_minor FROM postings WHERE document_seq = ? ORDER BY seq`,
-    )
-    .run(date, doc.seq);
-}
 
 const INSERT_LINE = `INSERT INTO document_lines (document_seq, position, description, quantity_milli, unit_price_minor, category_seq, tax_code_seq, net_minor, tax_minor)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
@@ -88,14 +36,6 @@ export const money = (minor: number, currency: string) => `${fromMinor(minor, cu
 
 export function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): void {
   appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
-}
-
-/** Books an issued document's entry. A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice. */
-function bookEntry(ledger: Ledger, issued: DocumentRow, worked: WorkedDocument, track?: Track): void {
-  if (worked.lines.some((l) => l.taxCodeSeq !== null)) assertNotInFiledPeriod(ledger, issued.org_seq, issued.issue_date, `${KIND_NAMES[issued.kind]} ${issued.number}`);
-  postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq, track);
-  if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
-  if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
 }
 
 /** Issues a draft: its amounts worked out again at the issue date (unless just worked out), its entry booked. */
@@ -122,12 +62,47 @@ export interface CreateOptions {
   issue?: boolean;
 }
 
+/** Stores a new document's row (issued now when it is not a draft); its seq. */
+function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): number {
+  const { lastInsertRowid } = ledger
+    .stmt(
+      `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      doc.id,
+      doc.org_seq,
+      doc.kind,
+      doc.state,
+      doc.state === 'draft' ? null : at,
+      doc.contact_seq,
+      doc.number,
+      doc.issue_date,
+      doc.due_date,
+      doc.currency,
+      doc.tax_inclusive,
+      doc.net_minor,
+      doc.tax_minor,
+      doc.total_minor,
+      doc.notes,
+      doc.payment_instructions,
+      at,
+    );
+  return Number(lastInsertRowid);
+}
+
+/** What a run of many documents (many.ts) keeps for all of them: their totals, their numbers. */
+export interface Run {
+  track?: Track;
+  number?: () => string;
+}
+
 /**
  * Writes a new invoice (a draft unless issued at once) or bill (open unless
- * kept a draft) inside the caller's write; `track` takes its postings' totals
- * when the caller keeps them in bulk (many.ts).
+ * kept a draft) inside the caller's write; a `run` of many keeps their
+ * postings' totals and numbers itself (many.ts).
  */
-export function createRow(look: Lookups, actor: Human, input: DocumentInput, options: CreateOptions, track?: Track): DocumentRow {
+export function createRow(look: Lookups, actor: Human, input: DocumentInput, options: CreateOptions, run: Run = {}): DocumentRow {
   const { ledger, orgSeq, org } = look;
   const { kind, issue = false } = options;
   const contact = contactFor(look, kind, input.contact);
@@ -135,43 +110,39 @@ export function createRow(look: Lookups, actor: Human, input: DocumentInput, opt
   const inclusive = input.taxInclusive ?? false;
   const currency = input.currency === undefined ? org.currency : requireCurrency(input.currency);
   const worked = workLines(look, kind, date, inclusive, input.lines, contact, currency);
-  const due = dueDateOf(input, date, contact);
   if (kind === 'bill' && !input.number?.trim()) throw invalid([{ field: 'number', message: "is required: the vendor's number of the bill" }]);
   if (kind === 'bill' && ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim())) {
     throw new LedgerError('conflict', `${contact.name} already has a bill numbered ${input.number!.trim()}.`, { field: 'number' });
   }
   if (issue) assertOpen(ledger, orgSeq, [date], 'issued');
-  const number = kind === 'bill' ? input.number!.trim() : takeNumber(ledger, orgSeq, 'invoice');
-  const { lastInsertRowid } = ledger
-    .stmt(
-      `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      newId(),
-      orgSeq,
-      kind,
-      issue ? 'issued' : 'draft',
-      issue ? nowIso() : null,
-      contact.seq,
-      number,
-      date,
-      due,
-      currency,
-      inclusive ? 1 : 0,
-      worked.netMinor,
-      worked.taxMinor,
-      worked.totalMinor,
-      input.notes?.trim() || null,
-      input.paymentInstructions?.trim() || (kind === 'invoice' ? org.paymentInstructions : null) || null,
-      nowIso(),
-    );
-  const seq = Number(lastInsertRowid);
-  writeLines(ledger, seq, worked, true);
-  const doc = documentBySeq(ledger, seq);
-  if (issue) bookEntry(ledger, doc, worked, track);
+  const doc: DocumentRow = {
+    seq: 0,
+    id: newTimeOrderedId(),
+    org_seq: orgSeq,
+    kind,
+    state: issue ? 'issued' : 'draft',
+    contact_seq: contact.seq,
+    number: kind === 'bill' ? input.number!.trim() : (run.number?.() ?? takeNumber(ledger, orgSeq, 'invoice')),
+    issue_date: date,
+    due_date: dueDateOf(input, date, contact),
+    currency,
+    tax_inclusive: inclusive ? 1 : 0,
+    credits_seq: null,
+    net_minor: worked.netMinor,
+    tax_minor: worked.taxMinor,
+    total_minor: worked.totalMinor,
+    settled_minor: 0,
+    settled_on: null,
+    notes: input.notes?.trim() || null,
+    payment_instructions: input.paymentInstructions?.trim() || (kind === 'invoice' ? org.paymentInstructions : null) || null,
+    void_date: null,
+    void_reason: null,
+  };
+  doc.seq = insertDocument(ledger, doc, nowIso());
+  writeLines(ledger, doc.seq, worked, true);
+  if (issue) bookEntry(ledger, doc, worked, run.track, look.valuer);
   const state = issue ? `${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}` : 'draft';
-  audit(ledger, actor, doc, issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
+  audit(ledger, actor, doc, issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${doc.number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
   return doc;
 }
 

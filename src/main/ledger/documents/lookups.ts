@@ -8,6 +8,7 @@ import type { Ledger } from '../core/db';
 import { requireContactRow, type ContactRow } from '../contacts/contacts';
 import { rateOn, usableTaxCodeRow } from '../tax/codes';
 import { defaultTaxOf } from '../tax/lines';
+import { Valuer } from '../rates/valuer';
 
 export interface TaxFacts {
   kind: string;
@@ -25,6 +26,8 @@ export interface Lookups {
   rate(seq: number, date: string): number;
   defaultTax(categorySeq: number): number | null;
   contact(ref: string): ContactRow;
+  /** Amounts in the base currency, each rate read once. */
+  valuer: Valuer;
 }
 
 /** A function remembering its answers (a throw is not remembered). */
@@ -57,5 +60,6 @@ export function lookups(ledger: Ledger, orgSeq: number): Lookups {
     rate: (seq, date) => rate(`${date} ${seq}`),
     defaultTax: remembered((categorySeq: number) => defaultTaxOf(ledger, categorySeq)),
     contact: remembered((ref: string) => requireContactRow(ledger, orgSeq, ref)),
+    valuer: new Valuer(ledger, orgSeq),
   };
 }

@@ -15,6 +15,7 @@ import { EntryAggregates, BULK_ROWS, proposeInBulk, updateInBulk } from '../tota
 import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
+import { withCache } from '../core/cache';
 import { changeKeyOf, decidedChange } from '../proposals/proposals';
 import { appliedLines, match, ruleLines, type Compiled, type Hits, type Totals } from './match';
 import { defaultTaxOf, taxedLines } from '../tax/lines';
@@ -47,13 +48,7 @@ export interface RuleRunResult {
 const RUN_CACHE_KIB = 64 * 1024;
 
 export function runRules(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope = {}): RuleRunResult {
-  const cache = ledger.sqlite.pragma('cache_size', { simple: true }) as number;
-  ledger.sqlite.pragma(`cache_size = -${RUN_CACHE_KIB}`);
-  try {
-    return ledger.write(() => runAll(ledger, orgSeq, actor, scope));
-  } finally {
-    ledger.sqlite.pragma(`cache_size = ${cache}`);
-  }
+  return withCache(ledger, RUN_CACHE_KIB, () => ledger.write(() => runAll(ledger, orgSeq, actor, scope)));
 }
 
 function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope): RuleRunResult {

@@ -1,0 +1,16 @@
+// A bigger page cache for a batch (a rule run, a file of invoices): its
+// indexes outgrow SQLite's 2 MB default. Kept apart from db.ts so that what
+// imports it does not load the database driver (the agent commands need none).
+import type { Ledger } from './db';
+
+/** Runs fn with SQLite's page cache at `kib` (0: as it is), then as it was: a batch over many rows touches more pages than the 2 MB default holds. */
+export function withCache<T>(ledger: Ledger, kib: number, fn: () => T): T {
+  if (kib === 0) return fn();
+  const was = ledger.sqlite.pragma('cache_size', { simple: true }) as number;
+  ledger.sqlite.pragma(`cache_size = -${kib}`);
+  try {
+    return fn();
+  } finally {
+    ledger.sqlite.pragma(`cache_size = ${was}`);
+  }
+}
