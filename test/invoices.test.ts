@@ -333,13 +333,29 @@ describe('payments matched from an imported bank file', () => {
     await d('undoPayment', { transactionId: paid });
     expect((await d<L.Document>('showInvoice', { number: 'INV-0001' })).status).toBe('sent');
     expect(L.listAudit(ctx.ledger, o.seq, { limit: 20, offset: 0 }).entries.some((e) => e.summary.startsWith('Matched on import'))).toBe(true);
-    // A payment is work done on the import's rows: the import is undone once its payments are.
+    // A payment by a person is work done on the import's rows (also one the import had made, undone and made
+    // again by hand): the import is undone once those payments are.
     await d('payInvoice', { numbers: ['INV-0001'], transactionId: paid });
-    await expect(d('undoImport', { batchId: r.batchId })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(d('undoImport', { batchId: r.batchId })).rejects.toMatchObject({ code: 'conflict', details: { categorized: 2 } });
     await d('undoPayment', { transactionId: paid });
     await d('undoPayment', { transactionId: s.transactionId });
     await d('undoImport', { batchId: r.batchId });
     expect(L.aging(ctx.ledger, o.seq, 'receivables', '2026-05-31').total).toBe(380);
+    expectTotalsMatchRows(ctx.ledger);
+
+    // The payment the import made itself is its own work: undoing the import undoes it, the invoice owes again.
+    const again = await d<L.ImportResult>('importStatement', { file, account: 'Bank' });
+    expect(again.payments).toEqual({ matched: 1, possible: 1 });
+    expect((await d<L.Document>('showInvoice', { number: 'INV-0001' })).status).toBe('paid');
+    await d('undoImport', { batchId: again.batchId });
+    expect(await d<L.Document>('showInvoice', { number: 'INV-0001' })).toMatchObject({ status: 'sent', balance: 300, settlements: [] });
+    expect(L.aging(ctx.ledger, o.seq, 'receivables', '2026-05-31').total).toBe(380);
+    expect(L.listAudit(ctx.ledger, o.seq, { limit: 1, offset: 0 }).entries[0].summary).toMatch(/1 payment\(s\) it had matched undone/);
+    // ... unless a person categorized the row since.
+    const third = await d<L.ImportResult>('importStatement', { file, account: 'Bank' });
+    const own = (await d<L.Document>('showInvoice', { number: 'INV-0001' })).settlements[0].transactionId!;
+    await d('categorizeTransactions', { ids: [own], categoryCode: '4000' });
+    await expect(d('undoImport', { batchId: third.batchId })).rejects.toMatchObject({ code: 'conflict', details: { categorized: 1 } });
     expectTotalsMatchRows(ctx.ledger);
   });
 });

@@ -127,6 +127,10 @@ export function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Act
     if (!s.exact || taken.has(`${s.kind}:${number}`)) continue;
     taken.add(`${s.kind}:${number}`);
     payDocuments(ledger, orgSeq, actor, s.kind, s.transactionId, [{ document: number }], 'matched on import');
+    // The import's own work (as the transfers it matches): undoing the import takes the payment with it.
+    ledger
+      .stmt("INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) SELECT ?, seq, '[]' FROM transactions WHERE id = ?")
+      .run(importBatchSeq, s.transactionId);
     matched++;
   }
   return { matched, possible: found.length - matched };

@@ -51,6 +51,9 @@ export function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, ro
     ]);
   }
   if (allocations.length === 0) throw invalid([{ field: 'documents', message: 'name at least one document to pay' }]);
+  // Whoever pays the row now, the payment is theirs: an import's claim to it as its own work goes
+  // (matchImportedPayments makes its claim after paying).
+  ledger.stmt("DELETE FROM import_line_changes WHERE transaction_seq = ? AND previous_lines = '[]'").run(row.seq);
   const docs = allocations.map((a) => requireDocument(ledger, orgSeq, [kind], a.document));
   const named = new Set(docs.map((d) => d.seq));
   const current = linesOf(ledger, row.seq);

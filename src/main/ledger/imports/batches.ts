@@ -88,6 +88,11 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
          WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') IN (SELECT id ${ROWS})`,
       )
       .run(reviewedAt, actorName(actor), `The transaction was removed: its import "${excerpt(batch.file_name, 60)}" was undone.`, orgSeq, batch.seq).changes;
+    const payments = (
+      ledger.stmt(`SELECT count(DISTINCT l.transaction_seq) AS n FROM lines l WHERE l.settles_seq IS NOT NULL AND l.transaction_seq IN (SELECT seq ${ROWS})`).get(batch.seq) as {
+        n: number;
+      }
+    ).n;
     const changed = restoreLines(ledger, batch.seq);
     const removed = deleteInBulk(ledger, "import_batch_seq = ? AND origin = 'import'", batch.seq);
     const merges = ledger.rows<{ transaction_seq: number; previous_date: string; previous_external_id: string | null }>(
@@ -108,21 +113,24 @@ export function undoImport(ledger: Ledger, orgSeq: number, actor: Human, id: str
       summary:
         `Undid import "${excerpt(batch.file_name, 60)}" of ${batch.created_at.slice(0, 10)}: ${removed} row(s) removed` +
         `${merges.length ? `, ${merges.length} row(s) entered by hand unlinked from it` : ''}${rejected ? `, ${rejected} pending proposal(s) on its rows rejected` : ''}` +
-        `${changed ? `, ${changed} transfer(s) it had matched back as they were` : ''}`,
+        `${changed ? `, ${changed} transfer(s) it had matched back as they were` : ''}${payments ? `, ${payments} payment(s) it had matched undone (their documents open again)` : ''}`,
     });
     return toBatch(ledger, requireBatch(ledger, orgSeq, batch.id));
   });
 }
+
+/** The batch's rows that are still only its own work (import_batch_seq: the row's batch, in the query around it). */
+const OWN_ROWS = `SELECT c.transaction_seq FROM import_line_changes c WHERE c.batch_seq = import_batch_seq AND c.previous_lines = '[]'
+  AND NOT EXISTS (SELECT 1 FROM lines l WHERE l.transaction_seq = c.transaction_seq AND l.kind IN ('category', 'tax') AND l.amount_minor <> 0)`;
 
 /** Refuses the undo, counting what stands in the way, when a person's (or an approved agent's) work rests on the rows. */
 function refuseIfWorkRests(ledger: Ledger, batch: BatchRow): void {
   const count = (sql: string) => (ledger.stmt(sql).get(batch.seq) as { n: number }).n;
   const blockers = {
     reconciled: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 1`),
-    // Rows the import itself made transfers (matched with their other side) are its own work, not a person's.
-    categorized: count(
-      `SELECT count(*) AS n ${ROWS} AND reconciled = 0 AND (status <> 'uncategorized' OR receipt_needed = 1) AND seq NOT IN (SELECT transaction_seq FROM import_line_changes WHERE batch_seq = import_batch_seq)`,
-    ),
+    // Rows the import itself made transfers or payments are its own work, not a person's, while no category
+    // line says a person has categorized them since (an exchange gain's line has no amount of its own).
+    categorized: count(`SELECT count(*) AS n ${ROWS} AND reconciled = 0 AND (status <> 'uncategorized' OR receipt_needed = 1) AND seq NOT IN (${OWN_ROWS})`),
     withNotes: count(`SELECT count(DISTINCT n.transaction_seq) AS n FROM notes n WHERE n.transaction_seq IN (SELECT seq ${ROWS})`),
     withReceipts: count(`SELECT count(DISTINCT r.transaction_seq) AS n FROM receipts r WHERE r.transaction_seq IN (SELECT seq ${ROWS})`),
   };
