@@ -177,7 +177,7 @@ function firstDate(ledger: Ledger, accountSeq: number): string {
   return dayBefore(first ?? new Date().toISOString().slice(0, 10));
 }
 
-type ExportTuple = [
+type RowTuple = [
   number,
   string,
   string,
@@ -193,16 +193,12 @@ type ExportTuple = [
   number | null,
   string | null,
   number,
-  number | null,
-  // the line
-  LineKind,
-  string | null,
-  string | null,
-  number | null,
-  number,
-  string | null,
   number | null,
 ];
+/** A line's part: kind, category, other account, counterpart, amount, memo, base amount. */
+type LineTuple = [LineKind, string | null, string | null, number | null, number, string | null, number | null];
+/** An entry's row and one of its lines, as ENTRIES reads them. */
+type ExportTuple = [...RowTuple, ...LineTuple];
 
 /** The other sides of the matched transfers dated in the period, by row seq. */
 function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unknown[]): Map<number, ExportCounterpart> {
@@ -277,15 +273,7 @@ function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?
           if (row !== null) yield row;
           row = rowOf(v);
         }
-        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo, lineBase] = v.slice(16) as [
-          LineKind,
-          string | null,
-          string | null,
-          number | null,
-          number,
-          string | null,
-          number | null,
-        ];
+        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo, lineBase] = v.slice(16) as LineTuple;
         row.lines.push({
           kind,
           category: lineCategory,
