@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { tempLedger } from './support/env';
 import { fillDemo } from '../src/main/demo';
+import { BULK_ROWS, bulkInsert } from '../src/main/ledger/totals/bulk';
+import { insertTransaction, type NewTransaction } from '../src/main/ledger/transactions/transactions';
 
 const agentOf = (ledger: L.Ledger, orgSeq: number) => {
   const { info } = L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
@@ -345,5 +347,58 @@ describe('demo data', () => {
     expect(L.listConnectors(a.ledger, a.org.seq)).toEqual(
       accounts.map((x) => ({ id: x.id, name: x.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
     );
+  });
+});
+
+describe('bulk loads', () => {
+  const row = (accountSeq: number, currency: string, n: number): NewTransaction => ({
+    id: `bulk-${n}`,
+    accountSeq,
+    origin: 'import',
+    date: '2025-01-02',
+    amountMinor: -100,
+    baseMinor: -100,
+    currency,
+    description: `Bulk row ${n}`,
+    categorySeq: null,
+    source: 'manual_csv',
+    createdAt: '2025-01-02T00:00:00Z',
+  });
+  const count = (ledger: L.Ledger) => ledger.sqlite.prepare('SELECT count(*) FROM transactions').pluck().get() as number;
+
+  it('refuses, as the row trigger does, a row without an account of its currency, writing nothing', () => {
+    const { ledger, org } = setup(10);
+    const account = L.listAccounts(ledger, org.seq)[0];
+    const seq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE id = ?').pluck().get(account.id) as number;
+    const before = count(ledger);
+    expect(() => ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 0)))).toThrow('every transaction belongs to an account of its currency');
+    const cases: [NewTransaction, string][] = [
+      [row(seq, 'EUR', 2), 'every transaction belongs to an account of its currency'],
+      [row(9999, org.currency, 2), 'FOREIGN KEY constraint failed'],
+    ];
+    for (const [bad, message] of cases)
+      expect(() =>
+        bulkInsert(ledger, (track) => {
+          insertTransaction(ledger, org.seq, row(seq, org.currency, 1), track);
+          insertTransaction(ledger, org.seq, bad, track);
+        }),
+      ).toThrow(message);
+    expect(count(ledger)).toBe(before);
+    // The trigger is back for the rows that come one by one.
+    expect(() => ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 3)))).toThrow('every transaction belongs to an account of its currency');
+    bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, org.currency, 4), track));
+    expect(count(ledger)).toBe(before + 1);
+  });
+
+  it('fills the full-text index without merging, then puts its settings back', () => {
+    const { ledger, org } = setup(BULK_ROWS + 10);
+    const config = () =>
+      Object.fromEntries(ledger.sqlite.prepare("SELECT k, v FROM transactions_fts_config WHERE k IN ('hashsize', 'automerge', 'crisismerge')").raw().all() as [string, number][]);
+    expect(config()).toEqual({ hashsize: 1_048_576, automerge: 4, crisismerge: 16 });
+    expect(L.listTransactions(ledger, org.seq, { description: 'Bulk row', limit: 5, offset: 0 }).meta.totalCount).toBe(0);
+    const seq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq) as number;
+    const currency = ledger.sqlite.prepare('SELECT currency FROM accounts WHERE seq = ?').pluck().get(seq) as string;
+    bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, currency, 5), track));
+    expect(L.listTransactions(ledger, org.seq, { description: 'Bulk row 5', limit: 5, offset: 0 }).data.map((t) => t.id)).toEqual(['bulk-5']);
   });
 });

@@ -1,6 +1,7 @@
 // Unit tests of the pure modules that have none of their own elsewhere: the
 // proposal kinds' change keys, the loopback guard, a description's shape, the
-// statement readers' sniffing, free names and calendar days. (Money and typed
+// statement readers' sniffing, free names and calendar days, the transfer
+// sides' pairing. (Money and typed
 // amounts: amounts.test.ts; each reader's rows: statements.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { NextFunction, Request, Response } from 'express';
@@ -12,6 +13,7 @@ import { KINDS } from '../src/main/ledger/proposals/kinds';
 import { descriptionShape } from '../src/main/ledger/transactions/shape';
 import { READERS } from '../src/main/statements/readers';
 import { addDays, dayBefore } from '../src/shared/dates';
+import { SidePool, TRANSFER_WINDOW_DAYS } from '../src/main/ledger/transfers/candidates';
 
 describe('change keys', () => {
   const id = '00000000-0000-4000-8000-000000000001';
@@ -130,5 +132,37 @@ describe('rows to import in date order', () => {
     expect(at(['2026-01-01', '2026-01-01', '2026-01-02'])).toEqual([0, 1, 2]);
     expect(at(['2026-01-03', '2026-01-02', '2026-01-02', '2026-01-01'])).toEqual([3, 1, 2, 0]);
     expect(at(['2026-01-02', '2026-01-01', '2026-01-03', '2026-01-01'])).toEqual([1, 3, 0, 2]);
+  });
+});
+
+describe('transfer sides', () => {
+  const side = (seq: number, account_seq: number, date: string, amount_minor: number, extra: { currency?: string; to_account?: number | null } = {}) => ({
+    seq,
+    account_seq,
+    date,
+    amount_minor,
+    currency: extra.currency ?? 'USD',
+    to_account: extra.to_account ?? null,
+  });
+
+  it('pairs opposite amounts of other accounts within the window, closest date first, then the older row', () => {
+    const day = '2026-03-10';
+    const pool = new SidePool([
+      side(1, 2, addDays(day, TRANSFER_WINDOW_DAYS + 1), 500), // a day too late
+      side(2, 2, addDays(day, -TRANSFER_WINDOW_DAYS), 500), // the window's first day
+      side(3, 2, addDays(day, TRANSFER_WINDOW_DAYS), 500), // its last
+      side(4, 2, addDays(day, 1), 500),
+      side(5, 2, addDays(day, -1), 500),
+      side(6, 1, day, 500), // the row's own account
+      side(7, 2, day, 500, { currency: 'EUR' }),
+      side(8, 2, day, 400),
+      side(9, 2, day, 500, { to_account: 3 }), // in transit to another account
+      side(10, 2, day, 500, { to_account: 1 }),
+      side(11, 2, addDays(day, -TRANSFER_WINDOW_DAYS - 1), 500),
+    ]);
+    expect(pool.partnersOf(side(0, 1, day, -500)).map((s) => s.seq)).toEqual([10, 4, 5, 2, 3]);
+    expect(pool.partnersOf(side(0, 1, day, -500, { to_account: 3 }))).toEqual([]);
+    expect(pool.partnersOf(side(0, 1, day, -123))).toEqual([]);
+    expect(pool.partnersOf(side(0, 1, day, 0))).toEqual([]);
   });
 });

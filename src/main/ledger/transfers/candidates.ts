@@ -58,37 +58,64 @@ export function openSides(ledger: Ledger, orgSeq: number, from: string, to: stri
   return ledger.rows<Side>(OPEN_SIDES_OF_AMOUNTS, orgSeq, from, to, list, orgSeq, from, to, list);
 }
 
-/** Whether two open sides can be one transfer. */
-export function pairs(a: Pick<Side, 'account_seq' | 'date' | 'amount_minor' | 'currency' | 'to_account'>, b: typeof a): boolean {
+/** Whether two open sides dated `apart` days apart can be one transfer. */
+export function pairs(a: Pick<Side, 'account_seq' | 'amount_minor' | 'currency' | 'to_account'>, b: typeof a, apart: number): boolean {
   return (
     a.account_seq !== b.account_seq &&
     a.currency === b.currency &&
     a.amount_minor !== 0 &&
     a.amount_minor === -b.amount_minor &&
-    daysApart(a.date, b.date) <= TRANSFER_WINDOW_DAYS &&
+    apart <= TRANSFER_WINDOW_DAYS &&
     (a.to_account === null || a.to_account === b.account_seq) &&
     (b.to_account === null || b.to_account === a.account_seq)
   );
 }
 
-/** The pool's sides by currency and amount, to look up the opposite of a side. */
-export class SidePool<S extends Side> {
-  private readonly byAmount = new Map<string, S[]>();
+type PoolSide = Pick<Side, 'seq' | 'account_seq' | 'date' | 'amount_minor' | 'currency' | 'to_account'>;
+
+/**
+ * The pool's sides by currency and amount, each amount's in date order, to look up the opposite of a side: only
+ * the sides within the window of its date are looked at (an import of a million rows asks a million times).
+ */
+export class SidePool<S extends PoolSide> {
+  private readonly byAmount = new Map<string, { side: S; day: number }[]>();
+  private readonly days = new Map<string, number>();
 
   constructor(sides: Iterable<S>) {
-    for (const s of sides) {
-      const key = `${s.currency}|${s.amount_minor}`;
+    for (const side of sides) {
+      const key = `${side.currency}|${side.amount_minor}`;
+      const entry = { side, day: this.dayOf(side.date) };
       const list = this.byAmount.get(key);
-      if (list) list.push(s);
-      else this.byAmount.set(key, [s]);
+      if (list) list.push(entry);
+      else this.byAmount.set(key, [entry]);
     }
+    for (const list of this.byAmount.values()) list.sort((a, b) => a.day - b.day);
+  }
+
+  /** Days since 1970 of an ISO date, read once per date. */
+  private dayOf(date: string): number {
+    let day = this.days.get(date);
+    if (day === undefined) this.days.set(date, (day = Date.parse(`${date}T00:00:00Z`) / DAY_MS));
+    return day;
   }
 
   /** The pool's sides that pair with this one (closest date first). */
-  partnersOf(side: Pick<Side, 'seq' | 'account_seq' | 'date' | 'amount_minor' | 'currency' | 'to_account'>): S[] {
-    return (this.byAmount.get(`${side.currency}|${-side.amount_minor}`) ?? [])
-      .filter((s) => s.seq !== side.seq && pairs(side, s))
-      .sort((a, b) => daysApart(a.date, side.date) - daysApart(b.date, side.date) || a.seq - b.seq);
+  partnersOf(side: PoolSide): S[] {
+    const list = this.byAmount.get(`${side.currency}|${-side.amount_minor}`);
+    if (!list) return [];
+    const day = this.dayOf(side.date);
+    let lo = 0;
+    for (let hi = list.length; lo < hi;) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid].day < day - TRANSFER_WINDOW_DAYS) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: { side: S; apart: number }[] = [];
+    for (let k = lo; k < list.length && list[k].day <= day + TRANSFER_WINDOW_DAYS; k++) {
+      const apart = Math.abs(list[k].day - day);
+      if (list[k].side.seq !== side.seq && pairs(side, list[k].side, apart)) found.push({ side: list[k].side, apart });
+    }
+    return found.sort((a, b) => a.apart - b.apart || a.side.seq - b.side.seq).map((f) => f.side);
   }
 }
 
