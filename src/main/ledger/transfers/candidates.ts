@@ -15,23 +15,32 @@ import type { Ledger } from '../core/db';
  */
 export const TRANSFER_WINDOW_DAYS = 5;
 
-/** A row that may be one side of a transfer. */
+/** A row that may be one side of a transfer: what pairing needs (an import may read half a million of them). */
 export interface Side {
   seq: number;
-  id: string;
   account_seq: number;
   date: string;
   amount_minor: number;
   currency: string;
-  description: string;
   /** In transit: the account its person said the money went to (null: uncategorized). */
   to_account: number | null;
+}
+
+/** A side as shown and matched: with its row's id and description, read only for the sides that pair. */
+export interface ShownSide extends Side {
+  id: string;
+  description: string;
+}
+
+export function shownSide(ledger: Ledger, side: Side): ShownSide {
+  const row = ledger.stmt('SELECT id, description FROM transactions WHERE seq = ?').get(side.seq) as { id: string; description: string };
+  return { ...side, id: row.id, description: row.description };
 }
 
 const DAY_MS = 86_400_000;
 export const daysApart = (a: string, b: string): number => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY_MS;
 
-const SIDE = 't.seq, t.id, t.account_seq, t.date, t.amount_minor, t.currency, t.description';
+const SIDE = 't.seq, t.account_seq, t.date, t.amount_minor, t.currency';
 
 const IN_TRANSIT_SIDES = `SELECT ${SIDE}, l.account_seq AS to_account FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
    WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NULL AND l.date BETWEEN ? AND ?`;
@@ -40,7 +49,7 @@ const OPEN_SIDES = `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE
    UNION ALL ${IN_TRANSIT_SIDES}`;
 
 // Only rows of these amounts: found on the accounts' (account, date, amount) index, whose entries say the amount
-// without reading the row; only the rows of a fitting amount are read (for their status, id, description).
+// without reading the row; only the rows of a fitting amount are read (for their status).
 const OPEN_SIDES_OF_AMOUNTS = `SELECT ${SIDE}, NULL AS to_account FROM transactions t INDEXED BY transactions_account_date
    WHERE t.account_seq IN (SELECT seq FROM accounts WHERE org_seq = ?) AND t.date BETWEEN ? AND ?
      AND t.amount_minor IN (SELECT value FROM json_each(?)) AND t.status = 'uncategorized'
@@ -71,13 +80,11 @@ export function pairs(a: Pick<Side, 'account_seq' | 'amount_minor' | 'currency' 
   );
 }
 
-type PoolSide = Pick<Side, 'seq' | 'account_seq' | 'date' | 'amount_minor' | 'currency' | 'to_account'>;
-
 /**
  * The pool's sides by currency and amount, each amount's in date order, to look up the opposite of a side: only
  * the sides within the window of its date are looked at (an import of a million rows asks a million times).
  */
-export class SidePool<S extends PoolSide> {
+export class SidePool<S extends Side> {
   private readonly byAmount = new Map<string, { side: S; day: number }[]>();
   private readonly days = new Map<string, number>();
 
@@ -100,7 +107,7 @@ export class SidePool<S extends PoolSide> {
   }
 
   /** The pool's sides that pair with this one (closest date first). */
-  partnersOf(side: PoolSide): S[] {
+  partnersOf(side: Side): S[] {
     const list = this.byAmount.get(`${side.currency}|${-side.amount_minor}`);
     if (!list) return [];
     const day = this.dayOf(side.date);

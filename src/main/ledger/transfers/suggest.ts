@@ -8,7 +8,7 @@
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { BEGINNING } from '../totals/sums';
-import { daysApart, openSides, SidePool, windowAround, type Side } from './candidates';
+import { daysApart, openSides, shownSide, SidePool, windowAround, type Side } from './candidates';
 
 export interface TransferSide {
   id: string;
@@ -30,7 +30,8 @@ export interface PossibleTransfer {
   unique: boolean;
 }
 
-function sideView(ledger: Ledger, s: Side, accounts: Map<number, { id: string; name: string }>): TransferSide {
+function sideView(ledger: Ledger, side: Side, accounts: Map<number, { id: string; name: string }>): TransferSide {
+  const s = shownSide(ledger, side);
   return {
     id: s.id,
     date: s.date,

@@ -13,7 +13,7 @@ import { invalid, LedgerError } from '../core/errors';
 import { handRow, type HandRow } from '../transactions/hand';
 import { accountName, linesOf, replaceLines, suspenseLine, transferLineOf, type LineInput } from '../transactions/lines';
 import { describeTransaction } from '../transactions/transactions';
-import { openSides, SidePool, windowAround } from './candidates';
+import { openSides, shownSide, SidePool, windowAround } from './candidates';
 import { categoryLineCount } from '../tax/lines';
 import { carryTransferValue, ownValue } from './value';
 
@@ -74,7 +74,7 @@ export function makeTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: s
     const [from, until] = windowAround(row.date, row.date);
     const side = { ...row, to_account: to.seq };
     const partners = new SidePool(openSides(ledger, orgSeq, from, until, new Set([-row.amount_minor]))).partnersOf(side).filter((p) => p.account_seq === to.seq);
-    const other = partners.length === 1 ? handRow(ledger, orgSeq, partners[0].id) : null;
+    const other = partners.length === 1 ? handRow(ledger, orgSeq, shownSide(ledger, partners[0]).id) : null;
     if (other) {
       assertOpen(ledger, orgSeq, [other.date], 'made a transfer');
       pair(ledger, row, other);
