@@ -876,6 +876,36 @@ export const documents = sqliteTable(
   ],
 );
 
+/**
+ * A contact's credit (what it paid beyond its documents: an overpayment) applied to a later invoice or bill
+ * (issue 29), on the day it is applied. Receivables (payables) move from the credit to the document within the
+ * one control account, so no entry is posted; the document's balance, the aging and the cash basis read it.
+ * Only in the organization's currency (another would realize a difference of rates).
+ */
+export const creditApplications = sqliteTable(
+  'credit_applications',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    documentSeq: integer('document_seq')
+      .notNull()
+      .references((): AnySQLiteColumn => documents.seq),
+    contactSeq: integer('contact_seq')
+      .notNull()
+      .references(() => counterparties.seq),
+    /** Whose credit: a customer's (receivable) or a vendor's (payable). */
+    kind: text('kind', { enum: ['receivable', 'payable'] }).notNull(),
+    date: text('date').notNull(),
+    currency: text('currency').notNull(),
+    /** What of the credit goes to the document (positive). */
+    amountMinor: integer('amount_minor').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('credit_applications_document').on(t.documentSeq, t.date), index('credit_applications_contact').on(t.contactSeq, t.kind, t.currency, t.date)],
+);
+
 /** A document's lines as written: quantity (thousandths), unit price, category, tax code, and their net and tax. */
 export const documentLines = sqliteTable(
   'document_lines',

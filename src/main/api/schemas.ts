@@ -334,7 +334,10 @@ export const Invoice = z
     paid: Money,
     credited: Money,
     balance: Money.describe('What is still owed'),
-    settlements: z.array(z.object({ date: DateString, amount: Money, transactionId: Uuid.optional(), creditNote: z.string().optional() })),
+    creditAvailable: Money.describe("What of the contact's credit (an earlier overpayment) could pay it today (0: none)"),
+    settlements: z.array(
+      z.object({ date: DateString, amount: Money, transactionId: Uuid.optional(), creditNote: z.string().optional(), creditApplied: z.literal(true).optional() }),
+    ),
     credits: z.string().nullable().describe("A credit note's invoice number"),
     notes: z.string().nullable(),
     paymentInstructions: z.string().nullable(),

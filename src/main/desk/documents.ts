@@ -26,14 +26,14 @@ const DocumentLine = z.union([
   LineText,
 ]);
 const Lines = z.array(DocumentLine).min(1).max(200);
-const Number_ = Line(60).trim().min(1);
+export const Number_ = Line(60).trim().min(1);
 
-type Kind = 'invoice' | 'bill';
-const KINDS: Record<Kind, readonly L.DocumentKind[]> = { invoice: ['invoice', 'credit_note'], bill: ['bill'] };
+export type Kind = 'invoice' | 'bill';
+export const KINDS: Record<Kind, readonly L.DocumentKind[]> = { invoice: ['invoice', 'credit_note'], bill: ['bill'] };
 
 const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
 const STATUS_TEXT: Record<L.DocumentStatus, string> = { draft: 'draft', sent: 'sent', open: 'open', partially_paid: 'partly paid', paid: 'paid', void: 'void' };
-const summary = (d: L.Document) =>
+export const summary = (d: L.Document) =>
   `${d.number.padEnd(12)} ${d.issueDate}  due ${d.dueDate}  ${d.contact.name.padEnd(24)} ${money(d.total, d.currency).padStart(14)}  ${(STATUS_TEXT[d.status] + (d.overdue ? ', overdue' : '')).padEnd(20)} balance ${money(d.balance, d.currency)}`;
 
 function detail(d: L.Document): string[] {
@@ -45,7 +45,9 @@ function detail(d: L.Document): string[] {
         `  ${l.description.padEnd(30)} ${String(l.quantity).padStart(8)} x ${l.unitPrice.toFixed(2).padStart(10)}  ${l.categoryCode} ${l.taxCode ?? '-'}  net ${l.net.toFixed(2)} tax ${l.tax.toFixed(2)}`,
     ),
     `Net ${money(d.net, d.currency)}  tax ${money(d.tax, d.currency)}  total ${money(d.total, d.currency)}`,
-    ...d.settlements.map((s) => `  ${s.date} ${s.creditNote ? `credit note ${s.creditNote}` : `payment ${s.transactionId}`}: ${money(s.amount, d.currency)}`),
+    ...d.settlements.map(
+      (s) => `  ${s.date} ${s.creditNote ? `credit note ${s.creditNote}` : s.creditApplied ? 'credit applied' : `payment ${s.transactionId}`}: ${money(s.amount, d.currency)}`,
+    ),
     `Paid ${money(d.paid, d.currency)}  credited ${money(d.credited, d.currency)}  balance ${money(d.balance, d.currency)}`,
     ...(d.voidReason || d.voidDate ? [`Voided ${d.voidDate ?? ''}${d.voidReason ? `: ${d.voidReason}` : ''}`] : []),
   ];

@@ -15,6 +15,7 @@ import { contactOperations } from './contacts';
 import { rateOperations } from './rates';
 import { documentDeskOperations } from './documents';
 import { documentFileOperations } from './document-files';
+import { creditDeskOperations } from './credits';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax';
 import { chartOperations } from './chart';
 import { organizationOperations } from './organizations';
@@ -108,6 +109,7 @@ export const deskOperations = {
   ...rateOperations,
   ...documentDeskOperations,
   ...documentFileOperations,
+  ...creditDeskOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

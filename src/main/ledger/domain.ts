@@ -54,6 +54,7 @@ export * from './documents/entry';
 export * from './documents/credit';
 export * from './documents/many';
 export * from './documents/settle';
+export { applyCredit, unapplyCredit } from './documents/apply-credit';
 export * from './documents/aging';
 export * from './documents/pdf';
 export { cjkFallback } from './documents/pdf-fonts';

@@ -64,14 +64,20 @@ interface OpenRow {
   minor: number;
 }
 
-/** What contacts paid beyond their documents (overpayments), per contact, through a date (on lines_credits alone). */
+/**
+ * What contacts paid beyond their documents (overpayments), per contact, through a date (on lines_credits alone),
+ * less what of it was applied to documents by then (apply-credit.ts: only in the organization's currency).
+ */
 function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: string, date: string, measure: Measure) {
+  const kind = side === 'payables' ? 'payable' : 'receivable';
   return ledger.rows<{ contact_seq: number; minor: number }>(
-    `SELECT l.contact_seq, sum(l.${measure}) AS minor FROM lines l${measure === 'amount_minor' ? ' INDEXED BY lines_credits' : ''}
-     WHERE l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = ? AND l.currency = ? AND l.date <= ? GROUP BY l.contact_seq`,
-    side === 'payables' ? 'payable' : 'receivable',
-    currency,
-    date,
+    `SELECT contact_seq, sum(minor) AS minor FROM (
+       SELECT l.contact_seq, l.${measure} AS minor FROM lines l${measure === 'amount_minor' ? ' INDEXED BY lines_credits' : ''}
+       WHERE l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = @kind AND l.currency = @currency AND l.date <= @date
+       UNION ALL SELECT contact_seq, CASE kind WHEN 'payable' THEN -amount_minor ELSE amount_minor END FROM credit_applications
+       WHERE kind = @kind AND currency = @currency AND date <= @date
+     ) GROUP BY contact_seq`,
+    { kind, currency, date },
   );
 }
 
@@ -92,7 +98,8 @@ function openAt(ledger: Ledger, params: { org: number; kind: string; currency: s
      SELECT o.seq, o.number, o.issue_date, o.due_date, o.contact_seq,
        CASE WHEN ${untouched} THEN @sign * o.total_minor ELSE
          coalesce((SELECT sum(p.${measure}) FROM postings p INDEXED BY postings_settles WHERE p.settles_seq = o.seq AND p.date <= @date), 0)
-         + coalesce((SELECT sum(l.${measure}) FROM lines l INDEXED BY lines_settles WHERE l.settles_seq = o.seq AND l.date <= @date), 0) END AS minor
+         + coalesce((SELECT sum(l.${measure}) FROM lines l INDEXED BY lines_settles WHERE l.settles_seq = o.seq AND l.date <= @date), 0)
+         - @sign * coalesce((SELECT sum(a.amount_minor) FROM credit_applications a WHERE a.document_seq = o.seq AND a.date <= @date), 0) END AS minor
      FROM open o`,
     params,
   );

@@ -6,7 +6,8 @@
 // Decisions: credit notes are never paid, so on the cash basis an invoice's
 // lines count in the proportion of what was paid of its total (a credited
 // invoice paid in full for the rest counts that share); a credit on a contact
-// (an overpayment) is nothing's revenue until applied.
+// (an overpayment) is nothing's revenue until applied: the day it is applied to
+// a document pays that document's share (apply-credit.ts).
 import type { Ledger } from '../core/db';
 import type { InCurrency, LineSum } from '../totals/sums';
 
@@ -18,12 +19,24 @@ const view = (currency: InCurrency, alias: string) =>
 
 /**
  * The payments in a period (per document), and the share each pays of its document's total (in its own
- * currency); one currency's (a parameter after the organization) or, in the base currency, every one's.
+ * currency); one currency's (a parameter after the organization) or, in the base currency, every one's. A
+ * payment is a bank line settling the document or the contact's credit applied to it; the parameters
+ * (paymentParams) are given once for each.
  */
 const payments = (oneCurrency: boolean) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
   FROM lines l INDEXED BY lines_settles JOIN documents d ON d.seq = l.settles_seq
   WHERE d.org_seq = ?${oneCurrency ? ' AND l.currency = ?' : ''} AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
-  GROUP BY l.settles_seq, l.date`;
+  GROUP BY l.settles_seq, l.date
+  UNION ALL SELECT a.document_seq, substr(a.date, 1, 7), a.date, sum(a.amount_minor) * 1.0 / d.total_minor
+  FROM credit_applications a JOIN documents d ON d.seq = a.document_seq
+  WHERE a.org_seq = ?${oneCurrency ? ' AND a.currency = ?' : ''} AND a.date BETWEEN ? AND ? AND d.total_minor <> 0
+  GROUP BY a.document_seq, a.date`;
+
+/** The parameters of payments(): the organization, the currency (unless every one's in the base currency), the period; once per kind of payment. */
+const paymentParams = (orgSeq: number, currency: string | null, from: string, to: string): unknown[] => {
+  const once = currency === null ? [orgSeq, from, to] : [orgSeq, currency, from, to];
+  return [...once, ...once];
+};
 
 /** The documents' own category lines in a period (what the cash basis takes out), per category and month, as the totals sum them. */
 export function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
@@ -45,17 +58,18 @@ export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrenc
     `SELECT 'category' AS kind, p.category_seq, pay.month, sum(CAST(round(${v.amount} * pay.share) AS INTEGER)) AS minor
      FROM (${payments(currency !== null)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
      GROUP BY p.category_seq, pay.month`,
-    orgSeq,
-    ...v.params,
-    from,
-    to,
+    ...paymentParams(orgSeq, currency, from, to),
   );
 }
+
+/** The parameters of documentTaxedLinesSql for one currency's documents and a period. */
+export const documentTaxedParams = (basis: Basis, orgSeq: number, currency: string, from: string, to: string): unknown[] =>
+  basis === 'accrual' ? [orgSeq, currency, from, to] : paymentParams(orgSeq, currency, from, to);
 
 /**
  * The taxed category lines the documents bring into a tax return of [from, to], shaped as the return reads lines
  * (tax_code_seq, category_seq, amount_minor, tax_minor, date): accrual, their own lines dated in it; cash, the
- * share of them the period's payments recognize, dated the payment's day.
+ * share of them the period's payments recognize, dated the payment's day (parameters: documentTaxedParams).
  */
 export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
   // Another currency's documents in the base currency (issue 30): their base amounts, their tax at the same booked rate.

@@ -8,6 +8,7 @@ import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { foldName } from '../core/text';
+import { availableCredit } from './applied';
 import type { DocumentKind, DocumentState } from '../../../../db/values';
 
 export type { DocumentKind } from '../../../../db/values';
@@ -30,6 +31,8 @@ export interface Settlement {
   amount: number;
   transactionId?: string;
   creditNote?: string;
+  /** The contact's credit (an earlier overpayment) applied to it. */
+  creditApplied?: true;
 }
 
 export interface Document {
@@ -52,6 +55,8 @@ export interface Document {
   paid: number;
   credited: number;
   balance: number;
+  /** What of the contact's credit (an earlier overpayment) could pay it today: 0 when none, or when it is in another currency than the organization's. */
+  creditAvailable: number;
   settlements: Settlement[];
   /** A credit note's invoice. */
   credits: string | null;
@@ -149,10 +154,19 @@ function settlementsOf(ledger: Ledger, row: DocumentRow): Settlement[] {
     "SELECT p.date, p.amount_minor AS minor, d.number FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE p.settles_seq = ? AND d.kind = 'credit_note' ORDER BY p.date, p.seq",
     row.seq,
   );
+  const applied = ledger.rows<{ date: string; minor: number }>('SELECT date, amount_minor AS minor FROM credit_applications WHERE document_seq = ? ORDER BY date, seq', row.seq);
   return [
     ...paid.map((p) => ({ date: p.date, amount: fromMinor(sign * p.minor, row.currency), transactionId: p.id })),
+    ...applied.map((a) => ({ date: a.date, amount: fromMinor(a.minor, row.currency), creditApplied: true as const })),
     ...credited.map((c) => ({ date: c.date, amount: fromMinor(sign * c.minor, row.currency), creditNote: c.number })),
   ].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** What of the contact's credit could pay an open document today (apply-credit.ts: in the organization's currency only). */
+function creditFor(ledger: Ledger, row: DocumentRow, balanceMinor: number): number {
+  if (balanceMinor <= 0 || row.currency !== (ledger.stmt('SELECT currency FROM organizations WHERE seq = ?').pluck().get(row.org_seq) as string)) return 0;
+  const credit = availableCredit(ledger, { contact_seq: row.contact_seq, kind: row.kind === 'bill' ? 'payable' : 'receivable', currency: row.currency }, today());
+  return Math.max(0, Math.min(balanceMinor, credit));
 }
 
 export function toDocument(ledger: Ledger, row: DocumentRow): Document {
@@ -197,12 +211,13 @@ export function toDocument(ledger: Ledger, row: DocumentRow): Document {
     total: money(row.total_minor),
     paid: Number(
       settlements
-        .filter((s) => s.transactionId)
+        .filter((s) => s.transactionId || s.creditApplied)
         .reduce((s, x) => s + x.amount, 0)
         .toFixed(6),
     ),
     credited: Number(credited.toFixed(6)),
     balance: money(balanceMinor),
+    creditAvailable: money(creditFor(ledger, row, balanceMinor)),
     settlements,
     credits: row.credits_seq === null ? null : (ledger.stmt('SELECT number FROM documents WHERE seq = ?').pluck().get(row.credits_seq) as string),
     notes: row.notes,

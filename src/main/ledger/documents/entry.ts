@@ -239,6 +239,14 @@ export function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds
           number: doc.number,
           transactionId: paid,
         });
+      if (ledger.stmt('SELECT 1 FROM credit_applications WHERE document_seq = ?').get(doc.seq))
+        throw new LedgerError(
+          'conflict',
+          `${what} is paid in part with the ${doc.kind === 'bill' ? 'vendor' : 'customer'}'s credit: take it off first (ledgerdesk ${doc.kind} unapply-credit ${doc.number}).`,
+          {
+            number: doc.number,
+          },
+        );
       const credit = ledger.stmt("SELECT number FROM documents WHERE credits_seq = ? AND state = 'issued' LIMIT 1").pluck().get(doc.seq) as string | undefined;
       if (credit) throw new LedgerError('conflict', `${what} has credit note ${credit} against it: void the credit note first.`, { number: doc.number, creditNote: credit });
       assertOpen(ledger, orgSeq, [on], 'voided');

@@ -1,7 +1,7 @@
 // What an invoice or a bill still asks for: its balance is the sum of the
 // receivable (or payable) amounts that name it: its own posting when issued,
-// the credit notes against it, the bank lines that pay it, the reversal when
-// voided. Kept on the document (settled amount, the day it was settled in
+// the credit notes against it, the bank lines that pay it, the contact's
+// credit applied to it, the reversal when voided. Kept on the document (settled amount, the day it was settled in
 // full) whenever one of those changes, so the aging reads only what was open.
 import type { Ledger } from '../core/db';
 
@@ -14,7 +14,9 @@ const balanceMoves = (ledger: Ledger, seq: number): { date: string; minor: numbe
   ledger.rows(
     `SELECT date, sum(amount_minor) AS minor FROM (
        SELECT date, amount_minor FROM postings WHERE settles_seq = ? UNION ALL SELECT date, amount_minor FROM lines WHERE settles_seq = ?
+       UNION ALL SELECT date, CASE kind WHEN 'payable' THEN amount_minor ELSE -amount_minor END FROM credit_applications WHERE document_seq = ?
      ) GROUP BY date ORDER BY date`,
+    seq,
     seq,
     seq,
   );

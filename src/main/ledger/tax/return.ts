@@ -9,7 +9,7 @@
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
-import { documentTaxedLinesSql, type Basis } from '../documents/basis';
+import { documentTaxedLinesSql, documentTaxedParams, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox } from './codes';
 import { dayBefore } from '../../../shared/dates';
@@ -134,7 +134,7 @@ function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: str
      JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
      GROUP BY t.seq, sales ORDER BY t.code`,
     ...params,
-    ...documents.flatMap((c) => [orgSeq, c, from, to]),
+    ...documents.flatMap((c) => documentTaxedParams(basis, orgSeq, c, from, to)),
   );
 }
 
@@ -268,7 +268,7 @@ export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: 
     ...currencies.map((c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)})`),
   ].join(' UNION ALL ');
   const chosen = `FROM (${all}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
-  const params = [...lines.params, ...currencies.flatMap((c) => [orgSeq, c, q.from, q.to]), ...pairs.flat()];
+  const params = [...lines.params, ...currencies.flatMap((c) => documentTaxedParams(basis, orgSeq, c, q.from, q.to)), ...pairs.flat()];
   const total = ledger
     .stmt(`SELECT count(*) ${chosen}`)
     .pluck()

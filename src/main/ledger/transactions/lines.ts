@@ -13,6 +13,7 @@ import type { LineKind } from '../../../../db/values';
 import type { Track } from '../totals/declared';
 import { statusOf, type TransactionStatus } from './status';
 import { refreshSettled, settledBy } from '../documents/settled';
+import { assertCreditsCover, creditsOnRow } from '../documents/applied';
 import { linesBase } from '../rates/valuer';
 
 export { LINE_KINDS, type LineKind } from '../../../../db/values';
@@ -150,8 +151,10 @@ export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: 
   checkEntry(head, lines);
   assertNotFiled(ledger, head.seq);
   const settled = settledBy(ledger, head.seq);
+  const credits = creditsOnRow(ledger, head.seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
   insertLines(ledger, head, lines);
+  assertCreditsCover(ledger, credits);
   refreshSettled(ledger, [...settled, ...lines.flatMap((l) => (l.settlesSeq ? [l.settlesSeq] : []))]);
   // A row that no longer settles the tax control account no longer pays a return.
   if (!(lines.length === 1 && lines[0].kind === 'tax')) ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(head.seq);
@@ -265,7 +268,9 @@ export function removeEntry(ledger: Ledger, seq: number): void {
   ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(seq);
   ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
   const settled = settledBy(ledger, seq);
+  const credits = creditsOnRow(ledger, seq);
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
   ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);
+  assertCreditsCover(ledger, credits);
   refreshSettled(ledger, settled);
 }

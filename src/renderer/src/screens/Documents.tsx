@@ -1,7 +1,8 @@
 // Invoices and Bills (issue 29): what is outstanding and overdue, the list
 // by status, a new one (DocumentForm), and per document: issue a draft,
 // preview or download its PDF, record a payment from a bank row (the rows
-// that look like its payment first), void it with a reason.
+// that look like its payment first), apply the contact's credit (an earlier
+// overpayment) or take it off, void it with a reason.
 import { useState } from 'react';
 import type { Document } from '../../../main/ledger/documents/documents';
 import { Money, Notice, Show, TableFrame, messageOf } from '../components';
@@ -85,6 +86,22 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
       {open && (
         <button aria-expanded={paying} onClick={() => setPaying(!paying)} aria-label={`Record a payment of ${doc.number}`}>
           Payment…
+        </button>
+      )}
+      {open && doc.creditAvailable > 0 && (
+        <button
+          onClick={run(() => (kind === 'bill' ? desk.applyBillCredit : desk.applyInvoiceCredit)({ orgId, number: doc.number }), `Credit applied to ${doc.number}.`)}
+          aria-label={`Apply ${doc.contact.name}'s credit of ${doc.creditAvailable.toFixed(2)} to ${doc.number}`}
+        >
+          Apply credit {doc.creditAvailable.toFixed(2)}
+        </button>
+      )}
+      {doc.status !== 'void' && doc.settlements.some((s) => s.creditApplied) && (
+        <button
+          onClick={run(() => (kind === 'bill' ? desk.unapplyBillCredit : desk.unapplyInvoiceCredit)({ orgId, number: doc.number }), `Credit taken off ${doc.number}.`)}
+          aria-label={`Take the credit off ${doc.number}`}
+        >
+          Unapply credit
         </button>
       )}
       {doc.status !== 'void' && doc.paid === 0 && (
