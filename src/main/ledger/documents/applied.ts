@@ -1,5 +1,5 @@
 // A contact's credit and what of it was applied to later documents (issue
-// 29, credit.ts applies it). The credit is what bank rows paid beyond their
+// 29, apply-credit.ts applies it). The credit is what bank rows paid beyond their
 // documents (their receivable or payable lines naming no document); an
 // application uses some of it from its day on. Whatever changes those rows
 // (a payment undone or re-allotted, a row deleted) must leave every applied

@@ -92,15 +92,17 @@ export function insertInBulk(ledger: Ledger, fn: (track: Track) => void): void {
   const receiptSince = maxSeq(ledger, 'receipts');
   withoutTriggers(ledger, [...entryTotalsOf('ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai, ACCOUNT_CHECK], () => {
     const totals = new EntryAggregates(1);
+    const track = trackInto(totals);
+    // Each row's account and currency, for the account check the lifted trigger made row by row.
     const currencies = new Map<number, Set<string>>();
     fn({
+      ...track,
       row: (r) => {
         const seen = currencies.get(r.accountSeq);
         if (!seen) currencies.set(r.accountSeq, new Set([r.currency]));
         else seen.add(r.currency);
-        totals.rows.add(r);
+        track.row(r);
       },
-      line: (l) => totals.lines.add(l),
     });
     checkAccounts(ledger, currencies);
     totals.flush(ledger);
