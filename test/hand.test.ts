@@ -243,9 +243,37 @@ describe('the register', () => {
         )
         .pluck()
         .all(org.seq);
-      for (const offset of [1000, 1001, 1500, naive.length - 3]) {
+      for (const offset of [1000, 1001, 1500, naive.length - 3, naive.length + 2]) {
         expect(L.listTransactions(ctx.ledger, org.seq, { ...q, limit: 7, offset }).data.map((t) => t.id)).toEqual(naive.slice(offset, offset + 7));
       }
     }
+  });
+
+  it('answers deep general-ledger pages (a money account, a category with documents’ postings, suspense) from the day counts exactly as skipping rows would', async () => {
+    fillDemo(ctx.ledger, org.seq, org.slug, 9000, 'USD');
+    const bank = L.listAccounts(ctx.ledger, org.seq).find((a) => a.name === 'Operating account')!;
+    const [top] = ctx.ledger.rows<{ code: string; type: string }>(
+      "SELECT c.code, c.type FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.kind = 'category' GROUP BY c.seq ORDER BY count(*) DESC LIMIT 1",
+    );
+    // Several rows of one amount on one day (a day's rows are in amount order), and documents posting to the category among its lines.
+    for (let i = 0; i < 4; i++) await desk('addTransaction', { account: bank.name, date: '2024-06-03', amount: -12.5, description: `Same ${i}` });
+    const income = top.type === 'income';
+    await desk('addContact', { name: 'Counterparty', customer: income, vendor: !income });
+    for (const [i, date] of ['2024-06-03', '2025-01-15', '2025-01-15'].entries()) {
+      const party = income ? { customer: 'Counterparty' } : { vendor: 'Counterparty', number: `B-${i}` };
+      const doc = await desk<L.Document>(income ? 'createInvoice' : 'createBill', { ...party, date, lines: [`Work;1;10;${top.code}`] });
+      if (income) await desk('issueInvoice', { number: doc.number });
+    }
+    const key = (p: L.LedgerPosting) => [p.transactionId, p.document?.number, p.amount, p.balance];
+    for (const account of [bank.id, top.code, 'suspense'])
+      for (const period of [{}, { from: '2023-10-01', to: '2026-03-31' }]) {
+        const whole = L.generalLedger(ctx.ledger, org.seq, { account, ...period, limit: 100_000, offset: 0 });
+        expect(whole.data.length).toBeGreaterThan(1100);
+        for (const offset of [999, 1000, 1001, whole.data.length - 3, whole.data.length + 5]) {
+          const page = L.generalLedger(ctx.ledger, org.seq, { account, ...period, limit: 7, offset });
+          expect(page.data.map(key)).toEqual(whole.data.slice(offset, offset + 7).map(key));
+          expect(page.meta.totalCount).toBe(whole.data.length);
+        }
+      }
   });
 });

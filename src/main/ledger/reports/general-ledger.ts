@@ -11,7 +11,7 @@ import type { Ledger } from '../core/db';
 import { foldName } from '../core/text';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
-import { accountRange, BEGINNING, bookCurrencies, lineRange, type RangeTotals } from '../totals/sums';
+import { accountDays, accountRange, BEGINNING, bookCurrencies, deepPageStart, lineDays, lineRange, type RangeTotals } from '../totals/sums';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { TAX_CONTROL } from '../tax/lines';
 import { dayBefore } from '../../../shared/dates';
@@ -112,17 +112,20 @@ const severalCurrencies = (ledger: Ledger, orgSeq: number): boolean => bookCurre
 function moneyReader(ledger: Ledger, account: AccountRow) {
   // The page's rows found on the index alone, then read: a deep page skips index entries, not rows. A day's
   // rows in the index's order (by amount), so that no page sorts the period.
+  // A deep page starts at the day the account's maintained counts say, not after skipping every row before it.
   const page = `SELECT seq FROM transactions INDEXED BY transactions_account_date WHERE account_seq = ? AND date BETWEEN ? AND ? ORDER BY date, amount_minor, seq LIMIT ? OFFSET ?`;
   return {
-    page: (from: string, to: string, limit: number, offset: number) =>
-      ledger.rows<Posting>(
+    page: (from: string, to: string, limit: number, offset: number) => {
+      const start = deepPageStart(offset, () => accountDays(ledger, account.seq, from, to));
+      return ledger.rows<Posting>(
         `SELECT 0 AS src, t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM (${page}) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date, t.amount_minor, t.seq`,
         account.seq,
-        from,
+        start?.date ?? from,
         to,
         limit,
-        offset,
-      ),
+        start?.skip ?? offset,
+      );
+    },
     sameDayBefore: (p: Posting) =>
       ledger
         .stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND (amount_minor < ? OR (amount_minor = ? AND seq < ?))')
@@ -149,21 +152,24 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inB
   const keys = posted
     ? `${lineKeys} UNION ALL SELECT 1, x.seq, 0, x.date FROM postings x WHERE ${where}${cur} AND x.date BETWEEN ? AND ? ORDER BY 4, 1, 2, 3 LIMIT ? OFFSET ?`
     : `${lineKeys} ORDER BY x.date, x.transaction_seq, x.position LIMIT ? OFFSET ?`;
+  const currencyOrBase = inBase ? null : currency;
   return {
-    page: (from: string, to: string, limit: number, offset: number) =>
-      ledger.rows<Posting>(
+    page: (from: string, to: string, limit: number, offset: number) => {
+      const start = deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
+      return ledger.rows<Posting>(
         `SELECT k.src, k.seq, k.position, coalesce(t.id, '') AS id, k.date, coalesce(t.description, c.name || ' ' || d.number) AS description, coalesce(l.memo, p.memo) AS memo,
            coalesce(l.${amount}, p.${amount}) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
          FROM (${keys}) k LEFT JOIN lines l ON k.src = 0 AND l.transaction_seq = k.seq AND l.position = k.position LEFT JOIN transactions t ON k.src = 0 AND t.seq = k.seq
          LEFT JOIN postings p ON k.src = 1 AND p.seq = k.seq LEFT JOIN documents d ON d.seq = p.document_seq LEFT JOIN counterparties c ON c.seq = d.contact_seq
          ORDER BY k.date, k.src, k.seq, k.position`,
-        ...(posted ? [...params, from, to] : []),
+        ...(posted ? [...params, start?.date ?? from, to] : []),
         ...params,
-        from,
+        start?.date ?? from,
         to,
         limit,
-        offset,
-      ),
+        start?.skip ?? offset,
+      );
+    },
     sameDayBefore: (p: Posting) =>
       (ledger
         .stmt(
@@ -177,7 +183,7 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inB
             .stmt(`SELECT coalesce(sum(x.${amount}), 0) FROM postings x WHERE ${where}${cur} AND x.date = ? AND x.seq < ?`)
             .pluck()
             .get(...params, p.date, p.seq) as number)),
-    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, inBase ? null : currency, kind, categorySeq, from, to),
+    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
   };
 }
 
@@ -187,25 +193,28 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
   const amount = inBase ? 'base_minor' : 'amount_minor';
   const keys = `SELECT seq AS transaction_seq, 0 AS position FROM transactions INDEXED BY transactions_org_status_date
     WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
+  const currencyOrBase = inBase ? null : currency;
   return {
-    page: (from: string, to: string, limit: number, offset: number) =>
-      ledger.rows<Posting>(
+    page: (from: string, to: string, limit: number, offset: number) => {
+      const start = deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
+      return ledger.rows<Posting>(
         `SELECT 0 AS src, l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.${amount} AS minor, t.account_seq
          FROM (${keys}) k JOIN lines l ON l.transaction_seq = k.transaction_seq AND l.position = k.position JOIN transactions t ON t.seq = l.transaction_seq
          ORDER BY l.date, l.transaction_seq, l.position`,
         orgSeq,
         currency,
-        from,
+        start?.date ?? from,
         to,
         limit,
-        offset,
-      ),
+        start?.skip ?? offset,
+      );
+    },
     sameDayBefore: (p: Posting) =>
       ledger
         .stmt(`SELECT -coalesce(sum(${amount}), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date = ? AND seq < ?`)
         .pluck()
         .get(orgSeq, currency, p.date, p.seq) as number,
-    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, inBase ? null : currency, kind, categorySeq, from, to),
+    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
   };
 }
 

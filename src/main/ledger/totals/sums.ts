@@ -203,3 +203,45 @@ export const lineRange = (ledger: Ledger, orgSeq: number, currency: InCurrency, 
         from,
         to,
       );
+
+/** Counts per day in a page's order: [date, n]. */
+type DayCounts = Iterable<[string, number]>;
+
+/** From this offset on, a page looks up its first day in the maintained counts per day. */
+const DEEP_OFFSET = 1000;
+
+/**
+ * The day a page at `offset` starts on, and how many of that day's rows (in
+ * page order) come before it: walked over maintained counts per day, in the
+ * page's order (a few thousand rows for years of books), instead of skipping
+ * every row before the page. Past the end: the last day, skipping more than
+ * it holds (an empty page, found at once). Null when there is no day at all.
+ */
+function pageStart(days: DayCounts, offset: number): { date: string; skip: number } | null {
+  let seen = 0;
+  let last: { date: string; skip: number } | null = null;
+  for (const [date, n] of days) {
+    if (seen + n > offset) return { date, skip: offset - seen };
+    last = { date, skip: offset - seen };
+    seen += n;
+  }
+  return last;
+}
+/** Where a page at `offset` starts when it is deep enough for the walk to pay; else null (the plain query skips). */
+export const deepPageStart = (offset: number, days: () => DayCounts) => (offset >= DEEP_OFFSET ? pageStart(days(), offset) : null);
+
+/** An account's rows per day over [from, to]. */
+export const accountDays = (ledger: Ledger, accountSeq: number, from: string, to: string): DayCounts =>
+  ledger
+    .stmt('SELECT date, sum(n) FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date ORDER BY date')
+    .raw(true)
+    .iterate(accountSeq, from, to) as DayCounts;
+
+/** An organization's lines (and documents' postings) of one kind and category per day over [from, to], in a currency or (null) in every one. */
+export const lineDays = (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): DayCounts =>
+  ledger
+    .stmt(
+      `SELECT date, sum(n) FROM line_day_totals WHERE org_seq = ?${currency === null ? '' : ' AND currency = ?'} AND kind = ? AND category_seq = ? AND date BETWEEN ? AND ? GROUP BY date ORDER BY date`,
+    )
+    .raw(true)
+    .iterate(...(currency === null ? [orgSeq] : [orgSeq, currency]), kind, categorySeq, from, to) as DayCounts;

@@ -11,6 +11,7 @@ import type { Track } from '../totals/declared';
 import { insertLines, isCategorized, linesFor, shownCategory, type LineInput } from './lines';
 import { statusOf, type TransactionStatus } from './status';
 import { baseOf } from '../rates/valuer';
+import { deepPageStart } from '../totals/sums';
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
 export { TRANSACTION_ORIGINS, TRANSACTION_SOURCES, type TransactionOrigin, type TransactionSource } from '../../../../db/values';
@@ -180,23 +181,12 @@ function filters(orgSeq: number, q: TransactionQuery) {
   return { clause: where.join(' AND '), params, countTable, count };
 }
 
-/** From this offset on, a page looks up its first day in the maintained counts. */
-const DEEP_OFFSET = 1000;
-
-/**
- * The day a page at `offset` starts on, and how many rows of that day (and
- * later days in page order) come before it: walked newest day first over the
- * maintained counts per day (a few thousand rows for years of books).
- */
-function pageStart(ledger: Ledger, table: string, count: { clause: string; params: unknown[] }, offset: number): { date: string; skip: number } | null {
-  let seen = 0;
-  const days = ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).raw(true);
-  for (const [date, n] of days.iterate(...count.params) as Iterable<[string, number]>) {
-    if (seen + n > offset) return { date, skip: offset - seen };
-    seen += n;
-  }
-  return null; // past the end: the plain query answers an empty page
-}
+/** A register page's days, newest first, from the maintained counts. */
+const registerDays = (ledger: Ledger, table: string, count: { clause: string; params: unknown[] }) =>
+  ledger
+    .stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`)
+    .raw(true)
+    .iterate(...count.params) as Iterable<[string, number]>;
 
 export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
   const { clause, params, countTable, count } = filters(orgSeq, q);
@@ -224,7 +214,7 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     // Deferred join: page over the covering index first, then read 'limit' rows.
     // A deep page starts at the day the maintained counts say, not after skipping every row before it.
     const dayTable = countTable === 'transaction_status_counts' ? 'transaction_day_counts' : countTable;
-    const start = dayTable && q.offset >= DEEP_OFFSET ? pageStart(ledger, dayTable, count, q.offset) : null;
+    const start = dayTable ? deepPageStart(q.offset, () => registerDays(ledger, dayTable, count)) : null;
     const before = start ? ' AND date <= ?' : '';
     rows = page(
       `SELECT seq FROM transactions WHERE ${clause}${before} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`,
