@@ -11,6 +11,7 @@ import type { DeskContext } from '../src/main/desk/operations';
 import { BEANCOUNT_IN_TRANSIT, BEANCOUNT_SUSPENSE, beancountAccountNames } from '../src/main/exports/beancount';
 import { HLEDGER_IN_TRANSIT, HLEDGER_SUSPENSE, hledgerAccountNames } from '../src/main/exports/hledger';
 import * as L from '../src/main/ledger';
+import { TRANSFER_WINDOW_DAYS } from '../src/main/ledger/transfers/candidates';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
@@ -312,6 +313,30 @@ describe('transfers and the closing date at import', () => {
     expect(done.transfers.matched).toBe(1);
     expect(L.getTransaction(books.ledger, acme.seq, out.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
     expectTotalsMatchRows(books.ledger);
+  });
+
+  it(`finds an imported row's possible other sides up to ${TRANSFER_WINDOW_DAYS} days either way, of its currency and opposite amount, not one day more`, async () => {
+    const day = '2026-05-15';
+    const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const w = TRANSFER_WINDOW_DAYS;
+    const ids = [];
+    for (const [days, amount] of [
+      [-w - 1, -77],
+      [-w, -77],
+      [w, -77],
+      [w + 1, -77],
+      [0, 77],
+      [0, -78],
+    ] as const)
+      ids.push((await run('addTransaction', { account: 'Checking', date: shift(days), amount: String(amount), description: `OUT ${days}` })).id as string);
+    const file = csv([`${day},IN 77,77.00`, `${day},IN 78,-78.00`, `${shift(40)},ELSEWHERE,77.00`]);
+    const preview = await run<L.ImportResult>('importStatement', { file, account: 'Savings', dryRun: true });
+    const of = (description: string) => preview.preview.find((r) => r.description === description)!.transfer;
+    // Two rows fit (the window's first and last day): the older one shown, two candidates.
+    expect(of('IN 77')).toMatchObject({ kind: 'possible', candidates: 2, with: { id: ids[1] } });
+    expect(of('IN 78')).toBeNull(); // -78 in Checking: the same sign, not the opposite
+    expect(of('ELSEWHERE')).toBeNull();
+    expect(preview.transfers).toEqual({ matched: 0, possible: 1 });
   });
 
   it('refuses the rows of a closed period by line, or leaves them out with skipLocked', async () => {

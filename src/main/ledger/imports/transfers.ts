@@ -11,7 +11,7 @@
 //
 // Undoing the import puts the other sides' lines back (import_line_changes).
 import type { Ledger } from '../core/db';
-import { openSides, shownSide, SidePool, windowAround, type ShownSide, type Side } from '../transfers/candidates';
+import { openSidesNear, shownSide, SideDays, SidePool, type ShownSide, type Side } from '../transfers/candidates';
 import type { LedgerRows } from './statement-rows';
 
 /** What of a plan the transfers look at: the rows, those to import, each section's account and currency, the person's decisions. */
@@ -38,17 +38,10 @@ export function planTransfers(ledger: Ledger, orgSeq: number, scope: TransferSco
   const out = new Map<number, PlannedTransfer>();
   const { rows: L, toImport, sections, decisions } = scope;
   if (toImport.length === 0) return out;
-  let first = L.rows.date[toImport[0]];
-  let last = first;
-  const opposites = new Set<number>();
-  for (const i of toImport) {
-    const d = L.rows.date[i];
-    if (d < first) first = d;
-    if (d > last) last = d;
-    opposites.add(-L.amountMinor[i]);
-  }
+  const wanted = new SideDays();
+  for (const i of toImport) wanted.add(sections[L.rows.section[i]].currency, L.amountMinor[i], L.rows.date[i]);
   const closed = scope.closedThrough;
-  const pool = new SidePool(openSides(ledger, orgSeq, ...windowAround(first, last), opposites).filter((s) => !closed || s.date > closed));
+  const pool = new SidePool(openSidesNear(ledger, orgSeq, wanted).filter((s) => !closed || s.date > closed));
   // A section whose account the import makes has no seq yet: a stand-in no row of the books has.
   const accountOf = (section: number) => sections[section].row?.seq ?? -1 - section;
   const found = new Map<number, Side[]>();

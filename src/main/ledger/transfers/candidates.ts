@@ -50,10 +50,13 @@ const OPEN_SIDES = `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE
 
 // Only rows of these amounts: found on the accounts' (account, date, amount) index, whose entries say the amount
 // without reading the row; only the rows of a fitting amount are read (for their status).
-const OPEN_SIDES_OF_AMOUNTS = `SELECT ${SIDE}, NULL AS to_account FROM transactions t INDEXED BY transactions_account_date
+const UNCATEGORIZED_OF_AMOUNTS = `SELECT ${SIDE}, NULL AS to_account FROM transactions t INDEXED BY transactions_account_date
    WHERE t.account_seq IN (SELECT seq FROM accounts WHERE org_seq = ?) AND t.date BETWEEN ? AND ?
-     AND t.amount_minor IN (SELECT value FROM json_each(?)) AND t.status = 'uncategorized'
-   UNION ALL ${IN_TRANSIT_SIDES} AND l.amount_minor IN (SELECT -value FROM json_each(?))`;
+     AND t.amount_minor IN (SELECT value FROM json_each(?)) AND t.status = 'uncategorized'`;
+const IN_TRANSIT_OF_AMOUNTS = `${IN_TRANSIT_SIDES} AND l.amount_minor IN (SELECT -value FROM json_each(?))`;
+const OPEN_SIDES_OF_AMOUNTS = `${UNCATEGORIZED_OF_AMOUNTS} UNION ALL ${IN_TRANSIT_OF_AMOUNTS}`;
+const NEAR = ' AND ldk_side_near(t.currency, t.amount_minor, t.date)';
+const OPEN_SIDES_NEAR = `${UNCATEGORIZED_OF_AMOUNTS}${NEAR} UNION ALL ${IN_TRANSIT_OF_AMOUNTS}${NEAR}`;
 
 /**
  * The open sides of an organization dated in [from, to]: its uncategorized
@@ -65,6 +68,20 @@ export function openSides(ledger: Ledger, orgSeq: number, from: string, to: stri
   if (!amounts) return ledger.rows<Side>(OPEN_SIDES, orgSeq, from, to, orgSeq, from, to);
   const list = JSON.stringify([...amounts]);
   return ledger.rows<Side>(OPEN_SIDES_OF_AMOUNTS, orgSeq, from, to, list, orgSeq, from, to, list);
+}
+
+/**
+ * The open sides that may pair with these (an import's new rows): of their
+ * opposite amounts, and dated within the window of one of them. The
+ * window is checked by SQLite as it reads (a function of this connection), so
+ * that of half a million open rows of fitting amounts only the few near a new
+ * row become objects. Only a filter: partnersOf still decides each pair.
+ */
+export function openSidesNear(ledger: Ledger, orgSeq: number, near: SideDays): Side[] {
+  const [from, to] = windowAround(near.first, near.last);
+  const list = JSON.stringify(near.oppositeAmounts());
+  ledger.sqlite.function('ldk_side_near', { directOnly: true }, (currency, amount, date) => (near.near(currency as string, amount as number, date as string) ? 1 : 0));
+  return ledger.rows<Side>(OPEN_SIDES_NEAR, orgSeq, from, to, list, orgSeq, from, to, list);
 }
 
 /** Whether two open sides dated `apart` days apart can be one transfer. */
@@ -80,18 +97,63 @@ export function pairs(a: Pick<Side, 'account_seq' | 'amount_minor' | 'currency' 
   );
 }
 
+const dayCache = new Map<string, number>();
+/** Days since 1970 of an ISO date, parsed once per date (an import asks a million times, for a thousand dates). */
+function dayNumber(date: string): number {
+  let day = dayCache.get(date);
+  if (day === undefined) dayCache.set(date, (day = Date.parse(`${date}T00:00:00Z`) / DAY_MS));
+  return day;
+}
+
+/** Sides' days by currency and amount (numbers only: an import's million new rows), to ask whether an open row is near one. */
+export class SideDays {
+  private readonly byAmount = new Map<string, { amount: number; days: number[] }>();
+  private sorted = true;
+  first = '';
+  last = '';
+
+  add(currency: string, amount: number, date: string): void {
+    const key = `${currency}|${amount}`;
+    const entry = this.byAmount.get(key);
+    if (entry) entry.days.push(dayNumber(date));
+    else this.byAmount.set(key, { amount, days: [dayNumber(date)] });
+    if (!this.first || date < this.first) this.first = date;
+    if (date > this.last) this.last = date;
+    this.sorted = false;
+  }
+
+  /** The amounts that pair with these sides. */
+  oppositeAmounts(): number[] {
+    return [...new Set([...this.byAmount.values()].map((e) => -e.amount))];
+  }
+
+  private sortOnce(): void {
+    if (!this.sorted) for (const e of this.byAmount.values()) e.days.sort((a, b) => a - b);
+    this.sorted = true;
+  }
+
+  /** Whether a side of this currency, amount and date has one here of the opposite amount within the window of its date. */
+  near(currency: string, amount: number, date: string): boolean {
+    this.sortOnce();
+    const days = this.byAmount.get(`${currency}|${-amount}`)?.days;
+    if (!days) return false;
+    const day = dayNumber(date);
+    const lo = firstFrom(days, (d) => d, day - TRANSFER_WINDOW_DAYS);
+    return lo < days.length && days[lo] <= day + TRANSFER_WINDOW_DAYS;
+  }
+}
+
 /**
  * The pool's sides by currency and amount, each amount's in date order, to look up the opposite of a side: only
  * the sides within the window of its date are looked at (an import of a million rows asks a million times).
  */
 export class SidePool<S extends Side> {
   private readonly byAmount = new Map<string, { side: S; day: number }[]>();
-  private readonly days = new Map<string, number>();
 
   constructor(sides: Iterable<S>) {
     for (const side of sides) {
       const key = `${side.currency}|${side.amount_minor}`;
-      const entry = { side, day: this.dayOf(side.date) };
+      const entry = { side, day: dayNumber(side.date) };
       const list = this.byAmount.get(key);
       if (list) list.push(entry);
       else this.byAmount.set(key, [entry]);
@@ -99,24 +161,12 @@ export class SidePool<S extends Side> {
     for (const list of this.byAmount.values()) list.sort((a, b) => a.day - b.day);
   }
 
-  /** Days since 1970 of an ISO date, read once per date. */
-  private dayOf(date: string): number {
-    let day = this.days.get(date);
-    if (day === undefined) this.days.set(date, (day = Date.parse(`${date}T00:00:00Z`) / DAY_MS));
-    return day;
-  }
-
   /** The pool's sides that pair with this one (closest date first). */
   partnersOf(side: Side): S[] {
     const list = this.byAmount.get(`${side.currency}|${-side.amount_minor}`);
     if (!list) return [];
-    const day = this.dayOf(side.date);
-    let lo = 0;
-    for (let hi = list.length; lo < hi;) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid].day < day - TRANSFER_WINDOW_DAYS) lo = mid + 1;
-      else hi = mid;
-    }
+    const day = dayNumber(side.date);
+    const lo = firstFrom(list, (e) => e.day, day - TRANSFER_WINDOW_DAYS);
     const found: { side: S; apart: number }[] = [];
     for (let k = lo; k < list.length && list[k].day <= day + TRANSFER_WINDOW_DAYS; k++) {
       const apart = Math.abs(list[k].day - day);
@@ -124,6 +174,17 @@ export class SidePool<S extends Side> {
     }
     return found.sort((a, b) => a.apart - b.apart || a.side.seq - b.side.seq).map((f) => f.side);
   }
+}
+
+/** The first entry of a day-ordered list on or after a day (binary search). */
+function firstFrom<T>(list: readonly T[], dayOf: (entry: T) => number, day: number): number {
+  let lo = 0;
+  for (let hi = list.length; lo < hi;) {
+    const mid = (lo + hi) >> 1;
+    if (dayOf(list[mid]) < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The first and last dates the partners of sides dated in [from, to] can have. */
