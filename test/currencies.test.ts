@@ -14,6 +14,7 @@ import { divideRates, rateText, readRate, type Rate } from '../src/main/ledger/r
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { accountantTool, tempLedger } from './support/env';
+import { HLEDGER_PAYABLE, HLEDGER_RECEIVABLE, HLEDGER_TAX, hledgerAccountNames } from '../src/main/exports/hledger';
 import { steadyRate } from './support/rates';
 
 let ctx: DeskContext;
@@ -367,7 +368,7 @@ describe('unrealized gains: a revaluation at the month end', () => {
       date,
     )[0];
 
-  it('values foreign accounts and what is owed at the day’s rate, posts the difference, reverses it the next day; hledger agrees', async () => {
+  it('values foreign accounts and what is owed at the day’s rate, posts the difference, reverses it the next day; hledger values every asset and liability the same, to the cent', async () => {
     const end = '2026-01-31';
     const before = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-02-01' }).assets.total;
     const expected = [
@@ -395,6 +396,23 @@ describe('unrealized gains: a revaluation at the month end', () => {
     const total = Number((JSON.parse(`[${csv.trim().split('\n').at(-1)}]`) as string[])[1].replace(' USD', ''));
     // hledger does not round a valued amount to the cent; the books round each revalued balance (three here).
     expect(Math.abs(total - sheet.assets.total)).toBeLessThan(0.015);
+    // Account by account, to the cent: every asset and liability of the revalued balance sheet is what hledger values it at.
+    const valued = new Map(
+      execFileSync(accountantTool('hledger'), ['-f', out, 'bal', '^(assets|liabilities)', '-X', 'USD', '--value=end', '--flat', '-N', '-O', 'csv', '-e', '2026-02-01'], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(`[${line}]`) as [string, string])
+        .map(([account, balance]) => [account, Math.round(Number(balance.replace(' USD', '')) * 100)]),
+    );
+    const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, {}));
+    const hledgerOf = (ref: string | undefined) =>
+      ref === 'receivables' ? HLEDGER_RECEIVABLE : ref === 'payables' ? HLEDGER_PAYABLE : ref === 'tax-control' ? HLEDGER_TAX : names.money.get(ref!.slice('account:'.length))!;
+    const lines = [...sheet.assets.lines.map((l) => [l, 1] as const), ...sheet.liabilities.lines.map((l) => [l, -1] as const)].filter(([l]) => l.amount !== 0);
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const [line, sign] of lines) expect([line.name, sign * (valued.get(hledgerOf(line.ref)) ?? 0)]).toEqual([line.name, Math.round(line.amount * 100)]);
 
     await expect(desk('revalue', { date: end })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'revalued' } });
     await desk('undoRevaluation', { date: end });
