@@ -227,6 +227,7 @@ function pageStart(days: DayCounts, offset: number): { date: string; skip: numbe
   }
   return last;
 }
+
 /** Where a page at `offset` starts when it is deep enough for the walk to pay; else null (the plain query skips). */
 export const deepPageStart = (offset: number, days: () => DayCounts) => (offset >= DEEP_OFFSET ? pageStart(days(), offset) : null);
 
