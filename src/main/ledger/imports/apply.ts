@@ -13,6 +13,7 @@ import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';
 import { insertTransaction } from '../transactions/transactions';
 import { Valuer } from '../rates/valuer';
 import { carryTransferValue } from '../transfers/value';
+import { shownSide } from '../transfers/candidates';
 import { handRow } from '../transactions/hand';
 import { asInput, linesOf, replaceLines } from '../transactions/lines';
 import { transferLine } from '../transfers/transfers';
@@ -155,8 +156,7 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
 function matchTransfers(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], paired: Map<number, number>, batchSeq: number): void {
   const keep = ledger.stmt('INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) VALUES (?, ?, ?)');
   for (const [i, seq] of paired) {
-    const other = plan.transfers.get(i)!.with;
-    const row = handRow(ledger, orgSeq, other.id);
+    const row = handRow(ledger, orgSeq, shownSide(ledger, plan.transfers.get(i)!.with).id);
     keep.run(batchSeq, seq, '[]');
     keep.run(batchSeq, row.seq, JSON.stringify(linesOf(ledger, row.seq).map(asInput)));
     replaceLines(ledger, row, [transferLine(accounts[plan.rows.rows.section[i]].seq, row.amount_minor, seq)]);

@@ -12,6 +12,7 @@ import type { Classified } from './dedupe';
 import { LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
 import type { SectionPlan } from './sections';
 import type { PlannedTransfer } from './transfers';
+import { shownSide } from '../transfers/candidates';
 import { matchImportedPayments } from '../documents/match';
 
 export type { ImportInput, MatchDecision } from './plan';
@@ -115,7 +116,7 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     match: matchOf(ledger, c),
     decision,
     note: c.reason ?? null,
-    transfer: transferOf(plan.transfers.get(i), accountNames),
+    transfer: transferOf(ledger, plan.transfers.get(i), accountNames),
   }));
   const transfers = [...plan.transfers.values()];
   const accounts = sections.map((p, i) => ({
@@ -139,9 +140,9 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
   };
 }
 
-function transferOf(t: PlannedTransfer | undefined, accounts: Map<number, string>): ImportRow['transfer'] {
+function transferOf(ledger: Ledger, t: PlannedTransfer | undefined, accounts: Map<number, string>): ImportRow['transfer'] {
   if (!t) return null;
-  const w = t.with;
+  const w = shownSide(ledger, t.with);
   return {
     kind: t.kind,
     with: { id: w.id, date: w.date, amount: fromMinor(w.amount_minor, w.currency), description: w.description, account: accounts.get(w.account_seq) ?? '' },

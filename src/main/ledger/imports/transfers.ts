@@ -11,7 +11,7 @@
 //
 // Undoing the import puts the other sides' lines back (import_line_changes).
 import type { Ledger } from '../core/db';
-import { openSidesNear, shownSide, SideDays, SidePool, type ShownSide, type Side } from '../transfers/candidates';
+import { openSidesNear, SideDays, SidePool, type Side } from '../transfers/candidates';
 import type { LedgerRows } from './statement-rows';
 
 /** What of a plan the transfers look at: the rows, those to import, each section's account and currency, the person's decisions. */
@@ -25,8 +25,8 @@ export interface TransferScope {
 }
 
 export interface PlannedTransfer {
-  /** The row in the books that is (or may be) the other side. */
-  with: ShownSide;
+  /** The row in the books that is (or may be) the other side (its id and description read only where shown or matched: shownSide). */
+  with: Side;
   /** matched: written as one transfer; possible: shown, imported as it is unless decided. */
   kind: 'matched' | 'possible';
   /** How many rows of the books it could be. */
@@ -62,8 +62,8 @@ export function planTransfers(ledger: Ledger, orgSeq: number, scope: TransferSco
     const other = partners.find((p) => !taken.has(p.seq));
     if ((auto || asked) && other) {
       taken.add(other.seq);
-      out.set(i, { with: shownSide(ledger, other), kind: 'matched', candidates: partners.length });
-    } else out.set(i, { with: shownSide(ledger, partners[0]), kind: 'possible', candidates: partners.length });
+      out.set(i, { with: other, kind: 'matched', candidates: partners.length });
+    } else out.set(i, { with: partners[0], kind: 'possible', candidates: partners.length });
   }
   return out;
 }
