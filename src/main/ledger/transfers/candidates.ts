@@ -55,8 +55,12 @@ const UNCATEGORIZED_OF_AMOUNTS = `SELECT ${SIDE}, NULL AS to_account FROM transa
      AND t.amount_minor IN (SELECT value FROM json_each(?)) AND t.status = 'uncategorized'`;
 const IN_TRANSIT_OF_AMOUNTS = `${IN_TRANSIT_SIDES} AND l.amount_minor IN (SELECT -value FROM json_each(?))`;
 const OPEN_SIDES_OF_AMOUNTS = `${UNCATEGORIZED_OF_AMOUNTS} UNION ALL ${IN_TRANSIT_OF_AMOUNTS}`;
-const NEAR = ' AND ldk_side_near(t.currency, t.amount_minor, t.date)';
-const OPEN_SIDES_NEAR = `${UNCATEGORIZED_OF_AMOUNTS}${NEAR} UNION ALL ${IN_TRANSIT_OF_AMOUNTS}${NEAR}`;
+// Near a new row: asked of the index entry and its account's currency (a row's currency is its account's) before
+// the row is read for its status, so that only the few near ones are read.
+const UNCATEGORIZED_NEAR = `SELECT ${SIDE}, NULL AS to_account FROM accounts a JOIN transactions t INDEXED BY transactions_account_date ON t.account_seq = a.seq
+   WHERE a.org_seq = ? AND t.date BETWEEN ? AND ? AND t.amount_minor IN (SELECT value FROM json_each(?))
+     AND ldk_side_near(a.currency, t.amount_minor, t.date) AND t.status = 'uncategorized'`;
+const OPEN_SIDES_NEAR = `${UNCATEGORIZED_NEAR} UNION ALL ${IN_TRANSIT_OF_AMOUNTS} AND ldk_side_near(t.currency, t.amount_minor, t.date)`;
 
 /**
  * The open sides of an organization dated in [from, to]: its uncategorized
