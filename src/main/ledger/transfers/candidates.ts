@@ -84,8 +84,14 @@ export function openSides(ledger: Ledger, orgSeq: number, from: string, to: stri
 export function openSidesNear(ledger: Ledger, orgSeq: number, near: SideDays): Side[] {
   const [from, to] = windowAround(near.first, near.last);
   const list = JSON.stringify(near.oppositeAmounts());
-  ledger.sqlite.function('ldk_side_near', { directOnly: true }, (currency, amount, date) => (near.near(currency as string, amount as number, date as string) ? 1 : 0));
-  return ledger.rows<Side>(OPEN_SIDES_NEAR, orgSeq, from, to, list, orgSeq, from, to, list);
+  const ask = (fn: (currency: string, amount: number, date: string) => boolean) =>
+    ledger.sqlite.function('ldk_side_near', { directOnly: true }, (currency, amount, date) => (fn(currency as string, amount as number, date as string) ? 1 : 0));
+  ask((currency, amount, date) => near.near(currency, amount, date));
+  try {
+    return ledger.rows<Side>(OPEN_SIDES_NEAR, orgSeq, from, to, list, orgSeq, from, to, list);
+  } finally {
+    ask(() => false); // the connection outlives the import: it keeps no hold on its rows' days
+  }
 }
 
 /** Whether two open sides dated `apart` days apart can be one transfer. */
