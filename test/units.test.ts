@@ -14,6 +14,7 @@ import { descriptionShape } from '../src/main/ledger/transactions/shape';
 import { READERS } from '../src/main/statements/readers';
 import { addDays, dayBefore } from '../src/shared/dates';
 import { SidePool, TRANSFER_WINDOW_DAYS } from '../src/main/ledger/transfers/candidates';
+import { StatementRows } from '../src/main/statements/rows';
 
 describe('change keys', () => {
   const id = '00000000-0000-4000-8000-000000000001';
@@ -164,5 +165,16 @@ describe('transfer sides', () => {
     expect(pool.partnersOf(side(0, 1, day, -500, { to_account: 3 }))).toEqual([]);
     expect(pool.partnersOf(side(0, 1, day, -123))).toEqual([]);
     expect(pool.partnersOf(side(0, 1, day, 0))).toEqual([]);
+  });
+});
+
+describe('a statement’s rows', () => {
+  it('let go of the amounts’ text for an import that read them once, and refuse to be read whole after', () => {
+    const rows = new StatementRows();
+    rows.add(0, 2, '2026-01-05', '-12.50', 'COFFEE', null);
+    expect(rows.at(0)).toEqual({ section: 0, line: 2, date: '2026-01-05', amount: '-12.50', description: 'COFFEE', externalId: null });
+    rows.dropAmountText();
+    expect([rows.amount.length, rows.length, rows.description[0]]).toEqual([0, 1, 'COFFEE']);
+    expect(() => rows.at(0)).toThrow('amounts were let go');
   });
 });

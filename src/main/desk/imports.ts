@@ -123,6 +123,7 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
       account: input.account,
       accounts: input.accounts,
       skipBadRows: input.skipBadRows,
+      readOnce: true,
       skipLocked: input.skipLocked,
       possibleMatches: input.possibleMatches,
       decisions: input.decisions,

@@ -34,6 +34,8 @@ export interface ImportInput {
   /** Decisions on single rows, by row number (ImportRow.n): possible matches, possible transfers. */
   decisions?: Record<string, RowDecision>;
   dryRun?: boolean;
+  /** The statement was read for this import alone: its amounts' text is let go once counted in minor units. */
+  readOnce?: boolean;
 }
 
 /** A row (its position in the file) and what it was found to be. */
@@ -84,6 +86,7 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
   const { statement } = input;
   const sections = resolveSections(ledger, orgSeq, statement, input);
   const converted = toLedgerRows(statement.rows, (section) => sections[section].currency);
+  if (input.readOnce) statement.rows.dropAmountText();
   const issues = [...statement.errors, ...converted.issues].sort((a, b) => a.line - b.line);
   const rowCount = statement.rowCount ?? statement.rows.length + statement.errors.length;
   const L = converted.rows;
