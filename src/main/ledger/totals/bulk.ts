@@ -50,7 +50,7 @@ const FULL_TEXT_AFTER = { hashsize: 1_048_576, automerge: 4, crisismerge: 16 } a
  * Fills the transactions' full-text index with a batch in big segments (a 16 MB hash) and merges none of them
  * now: neither the merging of small segments (automerge) nor the forced one when a level holds 16 (crisismerge),
  * which was half the time of the index and two thirds of the pages the commit wrote. The segments are merged
- * later, a little with each write (automerge); a search over them still answers in under a millisecond.
+ * later, a little with each write (automerge); a search for a word over them still answers in about a millisecond.
  */
 function withFullTextBatch(ledger: Ledger, fill: () => void): void {
   const set = (settings: Record<string, number>) => {
