@@ -6,7 +6,9 @@ import * as L from '../src/main/ledger';
 import { tempLedger } from './support/env';
 import { fillDemo } from '../src/main/demo';
 import { BULK_ROWS, bulkInsert } from '../src/main/ledger/totals/bulk';
-import { insertTransaction, type NewTransaction } from '../src/main/ledger/transactions/transactions';
+import { EntryWriter, insertTransaction, type NewTransaction } from '../src/main/ledger/transactions/insert';
+import { categoryLine } from '../src/main/ledger/transactions/lines';
+import { expectTotalsMatchRows } from './support/aggregates';
 
 const agentOf = (ledger: L.Ledger, orgSeq: number) => {
   const { info } = L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
@@ -388,6 +390,53 @@ describe('bulk loads', () => {
     expect(() => ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 3)))).toThrow('every transaction belongs to an account of its currency');
     bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, org.currency, 4), track));
     expect(count(ledger)).toBe(before + 1);
+  });
+
+  it('writes many entries as one at a time would: rows, default and own lines, totals', () => {
+    const { ledger, org } = setup(1);
+    const accountSeq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq) as number;
+    const [office, software] = ['5200', '5100'].map((code) => L.resolveCategory(ledger, org.seq, { categoryCode: code }).seq);
+    // 107 rows: two full statements and seven more; uncategorized, categorized, split, unvalued, zero.
+    const entries = (copy: string): NewTransaction[] =>
+      Array.from({ length: 107 }, (_, n) => {
+        const amountMinor = n % 11 === 0 ? 0 : (n % 2 ? -1 : 1) * (100 + n * 37);
+        return {
+          ...row(accountSeq, org.currency, n),
+          id: `${copy}-${n}`,
+          date: `2025-0${1 + (n % 9)}-1${n % 10}`,
+          amountMinor,
+          baseMinor: n % 13 === 5 ? null : amountMinor * 2,
+          categorySeq: n % 3 === 1 ? office : null,
+          lines: n % 7 === 3 ? [categoryLine(office, amountMinor - 40), categoryLine(software, 40, 'shared')] : undefined,
+        };
+      });
+    ledger.write(() => entries('one').forEach((t) => insertTransaction(ledger, org.seq, t)));
+    ledger.write(() => {
+      const writer = new EntryWriter(ledger, org.seq);
+      entries('writer').forEach((t) => writer.add(t));
+      writer.finish();
+    });
+    bulkInsert(ledger, (track) => {
+      const writer = new EntryWriter(ledger, org.seq, track);
+      const seqs = entries('bulk').map((t) => writer.add(t));
+      writer.finish();
+      expect(seqs).toEqual(ledger.sqlite.prepare("SELECT seq FROM transactions WHERE id LIKE 'bulk-%' ORDER BY seq").pluck().all());
+    });
+    const written = (copy: string) => ({
+      rows: ledger.sqlite.prepare('SELECT date, amount_minor, base_minor, category_seq, status, description FROM transactions WHERE id LIKE ? ORDER BY seq').raw().all(`${copy}-%`),
+      lines: ledger.sqlite
+        .prepare(
+          'SELECT l.position, l.kind, l.category_seq, l.account_seq, l.date, l.currency, l.amount_minor, l.base_minor, l.memo FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.id LIKE ? ORDER BY t.seq, l.position',
+        )
+        .raw()
+        .all(`${copy}-%`),
+    });
+    const one = written('one');
+    expect(one.rows).toHaveLength(107);
+    expect(one.lines).toHaveLength(107 + 15);
+    expect(written('writer')).toEqual(one);
+    expect(written('bulk')).toEqual(one);
+    expectTotalsMatchRows(ledger);
   });
 
   it('fills the full-text index without merging, then puts its settings back', () => {

@@ -6,7 +6,8 @@
 import type { Ledger } from './ledger/core/db';
 import { bulkInsert } from './ledger/totals/bulk';
 import { insertAccount } from './ledger/accounts/accounts';
-import { insertTransaction, type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
+import { type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
+import { insertTransaction } from './ledger/transactions/insert';
 import { chartRows } from './ledger/chart/categories';
 import { deskActor } from './ledger/access/organizations';
 import { addDays } from '../shared/dates';

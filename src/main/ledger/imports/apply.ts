@@ -10,7 +10,7 @@ import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';
-import { insertTransaction } from '../transactions/transactions';
+import { EntryWriter } from '../transactions/insert';
 import { Valuer } from '../rates/valuer';
 import { carryTransferValue } from '../transfers/value';
 import { shownSide } from '../transfers/candidates';
@@ -117,35 +117,32 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
   // A statement in another currency is valued row by row at its dates' rates (a missing one refuses the import, naming it).
   const valuer = new Valuer(ledger, orgSeq);
   const insert = (track?: Track) => {
+    const writer = new EntryWriter(ledger, orgSeq, track);
     for (const i of inDateOrder(toImport, rows.date)) {
       const { seq: accountSeq, currency } = accounts[rows.section[i]];
       const transfer = transfers.get(i);
       const matched = transfer?.kind === 'matched' ? transfer.with : null;
       // Time-ordered ids: a million new rows append to the id index instead of landing all over it.
-      const seq = insertTransaction(
-        ledger,
-        orgSeq,
-        {
-          id: newTimeOrderedId(),
-          accountSeq,
-          origin: 'import',
-          date: rows.date[i],
-          amountMinor: L.amountMinor[i],
-          baseMinor: valuer.value(L.amountMinor[i], currency, rows.date[i]),
-          currency,
-          description: rows.description[i],
-          categorySeq: null,
-          lines: matched ? [transferLine(matched.account_seq, L.amountMinor[i], matched.seq)] : undefined,
-          source: 'manual_csv',
-          externalId: rows.externalId[i],
-          createdAt,
-          importBatchSeq: batchSeq,
-          fingerprint: L.fingerprint[i],
-        },
-        track,
-      );
+      const seq = writer.add({
+        id: newTimeOrderedId(),
+        accountSeq,
+        origin: 'import',
+        date: rows.date[i],
+        amountMinor: L.amountMinor[i],
+        baseMinor: valuer.value(L.amountMinor[i], currency, rows.date[i]),
+        currency,
+        description: rows.description[i],
+        categorySeq: null,
+        lines: matched ? [transferLine(matched.account_seq, L.amountMinor[i], matched.seq)] : undefined,
+        source: 'manual_csv',
+        externalId: rows.externalId[i],
+        createdAt,
+        importBatchSeq: batchSeq,
+        fingerprint: L.fingerprint[i],
+      });
       if (matched) paired.set(i, seq);
     }
+    writer.finish();
   };
   if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);
   else insert(); // the row triggers keep the totals

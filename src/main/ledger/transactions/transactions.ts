@@ -6,11 +6,8 @@ import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';
 import { columns, type TransactionRecord } from '../../../../db/rows';
-import type { TransactionOrigin, TransactionSource } from '../../../../db/values';
-import type { Track } from '../totals/declared';
-import { insertLines, isCategorized, linesFor, shownCategory, type LineInput } from './lines';
-import { statusOf, type TransactionStatus } from './status';
-import { baseOf } from '../rates/valuer';
+import type { TransactionSource } from '../../../../db/values';
+import type { TransactionStatus } from './status';
 import { deepPageStart } from '../totals/sums';
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
@@ -241,90 +238,3 @@ export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string
 
 /** One line for summaries and messages: "description" date amount currency. */
 export const describeTransaction = (t: TransactionRow): string => `"${excerpt(t.description, 60)}" ${t.date} ${fromMinor(t.amount_minor, t.currency).toFixed(2)} ${t.currency}`;
-
-export interface NewTransaction {
-  id: string;
-  accountSeq: number;
-  origin: TransactionOrigin;
-  date: string;
-  amountMinor: number;
-  currency: string;
-  /** Its amount in the base currency when the caller valued it (an import, with its own Valuer); by default valued here at its date's rate. */
-  baseMinor?: number | null;
-  description: string;
-  /** Its category (identity), or null: uncategorized, its other line the suspense line. */
-  categorySeq: number | null;
-  /** Its lines when they are more than one category line (a split) or a transfer; by default from categorySeq. */
-  lines?: LineInput[];
-  source: TransactionSource;
-  externalId?: string | null;
-  suggestedBy?: string | null;
-  confidence?: number | null;
-  reason?: string | null;
-  createdAt: string;
-  /** The import it came in with, and its fingerprint (imports/statement-rows.ts). */
-  importBatchSeq?: number | null;
-  fingerprint?: number | null;
-  /** Facts its status is a view of (status.ts): the demo books set them; new rows have neither. */
-  reconciled?: number;
-  receiptNeeded?: number;
-  /** The stored status when it is a legacy one (the demo books' agent_suggested); the view of the facts otherwise. */
-  status?: TransactionStatus;
-}
-
-const INSERT_TRANSACTION = `INSERT INTO transactions
-  (id, org_seq, account_seq, origin, date, amount_minor, base_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-/**
- * Every entry enters the books here, its row and its lines: by hand, by an approved journal entry, by an import,
- * as demo books. Its status is the view of its facts. `track`, in a bulk load, counts both for the totals.
- */
-export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): number {
-  const reconciled = t.reconciled ?? 0;
-  const receiptNeeded = t.receiptNeeded ?? 0;
-  const lines = t.lines ?? linesFor(t.categorySeq, t.amountMinor);
-  const baseMinor = t.baseMinor !== undefined ? t.baseMinor : baseOf(ledger, orgSeq, t.amountMinor, t.currency, t.date);
-  const status = t.status ?? statusOf({ categorized: isCategorized(lines), reconciled, receipt_needed: receiptNeeded, status: 'matched' });
-  const { lastInsertRowid } = ledger
-    .stmt(INSERT_TRANSACTION)
-    .run(
-      t.id,
-      orgSeq,
-      t.accountSeq,
-      t.origin,
-      t.date,
-      t.amountMinor,
-      baseMinor,
-      t.currency,
-      t.description,
-      shownCategory(lines),
-      status,
-      t.source,
-      t.externalId ?? null,
-      t.suggestedBy ?? null,
-      t.confidence ?? null,
-      t.reason ?? null,
-      t.createdAt,
-      reconciled,
-      receiptNeeded,
-      t.importBatchSeq ?? null,
-      t.fingerprint ?? null,
-    );
-  const seq = Number(lastInsertRowid);
-  const head = { seq, org_seq: orgSeq, date: t.date, currency: t.currency, amount_minor: t.amountMinor, base_minor: baseMinor };
-  track?.row({
-    orgSeq,
-    accountSeq: t.accountSeq,
-    date: t.date,
-    status,
-    reconciled,
-    source: t.source,
-    currency: t.currency,
-    amountMinor: t.amountMinor,
-    baseMinor,
-    description: t.description,
-  });
-  insertLines(ledger, head, lines, track);
-  return seq;
-}

@@ -11,7 +11,8 @@ import { excerpt } from '../../core/text';
 import { organizationBySeq } from '../../access/organizations';
 import { handRow } from '../../transactions/hand';
 import { refuseTransfer, removeEntry } from '../../transactions/lines';
-import { describeTransaction, insertTransaction, TRANSACTION_SOURCES, type TransactionSource } from '../../transactions/transactions';
+import { describeTransaction, TRANSACTION_SOURCES, type TransactionSource } from '../../transactions/transactions';
+import { insertTransaction } from '../../transactions/insert';
 import { NO_VIEW, type ProposalKind } from '../kind';
 
 export interface JournalEntryInput {
