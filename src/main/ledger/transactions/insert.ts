@@ -1,6 +1,6 @@
 // Every entry enters the books here, its row and its lines: one at a time (by
-// hand, an approved journal entry, the demo books, a small import) or many at
-// once (a large import: EntryWriter).
+// hand, an approved journal entry, the demo books, whose receipts and notes
+// need each row's seq at once) or many at once (an import: EntryWriter).
 import type { Ledger } from '../core/db';
 import type { TransactionOrigin, TransactionSource } from '../../../../db/values';
 import type { Track } from '../totals/declared';
@@ -40,8 +40,9 @@ export interface NewTransaction {
 
 const COLUMNS =
   'id, org_seq, account_seq, origin, date, amount_minor, base_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint';
+const COLUMN_COUNT = COLUMNS.split(',').length;
 const placeholders = (n: number) => `(${Array(n).fill('?').join(', ')})`;
-const INSERT_TRANSACTION = `INSERT INTO transactions (${COLUMNS}) VALUES ${placeholders(21)}`;
+const INSERT_TRANSACTION = `INSERT INTO transactions (${COLUMNS}) VALUES ${placeholders(COLUMN_COUNT)}`;
 
 /** A new entry as stored: the row's values (in COLUMNS' order), its lines, and what its totals count. */
 function newEntry(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): { values: unknown[]; lines: LineInput[]; baseMinor: number | null } {
@@ -107,8 +108,10 @@ export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransact
 
 /** Rows per INSERT statement in a bulk write: one call into SQLite per row was a fifth of a large import's time. */
 const ROWS_PER_STATEMENT = 50;
-const INSERT_MANY = `INSERT INTO transactions (seq, ${COLUMNS}) VALUES ${Array(ROWS_PER_STATEMENT).fill(placeholders(22)).join(', ')}`;
-const INSERT_ONE = `INSERT INTO transactions (seq, ${COLUMNS}) VALUES ${placeholders(22)}`;
+/** Values per row in a bulk write: its seq, then COLUMNS. */
+const WIDTH = 1 + COLUMN_COUNT;
+const INSERT_MANY = `INSERT INTO transactions (seq, ${COLUMNS}) VALUES ${Array(ROWS_PER_STATEMENT).fill(placeholders(WIDTH)).join(', ')}`;
+const INSERT_ONE = `INSERT INTO transactions (seq, ${COLUMNS}) VALUES ${placeholders(WIDTH)}`;
 
 /**
  * The single default line (the suspense line of an uncategorized row, or its one category line: linesFor) of each
@@ -159,13 +162,13 @@ export class EntryWriter {
         baseMinor: baseMinor === null ? null : -baseMinor,
       });
     }
-    if (this.#values.length === ROWS_PER_STATEMENT * 22) this.#flush();
+    if (this.#values.length === ROWS_PER_STATEMENT * WIDTH) this.#flush();
     return seq;
   }
 
   /** Writes what is left: the last rows, every default line. */
   finish(): void {
-    for (let at = 0; at < this.#values.length; at += 22) this.ledger.stmt(INSERT_ONE).run(this.#values.slice(at, at + 22));
+    for (let at = 0; at < this.#values.length; at += WIDTH) this.ledger.stmt(INSERT_ONE).run(this.#values.slice(at, at + WIDTH));
     this.#values = [];
     this.#writeOwnLines();
     this.ledger.stmt(INSERT_DEFAULT_LINES).run(this.#first, this.#next, JSON.stringify(this.#withOwnLines));
