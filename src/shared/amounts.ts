@@ -56,6 +56,7 @@ const CURRENCY_NOISE = /[A-Za-z$€£¥₹₩₽₺₪₫฿₴₦₱₲₵₡�
  * thousands separator only if it occurs more than once, otherwise unknown.
  */
 export function decimalMarkOf(text: string): DecimalMark | null {
+  if (/^-?\d{1,3}\.\d\d$/.test(text)) return '.'; // the common case, "-123.45", without the general reading
   const core = text.replace(/[^0-9.,]/g, '');
   const dot = core.lastIndexOf('.');
   const comma = core.lastIndexOf(',');

@@ -28,10 +28,15 @@ const LEAVES = new Set(
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const unescape = (s: string): string =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return ENTITIES[e.toLowerCase()] ?? whole;
-  });
+  !s.includes('&')
+    ? s
+    : s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+        if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+        return ENTITIES[e.toLowerCase()] ?? whole;
+      });
+
+/** A leaf's children: none, and one shared empty list (a file holds a million leaves). */
+const NO_CHILDREN: Node[] = [];
 
 /** The tree, and the aggregates still open where the text ends (none in a whole file). */
 function parseTree(text: string): { root: Node; open: Node[] } {
@@ -40,20 +45,23 @@ function parseTree(text: string): { root: Node; open: Node[] } {
   const tag = /<(\/?)([A-Za-z][A-Za-z0-9._]*)[^>]*>([^<]*)/g;
   let line = 1;
   let counted = 0;
+  // Tag names in capitals, each made once: a file repeats a few dozen names a million times.
+  const uppers = new Map<string, string>();
+  const upper = (name: string): string => uppers.get(name) ?? uppers.set(name, name.toUpperCase()).get(name)!;
   for (let m = tag.exec(text); m; m = tag.exec(text)) {
-    for (let i = counted; i < m.index; i++) if (text.charCodeAt(i) === 10) line++;
+    for (let i = text.indexOf('\n', counted); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
     counted = m.index;
-    const name = m[2].toUpperCase();
+    const name = upper(m[2]);
     if (m[1]) {
       const at = stack.findLastIndex((n) => n.name === name);
       if (at > 0) stack.length = at;
       continue;
     }
     const value = m[3].trim();
-    const node: Node = { name, line, value: null, children: [] };
+    const leaf = value !== '' || LEAVES.has(name);
+    const node: Node = { name, line, value: leaf ? unescape(value) : null, children: leaf ? NO_CHILDREN : [] };
     stack[stack.length - 1].children.push(node);
-    if (value !== '' || LEAVES.has(name)) node.value = unescape(value);
-    else stack.push(node);
+    if (!leaf) stack.push(node);
   }
   return { root, open: stack.slice(1) };
 }
