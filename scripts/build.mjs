@@ -48,8 +48,9 @@ async function cli() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // better-sqlite3: native; drizzle-orm: required lazily by db.ts when a migration is due; pdfjs: loaded per PDF.
-    external: ['better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'pdfjs-dist', 'pdfjs-dist/*', 'electron'],
+    // better-sqlite3: native; drizzle-orm: required lazily by db.ts when a migration is due; pdfjs: loaded per PDF
+    // read; pdfkit: loaded per PDF written, and it reads its font metrics from beside its own files (__dirname).
+    external: ['better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'pdfjs-dist', 'pdfjs-dist/*', 'pdfkit', 'electron'],
     // Bundled CommonJS packages (express) require Node's own modules.
     banner: { js: "import { createRequire as __ldkRequire } from 'node:module'; const require = __ldkRequire(import.meta.url);" },
     logLevel: 'warning',

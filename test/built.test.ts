@@ -58,6 +58,25 @@ describe('the built command', () => {
     expect(holds(eager(meta, chunk('headless')), servers).length).toBeGreaterThan(0);
   });
 
+  it('writes an invoice as a PDF that a reader reads back (pdfkit, loaded when asked for, finds its own files)', () => {
+    const data = tempDir();
+    const at = ['--data', data, '--org', 'acme'];
+    for (const args of [
+      ['org', 'create', 'acme', '--name', 'Acme Ltd', '--data', data],
+      ['contact', 'add', 'Globex', '--kind', 'customer', ...at],
+      ['invoice', 'create', '--customer', 'Globex', '--date', '2026-03-02', '--line', 'Design;2;85.50;4000', '--issue', ...at],
+      ['invoice', 'pdf', 'INV-0001', '--out', join(data, 'inv.pdf'), ...at],
+    ]) {
+      const r = run(args);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const text = spawnSync('pdftotext', ['-layout', join(data, 'inv.pdf'), '-'], { encoding: 'utf8' });
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain('INV-0001');
+    expect(text.stdout).toContain('Globex');
+    expect(text.stdout).toMatch(/171\.00/);
+  });
+
   it('runs owner commands, serves, answers an agent command and hands out a fresh sign-in link', async () => {
     const data = tempDir();
     expect(run(['demo', '--data', data, '--transactions', '60']).status).toBe(0);

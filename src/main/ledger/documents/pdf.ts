@@ -3,7 +3,6 @@
 // (subset, pdf-fonts.ts) so names in any script print as themselves, and the
 // text is real text (a reader or pdftotext finds the number and the total).
 // A4, one column; a long invoice flows onto more pages.
-import PDFDocument from 'pdfkit';
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { toMinor } from '../core/money';
@@ -34,6 +33,8 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
   const customer = ledger.stmt('SELECT name, address, tax_number AS taxNumber FROM counterparties WHERE seq = ?').get(row.contact_seq) as Party;
   const amount = (n: number) => writeAmount(toMinor(n, doc.currency), doc.currency, org.decimalMark);
   const signed = (n: number) => `${n < 0 ? '-' : ''}${amount(Math.abs(n))}`;
+  // Loaded when a PDF is asked for: every other command starts without it.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${TITLES[doc.kind]} ${doc.number}`, Author: org.name, Subject: `${doc.contact.name}` } });
   registerFonts(pdf);
   const chunks: Buffer[] = [];
