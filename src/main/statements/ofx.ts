@@ -47,7 +47,11 @@ function parseTree(text: string): { root: Node; open: Node[] } {
   let counted = 0;
   // Tag names in capitals, each made once: a file repeats a few dozen names a million times.
   const uppers = new Map<string, string>();
-  const upper = (name: string): string => uppers.get(name) ?? uppers.set(name, name.toUpperCase()).get(name)!;
+  const upper = (name: string): string => {
+    let capitals = uppers.get(name);
+    if (capitals === undefined) uppers.set(name, (capitals = name.toUpperCase()));
+    return capitals;
+  };
   for (let m = tag.exec(text); m; m = tag.exec(text)) {
     for (let i = text.indexOf('\n', counted); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
     counted = m.index;
