@@ -115,18 +115,28 @@ function dayNumber(date: string): number {
   return day;
 }
 
-/** Sides' days by currency and amount (numbers only: an import's million new rows), to ask whether an open row is near one. */
+/** The list kept for a currency and amount, made when first asked for. */
+function listOf<T>(byCurrency: Map<string, Map<number, T[]>>, currency: string, amount: number): T[] {
+  let amounts = byCurrency.get(currency);
+  if (!amounts) byCurrency.set(currency, (amounts = new Map()));
+  let list = amounts.get(amount);
+  if (!list) amounts.set(amount, (list = []));
+  return list;
+}
+
+/**
+ * Sides' days by currency and amount (numbers only: an import's million new rows), to ask whether an open row is
+ * near one. Keyed by the amount as a number under its currency: SQLite asks once per open row of a fitting
+ * amount (over half a million for a large import), and a string key built per question doubled its cost.
+ */
 export class SideDays {
-  private readonly byAmount = new Map<string, { amount: number; days: number[] }>();
+  private readonly byCurrency = new Map<string, Map<number, number[]>>();
   private sorted = true;
   first = '';
   last = '';
 
   add(currency: string, amount: number, date: string): void {
-    const key = `${currency}|${amount}`;
-    const entry = this.byAmount.get(key);
-    if (entry) entry.days.push(dayNumber(date));
-    else this.byAmount.set(key, { amount, days: [dayNumber(date)] });
+    listOf(this.byCurrency, currency, amount).push(dayNumber(date));
     if (!this.first || date < this.first) this.first = date;
     if (date > this.last) this.last = date;
     this.sorted = false;
@@ -134,18 +144,18 @@ export class SideDays {
 
   /** The amounts that pair with these sides. */
   oppositeAmounts(): number[] {
-    return [...new Set([...this.byAmount.values()].map((e) => -e.amount))];
+    return [...new Set([...this.byCurrency.values()].flatMap((amounts) => [...amounts.keys()].map((a) => -a)))];
   }
 
   private sortOnce(): void {
-    if (!this.sorted) for (const e of this.byAmount.values()) e.days.sort((a, b) => a - b);
+    if (!this.sorted) for (const amounts of this.byCurrency.values()) for (const days of amounts.values()) days.sort((a, b) => a - b);
     this.sorted = true;
   }
 
   /** Whether a side of this currency, amount and date has one here of the opposite amount within the window of its date. */
   near(currency: string, amount: number, date: string): boolean {
     this.sortOnce();
-    const days = this.byAmount.get(`${currency}|${-amount}`)?.days;
+    const days = this.byCurrency.get(currency)?.get(-amount);
     if (!days) return false;
     const day = dayNumber(date);
     const lo = firstFrom(days, (d) => d, day - TRANSFER_WINDOW_DAYS);
@@ -158,22 +168,19 @@ export class SideDays {
  * the sides within the window of its date are looked at (an import of a million rows asks a million times).
  */
 export class SidePool<S extends Side> {
-  private readonly byAmount = new Map<string, { side: S; day: number }[]>();
+  /** By currency, then amount (a number key, as SideDays': asked once per new row). */
+  private readonly byCurrency = new Map<string, Map<number, { side: S; day: number }[]>>();
 
   constructor(sides: Iterable<S>) {
     for (const side of sides) {
-      const key = `${side.currency}|${side.amount_minor}`;
-      const entry = { side, day: dayNumber(side.date) };
-      const list = this.byAmount.get(key);
-      if (list) list.push(entry);
-      else this.byAmount.set(key, [entry]);
+      listOf(this.byCurrency, side.currency, side.amount_minor).push({ side, day: dayNumber(side.date) });
     }
-    for (const list of this.byAmount.values()) list.sort((a, b) => a.day - b.day);
+    for (const amounts of this.byCurrency.values()) for (const list of amounts.values()) list.sort((a, b) => a.day - b.day);
   }
 
   /** The pool's sides that pair with this one (closest date first). */
   partnersOf(side: Side): S[] {
-    const list = this.byAmount.get(`${side.currency}|${-side.amount_minor}`);
+    const list = this.byCurrency.get(side.currency)?.get(-side.amount_minor);
     if (!list) return [];
     const day = dayNumber(side.date);
     const lo = firstFrom(list, (e) => e.day, day - TRANSFER_WINDOW_DAYS);
