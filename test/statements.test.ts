@@ -235,6 +235,16 @@ describe('OFX and QFX', () => {
     expect(envelope.rows.length).toBe((await read('ofx1-sgml.ofx')).rows.length);
   });
 
+  it('reads an OFX whose body is one line (as some banks write it), naming that line', async () => {
+    const whole = readFileSync(fixture('ofx1-sgml.ofx'), 'latin1');
+    const at = whole.indexOf('<OFX>');
+    const oneLine = whole.slice(0, at) + whole.slice(at).replace(/\r?\n/g, ' ');
+    const rows = (s: { rows: { date: string; amount: string; externalId: string | null }[] }) => s.rows.map((r) => [r.date, r.amount, r.externalId]);
+    expect(rows(await text(oneLine, 'one-line.ofx'))).toEqual(rows(await read('ofx1-sgml.ofx')));
+    const bad = await text(oneLine.replace('<DTPOSTED>20240115', '<DTPOSTED>20240230'), 'one-line.ofx');
+    expect(bad.errors).toEqual([{ line: 11, field: 'DTPOSTED', message: '"20240230" is not a date (YYYYMMDD...)' }]);
+  });
+
   it('calls a file with Intuit tags QFX', async () => {
     const s = await read('bank.qfx');
     expect(s.format).toBe('qfx');

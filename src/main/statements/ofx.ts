@@ -44,7 +44,8 @@ function parseTree(text: string): { root: Node; open: Node[] } {
   const stack = [root];
   const tag = /<(\/?)([A-Za-z][A-Za-z0-9._]*)[^>]*>([^<]*)/g;
   let line = 1;
-  let counted = 0;
+  // The next line break not yet counted: each is found once, so a file on one line (some banks write it so) stays linear.
+  let nextBreak = text.indexOf('\n');
   // Tag names in capitals, each made once: a file repeats a few dozen names a million times.
   const uppers = new Map<string, string>();
   const upper = (name: string): string => {
@@ -53,8 +54,7 @@ function parseTree(text: string): { root: Node; open: Node[] } {
     return capitals;
   };
   for (let m = tag.exec(text); m; m = tag.exec(text)) {
-    for (let i = text.indexOf('\n', counted); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
-    counted = m.index;
+    for (; nextBreak !== -1 && nextBreak < m.index; nextBreak = text.indexOf('\n', nextBreak + 1)) line++;
     const name = upper(m[2]);
     if (m[1]) {
       const at = stack.findLastIndex((n) => n.name === name);
