@@ -2,7 +2,8 @@
 // them, `ledgerdesk import` as a child process, wall time and peak RSS, into a
 // copy of an organization that already holds 1,000,000 transactions:
 //   - a 1,000,000-row CSV (~50 MB) into a new account; the same file again;
-//   - a 100,000-transaction OFX into the account it describes;
+//   - a 100,000-transaction OFX into the account it describes, and the same
+//     transactions on one line (as some banks write it) into another;
 //   - a 1,000,000-row CSV as banks and merged exports write it (a reference
 //     unique to nearly every row, rows not in date order), beside a bare
 //     SQLite insert of the same rows in the same run (bench/bare-insert.ts):
@@ -25,6 +26,7 @@ const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
 const OFX_ROWS = Number(process.env.BENCH_OFX_ROWS ?? 100_000);
 const csvFile = join(base, `statement-${CSV_ROWS}.csv`);
 const ofxFile = join(base, `statement-${OFX_ROWS}.ofx`);
+const oneLineOfxFile = join(base, `statement-${OFX_ROWS}-one-line.ofx`);
 const mergedFile = join(base, `merged-${CSV_ROWS}.csv`);
 
 const MERCHANTS = [
@@ -88,15 +90,16 @@ function bareInsert(): { seconds: number; rssMb: number } {
   return { seconds: (performance.now() - started) / 1000, rssMb: Number(/peak-rss-kb (\d+)/.exec(r.stderr)?.[1]) / 1024 };
 }
 
-async function writeOfx(): Promise<void> {
-  const out = createWriteStream(ofxFile);
+/** The OFX as most banks write it, a transaction per line; or with its body on one line (another account), as some do. */
+async function writeOfx(file: string, acctId: string, lineEnd: string): Promise<void> {
+  const out = createWriteStream(file);
   out.write(
-    'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>121000248<ACCTID>99887766<ACCTTYPE>CHECKING</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20230701<DTEND>20260630\n',
+    `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD${lineEnd}<BANKACCTFROM><BANKID>121000248<ACCTID>${acctId}<ACCTTYPE>CHECKING</BANKACCTFROM>${lineEnd}<BANKTRANLIST><DTSTART>20230701<DTEND>20260630${lineEnd}`,
   );
   for (let i = 0; i < OFX_ROWS; i++) {
     const d = dayOf(i, OFX_ROWS).toISOString().slice(0, 10).replaceAll('-', '');
     const amount = (((i * 7919) % 20000) - 15000) / 100;
-    const entry = `<STMTTRN><TRNTYPE>${amount < 0 ? 'DEBIT' : 'CREDIT'}<DTPOSTED>${d}120000[-5:EST]<TRNAMT>${amount.toFixed(2)}<FITID>${d}${String(i).padStart(7, '0')}<NAME>${MERCHANTS[i % 10]}<MEMO>REF ${(i * 31) % 9973}</STMTTRN>\n`;
+    const entry = `<STMTTRN><TRNTYPE>${amount < 0 ? 'DEBIT' : 'CREDIT'}<DTPOSTED>${d}120000[-5:EST]<TRNAMT>${amount.toFixed(2)}<FITID>${d}${String(i).padStart(7, '0')}<NAME>${MERCHANTS[i % 10]}<MEMO>REF ${(i * 31) % 9973}</STMTTRN>${lineEnd}`;
     if (!out.write(entry)) await once(out, 'drain');
   }
   out.end('</BANKTRANLIST><LEDGERBAL><BALAMT>0.00<DTASOF>20260630</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n');
@@ -132,7 +135,8 @@ async function main() {
   mkdirSync(base, { recursive: true });
   prepareBase();
   if (!existsSync(csvFile)) await writeCsv();
-  if (!existsSync(ofxFile)) await writeOfx();
+  if (!existsSync(ofxFile)) await writeOfx(ofxFile, '99887766', '\n');
+  if (!existsSync(oneLineOfxFile)) await writeOfx(oneLineOfxFile, '99887767', '');
   if (!existsSync(mergedFile)) await writeMerged();
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work);
@@ -145,6 +149,7 @@ async function main() {
   row(`${CSV_ROWS.toLocaleString('en')}-row CSV (${csvMb} MB), new account`, '15 s, 400 MB', ledgerdesk('import', csvFile, '--account', 'Bench CSV'));
   row('the same CSV again (all duplicates)', '10 s', ledgerdesk('import', csvFile, '--account', 'Bench CSV'));
   row(`${OFX_ROWS.toLocaleString('en')}-transaction OFX, account made from the file`, '3 s', ledgerdesk('import', ofxFile));
+  row(`the same OFX's transactions, its body on one line, another account`, '3 s', ledgerdesk('import', oneLineOfxFile));
   ledgerdesk('account', 'create', 'Bench merged', '--type', 'credit_card');
   const merged = ledgerdesk('import', mergedFile, '--account', 'Bench merged');
   const bare = bareInsert();
