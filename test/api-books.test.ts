@@ -99,7 +99,7 @@ describe('tax codes for agents', () => {
     const made = await api('POST', '/proposals/categorization', { transactionId: row.id, categoryCode: '5000', taxCode: 'r' });
     expect(made.status, made.text).toBe(201);
     expect(made.json.data.payload).toMatchObject({ categoryCode: '5000', taxCode: 'R' });
-    const { reviewItems } = await import('../src/main/desk/review-queue');
+    const { reviewItems } = await import('../src/main/desk/proposals/review-queue');
     const card = reviewItems(w.ledger, org.seq, 'pending').find((i) => i.id === made.json.data.id)!;
     expect(card.change.tax).toEqual({ code: 'R', net: -100, tax: -5 });
     L.reviewProposal(w.ledger, org.seq, made.json.data.id, 'approve', L.deskActor());

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dailyBackup, DAILY_KEPT } from '../src/main/desk/backups';
+import { dailyBackup, DAILY_KEPT } from '../src/main/desk/access/backups';
 import * as L from '../src/main/ledger';
 import { ledgerFile, receiptsDir } from '../src/main/paths';
 import { ledgerAtMigration, tempDir } from './support/env';

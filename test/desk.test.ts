@@ -1,6 +1,6 @@
 // Desk operations through runDesk (what IPC and the browser route both call).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
+import { runDesk } from '../src/main/desk/transport/dispatch';
 import type { DeskContext, DeskResult } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { tempDir, tempLedger } from './support/env';

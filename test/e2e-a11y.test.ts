@@ -6,7 +6,7 @@ import axe from 'axe-core';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
+import { runDesk } from '../src/main/desk/transport/dispatch';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { SCREENS } from '../src/shared/screens';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
+import { runDesk } from '../src/main/desk/transport/dispatch';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';

@@ -16,7 +16,7 @@ const electron = vi.hoisted(() => ({
 vi.mock('electron', () => electron);
 
 const { CONTENT_SECURITY_POLICY, hardenContents, hardenSession, windowOptions } = await import('../src/main/window');
-const { registerDeskIpc } = await import('../src/main/desk/ipc');
+const { registerDeskIpc } = await import('../src/main/desk/transport/ipc');
 
 const RENDERER = 'file:///opt/ledgerdesk/out/renderer/index.html';
 

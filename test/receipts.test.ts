@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/main/desk/dispatch';
+import { runDesk } from '../src/main/desk/transport/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { receiptsDir } from '../src/main/paths';

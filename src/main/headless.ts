@@ -2,9 +2,9 @@
 // plain Node, with the screens served to a browser behind a one-time sign-in.
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from './api/server';
-import { scheduleDailyBackups } from './desk/backups';
-import { mountDesk, SIGN_IN_PATH } from './desk/http';
-import { DeskSessions, signInInbox } from './desk/sessions';
+import { scheduleDailyBackups } from './desk/access/backups';
+import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
+import { DeskSessions, signInInbox } from './desk/transport/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { findShipped } from './ledger/core/paths';
 import { DEFAULT_PORT, ledgerFile } from './paths';

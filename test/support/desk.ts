@@ -1,6 +1,6 @@
 // Runs a desk operation as the screens and owner commands do (runDesk), for
 // one organization; a refusal is thrown with its code, message and details.
-import { runDesk } from '../../src/main/desk/dispatch';
+import { runDesk } from '../../src/main/desk/transport/dispatch';
 import type { DeskContext } from '../../src/main/desk/operations';
 
 export async function deskAs<T = any>(ctx: DeskContext, orgId: string, name: string, input: Record<string, unknown> = {}): Promise<T> {

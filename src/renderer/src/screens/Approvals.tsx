@@ -1,7 +1,7 @@
 // Approvals: what agents propose, reviewed one by one or many at once.
 // New proposals arrive by polling; the keyboard works (j/k or arrows, a, r, x).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ReviewItem } from '../../../main/desk/review-queue';
+import type { ReviewItem } from '../../../main/desk/proposals/review-queue';
 import { Empty, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';

@@ -1,7 +1,7 @@
 // One proposal as Approvals shows it: what would change, who proposed it and
 // why, and the review buttons (with "Approve and remember" for a categorization).
 import { useState, type KeyboardEvent } from 'react';
-import type { ReviewItem } from '../../../main/desk/review-queue';
+import type { ReviewItem } from '../../../main/desk/proposals/review-queue';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import { AccountOptions, Money } from '../components';
 import { formatDateTime, formatPercent } from '../format';

@@ -2,9 +2,9 @@
 // (`ledgerdesk category list|add|rename|synonyms|archive|restore`,
 // `ledgerdesk reconcile`, `reconcile undo`).
 import { z } from 'zod';
-import { DateString, Line } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq, TypedAmount } from './operation';
+import { DateString, Line } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq, TypedAmount } from '../operation';
 
 const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
 const line = (c: L.Category) =>

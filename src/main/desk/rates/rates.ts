@@ -2,10 +2,10 @@
 // rate set <currency> <date> <rate>`, `rate import <file> [--format ecb|plain]`,
 // `rate list [--currency <c>] [--json]`.
 import { z } from 'zod';
-import { DateString, Line } from '../api/schemas';
-import * as L from '../ledger';
-import { openFile, textOf } from './files';
-import { op, Org, orgSeq, Page } from './operation';
+import { DateString, Line } from '../../api/schemas';
+import * as L from '../../ledger';
+import { openFile, textOf } from '../files';
+import { op, Org, orgSeq, Page } from '../operation';
 
 const Currency = Line(3).trim().min(3).describe('ISO 4217 code, such as EUR');
 

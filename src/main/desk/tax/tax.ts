@@ -1,9 +1,9 @@
 // Tax codes at the desk and as owner commands (`ledgerdesk tax setup`, `tax
 // code add|list|rate|archive`, `category tax`): issue 28's first part.
 import { z } from 'zod';
-import { DateString, Line, Uuid } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq } from './operation';
+import { DateString, Line, Uuid } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq } from '../operation';
 
 const Percent = z.union([z.number().min(0).max(100), Line(12).trim().min(1)]).describe('A percent, up to four decimals (20, 5.5, 0.0125)');
 const Code = Line(20).trim().min(1).describe('The tax code (S, R, Z, GST...)');

@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import * as L from '../ledger';
-import { receiptsDir } from '../paths';
-import { op, type DeskContext } from './operation';
+import * as L from '../../ledger';
+import { receiptsDir } from '../../paths';
+import { op, type DeskContext } from '../operation';
 
 export const DAILY_KEPT = 7;
 const DAILY = /^ledgerdesk-(\d{4}-\d{2}-\d{2})\.backup$/;

@@ -2,9 +2,9 @@
 // `bill import <file>` (the CSV documents/many.ts describes). All of the file's
 // documents are written in one transaction, or none.
 import { z } from 'zod';
-import * as L from '../ledger';
-import { openFile, textOf } from './files';
-import { op, Org, orgSeq } from './operation';
+import * as L from '../../ledger';
+import { openFile, textOf } from '../files';
+import { op, Org, orgSeq } from '../operation';
 
 function importOperation(kind: 'invoice' | 'bill') {
   const party = kind === 'bill' ? 'vendor' : 'customer';

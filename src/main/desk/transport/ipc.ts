@@ -1,10 +1,10 @@
 // Desktop: one ipcMain.handle per desk operation. Only the app's own top-level
 // renderer may call; the input is parsed by the operation's schema (runDesk).
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { DESK_OPERATIONS, deskChannel, type DeskAnswer } from '../../shared/desk';
-import { isRendererPage } from '../renderer-url';
+import { DESK_OPERATIONS, deskChannel, type DeskAnswer } from '../../../shared/desk';
+import { isRendererPage } from '../../renderer-url';
 import { runDesk } from './dispatch';
-import type { DeskContext } from './operations';
+import type { DeskContext } from '../operations';
 
 export interface IpcOptions {
   context: () => DeskContext;

@@ -3,9 +3,9 @@
 // the bookkeeper's own hand (ledger/transactions/hand.ts): rows entered by
 // hand, categorizing, receipts needed, notes, reversing an approval.
 import { z } from 'zod';
-import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq, TypedAmount } from './operation';
+import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq, TypedAmount } from '../operation';
 
 const Ids = z.array(Uuid).min(1).max(1000).describe('Transaction ids');
 const Money = TypedAmount.describe('Negative money out, positive money in (as you write it: -1,234.56)');

@@ -1,9 +1,9 @@
 // Contacts at the desk and as owner commands (`ledgerdesk contact list|add|
 // edit|archive|restore`): issue 29's customers and vendors.
 import { z } from 'zod';
-import { Line, Prose } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq } from './operation';
+import { Line, Prose } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq } from '../operation';
 
 const Fields = {
   kind: z.enum(['customer', 'vendor', 'both']).optional().describe('customer, vendor or both (the same as --customer / --vendor)'),

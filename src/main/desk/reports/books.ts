@@ -3,10 +3,10 @@
 // names the general ledger account behind it (`ref`), which the Reports
 // screen opens and `report ledger --account <ref>` prints.
 import { z } from 'zod';
-import { DateString, Line } from '../api/schemas';
-import { balanceSheetCsv, generalLedgerCsv, trialBalanceCsv } from '../exports/books-csv';
-import * as L from '../ledger';
-import { op, Org, orgSeq, Page } from './operation';
+import { DateString, Line } from '../../api/schemas';
+import { balanceSheetCsv, generalLedgerCsv, trialBalanceCsv } from '../../exports/books-csv';
+import * as L from '../../ledger';
+import { op, Org, orgSeq, Page } from '../operation';
 
 const figure = (n: number) => (n === 0 ? '-' : n.toFixed(2)).padStart(14);
 const label = (l: { code?: string; name: string }) => `${l.code ? `${l.code} ` : ''}${l.name}`;

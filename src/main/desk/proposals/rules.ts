@@ -1,9 +1,9 @@
 // The person's categorization rules at the desk (Rules screen, "Approve and
 // remember" in Approvals) and as owner commands (`ledgerdesk rule list|run`).
 import { z } from 'zod';
-import { Line, Prose, Uuid } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq, type DeskContext } from './operation';
+import { Line, Prose, Uuid } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq, type DeskContext } from '../operation';
 
 const RuleFields = z.strictObject({
   matchKind: z.enum(L.RULE_MATCH_KINDS).describe('shape: the whole description, digits as #; contains: a text anywhere in it'),

@@ -3,10 +3,10 @@
 // <number> [--amount] [--date]`, `invoice unapply-credit <number>`, and the
 // same for bills.
 import { z } from 'zod';
-import { DateString } from '../api/schemas';
-import * as L from '../ledger';
+import { DateString } from '../../api/schemas';
+import * as L from '../../ledger';
 import { KINDS, Number_, summary, type Kind } from './documents';
-import { op, Org, orgSeq, TypedAmount } from './operation';
+import { op, Org, orgSeq, TypedAmount } from '../operation';
 
 function creditOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';

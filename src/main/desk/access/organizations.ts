@@ -1,10 +1,10 @@
 // Organizations at the desk and as owner commands (`ledgerdesk org list|create|
 // rename|edit|remove`): the books a bookkeeper keeps, one per client.
 import { z } from 'zod';
-import { CurrencyCode, Line, Prose } from '../api/schemas';
-import * as L from '../ledger';
-import { writeAmount } from '../../shared/amounts';
-import { op } from './operation';
+import { CurrencyCode, Line, Prose } from '../../api/schemas';
+import * as L from '../../ledger';
+import { writeAmount } from '../../../shared/amounts';
+import { op } from '../operation';
 
 const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
 /** With whether it has books yet (an account): the app opens an empty organization on its Dashboard, which says what to do first. */

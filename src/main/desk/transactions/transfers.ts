@@ -2,9 +2,9 @@
 // the desk and as owner commands (`ledgerdesk transfer <id> --account`,
 // `transfer match|suggest|undo`, `period lock|unlock`).
 import { z } from 'zod';
-import { DateString, Line, Prose, Uuid } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq } from './operation';
+import { DateString, Line, Prose, Uuid } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq } from '../operation';
 
 const side = (s: L.TransferSide) =>
   `${s.id}  ${s.date}  ${s.amount.toFixed(2).padStart(12)} ${s.currency}  ${s.account.name}  ${s.description}${s.inTransit ? '  (in transit)' : ''}`;

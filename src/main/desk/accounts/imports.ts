@@ -4,14 +4,14 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { Line } from '../api/schemas';
-import * as L from '../ledger';
-import { checkColumns, parseColumnsFlag } from '../statements/csv-mapping';
-import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type StatementSource } from '../statements';
-import { cleanFileName } from '../receipts/intake';
-import { negateDecimal } from '../../shared/amounts';
-import { openFile, stageUpload } from './files';
-import { op, Org, orgSeq, Page, type DeskContext } from './operation';
+import { Line } from '../../api/schemas';
+import * as L from '../../ledger';
+import { checkColumns, parseColumnsFlag } from '../../statements/csv-mapping';
+import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type StatementSource } from '../../statements';
+import { cleanFileName } from '../../receipts/intake';
+import { negateDecimal } from '../../../shared/amounts';
+import { openFile, stageUpload } from '../files';
+import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
 
 const ColumnsObject = z.strictObject({
   date: z.string().min(1),

@@ -5,11 +5,11 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { Uuid } from '../api/schemas';
-import * as L from '../ledger';
-import { receiptsDir } from '../paths';
-import { checkReceiptFile, cleanFileName, pdfText, receiptFilePath, storeReceiptFile } from '../receipts/intake';
-import { op, Org, orgSeq, Page, type DeskContext } from './operation';
+import { Uuid } from '../../api/schemas';
+import * as L from '../../ledger';
+import { receiptsDir } from '../../paths';
+import { checkReceiptFile, cleanFileName, pdfText, receiptFilePath, storeReceiptFile } from '../../receipts/intake';
+import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
 
 /** A receipt's stored file, checked to be there. */
 export function receiptFile(ctx: DeskContext, orgId: string, id: string): { fileName: string; mimeType: string; path: string } {

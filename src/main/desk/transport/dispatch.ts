@@ -1,10 +1,10 @@
 // One desk call: validate the input with the operation's schema, run it, and
 // answer {data} or {error} (the API's Error object). IPC and HTTP share this.
-import { toLedgerError } from '../api/errors';
-import { parsePart } from '../api/validation';
-import { LedgerError } from '../ledger/core/errors';
-import { DESK_OPERATIONS, type DeskAnswer, type DeskOperationName } from '../../shared/desk';
-import { deskOperations, type DeskContext } from './operations';
+import { toLedgerError } from '../../api/errors';
+import { parsePart } from '../../api/validation';
+import { LedgerError } from '../../ledger/core/errors';
+import { DESK_OPERATIONS, type DeskAnswer, type DeskOperationName } from '../../../shared/desk';
+import { deskOperations, type DeskContext } from '../operations';
 
 export const isDeskOperation = (name: string): name is DeskOperationName => (DESK_OPERATIONS as readonly string[]).includes(name);
 

@@ -4,9 +4,9 @@
 // bills share one definition; what differs is named per kind.
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { DateString, Line, Prose, Uuid } from '../api/schemas';
-import * as L from '../ledger';
-import { op, Org, orgSeq, TypedAmount, type DeskContext } from './operation';
+import { DateString, Line, Prose, Uuid } from '../../api/schemas';
+import * as L from '../../ledger';
+import { op, Org, orgSeq, TypedAmount, type DeskContext } from '../operation';
 
 /** "<description>;<quantity>;<unit price>;<category code>[;<tax code>]" (the command's --line) as a document line. */
 const LineText = Line(700)
