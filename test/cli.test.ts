@@ -115,6 +115,31 @@ describe('ledgerdesk owner commands', () => {
     expect(bad.stderr).toMatch(/LEDGERDESK_PORT must be a port number/);
   });
 
+  it('a second npm start says Ledgerdesk is running and gives a sign-in link to it; a port taken by another folder is named', async () => {
+    const data = tempDir();
+    const first = await serve(data, [join(root, 'scripts', 'start.mjs')]);
+    const again = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0', '--data', data], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, LEDGERDESK_HEADLESS: '1' },
+    });
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout + again.stderr).not.toMatch(/EADDRINUSE/);
+    const origin = first.base.replace('/api/v1', '');
+    expect(again.stdout).toContain(`Ledgerdesk is already running for ${data}`);
+    const link = new RegExp(`sign-in link in your browser: (${origin}/desk/sign-in\\?code=\\S+)`).exec(again.stdout)?.[1];
+    expect(link).toBeDefined();
+    // The link signs a browser in to the running server.
+    const signedIn = await fetch(link!, { redirect: 'manual' });
+    expect(signedIn.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    const port = new URL(origin).port;
+    const other = spawnSync(process.execPath, [TSX, CLI, 'serve', '--port', port, '--data', tempDir()], { cwd: root, encoding: 'utf8' });
+    expect(other.status).toBe(1);
+    expect(other.stderr).toMatch(new RegExp(`Port ${port} on 127.0.0.1 is taken by another program .*--port <p>`));
+    expect(other.stderr).not.toMatch(/EADDRINUSE/);
+    expect(await first.stop()).toBe(0);
+  });
+
   it('stopping `npm start` with SIGTERM stops the server too (npm does not pass the signal on)', async () => {
     const data = tempDir();
     const npm = spawn('npm', ['start', '--', '--port', '0', '--data', data], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '1' } });

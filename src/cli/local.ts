@@ -49,9 +49,25 @@ export async function serve(args: string[], out: Out): Promise<void> {
   }
   if (!/^\d{1,5}$/.test(String(values.port ?? port)) || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`, usage);
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
+  // A second start on the same books: say where the first one is and hand out a link to it.
+  const already = running(dataDir);
+  if (already) {
+    if (!already.url) throw new LedgerError('conflict', `The Ledgerdesk desktop app is already running on ${dataDir} (process ${already.pid}): its window is the desk.`, { pid: already.pid });
+    out(`Ledgerdesk is already running for ${dataDir} (process ${already.pid}) at ${already.url}.`);
+    out(`Screens: open this one-time sign-in link in your browser: ${already.url}${SIGN_IN_PATH}?code=${issueCodeFor(dataDir)}`);
+    out('(Stop that one first to start another; `ledgerdesk sign-in` prints another link.)');
+    return;
+  }
   // The servers (express, the MCP SDK) load only here: no other command needs them.
   const { startHeadless } = await import('../main/headless');
-  const app = await startHeadless(dataDir, { port });
+  const app = await startHeadless(dataDir, { port }).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    throw new LedgerError(
+      'conflict',
+      `Port ${port} on 127.0.0.1 is taken by another program (or a Ledgerdesk serving another data folder): start on another one with --port <p> (npm start -- --port <p>) or LEDGERDESK_PORT.`,
+      { port },
+    );
+  });
   // Ctrl-C, a service manager's SIGTERM, a closed terminal's SIGHUP: stop cleanly (the pid file goes too).
   // Listening before the address is printed: whoever reads it may signal at once, and a signal with
   // no listener yet would kill the process outright.
