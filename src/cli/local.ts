@@ -52,7 +52,8 @@ export async function serve(args: string[], out: Out): Promise<void> {
   // A second start on the same books: say where the first one is and hand out a link to it.
   const already = running(dataDir);
   if (already) {
-    if (!already.url) throw new LedgerError('conflict', `The Ledgerdesk desktop app is already running on ${dataDir} (process ${already.pid}): its window is the desk.`, { pid: already.pid });
+    if (!already.url)
+      throw new LedgerError('conflict', `The Ledgerdesk desktop app is already running on ${dataDir} (process ${already.pid}): its window is the desk.`, { pid: already.pid });
     out(`Ledgerdesk is already running for ${dataDir} (process ${already.pid}) at ${already.url}.`);
     out(`Screens: open this one-time sign-in link in your browser: ${already.url}${SIGN_IN_PATH}?code=${issueCodeFor(dataDir)}`);
     out('(Stop that one first to start another; `ledgerdesk sign-in` prints another link.)');
