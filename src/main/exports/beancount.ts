@@ -7,20 +7,23 @@
 // posting and one per line (a split's memos as posting metadata; uncategorized
 // rows against Equity:Suspense:Uncategorized; a transfer in transit against
 // Assets:Transfers-In-Transit). A matched transfer whose sides share a date is
-// one entry with both money postings; Beancount has no posting dates, so sides
+// one entry with both money postings, each in its own currency (at its cost in
+// the base currency when another); Beancount has no posting dates, so sides
 // dated apart are two entries through the transit account, tied by a link
-// (^transfer-<first side's id>): every balance at every date is the books'.
-import { categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
-import { documentPostings, pairedWith, postingAmount, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+// (^transfer-<first side's id>), the later taking back what the earlier put
+// there: every balance at every date is the books'.
+import { bookCurrencies, categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
+import { documentPostings, pairedWith, postingAmount, rowPostings, transferHalf, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
 export const BEANCOUNT_SUSPENSE = 'Equity:Suspense:Uncategorized';
-const OPENING = 'Equity:Opening-Balances';
+export const BEANCOUNT_OPENING = 'Equity:Opening-Balances';
 export const BEANCOUNT_IN_TRANSIT = 'Assets:Transfers-In-Transit';
 export const BEANCOUNT_TAX = 'Liabilities:Sales-Tax-Control';
 export const BEANCOUNT_RECEIVABLE = 'Assets:Accounts-Receivable';
 export const BEANCOUNT_PAYABLE = 'Liabilities:Accounts-Payable';
+const FIXED = [BEANCOUNT_OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT, BEANCOUNT_TAX, BEANCOUNT_RECEIVABLE, BEANCOUNT_PAYABLE];
 
 /** One account-name part as Beancount allows it: ASCII letters, digits and dashes, starting with a capital or a digit. */
 export function beancountPart(text: string): string {
@@ -55,15 +58,13 @@ export function beancountAccountNames(book: ExportBook): { money: Map<string, st
 
 export function writeBeancount(book: ExportBook, write: Write): number {
   const { money, categories } = beancountAccountNames(book);
-  const currencies = [...new Set([book.organization.currency, ...book.accounts.map((a) => a.currency)])];
   write(`; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk\n`);
   write(`option "title" ${quoted(book.organization.name)}\n`);
-  for (const c of currencies) write(`option "operating_currency" "${c}"\n`);
+  for (const c of bookCurrencies(book)) write(`option "operating_currency" "${c}"\n`);
   // Every account opens before the first entry that can use it.
   const opened = '1970-01-01';
   write('\n');
-  for (const name of [...money.values(), ...categories.values(), OPENING, BEANCOUNT_SUSPENSE, BEANCOUNT_IN_TRANSIT, BEANCOUNT_TAX, BEANCOUNT_RECEIVABLE, BEANCOUNT_PAYABLE])
-    write(`${opened} open ${name}\n`);
+  for (const name of [...money.values(), ...categories.values(), ...FIXED]) write(`${opened} open ${name}\n`);
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   const base = book.organization.currency;
@@ -73,7 +74,7 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     const valued = a.currency !== base && o.baseMinor !== null;
     const cost = valued ? ` @@ ${decimal(Math.abs(o.baseMinor!), book.digits(base))} ${base}` : '';
     const other = valued ? amount(-o.baseMinor!, base) : amount(-o.minor, a.currency);
-    write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}${cost}\n  ${OPENING}  ${other}\n\n`);
+    write(`${o.date} * "Opening balance"\n  ${money.get(a.id)}  ${amount(o.minor, a.currency)}${cost}\n  ${BEANCOUNT_OPENING}  ${other}\n\n`);
   }
   for (const p of book.prices) write(`${p.date} price ${p.currency} ${p.rate} ${base}\n`);
   if (book.prices.length) write('\n');
@@ -98,7 +99,8 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     const link = cp && !together ? ` ^transfer-${cp.date < r.date ? cp.id : r.id}` : '';
     const flag = r.reconciled && (!together || cp.reconciled) ? '*' : '!';
     write(`${r.date} ${flag} ${quoted(r.description)}${link}\n  id: "${r.id}"\n`);
-    for (const p of together ? transferPostings(r) : rowPostings(r, base)) write(posting(p, r.currency));
+    const postings = together ? transferPostings(r, base) : cp ? transferHalf(r, base) : rowPostings(r, base);
+    for (const p of postings) write(posting(p, r.currency));
     write('\n');
     n += together ? 2 : 1;
   }

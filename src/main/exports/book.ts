@@ -4,7 +4,7 @@
 import type { CategoryType } from '../../../db/values';
 import type { ExportBook } from '../ledger/reports/export-book';
 
-export type { ExportBook, ExportDocumentEntry, ExportLine, ExportRow } from '../ledger/reports/export-book';
+export type { ExportBook, ExportCounterpart, ExportDocumentEntry, ExportLine, ExportRow } from '../ledger/reports/export-book';
 export { isLiability } from '../../shared/accounts';
 export { dayBefore } from '../../shared/dates';
 
@@ -17,6 +17,11 @@ export function decimal(minor: number, digits: number): string {
   const whole = digits ? text.slice(0, -digits) : text;
   const value = digits ? `${whole}.${text.slice(-digits)}` : whole;
   return negative ? `-${value}` : value;
+}
+
+/** The currencies the books use: the base first, then the accounts' and the documents'. */
+export function bookCurrencies(book: ExportBook): string[] {
+  return [...new Set([book.organization.currency, ...book.accounts.map((a) => a.currency), ...book.documents.map((d) => d.currency)])];
 }
 
 /** Categories by name, and each category's chain of parents (root first). */

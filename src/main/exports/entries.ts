@@ -1,7 +1,7 @@
 // An exported row as the postings of one entry, for the writers of journals
 // (hledger, Beancount): the money-account posting and one per line, or both
 // sides of a matched transfer as one entry. Names of accounts are the writer's.
-import { decimal, type ExportDocumentEntry, type ExportLine, type ExportRow } from './book';
+import { decimal, type ExportCounterpart, type ExportDocumentEntry, type ExportLine, type ExportRow } from './book';
 
 export interface Posting {
   /** A money account (by id) or a line's account (category name, suspense, in transit). */
@@ -16,6 +16,8 @@ export interface Posting {
   inBase?: boolean;
   /** or the entry's currency at this cost in the base currency (money, what is owed, what is in transit). */
   costMinor?: number;
+  /** Its currency when set (the sides of a transfer, each in its own); else the entry's. */
+  currency?: string;
 }
 
 /** The names a journal writer gives the accounts of postings. */
@@ -87,23 +89,80 @@ export function rowPostings(r: ExportRow, base: string): Posting[] {
 }
 
 /** A posting's amount as journals write it: its own (at its cost in the base currency), or the base currency's. */
-export function postingAmount(p: Posting, currency: string, base: string, digits: (c: string) => number): string {
+export function postingAmount(p: Posting, entryCurrency: string, base: string, digits: (c: string) => number): string {
   if (p.inBase) return `${decimal(p.amountMinor, digits(base))} ${base}`;
+  const currency = p.currency ?? entryCurrency;
   const own = `${decimal(p.amountMinor, digits(currency))} ${currency}`;
   return p.costMinor === undefined ? own : `${own} @@ ${decimal(Math.abs(p.costMinor), digits(base))} ${base}`;
 }
 
+/** A side of a matched transfer: an exported row, or the counterpart written with it. */
+type Side = Pick<ExportCounterpart, 'id' | 'accountId' | 'date' | 'amountMinor' | 'currency' | 'baseMinor' | 'reconciled'>;
+
+/** A side's money posting: in its own currency, at its booked cost when that is not the base currency. */
+function sidePosting(s: Side, base: string, date: string | null, id: string | null): Posting {
+  const p: Posting = { account: { money: s.accountId }, amountMinor: s.amountMinor, currency: s.currency, date, reconciled: s.reconciled, memo: null, id };
+  return s.currency !== base && s.baseMinor !== null ? { ...p, costMinor: s.baseMinor } : p;
+}
+
+/** The same amount at the same cost, the other way, in transit (what the earlier side of a transfer dated apart sends there). */
+const intoTransit = (p: Posting, sign: 1 | -1): Posting => ({
+  ...p,
+  account: { inTransit: true },
+  amountMinor: sign * p.amountMinor,
+  ...(p.costMinor === undefined ? {} : { costMinor: sign * p.costMinor }),
+  date: null,
+  reconciled: false,
+  id: null,
+});
+
 /**
- * A matched transfer as one entry: both money postings; when the sides are
- * dated apart, each with its transit posting on its own date, so that every
- * balance at every date is the books' (the money is in transit between them).
+ * What the sides' postings leave unbalanced, by currency, posted to transit: what the books hold there when
+ * the sides' base amounts do not cancel (one awaiting a rate: issue 30); nothing otherwise.
  */
-export function transferPostings(r: ExportRow): Posting[] {
+function leftInTransit(sides: Posting[], base: string, date: string | null): Posting[] {
+  const sums = new Map<string, number>();
+  for (const p of sides) {
+    const [currency, minor] = p.costMinor === undefined ? [p.inBase ? base : p.currency!, p.amountMinor] : [base, p.costMinor];
+    sums.set(currency, (sums.get(currency) ?? 0) + minor);
+  }
+  return [...sums]
+    .filter(([, minor]) => minor !== 0)
+    .map(([currency, minor]) => ({ account: { inTransit: true }, amountMinor: -minor, currency, date, reconciled: false, memo: null, id: null }));
+}
+
+/**
+ * A matched transfer as one entry (hledger): both money postings, each in its own currency at its booked cost
+ * in the base currency when it is another, so the entry balances as the books do (`-3000.00 EUR @@ 2568.60 GBP`,
+ * `2568.60 GBP`). Sides dated apart: the later posting on its own date. No transit: the pair is complete.
+ */
+export function transferPostings(r: ExportRow, base: string): Posting[] {
   const cp = pairedWith(r)!;
-  const apart = cp.date !== r.date;
-  const mine: Posting = { account: { money: r.accountId }, amountMinor: r.amountMinor, date: null, reconciled: r.reconciled, memo: null, id: null };
-  const theirs: Posting = { account: { money: cp.accountId }, amountMinor: cp.amountMinor, date: apart ? cp.date : null, reconciled: cp.reconciled, memo: null, id: cp.id };
-  if (!apart) return [mine, theirs];
-  const transit = (amountMinor: number, date: string | null): Posting => ({ account: { inTransit: true }, amountMinor, date, reconciled: false, memo: null, id: null });
-  return [mine, transit(-r.amountMinor, null), transit(-cp.amountMinor, cp.date), theirs];
+  const later = cp.date !== r.date ? cp.date : null;
+  const sides = [sidePosting(r, base, null, null), sidePosting(cp, base, later, cp.id)];
+  return [...sides, ...leftInTransit(sides, base, later)];
+}
+
+/** Transit postings without a cost in one currency as one posting, none where they cancel. */
+function netted(transit: Posting[]): Posting[] {
+  const out: Posting[] = [];
+  for (const p of transit) {
+    const same = p.costMinor === undefined ? out.find((q) => q.costMinor === undefined && q.currency === p.currency) : undefined;
+    if (same) same.amountMinor += p.amountMinor;
+    else out.push({ ...p });
+  }
+  return out.filter((p) => p.amountMinor !== 0);
+}
+
+/**
+ * A side of a matched transfer dated apart as its own entry (Beancount has no posting dates): the earlier
+ * sends its amount into transit, the later takes that back at the same cost, so transit holds the money
+ * between the two dates, as the books do, and after them only what the books leave there.
+ */
+export function transferHalf(r: ExportRow, base: string): Posting[] {
+  const cp = pairedWith(r)!;
+  const mine = sidePosting(r, base, null, null);
+  if (cp.date > r.date) return [mine, intoTransit(mine, -1)];
+  const first = sidePosting(cp, base, null, null);
+  return [mine, ...netted([intoTransit(first, 1), ...leftInTransit([first, mine], base, null)])];
 }

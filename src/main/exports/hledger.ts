@@ -5,10 +5,12 @@
 // balanced entry: the money posting and one per line (a split's memos as
 // posting comments; uncategorized rows against equity:suspense:uncategorized;
 // a transfer in transit against assets:transfers in transit). A matched
-// transfer is one entry with both money postings; when its sides are dated
-// apart each keeps its own date (a posting date) with its transit posting.
-// Amounts exact, the commodity its currency code.
-import { categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
+// transfer is one entry with its two money postings, each in its own currency
+// (at its cost in the base currency when another); when its sides are dated
+// apart the later keeps its own date (a posting date). Amounts exact, the
+// commodity its currency code, declared with its minor digits (else hledger
+// shows every amount with as many digits as the longest rate).
+import { bookCurrencies, categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
 import { documentPostings, pairedWith, postingAmount, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
 import { freeName } from '../ledger/core/text';
 
@@ -16,7 +18,7 @@ const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liabilit
 export const HLEDGER_SUSPENSE = 'equity:suspense:uncategorized';
 /** The tax control account (tax/lines.ts): what is owed to (or due from) the tax office. */
 export const HLEDGER_TAX = 'liabilities:sales tax control';
-const OPENING = 'equity:opening balances';
+export const HLEDGER_OPENING = 'equity:opening balances';
 export const HLEDGER_IN_TRANSIT = 'assets:transfers in transit';
 export const HLEDGER_RECEIVABLE = 'assets:accounts receivable';
 export const HLEDGER_PAYABLE = 'liabilities:accounts payable';
@@ -45,7 +47,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
   const declare = (name: string, type: string) => write(`account ${name}  ; type: ${type}\n`);
   for (const a of book.accounts) declare(money.get(a.id)!, isLiability(a.type) ? 'L' : 'A');
   for (const [, name] of categories) declare(name, { income: 'R', expenses: 'X', assets: 'A', liabilities: 'L', equity: 'E' }[name.split(':')[0] as 'income'] ?? 'E');
-  declare(OPENING, 'E');
+  declare(HLEDGER_OPENING, 'E');
   declare(HLEDGER_SUSPENSE, 'E');
   declare(HLEDGER_IN_TRANSIT, 'A');
   declare(HLEDGER_TAX, 'L');
@@ -54,11 +56,13 @@ export function writeHledger(book: ExportBook, write: Write): number {
   write('\n');
   const amount = (minor: number, currency: string) => `${decimal(minor, book.digits(currency))} ${currency}`;
   const base = book.organization.currency;
+  for (const c of bookCurrencies(book)) write(`commodity ${amount(1000 * 10 ** book.digits(c), c)}\n`);
+  write('\n');
   for (const o of book.openings) {
     const a = book.accounts.find((x) => x.id === o.accountId)!;
     if (o.minor === 0) continue;
     const cost = a.currency !== base && o.baseMinor !== null ? ` @@ ${decimal(Math.abs(o.baseMinor), book.digits(base))} ${base}` : '';
-    write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}${cost}\n    ${OPENING}\n\n`);
+    write(`${o.date} opening balance\n    ${money.get(a.id)}    ${amount(o.minor, a.currency)}${cost}\n    ${HLEDGER_OPENING}\n\n`);
   }
   // The rates by day as price directives: `hledger bal -X <base> --value=end` values at them.
   for (const p of book.prices) write(`P ${p.date} ${p.currency} ${p.rate} ${base}\n`);
@@ -69,7 +73,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
   for (const r of book.rows) {
     if (writtenWithOther(r)) continue;
     const paired = pairedWith(r) !== null;
-    const postings = paired ? transferPostings(r) : rowPostings(r, base);
+    const postings = paired ? transferPostings(r, base) : rowPostings(r, base);
     write(`${r.date} ${!paired && r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n`);
     for (const p of postings) {
       const tags = [p.id && `id:${p.id}`, p.date && `date:${p.date}`, p.memo && text(p.memo)].filter(Boolean).join(', ');

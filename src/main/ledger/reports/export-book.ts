@@ -36,6 +36,9 @@ export interface ExportCounterpart {
   accountId: string;
   date: string;
   amountMinor: number;
+  currency: string;
+  /** In the base currency (issue 30); null while it awaits a rate. */
+  baseMinor: number | null;
   description: string;
   reconciled: boolean;
 }
@@ -202,19 +205,14 @@ type ExportTuple = [...RowTuple, ...LineTuple];
 
 /** The other sides of the matched transfers dated in the period, by row seq. */
 function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unknown[]): Map<number, ExportCounterpart> {
-  const rows = ledger.rows<{ seq: number; id: string; account_id: string; date: string; amount_minor: number; description: string; reconciled: number }>(
-    `SELECT t.seq, t.id, a.id AS account_id, t.date, t.amount_minor, t.description, t.reconciled
+  const rows = ledger.rows<Omit<ExportCounterpart, 'reconciled'> & { reconciled: number }>(
+    `SELECT t.seq, t.id, a.id AS accountId, t.date, t.amount_minor AS amountMinor, t.currency, t.base_minor AS baseMinor, t.description, t.reconciled
      FROM lines l JOIN transactions t ON t.seq = l.transaction_seq JOIN accounts a ON a.seq = t.account_seq
      WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NOT NULL AND ${where}`,
     orgSeq,
     ...params,
   );
-  return new Map(
-    rows.map((r) => [
-      r.seq,
-      { seq: r.seq, id: r.id, accountId: r.account_id, date: r.date, amountMinor: r.amount_minor, description: r.description, reconciled: r.reconciled === 1 },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.seq, { ...r, reconciled: r.reconciled === 1 }]));
 }
 
 /** Each row of the period with each of its lines (one result row per line), in the book's order. */
