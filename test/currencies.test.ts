@@ -394,7 +394,7 @@ describe('unrealized gains: a revaluation at the month end', () => {
     await desk('exportBooks', { format: 'hledger', from: '2026-01-01', to: end, out });
     const csv = execFileSync(accountantTool('hledger'), ['-f', out, 'bal', '^assets', '-X', 'USD', '--value=end', '-O', 'csv', '-e', '2026-02-01'], { encoding: 'utf8' });
     const total = Number((JSON.parse(`[${csv.trim().split('\n').at(-1)}]`) as string[])[1].replace(' USD', ''));
-    // hledger does not round a valued amount to the cent; the books round each revalued balance (three here).
+    // hledger rounds each valued account to the cent (the commodity directive) and sums those; the books round each revalued balance: a cent or so apart in total.
     expect(Math.abs(total - sheet.assets.total)).toBeLessThan(0.015);
     // Account by account, to the cent: every asset and liability of the revalued balance sheet is what hledger values it at.
     const valued = new Map(
