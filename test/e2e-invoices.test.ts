@@ -57,7 +57,7 @@ describe('invoices on screen', () => {
     await form.getByLabel('Line 1 category').selectOption('4000');
     await form.getByLabel('Line 1 tax code').focus();
     await form.getByLabel('Line 1 tax code').selectOption('S');
-    await form.getByText('Total 1200.00').waitFor();
+    await form.getByText('Total $1,200.00').waitFor();
     await shot('invoice-form');
     await form.getByRole('button', { name: 'Save and issue' }).press('Enter');
     await page.getByText('INV-0001 saved (sent).').waitFor();

@@ -76,7 +76,7 @@ describe('the Rates screen', () => {
     await form.getByLabel('Line 1 description').fill('Catering');
     await form.getByLabel('Line 1 unit price').fill('250');
     await form.getByLabel('Line 1 category').selectOption('4000');
-    await form.getByText('Total 250.00 EUR').waitFor();
+    await form.getByText('Total €250.00').waitFor();
     await form.getByRole('button', { name: 'Save and issue' }).click();
     await page.getByText(/saved \(sent\)/).waitFor();
     const [doc] = L.listDocuments(app.ledger, org.seq, { kinds: ['invoice'] }).data;

@@ -238,3 +238,32 @@ export function AmountField({
 export function TableFrame({ children }: { children: ReactNode }) {
   return <div className="table-frame">{children}</div>;
 }
+
+/** Tokens Chromium would break inside: after a hyphen or a slash (ID:INV-2312, 2026-05-20, A/C). */
+const BREAKABLE = /\S[-‐–/]\S/;
+/** Longer than this, a token may break at its hyphens, or anywhere when it has none: a pasted URL must not widen the page. */
+const SHORT = 32;
+const tokenClass = (part: string): string | null => (part.length > SHORT && !/\s/.test(part) ? 'long-token' : BREAKABLE.test(part) ? 'token' : null);
+
+/**
+ * Text that wraps only between words, where a bookkeeper reads a break: a reference, a date or an id stays whole
+ * on its line; a very long token breaks as a last resort (styles.css: .token, .long-token).
+ */
+export function Words({ text }: { text: string }) {
+  const parts = text.split(/(\s+)/);
+  if (!parts.some(tokenClass)) return <>{text}</>;
+  return (
+    <>
+      {parts.map((part, i) => {
+        const className = tokenClass(part);
+        return className ? (
+          <span key={i} className={className}>
+            {part}
+          </span>
+        ) : (
+          part
+        );
+      })}
+    </>
+  );
+}

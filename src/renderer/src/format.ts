@@ -25,7 +25,21 @@ export function formatMoney(amount: number, currency: string): string {
   return f.format(amount);
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A month of the books (YYYY-MM) as a column or a chart names it: "Nov 2025", in English like the rest of the screens. */
+export const formatMonth = (month: string): string => {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  return m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : month;
+};
+/** A month's name alone (1 is "January"), for a setting such as the month tax returns start from. */
+export const monthName = (n: number): string => new Date(Date.UTC(2000, n - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+
 const pad = (n: number) => String(n).padStart(2, '0');
+/** Today on the person's own calendar (not UTC's), as date fields take it: 2026-03-02. */
+export const today = (): string => {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
 /** Local date and time as the screens write dates: 2026-03-02 14:05. */
 export const formatDateTime = (iso: string): string => {
   const d = new Date(iso);

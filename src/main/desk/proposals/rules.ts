@@ -31,6 +31,7 @@ const ruleLine = (r: L.Rule): string =>
     r.accountName ? `in ${r.accountName}` : '',
     r.sign ? `${r.sign}s` : '',
     r.split ? `-> ${r.split.map((x) => `${x.percent}% ${x.categoryCode}`).join(' / ')}` : `-> ${r.categoryCode} ${r.category ?? '(not in the chart)'}`,
+    r.taxCode ? `tax ${r.taxCode}` : '', // none: its categories' own tax codes
     r.mode,
     `${r.matchedCount} matched`,
   ]

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
-import { AmountField, Empty, Money, Notice, Show, TableFrame, messageOf, useTypedAmount } from '../components';
+import { AmountField, Empty, Money, Notice, Show, TableFrame, Words, messageOf, useTypedAmount } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
@@ -107,11 +107,14 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
         <Money amount={a.balance} currency={a.currency} />
       </td>
       <td className="num">{a.transactionCount.toLocaleString()}</td>
-      <td>{a.lastImportAt ? formatDateTime(a.lastImportAt) : <span className="muted">never</span>}</td>
+      <td>{a.lastImportAt ? <Words text={formatDateTime(a.lastImportAt)} /> : <span className="muted">never</span>}</td>
       <td>
         {a.lastStatement ? (
           <>
-            <Money amount={a.lastStatement.balance} currency={a.currency} /> <span className="muted small">on {a.lastStatement.date}</span>
+            <Money amount={a.lastStatement.balance} currency={a.currency} />{' '}
+            <span className="muted small">
+              <Words text={`on ${a.lastStatement.date}`} />
+            </span>
           </>
         ) : (
           <span className="muted">—</span>
@@ -120,33 +123,35 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
       <td>
         {a.lastReconciliation ? (
           <>
-            {a.lastReconciliation.date} <Money amount={a.lastReconciliation.balance} currency={a.currency} plain />
+            <span className="nowrap">{a.lastReconciliation.date}</span> <Money amount={a.lastReconciliation.balance} currency={a.currency} plain />
           </>
         ) : (
           <span className="muted">never</span>
         )}
       </td>
       <td className="actions">
-        {!a.closedAt && (
-          <a className="button" href={`#/import?account=${a.id}`}>
-            Import statement
-          </a>
-        )}
-        {!a.closedAt && (
-          <a className="button" href={`#/reconcile?account=${a.id}`}>
-            Reconcile
-          </a>
-        )}
-        {!a.closedAt && <button onClick={() => setRenaming(!renaming)}>Rename</button>}
-        {a.closedAt ? (
-          <button onClick={() => act(() => desk.reopenAccount({ orgId, account: a.id }), `Reopened ${a.name}.`)}>Reopen</button>
-        ) : (
-          <button
-            onClick={() => window.confirm(`Close ${a.name}? It is kept with its rows, read-only.`) && act(() => desk.closeAccount({ orgId, account: a.id }), `Closed ${a.name}.`)}
-          >
-            Close
-          </button>
-        )}
+        <div className="row-actions">
+          {!a.closedAt && (
+            <a className="button" href={`#/import?account=${a.id}`}>
+              Import statement
+            </a>
+          )}
+          {!a.closedAt && (
+            <a className="button" href={`#/reconcile?account=${a.id}`}>
+              Reconcile
+            </a>
+          )}
+          {!a.closedAt && <button onClick={() => setRenaming(!renaming)}>Rename</button>}
+          {a.closedAt ? (
+            <button onClick={() => act(() => desk.reopenAccount({ orgId, account: a.id }), `Reopened ${a.name}.`)}>Reopen</button>
+          ) : (
+            <button
+              onClick={() => window.confirm(`Close ${a.name}? It is kept with its rows, read-only.`) && act(() => desk.closeAccount({ orgId, account: a.id }), `Closed ${a.name}.`)}
+            >
+              Close
+            </button>
+          )}
+        </div>
       </td>
     </tr>
   );
@@ -184,8 +189,8 @@ export function Accounts({ orgId }: { orgId: string }) {
                   <th className="num">Balance</th>
                   <th className="num">Rows</th>
                   <th>Last import</th>
-                  <th>Last statement balance</th>
-                  <th>Last reconciled</th>
+                  <th>Statement balance</th>
+                  <th>Reconciled</th>
                   <th>
                     <span className="sr-only">Actions</span>
                   </th>

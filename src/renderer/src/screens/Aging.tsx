@@ -3,7 +3,7 @@
 // contact's credit apart; each contact opens the documents behind its figures.
 import { Fragment, useState } from 'react';
 import type { Aging as AgingReport } from '../../../main/ledger/documents/aging';
-import { DateField, Money, Show, TableFrame } from '../components';
+import { DateField, Money, Show, TableFrame, Words } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 
@@ -71,8 +71,7 @@ export function Aging({ orgId }: { orgId: string }) {
                       c.documents.map((d) => (
                         <tr key={`${c.id}:${d.number}`} className="detail">
                           <td>
-                            {d.number} · due {d.dueDate}
-                            {d.daysPastDue ? ` · ${d.daysPastDue} days late` : ''}
+                            <Words text={`${d.number} · due ${d.dueDate}${d.daysPastDue ? ` · ${d.daysPastDue} days late` : ''}`} />
                           </td>
                           {COLUMNS.map(([k]) => (
                             <td key={k} className="num">

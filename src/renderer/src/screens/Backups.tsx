@@ -59,7 +59,7 @@ export function Backups() {
                         <td className="wrap">
                           <code>{f.name}</code>
                         </td>
-                        <td>{formatDateTime(f.modifiedAt)}</td>
+                        <td className="nowrap">{formatDateTime(f.modifiedAt)}</td>
                         <td className="num">{formatBytes(f.size)}</td>
                         <td>{f.daily ? 'daily' : f.name.startsWith('before-restore') ? 'before a restore' : 'by hand'}</td>
                       </tr>

@@ -5,10 +5,13 @@
 // keyboard; "Add line" adds one and focuses it.
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Document } from '../../../main/ledger/documents/documents';
+import { minorDigits, parseAmount, type DecimalMark } from '../../../shared/amounts';
 import { CategoryOptions, DateField } from '../components';
 import type { DeskResult } from '../../../main/desk/operations';
 import { desk } from '../desk';
+import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
+import { useOrg } from '../org';
 
 type Kind = 'invoice' | 'bill';
 interface LineDraft {
@@ -21,23 +24,20 @@ interface LineDraft {
 const BLANK: LineDraft = { description: '', quantity: '1', unitPrice: '', categoryCode: '', taxCode: '' };
 type TaxCodeEntry = DeskResult<'listTaxCodes'>[number];
 
-/** A typed number as the form reads it for the live totals (the ledger reads it exactly). */
-const num = (text: string) => {
-  const n = Number(
-    text
-      .replace(/\s/g, '')
-      .replace(/,(?=\d{1,2}$)/, '.')
-      .replace(/,/g, ''),
-  );
+/** A typed number as the form reads it for the live totals, with the organization's decimal mark (the ledger reads it exactly). */
+const num = (text: string, mark: DecimalMark) => {
+  const n = Number(parseAmount(text, mark) ?? 0);
   return Number.isFinite(n) ? n : 0;
 };
-const cents = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100)) / 100;
 
-export function liveTotals(lines: LineDraft[], codes: TaxCodeEntry[], inclusive: boolean): { net: number; tax: number; total: number } {
+/** The totals as the person types, rounded to the currency's digits as the ledger rounds them. */
+export function liveTotals(lines: LineDraft[], codes: TaxCodeEntry[], inclusive: boolean, currency: string, mark: DecimalMark): { net: number; tax: number; total: number } {
+  const unit = 10 ** minorDigits(currency);
+  const cents = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * unit)) / unit;
   let net = 0;
   let tax = 0;
   for (const l of lines) {
-    const amount = cents(num(l.quantity) * num(l.unitPrice));
+    const amount = cents(num(l.quantity, mark) * num(l.unitPrice, mark));
     const code = codes.find((c) => c.code === l.taxCode);
     const rate = code && code.kind !== 'reverse_charge' ? code.rate : 0;
     const t = cents(inclusive ? (amount * rate) / (100 + rate) : (amount * rate) / 100);
@@ -125,7 +125,10 @@ export function DocumentForm({
   const lastRef = useRef<HTMLInputElement>(null);
   const types = kind === 'bill' ? ['expense', 'asset'] : ['revenue'];
   const categories = (chart.data ?? []).filter((c) => types.includes(c.type));
-  const totals = liveTotals(lines, codes.data ?? [], inclusive);
+  const { decimalMark } = useOrg();
+  const shown = /^[A-Z]{3}$/.test(docCurrency) ? docCurrency : currency;
+  const totals = liveTotals(lines, codes.data ?? [], inclusive, shown, decimalMark);
+  const money = (amount: number) => formatMoney(amount, shown);
   const set = (i: number, patch: Partial<LineDraft>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   async function save(e: FormEvent, issue: boolean) {
@@ -212,10 +215,7 @@ export function DocumentForm({
         </tbody>
       </table>
       <p className="totals" aria-live="polite">
-        Net {totals.net.toFixed(2)} · Tax {totals.tax.toFixed(2)} ·{' '}
-        <strong>
-          Total {totals.total.toFixed(2)} {docCurrency || currency}
-        </strong>
+        Net {money(totals.net)} · Tax {money(totals.tax)} · <strong>Total {money(totals.total)}</strong>
       </p>
       <div className="actions">
         <button type="button" onClick={() => (setLines([...lines, { ...BLANK }]), setTimeout(() => lastRef.current?.focus(), 0))}>

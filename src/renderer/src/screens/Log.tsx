@@ -1,5 +1,5 @@
 // Log: the audit log, newest first, filtered by actor, action and date.
-import { DateRange, Empty, Pager, SelectField, Show, TableFrame } from '../components';
+import { DateRange, Empty, Pager, SelectField, Show, TableFrame, Words } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useFilters, useLoad } from '../hooks';
@@ -65,7 +65,9 @@ export function Log({ orgId }: { orgId: string }) {
                       <td>
                         <code>{e.action}</code>
                       </td>
-                      <td>{e.summary}</td>
+                      <td>
+                        <Words text={e.summary} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

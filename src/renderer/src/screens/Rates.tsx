@@ -3,11 +3,10 @@
 // by hand, and a rates file: the ECB's reference rates as published or a
 // date,currency,rate CSV (all of it or nothing; a bad cell named by row).
 import { useState, type FormEvent } from 'react';
-import { Notice, Show, TableFrame, messageOf } from '../components';
+import { DateField, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
+import { today } from '../format';
 import { useLoad } from '../hooks';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function NewRate({ orgId, base, done, fail }: { orgId: string; base: string; done: (text: string) => void; fail: (e: unknown) => void }) {
   const [f, setF] = useState({ currency: '', date: today(), rate: '' });
@@ -27,10 +26,7 @@ function NewRate({ orgId, base, done, fail }: { orgId: string; base: string; don
         Currency
         <input required size={4} maxLength={3} pattern="[A-Za-z]{3}" value={f.currency} onChange={(e) => setF({ ...f, currency: e.target.value.toUpperCase() })} />
       </label>
-      <label>
-        Date
-        <input required type="date" value={f.date} onChange={(e) => setF({ ...f, date: e.target.value })} />
-      </label>
+      <DateField label="Date" value={f.date} onChange={(date) => setF({ ...f, date })} />
       <label>
         Rate (in {base})
         <input required inputMode="decimal" size={12} value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} />
@@ -134,7 +130,7 @@ export function Rates({ orgId }: { orgId: string }) {
                 <tbody>
                   {r.rates.map((x) => (
                     <tr key={`${x.currency} ${x.date}`}>
-                      <td>{x.date}</td>
+                      <td className="nowrap">{x.date}</td>
                       <td>{x.currency}</td>
                       <td className="num">{x.rate}</td>
                       <td>{{ hand: 'typed', ecb: 'ECB file', file: 'rates file', transfer: 'a transfer' }[x.source]}</td>

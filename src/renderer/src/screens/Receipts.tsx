@@ -3,7 +3,7 @@ import { useState, type DragEvent } from 'react';
 import type { DeskResult } from '../../../main/desk/operations';
 import type { Receipt } from '../../../main/ledger/transactions/receipts';
 import { DESK_HTTP_PREFIX } from '../../../shared/desk';
-import { Empty, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
+import { Empty, Money, Notice, Pager, Show, TableFrame, Words, messageOf } from '../components';
 import { desk, isBrowserMode } from '../desk';
 import { saveBlob } from './ExportPanel';
 import { formatBytes, formatDateTime } from '../format';
@@ -227,7 +227,7 @@ function ReceiptRow({ orgId, receipt: r, linking, setLinking, say, reload }: Row
   return (
     <tr>
       <td>
-        {r.fileName}
+        <Words text={r.fileName} />
         <div>
           <FileActions orgId={orgId} receipt={r} onError={(text) => say('error', text)} />
         </div>
@@ -235,11 +235,11 @@ function ReceiptRow({ orgId, receipt: r, linking, setLinking, say, reload }: Row
       <td>{r.mimeType}</td>
       <td className="num">{formatBytes(r.sizeBytes)}</td>
       <td className="nowrap">{formatDateTime(r.createdAt)}</td>
-      <td className="small">{r.ocrText ? `${r.ocrText.slice(0, 80)}${r.ocrText.length > 80 ? '…' : ''}` : <span className="muted">none</span>}</td>
+      <td className="small">{r.ocrText ? <Words text={`${r.ocrText.slice(0, 80)}${r.ocrText.length > 80 ? '…' : ''}`} /> : <span className="muted">none</span>}</td>
       <td>
         {r.linkedTo ? (
           <div className="small">
-            {r.linkedTo.date} · {r.linkedTo.description} · <Money amount={r.linkedTo.amount} currency={r.linkedTo.currency} />
+            <Words text={`${r.linkedTo.date} · ${r.linkedTo.description} ·`} /> <Money amount={r.linkedTo.amount} currency={r.linkedTo.currency} />
           </div>
         ) : (
           <div className="muted small">linked to nothing</div>

@@ -5,7 +5,7 @@
 // in view; finish only at zero. The last reconciliation can be undone.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { amountText, minorDigits, writeAmount } from '../../../shared/amounts';
-import { AccountOptions, AmountField, Empty, Money, Notice, Show, messageOf, useTypedAmount } from '../components';
+import { AccountOptions, AmountField, Empty, Money, Notice, Show, Words, messageOf, useTypedAmount } from '../components';
 import type { DeskResult } from '../../../main/desk/operations';
 import { desk } from '../desk';
 import { formatMoney } from '../format';
@@ -189,7 +189,9 @@ function ClearRows({ rows, ticked, toggle }: { rows: Row[]; ticked: Set<string>;
               <input type="checkbox" aria-label={`Cleared: ${r.date} ${r.description}`} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} />
             </td>
             <td className="nowrap">{r.date}</td>
-            <td className="wrap">{r.description}</td>
+            <td className="wrap">
+              <Words text={r.description} />
+            </td>
             <td className="num">
               <Money amount={r.amount} currency={r.currency} />
             </td>

@@ -10,6 +10,7 @@ import { RuleForm, toFields, type RuleFields } from './RuleForm';
 export function Remember(props: { orgId: string; proposalId: string; accounts: Account[]; busy: boolean; onSubmit: (rule: RuleFields) => void; onCancel: () => void }) {
   const draft = useLoad(() => desk.ruleDraft({ orgId: props.orgId, proposalId: props.proposalId }), [props.orgId, props.proposalId]);
   const chart = useLoad(() => desk.listChart({ orgId: props.orgId }), [props.orgId]);
+  const taxCodes = useLoad(() => desk.listTaxCodes({ orgId: props.orgId }), [props.orgId]);
   if (draft.error) return <Failure error={draft.error} retry={draft.reload} />;
   if (!draft.data || !chart.data) return <Loading what="the rule" />;
   return (
@@ -21,6 +22,7 @@ export function Remember(props: { orgId: string; proposalId: string; accounts: A
         aliases={draft.data.aliases}
         accounts={props.accounts}
         categories={chart.data}
+        taxCodes={taxCodes.data}
         submit="Approve and remember"
         busy={props.busy}
         onSubmit={props.onSubmit}

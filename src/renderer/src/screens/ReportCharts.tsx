@@ -1,9 +1,9 @@
 // Charts beside the numbers: revenue and expenses by month, and where the
 // expenses went. Plain SVG; each bar names its figure for screen readers.
 import type { ProfitAndLoss } from '../../../main/ledger/reports/profit-and-loss';
-import { formatMoney } from '../format';
+import { formatMoney, formatMonth } from '../format';
 
-/** `words`: what the two bars are ("Money in"/"Money out" on the dashboard until the books are double-entry; revenue and expenses in the P&L). */
+/** `words`: what the two bars are (revenue and expenses, on the dashboard as in the P&L). */
 export function TrendChart({
   trend,
   currency,
@@ -21,20 +21,24 @@ export function TrendChart({
   const slot = W / Math.max(1, trend.length);
   const bar = Math.max(4, slot / 2 - 6);
   const y = (v: number) => H - 24 - (v / max) * (H - 40);
+  // "Nov 2025" under each bar while they fit (a label and its gap take about 58 units: twelve months do); beyond, under every second or third.
+  const every = Math.ceil(58 / slot);
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
         {trend.map((m, i) => (
           <g key={m.month} transform={`translate(${i * slot + 4},0)`}>
             <rect className="rev" x={0} y={y(m.revenue)} width={bar} height={H - 24 - y(m.revenue)}>
-              <title>{`${m.month} ${words[0].toLowerCase()} ${formatMoney(m.revenue, currency)}`}</title>
+              <title>{`${formatMonth(m.month)} ${words[0].toLowerCase()} ${formatMoney(m.revenue, currency)}`}</title>
             </rect>
             <rect className="exp" x={bar + 2} y={y(m.expenses)} width={bar} height={H - 24 - y(m.expenses)}>
-              <title>{`${m.month} ${words[1].toLowerCase()} ${formatMoney(m.expenses, currency)}`}</title>
+              <title>{`${formatMonth(m.month)} ${words[1].toLowerCase()} ${formatMoney(m.expenses, currency)}`}</title>
             </rect>
-            <text x={bar} y={H - 6} textAnchor="middle">
-              {m.month.slice(2)}
-            </text>
+            {i % every === 0 && (
+              <text x={bar + 1} y={H - 6} textAnchor="middle">
+                {formatMonth(m.month)}
+              </text>
+            )}
           </g>
         ))}
       </svg>

@@ -1,10 +1,11 @@
 // One rule's fields, for the Rules screen (new and edit) and for "Approve and
 // remember" in Approvals: what a description must look like, where, which way
-// the money goes, the category, and whether to suggest or apply.
+// the money goes, the category, the tax code, and whether to suggest or apply.
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import type { Category } from '../../../main/ledger/chart/categories';
 import type { RuleInput, RuleShare } from '../../../main/ledger/rules/rules';
+import type { TaxCode } from '../../../main/ledger/tax/codes';
 import { AccountOptions, CategoryOptions } from '../components';
 
 export type RuleFields = Required<Pick<RuleInput, 'matchKind' | 'matchText' | 'categoryCode' | 'mode' | 'enabled'>> & {
@@ -37,6 +38,8 @@ export function RuleForm(props: {
   initial: RuleFields;
   accounts: Account[];
   categories: Category[];
+  /** The organization's tax codes, offered by name; without them the code is typed. */
+  taxCodes?: TaxCode[];
   /** Texts found in the description (counterparty aliases), offered as one-click "contains" texts. */
   aliases?: string[];
   /** The description the rule was drafted from, shown for reference. */
@@ -111,7 +114,20 @@ export function RuleForm(props: {
       </label>
       <label>
         Tax code
-        <input value={f.taxCode ?? ''} onChange={(e) => set('taxCode')(e.target.value.trim() || null)} placeholder="the category's" maxLength={20} size={6} />
+        {props.taxCodes?.length ? (
+          <select value={f.taxCode ?? ''} onChange={(e) => set('taxCode')(e.target.value || null)}>
+            <option value="">the category&apos;s</option>
+            {props.taxCodes
+              .filter((c) => !c.archived || c.code === f.taxCode)
+              .map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} {c.name}
+                </option>
+              ))}
+          </select>
+        ) : (
+          <input value={f.taxCode ?? ''} onChange={(e) => set('taxCode')(e.target.value.trim() || null)} placeholder="the category's" maxLength={20} size={6} />
+        )}
       </label>
       <label>
         Then

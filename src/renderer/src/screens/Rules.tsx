@@ -4,6 +4,7 @@
 // every uncategorized row. They also run on every import.
 import { useState } from 'react';
 import type { Rule } from '../../../main/ledger/rules/rules';
+import type { TaxCode } from '../../../main/ledger/tax/codes';
 import { Empty, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
@@ -28,6 +29,7 @@ export function Rules({ orgId }: { orgId: string }) {
   const rules = useLoad(() => desk.listRules({ orgId }), [orgId]);
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
+  const taxCodes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -54,6 +56,7 @@ export function Rules({ orgId }: { orgId: string }) {
       initial={initial}
       accounts={accounts.data ?? []}
       categories={chart.data ?? []}
+      taxCodes={taxCodes.data ?? []}
       submit={submit}
       busy={busy}
       onSubmit={(f) => void act(() => save(f), done)}
@@ -110,6 +113,7 @@ export function Rules({ orgId }: { orgId: string }) {
                   <th scope="col">When the description</th>
                   <th scope="col">Where</th>
                   <th scope="col">Category</th>
+                  <th scope="col">Tax</th>
                   <th scope="col">Then</th>
                   <th scope="col">Matched</th>
                   <th scope="col">Actions</th>
@@ -119,7 +123,7 @@ export function Rules({ orgId }: { orgId: string }) {
                 {data.map((r, i) =>
                   editing === r.id ? (
                     <tr key={r.id}>
-                      <td colSpan={7}>
+                      <td colSpan={8}>
                         {form(
                           toFields(r),
                           'Save changes',
@@ -129,7 +133,17 @@ export function Rules({ orgId }: { orgId: string }) {
                       </td>
                     </tr>
                   ) : (
-                    <RuleRow key={r.id} r={r} first={i === 0} last={i === data.length - 1} busy={busy} onEdit={() => setEditing(r.id)} act={act} orgId={orgId} />
+                    <RuleRow
+                      key={r.id}
+                      r={r}
+                      taxCodes={taxCodes.data ?? []}
+                      first={i === 0}
+                      last={i === data.length - 1}
+                      busy={busy}
+                      onEdit={() => setEditing(r.id)}
+                      act={act}
+                      orgId={orgId}
+                    />
                   ),
                 )}
               </tbody>
@@ -141,8 +155,21 @@ export function Rules({ orgId }: { orgId: string }) {
   );
 }
 
+/** The tax code a rule writes, named as the Tax screen names it; without one, its categories' own defaults. */
+function RuleTax({ code, taxCodes }: { code: string | null; taxCodes: TaxCode[] }) {
+  if (!code) return <span className="muted">the category&apos;s</span>;
+  const found = taxCodes.find((c) => c.code === code);
+  return (
+    <>
+      <code>{code}</code> {found?.name}
+      {found?.archived && <span className="muted"> (archived)</span>}
+    </>
+  );
+}
+
 function RuleRow(props: {
   r: Rule;
+  taxCodes: TaxCode[];
   orgId: string;
   first: boolean;
   last: boolean;
@@ -185,6 +212,9 @@ function RuleRow(props: {
             <code>{r.categoryCode}</code> {r.category ?? <strong>not in the chart</strong>}
           </>
         )}
+      </td>
+      <td>
+        <RuleTax code={r.taxCode} taxCodes={props.taxCodes} />
       </td>
       <td className="nowrap">
         {r.mode === 'apply' ? 'categorize' : 'suggest'}

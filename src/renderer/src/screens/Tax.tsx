@@ -3,14 +3,16 @@
 // the lines behind it (the tax audit report); file the return; the history
 // of filed returns; the tax codes.
 import { useState } from 'react';
-import { DateField, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
+import { DateField, Money, Notice, Pager, Show, TableFrame, Words, messageOf } from '../components';
 import { desk } from '../desk';
+import { formatMoney, monthName } from '../format';
 import { useLoad } from '../hooks';
+import { useOrg } from '../org';
 import { TaxCodes } from './TaxCodes';
 
 type Pick = { box?: string; code?: string } | null;
 
-function Audit({ orgId, period, pick }: { orgId: string; period: { from: string; to: string }; pick: NonNullable<Pick> }) {
+function Audit({ orgId, period, pick, currency }: { orgId: string; period: { from: string; to: string }; pick: NonNullable<Pick>; currency: string }) {
   const [offset, setOffset] = useState(0);
   const loaded = useLoad(() => desk.taxAudit({ orgId, ...period, ...pick, limit: 100, offset }), [orgId, period.from, period.to, pick.box, pick.code, offset]);
   return (
@@ -33,15 +35,21 @@ function Audit({ orgId, period, pick }: { orgId: string; period: { from: string;
               <tbody>
                 {a.data.map((l, i) => (
                   <tr key={`${l.transactionId}-${i}`}>
-                    <td>
+                    <td className="nowrap">
                       {l.date}
                       {l.late && <span className="badge">late</span>}
                     </td>
-                    <td>{l.description}</td>
+                    <td>
+                      <Words text={l.description} />
+                    </td>
                     <td>{l.code}</td>
                     <td>{l.side}</td>
-                    <td className="num">{l.net.toFixed(2)}</td>
-                    <td className="num">{l.tax.toFixed(2)}</td>
+                    <td className="num">
+                      <Money amount={l.net} currency={currency} plain />
+                    </td>
+                    <td className="num">
+                      <Money amount={l.tax} currency={currency} plain />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -70,7 +78,7 @@ function SettingsForm({ orgId, settings, onChanged }: { orgId: string; settings:
         <select value={settings.startMonth} onChange={(e) => void desk.taxSettings({ orgId, startMonth: Number(e.target.value) }).then(onChanged)}>
           {Array.from({ length: 12 }, (_, i) => (
             <option key={i} value={i + 1}>
-              {i + 1}
+              {monthName(i + 1)}
             </option>
           ))}
         </select>
@@ -94,12 +102,13 @@ function Payments({
   candidates: { returnId: string; transactionId: string; date: string; description: string; from: string; to: string; payable: number }[];
   pay: (returnId: string, transactionId: string) => void;
 }) {
+  const { currency } = useOrg();
   if (!candidates.length) return null;
   return (
     <ul aria-label="Payments to match">
       {candidates.map((c) => (
         <li key={`${c.returnId}-${c.transactionId}`}>
-          {c.date} {c.description}: may pay the return for {c.from} to {c.to} ({c.payable.toFixed(2)}){' '}
+          {c.date} {c.description}: may pay the return for {c.from} to {c.to} ({formatMoney(c.payable, currency)}){' '}
           <button onClick={() => pay(c.returnId, c.transactionId)}>Match payment</button>
         </li>
       ))}
@@ -108,6 +117,7 @@ function Payments({
 }
 
 export function Tax({ orgId }: { orgId: string }) {
+  const { currency } = useOrg();
   const settings = useLoad(() => desk.taxSettings({ orgId }), [orgId]);
   const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
   // The period to file next (after the last filed return) until the person picks another.
@@ -133,7 +143,7 @@ export function Tax({ orgId }: { orgId: string }) {
     if (!window.confirm(`File the return for ${period.from} to ${period.to}? Its lines will no longer change.`)) return;
     try {
       const r = await desk.fileTaxReturn({ orgId, ...period });
-      setNotice({ kind: 'ok', text: `Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${r.payable.toFixed(2)}.` });
+      setNotice({ kind: 'ok', text: `Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${formatMoney(r.payable, currency)}.` });
       history.reload();
       settings.reload();
       setChosen(null);
@@ -209,10 +219,11 @@ export function Tax({ orgId }: { orgId: string }) {
                         {c.name}
                       </td>
                       <td className="num">{c.rate}%</td>
-                      <td className="num">{c.netSales.toFixed(2)}</td>
-                      <td className="num">{c.taxSales.toFixed(2)}</td>
-                      <td className="num">{c.netPurchases.toFixed(2)}</td>
-                      <td className="num">{c.taxPurchases.toFixed(2)}</td>
+                      {[c.netSales, c.taxSales, c.netPurchases, c.taxPurchases].map((amount, i) => (
+                        <td key={i} className="num">
+                          <Money amount={amount} currency={r.currency} plain />
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
@@ -221,7 +232,7 @@ export function Tax({ orgId }: { orgId: string }) {
             <button className="no-print" onClick={() => void file()}>
               File this return
             </button>
-            {pick && <Audit orgId={orgId} period={period} pick={pick} />}
+            {pick && <Audit orgId={orgId} period={period} pick={pick} currency={r.currency} />}
           </>
         )}
       </Show>
@@ -232,7 +243,8 @@ export function Tax({ orgId }: { orgId: string }) {
             <ul aria-label="Filed returns">
               {rs.map((r) => (
                 <li key={r.id}>
-                  {r.from} to {r.to}: payable {r.payable.toFixed(2)}, {r.lineCount} line(s), filed {r.filedAt.slice(0, 10)} by {r.filedBy}, {r.paymentId ? 'paid' : 'unpaid'}
+                  {r.from} to {r.to}: payable {formatMoney(r.payable, r.report.currency)}, {r.lineCount} line(s), filed {r.filedAt.slice(0, 10)} by {r.filedBy},{' '}
+                  {r.paymentId ? 'paid' : 'unpaid'}
                 </li>
               ))}
             </ul>

@@ -134,7 +134,7 @@ export function TaxCodes({ orgId, codes, onChanged }: { orgId: string; codes: Ta
                   </td>
                   <td>{c.name}</td>
                   <td className="num">{c.rate}%</td>
-                  <td>{c.kind.replace('_', ' ')}</td>
+                  <td className="nowrap">{c.kind.replace('_', ' ')}</td>
                   <td>{c.applies}</td>
                   <td className="small">{c.boxes.map((b) => `${b.box} (${b.side} ${b.measure})`).join(', ')}</td>
                 </tr>

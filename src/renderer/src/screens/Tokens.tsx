@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { EXTERNAL_LINKS } from '../../../shared/web';
 import type { DeskResult } from '../../../main/desk/operations';
-import { Empty, Notice, Show, TableFrame, messageOf } from '../components';
+import { Empty, Notice, Show, TableFrame, Words, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
@@ -136,7 +136,7 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
                     <td>{t.scopes.join(', ')}</td>
                     <td className="nowrap">{formatDateTime(t.createdAt)}</td>
                     <td className="nowrap">{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never'}</td>
-                    <td>{t.revokedAt ? `revoked ${formatDateTime(t.revokedAt)}` : 'active'}</td>
+                    <td>{t.revokedAt ? <Words text={`revoked ${formatDateTime(t.revokedAt)}`} /> : 'active'}</td>
                     <td>{!t.revokedAt && <button onClick={() => revoke(t.id, t.name)}>Revoke</button>}</td>
                   </tr>
                 ))}
