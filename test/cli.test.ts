@@ -54,7 +54,7 @@ describe('ledgerdesk owner commands', () => {
     const data = tempDir();
     const demo = ledgerdesk('demo', '--data', data, '--org', 'acme', '--transactions', '250');
     expect(demo.code, demo.stderr).toBe(0);
-    expect(demo.stdout).toMatch(/acme: 250 transactions/);
+    expect(demo.stdout).toMatch(/^Demo data for acme \(acme\): 250 transactions/);
 
     const server = await serve(data);
     const created = ledgerdesk('token', 'create', '--data', data, '--org', 'acme', '--name', 'ci agent', '--scopes', 'read,propose-write');
@@ -85,6 +85,26 @@ describe('ledgerdesk owner commands', () => {
     expect(ledgerdesk('frobnicate').code).toBe(2);
     expect(ledgerdesk('demo', '--data', data, '--transactions', 'many').code).toBe(2);
     expect(ledgerdesk('serve', '--bogus').code).toBe(2);
+  });
+
+  it('token and demo need --org when the folder keeps several organizations, and name the one they acted on', () => {
+    const data = tempDir();
+    const first = ledgerdesk('token', 'create', '--data', data, '--name', 'first', '--scopes', 'read');
+    expect(first.lines[0]).toMatch(/^Created token "first" \([0-9a-f-]{36}\) for My organization \(default\) with scopes read\.$/);
+    expect(ledgerdesk('org', 'create', 'studio', '--name', 'Hartley Studio', '--data', data).code).toBe(0);
+    const several = 'Several organizations: My organization (default), Hartley Studio (studio); name one with --org <slug>.';
+    for (const args of [
+      ['token', 'create', '--name', 'second', '--scopes', 'read'],
+      ['token', 'list'],
+      ['demo', '--transactions', '5'],
+    ]) {
+      const refused = ledgerdesk(...args, '--data', data);
+      expect([refused.code, refused.stdout, refused.stderr], args.join(' ')).toEqual([1, '', expect.stringContaining(several)]);
+    }
+    const made = ledgerdesk('token', 'create', '--data', data, '--org', 'studio', '--name', 'second', '--scopes', 'read');
+    expect(made.lines[0]).toContain('for Hartley Studio (studio) with scopes read.');
+    const id = /\(([0-9a-f-]{36})\)/.exec(made.lines[0])![1];
+    expect(ledgerdesk('token', 'revoke', id, '--data', data, '--org', 'studio').stdout).toMatch(/^Revoked token "second" \(.*\) of Hartley Studio \(studio\) at /);
   });
 
   it('npm start falls back to the headless server with a one-line explanation, with a default organization', async () => {

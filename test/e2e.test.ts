@@ -238,7 +238,7 @@ describe('browser mode', () => {
     await page.getByText('Categorized on the suggestion of').waitFor();
     await shot('transactions');
     await page.getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByRole('img', { name: /Money in and out per month/ }).waitFor();
+    await page.getByRole('img', { name: /Revenue and expenses per month/ }).waitFor();
     await shot('dashboard');
     await page.getByRole('link', { name: 'Organizations' }).click();
     await page.getByLabel('Name').fill('Beta GmbH');

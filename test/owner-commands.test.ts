@@ -232,7 +232,9 @@ describe('typed amounts, organizations and finding rows', () => {
     const all = ledgerdesk(data, 'tx', 'list', '--account', 'Operating', '--status', 'uncategorized', '--from', '2024-01-01', '--to', '2024-12-31');
     expect(all.code, all.stderr).toBe(0);
     expect(all.stdout).toMatch(/^[0-9a-f-]{36} {2}2024-\d\d-\d\d\s+-?\d+\.\d\d USD {2}Operating/m);
-    expect(all.stdout.trim().split('\n').at(-1)).toBe('1-5 of 5 (--offset for more)');
+    expect(all.stdout.trim().split('\n').at(-1)).toBe('5 transactions');
+    const paged = ledgerdesk(data, 'tx', 'list', '--limit', '2', '--offset', '2');
+    expect(paged.stdout.trim().split('\n').at(-1)).toBe('3-4 of 5 transactions (--offset 4 for more)');
     const payroll = JSON.parse(ledgerdesk(data, 'tx', 'list', '--description', 'payroll', '--json').stdout);
     expect(payroll.data.map((t: L.RegisterRow) => t.description)).toEqual(['PAYROLL ACME CORP']);
   });
@@ -252,9 +254,10 @@ describe('typed amounts, organizations and finding rows', () => {
     const add = (account: string, date: string, amount: string, description: string) =>
       JSON.parse(ledgerdesk(data, 'tx', 'add', '--account', account, '--date', date, '--amount', amount, '--description', description, '--json').stdout).id as string;
     const store = add('Operating', '2025-03-10', '-1,234.50', 'HARDWARE STORE');
-    const split = ledgerdesk(data, 'tx', 'split', store, '--line', '5100=-1,000.00:paint, brushes', '--line', '5200=-234.50');
+    // Parts of the row as positive figures (issue 42); the lines printed the same way.
+    const split = ledgerdesk(data, 'tx', 'split', store, '--line', '5100=1,000.00:paint, brushes', '--line', '5200=234.50');
     expect(split.code, split.stderr).toBe(0);
-    expect(split.stdout).toMatch(/^Split .* -1234\.50 USD {2}HARDWARE STORE {2}Software & tools {2}\[matched\]/);
+    expect(split.stdout).toMatch(/^Split .* -1234\.50 USD {2}HARDWARE STORE {2}Software & tools {2}\[matched\]\n {2}5100 +1000\.00 {2}paint, brushes\n {2}5200 +234\.50\n$/);
     const off = ledgerdesk(data, 'tx', 'split', store, '--line', '5100=-1000', '--line', '5200=-200', '--json');
     expect(off.code).toBe(1);
     expect(JSON.parse(off.stdout).error.details).toEqual([{ field: 'lines', message: expect.stringContaining('34.50 USD left to assign') }]);
@@ -285,4 +288,90 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(ledgerdesk(data, 'period', 'unlock').stdout).toBe('Books open: no closing date.\n');
     expect(ledgerdesk(data, 'tx', 'unsplit', store).code).toBe(0);
   });
+});
+
+describe('organizations: --org, the currency of empty books, pages of lists (issue 42)', () => {
+  it('with several organizations refuses a command without --org, naming them; a write names the books it went to', () => {
+    const data = tempDir();
+    const first = ledgerdesk(data, 'account', 'create', 'Bank'); // the only organization: used, and named
+    expect(first.stderr).toContain('In the books of My organization (default).');
+    expect(ledgerdesk(data, 'org', 'create', 'studio', '--name', 'Hartley Studio', '--currency', 'GBP').code).toBe(0);
+    expect(ledgerdesk(data, 'org', 'create', 'roaster', '--name', 'Coffee Roaster').code).toBe(0);
+    const taxi = ['tx', 'add', '--account', 'Bank', '--date', '2026-03-02', '--amount', '-12.50', '--description', 'Taxi'];
+    const refused = ledgerdesk(data, ...taxi);
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toContain(
+      'validation_failed: Several organizations: My organization (default), Coffee Roaster (roaster), Hartley Studio (studio); name one with --org <slug>.', // by slug, as typed
+    );
+    expect(JSON.parse(ledgerdesk(data, ...taxi, '--json').stdout).error).toEqual({
+      code: 'validation_failed',
+      message: expect.stringContaining('name one with --org <slug>'),
+      details: [{ field: 'org', message: 'is required when there are several organizations (default, roaster, studio)' }],
+    });
+    expect(ledgerdesk(data, 'tx', 'list').code).toBe(1); // reads too: the same rule for every command about one organization
+    const misuse = ledgerdesk(data, 'tx', 'add', '--account', 'Bank'); // misuse is said first, whichever the organization
+    expect([misuse.code, misuse.stderr]).toEqual([2, expect.stringContaining('--date: is required')]);
+
+    expect(ledgerdesk(data, 'account', 'create', 'Bank', '--org', 'studio').stderr).toContain('In the books of Hartley Studio (studio).');
+    const added = ledgerdesk(data, ...taxi, '--org', 'studio');
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/^Added [0-9a-f-]{36} {2}2026-03-02 {2}-12\.50 GBP/); // stdout stays the answer
+    expect(added.stderr).toContain('In the books of Hartley Studio (studio).');
+    const read = ledgerdesk(data, 'tx', 'list', '--org', 'studio');
+    expect([read.code, read.stderr]).toEqual([0, expect.not.stringContaining('In the books of')]);
+    expect(ledgerdesk(data, 'org', 'list').code).toBe(0); // about every organization: no --org
+    const ledger = L.openLedger(ledgerFile(data));
+    const rows = (slug: string) => L.listTransactions(ledger, L.requireOrganization(ledger, slug).seq, { limit: 5, offset: 0 }).meta.totalCount;
+    expect([rows('default'), rows('studio'), rows('roaster')]).toEqual([0, 1, 0]);
+    ledger.close();
+  }, 90_000); // a dozen commands, each a process
+
+  it("changes an empty organization's currency with its accounts, audited, and refuses once it holds money, saying what", () => {
+    const data = tempDir();
+    ledgerdesk(data, 'account', 'create', 'Bank');
+    ledgerdesk(data, 'account', 'create', 'Euro account', '--currency', 'EUR');
+    const changed = ledgerdesk(data, 'org', 'edit', 'default', '--currency', 'gbp');
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toMatch(/^Now default\s+My organization\s+GBP/);
+    expect(ledgerdesk(data, 'account', 'list').stdout).toMatch(/Bank\s+checking\s+0\.00 GBP[^]*Euro account\s+checking\s+0\.00 EUR/);
+    const ledger = L.openLedger(ledgerFile(data));
+    const log = L.listAudit(ledger, 1, { limit: 2, offset: 0 }).entries.map((e) => e.summary);
+    expect(log).toEqual([
+      'Organization default changed: currency USD -> GBP (accounts moved with it: Bank)',
+      `Account "Bank" changed: currency USD -> GBP, with its organization's (it held nothing)`,
+    ]);
+    ledger.close();
+
+    ledgerdesk(data, 'tx', 'add', '--account', 'Bank', '--date', '2026-03-02', '--amount', '-12.50', '--description', 'Taxi');
+    const refused = ledgerdesk(data, 'org', 'edit', 'default', '--currency', 'EUR', '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).error).toEqual({
+      code: 'conflict',
+      message:
+        'The currency of "My organization" stays GBP: its books hold money in it (1 row). It changes only while they hold none; for books in EUR, start another organization.',
+      details: [{ field: 'currency', message: 'fixed while the books hold money (1 row)' }],
+    });
+    expect(ledgerdesk(data, 'org', 'create', 'opened').code).toBe(0);
+    ledgerdesk(data, 'account', 'create', 'Bank', '--opening-balance', '1,000', '--org', 'opened');
+    expect(ledgerdesk(data, 'org', 'edit', 'opened', '--currency', 'JPY').stderr).toContain('(1 opening balance)'); // 1,000.00 USD is not 1,000 JPY
+    const unknown = ledgerdesk(data, 'org', 'edit', 'opened', '--currency', 'XYZ');
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('XYZ is not an ISO 4217 currency code')]);
+  }, 90_000); // a dozen commands, each a process
+
+  it('ends a page of a list saying where it sits in the whole and how to see more (rate list)', () => {
+    const data = tempDir();
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+    writeFileSync(join(data, 'rates.csv'), ['date,currency,rate', ...Array.from({ length: 62 }, (_, i) => `${day(i)},EUR,1.1`)].join('\n'));
+    expect(ledgerdesk(data, 'rate', 'import', join(data, 'rates.csv')).code).toBe(0);
+    const last = (...args: string[]) =>
+      ledgerdesk(data, 'rate', 'list', ...args)
+        .stdout.trim()
+        .split('\n')
+        .at(-1);
+    expect(last()).toBe('1-50 of 62 rates (--offset 50 for more)');
+    expect(last('--offset', '50')).toBe('51-62 of 62 rates');
+    expect(last('--limit', '100')).toBe('62 rates');
+    expect(last('--offset', '70')).toBe('None from --offset 70: 62 rates in all.');
+    expect(JSON.parse(ledgerdesk(data, 'rate', 'list', '--json').stdout)).toMatchObject({ total: 62, offset: 0, limit: 50 });
+  }, 90_000);
 });

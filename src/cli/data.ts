@@ -1,7 +1,7 @@
 // The data folder as owner commands open it: --data (else the per-user app
-// folder, as the desktop uses), and --org (else the only organization, or
-// `default` when there are several).
-import { createOrganization, ensureDefaultOrganization, findOrganization, listOrganizations, openLedger, type Ledger, type Organization } from '../main/ledger';
+// folder, as the desktop uses), and --org (else the only organization; with
+// several, a command about one of them must name it).
+import { createOrganization, ensureDefaultOrganization, findOrganization, LedgerError, listOrganizations, openLedger, type Ledger, type Organization } from '../main/ledger';
 import { defaultDataDir, ledgerFile } from '../main/paths';
 import { UsageError } from './usage';
 
@@ -20,7 +20,16 @@ export function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => 
   return result;
 }
 
-/** --org, or the only/default organization (created on first use). */
+/** "Hartley Studio (studio)": how commands name the organization they acted on. */
+export const orgLabel = (org: Pick<Organization, 'name' | 'slug'>): string => `${org.name} (${org.slug})`;
+
+/**
+ * --org, else the only organization (made on first use, as the app's first start
+ * makes it). With several and no --org the command is refused, naming them: a
+ * row in the wrong client's books is the worst outcome, and a "current"
+ * organization shared with the screens would change under a running script
+ * whenever someone switches in the app.
+ */
 export function pickOrganization(ledger: Ledger, slug: string | undefined, createMissing = false): Organization {
   if (slug) {
     const org = findOrganization(ledger, slug);
@@ -34,11 +43,16 @@ export function pickOrganization(ledger: Ledger, slug: string | undefined, creat
       }.`,
     );
   }
-  const all = listOrganizations(ledger);
+  const all = listOrganizations(ledger).sort((a, b) => a.slug.localeCompare(b.slug));
   if (all.length > 1) {
-    const fallback = all.find((o) => o.slug === 'default');
-    if (fallback) return fallback;
-    throw new UsageError(`Several organizations exist; pick one with --org (${all.map((o) => o.slug).join(', ')}).`);
+    const slugs = all.map((o) => o.slug).join(', ');
+    throw new LedgerError('validation_failed', `Several organizations: ${all.map(orgLabel).join(', ')}; name one with --org <slug>.`, [
+      { field: 'org', message: `is required when there are several organizations (${slugs})` },
+    ]);
   }
-  return ensureDefaultOrganization(ledger);
+  return all[0] ?? ensureDefaultOrganization(ledger);
 }
+
+/** The newest audit entry of an organization: every write appends one, so a command that moved it wrote. */
+export const lastAuditSeq = (ledger: Ledger, org: Organization): number =>
+  ledger.stmt('SELECT coalesce(max(seq), 0) FROM audit_log WHERE org_seq = ?').pluck().get(org.seq) as number;

@@ -45,6 +45,7 @@ ${agent}
 ${LOCAL_USAGE}
 ${owner}
   Each takes --org, --data, --json and --help; exit 0 done, 1 refused, 2 misuse.
+  --org <slug> is needed when the folder keeps several organizations; a command that writes names the one it wrote to (stderr).
 
   help                              this text
   --version                         the version`;
@@ -85,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
   if (op) return agent.runAgentCommand(op, args, out, err);
   const owner = await import('./owner');
   const found = owner.findOwnerCommand(argv);
-  if (found) return owner.runOwnerCommand(found.command, found.rest, out);
+  if (found) return owner.runOwnerCommand(found.command, found.rest, out, err);
   // A known first word with an unknown second one: name that word and list its own commands.
   const group = owner.commandGroup(command);
   if (group.length) {

@@ -10,7 +10,7 @@ import { backupTo, checkBackup, LedgerError, restoreInto } from '../main/ledger'
 import { configuredPort, DEFAULT_PORT, defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
 import { running, runningPid } from '../main/running';
 import { issueCodeFor, SIGN_IN_PATH } from '../main/desk/transport/sessions';
-import { pickOrganization, withLedger } from './data';
+import { orgLabel, pickOrganization, withLedger } from './data';
 import { UsageError } from './usage';
 import { fillDemo } from '../main/demo';
 
@@ -104,19 +104,19 @@ export function token(args: string[], out: Out): void {
           .map((s) => s.trim())
           .filter(Boolean),
       });
-      out(`Created token "${info.name}" (${info.id}) for organization ${org.slug} with scopes ${info.scopes.join(', ')}.`);
+      out(`Created token "${info.name}" (${info.id}) for ${orgLabel(org)} with scopes ${info.scopes.join(', ')}.`);
       out('It is shown only this once; store it now:');
       out(raw);
     } else if (sub === 'list') {
       const rows = listTokens(ledger, org.seq);
-      if (rows.length === 0) out(`No tokens for organization ${org.slug}.`);
+      if (rows.length === 0) out(`No tokens for ${orgLabel(org)}.`);
       for (const t of rows) {
         out([t.id, t.name, t.scopes.join(','), `created ${t.createdAt}`, `last used ${t.lastUsedAt ?? 'never'}`, t.revokedAt ? `REVOKED ${t.revokedAt}` : 'active'].join('  '));
       }
     } else if (sub === 'revoke') {
       if (positionals.length !== 1) throw new UsageError('token revoke takes one token id', usage);
       const info = revokeToken(ledger, org.seq, positionals[0]);
-      out(`Revoked token "${info.name}" (${info.id}) at ${info.revokedAt}.`);
+      out(`Revoked token "${info.name}" (${info.id}) of ${orgLabel(org)} at ${info.revokedAt}.`);
     } else {
       throw new UsageError(`Unknown token command "${sub ?? ''}"`, usage);
     }
@@ -133,7 +133,9 @@ export function demo(args: string[], out: Out): void {
     const started = performance.now();
     const result = fillDemo(ledger, org.seq, org.slug, count, org.currency);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    out(`Demo data for ${org.slug}: ${result.transactions} transactions, ${result.receipts} receipts, ${result.notes} notes, ${result.accounts} new accounts in ${seconds} s.`);
+    out(
+      `Demo data for ${orgLabel(org)}: ${result.transactions} transactions, ${result.receipts} receipts, ${result.notes} notes, ${result.accounts} new accounts in ${seconds} s.`,
+    );
   });
 }
 

@@ -2,14 +2,15 @@
 // (`ledgerdesk account create`, `import`, `import undo`...): the same zod
 // input, the same function, the same checks as the screens. Positional
 // arguments and flags become the operation's input; --org picks the
-// organization, --data the folder; --json prints the result as it is.
+// organization (needed when there are several; a command that wrote names it
+// on stderr), --data the folder; --json prints the result as it is.
 // Exit codes: 0 done, 1 refused or failed (a LedgerError, bad rows), 2 misuse.
 import { objectShape } from '../main/api/operation';
 import { deskOperations } from '../main/desk/operations';
 import type { CommandSpec, DeskContext } from '../main/desk/operation';
 import { deskActor, LedgerError } from '../main/ledger';
 import { defaultDataDir } from '../main/paths';
-import { pickOrganization, withLedger } from './data';
+import { lastAuditSeq, orgLabel, pickOrganization, withLedger } from './data';
 import { checkInput, convert, flagHelp, parseFlags, schemaFields, type Field } from './flags';
 import { render } from './render';
 import { UsageError } from './usage';
@@ -23,6 +24,9 @@ export interface OwnerCommand {
   /** Its flags, from the input's JSON Schema: worked out for the command that runs only (~1 ms each). */
   readonly fields: Field[];
 }
+
+/** An organization id that checks as one, for checking a command's input before the organization is picked. */
+const STAND_IN = '00000000-0000-4000-8000-000000000000';
 
 const COMMON = { data: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } as const;
 
@@ -71,7 +75,7 @@ export function ownerUsage(c: OwnerCommand): string {
   ].join('\n');
 }
 
-export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out): Promise<number> {
+export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out, note: Out = (line) => process.stderr.write(`${line}\n`)): Promise<number> {
   const usage = ownerUsage(c);
   const { values, positionals, given } = parseFlags(args, c.fields, c.spec.csv ? { ...COMMON, csv: { type: 'boolean' } } : COMMON, usage);
   if (values.help) {
@@ -92,9 +96,6 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out)
   }
   const json = values.json === true;
   return withLedger(values.data as string | undefined, async (ledger) => {
-    // Only commands about one organization's books pick one (org commands name theirs).
-    const scoped = 'orgId' in objectShape(c.operation.input);
-    const parsed = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: pickOrganization(ledger, values.org as string | undefined).id } : {}) }, usage);
     const ctx: DeskContext = {
       ledger,
       dataDir: (values.data as string | undefined) ?? defaultDataDir(),
@@ -104,10 +105,19 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out)
       stdout: process.stdout,
     };
     try {
+      // Only commands about one organization's books pick one (org commands name theirs), once the
+      // input is checked with a stand-in id: misuse is said first (exit 2), whichever the organization.
+      const scoped = 'orgId' in objectShape(c.operation.input);
+      const checked = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: STAND_IN } : {}) }, usage);
+      const org = scoped ? pickOrganization(ledger, values.org as string | undefined) : null;
+      const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
+      const before = org && lastAuditSeq(ledger, org);
       const result = await c.operation.run(ctx, parsed);
       if (json) out(JSON.stringify(result, null, 2));
       else if (values.csv && c.spec.csv) process.stdout.write(c.spec.csv(result));
       else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
+      // Which books changed, on stderr: stdout stays the command's answer for whoever reads it.
+      if (org && lastAuditSeq(ledger, org) !== before) note(`In the books of ${orgLabel(org)}.`);
       return c.spec.failed?.(result) ? 1 : 0;
     } catch (error) {
       if (json && error instanceof LedgerError) {

@@ -69,4 +69,17 @@ export const Page = (max: number) => ({
   limit: z.int().min(1).max(max).default(50),
   offset: z.int().min(0).default(0),
 });
+/**
+ * An owner command's last line under a page of a list, so it never stops without saying more exist:
+ * "1-50 of 62 rates (--offset 50 for more)", "51-62 of 62 rates", "62 rates" when one page holds them all.
+ * `more` names the way on where there is no --offset ("--limit 500").
+ */
+export function pageLine(page: { offset?: number; shown: number; total: number }, noun: string, more?: string): string {
+  const { offset = 0, shown, total } = page;
+  const count = (n: number) => `${n} ${n === 1 ? noun : `${noun}s`}`;
+  if (offset === 0 && shown === total) return count(total);
+  if (shown === 0) return `None from --offset ${offset}: ${count(total)} in all.`;
+  const next = offset + shown;
+  return `${offset + 1}-${next} of ${count(total)}${next < total ? ` (${more ?? `--offset ${next}`} for more)` : ''}`;
+}
 export const orgSeq = (ctx: DeskContext, orgId: string): number => L.requireOrganization(ctx.ledger, orgId).seq;

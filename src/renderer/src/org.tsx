@@ -8,6 +8,10 @@ export interface CurrentOrg {
   name: string;
   currency: string;
   decimalMark: DecimalMark;
+  /** No money in its books yet: its currency may still change (Organizations). */
+  canChangeCurrency?: boolean;
+  /** The profit and loss's basis by default, the Dashboard's too. */
+  reportBasis?: 'cash' | 'accrual';
 }
 
 export const OrgContext = createContext<CurrentOrg>({ id: '', name: '', currency: 'USD', decimalMark: '.' });

@@ -7,8 +7,15 @@ import { writeAmount } from '../../../shared/amounts';
 import { op } from '../operation';
 
 const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
-/** With whether it has books yet (an account): the app opens an empty organization on its Dashboard, which says what to do first. */
-const listed = (ledger: L.Ledger, o: L.Organization) => ({ ...publicOrg(o), hasBooks: L.holdingsOf(ledger, o.seq).accounts > 0 });
+/**
+ * With whether it has books yet (an account): the app opens an empty organization on its Dashboard, which says
+ * what to do first; and whether its currency may still change (no money in it yet).
+ */
+const listed = (ledger: L.Ledger, o: L.Organization) => ({
+  ...publicOrg(o),
+  hasBooks: L.holdingsOf(ledger, o.seq).accounts > 0,
+  canChangeCurrency: L.currencyMayChange(ledger, o.seq),
+});
 const Ref = Line(200).trim().min(1).describe('The organization: its slug or id');
 const Name = Line(200).trim().min(1).describe('The name shown in the switcher and on reports');
 const Mark = z.enum(L.DECIMAL_MARKS).describe("How amounts are written and typed: '.' for 1,234.56, ',' for 1.234,56");
@@ -51,6 +58,9 @@ export const organizationOperations = {
     z.strictObject({
       organization: Ref,
       name: Name.optional(),
+      currency: CurrencyCode.optional().describe(
+        'Its base currency, only while its books hold no money (no rows, invoices or bills, rates, revaluations, tax returns, waiting proposals, opening balances)',
+      ),
       decimalMark: Mark.optional(),
       fiscalYearStart: z
         .string()
@@ -69,7 +79,8 @@ export const organizationOperations = {
     (ctx, { organization, ...changes }) => publicOrg(L.updateOrganization(ctx.ledger, organization, changes, ctx.reviewer)),
     {
       name: 'org edit',
-      summary: "change an organization's name, amounts (--decimal-mark ,), fiscal year (--fiscal-year-start 04-01), address, tax number and invoice numbering",
+      summary:
+        "change an organization's name, currency (while it holds no money), amounts (--decimal-mark ,), fiscal year (--fiscal-year-start 04-01), address, tax number and invoice numbering",
       args: ['organization'],
       print: (o) => [`Now ${describe(o)}`],
     },

@@ -1,11 +1,11 @@
 // Exchange rates at the desk and as owner commands (issue 30): `ledgerdesk
 // rate set <currency> <date> <rate>`, `rate import <file> [--format ecb|plain]`,
-// `rate list [--currency <c>] [--json]`.
+// `rate list [--currency <c>] [--offset <n>] [--json]`.
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import * as L from '../../ledger';
 import { openFile, textOf } from '../files';
-import { op, Org, orgSeq, Page } from '../operation';
+import { op, Org, orgSeq, Page, pageLine } from '../operation';
 
 const Currency = Line(3).trim().min(3).describe('ISO 4217 code, such as EUR');
 
@@ -15,14 +15,19 @@ const written = (r: L.RatesWritten) =>
 export const rateOperations = {
   listRates: op(
     z.strictObject({ ...Org, currency: Currency.optional(), from: DateString.optional(), to: DateString.optional(), ...Page(1000) }),
-    (ctx, { orgId, ...q }) => L.listRates(ctx.ledger, orgSeq(ctx, orgId), q),
+    // With the page it is (offset, limit): the command's last line says where it sits in the whole.
+    (ctx, { orgId, ...q }) => ({ ...L.listRates(ctx.ledger, orgSeq(ctx, orgId), q), offset: q.offset, limit: q.limit }),
     {
       name: 'rate list',
       summary: 'exchange rates by day (one unit of the currency in the base currency), newest first',
       flags: { from: 'from', to: 'to' },
       print: (r) =>
-        r.rates.length
-          ? [`Rates in ${r.base} (${r.rates.length} of ${r.total}):`, ...r.rates.map((x) => `${x.date}  ${x.currency}  ${x.rate.padStart(16)}  ${x.source}`)]
+        r.total
+          ? [
+              ...(r.rates.length ? [`Rates in ${r.base}:`] : []),
+              ...r.rates.map((x) => `${x.date}  ${x.currency}  ${x.rate.padStart(16)}  ${x.source}`),
+              pageLine({ offset: r.offset, shown: r.rates.length, total: r.total }, 'rate'),
+            ]
           : [`No rates${r.currencies.length ? ' match' : ` yet: set one (ledgerdesk rate set EUR 2026-01-31 1.0856) or import a file`}.`],
     },
   ),

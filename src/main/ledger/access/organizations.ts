@@ -91,7 +91,7 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
   if (!SLUG.test(slug)) {
     throw invalid([{ field: 'slug', message: 'use 1-64 lowercase letters, digits and inner hyphens' }]);
   }
-  // Its base currency (issue 30): an ISO 4217 code, fixed once made (every base amount is in it).
+  // Its base currency (issue 30): an ISO 4217 code; every base amount is in it, so it changes only while the books hold no money (issue 42).
   const currency = requireCurrency(input.currency ?? 'USD');
   const name = input.name?.trim() || slug;
   return ledger.write(() => {
@@ -125,6 +125,8 @@ export function ensureDefaultOrganization(ledger: Ledger): Organization {
 
 export interface OrganizationChanges {
   name?: string;
+  /** Its base currency: only while it holds no money (moneyHeld). */
+  currency?: string;
   decimalMark?: DecimalMark;
   /** MM-DD: the first day of the fiscal year. */
   fiscalYearStart?: string;
@@ -170,7 +172,7 @@ function documentSettings(org: Organization, changes: OrganizationChanges): { co
 export const FISCAL_YEAR_START = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const validStart = (mmdd: string): boolean => FISCAL_YEAR_START.test(mmdd) && mmdd !== '02-29' && new Date(`2023-${mmdd}T00:00:00Z`).toISOString().slice(5, 10) === mmdd;
 
-/** Renames an organization (any of them) or changes how it writes amounts; audited before and after. */
+/** Renames an organization (any of them), changes how it writes amounts or (while it holds no money) its currency; audited before and after. */
 export function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Organization {
   return ledger.write(() => {
     const org = requireOrganization(ledger, slugOrId);
@@ -180,14 +182,19 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     const fiscalYearStart = changes.fiscalYearStart ?? org.fiscalYearStart;
     if (!validStart(fiscalYearStart)) throw invalid([{ field: 'fiscalYearStart', message: 'must be a day of the year as MM-DD, such as 01-01 or 04-06 (not 02-29)' }]);
     const settings = documentSettings(org, changes);
+    const currency = changes.currency === undefined ? org.currency : requireCurrency(changes.currency);
+    const moved = currency === org.currency ? null : moveCurrency(ledger, org, currency, actor);
     const said = [
+      moved && `currency ${org.currency} -> ${currency}${moved.length ? ` (accounts moved with it: ${moved.join(', ')})` : ''}`,
       ...settings.map((x) => x.said),
       name !== org.name && `name "${org.name}" -> "${name}"`,
       decimalMark !== org.decimalMark && `amounts written ${writeAmount(123456, org.currency, org.decimalMark)} -> ${writeAmount(123456, org.currency, decimalMark)}`,
       fiscalYearStart !== org.fiscalYearStart && `fiscal year starts ${org.fiscalYearStart} -> ${fiscalYearStart}`,
     ].filter(Boolean);
     if (!said.length) return org;
-    ledger.stmt('UPDATE organizations SET name = ?, decimal_mark = ?, fiscal_year_start = ? WHERE seq = ?').run(name, decimalMark, fiscalYearStart, org.seq);
+    ledger
+      .stmt('UPDATE organizations SET name = ?, currency = ?, decimal_mark = ?, fiscal_year_start = ? WHERE seq = ?')
+      .run(name, currency, decimalMark, fiscalYearStart, org.seq);
     for (const x of settings) ledger.stmt(`UPDATE organizations SET ${x.column} = ? WHERE seq = ?`).run(x.value, org.seq);
     appendAudit(ledger, org.seq, actor, {
       action: 'organization.updated',
@@ -197,6 +204,67 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     });
     return organizationBySeq(ledger, org.seq);
   });
+}
+
+/**
+ * What ties an organization to its base currency (issue 42): money written in it, each a table and
+ * the condition (one org_seq). An opening balance counts on an account in the base currency only:
+ * that account moves with the currency, and its figure was typed in the old one.
+ */
+const MONEY = [
+  ['row', 'rows', 'transactions WHERE org_seq = ?'],
+  ['invoice, bill or credit note', 'invoices, bills or credit notes', 'documents WHERE org_seq = ?'],
+  ['exchange rate', 'exchange rates', 'exchange_rates WHERE org_seq = ?'],
+  ['revaluation', 'revaluations', 'revaluations WHERE org_seq = ?'],
+  ['filed tax return', 'filed tax returns', 'tax_returns WHERE org_seq = ?'],
+  ['proposal waiting in Approvals', 'proposals waiting in Approvals', "proposals WHERE org_seq = ? AND status = 'pending'"],
+  [
+    'opening balance',
+    'opening balances',
+    'accounts a WHERE a.org_seq = ? AND a.opening_balance_minor <> 0 AND a.currency = (SELECT currency FROM organizations WHERE seq = a.org_seq)',
+  ],
+] as const;
+
+/** What money the organization holds, counted ("12 rows"): its currency may change only while there is none. */
+export function moneyHeld(ledger: Ledger, orgSeq: number): string[] {
+  return MONEY.map(([one, many, from]) => {
+    const n = ledger.stmt(`SELECT count(*) FROM ${from}`).pluck().get(orgSeq) as number;
+    return n === 0 ? '' : `${n} ${n === 1 ? one : many}`;
+  }).filter(Boolean);
+}
+
+/** Whether its currency may change: no money in it (EXISTS each, cheap enough for every listing). */
+export const currencyMayChange = (ledger: Ledger, orgSeq: number): boolean =>
+  !ledger
+    .stmt(`SELECT ${MONEY.map(([, , from]) => `EXISTS (SELECT 1 FROM ${from})`).join(' OR ')}`)
+    .pluck()
+    .get(...MONEY.map(() => orgSeq));
+
+/**
+ * A new base currency, refused while money is written in the old one. Its accounts in the old currency
+ * (made in it by default, holding nothing) move with it, each audited; those in another currency keep theirs.
+ * Answers the names of the accounts moved; the caller holds the write transaction.
+ */
+function moveCurrency(ledger: Ledger, org: Organization, currency: string, actor: Actor): string[] {
+  const held = moneyHeld(ledger, org.seq);
+  if (held.length) {
+    throw new LedgerError(
+      'conflict',
+      `The currency of "${org.name}" stays ${org.currency}: its books hold money in it (${held.join(', ')}). It changes only while they hold none; for books in ${currency}, start another organization.`,
+      [{ field: 'currency', message: `fixed while the books hold money (${held.join(', ')})` }],
+    );
+  }
+  const accounts = ledger.stmt('SELECT id, name FROM accounts WHERE org_seq = ? AND currency = ? ORDER BY seq').all(org.seq, org.currency) as { id: string; name: string }[];
+  ledger.stmt('UPDATE accounts SET currency = ? WHERE org_seq = ? AND currency = ?').run(currency, org.seq, org.currency);
+  for (const a of accounts) {
+    appendAudit(ledger, org.seq, actor, {
+      action: 'account.updated',
+      targetType: 'account',
+      targetId: a.id,
+      summary: `Account "${a.name}" changed: currency ${org.currency} -> ${currency}, with its organization's (it held nothing)`,
+    });
+  }
+  return accounts.map((a) => a.name);
 }
 
 /** What an organization holds besides its chart: removal needs all of it at zero. */

@@ -1,11 +1,36 @@
-// Dashboard: the summary, with the monthly trend drawn as a chart.
-import { Empty, Money, Show } from '../components';
+// Dashboard: the summary, with the monthly trend drawn as a chart. Its
+// revenue and expenses are the profit and loss's (docs/api-decisions.md
+// "Dashboard period and figures"), and its caption says so in those words.
+import { Empty, Money, Show, Words } from '../components';
 import { STATUS_LABELS, label } from '../../../shared/words';
 import { desk } from '../desk';
+import { formatMonth } from '../format';
 import { useLoad } from '../hooks';
+import { useOrg } from '../org';
 import { TrendChart } from './ReportCharts';
 
+/** "USD (US Dollar)": the code as the books write it, with its name for whoever does not know it. */
+const currencyNamed = (code: string) => `${code} (${new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code})`;
+
+/** What the books are kept in, and (while they hold no money) where that changes. */
+function BooksCurrency({ currency }: { currency: string }) {
+  const { canChangeCurrency } = useOrg();
+  return (
+    <p className="hint">
+      Books in {currencyNamed(currency)}
+      {canChangeCurrency ? (
+        <>
+          : while they hold no money, <a href="#/organizations">change the currency in Organizations</a>.
+        </>
+      ) : (
+        '.'
+      )}
+    </p>
+  );
+}
+
 export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) => void }) {
+  const { reportBasis = 'accrual' } = useOrg();
   const loaded = useLoad(() => desk.dashboard({ orgId }), [orgId], 10_000);
   return (
     <section aria-labelledby="dashboard-title">
@@ -17,9 +42,12 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
         what="the summary"
         empty={(d) =>
           d.recentTransactions.length === 0 ? (
-            <Empty title="These books are empty.">
-              Start with the money: <a href="#/accounts">add an account</a> and <a href="#/import">import its statement</a>. Agents then have work to propose on.
-            </Empty>
+            <>
+              <Empty title="These books are empty.">
+                Start with the money: <a href="#/accounts">add an account</a> and <a href="#/import">import its statement</a>. Agents then have work to propose on.
+              </Empty>
+              <BooksCurrency currency={d.currency} />
+            </>
           ) : undefined
         }
       >
@@ -27,11 +55,11 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
           <>
             <div className="tiles">
               <div className="tile">
-                <span>Money in (12 months)</span>
+                <span>Revenue (12 months)</span>
                 <Money amount={d.revenue} currency={d.currency} plain />
               </div>
               <div className="tile">
-                <span>Money out (12 months)</span>
+                <span>Expenses (12 months)</span>
                 <Money amount={d.expenses} currency={d.currency} plain />
               </div>
               <div className="tile">
@@ -51,15 +79,12 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
               </button>
             </div>
             <p className="hint">
-              Money in and money out: every inflow and outflow of the accounts in {d.currency} over the 12 months to the latest transaction (cash basis, uncategorized rows and
-              transfers included), as the API's <code>revenue</code> and <code>expenses</code>. Cash position: what the accounts hold, opening balances included. The profit and
+              Revenue and expenses are the profit and loss's over the twelve months {formatMonth(d.monthlyTrend[0]?.month ?? '')} to{' '}
+              {formatMonth(d.monthlyTrend.at(-1)?.month ?? '')} (to the latest transaction), on the {reportBasis} basis, in {d.currency}: transfers between the organization's own
+              accounts and uncategorized rows are neither. Cash position: what the money accounts hold, opening balances included (a card's debt counts against it). The profit and
               loss by category is in <a href="#/reports">Reports</a>.
             </p>
-            {d.monthlyTrend.length ? (
-              <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Money in and out per month" words={['Money in', 'Money out']} />
-            ) : (
-              <Empty title="No transactions yet." />
-            )}
+            {d.monthlyTrend.length ? <TrendChart trend={d.monthlyTrend} currency={d.currency} label="Revenue and expenses per month" /> : <Empty title="No transactions yet." />}
             {d.notifications.length > 0 && (
               <ul className="notifications">
                 {d.notifications.map((n, i) => (
@@ -75,7 +100,9 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
                 {d.recentTransactions.map((t) => (
                   <tr key={t.id}>
                     <td className="nowrap">{t.date}</td>
-                    <td>{t.description}</td>
+                    <td>
+                      <Words text={t.description} />
+                    </td>
                     <td className="num">
                       <Money amount={t.amount} currency={d.currency} />
                     </td>

@@ -1,5 +1,6 @@
 // Organizations: switch between the books you keep, start new ones, rename
-// any of them or change how it writes amounts, set the current one's fiscal
+// any of them or change how it writes amounts (and its currency while its
+// books hold no money), set the current one's fiscal
 // year and closing date (ClosingPanel.tsx), and remove one made by mistake
 // (only while it is empty: its audit entries stay).
 import { useState, type FormEvent } from 'react';
@@ -38,6 +39,22 @@ function MarkSelect({
   );
 }
 
+/** The currency, changed in place while the books hold no money; plain text once they do. */
+function CurrencyCell({ o, act }: { o: Org; act: (what: () => Promise<unknown>, done: string) => void }) {
+  const [code, setCode] = useState(o.currency);
+  if (!o.canChangeCurrency) return <span title="Fixed: its books hold money in it">{o.currency}</span>;
+  return (
+    <form
+      className="inline-form"
+      aria-label={`Change the currency of ${o.name}`}
+      onSubmit={(e) => (e.preventDefault(), act(() => desk.updateOrganization({ organization: o.id, currency: code }), `${o.name} now keeps its books in ${code}.`))}
+    >
+      <input aria-label={`Currency of ${o.name}`} required pattern="[A-Za-z]{3}" maxLength={3} size={4} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+      {code !== o.currency && <button type="submit">Change</button>}
+    </form>
+  );
+}
+
 function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch: (id: string) => void; act: (what: () => Promise<unknown>, done: string) => void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(o.name);
@@ -63,7 +80,9 @@ function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch:
       <td>
         <code>{o.slug}</code>
       </td>
-      <td>{o.currency}</td>
+      <td>
+        <CurrencyCell o={o} act={act} />
+      </td>
       <td>
         <MarkSelect
           label=""
@@ -118,7 +137,7 @@ export function Organizations({
     e.preventDefault();
     setNotice(undefined);
     try {
-      onCreated({ ...(await desk.createOrganization({ ...form, currency: form.currency || undefined })), hasBooks: false });
+      onCreated({ ...(await desk.createOrganization({ ...form, currency: form.currency || undefined })), hasBooks: false, canChangeCurrency: true });
       setForm({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
     } catch (err) {
       setNotice({ kind: 'error', text: messageOf(err) });
@@ -130,7 +149,8 @@ export function Organizations({
         <h2 id="orgs-title">Organizations</h2>
       </div>
       <p className="hint">
-        Each organization has its own books, chart of accounts and tokens; an agent token sees only its own. Amounts are typed and shown the way each one writes them.
+        Each organization has its own books, chart of accounts and tokens; an agent token sees only its own. Amounts are typed and shown the way each one writes them. Its currency
+        changes only while its books hold no money (no rows, invoices or bills, exchange rates or opening balances yet); its accounts in the old currency move with it.
       </p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <TableFrame>
