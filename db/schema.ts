@@ -257,6 +257,17 @@ export const lines = sqliteTable(
   ],
 );
 
+/**
+ * What a split row was before it was split (issue 42): its lines then (uncategorized, or one category with its
+ * tax), as JSON, so that unsplitting puts them back. None for splits made before this table (unsplit then asks).
+ */
+export const splitOrigins = sqliteTable('split_origins', {
+  transactionSeq: integer('transaction_seq')
+    .primaryKey()
+    .references(() => transactions.seq, { onDelete: 'cascade' }),
+  lines: text('lines').notNull(),
+});
+
 export const receipts = sqliteTable(
   'receipts',
   {
@@ -572,6 +583,26 @@ export const statements = sqliteTable(
   (t) => [index('statements_account').on(t.accountSeq, t.batchSeq), index('statements_batch').on(t.batchSeq)],
 );
 
+/**
+ * The rows an import left out (bad, or dated in the closed period), kept with
+ * its batch so that they stay listed and can be written out to fix (issue 42).
+ */
+export const importSkippedRows = sqliteTable(
+  'import_skipped_rows',
+  {
+    seq: integer('seq').primaryKey(),
+    batchSeq: integer('batch_seq')
+      .notNull()
+      .references(() => importBatches.seq),
+    line: integer('line').notNull(),
+    field: text('field').notNull(),
+    message: text('message').notNull(),
+    /** The row as the file has it (a CSV line, a QIF record...); null where it could not be read back. */
+    text: text('text'),
+  },
+  (t) => [index('import_skipped_rows_batch').on(t.batchSeq, t.line)],
+);
+
 /** Rows entered by hand that a person merged with a statement line: what to put back when the import is undone. */
 export const importMerges = sqliteTable(
   'import_merges',
@@ -816,6 +847,45 @@ export const taxReturns = sqliteTable(
     paymentTransactionSeq: integer('payment_transaction_seq').references(() => transactions.seq),
   },
   (t) => [index('tax_returns_org_period').on(t.orgSeq, t.periodTo)],
+);
+
+/**
+ * A person's correction of a row whose tax a filed return took (issue 43): per tax code and side, what the filed
+ * returns took for the row and what it says now (net, tax and the boxes, JSON, minor units in the return's sign).
+ * The difference goes into the next open return, whose filing stamps it (filed_in_seq). One open correction per
+ * row, recomputed as the row changes; once filed, the next one corrects against what the row said then.
+ */
+export const taxCorrections = sqliteTable(
+  'tax_corrections',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    /** The row; null once it was deleted (the correction then takes back all it had). */
+    transactionSeq: integer('transaction_seq').references(() => transactions.seq, { onDelete: 'set null' }),
+    /** The row as its adjustment names it, kept after a deletion. */
+    transactionId: text('transaction_id').notNull(),
+    date: text('date').notNull(),
+    description: text('description').notNull(),
+    /** The filed return whose figures it corrects. */
+    taxReturnSeq: integer('tax_return_seq')
+      .notNull()
+      .references(() => taxReturns.seq),
+    /** The return that included it; null while open. */
+    filedInSeq: integer('filed_in_seq').references(() => taxReturns.seq),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+    correctedAt: text('corrected_at').notNull(),
+    correctedBy: text('corrected_by').notNull(),
+  },
+  (t) => [
+    index('tax_corrections_org_filed').on(t.orgSeq, t.filedInSeq),
+    uniqueIndex('tax_corrections_open_row')
+      .on(t.transactionSeq)
+      .where(sql`${t.filedInSeq} IS NULL`),
+  ],
 );
 
 /**

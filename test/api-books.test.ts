@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { operations } from '../src/main/api/registry';
+import { openApiDocument } from '../src/main/api/openapi';
 import { call, world, type World } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';
 
@@ -62,6 +63,44 @@ describe('splits by proposal', () => {
   });
 });
 
+describe('split amounts as parts of the row (issue 42)', () => {
+  it('reads positive parts as the v1 form is read, refuses lines that add up only with a refund guessed, and answers shares in the row sign', async () => {
+    const row = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-02-11', description: 'MONITOR SHOP', amount: -389.98 });
+    const guessed = await api('POST', '/proposals/categorization', {
+      transactionId: row.id,
+      lines: [
+        { categoryCode: '5100', amount: 329.99 },
+        { categoryCode: '5200', amount: -719.97 },
+      ],
+    });
+    expect(guessed.status, guessed.text).toBe(400);
+    expect(guessed.json.error).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'lines', message: expect.stringContaining('only if line 1 (329.99 USD) is a refund inside it') }],
+    });
+    const parts = await api('POST', '/proposals/categorization', {
+      transactionId: row.id,
+      lines: [
+        { categoryCode: '5100', amount: 329.99, memo: 'monitor' },
+        { categoryCode: '5200', amount: 59.99 },
+      ],
+    });
+    expect(parts.status, parts.text).toBe(201);
+    expect(parts.json.data.payload.lines.map((l: { amount: number }) => l.amount)).toEqual([-329.99, -59.99]);
+    const v1 = await api('POST', '/proposals/categorization', {
+      transactionId: row.id,
+      lines: [
+        { categoryCode: '5100', amount: -329.99, memo: 'monitor' },
+        { categoryCode: '5200', amount: -59.99 },
+      ],
+    });
+    expect(v1.json.data.id).toBe(parts.json.data.id);
+    L.reviewProposal(w.ledger, org.seq, parts.json.data.id, 'approve', L.deskActor());
+    const one = await api('GET', `/transactions/${row.id}`);
+    expect(one.json.data.lines.map((l: { amount: number }) => l.amount)).toEqual([-329.99, -59.99]);
+  });
+});
+
 describe('a closing date', () => {
   it('refuses a proposal for a row or a date in the closed period with 409 period_locked, and an approval after the lock', async () => {
     const open = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-03-05', description: 'CLOUD', amount: -20 });
@@ -79,8 +118,10 @@ describe('a closing date', () => {
     expect(later.status, later.text).toBe(201);
   });
 
-  it('documents 409 period_locked on the proposals that can meet it', () => {
+  it('documents 409 period_locked on the proposals that can meet it, a filed return named', () => {
     for (const id of ['propose_categorization', 'propose_journal_entry']) expect(byId(id).errors).toContain('period_locked');
+    const doc = openApiDocument() as any;
+    expect(doc.paths['/proposals/categorization'].post.responses['409'].description).toContain('or a filed tax return took the row');
   });
 });
 
@@ -115,5 +156,48 @@ describe('tax codes for agents', () => {
     L.reviewProposal(w.ledger, org.seq, byDefault.json.data.id, 'approve', L.deskActor());
     expect(L.getTransaction(w.ledger, org.seq, other.id).lines.map((l) => l.amount)).toEqual([-200, -40]);
     expectTotalsMatchRows(w.ledger);
+  });
+});
+
+describe('a filed tax return', () => {
+  it('refuses at proposal time, over REST and MCP, a categorization of a row whose tax the return took; notes, receipts and untaxed rows stay open', async () => {
+    // The rows taxed in May (the tax codes' test above) go into the return for the quarter.
+    const filed = L.fileTaxReturn(w.ledger, org.seq, L.deskActor(), { from: '2026-04-01', to: '2026-06-30' });
+    const fuel = L.listTransactions(w.ledger, org.seq, { description: 'REDUCED RATE FUEL', limit: 1, offset: 0 }).data[0];
+    const refused = { code: 'period_locked', details: { date: '2026-05-02', taxReturn: filed.id, from: '2026-04-01', to: '2026-06-30', filedAt: filed.filedAt } };
+    const pending = () => L.listPendingProposals(w.ledger, org.seq, { limit: 500, offset: 0 }).count;
+    const before = pending();
+    for (const body of [
+      { transactionId: fuel.id, categoryCode: '5300' },
+      { transactionId: fuel.id, category: 'Cloud', taxCode: 'Z' },
+      {
+        transactionId: fuel.id,
+        lines: [
+          { categoryCode: '5000', amount: -100 },
+          { categoryCode: '5300', amount: -5 },
+        ],
+      },
+    ]) {
+      const res = await api('POST', '/proposals/categorization', body);
+      expect(res.status, res.text).toBe(409);
+      expect(res.json.error).toMatchObject(refused);
+      expect(res.json.error.message).toContain('filed in the return for 2026-04-01 to 2026-06-30');
+    }
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const mcp = new Client({ name: 'ledgerdesk-test', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${w.server.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const viaMcp = await mcp.callTool({ name: 'propose_categorization', arguments: { transactionId: fuel.id, categoryCode: '5300' } });
+    expect(viaMcp.isError).toBe(true);
+    expect(JSON.parse((viaMcp.content as { text: string }[])[0].text).error).toMatchObject(refused);
+    await mcp.close();
+    expect(pending()).toBe(before);
+    // A note changes no figure; a row dated in the filed quarter with no tax yet goes into the next return.
+    expect((await api('POST', '/notes', { transactionId: fuel.id, content: 'fuel for the van' })).status).toBe(201);
+    const late = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-06-20', description: 'LATE TAXI', amount: -30 });
+    const open = await api('POST', '/proposals/categorization', { transactionId: late.id, categoryCode: '5000', taxCode: 'S' });
+    expect(open.status, open.text).toBe(201);
+    L.reviewProposal(w.ledger, org.seq, open.json.data.id, 'approve', L.deskActor());
+    expect(L.taxReturn(w.ledger, org.seq, { from: '2026-07-01', to: '2026-09-30' }).lateLines).toBe(1);
   });
 });

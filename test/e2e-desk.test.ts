@@ -123,7 +123,7 @@ describe('books kept for a while', () => {
       [...[at('5000 Operating expenses'), at('5400 Marketing'), at('5410 Trade fairs')]].sort((a, b) => a - b),
     );
     expect(at('5400 Marketing')).toBeLessThan(at('5300') < 0 ? Infinity : rows.length);
-    const may = await table.locator('thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent === '2026-05'));
+    const may = await table.locator('thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent === 'May 2026'));
     const cell = (label: string) =>
       table
         .locator('tr', { has: page.locator('td:first-child', { hasText: label }) })
@@ -161,6 +161,23 @@ describe('books kept for a while', () => {
     await row('5200').getByLabel('Where 5200 is reported').selectOption('cost_of_sales');
     await page.getByText('5200 Office & rent is now reported as cost of sales.').waitFor();
     await row('5200').getByLabel('Where 5200 is reported').selectOption('expenses');
+    await page.getByText('5200 Office & rent is now reported among the expenses.').waitFor();
+    // Under a parent reported as cost of sales, a category goes with it: its choice is the parent's.
+    await row('5000').getByLabel('Where 5000 is reported').selectOption('cost_of_sales');
+    await expect.poll(() => row('5200').getByLabel('Where 5200 is reported').isDisabled()).toBe(true);
+    expect(await row('5200').getByLabel('Where 5200 is reported').inputValue()).toBe('cost_of_sales');
+    await row('5000').getByLabel('Where 5000 is reported').selectOption('expenses');
+    await expect.poll(() => row('5200').getByLabel('Where 5200 is reported').isDisabled()).toBe(false);
+  });
+
+  it("says, on adding a category named as another's synonym, what agents' word now means", async () => {
+    const form = page.getByRole('form', { name: 'New category' });
+    await form.getByLabel('Code', { exact: true }).fill('5020');
+    await form.getByLabel('Name', { exact: true }).fill('Travel');
+    await form.getByLabel('Parent code').fill('5000');
+    await form.getByRole('button', { name: 'Add category' }).click();
+    await page.getByText(`Added 5020 Travel. "Travel" is also a synonym of 5000 Operating expenses: agents' "travel" will now mean 5020 Travel`).waitFor();
+    expect(L.resolveCategory(app.ledger, org.seq, { category: 'travel' }, 'outflow').code).toBe('5020');
   });
 });
 

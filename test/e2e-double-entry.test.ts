@@ -41,21 +41,36 @@ afterAll(async () => {
 });
 
 describe('splits and transfers in the register', () => {
-  it('splits a row: the remainder shows live, = puts it on the last line, save is refused until it is zero', async () => {
+  it('splits a row as a person types it: parts as positive figures, what is left live, = puts it on the last line, never against the row', async () => {
     await page.goto(`${app.server.url}/#/transactions?description=HARDWARE`);
     await page.getByRole('row', { name: /HARDWARE STORE/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Split', exact: true }).click();
     const editor = page.getByRole('form', { name: 'Split the row' });
+    expect(await editor.getByLabel('Line 1 amount').inputValue()).toBe('100.00');
     await editor.getByLabel('Line 1 category').selectOption('5100');
-    await editor.getByLabel('Line 1 amount').fill('-60');
-    await editor.getByText('Remaining: -40.00 USD').waitFor();
+    await editor.getByLabel('Line 1 amount').fill('60');
+    await editor.getByText('Left to assign: 40.00 USD (must be zero to save).').waitFor();
     expect(await editor.getByRole('button', { name: 'Save split' }).isDisabled()).toBe(true);
     await editor.getByLabel('Line 2 category').selectOption('5200');
     await editor.getByLabel('Line 2 memo').fill('shelf');
+    // Over the row: = does not make a refund of the last line; it says what that would be.
+    await editor.getByLabel('Line 1 amount').fill('120');
     await editor.getByLabel('Line 2 amount').press('=');
-    expect(await editor.getByLabel('Line 2 amount').inputValue()).toBe('-40.00');
-    await editor.getByText('The lines add up to the row.').waitFor();
+    await editor
+      .getByText('The other lines are over the payment by 20.00: the last line would be a refund of 20.00 inside the payment. Type -20.00 on it if that is what it is.')
+      .waitFor();
+    expect(await editor.getByLabel('Line 2 amount').inputValue()).toBe('');
+    await editor.getByLabel('Line 2 amount').fill('-20');
+    await editor.getByRole('note', { name: 'Line 2 goes against the row' }).waitFor();
+    await editor.getByText('The lines add up to the payment. One line goes against it (marked).').waitFor();
+    await shot('split-editor-against');
+    await editor.getByLabel('Line 1 amount').fill('60');
+    await editor.getByLabel('Line 2 amount').fill('');
+    await editor.getByLabel('Line 2 amount').press('=');
+    expect(await editor.getByLabel('Line 2 amount').inputValue()).toBe('40.00');
+    expect(await editor.getByRole('note').count()).toBe(0);
+    await editor.getByText('The lines add up to the payment.').waitFor();
     await shot('split-editor');
     await editor.getByRole('button', { name: 'Save split' }).click();
     await page.getByText('Split HARDWARE STORE into 2 lines.').waitFor();
@@ -64,6 +79,36 @@ describe('splits and transfers in the register', () => {
       ['5200', -40, 'shelf'],
     ]);
     await page.getByText('split 2').waitFor();
+    // The register's lines read as the editor typed them.
+    const list = page.getByRole('list', { name: 'Lines of the entry' });
+    expect(await list.innerText()).toMatch(/5100 Software & tools \$60\.00\s+5200 Office & rent \$40\.00 — shelf/);
+  });
+
+  it('fills the remainder of a -389.98 payment as the part left, 59.99, after 329.99 typed; unsplit asks when it cannot know', async () => {
+    L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-02-12', amount: -389.98, description: 'COMPUTER SHOP' });
+    await page.goto(`${app.server.url}/#/transactions?description=COMPUTER`);
+    await page.getByRole('row', { name: /COMPUTER SHOP/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Split', exact: true }).click();
+    const editor = page.getByRole('form', { name: 'Split the row' });
+    await editor.getByLabel('Line 1 category').selectOption('5100');
+    await editor.getByLabel('Line 2 category').selectOption('5200');
+    await editor.getByLabel('Line 1 amount').fill('329.99');
+    await editor.getByLabel('Line 2 amount').press('=');
+    expect(await editor.getByLabel('Line 2 amount').inputValue()).toBe('59.99');
+    await editor.getByText('The lines add up to the payment.').waitFor();
+    await editor.getByRole('button', { name: 'Save split' }).click();
+    await page.getByText('Split COMPUTER SHOP into 2 lines.').waitFor();
+    // A split from before what it replaced was kept: Unsplit asks what the row becomes.
+    app.ledger.sqlite.prepare('DELETE FROM split_origins').run();
+    await page.getByRole('button', { name: 'Unsplit' }).click();
+    const ask = page.getByRole('form', { name: 'Unsplit into' });
+    await ask.getByText(/was before its split is not known/).waitFor();
+    await ask.getByLabel('Becomes').selectOption('5100');
+    await ask.getByRole('button', { name: 'Unsplit' }).click();
+    await page.getByText('Unsplit into 5100.').waitFor();
+    const row = L.registerPage(app.ledger, org.seq, { description: 'COMPUTER', limit: 1, offset: 0 }).data[0];
+    expect([row.category, row.entry.lines]).toEqual(['Software & tools', 1]);
   });
 
   it('shows a possible transfer and accepts it with t', async () => {
@@ -77,8 +122,37 @@ describe('splits and transfers in the register', () => {
       .getByRole('row', { name: /CARD PAYMENT/ })
       .getByText('Transfer to Card')
       .waitFor();
+    // Money in is a transfer from its source account.
+    await page.goto(`${app.server.url}/#/transactions?account=${L.requireAccount(app.ledger, org.seq, 'Card').id}`);
+    await page
+      .getByRole('row', { name: /PAYMENT THANK YOU/ })
+      .getByText('Transfer from Checking')
+      .waitFor();
     expect(L.getTransaction(app.ledger, org.seq, rows.thanks.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: rows.payment.id });
     expectTotalsMatchRows(app.ledger);
+  });
+});
+
+describe('a proposed split in Approvals', () => {
+  it('says plainly that a line goes against the row, and names the evidence in words', async () => {
+    const { info } = L.createToken(app.ledger, org.seq, { name: 'split agent', scopes: ['read', 'propose-write'] });
+    const tokenSeq = app.ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id) as number;
+    const agent = { type: 'token' as const, tokenSeq, tokenId: info.id, tokenName: 'split agent', channel: 'rest' as const };
+    const row = L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-02-15', amount: -100, description: 'ELECTRONICS' });
+    L.proposeCategorization(app.ledger, org.seq, agent, {
+      transactionId: row.id,
+      lines: [
+        { categoryCode: '5100', amount: 120 },
+        { categoryCode: '5200', amount: -20, memo: 'cable returned' },
+      ],
+      evidence: [{ type: 'counterparty_match', value: 'ELECTRONICS' }],
+    });
+    await page.goto(`${app.server.url}/#/approvals`);
+    const card = page.locator('article.proposal', { hasText: 'ELECTRONICS' });
+    await card.getByText(/This line goes against the row: a refund of \$20\.00 inside the payment\./).waitFor();
+    expect(await card.getByRole('list', { name: 'Split into' }).innerText()).toMatch(/5100 Software & tools \$120\.00[\s\S]*5200 Office & rent -\$20\.00/);
+    expect(await card.getByRole('list', { name: 'Evidence' }).innerText()).toBe('Counterparty match ELECTRONICS');
+    await shot('approvals-split-against');
   });
 });
 
@@ -97,6 +171,62 @@ describe('reports and the closing date', () => {
     const ledger = page.locator('table.ledger');
     expect(await ledger.textContent()).toContain('Split: Software & tools, Office & rent');
     expect(await ledger.textContent()).toContain('Transfer to Card');
+  });
+
+  it('opens a P&L figure as the general-ledger lines that add up to it: a split line, a bill, a parent with its children, a month', async () => {
+    // March's own rows: a split (approved from a proposal), a row, a bill.
+    const me = L.deskActor();
+    const { info } = L.createToken(app.ledger, org.seq, { name: 'drill agent', scopes: ['read', 'propose-write'] });
+    const tokenSeq = app.ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id) as number;
+    const agent = { type: 'token' as const, tokenSeq, tokenId: info.id, tokenName: 'drill agent', channel: 'rest' as const };
+    const paint = L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-10', amount: -100, description: 'PAINT SHOP' });
+    const lines = [
+      { categoryCode: '5100', amount: -60 },
+      { categoryCode: '5200', amount: -40, memo: 'shelf paint' },
+    ];
+    L.reviewProposal(app.ledger, org.seq, L.proposeCategorization(app.ledger, org.seq, agent, { transactionId: paint.id, lines }).id, 'approve', me);
+    L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-12', amount: -9, description: 'STAMPS', categoryCode: '5000' });
+    L.createDocument(
+      app.ledger,
+      org.seq,
+      me,
+      { contact: 'Amazon Web Services', number: 'AWS-3', date: '2026-03-14', lines: [{ description: 'Hosting', quantity: 1, unitPrice: 45, categoryCode: '5300' }] },
+      { kind: 'bill', issue: true },
+    );
+    const digits = (text: string) => text.replace(/[^\d.]/g, '');
+    /** Clicks a P&L figure of Q1 (a row's total, or a month's) and answers its text, the ledger's net for the period and its lines. */
+    const open = async (label: string, column: 'total' | RegExp) => {
+      await page.goto(`${app.server.url}/#/reports`);
+      await page.getByLabel('Period').selectOption('custom');
+      const period = page.locator('form.filters').first();
+      await period.getByLabel('From', { exact: true }).fill('2026-01-01');
+      await period.getByLabel('To', { exact: true }).fill('2026-03-31');
+      await page.getByRole('heading', { name: /Profit and loss, 2026-01-01 to 2026-03-31/ }).waitFor();
+      const row = page.locator('table.pl tr', { has: page.locator('td:first-child', { hasText: label }) }).first();
+      const months = await page.locator('table.pl thead th').allInnerTexts();
+      const figure = row
+        .locator('td')
+        .nth(column === 'total' ? months.length - 1 : months.findIndex((m) => column.test(m)))
+        .getByRole('link');
+      const text = await figure.innerText();
+      await figure.click();
+      await page.getByRole('heading', { name: 'General ledger' }).waitFor();
+      const net = page.getByRole('row', { name: 'Net for the period' });
+      await net.waitFor();
+      return { figure: digits(text), net: digits(await net.innerText()), ledger: await page.locator('table.ledger').innerText() };
+    };
+    // The split row is 100.00, its largest line 5100's: 5200's figure is its own line, 40.00.
+    expect(await open('5200 Office & rent', /2026-03|Mar 2026/)).toMatchObject({ figure: '40.00', net: '40.00', ledger: expect.stringContaining('shelf paint') });
+    expect(await open('5300 Cloud infrastructure', 'total')).toMatchObject({ figure: '45.00', net: '45.00', ledger: expect.stringContaining('Amazon Web Services AWS-3') });
+    // A parent's subtotal opens it with the categories under it, each posting naming its own.
+    const parent = await open('5000 Operating expenses', /2026-03|Mar 2026/);
+    expect(parent).toMatchObject({ figure: '154.00', net: '154.00' });
+    await page
+      .getByRole('heading', { name: /5000 Operating expenses with 5100 Software & tools, 5200 Office & rent, 5300 Cloud infrastructure, from 2026-03-01 to 2026-03-31/ })
+      .waitFor();
+    expect(parent.ledger).toMatch(/5000 Operating expenses[\s\S]*STAMPS/);
+    expect(parent.ledger).toMatch(/5100 Software & tools\s+PAINT SHOP/);
+    await shot('pl-parent-ledger');
   });
 
   it('closes the books through a date in Organizations, and an edit there is refused with the date', async () => {
@@ -131,10 +261,10 @@ describe('the Tax screen', () => {
     await shot('tax-return');
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'File this return' }).click();
-    await page.getByText('Filed the return for 2026-04-01 to 2026-06-30: 1 line(s), payable 20.00.').waitFor();
+    await page.getByText('Filed the return for 2026-04-01 to 2026-06-30: 1 line(s), payable $20.00.').waitFor();
     await page
       .getByRole('list', { name: 'Filed returns' })
-      .getByText(/2026-04-01 to 2026-06-30: payable 20.00/)
+      .getByText(/2026-04-01 to 2026-06-30: payable \$20\.00/)
       .waitFor();
   });
 

@@ -3,7 +3,8 @@
 // uncategorized and split with tax; transfers matched on one day and dated
 // apart, between two currencies both ways and between two foreign ones, and
 // in transit; invoices and bills issued, paid, partly paid, credited and
-// voided; a EUR invoice paid at a gain; a revaluation; a VAT return paid.
+// voided; a EUR invoice paid at a gain; a EUR invoice and bill paid from the
+// pounds account (issue 43); a revaluation; a VAT return paid.
 // hledger and bean-check accept the files, and what they read is the app's
 // trial balance, balance sheet and P&L to the penny.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +28,7 @@ const row = async (key: string, account: string, date: string, amount: string, d
 let journal: string;
 let beancount: string;
 let revaluation: L.Revaluation;
+let converted: string;
 
 /** Weekly rates (one unit in GBP) that move, so that each date has its own and the revaluation finds a difference. */
 function ratesFile(): string {
@@ -107,6 +109,11 @@ beforeAll(async () => {
   await desk('payBill', { numbers: ['P-2'], transactionId: await row('billPart', 'Current', '2026-03-05', '-100', 'PAPER CO PART') });
   await bill('P-3', '2026-03-01', 'Wrong;1;50;5200;S');
   await desk('voidBill', { number: 'P-3', date: '2026-03-03' });
+  // A EUR invoice paid into the pounds account, the bank converting on arrival (issue 43), and a EUR bill paid from it.
+  converted = await invoice('2026-02-02', 'Translation;1;2000;4000;Z', { customer: 'Berlin GmbH', currency: 'EUR' });
+  await desk('payInvoice', { numbers: [converted], transactionId: await row('convertedIn', 'Current', '2026-03-09', '1700', `BERLIN GMBH ${converted}`) });
+  await desk('createBill', { vendor: 'Paper Co', number: 'P-4', currency: 'EUR', date: '2026-02-03', lines: ['Import;1;300;5200;Z'] });
+  await desk('payBill', { numbers: ['P-4'], transactionId: await row('convertedOut', 'Current', '2026-03-11', '-262', 'PAPER CO P-4') });
 
   // The quarter's end: a revaluation (reversed the next day), the VAT return filed and paid in April.
   revaluation = await desk<L.Revaluation>('revalue', { date: '2026-03-31' });
@@ -231,6 +238,36 @@ describe('a transfer between accounts of two currencies', () => {
     const transit = tool('bean-query', '-f', 'csv', beancount, `SELECT sum(position) WHERE account = '${bean.BEANCOUNT_IN_TRANSIT}' AND date <= 2026-03-19`);
     expect(transit.trim().split('\n').slice(1).join('').replace(/"/g, '').trim()).toBe('');
     tool('bean-check', beancount);
+  });
+});
+
+describe('a document paid from an account in another currency than its own (issue 43)', () => {
+  it('writes what is owed in the document’s currency at its booked cost beside the pounds and the realized difference', () => {
+    const realized = namer('hledger')('category:7900');
+    const booked = (number: string) =>
+      ctx.ledger.rows<{ b: number }>(
+        "SELECT abs(p.base_minor) AS b FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind IN ('receivable', 'payable')",
+        number,
+      )[0].b;
+    const [inv, bill] = [booked(converted), booked('P-4')];
+    expect(hledgerEntry(ids.convertedIn)).toEqual([
+      '    assets:Current    1700.00 GBP',
+      `    ${HLEDGER_RECEIVABLE}    -2000.00 EUR @@ ${(inv / 100).toFixed(2)} GBP  ; Payment of invoice ${converted} (2000.00 EUR for 1700.00 GBP)`,
+      `    ${realized}    ${((inv - 170000) / 100).toFixed(2)} GBP  ; Realized exchange gain or loss`,
+    ]);
+    expect(hledgerEntry(ids.convertedOut)).toEqual([
+      '    assets:Current    -262.00 GBP',
+      `    ${HLEDGER_PAYABLE}    300.00 EUR @@ ${(bill / 100).toFixed(2)} GBP  ; Payment of bill P-4 (300.00 EUR for 262.00 GBP)`,
+      `    ${realized}    ${((26200 - bill) / 100).toFixed(2)} GBP  ; Realized exchange gain or loss`,
+    ]);
+    const [entry] = beancountEntries(ids.convertedIn);
+    expect(entry.split('\n').filter((l) => /^ {2}[A-Z]/.test(l))[1]).toBe(`  ${bean.BEANCOUNT_RECEIVABLE}  -2000.00 EUR @@ ${(inv / 100).toFixed(2)} GBP`);
+    // Nothing is left owed in euros, in hledger as in the books' own euro figures (which balance through "Currency conversions").
+    const euros = tool('hledger', '-f', journal, 'bal', '--flat', '-N', '-O', 'csv', '-e', '2026-04-01', `^(${HLEDGER_RECEIVABLE}|${HLEDGER_PAYABLE})$`);
+    expect(euros).not.toContain('EUR');
+    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-03-31', currency: 'EUR' });
+    expect([...sheet.assets.lines, ...sheet.liabilities.lines].filter((l) => l.ref === 'receivables' || l.ref === 'payables')).toEqual([]);
+    expect(sheet.assets.total).toBeCloseTo(sheet.liabilitiesAndEquity, 2);
   });
 });
 

@@ -258,7 +258,7 @@ describe('importing statements', () => {
   it('asks for the date format when a CSV fits two, and remembers the mapping for the account', async () => {
     await desk('createAccount', { name: 'Operating' });
     const asked = await importFile('ambiguous.csv', { account: 'Operating', dryRun: true });
-    expect(asked.errors).toEqual([{ line: 2, field: 'Date', message: expect.stringContaining('choose the date format') }]);
+    expect(asked.errors).toEqual([{ line: 2, field: 'Date', message: expect.stringContaining('choose the date format'), file: true }]);
     expect(asked.csv!.dateFormats).toEqual(['D/M/YYYY', 'M/D/YYYY']);
     expect(await importFile('ambiguous.csv', { account: 'Operating', dateFormat: 'DD/MM/YYYY' })).toMatchObject({ imported: 3 });
     const [preset] = L.listMappings(ctx.ledger, org.seq);

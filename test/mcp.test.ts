@@ -87,11 +87,14 @@ describe('tool lists', () => {
     expect(Object.keys((byName.get('get_transaction')!.inputSchema as { properties: object }).properties)).toEqual(['id']);
   });
 
-  it('keeps the twelve default tools, output schemas included, within 20 KB (20,480 bytes), every input field described', async () => {
+  it('keeps the twelve default tools, output schemas included, within 20,000 bytes, every input field described', async () => {
     const { tools } = await agent.listTools();
     expect(tools.every((t) => t.outputSchema)).toBe(true);
-    // 19,993 bytes for v1's surface; entry lines, splits and tax codes (additions) take it to ~20,474, descriptions trimmed to fit.
-    expect(JSON.stringify({ tools }).length).toBeLessThanOrEqual(20 * 1024);
+    // docs/mcp.md says how it is kept there: result schemas name a proposal's payload instead of spelling it out, among others.
+    expect(JSON.stringify({ tools }).length).toBeLessThanOrEqual(20_000);
+    const pending = JSON.stringify(tools.find((t) => t.name === 'list_pending_proposals')!.outputSchema);
+    expect(pending).toContain('the fields its propose tool took');
+    expect(pending).not.toContain('receiptId'); // the payload's shapes are the propose tools' inputs, not repeated
     const undescribed: string[] = [];
     const walk = (schema: any, path: string) => {
       for (const [name, field] of Object.entries<any>(schema?.properties ?? {})) {
@@ -220,6 +223,26 @@ describe('tools equal REST', () => {
     const pending = (await tool(agent, 'list_pending_proposals')).structured.data as L.Proposal[];
     expect(pending.map((p) => p.id)).toContain(proposed.structured.data.id);
     expect(L.getTransaction(w.ledger, w.orgA.seq, target.id).transaction.status).toBe('uncategorized');
+  });
+});
+
+describe('a split through MCP (issue 42)', () => {
+  it('takes its lines as parts of the row, answers them in the row sign, and refuses a refund it would have to guess', async () => {
+    const out = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 100, offset: 0 }).data.find((t) => t.amount <= -1)!;
+    const whole = Math.round(-out.amount * 100);
+    const lines = [
+      { categoryCode: '5100', amount: 1 },
+      { categoryCode: '5200', amount: (whole - 100) / 100 },
+    ];
+    const proposed = await tool(agent, 'propose_categorization', { transactionId: out.id, lines });
+    expect(proposed.isError, JSON.stringify(proposed.body)).toBe(false);
+    expect(proposed.structured.data.payload.lines.map((l: { amount: number }) => l.amount)).toEqual([-1, -(whole - 100) / 100]);
+    const guessed = await tool(agent, 'propose_categorization', { transactionId: out.id, lines: [lines[0], { ...lines[1], amount: -(whole + 100) / 100 }] });
+    expect(guessed.isError).toBe(true);
+    expect(guessed.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'lines', message: expect.stringContaining('only if line 1 (1.00 USD) is a refund') }],
+    });
   });
 });
 

@@ -15,6 +15,8 @@ const GHOST = '0b5d5f9c-9d1e-4c1e-9a3f-2b1c0d9e8f7a';
 let tx: L.Transaction;
 let receipt: L.Receipt;
 let proposalId: string;
+/** A row whose tax a filed return took: a categorization of it is refused with 409 period_locked. */
+let filedRow: L.HandRow;
 
 beforeAll(async () => {
   w = await world(200);
@@ -29,6 +31,10 @@ beforeAll(async () => {
     { contact: 'Probe customer', lines: [{ description: 'x', quantity: 1, unitPrice: 1, categoryCode: '4000' }] },
     { kind: 'invoice' },
   );
+  L.setupTaxSet(w.ledger, w.orgA.seq, L.deskActor(), 'uk-vat');
+  const account = L.listAccounts(w.ledger, w.orgA.seq)[0].name;
+  filedRow = L.addTransaction(w.ledger, w.orgA.seq, L.deskActor(), { account, date: '2020-01-15', amount: -12, description: 'Filed row', categoryCode: '5100', taxCode: 'S' });
+  L.fileTaxReturn(w.ledger, w.orgA.seq, L.deskActor(), { from: '2020-01-01', to: '2020-03-31' });
   doc = (await call(w.base, 'GET', '/openapi.json')).json;
   const made = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: tx.id, categoryCode: '5100' } });
   proposalId = made.json.data.id;
@@ -112,6 +118,9 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
     L.lockPeriod(w.ledger, w.orgA.seq, L.deskActor(), '2026-12-31', 'probe');
     answers.push(await send('dated in a closed period', path, { token, body: { ...(body as object), confidence: 0.4 } }));
     L.unlockPeriod(w.ledger, w.orgA.seq, L.deskActor(), 'probe done');
+  }
+  if (op.operationId === 'propose_categorization') {
+    answers.push(await send('a row whose tax a filed return took', path, { token, body: { transactionId: filedRow.id, categoryCode: '5300' } }));
   }
   return answers;
 }

@@ -287,7 +287,7 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(gl.stdout).toMatch(/2025-03-10 {2}HARDWARE STORE\s+Operating\s+1000\.00\s+1000\.00/);
     expect(ledgerdesk(data, 'period', 'unlock').stdout).toBe('Books open: no closing date.\n');
     expect(ledgerdesk(data, 'tx', 'unsplit', store).code).toBe(0);
-  });
+  }, 120_000); // some twenty commands, each a process: over 30 s on a loaded 2-core machine
 });
 
 describe('organizations: --org, the currency of empty books, pages of lists (issue 42)', () => {

@@ -128,7 +128,7 @@ describe('CSV', () => {
   it('refuses to guess an ambiguous date format and names both readings; a given format settles it', async () => {
     const s = await read('ambiguous.csv');
     expect(s.rows).toEqual([]);
-    expect(s.errors).toEqual([{ line: 2, field: 'Date', message: expect.stringContaining('D/M/YYYY, M/D/YYYY') }]);
+    expect(s.errors).toEqual([{ line: 2, field: 'Date', message: expect.stringContaining('D/M/YYYY, M/D/YYYY'), file: true }]);
     expect(s.csv!.dateFormats).toEqual(['D/M/YYYY', 'M/D/YYYY']);
     const given = await read('ambiguous.csv', { dateFormat: 'DD/MM/YYYY' });
     expect(brief(given.rows).map((r) => r[0])).toEqual(['2024-02-01', '2024-03-02', '2024-04-03']);

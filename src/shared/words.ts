@@ -2,6 +2,7 @@
 // commands keep the spec's values (uncategorized, manual_csv...); the screens
 // show these words. Plain data (bundled into the screens).
 import type { TransactionOrigin, TransactionSource, TransactionStatus } from '../../db/values';
+import type { EvidenceItem } from '../main/ledger/proposals/kinds/categorization';
 
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
   uncategorized: 'Uncategorized',
@@ -23,6 +24,15 @@ export const ORIGIN_LABELS: Record<TransactionOrigin, string> = {
   import: 'Imported',
   manual: 'Entered by hand',
   agent: 'Journal entry',
+};
+
+/** A proposal's evidence, by its type (the API's `evidence[].type`). */
+export const EVIDENCE_LABELS: Record<EvidenceItem['type'], string> = {
+  counterparty_match: 'Counterparty match',
+  rule: 'Rule',
+  historical: 'Earlier categorizations',
+  keyword: 'Keyword',
+  receipt: 'Receipt',
 };
 
 export const label = <K extends string>(labels: Record<K, string>, value: K | string): string => (labels as Record<string, string>)[value] ?? value;

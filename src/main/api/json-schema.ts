@@ -3,8 +3,14 @@ import { z } from 'zod';
 
 export type Json = Record<string, unknown>;
 
+/**
+ * What a tool's result schema says of a part instead of its whole shape (zod meta): a proposal's payload is the
+ * resolved input of its propose tool, described there once; OpenAPI keeps every shape.
+ */
+export const MCP_BRIEF = 'x-mcp-brief';
+
 /** Named sub-schemas (meta id) come back under $defs, referenced as #/$defs/<id>. */
-export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', forMcp = false): Json {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -13,6 +19,7 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
     // A uuid says so by its format; zod's 170-character pattern adds nothing a reader or validator needs (and it repeated 39 times in tools/list).
     override: ({ jsonSchema }) => {
       if (jsonSchema.format === 'uuid') delete jsonSchema.pattern;
+      if (!forMcp) delete (jsonSchema as Json)[MCP_BRIEF];
     },
   }) as Json;
   delete json.$schema;
@@ -28,6 +35,7 @@ function compact(value: unknown, io: 'input' | 'output', nested = false): unknow
   if (Array.isArray(value)) return value.map((v) => compact(v, io));
   if (!value || typeof value !== 'object') return value;
   const json = value as Json;
+  if (io === 'output' && typeof json[MCP_BRIEF] === 'string') return { type: 'object', description: json[MCP_BRIEF] };
   // { anyOf: [{ type: X, ... }, { type: 'null' }] } is { type: [X, 'null'], ... } for a scalar X.
   const alternatives = (json.anyOf as Json[] | undefined)?.map((a) => compact(a, io, true) as Json);
   const scalar = alternatives?.[0] && ['string', 'number', 'integer', 'boolean'].includes(alternatives[0].type as string);
@@ -56,7 +64,7 @@ function compact(value: unknown, io: 'input' | 'output', nested = false): unknow
  * that the whole tools/list stays small enough for an agent's context.
  */
 export function inlineJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $defs, ...root } = compact(toJsonSchema(schema, io), io) as Json & { $defs?: Record<string, unknown> };
+  const { $defs, ...root } = compact(toJsonSchema(schema, io, true), io) as Json & { $defs?: Record<string, unknown> };
   const resolve = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(resolve);
     if (!value || typeof value !== 'object') return value;

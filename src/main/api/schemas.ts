@@ -7,6 +7,7 @@ import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../led
 import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
 import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions/transactions';
 import { isCalendarDate } from '../../shared/dates';
+import { MCP_BRIEF } from './json-schema';
 
 export const DateString = z
   .string()
@@ -80,6 +81,7 @@ export const EntryLine = z
     counterpartId: Uuid.nullable().describe('null: in transit'),
     amount: z.number().describe('Its part of the amount'),
     memo: z.string().nullable(),
+    currency: z.string().optional().describe("Its currency, when not the transaction's: it pays an invoice in that one (ext.)"),
   })
   .meta({ id: 'EntryLine' });
 
@@ -127,6 +129,16 @@ export const EvidenceItem = z
   })
   .meta({ id: 'EvidenceItem' });
 
+/**
+ * In a tool's result a payload is named, not spelled out: it is what the propose tool took, resolved, and that
+ * tool's input describes it (json-schema.ts, MCP_BRIEF). Added to each kind's own payload schema where it is
+ * registered, so OpenAPI keeps the shapes and their ids.
+ */
+const briefPayload = <S extends z.ZodType>(payload: S, brief: string): S => {
+  z.globalRegistry.add(payload, { ...z.globalRegistry.get(payload), [MCP_BRIEF]: brief });
+  return payload;
+};
+for (const k of KINDS) briefPayload(k.payload, `type ${k.type}: the fields its propose tool took, resolved`);
 const proposalOf = <P extends z.ZodType>(payload: P) =>
   z.object({
     id: Uuid,
@@ -140,7 +152,12 @@ const proposalOf = <P extends z.ZodType>(payload: P) =>
   });
 const DRAFT = 'Never a ledger entry until a human approves it.';
 
-export const Proposal = proposalOf(z.union(KINDS.map((k) => k.payload) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe('Contents per type')).meta({
+export const Proposal = proposalOf(
+  briefPayload(
+    z.union(KINDS.map((k) => k.payload) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe('Contents per type'),
+    'Per type: the fields its propose tool took',
+  ),
+).meta({
   id: 'Proposal',
   description: DRAFT,
 });
@@ -205,7 +222,7 @@ const categoryChoice = {
 const SplitLine = z
   .strictObject({
     categoryCode: CategoryCode.describe('From list_categories'),
-    amount: Amount.describe('Its part, same sign'),
+    amount: Amount.describe('Part, >0 (<0: against the row)'),
     memo: Line(500).optional().describe('Note'),
     taxCode: Line(20).min(1).optional().describe('Tax code'),
   })
@@ -215,7 +232,7 @@ export const CategorizationProposal = z
   .strictObject({
     transactionId: Uuid.describe('The transaction to categorize'),
     ...categoryChoice,
-    lines: z.array(SplitLine).min(2, 'a split has at least two lines').max(100, 'a split has at most 100 lines').optional().describe('Or a split (ext.), adding up to the amount'),
+    lines: z.array(SplitLine).min(2, 'a split has at least two lines').max(100, 'a split has at most 100 lines').optional().describe('Or a split (ext.) into parts'),
     taxCode: Line(20).min(1).optional().describe("Tax code (else the category's)"),
     confidence: Confidence.optional(),
     reason: Reason.optional(),
@@ -336,7 +353,14 @@ export const Invoice = z
     balance: Money.describe('What is still owed'),
     creditAvailable: Money.describe("What of the contact's credit (an earlier overpayment) could pay it today (0: none)"),
     settlements: z.array(
-      z.object({ date: DateString, amount: Money, transactionId: Uuid.optional(), creditNote: z.string().optional(), creditApplied: z.literal(true).optional() }),
+      z.object({
+        date: DateString,
+        amount: Money,
+        transactionId: Uuid.optional(),
+        creditNote: z.string().optional(),
+        creditApplied: z.literal(true).optional(),
+        received: z.object({ amount: Money, currency: z.string() }).optional().describe("Paid from a row in another currency: what of the row paid it, in the row's"),
+      }),
     ),
     credits: z.string().nullable().describe("A credit note's invoice number"),
     notes: z.string().nullable(),

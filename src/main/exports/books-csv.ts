@@ -27,9 +27,13 @@ export function trialBalanceCsv(tb: TrialBalance): string {
   return out + line(['total', '', 'Total', tb.totalDebit, tb.totalCredit]);
 }
 
+/** A ledger of several categories (a P&L parent's subtotal) names each posting's category in a column after the transaction. */
 export function generalLedgerCsv(gl: GeneralLedger): string {
-  let out = line(['date', 'transaction', 'description', 'memo', 'other side', 'debit', 'credit', 'balance']);
-  out += line([gl.from, '', 'Starting balance', '', '', '', '', gl.startingBalance]);
-  for (const p of gl.data) out += line([p.date, p.transactionId, p.description, p.memo, p.other, p.debit, p.credit, p.balance]);
+  const several = gl.account.includes !== undefined;
+  const row = (cells: Parameters<typeof line>[0], category: string) => line(several ? [...cells.slice(0, 2), category, ...cells.slice(2)] : cells);
+  let out = row(['date', 'transaction', 'description', 'memo', 'other side', 'debit', 'credit', 'balance'], 'category');
+  out += row([gl.from, '', 'Starting balance', '', '', '', '', gl.startingBalance], '');
+  for (const p of gl.data)
+    out += row([p.date, p.transactionId, p.description, p.memo, p.other, p.debit, p.credit, p.balance], p.category ? `${p.category.code} ${p.category.name}` : '');
   return out;
 }

@@ -11,7 +11,7 @@ function linesText(r: ExportRow, digits: number, accounts: Map<string, string>):
   const [first] = r.lines;
   if (first?.kind === 'transfer') return `transfer to ${accounts.get(first.accountId ?? '') ?? '?'}${first.counterpart ? '' : ' (in transit)'}`;
   if (r.lines.length < 2) return null;
-  return r.lines.map((l) => `${l.kind === 'tax' ? 'tax' : l.category} ${decimal(-l.amountMinor, digits)}${l.memo ? ` (${l.memo})` : ''}`).join('; ');
+  return r.lines.map((l) => `${l.kind === 'tax' ? 'tax' : (l.category ?? l.kind)} ${decimal(-l.amountMinor, digits)}${l.memo ? ` (${l.memo})` : ''}`).join('; ');
 }
 
 export function safeText(value: string): string {

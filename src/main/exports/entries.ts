@@ -79,12 +79,17 @@ export const documentPostings = (e: ExportDocumentEntry, base: string): Posting[
     priced({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }, l.kind, l.baseMinor, e.currency !== base),
   );
 
-/** A row alone: its money posting and one posting per line. */
+/** A row alone: its money posting and one posting per line (one paying a document in its own currency at its booked cost: issue 43). */
 export function rowPostings(r: ExportRow, base: string): Posting[] {
   const foreign = r.currency !== base && r.baseMinor !== null;
+  const line = (l: ExportLine): Posting => {
+    const p: Posting = { account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null };
+    if (l.currency === undefined) return priced(p, l.kind, l.baseMinor, foreign);
+    return { ...p, currency: l.currency, ...(l.currency !== base && l.baseMinor !== null ? { costMinor: l.baseMinor } : {}) };
+  };
   return [
     priced({ account: { money: r.accountId }, amountMinor: r.amountMinor, date: null, reconciled: r.reconciled, memo: null, id: null }, null, r.baseMinor, foreign),
-    ...r.lines.map((l) => priced({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }, l.kind, l.baseMinor, foreign)),
+    ...r.lines.map(line),
   ];
 }
 

@@ -14,12 +14,22 @@ const WORDS: Record<'date' | 'valueDate' | 'amount' | 'debit' | 'credit' | 'dire
   credit: /credit|deposit|paid in|money in|^in$|^haben$|eingang|gutschrift|cr[ée]dit|abono|^bij$|^accrediti/i,
   direction: /^(sens|debit\/credit|credit\/debit|dr\/cr|cr\/dr|d\/c|c\/d|soll\/haben|s\/h|af\/bij|cdtdbtind|debit or credit)$/i,
   description:
-    /description|details|narrative|memo|payee|beneficiary|^name|counterparty|merchant|verwendungszweck|empf[äa]nger|auftraggeber|zahlungspflichtige|libell[ée]|concepto|omschrijving|naam|descrizione|causale|^text$|reference/i,
+    /description|details|narrative|memo|payee|payer|beneficiary|^name|counter[ -]?part(y|ies)?|merchant|verwendungszweck|empf[äa]nger|auftraggeber|zahlungspflichtige|libell[ée]|concepto|omschrijving|naam|descrizione|causale|^text$|reference/i,
   id: /^(transaction|trans\.?|unique|bank) ?id$|^id$|^fitid$|^transaktions-?id$|^transaction reference$/i,
   balance: /balance|saldo|kontostand|solde/i,
 };
 
-const PARTY = /payee|beneficiary|^name|counterparty|merchant|empf[äa]nger|auftraggeber|zahlungspflichtige|beg[üu]e?nstigter|naam/i;
+/** Who the money went to or came from ("Counter Party", "Payee", "Name"): first in a description, as a statement line reads. */
+const PARTY = /payee|payer|beneficiary|^name|counter[ -]?part(y|ies)?|merchant|empf[äa]nger|auftraggeber|zahlungspflichtige|beg[üu]e?nstigter|naam/i;
+
+/** Description columns in the order a statement line reads: who first (payee, counterparty), then what, each group in the file's order. */
+export function descriptionOrder(headers: string[], chosen: string[]): string[] {
+  const rank = (h: string) => {
+    const at = headers.indexOf(h);
+    return (PARTY.test(h.trim()) ? 0 : 1) * (headers.length + 1) + (at < 0 ? headers.length : at);
+  };
+  return [...chosen].sort((a, b) => rank(a) - rank(b));
+}
 
 export function suggestColumns(headers: string[]): CsvColumns | null {
   const used = new Set<number>();
@@ -38,7 +48,7 @@ export function suggestColumns(headers: string[]): CsvColumns | null {
   if (!amount && !(debit && credit)) return null;
   // Who first (payee, name), then what (memo, purpose), as a statement line reads.
   const described = headers.filter((h, j) => !used.has(j) && WORDS.description.test(h.trim()) && !WORDS.balance.test(h));
-  const description = [...described.filter((h) => PARTY.test(h)), ...described.filter((h) => !PARTY.test(h))].slice(0, 3);
+  const description = descriptionOrder(headers, described).slice(0, 3);
   return { date, amount, debit, credit, direction, description, id };
 }
 

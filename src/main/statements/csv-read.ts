@@ -7,10 +7,8 @@
 import { parse as parseSync } from 'csv-parse/sync';
 import { parse } from 'csv-parse';
 import { pipeline, Readable } from 'node:stream';
-import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from '../../shared/amounts';
-import { checkColumns, columnIndex, directionOf, suggestColumns, type CsvColumns, type CsvMapping, type CsvReport } from './csv-mapping';
-import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
-import { joinDescription } from './describe';
+import { checkColumns, columnIndex, suggestColumns, type CsvMapping, type CsvReport } from './csv-mapping';
+import { cellOf, Pending, toRows, type ColumnIndexes } from './csv-rows';
 import { bomOf } from './text';
 import { emptySection, StatementError, type ParsedStatement } from './types';
 import { StatementRows } from './rows';
@@ -94,55 +92,6 @@ function firstLineOf(records: { record: string[]; info: { lines: number } }[], i
   return i === 0 ? 1 : records[i - 1].info.lines + 1;
 }
 
-/**
- * The data records until the date format and decimal mark are known, column
- * by column: the cells' text, equal date cells sharing one string (a file
- * has a few thousand distinct dates however many rows).
- */
-class Pending {
-  length = 0;
-  readonly line: number[] = [];
-  readonly date: string[] = [];
-  readonly amount: string[] = [];
-  readonly debit: string[] = [];
-  readonly credit: string[] = [];
-  readonly direction: string[] = [];
-  readonly description: string[] = [];
-  readonly externalId: (string | null)[] = [];
-  readonly dates = new Map<string, string>();
-
-  constructor(
-    private readonly c: ColumnIndexes,
-    private readonly columns: CsvColumns,
-  ) {}
-
-  add(line: number, record: string[]): void {
-    const { c, columns } = this;
-    const date = cellOf(record, c.date);
-    this.length++;
-    this.line.push(line);
-    this.date.push(this.dates.get(date) ?? (this.dates.set(date, date), date));
-    if (columns.amount !== undefined) this.amount.push(cellOf(record, c.amount));
-    else {
-      this.debit.push(cellOf(record, c.debit));
-      this.credit.push(cellOf(record, c.credit));
-    }
-    if (columns.direction !== undefined) this.direction.push(cellOf(record, c.direction));
-    this.description.push(c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])));
-    this.externalId.push(c.id >= 0 ? cellOf(record, c.id) || null : null);
-  }
-}
-
-interface ColumnIndexes {
-  date: number;
-  amount: number;
-  debit: number;
-  credit: number;
-  direction: number;
-  id: number;
-  description: number[];
-}
-
 export interface CsvOptions {
   encoding: string;
   /** The mapping for this file's header (a saved one may fit it or not). */
@@ -201,6 +150,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
       line: dialect.headerLine ?? 1,
       field: 'columns',
       message: `could not tell which columns hold the date and the amount (columns: ${dialect.headers.join(', ')}); map them`,
+      file: true,
     });
     return out;
   }
@@ -288,7 +238,6 @@ function rejoinDecimalComma(record: string[], dialect: Dialect, c: ColumnIndexes
   if (!/^[-+(]?\d+$/.test(units) || !/^\d{1,3}\)?$/.test(cents)) return null;
   return [...record.slice(0, c.amount), `${units},${cents}`, ...record.slice(c.amount + 2)];
 }
-const cellOf = (record: string[], i: number): string => (i >= 0 ? (record[i] ?? '').trim() : '');
 
 /** Line breaks inside a record's (quoted) fields: the record spans that many more lines. */
 function lineBreaksIn(record: string[]): number {
@@ -302,76 +251,3 @@ function lineBreaksIn(record: string[]): number {
 
 /** Thrown when a file taken for UTF-8 turns out not to be: the caller reads it again as Windows-1252. */
 export class InvalidUtf8 extends Error {}
-
-function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
-  let format: DateFormat | null;
-  if (mapping?.dateFormat) format = compileDateFormat(mapping.dateFormat);
-  else {
-    const found = detectDateFormat(pending.dates.keys());
-    report.dateFormats = found.ambiguous;
-    format = found.format;
-    if (!format) {
-      const line = pending.line[0] ?? report.headerLine ?? 1;
-      out.errors.push({
-        line,
-        field: columns.date,
-        message: found.ambiguous.length
-          ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format`
-          : 'no date format reads every value of this column; give the date format',
-      });
-      return;
-    }
-  }
-  report.dateFormat = format.text;
-  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(cellsOf(pending.amount, pending.debit, pending.credit), report.decimal);
-  report.decimal = mark;
-  // Each distinct date cell read once.
-  const iso = new Map<string, string | null>();
-  for (const raw of pending.dates.keys()) iso.set(raw, format.parse(raw));
-  const negate = mapping?.negate === true;
-  report.negated = negate;
-  for (let i = 0; i < pending.length; i++) {
-    const line = pending.line[i];
-    const issue = (field: string | undefined, message: string) => void out.errors.push({ line, field: field ?? 'amount', message });
-    const raw = pending.date[i];
-    const date = iso.get(raw)!;
-    if (!date) issue(columns.date, raw ? `"${raw}" is not a date in the format ${format.text}` : 'is empty');
-    const amount = amountOf(pending, i, columns, mark, issue);
-    if (!date || typeof amount !== 'string') continue;
-    out.rows.add(0, line, date, negate ? negateDecimal(amount) : amount, pending.description[i], pending.externalId[i]);
-  }
-}
-
-function* cellsOf(...columns: string[][]): Generator<string> {
-  for (const column of columns) yield* column;
-}
-
-/** Row i's signed amount as decimal text; undefined, with its issues recorded, when it cannot be read. */
-function amountOf(p: Pending, i: number, columns: CsvColumns, mark: DecimalMark, issue: (field: string | undefined, message: string) => void): string | undefined {
-  let amount: string | null | undefined;
-  if (columns.amount !== undefined) {
-    amount = parseAmount(p.amount[i], mark);
-    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount[i]}" is not an amount`);
-  } else {
-    const debit = parseAmount(p.debit[i], mark);
-    const credit = parseAmount(p.credit[i], mark);
-    if (debit === undefined) issue(columns.debit, `"${p.debit[i]}" is not an amount`);
-    if (credit === undefined) issue(columns.credit, `"${p.credit[i]}" is not an amount`);
-    const moneyOut = debit && debit !== '0' ? negateDecimal(debit.replace(/^-/, '')) : null;
-    const moneyIn = credit && credit !== '0' ? credit.replace(/^-/, '') : null;
-    if (moneyOut && moneyIn) issue(columns.debit, 'debit and credit are both filled in');
-    else if (debit !== undefined && credit !== undefined) {
-      amount = moneyOut ?? moneyIn ?? (debit === '0' || credit === '0' ? '0' : null);
-      if (amount === null) issue(columns.debit, 'debit and credit are both empty');
-    }
-  }
-  if (typeof amount === 'string' && columns.direction !== undefined) {
-    const sign = directionOf(p.direction[i]);
-    if (sign === null) {
-      issue(columns.direction, `"${p.direction[i]}" says neither debit nor credit`);
-      return undefined;
-    }
-    amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
-  }
-  return typeof amount === 'string' ? amount : undefined;
-}

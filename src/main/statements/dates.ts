@@ -76,6 +76,29 @@ export const CANDIDATE_FORMATS: string[] = (() => {
   return out;
 })();
 
+/** Which of day and month a format puts first: what a file whose every date reads both ways leaves open. */
+export type DateOrder = 'DMY' | 'MDY';
+
+/** A date order to settle an open file with, and where it comes from (the account whose statements were read so). */
+export interface DateOrderHint {
+  order: DateOrder;
+  from: string;
+}
+
+/** The order of a numeric day-and-month format; null for one that is never left open (YYYY-MM-DD, month names). */
+export function dateOrderOf(format: string | null | undefined): DateOrder | null {
+  if (!format || format.includes('MMM')) return null;
+  const [y, m, d] = ['Y', 'M', 'D'].map((t) => format.indexOf(t));
+  if (m < 0 || d < 0 || (y >= 0 && y < m && y < d)) return null;
+  return d < m ? 'DMY' : 'MDY';
+}
+
+/** Of the formats a file leaves open, the one in this order (they differ in the order alone), if exactly one is. */
+export function formatInOrder(formats: readonly string[], order: DateOrder): string | null {
+  const fits = formats.filter((f) => dateOrderOf(f) === order);
+  return fits.length === 1 ? fits[0] : null;
+}
+
 export interface DateDetection {
   /** The one format that reads every value, or null. */
   format: DateFormat | null;

@@ -3,17 +3,18 @@
 // M (memo), N (number), L (category, not imported: it is Quicken's chart, not
 // ours), and splits S/E/$ summed into one row when T is missing. `!Account`
 // blocks name the account of the sections after them. Dates in Quicken's
-// forms: 1/ 5'24 (an apostrophe marks a year 2000+), 01/05/2024, 1/5/24.
+// forms (plainQifDate); their order (US or day first) from the file when it
+// decides, else from the account's earlier statements, else asked.
 // Lines starting with # are comments (Quicken and quiffen write a few first).
 // A whole-file export holds investment accounts (!Type:Invst) and securities
 // beside the bank ones: those are left out, and listed as left out.
 import { decideDecimalMark, parseAmount, sumDecimals, type DecimalMark } from '../../shared/amounts';
-import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
+import { CANDIDATE_FORMATS, compileDateFormat, dateOrderOf, detectDateFormat, formatInOrder, fullYear, type DateFormat } from './dates';
 import { joinDescription } from './describe';
 import { decode } from './text';
 import { emptySection, StatementError, type AccountType, type ParsedStatement, type StatementSection } from './types';
 import { StatementRows } from './rows';
-import type { StatementReader } from './reader';
+import type { ReadOptions, StatementReader } from './reader';
 
 const TYPES: Record<string, AccountType> = { bank: 'checking', ccard: 'credit_card', cash: 'cash', 'oth a': 'other_asset', 'oth l': 'other_liability' };
 const NOT_TRANSACTIONS = /^(cat|class|memorized|prices|security|invitem|template|option|clear)/i;
@@ -24,15 +25,28 @@ interface Record_ {
   fields: Map<string, string[]>;
 }
 
-/** Quicken's date forms made plain: spaces out, "'24" -> "/2024". */
+/**
+ * Quicken's date forms made plain: a space pads a digit (`1/ 5'24`), an
+ * apostrophe stands before the year where Quicken writes one from 2000 on
+ * (`2/10'2020`, `1/ 5'24`; some versions `1/5'98` too), and two-digit years
+ * take the century by the POSIX rule (00-69 are 20xx, 70-99 19xx: `12/31/99`
+ * and `1/5'00` in one file are 1999 and 2000). Day-and-month dates come out
+ * with four-digit years (`2/10/2020`), so that one format reads them all.
+ */
 export function plainQifDate(raw: string): string {
-  return raw
-    .trim()
-    .replace(/\s+/g, '')
-    .replace(/'\s*(\d{1,2})$/, (_, yy: string) => `/${2000 + Number(yy)}`);
+  const text = raw.trim().replace(/\s*([/'.-])\s*/g, '$1');
+  const m = /^(\d{1,2})([/.-])(\d{1,2})[/.'-](\d{1,4})$/.exec(text);
+  if (!m) return text;
+  const year = m[4].length <= 2 ? fullYear(Number(m[4])) : Number(m[4]);
+  return `${m[1]}${m[2]}${m[3]}${m[2]}${year}`;
 }
 
-export function readQif(bytes: Uint8Array, encoding: string, options: { dateFormat?: string }): ParsedStatement {
+export interface QifOptions {
+  dateFormat?: string;
+  dateOrder?: ReadOptions['dateOrder'];
+}
+
+export function readQif(bytes: Uint8Array, encoding: string, options: QifOptions): ParsedStatement {
   const out: ParsedStatement = { format: 'qif', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const scan = new QifScan(out);
   decode(bytes, encoding)
@@ -44,6 +58,7 @@ export function readQif(bytes: Uint8Array, encoding: string, options: { dateForm
     throw new StatementError(`This QIF file holds no bank, card or cash section${only}: !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L.`);
   }
   toRows(records, out, options);
+  out.ignored.sort((a, b) => a.line - b.line);
   return out;
 }
 
@@ -128,19 +143,37 @@ class QifScan {
   }
 }
 
-function toRows(records: Record_[], out: ParsedStatement, options: { dateFormat?: string }): void {
+/**
+ * The format a file's (plain) dates are read with. A format given counts for
+ * its order (the file's separators may differ: `DD.MM.YYYY` reads `10/02'2020`
+ * day first); a file whose dates read both ways takes the order of its
+ * account's earlier statements, else it is asked (a whole-file issue).
+ */
+function dateFormatOf(dates: string[], records: Record_[], out: ParsedStatement, options: QifOptions): DateFormat | null {
+  const given = options.dateFormat;
+  const order = dateOrderOf(given);
+  if (given && !order) return compileDateFormat(given);
+  const found = detectDateFormat(dates, order ? CANDIDATE_FORMATS.filter((f) => (dateOrderOf(f) ?? order) === order) : undefined);
+  const hint = found.ambiguous.length ? options.dateOrder?.({ names: out.sections.map((s) => s.name) }) : undefined;
+  const settled = hint ? formatInOrder(found.ambiguous, hint.order) : null;
+  const format = found.format ?? (settled ? compileDateFormat(settled) : null) ?? (given ? compileDateFormat(given) : null);
+  out.dates = { format: format?.text ?? null, formats: found.ambiguous, from: settled && hint ? hint.from : null };
+  if (!format && found.ambiguous.length) {
+    out.errors.push({
+      line: records[0].line,
+      field: 'D',
+      message: `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format`,
+      file: true,
+    });
+  }
+  return format;
+}
+
+function toRows(records: Record_[], out: ParsedStatement, options: QifOptions): void {
   const first = (r: Record_, k: string) => r.fields.get(k)?.[0] ?? null;
   const dates = records.map((r) => plainQifDate(first(r, 'D') ?? ''));
-  let format: DateFormat | null;
-  if (options.dateFormat) format = compileDateFormat(options.dateFormat);
-  else {
-    const found = detectDateFormat(dates.filter(Boolean));
-    if (found.ambiguous.length) {
-      out.errors.push({ line: records[0].line, field: 'D', message: `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format` });
-      return;
-    }
-    format = found.format;
-  }
+  const format = dateFormatOf(dates.filter(Boolean), records, out, options);
+  if (!format && out.dates?.formats.length) return;
   const amounts = records.flatMap((r) => [...(r.fields.get('T') ?? []), ...(r.fields.get('U') ?? []), ...(r.fields.get('$') ?? [])]);
   const mark: DecimalMark = decideDecimalMark(amounts, '.');
   records.forEach((r, i) => {
@@ -150,10 +183,27 @@ function toRows(records: Record_[], out: ParsedStatement, options: { dateFormat?
     const amount = amountOf(r, mark);
     if (typeof amount !== 'string') out.errors.push({ line: r.line, field: 'T', message: amount === null ? 'is missing' : `"${first(r, 'T') ?? first(r, 'U')}" is not an amount` });
     if (!date || typeof amount !== 'string') return;
+    if (openingBalance(r, out, date, amount)) return;
     const number = first(r, 'N');
     const description = joinDescription([first(r, 'P'), first(r, 'M')]) || (number ? `Number ${number}` : '');
     out.rows.push({ section: r.section, line: r.line, date, amount, description, externalId: null });
   });
+}
+
+/**
+ * Quicken writes an account's opening balance as its first transaction, payee
+ * "Opening Balance", category the account itself (`L[Checking]`): it is where
+ * the account starts (an account made from the file opens with it), not a
+ * movement, so it is listed as left out rather than imported.
+ */
+function openingBalance(r: Record_, out: ParsedStatement, date: string, amount: string): boolean {
+  const payee = r.fields.get('P')?.[0]?.trim().toLowerCase();
+  const category = r.fields.get('L')?.[0]?.trim() ?? '';
+  if (payee !== 'opening balance' || !/^\[.*\]$/.test(category)) return false;
+  const section = out.sections[r.section];
+  section.opening ??= { date, amount };
+  out.ignored.push({ line: r.line, reason: `Quicken's opening balance (${amount} on ${date}): where the account starts, not a transaction` });
+  return true;
 }
 
 /** T (or U); without either, the split amounts ($) summed. */
@@ -171,5 +221,8 @@ export const qifReader: StatementReader = {
   // After any comment lines (# ...) that Quicken and quiffen write first.
   sniff: (text) => (/^(?:#[^\n]*\n\s*)*!(Type|Account|Option|Clear)/i.test(text) ? 'qif' : null),
   read: async (ctx) =>
-    readQif(await ctx.whole(), ctx.encoding, { dateFormat: ctx.options.dateFormat ?? (typeof ctx.options.mapping === 'object' ? ctx.options.mapping.dateFormat : undefined) }),
+    readQif(await ctx.whole(), ctx.encoding, {
+      dateFormat: ctx.options.dateFormat ?? (typeof ctx.options.mapping === 'object' ? ctx.options.mapping.dateFormat : undefined),
+      dateOrder: ctx.options.dateOrder,
+    }),
 };

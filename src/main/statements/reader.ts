@@ -2,6 +2,7 @@
 // hledger keeps its readers and beancount its importers (identify, extract).
 // Adding a format is a module with its reader and a line in that list.
 import type { CsvMapping } from './csv-mapping';
+import type { DateOrderHint } from './dates';
 import type { ParsedStatement, StatementFormat, StatementSource } from './types';
 
 export interface ReadOptions {
@@ -10,6 +11,12 @@ export interface ReadOptions {
   /** CSV columns and number format, or a choice of them by the file's header; QIF and CSV date format. */
   mapping?: CsvMapping | ((headers: string[]) => CsvMapping | undefined);
   dateFormat?: string;
+  /**
+   * The date order of the accounts a QIF is for (it names them), which settles
+   * a file whose every date reads both ways. (A CSV's date format is its saved
+   * mapping's, kept per header: a bank's other export may write dates otherwise.)
+   */
+  dateOrder?: (file: { names: (string | null)[] }) => DateOrderHint | undefined;
   onProgress?: (rowsRead: number) => void;
 }
 

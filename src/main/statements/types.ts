@@ -38,6 +38,16 @@ export interface RowIssue {
   line: number;
   field: string;
   message: string;
+  /** About the whole file (its date format, its columns), not one row: it cannot be skipped, only answered. */
+  file?: true;
+}
+
+/** How a file's dates were read: the format, the formats it left open (the person picks), the account whose order settled it. */
+export interface StatementDates {
+  format: string | null;
+  formats: string[];
+  /** The account whose earlier statements settled a file that reads both ways, when one did. */
+  from: string | null;
 }
 
 /** Rows the file holds that are not transactions to import (pending entries, footers); listed, not errors. */
@@ -57,6 +67,8 @@ export interface ParsedStatement {
   rowCount?: number;
   /** Only for CSV: what was detected and which mapping was used. */
   csv?: CsvReport;
+  /** CSV and QIF, whose date format is the file's own: how their dates were read. */
+  dates?: StatementDates;
 }
 
 /** A problem with the whole file (not one row): empty, binary, unknown format or encoding. */
@@ -85,6 +97,8 @@ export interface StatementSource {
   name: string;
   /** Reads the file from its first byte; may be called more than once. */
   open(): AsyncIterable<Uint8Array>;
+  /** The same, synchronously: an import reads its skipped rows back inside its write (records.ts). */
+  openSync(): Iterable<Uint8Array>;
 }
 
 /** How a CSV's columns are read (see csv-mapping.ts). */

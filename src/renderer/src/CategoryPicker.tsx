@@ -4,13 +4,18 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Category } from '../../main/ledger/chart/categories';
 
-/** Offered categories matching a query, codes first by prefix, then names and synonyms containing it. */
+/**
+ * Offered categories matching a query: codes first by prefix, then names and synonyms containing it, the exact
+ * name first and exact synonyms next, as an agent's free text is read ("travel" is 5020 Travel before the
+ * 5000 whose synonym it is).
+ */
 export function matchCategories(categories: Category[], query: string): Category[] {
   const q = query.trim().toLowerCase();
   const offered = categories.filter((c) => c.inUse && c.code !== '');
   if (!q) return offered;
   const byCode = offered.filter((c) => c.code.toLowerCase().startsWith(q));
-  const byWords = offered.filter((c) => !byCode.includes(c) && [c.name, ...c.synonyms].some((w) => w.toLowerCase().includes(q)));
+  const rank = (c: Category) => (c.name.toLowerCase() === q ? 0 : c.synonyms.some((w) => w.toLowerCase() === q) ? 1 : 2);
+  const byWords = offered.filter((c) => !byCode.includes(c) && [c.name, ...c.synonyms].some((w) => w.toLowerCase().includes(q))).sort((a, b) => rank(a) - rank(b));
   return [...byCode, ...byWords];
 }
 

@@ -7,8 +7,11 @@ import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount } from '../operation';
 
 const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
-const line = (c: L.Category) =>
-  `${c.code.padEnd(8)} ${c.name}  (${c.type}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
+const kind = (c: L.DeskCategory) => (c.costOfSales ? `cost of sales${c.costOfSalesFrom ? ` with ${c.costOfSalesFrom}` : ''}` : c.type);
+const line = (c: L.DeskCategory) =>
+  `${c.code.padEnd(8)} ${c.name}  (${kind(c)}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
+/** A change's line, then what it does to agents' free text. */
+const changed = (lead: string, c: L.ChartChange) => [`${lead}${line(c)}`, ...c.warnings.map((w) => `Note: ${w}`)];
 const Ref = Line(200).trim().min(1).describe('The account: its name or id');
 const figure = (n: number) => n.toFixed(2).padStart(14);
 
@@ -46,16 +49,16 @@ export const chartOperations = {
       type: z.enum(L.CATEGORY_TYPES).describe('revenue, expense, asset, liability or equity'),
       parent: Line(20).trim().min(1).optional().describe('The parent category (its code), of the same type'),
       synonyms: z.array(Line(100).trim().min(1)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
-      costOfSales: z.boolean().optional().describe('An expense reported as cost of sales, above gross profit (stock, materials, direct labour)'),
+      costOfSales: z.boolean().optional().describe('An expense reported as cost of sales, above gross profit (stock, materials, direct labour), wherever it sits'),
     }),
     (ctx, { orgId, parent, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, parentCode: parent }),
-    { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => [`Added ${line(c)}`] },
+    { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => changed('Added ', c) },
   ),
 
   renameCategory: op(
     z.strictObject({ ...Org, code: Code, name: Line(200).trim().min(1) }),
     (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, name),
-    { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => [`Renamed: ${line(c)}`] },
+    { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => changed('Renamed: ', c) },
   ),
 
   setCategorySection: op(
@@ -67,7 +70,7 @@ export const chartOperations = {
   setCategorySynonyms: op(
     z.strictObject({ ...Org, code: Code, synonyms: z.array(Line(100).trim().min(1)).max(50) }),
     (ctx, { orgId, code, synonyms }) => L.setSynonyms(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, synonyms),
-    { name: 'category synonyms', summary: "replace a category's synonyms", args: ['code', 'synonyms...'], print: (c) => [line(c)] },
+    { name: 'category synonyms', summary: "replace a category's synonyms", args: ['code', 'synonyms...'], print: (c) => changed('', c) },
   ),
 
   archiveCategory: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, true), {

@@ -2,16 +2,21 @@
 // path from `ledgerdesk import`), preview with a dry run, confirm. One
 // operation serves both: the screen calls it with dryRun first.
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Line } from '../../api/schemas';
 import * as L from '../../ledger';
 import { checkColumns, parseColumnsFlag } from '../../statements/csv-mapping';
-import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type StatementSource } from '../../statements';
+import { readStatement, StatementError, STATEMENT_FORMATS, type CsvMapping, type ParsedStatement, type ReadOptions, type StatementSource } from '../../statements';
+import { recordTexts } from '../../statements/records';
+import { skippedRowsCsv } from '../../statements/skipped-csv';
 import { cleanFileName } from '../../receipts/intake';
 import { negateDecimal } from '../../../shared/amounts';
 import { openFile, stageUpload } from '../files';
 import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
+import { printImport, printImportList, printSkipped } from './import-print';
 
 const ColumnsObject = z.strictObject({
   date: z.string().min(1),
@@ -64,22 +69,43 @@ async function sha256Of(source: StatementSource): Promise<string> {
 /**
  * How to read a CSV with this header: what the person gives, over a saved
  * mapping that fits: the one named, else the named account's when it was
- * made for this header, else any account's made for this header.
+ * made for this header, else any account's made for this header (its columns
+ * describe the file, so picking another account does not undo them; whether
+ * spending shows positive is a card's, taken from the account's own only).
  */
 function mappingFor(ctx: DeskContext, seq: number, input: Input): (headers: string[]) => CsvMapping | undefined {
   const account = input.account ? L.requireAccount(ctx.ledger, seq, input.account) : null;
   const named = input.mapping ? L.requireMapping(ctx.ledger, seq, input.mapping).mapping : null;
   const columns = input.columns === undefined ? undefined : typeof input.columns === 'string' ? parseColumnsFlag(input.columns) : checkColumns(input.columns);
   return (headers) => {
-    const owner = account ?? L.accountForHeaders(ctx.ledger, seq, headers);
-    const saved = named ?? (owner ? L.mappingOfAccount(ctx.ledger, owner.seq, headers) : null);
+    const own = account ? L.mappingOfAccount(ctx.ledger, account.seq, headers) : null;
+    const owner = own ? null : L.accountForHeaders(ctx.ledger, seq, headers);
+    const theirs = owner ? L.mappingOfAccount(ctx.ledger, owner.seq, headers) : null;
+    const saved = named ?? own ?? theirs;
     const mapping: CsvMapping = {
       columns: columns ?? saved?.columns,
       dateFormat: input.dateFormat ?? saved?.dateFormat,
       decimal: input.decimal ?? saved?.decimal,
-      negate: input.negateAmounts ?? saved?.negate,
+      negate: input.negateAmounts ?? (account && !named && !own ? undefined : saved?.negate),
     };
     return Object.values(mapping).some((v) => v !== undefined) ? mapping : undefined;
+  };
+}
+
+/**
+ * The date order of the accounts a QIF is for, to settle a file whose every
+ * date reads both ways: each section's account named, else the one of the
+ * name the file gives it. Several that disagree settle nothing.
+ */
+function dateOrderFor(ctx: DeskContext, seq: number, input: Input): ReadOptions['dateOrder'] {
+  const byRef = (ref: string | undefined) => (ref ? L.requireAccount(ctx.ledger, seq, ref) : null);
+  return ({ names }) => {
+    const accounts = names.map((name, i) => byRef(input.account ?? input.accounts?.[String(i)]) ?? (name ? L.accountNamed(ctx.ledger, seq, name) : null));
+    const hints = accounts.flatMap((a) => {
+      const order = a && L.accountDateOrder(ctx.ledger, a.seq);
+      return order ? [{ order, from: a.name }] : [];
+    });
+    return hints.length && hints.every((h) => h.order === hints[0].order) ? hints[0] : undefined;
   };
 }
 
@@ -110,7 +136,9 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
     const statement: ParsedStatement = await readStatement(source, {
       format: input.format,
       encoding: input.encoding,
+      dateFormat: input.dateFormat,
       mapping: (headers) => (mapping = chooser(headers)),
+      dateOrder: dateOrderFor(ctx, seq, input),
       onProgress: report,
     });
     if (statement.csv && mapping?.negate === undefined && cardSpendingPositive(ctx, seq, input, statement)) mapping = { ...mapping, negate: true };
@@ -128,6 +156,7 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
       possibleMatches: input.possibleMatches,
       decisions: input.decisions,
       dryRun: input.dryRun,
+      readBack: (lines) => recordTexts(source, statement.encoding, statement.format, lines),
     });
   } catch (error) {
     if (error instanceof StatementError) throw L.invalid([{ field: error.field, message: error.message }], error.message);
@@ -135,56 +164,6 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
   } finally {
     ctx.progress?.delete(input.file);
   }
-}
-
-const money = (n: number) => n.toFixed(2);
-
-function transferLines(r: L.ImportResult): string[] {
-  const possible = r.preview.filter((p) => p.transfer?.kind === 'possible');
-  const lines = [`Transfers: ${r.transfers.matched} matched with their other side, ${r.transfers.possible} possible.`];
-  for (const p of possible)
-    lines.push(
-      `  line ${p.line}  ${p.date}  ${money(p.amount)}  ${p.description}  ~ ${p.transfer!.with.date} ${money(p.transfer!.with.amount)} in "${p.transfer!.with.account}" (--decisions '{"${p.n}":"transfer"}')`,
-    );
-  if (possible.length) lines.push('  Or after the import: ledgerdesk transfer suggest, then transfer match.');
-  return lines;
-}
-
-export function printImport(r: L.ImportResult): string[] {
-  const into = r.accounts.map((a) => `"${a.name}"${a.created ? ' (new account)' : ''}`).join(', ') || '(no account)';
-  if (r.nothingNew && !r.dryRun && !r.errors.length) {
-    const held = r.held ? `; ${r.held} possible match(es) held back (below)` : '';
-    return [
-      `Nothing new in ${r.fileName}: its ${r.rows} row(s) are already in ${into} (${r.duplicates} duplicate(s))${held}. Nothing was recorded.`,
-      ...printImport({ ...r, nothingNew: false }).slice(1),
-    ];
-  }
-  const lines = [
-    `${r.dryRun ? 'Dry run, nothing written: ' : r.batchId ? 'Imported ' : 'Nothing imported: '}${r.fileName} (${r.format}) into ${into}: ${r.rows} row(s), ${r.imported} new, ${r.duplicates} duplicate(s), ${r.possibleMatches} possible match(es), ${r.merged} merged, ${r.skipped} bad row(s) skipped.`,
-  ];
-  if (r.batchId) lines.push(`Batch ${r.batchId} (undo with: ledgerdesk import undo ${r.batchId})`);
-  if (r.transfers.matched + r.transfers.possible > 0) lines.push(...transferLines(r));
-  if (r.payments.matched + r.payments.possible > 0) {
-    lines.push(
-      `Payments: ${r.payments.matched} row(s) paid the invoice or bill they name (undo: ledgerdesk payment undo <id>), ${r.payments.possible} possible (ledgerdesk payment suggest).`,
-    );
-  }
-  if (r.rules && r.rules.suggested + r.rules.applied > 0) lines.push(`Your rules: ${r.rules.applied} row(s) categorized, ${r.rules.suggested} suggestion(s) waiting in Approvals.`);
-  const held = r.preview.filter((p) => p.decision === 'held');
-  if (held.length) {
-    lines.push(`${r.held} possible match(es) held back; run again with --possible-matches merge (the same transaction) or import (a different one):`);
-    for (const p of held)
-      lines.push(`  line ${p.line}  ${p.date}  ${money(p.amount)}  ${p.description}  ~ ${p.match!.date} ${money(p.match!.amount)} "${p.match!.description}" (${p.match!.reason})`);
-  }
-  if (r.errors.length) {
-    lines.push('Bad rows (nothing was imported; correct the file, give the format, or pass --skip-bad-rows):');
-    for (const e of r.errors) lines.push(`  line ${e.line}  ${e.field}: ${e.message}`);
-  }
-  if (r.skippedRows.length) {
-    lines.push('Skipped bad rows:');
-    for (const e of r.skippedRows) lines.push(`  line ${e.line}  ${e.field}: ${e.message}`);
-  }
-  return lines;
 }
 
 export const importOperations = {
@@ -202,18 +181,36 @@ export const importOperations = {
     z.strictObject({ ...Org, account: Line(200).min(1).optional(), ...Page(200) }),
     (ctx, { orgId, account, ...page }) => {
       const seq = orgSeq(ctx, orgId);
-      return L.listImports(ctx.ledger, seq, { ...page, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
+      return { ...L.listImports(ctx.ledger, seq, { ...page, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined }), offset: page.offset };
     },
     {
       name: 'import list',
       summary: 'the imports, newest first',
-      print: ({ batches, totalCount }) => [
-        ...batches.map(
-          (b) =>
-            `${b.id}  ${b.createdAt.slice(0, 16).replace('T', ' ')}  ${b.format.padEnd(7)} ${b.fileName}  -> ${b.accounts.map((a) => a.name).join(', ')}  ${b.imported} new, ${b.duplicates} dup${b.undoneAt ? `  UNDONE ${b.undoneAt.slice(0, 10)}` : ''}`,
-        ),
-        `${batches.length} of ${totalCount} import(s)`,
-      ],
+      print: printImportList,
+    },
+  ),
+
+  /** The rows an import skipped, with their text: listed, written out as CSV (--out), or downloaded from the screen. */
+  importSkippedRows: op(
+    z.strictObject({
+      ...Org,
+      batchId: z.uuid('must be an import batch id'),
+      out: z.string().min(1).max(4096).optional().describe('Write them to this CSV file, as the bank wrote them plus a reason column, to fix and import again'),
+    }),
+    (ctx, { orgId, batchId, out }) => {
+      const skipped = L.listSkippedRows(ctx.ledger, orgSeq(ctx, orgId), batchId);
+      if (!out) return { ...skipped, file: null };
+      if (ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
+      const file = resolve(out);
+      writeFileSync(file, skippedRowsCsv(skipped));
+      return { ...skipped, file };
+    },
+    {
+      name: 'import skipped',
+      summary: 'the rows an import skipped, by line and reason (--out writes them as CSV to fix)',
+      args: ['batchId'],
+      print: printSkipped,
+      csv: skippedRowsCsv,
     },
   ),
 

@@ -91,6 +91,18 @@ function documentOperations(kind: Kind) {
   };
 }
 
+/** What the pay form names (several documents, or an amount and what it settles of one) as the ledger's allocations. */
+function allocationsOf(kind: Kind, input: { numbers: string[]; amount?: string | number; settles?: string | number }): L.Allocation[] {
+  const { numbers, amount, settles } = input;
+  if (amount !== undefined && numbers.length > 1) throw L.invalid([{ field: 'amount', message: `names what goes to one ${kind}: pay several one by one` }]);
+  if (settles !== undefined && numbers.length > 1) throw L.invalid([{ field: 'settles', message: `names what of one ${kind} the row settles: pay several one by one` }]);
+  return numbers.map((document) => ({ document, amount, settles }));
+}
+
+/** A document paid in another currency, as the command prints it. */
+const exchangeText = (x: L.Exchange) =>
+  `${x.document}: ${money(x.settles, x.currency)} for ${money(x.paid, x.baseCurrency)} (${x.rate} per ${x.currency}${x.dayRate ? `, the day's rate ${x.dayRate}` : ''}); booked at ${money(x.booked, x.baseCurrency)}: realized ${x.difference >= 0 ? 'gain' : 'loss'} ${money(Math.abs(x.difference), x.baseCurrency)}`;
+
 /** Reading, paying and voiding: the same for invoices and bills. */
 function readOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';
@@ -124,25 +136,18 @@ function readOperations(kind: Kind) {
         ...Org,
         numbers: z.array(Number_).min(1).max(50).describe(`The ${kind}s the row pays`),
         transactionId: Uuid.describe('The bank row that pays them'),
-        amount: TypedAmount.optional().describe(`What of the row goes to the ${kind} (one ${kind} only; default: its balance)`),
+        amount: TypedAmount.optional().describe(`What of the row goes to the ${kind}, in the row's currency (one ${kind} only; default: its balance)`),
+        settles: TypedAmount.optional().describe(
+          `A ${kind} in another currency than the row's: what of it the row settles, in its currency (one ${kind} only; default: its balance)`,
+        ),
       }),
-      (ctx, { orgId, numbers, transactionId, amount }) => {
-        if (amount !== undefined && numbers.length > 1) throw L.invalid([{ field: 'amount', message: `names what goes to one ${kind}: pay several one by one` }]);
-        return L.payDocuments(
-          ctx.ledger,
-          seqOf(ctx, orgId),
-          ctx.reviewer,
-          kind,
-          transactionId,
-          numbers.map((document) => ({ document, amount })),
-        );
-      },
+      (ctx, input) => L.payDocuments(ctx.ledger, seqOf(ctx, input.orgId), ctx.reviewer, kind, input.transactionId, allocationsOf(kind, input)),
       {
         name: `${kind} pay`,
-        summary: `a bank row pays ${kind}s (all of their balance, or --amount of one)`,
+        summary: `a bank row pays ${kind}s (all of their balance, or --amount of one; in another currency, --settles of it)`,
         args: ['numbers...'],
         flags: { transactionId: 'transaction' },
-        print: (r) => [...r.documents.map(summary), ...(r.credit > 0 ? [`${r.credit.toFixed(2)} left as a credit on the ${party}.`] : [])],
+        print: (r) => [...r.documents.map(summary), ...r.exchanges.map(exchangeText), ...(r.credit > 0 ? [`${r.credit.toFixed(2)} left as a credit on the ${party}.`] : [])],
       },
     ),
     void: op(
@@ -235,6 +240,18 @@ export const documentDeskOperations = {
   listBills: bill.list,
   payBill: bill.pay,
   voidBill: bill.void,
+  /** The Record payment form: what paying would settle in another currency and the difference, nothing written. */
+  previewPayment: op(
+    z.strictObject({
+      ...Org,
+      kind: z.enum(['invoice', 'bill']),
+      numbers: z.array(Number_).min(1).max(50),
+      transactionId: Uuid,
+      amount: TypedAmount.optional(),
+      settles: TypedAmount.optional(),
+    }),
+    (ctx, { kind, ...input }) => L.previewPayment(ctx.ledger, orgSeq(ctx, input.orgId), kind, input.transactionId, allocationsOf(kind, input)),
+  ),
   undoPayment: op(z.strictObject({ ...Org, transactionId: Uuid }), (ctx, { orgId, transactionId }) => L.undoPayment(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, transactionId), {
     name: 'payment undo',
     summary: 'a bank row no longer pays invoices or bills (uncategorized again)',
@@ -248,7 +265,7 @@ export const documentDeskOperations = {
       ss.length
         ? ss.map(
             (s) =>
-              `${s.transactionId}  ${s.date}  ${s.amount.toFixed(2).padStart(12)}  ${s.description.slice(0, 40).padEnd(40)}  -> ${s.kind} ${s.documents.map((d) => `${d.number} (${d.contact})`).join(' or ')}`,
+              `${s.transactionId}  ${s.date}  ${s.amount.toFixed(2).padStart(12)}  ${s.description.slice(0, 40).padEnd(40)}  -> ${s.kind} ${s.documents.map((d) => `${d.number} (${d.contact}, ${money(d.balance, d.currency)})`).join(' or ')}`,
           )
         : ['No bank row looks like a payment of an open invoice or bill.'],
   }),
@@ -259,6 +276,7 @@ export const documentDeskOperations = {
       from: DateString.optional().describe("First day (default: the month's first)"),
       to: DateString.optional().describe('Last day (default today)'),
       payables: z.boolean().optional().describe("What is owed to it as a vendor (default: a vendor-only contact's)"),
+      currency: Line(3).trim().min(3).optional().describe("In this currency (default: the one the contact's documents are in, else the organization's)"),
     }),
     (ctx, { orgId, contact, ...q }) => L.contactStatement(ctx.ledger, orgSeq(ctx, orgId), contact, q),
     {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import { balanceSheetCsv, generalLedgerCsv, trialBalanceCsv } from '../../exports/books-csv';
 import * as L from '../../ledger';
-import { op, Org, orgSeq, Page } from '../operation';
+import { op, Org, orgSeq, Page, pageLine } from '../operation';
 
 const figure = (n: number) => (n === 0 ? '-' : n.toFixed(2)).padStart(14);
 const label = (l: { code?: string; name: string }) => `${l.code ? `${l.code} ` : ''}${l.name}`;
@@ -36,11 +36,15 @@ function printTrialBalance(tb: L.TrialBalance): string[] {
 function printLedger(gl: L.GeneralLedger): string[] {
   const { offset, totalCount } = gl.meta;
   return [
-    `${label(gl.account)}, ${gl.from === '0001-01-01' ? 'from the beginning' : `from ${gl.from}`} to ${gl.to}, ${gl.currency}`,
+    `${label(gl.account)}${gl.account.includes ? ` with ${gl.account.includes.map((c) => c.code).join(', ')}` : ''}, ${gl.from === '0001-01-01' ? 'from the beginning' : `from ${gl.from}`} to ${gl.to}, ${gl.currency}${gl.basis === 'cash' ? ', cash basis' : ''}`,
     `${'Starting balance'.padEnd(80)}${figure(gl.startingBalance)}`,
-    ...gl.data.map((p) => `${p.date}  ${p.description.padEnd(34).slice(0, 34)}  ${p.other.padEnd(30).slice(0, 30)}${figure(p.amount)}${figure(p.balance)}`),
+    ...gl.data.map(
+      (p) =>
+        `${p.date}  ${`${p.category ? `${p.category.code} ` : ''}${p.description}`.padEnd(34).slice(0, 34)}  ${p.other.padEnd(30).slice(0, 30)}${figure(p.amount)}${figure(p.balance)}`,
+    ),
+    `${'Net for the period'.padEnd(80)}${figure(gl.net)}`,
     `${'Ending balance'.padEnd(80)}${figure(gl.endingBalance)}`,
-    totalCount === 0 ? 'No postings in the period.' : `${offset + 1}-${offset + gl.data.length} of ${totalCount} (--offset for more)`,
+    totalCount === 0 ? 'No postings in the period.' : pageLine({ offset, shown: gl.data.length, total: totalCount }, 'posting'),
   ];
 }
 
@@ -68,6 +72,9 @@ export const bookReportOperations = {
       account: Line(200).trim().min(1).describe('A money account (name or id), a category (code or name), "suspense" or "in-transit"; or a report line\'s ref'),
       from: DateString.optional().describe('First day (default: the beginning)'),
       to: DateString.optional().describe('Last day (default: today)'),
+      withChildren: z.boolean().optional().describe("A category with the categories the P&L reports under it (what a parent's subtotal adds up)"),
+      basis: z.enum(['cash', 'accrual']).optional().describe("A category's invoices and bills by their dates (accrual, the default) or their payments' (cash)"),
+      currency: z.string().length(3).optional().describe("A category's lines in one currency (default: every currency's, in the base currency)"),
       ...Page(500),
     }),
     (ctx, { orgId, ...query }) => L.generalLedger(ctx.ledger, orgSeq(ctx, orgId), query),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DateString, Line, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
-import { op, Org, orgSeq } from '../operation';
+import { op, Org, orgSeq, pageLine } from '../operation';
 
 const Percent = z.union([z.number().min(0).max(100), Line(12).trim().min(1)]).describe('A percent, up to four decimals (20, 5.5, 0.0125)');
 const Code = Line(20).trim().min(1).describe('The tax code (S, R, Z, GST...)');
@@ -72,12 +72,29 @@ export const taxOperations = {
 
 const figure = (n: number) => n.toFixed(2).padStart(14);
 
+/** A correction's adjustment as one line: the row, the return it corrects, the differences. */
+const correctionLine = (c: L.TaxCorrectionLine) =>
+  `  ${c.date}  ${c.code.padEnd(6)} ${c.side.padEnd(9)}${figure(c.net)}${figure(c.tax)}  ${c.description}${c.deleted ? ' (deleted)' : ''}  [${c.transactionId}]  corrects ${c.taxReturn.from} to ${c.taxReturn.to} (filed ${c.taxReturn.filedAt.slice(0, 10)})`;
+
+/** How many corrections of earlier returns a return includes, as a list says it ("" for none). */
+export const correctionCount = (r: L.TaxReturn): string => {
+  const n = new Set(r.corrections.map((c) => c.correctionId)).size;
+  return n ? `, ${n} correction(s) of earlier returns` : '';
+};
+
+/** The threshold flag, when the corrections exceed it. */
+export const thresholdWords = (t: L.CorrectionThresholdCheck | null, currency: string): string | null =>
+  t?.exceeded ? `${t.message} (net value ${t.netValue.toFixed(2)}, threshold ${t.limit.toFixed(2)} ${currency}).` : null;
+
 export function printTaxReturn(r: L.TaxReturn): string[] {
+  const flag = thresholdWords(r.correctionThreshold, r.currency);
   return [
     `Tax return, ${r.from} to ${r.to}, ${r.currency} (${r.basis} basis${r.set ? `, ${L.TAX_SETS[r.set].name}` : ''})`,
     ...Object.entries(r.boxes).map(([box, amount]) => `  Box ${box.padEnd(4)}${figure(amount)}  ${r.boxTitles[box] ?? ''}`),
     `${'code'.padEnd(8)}${'rate'.padStart(9)}${'net sales'.padStart(14)}${'tax sales'.padStart(14)}${'net purchases'.padStart(14)}${'tax purchases'.padStart(14)}`,
     ...r.codes.map((c) => `${c.code.padEnd(8)}${`${c.rate}%`.padStart(9)}${figure(c.netSales)}${figure(c.taxSales)}${figure(c.netPurchases)}${figure(c.taxPurchases)}`),
+    ...(r.corrections.length ? ['Corrections of earlier returns (in the figures above): date, code, side, net, tax', ...r.corrections.map(correctionLine)] : []),
+    ...(flag ? [flag] : []),
     `Payable: ${r.payable.toFixed(2)} ${r.currency}${r.payable < 0 ? ' (due back)' : ''}`,
   ];
 }
@@ -87,6 +104,12 @@ export function taxReturnCsv(r: L.TaxReturn): string {
     ['kind', 'box or code', 'title', 'rate', 'net sales', 'tax sales', 'net purchases', 'tax purchases', 'amount'],
     ...Object.entries(r.boxes).map(([box, amount]) => ['box', box, r.boxTitles[box] ?? '', '', '', '', '', '', String(amount)]),
     ...r.codes.map((c) => ['code', c.code, c.name, String(c.rate), String(c.netSales), String(c.taxSales), String(c.netPurchases), String(c.taxPurchases), '']),
+    // A correction's differences, on its side's columns; its title names the row and the return it corrects.
+    ...r.corrections.map((c) => {
+      const title = `${c.date} ${c.description} [${c.transactionId}], corrects ${c.taxReturn.from} to ${c.taxReturn.to} (${c.taxReturn.id})`;
+      const [net, tax] = [String(c.net), String(c.tax)];
+      return ['correction', c.code, title, '', ...(c.side === 'sales' ? [net, tax, '', ''] : ['', '', net, tax]), ''];
+    }),
     ['payable', '', '', '', '', '', '', '', String(r.payable)],
   ];
   return rows.map((cells) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
@@ -135,11 +158,12 @@ export const taxReportOperations = {
       from: DateString.describe('First day of the period'),
       to: DateString.describe('Last day of the period'),
       basis: z.enum(['cash', 'accrual']).default('cash'),
+      confirmCorrections: z.boolean().optional().describe("Its corrections of earlier returns exceed the tax office's threshold: file them in this return all the same"),
     }),
     (ctx, { orgId, ...period }) => L.fileTaxReturn(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, period),
     {
       name: 'tax return file',
-      summary: 'file the return of a period: what was filed is kept, and its lines no longer change',
+      summary: 'file the return of a period: what was filed is kept, its lines and corrections no longer change',
       print: (r) => [`Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${r.payable.toFixed(2)} (${r.id}).`, ...printTaxReturn(r.report)],
     },
   ),
@@ -171,7 +195,7 @@ export const taxReportOperations = {
       rs.length
         ? rs.map(
             (r) =>
-              `${r.from} to ${r.to}  payable ${r.payable.toFixed(2).padStart(12)}  ${r.lineCount} line(s)  filed ${r.filedAt.slice(0, 10)} by ${r.filedBy}  ${r.paymentId ? `paid by ${r.paymentId}` : 'unpaid'}  ${r.id}`,
+              `${r.from} to ${r.to}  payable ${r.payable.toFixed(2).padStart(12)}  ${r.lineCount} line(s)${correctionCount(r.report)}  filed ${r.filedAt.slice(0, 10)} by ${r.filedBy}  ${r.paymentId ? `paid by ${r.paymentId}` : 'unpaid'}  ${r.id}`,
           )
         : ['No return filed yet.'],
   }),
@@ -199,9 +223,9 @@ export const taxAuditOperations = {
       print: (r) => [
         ...r.data.map(
           (l) =>
-            `${l.date}  ${l.code.padEnd(6)} ${l.side.padEnd(9)} ${l.net.toFixed(2).padStart(12)} ${l.tax.toFixed(2).padStart(10)}  ${l.description}${l.late ? '  (late)' : ''}`,
+            `${l.date}  ${l.code.padEnd(6)} ${l.side.padEnd(9)} ${l.net.toFixed(2).padStart(12)} ${l.tax.toFixed(2).padStart(10)}  ${l.description}${l.late ? '  (late)' : ''}${l.correction ? `  (correction of ${l.correction.taxReturn.from} to ${l.correction.taxReturn.to}, ${l.transactionId})` : ''}`,
         ),
-        `${r.data.length} of ${r.meta.totalCount} line(s)`,
+        pageLine({ offset: r.meta.offset, shown: r.data.length, total: r.meta.totalCount }, 'line'),
       ],
     },
   ),

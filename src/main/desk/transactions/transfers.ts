@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DateString, Line, Prose, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
-import { op, Org, orgSeq } from '../operation';
+import { op, Org, orgSeq, pageLine } from '../operation';
 
 const side = (s: L.TransferSide) =>
   `${s.id}  ${s.date}  ${s.amount.toFixed(2).padStart(12)} ${s.currency}  ${s.account.name}  ${s.description}${s.inTransit ? '  (in transit)' : ''}`;
@@ -44,7 +44,7 @@ export const transferOperations = {
                 `  out ${side(p.from)}`,
                 `  in  ${side(p.to)}`,
               ]),
-              `${data.length} of ${totalCount} possible transfer(s)`,
+              pageLine({ shown: data.length, total: totalCount }, 'possible transfer', data.length < 500 ? '--limit 500' : 'a shorter --from/--to'),
             ],
     },
   ),

@@ -57,32 +57,51 @@ const fold = foldName;
 
 export type Sign = 'inflow' | 'outflow';
 const TYPE_OF_SIGN = { inflow: 'revenue', outflow: 'expense' } as const;
-const synonymsOf = (r: ChartRow): string[] => JSON.parse(r.synonyms) as string[];
+export const synonymsOf = (r: ChartRow): string[] => JSON.parse(r.synonyms) as string[];
+
+const labelOf = (r: ChartRow): string => `${r.code} ${r.name}`;
+
+/** The one category of several a text names, or a 400 naming them all. */
+function onlyOne(candidates: ChartRow[], text: string): ChartRow {
+  if (candidates.length === 1) return candidates[0];
+  throw invalid([{ field: 'category', message: `"${text.trim()}" is a synonym of ${candidates.map(labelOf).join(' and of ')}; send categoryCode` }]);
+}
 
 /**
- * A free-text name, read with the money's direction: a name that fits both
- * sides resolves to the category of its side ("Subscriptions" on an inflow is
- * 4010 SaaS subscriptions, not the expense whose synonym it is). The exact
- * name or synonym wins when it fits the sign; otherwise the one category of
- * the fitting type whose name or synonyms contain the text; two or more such
- * are refused as ambiguous, naming them; none leaves the exact match (a
- * refund may well go back to an expense).
+ * A free-text name, read with the money's direction. A category's exact name
+ * wins when it fits the sign (names are unique; a synonym of another
+ * category does not compete with it); else a synonym of a category that fits,
+ * refused as ambiguous when two share it. When nothing exact fits the sign,
+ * the one category of the fitting type whose name or synonyms contain the
+ * text ("Subscriptions" on an inflow is 4010 SaaS subscriptions, not the
+ * expense whose synonym it is; two or more such are refused, naming them);
+ * none leaves the exact match (a refund may well go back to an expense).
  */
-function byNameFor(rows: ChartRow[], text: string, sign: Sign | undefined): ChartRow | undefined {
+function nameIn(rows: ChartRow[], text: string, sign: Sign | undefined): ChartRow | undefined {
   const wanted = fold(text);
-  const exact = rows.filter((r) => fold(r.name) === wanted || synonymsOf(r).some((s) => fold(s) === wanted));
+  const named = rows.find((r) => fold(r.name) === wanted);
+  const synonymOf = rows.filter((r) => r !== named && synonymsOf(r).some((s) => fold(s) === wanted));
   const fitting = sign ? TYPE_OF_SIGN[sign] : undefined;
   const fits = (r: ChartRow) => !fitting || (r.type !== 'revenue' && r.type !== 'expense') || r.type === fitting;
-  const first = exact.find(fits) ?? exact[0];
-  if (!first || fits(first)) return first;
+  if (named && fits(named)) return named;
+  if (synonymOf.some(fits)) return onlyOne(synonymOf.filter(fits), text);
+  if (!named && !synonymOf.length) return undefined;
   const others = rows.filter((r) => r.type === fitting && !r.archived_at && [r.name, ...synonymsOf(r)].some((s) => fold(s).includes(wanted)));
   if (others.length === 1) return others[0];
   if (others.length > 1) {
-    const named = others.map((r) => `${r.code} ${r.name}`).join(', ');
-    throw invalid([{ field: 'category', message: `"${text}" on ${sign === 'inflow' ? 'an inflow' : 'an outflow'} could be ${named}; send categoryCode` }]);
+    const list = others.map(labelOf).join(', ');
+    throw invalid([{ field: 'category', message: `"${text}" on ${sign === 'inflow' ? 'an inflow' : 'an outflow'} could be ${list}; send categoryCode` }]);
   }
-  return first;
+  return named ?? onlyOne(synonymOf, text);
 }
+
+/** The categories in use answer first; an archived one only when none does (resolveCategory then says it is archived). */
+const byNameFor = (rows: ChartRow[], text: string, sign: Sign | undefined): ChartRow | undefined =>
+  nameIn(
+    rows.filter((r) => !r.archived_at),
+    text,
+    sign,
+  ) ?? nameIn(rows, text, sign);
 
 /**
  * Resolves a proposal's categoryCode and/or category to the chart's canonical entry.

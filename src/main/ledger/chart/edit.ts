@@ -8,6 +8,8 @@ import { chartRowByCode, chartRows, type Category, type ChartRow, listCategories
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
+import { ChartTree } from './sections';
+import { synonymNamingAnother, wordWarnings } from './words';
 
 export { CATEGORY_TYPES } from '../../../../db/values';
 const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
@@ -18,7 +20,10 @@ function requireCategory(ledger: Ledger, orgSeq: number, code: string): ChartRow
   return row;
 }
 
-const categoryOf = (ledger: Ledger, orgSeq: number, code: string): Category => listCategories(ledger, orgSeq).find((c) => c.code === code)!;
+const categoryOf = (ledger: Ledger, orgSeq: number, code: string): DeskCategory => deskChart(ledger, orgSeq).find((c) => c.code === code)!;
+
+/** A category as a change to its words left it, and what that change does to agents' free text (words.ts). */
+export type ChartChange = DeskCategory & { warnings: string[] };
 
 function cleanSynonyms(synonyms: string[]): string[] {
   const seen = new Set<string>();
@@ -42,19 +47,21 @@ export interface NewCategory {
   costOfSales?: boolean;
 }
 
-/** The chart as the desk shows it: what the API lists, and which categories are the ontology's defaults (never archived) and cost of sales. */
-export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean };
+/**
+ * The chart as the desk shows it: what the API lists, which categories are the ontology's defaults (never archived),
+ * which are reported as cost of sales, and the one above a category it has that from (null: its own mark, or none).
+ */
+export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean; costOfSalesFrom: string | null };
 
 export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
-  const cost = new Set(
-    chartRows(ledger, orgSeq)
-      .filter((c) => c.cost_of_sales)
-      .map((c) => c.code),
-  );
-  return listCategories(ledger, orgSeq).map((c) => ({ ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: cost.has(c.code) }));
+  const tree = new ChartTree(chartRows(ledger, orgSeq));
+  return listCategories(ledger, orgSeq).map((c) => {
+    const from = c.code ? tree.costOfSalesFrom(tree.get(c.code)!) : undefined;
+    return { ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: from !== undefined, costOfSalesFrom: from && from.code !== c.code ? from.code : null };
+  });
 }
 
-export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input: NewCategory): Category {
+export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input: NewCategory): ChartChange {
   return ledger.write(() => {
     const code = input.code.trim();
     if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'use 1 to 20 letters, digits, dots or dashes, e.g. 5400' }]);
@@ -68,17 +75,28 @@ export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input:
         throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
     }
     const synonyms = cleanSynonyms(input.synonyms ?? []);
+    const chart = chartRows(ledger, orgSeq);
+    const clash = synonymNamingAnother(chart, -1, synonyms);
+    if (clash) throw invalid([{ field: 'synonyms', message: `"${clash.name}" is the name of ${clash.code}; a synonym must not name another category` }]);
     if (input.costOfSales && input.type !== 'expense') throw invalid([{ field: 'costOfSales', message: `only an expense category is cost of sales (this one is ${input.type})` }]);
     ledger
       .stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms, cost_of_sales) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(orgSeq, code, name, input.type, input.parentCode ?? null, JSON.stringify(synonyms), input.costOfSales ? 1 : 0);
+    const added = categoryOf(ledger, orgSeq, code);
     appendAudit(ledger, orgSeq, actor, {
       action: 'category.created',
       targetType: 'category',
       targetId: code,
-      summary: `Category ${code} ${name} (${input.costOfSales ? 'cost of sales' : input.type}${input.parentCode ? `, under ${input.parentCode}` : ''}) added${synonyms.length ? `, synonyms ${synonyms.join(', ')}` : ''}`,
+      summary: `Category ${code} ${name} (${added.costOfSales ? 'cost of sales' : input.type}${input.parentCode ? `, under ${input.parentCode}` : ''}) added${synonyms.length ? `, synonyms ${synonyms.join(', ')}` : ''}`,
     });
-    return categoryOf(ledger, orgSeq, code);
+    const seq = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, code) as number;
+    const parent = chart.find((c) => c.code === input.parentCode);
+    // Cost of sales wherever it sits (sections.ts): under an ordinary expense, the P&L reports it apart, which is said.
+    const apart =
+      added.costOfSales && parent && !new ChartTree(chart).costOfSalesFrom(parent)
+        ? [`${code} ${name} is cost of sales: the P&L reports it above gross profit, apart from ${parent.code} ${parent.name}, whose subtotal among the expenses leaves it out.`]
+        : [];
+    return { ...added, warnings: [...apart, ...wordWarnings(chart, { seq, code, name, type: input.type }, true, synonyms)] };
   });
 }
 
@@ -96,11 +114,11 @@ export function categoryNamed(ledger: Ledger, orgSeq: number, actor: Actor, name
 }
 
 /** Renames a category. Lines refer to it by identity: no row is rewritten, and every row and report shows the new name. */
-export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): Category {
+export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): ChartChange {
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     const next = checkName(ledger, orgSeq, name, row.seq);
-    if (next === row.name) return categoryOf(ledger, orgSeq, row.code);
+    if (next === row.name) return { ...categoryOf(ledger, orgSeq, row.code), warnings: [] };
     ledger.stmt('UPDATE categories SET name = ? WHERE seq = ?').run(next, row.seq);
     const { n } = ledger.stmt('SELECT count(*) AS n FROM lines WHERE org_seq = ? AND category_seq = ?').get(orgSeq, row.seq) as { n: number };
     appendAudit(ledger, orgSeq, actor, {
@@ -109,15 +127,17 @@ export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, cod
       targetId: row.code,
       summary: `Category ${row.code} renamed "${row.name}" -> "${next}" (${n} line(s) carry it)`,
     });
-    return categoryOf(ledger, orgSeq, row.code);
+    const renamed = wordWarnings(chartRows(ledger, orgSeq), { ...row, name: next }, next.toLowerCase() !== row.name.toLowerCase(), []);
+    return { ...categoryOf(ledger, orgSeq, row.code), warnings: renamed };
   });
 }
 
-export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: string, synonyms: string[]): Category {
+export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: string, synonyms: string[]): ChartChange {
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     const next = cleanSynonyms(synonyms);
-    const clash = chartRows(ledger, orgSeq).find((c) => c.code !== row.code && next.some((s) => s.toLowerCase() === c.name.toLowerCase()));
+    const chart = chartRows(ledger, orgSeq);
+    const clash = synonymNamingAnother(chart, row.seq, next);
     if (clash) throw invalid([{ field: 'synonyms', message: `"${clash.name}" is the name of ${clash.code}; a synonym must not name another category` }]);
     const before = JSON.parse(row.synonyms) as string[];
     ledger.stmt('UPDATE categories SET synonyms = ? WHERE seq = ?').run(JSON.stringify(next), row.seq);
@@ -127,15 +147,27 @@ export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: 
       targetId: row.code,
       summary: `Synonyms of ${row.code} ${row.name}: ${before.join(', ') || '(none)'} -> ${next.join(', ') || '(none)'}`,
     });
-    return categoryOf(ledger, orgSeq, row.code);
+    const added = next.filter((s) => !before.some((b) => b.toLowerCase() === s.toLowerCase()));
+    return { ...categoryOf(ledger, orgSeq, row.code), warnings: wordWarnings(chart, row, false, added) };
   });
 }
 
 /** Where an expense category is reported: above gross profit as cost of sales, or among the other expenses. */
-export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): Category {
+export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): DeskCategory {
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     if (row.type !== 'expense') throw invalid([{ field: 'section', message: `${row.code} ${row.name} is ${row.type}; only expense categories are cost of sales` }]);
+    // Marked, it and those under it are cost of sales wherever they sit: one under a marked parent goes with it.
+    const tree = new ChartTree(chartRows(ledger, orgSeq));
+    const above = tree.parentOf(row) && tree.costOfSalesFrom(tree.parentOf(row)!);
+    if (!costOfSales && above) {
+      throw invalid([
+        {
+          field: 'section',
+          message: `${row.code} ${row.name} is under ${above.code} ${above.name}, which is cost of sales, and is reported with it; put ${above.code} among the expenses to move them both`,
+        },
+      ]);
+    }
     if (Boolean(row.cost_of_sales) === costOfSales) return categoryOf(ledger, orgSeq, row.code);
     ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);
     appendAudit(ledger, orgSeq, actor, {
@@ -149,7 +181,7 @@ export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, cod
 }
 
 /** Archived: kept for the transactions that have it (inUse false), no longer offered or accepted in proposals. */
-export function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human, code: string, archived: boolean): Category {
+export function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human, code: string, archived: boolean): DeskCategory {
   return ledger.write(() => {
     const row = requireCategory(ledger, orgSeq, code);
     if (archived && DEFAULT_CODES.has(row.code)) {

@@ -13,7 +13,11 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; see the Allow header.' },
   already_reviewed: { status: 409, description: 'The proposal was already approved or rejected.' },
   conflict: { status: 409, description: 'The change conflicts with the current state of the ledger.' },
-  period_locked: { status: 409, description: 'The date is on or before the closing date: nothing there is created, changed or deleted; details name the date.' },
+  period_locked: {
+    status: 409,
+    description:
+      "The date is on or before the closing date, or a filed tax return took the row's tax: nothing there is created, changed or deleted; details name the date (and the return).",
+  },
   proposal_rejected: { status: 409, description: 'A person rejected this same change before; details name that proposal and the comment.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still being processed; retry after it finishes.' },
   payload_too_large: { status: 413, description: 'The request body is over 1 MiB.' },

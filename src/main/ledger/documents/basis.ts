@@ -21,19 +21,19 @@ const view = (currency: InCurrency, alias: string) =>
  * The payments in a period (per document), and the share each pays of its document's total (in its own
  * currency); one currency's (a parameter after the organization) or, in the base currency, every one's. A
  * payment is a bank line settling the document or the contact's credit applied to it; the parameters
- * (paymentParams) are given once for each.
+ * (paymentParams) are given once for each; `via` says which (0: a bank line, 1: a credit).
  */
-const payments = (oneCurrency: boolean) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
+const payments = (oneCurrency: boolean) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, 0 AS via, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
   FROM lines l INDEXED BY lines_settles JOIN documents d ON d.seq = l.settles_seq
   WHERE d.org_seq = ?${oneCurrency ? ' AND l.currency = ?' : ''} AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
   GROUP BY l.settles_seq, l.date
-  UNION ALL SELECT a.document_seq, substr(a.date, 1, 7), a.date, sum(a.amount_minor) * 1.0 / d.total_minor
+  UNION ALL SELECT a.document_seq, substr(a.date, 1, 7), a.date, 1, sum(a.amount_minor) * 1.0 / d.total_minor
   FROM credit_applications a JOIN documents d ON d.seq = a.document_seq
   WHERE a.org_seq = ?${oneCurrency ? ' AND a.currency = ?' : ''} AND a.date BETWEEN ? AND ? AND d.total_minor <> 0
   GROUP BY a.document_seq, a.date`;
 
 /** The parameters of payments(): the organization, the currency (unless every one's in the base currency), the period; once per kind of payment. */
-const paymentParams = (orgSeq: number, currency: string | null, from: string, to: string): unknown[] => {
+export const paymentParams = (orgSeq: number, currency: string | null, from: string, to: string): unknown[] => {
   const once = currency === null ? [orgSeq, from, to] : [orgSeq, currency, from, to];
   return [...once, ...once];
 };
@@ -51,13 +51,20 @@ export function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCur
   );
 }
 
+/**
+ * What each payment in a period recognizes of each of its document's category lines, one row per line and payment
+ * (rounded half away from zero per row; every sum of them sums these rows): the posting, its category, the
+ * payment's day and month, how it paid (via) and the amount (parameters: paymentParams). The cash basis's P&L and
+ * general ledger read the same rows.
+ */
+export const cashRecognitionsSql = (currency: InCurrency): string =>
+  `SELECT p.seq AS posting_seq, p.document_seq, p.category_seq, pay.date, pay.month, pay.via, CAST(round(${view(currency, 'p').amount} * pay.share) AS INTEGER) AS minor
+   FROM (${payments(currency !== null)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date`;
+
 /** What the period's payments recognize of their documents' category lines, per category and month of payment. */
 export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
-  const v = view(currency, 'p');
   return ledger.rows<LineSum>(
-    `SELECT 'category' AS kind, p.category_seq, pay.month, sum(CAST(round(${v.amount} * pay.share) AS INTEGER)) AS minor
-     FROM (${payments(currency !== null)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date
-     GROUP BY p.category_seq, pay.month`,
+    `SELECT 'category' AS kind, category_seq, month, sum(minor) AS minor FROM (${cashRecognitionsSql(currency)}) GROUP BY category_seq, month`,
     ...paymentParams(orgSeq, currency, from, to),
   );
 }

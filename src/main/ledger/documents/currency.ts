@@ -19,7 +19,7 @@ export const REALIZED_NAME = 'Realized exchange gains and losses';
 const REALIZED_CODE = '7900';
 
 /** What a document's own receivable (payable) posting booked: its amount and base amount (the document's rate). */
-function booked(ledger: Ledger, doc: Pick<DocumentRow, 'seq'>): { amount: number; base: number } | undefined {
+export function booked(ledger: Ledger, doc: Pick<DocumentRow, 'seq'>): { amount: number; base: number } | undefined {
   return ledger
     .stmt(
       "SELECT amount_minor AS amount, base_minor AS base FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable') AND base_minor IS NOT NULL ORDER BY seq LIMIT 1",
@@ -57,15 +57,14 @@ export function withRealized(
     return { ...l, baseMinor };
   });
   const gain = -row.base_minor - valued.reduce((s, l) => s + l.baseMinor, 0);
-  if (gain === 0) return valued;
-  return [
-    ...valued,
-    {
-      kind: 'category',
-      categorySeq: categoryNamed(ledger, orgSeq, actor, REALIZED_NAME, REALIZED_CODE, 'expense'),
-      amountMinor: 0,
-      baseMinor: gain,
-      memo: 'Realized exchange gain or loss',
-    },
-  ];
+  return gain === 0 ? valued : [...valued, realizedLine(ledger, orgSeq, actor, 0, gain)];
 }
+
+/** The realized gain or loss line (debit positive: a loss): no amount in a row's other currency, its own in the base. */
+export const realizedLine = (ledger: Ledger, orgSeq: number, actor: Actor, amountMinor: number, baseMinor: number): LineInput => ({
+  kind: 'category',
+  categorySeq: categoryNamed(ledger, orgSeq, actor, REALIZED_NAME, REALIZED_CODE, 'expense'),
+  amountMinor,
+  baseMinor,
+  memo: 'Realized exchange gain or loss',
+});

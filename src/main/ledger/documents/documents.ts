@@ -9,6 +9,7 @@ import { LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { foldName } from '../core/text';
 import { availableCredit } from './applied';
+import { paidByRow } from './paid';
 import type { DocumentKind, DocumentState } from '../../../../db/values';
 
 export type { DocumentKind } from '../../../../db/values';
@@ -33,6 +34,8 @@ export interface Settlement {
   creditNote?: string;
   /** The contact's credit (an earlier overpayment) applied to it. */
   creditApplied?: true;
+  /** Paid from a row in another currency (issue 43): what of the row paid it, in the row's currency. */
+  received?: { amount: number; currency: string };
 }
 
 export interface Document {
@@ -146,17 +149,19 @@ function linesOfDocument(ledger: Ledger, row: DocumentRow): LineRow[] {
 
 function settlementsOf(ledger: Ledger, row: DocumentRow): Settlement[] {
   const sign = row.kind === 'bill' ? 1 : -1;
-  const paid = ledger.rows<{ date: string; minor: number; id: string }>(
-    'SELECT l.date, l.amount_minor AS minor, t.id FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? ORDER BY l.date, t.seq',
+  const paid = ledger.rows<{ date: string; minor: number; id: string; seq: number; currency: string }>(
+    'SELECT l.date, l.amount_minor AS minor, t.id, t.seq, t.currency FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? ORDER BY l.date, t.seq',
     row.seq,
   );
+  const received = (p: (typeof paid)[number]) =>
+    p.currency === row.currency ? {} : { received: { amount: fromMinor(paidByRow(ledger, p.seq).get(row.seq) ?? 0, p.currency), currency: p.currency } };
   const credited = ledger.rows<{ date: string; minor: number; number: string }>(
     "SELECT p.date, p.amount_minor AS minor, d.number FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE p.settles_seq = ? AND d.kind = 'credit_note' ORDER BY p.date, p.seq",
     row.seq,
   );
   const applied = ledger.rows<{ date: string; minor: number }>('SELECT date, amount_minor AS minor FROM credit_applications WHERE document_seq = ? ORDER BY date, seq', row.seq);
   return [
-    ...paid.map((p) => ({ date: p.date, amount: fromMinor(sign * p.minor, row.currency), transactionId: p.id })),
+    ...paid.map((p) => ({ date: p.date, amount: fromMinor(sign * p.minor, row.currency), transactionId: p.id, ...received(p) })),
     ...applied.map((a) => ({ date: a.date, amount: fromMinor(a.minor, row.currency), creditApplied: true as const })),
     ...credited.map((c) => ({ date: c.date, amount: fromMinor(sign * c.minor, row.currency), creditNote: c.number })),
   ].sort((a, b) => a.date.localeCompare(b.date));

@@ -6,11 +6,19 @@
 // row names its number and it is the only document that fits (exact and
 // unique); every other fit is a suggestion a person accepts (`invoice pay`,
 // the register). What the import did is audited and undone with `payment undo`.
+// A row in the base currency may pay a document in another (issue 43): it fits
+// when its text names the number and its amount is the open balance at the
+// day's rate, give or take SUGGEST_BAND (the bank's spread); never exact, so an
+// import never pays such a row by itself.
 import type { Actor } from '../access/audit';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { foldName } from '../core/text';
+import { Valuer } from '../rates/valuer';
 import { payDocuments } from './settle';
+
+/** How far a base-currency row may be from a document's balance at the day's rate and still look like its payment. */
+export const SUGGEST_BAND = 0.03;
 
 interface OpenDocument {
   seq: number;
@@ -38,7 +46,8 @@ export interface PaymentSuggestion {
   amount: number;
   description: string;
   kind: 'invoice' | 'bill';
-  documents: { number: string; contact: string; balance: number }[];
+  /** Each document's balance in its own currency (another than the row's: paid at the rate the amounts imply). */
+  documents: { number: string; contact: string; balance: number; currency: string }[];
   /** The row names the one document's number: paid without asking on import. */
   exact: boolean;
 }
@@ -51,27 +60,51 @@ const nameWords = (name: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 4 && !COMMON.has(w));
 
+const OPEN = `SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.issue_date,
+    CASE d.kind WHEN 'bill' THEN -(d.total_minor - d.settled_minor) ELSE d.total_minor - d.settled_minor END AS row_minor
+  FROM documents d INDEXED BY documents_open JOIN counterparties c ON c.seq = d.contact_seq
+  WHERE d.org_seq = ? AND d.kind IN ('invoice', 'bill') AND d.settled_on IS NULL AND d.state <> 'draft' AND d.state = 'issued' AND d.total_minor > d.settled_minor`;
+
 /** The open invoices and bills (only those whose balance is one of `amounts`, in a paying row's sign, when given). */
 function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number[]): OpenDocument[] {
   return ledger.rows<OpenDocument>(
-    `SELECT * FROM (SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.issue_date,
-       CASE d.kind WHEN 'bill' THEN -(d.total_minor - d.settled_minor) ELSE d.total_minor - d.settled_minor END AS row_minor
-     FROM documents d INDEXED BY documents_open JOIN counterparties c ON c.seq = d.contact_seq
-     WHERE d.org_seq = ? AND d.kind IN ('invoice', 'bill') AND d.settled_on IS NULL AND d.state <> 'draft' AND d.state = 'issued' AND d.total_minor > d.settled_minor)
-     WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
+    `SELECT * FROM (${OPEN}) WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
     orgSeq,
     amounts ? 1 : null,
     JSON.stringify(amounts ?? []),
   );
 }
 
-function suggestionOf(row: Row, open: readonly OpenDocument[]): PaymentSuggestion | null {
+/** The open documents in another currency than the base, with a valuer for their balances at a row's day (few). */
+function openElsewhere(ledger: Ledger, orgSeq: number): { docs: OpenDocument[]; valuer: Valuer } {
+  const valuer = new Valuer(ledger, orgSeq);
+  return { docs: ledger.rows<OpenDocument>(`${OPEN} AND d.currency <> ?`, orgSeq, valuer.base), valuer };
+}
+
+/** A document's balance at the row's day's rate in the base currency, in the row's sign; null without a rate. */
+function valueOn(elsewhere: { valuer: Valuer }, d: OpenDocument, date: string): number | null {
+  try {
+    return elsewhere.valuer.value(d.row_minor, d.currency, date);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a base-currency row fits a document in another currency: within SUGGEST_BAND of its balance at the day's rate. */
+function fitsAtDayRate(elsewhere: { valuer: Valuer }, row: Row, d: OpenDocument): boolean {
+  if (row.currency !== elsewhere.valuer.base || d.issue_date > row.date || Math.sign(d.row_minor) !== Math.sign(row.amount_minor)) return false;
+  const value = valueOn(elsewhere, d, row.date);
+  return value !== null && Math.abs(row.amount_minor - value) <= SUGGEST_BAND * Math.abs(value);
+}
+
+function suggestionOf(row: Row, open: readonly OpenDocument[], elsewhere?: { docs: OpenDocument[]; valuer: Valuer }): PaymentSuggestion | null {
   const fits = open.filter((d) => d.currency === row.currency && d.row_minor === row.amount_minor && d.issue_date <= row.date);
-  if (!fits.length) return null;
   const text = squash(row.description);
   const words = foldName(row.description);
   const named = fits.filter((d) => text.includes(squash(d.number)));
-  const chosen = named.length ? named : fits.filter((d) => nameWords(d.contact).some((w) => words.includes(w)));
+  let chosen = named.length ? named : fits.filter((d) => nameWords(d.contact).some((w) => words.includes(w)));
+  // In another currency only a row that names the number: an amount within a band is too loose a fit alone.
+  if (!chosen.length && elsewhere) chosen = elsewhere.docs.filter((d) => text.includes(squash(d.number)) && fitsAtDayRate(elsewhere, row, d));
   if (!chosen.length) return null;
   return {
     transactionId: row.id,
@@ -79,7 +112,7 @@ function suggestionOf(row: Row, open: readonly OpenDocument[]): PaymentSuggestio
     amount: fromMinor(row.amount_minor, row.currency),
     description: row.description,
     kind: chosen[0].kind,
-    documents: chosen.map((d) => ({ number: d.number, contact: d.contact, balance: fromMinor(Math.abs(d.row_minor), d.currency) })),
+    documents: chosen.map((d) => ({ number: d.number, contact: d.contact, balance: fromMinor(Math.abs(d.row_minor), d.currency), currency: d.currency })),
     exact: named.length === 1,
   };
 }
@@ -93,28 +126,50 @@ export function possiblePaymentsFor(ledger: Ledger, orgSeq: number, rows: readon
     orgSeq,
     rows.map((r) => r.amount_minor),
   );
-  if (!open.length) return out;
+  const elsewhere = openElsewhere(ledger, orgSeq);
+  if (!open.length && !elsewhere.docs.length) return out;
   for (const r of rows) {
-    const s = suggestionOf(r, open);
+    const s = suggestionOf(r, open, elsewhere);
     if (s) out.set(r.seq, s);
   }
   return out;
 }
 
+const CANDIDATES = `SELECT seq, id, date, amount_minor, currency, description FROM transactions WHERE org_seq = ? AND status = 'uncategorized'`;
+
 /** Uncategorized rows that may pay open documents (of one import batch, or all), newest first. */
 export function suggestPayments(ledger: Ledger, orgSeq: number, only: { importBatchSeq?: number } = {}): PaymentSuggestion[] {
   const open = openDocuments(ledger, orgSeq);
-  if (!open.length) return [];
-  const amounts = JSON.stringify([...new Set(open.map((d) => d.row_minor))]);
+  const elsewhere = openElsewhere(ledger, orgSeq);
+  if (!open.length && !elsewhere.docs.length) return [];
+  const batch = only.importBatchSeq ? ' AND import_batch_seq = ?' : '';
+  const batchParams = only.importBatchSeq ? [only.importBatchSeq] : [];
   const rows = ledger.rows<Row>(
-    `SELECT seq, id, date, amount_minor, currency, description FROM transactions
-     WHERE org_seq = ? AND status = 'uncategorized' AND amount_minor IN (SELECT value FROM json_each(?))${only.importBatchSeq ? ' AND import_batch_seq = ?' : ''}
-     ORDER BY date DESC, seq DESC LIMIT 500`,
+    `${CANDIDATES} AND amount_minor IN (SELECT value FROM json_each(?))${batch} ORDER BY date DESC, seq DESC LIMIT 500`,
     orgSeq,
-    amounts,
-    ...(only.importBatchSeq ? [only.importBatchSeq] : []),
+    JSON.stringify([...new Set(open.map((d) => d.row_minor))]),
+    ...batchParams,
   );
-  return rows.map((r) => suggestionOf(r, open)).filter((s): s is PaymentSuggestion => s !== null);
+  // Base-currency rows near a balance in another currency (a generous range: the day's rate is checked per row).
+  const ranges = elsewhere.docs.flatMap((d) => {
+    const booked = valueOn(elsewhere, d, d.issue_date);
+    return booked === null ? [] : [[Math.min(booked / 2, booked * 2), Math.max(booked / 2, booked * 2), d.issue_date]];
+  });
+  if (ranges.length) {
+    const seen = new Set(rows.map((r) => r.seq));
+    const near = ledger.rows<Row>(
+      `${CANDIDATES} AND currency = ?${batch} AND EXISTS (SELECT 1 FROM json_each(?) r
+         WHERE amount_minor BETWEEN json_extract(r.value, '$[0]') AND json_extract(r.value, '$[1]') AND date >= json_extract(r.value, '$[2]'))
+       ORDER BY date DESC, seq DESC LIMIT 500`,
+      orgSeq,
+      elsewhere.valuer.base,
+      ...batchParams,
+      JSON.stringify(ranges),
+    );
+    rows.push(...near.filter((r) => !seen.has(r.seq)));
+    rows.sort((a, b) => b.date.localeCompare(a.date) || b.seq - a.seq);
+  }
+  return rows.map((r) => suggestionOf(r, open, elsewhere)).filter((s): s is PaymentSuggestion => s !== null);
 }
 
 /** After an import: pays the exact and unique fits, counts the others as possible payments. */
@@ -138,11 +193,16 @@ export function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Act
 
 /**
  * The one open invoice (money in) or bill (money out) a proposal's evidence names by its number, that the row
- * can pay (same currency, issued by the row's day): how an agent proposes a payment with a v1 categorization.
+ * can pay (issued by the row's day; in its currency, or in another when the row is in the base currency and fits
+ * the balance at the day's rate): how an agent proposes a payment with a v1 categorization.
  */
 export function documentNamedBy(ledger: Ledger, orgSeq: number, row: Row, texts: readonly string[]): { kind: 'invoice' | 'bill'; number: string } | null {
   const said = squash(texts.join(' '));
   const kind = row.amount_minor > 0 ? 'invoice' : 'bill';
-  const named = openDocuments(ledger, orgSeq).filter((d) => d.kind === kind && d.currency === row.currency && d.issue_date <= row.date && said.includes(squash(d.number)));
+  const elsewhere = openElsewhere(ledger, orgSeq);
+  const named = [
+    ...openDocuments(ledger, orgSeq).filter((d) => d.currency === row.currency && d.issue_date <= row.date),
+    ...elsewhere.docs.filter((d) => fitsAtDayRate(elsewhere, row, d)),
+  ].filter((d) => d.kind === kind && said.includes(squash(d.number)));
   return named.length === 1 ? { kind, number: named[0].number } : null;
 }

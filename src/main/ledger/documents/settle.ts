@@ -3,8 +3,8 @@
 // that settles it, instead of revenue or expense, so nothing is counted
 // twice. One row may pay one document, several (their total) or part of one;
 // what is left of the row is a credit on the contact (an overpayment).
-// Decisions: a payment is in the document's currency, on or after its issue
-// date; a part paid is at most what is still owed; paying again re-allots the
+// Decisions: a payment is in the document's currency or from the base
+// currency (exchange.ts, issue 43), on or after its issue date; a part paid is at most what is still owed; paying again re-allots the
 // row (what it paid before to other documents stays). Undoing a payment
 // leaves the row uncategorized; the documents are open again.
 import { appendAudit, type Actor, type Human } from '../access/audit';
@@ -13,16 +13,22 @@ import { decimalMarkOf } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
+import type { DecimalMark } from '../../../shared/amounts';
 import { handRow } from '../transactions/hand';
-import { asInput, linesOf, refuseTransfer, replaceLines, suspenseLine, type LineInput } from '../transactions/lines';
-import { documentBySeq, requireDocument, toDocument, type Document } from './documents';
-import { withRealized } from './currency';
+import { asInput, linesOf, refuseTransfer, replaceLines, suspenseLine, type LineInput, type LineRecord } from '../transactions/lines';
+import { documentBySeq, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
+import { realizedLine, withRealized } from './currency';
+import { assertExchangeable, exchangeLines, exchangeSaid, exchangesOf, type Exchange, type ExchangePart } from './exchange';
+
+export type { Exchange } from './exchange';
 
 export interface Allocation {
   /** The invoice's or bill's number (or id). */
   document: string;
-  /** What of the row goes to it; default: what it still asks, or what is left of the row. */
+  /** What of the row goes to it, in the row's currency; default: what it still asks, or what is left of the row. */
   amount?: TypedMoney;
+  /** A document in another currency than the row's (issue 43): what of it the row settles, in its currency; default: its balance. */
+  settles?: TypedMoney;
 }
 
 export interface PaymentResult {
@@ -30,6 +36,8 @@ export interface PaymentResult {
   documents: Document[];
   /** What is left of the row as a credit on the contact (positive), in its currency. */
   credit: number;
+  /** The documents paid in another currency than the row's: what each settled, for how much, and the realized difference. */
+  exchanges: Exchange[];
 }
 
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
@@ -37,11 +45,62 @@ const money = (minor: number, currency: string) => `${fromMinor(minor, currency)
 /** A row as settling needs it. */
 type PayingRow = ReturnType<typeof handRow>;
 
-/**
- * The lines that make a row pay documents: what it paid others stays, each named document gets its part, what
- * is left is a credit on the contact. Refuses what cannot be, naming the field.
- */
-export function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
+/** What a row would pay, nothing written: its lines (their base amounts where they are in another currency). */
+interface SettlementPlan {
+  docs: DocumentRow[];
+  lines: (LineInput & { kept?: number | null })[];
+  left: number;
+  said: string;
+  parts: ExchangePart[];
+}
+
+/** What each document still asks (with what this row paid it before), refusing one the row cannot pay. */
+function openBalances(row: PayingRow, kind: 'invoice' | 'bill', docs: readonly DocumentRow[], current: readonly LineRecord[]): number[] {
+  const s = kind === 'bill' ? 1 : -1;
+  return docs.map((doc, i) => {
+    const what = `${kind} ${doc.number}`;
+    const field = `documents[${i}]`;
+    if (doc.state !== 'issued') throw invalid([{ field, message: `${what} is ${doc.state}: only an issued ${kind} is paid` }]);
+    if (row.date < doc.issue_date) throw invalid([{ field, message: `the row (${row.date}) is before ${what} was issued (${doc.issue_date})` }]);
+    const before = current.filter((l) => l.settles_seq === doc.seq).reduce((sum, l) => sum + s * l.amount_minor, 0);
+    const open = doc.total_minor - doc.settled_minor + before;
+    if (open <= 0) throw invalid([{ field, message: `${what} is paid` }]);
+    return open;
+  });
+}
+
+/** The lines paying documents in the row's own currency, out of `left`: each what was given, or its balance while the row lasts. */
+function ownCurrencyLines(
+  mark: DecimalMark,
+  row: PayingRow,
+  kind: 'invoice' | 'bill',
+  docs: readonly DocumentRow[],
+  allocations: readonly Allocation[],
+  opens: number[],
+  left: number,
+) {
+  const s = kind === 'bill' ? 1 : -1;
+  const lines = docs.map((doc, i): LineInput => {
+    const field = `documents[${i}]`;
+    const given = allocations[i].amount;
+    const amount = given === undefined ? Math.min(opens[i], left) : typedToMinor(given, doc.currency, mark, `${field}.amount`);
+    if (amount <= 0) throw invalid([{ field, message: 'nothing of the row is left to pay it' }]);
+    if (amount > opens[i]) throw invalid([{ field: `${field}.amount`, message: `is more than ${kind} ${doc.number} still asks (${money(opens[i], doc.currency)})` }]);
+    if (amount > left) throw invalid([{ field: `${field}.amount`, message: `is more than is left of the row (${money(left, row.currency)})` }]);
+    left -= amount;
+    return {
+      kind: kind === 'bill' ? 'payable' : 'receivable',
+      amountMinor: s * amount,
+      settlesSeq: doc.seq,
+      contactSeq: doc.contact_seq,
+      memo: `Payment of ${kind} ${doc.number}`,
+    };
+  });
+  return { lines, left, said: lines.map((l, i) => `${kind} ${docs[i].number} (${money(s * l.amountMinor, row.currency)})`) };
+}
+
+/** Refuses what cannot be paid, naming the field; the rest plans the lines. */
+function planSettlement(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]): SettlementPlan {
   const lineKind = kind === 'bill' ? 'payable' : 'receivable';
   // The row's sign: money in pays invoices, money out pays bills; s turns a part of the row into its line's amount.
   const s = kind === 'bill' ? 1 : -1;
@@ -51,39 +110,56 @@ export function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, ro
     ]);
   }
   if (allocations.length === 0) throw invalid([{ field: 'documents', message: 'name at least one document to pay' }]);
-  // Whoever pays the row now, the payment is theirs: an import's claim to it as its own work goes
-  // (matchImportedPayments makes its claim after paying).
-  ledger.stmt("DELETE FROM import_line_changes WHERE transaction_seq = ? AND previous_lines = '[]'").run(row.seq);
   const docs = allocations.map((a) => requireDocument(ledger, orgSeq, [kind], a.document));
   const named = new Set(docs.map((d) => d.seq));
   const current = linesOf(ledger, row.seq);
-  const kept: (LineInput & { kept?: number | null })[] = current
-    .filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq))
-    .map((l) => ({ ...asInput(l), kept: l.base_minor }));
-  let left = -s * row.amount_minor - kept.reduce((sum, l) => sum + s * l.amountMinor, 0);
-  const mark = decimalMarkOf(ledger, orgSeq);
-  const paid: LineInput[] = [];
-  docs.forEach((doc, i) => {
-    const field = `documents[${i}]`;
-    const what = `${kind} ${doc.number}`;
-    if (doc.state !== 'issued') throw invalid([{ field, message: `${what} is ${doc.state}: only an issued ${kind} is paid` }]);
-    if (doc.currency !== row.currency) throw invalid([{ field, message: `${what} is in ${doc.currency}, the row in ${row.currency}` }]);
-    if (row.date < doc.issue_date) throw invalid([{ field, message: `the row (${row.date}) is before ${what} was issued (${doc.issue_date})` }]);
-    const before = current.filter((l) => l.settles_seq === doc.seq).reduce((sum, l) => sum + s * l.amount_minor, 0);
-    const open = doc.total_minor - doc.settled_minor + before;
-    const given = allocations[i].amount;
-    const amount = given === undefined ? Math.min(open, left) : typedToMinor(given, doc.currency, mark, `${field}.amount`);
-    if (amount <= 0) throw invalid([{ field, message: open <= 0 ? `${what} is paid` : 'nothing of the row is left to pay it' }]);
-    if (amount > open) throw invalid([{ field: `${field}.amount`, message: `is more than ${what} still asks (${money(open, doc.currency)})` }]);
-    if (amount > left) throw invalid([{ field: `${field}.amount`, message: `is more than is left of the row (${money(left, row.currency)})` }]);
-    left -= amount;
-    paid.push({ kind: lineKind, amountMinor: s * amount, settlesSeq: doc.seq, contactSeq: doc.contact_seq, memo: `Payment of ${kind} ${doc.number}` });
-  });
-  const credit: LineInput[] =
-    left > 0 ? [{ kind: lineKind, amountMinor: s * left, settlesSeq: null, contactSeq: docs.at(-1)!.contact_seq, memo: 'Overpayment: a credit on the contact' }] : [];
+  const keptLines = current.filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq));
+  const exchanged = docs.some((d) => d.currency !== row.currency) || keptLines.some((l) => l.currency !== row.currency);
+  if (exchanged) assertExchangeable(ledger, orgSeq, row, docs, keptLines);
+  const kept = keptLines.map((l) => ({ ...asInput(l), kept: l.base_minor }));
+  const opens = openBalances(row, kind, docs, current);
+  const rest = -s * row.amount_minor - kept.reduce((sum, l) => sum + s * l.amountMinor, 0);
   const contact = ledger.stmt('SELECT name FROM counterparties WHERE seq = ?').pluck().get(docs[0].contact_seq) as string;
-  const said = `pays ${paid.map((p, i) => `${kind} ${docs[i].number} (${money(s * p.amountMinor, row.currency)})`).join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`;
-  return { lines: withRealized(ledger, orgSeq, actor, row, [...kept, ...paid, ...credit], docs), docs, left, said };
+  let paid: { lines: LineInput[]; left: number; said: string[]; parts: ExchangePart[] };
+  if (exchanged) {
+    const { lines, parts, left } = exchangeLines(ledger, orgSeq, row, kind, docs, allocations, opens, rest);
+    paid = { lines, left, parts, said: parts.map((p) => exchangeSaid(kind, p, row.currency)) };
+  } else paid = { ...ownCurrencyLines(decimalMarkOf(ledger, orgSeq), row, kind, docs, allocations, opens, rest), parts: [] };
+  const { left } = paid;
+  // A row in the base currency (every row that pays in another one) is worth its own amount.
+  const credit: LineInput = { kind: lineKind, amountMinor: s * left, ...(exchanged ? { baseMinor: s * left } : {}), settlesSeq: null, contactSeq: docs.at(-1)!.contact_seq };
+  return {
+    docs,
+    lines: [...kept, ...paid.lines, ...(left > 0 ? [{ ...credit, memo: 'Overpayment: a credit on the contact' }] : [])],
+    left,
+    parts: paid.parts,
+    said: `pays ${paid.said.join(', ')} of ${contact}${left > 0 ? `; ${money(left, row.currency)} left as a credit` : ''}`,
+  };
+}
+
+/**
+ * The lines that make a row pay documents: what it paid others stays, each named document gets its part, what
+ * is left is a credit on the contact; in another currency than the document's, the realized difference too.
+ * Refuses what cannot be, naming the field.
+ */
+export function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
+  const plan = planSettlement(ledger, orgSeq, row, kind, allocations);
+  // Whoever pays the row now, the payment is theirs: an import's claim to it as its own work goes
+  // (matchImportedPayments makes its claim after paying).
+  ledger.stmt("DELETE FROM import_line_changes WHERE transaction_seq = ? AND previous_lines = '[]'").run(row.seq);
+  const { docs, left, said, parts } = plan;
+  if (!parts.length) return { lines: withRealized(ledger, orgSeq, actor, row, plan.lines, docs), docs, left, said, parts };
+  const lines = plan.lines.map(({ kept: _kept, ...l }) => l);
+  // The row is in the base currency: the difference is its own amount there.
+  const gain = -row.amount_minor - lines.reduce((sum, l) => sum + l.baseMinor!, 0);
+  return { lines: gain === 0 ? lines : [...lines, realizedLine(ledger, orgSeq, actor, gain, gain)], docs, left, said, parts };
+}
+
+/** What paying would do (the documents settled in another currency, the credit left), nothing written: the payment form's preview. */
+export function previewPayment(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'bill', transactionId: string, allocations: readonly Allocation[]) {
+  const row = handRow(ledger, orgSeq, transactionId);
+  const plan = planSettlement(ledger, orgSeq, row, kind, allocations);
+  return { transactionId: row.id, currency: row.currency, credit: fromMinor(plan.left, row.currency), exchanges: exchangesOf(ledger, orgSeq, row, kind, plan.parts) };
 }
 
 /** Makes a bank row pay invoices (money in) or bills (money out). */
@@ -100,7 +176,7 @@ export function payDocuments(
     const row = handRow(ledger, orgSeq, transactionId);
     assertOpen(ledger, orgSeq, [row.date], 'matched with a payment');
     refuseTransfer(ledger, row, 'a payment');
-    const { lines, docs, left, said } = settlementLines(ledger, orgSeq, actor, row, kind, allocations);
+    const { lines, docs, left, said, parts } = settlementLines(ledger, orgSeq, actor, row, kind, allocations);
     replaceLines(ledger, row, lines);
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.payment',
@@ -108,7 +184,12 @@ export function payDocuments(
       targetId: row.id,
       summary: `${how ? `${how[0].toUpperCase()}${how.slice(1)}: ` : ''}${row.date} ${money(row.amount_minor, row.currency)} "${row.description}" ${said}`,
     });
-    return { transactionId: row.id, documents: docs.map((d) => toDocument(ledger, documentBySeq(ledger, d.seq))), credit: fromMinor(left, row.currency) };
+    return {
+      transactionId: row.id,
+      documents: docs.map((d) => toDocument(ledger, documentBySeq(ledger, d.seq))),
+      credit: fromMinor(left, row.currency),
+      exchanges: exchangesOf(ledger, orgSeq, row, kind, parts),
+    };
   });
 }
 

@@ -3,13 +3,19 @@
 // the running balance, what it owes at the end, and the documents still open.
 // Every figure is a receivable (payable) amount naming the contact, so the
 // closing balance is the contact's line of the aging at the period's end.
+// One currency's (issue 43): the one named, else the one the contact's
+// documents are in when they share one, else the organization's; a payment
+// from a row in another currency says what the row paid in it.
 import { requireContactRow } from '../contacts/contacts';
 import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { orgCurrency } from '../reports/positions';
+import { paidByRow } from './paid';
 import { aging, type AgedDocument } from './aging';
 import { KIND_NAMES } from './documents';
+
+const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
 export interface ContactStatementLine {
   date: string;
@@ -35,23 +41,36 @@ export interface ContactStatement {
 interface Move {
   date: string;
   minor: number;
+  /** A payment's row (its seq and currency) and the document it pays. */
+  row_seq: number | null;
+  row_currency: string | null;
+  settles_seq: number | null;
   kind: string | null;
   number: string | null;
   voided: number;
   description: string | null;
 }
 
-export function contactStatement(ledger: Ledger, orgSeq: number, ref: string, q: { from?: string; to?: string; payables?: boolean } = {}): ContactStatement {
+/** The currency a contact's documents share, else the organization's. */
+function statementCurrency(ledger: Ledger, orgSeq: number, contactSeq: number, payables: boolean): string {
+  const used = ledger
+    .stmt(`SELECT DISTINCT currency FROM documents WHERE contact_seq = ? AND kind ${payables ? "= 'bill'" : "IN ('invoice', 'credit_note')"} AND state <> 'draft'`)
+    .pluck()
+    .all(contactSeq) as string[];
+  return used.length === 1 ? used[0] : orgCurrency(ledger, orgSeq);
+}
+
+export function contactStatement(ledger: Ledger, orgSeq: number, ref: string, q: { from?: string; to?: string; payables?: boolean; currency?: string } = {}): ContactStatement {
   const contact = requireContactRow(ledger, orgSeq, ref);
   const side = (q.payables ?? (!contact.is_customer && contact.is_vendor === 1)) ? 'payables' : 'receivables';
   const lineKind = side === 'payables' ? 'payable' : 'receivable';
   const sign = side === 'payables' ? -1 : 1;
-  const currency = orgCurrency(ledger, orgSeq);
+  const currency = q.currency ? q.currency.toUpperCase() : statementCurrency(ledger, orgSeq, contact.seq, side === 'payables');
   const to = q.to ?? today();
   const from = q.from ?? `${to.slice(0, 7)}-01`;
-  const SOURCES = `SELECT p.date, p.amount_minor AS minor, d.kind, d.number, EXISTS (SELECT 1 FROM postings q WHERE q.document_seq = p.document_seq AND q.kind = p.kind AND q.seq < p.seq) AS voided, NULL AS description, p.seq AS s
+  const SOURCES = `SELECT p.date, p.amount_minor AS minor, d.kind, d.number, EXISTS (SELECT 1 FROM postings q WHERE q.document_seq = p.document_seq AND q.kind = p.kind AND q.seq < p.seq) AS voided, NULL AS description, NULL AS row_seq, NULL AS row_currency, NULL AS settles_seq, p.seq AS s
       FROM postings p INDEXED BY postings_contact JOIN documents d ON d.seq = p.document_seq WHERE p.contact_seq = @contact AND p.kind IN ('receivable', 'payable') AND p.kind = @kind AND p.currency = @currency
-    UNION ALL SELECT l.date, l.amount_minor, d.kind, d.number, 0, t.description, 1e12 + l.transaction_seq
+    UNION ALL SELECT l.date, l.amount_minor, d.kind, d.number, 0, t.description, t.seq, t.currency, l.settles_seq, 1e12 + l.transaction_seq
       FROM lines l INDEXED BY lines_contact JOIN transactions t ON t.seq = l.transaction_seq LEFT JOIN documents d ON d.seq = l.settles_seq
       WHERE l.contact_seq = @contact AND l.kind = @kind AND l.currency = @currency`;
   const params = { contact: contact.seq, kind: lineKind, currency, from, to };
@@ -62,7 +81,11 @@ export function contactStatement(ledger: Ledger, orgSeq: number, ref: string, q:
     balance += sign * m.minor;
     const name = m.kind ? KIND_NAMES[m.kind as 'invoice'] : '';
     const doc = m.kind ? `${name[0].toUpperCase()}${name.slice(1)} ${m.number}` : null;
-    const what = m.description !== null ? `Payment: ${m.description}${doc ? ` (${doc})` : ' (credit on account)'}` : m.voided ? `${doc} voided` : (doc ?? '');
+    const paid =
+      m.row_currency !== null && m.row_currency !== currency
+        ? `, ${money(paidByRow(ledger, m.row_seq!).get(m.settles_seq!) ?? 0, m.row_currency)} ${side === 'payables' ? 'paid' : 'received'}`
+        : '';
+    const what = m.description !== null ? `Payment: ${m.description}${doc ? ` (${doc}${paid})` : ' (credit on account)'}` : m.voided ? `${doc} voided` : (doc ?? '');
     return { date: m.date, what, number: m.number, amount: fromMinor(sign * m.minor, currency), balance: fromMinor(balance, currency) };
   });
   const atEnd = aging(ledger, orgSeq, side, to, currency).contacts.find((c) => c.id === contact.id);

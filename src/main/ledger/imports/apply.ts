@@ -1,8 +1,9 @@
 // A planned import written in the caller's transaction: the accounts it makes,
 // its batch, every new row through the one insert path (a big batch with the
 // row triggers lifted and the totals kept set-wise: totals/bulk.ts), the rows
-// entered by hand that statement lines merge into, each section's statement
-// and saved CSV mapping, and one audit entry with its counts.
+// entered by hand that statement lines merge into, the rows it skipped (with
+// their text, to fix), each section's statement and saved CSV mapping, and
+// one audit entry with its counts.
 import { maskOf, insertAccount, type AccountRow } from '../accounts/accounts';
 import { appendAudit, type Actor } from '../access/audit';
 import { newId, newTimeOrderedId, nowIso } from '../core/clock';
@@ -20,6 +21,7 @@ import { transferLine } from '../transfers/transfers';
 import { saveMappingFor } from './mappings';
 import type { ImportPlan } from './plan';
 import { newAccountInput } from './sections';
+import { recordSkipped, type SkippedHeader } from './skipped';
 
 /** Writes a plan; answers the batch's id and seq and the accounts the rows went to (by section). */
 export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: ImportPlan): { batchId: string; batchSeq: number; accounts: AccountRow[] } {
@@ -42,6 +44,7 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
   const batchId = newId();
   const createdAt = nowIso();
   const { counts, input } = plan;
+  const texts = skippedTexts(plan);
   const { lastInsertRowid } = ledger
     .stmt(
       `INSERT INTO import_batches (id, org_seq, format, file_name, file_sha256, created_at, rows, imported, duplicates, merged, skipped, options)
@@ -59,9 +62,10 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
       counts.duplicates,
       counts.merged,
       counts.skipped,
-      JSON.stringify(input.readOptions),
+      JSON.stringify(batchOptions(plan, texts)),
     );
   const batchSeq = Number(lastInsertRowid);
+  recordSkipped(ledger, batchSeq, plan.issues, texts);
   const paired = insertRows(ledger, orgSeq, plan, accounts, batchSeq, createdAt);
   matchTransfers(ledger, orgSeq, plan, accounts, paired, batchSeq);
   mergeRows(ledger, plan, batchSeq);
@@ -76,6 +80,27 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
       `${paired.size ? `, ${paired.size} transfer(s) matched with their other side` : ''}`,
   });
   return { batchId, batchSeq, accounts };
+}
+
+/** The text of the skipped rows as the file has them, and of a CSV's header (read back only when rows are skipped). */
+function skippedTexts(plan: ImportPlan): ReadonlyMap<number, string> {
+  if (!plan.issues.length || !plan.input.readBack) return new Map();
+  const header = plan.input.statement.csv?.headerLine;
+  return plan.input.readBack([...plan.issues.map((i) => i.line), ...(header ? [header] : [])]);
+}
+
+/**
+ * What the batch keeps of how its file was read: the options given, the date
+ * format its dates were read with (its account's date order, for the next
+ * file that leaves the order open: mappings.ts), and a CSV's header line
+ * when rows were skipped (their CSV to fix is written under it).
+ */
+function batchOptions(plan: ImportPlan, texts: ReadonlyMap<number, string>): Record<string, unknown> {
+  const { statement, readOptions } = plan.input;
+  const headerLine = statement.csv?.headerLine;
+  const headerText = headerLine ? texts.get(headerLine) : undefined;
+  const header: SkippedHeader | undefined = headerText === undefined ? undefined : { text: headerText, delimiter: statement.csv!.delimiter };
+  return { ...readOptions, datesAs: statement.dates?.format ?? undefined, header };
 }
 
 /**

@@ -17,6 +17,11 @@ import type { Ledger } from '../core/db';
 import { LedgerError, notFound } from '../core/errors';
 import { excerpt } from '../core/text';
 import type { ImportBatchRecord } from '../../../../db/rows';
+import type { RowIssue } from '../../statements/types';
+import { skippedIssues } from './skipped';
+
+/** Skipped rows listed with each batch (all of them: `import skipped`). */
+const SKIPPED_LISTED = 500;
 
 export interface ImportBatch {
   id: string;
@@ -29,6 +34,8 @@ export interface ImportBatch {
   duplicates: number;
   merged: number;
   skipped: number;
+  /** The rows it skipped, by line (the first 500), with why: `import skipped` writes them all out with their text. */
+  skippedRows: RowIssue[];
   undoneAt: string | null;
 }
 
@@ -50,6 +57,7 @@ function toBatch(ledger: Ledger, r: BatchRow): ImportBatch {
     duplicates: r.duplicates,
     merged: r.merged,
     skipped: r.skipped,
+    skippedRows: r.skipped ? skippedIssues(ledger, r.seq, SKIPPED_LISTED) : [],
     undoneAt: r.undone_at,
   };
 }

@@ -2,7 +2,7 @@
 // is new, duplicate or a possible match), then, unless it is a dry run or
 // nothing is new, its application (apply.ts) and the person's rules over what
 // came in, all in one SQLite transaction. The answer is what the preview shows.
-import type { ParsedStatement, RowIssue } from '../../statements/types';
+import type { ParsedStatement, RowIssue, StatementDates } from '../../statements/types';
 import type { Actor } from '../access/audit';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
@@ -12,10 +12,12 @@ import type { Classified } from './dedupe';
 import { LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
 import type { SectionPlan } from './sections';
 import type { PlannedTransfer } from './transfers';
+import type { ElsewhereWarning } from './elsewhere';
 import { shownSide } from '../transfers/candidates';
 import { matchImportedPayments } from '../documents/match';
 
 export type { ImportInput, MatchDecision } from './plan';
+export type { ElsewhereWarning } from './elsewhere';
 
 export interface ImportRow {
   n: number;
@@ -64,9 +66,15 @@ export interface ImportResult {
   payments: { matched: number; possible: number };
   /** What the person's rules did with the imported rows (null for a dry run or a refused file). */
   rules: { suggested: number; applied: number } | null;
+  /** Bad rows that stop the import (a question about the whole file is marked `file`). */
   errors: RowIssue[];
+  /** The rows left out (bad, or in the closed period), by line: kept with the batch (`import skipped`). */
   skippedRows: RowIssue[];
   ignored: ParsedStatement['ignored'];
+  /** How a CSV's or QIF's dates were read: the format, the formats it leaves open, the account whose order settled them. */
+  dates: StatementDates | null;
+  /** The new rows of a section are mostly in another account already: is this the right account? */
+  warnings: ElsewhereWarning[];
   /** The first rows as they will be stored, and every possible match (at most 500). */
   preview: ImportRow[];
   csv?: ParsedStatement['csv'];
@@ -97,6 +105,7 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     rows: plan.rowCount,
     ignored: statement.ignored.slice(0, LIST_MAX),
     csv: statement.csv,
+    dates: statement.dates ?? null,
     nothingNew: plan.nothingNew,
     rules,
   };
@@ -136,6 +145,7 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     payments: { matched: 0, possible: 0 },
     errors: [],
     skippedRows: plan.issues.slice(0, LIST_MAX),
+    warnings: plan.warnings,
     preview,
   };
 }
@@ -165,7 +175,7 @@ function matchOf(ledger: Ledger, c: Classified): ImportRow['match'] {
 
 /** A file stopped by its bad (or closed-period) rows: what they are, and nothing else. */
 function refusedResult(
-  base: Pick<ImportResult, 'batchId' | 'dryRun' | 'format' | 'encoding' | 'fileName' | 'rows' | 'ignored' | 'csv' | 'nothingNew' | 'rules'>,
+  base: Pick<ImportResult, 'batchId' | 'dryRun' | 'format' | 'encoding' | 'fileName' | 'rows' | 'ignored' | 'csv' | 'dates' | 'nothingNew' | 'rules'>,
   plan: ImportPlan,
 ): ImportResult {
   return {
@@ -180,6 +190,7 @@ function refusedResult(
     skipped: 0,
     errors: plan.issues.slice(0, LIST_MAX),
     skippedRows: [],
+    warnings: [],
     preview: [],
     transfers: { matched: 0, possible: 0 },
     payments: { matched: 0, possible: 0 },

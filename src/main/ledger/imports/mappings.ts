@@ -2,6 +2,7 @@
 // CSV import saves how its file was read as the account's preset, named
 // "<account> CSV"; the account's next file is read the same way, and a file
 // whose header matches a preset is recognised as that account's.
+import { dateOrderOf, type DateOrder } from '../../statements/dates';
 import type { CsvMapping, CsvReport } from '../../statements/types';
 import type { AccountRow } from '../accounts/accounts';
 import { newId, nowIso } from '../core/clock';
@@ -77,6 +78,27 @@ export function accountForHeaders(ledger: Ledger, orgSeq: number, headers: strin
   );
   const fits = rows.filter((r) => signature((JSON.parse(r.mapping) as SavedMapping).headers ?? []) === wanted);
   return fits.length === 1 ? fits[0] : null;
+}
+
+/**
+ * An account's date order (day or month first): how its last statement that
+ * said was read (the format given, or the one its dates settled), undone
+ * imports left out, else its saved CSV mapping's. It settles a QIF whose every
+ * date reads both ways (early-month days), never overrides one that decides
+ * for itself.
+ */
+export function accountDateOrder(ledger: Ledger, accountSeq: number): DateOrder | null {
+  const batches = ledger.rows<{ options: string }>(
+    'SELECT b.options FROM statements s JOIN import_batches b ON b.seq = s.batch_seq WHERE s.account_seq = ? AND b.undone_at IS NULL ORDER BY b.seq DESC LIMIT 20',
+    accountSeq,
+  );
+  for (const b of batches) {
+    const o = JSON.parse(b.options) as { datesAs?: string; dateFormat?: string; mapping?: CsvMapping };
+    const order = dateOrderOf(o.datesAs ?? o.dateFormat ?? o.mapping?.dateFormat);
+    if (order) return order;
+  }
+  const row = ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq) as { mapping: string } | undefined;
+  return row ? dateOrderOf((JSON.parse(row.mapping) as SavedMapping).dateFormat) : null;
 }
 
 /** Saves (or replaces) an account's preset from the mapping a CSV import used. */

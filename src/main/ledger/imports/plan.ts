@@ -10,6 +10,7 @@ import { classifyRows, type Classified } from './dedupe';
 import { resolveSections, type SectionPlan } from './sections';
 import { toLedgerRows, type LedgerRows } from './statement-rows';
 import { planTransfers, type PlannedTransfer } from './transfers';
+import { rowsElsewhere, type ElsewhereWarning } from './elsewhere';
 import { lockedThrough } from '../access/closing';
 
 export type MatchDecision = 'merge' | 'import';
@@ -36,6 +37,8 @@ export interface ImportInput {
   dryRun?: boolean;
   /** The statement was read for this import alone: its amounts' text is let go once counted in minor units. */
   readOnce?: boolean;
+  /** The text of the rows starting at these lines, as the file has them: kept with the rows an import skips. */
+  readBack?: (lines: readonly number[]) => ReadonlyMap<number, string>;
 }
 
 /** A row (its position in the file) and what it was found to be. */
@@ -74,8 +77,10 @@ export interface ImportPlan {
   /** New rows that are (or may be) a side of a transfer, by position (imports/transfers.ts). */
   transfers: Map<number, PlannedTransfer>;
   counts: ImportCounts;
-  /** Every row is already in the books (or held back), no account is made: nothing is recorded. */
+  /** Every row is already in the books (or held back), none is skipped, no account is made: nothing is recorded. */
   nothingNew: boolean;
+  /** The new rows of a section are mostly in another account already: is this the right account? */
+  warnings: ElsewhereWarning[];
 }
 
 export const PREVIEW_ROWS = 20;
@@ -97,7 +102,8 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
     sections,
     rows: L,
     issues,
-    refused: issues.length > 0 && !input.skipBadRows,
+    // A question about the whole file (its date format, its columns) is answered, never skipped.
+    refused: issues.some((i) => i.file) || (issues.length > 0 && !input.skipBadRows),
     rowCount,
     bySection,
     toImport: [],
@@ -106,6 +112,7 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
     transfers: new Map(),
     counts,
     nothingNew: false,
+    warnings: [],
   };
   if (plan.refused) return plan;
   bySection.forEach((positions, section) => {
@@ -119,7 +126,9 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
   showTransfers(plan);
   counts.imported = plan.toImport.length;
   counts.merged = plan.toMerge.length;
-  plan.nothingNew = plan.toImport.length + plan.toMerge.length === 0 && sections.every((s) => s.row);
+  // Skipped rows are recorded even when nothing else is new, so that they stay listed to fix.
+  plan.nothingNew = plan.toImport.length + plan.toMerge.length === 0 && counts.skipped === 0 && sections.every((s) => s.row);
+  plan.warnings = rowsElsewhere(ledger, orgSeq, { ...plan, headers: input.statement.csv?.headers });
   return plan;
 }
 

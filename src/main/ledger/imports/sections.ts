@@ -1,9 +1,10 @@
 // Which account each section of a statement goes to: the one the person names,
-// else the one whose bank account id the file states, else (for OFX, QFX,
-// QIF, CAMT and MT940, which describe their account) a new one made from the
-// file. A CSV says nothing about its account: it goes to the account named,
-// or to the one whose saved mapping has the same header; otherwise the person
-// is asked, never a new account made up for it.
+// else the one whose bank account id the file states, else (a QIF names its
+// accounts but gives no id) the open one of the name the file gives, else (for
+// OFX, QFX, QIF, CAMT and MT940, which describe their account) a new one made
+// from the file. A CSV says nothing about its account: it goes to the account
+// named, or to the one whose saved mapping has the same header; otherwise the
+// person is asked, never a new account made up for it.
 import type { ParsedStatement, StatedBalance, StatementSection } from '../../statements/types';
 import { maskOf, requireAccount, type AccountInput, type AccountRow, type AccountType } from '../accounts/accounts';
 import type { Ledger } from '../core/db';
@@ -114,9 +115,17 @@ function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, sec
     if (byBank) return byBank;
     const byMask = byMaskedNumber(ledger, orgSeq, section);
     if (byMask) return byMask;
+  } else if (section.name) {
+    const named = accountNamed(ledger, orgSeq, section.name);
+    if (named && (!section.currency || section.currency === named.currency)) return named;
   }
   if (statement.csv) return accountForHeaders(ledger, orgSeq, statement.csv.headers);
   return null;
+}
+
+/** The open account of this name (any case): the next QIF of "Business Checking" goes where the first one went. */
+export function accountNamed(ledger: Ledger, orgSeq: number, name: string): AccountRow | null {
+  return (ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND lower(name) = lower(?) AND closed_at IS NULL').get(orgSeq, name.trim()) as AccountRow | undefined) ?? null;
 }
 
 const lastFour = (text: string | null): string | null => {

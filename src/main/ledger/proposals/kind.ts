@@ -40,8 +40,8 @@ export interface ChangeView {
   subject: Glance | null;
   /** What the row becomes: a category name and code, or a word. */
   result: { text: string; code: string | null } | null;
-  /** A split the approval would make: each line's category and part of the amount. */
-  split: { code: string; name: string; amount: number; memo: string | null }[] | null;
+  /** A split the approval would make: each line's category and its part of the row (positive; negative and `against` when it goes against the row). */
+  split: { code: string; name: string; amount: number; against: boolean; memo: string | null }[] | null;
   /** The tax the approval would post (issue 28): the row's net and tax at the code named or the category's default. */
   tax: { code: string; net: number; tax: number } | null;
   /** Text it adds (a note's content). */

@@ -26,6 +26,8 @@ export interface ExportLine {
   /** In the base currency (issue 30); null while its row awaits a rate. */
   baseMinor: number | null;
   memo: string | null;
+  /** Its currency when not the row's: a document paid in its own currency (issue 43). */
+  currency?: string;
 }
 
 /** The other side of a matched transfer, for writing both sides as one entry. */
@@ -198,8 +200,8 @@ type RowTuple = [
   number,
   number | null,
 ];
-/** A line's part: kind, category, other account, counterpart, amount, memo, base amount. */
-type LineTuple = [LineKind, string | null, string | null, number | null, number, string | null, number | null];
+/** A line's part: kind, category, other account, counterpart, amount, memo, base amount, currency. */
+type LineTuple = [LineKind, string | null, string | null, number | null, number, string | null, number | null, string];
 /** An entry's row and one of its lines, as ENTRIES reads them. */
 type ExportTuple = [...RowTuple, ...LineTuple];
 
@@ -218,7 +220,7 @@ function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unk
 /** Each row of the period with each of its lines (one result row per line), in the book's order. */
 const ENTRIES = `SELECT t.seq, t.id, a.id, t.date, t.amount_minor, t.currency, t.description, (SELECT name FROM categories WHERE seq = t.category_seq), t.status, t.source,
          t.external_id, t.suggested_by, t.confidence, t.reason, t.reconciled, t.base_minor,
-         l.kind, c.name, la.id, l.counterpart_seq, l.amount_minor, l.memo, l.base_minor
+         l.kind, c.name, la.id, l.counterpart_seq, l.amount_minor, l.memo, l.base_minor, l.currency
   FROM transactions t JOIN accounts a ON a.seq = t.account_seq JOIN lines l ON l.transaction_seq = t.seq
   LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts la ON la.seq = l.account_seq
   WHERE t.org_seq = ? AND $DATED ORDER BY t.date, t.seq, l.position`;
@@ -271,7 +273,7 @@ function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?
           if (row !== null) yield row;
           row = rowOf(v);
         }
-        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo, lineBase] = v.slice(16) as LineTuple;
+        const [kind, lineCategory, toAccount, counterpartSeq, lineMinor, memo, lineBase, lineCurrency] = v.slice(16) as LineTuple;
         row.lines.push({
           kind,
           category: lineCategory,
@@ -280,6 +282,7 @@ function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?
           amountMinor: lineMinor,
           baseMinor: lineBase,
           memo,
+          ...(lineCurrency !== row.currency ? { currency: lineCurrency } : {}),
         });
       }
       if (row !== null) yield row;

@@ -4,52 +4,21 @@
 // its index holds them), with the running balance (debits positive, as
 // hledger's register shows it) and the entry's other side. Paged like the
 // register: the count and the balance before a page come from the maintained
-// totals, so any page costs about the same.
-import { accountRows, type AccountRow } from '../accounts/accounts';
-import { chartRows } from '../chart/categories';
+// totals, so any page costs about the same. A category's ledger may take the
+// categories the P&L reports under it and either basis (category-ledger.ts),
+// so that a P&L figure opens exactly the postings that add up to it.
+import type { AccountRow } from '../accounts/accounts';
+import type { Basis } from '../documents/basis';
+import { invalid } from '../core/errors';
+import { categoriesReader, needsCategoriesReader, type Posting } from './category-ledger';
+import { describeTarget, targetOf, type LedgerAccount, type Target } from './ledger-target';
 import type { Ledger } from '../core/db';
-import { foldName } from '../core/text';
-import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { accountDays, accountRange, BEGINNING, bookCurrencies, deepPageStart, lineDays, lineRange, type RangeTotals } from '../totals/sums';
-import { IN_TRANSIT } from '../transfers/transfers';
-import { TAX_CONTROL } from '../tax/lines';
 import { dayBefore } from '../../../shared/dates';
-import { isLiability } from '../../../shared/accounts';
-import { categoryRef, orgCurrency, PAYABLES_NAME, RECEIVABLES_NAME, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
+import { orgCurrency, PAYABLES_NAME, RECEIVABLES_NAME } from './positions';
 import { today } from '../core/clock';
 import { otherSides } from './other-side';
-
-/** One account of the books, as the general ledger reads it. */
-type Target =
-  | { kind: 'money'; account: AccountRow }
-  | { kind: 'category'; seq: number; code: string; name: string; class: BookClass }
-  | { kind: 'suspense' }
-  | { kind: 'transfer' }
-  | { kind: 'tax' }
-  | { kind: 'receivable' }
-  | { kind: 'payable' };
-
-const fold = foldName;
-
-/** An account of the books by its ref (as the reports name them), a category's code or name, or a money account's name or id. */
-function targetOf(ledger: Ledger, orgSeq: number, ref: string): Target {
-  const key = fold(ref);
-  if (['suspense', 'uncategorized', fold(SUSPENSE_NAME)].includes(key)) return { kind: 'suspense' };
-  if (['in-transit', fold(IN_TRANSIT)].includes(key)) return { kind: 'transfer' };
-  if (['tax-control', 'tax', fold(TAX_CONTROL)].includes(key)) return { kind: 'tax' };
-  if (['receivables', fold(RECEIVABLES_NAME)].includes(key)) return { kind: 'receivable' };
-  if (['payables', fold(PAYABLES_NAME)].includes(key)) return { kind: 'payable' };
-  const bare = key.replace(/^(account|category):/, '');
-  const chart = chartRows(ledger, orgSeq);
-  const category = key.startsWith('account:')
-    ? undefined
-    : (chart.find((c) => c.code && fold(c.code) === bare) ?? chart.find((c) => fold(categoryRef(c)) === key) ?? chart.find((c) => fold(c.name) === bare));
-  if (category) return { kind: 'category', seq: category.seq, code: category.code, name: category.name, class: category.type };
-  const account = key.startsWith('category:') ? undefined : accountRows(ledger, orgSeq).find((a) => a.id === bare || fold(a.name) === bare);
-  if (account) return { kind: 'money', account };
-  throw notFound('account', ref);
-}
 
 export interface LedgerPosting {
   /** The bank row's id; empty for an invoice's or bill's posting (its document says which). */
@@ -61,6 +30,8 @@ export interface LedgerPosting {
   memo: string | null;
   /** The entry's other side: the category (or "Split: ..."), the money account, the other account of a transfer. */
   other: string;
+  /** In a ledger of several categories (withChildren): the one this posting is in. */
+  category?: { code: string; name: string };
   /** Debits positive. */
   amount: number;
   debit: number;
@@ -70,13 +41,17 @@ export interface LedgerPosting {
 }
 
 export interface GeneralLedger {
-  account: { ref: BookRef; code?: string; name: string; class: BookClass };
+  account: LedgerAccount;
   currency: string;
+  /** A category's: invoices' and bills' lines at their dates (accrual, the books) or their payments' (cash). */
+  basis?: Basis;
   from: string;
   to: string;
   /** Before the period (with a money account's opening balance). */
   startingBalance: number;
   endingBalance: number;
+  /** The period's postings added up (debits positive): what a P&L figure of the period is, with its sign turned. */
+  net: number;
   data: LedgerPosting[];
   meta: { totalCount: number; limit: number; offset: number };
 }
@@ -87,22 +62,12 @@ export interface LedgerQuery {
   to?: string;
   limit: number;
   offset: number;
-}
-
-interface Posting {
-  /** 0: a bank row's line (seq, position); 1: a document's posting (seq the posting's). */
-  src: number;
-  seq: number;
-  position: number;
-  doc_id?: string | null;
-  doc_kind?: string | null;
-  doc_number?: string | null;
-  id: string;
-  date: string;
-  description: string;
-  memo: string | null;
-  minor: number;
-  account_seq: number;
+  /** A category with the categories the P&L reports under it: a parent's subtotal. */
+  withChildren?: boolean;
+  /** A category's invoices and bills by their dates (accrual, the default: the books) or their payments' (cash). */
+  basis?: Basis;
+  /** A category's lines in one currency, in it (default: every currency's, in the base currency, as the reports). */
+  currency?: string;
 }
 
 /** Lines (or postings) in more than one currency: the general ledger of a category is then in the base currency. */
@@ -218,21 +183,29 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
   };
 }
 
-function describeTarget(t: Target): GeneralLedger['account'] {
-  if (t.kind === 'money') return { ref: `account:${t.account.id}`, name: t.account.name, class: isLiability(t.account.type) ? 'liability' : 'asset' };
-  if (t.kind === 'category') return { ref: categoryRef({ code: t.code, seq: t.seq }), ...(t.code ? { code: t.code } : {}), name: t.name, class: t.class };
-  if (t.kind === 'tax') return { ref: 'tax-control', name: TAX_CONTROL, class: 'liability' };
-  if (t.kind === 'receivable') return { ref: 'receivables', name: RECEIVABLES_NAME, class: 'asset' };
-  if (t.kind === 'payable') return { ref: 'payables', name: PAYABLES_NAME, class: 'liability' };
-  return t.kind === 'suspense' ? { ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' } : { ref: 'in-transit', name: IN_TRANSIT, class: 'asset' };
+/**
+ * A target's reader. A category's several-category ledger, its cash basis (when documents post to it) and its
+ * revaluations (in the base currency) are category-ledger.ts's; the rest reads one account's index in order.
+ */
+function readerOf(ledger: Ledger, orgSeq: number, target: Target, q: LedgerQuery) {
+  const several = !q.currency && severalCurrencies(ledger, orgSeq);
+  const currency = target.kind === 'money' ? target.account.currency : orgCurrency(ledger, orgSeq, q.currency);
+  if (target.kind !== 'category') {
+    const asked = q.withChildren ? 'withChildren' : q.basis === 'cash' ? 'basis' : q.currency ? 'currency' : null;
+    if (asked) throw invalid([{ field: asked, message: 'only a category ledger takes it (a money account or the suspense lines have one basis and currency)' }]);
+    return { currency, read: reader(ledger, orgSeq, currency, target, target.kind !== 'money' && several) };
+  }
+  const seqs = [target.seq, ...target.under.map((c) => c.seq)];
+  const set = { orgSeq, seqs, currency: several ? null : currency, basis: q.basis ?? 'accrual' };
+  const wide = needsCategoriesReader(ledger, set);
+  return { currency, read: wide ? categoriesReader(ledger, set) : reader(ledger, orgSeq, currency, target, several) };
 }
 
 export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): GeneralLedger {
-  const target = targetOf(ledger, orgSeq, q.account);
-  const currency = target.kind === 'money' ? target.account.currency : orgCurrency(ledger, orgSeq);
+  const target = targetOf(ledger, orgSeq, q.account, q.withChildren);
   const from = q.from ?? BEGINNING;
   const to = q.to ?? today();
-  const read = reader(ledger, orgSeq, currency, target, target.kind !== 'money' && severalCurrencies(ledger, orgSeq));
+  const { currency, read } = readerOf(ledger, orgSeq, target, q);
   const opening = target.kind === 'money' && (target.account.opening_date ?? BEGINNING) <= to ? target.account.opening_balance_minor : 0;
   const starting = opening + (from > BEGINNING ? read.range(BEGINNING, dayBefore(from)).minor : 0);
   const period = read.range(from, to);
@@ -252,6 +225,7 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
         ? PAYABLES_NAME
         : RECEIVABLES_NAME;
   const money = (minor: number) => fromMinor(minor, currency);
+  const categories = new Map(target.kind === 'category' ? [target, ...target.under].map((c) => [c.seq, { code: c.code, name: c.name }]) : []);
   const data = postings.map((p): LedgerPosting => {
     balance += p.minor;
     return {
@@ -260,7 +234,8 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
       date: p.date,
       description: p.description,
       memo: p.memo,
-      other: p.src === 1 ? documentSide(p) : (others.get(`${p.seq}:${p.position}`) ?? ''),
+      other: p.other ?? (p.src === 1 ? documentSide(p) : (others.get(`${p.seq}:${p.position}`) ?? '')),
+      ...(categories.size > 1 && p.category_seq !== undefined ? { category: categories.get(p.category_seq) } : {}),
       amount: money(p.minor),
       debit: money(Math.max(p.minor, 0)),
       credit: money(Math.max(-p.minor, 0)),
@@ -270,10 +245,12 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
   return {
     account: describeTarget(target),
     currency,
+    ...(target.kind === 'category' ? { basis: q.basis ?? 'accrual' } : {}),
     from,
     to,
     startingBalance: money(starting),
     endingBalance: money(starting + period.minor),
+    net: money(period.minor),
     data,
     meta: { totalCount: period.n, limit: q.limit, offset: q.offset },
   };

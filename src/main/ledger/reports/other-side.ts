@@ -1,11 +1,12 @@
 // The other side of an entry, as the general ledger shows it beside a
 // posting: for a money account's row, where the money went (a category,
-// "Split: ...", a transfer's other account, uncategorized); for a line, the
-// money account whose row it balances. Read for one page at a time.
+// "Split: ...", "Transfer to" or "from" the other account, uncategorized); for
+// a line, the money account whose row it balances. Read for one page at a time.
 import type { Ledger } from '../core/db';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { SUSPENSE_NAME } from './positions';
 import { TAX_CONTROL } from '../tax/lines';
+import { goesAgainst } from '../../../shared/split-parts';
 
 interface PostingKey {
   seq: number;
@@ -20,6 +21,7 @@ interface PageLine {
   category: string | null;
   account: string | null;
   counterpart_seq: number | null;
+  amount_minor: number;
 }
 
 const key = (seq: number, position: number) => `${seq}:${position}`;
@@ -37,7 +39,7 @@ export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: rea
       .map((a) => [a.seq, a.name]),
   );
   const lines = ledger.rows<PageLine>(
-    `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq
+    `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq, l.amount_minor
      FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq
      WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) ORDER BY l.transaction_seq, l.position`,
     JSON.stringify(seqs),
@@ -48,18 +50,23 @@ export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: rea
     const own = accounts.get(p.account_seq) ?? '';
     if (side === 'line') {
       const line = byRow.get(p.seq)?.find((l) => l.position === p.position);
-      out.set(key(p.seq, p.position), line?.kind === 'transfer' ? `${own} -> ${line.account}${line.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}` : own);
+      // A transfer line's amount is the opposite of its row's: positive, the money went out of `own`.
+      const transit = line?.kind === 'transfer' ? (line.amount_minor > 0 ? [own, line.account] : [line.account, own]).join(' -> ') : null;
+      out.set(key(p.seq, p.position), transit ? `${transit}${line!.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}` : own);
       continue;
     }
     const mine = byRow.get(p.seq) ?? [];
+    const parts = mine.filter((l) => l.kind === 'category');
     const [only] = mine;
+    // The row's amount is minus its lines' sum; a part against it (a refund inside a payment) is marked.
+    const rowMinor = -mine.reduce((s, l) => s + l.amount_minor, 0);
     const text =
-      mine.length > 1
-        ? `Split: ${mine.map((l) => l.category).join(', ')}`
+      parts.length > 1
+        ? `Split: ${parts.map((l) => `${l.category}${goesAgainst(rowMinor, -l.amount_minor) ? ' (against the row)' : ''}`).join(', ')}`
         : only?.kind === 'transfer'
-          ? `Transfer to ${only.account}${only.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}`
-          : only?.kind === 'category'
-            ? (only.category ?? '')
+          ? `Transfer ${only.amount_minor > 0 ? 'to' : 'from'} ${only.account}${only.counterpart_seq === null ? ` (${IN_TRANSIT.toLowerCase()})` : ''}`
+          : parts.length === 1
+            ? (parts[0].category ?? '')
             : only?.kind === 'tax'
               ? TAX_CONTROL
               : SUSPENSE_NAME;

@@ -25,6 +25,7 @@ export const SUSPENSE_NAME = 'Uncategorized (suspense)';
 export const OPENING_NAME = 'Opening balances';
 export const RECEIVABLES_NAME = 'Accounts receivable';
 export const PAYABLES_NAME = 'Accounts payable';
+export const CONVERSIONS_NAME = 'Currency conversions';
 
 export interface Position {
   /** None for a computed figure (retained earnings). */
@@ -64,7 +65,27 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCur
   }
   if (openings !== 0) out.push({ ref: 'opening-balances', name: OPENING_NAME, class: 'equity', minor: -openings });
   out.push(...linePositions(ledger, orgSeq, currency, null, to));
+  const converted = currency === null ? 0 : convertedThrough(ledger, orgSeq, currency, to);
+  if (converted !== 0) out.push({ name: CONVERSIONS_NAME, class: 'equity', minor: -converted });
   return out;
+}
+
+/**
+ * What entries between two currencies left in one of them through a date (issue 43: a EUR invoice paid from the
+ * GBP account balances in the base currency, not in each): the money and lines in that currency of the rows that
+ * pay a document in another. In that currency's own figures it is equity, "Currency conversions", as hledger's
+ * conversion equity; in the base currency it is nothing. Read from the settling lines (few), not the totals.
+ */
+function convertedThrough(ledger: Ledger, orgSeq: number, currency: string, to: string): number {
+  return ledger
+    .stmt(
+      `WITH crossed AS (SELECT DISTINCT l.transaction_seq AS seq FROM lines l INDEXED BY lines_settles JOIN transactions t ON t.seq = l.transaction_seq
+         WHERE l.settles_seq IS NOT NULL AND l.org_seq = ? AND l.currency <> t.currency AND l.date <= ?)
+       SELECT coalesce((SELECT sum(t.amount_minor) FROM transactions t JOIN crossed c ON c.seq = t.seq WHERE t.currency = ?), 0)
+         + coalesce((SELECT sum(l.amount_minor) FROM lines l JOIN crossed c ON c.seq = l.transaction_seq WHERE l.currency = ?), 0)`,
+    )
+    .pluck()
+    .get(orgSeq, to, currency, currency) as number;
 }
 
 /** What unrealized revaluations (rates/revalue.ts) added to money accounts in the base currency through a date. */

@@ -1,21 +1,23 @@
 // The profit and loss of a period, from the lines' maintained totals
 // (migration 0014; totals/sums.ts), as an accountant reads it: sections
 // (revenue, cost of sales when used, expenses), each category under its
-// parent, a parent's subtotal in every column, gross profit and net per
-// column. Amounts are signed as in the ledger: revenue positive, costs
+// parent in its section (cost of sales is a property of a category wherever
+// it sits: chart/sections.ts), a parent's subtotal in every column, gross
+// profit and net per column. Amounts are signed as in the ledger: revenue positive, costs
 // negative. Uncategorized rows (their suspense lines) on their own line (not
 // in net); transfers between the organization's own accounts are not profit or
 // loss and are left out; lines to asset, liability or equity categories
 // (owner's money, loans) left out and counted.
 import { organizationBySeq } from '../access/organizations';
 import { chartRows, type ChartRow } from '../chart/categories';
+import { ChartTree, type PlSection } from '../chart/sections';
 import { onBasis, type Basis } from '../documents/basis';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { defaultMonths, lastDayOf, lineSums, monthsOf, type InCurrency } from '../totals/sums';
 import { reportCurrency } from './positions';
 
-export type PlSection = 'revenue' | 'cost_of_sales' | 'expenses';
+export type { PlSection };
 export const PL_SECTIONS: Record<PlSection, string> = { revenue: 'Revenue', cost_of_sales: 'Cost of sales', expenses: 'Expenses' };
 
 export interface PlLine {
@@ -107,37 +109,26 @@ function ownSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: str
   return { own, none, transfers };
 }
 
-/** The categories with activity and every parent above them, as a tree read depth first into lines. */
+/** The categories with activity and every parent they are reported under, as a tree read depth first into lines. */
 class Tree {
   readonly lines: PlLine[] = [];
-  private readonly byCode: Map<string, ChartRow>;
   private readonly shown = new Set<string>();
 
   constructor(
-    chart: ChartRow[],
+    readonly chart: ChartTree,
     private readonly own: Map<string, Sums>,
     private readonly perMonth: (m: Sums) => Record<string, number> | undefined,
     private readonly money: (minor: number) => number,
   ) {
-    this.byCode = new Map(chart.filter((c) => c.code).map((c) => [c.code, c]));
-    for (const code of own.keys())
-      for (let c = this.byCode.get(code); c && !this.shown.has(c.code); c = c.parent_code ? this.byCode.get(c.parent_code) : undefined) this.shown.add(c.code);
+    for (const code of own.keys()) for (let c = chart.get(code); c && !this.shown.has(c.code); c = chart.reportedParent(c)) this.shown.add(c.code);
   }
 
-  /** The shown categories under a parent (null: the top), by code. */
+  /** The shown categories reported under a parent (null: the top of their sections), by code. */
   childrenOf(code: string | null): ChartRow[] {
     return [...this.shown]
-      .map((k) => this.byCode.get(k)!)
-      .filter((c) => (c.parent_code && this.shown.has(c.parent_code) ? c.parent_code : null) === code)
+      .map((k) => this.chart.get(k)!)
+      .filter((c) => (this.chart.reportedParent(c)?.code ?? null) === code)
       .sort((a, b) => (a.code < b.code ? -1 : 1));
-  }
-
-  /** Cost of sales: the category or one above it says so (a chart is a few levels deep; 20 stops a loop). */
-  sectionOf(c: ChartRow): PlSection {
-    if (c.type === 'revenue') return 'revenue';
-    for (let at: ChartRow | undefined = c, up = 0; at && up < 20; at = at.parent_code ? this.byCode.get(at.parent_code) : undefined, up++)
-      if (at.cost_of_sales) return 'cost_of_sales';
-    return 'expenses';
   }
 
   /** A category's line and its children's, depth first (a parent's own rows on an "(other)" line); its subtotal per month. */
@@ -177,10 +168,10 @@ export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {
   const chart = chartRows(ledger, orgSeq);
   const basis = period.basis ?? (organizationBySeq(ledger, orgSeq).reportBasis as Basis);
   const { own, none, transfers } = ownSums(ledger, orgSeq, sums, from, to, chart, basis);
-  const tree = new Tree(chart, own, perMonth, money);
+  const tree = new Tree(new ChartTree(chart), own, perMonth, money);
   const totals = new Map<PlSection, Sums>();
   for (const section of ORDER) {
-    for (const root of tree.childrenOf(null).filter((c) => (c.type === 'revenue' || c.type === 'expense') && tree.sectionOf(c) === section)) {
+    for (const root of tree.childrenOf(null).filter((c) => tree.chart.sectionOf(c) === section)) {
       addInto(totals.get(section) ?? totals.set(section, new Map()).get(section)!, tree.walk(root, 0, section));
     }
   }

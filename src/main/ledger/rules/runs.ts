@@ -23,7 +23,8 @@ import { shareOut } from '../transactions/split';
 import { describeRule, foldRuleText, ruleRows, ruleTarget, sharesOf } from './rules';
 import { statusSql } from '../transactions/status';
 import { fromMinor } from '../core/money';
-import { insertLines, shownCategory } from '../transactions/lines';
+import { insertLines, shownCategory, suspenseLine } from '../transactions/lines';
+import { followSplitOrigin } from '../transactions/split-origin';
 
 export interface RuleRunScope {
   /** Only these rules (ids); all enabled rules otherwise. */
@@ -184,6 +185,7 @@ function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hi
     const rule = rules[hits.rule[at]];
     const row = head.get(hits.seq[at]) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number; base_minor: number | null };
     const lines = appliedLines(rule, row.amount_minor, row.date);
+    followSplitOrigin(ledger, row.seq, lines, () => [suspenseLine(row.amount_minor)]);
     ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(row.seq);
     insertLines(ledger, { ...row, org_seq: orgSeq }, lines);
     set.run(shownCategory(lines), by(rule), row.seq);

@@ -28,10 +28,26 @@ export interface TaxSetBox {
   sum?: string[];
 }
 
+/** The tax office's limit on the corrections of earlier returns one return may include (issue 43). */
+export interface CorrectionThreshold {
+  source: string;
+  /** Which net value of the corrections counts: its size either way, or only tax owed (the ATO's debit errors). */
+  direction: 'both' | 'owed';
+  /** In the organization's currency, as written ("10000"). */
+  limit: string;
+  /** The limit is the greater of `limit` and this share of a box of the correcting return, at most `cap`. */
+  shareOfBox?: { box: string; percent: string; cap: string };
+  /** Whether the limit itself may still be included (HMRC: "10,000 or less"; the ATO: "under 16,000"). */
+  limitIncluded: boolean;
+  message: string;
+}
+
 interface TaxSet {
   name: string;
   source: string;
   boxes: TaxSetBox[];
+  /** Absent: the set knows no limit (plain). */
+  correctionThreshold?: CorrectionThreshold;
   codes: { code: string; name: string; kind: TaxKind; applies: TaxApplies; rates: { from: string; rate: string }[]; boxes: TaxBox[] }[];
 }
 

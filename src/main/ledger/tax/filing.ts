@@ -1,7 +1,9 @@
 // Filing a tax return (issue 28): what was filed (the return as computed,
 // how many lines, when, by whom) is kept, and the taxed lines it took are
 // stamped with it: they no longer change (an edit, a split, a deletion of
-// their rows is refused with period_locked naming the return). New rows dated
+// their rows is refused with period_locked naming the return, or made by a
+// person as a correction in the next return: corrections.ts; filing that
+// return stamps its corrections too). New rows dated
 // in a filed period are still welcome: they go into the next open return, as
 // tax offices expect, and that return says how many arrived late. Decision:
 // the tax control account stays the payable (no journal moves it to another
@@ -15,6 +17,7 @@ import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, toMinor } from '../core/money';
 import { stampLines, taxReturn, type TaxReturn } from './return';
+import { stampCorrections } from './adjustments';
 import { assertOpen } from '../access/closing';
 import { handRow } from '../transactions/hand';
 import { refuseTransfer, replaceLines } from '../transactions/lines';
@@ -56,7 +59,8 @@ const toFiled = (r: FiledRow, currency: string): FiledReturn => ({
   lineCount: r.line_count,
   filedAt: r.filed_at,
   filedBy: r.filed_by,
-  report: JSON.parse(r.report) as TaxReturn,
+  // Returns filed before corrections existed (issue 43) included none.
+  report: { corrections: [], correctionThreshold: null, ...(JSON.parse(r.report) as Partial<TaxReturn>) } as TaxReturn,
   paymentId: r.payment_id,
 });
 
@@ -70,8 +74,16 @@ export function listTaxReturns(ledger: Ledger, orgSeq: number): FiledReturn[] {
     .map((r) => toFiled(r, currency));
 }
 
-/** Files the return of a period: refused when it overlaps one already filed, or ends before the last one. */
-export function fileTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): FiledReturn {
+/**
+ * Files the return of a period: refused when it overlaps one already filed, or ends before the last one; and, when
+ * its corrections of earlier returns exceed the tax office's threshold, unless the person confirms it (issue 43).
+ */
+export function fileTaxReturn(
+  ledger: Ledger,
+  orgSeq: number,
+  actor: Human,
+  period: { from: string; to: string; basis?: 'cash' | 'accrual'; confirmCorrections?: boolean },
+): FiledReturn {
   if (period.from > period.to) throw invalid([{ field: 'to', message: 'is before from' }]);
   return ledger.write(() => {
     const org = organizationBySeq(ledger, orgSeq);
@@ -84,7 +96,17 @@ export function fileTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, peri
         to: clash.period_to,
       });
     }
-    const report = taxReturn(ledger, orgSeq, period);
+    const report = taxReturn(ledger, orgSeq, { from: period.from, to: period.to, basis: period.basis });
+    const threshold = report.correctionThreshold;
+    if (threshold?.exceeded && !period.confirmCorrections) {
+      const over = `net value ${threshold.netValue.toFixed(2)}, threshold ${threshold.limit.toFixed(2)} ${org.currency}`;
+      throw invalid([
+        {
+          field: 'confirmCorrections',
+          message: `${threshold.message} (${over}); to file them in this return all the same, confirm it (--confirm-corrections; the Tax screen asks)`,
+        },
+      ]);
+    }
     const id = newId();
     const seq = Number(
       ledger
@@ -93,11 +115,17 @@ export function fileTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, peri
     );
     const lineCount = stampLines(ledger, orgSeq, org.currency, period.from, period.to, seq);
     ledger.stmt('UPDATE tax_returns SET line_count = ? WHERE seq = ?').run(lineCount, seq);
+    stampCorrections(
+      ledger,
+      report.corrections.map((c) => c.correctionId),
+      seq,
+    );
+    const corrected = new Set(report.corrections.map((c) => c.correctionId)).size;
     appendAudit(ledger, orgSeq, actor, {
       action: 'tax.return_filed',
       targetType: 'tax_return',
       targetId: id,
-      summary: `Tax return filed for ${period.from} to ${period.to} (${report.basis} basis): ${lineCount} line(s)${report.lateLines ? `, ${report.lateLines} of them late for an earlier period` : ''}, payable ${report.payable.toFixed(2)} ${org.currency}`,
+      summary: `Tax return filed for ${period.from} to ${period.to} (${report.basis} basis): ${lineCount} line(s)${report.lateLines ? `, ${report.lateLines} of them late for an earlier period` : ''}${corrected ? `, ${corrected} correction(s) of earlier returns${threshold?.exceeded ? ` over the threshold (${threshold.netValue.toFixed(2)}), confirmed` : ''}` : ''}, payable ${report.payable.toFixed(2)} ${org.currency}`,
     });
     return listTaxReturns(ledger, orgSeq).find((r) => r.id === id)!;
   });

@@ -6,12 +6,16 @@
 // of others. A bank row's lines are dated the bank's day on either basis;
 // invoices' and bills' lines their own dates (accrual) or their payments'
 // in proportion (cash), documents/basis.ts.
+// A return after a filed one also includes the corrections of earlier returns
+// (issue 43, adjustments.ts): their differences in its boxes and payable.
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
 import { documentTaxedLinesSql, documentTaxedParams, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';
-import { TAX_SETS, type TaxBox } from './codes';
+import { TAX_SETS, type TaxBox, type TaxSetBox } from './codes';
+import { returnAdjustments, thresholdCheck, type CorrectionThresholdCheck, type TaxCorrectionLine } from './adjustments';
+import { fillBoxes, payableOf } from './figures';
 import { dayBefore } from '../../../shared/dates';
 import { bookCurrencies } from '../totals/sums';
 
@@ -41,6 +45,10 @@ export interface TaxReturn {
   payable: number;
   /** Lines dated in a period already filed that arrived after it: in this return. */
   lateLines: number;
+  /** Corrections of earlier returns (issue 43): in the boxes, the per-code summary and the payable; listed apart here. */
+  corrections: TaxCorrectionLine[];
+  /** The tax office's threshold for them (null: none included, or the set knows none). */
+  correctionThreshold: CorrectionThresholdCheck | null;
 }
 
 interface Group {
@@ -77,10 +85,10 @@ function lateBound(ledger: Ledger, orgSeq: number, from: string): string | null 
 }
 
 /** The other currencies the organization's lines (and documents' postings) are in: each its own index range. */
-const otherCurrencies = (ledger: Ledger, orgSeq: number, base: string): string[] => bookCurrencies(ledger, orgSeq).filter((c) => c !== base);
+export const otherCurrencies = (ledger: Ledger, orgSeq: number, base: string): string[] => bookCurrencies(ledger, orgSeq).filter((c) => c !== base);
 
 /** The taken lines' query and its parameters, every currency in the base one: the late range only once a return was filed. */
-function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: string): { sql: string; params: unknown[] } {
+export function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: string): { sql: string; params: unknown[] } {
   const lateUntil = lateBound(ledger, orgSeq, from);
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -160,49 +168,67 @@ function lateLines(ledger: Ledger, orgSeq: number, base: string, from: string): 
   );
 }
 
-export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
-  const org = organizationBySeq(ledger, orgSeq);
-  const money = (minor: number) => fromMinor(minor, org.currency);
-  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, period.basis ?? 'cash');
-  const set = org.taxSet ? TAX_SETS[org.taxSet] : undefined;
-  const boxMinor = new Map<string, number>((set?.boxes ?? []).map((b) => [b.box, 0]));
-  const byCode = new Map<string, { code: string; name: string; minor: [number, number, number, number] }>();
-  let payable = 0;
+/** Each code's net and tax on either side (minor units: net sales, tax sales, net purchases, tax purchases), by seq. */
+type ByCode = Map<number, { code: string; name: string; minor: [number, number, number, number] }>;
+
+/** The per-code summary, by code, each with its rate at the period's end. */
+function codeSummary(ledger: Ledger, byCode: ByCode, to: string, money: (minor: number) => number): TaxCodeFigures[] {
   const rate = ledger.stmt('SELECT rate_e4 FROM tax_rates WHERE tax_code_seq = ? AND valid_from <= ? ORDER BY valid_from DESC LIMIT 1').pluck();
-  for (const g of groups) {
-    // Money's sign: a sale's line is a credit (negative), a purchase's a debit.
-    const net = g.sales ? -g.net : g.net;
-    const tax = g.sales ? -g.tax : g.tax;
-    const figures = byCode.get(g.code) ?? byCode.set(g.code, { code: g.code, name: g.name, minor: [0, 0, 0, 0] }).get(g.code)!;
-    figures.minor[g.sales ? 0 : 2] += net;
-    figures.minor[g.sales ? 1 : 3] += tax;
-    // The reverse charge's output and input tax cancel: nothing is paid for it.
-    if (g.kind !== 'reverse_charge') payable += g.sales ? tax : -tax;
-    for (const b of JSON.parse(g.boxes) as TaxBox[]) {
-      if ((b.side === 'sales') !== Boolean(g.sales)) continue;
-      const value = b.measure === 'net' ? net : b.measure === 'tax' ? tax : net + tax;
-      boxMinor.set(b.box, (boxMinor.get(b.box) ?? 0) + value);
-    }
-  }
-  for (const b of set?.boxes ?? []) {
+  return [...byCode]
+    .sort(([, a], [, b]) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+    .map(([seq, c]) => ({
+      code: c.code,
+      name: c.name,
+      rate: ((rate.get(seq, to) as number | undefined) ?? 0) / 10_000,
+      netSales: money(c.minor[0]),
+      taxSales: money(c.minor[1]),
+      netPurchases: money(c.minor[2]),
+      taxPurchases: money(c.minor[3]),
+    }));
+}
+
+/** The boxes that are sums of others (UK box 3 = 1 + 2, box 5 = 3 - 4), in the set's order. */
+function addSums(boxes: TaxSetBox[], boxMinor: Map<string, number>): void {
+  for (const b of boxes) {
     if (b.sum)
       boxMinor.set(
         b.box,
         b.sum.reduce((s, part) => s + (part.startsWith('-') ? -(boxMinor.get(part.slice(1)) ?? 0) : (boxMinor.get(part) ?? 0)), 0),
       );
   }
-  const codes = [...byCode.values()].map((c) => {
-    const seq = groups.find((g) => g.code === c.code)!.seq;
-    return {
-      code: c.code,
-      name: c.name,
-      rate: ((rate.get(seq, period.to) as number | undefined) ?? 0) / 10_000,
-      netSales: money(c.minor[0]),
-      taxSales: money(c.minor[1]),
-      netPurchases: money(c.minor[2]),
-      taxPurchases: money(c.minor[3]),
-    };
-  });
+}
+
+export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
+  const org = organizationBySeq(ledger, orgSeq);
+  const money = (minor: number) => fromMinor(minor, org.currency);
+  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, period.basis ?? 'cash');
+  const adjustments = returnAdjustments(ledger, orgSeq, org.currency, period, lastFiledTo(ledger, orgSeq));
+  const set = org.taxSet ? TAX_SETS[org.taxSet] : undefined;
+  const boxMinor = new Map<string, number>((set?.boxes ?? []).map((b) => [b.box, 0]));
+  const byCode: ByCode = new Map();
+  const add = (seq: number, code: string, name: string, sales: boolean, net: number, tax: number) => {
+    const figures = byCode.get(seq) ?? byCode.set(seq, { code, name, minor: [0, 0, 0, 0] }).get(seq)!;
+    figures.minor[sales ? 0 : 2] += net;
+    figures.minor[sales ? 1 : 3] += tax;
+  };
+  let payable = 0;
+  for (const g of groups) {
+    // Money's sign: a sale's line is a credit (negative), a purchase's a debit.
+    const net = g.sales ? -g.net : g.net;
+    const tax = g.sales ? -g.tax : g.tax;
+    add(g.seq, g.code, g.name, Boolean(g.sales), net, tax);
+    // The reverse charge's output and input tax cancel: nothing is paid for it.
+    if (g.kind !== 'reverse_charge') payable += g.sales ? tax : -tax;
+    fillBoxes(JSON.parse(g.boxes) as TaxBox[], Boolean(g.sales), net, tax, boxMinor);
+  }
+  // The corrections' differences, each on the boxes it filled when it was kept.
+  const nameOf = ledger.stmt('SELECT name FROM tax_codes WHERE seq = ?').pluck();
+  for (const { figure: f } of adjustments) {
+    add(f.taxCodeSeq, f.code, nameOf.get(f.taxCodeSeq) as string, f.side === 'sales', f.net, f.tax);
+    for (const [box, value] of Object.entries(f.boxes)) boxMinor.set(box, (boxMinor.get(box) ?? 0) + value);
+  }
+  payable += payableOf(adjustments.map((a) => a.figure));
+  addSums(set?.boxes ?? [], boxMinor);
   return {
     from: period.from,
     to: period.to,
@@ -211,102 +237,10 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
     set: org.taxSet,
     boxes: Object.fromEntries([...boxMinor].map(([box, minor]) => [box, money(minor)])),
     boxTitles: Object.fromEntries((set?.boxes ?? []).map((b) => [b.box, b.title])),
-    codes,
+    codes: codeSummary(ledger, byCode, period.to, money),
     payable: money(payable),
     lateLines: lateLines(ledger, orgSeq, org.currency, period.from),
-  };
-}
-
-/** A line behind the return's figures (the tax audit report). */
-export interface TaxAuditLine {
-  /** The bank row's id ('' for an invoice's or bill's line). */
-  transactionId: string;
-  /** The invoice, credit note or bill whose line it is (issue 29), on its date (accrual) or its payment's (cash). */
-  document?: { id: string; kind: string; number: string };
-  date: string;
-  description: string;
-  code: string;
-  side: 'sales' | 'purchases';
-  net: number;
-  tax: number;
-  /** Dated in an earlier, filed period: in this return because it arrived late. */
-  late: boolean;
-}
-
-/** Which (code, side) pairs an audit asks for: every one, one code's, or those feeding the box. */
-function auditPairs(ledger: Ledger, orgSeq: number, q: { box?: string; code?: string }): number[][] {
-  return ledger
-    .rows<{ seq: number; code: string; boxes: string }>('SELECT seq, code, boxes FROM tax_codes WHERE org_seq = ?', orgSeq)
-    .flatMap((c) =>
-      [1, 0]
-        .filter(
-          (sales) =>
-            (q.code === undefined || c.code.toLowerCase() === q.code.toLowerCase()) &&
-            (q.box === undefined || (JSON.parse(c.boxes) as TaxBox[]).some((b) => b.box === q.box && (b.side === 'sales') === (sales === 1))),
-        )
-        .map((sales) => [c.seq, sales]),
-    );
-}
-
-/**
- * Every taxed line a return takes, oldest first, or those behind one box (the codes that feed it, on its side)
- * or one code: what the tax audit report shows, and what a figure on screen opens.
- */
-export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; basis?: Basis; limit: number; offset: number }) {
-  const org = organizationBySeq(ledger, orgSeq);
-  const pairs = auditPairs(ledger, orgSeq, q);
-  const money = (minor: number) => fromMinor(minor, org.currency);
-  if (!pairs.length) return { data: [] as TaxAuditLine[], meta: { totalCount: 0, limit: q.limit, offset: q.offset } };
-  const lines = taken(ledger, orgSeq, org.currency, q.from, q.to);
-  // The bank rows' taxed lines (src 0) and the documents' (src 1) on the return's basis (as taxReturn, cash unless told), as the return takes them.
-  const basis = q.basis ?? 'cash';
-  // Books without documents read the lines alone (no union to sort a page out of).
-  const hasDocuments = ledger.stmt('SELECT 1 FROM documents WHERE org_seq = ? LIMIT 1').get(orgSeq) !== undefined;
-  const currencies = hasDocuments ? [org.currency, ...otherCurrencies(ledger, orgSeq, org.currency)] : [];
-  const all = [
-    `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql})`,
-    ...currencies.map((c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)})`),
-  ].join(' UNION ALL ');
-  const chosen = `FROM (${all}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
-  const params = [...lines.params, ...currencies.flatMap((c) => documentTaxedParams(basis, orgSeq, c, q.from, q.to)), ...pairs.flat()];
-  const total = ledger
-    .stmt(`SELECT count(*) ${chosen}`)
-    .pluck()
-    .get(...params) as number;
-  const page = ledger.rows<{
-    id: string;
-    date: string;
-    description: string;
-    code: string;
-    sales: number;
-    net: number;
-    tax: number;
-    doc_id: string | null;
-    doc_kind: string;
-    doc_number: string;
-  }>(
-    `SELECT coalesce(tr.id, '') AS id, p.date, coalesce(tr.description, CASE d.kind WHEN 'bill' THEN 'Bill ' WHEN 'credit_note' THEN 'Credit note ' ELSE 'Invoice ' END || d.number || ' ' || cp.name) AS description, t.code, p.sales, p.net, p.tax, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
-     FROM (SELECT k.src, k.seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
-           ORDER BY k.date, k.src, k.seq, k.position LIMIT ? OFFSET ?) p
-     LEFT JOIN transactions tr ON p.src = 0 AND tr.seq = p.seq LEFT JOIN postings po ON p.src = 1 AND po.seq = p.seq
-     LEFT JOIN documents d ON d.seq = po.document_seq LEFT JOIN counterparties cp ON cp.seq = d.contact_seq
-     JOIN tax_codes t ON t.seq = p.tax_code_seq ORDER BY p.date, p.src, p.seq, p.position`,
-    ...params,
-    q.limit,
-    q.offset,
-  );
-  return {
-    data: page.map((r): TaxAuditLine => ({
-      transactionId: r.id,
-      ...(r.doc_id ? { document: { id: r.doc_id, kind: r.doc_kind, number: r.doc_number } } : {}),
-      date: r.date,
-      description: r.description,
-      code: r.code,
-      side: r.sales ? 'sales' : 'purchases',
-      net: money(r.sales ? -r.net : r.net),
-      tax: money(r.sales ? -r.tax : r.tax),
-      late: r.date < q.from,
-    })),
-    meta: { totalCount: total, limit: q.limit, offset: q.offset },
+    corrections: adjustments.map((a) => a.line),
+    correctionThreshold: thresholdCheck(set?.correctionThreshold, org.currency, adjustments, boxMinor),
   };
 }

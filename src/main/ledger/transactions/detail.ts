@@ -8,9 +8,10 @@ import { receiptsOfTransaction, type Receipt } from './receipts';
 import { requireTransactionRow, toTransaction, type Transaction } from './transactions';
 
 /**
- * A line of the entry as the API shows it: its part of the row's amount, in
- * the row's sign (the parts add up to `amount`; in double-entry terms each
- * line posts the opposite, balancing the money-account line).
+ * A line of the entry as the API shows it: its share of the row's amount, in
+ * the row's sign (the shares add up to `amount`; in double-entry terms each
+ * line posts the opposite, balancing the money-account line). People read it
+ * as a part of the row, positive with it (shared/split-parts.ts).
  */
 export interface EntryLine {
   kind: LineKind;
@@ -21,6 +22,8 @@ export interface EntryLine {
   counterpartId: string | null;
   amount: number;
   memo: string | null;
+  /** Its currency when not the row's: it pays a document in that one (issue 43); its amount is then in it. */
+  currency?: string;
 }
 
 export interface TransactionDetail {
@@ -32,9 +35,9 @@ export interface TransactionDetail {
 
 export function entryLines(ledger: Ledger, transactionSeq: number): EntryLine[] {
   return ledger
-    .rows<{ kind: LineKind; code: string | null; account_id: string | null; counterpart: string | null; amount_minor: number; currency: string; memo: string | null }>(
-      `SELECT l.kind, c.code, a.id AS account_id, t.id AS counterpart, l.amount_minor, l.currency, l.memo
-       FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq LEFT JOIN transactions t ON t.seq = l.counterpart_seq
+    .rows<{ kind: LineKind; code: string | null; account_id: string | null; counterpart: string | null; amount_minor: number; currency: string; own: number; memo: string | null }>(
+      `SELECT l.kind, c.code, a.id AS account_id, t.id AS counterpart, l.amount_minor, l.currency, l.currency = r.currency AS own, l.memo
+       FROM lines l JOIN transactions r ON r.seq = l.transaction_seq LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq LEFT JOIN transactions t ON t.seq = l.counterpart_seq
        WHERE l.transaction_seq = ? ORDER BY l.position`,
       transactionSeq,
     )
@@ -45,6 +48,7 @@ export function entryLines(ledger: Ledger, transactionSeq: number): EntryLine[] 
       counterpartId: l.counterpart,
       amount: fromMinor(-l.amount_minor, l.currency),
       memo: l.memo,
+      ...(l.own ? {} : { currency: l.currency }),
     }));
 }
 

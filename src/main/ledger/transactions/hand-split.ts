@@ -1,59 +1,86 @@
 // Splitting a row by hand (the register's split editor, `ledgerdesk tx split`)
-// and unsplitting it. The parts are checked once (split.ts); the row keeps
-// its money-account line, and its other lines become the split's. Unsplit
-// leaves one line: the category the row shows (its largest line's), so the
-// books keep a category rather than falling back to uncategorized.
+// and unsplitting it. The parts are typed as parts of the row and checked once
+// (split.ts); the row keeps its money-account line, and its other lines become
+// the split's. Unsplit puts back what the row was before its split
+// (split-origin.ts), or the person says what it becomes: a category, or
+// uncategorized. Guessing (the largest line's category) moved money between
+// categories without a word.
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
+import { resolveCategory } from '../chart/categories';
 import type { Ledger } from '../core/db';
-import { LedgerError } from '../core/errors';
+import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';
 import { handRow, type HandRow } from './hand';
-import { linesOf, refuseTransfer, replaceLines } from './lines';
-import { categorizedLines, categoryLineCount } from '../tax/lines';
+import { linesOf, refuseTransfer, replaceLines, type LineInput } from './lines';
+import { categorizedLines } from '../tax/lines';
 import { resolveSplit, splitLines, type ResolvedPart, type SplitPart } from './split';
+import { isSplit, splitOriginOf } from './split-origin';
 import { describeTransaction } from './transactions';
+import { asCorrection, type Correcting } from '../tax/corrections';
+import { againstWords, partOf } from '../../../shared/split-parts';
 
-const partText = (currency: string) => (p: ResolvedPart) => `${fromMinor(p.amountMinor, currency).toFixed(2)} ${p.category.code} ${p.category.name}${p.memo ? ` (${p.memo})` : ''}`;
+/** A part as the audit log says it: its figure as typed (positive with the row), a line against the row marked. */
+const partText = (row: HandRow) => (p: ResolvedPart) => {
+  const part = partOf(row.amount_minor, p.amountMinor);
+  const figure = `${fromMinor(part, row.currency).toFixed(2)}`;
+  const against = part < 0 ? ` [against the row: ${againstWords(row.amount_minor, fromMinor(-part, row.currency).toFixed(2))}]` : '';
+  return `${figure} ${p.category.code} ${p.category.name}${p.memo ? ` (${p.memo})` : ''}${against}`;
+};
 
-/** A part as a person types it: the amount in the row's sign, as text ("-1.234,56") or a number. */
+/** A part as a person types it: its figure ("329.99"; "-20.00" for a refund inside a payment), as text or a number. */
 export type TypedSplitPart = Omit<SplitPart, 'amountMinor'> & { amount: TypedMoney };
 
-/** Splits a row into category lines that add up to its amount exactly (row sign: -60 and -40 of -100). */
-export function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, typed: readonly TypedSplitPart[]): HandRow {
+/** Splits a row into category lines that add up to its amount exactly (parts of a -100.00 payment: 60 and 40). */
+export function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, typed: readonly TypedSplitPart[], flags: Correcting = {}): HandRow {
   return ledger.write(() => {
     const row = handRow(ledger, orgSeq, id);
     assertOpen(ledger, orgSeq, [row.date], 'split');
     refuseTransfer(ledger, row, 'split');
     const mark = decimalMarkOf(ledger, orgSeq);
     const parts = typed.map(({ amount, ...p }, i) => ({ ...p, amountMinor: typedToMinor(amount, row.currency, mark, `lines[${i}].amount`) }));
-    const resolved = resolveSplit(ledger, orgSeq, row, parts);
-    replaceLines(ledger, row, splitLines(ledger, row.date, resolved));
+    const resolved = resolveSplit(ledger, orgSeq, row, parts, 'typed');
+    asCorrection(ledger, orgSeq, actor, row, flags, () => replaceLines(ledger, row, splitLines(ledger, row.date, resolved)));
     ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.split',
       targetType: 'transaction',
       targetId: row.id,
-      summary: `Split by hand: ${describeTransaction(row)} (was ${row.category ?? '(uncategorized)'}) -> ${resolved.map(partText(row.currency)).join('; ')}`,
+      summary: `Split by hand: ${describeTransaction(row)} (was ${row.category ?? '(uncategorized)'}) -> ${resolved.map(partText(row)).join('; ')}`,
     });
     return handRow(ledger, orgSeq, row.id);
   });
 }
 
-/** A split row back to one line: the category it shows (its largest line's). */
-export function unsplitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string): HandRow {
+/** What an unsplit row becomes: what it was before its split (absent), a category by code, or uncategorized (null). */
+export type UnsplitTo = { categoryCode?: string | null };
+
+/** A split row back to what it was before its split; when that is not known, the person says what it becomes. */
+export function unsplitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, to: UnsplitTo = {}, flags: Correcting = {}): HandRow {
   return ledger.write(() => {
     const row = handRow(ledger, orgSeq, id);
-    if (categoryLineCount(linesOf(ledger, row.seq)) < 2) throw new LedgerError('conflict', `${describeTransaction(row)} is not split.`, { id: row.id, reason: 'not split' });
+    if (!isSplit(linesOf(ledger, row.seq))) throw new LedgerError('conflict', `${describeTransaction(row)} is not split.`, { id: row.id, reason: 'not split' });
     assertOpen(ledger, orgSeq, [row.date], 'unsplit');
-    replaceLines(ledger, row, categorizedLines(ledger, row.date, row.category_seq, row.amount_minor));
+    const before = to.categoryCode === undefined ? splitOriginOf<LineInput>(ledger, row.seq) : null;
+    if (to.categoryCode === undefined && !before) {
+      throw invalid([
+        {
+          field: 'categoryCode',
+          message: `what ${describeTransaction(row)} was before its split is not known (it was split before this version kept it): name its category (--category-code 5100), or leave it uncategorized (--uncategorized)`,
+        },
+      ]);
+    }
+    const category = to.categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode: to.categoryCode }) : null;
+    asCorrection(ledger, orgSeq, actor, row, flags, () => replaceLines(ledger, row, before ?? categorizedLines(ledger, row.date, category?.seq ?? null, row.amount_minor)));
+    const now = handRow(ledger, orgSeq, row.id);
+    const said = before ? `as before its split: ${now.category ?? '(uncategorized)'}` : `one line: ${now.category ?? '(uncategorized)'}`;
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.unsplit',
       targetType: 'transaction',
       targetId: row.id,
-      summary: `Unsplit by hand: ${describeTransaction(row)}, one line: ${row.category ?? '(uncategorized)'}`,
+      summary: `Unsplit by hand: ${describeTransaction(row)}, ${said}`,
     });
-    return handRow(ledger, orgSeq, row.id);
+    return now;
   });
 }

@@ -17,11 +17,12 @@ import { decimalMarkOf } from '../access/organizations';
 import { statusOf } from './status';
 import { describeTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transactions';
 import { insertTransaction } from './insert';
-import { assertNotFiled, followAmount, linesOf, rebaseLines, refuseTransfer, removeEntry, replaceLines } from './lines';
+import { followAmount, linesOf, rebaseLines, refuseTransfer, removeEntry, replaceLines } from './lines';
 import { baseOf } from '../rates/valuer';
 import { categorizedLines, defaultTaxOf, netEntry } from '../tax/lines';
 import { usableTaxCode } from '../tax/codes';
 import { assertOpen } from '../access/closing';
+import { asCorrection, type Correcting } from '../tax/corrections';
 import type { TransactionRecord } from '../../../../db/rows';
 
 /** A row with what the bookkeeper's hand needs besides: its account (never null, a trigger sees to it), how it came to be, its import. */
@@ -117,7 +118,7 @@ export interface HandEdit {
   amount?: TypedMoney;
 }
 
-export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, edit: HandEdit): HandRow {
+export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, edit: HandEdit, flags: Correcting = {}): HandRow {
   return ledger.write(() => {
     const row = handRow(ledger, orgSeq, id);
     const account = accountBySeq(ledger, row.account_seq);
@@ -138,14 +139,15 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
     ].filter(Boolean);
     if (changes.length === 0) return row;
     assertOpen(ledger, orgSeq, [row.date, next.date], 'edited');
-    assertNotFiled(ledger, row.seq);
-    // Another date or amount is valued again at its date's rate (a row in the base currency: the same amount).
-    const base_minor = next.date === row.date && next.amount_minor === row.amount_minor ? row.base_minor : baseOf(ledger, orgSeq, next.amount_minor, row.currency, next.date);
-    ledger
-      .stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ?, base_minor = ? WHERE seq = ?')
-      .run(next.date, next.description, next.amount_minor, base_minor, row.seq);
-    if (next.amount_minor !== row.amount_minor) followAmountTaxed(ledger, { ...row, ...next, base_minor });
-    else if (base_minor !== row.base_minor) rebaseLines(ledger, { ...row, ...next, base_minor });
+    asCorrection(ledger, orgSeq, actor, row, flags, () => {
+      // Another date or amount is valued again at its date's rate (a row in the base currency: the same amount).
+      const base_minor = next.date === row.date && next.amount_minor === row.amount_minor ? row.base_minor : baseOf(ledger, orgSeq, next.amount_minor, row.currency, next.date);
+      ledger
+        .stmt('UPDATE transactions SET date = ?, description = ?, amount_minor = ?, base_minor = ? WHERE seq = ?')
+        .run(next.date, next.description, next.amount_minor, base_minor, row.seq);
+      if (next.amount_minor !== row.amount_minor) followAmountTaxed(ledger, { ...row, ...next, base_minor });
+      else if (base_minor !== row.base_minor) rebaseLines(ledger, { ...row, ...next, base_minor });
+    });
     appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.edited',
       targetType: 'transaction',
@@ -156,7 +158,7 @@ export function editTransaction(ledger: Ledger, orgSeq: number, actor: Human, id
   });
 }
 
-export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string): { id: string; deleted: true } {
+export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, flags: Correcting = {}): { id: string; deleted: true } {
   return ledger.write(() => {
     const row = handRow(ledger, orgSeq, id);
     const account = accountBySeq(ledger, row.account_seq);
@@ -180,7 +182,7 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
          WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') = ?`,
       )
       .run(nowIso(), actor.name, orgSeq, row.id).changes;
-    removeEntry(ledger, row.seq);
+    asCorrection(ledger, orgSeq, actor, row, flags, () => removeEntry(ledger, row.seq));
     // Remembered, so that the next statement showing it again does not bring it back (dedupe.ts).
     if (fromBank) {
       ledger
@@ -202,7 +204,15 @@ export function deleteTransaction(ledger: Ledger, orgSeq: number, actor: Human, 
  * entry with one category line (or the suspense line), its status the view of
  * its facts (status.ts), and the agent's suggestion metadata cleared: a person decided.
  */
-export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Human, ids: string[], categoryCode: string | null, taxCode?: string | null): HandRow[] {
+export function categorizeTransactions(
+  ledger: Ledger,
+  orgSeq: number,
+  actor: Human,
+  ids: string[],
+  categoryCode: string | null,
+  taxCode?: string | null,
+  flags: Correcting = {},
+): HandRow[] {
   return ledger.write(() => {
     const category: ResolvedCategory | null = categoryCode === null ? null : resolveCategory(ledger, orgSeq, { categoryCode });
     // A tax code named, none (null), or the category's default (undefined).
@@ -211,7 +221,9 @@ export function categorizeTransactions(ledger: Ledger, orgSeq: number, actor: Hu
     for (const row of rows) {
       assertOpen(ledger, orgSeq, [row.date], 'categorized');
       refuseTransfer(ledger, row, 'categorized');
-      const status = replaceLines(ledger, row, categorizedLines(ledger, row.date, category?.seq ?? null, row.amount_minor, taxCodeSeq));
+      const status = asCorrection(ledger, orgSeq, actor, row, flags, () =>
+        replaceLines(ledger, row, categorizedLines(ledger, row.date, category?.seq ?? null, row.amount_minor, taxCodeSeq)),
+      );
       ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
       appendAudit(ledger, orgSeq, actor, {
         action: 'transaction.categorized',

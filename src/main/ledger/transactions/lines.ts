@@ -1,7 +1,8 @@
 // An entry's other lines (migration 0014). The transaction row is the entry's
 // money-account line; its lines say where the money went, and the row's amount
-// plus its lines' amounts is zero, in integer minor units. An entry has one
-// suspense line (uncategorized), one category line, two or more category lines
+// plus its lines' amounts is zero, in integer minor units (a line paying a
+// document in another currency balances it in the base currency: issue 43).
+// An entry has one suspense line (uncategorized), one category line, two or more category lines
 // (a split), or one transfer line (to another money account of the
 // organization: in transit until its counterpart, the other side's row, is
 // known). Every line is written here, and with them what the row shows of
@@ -15,6 +16,7 @@ import { statusOf, type TransactionStatus } from './status';
 import { refreshSettled, settledBy } from '../documents/settled';
 import { assertCreditsCover, creditsOnRow } from '../documents/applied';
 import { linesBase } from '../rates/valuer';
+import { followSplitOrigin } from './split-origin';
 
 export { LINE_KINDS, type LineKind } from '../../../../db/values';
 
@@ -35,6 +37,8 @@ export interface LineInput {
   /** A receivable or payable line's invoice or bill (issue 29); none: a credit on the contact. */
   settlesSeq?: number | null;
   contactSeq?: number | null;
+  /** The line's currency when not the row's: a document paid in its own currency from the base currency (issue 43). */
+  currency?: string;
 }
 
 /** The money-account line a row's lines balance. */
@@ -85,7 +89,12 @@ function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
   // Category lines with their tax, and the parts that settle invoices or bills (a payment less a bank fee).
   const parts = kinds.has('category') || kinds.has('receivable') || kinds.has('payable');
   const shaped = single || (parts && [...kinds].every((k) => k === 'category' || k === 'tax' || k === 'receivable' || k === 'payable'));
-  if (sum !== -head.amount_minor || !shaped || lines.some((l) => !Number.isSafeInteger(l.amountMinor))) {
+  // A line in another currency settles a document in its own (issue 43): the entry balances in the base currency.
+  const other = lines.filter((l) => l.currency !== undefined && l.currency !== head.currency);
+  const balanced = other.length
+    ? givenBases(head, lines) !== null && other.every((l) => (l.kind === 'receivable' || l.kind === 'payable') && l.settlesSeq)
+    : sum === -head.amount_minor;
+  if (!balanced || !shaped || lines.some((l) => !Number.isSafeInteger(l.amountMinor))) {
     throw new Error(`unbalanced entry for transaction ${head.seq}: ${head.amount_minor} + ${sum} minor units in ${lines.length} line(s)`);
   }
 }
@@ -121,7 +130,7 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
       l.accountSeq ?? null,
       l.counterpartSeq ?? null,
       head.date,
-      head.currency,
+      l.currency ?? head.currency,
       l.amountMinor,
       bases[position],
       l.memo ?? null,
@@ -132,7 +141,7 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
     );
     track?.line({
       orgSeq: head.org_seq,
-      currency: head.currency,
+      currency: l.currency ?? head.currency,
       date: head.date,
       kind: l.kind,
       categorySeq: l.categorySeq ?? null,
@@ -152,6 +161,7 @@ export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: 
   assertNotFiled(ledger, head.seq);
   const settled = settledBy(ledger, head.seq);
   const credits = creditsOnRow(ledger, head.seq);
+  followSplitOrigin(ledger, head.seq, lines, () => linesOf(ledger, head.seq).map(asInput));
   ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
   insertLines(ledger, head, lines);
   assertCreditsCover(ledger, credits);
@@ -190,11 +200,12 @@ export interface LineRecord {
   tax_minor: number | null;
   settles_seq: number | null;
   contact_seq: number | null;
+  currency: string;
 }
 
 export function linesOf(ledger: Ledger, transactionSeq: number): LineRecord[] {
   return ledger.rows<LineRecord>(
-    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, base_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq FROM lines WHERE transaction_seq = ? ORDER BY position',
+    'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, base_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq, currency FROM lines WHERE transaction_seq = ? ORDER BY position',
     transactionSeq,
   );
 }
@@ -212,6 +223,7 @@ export const asInput = (l: LineRecord): LineInput => ({
   taxMinor: l.tax_minor,
   settlesSeq: l.settles_seq,
   contactSeq: l.contact_seq,
+  currency: l.currency,
 });
 
 /** A money account's name by its seq (for messages). */
@@ -236,6 +248,11 @@ export function refuseTransfer(ledger: Ledger, row: { seq: number; id: string },
 export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: string }): void {
   const lines = linesOf(ledger, row.seq);
   const [only] = lines;
+  const other = lines.find((l) => l.currency !== row.currency);
+  if (other) {
+    const message = `This row pays a document in ${other.currency}: undo the payment first (ledgerdesk payment undo ${row.id}).`;
+    throw new LedgerError('conflict', message, { id: row.id, reason: 'payment' });
+  }
   if (lines.length > 1) throw new LedgerError('conflict', 'This row is split: change its lines (or unsplit it) together with its amount.', { id: row.id, reason: 'split' });
   if (only.kind === 'transfer' && only.counterpart_seq !== null) {
     throw new LedgerError('conflict', `This row is a transfer matched with its other side: undo the transfer first (ledgerdesk transfer undo ${row.id}).`, {
@@ -246,19 +263,20 @@ export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: s
   replaceLines(ledger, row, [{ ...asInput(only), amountMinor: -row.amount_minor }], false);
 }
 
-/** Refuses to change a row whose tax a filed return took (issue 28): its lines are what was filed. */
+/**
+ * Refuses to change a row whose tax a filed return took (issue 28): its lines are what was filed. The details name
+ * the row's date (as a closing date's refusal does) and the return, for a client that only knows period_locked.
+ * A person's change made as a correction (tax/corrections.ts, issue 43) passes: the row is unstamped while it changes.
+ */
 export function assertNotFiled(ledger: Ledger, seq: number): void {
-  const filed = ledger.stmt('SELECT r.id, r.period_from, r.period_to FROM lines l JOIN tax_returns r ON r.seq = l.tax_return_seq WHERE l.transaction_seq = ? LIMIT 1').get(seq) as
-    { id: string; period_from: string; period_to: string } | undefined;
+  const filed = ledger
+    .stmt('SELECT r.id, r.period_from, r.period_to, r.filed_at, l.date FROM lines l JOIN tax_returns r ON r.seq = l.tax_return_seq WHERE l.transaction_seq = ? LIMIT 1')
+    .get(seq) as { id: string; period_from: string; period_to: string; filed_at: string; date: string } | undefined;
   if (!filed) return;
   throw new LedgerError(
     'period_locked',
-    `This row's tax was filed in the return for ${filed.period_from} to ${filed.period_to}: it cannot change. A correction goes into the next return.`,
-    {
-      taxReturn: filed.id,
-      from: filed.period_from,
-      to: filed.period_to,
-    },
+    `This row's tax was filed in the return for ${filed.period_from} to ${filed.period_to} (filed ${filed.filed_at.slice(0, 10)}): it changes only as a correction in the next open return, which a person makes deliberately (--correction; the screens ask).`,
+    { date: filed.date, taxReturn: filed.id, from: filed.period_from, to: filed.period_to, filedAt: filed.filed_at },
   );
 }
 

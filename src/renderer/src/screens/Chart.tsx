@@ -1,7 +1,9 @@
 // The chart of accounts: add a category, rename it (its transactions follow),
 // edit synonyms, archive (kept for history, no longer offered) and restore.
+// A change that moves what agents' free text means (a name that is another
+// category's synonym, a shared synonym) says so in its notice.
 import { useState, type FormEvent } from 'react';
-import type { DeskCategory } from '../../../main/ledger/chart/edit';
+import type { ChartChange, DeskCategory } from '../../../main/ledger/chart/edit';
 import { Notice, Show, TableFrame, messageOf } from '../components';
 import { CATEGORY_TYPES } from '../../../../db/values';
 import { desk } from '../desk';
@@ -15,15 +17,21 @@ const words = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: (what: () => Promise<unknown>, done: string) => Promise<void> }) {
+/** Runs a change and says what it did: a line, or one made of its result. */
+type Act = <T>(what: () => Promise<T>, done: string | ((result: T) => string)) => Promise<void>;
+
+/** The notice after a change to a category's words, with its warnings. */
+const saying = (lead: string) => (c: ChartChange) => [lead, ...c.warnings].join(' ');
+
+function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: Act }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(c.name);
   const [synonyms, setSynonyms] = useState(c.synonyms.join(', '));
   async function save(e: FormEvent) {
     e.preventDefault();
     setEditing(false);
-    if (name !== c.name) await act(() => desk.renameCategory({ orgId, code: c.code, name }), `Renamed ${c.code} to ${name}, on its transactions too.`);
-    if (synonyms !== c.synonyms.join(', ')) await act(() => desk.setCategorySynonyms({ orgId, code: c.code, synonyms: words(synonyms) }), `Synonyms of ${c.code} saved.`);
+    if (name !== c.name) await act(() => desk.renameCategory({ orgId, code: c.code, name }), saying(`Renamed ${c.code} to ${name}, on its transactions too.`));
+    if (synonyms !== c.synonyms.join(', ')) await act(() => desk.setCategorySynonyms({ orgId, code: c.code, synonyms: words(synonyms) }), saying(`Synonyms of ${c.code} saved.`));
   }
   return (
     <tr className={c.inUse ? undefined : 'closed'}>
@@ -59,6 +67,8 @@ function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: (what: ()
               <select
                 aria-label={`Where ${c.code} is reported`}
                 value={c.costOfSales ? 'cost_of_sales' : 'expenses'}
+                disabled={c.costOfSalesFrom !== null}
+                title={c.costOfSalesFrom ? `Reported as cost of sales with ${c.costOfSalesFrom}, the category it is under` : undefined}
                 onChange={(e) =>
                   void act(
                     () => desk.setCategorySection({ orgId, code: c.code, section: e.target.value as 'cost_of_sales' | 'expenses' }),
@@ -97,10 +107,10 @@ export function Chart({ orgId }: { orgId: string }) {
   const loaded = useLoad(() => desk.listChart({ orgId }), [orgId]);
   const [form, setForm] = useState(EMPTY);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const act = async (what: () => Promise<unknown>, done: string) => {
+  const act: Act = async (what, done) => {
     try {
-      await what();
-      setNotice({ kind: 'ok', text: done });
+      const result = await what();
+      setNotice({ kind: 'ok', text: typeof done === 'string' ? done : done(result) });
     } catch (error) {
       setNotice({ kind: 'error', text: messageOf(error) });
     }
@@ -110,7 +120,7 @@ export function Chart({ orgId }: { orgId: string }) {
     e.preventDefault();
     await act(
       () => desk.addCategory({ orgId, code: form.code, name: form.name, type: form.type, parent: form.parentCode || undefined, synonyms: words(form.synonyms) }),
-      `Added ${form.code} ${form.name}.`,
+      saying(`Added ${form.code} ${form.name}.`),
     );
     setForm(EMPTY);
   }

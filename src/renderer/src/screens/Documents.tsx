@@ -1,60 +1,20 @@
 // Invoices and Bills (issue 29): what is outstanding and overdue, the list
 // by status, a new one (DocumentForm), and per document: issue a draft,
-// preview or download its PDF, record a payment from a bank row (the rows
-// that look like its payment first), apply the contact's credit (an earlier
+// preview or download its PDF, record a payment from a bank row
+// (RecordPayment), apply the contact's credit (an earlier
 // overpayment) or take it off, void it with a reason.
 import { useState } from 'react';
 import type { Document } from '../../../main/ledger/documents/documents';
 import { Money, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
+import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
 import { DocumentForm } from './DocumentForm';
+import { RecordPayment } from './RecordPayment';
 import { saveBlob } from './ExportPanel';
 
 type Kind = 'invoice' | 'bill';
 const STATUS: Record<string, string> = { draft: 'Draft', sent: 'Sent', open: 'Open', partially_paid: 'Partly paid', paid: 'Paid', void: 'Void' };
-
-function RecordPayment({ orgId, kind, doc, onDone, fail }: { orgId: string; kind: Kind; doc: Document; onDone: (text: string) => void; fail: (e: unknown) => void }) {
-  const suggested = useLoad(() => desk.suggestPayments({ orgId }), [orgId]);
-  const rows = useLoad(() => desk.register({ orgId, status: 'uncategorized', limit: 100, offset: 0 }), [orgId]);
-  const [row, setRow] = useState('');
-  const [amount, setAmount] = useState('');
-  const mine = (suggested.data ?? []).filter((s) => s.documents.some((d) => d.number === doc.number)).map((s) => s.transactionId);
-  const inflow = kind === 'invoice';
-  const choices = (rows.data?.data ?? []).filter((r) => (inflow ? r.amount > 0 : r.amount < 0)).sort((a, b) => Number(mine.includes(b.id)) - Number(mine.includes(a.id)));
-  async function pay() {
-    try {
-      const pay = kind === 'invoice' ? desk.payInvoice : desk.payBill;
-      const r = await pay({ orgId, numbers: [doc.number], transactionId: row || choices[0]?.id, ...(amount ? { amount } : {}) });
-      onDone(`${doc.number} is now ${STATUS[r.documents[0].status].toLowerCase()}${r.credit ? `; ${r.credit.toFixed(2)} left as a credit` : ''}.`);
-    } catch (err) {
-      fail(err);
-    }
-  }
-  return (
-    <form className="inline-form" aria-label={`Record a payment of ${doc.number}`} onSubmit={(e) => (e.preventDefault(), void pay())}>
-      <label>
-        Bank row
-        <select required value={row || choices[0]?.id || ''} onChange={(e) => setRow(e.target.value)}>
-          {choices.length === 0 && <option value="">No uncategorized {inflow ? 'money in' : 'money out'}</option>}
-          {choices.map((r) => (
-            <option key={r.id} value={r.id}>
-              {mine.includes(r.id) ? '★ ' : ''}
-              {r.date} {r.amount.toFixed(2)} {r.description}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Amount (blank: the balance)
-        <input inputMode="decimal" size={10} value={amount} onChange={(e) => setAmount(e.target.value)} />
-      </label>
-      <button type="submit" className="primary" disabled={choices.length === 0}>
-        Record payment
-      </button>
-    </form>
-  );
-}
 
 function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind: Kind; doc: Document; reload: () => void; say: (t: string) => void; fail: (e: unknown) => void }) {
   const [paying, setPaying] = useState(false);
@@ -91,9 +51,9 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
       {open && doc.creditAvailable > 0 && (
         <button
           onClick={run(() => (kind === 'bill' ? desk.applyBillCredit : desk.applyInvoiceCredit)({ orgId, number: doc.number }), `Credit applied to ${doc.number}.`)}
-          aria-label={`Apply ${doc.contact.name}'s credit of ${doc.creditAvailable.toFixed(2)} to ${doc.number}`}
+          aria-label={`Apply ${doc.contact.name}'s credit of ${formatMoney(doc.creditAvailable, doc.currency)} to ${doc.number}`}
         >
-          Apply credit {doc.creditAvailable.toFixed(2)}
+          Apply credit {formatMoney(doc.creditAvailable, doc.currency)}
         </button>
       )}
       {doc.status !== 'void' && doc.settlements.some((s) => s.creditApplied) && (
@@ -180,10 +140,10 @@ export function Documents({ orgId, kind, currency }: { orgId: string; kind: Kind
               <tbody>
                 {docs.map((d) => (
                   <tr key={d.id} className={d.status === 'void' ? 'muted' : undefined}>
-                    <td>{d.number}</td>
+                    <td className="nowrap">{d.number}</td>
                     <td>{d.contact.name}</td>
-                    <td>{d.issueDate}</td>
-                    <td>{d.dueDate}</td>
+                    <td className="nowrap">{d.issueDate}</td>
+                    <td className="nowrap">{d.dueDate}</td>
                     <td className="num">
                       <Money amount={d.total} currency={d.currency} plain />
                     </td>

@@ -1,24 +1,28 @@
 // A row's entry in the register's detail: its lines (a split's categories and
-// memos, a transfer's other account, in transit or matched), and what can be
-// done with them: split or unsplit, make a transfer to another account,
-// accept a possible transfer, undo one.
+// memos, a transfer's other account, in transit or matched), each as its part
+// of the row as the split editor types it (positive; a line against the row
+// marked), and what can be done with them: split or unsplit, make a transfer
+// to another account, accept a possible transfer, undo one.
 import { useState } from 'react';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import type { Category } from '../../../main/ledger/chart/categories';
 import type { EntryLine } from '../../../main/ledger/transactions/detail';
 import type { RegisterRow } from '../../../main/ledger/transactions/register';
-import { Money } from '../components';
-import { desk } from '../desk';
+import { CategoryOptions, Money } from '../components';
+import { desk, DeskError } from '../desk';
+import { withCorrection } from '../correction';
+import { againstWords, rowKind } from '../../../shared/split-parts';
 import { useLoad } from '../hooks';
 import { addDays } from '../../../shared/dates';
+import { formatMoney } from '../format';
 import { SplitEditor } from './SplitEditor';
 
 type Act = (what: () => Promise<unknown>, done: string) => Promise<void>;
 
-function lineText(l: EntryLine, accounts: Account[], categories: Category[]): string {
+function lineText(l: EntryLine, row: RegisterRow, accounts: Account[], categories: Category[]): string {
   if (l.kind === 'transfer') {
-    const other = accounts.find((a) => a.id === l.accountId)?.name ?? 'another account';
-    return l.counterpartId ? `Transfer to ${other} (matched with its other side)` : `Transfer to ${other} (in transit: waiting for its other side)`;
+    const other = `Transfer ${row.amount < 0 ? 'to' : 'from'} ${accounts.find((a) => a.id === l.accountId)?.name ?? 'another account'}`;
+    return l.counterpartId ? `${other} (matched with its other side)` : `${other} (in transit: waiting for its other side)`;
   }
   if (l.kind === 'suspense') return 'Uncategorized';
   if (l.kind === 'tax') return 'Tax';
@@ -57,7 +61,10 @@ function TaxChoice({ orgId, row, categories, act }: { orgId: string; row: Regist
       aria-label="Tax code"
       onSubmit={(e) => (
         e.preventDefault(),
-        void act(() => desk.categorizeTransactions({ orgId, ids: [row.id], categoryCode: category.code, taxCode: code }), code ? `Taxed at ${code}.` : 'No tax on it now.')
+        void act(
+          () => withCorrection((c) => desk.categorizeTransactions({ orgId, ids: [row.id], categoryCode: category.code, taxCode: code, ...c })),
+          code ? `Taxed at ${code}.` : 'No tax on it now.',
+        )
       )}
     >
       <label>
@@ -72,6 +79,44 @@ function TaxChoice({ orgId, row, categories, act }: { orgId: string; row: Regist
         </select>
       </label>
       <button type="submit">Apply tax code</button>
+    </form>
+  );
+}
+
+/**
+ * Unsplit: back to what the row was before its split. For a split from before that was kept, the ledger asks
+ * (validation_failed on categoryCode): the person picks a category, or uncategorized.
+ */
+function Unsplit({ orgId, row, categories, act }: { orgId: string; row: RegisterRow; categories: Category[]; act: Act }) {
+  const [asked, setAsked] = useState<string>();
+  const [to, setTo] = useState('');
+  const unsplit = (input: { categoryCode?: string; uncategorized?: boolean }) => withCorrection((c) => desk.unsplitTransaction({ orgId, id: row.id, ...input, ...c }));
+  const first = async () => {
+    try {
+      await unsplit({});
+      await act(() => Promise.resolve(), 'Unsplit: back to what it was before its split.');
+    } catch (err) {
+      const field = err instanceof DeskError && err.code === 'validation_failed' ? (err.details as { field: string; message: string }[])[0] : undefined;
+      if (field?.field === 'categoryCode') setAsked(field.message);
+      else await act(() => Promise.reject(err as Error), '');
+    }
+  };
+  if (!asked) return <button onClick={() => void first()}>Unsplit</button>;
+  return (
+    <form
+      className="inline-form"
+      aria-label="Unsplit into"
+      onSubmit={(e) => (e.preventDefault(), void act(() => unsplit(to ? { categoryCode: to } : { uncategorized: true }), to ? `Unsplit into ${to}.` : 'Unsplit: uncategorized.'))}
+    >
+      <span className="small">{asked[0].toUpperCase() + asked.slice(1)}.</span>
+      <label>
+        Becomes
+        <select value={to} onChange={(e) => setTo(e.target.value)}>
+          <option value="">Uncategorized</option>
+          <CategoryOptions categories={categories} />
+        </select>
+      </label>
+      <button type="submit">Unsplit</button>
     </form>
   );
 }
@@ -100,17 +145,25 @@ export function EntryLines({
   return (
     <>
       <h4>Lines</h4>
+      <p className="muted small">
+        Parts of the {rowKind(row.amount)} of <Money amount={Math.abs(row.amount)} currency={row.currency} plain />
+      </p>
       <ul aria-label="Lines of the entry">
-        {lines.map((l, i) => (
-          <li key={i}>
-            {lineText(l, accounts, categories)} <Money amount={-l.amount} currency={row.currency} plain />
-            {l.memo && <span className="muted small"> — {l.memo}</span>}
-          </li>
-        ))}
+        {lines.map((l, i) => {
+          // A line's amount is its share in the row's sign: as a part, positive with the row.
+          const part = row.amount < 0 ? -l.amount : l.amount;
+          return (
+            <li key={i}>
+              {lineText(l, row, accounts, categories)} <Money amount={part} currency={l.currency ?? row.currency} plain />
+              {l.memo && <span className="muted small"> — {l.memo}</span>}
+              {part < 0 && <span className="badge against">against the row: {againstWords(row.amount, formatMoney(-part, row.currency))}</span>}
+            </li>
+          );
+        })}
       </ul>
       <p>
         {!transfer && <button onClick={() => setMode('split')}>{parts > 1 ? 'Edit split' : 'Split'}</button>}{' '}
-        {parts > 1 && <button onClick={() => void act(() => desk.unsplitTransaction({ orgId, id: row.id }), 'Unsplit: one category again.')}>Unsplit</button>}{' '}
+        {parts > 1 && <Unsplit orgId={orgId} row={row} categories={categories} act={act} />}{' '}
         {parts <= 1 && !transfer && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
         {transfer && <button onClick={() => void act(() => desk.undoTransfer({ orgId, id: row.id }), 'No longer a transfer: uncategorized again.')}>Undo transfer</button>}
       </p>

@@ -1,11 +1,13 @@
 // The general ledger: one account of the books (a money account, a category,
 // the suspense or in-transit lines) over a period, oldest first, with the
 // running balance and each entry's other side; paged like the register. The
-// reports' figures open it (#/ledger?account=<ref>&from=&to=); a row opens
-// its transaction in the register.
+// reports' figures open it (#/ledger?account=<ref>&from=&to=; a P&L figure
+// adds basis= and, for a parent's subtotal, children=1: the categories the
+// P&L reports under it, each posting naming its own); a row opens its
+// transaction in the register.
 import { useState } from 'react';
 import { generalLedgerCsv } from '../../../main/exports/books-csv';
-import { DateField, Empty, Money, Pager, Show, TableFrame } from '../components';
+import { DateField, Empty, Money, Pager, Show, TableFrame, Words } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 import { saveText } from './ExportPanel';
@@ -14,16 +16,21 @@ const LIMIT = 100;
 
 export function GeneralLedger({ orgId, initial }: { orgId: string; initial: Record<string, string> }) {
   const [query, setQuery] = useState({ account: initial.account ?? '', from: initial.from ?? '', to: initial.to ?? '' });
+  // What a P&L figure adds (kept while the account stays; another account is read plainly).
+  const [figure, setFigure] = useState({ withChildren: initial.children === '1' || undefined, basis: initial.basis as 'cash' | 'accrual' | undefined });
   const [typed, setTyped] = useState(query.account);
   const [offset, setOffset] = useState(0);
   const chart = useLoad(() => Promise.all([desk.listAccounts({ orgId }), desk.listChart({ orgId })]), [orgId]);
   const loaded = useLoad(
     () =>
-      query.account ? desk.generalLedger({ orgId, account: query.account, from: query.from || undefined, to: query.to || undefined, limit: LIMIT, offset }) : Promise.resolve(null),
-    [orgId, query.account, query.from, query.to, offset],
+      query.account
+        ? desk.generalLedger({ orgId, account: query.account, from: query.from || undefined, to: query.to || undefined, ...figure, limit: LIMIT, offset })
+        : Promise.resolve(null),
+    [orgId, query.account, query.from, query.to, figure, offset],
   );
   const choose = (account: string) => {
     setOffset(0);
+    if (account !== query.account) setFigure({ withChildren: undefined, basis: undefined });
     setQuery((q) => ({ ...q, account }));
   };
   return (
@@ -69,13 +76,17 @@ export function GeneralLedger({ orgId, initial }: { orgId: string; initial: Reco
             <>
               <h3>
                 {gl.account.code ? `${gl.account.code} ` : ''}
-                {gl.account.name}, {gl.from === '0001-01-01' ? 'from the beginning' : `from ${gl.from}`} to {gl.to} ({gl.currency})
+                {gl.account.name}
+                {gl.account.includes && ` with ${gl.account.includes.map((c) => `${c.code} ${c.name}`).join(', ')}`},{' '}
+                {gl.from === '0001-01-01' ? 'from the beginning' : `from ${gl.from}`} to {gl.to} ({gl.currency}
+                {gl.basis === 'cash' ? ', cash basis' : ''})
               </h3>
               <TableFrame>
                 <table className="grid ledger">
                   <thead>
                     <tr>
                       <th>Date</th>
+                      {gl.account.includes && <th>Category</th>}
                       <th>Description</th>
                       <th>Other side</th>
                       <th className="num">Debit</th>
@@ -85,16 +96,19 @@ export function GeneralLedger({ orgId, initial }: { orgId: string; initial: Reco
                   </thead>
                   <tbody>
                     <tr className="apart">
-                      <td colSpan={5}>Starting balance</td>
+                      <td colSpan={gl.account.includes ? 6 : 5}>Starting balance</td>
                       <td className="num">
                         <Money amount={gl.startingBalance} currency={gl.currency} plain />
                       </td>
                     </tr>
                     {gl.data.map((p, i) => (
                       <tr key={`${p.transactionId}-${i}`}>
-                        <td>{p.date}</td>
+                        <td className="nowrap">{p.date}</td>
+                        {gl.account.includes && <td>{p.category && `${p.category.code} ${p.category.name}`}</td>}
                         <td>
-                          <a href={`#/transactions?${new URLSearchParams({ description: p.description, dateFrom: p.date, dateTo: p.date })}`}>{p.description}</a>
+                          <a href={`#/transactions?${new URLSearchParams({ description: p.description, dateFrom: p.date, dateTo: p.date })}`}>
+                            <Words text={p.description} />
+                          </a>
                           {p.memo && <span className="muted small"> — {p.memo}</span>}
                         </td>
                         <td>{p.other}</td>
@@ -105,8 +119,14 @@ export function GeneralLedger({ orgId, initial }: { orgId: string; initial: Reco
                         </td>
                       </tr>
                     ))}
+                    <tr className="subtotal" aria-label="Net for the period">
+                      <td colSpan={gl.account.includes ? 4 : 3}>Net for the period</td>
+                      <td className="num">{gl.net > 0 && <Money amount={gl.net} currency={gl.currency} plain />}</td>
+                      <td className="num">{gl.net < 0 && <Money amount={-gl.net} currency={gl.currency} plain />}</td>
+                      <td />
+                    </tr>
                     <tr className="total">
-                      <td colSpan={5}>Ending balance</td>
+                      <td colSpan={gl.account.includes ? 6 : 5}>Ending balance</td>
                       <td className="num">
                         <Money amount={gl.endingBalance} currency={gl.currency} plain />
                       </td>

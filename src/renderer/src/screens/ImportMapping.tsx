@@ -3,12 +3,47 @@
 // when the file fits two; the decimal mark; card exports' signs. Saved per
 // account when the import is confirmed.
 import type { DeskInput } from '../../../main/desk/operations';
-import type { CsvReport } from '../../../main/statements/types';
+import { descriptionOrder } from '../../../main/statements/csv-mapping';
+import type { CsvReport, StatementDates } from '../../../main/statements/types';
 
 type Options = Omit<DeskInput<'importStatement'>, 'orgId' | 'file'>;
 type Columns = { date: string; amount?: string; debit?: string; credit?: string; description: string[]; id?: string };
 
-export function MappingEditor({ csv, options, set }: { csv: CsvReport; options: Options; set: (patch: Partial<Options>) => void }) {
+/**
+ * The date format of a file whose dates are its own (CSV, QIF): a choice among
+ * the formats when every date reads both ways, else the one read (editable);
+ * said when the account's earlier statements settled the order.
+ */
+export function DateFormatField({ dates, value, onChange }: { dates: StatementDates; value: string | undefined; onChange: (format: string | undefined) => void }) {
+  const current = value ?? dates.format ?? '';
+  return (
+    <label>
+      Date format
+      {dates.formats.length > 1 ? (
+        <select aria-label="Date format" aria-invalid={!current} value={current} onChange={(e) => onChange(e.target.value || undefined)}>
+          {!current && <option value="">Choose: the dates fit {dates.formats.length} formats</option>}
+          {dates.formats.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input aria-label="Date format" value={current} placeholder="DD/MM/YYYY" onChange={(e) => onChange(e.target.value || undefined)} />
+      )}
+      {dates.from && !value && <span className="small">the order of {dates.from}&apos;s earlier statements (these dates read both ways)</span>}
+    </label>
+  );
+}
+
+interface EditorProps {
+  csv: CsvReport;
+  dates: StatementDates | null;
+  options: Options;
+  set: (patch: Partial<Options>) => void;
+}
+
+export function MappingEditor({ csv, dates, options, set }: EditorProps) {
   const given = typeof options.columns === 'object' ? options.columns : csv.columns;
   const current: Columns = given ? { ...given, description: given.description ?? [] } : { date: csv.headers[0], amount: csv.headers[1], description: [] };
   const split = current.amount === undefined;
@@ -61,32 +96,18 @@ export function MappingEditor({ csv, options, set }: { csv: CsvReport; options: 
             <input
               type="checkbox"
               checked={current.description.includes(h)}
-              onChange={(e) => update({ description: e.target.checked ? [...current.description, h] : current.description.filter((d) => d !== h) })}
+              // Ticked in any order, the description reads as a statement line does: who, then what.
+              onChange={(e) => update({ description: descriptionOrder(csv.headers, e.target.checked ? [...current.description, h] : current.description.filter((d) => d !== h)) })}
             />{' '}
             {h}
           </label>
         ))}
       </div>
-      <label>
-        Date format
-        {csv.dateFormats.length > 1 && !options.dateFormat ? (
-          <select aria-label="Date format" aria-invalid value="" onChange={(e) => set({ dateFormat: e.target.value || undefined })}>
-            <option value="">Choose: the dates fit {csv.dateFormats.length} formats</option>
-            {csv.dateFormats.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            aria-label="Date format"
-            value={options.dateFormat ?? csv.dateFormat ?? ''}
-            placeholder="DD/MM/YYYY"
-            onChange={(e) => set({ dateFormat: e.target.value || undefined })}
-          />
-        )}
-      </label>
+      <DateFormatField
+        dates={dates ?? { format: csv.dateFormat, formats: csv.dateFormats, from: null }}
+        value={options.dateFormat}
+        onChange={(dateFormat) => set({ dateFormat })}
+      />
       <label>
         Decimal mark
         <select value={options.decimal ?? csv.decimal} onChange={(e) => set({ decimal: e.target.value as '.' | ',' })}>

@@ -3,8 +3,9 @@
 // would be written (with a decision for each possible match), what was left out.
 import type { DeskInput, DeskResult } from '../../../main/desk/operations';
 import type { ImportResult } from '../../../main/ledger/imports/import';
-import { Money, TableFrame } from '../components';
-import { MappingEditor } from './ImportMapping';
+import { Money, TableFrame, Words } from '../components';
+import { DateFormatField, MappingEditor } from './ImportMapping';
+import { IssueTable } from './ImportSkipped';
 
 export type Options = Omit<DeskInput<'importStatement'>, 'orgId' | 'file'>;
 export type Decision = 'merge' | 'import' | 'held' | 'transfer';
@@ -27,9 +28,17 @@ const accountOptions = (accounts: Account[]) =>
     </option>
   ));
 
+/** The choice "as the file says": what the file found, or (an account picked by hand, whose preview says nothing of the file) just that. */
+function fromTheFile(account: ImportResult['accounts'][number] | ImportResult['account'] | undefined, picked: boolean): string {
+  if (picked || !account) return 'Find it from the file';
+  return account.created ? `New account: ${account.name}` : `${account.name} (found from the file)`;
+}
+
 export function ImportOptions({ accounts, preview, options, set, problem, noAccounts }: OptionsProps) {
   const sections = preview?.accounts ?? [];
-  const found = preview?.account ? (preview.account.created ? `New account: ${preview.account.name}` : `${preview.account.name} (found from the file)`) : 'Found from the file';
+  const found = fromTheFile(preview?.account, Boolean(options.account));
+  // A QIF's dates are the file's own too: asked when they read both ways (a CSV's are in its mapping).
+  const dates = preview && !preview.csv && preview.format === 'qif' ? preview.dates : null;
   return (
     <div className="import-options">
       {(sections.length <= 1 || !preview) && (
@@ -46,12 +55,13 @@ export function ImportOptions({ accounts, preview, options, set, problem, noAcco
           <label key={s.section}>
             Section {s.section + 1}
             <select value={options.accounts?.[String(s.section)] ?? ''} onChange={(e) => set({ accounts: { ...options.accounts, [String(s.section)]: e.target.value } })}>
-              <option value="">{s.created ? `New account: ${s.name}` : s.name}</option>
+              <option value="">{fromTheFile(s, Boolean(options.accounts?.[String(s.section)]))}</option>
               {accountOptions(accounts)}
             </select>
           </label>
         ))}
-      {preview?.csv && <MappingEditor csv={preview.csv} options={options} set={set} />}
+      {preview?.csv && <MappingEditor csv={preview.csv} dates={preview.dates} options={options} set={set} />}
+      {dates && (dates.formats.length > 1 || options.dateFormat) && <DateFormatField dates={dates} value={options.dateFormat} onChange={(dateFormat) => set({ dateFormat })} />}
       {noAccounts && (
         <p className="hint">
           A CSV does not name its account: add one in <a href="#/accounts">Accounts</a> first.
@@ -61,41 +71,40 @@ export function ImportOptions({ accounts, preview, options, set, problem, noAcco
   );
 }
 
-export function PreviewErrors({
-  errors,
-  wholeFile,
-  skipBadRows,
-  setSkip,
-  skipLocked = false,
-  setSkipLocked,
-}: {
-  errors: ImportResult['errors'];
-  wholeFile: boolean;
+interface IssuesProps {
+  preview: ImportResult;
   skipBadRows: boolean;
   setSkip: (skip: boolean) => void;
-  skipLocked?: boolean;
-  setSkipLocked?: (skip: boolean) => void;
-}) {
+  skipLocked: boolean;
+  setSkipLocked: (skip: boolean) => void;
+}
+
+/**
+ * The rows that stop the import, or (skipping them) the rows that will be
+ * skipped: listed either way, with the choices that made them so, so that
+ * ticking "skip" never hides what is left out.
+ */
+export function PreviewIssues({ preview, skipBadRows, setSkip, skipLocked, setSkipLocked }: IssuesProps) {
+  const wholeFile = preview.errors.some((e) => e.file);
+  const issues = preview.errors.length ? preview.errors : preview.skippedRows;
+  if (!issues.length) return null;
+  const locked = issues.some((e) => e.message.includes('closing date'));
+  const bad = issues.some((e) => !e.message.includes('closing date'));
+  const said = wholeFile
+    ? 'Before anything can be imported:'
+    : preview.errors.length
+      ? 'These rows could not be read; nothing is imported until they are fixed or skipped:'
+      : `These ${preview.skipped} row(s) are skipped: the others are imported, these are kept with the import to fix.`;
   return (
     <div className="errors">
-      <p>{wholeFile ? 'Before anything can be imported:' : 'These rows could not be read; nothing is imported until they are fixed or skipped:'}</p>
-      <table className="grid">
-        <tbody>
-          {errors.map((e, i) => (
-            <tr key={i}>
-              <td>line {e.line}</td>
-              <td>{e.field}</td>
-              <td>{e.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!wholeFile && (
+      <p>{said}</p>
+      <IssueTable issues={issues} label={preview.errors.length ? 'Rows to fix' : 'Rows to skip'} />
+      {!wholeFile && (bad || skipBadRows) && (
         <label className="check">
           <input type="checkbox" checked={skipBadRows} onChange={(e) => setSkip(e.target.checked)} /> Skip the bad rows and import the others
         </label>
       )}
-      {setSkipLocked && errors.some((e) => e.message.includes('closing date')) && (
+      {!wholeFile && (locked || skipLocked) && (
         <label className="check">
           <input type="checkbox" checked={skipLocked} onChange={(e) => setSkipLocked(e.target.checked)} /> Leave out the rows in the closed period
         </label>
@@ -139,7 +148,9 @@ export function PreviewRows({ rows, decisions, decide }: { rows: ImportResult['p
             <tr key={r.n} className={r.kind}>
               <td>{r.line}</td>
               <td className="nowrap">{r.date}</td>
-              <td className="wrap">{r.description}</td>
+              <td className="wrap">
+                <Words text={r.description} />
+              </td>
               <td className="num">
                 <Money amount={r.amount} currency={r.currency} />
               </td>

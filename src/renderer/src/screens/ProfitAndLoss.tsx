@@ -2,24 +2,57 @@
 // sales when used, expenses), each category under its parent with the
 // parent's subtotal in every column, gross profit and net per column, the
 // uncategorized rows apart. Names stay on one line; a wide table scrolls in
-// its frame with the names kept in view. Every figure opens its rows.
+// its frame with the names kept in view. Every figure (a category's, in total
+// or in a month) opens the general-ledger postings that add up to it: the
+// category, with those reported under it for a parent's subtotal, on the
+// report's basis; the uncategorized rows open the suspense lines.
 import type { PlLine, ProfitAndLoss } from '../../../main/ledger/reports/profit-and-loss';
 import { Money } from '../components';
+import { formatMonth } from '../format';
 
-const drill = (l: PlLine | null, from: string, to: string) =>
-  `#/transactions?${new URLSearchParams({ category: l ? l.name.replace(/ \(other\)$/, '') : '__uncategorized__', dateFrom: from, dateTo: to })}`;
+/** A month's last day (YYYY-MM-DD). */
+const endOf = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
-function Figures({ months, values, total, currency }: { months: string[] | null; values?: Record<string, number>; total: number; currency: string }) {
+/** The general ledger behind a line's figure: over the report's period, or one month of it (no further than the period). */
+function drill(pl: ProfitAndLoss, l: PlLine | null, month?: string): string {
+  const from = month && `${month}-01` > pl.from ? `${month}-01` : pl.from;
+  const to = month && endOf(month) < pl.to ? endOf(month) : pl.to;
+  const query = new URLSearchParams({ account: l ? `category:${l.code}` : 'suspense', from, to });
+  if (l) query.set('basis', pl.basis);
+  if (l?.parent && !l.direct) query.set('children', '1');
+  return `#/ledger?${query}`;
+}
+
+/** A row's figures, each opening its postings when `open` says where (totals of several lines open none). */
+function Figures({
+  months,
+  values,
+  total,
+  currency,
+  open,
+}: {
+  months: string[] | null;
+  values?: Record<string, number>;
+  total: number;
+  currency: string;
+  open?: (month?: string) => string;
+}) {
+  const figure = (amount: number, month?: string) =>
+    open ? (
+      <a href={open(month)} className="figure">
+        <Money amount={amount} currency={currency} plain />
+      </a>
+    ) : (
+      <Money amount={amount} currency={currency} plain />
+    );
   return (
     <>
       {months?.map((m) => (
         <td key={m} className="num">
-          <Money amount={values?.[m] ?? 0} currency={currency} plain />
+          {figure(values?.[m] ?? 0, m)}
         </td>
       ))}
-      <td className="num">
-        <Money amount={total} currency={currency} plain />
-      </td>
+      <td className="num">{figure(total)}</td>
     </>
   );
 }
@@ -33,7 +66,7 @@ export function ProfitAndLossTable({ pl: r }: { pl: ProfitAndLoss }) {
             <th>Category</th>
             {r.months?.map((m) => (
               <th key={m} className="num">
-                {m}
+                {formatMonth(m)}
               </th>
             ))}
             <th className="num">Total</th>
@@ -49,9 +82,9 @@ export function ProfitAndLossTable({ pl: r }: { pl: ProfitAndLoss }) {
               .map((l) => (
                 <tr key={`${l.code}${l.direct ? '-other' : ''}`} className={l.parent ? 'parent' : 'child'} data-depth={l.depth}>
                   <td style={{ paddingLeft: `${10 + 18 * l.depth}px` }}>
-                    <a href={drill(l, r.from, r.to)}>{l.direct ? l.name : `${l.code} ${l.name}`}</a>
+                    <a href={drill(r, l)}>{l.direct ? l.name : `${l.code} ${l.name}`}</a>
                   </td>
-                  <Figures months={r.months} values={l.months} total={l.total} currency={r.currency} />
+                  <Figures months={r.months} values={l.months} total={l.total} currency={r.currency} open={(m) => drill(r, l, m)} />
                 </tr>
               ))}
             <tr className="subtotal">
@@ -73,9 +106,9 @@ export function ProfitAndLossTable({ pl: r }: { pl: ProfitAndLoss }) {
           </tr>
           <tr className="apart">
             <td>
-              <a href={drill(null, r.from, r.to)}>Uncategorized</a> <span className="muted small">(not in net: categorize these rows)</span>
+              <a href={drill(r, null)}>Uncategorized</a> <span className="muted small">(not in net: categorize these rows)</span>
             </td>
-            <Figures months={r.months} values={r.uncategorized.months} total={r.uncategorized.amount} currency={r.currency} />
+            <Figures months={r.months} values={r.uncategorized.months} total={r.uncategorized.amount} currency={r.currency} open={(m) => drill(r, null, m)} />
           </tr>
         </tbody>
       </table>

@@ -4,7 +4,9 @@ import { useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../main/desk/proposals/review-queue';
 import type { Account } from '../../../main/ledger/accounts/accounts';
 import { AccountOptions, Money } from '../components';
-import { formatDateTime, formatPercent } from '../format';
+import { formatDateTime, formatMoney, formatPercent } from '../format';
+import { EVIDENCE_LABELS, label } from '../../../shared/words';
+import { againstWords } from '../../../shared/split-parts';
 import { Remember } from './Remember';
 import type { RuleFields } from './RuleForm';
 
@@ -35,8 +37,9 @@ function Change({ item }: { item: ReviewItem }) {
         <ul className="split" aria-label="Split into">
           {split.map((l, i) => (
             <li key={i}>
-              <code>{l.code}</code> {l.name} <Money amount={l.amount} currency={subject.currency} />
+              <code>{l.code}</code> {l.name} <Money amount={l.amount} currency={subject.currency} plain />
               {l.memo && <span className="muted"> — {l.memo}</span>}
+              {l.against && <Against row={subject} amount={-l.amount} />}
             </li>
           ))}
         </ul>
@@ -48,6 +51,16 @@ function Change({ item }: { item: ReviewItem }) {
       )}
       {quote && <blockquote>{quote}</blockquote>}
     </div>
+  );
+}
+
+/** A proposed line going against its row, said plainly: the reviewer decides whether it is meant. */
+function Against({ row, amount }: { row: { amount: number; currency: string }; amount: number }) {
+  return (
+    <p className="small">
+      <span className="badge against">against the row</span> This line goes against the row: {againstWords(row.amount, `${formatMoney(amount, row.currency)}`)}. Check that it is
+      meant.
+    </p>
   );
 }
 
@@ -132,7 +145,7 @@ export function Card(props: {
         <ul className="evidence" aria-label="Evidence">
           {evidence.map((e, i) => (
             <li key={i}>
-              <code>{e.type}</code> {e.value}
+              <strong>{label(EVIDENCE_LABELS, e.type)}</strong> {e.value}
               {e.detail && <span className="muted"> — {e.detail}</span>}
             </li>
           ))}

@@ -1,5 +1,5 @@
 // Reports: the profit and loss of a period (parents with their subtotals, a
-// category opens its rows in the register), by month with a chart, the
+// figure opens the general-ledger postings behind it), by month with a chart, the
 // balance sheet and the trial balance (Books.tsx), the balances of every account at a date, CSV downloads and exports for the
 // accountant. The browser's print gives a clean page (see styles.css).
 import { useState } from 'react';

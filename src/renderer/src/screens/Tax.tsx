@@ -1,7 +1,8 @@
 // The Tax screen (issue 28): the return of a period (default: the period to
 // file next, by the organization's settings: monthly or quarterly from a start month) with the set's boxes and the per-code summary; every figure opens
-// the lines behind it (the tax audit report); file the return; the history
-// of filed returns; the tax codes.
+// the lines behind it (the tax audit report); the corrections of earlier
+// returns it includes (TaxCorrections.tsx); file the return; the history of
+// filed returns; the tax codes.
 import { useState } from 'react';
 import { DateField, Money, Notice, Pager, Show, TableFrame, Words, messageOf } from '../components';
 import { desk } from '../desk';
@@ -9,6 +10,8 @@ import { formatMoney, monthName } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org';
 import { TaxCodes } from './TaxCodes';
+import { TaxCorrections, thresholdFlag } from './TaxCorrections';
+import { periodName } from '../correction';
 
 type Pick = { box?: string; code?: string } | null;
 
@@ -38,6 +41,7 @@ function Audit({ orgId, period, pick, currency }: { orgId: string; period: { fro
                     <td className="nowrap">
                       {l.date}
                       {l.late && <span className="badge">late</span>}
+                      {l.correction && <span className="badge">correction of {periodName(l.correction.taxReturn.from, l.correction.taxReturn.to)}</span>}
                     </td>
                     <td>
                       <Words text={l.description} />
@@ -140,9 +144,12 @@ export function Tax({ orgId }: { orgId: string }) {
     }
   }
   async function file() {
-    if (!window.confirm(`File the return for ${period.from} to ${period.to}? Its lines will no longer change.`)) return;
+    // Over the tax office's threshold for corrections, filing them in this return is the person's decision, asked here.
+    const flag = ret.data ? thresholdFlag(ret.data.correctionThreshold, currency) : null;
+    const question = `File the return for ${period.from} to ${period.to}? Its lines will no longer change.${flag ? `\n\n${flag}\nFile them in this return all the same?` : ''}`;
+    if (!window.confirm(question)) return;
     try {
-      const r = await desk.fileTaxReturn({ orgId, ...period });
+      const r = await desk.fileTaxReturn({ orgId, ...period, confirmCorrections: flag ? true : undefined });
       setNotice({ kind: 'ok', text: `Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${formatMoney(r.payable, currency)}.` });
       history.reload();
       settings.reload();
@@ -197,6 +204,7 @@ export function Tax({ orgId }: { orgId: string }) {
                 </tbody>
               </table>
             </TableFrame>
+            <TaxCorrections corrections={r.corrections} threshold={r.correctionThreshold} currency={r.currency} />
             <TableFrame>
               <table className="grid" aria-label="By tax code">
                 <thead>
@@ -243,8 +251,9 @@ export function Tax({ orgId }: { orgId: string }) {
             <ul aria-label="Filed returns">
               {rs.map((r) => (
                 <li key={r.id}>
-                  {r.from} to {r.to}: payable {formatMoney(r.payable, r.report.currency)}, {r.lineCount} line(s), filed {r.filedAt.slice(0, 10)} by {r.filedBy},{' '}
-                  {r.paymentId ? 'paid' : 'unpaid'}
+                  {r.from} to {r.to}: payable {formatMoney(r.payable, r.report.currency)}, {r.lineCount} line(s)
+                  {r.report.corrections.length > 0 && `, ${new Set(r.report.corrections.map((c) => c.correctionId)).size} correction(s) of earlier returns`}, filed{' '}
+                  {r.filedAt.slice(0, 10)} by {r.filedBy}, {r.paymentId ? 'paid' : 'unpaid'}
                 </li>
               ))}
             </ul>

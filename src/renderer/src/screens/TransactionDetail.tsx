@@ -6,6 +6,7 @@ import type { Category } from '../../../main/ledger/chart/categories';
 import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
+import { withCorrection } from '../correction';
 import { formatBytes, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { TransactionForm } from './TransactionForm';
@@ -42,7 +43,7 @@ export function TransactionDetail({
   async function remove() {
     if (!window.confirm(`Delete "${row.description}" (${row.date})?`)) return;
     try {
-      await desk.deleteTransaction({ orgId, id: row.id });
+      await withCorrection((c) => desk.deleteTransaction({ orgId, id: row.id, ...c }));
       onChanged(`Deleted ${row.description}.`);
     } catch (err) {
       setError(messageOf(err));

@@ -6,6 +6,7 @@ import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { AccountOptions, AmountField, CategoryOptions, Notice, messageOf, useTypedAmount } from '../components';
 import { amountText } from '../../../shared/amounts';
 import { desk } from '../desk';
+import { withCorrection } from '../correction';
 import { useOrg } from '../org';
 
 export function TransactionForm({
@@ -45,7 +46,7 @@ export function TransactionForm({
     const amount = form.amount;
     try {
       if (editing) {
-        await desk.editTransaction({ orgId, id: editing.id, date: form.date, amount, description: form.description });
+        await withCorrection((c) => desk.editTransaction({ orgId, id: editing.id, date: form.date, amount, description: form.description, ...c }));
         onDone(`Saved ${form.description}.`);
       } else {
         await desk.addTransaction({ orgId, account: form.account, date: form.date, amount, description: form.description, categoryCode: form.categoryCode || undefined });

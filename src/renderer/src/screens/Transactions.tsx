@@ -1,16 +1,18 @@
 // Transactions: the register. One account (or all) with the API's filters, 50
 // rows a page from the server, the running balance of one account; categorize
 // by type-ahead (one row or a selection), by keyboard alone: j/k or arrows to
-// move, x or space to select, c to categorize, Enter to open a row.
-import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
+// move, x or space to select, c to categorize, Enter to open a row. A row's
+// cells and its opened detail: RegisterLine.tsx.
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { DeskInput, DeskResult } from '../../../main/desk/operations';
 import type { RegisterRow } from '../../../main/ledger/transactions/register';
 import { CategoryPicker } from '../CategoryPicker';
-import { DateRange, Empty, Money, Notice, Pager, SelectField, Show, TableFrame, messageOf } from '../components';
-import { ORIGIN_LABELS, SOURCE_LABELS, STATUS_LABELS, label } from '../../../shared/words';
+import { DateRange, Empty, Notice, Pager, SelectField, Show, TableFrame, messageOf } from '../components';
+import { SOURCE_LABELS, STATUS_LABELS } from '../../../shared/words';
 import { desk } from '../desk';
+import { withCorrection } from '../correction';
 import { useFilters, useLoad } from '../hooks';
-import { TransactionDetail } from './TransactionDetail';
+import { RegisterLine } from './RegisterLine';
 import { TransactionForm } from './TransactionForm';
 
 const LIMIT = 50;
@@ -25,36 +27,6 @@ const HINT = (
     bank's rows keep the bank's date, amount and description: their category, notes and receipts change. Rows you entered can be edited and deleted until they are reconciled.
   </p>
 );
-
-/** What a row's category cell says: its category, a split's largest line and how many, or the transfer's other account. */
-function CategoryButton({ row: t, onPick }: { row: RegisterRow; onPick: () => void }) {
-  const { lines, transferTo, inTransit, pays } = t.entry;
-  return (
-    <button className="link category" onClick={onPick} disabled={transferTo !== null} title={transferTo !== null ? 'A transfer: open the row to undo it' : undefined}>
-      {transferTo !== null ? (
-        `Transfer to ${transferTo}${inTransit ? ' (in transit)' : ''}`
-      ) : pays ? (
-        `Pays ${pays}`
-      ) : lines > 1 ? (
-        <>
-          {t.category} <span className="badge">split {lines}</span>
-        </>
-      ) : (
-        (t.category ?? <span className="muted">Categorize</span>)
-      )}
-      {t.possiblePayment && (
-        <span className="badge" title={`Press p to record it as the payment of ${t.possiblePayment.numbers[0]}`}>
-          pays {t.possiblePayment.numbers.join(' or ')}?
-        </span>
-      )}
-      {t.possibleTransfer && (
-        <span className="badge" title={`Press t to match it with ${t.possibleTransfer.date} in ${t.possibleTransfer.accountName}`}>
-          possible transfer: {t.possibleTransfer.accountName}
-        </span>
-      )}
-    </button>
-  );
-}
 
 /** A row's possible payment accepted (the p key): it pays that invoice or bill. */
 function recordPayment(orgId: string, t: RegisterRow) {
@@ -93,7 +65,11 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
   }
 
   const categorize = (ids: string[], code: string | null, refocus?: number) =>
-    act(() => desk.categorizeTransactions({ orgId, ids, categoryCode: code }), `Categorized ${ids.length} row(s) as ${code ?? '(uncategorized)'}.`, refocus);
+    act(
+      () => withCorrection((c) => desk.categorizeTransactions({ orgId, ids, categoryCode: code, ...c })),
+      `Categorized ${ids.length} row(s) as ${code ?? '(uncategorized)'}.`,
+      refocus,
+    );
 
   const onKey = (t: RegisterRow, i: number) => (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.target !== e.currentTarget) return;
@@ -109,7 +85,6 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
     e.preventDefault();
   };
 
-  const pickerProps = (label: string) => ({ categories: chart.data ?? [], label, allowClear: true });
   const balances = loaded.data?.balances === true;
   const columns = 7 + (balances ? 1 : 0) + (filters.account ? 0 : 1);
   return (
@@ -131,16 +106,18 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
       <RegisterFilters filters={filters} set={set} reset={reset} accounts={accounts.data ?? []} chart={chart.data ?? []} />
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {selected.size > 0 && (
-        <div className="toolbar" aria-label="Selection">
-          <span>{selected.size} selected</span>
-          <button onClick={() => setPicking('selection')}>Categorize selected</button>
-          <button onClick={() => act(() => desk.markReceiptMissing({ orgId, ids: [...selected] }), 'Marked as needing a receipt.')}>Needs a receipt</button>
-          <button onClick={() => act(() => desk.markReceiptMissing({ orgId, ids: [...selected], state: 'found' }), 'No longer need a receipt.')}>Receipt found</button>
-          <button onClick={() => setSelected(new Set())}>Clear selection</button>
-          {picking === 'selection' && (
-            <CategoryPicker {...pickerProps('Category for the selected rows')} onChoose={(code) => void categorize([...selected], code)} onCancel={() => setPicking(undefined)} />
-          )}
-        </div>
+        <SelectionBar
+          count={selected.size}
+          picking={picking === 'selection'}
+          categories={chart.data ?? []}
+          onPick={() => setPicking('selection')}
+          onChoose={(code) => void categorize([...selected], code)}
+          onCancelPick={() => setPicking(undefined)}
+          onReceipt={(state) =>
+            act(() => desk.markReceiptMissing({ orgId, ids: [...selected], state }), state === 'missing' ? 'Marked as needing a receipt.' : 'No longer need a receipt.')
+          }
+          onClear={() => setSelected(new Set())}
+        />
       )}
       <Show
         loaded={loaded}
@@ -154,56 +131,26 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
                 <RegisterHead balances={balances} allAccounts={!filters.account} />
                 <tbody ref={table}>
                   {page.data.map((t, i) => (
-                    <Fragment key={t.id}>
-                      <tr
-                        className="row clickable"
-                        tabIndex={0}
-                        aria-label={`${t.date} ${t.description} ${t.amount}`}
-                        onKeyDown={onKey(t, i)}
-                        onClick={() => setOpen(open === t.id ? undefined : t.id)}
-                      >
-                        <td onClick={(e) => e.stopPropagation()}>
-                          <input type="checkbox" aria-label={`Select ${t.description}`} checked={selected.has(t.id)} onChange={() => toggle(t.id)} />
-                        </td>
-                        <td className="nowrap">{t.date}</td>
-                        <td className="wrap">{t.description}</td>
-                        <AmountCell row={t} />
-                        {balances && (
-                          <td className="num">
-                            <Money amount={t.balance ?? 0} currency={t.currency} plain />
-                          </td>
-                        )}
-                        <td onClick={(e) => e.stopPropagation()}>
-                          {picking === t.id ? (
-                            <CategoryPicker
-                              {...pickerProps(`Category for ${t.description}`)}
-                              onChoose={(code) => void categorize([t.id], code, i)}
-                              onCancel={() => (setPicking(undefined), focusRow(i))}
-                            />
-                          ) : (
-                            <CategoryButton row={t} onPick={() => setPicking(t.id)} />
-                          )}
-                        </td>
-                        <td>
-                          <span className={`status ${t.status}`}>{label(STATUS_LABELS, t.status)}</span>
-                        </td>
-                        {!filters.account && <td>{t.accountName}</td>}
-                        <td className="nowrap">{label(ORIGIN_LABELS, t.origin)}</td>
-                      </tr>
-                      {open === t.id && (
-                        <tr>
-                          <td colSpan={columns}>
-                            <TransactionDetail
-                              orgId={orgId}
-                              row={t}
-                              accounts={accounts.data ?? []}
-                              categories={chart.data ?? []}
-                              onChanged={(m) => (setNotice({ kind: 'ok', text: m }), loaded.reload(), accounts.reload())}
-                            />
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
+                    <RegisterLine
+                      key={t.id}
+                      orgId={orgId}
+                      row={t}
+                      columns={columns}
+                      balances={balances}
+                      allAccounts={!filters.account}
+                      selected={selected.has(t.id)}
+                      onToggle={() => toggle(t.id)}
+                      open={open === t.id}
+                      onOpen={() => setOpen(open === t.id ? undefined : t.id)}
+                      onKey={onKey(t, i)}
+                      picking={picking === t.id}
+                      onPick={() => setPicking(t.id)}
+                      onChoose={(code) => void categorize([t.id], code, i)}
+                      onCancelPick={() => (setPicking(undefined), focusRow(i))}
+                      accounts={accounts.data ?? []}
+                      categories={chart.data ?? []}
+                      onChanged={(m) => (setNotice({ kind: 'ok', text: m }), loaded.reload(), accounts.reload())}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -216,13 +163,26 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
   );
 }
 
-/** A row's amount in its account's currency; in another currency than the base, its base amount as booked under it (issue 30). */
-function AmountCell({ row: t }: { row: RegisterRow }) {
+/** What can be done to the selected rows at once. */
+function SelectionBar(props: {
+  count: number;
+  picking: boolean;
+  categories: DeskResult<'listChart'>;
+  onPick: () => void;
+  onChoose: (code: string | null) => void;
+  onCancelPick: () => void;
+  onReceipt: (state: 'missing' | 'found') => void;
+  onClear: () => void;
+}) {
   return (
-    <td className="num">
-      <Money amount={t.amount} currency={t.currency} />
-      {t.base && <span className="muted base-amount">{t.base.amount === null ? 'awaiting a rate' : <Money amount={t.base.amount} currency={t.base.currency} plain />}</span>}
-    </td>
+    <div className="toolbar" aria-label="Selection">
+      <span>{props.count} selected</span>
+      <button onClick={props.onPick}>Categorize selected</button>
+      <button onClick={() => props.onReceipt('missing')}>Needs a receipt</button>
+      <button onClick={() => props.onReceipt('found')}>Receipt found</button>
+      <button onClick={props.onClear}>Clear selection</button>
+      {props.picking && <CategoryPicker categories={props.categories} label="Category for the selected rows" allowClear onChoose={props.onChoose} onCancel={props.onCancelPick} />}
+    </div>
   );
 }
 

@@ -10,12 +10,13 @@ import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
 import { categorizedLines } from '../../tax/lines';
 import { requireTaxCode, usableTaxCode, usableTaxCodeRow } from '../../tax/codes';
-import { asInput, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
+import { asInput, assertNotFiled, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
 import { documentNamedBy } from '../../documents/match';
 import { settlementLines } from '../../documents/settle';
 import { glanceOf, keyTarget, NO_VIEW, type ChangeView, type ProposalKind } from '../kind';
+import { partOf } from '../../../../shared/split-parts';
 
 export const EVIDENCE_TYPES = ['counterparty_match', 'rule', 'historical', 'keyword', 'receipt'] as const;
 
@@ -25,7 +26,7 @@ export interface EvidenceItem {
   detail?: string;
 }
 
-/** One line of a proposed split: a category (by code) and its part of the row's amount (same sign as the row). */
+/** One line of a proposed split: a category (by code) and its part of the row (split-parts.ts: positive, or all in the row's sign). */
 export interface SplitLineInput {
   categoryCode: string;
   amount: number;
@@ -74,6 +75,15 @@ interface Outcome {
   };
 }
 
+/** A split's lines for the audit log, as parts of the row (positive with it), a line against the row marked. */
+const partsText = (rowMinor: number, currency: string, lines: readonly { categoryCode: string; amount: number }[]) =>
+  lines
+    .map((l) => {
+      const part = partOf(rowMinor, toMinor(l.amount, currency));
+      return `${l.categoryCode} ${fromMinor(part, currency).toFixed(2)}${part < 0 ? ' (against the row)' : ''}`;
+    })
+    .join(' / ');
+
 /** The lines a payload makes of a row. */
 function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string; date: string }, p: CategorizationPayload): LineInput[] {
   // The category's default tax code applies (issue 28).
@@ -83,7 +93,7 @@ function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number;
     categoryNow(ctx, orgSeq, l.categoryCode, `lines[${i}].categoryCode`);
     return { categoryCode: l.categoryCode, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`), memo: l.memo, taxCode: l.taxCode };
   });
-  return splitLines(ctx, tx.date, resolveSplit(ctx, orgSeq, tx, parts));
+  return splitLines(ctx, tx.date, resolveSplit(ctx, orgSeq, tx, parts, 'shares'));
 }
 
 /** What approving would post as tax: the net and tax of the row at its code (named, or the category's default); null when untaxed. */
@@ -107,12 +117,14 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   draft({ ledger, orgSeq }, input) {
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
     refuseTransfer(ledger, tx, 'categorized');
+    assertNotFiled(ledger, tx.seq); // refused now, not at approval: its approval could only fail
     if (input.lines) {
       const parts = resolveSplit(
         ledger,
         orgSeq,
         tx,
         input.lines.map((l, i) => ({ ...l, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`) })),
+        'typed',
       );
       const largest = parts.reduce((a, b) => (Math.abs(b.amountMinor) > Math.abs(a.amountMinor) ? b : a));
       const lines = parts.map((p, i) => ({
@@ -124,7 +136,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
       return {
         payload: { transactionId: tx.id, categoryCode: largest.category.code, category: largest.category.name, evidence: input.evidence ?? [], lines },
         transactionSeq: tx.seq,
-        summary: `Proposed split of ${describeTransaction(tx)}: ${tx.category ?? '(uncategorized)'} -> ${lines.map((l) => `${l.categoryCode} ${l.amount.toFixed(2)}`).join(' / ')}`,
+        summary: `Proposed split of ${describeTransaction(tx)}: ${tx.category ?? '(uncategorized)'} -> ${partsText(tx.amount_minor, tx.currency, lines)}`,
       };
     }
     const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
@@ -160,11 +172,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
     // A reconciled row stays reconciled (locked): only its lines change.
     const status = replaceLines(ledger, tx, settling?.lines ?? linesOfPayload(ledger, orgSeq, tx, p));
     ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(row.proposed_by, row.confidence, row.reason, tx.seq);
-    const what = settling
-      ? settling.said
-      : p.lines
-        ? `split ${p.lines.map((l) => `${l.categoryCode} ${l.amount.toFixed(2)}`).join(' / ')}`
-        : `categorized as ${p.categoryCode} ${p.category}`;
+    const what = settling ? settling.said : p.lines ? `split ${partsText(tx.amount_minor, tx.currency, p.lines)}` : `categorized as ${p.categoryCode} ${p.category}`;
     return {
       summary: `${describeTransaction(tx)} ${what}, status ${status}`,
       outcome: {
@@ -193,10 +201,20 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
 
   view(ctx, p) {
     const nameOf = (code: string) => ctx.ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').pluck().get(ctx.orgSeq, code) as string | undefined;
-    const split = p.lines?.map((l) => ({ code: l.categoryCode, name: nameOf(l.categoryCode) ?? l.categoryCode, amount: l.amount, memo: l.memo })) ?? null;
+    const subject = glanceOf(ctx, p.transactionId);
+    // The payload keeps shares in the row's sign (they add up to it): the card shows parts, a line against the row marked.
+    const rowSign = Math.sign(subject?.amount ?? p.lines?.reduce((s, l) => s + l.amount, 0) ?? 0) || 1;
+    const split =
+      p.lines?.map((l) => ({
+        code: l.categoryCode,
+        name: nameOf(l.categoryCode) ?? l.categoryCode,
+        amount: rowSign * l.amount,
+        against: partOf(rowSign, l.amount) < 0,
+        memo: l.memo,
+      })) ?? null;
     return {
       ...NO_VIEW,
-      subject: glanceOf(ctx, p.transactionId),
+      subject,
       result: { text: p.category, code: p.categoryCode },
       split,
       tax: taxView(ctx.ledger, ctx.orgSeq, p),

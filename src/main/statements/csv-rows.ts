@@ -1,0 +1,140 @@
+// A CSV's data records to statement rows, once the whole file is read: the
+// date format and the decimal mark are decided from every value of their
+// columns (csv-read.ts reads the records), then each row is read with them.
+import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from '../../shared/amounts';
+import { directionOf, type CsvColumns, type CsvMapping, type CsvReport } from './csv-mapping';
+import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
+import { joinDescription } from './describe';
+import type { ParsedStatement } from './types';
+
+/**
+ * The data records until the date format and decimal mark are known, column
+ * by column: the cells' text, equal date cells sharing one string (a file
+ * has a few thousand distinct dates however many rows).
+ */
+export class Pending {
+  length = 0;
+  readonly line: number[] = [];
+  readonly date: string[] = [];
+  readonly amount: string[] = [];
+  readonly debit: string[] = [];
+  readonly credit: string[] = [];
+  readonly direction: string[] = [];
+  readonly description: string[] = [];
+  readonly externalId: (string | null)[] = [];
+  readonly dates = new Map<string, string>();
+
+  constructor(
+    private readonly c: ColumnIndexes,
+    private readonly columns: CsvColumns,
+  ) {}
+
+  add(line: number, record: string[]): void {
+    const { c, columns } = this;
+    const date = cellOf(record, c.date);
+    this.length++;
+    this.line.push(line);
+    this.date.push(this.dates.get(date) ?? (this.dates.set(date, date), date));
+    if (columns.amount !== undefined) this.amount.push(cellOf(record, c.amount));
+    else {
+      this.debit.push(cellOf(record, c.debit));
+      this.credit.push(cellOf(record, c.credit));
+    }
+    if (columns.direction !== undefined) this.direction.push(cellOf(record, c.direction));
+    this.description.push(c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])));
+    this.externalId.push(c.id >= 0 ? cellOf(record, c.id) || null : null);
+  }
+}
+
+export interface ColumnIndexes {
+  date: number;
+  amount: number;
+  debit: number;
+  credit: number;
+  direction: number;
+  id: number;
+  description: number[];
+}
+
+export const cellOf = (record: string[], i: number): string => (i >= 0 ? (record[i] ?? '').trim() : '');
+
+/**
+ * The rows, once the date format is known: the mapping's (given, or saved for
+ * this header), else the one every date of the column reads in. A file whose
+ * every date reads both ways is asked, never guessed (a whole-file issue).
+ */
+export function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
+  let format: DateFormat | null;
+  if (mapping?.dateFormat) format = compileDateFormat(mapping.dateFormat);
+  else {
+    const found = detectDateFormat(pending.dates.keys());
+    report.dateFormats = found.ambiguous;
+    format = found.format;
+    if (!format) {
+      const line = pending.line[0] ?? report.headerLine ?? 1;
+      out.dates = { format: null, formats: found.ambiguous, from: null };
+      out.errors.push({
+        line,
+        field: columns.date,
+        message: found.ambiguous.length
+          ? `the dates fit more than one format (${found.ambiguous.join(', ')}); choose the date format`
+          : 'no date format reads every value of this column; give the date format',
+        file: true,
+      });
+      return;
+    }
+  }
+  report.dateFormat = format.text;
+  out.dates = { format: format.text, formats: report.dateFormats, from: null };
+  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(cellsOf(pending.amount, pending.debit, pending.credit), report.decimal);
+  report.decimal = mark;
+  // Each distinct date cell read once.
+  const iso = new Map<string, string | null>();
+  for (const raw of pending.dates.keys()) iso.set(raw, format.parse(raw));
+  const negate = mapping?.negate === true;
+  report.negated = negate;
+  for (let i = 0; i < pending.length; i++) {
+    const line = pending.line[i];
+    const issue = (field: string | undefined, message: string) => void out.errors.push({ line, field: field ?? 'amount', message });
+    const raw = pending.date[i];
+    const date = iso.get(raw)!;
+    if (!date) issue(columns.date, raw ? `"${raw}" is not a date in the format ${format.text}` : 'is empty');
+    const amount = amountOf(pending, i, columns, mark, issue);
+    if (!date || typeof amount !== 'string') continue;
+    out.rows.add(0, line, date, negate ? negateDecimal(amount) : amount, pending.description[i], pending.externalId[i]);
+  }
+}
+
+function* cellsOf(...columns: string[][]): Generator<string> {
+  for (const column of columns) yield* column;
+}
+
+/** Row i's signed amount as decimal text; undefined, with its issues recorded, when it cannot be read. */
+function amountOf(p: Pending, i: number, columns: CsvColumns, mark: DecimalMark, issue: (field: string | undefined, message: string) => void): string | undefined {
+  let amount: string | null | undefined;
+  if (columns.amount !== undefined) {
+    amount = parseAmount(p.amount[i], mark);
+    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount[i]}" is not an amount`);
+  } else {
+    const debit = parseAmount(p.debit[i], mark);
+    const credit = parseAmount(p.credit[i], mark);
+    if (debit === undefined) issue(columns.debit, `"${p.debit[i]}" is not an amount`);
+    if (credit === undefined) issue(columns.credit, `"${p.credit[i]}" is not an amount`);
+    const moneyOut = debit && debit !== '0' ? negateDecimal(debit.replace(/^-/, '')) : null;
+    const moneyIn = credit && credit !== '0' ? credit.replace(/^-/, '') : null;
+    if (moneyOut && moneyIn) issue(columns.debit, 'debit and credit are both filled in');
+    else if (debit !== undefined && credit !== undefined) {
+      amount = moneyOut ?? moneyIn ?? (debit === '0' || credit === '0' ? '0' : null);
+      if (amount === null) issue(columns.debit, 'debit and credit are both empty');
+    }
+  }
+  if (typeof amount === 'string' && columns.direction !== undefined) {
+    const sign = directionOf(p.direction[i]);
+    if (sign === null) {
+      issue(columns.direction, `"${p.direction[i]}" says neither debit nor credit`);
+      return undefined;
+    }
+    amount = sign < 0 ? negateDecimal(amount.replace(/^-/, '')) : amount.replace(/^-/, '');
+  }
+  return typeof amount === 'string' ? amount : undefined;
+}
