@@ -157,7 +157,7 @@ export const taxReportOperations = {
       ...Org,
       from: DateString.describe('First day of the period'),
       to: DateString.describe('Last day of the period'),
-      basis: z.enum(['cash', 'accrual']).default('cash'),
+      basis: z.enum(['cash', 'accrual']).optional().describe("cash or accrual (default: the organization's, as the return shown)"),
       confirmCorrections: z.boolean().optional().describe("Its corrections of earlier returns exceed the tax office's threshold: file them in this return all the same"),
     }),
     (ctx, { orgId, ...period }) => L.fileTaxReturn(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, period),

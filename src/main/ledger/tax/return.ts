@@ -114,7 +114,7 @@ export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
  */
 export function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: string, what: string): void {
   const filedTo = lastFiledTo(ledger, orgSeq);
-  if (date > filedTo || ledger.stmt('SELECT tax_basis FROM organizations WHERE seq = ?').pluck().get(orgSeq) !== 'accrual') return;
+  if (date > filedTo || returnBasis(ledger, orgSeq) !== 'accrual') return;
   const r = ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date) as {
     id: string;
     period_from: string;
@@ -128,6 +128,9 @@ export function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: str
 }
 
 /** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
+/** The basis the organization's returns are on (tax settings, periods.ts), when a report names none. */
+const returnBasis = (ledger: Ledger, orgSeq: number): Basis => ledger.stmt('SELECT tax_basis FROM organizations WHERE seq = ?').pluck().get(orgSeq) as Basis;
+
 function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Group[] {
   const { sql, params } = taken(ledger, orgSeq, currency, from, to);
   // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts; another currency's in base.
@@ -201,7 +204,8 @@ function addSums(boxes: TaxSetBox[], boxMinor: Map<string, number>): void {
 export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
   const org = organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, org.currency);
-  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, period.basis ?? 'cash');
+  const basis = period.basis ?? returnBasis(ledger, orgSeq);
+  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, basis);
   const adjustments = returnAdjustments(ledger, orgSeq, org.currency, period, lastFiledTo(ledger, orgSeq));
   const set = org.taxSet ? TAX_SETS[org.taxSet] : undefined;
   const boxMinor = new Map<string, number>((set?.boxes ?? []).map((b) => [b.box, 0]));
@@ -233,7 +237,7 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
     from: period.from,
     to: period.to,
     currency: org.currency,
-    basis: period.basis ?? 'cash',
+    basis,
     set: org.taxSet,
     boxes: Object.fromEntries([...boxMinor].map(([box, minor]) => [box, money(minor)])),
     boxTitles: Object.fromEntries((set?.boxes ?? []).map((b) => [b.box, b.title])),
