@@ -103,6 +103,12 @@ describe('a correction after a filed UK quarter', () => {
     expect(entry.summary).toContain('"Paint" 2026-02-10 -120.00 GBP: S purchases net -100.00 tax -20.00; Z purchases net +120.00; boxes 4 -20.00, 7 +20.00; net value +20.00');
     // Still the filed return's row: the next change asks again.
     await expect(uk.desk('categorizeTransactions', { ids: [rows.paint], categoryCode: '5000' })).rejects.toMatchObject({ code: 'period_locked' });
+    // The filed quarter shown again (the Tax screen, report tax) is what was filed, saying a row was corrected since.
+    const shown = await report(q1);
+    expect(shown).toEqual({ ...filed.report, filed: { id: filed.id, filedAt: filed.filedAt, filedBy: filed.filedBy, correctedSince: 1 } });
+    expect(printTaxReturn(shown)[1]).toBe(`Filed ${filed.filedAt.slice(0, 10)} by ${filed.filedBy}: the figures as filed. 1 of its row(s) corrected since: the differences are in a later return.`);
+    // Asked on the other basis, it is worked out from the lines as they are now.
+    expect((await uk.desk<L.TaxReturn>('taxReport', { ...q1, basis: 'accrual' })).filed).toBeUndefined();
   });
 
   it('recomputes the open correction when the row changes again before the next return is filed', async () => {

@@ -24,6 +24,7 @@ export const ORIGIN_LABELS: Record<TransactionOrigin, string> = {
   import: 'Imported',
   manual: 'Entered by hand',
   agent: 'Journal entry',
+  journal: 'Manual journal',
 };
 
 /** A proposal's evidence, by its type (the API's `evidence[].type`). */
@@ -36,3 +37,7 @@ export const EVIDENCE_LABELS: Record<EvidenceItem['type'], string> = {
 };
 
 export const label = <K extends string>(labels: Record<K, string>, value: K | string): string => (labels as Record<string, string>)[value] ?? value;
+
+/** What a filed period's tax return says of itself, on screen and in the command alike (issue 43). */
+export const filedWords = (f: { filedAt: string; filedBy: string; correctedSince: number }): string =>
+  `Filed ${f.filedAt.slice(0, 10)} by ${f.filedBy}: the figures as filed.${f.correctedSince ? ` ${f.correctedSince} of its row(s) corrected since: the differences are in a later return.` : ''}`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DateString, Line, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, pageLine } from '../operation';
+import { filedWords } from '../../../shared/words';
 
 const Percent = z.union([z.number().min(0).max(100), Line(12).trim().min(1)]).describe('A percent, up to four decimals (20, 5.5, 0.0125)');
 const Code = Line(20).trim().min(1).describe('The tax code (S, R, Z, GST...)');
@@ -90,6 +91,7 @@ export function printTaxReturn(r: L.TaxReturn): string[] {
   const flag = thresholdWords(r.correctionThreshold, r.currency);
   return [
     `Tax return, ${r.from} to ${r.to}, ${r.currency} (${r.basis} basis${r.set ? `, ${L.TAX_SETS[r.set].name}` : ''})`,
+    ...(r.filed ? [filedWords(r.filed)] : []),
     ...Object.entries(r.boxes).map(([box, amount]) => `  Box ${box.padEnd(4)}${figure(amount)}  ${r.boxTitles[box] ?? ''}`),
     `${'code'.padEnd(8)}${'rate'.padStart(9)}${'net sales'.padStart(14)}${'tax sales'.padStart(14)}${'net purchases'.padStart(14)}${'tax purchases'.padStart(14)}`,
     ...r.codes.map((c) => `${c.code.padEnd(8)}${`${c.rate}%`.padStart(9)}${figure(c.netSales)}${figure(c.taxSales)}${figure(c.netPurchases)}${figure(c.taxPurchases)}`),
@@ -147,7 +149,9 @@ export const taxReportOperations = {
       const settings = L.taxSettings(ctx.ledger, seq);
       // No dates: the period to file next; a first day alone: its period.
       const period = from ? { from, to: to ?? L.periodOf(settings, from).to } : to ? { ...L.periodOf(settings, to), to } : L.currentTaxPeriod(ctx.ledger, seq);
-      return L.taxReturn(ctx.ledger, seq, { ...period, basis: basis ?? settings.basis });
+      // A filed period is what was filed (unless another basis is asked): the original stays as filed.
+      const filed = basis && basis !== settings.basis ? null : L.filedView(ctx.ledger, seq, period);
+      return filed ?? L.taxReturn(ctx.ledger, seq, { ...period, basis: basis ?? settings.basis });
     },
     { name: 'report tax', summary: 'the tax return of a period: the boxes of the set, the per-code summary, what is payable', print: printTaxReturn, csv: taxReturnCsv },
   ),

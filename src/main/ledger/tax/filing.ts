@@ -75,6 +75,21 @@ export function listTaxReturns(ledger: Ledger, orgSeq: number): FiledReturn[] {
 }
 
 /**
+ * A period filed exactly as asked, shown as it was filed (the stored report: the original never changes), with how
+ * many of its rows were corrected since (their differences are in a later return); null when not filed.
+ */
+export function filedView(ledger: Ledger, orgSeq: number, period: { from: string; to: string }): TaxReturn | null {
+  const row = ledger
+    .stmt('SELECT seq, id, report, filed_at, filed_by FROM tax_returns WHERE org_seq = ? AND period_from = ? AND period_to = ?')
+    .get(orgSeq, period.from, period.to) as { seq: number; id: string; report: string; filed_at: string; filed_by: string } | undefined;
+  if (!row) return null;
+  const correctedSince = ledger.stmt('SELECT count(DISTINCT transaction_id) FROM tax_corrections WHERE tax_return_seq = ?').pluck().get(row.seq) as number;
+  // Stored before corrections existed (issue 43): none then.
+  const report = { corrections: [], correctionThreshold: null, ...(JSON.parse(row.report) as Partial<TaxReturn>) } as TaxReturn;
+  return { ...report, filed: { id: row.id, filedAt: row.filed_at, filedBy: row.filed_by, correctedSince } };
+}
+
+/**
  * Files the return of a period: refused when it overlaps one already filed, or ends before the last one; and, when
  * its corrections of earlier returns exceed the tax office's threshold, unless the person confirms it (issue 43).
  */

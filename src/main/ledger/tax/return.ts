@@ -49,6 +49,8 @@ export interface TaxReturn {
   corrections: TaxCorrectionLine[];
   /** The tax office's threshold for them (null: none included, or the set knows none). */
   correctionThreshold: CorrectionThresholdCheck | null;
+  /** A filed period is shown as filed (filing.ts, filedView): when, by whom, and how many of its rows were corrected since. */
+  filed?: { id: string; filedAt: string; filedBy: string; correctedSince: number };
 }
 
 interface Group {

@@ -12,6 +12,7 @@ import { useOrg } from '../org';
 import { TaxCodes } from './TaxCodes';
 import { TaxCorrections, thresholdFlag } from './TaxCorrections';
 import { periodName } from '../correction';
+import { filedWords } from '../../../shared/words';
 
 type Pick = { box?: string; code?: string } | null;
 
@@ -237,9 +238,13 @@ export function Tax({ orgId }: { orgId: string }) {
                 </tbody>
               </table>
             </TableFrame>
-            <button className="no-print" onClick={() => void file()}>
-              File this return
-            </button>
+            {r.filed ? (
+              <p className="hint">{filedWords(r.filed)}</p>
+            ) : (
+              <button className="no-print" onClick={() => void file()}>
+                File this return
+              </button>
+            )}
             {pick && <Audit orgId={orgId} period={period} pick={pick} currency={r.currency} />}
           </>
         )}
