@@ -106,7 +106,9 @@ describe('a correction after a filed UK quarter', () => {
     // The filed quarter shown again (the Tax screen, report tax) is what was filed, saying a row was corrected since.
     const shown = await report(q1);
     expect(shown).toEqual({ ...filed.report, filed: { id: filed.id, filedAt: filed.filedAt, filedBy: filed.filedBy, correctedSince: 1 } });
-    expect(printTaxReturn(shown)[1]).toBe(`Filed ${filed.filedAt.slice(0, 10)} by ${filed.filedBy}: the figures as filed. 1 of its row(s) corrected since: the differences are in a later return.`);
+    expect(printTaxReturn(shown)[1]).toBe(
+      `Filed ${filed.filedAt.slice(0, 10)} by ${filed.filedBy}: the figures as filed. 1 of its row(s) corrected since: the differences are in a later return.`,
+    );
     // Asked on the other basis, it is worked out from the lines as they are now.
     expect((await uk.desk<L.TaxReturn>('taxReport', { ...q1, basis: 'accrual' })).filed).toBeUndefined();
   });

@@ -13,6 +13,7 @@ import { TaxCodes } from './TaxCodes';
 import { TaxCorrections, thresholdFlag } from './TaxCorrections';
 import { periodName } from '../correction';
 import { filedWords } from '../../../shared/words';
+import type { TaxReturn } from '../../../main/ledger/tax/return';
 
 type Pick = { box?: string; code?: string } | null;
 
@@ -118,6 +119,17 @@ function Payments({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A period to file, or one filed: what was filed is shown as filed (no second filing). */
+function FileOrFiled({ filed, onFile }: { filed: TaxReturn['filed']; onFile: () => void }) {
+  return filed ? (
+    <p className="hint">{filedWords(filed)}</p>
+  ) : (
+    <button className="no-print" onClick={onFile}>
+      File this return
+    </button>
   );
 }
 
@@ -238,13 +250,7 @@ export function Tax({ orgId }: { orgId: string }) {
                 </tbody>
               </table>
             </TableFrame>
-            {r.filed ? (
-              <p className="hint">{filedWords(r.filed)}</p>
-            ) : (
-              <button className="no-print" onClick={() => void file()}>
-                File this return
-              </button>
-            )}
+            <FileOrFiled filed={r.filed} onFile={() => void file()} />
             {pick && <Audit orgId={orgId} period={period} pick={pick} currency={r.currency} />}
           </>
         )}
