@@ -2,7 +2,7 @@
 // Internal keys are integer `seq` columns (compact indexes, stable ordering);
 // the API only ever sees the uuid `id` columns. Money is integer minor units.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   ACCOUNT_TYPES,
   ACTOR_TYPES,
@@ -59,6 +59,39 @@ export const organizations = sqliteTable('organizations', {
   creditNoteNext: integer('credit_note_next').notNull().default(1),
   /** The profit and loss's basis unless a report asks otherwise: accrual (invoice and bill dates) or cash (payment dates). */
   reportBasis: text('report_basis').notNull().default('accrual'),
+  /**
+   * What its invoices print beyond the address and VAT number (issue 43, access/details.ts): the registered name when
+   * not its name, its country (ISO 3166 alpha-2), a company's registration (number, part of the UK or country where
+   * registered, registered office when not the address), bank details, payment terms, how dates are written.
+   */
+  legalName: text('legal_name'),
+  country: text('country'),
+  companyNumber: text('company_number'),
+  registeredIn: text('registered_in'),
+  registeredOffice: text('registered_office'),
+  bankName: text('bank_name'),
+  bankAccountName: text('bank_account_name'),
+  sortCode: text('sort_code'),
+  accountNumber: text('account_number'),
+  iban: text('iban'),
+  bic: text('bic'),
+  paymentTerms: text('payment_terms'),
+  /** null: from its currency and decimal mark (access/details.ts). */
+  dateStyle: text('date_style'),
+});
+
+/** An organization's logo for its invoices (issue 43): the file's bytes in the database, PNG or JPEG, checked by its bytes. */
+export const organizationLogos = sqliteTable('organization_logos', {
+  orgSeq: integer('org_seq')
+    .primaryKey()
+    .references(() => organizations.seq),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  sha256: text('sha256').notNull(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  setAt: text('set_at').notNull(),
 });
 
 export const categories = sqliteTable(
@@ -108,6 +141,8 @@ export const counterparties = sqliteTable(
     email: text('email'),
     address: text('address'),
     taxNumber: text('tax_number'),
+    /** Its country, ISO 3166 alpha-2 (issue 43): a customer abroad gets the reverse-charge wording on invoices. */
+    country: text('country'),
     /** Payment terms in days (due date = issue date + terms). */
     termsDays: integer('terms_days'),
     defaultTaxCode: text('default_tax_code'),

@@ -323,7 +323,7 @@ describe('the Contacts screen', () => {
     await page.getByRole('link', { name: 'Contacts', exact: true }).click();
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
     const form = page.getByRole('form', { name: 'New contact' });
-    await form.getByLabel('Name').fill('Initech Ltd');
+    await form.getByLabel('Name', { exact: true }).fill('Initech Ltd');
     await form.getByLabel('Email').fill('ap@initech.example');
     await form.getByLabel('Terms (days)').fill('30');
     await form.getByRole('button', { name: 'Add contact' }).click();

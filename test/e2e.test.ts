@@ -213,7 +213,7 @@ describe('browser mode', () => {
 
   it('creates a token shown once with client configurations, and revokes one: the agent then gets 401', async () => {
     await page.getByRole('link', { name: 'Tokens' }).click();
-    await page.getByLabel('Name').fill('Cursor');
+    await page.getByLabel('Name', { exact: true }).fill('Cursor');
     await page.getByRole('button', { name: 'Create token' }).click();
     const shown = await page.getByLabel('New token', { exact: true }).last().inputValue();
     expect(shown).toMatch(/^ldk_live_/);
@@ -241,9 +241,10 @@ describe('browser mode', () => {
     await page.getByRole('img', { name: /Revenue and expenses per month/ }).waitFor();
     await shot('dashboard');
     await page.getByRole('link', { name: 'Organizations' }).click();
-    await page.getByLabel('Name').fill('Beta GmbH');
-    await page.getByLabel('Slug').fill('beta');
-    await page.getByLabel('Currency').fill('EUR');
+    const create = page.getByRole('form', { name: 'New organization' });
+    await create.getByLabel('Name', { exact: true }).fill('Beta GmbH');
+    await create.getByLabel('Slug').fill('beta');
+    await create.getByLabel('Currency').fill('EUR');
     await page.getByRole('button', { name: 'Create organization' }).click();
     await expect.poll(() => page.getByLabel('Organization', { exact: true }).inputValue()).toBe(L.requireOrganization(app.ledger, 'beta').id);
     await shot('organizations');

@@ -7,6 +7,8 @@ export const DESK_OPERATIONS = [
   'createOrganization',
   'renameOrganization',
   'updateOrganization',
+  'setOrganizationLogo',
+  'organizationLogo',
   'removeOrganization',
   'listProposals',
   'reviewProposals',

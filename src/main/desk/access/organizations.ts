@@ -1,9 +1,11 @@
 // Organizations at the desk and as owner commands (`ledgerdesk org list|create|
-// rename|edit|remove`): the books a bookkeeper keeps, one per client.
+// rename|edit|logo|remove`): the books a bookkeeper keeps, one per client, and
+// what their invoices print (ledger/access/details.ts).
 import { z } from 'zod';
 import { CurrencyCode, Line, Prose } from '../../api/schemas';
 import * as L from '../../ledger';
 import { writeAmount } from '../../../shared/amounts';
+import { openFile } from '../files';
 import { op } from '../operation';
 
 const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
@@ -15,10 +17,55 @@ const listed = (ledger: L.Ledger, o: L.Organization) => ({
   ...publicOrg(o),
   hasBooks: L.holdingsOf(ledger, o.seq).accounts > 0,
   canChangeCurrency: L.currencyMayChange(ledger, o.seq),
+  /** What the next invoice and credit note will be numbered, and how its documents write dates when it chose no style. */
+  nextInvoiceNumber: L.nextNumber(ledger, o.seq, 'invoice'),
+  nextCreditNoteNumber: L.nextNumber(ledger, o.seq, 'credit_note'),
+  effectiveDateStyle: L.effectiveDateStyle(o),
 });
 const Ref = Line(200).trim().min(1).describe('The organization: its slug or id');
 const Name = Line(200).trim().min(1).describe('The name shown in the switcher and on reports');
 const Mark = z.enum(L.DECIMAL_MARKS).describe("How amounts are written and typed: '.' for 1,234.56, ',' for 1.234,56");
+/** What its invoices print (ledger/access/details.ts checks each): `org edit` flags and the screen's fields. */
+const Text = (max: number, what: string) => Line(max).nullable().optional().describe(what);
+const InvoiceFields = {
+  address: Prose(1000).nullable().optional().describe('Its postal address, as invoices print it'),
+  taxNumber: Text(50, 'Its VAT registration (or tax) number, as invoices print it'),
+  legalName: Text(200, 'Its registered name, when not the name it trades under (printed with the registration)'),
+  country: Text(10, 'Its country, ISO 3166 code (default for a UK VAT organization: GB): a customer elsewhere is abroad'),
+  companyNumber: Text(30, 'A company: its registered number (Companies House: 8 characters)'),
+  registeredIn: Text(100, `Where the company is registered: ${L.UK_REGISTRATIONS.join(', ')}, or another country`),
+  registeredOffice: Prose(1000).nullable().optional().describe('Its registered office address, when not its postal address'),
+  bankName: Text(100, 'Bank details printed in the payment box: the bank'),
+  bankAccountName: Text(200, 'The name on the bank account'),
+  sortCode: Text(20, 'UK sort code (12-34-56)'),
+  accountNumber: Text(40, 'The account number'),
+  iban: Text(50, 'IBAN (checked by its check digits)'),
+  bic: Text(20, 'BIC / SWIFT code'),
+  paymentInstructions: Prose(1000).nullable().optional().describe('Other ways to pay, printed in the payment box after the bank details'),
+  paymentTerms: Prose(1000).nullable().optional().describe('Payment terms printed in the payment box (Payment within 14 days of the invoice date...)'),
+  dateStyle: z
+    .enum([...L.DATE_STYLES, 'auto'])
+    .nullable()
+    .optional()
+    .describe('How documents write dates: long (10 August 2026), long-us (August 10, 2026), dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy, yyyy-mm-dd; auto (or null): from the currency'),
+  invoicePrefix: Line(20).optional().describe('Invoice numbers start with it (default INV-)'),
+  invoiceNext: z.int().min(1).max(99_999_999).optional().describe('The next invoice number (only forward, above every number used: never reused)'),
+  creditNotePrefix: Line(20).optional().describe('Credit note numbers start with it (default CN-)'),
+  creditNoteNext: z.int().min(1).max(99_999_999).optional().describe('The next credit note number'),
+};
+
+/** A file read whole, at most `max` bytes (a logo's limit plus one: more is refused by its check). */
+function readUpTo(chunks: Iterable<Uint8Array>, max: number): Uint8Array {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    parts.push(Buffer.from(chunk));
+    size += chunk.length;
+    if (size >= max) break;
+  }
+  return new Uint8Array(Buffer.concat(parts).subarray(0, max));
+}
+
 const describe = (o: Omit<L.Organization, 'seq'>) => `${o.slug.padEnd(16)}  ${o.name}  ${o.currency}  amounts ${writeAmount(123456, o.currency, o.decimalMark)}  ${o.id}`;
 
 export const organizationOperations = {
@@ -43,7 +90,7 @@ export const organizationOperations = {
       ctx.ledger.write(() => {
         const org = L.createOrganization(ctx.ledger, input, ctx.reviewer);
         if (taxSet) L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet);
-        return publicOrg(L.organizationBySeq(ctx.ledger, org.seq));
+        return listed(ctx.ledger, L.organizationBySeq(ctx.ledger, org.seq));
       }),
     { name: 'org create', summary: 'start the books of another organization', args: ['slug'], print: (o) => [`Created organization ${describe(o)}`] },
   ),
@@ -67,24 +114,52 @@ export const organizationOperations = {
         .regex(/^\d{2}-\d{2}$/, 'is MM-DD, e.g. 04-01')
         .optional()
         .describe('The first day of its fiscal year, MM-DD (default 01-01): where retained earnings end and current-year earnings begin'),
-      address: Prose(1000).nullable().optional().describe('Its postal address, as invoices print it'),
-      taxNumber: Line(50).nullable().optional().describe('Its VAT or tax number, as invoices print it'),
-      paymentInstructions: Prose(1000).nullable().optional().describe('How customers pay (bank details): printed on every invoice'),
-      invoicePrefix: Line(20).optional().describe('Invoice numbers start with it (default INV-)'),
-      invoiceNext: z.int().min(1).max(99_999_999).optional().describe('The next invoice number (only forward: never reused)'),
-      creditNotePrefix: Line(20).optional().describe('Credit note numbers start with it (default CN-)'),
-      creditNoteNext: z.int().min(1).max(99_999_999).optional().describe('The next credit note number'),
+      ...InvoiceFields,
       reportBasis: z.enum(['cash', 'accrual']).optional().describe("The profit and loss's basis by default: accrual (invoice and bill dates) or cash (payment dates)"),
     }),
-    (ctx, { organization, ...changes }) => publicOrg(L.updateOrganization(ctx.ledger, organization, changes, ctx.reviewer)),
+    (ctx, { organization, dateStyle, ...changes }) =>
+      publicOrg(
+        L.updateOrganization(ctx.ledger, organization, { ...changes, ...(dateStyle === undefined ? {} : { dateStyle: dateStyle === 'auto' ? null : dateStyle }) }, ctx.reviewer),
+      ),
     {
       name: 'org edit',
       summary:
-        "change an organization's name, currency (while it holds no money), amounts (--decimal-mark ,), fiscal year (--fiscal-year-start 04-01), address, tax number and invoice numbering",
+        "change an organization's name, currency (while it holds no money), amounts (--decimal-mark ,), fiscal year (--fiscal-year-start 04-01), and what its invoices print: address, VAT number, company registration, bank details, terms, date style, numbering",
       args: ['organization'],
       print: (o) => [`Now ${describe(o)}`],
     },
   ),
+
+  setOrganizationLogo: op(
+    z.strictObject({
+      organization: Ref,
+      file: z.string().min(1).max(4096).optional().describe("A PNG or JPEG up to 1 MB: a path (owner command) or an uploaded file's id (app)"),
+      remove: z.boolean().optional().describe('Remove the logo instead'),
+    }),
+    async (ctx, { organization, file, remove }) => {
+      const org = L.requireOrganization(ctx.ledger, organization);
+      if (remove === !!file) throw L.invalid([{ field: 'file', message: remove ? 'name a file or --remove, not both' : 'name the image file (or --remove)' }]);
+      if (remove) return { removed: L.removeLogo(ctx.ledger, org, ctx.reviewer), logo: null };
+      const source = openFile(ctx, file!);
+      const bytes = readUpTo(source.openSync(), L.MAX_LOGO_BYTES + 1);
+      // Checked by its bytes, then drawn once into a PDF: what the invoices will print, refused now rather than then.
+      await L.assertDrawable(bytes, L.logoFacts(bytes).mimeType);
+      return { removed: null, logo: L.setLogo(ctx.ledger, org, ctx.reviewer, source.name, bytes) };
+    },
+    {
+      name: 'org logo',
+      summary: 'set the logo its invoices print (a PNG or JPEG up to 1 MB), or --remove it',
+      args: ['organization', 'file'],
+      print: (r) => [r.logo ? `Logo set: ${r.logo.fileName} (${r.logo.width}x${r.logo.height}).` : `Logo ${r.removed!.fileName} removed.`],
+    },
+  ),
+
+  /** The Organizations screen's picture of the logo (bytes as base64: plain JSON over IPC and HTTP alike). */
+  organizationLogo: op(z.strictObject({ organization: Ref }), (ctx, { organization }) => {
+    const seq = L.requireOrganization(ctx.ledger, organization).seq;
+    const logo = L.logoOf(ctx.ledger, seq);
+    return logo && { ...logo, base64: L.logoBytes(ctx.ledger, seq)!.toString('base64') };
+  }),
 
   removeOrganization: op(z.strictObject({ organization: Ref }), (ctx, { organization }) => publicOrg(L.removeOrganization(ctx.ledger, organization, ctx.reviewer)), {
     name: 'org remove',

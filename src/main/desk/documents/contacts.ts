@@ -11,7 +11,12 @@ const Fields = {
   vendor: z.boolean().optional().describe('A vendor (bills come from it)'),
   email: Line(200).trim().nullable().optional(),
   address: Prose(1000).trim().nullable().optional().describe('Postal address (lines separated by commas or new lines)'),
-  taxNumber: Line(50).trim().nullable().optional().describe('Its VAT or tax number'),
+  country: Line(10)
+    .trim()
+    .nullable()
+    .optional()
+    .describe("Its country, ISO 3166 code (GB, IE, DE, US): a customer in another country than the organization's gets the reverse-charge wording"),
+  taxNumber: Line(50).trim().nullable().optional().describe('Its VAT or tax number (printed on invoices; needed for the reverse charge)'),
   termsDays: z.int().min(0).max(365).nullable().optional().describe('Payment terms in days'),
   categoryCode: Line(50).trim().nullable().optional().describe('Its default category (code)'),
   taxCode: Line(20).trim().nullable().optional().describe('Its default tax code'),
@@ -21,7 +26,7 @@ const roles = <T extends { kind?: 'customer' | 'vendor' | 'both'; customer?: boo
   kind ? { ...rest, customer: kind !== 'vendor', vendor: kind !== 'customer' } : rest;
 const Ref = Line(200).trim().min(1).describe('The contact: its name or id');
 const line = (c: L.Contact) =>
-  `${c.name.padEnd(30)} ${[c.customer && 'customer', c.vendor && 'vendor'].filter(Boolean).join('+').padEnd(15)} ${c.termsDays === null ? '' : `${c.termsDays} days  `}${c.email ?? ''}${c.archived ? '  (archived)' : ''}  ${c.id}`;
+  `${c.name.padEnd(30)} ${[c.customer && 'customer', c.vendor && 'vendor'].filter(Boolean).join('+').padEnd(15)} ${c.country ? `${c.country}  ` : ''}${c.taxNumber ? `VAT ${c.taxNumber}  ` : ''}${c.termsDays === null ? '' : `${c.termsDays} days  `}${c.email ?? ''}${c.archived ? '  (archived)' : ''}  ${c.id}`;
 
 export const contactOperations = {
   listContacts: op(

@@ -8,8 +8,9 @@ import { LedgerError, invalid } from '../core/errors';
 import { defaultChart, seedCounterparties } from '../chart/ontology';
 import { writeAmount, type DecimalMark } from '../../../shared/amounts';
 import { requireCurrency } from '../rates/currencies';
+import { SETTING_COLUMNS, settingChanges, type InvoiceSettingChanges, type InvoiceSettings } from './details';
 
-export interface Organization {
+export interface Organization extends InvoiceSettings {
   seq: number;
   id: string;
   slug: string;
@@ -23,17 +24,6 @@ export interface Organization {
   lockedThrough: string | null;
   /** The ready-made tax set it was set up with (tax/codes.ts), or null. */
   taxSet: string | null;
-  /** What its invoices print (issue 29): postal address, tax number, how to pay. */
-  address: string | null;
-  taxNumber: string | null;
-  paymentInstructions: string | null;
-  /** Invoice and credit-note numbering: prefix and next number. */
-  invoicePrefix: string;
-  invoiceNext: number;
-  creditNotePrefix: string;
-  creditNoteNext: number;
-  /** The profit and loss's default basis: accrual or cash (issue 29). */
-  reportBasis: 'cash' | 'accrual';
   createdAt: string;
 }
 
@@ -54,8 +44,7 @@ export function deskActor(): Human {
 }
 
 const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough,
-  tax_set AS taxSet, address, tax_number AS taxNumber, payment_instructions AS paymentInstructions, invoice_prefix AS invoicePrefix,
-  invoice_next AS invoiceNext, credit_note_prefix AS creditNotePrefix, credit_note_next AS creditNoteNext, report_basis AS reportBasis, created_at AS createdAt FROM organizations`;
+  tax_set AS taxSet, ${SETTING_COLUMNS}, created_at AS createdAt FROM organizations`;
 
 export function listOrganizations(ledger: Ledger): Organization[] {
   return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
@@ -123,56 +112,20 @@ export function ensureDefaultOrganization(ledger: Ledger): Organization {
   return listOrganizations(ledger)[0] ?? createOrganization(ledger, { slug: DEFAULT_ORG_SLUG, name: 'My organization' });
 }
 
-export interface OrganizationChanges {
+export interface OrganizationChanges extends InvoiceSettingChanges {
   name?: string;
   /** Its base currency: only while it holds no money (moneyHeld). */
   currency?: string;
   decimalMark?: DecimalMark;
   /** MM-DD: the first day of the fiscal year. */
   fiscalYearStart?: string;
-  address?: string | null;
-  taxNumber?: string | null;
-  paymentInstructions?: string | null;
-  invoicePrefix?: string;
-  invoiceNext?: number;
-  creditNotePrefix?: string;
-  creditNoteNext?: number;
-  reportBasis?: 'cash' | 'accrual';
-}
-
-/** The settings of invoices and bills (issue 29): what an invoice prints, how they are numbered, the P&L basis; each by its column. */
-const DOCUMENT_SETTINGS = {
-  address: 'address',
-  taxNumber: 'tax_number',
-  paymentInstructions: 'payment_instructions',
-  invoicePrefix: 'invoice_prefix',
-  invoiceNext: 'invoice_next',
-  creditNotePrefix: 'credit_note_prefix',
-  creditNoteNext: 'credit_note_next',
-  reportBasis: 'report_basis',
-} as const;
-
-/** The document settings changed, checked: a next number only moves forward (a number is never reused). */
-function documentSettings(org: Organization, changes: OrganizationChanges): { column: string; value: string | number | null; said: string }[] {
-  const out: { column: string; value: string | number | null; said: string }[] = [];
-  for (const [key, column] of Object.entries(DOCUMENT_SETTINGS) as [keyof typeof DOCUMENT_SETTINGS, string][]) {
-    const given = changes[key];
-    if (given === undefined) continue;
-    const value = typeof given === 'string' ? given.trim() || (key.endsWith('Prefix') ? '' : null) : given;
-    if (value === org[key]) continue;
-    if ((key === 'invoiceNext' || key === 'creditNoteNext') && (typeof value !== 'number' || value < (org[key] as number))) {
-      throw invalid([{ field: key, message: `may only move forward from ${org[key]}: a number is never reused` }]);
-    }
-    out.push({ column, value, said: `${key} ${JSON.stringify(org[key])} -> ${JSON.stringify(value)}` });
-  }
-  return out;
 }
 
 /** A fiscal year's first day as MM-DD: a day every year has (no 29 February). */
 export const FISCAL_YEAR_START = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const validStart = (mmdd: string): boolean => FISCAL_YEAR_START.test(mmdd) && mmdd !== '02-29' && new Date(`2023-${mmdd}T00:00:00Z`).toISOString().slice(5, 10) === mmdd;
 
-/** Renames an organization (any of them), changes how it writes amounts or (while it holds no money) its currency; audited before and after. */
+/** Renames an organization (any of them), changes how it writes amounts, (while it holds no money) its currency, or what its invoices print (details.ts); audited before and after. */
 export function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Organization {
   return ledger.write(() => {
     const org = requireOrganization(ledger, slugOrId);
@@ -181,7 +134,7 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
     const decimalMark = changes.decimalMark ?? org.decimalMark;
     const fiscalYearStart = changes.fiscalYearStart ?? org.fiscalYearStart;
     if (!validStart(fiscalYearStart)) throw invalid([{ field: 'fiscalYearStart', message: 'must be a day of the year as MM-DD, such as 01-01 or 04-06 (not 02-29)' }]);
-    const settings = documentSettings(org, changes);
+    const settings = settingChanges(ledger, org, changes);
     const currency = changes.currency === undefined ? org.currency : requireCurrency(changes.currency);
     const moved = currency === org.currency ? null : moveCurrency(ledger, org, currency, actor);
     const said = [

@@ -1,7 +1,7 @@
 // Contacts (issue 29, first part): the customers and vendors of an
 // organization, one table with the ontology's seed counterparties (vendors).
-// A contact can be both. Name, email, postal address, tax number, payment
-// terms in days, default category and tax code. Archived, never deleted: the
+// A contact can be both. Name, email, postal address, country, tax number,
+// payment terms in days, default category and tax code. Archived, never deleted: the
 // invoices and bills that follow name their contact. Every change audited.
 import { appendAudit, type Human } from '../access/audit';
 import { resolveCategory } from '../chart/categories';
@@ -10,6 +10,7 @@ import type { Ledger } from '../core/db';
 import { foldName } from '../core/text';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { usableTaxCodeRow } from '../tax/codes';
+import { isCountry } from '../../../shared/countries';
 
 export interface Contact {
   id: string;
@@ -18,6 +19,8 @@ export interface Contact {
   vendor: boolean;
   email: string | null;
   address: string | null;
+  /** ISO 3166 alpha-2 (issue 43): a customer in another country than the organization's is abroad on its invoices. */
+  country: string | null;
   taxNumber: string | null;
   termsDays: number | null;
   categoryCode: string | null;
@@ -36,6 +39,7 @@ export interface ContactRow {
   is_vendor: number;
   email: string | null;
   address: string | null;
+  country: string | null;
   tax_number: string | null;
   terms_days: number | null;
   default_tax_code: string | null;
@@ -49,6 +53,7 @@ const toContact = (r: ContactRow): Contact => ({
   vendor: r.is_vendor === 1,
   email: r.email,
   address: r.address,
+  country: r.country,
   taxNumber: r.tax_number,
   termsDays: r.terms_days,
   categoryCode: r.default_code,
@@ -86,6 +91,7 @@ export interface ContactInput {
   vendor?: boolean;
   email?: string | null;
   address?: string | null;
+  country?: string | null;
   taxNumber?: string | null;
   termsDays?: number | null;
   categoryCode?: string | null;
@@ -102,10 +108,12 @@ function settle(ledger: Ledger, orgSeq: number, input: ContactInput, was?: Conta
   const pick = <T>(given: T | undefined, old: T | null | undefined): T | null => (given === undefined ? (old ?? null) : given);
   const email = pick(input.email, was?.email)?.trim() || null;
   const terms = pick(input.termsDays, was?.terms_days);
+  const country = pick(input.country, was?.country)?.trim().toUpperCase() || null;
   const issues = [
     !name && { field: 'name', message: 'is required' },
     !customer && !vendor && { field: 'customer', message: 'a contact is a customer, a vendor or both' },
     email && !EMAIL.test(email) && { field: 'email', message: `"${email}" is not an email address` },
+    country && !isCountry(country) && { field: 'country', message: `"${country}" is not an ISO 3166 country code (GB, IE, DE, US...)` },
     terms !== null && (!Number.isInteger(terms) || terms < 0 || terms > 365) && { field: 'termsDays', message: 'is a whole number of days, 0 to 365' },
   ].filter(Boolean) as { field: string; message: string }[];
   if (issues.length) throw invalid(issues);
@@ -117,6 +125,7 @@ function settle(ledger: Ledger, orgSeq: number, input: ContactInput, was?: Conta
     is_vendor: vendor ? 1 : 0,
     email,
     address: pick(input.address, was?.address)?.trim() || null,
+    country,
     tax_number: pick(input.taxNumber, was?.tax_number)?.trim() || null,
     terms_days: terms,
     default_code: categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode }).code : null,
@@ -136,10 +145,10 @@ export function addContact(ledger: Ledger, orgSeq: number, actor: Human, input: 
     const id = newId();
     ledger
       .stmt(
-        `INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_customer, is_vendor, email, address, tax_number, terms_days, default_tax_code)
-         VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_customer, is_vendor, email, address, country, tax_number, terms_days, default_tax_code)
+         VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(orgSeq, id, s.name, s.default_code, s.is_customer, s.is_vendor, s.email, s.address, s.tax_number, s.terms_days, s.default_tax_code);
+      .run(orgSeq, id, s.name, s.default_code, s.is_customer, s.is_vendor, s.email, s.address, s.country, s.tax_number, s.terms_days, s.default_tax_code);
     const made = toContact(requireContactRow(ledger, orgSeq, id));
     appendAudit(ledger, orgSeq, actor, { action: 'contact.created', targetType: 'contact', targetId: id, summary: `Contact "${made.name}" added (${roleOf(made)})` });
     return made;
@@ -152,15 +161,17 @@ export function updateContact(ledger: Ledger, orgSeq: number, actor: Human, ref:
     const s = settle(ledger, orgSeq, input, was);
     ledger
       .stmt(
-        `UPDATE counterparties SET name = ?, default_code = ?, is_customer = ?, is_vendor = ?, email = ?, address = ?, tax_number = ?, terms_days = ?, default_tax_code = ? WHERE seq = ?`,
+        `UPDATE counterparties SET name = ?, default_code = ?, is_customer = ?, is_vendor = ?, email = ?, address = ?, country = ?, tax_number = ?, terms_days = ?, default_tax_code = ? WHERE seq = ?`,
       )
-      .run(s.name, s.default_code, s.is_customer, s.is_vendor, s.email, s.address, s.tax_number, s.terms_days, s.default_tax_code, was.seq);
+      .run(s.name, s.default_code, s.is_customer, s.is_vendor, s.email, s.address, s.country, s.tax_number, s.terms_days, s.default_tax_code, was.seq);
     const now = toContact(requireContactRow(ledger, orgSeq, was.id));
+    const before = toContact(was);
+    const changed = (Object.keys(now) as (keyof Contact)[]).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]));
     appendAudit(ledger, orgSeq, actor, {
       action: 'contact.updated',
       targetType: 'contact',
       targetId: was.id,
-      summary: `Contact "${was.name}" edited: now "${now.name}" (${roleOf(now)})`,
+      summary: `Contact "${was.name}" edited: now "${now.name}" (${roleOf(now)})${changed.length ? `; changed ${changed.join(', ')}` : ''}`,
     });
     return now;
   });

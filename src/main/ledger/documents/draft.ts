@@ -197,15 +197,24 @@ function sequenceOf(ledger: Ledger, orgSeq: number, kind: Numbered) {
   };
 }
 
-/** The next number of an invoice or a credit note, taken (the sequence moves past any number already used). */
-export function takeNumber(ledger: Ledger, orgSeq: number, kind: Numbered): string {
-  const { next, numbered, moveTo } = sequenceOf(ledger, orgSeq, kind);
+/** The number the next invoice or credit note takes (the first of the sequence not already used), and where the sequence moves then. */
+function firstFree(ledger: Ledger, orgSeq: number, kind: Numbered) {
+  const sequence = sequenceOf(ledger, orgSeq, kind);
   // The literal kind test lets SQLite use the partial unique index of the numbers.
   const used = ledger.stmt("SELECT 1 FROM documents WHERE org_seq = ? AND kind <> 'bill' AND kind = ? AND lower(number) = lower(?)");
-  let n = next;
-  while (used.get(orgSeq, kind, numbered(n))) n++;
-  moveTo(n + 1);
-  return numbered(n);
+  let n = sequence.next;
+  while (used.get(orgSeq, kind, sequence.numbered(n))) n++;
+  return { number: sequence.numbered(n), take: () => sequence.moveTo(n + 1) };
+}
+
+/** The number the next invoice or credit note will take, nothing taken (the Organizations screen shows it). */
+export const nextNumber = (ledger: Ledger, orgSeq: number, kind: Numbered): string => firstFree(ledger, orgSeq, kind).number;
+
+/** The next number of an invoice or a credit note, taken (the sequence moves past any number already used). */
+export function takeNumber(ledger: Ledger, orgSeq: number, kind: Numbered): string {
+  const free = firstFree(ledger, orgSeq, kind);
+  free.take();
+  return free.number;
 }
 
 /**

@@ -134,7 +134,8 @@ export function createRow(look: Lookups, actor: Human, input: DocumentInput, opt
     settled_minor: 0,
     settled_on: null,
     notes: input.notes?.trim() || null,
-    payment_instructions: input.paymentInstructions?.trim() || (kind === 'invoice' ? org.paymentInstructions : null) || null,
+    // Its own, when given; else the PDF prints the organization's as they are when it is made (issue 43).
+    payment_instructions: (kind === 'invoice' && input.paymentInstructions?.trim()) || null,
     void_date: null,
     void_reason: null,
   };

@@ -1,7 +1,8 @@
 // Organizations: switch between the books you keep, start new ones, rename
 // any of them or change how it writes amounts (and its currency while its
 // books hold no money), set the current one's fiscal
-// year and closing date (ClosingPanel.tsx), and remove one made by mistake
+// year and closing date (ClosingPanel.tsx) and what its invoices print
+// (OrganizationDetails.tsx), and remove one made by mistake
 // (only while it is empty: its audit entries stay).
 import { useState, type FormEvent } from 'react';
 import type { DeskResult } from '../../../main/desk/operations';
@@ -10,6 +11,7 @@ import { Notice, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { ClosingPanel } from './ClosingPanel';
+import { OrganizationDetails } from './OrganizationDetails';
 
 type Org = DeskResult<'listOrganizations'>[number];
 /** The browser's own way of writing amounts: the default for a new organization. */
@@ -137,7 +139,7 @@ export function Organizations({
     e.preventDefault();
     setNotice(undefined);
     try {
-      onCreated({ ...(await desk.createOrganization({ ...form, currency: form.currency || undefined })), hasBooks: false, canChangeCurrency: true });
+      onCreated(await desk.createOrganization({ ...form, currency: form.currency || undefined }));
       setForm({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
     } catch (err) {
       setNotice({ kind: 'error', text: messageOf(err) });
@@ -175,6 +177,7 @@ export function Organizations({
         </table>
       </TableFrame>
       {orgs.find((o) => o.id === current) && <ClosingPanel key={current} org={orgs.find((o) => o.id === current)!} act={act} />}
+      {orgs.find((o) => o.id === current) && <OrganizationDetails key={`details-${current}`} org={orgs.find((o) => o.id === current)!} act={act} />}
       <h3>New organization</h3>
       <form className="inline-form" onSubmit={create} aria-label="New organization">
         <label>
