@@ -8,6 +8,7 @@ import {
   ACTOR_TYPES,
   DOCUMENT_KINDS,
   DOCUMENT_STATES,
+  JOURNAL_KINDS,
   AUDIT_CHANNELS,
   CATEGORY_TYPES,
   CONNECTOR_STATUSES,
@@ -193,6 +194,8 @@ export const transactions = sqliteTable(
      */
     reconciled: integer('reconciled').notNull().default(0),
     receiptNeeded: integer('receipt_needed').notNull().default(0),
+    /** A manual journal's money-account line (issue 43, origin 'journal'): the journal whose posting its one line cancels. */
+    journalSeq: integer('journal_seq').references((): AnySQLiteColumn => journals.seq),
   },
   // Each index ends in the implicit seq, which is the stable tiebreak of date ordering.
   (t) => [
@@ -215,6 +218,9 @@ export const transactions = sqliteTable(
     index('transactions_match_candidates')
       .on(t.accountSeq, t.amountMinor, t.date)
       .where(sql`${t.origin} IN ('manual', 'agent') AND ${t.importBatchSeq} IS NULL`),
+    index('transactions_journal')
+      .on(t.journalSeq)
+      .where(sql`${t.journalSeq} IS NOT NULL`),
   ],
 );
 
@@ -1033,18 +1039,19 @@ export const documentLines = sqliteTable(
 );
 
 /**
- * The entries of issued documents (and their reversals when voided): lines
+ * The entries of issued documents (and their reversals when voided) and of manual journals (issue 43): lines
  * of the books without a bank row, debits positive like \`lines\`, summed into
  * the same totals. A receivable or payable posting names the invoice or
- * bill whose balance it moves (a credit note's, its invoice).
+ * bill whose balance it moves (a credit note's, its invoice). Each belongs to a document or to a journal.
  */
 export const postings = sqliteTable(
   'postings',
   {
     seq: integer('seq').primaryKey(),
-    documentSeq: integer('document_seq')
-      .notNull()
-      .references(() => documents.seq),
+    documentSeq: integer('document_seq').references(() => documents.seq),
+    journalSeq: integer('journal_seq').references((): AnySQLiteColumn => journals.seq),
+    /** A journal's clearing posting (kind 'journal'): the money account whose row it cancels. */
+    accountSeq: integer('account_seq').references(() => accounts.seq),
     orgSeq: integer('org_seq')
       .notNull()
       .references(() => organizations.seq),
@@ -1077,6 +1084,85 @@ export const postings = sqliteTable(
     index('postings_tax_date')
       .on(t.orgSeq, t.currency, t.date, t.taxCodeSeq)
       .where(sql`${t.taxCodeSeq} IS NOT NULL AND ${t.kind} = 'category'`),
+    index('postings_journal')
+      .on(t.journalSeq)
+      .where(sql`${t.journalSeq} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Manual journals and the opening entry (issue 43): a date, a narration and lines that are postings
+ * (postings.journal_seq); a money account's line is also a row on that account (transactions.journal_seq), whose
+ * one line a clearing posting of the journal cancels. Numbered per organization (JNL-0001), never reused; the
+ * opening entry (kind 'opening', one per organization) has no number. A reversal names the journal it reverses
+ * (once); a repeat's occurrences name their repeat, one per date.
+ */
+export const journals = sqliteTable(
+  'journals',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    kind: text('kind', { enum: JOURNAL_KINDS }).notNull(),
+    number: integer('number'),
+    date: text('date').notNull(),
+    narration: text('narration').notNull(),
+    reversesSeq: integer('reverses_seq').references((): AnySQLiteColumn => journals.seq),
+    repeatSeq: integer('repeat_seq').references((): AnySQLiteColumn => journalRepeats.seq),
+    /** The opening entry's: the return (filed before these books) the VAT owed at conversion is for, so its payment settles it. */
+    taxReturnSeq: integer('tax_return_seq').references(() => taxReturns.seq),
+    createdAt: text('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('journals_org_number')
+      .on(t.orgSeq, t.number)
+      .where(sql`${t.number} IS NOT NULL`),
+    uniqueIndex('journals_opening')
+      .on(t.orgSeq)
+      .where(sql`${t.kind} = 'opening'`),
+    uniqueIndex('journals_reverses')
+      .on(t.reversesSeq)
+      .where(sql`${t.reversesSeq} IS NOT NULL`),
+    uniqueIndex('journals_repeat_date')
+      .on(t.repeatSeq, t.date)
+      .where(sql`${t.repeatSeq} IS NOT NULL`),
+    index('journals_org_date').on(t.orgSeq, t.date),
+  ],
+);
+
+/**
+ * A journal repeated monthly (issue 43): its lines as entered (JSON), made on each date from the first (the same
+ * day of the month, or the month's last day) while the app runs, until a date or a count, or stopped.
+ */
+export const journalRepeats = sqliteTable(
+  'journal_repeats',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    narration: text('narration').notNull(),
+    lines: text('lines').notNull(),
+    firstDate: text('first_date').notNull(),
+    until: text('until'),
+    count: integer('count'),
+    /** Each occurrence reversed this many days after its date (an accrual), or null. */
+    reverseDays: integer('reverse_days'),
+    /** How many occurrences were made or passed over; the next one's date (null: no more). */
+    made: integer('made').notNull().default(0),
+    nextDate: text('next_date'),
+    stoppedAt: text('stopped_at'),
+    createdAt: text('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    index('journal_repeats_due')
+      .on(t.orgSeq, t.nextDate)
+      .where(sql`${t.nextDate} IS NOT NULL`),
   ],
 );
 

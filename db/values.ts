@@ -10,16 +10,20 @@ export const CATEGORY_TYPES = ['revenue', 'expense', 'asset', 'liability', 'equi
  * the suspense line of an uncategorized row, a transfer to another money account of the organization,
  * the tax of a category line (posted to the tax control account), or what a customer owes (receivable)
  * or is owed to a vendor (payable): an invoice's or bill's, or a bank row's part that settles one (issue 29).
+ * Issue 43: `opening`, the opening balances' equity (what the opening entry leaves over); `journal`, the
+ * clearing between a journal's money-account row and the journal's own posting, which cancel (never reported).
  */
-export const LINE_KINDS = ['category', 'suspense', 'transfer', 'tax', 'receivable', 'payable'] as const;
+export const LINE_KINDS = ['category', 'suspense', 'transfer', 'tax', 'receivable', 'payable', 'opening', 'journal'] as const;
+/** A manual journal, or the organization's one opening entry (issue 43). */
+export const JOURNAL_KINDS = ['journal', 'opening'] as const;
 /** Invoices and credit notes (ours, to customers) and bills (vendors'), issue 29. */
 export const DOCUMENT_KINDS = ['invoice', 'credit_note', 'bill'] as const;
 /** Stored states; partly paid, paid and overdue are read from the balance and the due date. */
 export const DOCUMENT_STATES = ['draft', 'issued', 'void'] as const;
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
 export const TRANSACTION_SOURCES = ['bankfeed', 'paymentproc', 'manual_csv'] as const;
-/** How a row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry. */
-export const TRANSACTION_ORIGINS = ['feed', 'import', 'manual', 'agent'] as const;
+/** How a row came to be: a bank feed (and rows from before accounts), an import, the person's hand, an approved journal entry, a manual journal's money-account line (issue 43). */
+export const TRANSACTION_ORIGINS = ['feed', 'import', 'manual', 'agent', 'journal'] as const;
 export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const PROPOSAL_CHANNELS = ['rest', 'mcp'] as const;
 export const RULE_MATCH_KINDS = ['shape', 'contains'] as const;
@@ -48,3 +52,4 @@ export type TaxApplies = (typeof TAX_APPLIES)[number];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 export type RateSource = (typeof RATE_SOURCES)[number];
+export type JournalKind = (typeof JOURNAL_KINDS)[number];

@@ -60,7 +60,10 @@ describe('first steps', () => {
     await page.getByLabel('Organization', { exact: true }).locator('option', { hasText: 'Studio Amsterdam' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Rename' }).first().click();
     await page.getByLabel('New name').fill('Coffee Roaster Ltd');
-    await page.getByRole('form', { name: /^Rename / }).getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('form', { name: /^Rename / })
+      .getByRole('button', { name: 'Save' })
+      .click();
     await page.getByText('Renamed to Coffee Roaster Ltd.').waitFor();
     expect(L.listOrganizations(app.ledger).map((o) => o.name)).toContain('Coffee Roaster Ltd');
     page.once('dialog', (d) => void d.accept());

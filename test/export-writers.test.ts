@@ -43,6 +43,7 @@ const book: ExportBook = {
   categories: [],
   rows: [rowOf(dollars, euros), rowOf(euros, dollars)],
   documents: [],
+  journals: [],
   digits: () => 2,
 };
 

@@ -8,7 +8,8 @@
 import { objectShape } from '../main/api/operation';
 import { deskOperations } from '../main/desk/operations';
 import type { CommandSpec, DeskContext } from '../main/desk/operation';
-import { deskActor, LedgerError } from '../main/ledger';
+import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
+import { today } from '../main/ledger/core/clock';
 import { defaultDataDir } from '../main/paths';
 import { lastAuditSeq, orgLabel, pickOrganization, withLedger } from './data';
 import { checkInput, convert, flagHelp, parseFlags, schemaFields, type Field } from './flags';
@@ -110,6 +111,8 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
       const scoped = 'orgId' in objectShape(c.operation.input);
       const checked = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: STAND_IN } : {}) }, usage);
       const org = scoped ? pickOrganization(ledger, values.org as string | undefined) : null;
+      // The repeating journals' occurrences due by today are in the books before any command reads them (issue 43).
+      if (org) catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
       const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
       const before = org && lastAuditSeq(ledger, org);
       const result = await c.operation.run(ctx, parsed);

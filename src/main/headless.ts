@@ -3,6 +3,7 @@
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
+import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
 import { DeskSessions, signInInbox } from './desk/transport/sessions';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
@@ -54,6 +55,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     url = server.url;
     const unmark = markRunning(dataDir, server.url);
     const stopBackups = scheduleDailyBackups(ledger, dataDir, log);
+    const stopRepeats = scheduleJournalRepeats(ledger, log);
     const newSignInUrl = () => `${server.url}${SIGN_IN_PATH}?code=${sessions.issueCode()}`;
     return {
       ledger,
@@ -62,6 +64,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       newSignInUrl,
       async stop() {
         stopBackups();
+        stopRepeats();
         await server.close();
         ledger.close();
         unmark();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
+import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { registerDeskIpc } from './desk/transport/ipc';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { configuredPort, ledgerFile } from './paths';
@@ -28,6 +29,7 @@ let ledger: Ledger | undefined;
 let server: RunningServer | undefined;
 let unmark: (() => void) | undefined;
 let stopBackups: (() => void) | undefined;
+let stopRepeats: (() => void) | undefined;
 
 /** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
 async function startAgentServer(open: Ledger): Promise<RunningServer> {
@@ -60,6 +62,7 @@ async function boot(): Promise<void> {
   const progress = new Map<string, { phase: string; rows: number }>();
   unmark = markRunning(dataDir);
   stopBackups = scheduleDailyBackups(open, dataDir, log);
+  stopRepeats = scheduleJournalRepeats(open, log);
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
@@ -93,6 +96,7 @@ if (!app.requestSingleInstanceLock()) {
   }
   app.on('will-quit', () => {
     stopBackups?.();
+    stopRepeats?.();
     void server?.close();
     ledger?.close();
     unmark?.();

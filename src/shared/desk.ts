@@ -132,6 +132,14 @@ export const DESK_OPERATIONS = [
   'runRules',
   'ruleDraft',
   'approveAndRemember',
+  'listJournals',
+  'showJournal',
+  'addJournal',
+  'previewJournal',
+  'reverseJournal',
+  'stopJournalRepeat',
+  'openingBalances',
+  'setOpeningBalances',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

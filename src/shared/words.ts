@@ -24,6 +24,7 @@ export const ORIGIN_LABELS: Record<TransactionOrigin, string> = {
   import: 'Imported',
   manual: 'Entered by hand',
   agent: 'Journal entry',
+  journal: 'Manual journal',
 };
 
 /** A proposal's evidence, by its type (the API's `evidence[].type`). */

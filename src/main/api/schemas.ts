@@ -248,16 +248,31 @@ export const CategorizationProposal = z
   })
   .meta({ id: 'CategorizationProposal' });
 
+const JournalLine = z
+  .strictObject({
+    categoryCode: CategoryCode.optional().describe('From list_categories'),
+    account: Line(200).min(1).optional().describe('Or a money account, or tax-control'),
+    amount: Amount.describe('Debit >0, credit <0'),
+    taxCode: Line(20).min(1).optional().describe('Tax code (amount net)'),
+    memo: Line(500).optional().describe('Note'),
+  })
+  .meta({ id: 'JournalLine' });
+
 export const JournalEntryProposal = z
   .strictObject({
     date: DateString.describe("The entry's date"),
     description: Line(500).min(1).describe('What it is, as a statement would say'),
-    amount: Amount.describe('Negative outflow, positive inflow'),
+    amount: Amount.describe('Negative outflow, positive inflow; with lines, their debits'),
     currency: CurrencyCode.optional().describe("Three-letter code; defaults to the organization's currency"),
     ...categoryChoice,
     source: Source.optional().describe('Defaults to manual_csv'),
+    lines: z.array(JournalLine).min(2, 'a journal has at least two lines').max(100, 'a journal has at most 100 lines').optional().describe('Or a balanced journal (ext.)'),
     confidence: Confidence.optional(),
     reason: Reason.optional(),
+  })
+  .refine((b) => b.lines === undefined || (b.categoryCode === undefined && b.category === undefined), {
+    message: 'send lines or one category, not both',
+    path: ['lines'],
   })
   .meta({ id: 'JournalEntryProposal' });
 

@@ -26,6 +26,8 @@ import { reportOperations } from './reports/reports';
 import { bookReportOperations } from './reports/books';
 import { reviewItems } from './proposals/review-queue';
 import { ruleOperations } from './proposals/rules';
+import { journalOperations } from './journals/journals';
+import { openingOperations } from './journals/opening';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -119,6 +121,8 @@ export const deskOperations = {
   ...backupOperations,
   ...receiptOperations,
   ...ruleOperations,
+  ...journalOperations,
+  ...openingOperations,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
 

@@ -13,7 +13,19 @@
 // (^transfer-<first side's id>), the later taking back what the earlier put
 // there: every balance at every date is the books'.
 import { bookCurrencies, categoryPaths, decimal, isLiability, type ExportBook, type Write } from './book';
-import { documentPostings, pairedWith, postingAmount, rowPostings, transferHalf, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+import {
+  documentPostings,
+  isJournalRow,
+  journalPostings,
+  pairedWith,
+  postingAmount,
+  rowPostings,
+  transferHalf,
+  transferPostings,
+  writtenWithOther,
+  type Posting,
+  accountNameOf,
+} from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'Income', expense: 'Expenses', asset: 'Assets', liability: 'Liabilities', equity: 'Equity' } as const;
@@ -86,12 +98,14 @@ export function writeBeancount(book: ExportBook, write: Write): number {
     tax: BEANCOUNT_TAX,
     receivable: BEANCOUNT_RECEIVABLE,
     payable: BEANCOUNT_PAYABLE,
+    opening: BEANCOUNT_OPENING,
   };
   const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   const posting = (p: Posting, currency: string) =>
     `  ${nameOf(p.account)}  ${postingAmount(p, currency, base, book.digits)}\n${p.id ? `    id: "${p.id}"\n` : ''}${p.memo ? `    memo: ${quoted(p.memo)}\n` : ''}`;
   let n = 0;
   for (const r of book.rows) {
+    if (isJournalRow(r)) continue;
     const cp = pairedWith(r);
     // Sides of one date are one entry, written by the first side met; sides dated apart are each their own, linked.
     if (cp && cp.date === r.date && writtenWithOther(r)) continue;
@@ -107,6 +121,12 @@ export function writeBeancount(book: ExportBook, write: Write): number {
   for (const e of book.documents) {
     write(`${e.date} * ${quoted(e.description)}\n  document: "${e.id}"\n`);
     for (const p of documentPostings(e, base)) write(posting(p, e.currency));
+    write('\n');
+  }
+  // Manual journals (issue 43): one entry each, a money account's line as its money posting.
+  for (const e of book.journals) {
+    write(`${e.date} * ${quoted(e.description)}\n  journal: "${e.id}"\n`);
+    for (const p of journalPostings(e)) write(posting(p, base));
     write('\n');
   }
   return n;

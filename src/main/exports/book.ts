@@ -4,7 +4,7 @@
 import type { CategoryType } from '../../../db/values';
 import type { ExportBook } from '../ledger/reports/export-book';
 
-export type { ExportBook, ExportCounterpart, ExportDocumentEntry, ExportLine, ExportRow } from '../ledger/reports/export-book';
+export type { ExportBook, ExportCounterpart, ExportDocumentEntry, ExportJournalEntry, ExportLine, ExportRow } from '../ledger/reports/export-book';
 export { isLiability } from '../../shared/accounts';
 export { dayBefore } from '../../shared/dates';
 

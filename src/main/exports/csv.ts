@@ -10,6 +10,7 @@ const HEADER = ['id', 'date', 'account', 'amount', 'currency', 'description', 'c
 function linesText(r: ExportRow, digits: number, accounts: Map<string, string>): string | null {
   const [first] = r.lines;
   if (first?.kind === 'transfer') return `transfer to ${accounts.get(first.accountId ?? '') ?? '?'}${first.counterpart ? '' : ' (in transit)'}`;
+  if (first?.kind === 'journal') return 'manual journal';
   if (r.lines.length < 2) return null;
   return r.lines.map((l) => `${l.kind === 'tax' ? 'tax' : (l.category ?? l.kind)} ${decimal(-l.amountMinor, digits)}${l.memo ? ` (${l.memo})` : ''}`).join('; ');
 }

@@ -1,11 +1,11 @@
 // An exported row as the postings of one entry, for the writers of journals
 // (hledger, Beancount): the money-account posting and one per line, or both
 // sides of a matched transfer as one entry. Names of accounts are the writer's.
-import { decimal, type ExportCounterpart, type ExportDocumentEntry, type ExportLine, type ExportRow } from './book';
+import { decimal, type ExportCounterpart, type ExportDocumentEntry, type ExportJournalEntry, type ExportLine, type ExportRow } from './book';
 
 export interface Posting {
   /** A money account (by id) or a line's account (category name, suspense, in transit). */
-  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true } | { tax: true } | { receivable: true } | { payable: true };
+  account: { money: string } | { category: string } | { suspense: true } | { inTransit: true } | { tax: true } | { receivable: true } | { payable: true } | { opening: true };
   amountMinor: number;
   /** Its own date, when it differs from the entry's (the later side of a transfer). */
   date: string | null;
@@ -29,6 +29,8 @@ export interface AccountNames {
   tax: string;
   receivable: string;
   payable: string;
+  /** The opening balances' equity (issue 43: what the opening entry leaves over). */
+  opening: string;
 }
 
 /** A posting's account as the writer names it (a category that left the chart: suspense). */
@@ -38,6 +40,7 @@ export function accountNameOf(a: Posting['account'], n: AccountNames): string {
   if ('inTransit' in a) return n.inTransit;
   if ('tax' in a) return n.tax;
   if ('receivable' in a) return n.receivable;
+  if ('opening' in a) return n.opening;
   return 'payable' in a ? n.payable : n.suspense;
 }
 
@@ -58,6 +61,7 @@ function lineAccount(l: Pick<ExportLine, 'kind' | 'category'>): Posting['account
   if (l.kind === 'transfer') return { inTransit: true };
   if (l.kind === 'tax') return { tax: true };
   if (l.kind === 'receivable') return { receivable: true };
+  if (l.kind === 'opening') return { opening: true };
   return l.kind === 'payable' ? { payable: true } : { suspense: true };
 }
 
@@ -78,6 +82,20 @@ export const documentPostings = (e: ExportDocumentEntry, base: string): Posting[
   e.lines.map((l) =>
     priced({ account: lineAccount(l), amountMinor: l.amountMinor, date: null, reconciled: false, memo: l.memo, id: null }, l.kind, l.baseMinor, e.currency !== base),
   );
+
+/** A manual journal's money row (issue 43): written with its journal, as one of that entry's money postings. */
+export const isJournalRow = (r: ExportRow): boolean => r.lines.length === 1 && r.lines[0].kind === 'journal';
+
+/** A manual journal (or the opening entry) as one entry: its money accounts' lines as money postings, the rest as lines (in the base currency). */
+export const journalPostings = (e: ExportJournalEntry): Posting[] =>
+  e.lines.map((l) => ({
+    account: l.kind === 'journal' ? { money: l.accountId! } : lineAccount(l),
+    amountMinor: l.amountMinor,
+    date: null,
+    reconciled: l.reconciled,
+    memo: l.memo,
+    id: null,
+  }));
 
 /** A row alone: its money posting and one posting per line (one paying a document in its own currency at its booked cost: issue 43). */
 export function rowPostings(r: ExportRow, base: string): Posting[] {

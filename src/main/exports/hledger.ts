@@ -11,7 +11,18 @@
 // commodity its currency code, declared with its minor digits (else hledger
 // shows every amount with as many digits as the longest rate).
 import { bookCurrencies, categoryPaths, dayBefore, decimal, isLiability, type ExportBook, type Write } from './book';
-import { documentPostings, pairedWith, postingAmount, rowPostings, transferPostings, writtenWithOther, type Posting, accountNameOf } from './entries';
+import {
+  documentPostings,
+  isJournalRow,
+  journalPostings,
+  pairedWith,
+  postingAmount,
+  rowPostings,
+  transferPostings,
+  writtenWithOther,
+  type Posting,
+  accountNameOf,
+} from './entries';
 import { freeName } from '../ledger/core/text';
 
 const ROOT = { revenue: 'income', expense: 'expenses', asset: 'assets', liability: 'liabilities', equity: 'equity' } as const;
@@ -41,6 +52,17 @@ export function hledgerAccountNames(book: ExportBook): { money: Map<string, stri
   return { money, categories };
 }
 
+/** Manual journals (issue 43): one entry each, a money account's line as its money posting (cleared when reconciled). */
+function writeJournals(book: ExportBook, write: Write, nameOf: (a: Posting['account']) => string): void {
+  const base = book.organization.currency;
+  for (const e of book.journals) {
+    write(`${e.date} ${text(e.description)}  ; journal:${e.id}\n`);
+    for (const p of journalPostings(e))
+      write(`    ${p.reconciled ? '* ' : ''}${nameOf(p.account)}    ${postingAmount(p, base, base, book.digits)}${p.memo ? `  ; ${text(p.memo)}` : ''}\n`);
+    write('\n');
+  }
+}
+
 export function writeHledger(book: ExportBook, write: Write): number {
   const { money, categories } = hledgerAccountNames(book);
   write(`; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk${book.from || book.to ? ` for ${book.from ?? '...'} to ${book.to ?? '...'}` : ''}\n\n`);
@@ -67,11 +89,20 @@ export function writeHledger(book: ExportBook, write: Write): number {
   // The rates by day as price directives: `hledger bal -X <base> --value=end` values at them.
   for (const p of book.prices) write(`P ${p.date} ${p.currency} ${p.rate} ${base}\n`);
   if (book.prices.length) write('\n');
-  const names = { money, categories, suspense: HLEDGER_SUSPENSE, inTransit: HLEDGER_IN_TRANSIT, tax: HLEDGER_TAX, receivable: HLEDGER_RECEIVABLE, payable: HLEDGER_PAYABLE };
+  const names = {
+    money,
+    categories,
+    suspense: HLEDGER_SUSPENSE,
+    inTransit: HLEDGER_IN_TRANSIT,
+    tax: HLEDGER_TAX,
+    receivable: HLEDGER_RECEIVABLE,
+    payable: HLEDGER_PAYABLE,
+    opening: HLEDGER_OPENING,
+  };
   const nameOf = (a: Posting['account']) => accountNameOf(a, names);
   let n = 0;
   for (const r of book.rows) {
-    if (writtenWithOther(r)) continue;
+    if (writtenWithOther(r) || isJournalRow(r)) continue;
     const paired = pairedWith(r) !== null;
     const postings = paired ? transferPostings(r, base) : rowPostings(r, base);
     write(`${r.date} ${!paired && r.reconciled ? '* ' : ''}${text(r.description)}  ; id:${r.id}\n`);
@@ -88,6 +119,7 @@ export function writeHledger(book: ExportBook, write: Write): number {
     for (const p of documentPostings(e, base)) write(`    ${nameOf(p.account)}    ${postingAmount(p, e.currency, base, book.digits)}${p.memo ? `  ; ${text(p.memo)}` : ''}\n`);
     write('\n');
   }
+  writeJournals(book, write, nameOf);
   return n;
 }
 

@@ -27,6 +27,8 @@ import { Rates } from './screens/Rates';
 import { Rules } from './screens/Rules';
 import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
+import { Journals } from './screens/Journals';
+import { OpeningBalances } from './screens/OpeningBalances';
 
 type Screen = (typeof SCREENS)[number][0];
 
@@ -135,6 +137,8 @@ export function App() {
           {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
           {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'accounts' && <Accounts orgId={org.id} />}
+          {screen === 'opening' && <OpeningBalances orgId={org.id} />}
+          {screen === 'journals' && <Journals key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
           {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
           {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} report={params.get('report') ?? undefined} />}
           {screen === 'chart' && <Chart orgId={org.id} />}

@@ -19,27 +19,42 @@ export function matchCategories(categories: Category[], query: string): Category
   return [...byCode, ...byWords];
 }
 
+/** An account offered beside the categories (a journal's money account, the tax control): chosen by its value. */
+export interface PickExtra {
+  value: string;
+  code: string;
+  name: string;
+  words?: string[];
+}
+
+const matchExtras = (extra: PickExtra[], query: string) => {
+  const q = query.trim().toLowerCase();
+  return extra.filter((e) => !q || [e.code, e.name, ...(e.words ?? [])].some((w) => w.toLowerCase().includes(q)));
+};
+
 export function CategoryPicker({
   categories,
   label,
   onChoose,
   onCancel,
   allowClear = false,
+  extra = [],
 }: {
   categories: Category[];
   label: string;
   onChoose: (code: string | null) => void;
   onCancel?: () => void;
   allowClear?: boolean;
+  extra?: PickExtra[];
 }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const list = useId();
   const options = useMemo(() => {
-    const found: (Category | null)[] = matchCategories(categories, query);
+    const found: (Category | PickExtra | null)[] = [...matchExtras(extra, query), ...matchCategories(categories, query)];
     return allowClear && !query ? [...found, null] : found;
-  }, [categories, query, allowClear]);
-  const choose = (c: Category | null | undefined) => c !== undefined && onChoose(c?.code ?? null);
+  }, [categories, query, allowClear, extra]);
+  const choose = (c: Category | PickExtra | null | undefined) => c !== undefined && onChoose(c === null ? null : 'value' in c ? c.value : c.code);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     e.stopPropagation(); // the register's own keys do not apply while typing here
     if (e.key === 'ArrowDown') setActive((a) => Math.min(options.length - 1, a + 1));
@@ -71,10 +86,17 @@ export function CategoryPicker({
       />
       <ul role="listbox" id={list} aria-label="Categories">
         {options.map((c, i) => (
-          <li key={c?.code ?? 'none'} id={optionId(i)} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => choose(c)}>
+          <li
+            key={c ? ('value' in c ? c.value : c.code) : 'none'}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(c)}
+          >
             {c ? (
               <>
-                <code>{c.code}</code> {c.name} {c.synonyms.length > 0 && <span className="muted small">{c.synonyms.join(', ')}</span>}
+                <code>{c.code}</code> {c.name} {'synonyms' in c && c.synonyms.length > 0 && <span className="muted small">{c.synonyms.join(', ')}</span>}
               </>
             ) : (
               <span className="muted">(uncategorized)</span>

@@ -38,12 +38,12 @@ export const paymentParams = (orgSeq: number, currency: string | null, from: str
   return [...once, ...once];
 };
 
-/** The documents' own category lines in a period (what the cash basis takes out), per category and month, as the totals sum them. */
+/** The documents' own category lines in a period (what the cash basis takes out; a journal's stay: issue 43), per category and month, as the totals sum them. */
 export function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
   const v = view(currency, 'p');
   return ledger.rows<LineSum>(
     `SELECT 'category' AS kind, category_seq, substr(date, 1, 7) AS month, sum(${v.amount}) AS minor FROM postings p INDEXED BY postings_category_date
-     WHERE org_seq = ? AND category_seq IS NOT NULL${v.filter} AND date BETWEEN ? AND ? AND kind = 'category' GROUP BY category_seq, month`,
+     WHERE org_seq = ? AND category_seq IS NOT NULL${v.filter} AND date BETWEEN ? AND ? AND kind = 'category' AND document_seq IS NOT NULL GROUP BY category_seq, month`,
     orgSeq,
     ...v.params,
     from,
@@ -69,26 +69,29 @@ export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrenc
   );
 }
 
-/** The parameters of documentTaxedLinesSql for one currency's documents and a period. */
+/** The parameters of documentTaxedLinesSql for one currency's documents (and journals) and a period. */
 export const documentTaxedParams = (basis: Basis, orgSeq: number, currency: string, from: string, to: string): unknown[] =>
-  basis === 'accrual' ? [orgSeq, currency, from, to] : paymentParams(orgSeq, currency, from, to);
+  basis === 'accrual' ? [orgSeq, currency, from, to] : [...paymentParams(orgSeq, currency, from, to), orgSeq, currency, from, to];
 
 /**
  * The taxed category lines the documents bring into a tax return of [from, to], shaped as the return reads lines
  * (tax_code_seq, category_seq, amount_minor, tax_minor, date): accrual, their own lines dated in it; cash, the
  * share of them the period's payments recognize, dated the payment's day (parameters: documentTaxedParams).
+ * Manual journals' taxed lines (issue 43: postings too) are on their own dates on either basis: a journal is not paid.
  */
 export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
   // Another currency's documents in the base currency (issue 30): their base amounts, their tax at the same booked rate.
   const net = inBase ? 'p.base_minor' : 'p.amount_minor';
   const tax = inBase ? 'CASE WHEN p.amount_minor = 0 THEN 0 ELSE coalesce(p.tax_minor, 0) * 1.0 * p.base_minor / p.amount_minor END' : 'coalesce(p.tax_minor, 0)';
+  const dated = `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, CAST(round(${tax}) AS INTEGER) AS tax_minor, p.date, p.seq AS posting_seq FROM postings p INDEXED BY postings_tax_date
+       WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`;
   return basis === 'accrual'
-    ? `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, CAST(round(${tax}) AS INTEGER) AS tax_minor, p.date, p.seq AS posting_seq FROM postings p INDEXED BY postings_tax_date
-       WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`
+    ? dated
     : `SELECT p.tax_code_seq, p.category_seq, CAST(round(${net} * pay.share) AS INTEGER) AS amount_minor,
          CAST(round(${tax} * pay.share) AS INTEGER) AS tax_minor, pay.date, p.seq AS posting_seq
        FROM (${payments(true)}) pay JOIN documents d ON d.seq = pay.seq
-       JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL`;
+       JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL
+       UNION ALL ${dated} AND p.journal_seq IS NOT NULL`;
 }
 
 /** Both kinds of line sums for a period: the books' (accrual) or with the documents' lines moved to their payments (cash). */

@@ -48,6 +48,8 @@ export interface ChangeView {
   quote: string | null;
   /** A journal entry's row goes into an account of its currency: the reviewer may pick one. */
   account: { currency: string; defaultId: string | null } | null;
+  /** A journal entry with lines (issue 43): the journal approval would enter, each line debit or credit, its tax worked out. */
+  journal: { lines: { account: string; code: string | null; debit: number; credit: number; taxCode: string | null; memo: string | null }[] } | null;
   /** Approve and remember can draft a rule from it. */
   rememberable: boolean;
 }
@@ -101,4 +103,4 @@ export function glanceOf(ctx: KindContext, id: string): Glance | null {
     : null;
 }
 
-export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, split: null, tax: null, quote: null, account: null, rememberable: false };
+export const NO_VIEW: Omit<ChangeView, 'subject'> = { lead: null, result: null, split: null, tax: null, quote: null, account: null, journal: null, rememberable: false };

@@ -10,16 +10,20 @@
 import type { Ledger } from '../core/db';
 import { cashRecognitionsSql, paymentParams, type Basis } from '../documents/basis';
 import { lineRange, type InCurrency, type RangeTotals } from '../totals/sums';
+import { journalNumberSql } from '../journals/numbers';
 
 /** A posting as the general ledger reads it (general-ledger.ts shapes it). */
 export interface Posting {
-  /** 0: a bank row's line; 1: a document's posting; 2: what a payment recognized of one (cash basis); 3: a revaluation's line. */
+  /** 0: a bank row's line; 1: a document's or a journal's posting; 2: what a payment recognized of one (cash basis); 3: a revaluation's line; 4: an account's opening balance. */
   src: number;
   seq: number;
   position: number;
   doc_id?: string | null;
   doc_kind?: string | null;
   doc_number?: string | null;
+  /** A journal's posting (issue 43): which journal. */
+  jnl_id?: string | null;
+  jnl_number?: string | null;
   id: string;
   date: string;
   description: string;
@@ -49,26 +53,28 @@ function postingsSql(s: CategorySet, from: string, to: string): { sql: string; p
   const seqs = JSON.stringify(s.seqs);
   const parts = [
     `SELECT 0 AS src, l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.${amount} AS minor, t.account_seq, l.category_seq,
-       NULL AS doc_id, NULL AS doc_kind, NULL AS doc_number, NULL AS other
+       NULL AS doc_id, NULL AS doc_kind, NULL AS doc_number, NULL AS other, NULL AS jnl_id, NULL AS jnl_number
      FROM lines l JOIN transactions t ON t.seq = l.transaction_seq
      WHERE l.org_seq = ? AND l.kind = 'category' AND l.category_seq IN (SELECT value FROM json_each(?))${cur('l')} AND l.date BETWEEN ? AND ?`,
   ];
   const params: unknown[] = [s.orgSeq, seqs, ...curParam, from, to];
-  if (s.basis === 'accrual') {
-    parts.push(`SELECT 1, p.seq, 0, '', p.date, coalesce(c.name || ' ', '') || d.number, p.memo, p.${amount}, NULL, p.category_seq, d.id, d.kind, d.number, NULL
-     FROM postings p JOIN documents d ON d.seq = p.document_seq LEFT JOIN counterparties c ON c.seq = d.contact_seq
-     WHERE p.org_seq = ? AND p.kind = 'category' AND p.category_seq IN (SELECT value FROM json_each(?))${cur('p')} AND p.date BETWEEN ? AND ?`);
-    params.push(s.orgSeq, seqs, ...curParam, from, to);
-  } else {
+  // Documents' postings on their dates (accrual), or what payments recognized of them (cash); journals' on their dates on either basis.
+  const own = s.basis === 'accrual' ? '' : ' AND p.journal_seq IS NOT NULL';
+  parts.push(`SELECT 1, p.seq, 0, '', p.date, coalesce(coalesce(c.name || ' ', '') || d.number, j.narration), p.memo, p.${amount}, NULL, p.category_seq, d.id, d.kind, d.number,
+       CASE WHEN j.seq IS NULL THEN NULL WHEN j.number IS NULL THEN ${journalNumberSql('j')} ELSE 'Journal ' || ${journalNumberSql('j')} END, j.id, ${journalNumberSql('j')}
+     FROM postings p LEFT JOIN documents d ON d.seq = p.document_seq LEFT JOIN counterparties c ON c.seq = d.contact_seq LEFT JOIN journals j ON j.seq = p.journal_seq
+     WHERE p.org_seq = ? AND p.kind = 'category' AND p.category_seq IN (SELECT value FROM json_each(?))${cur('p')} AND p.date BETWEEN ? AND ?${own}`);
+  params.push(s.orgSeq, seqs, ...curParam, from, to);
+  if (s.basis === 'cash') {
     parts.push(`SELECT 2, r.posting_seq, r.via, '', r.date, coalesce(c.name || ' ', '') || d.number, p.memo, r.minor, NULL, r.category_seq, d.id, d.kind, d.number,
-       ${docName} || ' ' || d.number || CASE r.via WHEN 1 THEN ', credit applied' ELSE ', paid' END
+       ${docName} || ' ' || d.number || CASE r.via WHEN 1 THEN ', credit applied' ELSE ', paid' END, NULL, NULL
      FROM (${cashRecognitionsSql(s.currency)}) r JOIN postings p ON p.seq = r.posting_seq JOIN documents d ON d.seq = r.document_seq
        LEFT JOIN counterparties c ON c.seq = d.contact_seq
      WHERE r.category_seq IN (SELECT value FROM json_each(?))`);
     params.push(...paymentParams(s.orgSeq, s.currency, from, to), seqs);
   }
   if (s.currency === null) {
-    parts.push(`SELECT 3, v.revaluation_seq, v.position, '', v.date, v.memo, NULL, v.base_minor, NULL, v.category_seq, NULL, NULL, NULL, 'Exchange revaluation'
+    parts.push(`SELECT 3, v.revaluation_seq, v.position, '', v.date, v.memo, NULL, v.base_minor, NULL, v.category_seq, NULL, NULL, NULL, 'Exchange revaluation', NULL, NULL
      FROM revaluation_lines v WHERE v.org_seq = ? AND v.kind = 'category' AND v.category_seq IN (SELECT value FROM json_each(?)) AND v.date BETWEEN ? AND ?`);
     params.push(s.orgSeq, seqs, from, to);
   }
@@ -95,7 +101,7 @@ function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): [s
   if (s.basis === 'cash') {
     add(
       ledger.rows(
-        `SELECT date, count(*) AS n FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? GROUP BY date`,
+        `SELECT date, count(*) AS n FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? AND document_seq IS NOT NULL GROUP BY date`,
         s.orgSeq,
         seqs,
         ...curParam,
@@ -140,7 +146,7 @@ function range(ledger: Ledger, s: CategorySet, from: string, to: string): RangeT
   const amount = s.currency === null ? 'base_minor' : 'amount_minor';
   const totals = (sql: string, ...params: unknown[]) => ledger.stmt(`SELECT count(*) AS n, coalesce(sum(m), 0) AS minor FROM (${sql})`).get(...params) as RangeTotals;
   if (s.basis === 'cash') {
-    const postings = `SELECT ${amount} AS m FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ?`;
+    const postings = `SELECT ${amount} AS m FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? AND document_seq IS NOT NULL`;
     add(totals(postings, s.orgSeq, seqs, ...curParam, from, to), -1);
     const recognized = `SELECT minor AS m FROM (${cashRecognitionsSql(s.currency)}) WHERE category_seq IN (SELECT value FROM json_each(?))`;
     add(totals(recognized, ...paymentParams(s.orgSeq, s.currency, from, to), seqs));

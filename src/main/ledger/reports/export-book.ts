@@ -12,6 +12,9 @@ import { organizationBySeq } from '../access/organizations';
 import { accountSumBefore } from '../totals/sums';
 import { Valuer } from '../rates/valuer';
 import type { LineKind } from '../transactions/lines';
+import { journalEntries, type ExportJournalEntry } from './export-journals';
+
+export type { ExportJournalEntry, ExportJournalLine } from './export-journals';
 
 /** One of an entry's other lines, as the exports write it (amount: the line's own, balancing the row's). */
 export interface ExportLine {
@@ -88,6 +91,8 @@ export interface ExportBook {
   rows: Iterable<ExportRow>;
   /** The entries of invoices, credit notes and bills in the period (issue 29). */
   documents: ExportDocumentEntry[];
+  /** Manual journals and the opening entry in the period (issue 43): each one entry; their money rows are among `rows`, written with them. */
+  journals: ExportJournalEntry[];
   digits: (currency: string) => number;
 }
 
@@ -117,6 +122,7 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
     categories: chartRows(ledger, orgSeq).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
     documents: documentEntries(ledger, orgSeq, period),
+    journals: journalEntries(ledger, orgSeq, period),
     prices: ledger.rows(
       `SELECT date, currency, rate FROM exchange_rates WHERE org_seq = ? AND date <= ?
        AND currency IN (SELECT currency FROM accounts WHERE org_seq = ? UNION SELECT currency FROM documents WHERE org_seq = ?) ORDER BY date, currency`,

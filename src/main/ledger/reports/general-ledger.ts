@@ -19,12 +19,19 @@ import { dayBefore } from '../../../shared/dates';
 import { orgCurrency, PAYABLES_NAME, RECEIVABLES_NAME } from './positions';
 import { today } from '../core/clock';
 import { otherSides } from './other-side';
+import { openingReader } from './opening-ledger';
+import { JOURNAL_PREFIX, journalNumberSql } from '../journals/numbers';
+
+/** A journal posting's journal, by number (null for any other posting). */
+const JOURNAL_NUMBER = `CASE WHEN j.seq IS NULL THEN NULL ELSE ${journalNumberSql('j')} END`;
 
 export interface LedgerPosting {
   /** The bank row's id; empty for an invoice's or bill's posting (its document says which). */
   transactionId: string;
   /** An issued invoice's, credit note's or bill's posting (issue 29): which document. */
   document?: { id: string; kind: string; number: string };
+  /** A manual journal's (or the opening entry's) posting (issue 43): which journal. */
+  journal?: { id: string; number: string };
   date: string;
   description: string;
   memo: string | null;
@@ -122,10 +129,11 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inB
     page: (from: string, to: string, limit: number, offset: number) => {
       const start = deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
       return ledger.rows<Posting>(
-        `SELECT k.src, k.seq, k.position, coalesce(t.id, '') AS id, k.date, coalesce(t.description, c.name || ' ' || d.number) AS description, coalesce(l.memo, p.memo) AS memo,
-           coalesce(l.${amount}, p.${amount}) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
+        `SELECT k.src, k.seq, k.position, coalesce(t.id, '') AS id, k.date, coalesce(t.description, c.name || ' ' || d.number, j.narration) AS description, coalesce(l.memo, p.memo) AS memo,
+           coalesce(l.${amount}, p.${amount}) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number, j.id AS jnl_id, ${JOURNAL_NUMBER} AS jnl_number
          FROM (${keys}) k LEFT JOIN lines l ON k.src = 0 AND l.transaction_seq = k.seq AND l.position = k.position LEFT JOIN transactions t ON k.src = 0 AND t.seq = k.seq
          LEFT JOIN postings p ON k.src = 1 AND p.seq = k.seq LEFT JOIN documents d ON d.seq = p.document_seq LEFT JOIN counterparties c ON c.seq = d.contact_seq
+         LEFT JOIN journals j ON j.seq = p.journal_seq
          ORDER BY k.date, k.src, k.seq, k.position`,
         ...(posted ? [...params, start?.date ?? from, to] : []),
         ...params,
@@ -193,6 +201,7 @@ function readerOf(ledger: Ledger, orgSeq: number, target: Target, q: LedgerQuery
   if (target.kind !== 'category') {
     const asked = q.withChildren ? 'withChildren' : q.basis === 'cash' ? 'basis' : q.currency ? 'currency' : null;
     if (asked) throw invalid([{ field: asked, message: 'only a category ledger takes it (a money account or the suspense lines have one basis and currency)' }]);
+    if (target.kind === 'opening') return { currency, read: openingReader(ledger, orgSeq) };
     return { currency, read: reader(ledger, orgSeq, currency, target, target.kind !== 'money' && several) };
   }
   const seqs = [target.seq, ...target.under.map((c) => c.seq)];
@@ -217,13 +226,17 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
     target.kind === 'money' ? 'money' : 'line',
     postings.filter((p) => p.src === 0),
   );
-  // A document's posting: its other side is what the contact owes (or is owed), or, from there, the document.
+  // A document's posting: its other side is what the contact owes (or is owed), or, from there, the document; a journal's, the journal.
   const documentSide = (p: Posting) =>
-    target.kind === 'receivable' || target.kind === 'payable'
-      ? `${p.doc_kind === 'bill' ? 'Bill' : p.doc_kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${p.doc_number}`
-      : p.doc_kind === 'bill'
-        ? PAYABLES_NAME
-        : RECEIVABLES_NAME;
+    p.jnl_number
+      ? p.jnl_number.startsWith(JOURNAL_PREFIX)
+        ? `Journal ${p.jnl_number}`
+        : p.jnl_number
+      : target.kind === 'receivable' || target.kind === 'payable'
+        ? `${p.doc_kind === 'bill' ? 'Bill' : p.doc_kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${p.doc_number}`
+        : p.doc_kind === 'bill'
+          ? PAYABLES_NAME
+          : RECEIVABLES_NAME;
   const money = (minor: number) => fromMinor(minor, currency);
   const categories = new Map(target.kind === 'category' ? [target, ...target.under].map((c) => [c.seq, { code: c.code, name: c.name }]) : []);
   const data = postings.map((p): LedgerPosting => {
@@ -231,6 +244,7 @@ export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): G
     return {
       transactionId: p.id,
       ...(p.doc_id ? { document: { id: p.doc_id, kind: p.doc_kind!, number: p.doc_number! } } : {}),
+      ...(p.jnl_id ? { journal: { id: p.jnl_id, number: p.jnl_number! } } : {}),
       date: p.date,
       description: p.description,
       memo: p.memo,

@@ -1,6 +1,6 @@
 // Which account of the books a general ledger reads: a ref as the reports
 // name them (account:<id>, category:<code>, suspense, in-transit,
-// tax-control, receivables, payables), a category's code or name, or a money
+// tax-control, receivables, payables, opening-balances), a category's code or name, or a money
 // account's name or id; a category with the ones the P&L reports under it
 // when asked (chart/sections.ts).
 import { accountRows, type AccountRow } from '../accounts/accounts';
@@ -12,7 +12,7 @@ import { foldName } from '../core/text';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { TAX_CONTROL } from '../tax/lines';
 import { isLiability } from '../../../shared/accounts';
-import { categoryRef, PAYABLES_NAME, RECEIVABLES_NAME, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
+import { categoryRef, OPENING_NAME, PAYABLES_NAME, RECEIVABLES_NAME, SUSPENSE_NAME, type BookClass, type BookRef } from './positions';
 
 /** The account as the general ledger names it; `includes`: the categories under it taken with it (withChildren), by code. */
 export interface LedgerAccount {
@@ -31,7 +31,8 @@ export type Target =
   | { kind: 'transfer' }
   | { kind: 'tax' }
   | { kind: 'receivable' }
-  | { kind: 'payable' };
+  | { kind: 'payable' }
+  | { kind: 'opening' };
 
 const fold = foldName;
 
@@ -46,6 +47,7 @@ export function targetOf(ledger: Ledger, orgSeq: number, ref: string, withChildr
   if (['tax-control', 'tax', fold(TAX_CONTROL)].includes(key)) return { kind: 'tax' };
   if (['receivables', fold(RECEIVABLES_NAME)].includes(key)) return { kind: 'receivable' };
   if (['payables', fold(PAYABLES_NAME)].includes(key)) return { kind: 'payable' };
+  if (['opening-balances', fold(OPENING_NAME)].includes(key)) return { kind: 'opening' };
   const bare = key.replace(/^(account|category):/, '');
   const chart = chartRows(ledger, orgSeq);
   const category = key.startsWith('account:')
@@ -69,5 +71,6 @@ export function describeTarget(t: Target): LedgerAccount {
   if (t.kind === 'tax') return { ref: 'tax-control', name: TAX_CONTROL, class: 'liability' };
   if (t.kind === 'receivable') return { ref: 'receivables', name: RECEIVABLES_NAME, class: 'asset' };
   if (t.kind === 'payable') return { ref: 'payables', name: PAYABLES_NAME, class: 'liability' };
+  if (t.kind === 'opening') return { ref: 'opening-balances', name: OPENING_NAME, class: 'equity' };
   return t.kind === 'suspense' ? { ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' } : { ref: 'in-transit', name: IN_TRANSIT, class: 'asset' };
 }

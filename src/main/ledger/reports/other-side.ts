@@ -7,6 +7,7 @@ import { IN_TRANSIT } from '../transfers/transfers';
 import { SUSPENSE_NAME } from './positions';
 import { TAX_CONTROL } from '../tax/lines';
 import { goesAgainst } from '../../../shared/split-parts';
+import { journalNumberSql } from '../journals/numbers';
 
 interface PostingKey {
   seq: number;
@@ -22,6 +23,7 @@ interface PageLine {
   account: string | null;
   counterpart_seq: number | null;
   amount_minor: number;
+  journal: string | null;
 }
 
 const key = (seq: number, position: number) => `${seq}:${position}`;
@@ -39,7 +41,8 @@ export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: rea
       .map((a) => [a.seq, a.name]),
   );
   const lines = ledger.rows<PageLine>(
-    `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq, l.amount_minor
+    `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq, l.amount_minor,
+       CASE l.kind WHEN 'journal' THEN (SELECT ${journalNumberSql('j')} FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = l.transaction_seq) END AS journal
      FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq
      WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) ORDER BY l.transaction_seq, l.position`,
     JSON.stringify(seqs),
@@ -69,7 +72,9 @@ export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: rea
             ? (parts[0].category ?? '')
             : only?.kind === 'tax'
               ? TAX_CONTROL
-              : SUSPENSE_NAME;
+              : only?.kind === 'journal'
+                ? `Journal ${only.journal}`
+                : SUSPENSE_NAME;
     out.set(key(p.seq, p.position), text);
   }
   return out;

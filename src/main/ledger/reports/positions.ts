@@ -4,7 +4,8 @@
 // accounts are the money accounts (their rows and opening balances), the
 // categories (their lines), the suspense account (uncategorized rows), the
 // transfers in transit, and the opening balances' equity (what each money
-// account held when its books here began).
+// account held when its books here began, with what the opening entry's
+// other lines leave over: issue 43).
 import { organizationBySeq } from '../access/organizations';
 import { accountRows, type AccountRow } from '../accounts/accounts';
 import { chartRows, type ChartRow } from '../chart/categories';
@@ -63,8 +64,12 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCur
     const minor = opening + (sums.get(a.seq) ?? 0);
     if (minor !== 0 || a.closed_at === null) out.push({ ref: `account:${a.id}`, name: a.name, class: isLiability(a.type) ? 'liability' : 'asset', minor });
   }
-  if (openings !== 0) out.push({ ref: 'opening-balances', name: OPENING_NAME, class: 'equity', minor: -openings });
-  out.push(...linePositions(ledger, orgSeq, currency, null, to));
+  const lines = linePositions(ledger, orgSeq, currency, null, to);
+  // The opening entry's lines and open documents leave their difference there too (issue 43): one line.
+  const equity = lines.find((p) => p.ref === 'opening-balances');
+  if (equity) equity.minor -= openings;
+  else if (openings !== 0) out.push({ ref: 'opening-balances', name: OPENING_NAME, class: 'equity', minor: -openings });
+  out.push(...lines);
   const converted = currency === null ? 0 : convertedThrough(ledger, orgSeq, currency, to);
   if (converted !== 0) out.push({ name: CONVERSIONS_NAME, class: 'equity', minor: -converted });
   return out;
@@ -110,6 +115,9 @@ export function linePositions(ledger: Ledger, orgSeq: number, currency: InCurren
     else if (s.kind === 'tax') add({ ref: 'tax-control', name: TAX_CONTROL, class: 'liability' }, s.minor);
     else if (s.kind === 'receivable') add({ ref: 'receivables', name: RECEIVABLES_NAME, class: 'asset' }, s.minor);
     else if (s.kind === 'payable') add({ ref: 'payables', name: PAYABLES_NAME, class: 'liability' }, s.minor);
+    else if (s.kind === 'opening') add({ ref: 'opening-balances', name: OPENING_NAME, class: 'equity' }, s.minor);
+    // A manual journal's money rows and its clearing postings cancel, journal by journal (journals/write.ts).
+    else if (s.kind === 'journal') continue;
     else {
       const c = chart.get(s.category_seq)!;
       add({ ref: categoryRef(c), ...(c.code ? { code: c.code } : {}), name: c.name, class: c.type }, s.minor);

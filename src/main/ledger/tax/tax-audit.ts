@@ -10,6 +10,7 @@ import { documentTaxedLinesSql, documentTaxedParams, type Basis } from '../docum
 import { returnAdjustments, type TaxCorrectionLine } from './adjustments';
 import type { TaxBox } from './codes';
 import { lastFiledTo, otherCurrencies, taken } from './return';
+import { journalNumberSql } from '../journals/numbers';
 
 /** A line behind the return's figures (the tax audit report). */
 export interface TaxAuditLine {
@@ -74,11 +75,11 @@ interface PageRow {
 function linePage(ledger: Ledger, chosen: string, params: unknown[], page: { limit: number; offset: number; from: string }, money: (minor: number) => number): TaxAuditLine[] {
   return ledger
     .rows<PageRow>(
-      `SELECT coalesce(tr.id, '') AS id, p.date, coalesce(tr.description, CASE d.kind WHEN 'bill' THEN 'Bill ' WHEN 'credit_note' THEN 'Credit note ' ELSE 'Invoice ' END || d.number || ' ' || cp.name) AS description, t.code, p.sales, p.net, p.tax, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
+      `SELECT coalesce(tr.id, '') AS id, p.date, coalesce(tr.description, CASE d.kind WHEN 'bill' THEN 'Bill ' WHEN 'credit_note' THEN 'Credit note ' ELSE 'Invoice ' END || d.number || ' ' || cp.name, ${journalNumberSql('j')} || ' ' || j.narration) AS description, t.code, p.sales, p.net, p.tax, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
      FROM (SELECT k.src, k.seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
            ORDER BY k.date, k.src, k.seq, k.position LIMIT ? OFFSET ?) p
      LEFT JOIN transactions tr ON p.src = 0 AND tr.seq = p.seq LEFT JOIN postings po ON p.src = 1 AND po.seq = p.seq
-     LEFT JOIN documents d ON d.seq = po.document_seq LEFT JOIN counterparties cp ON cp.seq = d.contact_seq
+     LEFT JOIN documents d ON d.seq = po.document_seq LEFT JOIN counterparties cp ON cp.seq = d.contact_seq LEFT JOIN journals j ON j.seq = po.journal_seq
      JOIN tax_codes t ON t.seq = p.tax_code_seq ORDER BY p.date, p.src, p.seq, p.position`,
       ...params,
       page.limit,
@@ -110,8 +111,8 @@ export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: 
   const lines = taken(ledger, orgSeq, org.currency, q.from, q.to);
   // The bank rows' taxed lines (src 0) and the documents' (src 1) on the return's basis (as taxReturn, cash unless told), as the return takes them.
   const basis = q.basis ?? 'cash';
-  // Books without documents read the lines alone (no union to sort a page out of).
-  const hasDocuments = ledger.stmt('SELECT 1 FROM documents WHERE org_seq = ? LIMIT 1').get(orgSeq) !== undefined;
+  // Books without documents (or journals: issue 43) read the lines alone (no union to sort a page out of).
+  const hasDocuments = ledger.stmt('SELECT 1 FROM postings WHERE org_seq = ? LIMIT 1').get(orgSeq) !== undefined;
   const currencies = hasDocuments ? [org.currency, ...otherCurrencies(ledger, orgSeq, org.currency)] : [];
   const all = [
     `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql})`,

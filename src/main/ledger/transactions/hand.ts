@@ -44,6 +44,7 @@ export function lockOf(row: Pick<HandRow, 'origin' | 'reconciled'>): string | nu
   if (row.origin === 'import' || row.origin === 'feed')
     return "it came from the bank: it keeps the bank's date, amount and description (its category, notes and receipts can change)";
   if (row.origin === 'agent') return 'it was created by an approved journal entry: reverse that approval instead';
+  if (row.origin === 'journal') return 'it is a line of a manual journal: reverse the journal instead';
   return null;
 }
 

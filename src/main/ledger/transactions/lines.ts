@@ -17,6 +17,7 @@ import { refreshSettled, settledBy } from '../documents/settled';
 import { assertCreditsCover, creditsOnRow } from '../documents/applied';
 import { linesBase } from '../rates/valuer';
 import { followSplitOrigin } from './split-origin';
+import { journalNumber } from '../journals/numbers';
 
 export { LINE_KINDS, type LineKind } from '../../../../db/values';
 
@@ -85,7 +86,8 @@ function checkEntry(head: EntryHead, lines: readonly LineInput[]): void {
   const sum = lines.reduce((s, l) => s + l.amountMinor, 0);
   const kinds = new Set(lines.map((l) => l.kind));
   // A lone tax line settles the tax control account: the payment to (or refund from) the tax office.
-  const single = lines.length === 1 && (kinds.has('suspense') || kinds.has('transfer') || kinds.has('category') || kinds.has('tax'));
+  // A manual journal's money-account row holds one clearing line, which the journal's posting cancels (issue 43).
+  const single = lines.length === 1 && (kinds.has('suspense') || kinds.has('transfer') || kinds.has('category') || kinds.has('tax') || kinds.has('journal'));
   // Category lines with their tax, and the parts that settle invoices or bills (a payment less a bank fee).
   const parts = kinds.has('category') || kinds.has('receivable') || kinds.has('payable');
   const shaped = single || (parts && [...kinds].every((k) => k === 'category' || k === 'tax' || k === 'receivable' || k === 'payable'));
@@ -158,6 +160,7 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
  */
 export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: readonly LineInput[], categorizing = true): TransactionStatus {
   checkEntry(head, lines);
+  refuseJournalRow(ledger, head.seq);
   assertNotFiled(ledger, head.seq);
   const settled = settledBy(ledger, head.seq);
   const credits = creditsOnRow(ledger, head.seq);
@@ -280,8 +283,20 @@ export function assertNotFiled(ledger: Ledger, seq: number): void {
   );
 }
 
+/** Refuses to change or delete a manual journal's money-account row (issue 43): the journal is reversed instead, whole. */
+export function refuseJournalRow(ledger: Ledger, seq: number): void {
+  const journal = ledger.stmt('SELECT j.number FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = ?').pluck().get(seq) as number | null | undefined;
+  if (journal === undefined) return;
+  const name = journalNumber(journal);
+  throw new LedgerError('conflict', `This row is a line of journal ${name}: reverse the journal instead (ledgerdesk journal reverse ${name}).`, {
+    reason: 'journal',
+    journal: name,
+  });
+}
+
 /** Deletes a row with its lines; a transfer matched with it goes back in transit. */
 export function removeEntry(ledger: Ledger, seq: number): void {
+  refuseJournalRow(ledger, seq);
   assertNotFiled(ledger, seq);
   ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(seq);
   ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);

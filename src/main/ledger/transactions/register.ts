@@ -13,6 +13,7 @@ import { accountSumBefore } from '../totals/sums';
 import { possibleTransfersFor, type TransferSide } from '../transfers/suggest';
 import { possiblePaymentsFor, type PaymentSuggestion } from '../documents/match';
 import { daysApart } from '../transfers/candidates';
+import { journalNumberSql } from '../journals/numbers';
 
 export interface RegisterRow extends Transaction {
   accountId: string;
@@ -26,8 +27,8 @@ export interface RegisterRow extends Transaction {
   base: { amount: number | null; currency: string } | null;
   /** The account's balance after this row; null when the page is not one account in date order. */
   balance: number | null;
-  /** What its lines are, besides the category it shows: how many (a split: 2 or more), the other account of a transfer. */
-  entry: { lines: number; transferTo: string | null; inTransit: boolean; pays: string | null };
+  /** What its lines are, besides the category it shows: how many (a split: 2 or more), the other account of a transfer, the manual journal it is a line of. */
+  entry: { lines: number; transferTo: string | null; inTransit: boolean; pays: string | null; journal: string | null };
   /** An open row's likeliest other side of a transfer (transfers/suggest.ts), to accept with one key; null when none (or the page spans over a month). */
   possibleTransfer: { id: string; date: string; accountName: string; candidates: number } | null;
   /** An open row that looks like the payment of an open invoice or bill (documents/match.ts), to accept with one key. */
@@ -39,14 +40,15 @@ const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
 
 /** The page's rows' lines in one read: their count and a transfer's other account. */
 function entriesOf(ledger: Ledger, seqs: number[]): Map<number, RegisterRow['entry']> {
-  const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number; pays: string | null }>(
+  const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number; pays: string | null; journal: string | null }>(
     `SELECT l.transaction_seq AS seq, sum(l.kind = 'category') AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit,
-       group_concat(d.number, ', ') AS pays
+       group_concat(d.number, ', ') AS pays,
+       max(CASE l.kind WHEN 'journal' THEN (SELECT ${journalNumberSql('j')} FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = l.transaction_seq) END) AS journal
      FROM lines l LEFT JOIN accounts a ON a.seq = l.account_seq LEFT JOIN documents d ON d.seq = l.settles_seq
      WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) GROUP BY l.transaction_seq`,
     JSON.stringify(seqs),
   );
-  return new Map(rows.map((r) => [r.seq, { lines: r.lines, transferTo: r.transfer_to, inTransit: r.in_transit === 1, pays: r.pays }]));
+  return new Map(rows.map((r) => [r.seq, { lines: r.lines, transferTo: r.transfer_to, inTransit: r.in_transit === 1, pays: r.pays, journal: r.journal }]));
 }
 
 export interface RegisterPage {
@@ -102,7 +104,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
       deleteLocked: deleteLockOf(x),
       base: t.currency === base ? null : { amount: x.base_minor === null ? null : fromMinor(x.base_minor, base), currency: base },
       balance: balances ? fromMinor(balance, t.currency) : null,
-      entry: entries.get(x.seq) ?? { lines: 1, transferTo: null, inTransit: false, pays: null },
+      entry: entries.get(x.seq) ?? { lines: 1, transferTo: null, inTransit: false, pays: null, journal: null },
       possibleTransfer: possibleOf(possible.get(x.seq)),
       possiblePayment: paymentOf(payments.get(x.seq)),
     };

@@ -106,7 +106,16 @@ export function GeneralLedger({ orgId, initial }: { orgId: string; initial: Reco
                         <td className="nowrap">{p.date}</td>
                         {gl.account.includes && <td>{p.category && `${p.category.code} ${p.category.name}`}</td>}
                         <td>
-                          <a href={`#/transactions?${new URLSearchParams({ description: p.description, dateFrom: p.date, dateTo: p.date })}`}>
+                          {/* A journal's posting opens its journal (the opening entry, its screen); a row's, the register. */}
+                          <a
+                            href={
+                              p.journal
+                                ? p.journal.number.startsWith('JNL-')
+                                  ? `#/journals?number=${p.journal.number}`
+                                  : '#/opening'
+                                : `#/transactions?${new URLSearchParams({ description: p.description, dateFrom: p.date, dateTo: p.date })}`
+                            }
+                          >
                             <Words text={p.description} />
                           </a>
                           {p.memo && <span className="muted small"> — {p.memo}</span>}

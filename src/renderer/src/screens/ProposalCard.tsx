@@ -14,7 +14,7 @@ const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', j
 
 /** What the proposal would change, as its kind describes it: the same parts for every kind. */
 function Change({ item }: { item: ReviewItem }) {
-  const { lead, subject, result, quote, split, tax } = item.change;
+  const { lead, subject, result, quote, split, tax, journal } = item.change;
   return (
     <div className="change">
       <p>
@@ -48,6 +48,31 @@ function Change({ item }: { item: ReviewItem }) {
         <p className="small" aria-label="Tax">
           Tax <code>{tax.code}</code>: net <Money amount={tax.net} currency={subject.currency} />, tax <Money amount={tax.tax} currency={subject.currency} />
         </p>
+      )}
+      {journal && subject && (
+        <table className="grid compact" aria-label="Journal lines">
+          <thead>
+            <tr>
+              <th>Account</th>
+              <th className="num">Debit</th>
+              <th className="num">Credit</th>
+              <th>Tax</th>
+            </tr>
+          </thead>
+          <tbody>
+            {journal.lines.map((l, i) => (
+              <tr key={i}>
+                <td>
+                  {l.code && <code>{l.code}</code>} {l.account}
+                  {l.memo && <span className="muted"> — {l.memo}</span>}
+                </td>
+                <td className="num">{l.debit ? <Money amount={l.debit} currency={subject.currency} plain /> : ''}</td>
+                <td className="num">{l.credit ? <Money amount={l.credit} currency={subject.currency} plain /> : ''}</td>
+                <td>{l.taxCode ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
       {quote && <blockquote>{quote}</blockquote>}
     </div>

@@ -12,7 +12,14 @@ import { TransactionDetail } from './TransactionDetail';
 
 /** What a row's category cell says: its category, a split's largest line and how many, or the transfer's other account (money out: to it; in: from it). */
 function CategoryButton({ row: t, onPick }: { row: RegisterRow; onPick: () => void }) {
-  const { lines, transferTo, inTransit, pays } = t.entry;
+  const { lines, transferTo, inTransit, pays, journal } = t.entry;
+  // A manual journal's line (issue 43): it changes only by reversing the journal, which the Journals screen shows.
+  if (journal)
+    return (
+      <a className="link category" href={`#/journals?number=${journal}`} title="A line of a manual journal: reverse the journal to take it back">
+        Journal {journal}
+      </a>
+    );
   return (
     <button className="link category" onClick={onPick} disabled={transferTo !== null} title={transferTo !== null ? 'A transfer: open the row to undo it' : undefined}>
       {transferTo !== null ? (

@@ -10,7 +10,7 @@ import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
 import { categorizedLines } from '../../tax/lines';
 import { requireTaxCode, usableTaxCode, usableTaxCodeRow } from '../../tax/codes';
-import { asInput, assertNotFiled, linesFor, linesOf, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
+import { asInput, assertNotFiled, linesFor, linesOf, refuseJournalRow, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow } from '../../transactions/transactions';
 import { documentNamedBy } from '../../documents/match';
@@ -117,6 +117,7 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   draft({ ledger, orgSeq }, input) {
     const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
     refuseTransfer(ledger, tx, 'categorized');
+    refuseJournalRow(ledger, tx.seq); // a manual journal's row changes with its journal (issue 43)
     assertNotFiled(ledger, tx.seq); // refused now, not at approval: its approval could only fail
     if (input.lines) {
       const parts = resolveSplit(

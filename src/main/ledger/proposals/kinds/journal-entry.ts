@@ -1,6 +1,7 @@
 // A journal entry: an agent proposes a row the books are missing. Approval
 // enters it in an account of its currency (the reviewer's pick, or the default
 // account for its source); a reversal removes it while nothing rests on it.
+// With lines (issue 43) it is a balanced manual journal instead (journal-lines.ts).
 import { z } from 'zod';
 import { entryAccount, requireOpenAccount, defaultAccountFor } from '../../accounts/accounts';
 import { resolveCategory, categoryNow } from '../../chart/categories';
@@ -14,6 +15,8 @@ import { refuseTransfer, removeEntry } from '../../transactions/lines';
 import { describeTransaction, TRANSACTION_SOURCES, type TransactionSource } from '../../transactions/transactions';
 import { insertTransaction } from '../../transactions/insert';
 import { NO_VIEW, type ProposalKind } from '../kind';
+import { draftLines, enterProposedJournal, journalView, reverseProposedJournal, type ProposedLine } from './journal-lines';
+import type { Ledger } from '../../core/db';
 
 export interface JournalEntryInput {
   date: string;
@@ -23,6 +26,8 @@ export interface JournalEntryInput {
   categoryCode?: string;
   category?: string;
   source?: TransactionSource;
+  /** A balanced journal instead of a row (issue 43): `amount` is then its debits' total. */
+  lines?: ProposedLine[];
 }
 
 const Payload = z
@@ -34,22 +39,35 @@ const Payload = z
     categoryCode: z.string().nullable(),
     category: z.string().nullable(),
     source: z.enum(TRANSACTION_SOURCES),
+    lines: z
+      .array(z.object({ account: z.string(), name: z.string(), amount: z.number(), taxCode: z.string().nullable(), memo: z.string().nullable() }))
+      .optional()
+      .describe('A journal (ext.): debit positive'),
   })
   .meta({ id: 'JournalEntryPayload', description: 'type journal_entry' });
 export type JournalEntryPayload = z.infer<typeof Payload>;
 
-interface Outcome {
-  kind: 'journal_entry';
-  transactionId: string;
-}
+type Outcome = { kind: 'journal_entry'; transactionId: string } | { kind: 'journal_entry'; journalId: string };
 
 const refuse = (id: string, why: string) => new LedgerError('conflict', `This approval cannot be reversed: ${why}.`, { id, reason: why });
+
+/** A journal with lines as drafted: checked now, its lines kept by ref. */
+function draftJournal(ledger: Ledger, orgSeq: number, input: JournalEntryInput & { lines: ProposedLine[] }) {
+  const currency = organizationBySeq(ledger, orgSeq).currency;
+  const lines = draftLines(ledger, orgSeq, { date: input.date, amount: input.amount, currency: input.currency, lines: input.lines });
+  return {
+    payload: { date: input.date, description: input.description, amount: input.amount, currency, categoryCode: null, category: null, source: input.source ?? 'manual_csv', lines },
+    transactionSeq: null,
+    summary: `Proposed journal "${excerpt(input.description, 60)}" ${input.date}: ${lines.length} lines, ${input.amount.toFixed(2)} ${currency}`,
+  };
+}
 
 export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, JournalEntryPayload, Outcome> = {
   type: 'journal_entry',
   payload: Payload,
 
   draft({ ledger, orgSeq }, input) {
+    if (input.lines) return draftJournal(ledger, orgSeq, input as JournalEntryInput & { lines: ProposedLine[] });
     const currency = (input.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
     toMinor(input.amount, currency); // refuses more decimals than the currency has
     const named = input.categoryCode !== undefined || input.category !== undefined;
@@ -69,11 +87,18 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
     };
   },
 
-  changeKey: (p) => ['journal_entry', p.date, p.amount, p.currency, p.categoryCode ?? '', p.source, p.description].join('|'),
+  changeKey: (p) => ['journal_entry', p.date, p.amount, p.currency, p.categoryCode ?? '', p.source, p.description, ...(p.lines ? [JSON.stringify(p.lines)] : [])].join('|'),
   transactionId: () => null,
   datesChanged: (_ctx, p) => [p.date],
 
   apply({ ledger, orgSeq }, row, p, { reviewer, account: chosen }) {
+    if (p.lines) {
+      const j = enterProposedJournal(ledger, orgSeq, reviewer, { date: p.date, description: p.description, lines: p.lines });
+      return {
+        summary: `journal ${j.number} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} entered`,
+        outcome: { kind: 'journal_entry', journalId: j.journalId },
+      };
+    }
     const account = chosen ? requireOpenAccount(ledger, orgSeq, chosen) : entryAccount(ledger, orgSeq, reviewer, p.currency, p.source);
     if (account.currency !== p.currency) throw invalid([{ field: 'accountId', message: `account "${account.name}" is in ${account.currency}; this entry is in ${p.currency}` }]);
     const category = categoryNow(ledger, orgSeq, p.categoryCode);
@@ -99,7 +124,9 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
     };
   },
 
-  undo({ ledger, orgSeq }, row, p, { transactionId }) {
+  undo({ ledger, orgSeq }, row, p, outcome) {
+    if ('journalId' in outcome) return reverseProposedJournal(ledger, orgSeq, outcome.journalId, (why) => refuse(row.id, why));
+    const { transactionId } = outcome;
     const found = ledger.stmt('SELECT id FROM transactions WHERE id = ? AND org_seq = ?').get(transactionId ?? '', orgSeq);
     if (!found) throw refuse(row.id, 'the transaction it created is gone');
     const tx = handRow(ledger, orgSeq, transactionId);
@@ -116,6 +143,13 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
   },
 
   view({ ledger, orgSeq }, p) {
+    if (p.lines)
+      return {
+        ...NO_VIEW,
+        lead: 'New journal',
+        subject: { id: null, date: p.date, description: p.description, amount: p.amount, currency: p.currency, account: null, category: null },
+        journal: journalView(ledger, orgSeq, { date: p.date, lines: p.lines }),
+      };
     return {
       ...NO_VIEW,
       lead: 'New entry',

@@ -1,0 +1,153 @@
+// The opening entry as the Opening balances screen and `opening-balances
+// show` read it (issue 43): every money account's opening balance, the
+// categories' and the tax control's figures, the open invoices and bills with
+// what they still ask today, the debits and credits, and what is left over
+// for Opening balances (equity): the balance sheet's line of that name at the
+// conversion date, the opening balances of accounts opened later included.
+import type { Ledger } from '../core/db';
+import { fromMinor } from '../core/money';
+import { organizationBySeq } from '../access/organizations';
+import { Valuer } from '../rates/valuer';
+import { categoryRef, PAYABLES_NAME, RECEIVABLES_NAME, type BookRef } from '../reports/positions';
+import { TAX_CONTROL } from '../tax/lines';
+import type { JournalRow } from './journals';
+import { openingDocumentRows } from './opening-kept';
+import { openingReturn, type OpeningReturn } from './opening-tax';
+
+export interface OpeningLine {
+  /** Its general ledger: `report ledger --account <ref>`. */
+  ref: BookRef;
+  code?: string;
+  name: string;
+  kind: 'money' | 'category' | 'tax' | 'receivables' | 'payables';
+  /** Debit positive, in the organization's currency (a money account in another at its opening date's rate). */
+  amount: number;
+  debit: number;
+  credit: number;
+  /** A money account in another currency: its own figure. */
+  own?: { amount: number; currency: string };
+  /** A money account's opening date when it is not the entry's (null: from its first row). */
+  date?: string | null;
+  memo?: string | null;
+}
+
+export interface OpenDocument {
+  id: string;
+  number: string;
+  contact: string;
+  date: string;
+  dueDate: string;
+  currency: string;
+  /** What was owed at the conversion. */
+  outstanding: number;
+  /** Paid, credited or voided since: it stays as it is when the opening balances are set again. */
+  settled: boolean;
+}
+
+export interface OpeningBalances {
+  /** The conversion date; null until the opening balances are set (the money accounts' opening balances stand alone). */
+  date: string | null;
+  currency: string;
+  lines: OpeningLine[];
+  invoices: OpenDocument[];
+  bills: OpenDocument[];
+  /** The return (filed before these books) the tax owed at the conversion is for, and whether its payment was matched. */
+  taxReturn: OpeningReturn | null;
+  totalDebit: number;
+  totalCredit: number;
+  /** What the lines leave over, at Opening balances (equity): debit positive (credits exceed: negative). */
+  difference: number;
+}
+
+/** A line and its amount in minor units (the totals add those, exactly). */
+type Figure = [OpeningLine, number];
+
+const line = (l: Omit<OpeningLine, 'debit' | 'credit' | 'amount'>, minor: number, base: string): Figure => {
+  const amount = fromMinor(minor, base);
+  return [{ ...l, amount, debit: Math.max(amount, 0), credit: Math.max(-amount, 0) }, minor];
+};
+
+function moneyLines(ledger: Ledger, orgSeq: number, date: string | null, base: string): Figure[] {
+  const valuer = new Valuer(ledger, orgSeq);
+  return ledger
+    .rows<{ id: string; name: string; currency: string; opening_balance_minor: number; opening_date: string | null }>(
+      'SELECT id, name, currency, opening_balance_minor, opening_date FROM accounts WHERE org_seq = ? AND opening_balance_minor <> 0 ORDER BY name COLLATE NOCASE',
+      orgSeq,
+    )
+    .map((a) => {
+      const minor = valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? date ?? '9999-12-31');
+      return line(
+        {
+          ref: `account:${a.id}`,
+          name: a.name,
+          kind: 'money',
+          ...(a.currency !== base ? { own: { amount: fromMinor(a.opening_balance_minor, a.currency), currency: a.currency } } : {}),
+          ...(a.opening_date !== date ? { date: a.opening_date } : {}),
+        },
+        minor,
+        base,
+      );
+    });
+}
+
+function entryLines(ledger: Ledger, journalSeq: number, base: string): Figure[] {
+  return ledger
+    .rows<{ kind: string; code: string | null; name: string | null; seq: number | null; amount_minor: number; memo: string | null }>(
+      `SELECT p.kind, c.code, c.name, c.seq, p.amount_minor, p.memo FROM postings p LEFT JOIN categories c ON c.seq = p.category_seq
+       WHERE p.journal_seq = ? AND p.kind <> 'opening' ORDER BY p.kind = 'tax', c.code, p.seq`,
+      journalSeq,
+    )
+    .map((p) =>
+      p.kind === 'tax'
+        ? line({ ref: 'tax-control', name: TAX_CONTROL, kind: 'tax', memo: p.memo }, p.amount_minor, base)
+        : line({ ref: categoryRef({ code: p.code ?? '', seq: p.seq! }), ...(p.code ? { code: p.code } : {}), name: p.name!, kind: 'category', memo: p.memo }, p.amount_minor, base),
+    );
+}
+
+/** The open documents and their lines on the balance sheet (receivables, payables), in the organization's currency as booked. */
+function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
+  const rows = openingDocumentRows(ledger, orgSeq);
+  const booked = ledger.stmt("SELECT base_minor FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable') ORDER BY seq LIMIT 1").pluck();
+  const sums = { invoice: 0, bill: 0 };
+  const docs = rows.map((d) => {
+    sums[d.kind] += Math.abs(booked.get(d.seq) as number);
+    return {
+      id: d.id,
+      number: d.number,
+      contact: d.contact,
+      date: d.issue_date,
+      dueDate: d.due_date,
+      currency: d.currency,
+      outstanding: fromMinor(d.total_minor, d.currency),
+      settled: !d.untouched,
+      kind: d.kind,
+    };
+  });
+  const lines = [
+    ...(sums.invoice ? [line({ ref: 'receivables', name: RECEIVABLES_NAME, kind: 'receivables' }, sums.invoice, base)] : []),
+    ...(sums.bill ? [line({ ref: 'payables', name: PAYABLES_NAME, kind: 'payables' }, -sums.bill, base)] : []),
+  ];
+  const plain = ({ kind: _kind, ...d }: (typeof docs)[number]): OpenDocument => d;
+  return { lines, invoices: docs.filter((d) => d.kind === 'invoice').map(plain), bills: docs.filter((d) => d.kind === 'bill').map(plain) };
+}
+
+export function showOpeningBalances(ledger: Ledger, orgSeq: number): OpeningBalances {
+  const base = organizationBySeq(ledger, orgSeq).currency;
+  const row = ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq) as JournalRow | undefined;
+  const date = row?.date ?? null;
+  const docs = documentsOf(ledger, orgSeq, base);
+  const figures = [...moneyLines(ledger, orgSeq, date, base), ...(row ? entryLines(ledger, row.seq, base) : []), ...docs.lines];
+  const debit = figures.reduce((s, [, m]) => s + Math.max(m, 0), 0);
+  const credit = figures.reduce((s, [, m]) => s + Math.max(-m, 0), 0);
+  return {
+    date,
+    currency: base,
+    lines: figures.map(([l]) => l),
+    invoices: docs.invoices,
+    bills: docs.bills,
+    taxReturn: openingReturn(ledger, orgSeq, row?.tax_return_seq ?? null),
+    totalDebit: fromMinor(debit, base),
+    totalCredit: fromMinor(credit, base),
+    difference: fromMinor(debit - credit, base),
+  };
+}

@@ -1,0 +1,147 @@
+// The opening entry (issue 43): one per organization, at the conversion date
+// (books taken over mid-year start there), holding every balance-sheet
+// account's figure then. Its lines are the money accounts' opening balances
+// (kept on each account, as before: its register, balances and
+// reconciliations count from them), the categories' figures and the tax owed
+// (postings of a journal of kind 'opening'), and the open invoices and bills
+// (documents: opening-documents.ts). What the lines leave over is the opening
+// balances' equity, "Opening balances" on the balance sheet, as an account's
+// opening balance always was: setting the entry asks that debits equal
+// credits, or that the difference be put there knowingly (balanceToEquity).
+// Setting it again replaces it: its lines and the documents nothing settled
+// since; a money account's opening balance changes only where it is named.
+import { appendAudit, type Human } from '../access/audit';
+import { assertOpen } from '../access/closing';
+import { organizationBySeq } from '../access/organizations';
+import { updateAccount } from '../accounts/accounts';
+import type { Ledger } from '../core/db';
+import { invalid } from '../core/errors';
+import { fromMinor } from '../core/money';
+import { withCache } from '../core/cache';
+import { BULK_DOCUMENTS } from '../documents/many';
+import { Valuer } from '../rates/valuer';
+import { postInBulk } from '../totals/bulk';
+import { isCalendarDate } from '../../../shared/dates';
+import { resolveLines, type JournalLineInput, type PostingDraft, type StoredLine } from './lines';
+import { assertNumbersFree, checkOpeningDocuments, writeOpeningDocuments, type OpeningDocument, type OpeningDocumentInput } from './opening-documents';
+import { planDocuments, removeDocuments } from './opening-kept';
+import { showOpeningBalances, type OpeningBalances } from './opening-show';
+import { openingTaxPeriod, replaceOpeningReturn, type TaxPeriodInput } from './opening-tax';
+import { insertPostings } from './write';
+import type { JournalRow } from './journals';
+import { newTimeOrderedId, nowIso } from '../core/clock';
+
+export interface OpeningInput {
+  /** The conversion date: the entry's date, the day these books start. */
+  date: string;
+  /** Money accounts (their opening balance, in their currency), categories of any type, `tax-control`: debit positive. */
+  lines: readonly JournalLineInput[];
+  invoices?: readonly OpeningDocumentInput[];
+  bills?: readonly OpeningDocumentInput[];
+  /** The return the tax owed was filed in before these books (null: none); default: the tax period ending the day before. */
+  taxReturn?: TaxPeriodInput | null;
+  /** Put what debits and credits leave over to Opening balances (equity) rather than refuse. */
+  balanceToEquity?: boolean;
+}
+
+export const openingRow = (ledger: Ledger, orgSeq: number): JournalRow | undefined =>
+  ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq) as JournalRow | undefined;
+
+/** Lines naming one account twice are refused: its figure is one. */
+function assertOnce(lines: readonly StoredLine[]): void {
+  const seen = new Set<string>();
+  lines.forEach((l, i) => {
+    const key = `${l.kind}:${l.seq}`;
+    if (seen.has(key)) throw invalid([{ field: `lines[${i}].account`, message: 'names an account another line names: give its figure once' }]);
+    seen.add(key);
+  });
+}
+
+/** What the whole entry leaves over in the base currency (debit positive), once it is as given. */
+function leftOver(ledger: Ledger, orgSeq: number, date: string, lines: readonly StoredLine[], docs: readonly OpeningDocument[], valuer: Valuer): number {
+  const named = new Map(lines.filter((l) => l.kind === 'money').map((l) => [l.seq!, l.amountMinor]));
+  let sum = 0;
+  for (const a of ledger.rows<{ seq: number; currency: string; opening_balance_minor: number; opening_date: string | null }>(
+    'SELECT seq, currency, opening_balance_minor, opening_date FROM accounts WHERE org_seq = ?',
+    orgSeq,
+  )) {
+    const minor = named.get(a.seq) ?? a.opening_balance_minor;
+    sum += minor === 0 ? 0 : valuer.value(minor, a.currency, named.has(a.seq) ? date : (a.opening_date ?? date));
+  }
+  for (const l of lines) if (l.kind !== 'money') sum += l.amountMinor;
+  for (const d of docs) sum += (d.kind === 'bill' ? -1 : 1) * valuer.value(d.minor, d.currency, date);
+  return sum;
+}
+
+/** The money accounts named: their opening balance and date, each change audited as an account's edit is. */
+function setMoneyOpenings(ledger: Ledger, orgSeq: number, actor: Human, date: string, lines: readonly StoredLine[]): void {
+  for (const l of lines.filter((x) => x.kind === 'money')) {
+    const a = ledger.stmt('SELECT id, currency FROM accounts WHERE seq = ?').get(l.seq) as { id: string; currency: string };
+    updateAccount(ledger, orgSeq, actor, a.id, { openingBalance: fromMinor(l.amountMinor, a.currency), openingDate: date });
+  }
+}
+
+/** The opening journal's header (made, or moved to the date), its postings replaced by the lines and what they leave over. */
+function writeEntry(ledger: Ledger, orgSeq: number, actor: Human, was: JournalRow | undefined, date: string, lines: readonly StoredLine[]): JournalRow {
+  if (was) {
+    ledger.stmt('DELETE FROM postings WHERE journal_seq = ?').run(was.seq);
+    ledger.stmt('UPDATE journals SET date = ? WHERE seq = ?').run(date, was.seq);
+  } else {
+    ledger
+      .stmt("INSERT INTO journals (id, org_seq, kind, number, date, narration, created_at, created_by) VALUES (?, ?, 'opening', NULL, ?, 'Opening balances', ?, ?)")
+      .run(newTimeOrderedId(), orgSeq, date, nowIso(), actor.name);
+  }
+  const row = openingRow(ledger, orgSeq)!;
+  const plain = { categorySeq: null, accountSeq: null, taxCodeSeq: null, taxMinor: null, memo: null };
+  const postings: PostingDraft[] = lines
+    .filter((l) => l.kind !== 'money')
+    .map((l) => ({ ...plain, kind: l.kind === 'tax' ? 'tax' : 'category', categorySeq: l.kind === 'category' ? l.seq : null, amountMinor: l.amountMinor, memo: l.memo }));
+  const rest = postings.reduce((s, p) => s + p.amountMinor, 0);
+  if (rest !== 0) postings.push({ ...plain, kind: 'opening', amountMinor: -rest, memo: 'What the opening lines leave over' });
+  insertPostings(ledger, row.seq, orgSeq, date, organizationBySeq(ledger, orgSeq).currency, postings);
+  return row;
+}
+
+export function setOpeningBalances(ledger: Ledger, orgSeq: number, actor: Human, input: OpeningInput): OpeningBalances {
+  if (!isCalendarDate(input.date)) throw invalid([{ field: 'date', message: 'must be a date, YYYY-MM-DD' }]);
+  const many = (input.invoices?.length ?? 0) + (input.bills?.length ?? 0) >= BULK_DOCUMENTS;
+  return withCache(ledger, many ? 64 * 1024 : 0, () =>
+    ledger.write(() => {
+      const was = openingRow(ledger, orgSeq);
+      assertOpen(ledger, orgSeq, was && was.date !== input.date ? [input.date, was.date] : [input.date], 'entered');
+      const lines = resolveLines(ledger, orgSeq, input.lines, { opening: true });
+      assertOnce(lines);
+      const docs = checkOpeningDocuments(ledger, orgSeq, input, input.date);
+      const plan = planDocuments(ledger, orgSeq, was, input.date, docs);
+      const valuer = new Valuer(ledger, orgSeq);
+      const left = leftOver(ledger, orgSeq, input.date, lines, [...plan.keep, ...plan.add], valuer);
+      const currency = organizationBySeq(ledger, orgSeq).currency;
+      if (left !== 0 && !input.balanceToEquity)
+        throw invalid([
+          {
+            field: 'balanceToEquity',
+            message: `the opening balances leave ${fromMinor(Math.abs(left), currency).toFixed(2)} ${currency} over (${left > 0 ? 'debits' : 'credits'} exceed): put it to Opening balances (equity) knowingly, or add the lines that explain it`,
+          },
+        ]);
+      const tax = lines.filter((l) => l.kind === 'tax').reduce((s, l) => s + l.amountMinor, 0);
+      const period = tax === 0 ? null : openingTaxPeriod(ledger, orgSeq, input.date, input.taxReturn);
+      removeDocuments(ledger, orgSeq, actor, plan.remove);
+      assertNumbersFree(ledger, orgSeq, plan.add);
+      setMoneyOpenings(ledger, orgSeq, actor, input.date, lines);
+      const row = writeEntry(ledger, orgSeq, actor, was, input.date, lines);
+      const write = (track?: Parameters<typeof writeOpeningDocuments>[6]) =>
+        writeOpeningDocuments(ledger, orgSeq, actor, plan.add, input.date, (d) => valuer.value(d.minor, d.currency, input.date), track);
+      if (many) postInBulk(ledger, write);
+      else write();
+      ledger.stmt('UPDATE journals SET tax_return_seq = ? WHERE seq = ?').run(replaceOpeningReturn(ledger, orgSeq, actor.name, row.tax_return_seq, tax, period), row.seq);
+      const shown = showOpeningBalances(ledger, orgSeq);
+      appendAudit(ledger, orgSeq, actor, {
+        action: 'opening.set',
+        targetType: 'journal',
+        targetId: row.id,
+        summary: `Opening balances at ${input.date}: debits ${shown.totalDebit.toFixed(2)}, credits ${shown.totalCredit.toFixed(2)} ${currency}, ${shown.invoices.length} open invoice(s), ${shown.bills.length} open bill(s)${shown.difference !== 0 ? `; ${Math.abs(shown.difference).toFixed(2)} put to Opening balances` : ''}`,
+      });
+      return shown;
+    }),
+  );
+}

@@ -1,0 +1,82 @@
+// A journal repeated monthly (issue 43), as stored and as shown: its
+// occurrences fall on the first one's day of the month (the month's last day
+// when it has no such day: from January 31, February 28, March 31), counted
+// from the first date, never from the one before, so a short month does not
+// move the later ones.
+import type { Ledger } from '../core/db';
+import { journalNumberSql } from './numbers';
+
+export const REPEAT_EVERY = ['monthly'] as const;
+export type RepeatEvery = (typeof REPEAT_EVERY)[number];
+
+export interface RepeatRow {
+  seq: number;
+  id: string;
+  org_seq: number;
+  narration: string;
+  lines: string;
+  first_date: string;
+  until: string | null;
+  count: number | null;
+  reverse_days: number | null;
+  made: number;
+  next_date: string | null;
+  stopped_at: string | null;
+  created_at: string;
+  created_by: string;
+}
+
+export interface JournalRepeat {
+  id: string;
+  every: RepeatEvery;
+  firstDate: string;
+  until: string | null;
+  count: number | null;
+  /** Each occurrence reversed this many days after its date, or null. */
+  reverseDays: number | null;
+  /** Occurrences made (or passed over, dated where nothing could be written), the first included. */
+  made: number;
+  /** The next occurrence's date; null when the repeat ended or was stopped. */
+  nextDate: string | null;
+  stoppedAt: string | null;
+  /** The journals it made, oldest first. */
+  journals: string[];
+}
+
+const daysIn = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+
+/** The k-th occurrence's date (the first is k = 0). */
+export function occurrenceDate(first: string, k: number): string {
+  const months = Number(first.slice(0, 4)) * 12 + Number(first.slice(5, 7)) - 1 + k;
+  const [year, month0] = [Math.floor(months / 12), months % 12];
+  const day = Math.min(Number(first.slice(8, 10)), daysIn(year, month0));
+  return `${String(year).padStart(4, '0')}-${String(month0 + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The date of the occurrence after `made` of them, or null past its count or its end date. */
+export function nextOccurrence(r: Pick<RepeatRow, 'first_date' | 'until' | 'count'>, made: number): string | null {
+  if (r.count !== null && made >= r.count) return null;
+  const date = occurrenceDate(r.first_date, made);
+  return r.until !== null && date > r.until ? null : date;
+}
+
+export const repeatBySeq = (ledger: Ledger, seq: number): RepeatRow => ledger.stmt('SELECT * FROM journal_repeats WHERE seq = ?').get(seq) as RepeatRow;
+
+export function repeatOf(ledger: Ledger, seq: number): JournalRepeat {
+  const r = repeatBySeq(ledger, seq);
+  return {
+    id: r.id,
+    every: 'monthly',
+    firstDate: r.first_date,
+    until: r.until,
+    count: r.count,
+    reverseDays: r.reverse_days,
+    made: r.made,
+    nextDate: r.next_date,
+    stoppedAt: r.stopped_at,
+    journals: ledger
+      .stmt(`SELECT ${journalNumberSql('j')} FROM journals j WHERE j.repeat_seq = ? ORDER BY j.date, j.seq`)
+      .pluck()
+      .all(seq) as string[],
+  };
+}

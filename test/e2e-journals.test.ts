@@ -1,0 +1,136 @@
+// Journals and opening balances in real Chromium (issue 43): a journal written
+// by keyboard (the account by type-ahead, debit and credit, a tax code), the
+// running difference reaching zero before Save, then opened and reversed; the
+// opening balances of a takeover typed in, refused while they leave something
+// over, saved when the difference is put to Opening balances.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
+import { tempDir } from './support/env';
+import { expectTotalsMatchRows } from './support/aggregates';
+
+const root = join(__dirname, '..');
+let app: Headless;
+let browser: Browser;
+let page: Page;
+let org: L.Organization;
+const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  app = await startHeadless(tempDir('ldk-e2e-journals-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  org = L.listOrganizations(app.ledger)[0];
+  const me = L.deskActor();
+  L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
+  L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
+  L.addCategory(app.ledger, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
+  L.addContact(app.ledger, org.seq, me, { name: 'Acme Ltd', customer: true });
+  browser = await launchChromium();
+  page = await signedInPage(browser, app);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('journals on screen', () => {
+  it('writes a journal by keyboard, saved only once the difference is zero, then reverses it', async () => {
+    await page.goto(`${app.server.url}/#/journals`);
+    const form = page.getByRole('form', { name: 'New journal' });
+    await form.getByLabel('Date').fill('2026-03-31');
+    await form.getByLabel('Narration').fill('Accrued studio rent');
+    await form.getByRole('button', { name: 'Line 1 account' }).click();
+    await page.keyboard.type('5200');
+    await page.keyboard.press('Enter');
+    await form.getByLabel('Line 1 debit').fill('500');
+    await form.getByLabel('Line 1 tax code').selectOption('S');
+    await form.getByRole('button', { name: 'Line 2 account' }).click();
+    await page.keyboard.type('Current');
+    await page.keyboard.press('Enter');
+    await form.getByLabel('Line 2 credit').fill('500');
+    // The tax is worked out by the ledger: 100.00 short, and Save waits.
+    await form.getByText('Difference $100.00').waitFor();
+    expect(await form.getByRole('button', { name: 'Save journal' }).isDisabled()).toBe(true);
+    await form.getByLabel('Line 2 credit').fill('600');
+    await form.getByText('Difference $0.00').waitFor();
+    await shot('journal-form');
+    await form.getByRole('button', { name: 'Save journal' }).click();
+    await page.getByText('Entered JNL-0001.').waitFor();
+    const detail = page.getByRole('region', { name: 'Journal JNL-0001' });
+    await detail.getByRole('cell', { name: 'tax at S' }).waitFor();
+    await detail.getByLabel('Reverse on').fill('2026-04-01');
+    await detail.getByRole('button', { name: 'Reverse' }).click();
+    await page.getByText('JNL-0001 reversed by JNL-0002.').waitFor();
+    await page.getByRole('row', { name: /JNL-0001 .*Reversed by JNL-0002 on 2026-04-01/ }).waitFor();
+    // The general ledger's line opens its journal.
+    await page.goto(`${app.server.url}/#/ledger?account=category:5200&from=2026-03-01&to=2026-03-31`);
+    await page.getByRole('link', { name: 'Accrued studio rent' }).click();
+    await page.getByRole('region', { name: 'Journal JNL-0001' }).waitFor();
+    expect(L.balancesAt(app.ledger, org.seq, '2026-03-31').accounts[0].balance).toBe(-600);
+    expect(L.balancesAt(app.ledger, org.seq, '2026-04-01').accounts[0].balance).toBe(0);
+    expectTotalsMatchRows(app.ledger);
+  });
+
+  it("shows an agent's journal with lines in Approvals, debit and credit with the tax worked out, and approves it", async () => {
+    const { info } = L.createToken(app.ledger, org.seq, { name: 'Bookkeeping agent', scopes: ['read', 'propose-write'] });
+    const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: info.name, channel: 'rest' as const };
+    L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '2300', name: 'Accruals', type: 'liability' });
+    const p = L.proposeJournalEntry(app.ledger, org.seq, agent, {
+      date: '2026-05-31',
+      description: 'Accrued audit fee',
+      amount: 600,
+      lines: [
+        { categoryCode: '5000', amount: 500, taxCode: 'S' },
+        { categoryCode: '2300', amount: -600 },
+      ],
+    });
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    const card = page.locator(`article.proposal[data-id="${p.id}"]`);
+    const lines = card.getByRole('table', { name: 'Journal lines' });
+    await lines.getByRole('row', { name: /Sales tax control \$100\.00/ }).waitFor();
+    await lines.getByRole('row', { name: /2300 Accruals \$600\.00/ }).waitFor();
+    await shot('approvals-journal');
+    await card
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
+    await page
+      .getByText(/Approved/)
+      .first()
+      .waitFor();
+    expect(L.listJournals(app.ledger, org.seq, { dateFrom: '2026-05-31', dateTo: '2026-05-31', limit: 5, offset: 0 }).data[0]).toMatchObject({
+      narration: 'Accrued audit fee',
+      total: 600,
+    });
+  });
+
+  it('takes the opening balances: every balance-sheet account, an open invoice, the difference put to Opening balances', async () => {
+    await page.goto(`${app.server.url}/#/opening`);
+    const form = page.getByRole('form', { name: 'Opening balances' });
+    await form.getByLabel('Conversion date').fill('2026-07-01');
+    await form.getByLabel('Current debit').fill('12,000.00');
+    await form.getByLabel('3000 Share capital credit').fill('100');
+    await form.getByRole('button', { name: 'Add an invoice' }).click();
+    await form.getByLabel('invoice 1 number').fill('INV-0412');
+    await form.getByLabel('invoice 1 customer').selectOption('Acme Ltd');
+    await form.getByLabel('invoice 1 date').fill('2026-06-10');
+    await form.getByLabel('invoice 1 outstanding').fill('1,800.00');
+    await form.getByText('Difference $13,700.00').waitFor();
+    expect(await form.getByRole('button', { name: 'Save opening balances' }).isDisabled()).toBe(true);
+    await form.getByLabel('Put the difference to Opening balances').check();
+    await shot('opening-balances');
+    await form.getByRole('button', { name: 'Save opening balances' }).click();
+    await page.getByText('Opening balances saved at 2026-07-01.').waitFor();
+    const sheet = L.balanceSheet(app.ledger, org.seq, { date: '2026-07-01' });
+    expect(sheet.assets.total).toBe(13800);
+    expect(sheet.equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 13700 });
+    expect(L.aging(app.ledger, org.seq, 'receivables', '2026-07-01').total).toBe(1800);
+    // Shown again as saved.
+    await page.reload();
+    await page.getByRole('form', { name: 'Opening balances' }).getByLabel('invoice 1 number').waitFor();
+    expect(await page.getByLabel('Current debit').inputValue()).toBe('12000');
+  });
+});
