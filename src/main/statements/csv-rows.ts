@@ -5,44 +5,56 @@ import { decideDecimalMark, negateDecimal, parseAmount, type DecimalMark } from 
 import { directionOf, type CsvColumns, type CsvMapping, type CsvReport } from './csv-mapping';
 import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';
+import { StatementRows } from './rows';
 import type { ParsedStatement } from './types';
 
+/** Distinct cells shared (amounts) or read once (amounts' values) up to this many: a file of a million distinct ones is not held twice. */
+const SHARED_CELLS = 65_536;
+
 /**
- * The data records until the date format and decimal mark are known, column
- * by column: the cells' text, equal date cells sharing one string (a file
- * has a few thousand distinct dates however many rows).
+ * The data records until the date format and decimal mark are known, as the
+ * statement's rows (rows.ts) with their date and amount cells as the file
+ * has them, read in place by toRows: equal date cells share one string (a
+ * file has a few thousand distinct dates however many rows), and so do equal
+ * amount cells (the first SHARED_CELLS distinct ones), so that a million
+ * records weigh about their descriptions' bytes.
  */
 export class Pending {
-  length = 0;
-  readonly line: number[] = [];
-  readonly date: string[] = [];
-  readonly amount: string[] = [];
+  readonly rows = new StatementRows();
   readonly debit: string[] = [];
   readonly credit: string[] = [];
   readonly direction: string[] = [];
-  readonly description: string[] = [];
-  readonly externalId: (string | null)[] = [];
   readonly dates = new Map<string, string>();
+  readonly #amounts = new Map<string, string>();
 
   constructor(
     private readonly c: ColumnIndexes,
     private readonly columns: CsvColumns,
   ) {}
 
+  get length(): number {
+    return this.rows.length;
+  }
+
   add(line: number, record: string[]): void {
     const { c, columns } = this;
     const date = cellOf(record, c.date);
-    this.length++;
-    this.line.push(line);
-    this.date.push(this.dates.get(date) ?? (this.dates.set(date, date), date));
-    if (columns.amount !== undefined) this.amount.push(cellOf(record, c.amount));
+    let amount = '';
+    if (columns.amount !== undefined) amount = this.#shared(cellOf(record, c.amount));
     else {
       this.debit.push(cellOf(record, c.debit));
       this.credit.push(cellOf(record, c.credit));
     }
     if (columns.direction !== undefined) this.direction.push(cellOf(record, c.direction));
-    this.description.push(c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i])));
-    this.externalId.push(c.id >= 0 ? cellOf(record, c.id) || null : null);
+    const description = c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i]));
+    this.rows.add(0, line, this.dates.get(date) ?? (this.dates.set(date, date), date), amount, description, c.id >= 0 ? cellOf(record, c.id) || null : null);
+  }
+
+  #shared(cell: string): string {
+    const known = this.#amounts.get(cell);
+    if (known !== undefined) return known;
+    if (this.#amounts.size < SHARED_CELLS) this.#amounts.set(cell, cell);
+    return cell;
   }
 }
 
@@ -62,8 +74,11 @@ export const cellOf = (record: string[], i: number): string => (i >= 0 ? (record
  * The rows, once the date format is known: the mapping's (given, or saved for
  * this header), else the one every date of the column reads in. A file whose
  * every date reads both ways is asked, never guessed (a whole-file issue).
+ * The pending rows become the statement's, read in place, the bad ones left
+ * out (named in out.errors).
  */
 export function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMapping | undefined, report: CsvReport, out: ParsedStatement): void {
+  const { rows } = pending;
   let format: DateFormat | null;
   if (mapping?.dateFormat) format = compileDateFormat(mapping.dateFormat);
   else {
@@ -71,7 +86,7 @@ export function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMappin
     report.dateFormats = found.ambiguous;
     format = found.format;
     if (!format) {
-      const line = pending.line[0] ?? report.headerLine ?? 1;
+      const line = rows.length ? rows.line[0] : (report.headerLine ?? 1);
       out.dates = { format: null, formats: found.ambiguous, from: null };
       out.errors.push({
         line,
@@ -86,23 +101,39 @@ export function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMappin
   }
   report.dateFormat = format.text;
   out.dates = { format: format.text, formats: report.dateFormats, from: null };
-  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(cellsOf(pending.amount, pending.debit, pending.credit), report.decimal);
+  const mark: DecimalMark = mapping?.decimal ?? decideDecimalMark(cellsOf(rows.amount, pending.debit, pending.credit), report.decimal);
   report.decimal = mark;
-  // Each distinct date cell read once.
+  // Each distinct date cell read once; each amount cell too, up to SHARED_CELLS of them (an amount column alone).
   const iso = new Map<string, string | null>();
   for (const raw of pending.dates.keys()) iso.set(raw, format.parse(raw));
   const negate = mapping?.negate === true;
   report.negated = negate;
-  for (let i = 0; i < pending.length; i++) {
-    const line = pending.line[i];
+  const amounts = columns.amount !== undefined && columns.direction === undefined ? new Map<string, string>() : null;
+  const kept = new Uint8Array(rows.length);
+  let bad = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const line = rows.line[i];
     const issue = (field: string | undefined, message: string) => void out.errors.push({ line, field: field ?? 'amount', message });
-    const raw = pending.date[i];
+    const raw = rows.date[i];
     const date = iso.get(raw)!;
     if (!date) issue(columns.date, raw ? `"${raw}" is not a date in the format ${format.text}` : 'is empty');
-    const amount = amountOf(pending, i, columns, mark, issue);
-    if (!date || typeof amount !== 'string') continue;
-    out.rows.add(0, line, date, negate ? negateDecimal(amount) : amount, pending.description[i], pending.externalId[i]);
+    const cell = rows.amount[i];
+    let amount = amounts?.get(cell);
+    if (amount === undefined) {
+      const read = amountOf(pending, i, columns, mark, issue);
+      amount = typeof read === 'string' && negate ? negateDecimal(read) : read;
+      if (amounts && typeof amount === 'string' && amounts.size < SHARED_CELLS) amounts.set(cell, amount);
+    }
+    if (!date || typeof amount !== 'string') {
+      bad++;
+      continue;
+    }
+    rows.date[i] = date;
+    rows.amount[i] = amount;
+    kept[i] = 1;
   }
+  if (bad) rows.keep(kept);
+  out.rows = rows;
 }
 
 function* cellsOf(...columns: string[][]): Generator<string> {
@@ -113,8 +144,9 @@ function* cellsOf(...columns: string[][]): Generator<string> {
 function amountOf(p: Pending, i: number, columns: CsvColumns, mark: DecimalMark, issue: (field: string | undefined, message: string) => void): string | undefined {
   let amount: string | null | undefined;
   if (columns.amount !== undefined) {
-    amount = parseAmount(p.amount[i], mark);
-    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${p.amount[i]}" is not an amount`);
+    const cell = p.rows.amount[i];
+    amount = parseAmount(cell, mark);
+    if (typeof amount !== 'string') issue(columns.amount, amount === null ? 'is empty' : `"${cell}" is not an amount`);
   } else {
     const debit = parseAmount(p.debit[i], mark);
     const credit = parseAmount(p.credit[i], mark);

@@ -78,7 +78,8 @@ export function readMt940(bytes: Uint8Array, encoding: string): ParsedStatement 
     } else if (f.tag === '61') {
       last = statementLine(f, section.index, out);
     } else if (f.tag === '86' && last !== null) {
-      out.rows.description[last] = information(f.value) || out.rows.description[last];
+      const info = information(f.value);
+      if (info) out.rows.description.replaceLast(info); // `last` is the row just read: the last one
       last = null;
     }
   }

@@ -1,7 +1,9 @@
 // A statement's rows, column by column: a million rows as a million objects
 // weigh ~300 MB of heap and keep the garbage collector busy; as columns (a
-// few typed arrays, the text in plain arrays, equal dates sharing one string)
-// they weigh about the text they hold.
+// few typed arrays, equal dates and amounts sharing one string, the
+// descriptions packed as UTF-8: text-column.ts) they weigh about the text
+// they hold.
+import { TextColumn } from './text-column';
 
 /** One row of a statement, in the file's terms. */
 export interface StatementRow {
@@ -21,7 +23,8 @@ export class StatementRows implements Iterable<StatementRow> {
   line = new Int32Array(1024);
   readonly date: string[] = [];
   readonly amount: string[] = [];
-  readonly description: string[] = [];
+  readonly description = new TextColumn();
+  /** The bank ids, by row; empty (not a million nulls) until a row has one: read with idAt. */
   readonly externalId: (string | null)[] = [];
 
   static from(rows: Iterable<StatementRow>): StatementRows {
@@ -45,11 +48,41 @@ export class StatementRows implements Iterable<StatementRow> {
     this.date.push(date);
     this.amount.push(amount);
     this.description.push(description);
-    this.externalId.push(externalId);
+    if (externalId !== null || this.externalId.length > 0) {
+      while (this.externalId.length < i) this.externalId.push(null);
+      this.externalId.push(externalId);
+    }
   }
 
   push(r: StatementRow): void {
     this.add(r.section, r.line, r.date, r.amount, r.description, r.externalId);
+  }
+
+  /** Row i's bank id, or null. */
+  idAt(i: number): string | null {
+    return this.externalId[i] ?? null;
+  }
+
+  /** Keeps only the rows `kept` marks, in order, every column moved down in place. */
+  keep(kept: Uint8Array): void {
+    if (this.amountsDropped) throw new Error('The rows\u2019 amounts were let go after the import counted them.');
+    const ids = this.externalId;
+    const withIds = ids.length; // the rows after these have none
+    let n = 0;
+    for (let i = 0; i < this.length; i++) {
+      if (!kept[i]) continue;
+      this.section[n] = this.section[i];
+      this.line[n] = this.line[i];
+      this.date[n] = this.date[i];
+      this.amount[n] = this.amount[i];
+      if (n < withIds) ids[n] = i < withIds ? ids[i] : null;
+      n++;
+    }
+    this.description.keep(kept);
+    this.length = n;
+    this.date.length = n;
+    this.amount.length = n;
+    ids.length = Math.min(withIds, n);
   }
 
   /**
@@ -66,7 +99,7 @@ export class StatementRows implements Iterable<StatementRow> {
 
   at(i: number): StatementRow {
     if (this.amountsDropped) throw new Error('The rows\u2019 amounts were let go after the import counted them.');
-    return { section: this.section[i], line: this.line[i], date: this.date[i], amount: this.amount[i], description: this.description[i], externalId: this.externalId[i] };
+    return { section: this.section[i], line: this.line[i], date: this.date[i], amount: this.amount[i], description: this.description.at(i), externalId: this.idAt(i) };
   }
 
   /** Rows of one section. */

@@ -19,7 +19,7 @@ import { handRow } from '../transactions/hand';
 import { asInput, linesOf, replaceLines } from '../transactions/lines';
 import { transferLine } from '../transfers/transfers';
 import { saveMappingFor } from './mappings';
-import type { ImportPlan } from './plan';
+import { importedIn, type ImportPlan } from './plan';
 import { newAccountInput } from './sections';
 import { recordSkipped, type SkippedHeader } from './skipped';
 
@@ -109,7 +109,7 @@ function batchOptions(plan: ImportPlan, texts: ReadonlyMap<number, string>): Rec
  * which halves the time of a file whose rows are in no order. A file newest
  * first is turned around; one in order is kept as it is.
  */
-export function inDateOrder(at: readonly number[], dates: readonly string[]): readonly number[] {
+export function inDateOrder(at: Int32Array, dates: readonly string[]): Int32Array {
   let up = true;
   let down = true;
   for (let k = 1; k < at.length && (up || down); k++) {
@@ -119,18 +119,37 @@ export function inDateOrder(at: readonly number[], dates: readonly string[]): re
   }
   if (up) return at;
   if (down) return groupsReversed(at, dates);
-  return [...at].sort((a, b) => (dates[a] < dates[b] ? -1 : dates[a] > dates[b] ? 1 : a - b));
+  return byDay(at, dates);
 }
 
 /** Newest-first rows oldest first, each day's rows kept in the file's order. */
-function groupsReversed(at: readonly number[], dates: readonly string[]): number[] {
-  const out: number[] = [];
+function groupsReversed(at: Int32Array, dates: readonly string[]): Int32Array {
+  const out = new Int32Array(at.length);
+  let n = 0;
   for (let end = at.length; end > 0;) {
     let start = end - 1;
     while (start > 0 && dates[at[start - 1]] === dates[at[end - 1]]) start--;
-    for (let k = start; k < end; k++) out.push(at[k]);
+    for (let k = start; k < end; k++) out[n++] = at[k];
     end = start;
   }
+  return out;
+}
+
+/**
+ * Rows in no order, sorted by day, each day's in the file's order: a counting
+ * sort over the distinct days (a few thousand, however many rows), 0.05-0.1 s
+ * for a million rows where a sort comparing their dates took 0.25 s.
+ */
+function byDay(at: Int32Array, dates: readonly string[]): Int32Array {
+  const bucket = new Map<string, number>();
+  for (const i of at) bucket.set(dates[i], 0);
+  const days = [...bucket.keys()].sort();
+  days.forEach((day, b) => bucket.set(day, b));
+  const next = new Int32Array(days.length + 1);
+  for (const i of at) next[bucket.get(dates[i])! + 1]++;
+  for (let b = 1; b < next.length; b++) next[b] += next[b - 1];
+  const out = new Int32Array(at.length);
+  for (const i of at) out[next[bucket.get(dates[i])!]++] = i;
   return out;
 }
 
@@ -156,11 +175,11 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
         amountMinor: L.amountMinor[i],
         baseMinor: valuer.value(L.amountMinor[i], currency, rows.date[i]),
         currency,
-        description: rows.description[i],
+        description: L.description(i),
         categorySeq: null,
         lines: matched ? [transferLine(matched.account_seq, L.amountMinor[i], matched.seq)] : undefined,
         source: 'manual_csv',
-        externalId: rows.externalId[i],
+        externalId: rows.idAt(i),
         createdAt,
         importBatchSeq: batchSeq,
         fingerprint: L.fingerprint[i],
@@ -197,7 +216,7 @@ function mergeRows(ledger: Ledger, plan: ImportPlan, batchSeq: number): void {
       .run(batchSeq, seq, previous.date, previous.external_id);
     ledger
       .stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?')
-      .run(batchSeq, L.fingerprint[i], L.rows.date[i], L.rows.externalId[i], seq);
+      .run(batchSeq, L.fingerprint[i], L.rows.date[i], L.rows.idAt(i), seq);
   }
 }
 
@@ -207,7 +226,7 @@ function recordStatements(ledger: Ledger, orgSeq: number, plan: ImportPlan, acco
   accounts.forEach((a, i) => {
     const p = sections[i];
     const s = input.statement.sections[i];
-    const imported = plan.toImport.filter((at) => L.rows.section[at] === i).length;
+    const imported = importedIn(plan, i);
     if (p.adoptBankId)
       ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
     ledger

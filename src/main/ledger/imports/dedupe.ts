@@ -38,11 +38,11 @@ export interface Classified {
 
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 
-/** Classifies the rows at `positions` (one account's rows, in file order). */
-export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Classified[] {
-  if (positions.length === 0) return [];
+/** Classifies the rows at `positions` (one account's rows, in file order), handing each row's answer to `each` in turn. */
+export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>, each: (i: number, c: Classified) => void): void {
+  if (positions.length === 0) return;
   const books = new Books(ledger, accountSeq, rows, positions);
-  return Array.from(positions, (i) => books.classify(i));
+  for (let k = 0; k < positions.length; k++) each(positions[k], books.classify(positions[k]));
 }
 
 /** What one account's books hold that a statement's rows may already be (the rule above, step by step). */
@@ -77,14 +77,14 @@ class Books {
   }
 
   classify(i: number): Classified {
-    const { date, externalId } = this.rows.rows;
-    const known = this.busy.has(date[i]) || externalId[i] ? (this.byBankId(i) ?? this.byFingerprint(i)) : null;
+    const { rows } = this.rows;
+    const known = this.busy.has(rows.date[i]) || rows.idAt(i) ? (this.byBankId(i) ?? this.byFingerprint(i)) : null;
     return known ?? (this.anyDeleted ? this.deletedByHand(i) : null) ?? (this.hasCandidates ? this.enteredByHand(i) : null) ?? NEW;
   }
 
   /** 1. The bank's id on a row of the account. */
   private byBankId(i: number): Classified | null {
-    const id = this.rows.rows.externalId[i];
+    const id = this.rows.rows.idAt(i);
     if (!id) return null;
     const hit = this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id) as
       { seq: number; amount_minor: number } | undefined;
@@ -101,7 +101,7 @@ class Books {
       .stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?')
       .get(this.accountSeq, rows.rows.date[i], rows.amountMinor[i], rows.fingerprint[i]) as { seq: number; external_id: string | null } | undefined;
     if (!same) return null;
-    return !rows.rows.externalId[i] || !same.external_id
+    return !rows.rows.idAt(i) || !same.external_id
       ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
       : { kind: 'possible_match', match: { seq: same.seq, reason: 'same date, amount and description, another bank id' } };
   }
@@ -109,7 +109,7 @@ class Books {
   /** 4. A row the person deleted by hand. */
   private deletedByHand(i: number): Classified | null {
     const { rows } = this;
-    const id = rows.rows.externalId[i];
+    const id = rows.rows.idAt(i);
     const gone = this.ledger
       .stmt(
         'SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1',

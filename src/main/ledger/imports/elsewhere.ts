@@ -15,7 +15,7 @@ import type { LedgerRows } from './statement-rows';
 /** What of a plan is looked at: the rows, those to import, each section's account and currency, a CSV's header. */
 export interface ElsewhereScope {
   rows: LedgerRows;
-  toImport: readonly number[];
+  toImport: Int32Array;
   sections: readonly { row: { seq: number; name: string } | null; currency: string }[];
   headers?: string[];
 }
@@ -37,8 +37,8 @@ export interface ElsewhereWarning {
 }
 
 /** Up to `n` positions spread evenly over `all`. */
-function evenly(all: readonly number[], n: number): number[] {
-  if (all.length <= n) return [...all];
+function evenly(all: Int32Array, n: number): number[] {
+  if (all.length <= n) return Array.from(all);
   return Array.from({ length: n }, (_, k) => all[Math.floor((k * all.length) / n)]);
 }
 

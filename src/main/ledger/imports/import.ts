@@ -9,7 +9,7 @@ import { fromMinor } from '../core/money';
 import { runRules } from '../rules/runs';
 import { applyImport } from './apply';
 import type { Classified } from './dedupe';
-import { LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
+import { importedIn, LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
 import type { SectionPlan } from './sections';
 import type { PlannedTransfer } from './transfers';
 import type { ElsewhereWarning } from './elsewhere';
@@ -119,21 +119,20 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     date: rows.date[i],
     amount: fromMinor(L.amountMinor[i], currency),
     currency,
-    description: rows.description[i],
-    externalId: rows.externalId[i],
+    description: L.description(i),
+    externalId: rows.idAt(i),
     kind: c.kind,
     match: matchOf(ledger, c),
     decision,
     note: c.reason ?? null,
     transfer: transferOf(ledger, plan.transfers.get(i), accountNames),
   }));
-  const transfers = [...plan.transfers.values()];
   const accounts = sections.map((p, i) => ({
     ...p.account,
     ...(applied ? { id: applied.accounts[i].id } : {}),
     section: i,
     rows: plan.bySection[i].length,
-    imported: plan.toImport.filter((at) => rows.section[at] === i).length,
+    imported: importedIn(plan, i),
     closing: p.closing ? { date: p.closing.date, balance: fromMinor(p.closing.minor, p.currency) } : null,
   }));
   return {
@@ -141,7 +140,7 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     account: accounts[0] ?? null,
     accounts,
     ...plan.counts,
-    transfers: { matched: transfers.filter((t) => t.kind === 'matched').length, possible: transfers.filter((t) => t.kind === 'possible').length },
+    transfers: plan.transferCounts,
     payments: { matched: 0, possible: 0 },
     errors: [],
     skippedRows: plan.issues.slice(0, LIST_MAX),

@@ -69,13 +69,16 @@ export interface ImportPlan {
   /** Rows in the file, good and bad. */
   rowCount: number;
   /** Each section's rows (positions in the file). */
-  bySection: number[][];
-  toImport: number[];
+  bySection: Int32Array[];
+  /** The rows to write, by position in the file: a section's after another's, each in file order. */
+  toImport: Int32Array;
   toMerge: Planned[];
   /** What a preview shows: the first rows, every possible match and every row with a transfer (at most 500). */
   shown: Decided[];
-  /** New rows that are (or may be) a side of a transfer, by position (imports/transfers.ts). */
+  /** New rows matched with a side of a transfer, and those shown as possible ones, by position (imports/transfers.ts). */
   transfers: Map<number, PlannedTransfer>;
+  /** All of them, the possible transfers not shown included (counted, not kept). */
+  transferCounts: { matched: number; possible: number };
   counts: ImportCounts;
   /** Every row is already in the books (or held back), none is skipped, no account is made: nothing is recorded. */
   nothingNew: boolean;
@@ -95,7 +98,8 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
   const issues = [...statement.errors, ...converted.issues].sort((a, b) => a.line - b.line);
   const rowCount = statement.rowCount ?? statement.rows.length + statement.errors.length;
   const L = converted.rows;
-  const bySection = sections.map((_, section) => [...L.kept].filter((i) => L.rows.section[i] === section));
+  // Positions as typed arrays (4 bytes a row): a million numbers in a list weigh 8-16 MB each.
+  const bySection = sections.length === 1 ? [L.kept] : sections.map((_, section) => L.kept.filter((i) => L.rows.section[i] === section));
   const counts: ImportCounts = { imported: 0, duplicates: converted.repeats, possibleMatches: 0, merged: 0, held: 0, skipped: issues.length };
   const plan: ImportPlan = {
     input,
@@ -106,21 +110,28 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
     refused: issues.some((i) => i.file) || (issues.length > 0 && !input.skipBadRows),
     rowCount,
     bySection,
-    toImport: [],
+    toImport: new Int32Array(0),
     toMerge: [],
     shown: [],
     transfers: new Map(),
+    transferCounts: { matched: 0, possible: 0 },
     counts,
     nothingNew: false,
     warnings: [],
   };
   if (plan.refused) return plan;
+  const toImport = new Int32Array(L.kept.length);
+  let imported = 0;
   bySection.forEach((positions, section) => {
+    const each = (i: number, c: Classified) => {
+      if (decide(plan, i, c, sections[section].currency)) toImport[imported++] = i;
+    };
     // A section whose account the import makes has nothing in the books yet: every row is new.
     const account: AccountRow | null = sections[section].row;
-    const classified = account ? classifyRows(ledger, account.seq, L, positions) : null;
-    positions.forEach((i, k) => decide(plan, i, classified?.[k] ?? NEW, sections[section].currency));
+    if (account) classifyRows(ledger, account.seq, L, positions, each);
+    else positions.forEach((i) => each(i, NEW));
   });
+  plan.toImport = toImport.subarray(0, imported);
   if (leaveOutLocked(ledger, orgSeq, plan)) return plan;
   plan.transfers = planTransfers(ledger, orgSeq, { ...plan, decisions: plan.input.decisions, closedThrough: lockedThrough(ledger, orgSeq) });
   showTransfers(plan);
@@ -132,18 +143,26 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
   return plan;
 }
 
-/** What happens to one row: imported, merged, held back or left out as a duplicate, as the person decided. */
-function decide(plan: ImportPlan, i: number, c: Classified, currency: string): void {
+/** What happens to one row: imported, merged, held back or left out as a duplicate, as the person decided. Answers whether it is imported. */
+function decide(plan: ImportPlan, i: number, c: Classified, currency: string): boolean {
   const { input, counts } = plan;
   const asked = !input.possibleMatches || input.possibleMatches === 'ask';
   const said = input.decisions?.[String(i)];
   const decision = c.kind !== 'possible_match' ? null : ((said === 'transfer' ? undefined : said) ?? (asked ? 'held' : (input.possibleMatches as MatchDecision)));
-  if (c.kind === 'new' || decision === 'import') plan.toImport.push(i);
   if (decision === 'merge') plan.toMerge.push({ i, c });
   if (c.kind === 'duplicate') counts.duplicates++;
   if (c.kind === 'possible_match') counts.possibleMatches++;
   if (decision === 'held') counts.held++;
   if ((plan.shown.length < PREVIEW_ROWS || c.kind === 'possible_match') && plan.shown.length < LIST_MAX) plan.shown.push({ i, c, decision, currency });
+  return c.kind === 'new' || decision === 'import';
+}
+
+/** How many of the rows to write are in a section (counted, not listed). */
+export function importedIn(plan: Pick<ImportPlan, 'rows' | 'toImport'>, section: number): number {
+  const { section: of } = plan.rows.rows;
+  let n = 0;
+  for (const i of plan.toImport) if (of[i] === section) n++;
+  return n;
 }
 
 /**
@@ -169,12 +188,23 @@ function leaveOutLocked(ledger: Ledger, orgSeq: number, plan: ImportPlan): boole
   return false;
 }
 
-/** Rows with a transfer are shown too (after the first rows), as possible matches are. */
+/**
+ * Rows with a transfer are shown too (after the first rows), as possible
+ * matches are. The possible transfers not shown are counted and let go: a
+ * file in no order may have a hundred thousand (~25 MB held until its commit).
+ */
 function showTransfers(plan: ImportPlan): void {
   const shown = new Set(plan.shown.map((d) => d.i));
   for (const i of plan.transfers.keys()) {
     if (plan.shown.length >= LIST_MAX) break;
-    if (!shown.has(i)) plan.shown.push({ i, c: NEW, decision: null, currency: plan.sections[plan.rows.rows.section[i]].currency });
+    if (shown.has(i)) continue;
+    plan.shown.push({ i, c: NEW, decision: null, currency: plan.sections[plan.rows.rows.section[i]].currency });
+    shown.add(i);
   }
   plan.shown.sort((a, b) => a.i - b.i);
+  const kept = new Map<number, PlannedTransfer>();
+  for (const [i, t] of plan.transfers) if (t.kind === 'matched' || shown.has(i)) kept.set(i, t);
+  const matched = [...kept.values()].filter((t) => t.kind === 'matched').length;
+  plan.transferCounts = { matched, possible: plan.transfers.size - matched };
+  plan.transfers = kept;
 }

@@ -11,8 +11,10 @@ import { decimalToMinor } from '../core/money';
  * over all sections), which is also how the screen names a row it decides on.
  */
 export interface LedgerRows {
-  /** The statement's rows, descriptions and bank ids cleaned in place. */
+  /** The statement's rows, bank ids cleaned in place. */
   rows: StatementRows;
+  /** Row i's description as the ledger stores it (cleanDescription), made as it is asked for: the column stays packed. */
+  description: (i: number) => string;
   /** The positions of the rows to import or compare (bad and repeated rows left out), in file order. */
   kept: Int32Array;
   /** By position: the amount in the account currency's minor units, and the fingerprint. */
@@ -76,8 +78,7 @@ export function toLedgerRows(rows: StatementRows, currencyOf: (section: number) 
       continue;
     }
     amountMinor[i] = minor;
-    rows.description[i] = cleanDescription(rows.description[i]);
-    const id = rows.externalId[i];
+    const id = rows.idAt(i);
     if (id !== null) rows.externalId[i] = id.replace(CONTROL, '').trim().slice(0, ID_MAX) || null;
     good[count++] = i;
   }
@@ -85,7 +86,7 @@ export function toLedgerRows(rows: StatementRows, currencyOf: (section: number) 
   const byId = new Map<string, number[]>();
   for (let k = 0; k < count; k++) {
     const i = good[k];
-    const id = rows.externalId[i];
+    const id = rows.idAt(i);
     if (id === null) continue;
     const key = `${rows.section[i]} ${id}`;
     const group = byId.get(key);
@@ -101,15 +102,37 @@ export function toLedgerRows(rows: StatementRows, currencyOf: (section: number) 
     else group.forEach((i) => (rows.externalId[i] = null));
   }
   const kept = repeated.size ? good.subarray(0, count).filter((i) => !repeated.has(i)) : good.subarray(0, count);
-  // Occurrences per section and fingerprint key, counted by the key's hash (a million strings would weigh more).
+  const description = (i: number) => cleanDescription(rows.description.at(i));
+  numberOccurrences(rows, kept, amountMinor, fingerprint, description);
+  return { rows: { rows, description, kept, amountMinor, fingerprint }, issues, repeats: repeated.size };
+}
+
+/**
+ * Each kept row's fingerprint: its key's hash, or for the second and later
+ * rows of one key in a section, the hash of the key and its occurrence. The
+ * keys that occur more than once are found from the sorted hashes (16 bytes a
+ * row), and only their rows counted: a map of a million keys' counts took
+ * ~50 MB at the import's busiest.
+ */
+function numberOccurrences(rows: StatementRows, kept: Int32Array, amountMinor: Float64Array, fingerprint: Float64Array, description: (i: number) => string): void {
+  const keyOf = (i: number) => fingerprintKey(rows.date[i], amountMinor[i], description(i));
+  // A key is counted per section: the slot is its hash, with the section in it past the first.
+  const slotOf = (i: number, key: string, base: number) => (rows.section[i] === 0 ? base : hash53(`${rows.section[i]}|${key}`));
+  const slots = new Float64Array(kept.length);
+  kept.forEach((i, k) => {
+    const key = keyOf(i);
+    fingerprint[i] = hash53(key);
+    slots[k] = slotOf(i, key, fingerprint[i]);
+  });
+  const sorted = slots.slice().sort();
+  const repeated = new Set<number>();
+  for (let k = 1; k < sorted.length; k++) if (sorted[k] === sorted[k - 1]) repeated.add(sorted[k]);
+  if (repeated.size === 0) return;
   const seen = new Map<number, number>();
-  for (const i of kept) {
-    const key = fingerprintKey(rows.date[i], amountMinor[i], rows.description[i]);
-    const base = hash53(key);
-    const slot = rows.section[i] === 0 ? base : hash53(`${rows.section[i]}|${key}`);
-    const occurrence = (seen.get(slot) ?? 0) + 1;
-    seen.set(slot, occurrence);
-    fingerprint[i] = occurrence === 1 ? base : hash53(`${key}#${occurrence}`);
-  }
-  return { rows: { rows, kept, amountMinor, fingerprint }, issues, repeats: repeated.size };
+  kept.forEach((i, k) => {
+    if (!repeated.has(slots[k])) return;
+    const occurrence = (seen.get(slots[k]) ?? 0) + 1;
+    seen.set(slots[k], occurrence);
+    if (occurrence > 1) fingerprint[i] = hash53(`${keyOf(i)}#${occurrence}`);
+  });
 }

@@ -17,7 +17,7 @@ import type { LedgerRows } from './statement-rows';
 /** What of a plan the transfers look at: the rows, those to import, each section's account and currency, the person's decisions. */
 export interface TransferScope {
   rows: LedgerRows;
-  toImport: readonly number[];
+  toImport: Int32Array;
   sections: readonly { row: { seq: number } | null; currency: string }[];
   decisions?: Record<string, string>;
   /** The closing date: rows of the books on or before it do not change, so they are no one's other side. */
