@@ -73,21 +73,21 @@ bare.close();
 const ledger = L.openLedger(ledgerFile(dir));
 const importTimes: number[] = [];
 for (let run = 0; run < 3; run++) {
-  const scratch = L.findOrganization(ledger, `rates-${run}`) ?? L.createOrganization(ledger, { slug: `rates-${run}`, currency: 'USD' });
+  const scratch = (await L.findOrganization(ledger, `rates-${run}`)) ?? (await L.createOrganization(ledger, { slug: `rates-${run}`, currency: 'USD' }));
   ledger.sqlite.prepare('DELETE FROM exchange_rates WHERE org_seq = ?').run(scratch.seq);
   const started = performance.now();
-  L.importRates(ledger, scratch.seq, L.deskActor(), text, { format: 'ecb' });
+  await L.importRates(ledger, scratch.seq, L.deskActor(), text, { format: 'ecb' });
   importTimes.push(performance.now() - started);
 }
 
-let org = L.findOrganization(ledger, 'bench');
+let org = await L.findOrganization(ledger, 'bench');
 if (!org) {
-  org = L.createOrganization(ledger, { slug: 'bench', name: 'Three currencies Ltd', currency: 'USD' });
-  L.importRates(ledger, org.seq, L.deskActor(), text, { format: 'ecb' });
+  org = await L.createOrganization(ledger, { slug: 'bench', name: 'Three currencies Ltd', currency: 'USD' });
+  await L.importRates(ledger, org.seq, L.deskActor(), text, { format: 'ecb' });
   console.log(`Loading ${N.toLocaleString('en')} demo transactions in USD, EUR and GBP into ${dir} ...`);
   const started = performance.now();
   for (const currency of ['USD', 'EUR', 'GBP']) {
-    fillDemo(ledger, org.seq, `${org.slug}-${currency}`, Math.round(N / 3), currency, BENCH_SHAPE);
+    await fillDemo(ledger, org.seq, `${org.slug}-${currency}`, Math.round(N / 3), currency, BENCH_SHAPE);
     // The demo accounts' names again for the next currency's: these keep theirs with the currency added.
     ledger.sqlite.prepare("UPDATE accounts SET name = name || ' ' || currency WHERE org_seq = ? AND currency = ?").run(org.seq, currency);
   }

@@ -119,12 +119,12 @@ async function writeOfx(file: string, acctId: string, lineEnd: string): Promise<
   await once(out, 'finish');
 }
 
-function prepareBase(): void {
+async function prepareBase(): Promise<void> {
   const ledger = openLedger(ledgerFile(base));
-  if (!findOrganization(ledger, 'bench')) {
-    const org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+  if (!(await findOrganization(ledger, 'bench'))) {
+    const org = await createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
     console.log(`Loading ${N.toLocaleString('en')} demo transactions into ${base} ...`);
-    fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
+    await fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
   }
   ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   ledger.close();
@@ -138,7 +138,7 @@ function ledgerdesk(...args: string[]): { seconds: number; rssMb: number; json: 
 
 async function main() {
   mkdirSync(base, { recursive: true });
-  prepareBase();
+  await prepareBase();
   if (!existsSync(csvFile)) await writeCsv();
   if (!existsSync(ofxFile)) await writeOfx(ofxFile, '99887766', '\n');
   if (!existsSync(oneLineOfxFile)) await writeOfx(oneLineOfxFile, '99887767', '');

@@ -17,11 +17,11 @@ const base = join(import.meta.dirname, '.data-invoices');
 rmSync(base, { recursive: true, force: true });
 const ledger = L.openLedger(ledgerFile(base));
 const me = L.deskActor();
-const org = L.createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd', currency: 'GBP' });
-L.setupTaxSet(ledger, org.seq, me, 'uk-vat');
-L.createAccount(ledger, org.seq, me, { name: 'Bank', type: 'checking' });
-ledger.write(() => {
-  for (let c = 0; c < 500; c++) L.addContact(ledger, org.seq, me, { name: `Customer ${c}`, customer: true, termsDays: 30 });
+const org = await L.createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd', currency: 'GBP' });
+await L.setupTaxSet(ledger, org.seq, me, 'uk-vat');
+await L.createAccount(ledger, org.seq, me, { name: 'Bank', type: 'checking' });
+await ledger.write(async () => {
+  for (let c = 0; c < 500; c++) await L.addContact(ledger, org.seq, me, { name: `Customer ${c}`, customer: true, termsDays: 30 });
 });
 
 // Dates over 2025-2026 in a shuffled order, as invoices are entered late and out of order.
@@ -46,13 +46,13 @@ const csv = [
   ...invoices.flatMap((inv, i) => inv.lines.map((l) => [inv.contact, i, inv.date, l.description, l.quantity, l.unitPrice, l.categoryCode, l.taxCode].join(','))),
 ].join('\n');
 let t = performance.now();
-L.createDocuments(ledger, org.seq, me, L.documentsFromCsv(csv, 'invoice'), { kind: 'invoice', issue: true });
+await L.createDocuments(ledger, org.seq, me, L.documentsFromCsv(csv, 'invoice'), { kind: 'invoice', issue: true });
 const issued = (performance.now() - t) / 1000;
 // The process's memory right after issuing (the later steps, the aging and the PDFs, grow it further).
 const issuedRss = rss();
 const ONE_BY_ONE = 2000;
 t = performance.now();
-for (const input of invoices.slice(0, ONE_BY_ONE)) L.createDocument(ledger, org.seq, me, input, { kind: 'invoice', issue: true });
+for (const input of invoices.slice(0, ONE_BY_ONE)) await L.createDocument(ledger, org.seq, me, input, { kind: 'invoice', issue: true });
 const each = (performance.now() - t) / ONE_BY_ONE;
 const counts = ledger.sqlite.prepare('SELECT (SELECT count(*) FROM documents) AS d, (SELECT count(*) FROM document_lines) AS l, (SELECT count(*) FROM postings) AS p').get() as {
   d: number;
@@ -87,22 +87,22 @@ const open = ledger.sqlite.prepare("SELECT number, issue_date, total_minor FROM 
   issue_date: string;
   total_minor: number;
 }[];
-ledger.write(() => {
-  open.forEach((d, i) => {
-    if (i % 5 === 4) return;
+await ledger.write(async () => {
+  for (const [i, d] of open.entries()) {
+    if (i % 5 === 4) continue;
     const date = new Date(Date.parse(`${d.issue_date}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
-    const row = L.addTransaction(ledger, org.seq, me, { account: 'Bank', date, amount: d.total_minor / 100, description: `PAYMENT ${d.number}` });
-    L.payDocuments(ledger, org.seq, me, 'invoice', row.id, [{ document: d.number }]);
-  });
+    const row = await L.addTransaction(ledger, org.seq, me, { account: 'Bank', date, amount: d.total_minor / 100, description: `PAYMENT ${d.number}` });
+    await L.payDocuments(ledger, org.seq, me, 'invoice', row.id, [{ document: d.number }]);
+  }
 });
 const paying = (performance.now() - t) / 1000;
 
 const time = (runs: number, fn: () => unknown) => percentiles(fn, runs, 5);
 const aging = time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-06-30'));
-const agingNow = L.aging(ledger, org.seq, 'receivables', '2026-06-30');
+const agingNow = await L.aging(ledger, org.seq, 'receivables', '2026-06-30');
 const agingEnd = time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-12-31'));
-const openAtEnd = L.aging(ledger, org.seq, 'receivables', '2026-12-31').contacts.reduce((s, c) => s + c.documents.length, 0);
-const doc = L.requireDocument(ledger, org.seq, ['invoice'], 'INV-0042');
+const openAtEnd = (await L.aging(ledger, org.seq, 'receivables', '2026-12-31')).contacts.reduce((s, c) => s + c.documents.length, 0);
+const doc = await L.requireDocument(ledger, org.seq, ['invoice'], 'INV-0042');
 const samples: number[] = [];
 for (let i = 0; i < 25; i++) {
   const s = performance.now();

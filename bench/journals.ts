@@ -17,15 +17,15 @@ import { percentiles, timedRow } from './timing';
 
 const me = L.deskActor();
 
-function openingEntry(): string[] {
+async function openingEntry(): Promise<string[]> {
   const base = join(import.meta.dirname, '.data-opening');
   rmSync(base, { recursive: true, force: true });
   const ledger = L.openLedger(ledgerFile(base));
-  const org = L.createOrganization(ledger, { slug: 'takeover', name: 'Takeover Ltd', currency: 'GBP' });
-  L.createAccount(ledger, org.seq, me, { name: 'Current', type: 'checking' });
-  L.addCategory(ledger, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
-  ledger.write(() => {
-    for (let c = 0; c < 500; c++) L.addContact(ledger, org.seq, me, { name: `Customer ${c}`, customer: true, termsDays: 30 });
+  const org = await L.createOrganization(ledger, { slug: 'takeover', name: 'Takeover Ltd', currency: 'GBP' });
+  await L.createAccount(ledger, org.seq, me, { name: 'Current', type: 'checking' });
+  await L.addCategory(ledger, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
+  await ledger.write(async () => {
+    for (let c = 0; c < 500; c++) await L.addContact(ledger, org.seq, me, { name: `Customer ${c}`, customer: true, termsDays: 30 });
   });
   const invoices = Array.from({ length: 10_000 }, (_, i) => ({
     number: `OLD-${String(i).padStart(5, '0')}`,
@@ -34,7 +34,7 @@ function openingEntry(): string[] {
     outstanding: `${100 + (i % 900)}.${String(i % 100).padStart(2, '0')}`,
   }));
   let t = performance.now();
-  L.setOpeningBalances(ledger, org.seq, me, {
+  await L.setOpeningBalances(ledger, org.seq, me, {
     date: '2026-07-01',
     lines: [
       { account: 'Current', amount: '25000' },
@@ -46,7 +46,7 @@ function openingEntry(): string[] {
   const seconds = (performance.now() - t) / 1000;
   // Set again as the screen saves it: every invoice given as it is (none written again), one line changed.
   t = performance.now();
-  L.setOpeningBalances(ledger, org.seq, me, {
+  await L.setOpeningBalances(ledger, org.seq, me, {
     date: '2026-07-01',
     lines: [
       { account: 'Current', amount: '25500' },
@@ -71,7 +71,7 @@ function openingEntry(): string[] {
     });
   })();
   const bareSeconds = (performance.now() - t) / 1000;
-  const shown = L.showOpeningBalances(ledger, org.seq);
+  const shown = await L.showOpeningBalances(ledger, org.seq);
   ledger.close();
   return [
     `| the opening entry with ${shown.invoices.length.toLocaleString('en')} open invoices (500 customers) and 2 lines, set in one write | ${seconds.toFixed(2)} s | 5 s |`,
@@ -81,15 +81,15 @@ function openingEntry(): string[] {
 }
 
 /** 100,000 journals over the demo's three years: two categories each, one in ten with the bank account's line. */
-function addJournals(ledger: L.Ledger, orgSeq: number, count: number): void {
-  if (!L.chartRows(ledger, orgSeq).some((c) => c.code === '2300')) L.addCategory(ledger, orgSeq, me, { code: '2300', name: 'Accruals', type: 'liability' });
+async function addJournals(ledger: L.Ledger, orgSeq: number, count: number): Promise<void> {
+  if (!(await L.chartRows(ledger, orgSeq)).some((c) => c.code === '2300')) await L.addCategory(ledger, orgSeq, me, { code: '2300', name: 'Accruals', type: 'liability' });
   const started = Date.UTC(2023, 6, 1);
-  ledger.write(() => {
+  await ledger.write(async () => {
     for (let i = 0; i < count; i++) {
       const date = new Date(started + (i % 1095) * 86_400_000).toISOString().slice(0, 10);
       const amount = (10 + (i % 500)).toFixed(2);
       const other = i % 10 === 0 ? 'Operating account' : i % 3 === 0 ? '5300' : '2300';
-      L.addJournal(ledger, orgSeq, me, {
+      await L.addJournal(ledger, orgSeq, me, {
         date,
         narration: `Accrual ${i}`,
         lines: [
@@ -101,21 +101,21 @@ function addJournals(ledger: L.Ledger, orgSeq: number, count: number): void {
   });
 }
 
-function trialBalance(): string[] {
+async function trialBalance(): Promise<string[]> {
   const base = join(import.meta.dirname, '.data-journals');
   const ledger = L.openLedger(ledgerFile(base));
-  let org = L.findOrganization(ledger, 'bench');
+  let org = await L.findOrganization(ledger, 'bench');
   if (!org) {
-    org = L.createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+    org = await L.createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
     console.log(`Loading 1,000,000 demo transactions into ${base} ...`);
-    fillDemo(ledger, org.seq, org.slug, 1_000_000, org.currency, BENCH_SHAPE);
+    await fillDemo(ledger, org.seq, org.slug, 1_000_000, org.currency, BENCH_SHAPE);
   }
   const seq = org.seq;
   const have = ledger.sqlite.prepare("SELECT count(*) FROM journals WHERE org_seq = ? AND kind = 'journal'").pluck().get(seq) as number;
   if (have < 100_000) {
     console.log(`Entering ${(100_000 - have).toLocaleString('en')} journals ...`);
     const t = performance.now();
-    addJournals(ledger, seq, 100_000 - have);
+    await addJournals(ledger, seq, 100_000 - have);
     console.log(`  ${((performance.now() - t) / 1000).toFixed(1)} s (each as \`journal add\` enters it: checked, numbered, audited)`);
   }
   const rows = ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) FROM transaction_status_counts WHERE org_seq = ?').pluck().get(seq) as number;
@@ -142,8 +142,8 @@ function trialBalance(): string[] {
   ];
 }
 
-const opening = openingEntry();
+const opening = await openingEntry();
 console.log(`\nJournals and opening balances (${new Date().toISOString().slice(0, 10)})\n`);
 console.log('| what | figure | target |\n|---|---|---|');
 console.log(opening.join('\n'));
-console.log(`\n${trialBalance().join('\n')}`);
+console.log(`\n${(await trialBalance()).join('\n')}`);

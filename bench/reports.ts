@@ -13,11 +13,11 @@ import { percentiles, timedRow } from './timing';
 const base = join(import.meta.dirname, '.data-books');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ledger = openLedger(ledgerFile(base));
-let org = findOrganization(ledger, 'bench');
+let org = await findOrganization(ledger, 'bench');
 if (!org) {
-  org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+  org = await createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
   console.log(`Loading ${N.toLocaleString('en')} demo transactions into ${base} ...`);
-  fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
+  await fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
 }
 const rows = (ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) AS n FROM transaction_status_counts WHERE org_seq = ?').get(org.seq) as { n: number }).n;
 

@@ -45,14 +45,14 @@ const VENDORS = [
   'office',
 ];
 
-function prepare(): void {
+async function prepare(): Promise<void> {
   const ledger = openLedger(ledgerFile(base));
-  if (!findOrganization(ledger, 'bench')) {
-    const org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+  if (!(await findOrganization(ledger, 'bench'))) {
+    const org = await createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
     console.log(`Preparing ${N.toLocaleString('en')} uncategorized demo rows in ${base} (once) ...`);
-    fillDemo(ledger, org.seq, org.slug, N, org.currency);
+    await fillDemo(ledger, org.seq, org.slug, N, org.currency);
     // Every row uncategorized again: its one line the suspense line (the demo books have no splits or transfers by default).
-    ledger.write(() => {
+    await ledger.write(() => {
       ledger.sqlite.prepare("UPDATE lines SET kind = 'suspense', category_seq = NULL WHERE org_seq = ? AND kind = 'category'").run(org.seq);
       ledger.sqlite.prepare("UPDATE transactions SET category_seq = NULL, status = 'uncategorized', suggested_by = NULL WHERE org_seq = ?").run(org.seq);
     });
@@ -61,12 +61,12 @@ function prepare(): void {
   ledger.close();
 }
 
-function run(mode: RuleMode): string {
+async function run(mode: RuleMode): Promise<string> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   copyFileSync(ledgerFile(base), ledgerFile(work));
   const ledger = openLedger(ledgerFile(work));
-  const org = findOrganization(ledger, 'bench')!;
+  const org = (await findOrganization(ledger, 'bench'))!;
   const actor = deskActor();
   const shapes = ledger.sqlite.prepare('SELECT shape FROM description_shapes WHERE org_seq = ? AND n > 0 ORDER BY n DESC').pluck().all(org.seq) as string[];
   const code = (text: string) => (/stripe|invoice|payout|transfer|acme|globex|initech|wire|customer/i.test(text) ? '4000' : '5000');
@@ -76,9 +76,9 @@ function run(mode: RuleMode): string {
     ...VENDORS.map((v) => ({ matchKind: 'contains' as const, matchText: v, categoryCode: code(v) })),
   ].slice(0, 200);
   while (rules.length < 200) rules.push({ matchKind: 'contains', matchText: `filler ${rules.length}`, categoryCode: '5000' });
-  for (const rule of rules) createRule(ledger, org.seq, actor, { ...rule, mode });
+  for (const rule of rules) await createRule(ledger, org.seq, actor, { ...rule, mode });
   const started = performance.now();
-  const result = runRules(ledger, org.seq, actor);
+  const result = await runRules(ledger, org.seq, actor);
   const seconds = (performance.now() - started) / 1000;
   ledger.close();
   rmSync(work, { recursive: true, force: true });
@@ -87,8 +87,8 @@ function run(mode: RuleMode): string {
 }
 
 if (!existsSync(base)) mkdirSync(base, { recursive: true });
-prepare();
-const lines = [run('apply'), run('suggest')];
+await prepare();
+const lines = [await run('apply'), await run('suggest')];
 console.log(
   `\nRules over ${N.toLocaleString('en')} uncategorized rows (matching and writing, one transaction; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):\n`,
 );

@@ -19,23 +19,23 @@ const root = join(import.meta.dirname, '..');
 const data = join(root, 'bench', '.data-books-api');
 const file = ledgerFile(data);
 
-function prepare() {
+async function prepare() {
   const ledger = openLedger(file);
-  let org = findOrganization(ledger, 'bench');
+  let org = await findOrganization(ledger, 'bench');
   let loadSeconds: number | null = null;
-  if (!org || listTransactions(ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount !== N) {
+  if (!org || (await listTransactions(ledger, org.seq, { limit: 1, offset: 0 })).meta.totalCount !== N) {
     if (org) throw new Error(`bench/.data-books-api holds another size; delete ${data} and run again`);
-    org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
+    org = await createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd' });
     const started = performance.now();
-    fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
+    await fillDemo(ledger, org.seq, org.slug, N, org.currency, BENCH_SHAPE);
     loadSeconds = (performance.now() - started) / 1000;
   }
-  const { token } = createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });
+  const { token } = await createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });
   // Proposals are told apart by their change (the same one again is answered as pending): 5,000 rows x 6 categories are 30,000 new ones.
-  const pool = Array.from({ length: 10 }, (_, page) =>
-    listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 }).data.map((t) => t.id),
+  const pool = Array.from({ length: 10 }, async (_, page) =>
+    (await listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 })).data.map((t) => t.id),
   ).flat();
-  const middle = listTransactions(ledger, org.seq, { limit: 1, offset: Math.floor(N / 2) }).data[0].id;
+  const middle = (await listTransactions(ledger, org.seq, { limit: 1, offset: Math.floor(N / 2) })).data[0].id;
   ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   ledger.close();
   return { orgSeq: org.seq, token, pool, middle, loadSeconds };
@@ -167,7 +167,7 @@ const peakRss = (pid: number): string => {
 
 async function main() {
   console.log(`Preparing ${N.toLocaleString('en')} transactions in ${data} ...`);
-  const { orgSeq, token, pool, middle, loadSeconds } = prepare();
+  const { orgSeq, token, pool, middle, loadSeconds } = await prepare();
   if (loadSeconds !== null) console.log(`Demo load: ${loadSeconds.toFixed(1)} s`);
   const size = (['', '-wal'] as const).reduce((a, s) => a + (existsSync(file + s) ? statSync(file + s).size : 0), 0);
   const ours = await startChild(['src/cli/index.ts', 'serve', '--port', '0', '--data', data]);
@@ -224,7 +224,7 @@ async function main() {
   agent.destroy();
 }
 
-main().catch((error) => {
+await main().catch((error) => {
   console.error(error);
   process.exit(1);
 });

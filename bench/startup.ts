@@ -21,13 +21,13 @@ if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--cli'], {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Milliseconds from spawn until `done` resolves (default: the process exits). */
-function timed(args: string[], done?: (child: ReturnType<typeof spawn>) => Promise<void>): Promise<number> {
+async function timed(args: string[], done?: (child: ReturnType<typeof spawn>) => Promise<void>): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.resume();
   child.stderr!.resume();
-  const finished = done ? done(child) : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return finished.then(() => performance.now() - started);
+  await (done ? await done(child) : new Promise<void>((resolve) => child.once('exit', () => resolve())));
+  return performance.now() - started;
 }
 
 /** Until the server answers its first request (then it is stopped). */

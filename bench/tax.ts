@@ -12,10 +12,10 @@ import { percentiles, timedRow } from './timing';
 const base = join(import.meta.dirname, '.data-tax');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ledger = openLedger(ledgerFile(base));
-let org = findOrganization(ledger, 'bench');
+let org = await findOrganization(ledger, 'bench');
 if (!org) {
-  org = createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd', currency: 'GBP' });
-  setupTaxSet(ledger, org.seq, deskActor(), 'uk-vat');
+  org = await createOrganization(ledger, { slug: 'bench', name: 'Benchmark Ltd', currency: 'GBP' });
+  await setupTaxSet(ledger, org.seq, deskActor(), 'uk-vat');
   for (const [category, code] of [
     ['4000', 'S'],
     ['4010', 'Z'],
@@ -24,10 +24,10 @@ if (!org) {
     ['5200', 'R'],
     ['5300', 'RC'],
   ])
-    setCategoryTax(ledger, org.seq, deskActor(), category, code);
+    await setCategoryTax(ledger, org.seq, deskActor(), category, code);
   console.log(`Loading ${N.toLocaleString('en')} taxed demo transactions into ${base} ...`);
   const started = performance.now();
-  fillDemo(ledger, org.seq, org.slug, N, org.currency, { ...BENCH_SHAPE, tax: true });
+  await fillDemo(ledger, org.seq, org.slug, N, org.currency, { ...BENCH_SHAPE, tax: true });
   console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 const seq = org.seq;

@@ -43,13 +43,13 @@ const rest = async (path: string) => (await call(w.base, 'GET', path, { token: w
 beforeAll(async () => {
   w = await world(200);
   config = join(tempDir('ldk-cli-'), 'config', 'cli.json');
-  txA = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
-  receiptA = L.searchReceipts(w.ledger, w.orgA.seq, 'invoice')[0];
+  txA = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
+  receiptA = (await L.searchReceipts(w.ledger, w.orgA.seq, 'invoice'))[0];
 });
 
 describe('agent commands', () => {
   it('prints each read exactly as REST sent it with --json, in both spellings', async () => {
-    const proposal = L.proposeNote(
+    const proposal = await L.proposeNote(
       w.ledger,
       w.orgA.seq,
       { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' },
@@ -84,7 +84,7 @@ describe('agent commands', () => {
     expect(lines[0]).toMatch(/^id\s+date\s+amount\s+currency\s+description/);
     expect(lines[1]).toMatch(/^-+ +-+/);
     expect(lines.slice(2, 5).every((l) => l.indexOf(' ', 36) === 36)).toBe(true);
-    const total = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount;
+    const total = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 })).meta.totalCount;
     expect(lines.at(-1)).toBe(`1-3 of ${total}`);
     const one = await agent(['get_receipt', receiptA.id]);
     expect(one.stdout).toMatch(new RegExp(`^id +${receiptA.id}$`, 'm'));
@@ -136,7 +136,7 @@ describe('agent commands', () => {
     expect([first.code, replay.code, JSON.parse(replay.stdout).data.id]).toEqual([0, 0, JSON.parse(first.stdout).data.id]);
     expect(replay.stderr).toContain('--idempotency-key');
     expect((await agent(['list_transactions', '--idempotency-key', 'x'])).code).toBe(2);
-    expect(L.getTransaction(w.ledger, w.orgA.seq, target.id).transaction.status).toBe('uncategorized');
+    expect((await L.getTransaction(w.ledger, w.orgA.seq, target.id)).transaction.status).toBe('uncategorized');
   });
 
   it('makes the other proposals and the deprecated direct note', async () => {
@@ -203,9 +203,9 @@ describe('exit codes', () => {
     const missing = await ledgerdesk(['list_categories']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no token/);
-    const token = L.createToken(w.ledger, w.orgA.seq, { name: 'to revoke', scopes: ['read'] });
+    const token = await L.createToken(w.ledger, w.orgA.seq, { name: 'to revoke', scopes: ['read'] });
     expect((await ledgerdesk(['list_categories', '--token', token.token])).code).toBe(0);
-    L.revokeToken(w.ledger, w.orgA.seq, token.info.id);
+    await L.revokeToken(w.ledger, w.orgA.seq, token.info.id);
     const revoked = await ledgerdesk(['list_categories', '--token', token.token]);
     expect(revoked.code).toBe(1);
     expect(revoked.stderr).toMatch(/unauthorized \(HTTP 401\)/);

@@ -20,9 +20,9 @@ let org: L.Organization;
 
 beforeAll(async () => {
   ({ ledger } = tempLedger());
-  org = L.createOrganization(ledger, { slug: 'demo', name: 'Demo Ltd' });
-  fillDemo(ledger, org.seq, org.slug, 2000, org.currency);
-  const { token } = L.createToken(ledger, org.seq, { name: 'Scripted agent', scopes: ['read', 'propose-write'] });
+  org = await L.createOrganization(ledger, { slug: 'demo', name: 'Demo Ltd' });
+  await fillDemo(ledger, org.seq, org.slug, 2000, org.currency);
+  const { token } = await L.createToken(ledger, org.seq, { name: 'Scripted agent', scopes: ['read', 'propose-write'] });
   server = await startServer({ ledger, port: 0, log: () => {} });
   client = new Client({ name: 'scripted-agent', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
@@ -40,7 +40,7 @@ describe('a scripted agent over MCP', () => {
     expect(run.errors).toEqual([]);
     expect(run.calls / run.rows).toBeLessThanOrEqual(1.1);
     expect(run.skipped).toBe(0);
-    expect(L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 }).count).toBe(run.proposals);
+    expect((await L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 })).count).toBe(run.proposals);
     // Sign-aware: no inflow was proposed an expense, no outflow a revenue category.
     const misplaced = ledger.sqlite
       .prepare(
@@ -54,9 +54,9 @@ describe('a scripted agent over MCP', () => {
   });
 
   it('files nothing new when it runs again: each change is already pending', async () => {
-    const before = L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 }).count;
+    const before = (await L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 })).count;
     const again = await categorizeBacklog(client);
     expect(again.errors).toEqual([]);
-    expect(L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 }).count).toBe(before);
+    expect((await L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 })).count).toBe(before);
   });
 });

@@ -16,12 +16,12 @@ const api = (method: string, path: string, body?: unknown) => call(w.base, metho
 
 beforeAll(async () => {
   w = await world(20);
-  org = L.createOrganization(w.ledger, { slug: 'invoicing' });
-  token = L.createToken(w.ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] }).token;
+  org = await L.createOrganization(w.ledger, { slug: 'invoicing' });
+  token = (await L.createToken(w.ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] })).token;
   const me = L.deskActor();
-  L.createAccount(w.ledger, org.seq, me, { name: 'Bank', type: 'checking' });
-  L.addContact(w.ledger, org.seq, me, { name: 'Acme Corp', customer: true });
-  L.createDocument(
+  await L.createAccount(w.ledger, org.seq, me, { name: 'Bank', type: 'checking' });
+  await L.addContact(w.ledger, org.seq, me, { name: 'Acme Corp', customer: true });
+  await L.createDocument(
     w.ledger,
     org.seq,
     me,
@@ -46,19 +46,19 @@ describe('invoices for agents', () => {
   });
 
   it('a categorization whose evidence names the invoice pays it when approved, and reverses', async () => {
-    const row = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-04-20', amount: 900, description: 'ACME CORP PAYMENT' });
+    const row = await L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-04-20', amount: 900, description: 'ACME CORP PAYMENT' });
     const res = await api('POST', '/proposals/categorization', {
       transactionId: row.id,
       categoryCode: '4000',
       evidence: [{ type: 'keyword', value: 'INV-0001', detail: 'the remittance names invoice INV-0001' }],
     });
     expect(res.status, res.text).toBe(201);
-    L.reviewProposal(w.ledger, org.seq, res.json.data.id, 'approve', L.deskActor());
+    await L.reviewProposal(w.ledger, org.seq, res.json.data.id, 'approve', L.deskActor());
     expect((await api('GET', '/invoices/INV-0001')).json.data).toMatchObject({ status: 'paid', balance: 0, paid: 900 });
-    expect(L.profitAndLoss(w.ledger, org.seq, { from: '2026-04-01', to: '2026-04-30' }).revenue).toBe(900);
+    expect((await L.profitAndLoss(w.ledger, org.seq, { from: '2026-04-01', to: '2026-04-30' })).revenue).toBe(900);
     const tx = (await api('GET', `/transactions/${row.id}`)).json.data;
     expect([tx.transaction.status, tx.transaction.category, tx.lines[0].kind]).toEqual(['matched', null, 'receivable']);
-    L.reverseProposal(w.ledger, org.seq, L.deskActor(), res.json.data.id, 'wrong row');
+    await L.reverseProposal(w.ledger, org.seq, L.deskActor(), res.json.data.id, 'wrong row');
     expect((await api('GET', '/invoices/INV-0001')).json.data).toMatchObject({ status: 'sent', balance: 900 });
     expectTotalsMatchRows(w.ledger);
   });

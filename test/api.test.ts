@@ -13,8 +13,8 @@ const byId = (id: string) => operations.find((o) => o.operationId === id)!;
 
 beforeAll(async () => {
   w = await world(400);
-  txA = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
-  receiptA = L.searchReceipts(w.ledger, w.orgA.seq, 'invoice')[0];
+  txA = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
+  receiptA = (await L.searchReceipts(w.ledger, w.orgA.seq, 'invoice'))[0];
 });
 
 function expectError(res: Awaited<ReturnType<typeof call>>, status: number, code: string) {
@@ -30,11 +30,11 @@ function expectError(res: Awaited<ReturnType<typeof call>>, status: number, code
 
 describe('reads', () => {
   it('lists a reconciled row that was never categorized as uncategorized, where agents look for work', async () => {
-    const org = L.createOrganization(w.ledger, { slug: 'reconciled-first' });
-    const { token } = L.createToken(w.ledger, org.seq, { name: 'bot', scopes: ['read'] });
-    L.createAccount(w.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
-    const row = L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-03-02', description: 'BANK FEE', amount: -15 });
-    L.reconcileAccount(w.ledger, org.seq, L.deskActor(), { account: 'Bank', statementDate: '2026-03-31', statementBalance: -15, clearThrough: '2026-03-31' });
+    const org = await L.createOrganization(w.ledger, { slug: 'reconciled-first' });
+    const { token } = await L.createToken(w.ledger, org.seq, { name: 'bot', scopes: ['read'] });
+    await L.createAccount(w.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
+    const row = await L.addTransaction(w.ledger, org.seq, L.deskActor(), { account: 'Bank', date: '2026-03-02', description: 'BANK FEE', amount: -15 });
+    await L.reconcileAccount(w.ledger, org.seq, L.deskActor(), { account: 'Bank', statementDate: '2026-03-31', statementBalance: -15, clearThrough: '2026-03-31' });
     for (const query of ['status=uncategorized', 'category=__uncategorized__']) {
       const res = await api('GET', `/transactions?${query}`, { token });
       expect(res.json.data.map((t: L.Transaction) => [t.id, t.status])).toEqual([[row.id, 'uncategorized']]);
@@ -61,14 +61,18 @@ describe('reads', () => {
       'confidence',
       'reason',
     ]);
-    expect(res.json.meta).toEqual({ totalCount: L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount, limit: 3, offset: 0 });
+    expect(res.json.meta).toEqual({
+      totalCount: (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 })).meta.totalCount,
+      limit: 3,
+      offset: 0,
+    });
     expect(res.json.data.every((t: L.Transaction) => t.status === 'uncategorized')).toBe(true);
   });
 
   it('applies every filter the same as the ledger', async () => {
     const qs = 'source=bankfeed&dateFrom=2024-01-01&dateTo=2024-12-31&description=aws&category=__uncategorized__&limit=20&offset=2';
     const res = await api('GET', `/transactions?${qs}`, { token: w.tokenA });
-    const expected = L.listTransactions(w.ledger, w.orgA.seq, {
+    const expected = await L.listTransactions(w.ledger, w.orgA.seq, {
       source: 'bankfeed',
       dateFrom: '2024-01-01',
       dateTo: '2024-12-31',
@@ -87,7 +91,7 @@ describe('reads', () => {
   it('gets a transaction with notes and receipts, a receipt, categories, connectors, dashboard', async () => {
     const detail = await api('GET', `/transactions/${txA.id}`, { token: w.tokenA });
     expect(detail.status).toBe(200);
-    expect(detail.json).toEqual({ data: L.getTransaction(w.ledger, w.orgA.seq, txA.id) });
+    expect(detail.json).toEqual({ data: await L.getTransaction(w.ledger, w.orgA.seq, txA.id) });
     expect((await api('GET', `/receipts/${receiptA.id}`, { token: w.tokenA })).json).toEqual({ data: receiptA });
     const cats = await api('GET', '/categories', { token: w.tokenA });
     byId('list_categories').output.parse(cats.json);
@@ -96,7 +100,7 @@ describe('reads', () => {
     byId('list_connectors').output.parse(conns.json);
     // The demo's three accounts, as the spec's Connector shape exactly.
     expect(conns.json.data).toEqual(
-      L.listAccounts(w.ledger, w.orgA.seq).map((a) => ({ id: a.id, name: a.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
+      (await L.listAccounts(w.ledger, w.orgA.seq)).map((a) => ({ id: a.id, name: a.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
     );
     const dash = await api('GET', '/dashboard/summary', { token: w.tokenA });
     byId('get_dashboard_summary').output.parse(dash.json);
@@ -128,7 +132,7 @@ describe('reads', () => {
 
   it('lists notes of an existing transaction only', async () => {
     const res = await api('GET', `/notes?transactionId=${txA.id}`, { token: w.tokenA });
-    expect(res.json).toEqual({ data: L.getTransaction(w.ledger, w.orgA.seq, txA.id).notes });
+    expect(res.json).toEqual({ data: (await L.getTransaction(w.ledger, w.orgA.seq, txA.id)).notes });
     const missing = expectError(await api('GET', '/notes', { token: w.tokenA }), 400, 'validation_failed');
     expect(missing.details).toEqual([{ field: 'transactionId', message: 'is required' }]);
     expectError(await api('GET', '/notes?transactionId=6f1c2d8e-1111-4aaa-8bbb-123456789abc', { token: w.tokenA }), 404, 'not_found');
@@ -154,7 +158,7 @@ describe('reads', () => {
 
 describe('proposals over HTTP', () => {
   it('creates the four kinds as pending 201s and leaves the ledger unchanged', async () => {
-    const before = L.getTransaction(w.ledger, w.orgA.seq, txA.id);
+    const before = await L.getTransaction(w.ledger, w.orgA.seq, txA.id);
     const cat = await api('POST', '/proposals/categorization', {
       token: w.tokenA,
       body: {
@@ -182,7 +186,7 @@ describe('proposals over HTTP', () => {
       [note, 'attach_note'],
     ] as const)
       byId(id).output.parse(r.json);
-    expect(L.getTransaction(w.ledger, w.orgA.seq, txA.id)).toEqual(before);
+    expect(await L.getTransaction(w.ledger, w.orgA.seq, txA.id)).toEqual(before);
     const pending = await api('GET', '/proposals', { token: w.tokenA });
     expect(pending.json.meta.count).toBe(pending.json.data.length);
     const ids = pending.json.data.map((p: L.Proposal) => p.id);
@@ -197,7 +201,7 @@ describe('proposals over HTTP', () => {
 
   it('reflects review effects made by the human side', async () => {
     const cat = await api('POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: txA.id, category: 'software', confidence: 0.7, reason: 'SaaS' } });
-    L.reviewProposal(w.ledger, w.orgA.seq, cat.json.data.id, 'approve', L.deskActor() as never);
+    await L.reviewProposal(w.ledger, w.orgA.seq, cat.json.data.id, 'approve', L.deskActor() as never);
     const after = await api('GET', `/transactions/${txA.id}`, { token: w.tokenA });
     expect(after.json.data.transaction).toMatchObject({ category: 'Software & tools', status: 'matched', suggestedBy: `mcp:${w.tokenAId}`, confidence: 0.7, reason: 'SaaS' });
     expect((await api('GET', `/proposals/${cat.json.data.id}`, { token: w.tokenA })).json.data.status).toBe('approved');
@@ -208,8 +212,8 @@ describe('proposals over HTTP', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('deprecation')).toMatch(/^@\d+$/);
     expect(res.json.data).toMatchObject({ transactionId: txA.id, content: 'direct note', authorUserId: `mcp:${w.tokenAId}` });
-    expect(L.listNotes(w.ledger, w.orgA.seq, txA.id).map((n) => n.content)).toContain('direct note');
-    expect(L.listAudit(w.ledger, w.orgA.seq, { action: 'note.created', limit: 5, offset: 0 }).entries[0].targetId).toBe(res.json.data.id);
+    expect((await L.listNotes(w.ledger, w.orgA.seq, txA.id)).map((n) => n.content)).toContain('direct note');
+    expect((await L.listAudit(w.ledger, w.orgA.seq, { action: 'note.created', limit: 5, offset: 0 })).entries[0].targetId).toBe(res.json.data.id);
   });
 
   it('answers 404 for a transaction or receipt that does not exist', async () => {
@@ -352,8 +356,8 @@ describe('routing', () => {
 describe('authentication and scopes', () => {
   it('answers 401 with WWW-Authenticate for missing, malformed, unknown, revoked and URL tokens', async () => {
     const forged = L.generateToken();
-    const revoked = L.createToken(w.ledger, w.orgA.seq, { name: 'old', scopes: ['read'] });
-    L.revokeToken(w.ledger, w.orgA.seq, revoked.info.id);
+    const revoked = await L.createToken(w.ledger, w.orgA.seq, { name: 'old', scopes: ['read'] });
+    await L.revokeToken(w.ledger, w.orgA.seq, revoked.info.id);
     const cases: [Parameters<typeof call>[3], string, string][] = [
       [{}, 'missing', '/transactions'],
       [{ token: 'ldk_live_short' }, 'malformed', '/transactions'],
@@ -400,13 +404,13 @@ describe('loopback guard', () => {
 
 describe('organization isolation', () => {
   it("gives a token of B 404 for every id of A and none of A's rows", async () => {
-    const proposal = L.proposeNote(
+    const proposal = await L.proposeNote(
       w.ledger,
       w.orgA.seq,
       { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' },
       { transactionId: txA.id, content: 'A only' },
     );
-    const idsA = new Set(L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.map((t) => t.id));
+    const idsA = new Set((await L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 })).data.map((t) => t.id));
     for (const path of [`/transactions/${txA.id}`, `/receipts/${receiptA.id}`, `/proposals/${proposal.id}`, `/notes?transactionId=${txA.id}`]) {
       expectError(await api('GET', path, { token: w.tokenB }), 404, 'not_found');
     }
@@ -422,7 +426,7 @@ describe('organization isolation', () => {
     expect(search.json.data.some((r: L.Receipt) => r.id === receiptA.id)).toBe(false);
     const dash = await api('GET', '/dashboard/summary', { token: w.tokenB });
     expect(dash.json.data).toMatchObject({ currency: 'EUR', agentSuggested: 0 });
-    expect(dash.json.data.uncategorized).toBe(L.listTransactions(w.ledger, w.orgB.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount);
+    expect(dash.json.data.uncategorized).toBe((await L.listTransactions(w.ledger, w.orgB.seq, { status: 'uncategorized', limit: 1, offset: 0 })).meta.totalCount);
   });
 });
 

@@ -30,8 +30,14 @@ describe('backup and restore', () => {
     const data = tempDir();
     expect(ledgerdesk(data, 'demo', '--transactions', '2000').code).toBe(0);
     const ledger = L.openLedger(ledgerFile(data));
-    const org = L.listOrganizations(ledger)[0];
-    const { receipt } = L.addReceipt(ledger, org.seq, L.deskActor(), { fileName: 'r.pdf', mimeType: 'application/pdf', sizeBytes: 10, sha256: 'ab'.repeat(32), ocrText: null });
+    const org = (await L.listOrganizations(ledger))[0];
+    const { receipt } = await L.addReceipt(ledger, org.seq, L.deskActor(), {
+      fileName: 'r.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 10,
+      sha256: 'ab'.repeat(32),
+      ocrText: null,
+    });
     const { storeReceiptFile } = await import('../src/main/receipts/intake');
     const stored = storeReceiptFile(receiptsDir(data), textPdf(['Invoice 77']));
     ledger.close();
@@ -46,8 +52,8 @@ describe('backup and restore', () => {
         `
       const L = await import(${JSON.stringify(join(root, 'src/main/ledger/index.ts'))});
       const ledger = L.openLedger(${JSON.stringify(ledgerFile(data))});
-      const org = L.listOrganizations(ledger)[0];
-      for (let i = 0; i < 300; i++) L.addTransaction(ledger, org.seq, L.deskActor(), { account: 'Operating account', date: '2026-07-01', amount: -1, description: 'during backup ' + i });
+      const org = (await L.listOrganizations(ledger))[0];
+      for (let i = 0; i < 300; i++) await L.addTransaction(ledger, org.seq, L.deskActor(), { account: 'Operating account', date: '2026-07-01', amount: -1, description: 'during backup ' + i });
       ledger.close();`,
       ],
       { cwd: root, stdio: 'inherit' },
@@ -136,7 +142,7 @@ describe('the audit chain', () => {
     expect(broken.stdout).toContain(`entry ${target}`);
   });
 
-  it('is built for a file written before the chain existed', () => {
+  it('is built for a file written before the chain existed', async () => {
     const { ledger: old, file } = ledgerAtMigration('0007_hand_chart_reconcile');
     old.sqlite.exec(`INSERT INTO organizations (seq, id, slug, name, currency, created_at) VALUES (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'USD', 'x');`);
     const insert = old.sqlite.prepare(
@@ -146,7 +152,7 @@ describe('the audit chain', () => {
     old.close();
     const upgraded = L.openLedger(file);
     expect(L.verifyAuditChain(upgraded)).toEqual({ ok: true, entries: 5, firstBad: null });
-    L.createAccount(upgraded, 1, L.deskActor(), { name: 'Bank', type: 'checking' });
+    await L.createAccount(upgraded, 1, L.deskActor(), { name: 'Bank', type: 'checking' });
     expect(L.verifyAuditChain(upgraded, 1)).toMatchObject({ ok: true, entries: 6 });
     expect(() => upgraded.sqlite.prepare("UPDATE audit_log SET summary = 'x' WHERE action = 'x.y'").run()).toThrow(/append-only/);
     upgraded.close();

@@ -34,7 +34,7 @@ async function add(key: string, account: string, date: string, amount: string, d
 
 beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   for (const [name, type, openingBalance] of [
     ['Checking', 'checking', '5000'],
@@ -64,7 +64,7 @@ beforeAll(async () => {
 
 describe('splits and transfers', () => {
   it('split a row into lines that add up to it, refuse one that does not, unsplit and split again', async () => {
-    const detail = L.getTransaction(ctx.ledger, org.seq, ids.hardware);
+    const detail = await L.getTransaction(ctx.ledger, org.seq, ids.hardware);
     expect(detail.transaction).toMatchObject({ category: 'Software & tools', status: 'matched' });
     expect(detail.lines.map((l) => [l.categoryCode, l.amount, l.memo])).toEqual([
       ['5100', -70, 'paint'],
@@ -88,10 +88,10 @@ describe('splits and transfers', () => {
     expect(suggested.data.map((p) => [p.from.id, p.to.id, p.daysApart])).toEqual([[ids.advance, ids.advanceIn, 2]]);
     await desk('matchTransfer', { id: ids.advance, other: ids.advanceIn });
     expect(await desk('undoTransfer', { id: ids.advanceIn })).toEqual({ id: ids.advanceIn, counterpartId: ids.advance });
-    expect(L.getTransaction(ctx.ledger, org.seq, ids.advance).transaction).toMatchObject({ category: null, status: 'uncategorized' });
+    expect((await L.getTransaction(ctx.ledger, org.seq, ids.advance)).transaction).toMatchObject({ category: null, status: 'uncategorized' });
     await desk('matchTransfer', { id: ids.advance, other: ids.advanceIn });
     await expect(desk('categorizeTransactions', { ids: [ids.advance], categoryCode: '5000' })).rejects.toMatchObject({ code: 'conflict' });
-    expect(L.getTransaction(ctx.ledger, org.seq, ids.payment).lines).toEqual([
+    expect((await L.getTransaction(ctx.ledger, org.seq, ids.payment)).lines).toEqual([
       { kind: 'transfer', categoryCode: null, accountId: accounts.Card, counterpartId: ids.thanks, amount: -500, memo: null },
     ]);
     // Never revenue or expense.
@@ -115,7 +115,7 @@ describe('a closing date', () => {
     await desk('deleteTransaction', { id: (await desk('register', { description: 'open' })).data[0].id });
     const log = await desk('listAudit', { action: 'period.locked' });
     expect(log.entries[0].summary).toBe('Books closed through 2025-12-31: 2025 filed');
-    expect(L.organizationBySeq(ctx.ledger, org.seq).lockedThrough).toBe('2025-12-31');
+    expect((await L.organizationBySeq(ctx.ledger, org.seq)).lockedThrough).toBe('2025-12-31');
     expectTotalsMatchRows(ctx.ledger);
   });
 });
@@ -136,13 +136,13 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
         .map(([account, amount]) => [account, amount === '0' ? 0 : Number(amount.replace(/ USD$/, ''))]),
     );
   /** The hledger account of a report line. */
-  const hledgerName = (ref: string | undefined) => {
-    const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, {}));
+  const hledgerName = async (ref: string | undefined) => {
+    const names = hledgerAccountNames(await L.exportBook(ctx.ledger, org.seq, {}));
     if (ref === 'in-transit') return HLEDGER_IN_TRANSIT;
     if (ref === 'suspense') return HLEDGER_SUSPENSE;
     if (ref === 'opening-balances') return 'equity:opening balances';
     if (ref?.startsWith('account:')) return names.money.get(ref.slice(8))!;
-    const category = L.listCategories(ctx.ledger, org.seq).find((c) => `category:${c.code}` === ref)!;
+    const category = (await L.listCategories(ctx.ledger, org.seq)).find((c) => `category:${c.code}` === ref)!;
     return names.categories.get(category.name)!;
   };
 
@@ -155,7 +155,7 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
     await desk('exportBooks', { format: 'beancount', out: beancount });
   });
 
-  it('balance sheet: assets = liabilities + equity, each line as hledger bal reads it, earnings split at the fiscal year', () => {
+  it('balance sheet: assets = liabilities + equity, each line as hledger bal reads it, earnings split at the fiscal year', async () => {
     expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
     expect(bs.assets.lines.find((l) => l.name === 'Transfers in transit')).toEqual({ name: 'Transfers in transit', amount: 300, ref: 'in-transit' });
     expect(bs.liabilities.lines.find((l) => l.code === '2100')).toMatchObject({ name: 'Bank loan', amount: 2000 });
@@ -166,7 +166,7 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
     const balances = hledger('-e', '2026-07-01');
     for (const section of ['assets', 'liabilities', 'equity'] as const)
       for (const l of bs[section].lines.filter((x) => x.ref)) {
-        const expected = (section === 'assets' ? 1 : -1) * (balances.get(hledgerName(l.ref)) ?? 0);
+        const expected = (section === 'assets' ? 1 : -1) * (balances.get(await hledgerName(l.ref)) ?? 0);
         expect([l.name, l.amount]).toEqual([l.name, expected]);
       }
     // hledger's own balance sheet: its totals are the app's (liabilities shown owed, positive), its net the equity.
@@ -183,12 +183,12 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
     expect(bs.currentYearEarnings).toBeCloseTo(earnings(['-b', '2026-01-01', '-e', '2026-07-01']), 6);
   });
 
-  it('trial balance: the columns agree, each line what hledger bal says (the year for income and expenses)', () => {
+  it('trial balance: the columns agree, each line what hledger bal says (the year for income and expenses)', async () => {
     expect(tb.totalDebit).toBeCloseTo(tb.totalCredit, 6);
     const cumulative = hledger('-e', '2026-07-01');
     const year = hledger('-b', '2026-01-01', '-e', '2026-07-01');
     for (const l of tb.lines.filter((x) => x.ref)) {
-      const name = hledgerName(l.ref);
+      const name = await hledgerName(l.ref);
       const from = /^(income|expenses):/.test(name) ? year : cumulative;
       expect([l.name, Math.round((l.debit - l.credit) * 100)]).toEqual([l.name, Math.round((from.get(name) ?? 0) * 100)]);
     }
@@ -203,7 +203,9 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
     expect(whole.endingBalance).toBe(bs.assets.lines.find((l) => l.name === 'Checking')!.amount);
     expect(whole.data.find((p) => p.transactionId === ids.hardware)!.other).toBe('Split: Software & tools, Office & rent');
     expect(whole.data.find((p) => p.transactionId === ids.toSavings)!.other).toBe('Transfer to Savings (transfers in transit)');
-    const reg = execFileSync(tool('hledger'), ['-f', journal, 'reg', '-O', 'csv', '-e', '2026-07-01', `^${hledgerName(`account:${accounts.Checking}`)}$`], { encoding: 'utf8' })
+    const reg = execFileSync(tool('hledger'), ['-f', journal, 'reg', '-O', 'csv', '-e', '2026-07-01', `^${await hledgerName(`account:${accounts.Checking}`)}$`], {
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .slice(1)
@@ -219,8 +221,8 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
     await expect(desk('generalLedger', { account: 'Nowhere' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('bean-query balances equal the balance sheet', () => {
-    const names = beancountAccountNames(L.exportBook(ctx.ledger, org.seq, {}));
+  it('bean-query balances equal the balance sheet', async () => {
+    const names = beancountAccountNames(await L.exportBook(ctx.ledger, org.seq, {}));
     const query = execFileSync(tool('bean-query'), ['-f', 'csv', beancount, `SELECT account, sum(number) AS total WHERE date <= ${date} GROUP BY account`], { encoding: 'utf8' });
     const totals = new Map(
       query
@@ -230,7 +232,7 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
         .map((line) => line.split(',').map((c) => c.trim()))
         .map(([account, total]) => [account, Number(total)]),
     );
-    const nameOf = (ref: string) =>
+    const nameOf = async (ref: string) =>
       ref === 'in-transit'
         ? BEANCOUNT_IN_TRANSIT
         : ref === 'suspense'
@@ -239,10 +241,10 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
             ? 'Equity:Opening-Balances'
             : ref.startsWith('account:')
               ? names.money.get(ref.slice(8))!
-              : names.categories.get(L.listCategories(ctx.ledger, org.seq).find((c) => `category:${c.code}` === ref)!.name)!;
+              : names.categories.get((await L.listCategories(ctx.ledger, org.seq)).find((c) => `category:${c.code}` === ref)!.name)!;
     for (const section of ['assets', 'liabilities', 'equity'] as const)
       for (const l of bs[section].lines.filter((x) => x.ref))
-        expect([l.name, l.amount]).toEqual([l.name, Math.round((section === 'assets' ? 1 : -1) * (totals.get(nameOf(l.ref!)) ?? 0) * 100) / 100]);
+        expect([l.name, l.amount]).toEqual([l.name, Math.round((section === 'assets' ? 1 : -1) * (totals.get(await nameOf(l.ref!)) ?? 0) * 100) / 100]);
   });
 });
 
@@ -250,8 +252,8 @@ describe('the benchmark books (a fifth split, one in twenty a transfer)', () => 
   it('are balanced entries whose totals recount, with a balance sheet that balances', async () => {
     const { fillDemo } = await import('../src/main/demo');
     const { ledger } = tempLedger();
-    const demo = L.createOrganization(ledger, { slug: 'shaped' });
-    fillDemo(ledger, demo.seq, demo.slug, 4000, 'USD', { splitEvery: 5, transferEvery: 20 });
+    const demo = await L.createOrganization(ledger, { slug: 'shaped' });
+    await fillDemo(ledger, demo.seq, demo.slug, 4000, 'USD', { splitEvery: 5, transferEvery: 20 });
     expectTotalsMatchRows(ledger);
     const kinds = ledger.sqlite.prepare('SELECT kind, count(*) AS n, count(counterpart_seq) AS matched FROM lines GROUP BY kind ORDER BY kind').all();
     expect(kinds).toEqual([
@@ -261,10 +263,10 @@ describe('the benchmark books (a fifth split, one in twenty a transfer)', () => 
     ]);
     const splits = ledger.sqlite.prepare('SELECT count(*) FROM (SELECT transaction_seq FROM lines GROUP BY transaction_seq HAVING count(*) > 1)').pluck().get() as number;
     expect(splits).toBeGreaterThan(400);
-    const bs = L.balanceSheet(ledger, demo.seq, { date: '2026-06-30' });
+    const bs = await L.balanceSheet(ledger, demo.seq, { date: '2026-06-30' });
     expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
     expect(bs.assets.lines.find((l) => l.ref === 'in-transit')).toBeUndefined();
-    const tb = L.trialBalance(ledger, demo.seq, { from: '2026-01-01', to: '2026-06-30' });
+    const tb = await L.trialBalance(ledger, demo.seq, { from: '2026-01-01', to: '2026-06-30' });
     expect(tb.totalDebit).toBeCloseTo(tb.totalCredit, 6);
   });
 });
@@ -281,7 +283,7 @@ describe('transfers and the closing date at import', () => {
 
   beforeAll(async () => {
     const { ledger, dir } = tempLedger();
-    acme = L.createOrganization(ledger, { slug: 'imports' });
+    acme = await L.createOrganization(ledger, { slug: 'imports' });
     books = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
     await run('createAccount', { name: 'Checking', type: 'checking' });
     await run('createAccount', { name: 'Card', type: 'credit_card' });
@@ -296,11 +298,11 @@ describe('transfers and the closing date at import', () => {
     expect(preview.preview.find((r) => r.amount === 300)!.transfer).toMatchObject({ kind: 'matched', with: { id: payment.id, account: 'Checking' } });
     const done = await run<L.ImportResult>('importStatement', { file: csv(['2026-04-03,PAYMENT RECEIVED,300.00', '2026-04-04,COFFEE,-4.50']), account: 'Card' });
     expect(done.transfers.matched).toBe(1);
-    const line = L.getTransaction(books.ledger, acme.seq, payment.id).lines[0];
+    const line = (await L.getTransaction(books.ledger, acme.seq, payment.id)).lines[0];
     expect(line).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
     expectTotalsMatchRows(books.ledger);
     await run('undoImport', { batchId: done.batchId });
-    expect(L.getTransaction(books.ledger, acme.seq, payment.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: null });
+    expect((await L.getTransaction(books.ledger, acme.seq, payment.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: null });
     expectTotalsMatchRows(books.ledger);
   });
 
@@ -312,7 +314,7 @@ describe('transfers and the closing date at import', () => {
     expect([preview.transfers, row.transfer?.kind, row.transfer?.with.id]).toEqual([{ matched: 0, possible: 1 }, 'possible', out.id]);
     const done = await run<L.ImportResult>('importStatement', { file, account: 'Savings', decisions: { [String(row.n)]: 'transfer' } });
     expect(done.transfers.matched).toBe(1);
-    expect(L.getTransaction(books.ledger, acme.seq, out.id).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
+    expect((await L.getTransaction(books.ledger, acme.seq, out.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
     expectTotalsMatchRows(books.ledger);
   });
 

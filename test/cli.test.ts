@@ -176,7 +176,7 @@ describe('ledgerdesk owner commands', () => {
     npm.kill('SIGTERM');
     await expect
       .poll(
-        () =>
+        async () =>
           fetch(`${base}/ontology.jsonld`).then(
             () => 'serving',
             () => 'stopped',

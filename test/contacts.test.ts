@@ -14,9 +14,9 @@ let ctx: DeskContext;
 let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 
-beforeAll(() => {
+beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'studio', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'studio', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
 
@@ -29,7 +29,7 @@ describe('contacts', () => {
   });
 
   it('adds a customer with its details, checks them, edits one into both roles, archives and restores', async () => {
-    L.setupTaxSet(ctx.ledger, org.seq, L.deskActor(), 'uk-vat');
+    await L.setupTaxSet(ctx.ledger, org.seq, L.deskActor(), 'uk-vat');
     const made = await desk<L.Contact>('addContact', {
       name: 'Ångström Café Ltd',
       customer: true,
@@ -53,7 +53,7 @@ describe('contacts', () => {
     expect((await desk<L.Contact[]>('listContacts', { role: 'customer' })).map((c) => c.name)).toEqual([]);
     expect((await desk<L.Contact[]>('listContacts', { role: 'customer', archived: true })).map((c) => c.archived)).toEqual([true]);
     await desk('restoreContact', { contact: made.id });
-    const log = L.listAudit(ctx.ledger, org.seq, { limit: 10, offset: 0 }).entries.map((e) => e.action);
+    const log = (await L.listAudit(ctx.ledger, org.seq, { limit: 10, offset: 0 })).entries.map((e) => e.action);
     expect(log).toEqual(expect.arrayContaining(['contact.created', 'contact.updated', 'contact.archived', 'contact.restored']));
   });
 

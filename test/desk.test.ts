@@ -5,6 +5,7 @@ import type { DeskContext, DeskResult } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { tempDir, tempLedger } from './support/env';
 import { fillDemo } from '../src/main/demo';
+import { mapInOrder } from '../src/main/ledger/core/in-order';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -15,11 +16,11 @@ const desk = async <T>(name: string, input: unknown): Promise<T> => {
   return answer.data as T;
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   const { ledger } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
-  fillDemo(ledger, org.seq, org.slug, 120, org.currency);
-  const { info } = L.createToken(ledger, org.seq, { name: 'Sorting bot', scopes: ['read', 'propose-write'] });
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  await fillDemo(ledger, org.seq, org.slug, 120, org.currency);
+  const { info } = await L.createToken(ledger, org.seq, { name: 'Sorting bot', scopes: ['read', 'propose-write'] });
   const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(info.id) as { seq: number }).seq;
   agent = { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: info.name, channel: 'rest' };
   ctx = { ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'browser', reviewer: L.deskActor() };
@@ -27,8 +28,8 @@ beforeAll(() => {
 
 describe('desk operations', () => {
   it('lists pending proposals with what they would change and who sent them', async () => {
-    const tx = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
-    const p = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: tx.id, categoryCode: '5300', confidence: 0.5, reason: 'r' });
+    const tx = (await L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
+    const p = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: tx.id, categoryCode: '5300', confidence: 0.5, reason: 'r' });
     const [item] = await desk<DeskResult<'listProposals'>>('listProposals', { orgId: org.id });
     expect(item).toMatchObject({
       id: p.id,
@@ -41,8 +42,8 @@ describe('desk operations', () => {
       },
     });
     // Every kind describes its change in the same parts.
-    const entry = L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2026-01-05', description: 'Stamps', amount: -12, categoryCode: '5000' });
-    const note = L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: tx.id, content: 'Ask for the invoice' });
+    const entry = await L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2026-01-05', description: 'Stamps', amount: -12, categoryCode: '5000' });
+    const note = await L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: tx.id, content: 'Ask for the invoice' });
     const changes = new Map((await desk<DeskResult<'listProposals'>>('listProposals', { orgId: org.id })).map((i) => [i.id, i.change]));
     expect(changes.get(entry.id)).toMatchObject({
       lead: 'New entry',
@@ -55,16 +56,16 @@ describe('desk operations', () => {
   });
 
   it('reviews a selection one proposal at a time: one already reviewed does not stop the others', async () => {
-    const txs = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 3, offset: 0 }).data;
-    const ids = txs.map((t) => L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: t.id, content: `n ${t.id}` }).id);
-    L.reviewProposal(ctx.ledger, org.seq, ids[1], 'reject', ctx.reviewer);
+    const txs = (await L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 3, offset: 0 })).data;
+    const ids = await mapInOrder(txs, async (t) => (await L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: t.id, content: `n ${t.id}` })).id);
+    await L.reviewProposal(ctx.ledger, org.seq, ids[1], 'reject', ctx.reviewer);
     const results = await desk<DeskResult<'reviewProposals'>>('reviewProposals', { orgId: org.id, ids, decision: 'approve', comment: 'ok' });
     expect(results.map((r) => [r.id, r.proposal?.status ?? null, r.error?.code ?? null])).toEqual([
       [ids[0], 'approved', null],
       [ids[1], null, 'already_reviewed'],
       [ids[2], 'approved', null],
     ]);
-    expect(L.getProposal(ctx.ledger, org.seq, ids[1]).status).toBe('rejected');
+    expect((await L.getProposal(ctx.ledger, org.seq, ids[1])).status).toBe('rejected');
   });
 
   it('creates a token with ready-to-paste client configurations naming this server', async () => {

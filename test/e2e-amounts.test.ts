@@ -38,10 +38,10 @@ const READS: Record<string, [number, string][] | [number | null, string][]> = {
 
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-amounts-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  us = L.listOrganizations(app.ledger)[0];
-  nl = L.createOrganization(app.ledger, { slug: 'studio', name: 'Studio Amsterdam', currency: 'EUR', decimalMark: ',' });
-  for (const org of [us, nl]) L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
-  L.createAccount(app.ledger, us.seq, L.deskActor(), { name: 'Card', type: 'credit_card' });
+  us = (await L.listOrganizations(app.ledger))[0];
+  nl = await L.createOrganization(app.ledger, { slug: 'studio', name: 'Studio Amsterdam', currency: 'EUR', decimalMark: ',' });
+  for (const org of [us, nl]) await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
+  await L.createAccount(app.ledger, us.seq, L.deskActor(), { name: 'Card', type: 'credit_card' });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   page.setDefaultTimeout(20_000);
@@ -124,16 +124,16 @@ describe.each([
     await opening.fill(INPUTS[2]);
     await form.getByRole('button', { name: 'Add account' }).click();
     await page.getByText('Added Savings.').waitFor();
-    expect(L.listAccounts(app.ledger, org.seq).find((a) => a.name === 'Savings')).toMatchObject({ openingBalance: 1234.56 });
+    expect((await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Savings')).toMatchObject({ openingBalance: 1234.56 });
     await opening.fill(INPUTS[0]);
     await form.getByLabel('Name').fill('Other');
     await form.getByRole('button', { name: 'Add account' }).click();
     if (key === 'nl') {
       await page.getByText('Opening balance "1,250" could mean').waitFor();
-      expect(L.listAccounts(app.ledger, org.seq).some((a) => a.name === 'Other')).toBe(false);
+      expect((await L.listAccounts(app.ledger, org.seq)).some((a) => a.name === 'Other')).toBe(false);
     } else {
       await page.getByText('Added Other.').waitFor();
-      expect(L.listAccounts(app.ledger, org.seq).find((a) => a.name === 'Other')).toMatchObject({ openingBalance: 1250 });
+      expect((await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Other')).toMatchObject({ openingBalance: 1250 });
     }
   });
 
@@ -155,8 +155,8 @@ describe.each([
 describe('a card account', () => {
   it('takes the statement balance as printed (owed, positive) and says how the books sign it', async () => {
     await useOrg(us);
-    const card = L.listAccounts(app.ledger, us.seq).find((a) => a.name === 'Card')!;
-    L.addTransaction(app.ledger, us.seq, L.deskActor(), { account: 'Card', date: '2026-03-02', description: 'Hardware store', amount: -252.14 });
+    const card = (await L.listAccounts(app.ledger, us.seq)).find((a) => a.name === 'Card')!;
+    await L.addTransaction(app.ledger, us.seq, L.deskActor(), { account: 'Card', date: '2026-03-02', description: 'Hardware store', amount: -252.14 });
     await page.goto(`${app.server.url}/#/reconcile?account=${card.id}`);
     const owed = page.getByLabel('Statement balance owed, as printed');
     await owed.fill('252.14');
@@ -165,6 +165,6 @@ describe('a card account', () => {
     await page.getByRole('button', { name: 'Tick all' }).click();
     await page.getByRole('button', { name: 'Finish reconciliation' }).click();
     await page.getByText('Reconciled Card through 2026-03-31.').waitFor();
-    expect(L.listAccounts(app.ledger, us.seq).find((a) => a.name === 'Card')).toMatchObject({ balance: -252.14, lastReconciliation: { balance: -252.14 } });
+    expect((await L.listAccounts(app.ledger, us.seq)).find((a) => a.name === 'Card')).toMatchObject({ balance: -252.14, lastReconciliation: { balance: -252.14 } });
   });
 });

@@ -21,20 +21,20 @@ let org: L.Organization;
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-fx-'), { port: 0, rendererDir: builtRenderer(join(__dirname, '..')), log: () => {} });
   const me = L.deskActor();
-  org = L.updateOrganization(app.ledger, L.listOrganizations(app.ledger)[0].id, { currency: 'GBP' });
-  steadyRate(app.ledger, org.seq, 'EUR', '0.859', '2026-01-01', '2026-06-30');
-  L.setRate(app.ledger, org.seq, me, { currency: 'EUR', date: '2026-02-10', rate: '0.8562' });
-  L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
-  L.addContact(app.ledger, org.seq, me, { name: 'Berlin GmbH', customer: true });
-  L.createDocument(
+  org = await L.updateOrganization(app.ledger, (await L.listOrganizations(app.ledger))[0].id, { currency: 'GBP' });
+  await steadyRate(app.ledger, org.seq, 'EUR', '0.859', '2026-01-01', '2026-06-30');
+  await L.setRate(app.ledger, org.seq, me, { currency: 'EUR', date: '2026-02-10', rate: '0.8562' });
+  await L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
+  await L.addContact(app.ledger, org.seq, me, { name: 'Berlin GmbH', customer: true });
+  await L.createDocument(
     app.ledger,
     org.seq,
     me,
     { contact: 'Berlin GmbH', currency: 'EUR', date: '2026-01-15', lines: [{ description: 'Design', quantity: 1, unitPrice: 3000, categoryCode: '4000', taxCode: null }] },
     { kind: 'invoice', issue: true },
   );
-  L.addTransaction(app.ledger, org.seq, me, { account: 'Current', date: '2026-02-09', amount: 120, description: 'SOMEONE ELSE' });
-  L.addTransaction(app.ledger, org.seq, me, { account: 'Current', date: '2026-02-10', amount: 2568.6, description: 'BERLIN GMBH INV-0001' });
+  await L.addTransaction(app.ledger, org.seq, me, { account: 'Current', date: '2026-02-09', amount: 120, description: 'SOMEONE ELSE' });
+  await L.addTransaction(app.ledger, org.seq, me, { account: 'Current', date: '2026-02-10', amount: 2568.6, description: 'BERLIN GMBH INV-0001' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -66,8 +66,8 @@ describe('a EUR invoice paid from the GBP account on screen', () => {
     await status.getByText(/realized loss £8\.40/).waitFor();
     await form.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('INV-0001 is now paid; realized loss £8.40.').waitFor();
-    expect(L.toDocument(app.ledger, L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0001'))).toMatchObject({ status: 'paid', balance: 0 });
-    expect(L.profitAndLoss(app.ledger, org.seq, { from: '2026-02-01', to: '2026-02-28' }).lines.find((l) => l.code === '7900')?.amount).toBeCloseTo(-8.4, 2);
+    expect(await L.toDocument(app.ledger, await L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0001'))).toMatchObject({ status: 'paid', balance: 0 });
+    expect((await L.profitAndLoss(app.ledger, org.seq, { from: '2026-02-01', to: '2026-02-28' })).lines.find((l) => l.code === '7900')?.amount).toBeCloseTo(-8.4, 2);
     expectTotalsMatchRows(app.ledger);
   });
 });

@@ -44,8 +44,8 @@ const described = () =>
 
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-import-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = L.listOrganizations(app.ledger)[0];
-  for (const name of ['Operating', 'Starling', 'Barclays']) L.createAccount(app.ledger, org.seq, L.deskActor(), { name, type: 'checking' });
+  org = (await L.listOrganizations(app.ledger))[0];
+  for (const name of ['Operating', 'Starling', 'Barclays']) await L.createAccount(app.ledger, org.seq, L.deskActor(), { name, type: 'checking' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
   await page.getByRole('link', { name: 'Import', exact: true }).click();
@@ -140,6 +140,6 @@ describe('the Import screen', () => {
     expect(await page.getByLabel('Account').first().locator('option').first().innerText()).toBe('New account: High Street Current');
     await page.getByRole('button', { name: 'Import 3 new row(s) into High Street Current' }).click();
     await page.getByText('Imported 3 new row(s) from quicken-uk.qif').waitFor();
-    expect(L.listTransactions(app.ledger, org.seq, { description: 'Newsagent', limit: 5, offset: 0 }).data.map((t) => t.date)).toEqual(['2021-02-03']);
+    expect((await L.listTransactions(app.ledger, org.seq, { description: 'Newsagent', limit: 5, offset: 0 })).data.map((t) => t.date)).toEqual(['2021-02-03']);
   });
 });

@@ -22,11 +22,11 @@ let org: L.Organization;
 
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-details-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = L.listOrganizations(app.ledger)[0];
+  org = (await L.listOrganizations(app.ledger))[0];
   const me = L.deskActor();
-  L.updateOrganization(app.ledger, org.id, { currency: 'GBP', name: 'Hartley Studio' }, me);
-  L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  L.addContact(app.ledger, org.seq, me, { name: 'Ångström Design GmbH', customer: true });
+  await L.updateOrganization(app.ledger, org.id, { currency: 'GBP', name: 'Hartley Studio' }, me);
+  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
+  await L.addContact(app.ledger, org.seq, me, { name: 'Ångström Design GmbH', customer: true });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -55,7 +55,7 @@ describe('invoice details on screen', () => {
     await form.getByRole('button', { name: 'Save invoice details' }).click();
     await page.getByText("Saved what Hartley Studio's invoices print.").waitFor();
     // Stored in their printed form, and the form shows that form.
-    expect(L.organizationBySeq(app.ledger, org.seq)).toMatchObject({
+    expect(await L.organizationBySeq(app.ledger, org.seq)).toMatchObject({
       companyNumber: '01234567',
       sortCode: '20-00-00',
       iban: 'GB33BUKB20201555555555',
@@ -72,7 +72,7 @@ describe('invoice details on screen', () => {
     // The logo: chosen, shown, kept in the books.
     await page.getByLabel('Logo file (PNG or JPEG, up to 1 MB)').setInputFiles({ name: 'hartley.png', mimeType: 'image/png', buffer: solidPng(300, 100, [20, 80, 160]) });
     await page.getByRole('img', { name: 'Logo of Hartley Studio' }).waitFor();
-    expect(L.logoOf(app.ledger, org.seq)).toMatchObject({ fileName: 'hartley.png', width: 300, height: 100 });
+    expect(await L.logoOf(app.ledger, org.seq)).toMatchObject({ fileName: 'hartley.png', width: 300, height: 100 });
     await page.screenshot({ path: join(SCREENSHOTS, 'organization-details.png'), fullPage: true });
   });
 
@@ -86,10 +86,10 @@ describe('invoice details on screen', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved Ångström Design GmbH.').waitFor();
     await page.getByRole('row', { name: /Ångström Design GmbH.*Friedrichstraße 12, 10117 Berlin, Germany.*DE123456789/ }).waitFor();
-    expect(L.requireContactRow(app.ledger, org.seq, 'Ångström Design GmbH')).toMatchObject({ country: 'DE', tax_number: 'DE123456789' });
+    expect(await L.requireContactRow(app.ledger, org.seq, 'Ångström Design GmbH')).toMatchObject({ country: 'DE', tax_number: 'DE123456789' });
     await page.screenshot({ path: join(SCREENSHOTS, 'contacts-edit.png'), fullPage: true });
 
-    L.createDocument(
+    await L.createDocument(
       app.ledger,
       org.seq,
       L.deskActor(),
@@ -97,7 +97,7 @@ describe('invoice details on screen', () => {
       { kind: 'invoice', issue: true },
     );
     const file = join(tempDir(), 'invoice.pdf');
-    writeFileSync(file, await L.documentPdf(app.ledger, org.seq, L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0045')));
+    writeFileSync(file, await L.documentPdf(app.ledger, org.seq, await L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0045')));
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     for (const expected of [
       'Invoice number INV-0045',

@@ -22,12 +22,12 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name
 beforeAll(async () => {
   const rendererDir = builtRenderer(root);
   app = await startHeadless(tempDir('ldk-e2e-invoices-'), { port: 0, rendererDir, log: () => {} });
-  org = L.listOrganizations(app.ledger)[0];
+  org = (await L.listOrganizations(app.ledger))[0];
   const me = L.deskActor();
-  L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
-  L.addContact(app.ledger, org.seq, me, { name: 'Øresund Design ApS', customer: true, termsDays: 14 });
-  L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-20', amount: 1200, description: 'ORESUND DESIGN INV-0001' });
+  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
+  await L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
+  await L.addContact(app.ledger, org.seq, me, { name: 'Øresund Design ApS', customer: true, termsDays: 14 });
+  await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-20', amount: 1200, description: 'ORESUND DESIGN INV-0001' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -73,12 +73,12 @@ describe('invoices on screen', () => {
     const payment = page.getByRole('form', { name: 'Record a payment of INV-0001' });
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('INV-0001 is now paid.').waitFor();
-    expect(L.aging(app.ledger, org.seq, 'receivables', '2026-12-31').total).toBe(0);
+    expect((await L.aging(app.ledger, org.seq, 'receivables', '2026-12-31')).total).toBe(0);
     expectTotalsMatchRows(app.ledger);
   });
 
   it('shows the aged receivables by contact', async () => {
-    L.createDocument(
+    await L.createDocument(
       app.ledger,
       org.seq,
       L.deskActor(),
@@ -95,14 +95,14 @@ describe('invoices on screen', () => {
 
   it("shows a bank row that looks like an invoice's payment in the register, recorded with p", async () => {
     const me = L.deskActor();
-    L.createDocument(
+    await L.createDocument(
       app.ledger,
       org.seq,
       me,
       { contact: 'Øresund Design ApS', date: '2026-04-01', lines: [{ description: 'Poster', quantity: 1, unitPrice: 75, categoryCode: '4000' }] },
       { kind: 'invoice', issue: true },
     );
-    L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-04-09', amount: 75, description: 'ORESUND INV-0003' });
+    await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-04-09', amount: 75, description: 'ORESUND INV-0003' });
     await page.goto(`${app.server.url}/#/transactions?description=ORESUND INV-0003`);
     const row = page.getByRole('row', { name: /ORESUND INV-0003/ });
     await row.getByText('pays INV-0003?').waitFor();
@@ -113,6 +113,6 @@ describe('invoices on screen', () => {
       .getByRole('row', { name: /ORESUND INV-0003/ })
       .getByText('Pays INV-0003')
       .waitFor();
-    expect(L.toDocument(app.ledger, L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0003')).status).toBe('paid');
+    expect((await L.toDocument(app.ledger, await L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0003'))).status).toBe('paid');
   });
 });

@@ -21,12 +21,12 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name
 
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-journals-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = L.listOrganizations(app.ledger)[0];
+  org = (await L.listOrganizations(app.ledger))[0];
   const me = L.deskActor();
-  L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
-  L.addCategory(app.ledger, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
-  L.addContact(app.ledger, org.seq, me, { name: 'Acme Ltd', customer: true });
+  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
+  await L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
+  await L.addCategory(app.ledger, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
+  await L.addContact(app.ledger, org.seq, me, { name: 'Acme Ltd', customer: true });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -69,16 +69,16 @@ describe('journals on screen', () => {
     await page.goto(`${app.server.url}/#/ledger?account=category:5200&from=2026-03-01&to=2026-03-31`);
     await page.getByRole('link', { name: 'Accrued studio rent' }).click();
     await page.getByRole('region', { name: 'Journal JNL-0001' }).waitFor();
-    expect(L.balancesAt(app.ledger, org.seq, '2026-03-31').accounts[0].balance).toBe(-600);
-    expect(L.balancesAt(app.ledger, org.seq, '2026-04-01').accounts[0].balance).toBe(0);
+    expect((await L.balancesAt(app.ledger, org.seq, '2026-03-31')).accounts[0].balance).toBe(-600);
+    expect((await L.balancesAt(app.ledger, org.seq, '2026-04-01')).accounts[0].balance).toBe(0);
     expectTotalsMatchRows(app.ledger);
   });
 
   it("shows an agent's journal with lines in Approvals, debit and credit with the tax worked out, and approves it", async () => {
-    const { info } = L.createToken(app.ledger, org.seq, { name: 'Bookkeeping agent', scopes: ['read', 'propose-write'] });
+    const { info } = await L.createToken(app.ledger, org.seq, { name: 'Bookkeeping agent', scopes: ['read', 'propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: info.name, channel: 'rest' as const };
-    L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '2300', name: 'Accruals', type: 'liability' });
-    const p = L.proposeJournalEntry(app.ledger, org.seq, agent, {
+    await L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '2300', name: 'Accruals', type: 'liability' });
+    const p = await L.proposeJournalEntry(app.ledger, org.seq, agent, {
       date: '2026-05-31',
       description: 'Accrued audit fee',
       amount: 600,
@@ -101,7 +101,7 @@ describe('journals on screen', () => {
       .getByText(/Approved/)
       .first()
       .waitFor();
-    expect(L.listJournals(app.ledger, org.seq, { dateFrom: '2026-05-31', dateTo: '2026-05-31', limit: 5, offset: 0 }).data[0]).toMatchObject({
+    expect((await L.listJournals(app.ledger, org.seq, { dateFrom: '2026-05-31', dateTo: '2026-05-31', limit: 5, offset: 0 })).data[0]).toMatchObject({
       narration: 'Accrued audit fee',
       total: 600,
     });
@@ -124,10 +124,10 @@ describe('journals on screen', () => {
     await shot('opening-balances');
     await form.getByRole('button', { name: 'Save opening balances' }).click();
     await page.getByText('Opening balances saved at 2026-07-01.').waitFor();
-    const sheet = L.balanceSheet(app.ledger, org.seq, { date: '2026-07-01' });
+    const sheet = await L.balanceSheet(app.ledger, org.seq, { date: '2026-07-01' });
     expect(sheet.assets.total).toBe(13800);
     expect(sheet.equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 13700 });
-    expect(L.aging(app.ledger, org.seq, 'receivables', '2026-07-01').total).toBe(1800);
+    expect((await L.aging(app.ledger, org.seq, 'receivables', '2026-07-01')).total).toBe(1800);
     // Shown again as saved.
     await page.reload();
     await page.getByRole('form', { name: 'Opening balances' }).getByLabel('invoice 1 number').waitFor();

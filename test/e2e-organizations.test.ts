@@ -30,9 +30,9 @@ afterAll(async () => {
 
 describe('the first organization', () => {
   it('says its currency on the empty Dashboard, changes it in Organizations while the books hold no money, and no longer once they do', async () => {
-    const org = L.listOrganizations(app.ledger)[0];
+    const org = (await L.listOrganizations(app.ledger))[0];
     expect([org.name, org.currency]).toEqual(['My organization', 'USD']);
-    L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' }); // an account holds no money yet
+    await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' }); // an account holds no money yet
     await page.getByRole('link', { name: 'Dashboard' }).click(); // with an account it opens on Approvals
     await page.getByText('These books are empty.').waitFor();
     await page.getByText('Books in USD (US Dollar): while they hold no money, change the currency in Organizations.').waitFor();
@@ -41,13 +41,13 @@ describe('the first organization', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'organizations-currency.png'), fullPage: true });
     await page.getByRole('button', { name: 'Change', exact: true }).click();
     await page.getByText('My organization now keeps its books in GBP.').waitFor();
-    expect(L.requireOrganization(app.ledger, 'default').currency).toBe('GBP');
-    expect(L.listAccounts(app.ledger, org.seq).map((a) => [a.name, a.currency])).toEqual([['Bank', 'GBP']]);
+    expect((await L.requireOrganization(app.ledger, 'default')).currency).toBe('GBP');
+    expect((await L.listAccounts(app.ledger, org.seq)).map((a) => [a.name, a.currency])).toEqual([['Bank', 'GBP']]);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('Books in GBP (British Pound): while they hold no money').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'dashboard-empty-currency.png'), fullPage: true });
 
-    L.setRate(app.ledger, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-03-01', rate: '0.85' }); // money in GBP: fixed from now on
+    await L.setRate(app.ledger, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-03-01', rate: '0.85' }); // money in GBP: fixed from now on
     await page.reload();
     await page.getByText('Books in GBP (British Pound).').waitFor();
     await page.getByRole('link', { name: 'Organizations' }).click();
@@ -56,17 +56,17 @@ describe('the first organization', () => {
   });
 
   it("shows the profit and loss's revenue and expenses, and says exactly that", async () => {
-    const org = L.requireOrganization(app.ledger, 'default');
+    const org = await L.requireOrganization(app.ledger, 'default');
     const add = (account: string, amount: string, description: string, categoryCode?: string) =>
       L.addTransaction(app.ledger, org.seq, L.deskActor(), { account, date: '2026-03-10', amount, description, categoryCode });
-    L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Savings', type: 'savings' });
-    add('Bank', '1200', 'Design work', '4000');
-    add('Bank', '-300', 'Software', '5100');
-    add('Bank', '-99', 'Unknown card payment'); // uncategorized: neither
-    const out = add('Bank', '-500', 'To savings');
-    add('Savings', '500', 'From bank');
-    L.makeTransfer(app.ledger, org.seq, L.deskActor(), out.id, 'Savings'); // a transfer: neither
-    const pl = L.profitAndLoss(app.ledger, org.seq, { from: '2025-04-01', to: '2026-03-31' });
+    await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Savings', type: 'savings' });
+    await add('Bank', '1200', 'Design work', '4000');
+    await add('Bank', '-300', 'Software', '5100');
+    await add('Bank', '-99', 'Unknown card payment'); // uncategorized: neither
+    const out = await add('Bank', '-500', 'To savings');
+    await add('Savings', '500', 'From bank');
+    await L.makeTransfer(app.ledger, org.seq, L.deskActor(), out.id, 'Savings'); // a transfer: neither
+    const pl = await L.profitAndLoss(app.ledger, org.seq, { from: '2025-04-01', to: '2026-03-31' });
     expect([pl.revenue, -pl.expenses]).toEqual([1200, 300]);
 
     await page.getByRole('link', { name: 'Dashboard' }).click();

@@ -19,13 +19,13 @@ let rows: L.HandRow[];
 
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-rules-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  const org = L.listOrganizations(app.ledger)[0];
-  L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Operating', type: 'checking' });
+  const org = (await L.listOrganizations(app.ledger))[0];
+  await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Operating', type: 'checking' });
   rows = [
-    L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Operating', date: '2026-05-02', description: 'ACME HOSTING 1234', amount: -120 }),
-    L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Operating', date: '2026-06-02', description: 'ACME HOSTING 9876', amount: -90 }),
+    await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Operating', date: '2026-05-02', description: 'ACME HOSTING 1234', amount: -120 }),
+    await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Operating', date: '2026-06-02', description: 'ACME HOSTING 9876', amount: -90 }),
   ];
-  token = L.createToken(app.ledger, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] }).token;
+  token = (await L.createToken(app.ledger, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] })).token;
   const made = await call(`${app.server.url}/api/v1`, 'POST', '/proposals/categorization', { token, body: { transactionId: rows[0].id, categoryCode: '5300', confidence: 0.9 } });
   expect(made.status).toBe(201);
   browser = await launchChromium();

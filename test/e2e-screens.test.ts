@@ -29,20 +29,21 @@ let page: Page;
 beforeAll(async () => {
   data = tempDir('ldk-e2e-screens-');
   const ledger = L.openLedger(ledgerFile(data));
-  const org = L.createOrganization(ledger, { slug: 'hartley', name: 'Hartley Studio', currency: 'GBP' });
+  const org = await L.createOrganization(ledger, { slug: 'hartley', name: 'Hartley Studio', currency: 'GBP' });
   const me = L.deskActor();
-  L.setupTaxSet(ledger, org.seq, me, 'uk-vat');
-  L.createAccount(ledger, org.seq, me, { name: BANK, type: 'checking', maskedNumber: '****7731', openingBalance: 5000, openingDate: '2026-03-31' });
-  L.createAccount(ledger, org.seq, me, { name: 'Company card', type: 'credit_card' });
-  L.createAccount(ledger, org.seq, me, { name: 'Stripe balance', type: 'payment_processor' });
+  await L.setupTaxSet(ledger, org.seq, me, 'uk-vat');
+  await L.createAccount(ledger, org.seq, me, { name: BANK, type: 'checking', maskedNumber: '****7731', openingBalance: 5000, openingDate: '2026-03-31' });
+  await L.createAccount(ledger, org.seq, me, { name: 'Company card', type: 'credit_card' });
+  await L.createAccount(ledger, org.seq, me, { name: 'Stripe balance', type: 'payment_processor' });
   const add = (account: string, date: string, amount: number, description: string, more: { categoryCode?: string; taxCode?: string } = {}) =>
     L.addTransaction(ledger, org.seq, me, { account, date, amount, description, ...more });
-  add(BANK, '2026-05-20', 17_520, 'FASTER PAYMENT NORTHWIND TRADING ID:INV-2312', { categoryCode: '4000', taxCode: 'S' });
-  add(BANK, '2026-05-21', -2_400, 'CARD PAYMENT OFFICE SUPPLIES ID:PO-7781', { categoryCode: '5200', taxCode: 'S' });
+  await add(BANK, '2026-05-20', 17_520, 'FASTER PAYMENT NORTHWIND TRADING ID:INV-2312', { categoryCode: '4000', taxCode: 'S' });
+  await add(BANK, '2026-05-21', -2_400, 'CARD PAYMENT OFFICE SUPPLIES ID:PO-7781', { categoryCode: '5200', taxCode: 'S' });
   // References at every position along a line: wherever the column's edge falls, one of them meets it.
-  for (let k = 0; k < 18; k++) add(k % 2 ? 'Company card' : BANK, `2026-06-${String(k + 1).padStart(2, '0')}`, -10 - k, `${'AB '.repeat(k)}PAYMENT ID:REF-${4100 + k} 2026-06-01`);
-  L.addContact(ledger, org.seq, me, { name: 'Northwind Trading Ltd', customer: true });
-  L.createRule(ledger, org.seq, me, { matchKind: 'contains', matchText: 'FIGMA', categoryCode: '5100', taxCode: 'S' });
+  for (let k = 0; k < 18; k++)
+    await add(k % 2 ? 'Company card' : BANK, `2026-06-${String(k + 1).padStart(2, '0')}`, -10 - k, `${'AB '.repeat(k)}PAYMENT ID:REF-${4100 + k} 2026-06-01`);
+  await L.addContact(ledger, org.seq, me, { name: 'Northwind Trading Ltd', customer: true });
+  await L.createRule(ledger, org.seq, me, { matchKind: 'contains', matchText: 'FIGMA', categoryCode: '5100', taxCode: 'S' });
   ledger.close();
   app = await startHeadless(data, { port: 0, rendererDir: builtRenderer(root), log: () => {} });
   browser = await launchChromium();

@@ -23,7 +23,8 @@ let filed: L.FiledReturn;
 const rows: Record<string, L.HandRow> = {};
 
 /** Answers the next dialog (yes or no) and says what it asked. */
-const answer = (yes: boolean) => new Promise<string>((resolve) => page.once('dialog', (d: Dialog) => (resolve(d.message()), void (yes ? d.accept() : d.dismiss()))));
+const answer = (yes: boolean) =>
+  new Promise<string>((resolve) => page.once('dialog', async (d: Dialog) => (resolve(d.message()), void (yes ? await d.accept() : await d.dismiss()))));
 
 async function openRow(description: string) {
   await page.goto(`${app.server.url}/#/transactions?description=${encodeURIComponent(description)}`);
@@ -33,17 +34,17 @@ async function openRow(description: string) {
 
 beforeAll(async () => {
   app = await startHeadless(tempDir('ldk-e2e-corrections-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = L.listOrganizations(app.ledger)[0];
+  org = (await L.listOrganizations(app.ledger))[0];
   const me = L.deskActor();
-  L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
-  const add = (key: string, date: string, amount: number, description: string, categoryCode: string) =>
-    (rows[key] = L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date, amount, description, categoryCode, taxCode: 'S' }));
-  add('design', '2026-01-05', 1200, 'DESIGN WORK', '4000');
-  add('contract', '2026-01-20', 120000, 'BIG CONTRACT', '4000');
-  add('paint', '2026-02-10', -120, 'PAINT SUPPLIES', '5100');
-  filed = L.fileTaxReturn(app.ledger, org.seq, me, { from: '2026-01-01', to: '2026-03-31' });
-  add('april', '2026-04-10', 600, 'APRIL WORK', '4000');
+  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
+  await L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
+  const add = async (key: string, date: string, amount: number, description: string, categoryCode: string) =>
+    (rows[key] = await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date, amount, description, categoryCode, taxCode: 'S' }));
+  await add('design', '2026-01-05', 1200, 'DESIGN WORK', '4000');
+  await add('contract', '2026-01-20', 120000, 'BIG CONTRACT', '4000');
+  await add('paint', '2026-02-10', -120, 'PAINT SUPPLIES', '5100');
+  filed = await L.fileTaxReturn(app.ledger, org.seq, me, { from: '2026-01-01', to: '2026-03-31' });
+  await add('april', '2026-04-10', 600, 'APRIL WORK', '4000');
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -62,12 +63,12 @@ describe('a change to a filed row in the register', () => {
     await form.getByRole('button', { name: 'Apply tax code' }).click();
     expect(await declined).toBe(`This row is in the return for Q1 2026, filed ${filed.filedAt.slice(0, 10)}: save as a correction in the next return?`);
     await page.getByText(/changes only as a correction in the next open return/).waitFor();
-    expect(L.taxReturn(app.ledger, org.seq, q2).corrections).toEqual([]);
+    expect((await L.taxReturn(app.ledger, org.seq, q2)).corrections).toEqual([]);
     const accepted = answer(true);
     await form.getByRole('button', { name: 'Apply tax code' }).click();
     await accepted;
     await page.getByText('Taxed at Z.').waitFor();
-    expect(L.taxReturn(app.ledger, org.seq, q2).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
+    expect((await L.taxReturn(app.ledger, org.seq, q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
       ['S', -100, -20],
       ['Z', 120, 0],
     ]);
@@ -81,7 +82,7 @@ describe('a change to a filed row in the register', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     expect(await asked).toContain('This row is in the return for Q1 2026');
     await page.getByText('Saved PAINT SUPPLIES.').waitFor();
-    expect(L.taxReturn(app.ledger, org.seq, q2).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
+    expect((await L.taxReturn(app.ledger, org.seq, q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
       ['S', -100, -20],
       ['Z', 150, 0],
     ]);
@@ -104,7 +105,7 @@ describe('the Tax screen', () => {
   });
 
   it('flags corrections over the threshold, and filing asks about them before it files them', async () => {
-    L.categorizeTransactions(app.ledger, org.seq, L.deskActor(), [rows.contract.id], '4000', 'Z', { correction: true });
+    await L.categorizeTransactions(app.ledger, org.seq, L.deskActor(), [rows.contract.id], '4000', 'Z', { correction: true });
     await page.reload();
     await page
       .getByRole('alert')
@@ -117,9 +118,9 @@ describe('the Tax screen', () => {
     await page.getByRole('button', { name: 'File this return' }).click();
     expect(await asked).toContain("These corrections exceed HMRC's error correction threshold");
     await page.getByText(/Filed the return for 2026-04-01 to 2026-06-30/).waitFor();
-    const [second] = L.listTaxReturns(app.ledger, org.seq);
+    const [second] = await L.listTaxReturns(app.ledger, org.seq);
     expect([second.to, second.report.corrections.length]).toEqual(['2026-06-30', 4]);
-    expect(L.listTaxReturns(app.ledger, org.seq).find((r) => r.id === filed.id)).toEqual(filed);
+    expect((await L.listTaxReturns(app.ledger, org.seq)).find((r) => r.id === filed.id)).toEqual(filed);
     expectTotalsMatchRows(app.ledger);
   });
 });

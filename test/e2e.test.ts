@@ -24,10 +24,10 @@ beforeAll(async () => {
   const rendererDir = builtRenderer(root);
   const data = tempDir('ldk-e2e-');
   app = await startHeadless(data, { port: 0, rendererDir, log: () => {} });
-  const org = L.listOrganizations(app.ledger)[0];
-  fillDemo(app.ledger, org.seq, org.slug, 300, org.currency);
-  const created = L.createToken(app.ledger, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
-  agentToken = { ...L.authenticate(app.ledger, created.token), raw: created.token };
+  const org = (await L.listOrganizations(app.ledger))[0];
+  await fillDemo(app.ledger, org.seq, org.slug, 300, org.currency);
+  const created = await L.createToken(app.ledger, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
+  agentToken = { ...(await L.authenticate(app.ledger, created.token)), raw: created.token };
   base = `${app.server.url}/api/v1`;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -94,8 +94,8 @@ describe('browser mode', () => {
     await expect.poll(() => page.getByText('Client says this is a personal expense').count()).toBe(1);
     expect(await cards.first().textContent()).toContain('Claude (e2e)');
     // Each card names the account of the row it would change.
-    const orgSeq = L.listOrganizations(app.ledger)[0].seq;
-    const accountOfNote = L.accountBySeq(app.ledger, L.handRow(app.ledger, orgSeq, txNote.id).account_seq).name;
+    const orgSeq = (await L.listOrganizations(app.ledger))[0].seq;
+    const accountOfNote = (await L.accountBySeq(app.ledger, (await L.handRow(app.ledger, orgSeq, txNote.id)).account_seq)).name;
     expect(await page.locator(`article.proposal[data-id="${proposals.note.id}"]`).textContent()).toContain(` in ${accountOfNote}`);
     await shot('approvals');
 
@@ -246,7 +246,7 @@ describe('browser mode', () => {
     await create.getByLabel('Slug').fill('beta');
     await create.getByLabel('Currency').fill('EUR');
     await page.getByRole('button', { name: 'Create organization' }).click();
-    await expect.poll(() => page.getByLabel('Organization', { exact: true }).inputValue()).toBe(L.requireOrganization(app.ledger, 'beta').id);
+    await expect.poll(() => page.getByLabel('Organization', { exact: true }).inputValue()).toBe((await L.requireOrganization(app.ledger, 'beta')).id);
     await shot('organizations');
     await page.getByRole('link', { name: 'Approvals' }).click();
     await page.getByText('Nothing to review.').waitFor();

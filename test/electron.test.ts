@@ -98,10 +98,10 @@ describe('window', () => {
 describe('desk IPC', () => {
   const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
   let orgId: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     const { ledger } = tempLedger();
-    const acme = createOrganization(ledger, { slug: 'acme', name: 'Acme' });
-    fillDemo(ledger, acme.seq, acme.slug, 50, acme.currency);
+    const acme = await createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+    await fillDemo(ledger, acme.seq, acme.slug, 50, acme.currency);
     orgId = acme.id;
     registerDeskIpc({ handle: (channel: string, h: never) => handlers.set(channel, h) } as never, {
       rendererUrl: RENDERER,

@@ -40,7 +40,7 @@ function ratesFile(): string {
 
 beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'hartley', name: 'Hartley Studio', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'hartley', name: 'Hartley Studio', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   writeFileSync(join(dir, 'rates.csv'), ratesFile());
   await desk('importRates', { file: join(dir, 'rates.csv') });
@@ -177,16 +177,16 @@ const FIXED = {
 };
 
 /** The name each tool gives a report line's account. */
-function namer(format: 'hledger' | 'beancount'): (ref: L.BookRef) => string {
-  const book = L.exportBook(ctx.ledger, org.seq, {});
+async function namer(format: 'hledger' | 'beancount'): Promise<(ref: L.BookRef) => string> {
+  const book = await L.exportBook(ctx.ledger, org.seq, {});
   const names = format === 'hledger' ? hledgerAccountNames(book) : bean.beancountAccountNames(book);
-  const categories = new Map(L.listCategories(ctx.ledger, org.seq).map((c) => [`category:${c.code}`, c.name]));
+  const categories = new Map((await L.listCategories(ctx.ledger, org.seq)).map((c) => [`category:${c.code}`, c.name]));
   return (ref) => FIXED[format][REFS.indexOf(ref)] ?? (ref.startsWith('account:') ? names.money.get(ref.slice(8))! : names.categories.get(categories.get(ref)!)!);
 }
 
 /** The trial balance as each account's debit minus credit, by the tool's account names. */
-function trialBalanceBy(format: 'hledger' | 'beancount', tb: L.TrialBalance): Map<string, number> {
-  const name = namer(format);
+async function trialBalanceBy(format: 'hledger' | 'beancount', tb: L.TrialBalance): Promise<Map<string, number>> {
+  const name = await namer(format);
   expect(tb.lines.filter((l) => !l.ref)).toEqual([]); // no computed line (retained earnings) in these books
   return new Map(tb.lines.map((l) => [name(l.ref!), Math.round(l.debit * 100) - Math.round(l.credit * 100)]));
 }
@@ -204,19 +204,19 @@ const beancountEntries = (id: string) =>
     .filter((e) => e.includes(`id: "${id}"`));
 
 describe('a transfer between accounts of two currencies', () => {
-  it('keeps each side in its own currency; the side in the base currency sets the value the other takes', () => {
-    const base = (id: string) => ctx.ledger.rows<{ b: number }>('SELECT base_minor AS b FROM transactions WHERE id = ?', id)[0].b;
+  it('keeps each side in its own currency; the side in the base currency sets the value the other takes', async () => {
+    const base = async (id: string) => (await ctx.ledger.rows<{ b: number }>('SELECT base_minor AS b FROM transactions WHERE id = ?', id))[0].b;
     // Pounds that arrived are worth what they are, whichever side came first: the euros take that value.
-    expect([base(ids.gbpIn), base(ids.eurOut)]).toEqual([256860, -256860]);
-    expect([base(ids.gbpIn2), base(ids.eurOut2)]).toEqual([42510, -42510]);
-    expect([base(ids.gbpOut), base(ids.eurIn)]).toEqual([-100000, 100000]);
-    expect(base(ids.wireIn)).toBe(-base(ids.wireOut));
+    expect([await base(ids.gbpIn), await base(ids.eurOut)]).toEqual([256860, -256860]);
+    expect([await base(ids.gbpIn2), await base(ids.eurOut2)]).toEqual([42510, -42510]);
+    expect([await base(ids.gbpOut), await base(ids.eurIn)]).toEqual([-100000, 100000]);
+    expect(await base(ids.wireIn)).toBe(-(await base(ids.wireOut)));
   });
 
-  it('is one hledger entry with two money postings, each in its currency at its cost, the later side on its own date', () => {
+  it('is one hledger entry with two money postings, each in its currency at its cost, the later side on its own date', async () => {
     expect(hledgerEntry(ids.eurOut)).toEqual([`    assets:Euro    -3000.00 EUR @@ 2568.60 GBP`, `    assets:Current    2568.60 GBP  ; id:${ids.gbpIn}`]);
     expect(hledgerEntry(ids.gbpOut)).toEqual([`    assets:Current    -1000.00 GBP`, `    assets:Euro    1160.25 EUR @@ 1000.00 GBP  ; id:${ids.eurIn}, date:2026-02-18`]);
-    const usd = -ctx.ledger.rows<{ b: number }>('SELECT base_minor AS b FROM transactions WHERE id = ?', ids.wireOut)[0].b / 100;
+    const usd = -(await ctx.ledger.rows<{ b: number }>('SELECT base_minor AS b FROM transactions WHERE id = ?', ids.wireOut))[0].b / 100;
     expect(hledgerEntry(ids.wireOut)).toEqual([
       `    assets:Dollar    -1000.00 USD @@ ${usd.toFixed(2)} GBP`,
       `    assets:Euro savings    920.00 EUR @@ ${usd.toFixed(2)} GBP  ; id:${ids.wireIn}, date:2026-02-24`,
@@ -242,14 +242,16 @@ describe('a transfer between accounts of two currencies', () => {
 });
 
 describe('a document paid from an account in another currency than its own (issue 43)', () => {
-  it('writes what is owed in the document’s currency at its booked cost beside the pounds and the realized difference', () => {
-    const realized = namer('hledger')('category:7900');
-    const booked = (number: string) =>
-      ctx.ledger.rows<{ b: number }>(
-        "SELECT abs(p.base_minor) AS b FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind IN ('receivable', 'payable')",
-        number,
+  it('writes what is owed in the document’s currency at its booked cost beside the pounds and the realized difference', async () => {
+    const realized = (await namer('hledger'))('category:7900');
+    const booked = async (number: string) =>
+      (
+        await ctx.ledger.rows<{ b: number }>(
+          "SELECT abs(p.base_minor) AS b FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind IN ('receivable', 'payable')",
+          number,
+        )
       )[0].b;
-    const [inv, bill] = [booked(converted), booked('P-4')];
+    const [inv, bill] = [await booked(converted), await booked('P-4')];
     expect(hledgerEntry(ids.convertedIn)).toEqual([
       '    assets:Current    1700.00 GBP',
       `    ${HLEDGER_RECEIVABLE}    -2000.00 EUR @@ ${(inv / 100).toFixed(2)} GBP  ; Payment of invoice ${converted} (2000.00 EUR for 1700.00 GBP)`,
@@ -265,7 +267,7 @@ describe('a document paid from an account in another currency than its own (issu
     // Nothing is left owed in euros, in hledger as in the books' own euro figures (which balance through "Currency conversions").
     const euros = tool('hledger', '-f', journal, 'bal', '--flat', '-N', '-O', 'csv', '-e', '2026-04-01', `^(${HLEDGER_RECEIVABLE}|${HLEDGER_PAYABLE})$`);
     expect(euros).not.toContain('EUR');
-    const sheet = L.balanceSheet(ctx.ledger, org.seq, { date: '2026-03-31', currency: 'EUR' });
+    const sheet = await L.balanceSheet(ctx.ledger, org.seq, { date: '2026-03-31', currency: 'EUR' });
     expect([...sheet.assets.lines, ...sheet.liabilities.lines].filter((l) => l.ref === 'receivables' || l.ref === 'payables')).toEqual([]);
     expect(sheet.assets.total).toBeCloseTo(sheet.liabilitiesAndEquity, 2);
   });
@@ -283,10 +285,10 @@ describe('books holding every kind of entry', () => {
   it('the trial balance is what hledger bal -B and bean-query read, account by account, to the penny', async () => {
     const tb = await desk<L.TrialBalance>('trialBalance', { from: '2026-01-01', to: end });
     expect(tb.lines.length).toBeGreaterThan(15);
-    const expected = Object.fromEntries(trialBalanceBy('hledger', tb));
+    const expected = Object.fromEntries(await trialBalanceBy('hledger', tb));
     expect(Object.fromEntries(hledgerBalances('GBP', '-B', '-e', after))).toEqual(expected);
     expect(Object.fromEntries(hledgerBalances('GBP', '-B', '-X', 'GBP', '-e', after))).toEqual(expected);
-    expect(Object.fromEntries(beancountBalances('1970-01-01', end))).toEqual(Object.fromEntries(trialBalanceBy('beancount', tb)));
+    expect(Object.fromEntries(beancountBalances('1970-01-01', end))).toEqual(Object.fromEntries(await trialBalanceBy('beancount', tb)));
   });
 
   it('the quarter’s P&L is theirs, but for the revaluation the exports leave out', async () => {
@@ -297,7 +299,7 @@ describe('books holding every kind of entry', () => {
       ['hledger', hledgerBalances('GBP', '-B', '-b', '2026-01-01', '-e', '2026-04-01')],
       ['beancount', beancountBalances('2026-01-01', '2026-03-31')],
     ] as const) {
-      const name = namer(format);
+      const name = await namer(format);
       const figures = lines.map((l) => [l.code, 0 - (read.get(name(`category:${l.code}`)) ?? 0)]);
       const expected = lines.map((l) => [l.code, l.name === L.UNREALIZED_NAME ? 0 : Math.round(l.amount * 100)]);
       expect([format, figures]).toEqual([format, expected]);
@@ -312,7 +314,7 @@ describe('books holding every kind of entry', () => {
     expect(bs.assets.lines.find((l) => l.ref === 'in-transit')?.amount).toBe(1000);
     const inBeancount = beancountBalances('1970-01-01', date);
     const hledger = hledgerBalances('GBP', '-B', '-e', addDays(date, 1));
-    const [beanName, hledgerName] = [namer('beancount'), namer('hledger')];
+    const [beanName, hledgerName] = [await namer('beancount'), await namer('hledger')];
     for (const [l, sign] of lines.filter(([x]) => x.ref && !x.ref.startsWith('category:'))) {
       expect([l.name, sign * (inBeancount.get(beanName(l.ref!)) ?? 0)]).toEqual([l.name, Math.round(l.amount * 100)]);
       if (l.ref!.startsWith('account:')) expect([l.name, sign * (hledger.get(hledgerName(l.ref!)) ?? 0)]).toEqual([l.name, Math.round(l.amount * 100)]);
@@ -320,8 +322,8 @@ describe('books holding every kind of entry', () => {
     expect(hledger.get(HLEDGER_IN_TRANSIT)).toBeUndefined();
   });
 
-  it('each money account holds its own currency, as its statement says', () => {
-    const own = L.balancesAt(ctx.ledger, org.seq, end).accounts;
+  it('each money account holds its own currency, as its statement says', async () => {
+    const own = (await L.balancesAt(ctx.ledger, org.seq, end)).accounts;
     const hledger = new Map(
       tool('hledger', '-f', journal, 'bal', '--flat', '-N', '-O', 'csv', '-e', after, '^(assets|liabilities):')
         .trim()
@@ -329,8 +331,8 @@ describe('books holding every kind of entry', () => {
         .slice(1)
         .map((l) => JSON.parse(`[${l}]`) as [string, string]),
     );
-    const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, {}));
-    const accounts = L.listAccounts(ctx.ledger, org.seq);
+    const names = hledgerAccountNames(await L.exportBook(ctx.ledger, org.seq, {}));
+    const accounts = await L.listAccounts(ctx.ledger, org.seq);
     for (const a of own) {
       const id = accounts.find((x) => x.name === a.name)!.id;
       expect([a.name, hledger.get(names.money.get(id)!)]).toEqual([a.name, `${a.balance.toFixed(2)} ${a.currency}`]);

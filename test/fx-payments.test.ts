@@ -27,18 +27,18 @@ const linesOf = (id: string) =>
     'SELECT l.kind, l.currency, l.amount_minor, l.base_minor, c.name AS category FROM lines l JOIN transactions t ON t.seq = l.transaction_seq LEFT JOIN categories c ON c.seq = l.category_seq WHERE t.id = ? ORDER BY l.position',
     id,
   );
-const sheetLine = (date: string, name: string, currency?: string) => {
-  const s = L.balanceSheet(ctx.ledger, org.seq, { date, currency });
+const sheetLine = async (date: string, name: string, currency?: string) => {
+  const s = await L.balanceSheet(ctx.ledger, org.seq, { date, currency });
   expect(s.assets.total).toBeCloseTo(s.liabilitiesAndEquity, 2);
   return [...s.assets.lines, ...s.liabilities.lines].find((l) => l.name === name)?.amount ?? 0;
 };
-const realized = (from: string, to: string) => L.profitAndLoss(ctx.ledger, org.seq, { from, to, basis: 'accrual' }).lines.find((l) => l.code === '7900')?.amount ?? 0;
+const realized = async (from: string, to: string) => (await L.profitAndLoss(ctx.ledger, org.seq, { from, to, basis: 'accrual' })).lines.find((l) => l.code === '7900')?.amount ?? 0;
 
 beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'fxpay', name: 'Hartley Studio', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'fxpay', name: 'Hartley Studio', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
+  await L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
   // 1 EUR = 0.859 GBP every week; on 2026-02-10, the day the pounds arrive, 0.8562.
   for (let d = '2026-01-01'; d <= '2026-06-30'; d = addDays(d, 7)) await desk('setRate', { currency: 'EUR', date: d, rate: '0.859' });
   await desk('setRate', { currency: 'EUR', date: '2026-02-10', rate: '0.8562' });
@@ -54,7 +54,7 @@ describe('a EUR invoice paid into the GBP account', () => {
 
   it('is paid: the EUR receivable settled at its booked 2,577.00, the 8.40 realized loss in the P&L, nothing left owed in EUR or GBP', async () => {
     number = await invoice('Design;1;3000;4000;Z');
-    expect(sheetLine('2026-02-28', 'Accounts receivable')).toBe(2577);
+    expect(await sheetLine('2026-02-28', 'Accounts receivable')).toBe(2577);
     id = await row('2026-02-10', '2568.60', `BERLIN GMBH ${number}`);
     // Suggested: the row names the number and is the balance at the day's rate (never paid by an import alone).
     expect((await desk<L.PaymentSuggestion[]>('suggestPayments')).find((s) => s.transactionId === id)).toMatchObject({
@@ -62,29 +62,31 @@ describe('a EUR invoice paid into the GBP account', () => {
       exact: false,
       documents: [{ number, balance: 3000, currency: 'EUR' }],
     });
-    expect(L.registerPage(ctx.ledger, org.seq, { status: 'uncategorized', limit: 50, offset: 0 }).data.find((r) => r.id === id)?.possiblePayment?.numbers).toEqual([number]);
+    expect((await L.registerPage(ctx.ledger, org.seq, { status: 'uncategorized', limit: 50, offset: 0 })).data.find((r) => r.id === id)?.possiblePayment?.numbers).toEqual([
+      number,
+    ]);
 
     const paid = await desk<L.PaymentResult>('payInvoice', { numbers: [number], transactionId: id });
     expect(paid.documents[0]).toMatchObject({ status: 'paid', balance: 0, paid: 3000 });
     expect(paid.exchanges).toEqual([
       { document: number, currency: 'EUR', settles: 3000, baseCurrency: 'GBP', paid: 2568.6, booked: 2577, difference: -8.4, rate: '0.8562', dayRate: '0.8562' },
     ]);
-    expect(linesOf(id)).toEqual([
+    expect(await linesOf(id)).toEqual([
       { kind: 'receivable', currency: 'EUR', amount_minor: -300000, base_minor: -257700, category: null },
       { kind: 'category', currency: 'GBP', amount_minor: 840, base_minor: 840, category: 'Realized exchange gains and losses' },
     ]);
-    expect(realized('2026-02-01', '2026-02-28')).toBeCloseTo(-8.4, 2);
-    expect(sheetLine('2026-02-28', 'Accounts receivable')).toBe(0);
-    expect(sheetLine('2026-02-28', 'Accounts receivable', 'EUR')).toBe(0);
-    expect(sheetLine('2026-02-28', 'Current')).toBe(2568.6);
-    expect(L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28')).toMatchObject({ contacts: [], total: 0 });
-    expect(L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28', 'EUR')).toMatchObject({ contacts: [], total: 0 });
+    expect(await realized('2026-02-01', '2026-02-28')).toBeCloseTo(-8.4, 2);
+    expect(await sheetLine('2026-02-28', 'Accounts receivable')).toBe(0);
+    expect(await sheetLine('2026-02-28', 'Accounts receivable', 'EUR')).toBe(0);
+    expect(await sheetLine('2026-02-28', 'Current')).toBe(2568.6);
+    expect(await L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28')).toMatchObject({ contacts: [], total: 0 });
+    expect(await L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28', 'EUR')).toMatchObject({ contacts: [], total: 0 });
     // An agent reading the row sees the receivable line in its own currency.
-    expect(L.getTransaction(ctx.ledger, org.seq, id).lines).toMatchObject([
+    expect((await L.getTransaction(ctx.ledger, org.seq, id)).lines).toMatchObject([
       { kind: 'receivable', amount: 3000, currency: 'EUR' },
       { kind: 'category', categoryCode: '7900', amount: -8.4 },
     ]);
-    expect(L.listAudit(ctx.ledger, org.seq, { action: 'transaction.payment', limit: 1, offset: 0 }).entries[0].summary).toContain(
+    expect((await L.listAudit(ctx.ledger, org.seq, { action: 'transaction.payment', limit: 1, offset: 0 })).entries[0].summary).toContain(
       `invoice ${number} (3000.00 EUR for 2568.60 GBP, booked at 2577.00 GBP: realized loss 8.40 GBP)`,
     );
     expectTotalsMatchRows(ctx.ledger);
@@ -106,11 +108,11 @@ describe('a EUR invoice paid into the GBP account', () => {
   it('payment undo restores all: owed again at its booked value, nothing realized, the row uncategorized; the totals recount equal', async () => {
     expect(await desk('undoPayment', { transactionId: id })).toEqual({ transactionId: id, reopened: [number] });
     expect(await show(number)).toMatchObject({ status: 'sent', balance: 3000, settlements: [] });
-    expect(linesOf(id)).toEqual([{ kind: 'suspense', currency: 'GBP', amount_minor: -256860, base_minor: -256860, category: null }]);
-    expect(realized('2026-02-01', '2026-02-28')).toBe(0);
-    expect(sheetLine('2026-02-28', 'Accounts receivable')).toBe(2577);
-    expect(sheetLine('2026-02-28', 'Accounts receivable', 'EUR')).toBe(3000);
-    expect(L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28').total).toBe(2577);
+    expect(await linesOf(id)).toEqual([{ kind: 'suspense', currency: 'GBP', amount_minor: -256860, base_minor: -256860, category: null }]);
+    expect(await realized('2026-02-01', '2026-02-28')).toBe(0);
+    expect(await sheetLine('2026-02-28', 'Accounts receivable')).toBe(2577);
+    expect(await sheetLine('2026-02-28', 'Accounts receivable', 'EUR')).toBe(3000);
+    expect((await L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28')).total).toBe(2577);
     expectTotalsMatchRows(ctx.ledger);
   });
 
@@ -118,7 +120,7 @@ describe('a EUR invoice paid into the GBP account', () => {
     await desk('payInvoice', { numbers: [number], transactionId: id });
     await desk('categorizeTransactions', { ids: [id], categoryCode: '4000' });
     expect(await show(number)).toMatchObject({ status: 'sent', balance: 3000 });
-    expect(realized('2026-02-01', '2026-02-28')).toBe(0);
+    expect(await realized('2026-02-01', '2026-02-28')).toBe(0);
     await desk('payInvoice', { numbers: [number], transactionId: id });
     expectTotalsMatchRows(ctx.ledger);
   });
@@ -131,13 +133,13 @@ describe('a EUR bill paid from the GBP account, and payments in part', () => {
     const paid = await desk<L.PaymentResult>('payBill', { numbers: ['L-1'], transactionId: id });
     expect(paid.documents[0]).toMatchObject({ status: 'paid', balance: 0 });
     expect(paid.exchanges[0]).toMatchObject({ settles: 1000, paid: 870, booked: 859, difference: -11 });
-    expect(linesOf(id)).toEqual([
+    expect(await linesOf(id)).toEqual([
       { kind: 'payable', currency: 'EUR', amount_minor: 100000, base_minor: 85900, category: null },
       { kind: 'category', currency: 'GBP', amount_minor: 1100, base_minor: 1100, category: 'Realized exchange gains and losses' },
     ]);
-    expect(sheetLine('2026-02-28', 'Accounts payable')).toBe(0);
-    expect(sheetLine('2026-02-28', 'Accounts payable', 'EUR')).toBe(0);
-    expect(L.aging(ctx.ledger, org.seq, 'payables', '2026-02-28').total).toBe(0);
+    expect(await sheetLine('2026-02-28', 'Accounts payable')).toBe(0);
+    expect(await sheetLine('2026-02-28', 'Accounts payable', 'EUR')).toBe(0);
+    expect((await L.aging(ctx.ledger, org.seq, 'payables', '2026-02-28')).total).toBe(0);
     const st = await desk<L.ContactStatement>('contactStatement', { contact: 'Lyon SARL', from: '2026-01-01', to: '2026-02-28' });
     expect(st.lines.map((l) => [l.what, l.amount, l.balance])).toEqual([
       ['Bill L-1', 1000, 1000],
@@ -152,8 +154,9 @@ describe('a EUR bill paid from the GBP account, and payments in part', () => {
     const one = await desk<L.PaymentResult>('payInvoice', { numbers: [number], transactionId: first, settles: '1,000.00' });
     expect(one.documents[0]).toMatchObject({ status: 'partially_paid', balance: 1000 });
     expect(one.exchanges[0]).toMatchObject({ settles: 1000, paid: 850, booked: 859, difference: -9 });
-    const open = (currency?: string) => L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28', currency).contacts[0].documents.find((d) => d.number === number)?.balance;
-    expect([open(), open('EUR')]).toEqual([859, 1000]);
+    const open = async (currency?: string) =>
+      (await L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28', currency)).contacts[0].documents.find((d) => d.number === number)?.balance;
+    expect([await open(), await open('EUR')]).toEqual([859, 1000]);
     // What of the row pays it, the rest left as a credit on the customer in pounds.
     const second = await row('2026-03-03', '1000', 'BERLIN PART 2');
     const two = await desk<L.PaymentResult>('payInvoice', { numbers: [number], transactionId: second, amount: '870' });
@@ -162,7 +165,7 @@ describe('a EUR bill paid from the GBP account, and payments in part', () => {
       { amount: 850, currency: 'GBP' },
       { amount: 870, currency: 'GBP' },
     ]);
-    expect(L.aging(ctx.ledger, org.seq, 'receivables', '2026-03-31').contacts[0]).toMatchObject({ name: 'Berlin GmbH', credit: -130 });
+    expect((await L.aging(ctx.ledger, org.seq, 'receivables', '2026-03-31')).contacts[0]).toMatchObject({ name: 'Berlin GmbH', credit: -130 });
     expectTotalsMatchRows(ctx.ledger);
   });
 });
@@ -177,9 +180,11 @@ describe('payments in thirds', () => {
     ] as const)
       await desk('payInvoice', { numbers: [number], transactionId: await row(date, amount, `BERLIN ${number}`), ...(settles ? { settles } : {}) });
     expect(await show(number)).toMatchObject({ status: 'paid', balance: 0 });
-    const held = ctx.ledger.rows<{ base: number }>(
-      'SELECT (SELECT sum(base_minor) FROM postings WHERE settles_seq = d.seq) + (SELECT sum(base_minor) FROM lines WHERE settles_seq = d.seq) AS base FROM documents d WHERE d.number = ?',
-      number,
+    const held = (
+      await ctx.ledger.rows<{ base: number }>(
+        'SELECT (SELECT sum(base_minor) FROM postings WHERE settles_seq = d.seq) + (SELECT sum(base_minor) FROM lines WHERE settles_seq = d.seq) AS base FROM documents d WHERE d.number = ?',
+        number,
+      )
     )[0].base;
     expect(held).toBe(0);
     expectTotalsMatchRows(ctx.ledger);
@@ -213,7 +218,7 @@ describe('what is refused, naming the field, nothing written', () => {
     await desk('payInvoice', { numbers: [gbp], transactionId: both, amount: '50' });
     await expect(desk('payInvoice', { numbers: [number], transactionId: both })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'payment', documents: [gbp] } });
     expect(await show(number)).toMatchObject({ status: 'sent', balance: 500 });
-    expect(linesOf(id)).toEqual([{ kind: 'suspense', currency: 'GBP', amount_minor: -42810, base_minor: -42810, category: null }]);
+    expect(await linesOf(id)).toEqual([{ kind: 'suspense', currency: 'GBP', amount_minor: -42810, base_minor: -42810, category: null }]);
     // Paid, the row's amount no longer changes by hand: the payment is undone first.
     await desk('payInvoice', { numbers: [number], transactionId: id });
     await expect(desk('editTransaction', { id, amount: '430' })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'payment' } });
@@ -224,17 +229,17 @@ describe('what is refused, naming the field, nothing written', () => {
 
 describe('the cash basis', () => {
   it('takes a taxed EUR invoice’s VAT and revenue at the payment’s date, in the payment’s share, at the booked rate', async () => {
-    L.updateTaxSettings(ctx.ledger, org.seq, L.deskActor(), { basis: 'cash' });
+    await L.updateTaxSettings(ctx.ledger, org.seq, L.deskActor(), { basis: 'cash' });
     const number = await invoice('Work;1;1000;4000;S', '2026-03-02'); // 1,200.00 EUR: 1,000.00 and 200.00 VAT, booked at 0.859
     const q1 = { from: '2026-01-01', to: '2026-03-31' };
     const q2 = { from: '2026-04-01', to: '2026-06-30' };
-    const box1 = (q: { from: string; to: string }, basis: 'cash' | 'accrual') => L.taxReturn(ctx.ledger, org.seq, { ...q, basis }).boxes['1'];
-    expect([box1(q1, 'accrual'), box1(q1, 'cash'), box1(q2, 'cash')]).toEqual([171.8, 0, 0]);
+    const box1 = async (q: { from: string; to: string }, basis: 'cash' | 'accrual') => (await L.taxReturn(ctx.ledger, org.seq, { ...q, basis })).boxes['1'];
+    expect([await box1(q1, 'accrual'), await box1(q1, 'cash'), await box1(q2, 'cash')]).toEqual([171.8, 0, 0]);
     await desk('payInvoice', { numbers: [number], transactionId: await row('2026-04-14', '510', `BERLIN ${number}`), settles: '600' });
-    expect(box1(q2, 'cash')).toBe(85.9);
-    const revenue = (q: { from: string; to: string }) => L.profitAndLoss(ctx.ledger, org.seq, { ...q, basis: 'cash' }).lines.find((l) => l.code === '4000')?.amount;
-    expect(revenue({ from: '2026-04-01', to: '2026-04-30' })).toBe(429.5);
-    L.updateTaxSettings(ctx.ledger, org.seq, L.deskActor(), { basis: 'accrual' });
+    expect(await box1(q2, 'cash')).toBe(85.9);
+    const revenue = async (q: { from: string; to: string }) => (await L.profitAndLoss(ctx.ledger, org.seq, { ...q, basis: 'cash' })).lines.find((l) => l.code === '4000')?.amount;
+    expect(await revenue({ from: '2026-04-01', to: '2026-04-30' })).toBe(429.5);
+    await L.updateTaxSettings(ctx.ledger, org.seq, L.deskActor(), { basis: 'accrual' });
   });
 });
 
@@ -242,7 +247,7 @@ describe('an agent’s proposal', () => {
   it('naming the EUR invoice pays it from the GBP row when approved; reversing the approval makes it owed again', async () => {
     const number = await invoice('Support;1;100;4000;Z', '2026-05-04');
     const id = await row('2026-05-12', '86.20', 'BERLIN GMBH REMITTANCE');
-    const token = L.createToken(ctx.ledger, org.seq, { name: 'Agent', scopes: ['read', 'propose-write'] }).token;
+    const token = (await L.createToken(ctx.ledger, org.seq, { name: 'Agent', scopes: ['read', 'propose-write'] })).token;
     const server = await startServer({ ledger: ctx.ledger, port: 0, log: () => {} });
     try {
       const res = await fetch(`${server.url}/api/v1/proposals/categorization`, {
@@ -251,13 +256,13 @@ describe('an agent’s proposal', () => {
         body: JSON.stringify({ transactionId: id, categoryCode: '4000', evidence: [{ type: 'keyword', value: number }] }),
       });
       const proposal = ((await res.json()) as { data: { id: string } }).data;
-      L.reviewProposal(ctx.ledger, org.seq, proposal.id, 'approve', L.deskActor());
+      await L.reviewProposal(ctx.ledger, org.seq, proposal.id, 'approve', L.deskActor());
       expect(await show(number)).toMatchObject({ status: 'paid', settlements: [{ received: { amount: 86.2, currency: 'GBP' } }] });
-      expect(linesOf(id).map((l) => [l.kind, l.currency, l.amount_minor, l.base_minor])).toEqual([
+      expect((await linesOf(id)).map((l) => [l.kind, l.currency, l.amount_minor, l.base_minor])).toEqual([
         ['receivable', 'EUR', -10000, -8590],
         ['category', 'GBP', -30, -30],
       ]);
-      L.reverseProposal(ctx.ledger, org.seq, L.deskActor(), proposal.id, 'wrong row');
+      await L.reverseProposal(ctx.ledger, org.seq, L.deskActor(), proposal.id, 'wrong row');
       expect(await show(number)).toMatchObject({ status: 'sent', balance: 100 });
       expectTotalsMatchRows(ctx.ledger);
     } finally {

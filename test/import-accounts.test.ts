@@ -23,9 +23,9 @@ const tempFile = (name: string, body: string) => {
   return path;
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'studio', name: 'Hartley Studio', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'studio', name: 'Hartley Studio', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
 

@@ -32,7 +32,7 @@ const SKIPPED = [
 
 beforeEach(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await desk('createAccount', { name: 'Operating' });
 });
@@ -45,7 +45,7 @@ describe('skipped rows', () => {
     expect(done).toMatchObject({ imported: 4, skipped: 3, skippedRows: SKIPPED, batchId: expect.any(String) });
     const [batch] = (await desk<{ batches: L.ImportBatch[] }>('listImports')).batches;
     expect(batch).toMatchObject({ id: done.batchId, imported: 4, skipped: 3, skippedRows: SKIPPED });
-    expect(L.listAudit(ctx.ledger, org.seq, { action: 'statement.imported', limit: 5, offset: 0 }).entries[0].summary).toContain('3 bad row(s) skipped');
+    expect((await L.listAudit(ctx.ledger, org.seq, { action: 'statement.imported', limit: 5, offset: 0 })).entries[0].summary).toContain('3 bad row(s) skipped');
 
     const kept = await desk<L.BatchSkippedRows>('importSkippedRows', { batchId: done.batchId });
     expect(kept).toMatchObject({ fileName: 'bad-rows.csv', format: 'csv', skipped: 3, header: { text: 'Date,Description,Amount', delimiter: ',' } });
@@ -55,7 +55,7 @@ describe('skipped rows', () => {
     // Fixed in the file, the rows import as they are: the reason column is no one's.
     const fixed = tempFile('bad-rows-skipped.csv', csv.replace('"1.250,00"', '1250.00').replace('2026-02-30', '2026-02-28').replace(',abc,', ',-1200.00,'));
     expect(await importFile(fixed, { account: 'Operating' })).toMatchObject({ imported: 3, skipped: 0, errors: [] });
-    const receipt = L.listTransactions(ctx.ledger, org.seq, { description: 'HARTLEY', limit: 5, offset: 0 }).data;
+    const receipt = (await L.listTransactions(ctx.ledger, org.seq, { description: 'HARTLEY', limit: 5, offset: 0 })).data;
     expect(receipt.map((t) => [t.date, t.amount, t.description])).toEqual([['2026-03-03', 1250, 'HARTLEY STUDIO client receipt']]);
   });
 

@@ -23,18 +23,18 @@ const rowsOf = (accountId: string) =>
       'SELECT t.date, t.amount_minor AS amount, t.description, t.external_id AS externalId, t.status, t.source, t.origin FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE a.id = ? ORDER BY t.seq',
     )
     .all(accountId) as { date: string; amount: number; description: string; externalId: string | null; status: string; source: string; origin: string }[];
-const audit = (action: string) => L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 }).entries;
+const audit = async (action: string) => (await L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 })).entries;
 const tempFile = (name: string, body: string) => {
   const path = join(tempDir(), name);
   writeFileSync(path, body);
   return path;
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
-  steadyRate(ledger, org.seq, 'EUR', '1.1');
-  steadyRate(ledger, org.seq, 'CHF', '1.13');
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  await steadyRate(ledger, org.seq, 'EUR', '1.1');
+  await steadyRate(ledger, org.seq, 'CHF', '1.13');
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
 
@@ -67,13 +67,13 @@ describe('accounts', () => {
     });
     const renamed = await desk<L.Account>('updateAccount', { account: 'Operating', name: 'Main checking', openingBalance: 1500 });
     expect(renamed).toMatchObject({ name: 'Main checking', balance: 1500 });
-    expect(audit('account.updated')[0].summary).toBe('Account "Operating" changed: name "Operating" -> "Main checking"; opening balance 1000.00 -> 1500.00');
+    expect((await audit('account.updated'))[0].summary).toBe('Account "Operating" changed: name "Operating" -> "Main checking"; opening balance 1000.00 -> 1500.00');
     await desk('closeAccount', { account: a.id });
     await expect(desk('updateAccount', { account: a.id, name: 'Y' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('closed') });
     await expect(importFile('us-bank.csv', { account: a.id })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('closed') });
     await desk('reopenAccount', { account: 'main checking' });
-    expect(audit('account.closed')).toHaveLength(1);
-    expect(audit('account.reopened')).toHaveLength(1);
+    expect(await audit('account.closed')).toHaveLength(1);
+    expect(await audit('account.reopened')).toHaveLength(1);
   });
 });
 
@@ -98,7 +98,7 @@ describe('importing statements', () => {
       // Formula-looking text is stored as the bank wrote it: rendering it safely is the exports' job.
       { date: '2024-01-31', amount: -100, description: '=HYPERLINK("http://evil")', externalId: null, status: 'uncategorized', source: 'manual_csv', origin: 'import' },
     ]);
-    const [entry] = audit('statement.imported');
+    const [entry] = await audit('statement.imported');
     expect(entry).toMatchObject({ targetId: r.batchId, actor: { type: 'human' }, channel: 'desk' });
     expect(entry.summary).toBe('Imported "us-bank.csv" (csv) into "Operating": 5 row(s), 5 new, 0 duplicate(s)');
     expect((await desk<{ batches: L.ImportBatch[] }>('listImports', {})).batches).toMatchObject([
@@ -135,7 +135,7 @@ describe('importing statements', () => {
       balance: 4142.3,
       lastStatement: { date: '2024-01-31', balance: 4142.3 },
     });
-    expect(audit('account.created')).toHaveLength(2);
+    expect(await audit('account.created')).toHaveLength(2);
     const again = await importFile('ofx1-sgml.ofx');
     expect(again.accounts.map((a) => [a.name, a.created, a.imported])).toEqual([
       ['Checking ****6789', false, 0],
@@ -213,7 +213,7 @@ describe('importing statements', () => {
     const again = await importFile('two-coffees.csv', { account: 'Card' });
     expect(again).toMatchObject({ batchId: null, nothingNew: true, imported: 0, duplicates: 3 });
     expect((await desk<{ totalCount: number }>('listImports', {})).totalCount).toBe(1);
-    expect(audit('statement.imported')).toHaveLength(1);
+    expect(await audit('statement.imported')).toHaveLength(1);
   });
 
   it('reads QIF, MT940 and CAMT version 08 into the accounts they describe', async () => {
@@ -244,7 +244,7 @@ describe('importing statements', () => {
       { line: 5, field: 'Amount', message: '"abc" is not an amount' },
     ]);
     expect(ctx.ledger.sqlite.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(0);
-    expect(audit('statement.imported')).toHaveLength(0);
+    expect(await audit('statement.imported')).toHaveLength(0);
     const skipped = await importFile('bad-date.csv', { account: 'Operating', skipBadRows: true });
     expect(skipped).toMatchObject({ imported: 2, skipped: 2, errors: [] });
     expect(skipped.skippedRows.map((e) => e.line)).toEqual([3, 5]);
@@ -261,7 +261,7 @@ describe('importing statements', () => {
     expect(asked.errors).toEqual([{ line: 2, field: 'Date', message: expect.stringContaining('choose the date format'), file: true }]);
     expect(asked.csv!.dateFormats).toEqual(['D/M/YYYY', 'M/D/YYYY']);
     expect(await importFile('ambiguous.csv', { account: 'Operating', dateFormat: 'DD/MM/YYYY' })).toMatchObject({ imported: 3 });
-    const [preset] = L.listMappings(ctx.ledger, org.seq);
+    const [preset] = await L.listMappings(ctx.ledger, org.seq);
     expect(preset).toMatchObject({ name: 'Operating CSV', accountName: 'Operating', mapping: { dateFormat: 'DD/MM/YYYY', columns: { date: 'Date', amount: 'Amount' } } });
     // Next month's file of that account: its preset reads it (no date format given, account found by the header).
     const next = tempFile('feb.csv', 'Date,Description,Amount\n01/03/2024,Coffee,-3.50\n');
@@ -271,10 +271,10 @@ describe('importing statements', () => {
 
   it('shows a row entered by an approved journal entry as a possible match: held back, merged, or imported', async () => {
     const account = await desk<L.Account>('createAccount', { name: 'Operating' });
-    const { info } = L.createToken(ctx.ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
+    const { info } = await L.createToken(ctx.ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' as const };
-    const p = L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2024-01-11', description: 'Coffee with client', amount: -4.75 });
-    L.reviewProposal(ctx.ledger, org.seq, p.id, 'approve', ctx.reviewer, undefined, 'Operating');
+    const p = await L.proposeJournalEntry(ctx.ledger, org.seq, agent, { date: '2024-01-11', description: 'Coffee with client', amount: -4.75 });
+    await L.reviewProposal(ctx.ledger, org.seq, p.id, 'approve', ctx.reviewer, undefined, 'Operating');
     const held = await importFile('us-bank.csv', { account: 'Operating' });
     expect(held).toMatchObject({ imported: 4, possibleMatches: 1, held: 1 });
     const match = held.preview.find((r) => r.kind === 'possible_match')!;
@@ -308,24 +308,24 @@ describe('undo', () => {
   it('removes the rows, rejects pending proposals on them, and is refused once work rests on them', async () => {
     await desk('createAccount', { name: 'Operating' });
     const r = await importFile('us-bank.csv', { account: 'Operating' });
-    const [first, second] = L.listTransactions(ctx.ledger, org.seq, { limit: 5, offset: 0 }).data;
-    const { info } = L.createToken(ctx.ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
+    const [first, second] = (await L.listTransactions(ctx.ledger, org.seq, { limit: 5, offset: 0 })).data;
+    const { info } = await L.createToken(ctx.ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' as const };
-    const pending = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: first.id, categoryCode: '5100' });
-    const approved = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: second.id, categoryCode: '5100' });
-    L.reviewProposal(ctx.ledger, org.seq, approved.id, 'approve', ctx.reviewer);
+    const pending = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: first.id, categoryCode: '5100' });
+    const approved = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: second.id, categoryCode: '5100' });
+    await L.reviewProposal(ctx.ledger, org.seq, approved.id, 'approve', ctx.reviewer);
     await expect(desk('undoImport', { batchId: r.batchId })).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining('1 categorized or reviewed'),
       details: { categorized: 1 },
     });
-    expect(L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount).toBe(5);
-    L.categorizeTransactions(ctx.ledger, org.seq, ctx.reviewer, [second.id], null);
+    expect((await L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 })).meta.totalCount).toBe(5);
+    await L.categorizeTransactions(ctx.ledger, org.seq, ctx.reviewer, [second.id], null);
     const undone = await desk<L.ImportBatch>('undoImport', { batchId: r.batchId });
     expect(undone.undoneAt).not.toBeNull();
-    expect(L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 }).meta.totalCount).toBe(0);
-    expect(L.getProposal(ctx.ledger, org.seq, pending.id).status).toBe('rejected');
-    expect(audit('statement.import_undone')[0].summary).toContain('5 row(s) removed, 1 pending proposal(s) on its rows rejected');
+    expect((await L.listTransactions(ctx.ledger, org.seq, { limit: 1, offset: 0 })).meta.totalCount).toBe(0);
+    expect((await L.getProposal(ctx.ledger, org.seq, pending.id)).status).toBe('rejected');
+    expect((await audit('statement.import_undone'))[0].summary).toContain('5 row(s) removed, 1 pending proposal(s) on its rows rejected');
     expect((await desk<L.Account[]>('listAccounts', {}))[0]).toMatchObject({ balance: 0, transactionCount: 0, lastImportAt: null });
     await expect(desk('undoImport', { batchId: r.batchId })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('already undone') });
     // The same file imports again in full.
@@ -338,15 +338,15 @@ describe('undo', () => {
     for (let i = 0; i < 3000; i++) lines.push(`2024-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')},SHOP ${i % 17} figma,-${(i % 500) + 1}.25`);
     const r = await desk<L.ImportResult>('importStatement', { file: tempFile('big.csv', lines.join('\n')), account: 'Big' });
     expect(r.imported).toBe(3000);
-    const d = L.dashboardSummary(ctx.ledger, org.seq);
+    const d = await L.dashboardSummary(ctx.ledger, org.seq);
     expect(d.uncategorized).toBe(3000);
-    expect(L.listTransactions(ctx.ledger, org.seq, { description: 'figma', limit: 1, offset: 0 }).meta.totalCount).toBe(3000);
-    expect(L.listTransactions(ctx.ledger, org.seq, { description: 'FIGMA', dateFrom: '2024-02-01', dateTo: '2024-02-29', limit: 1, offset: 0 }).meta.totalCount).toBe(
+    expect((await L.listTransactions(ctx.ledger, org.seq, { description: 'figma', limit: 1, offset: 0 })).meta.totalCount).toBe(3000);
+    expect((await L.listTransactions(ctx.ledger, org.seq, { description: 'FIGMA', dateFrom: '2024-02-01', dateTo: '2024-02-29', limit: 1, offset: 0 })).meta.totalCount).toBe(
       ctx.ledger.sqlite.prepare("SELECT count(*) FROM transactions WHERE date LIKE '2024-02%'").pluck().get(),
     );
     await desk('undoImport', { batchId: r.batchId });
-    expect(L.dashboardSummary(ctx.ledger, org.seq)).toMatchObject({ uncategorized: 0, cashPosition: 0 });
-    expect(L.listTransactions(ctx.ledger, org.seq, { description: 'figma', limit: 1, offset: 0 }).meta.totalCount).toBe(0);
+    expect(await L.dashboardSummary(ctx.ledger, org.seq)).toMatchObject({ uncategorized: 0, cashPosition: 0 });
+    expect((await L.listTransactions(ctx.ledger, org.seq, { description: 'figma', limit: 1, offset: 0 })).meta.totalCount).toBe(0);
     expect(ctx.ledger.sqlite.prepare('SELECT count(*) FROM transactions_fts').pluck().get()).toBe(0);
     expect(ctx.ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) FROM account_day_totals').pluck().get()).toBe(0);
     expect(ctx.ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) FROM description_shapes').pluck().get()).toBe(0);
@@ -356,11 +356,11 @@ describe('undo', () => {
 describe('connectors', () => {
   it('shows each account as a file-import connector, stale after 35 days without an import', async () => {
     await desk('createAccount', { name: 'Operating' });
-    expect(L.listConnectors(ctx.ledger, org.seq)).toMatchObject([{ name: 'Operating', provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null }]);
+    expect(await L.listConnectors(ctx.ledger, org.seq)).toMatchObject([{ name: 'Operating', provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null }]);
     const r = await importFile('us-bank.csv', { account: 'Operating' });
     const at = (await desk<L.Account[]>('listAccounts', {}))[0].lastImportAt!;
-    expect(L.listConnectors(ctx.ledger, org.seq)[0]).toMatchObject({ lastSyncAt: at, syncStatus: 'ok' });
-    expect(L.listConnectors(ctx.ledger, org.seq, Date.parse(at) + 36 * 86_400_000)[0].syncStatus).toBe('stale');
+    expect((await L.listConnectors(ctx.ledger, org.seq))[0]).toMatchObject({ lastSyncAt: at, syncStatus: 'ok' });
+    expect((await L.listConnectors(ctx.ledger, org.seq, Date.parse(at) + 36 * 86_400_000))[0].syncStatus).toBe('stale');
     expect(r.batchId).not.toBeNull();
   });
 });

@@ -16,14 +16,14 @@ let ctx: DeskContext;
 let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const row = async (date: string, amount: string, description: string) => (await desk('addTransaction', { account: 'Bank', date, amount, description })).id as string;
-const receivables = (date: string) => L.balanceSheet(ctx.ledger, org.seq, { date }).assets.lines.find((l) => l.name === 'Accounts receivable')?.amount ?? 0;
+const receivables = async (date: string) => (await L.balanceSheet(ctx.ledger, org.seq, { date })).assets.lines.find((l) => l.name === 'Accounts receivable')?.amount ?? 0;
 const agingOf = async (date: string, payables = false) => desk<L.Aging>('aging', { date, payables });
 
 let overpaid: string;
 
 beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'credits', name: 'Credit Co', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'credits', name: 'Credit Co', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await desk('createAccount', { name: 'Bank', type: 'checking', openingBalance: '1000', openingDate: '2025-12-31' });
   await desk('addContact', { name: 'Client', customer: true });
@@ -47,7 +47,7 @@ describe("a customer's credit applied to a later invoice", () => {
   });
 
   it('pays the invoice on its day: its balance, the aging around that day, receivables unchanged, the cash basis', async () => {
-    const before = { aging: await agingOf('2026-02-04'), receivables: receivables('2026-02-04') };
+    const before = { aging: await agingOf('2026-02-04'), receivables: await receivables('2026-02-04') };
     const doc = await desk<L.Document>('applyInvoiceCredit', { number: 'INV-0002', date: '2026-02-05' });
     expect(doc).toMatchObject({ status: 'partially_paid', paid: 50, balance: 30, creditAvailable: 0 });
     expect(doc.settlements).toEqual([{ date: '2026-02-05', amount: 50, creditApplied: true }]);
@@ -56,11 +56,11 @@ describe("a customer's credit applied to a later invoice", () => {
     expect(before.aging.contacts[0]).toMatchObject({ name: 'Client', current: 80, credit: -50, total: 30 });
     const after = await agingOf('2026-02-05');
     expect(after.contacts[0]).toMatchObject({ current: 30, credit: 0, total: 30 });
-    for (const date of ['2026-02-04', '2026-02-05', '2026-03-31']) expect(receivables(date)).toBe((await agingOf(date)).total);
+    for (const date of ['2026-02-04', '2026-02-05', '2026-03-31']) expect(await receivables(date)).toBe((await agingOf(date)).total);
     expect(before.receivables).toBe(30);
     // Cash basis: the overpayment was nothing's revenue; the credit pays 50/80 of INV-0002 on the day it is applied.
-    const cash = (from: string, to: string) => L.profitAndLoss(ctx.ledger, org.seq, { from, to, basis: 'cash' }).revenue;
-    expect([cash('2026-01-01', '2026-01-31'), cash('2026-02-01', '2026-02-04'), cash('2026-02-05', '2026-02-28')]).toEqual([100, 0, 50]);
+    const cash = async (from: string, to: string) => (await L.profitAndLoss(ctx.ledger, org.seq, { from, to, basis: 'cash' })).revenue;
+    expect([await cash('2026-01-01', '2026-01-31'), await cash('2026-02-01', '2026-02-04'), await cash('2026-02-05', '2026-02-28')]).toEqual([100, 0, 50]);
     expect(await desk<L.Aging>('aging', { date: '2026-02-05' })).toMatchObject({ total: 30 });
     expectTotalsMatchRows(ctx.ledger);
   });
@@ -80,7 +80,7 @@ describe("a customer's credit applied to a later invoice", () => {
     expect(back).toMatchObject({ status: 'sent', balance: 80, creditAvailable: 50, settlements: [] });
     expect((await agingOf('2026-02-05')).contacts[0]).toMatchObject({ current: 80, credit: -50, total: 30 });
     await expect(desk('unapplyInvoiceCredit', { number: 'INV-0002' })).rejects.toMatchObject({ code: 'conflict' });
-    const log = L.listAudit(ctx.ledger, org.seq, { limit: 5, offset: 0 }).entries.map((e) => e.action);
+    const log = (await L.listAudit(ctx.ledger, org.seq, { limit: 5, offset: 0 })).entries.map((e) => e.action);
     expect(log.slice(0, 2)).toEqual(['invoice.credit_unapplied', 'invoice.credit_applied']);
     expectTotalsMatchRows(ctx.ledger);
   });

@@ -56,9 +56,9 @@ function bluePixels(file: string): number {
 beforeAll(async () => {
   const t = tempLedger();
   dir = t.dir;
-  org = L.createOrganization(t.ledger, { slug: 'studio', name: 'Hartley Studio', currency: 'GBP' });
+  org = await L.createOrganization(t.ledger, { slug: 'studio', name: 'Hartley Studio', currency: 'GBP' });
   ctx = { ledger: t.ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  L.setupTaxSet(t.ledger, org.seq, L.deskActor(), 'uk-vat');
+  await L.setupTaxSet(t.ledger, org.seq, L.deskActor(), 'uk-vat');
   await desk('addContact', { name: 'Acme Ltd', customer: true, address: '1 Main Street\nLeeds LS1 1AA', taxNumber: 'GB987654321' });
   await desk('addContact', { name: 'Ångström Design GmbH', customer: true, address: 'Friedrichstraße 12, 10117 Berlin', country: 'de', taxNumber: 'DE123456789', termsDays: 14 });
   await desk('addContact', { name: 'Builder Bros Ltd', customer: true, address: '4 Yard Lane, Leeds', country: 'GB', taxNumber: 'GB111222333' });
@@ -66,14 +66,14 @@ beforeAll(async () => {
 
 describe("an organization's invoice details", () => {
   it('are checked field by field, stored in their printed form, and audited', async () => {
-    const before = L.listAudit(ctx.ledger, org.seq, { limit: 500, offset: 0 }).entries.length;
+    const before = (await L.listAudit(ctx.ledger, org.seq, { limit: 500, offset: 0 })).entries.length;
     await expect(
       edit({ sortCode: '12-34', iban: 'GB34 BUKB 2020 1555 5555 55', bic: 'BANK', country: 'XX', companyNumber: 'ABC', registeredIn: 'England and Wales' }),
     ).rejects.toMatchObject({
       code: 'validation_failed',
       details: expect.arrayContaining(['sortCode', 'iban', 'bic', 'country', 'companyNumber'].map((field) => expect.objectContaining({ field }))),
     });
-    expect(L.listAudit(ctx.ledger, org.seq, { limit: 500, offset: 0 }).entries.length).toBe(before);
+    expect((await L.listAudit(ctx.ledger, org.seq, { limit: 500, offset: 0 })).entries.length).toBe(before);
     const saved = await edit({
       address: '2 High Street\nLondon\nEC1A 1BB',
       taxNumber: 'GB123456789',
@@ -85,7 +85,7 @@ describe("an organization's invoice details", () => {
     });
     expect(saved).toMatchObject({ companyNumber: '01234567', registeredIn: 'England and Wales', country: null, dateStyle: 'long' });
     expect(L.countryOf(saved)).toBe('GB');
-    expect(L.listAudit(ctx.ledger, org.seq, { limit: 1, offset: 0 }).entries[0]).toMatchObject({
+    expect((await L.listAudit(ctx.ledger, org.seq, { limit: 1, offset: 0 })).entries[0]).toMatchObject({
       action: 'organization.updated',
       summary: expect.stringContaining('companyNumber null -> "01234567"'),
     });
@@ -124,7 +124,7 @@ describe("an organization's invoice details", () => {
     const set = await orgOp('setOrganizationLogo', { organization: 'studio', file: file('hartley.png', solidPng(300, 100, BLUE)) });
     expect(set.logo).toMatchObject({ fileName: 'hartley.png', mimeType: 'image/png', width: 300, height: 100 });
     expect((await orgOp('organizationLogo', { organization: 'studio' })).base64).toBe(solidPng(300, 100, BLUE).toString('base64'));
-    expect(L.listAudit(ctx.ledger, org.seq, { limit: 1, offset: 0 }).entries[0].summary).toMatch(/logo hartley\.png \(PNG 300x100/);
+    expect((await L.listAudit(ctx.ledger, org.seq, { limit: 1, offset: 0 })).entries[0].summary).toMatch(/logo hartley\.png \(PNG 300x100/);
   });
 });
 
@@ -268,7 +268,7 @@ describe('from the command line and from an older file', () => {
     expect(run('org', 'logo', 'loch', '--remove')).toContain('Logo logo.png removed.');
   });
 
-  it('upgrades a file: an invoice’s copy of the payment instructions is dropped where it says what the organization says', () => {
+  it('upgrades a file: an invoice’s copy of the payment instructions is dropped where it says what the organization says', async () => {
     const { ledger: old, file } = ledgerAtMigration('0033_tax_corrections');
     old.sqlite.exec(`
       INSERT INTO organizations (seq, id, slug, name, currency, created_at, payment_instructions) VALUES (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'GBP', 'x', 'Pay to 12345678');
@@ -282,7 +282,7 @@ describe('from the command line and from an older file', () => {
       { number: 'INV-0001', p: null },
       { number: 'INV-0002', p: 'Cheques to Acme' },
     ]);
-    expect(L.organizationBySeq(upgraded, 1)).toMatchObject({ paymentInstructions: 'Pay to 12345678', iban: null, dateStyle: null, country: null });
+    expect(await L.organizationBySeq(upgraded, 1)).toMatchObject({ paymentInstructions: 'Pay to 12345678', iban: null, dateStyle: null, country: null });
     upgraded.close();
   });
 });

@@ -28,8 +28,8 @@ const accrual = {
 
 beforeAll(async () => {
   w = await world(50);
-  L.setupTaxSet(w.ledger, w.orgA.seq, me, 'uk-vat');
-  L.addCategory(w.ledger, w.orgA.seq, me, { code: '2300', name: 'Accruals', type: 'liability' });
+  await L.setupTaxSet(w.ledger, w.orgA.seq, me, 'uk-vat');
+  await L.addCategory(w.ledger, w.orgA.seq, me, { code: '2300', name: 'Accruals', type: 'liability' });
 });
 
 describe('propose_journal_entry with lines', () => {
@@ -59,36 +59,36 @@ describe('propose_journal_entry with lines', () => {
       { account: 'category:2300', name: '2300 Accruals', amount: -600, taxCode: null, memo: null },
     ]);
     // The Approvals card shows the journal approval would enter, its tax worked out.
-    const card = reviewItems(w.ledger, w.orgA.seq, 'pending').find((i) => i.id === made.json.data.id)!;
+    const card = (await reviewItems(w.ledger, w.orgA.seq, 'pending')).find((i) => i.id === made.json.data.id)!;
     expect(card.change).toMatchObject({ lead: 'New journal', account: null });
     expect(card.change.journal!.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
       ['Operating expenses', 500, 0],
       ['Sales tax control', 100, 0],
       ['Accruals', 0, 600],
     ]);
-    const approved = L.reviewProposal(w.ledger, w.orgA.seq, made.json.data.id, 'approve', me);
+    const approved = await L.reviewProposal(w.ledger, w.orgA.seq, made.json.data.id, 'approve', me);
     expect(approved.status).toBe('approved');
-    const [journal] = L.listJournals(w.ledger, w.orgA.seq, { limit: 5, offset: 0 }).data;
+    const [journal] = (await L.listJournals(w.ledger, w.orgA.seq, { limit: 5, offset: 0 })).data;
     expect(journal).toMatchObject({ date: '2026-03-31', narration: 'Accrued audit fee', total: 600 });
-    const shown = L.toJournal(w.ledger, L.requireJournal(w.ledger, w.orgA.seq, journal.number));
+    const shown = await L.toJournal(w.ledger, await L.requireJournal(w.ledger, w.orgA.seq, journal.number));
     expect(shown.lines.map((l) => [l.name, l.amount])).toEqual([
       ['Operating expenses', 500],
       ['Sales tax control', 100],
       ['Accruals', -600],
     ]);
-    expect(L.taxReturn(w.ledger, w.orgA.seq, { from: '2026-01-01', to: '2026-03-31' }).boxes['4']).toBe(100);
-    L.reverseProposal(w.ledger, w.orgA.seq, me, made.json.data.id, 'wrong month');
-    const after = L.listJournals(w.ledger, w.orgA.seq, { limit: 5, offset: 0 }).data;
+    expect((await L.taxReturn(w.ledger, w.orgA.seq, { from: '2026-01-01', to: '2026-03-31' })).boxes['4']).toBe(100);
+    await L.reverseProposal(w.ledger, w.orgA.seq, me, made.json.data.id, 'wrong month');
+    const after = (await L.listJournals(w.ledger, w.orgA.seq, { limit: 5, offset: 0 })).data;
     expect(after[0]).toMatchObject({ date: '2026-03-31', reverses: journal.number });
-    expect(L.taxReturn(w.ledger, w.orgA.seq, { from: '2026-01-01', to: '2026-03-31' }).boxes['4']).toBe(0);
-    const accruals = L.generalLedger(w.ledger, w.orgA.seq, { account: '2300', limit: 10, offset: 0 });
+    expect((await L.taxReturn(w.ledger, w.orgA.seq, { from: '2026-01-01', to: '2026-03-31' })).boxes['4']).toBe(0);
+    const accruals = await L.generalLedger(w.ledger, w.orgA.seq, { account: '2300', limit: 10, offset: 0 });
     expect([accruals.meta.totalCount, accruals.endingBalance]).toEqual([2, 0]);
     expectTotalsMatchRows(w.ledger);
   });
 
   it("refuses to categorize a manual journal's row when it is proposed, not at approval", async () => {
-    const account = L.listAccounts(w.ledger, w.orgA.seq)[0].name;
-    const j = L.addJournal(w.ledger, w.orgA.seq, me, {
+    const account = (await L.listAccounts(w.ledger, w.orgA.seq))[0].name;
+    const j = await L.addJournal(w.ledger, w.orgA.seq, me, {
       date: '2026-05-01',
       narration: 'Loan in',
       lines: [
@@ -109,8 +109,8 @@ describe('propose_journal_entry with lines', () => {
     expect(proposal).toMatchObject({ type: 'journal_entry', status: 'pending', payload: { lines: expect.any(Array) } });
     const v1 = await propose({ date: '2026-04-30', description: 'Bank fee', amount: -3.5 });
     expect(v1.json.data.payload).toEqual({ date: '2026-04-30', description: 'Bank fee', amount: -3.5, currency: 'USD', categoryCode: null, category: null, source: 'manual_csv' });
-    L.reviewProposal(w.ledger, w.orgA.seq, proposal.id, 'approve', me);
-    expect(L.listJournals(w.ledger, w.orgA.seq, { dateFrom: '2026-04-30', dateTo: '2026-04-30', limit: 5, offset: 0 }).meta.totalCount).toBe(1);
+    await L.reviewProposal(w.ledger, w.orgA.seq, proposal.id, 'approve', me);
+    expect((await L.listJournals(w.ledger, w.orgA.seq, { dateFrom: '2026-04-30', dateTo: '2026-04-30', limit: 5, offset: 0 })).meta.totalCount).toBe(1);
     await client.close();
   });
 });

@@ -15,9 +15,9 @@ import { deskAs } from './support/desk';
 import { accountantTool, tempDir, tempLedger } from './support/env';
 import { HLEDGER_TAX, hledgerAccountNames } from '../src/main/exports/hledger';
 
-function books() {
+async function books() {
   const { ledger, dir } = tempLedger();
-  const org = L.createOrganization(ledger, { slug: 'studio', name: 'Design studio', currency: 'GBP' });
+  const org = await L.createOrganization(ledger, { slug: 'studio', name: 'Design studio', currency: 'GBP' });
   const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
   return { ledger, org, desk };
@@ -32,7 +32,7 @@ const refused = async (p: Promise<unknown>) => {
   throw new Error('it was not refused');
 };
 
-const { ledger, org, desk } = books();
+const { ledger, org, desk } = await books();
 const me = L.deskActor();
 
 beforeAll(async () => {
@@ -62,9 +62,9 @@ describe('a journal with tax', () => {
     ]);
     expect([j.totalDebit, j.totalCredit]).toEqual([1200, 1200]);
     for (const basis of ['accrual', 'cash'] as const) {
-      const r = L.taxReturn(ledger, org.seq, { from: '2026-01-01', to: '2026-03-31', basis });
+      const r = await L.taxReturn(ledger, org.seq, { from: '2026-01-01', to: '2026-03-31', basis });
       expect([r.boxes['4'], r.boxes['7'], r.boxes['5']], basis).toEqual([200, 1000, -200]);
-      const audit = L.taxAudit(ledger, org.seq, { from: '2026-01-01', to: '2026-03-31', box: '4', basis, limit: 10, offset: 0 });
+      const audit = await L.taxAudit(ledger, org.seq, { from: '2026-01-01', to: '2026-03-31', box: '4', basis, limit: 10, offset: 0 });
       expect(
         audit.data.map((l) => [l.description, l.tax]),
         basis,
@@ -72,9 +72,9 @@ describe('a journal with tax', () => {
     }
     // The P&L sees the net, on either basis.
     for (const basis of ['accrual', 'cash'] as const) {
-      expect(L.profitAndLoss(ledger, org.seq, { from: '2026-01-01', to: '2026-01-31', basis }).expenses, basis).toBe(-1000);
+      expect((await L.profitAndLoss(ledger, org.seq, { from: '2026-01-01', to: '2026-01-31', basis })).expenses, basis).toBe(-1000);
       // The figure opens the journal's line, whose net is the figure.
-      const gl = L.generalLedger(ledger, org.seq, { account: '5200', from: '2026-01-01', to: '2026-01-31', basis, limit: 10, offset: 0 });
+      const gl = await L.generalLedger(ledger, org.seq, { account: '5200', from: '2026-01-01', to: '2026-01-31', basis, limit: 10, offset: 0 });
       expect([gl.net, gl.data.map((p) => [p.description, p.other, p.journal?.number])], basis).toEqual([
         1000,
         [['Studio rent, invoice not yet in', 'Journal JNL-0001', 'JNL-0001']],
@@ -91,7 +91,7 @@ describe('a journal with tax', () => {
     expect(lines.details[0]).toMatchObject({ field: 'lines[0].account', message: expect.stringContaining('invoice') });
     const tax = await refused(desk('addJournal', { date: '2026-01-21', narration: 'x', lines: ['Current=10@S', '2300=-10'] }));
     expect(tax.details[0]).toMatchObject({ field: 'lines[0].taxCode' });
-    expect(L.listJournals(ledger, org.seq, { limit: 10, offset: 0 }).meta.totalCount).toBe(1);
+    expect((await L.listJournals(ledger, org.seq, { limit: 10, offset: 0 })).meta.totalCount).toBe(1);
   });
 });
 
@@ -105,10 +105,10 @@ describe('a reversing accrual', () => {
       ['category:5200', -300],
       ['category:2300', 300],
     ]);
-    const pl = L.profitAndLoss(ledger, org.seq, { from: '2026-03-01', to: '2026-04-30', byMonth: true });
+    const pl = await L.profitAndLoss(ledger, org.seq, { from: '2026-03-01', to: '2026-04-30', byMonth: true });
     expect(pl.lines.find((l) => l.code === '5200')!.months).toEqual({ '2026-03': -300, '2026-04': 300 });
-    const accruals = (date: string) => L.balanceSheet(ledger, org.seq, { date }).liabilities.lines.find((l) => l.code === '2300')?.amount;
-    expect([accruals('2026-03-31'), accruals('2026-04-01')]).toEqual([1500, 1200]);
+    const accruals = async (date: string) => (await L.balanceSheet(ledger, org.seq, { date })).liabilities.lines.find((l) => l.code === '2300')?.amount;
+    expect([await accruals('2026-03-31'), await accruals('2026-04-01')]).toEqual([1500, 1200]);
     // Reversed once, never its reversal.
     expect((await refused(desk('reverseJournal', { number: j.number }))).message).toMatch(/already reversed by JNL-/);
     expect((await refused(desk('reverseJournal', { number: reversal.number }))).message).toMatch(/is the reversal of/);
@@ -120,7 +120,7 @@ describe('a reversing accrual', () => {
     expect(e.details).toEqual([{ field: 'date', message: expect.stringContaining('2026-01-20') }]);
     const r = await desk<L.Journal>('reverseJournal', { number: '1', date: '2026-02-01' });
     expect(r.narration).toBe('Reversal of JNL-0001: Studio rent, invoice not yet in');
-    expect(L.taxReturn(ledger, org.seq, { from: '2026-01-01', to: '2026-03-31', basis: 'accrual' }).boxes['4']).toBe(0);
+    expect((await L.taxReturn(ledger, org.seq, { from: '2026-01-01', to: '2026-03-31', basis: 'accrual' })).boxes['4']).toBe(0);
   });
 });
 
@@ -134,28 +134,20 @@ describe('a monthly repeat', () => {
       count: 4,
     });
     // Dated in the past: the occurrences due by today are made with it, the later ones when their day comes.
-    const made = () => L.listJournals(ledger, org.seq, { limit: 50, offset: 0 }).data.filter((j) => j.narration === 'Depreciation of equipment');
+    const made = async () => (await L.listJournals(ledger, org.seq, { limit: 50, offset: 0 })).data.filter((j) => j.narration === 'Depreciation of equipment');
     const dates = ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30'];
     const today = new Date().toISOString().slice(0, 10);
-    expect(
-      made()
-        .map((j) => j.date)
-        .sort(),
-    ).toEqual(dates.filter((d) => d <= today));
+    expect((await made()).map((j) => j.date).sort()).toEqual(dates.filter((d) => d <= today));
     // Catching up at a later day makes the rest, and catching up again makes nothing more.
-    expect(L.catchUpRepeats(ledger, me, '2027-12-31', org.seq)).toBe(dates.filter((d) => d > today).length);
-    expect(L.catchUpRepeats(ledger, me, '2027-12-31', org.seq)).toBe(0);
-    expect(
-      made()
-        .map((j) => j.date)
-        .sort(),
-    ).toEqual(dates);
+    expect(await L.catchUpRepeats(ledger, me, '2027-12-31', org.seq)).toBe(dates.filter((d) => d > today).length);
+    expect(await L.catchUpRepeats(ledger, me, '2027-12-31', org.seq)).toBe(0);
+    expect((await made()).map((j) => j.date).sort()).toEqual(dates);
     const shown = await desk<L.Journal>('showJournal', { number: first.number });
     expect(shown.repeat).toMatchObject({ made: 4, nextDate: null, count: 4 });
     expect(shown.repeat!.journals).toHaveLength(4);
-    const accumulated = L.balanceSheet(ledger, org.seq, { date: '2026-04-30' }).assets.lines.find((l) => l.code === '1510')!.amount;
+    const accumulated = (await L.balanceSheet(ledger, org.seq, { date: '2026-04-30' })).assets.lines.find((l) => l.code === '1510')!.amount;
     expect(accumulated).toBe(-1000);
-    expect(L.listAudit(ledger, org.seq, { action: 'journal.repeated', limit: 10, offset: 0 }).totalCount).toBe(3);
+    expect((await L.listAudit(ledger, org.seq, { action: 'journal.repeated', limit: 10, offset: 0 })).totalCount).toBe(3);
     expectTotalsMatchRows(ledger);
   });
 
@@ -168,14 +160,14 @@ describe('a monthly repeat', () => {
       until: '2030-04-15',
     });
     expect(first.repeat).toMatchObject({ made: 1, nextDate: '2030-02-15' });
-    L.lockPeriod(ledger, org.seq, me, '2030-02-28');
-    expect(L.catchUpRepeats(ledger, me, '2030-03-20', org.seq)).toBe(1);
-    L.unlockPeriod(ledger, org.seq, me);
-    const skipped = L.listAudit(ledger, org.seq, { action: 'journal.repeat_skipped', limit: 10, offset: 0 }).entries;
+    await L.lockPeriod(ledger, org.seq, me, '2030-02-28');
+    expect(await L.catchUpRepeats(ledger, me, '2030-03-20', org.seq)).toBe(1);
+    await L.unlockPeriod(ledger, org.seq, me);
+    const skipped = (await L.listAudit(ledger, org.seq, { action: 'journal.repeat_skipped', limit: 10, offset: 0 })).entries;
     expect(skipped[0].summary).toMatch(/not made for 2030-02-15: 2030-02-15 is on or before the closing date 2030-02-28/);
     const stopped = await desk<L.Journal>('stopJournalRepeat', { number: first.number });
     expect(stopped.repeat).toMatchObject({ made: 3, nextDate: null, stoppedAt: expect.any(String), journals: [first.number, expect.stringMatching(/^JNL-/)] });
-    expect(L.catchUpRepeats(ledger, me, '2031-01-01', org.seq)).toBe(0);
+    expect(await L.catchUpRepeats(ledger, me, '2031-01-01', org.seq)).toBe(0);
   });
 });
 
@@ -192,14 +184,14 @@ describe("a money account's line", () => {
     const shown = register.data.find((t) => t.id === row.transactionId)!;
     expect(shown).toMatchObject({ amount: 5000, description: 'loan in', origin: 'journal', status: 'matched', entry: { journal: journal.number } });
     expect(shown.locked).toMatch(/reverse the journal/);
-    expect(L.balancesAt(ledger, org.seq, '2026-02-10').accounts.find((a) => a.name === 'Current')).toMatchObject({ balance: 15000 });
-    const gl = L.generalLedger(ledger, org.seq, { account: 'Current', from: '2026-02-10', to: '2026-02-10', limit: 10, offset: 0 });
+    expect((await L.balancesAt(ledger, org.seq, '2026-02-10')).accounts.find((a) => a.name === 'Current')).toMatchObject({ balance: 15000 });
+    const gl = await L.generalLedger(ledger, org.seq, { account: 'Current', from: '2026-02-10', to: '2026-02-10', limit: 10, offset: 0 });
     expect(gl.data.map((p) => [p.amount, p.other])).toEqual([[5000, `Journal ${journal.number}`]]);
     // The clearing never shows: not on the balance sheet, not in the trial balance, which balances.
-    const tb = L.trialBalance(ledger, org.seq, { from: '2026-01-01', to: '2026-12-31' });
+    const tb = await L.trialBalance(ledger, org.seq, { from: '2026-01-01', to: '2026-12-31' });
     expect(tb.totalDebit).toBe(tb.totalCredit);
     expect(tb.lines.some((l) => /clearing|journal/i.test(l.name))).toBe(false);
-    const sheet = L.balanceSheet(ledger, org.seq, { date: '2026-12-31' });
+    const sheet = await L.balanceSheet(ledger, org.seq, { date: '2026-12-31' });
     expect(sheet.assets.total).toBe(sheet.liabilitiesAndEquity);
   });
 
@@ -207,11 +199,11 @@ describe("a money account's line", () => {
     const id = journal.lines[0].transactionId!;
     expect((await refused(desk('deleteTransaction', { id }))).message).toMatch(/line of a manual journal: reverse the journal/);
     await desk('reconcileAccount', { account: 'Current', date: '2026-02-10', balance: '15000', clearThrough: '2026-02-10' });
-    expect(L.getTransaction(ledger, org.seq, id).transaction.status).toBe('reconciled');
+    expect((await L.getTransaction(ledger, org.seq, id)).transaction.status).toBe('reconciled');
     const categorize = await refused(desk('categorizeTransactions', { ids: [id], categoryCode: '5200' }));
     expect(categorize).toMatchObject({ code: 'conflict', details: { reason: 'journal', journal: journal.number } });
     const reversal = await desk<L.Journal>('reverseJournal', { number: journal.number, date: '2026-02-11' });
-    expect(L.balancesAt(ledger, org.seq, '2026-02-11').accounts.find((a) => a.name === 'Current')).toMatchObject({ balance: 10000, reconciled: 15000 });
+    expect((await L.balancesAt(ledger, org.seq, '2026-02-11')).accounts.find((a) => a.name === 'Current')).toMatchObject({ balance: 10000, reconciled: 15000 });
     expect(reversal.lines[0]).toMatchObject({ name: 'Current', credit: 5000 });
     expectTotalsMatchRows(ledger);
   });
@@ -219,14 +211,14 @@ describe("a money account's line", () => {
 
 describe('dates a journal may not take', () => {
   it('is refused on or before the closing date', async () => {
-    L.lockPeriod(ledger, org.seq, me, '2026-01-31');
+    await L.lockPeriod(ledger, org.seq, me, '2026-01-31');
     const e = await refused(desk('addJournal', { date: '2026-01-31', narration: 'Late', lines: ['5200=1', '2300=-1'] }));
     expect(e).toMatchObject({ code: 'period_locked', details: { date: '2026-01-31', lockedThrough: '2026-01-31' } });
-    L.unlockPeriod(ledger, org.seq, me);
+    await L.unlockPeriod(ledger, org.seq, me);
   });
 
   it('with taxed lines, is refused in a period a filed return covers (on either basis); without tax it is taken', async () => {
-    L.fileTaxReturn(ledger, org.seq, me, { from: '2026-01-01', to: '2026-03-31', basis: 'cash' });
+    await L.fileTaxReturn(ledger, org.seq, me, { from: '2026-01-01', to: '2026-03-31', basis: 'cash' });
     const e = await refused(desk('addJournal', { date: '2026-03-15', narration: 'Taxed', lines: ['5200=100@S', '2300=-120'] }));
     expect(e).toMatchObject({ code: 'period_locked', details: { date: '2026-03-15', from: '2026-01-01', to: '2026-03-31' } });
     await desk('addJournal', { date: '2026-03-15', narration: 'Untaxed', lines: ['5200=100', '2300=-100'] });
@@ -255,12 +247,12 @@ describe('the exports', () => {
         .map((line) => JSON.parse(`[${line}]`) as [string, string])
         .map(([account, amount]) => [account, amount === '0' ? 0 : Number(amount.replace(/ GBP$/, ''))]),
     );
-    const names = hledgerAccountNames(L.exportBook(ledger, org.seq, {}));
-    const current = L.listAccounts(ledger, org.seq).find((a) => a.name === 'Current')!;
-    const sheet = L.balanceSheet(ledger, org.seq, { date: '2026-12-31' });
+    const names = hledgerAccountNames(await L.exportBook(ledger, org.seq, {}));
+    const current = (await L.listAccounts(ledger, org.seq)).find((a) => a.name === 'Current')!;
+    const sheet = await L.balanceSheet(ledger, org.seq, { date: '2026-12-31' });
     expect(bal.get(names.money.get(current.id)!)).toBe(sheet.assets.lines.find((l) => l.name === 'Current')!.amount);
     expect(0 - (bal.get(HLEDGER_TAX) ?? 0)).toBe(sheet.liabilities.lines.find((l) => l.ref === 'tax-control')?.amount ?? 0);
-    const accruals = L.listCategories(ledger, org.seq).find((c) => c.code === '2300')!;
+    const accruals = (await L.listCategories(ledger, org.seq)).find((c) => c.code === '2300')!;
     expect(-(bal.get(names.categories.get(accruals.name)!) ?? 0)).toBe(sheet.liabilities.lines.find((l) => l.code === '2300')!.amount);
   });
 });

@@ -37,7 +37,7 @@ describe('opening a ledger', () => {
     expect(statSync(file).mtimeMs).toBe(before);
   });
 
-  it('upgrades a file written before migrations 0004-0006: description shapes backfilled, every row given an account', () => {
+  it('upgrades a file written before migrations 0004-0006: description shapes backfilled, every row given an account', async () => {
     const { ledger: old, file } = ledgerAtMigration('0003_proposal_status_counts');
     // Rows as that build wrote them: two organizations, three sources, a second currency, an approved journal entry.
     old.sqlite.exec(`
@@ -59,16 +59,16 @@ describe('opening a ledger', () => {
     const upgraded = L.openLedger(file, { log: (m) => said.push(m) });
     const due = migrationTags().length - 1 - migrationTags().indexOf('0003_proposal_status_counts');
     expect(said).toEqual([`${file}: upgrading the ledger file (${due} migration(s) from an earlier build)...`, expect.stringMatching(/: upgraded in \d+\.\d s$/)]);
-    expect(L.listTransactions(upgraded, 1, { description: 'Figma', limit: 1, offset: 0 }).meta.totalCount).toBe(2);
+    expect((await L.listTransactions(upgraded, 1, { description: 'Figma', limit: 1, offset: 0 })).meta.totalCount).toBe(2);
     expect(upgraded.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = 1').get()).toEqual({ n: 5 });
-    const accounts = (org: number) => L.listAccounts(upgraded, org).map((a) => [a.name, a.type, a.currency, a.balance, a.transactionCount]);
-    expect(accounts(1)).toEqual([
+    const accounts = async (org: number) => (await L.listAccounts(upgraded, org)).map((a) => [a.name, a.type, a.currency, a.balance, a.transactionCount]);
+    expect(await accounts(1)).toEqual([
       ['Bank account', 'checking', 'USD', -40, 2],
       ['Manual entries', 'cash', 'USD', -120.5, 1],
       ['Manual entries (EUR)', 'cash', 'EUR', -7, 1],
       ['Payment processor', 'payment_processor', 'USD', 900, 1],
     ]);
-    expect(accounts(2)).toEqual([['Bank account', 'checking', 'EUR', -1, 1]]);
+    expect(await accounts(2)).toEqual([['Bank account', 'checking', 'EUR', -1, 1]]);
     expect(upgraded.sqlite.prepare('SELECT count(*) FROM transactions WHERE account_seq IS NULL').pluck().get()).toBe(0);
     const origins = upgraded.sqlite.prepare('SELECT origin, count(*) AS n FROM transactions GROUP BY origin ORDER BY origin').all();
     expect(origins).toEqual([
@@ -111,7 +111,7 @@ describe('opening a ledger', () => {
     upgraded.close();
   });
 
-  it('upgrades proposals written before 0010 with the change each would make, so that the same change is not filed again', () => {
+  it('upgrades proposals written before 0010 with the change each would make, so that the same change is not filed again', async () => {
     const { ledger: old, file } = ledgerAtMigration('0009_proposal_channel');
     const org = oldBooks(old, 0);
     // Written as that build wrote rows (today's code knows columns it did not have).
@@ -130,13 +130,13 @@ describe('opening a ledger', () => {
       L.changeKeyOf('journal_entry', entry as L.ProposalPayloads['journal_entry'], null),
     ]);
     const agent = { type: 'token' as const, tokenSeq: 0, tokenId: 't', tokenName: 'bot', channel: 'rest' as const };
-    const again = L.proposeCategorization(upgraded, org.seq, agent, { transactionId: row.id, categoryCode: '5100' });
+    const again = await L.proposeCategorization(upgraded, org.seq, agent, { transactionId: row.id, categoryCode: '5100' });
     expect([again.id, L.isAlreadyPending(again)]).toEqual(['30000000-0000-4000-8000-000000000001', true]);
-    expect(() => L.proposeJournalEntry(upgraded, org.seq, agent, { date: '2026-01-03', description: 'Stamps', amount: -4.2 })).toThrow(/rejected this same change/);
+    await expect(L.proposeJournalEntry(upgraded, org.seq, agent, { date: '2026-01-03', description: 'Stamps', amount: -4.2 })).rejects.toThrow(/rejected this same change/);
     upgraded.close();
   });
 
-  it('upgrades a file written before 0011: reconciled rows without a category read uncategorized again, every total kept', () => {
+  it('upgrades a file written before 0011: reconciled rows without a category read uncategorized again, every total kept', async () => {
     const { ledger: old, file } = ledgerAtMigration('0010_rules_idempotency');
     const org = oldBooks(old, 10000);
     const insert = old.sqlite.prepare(`INSERT INTO transactions (id, org_seq, account_seq, origin, date, amount_minor, currency, description, category, status, source, created_at)
@@ -162,14 +162,14 @@ describe('opening a ledger', () => {
       ['Reconciled while it needed a receipt', 'receipt_missing', 1, 1],
       ['Agent suggested (legacy)', 'agent_suggested', 0, 0],
     ]);
-    expect(L.balancesAt(upgraded, org.seq, '2026-12-31').accounts[0]).toMatchObject({ balance: 149, cleared: 149, reconciled: 159, unreconciled: -10 });
-    expect(L.listTransactions(upgraded, org.seq, { status: 'uncategorized', limit: 50, offset: 0 }).meta.totalCount).toBe(1);
-    expect(L.organizationBySeq(upgraded, org.seq).decimalMark).toBe('.');
+    expect((await L.balancesAt(upgraded, org.seq, '2026-12-31')).accounts[0]).toMatchObject({ balance: 149, cleared: 149, reconciled: 159, unreconciled: -10 });
+    expect((await L.listTransactions(upgraded, org.seq, { status: 'uncategorized', limit: 50, offset: 0 })).meta.totalCount).toBe(1);
+    expect((await L.organizationBySeq(upgraded, org.seq)).decimalMark).toBe('.');
     expectTotalsMatchRows(upgraded);
     upgraded.close();
   });
 
-  it('upgrades a file written by the release before the lines (0013): every row a balanced entry, every total kept', () => {
+  it('upgrades a file written by the release before the lines (0013): every row a balanced entry, every total kept', async () => {
     const { ledger: old, file } = ledgerAtMigration('0013_totals_declared');
     const org = oldBooks(old, 10000);
     old.sqlite.exec(
@@ -211,7 +211,7 @@ describe('opening a ledger', () => {
     expect(totals(upgraded, 'SELECT * FROM transaction_day_counts WHERE n > 0')).toEqual(before.days);
     expect(upgraded.sqlite.prepare('SELECT id, status FROM transactions ORDER BY seq').raw(true).all()).toEqual(before.shown);
     // Names resolved to the chart (any case); a name it lacked is an ad-hoc category (code ''), typed by the money's sign.
-    const shown = L.listTransactions(upgraded, org.seq, { limit: 10, offset: 0 }).data.map((t) => [t.description, t.category]);
+    const shown = (await L.listTransactions(upgraded, org.seq, { limit: 10, offset: 0 })).data.map((t) => [t.description, t.category]);
     expect(shown).toEqual([
       ['Another case', 'Software & tools'],
       ['Café', 'Software & tools'],
@@ -220,22 +220,22 @@ describe('opening a ledger', () => {
       ['Uncategorized card row', null],
       ['Figma', 'Software & tools'],
     ]);
-    expect(L.chartRows(upgraded, org.seq).find((c) => c.name === 'Petty cash')).toMatchObject({ code: '', type: 'expense' });
+    expect((await L.chartRows(upgraded, org.seq)).find((c) => c.name === 'Petty cash')).toMatchObject({ code: '', type: 'expense' });
     expect(upgraded.sqlite.prepare("SELECT count(*) FROM pragma_table_info('transactions') WHERE name = 'category'").pluck().get()).toBe(0);
-    expect(L.organizationBySeq(upgraded, org.seq)).toMatchObject({ fiscalYearStart: '01-01', lockedThrough: null });
+    expect(await L.organizationBySeq(upgraded, org.seq)).toMatchObject({ fiscalYearStart: '01-01', lockedThrough: null });
     // Its counterparties are vendors now (migration 0024, issue 29).
-    expect(L.listContacts(upgraded, org.seq).find((c) => c.name === 'Old Vendor Co')).toMatchObject({ vendor: true, customer: false, categoryCode: '5300' });
+    expect((await L.listContacts(upgraded, org.seq)).find((c) => c.name === 'Old Vendor Co')).toMatchObject({ vendor: true, customer: false, categoryCode: '5300' });
     // Issue 30: rows in the base currency keep their amount as their base amount; the euro row awaits a rate, counting 0 in base until one serves its date.
     const bases = () => upgraded.sqlite.prepare('SELECT currency, amount_minor, base_minor FROM transactions ORDER BY seq').raw(true).all();
     expect(bases()).toEqual([...rows.slice(0, 5).map((r) => [r[3], r[2], r[2]]), ['EUR', -450, null]]);
     expect(upgraded.sqlite.prepare("SELECT sum(sum_base) FROM line_day_totals WHERE currency = 'EUR'").pluck().get()).toBe(0);
-    expect(L.setRate(upgraded, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-01-02', rate: '1.1' })).toMatchObject({ rate: '1.1' });
+    expect(await L.setRate(upgraded, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-01-02', rate: '1.1' })).toMatchObject({ rate: '1.1' });
     expect(bases()[5]).toEqual(['EUR', -450, -495]);
     expect(upgraded.sqlite.prepare('SELECT base_minor FROM lines WHERE transaction_seq = 6').pluck().all()).toEqual([495]);
     expectTotalsMatchRows(upgraded);
     // A rename now touches no row and every row shows it.
-    L.renameCategory(upgraded, org.seq, L.deskActor(), '5100', 'Software');
-    expect(L.listTransactions(upgraded, org.seq, { category: 'Software', limit: 10, offset: 0 }).meta.totalCount).toBe(3);
+    await L.renameCategory(upgraded, org.seq, L.deskActor(), '5100', 'Software');
+    expect((await L.listTransactions(upgraded, org.seq, { category: 'Software', limit: 10, offset: 0 })).meta.totalCount).toBe(3);
     upgraded.close();
   });
 
@@ -254,13 +254,13 @@ describe('opening a ledger', () => {
     expect(keeping).toEqual(TOTALS.flatMap((t) => EVENTS.map((e) => triggerName(t, e))).sort());
   });
 
-  it('reopens its own file without re-running migrations', () => {
+  it('reopens its own file without re-running migrations', async () => {
     const { ledger, file } = tempLedger();
-    L.createOrganization(ledger, { slug: 'x' });
+    await L.createOrganization(ledger, { slug: 'x' });
     const said: string[] = [];
     const again = L.openLedger(file, { log: (m) => said.push(m) });
     expect(said).toEqual([]);
-    expect(L.listOrganizations(again).map((o) => o.slug)).toEqual(['x']);
+    expect((await L.listOrganizations(again)).map((o) => o.slug)).toEqual(['x']);
     again.close();
   });
 });

@@ -9,44 +9,45 @@ import { BULK_ROWS, bulkInsert } from '../src/main/ledger/totals/bulk';
 import { EntryWriter, insertTransaction, type NewTransaction } from '../src/main/ledger/transactions/insert';
 import { categoryLine } from '../src/main/ledger/transactions/lines';
 import { expectTotalsMatchRows } from './support/aggregates';
+import { mapInOrder } from '../src/main/ledger/core/in-order';
 
-const agentOf = (ledger: L.Ledger, orgSeq: number) => {
-  const { info } = L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
-  const token = L.listTokens(ledger, orgSeq).find((t) => t.id === info.id)!;
+const agentOf = async (ledger: L.Ledger, orgSeq: number) => {
+  const { info } = await L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
+  const token = (await L.listTokens(ledger, orgSeq)).find((t) => t.id === info.id)!;
   const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(token.id) as { seq: number }).seq;
   return { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: 'bot', channel: 'rest' } as const;
 };
 
-function setup(transactions = 200) {
+async function setup(transactions = 200) {
   const { ledger, dir, file } = tempLedger();
-  const org = L.createOrganization(ledger, { slug: 'acme' });
-  fillDemo(ledger, org.seq, org.slug, transactions, org.currency);
-  const agent = agentOf(ledger, org.seq);
-  const uncategorized = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 5, offset: 0 }).data;
+  const org = await L.createOrganization(ledger, { slug: 'acme' });
+  await fillDemo(ledger, org.seq, org.slug, transactions, org.currency);
+  const agent = await agentOf(ledger, org.seq);
+  const uncategorized = (await L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 5, offset: 0 })).data;
   return { ledger, dir, file, org, agent, uncategorized, human: L.deskActor() as Extract<L.Actor, { type: 'human' }> };
 }
 
 describe('organizations and the chart', () => {
-  it('seeds a new organization from the ontology', () => {
-    const { ledger, org } = setup(1);
-    const codes = L.listCategories(ledger, org.seq).map((c) => c.code);
+  it('seeds a new organization from the ontology', async () => {
+    const { ledger, org } = await setup(1);
+    const codes = (await L.listCategories(ledger, org.seq)).map((c) => c.code);
     expect(codes).toEqual(['4000', '4010', '5000', '5100', '5200', '5300']);
-    const software = L.listCategories(ledger, org.seq).find((c) => c.code === '5100')!;
+    const software = (await L.listCategories(ledger, org.seq)).find((c) => c.code === '5100')!;
     expect(software).toMatchObject({ name: 'Software & tools', type: 'expense', parentCode: '5000', synonyms: ['Software', 'SaaS', 'Subscriptions'] });
   });
 
-  it('resolves codes, names and synonyms; refuses what it does not understand', () => {
-    const { ledger, org } = setup(1);
-    expect(L.resolveCategory(ledger, org.seq, { categoryCode: '5300' })).toEqual({ seq: expect.any(Number), code: '5300', name: 'Cloud infrastructure' });
-    expect(L.resolveCategory(ledger, org.seq, { category: '  saas ' })).toMatchObject({ code: '5100', name: 'Software & tools' });
-    expect(L.resolveCategory(ledger, org.seq, { category: 'office & RENT' })).toMatchObject({ code: '5200', name: 'Office & rent' });
-    expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '9999' })).toThrow(
+  it('resolves codes, names and synonyms; refuses what it does not understand', async () => {
+    const { ledger, org } = await setup(1);
+    expect(await L.resolveCategory(ledger, org.seq, { categoryCode: '5300' })).toEqual({ seq: expect.any(Number), code: '5300', name: 'Cloud infrastructure' });
+    expect(await L.resolveCategory(ledger, org.seq, { category: '  saas ' })).toMatchObject({ code: '5100', name: 'Software & tools' });
+    expect(await L.resolveCategory(ledger, org.seq, { category: 'office & RENT' })).toMatchObject({ code: '5200', name: 'Office & rent' });
+    await expect(L.resolveCategory(ledger, org.seq, { categoryCode: '9999' })).rejects.toThrow(
       expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'categoryCode' })] }),
     );
-    expect(() => L.resolveCategory(ledger, org.seq, { category: 'Snacks' })).toThrow(
+    await expect(L.resolveCategory(ledger, org.seq, { category: 'Snacks' })).rejects.toThrow(
       expect.objectContaining({ details: [expect.objectContaining({ field: 'category', message: expect.stringContaining('Snacks') })] }),
     );
-    expect(() => L.resolveCategory(ledger, org.seq, { categoryCode: '5300', category: 'Rent' })).toThrow(/send one of them/);
+    await expect(L.resolveCategory(ledger, org.seq, { categoryCode: '5300', category: 'Rent' })).rejects.toThrow(/send one of them/);
   });
 });
 
@@ -63,10 +64,10 @@ describe('money', () => {
 });
 
 describe('transactions list', () => {
-  it('filters, orders by date descending with a stable tiebreak, and counts exactly', () => {
-    const { ledger, org } = setup(400);
+  it('filters, orders by date descending with a stable tiebreak, and counts exactly', async () => {
+    const { ledger, org } = await setup(400);
     const all = ledger.sqlite.prepare(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq) as L.TransactionRow[];
-    const page = L.listTransactions(ledger, org.seq, { limit: 500, offset: 0 });
+    const page = await L.listTransactions(ledger, org.seq, { limit: 500, offset: 0 });
     expect(page.data.map((t) => t.id)).toEqual(all.map((t) => t.id));
     expect(page.meta.totalCount).toBe(400);
     const cases: [L.TransactionQuery, (t: L.TransactionRow) => boolean][] = [
@@ -86,39 +87,39 @@ describe('transactions list', () => {
     ];
     for (const [query, keep] of cases) {
       const expected = all.filter(keep).map((t) => t.id);
-      const got = L.listTransactions(ledger, org.seq, query);
+      const got = await L.listTransactions(ledger, org.seq, query);
       expect(
         got.data.map((t) => t.id),
         JSON.stringify(query),
       ).toEqual(expected);
       expect(got.meta.totalCount, JSON.stringify(query)).toBe(expected.length);
     }
-    expect(cases.every(([q]) => L.listTransactions(ledger, org.seq, q).meta.totalCount < 400)).toBe(true);
-    const second = L.listTransactions(ledger, org.seq, { limit: 7, offset: 7 });
+    for (const [q] of cases) expect((await L.listTransactions(ledger, org.seq, q)).meta.totalCount).toBeLessThan(400);
+    const second = await L.listTransactions(ledger, org.seq, { limit: 7, offset: 7 });
     expect(second.data.map((t) => t.id)).toEqual(all.slice(7, 14).map((t) => t.id));
   });
 
-  it('pages description matches in date order from the index, after backdated inserts, edits and in other organizations', () => {
-    const { ledger, org, agent, human } = setup(300);
-    const other = L.createOrganization(ledger, { slug: 'other' });
-    fillDemo(ledger, other.seq, other.slug, 100, other.currency);
+  it('pages description matches in date order from the index, after backdated inserts, edits and in other organizations', async () => {
+    const { ledger, org, agent, human } = await setup(300);
+    const other = await L.createOrganization(ledger, { slug: 'other' });
+    await fillDemo(ledger, other.seq, other.slug, 100, other.currency);
     // Backdated rows get higher seqs than newer-dated ones: order must still be by date,
     // also between dates the index key clamps to the same day (before 1900).
     for (const date of ['2023-07-02', '2026-06-30', '1899-12-31', '2090-01-01', '1850-06-01']) {
-      const p = L.proposeJournalEntry(ledger, org.seq, agent, { date, description: `Figma backfill ${date}`, amount: -10, categoryCode: '5000' });
-      L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
+      const p = await L.proposeJournalEntry(ledger, org.seq, agent, { date, description: `Figma backfill ${date}`, amount: -10, categoryCode: '5000' });
+      await L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
     }
     for (const description of ['Invoice #12 Figma', 'Café ٣ #9 Ｆ１ 2024-05']) {
-      const p = L.proposeJournalEntry(ledger, org.seq, agent, { date: '2025-05-05', description, amount: -12, categoryCode: '5000' });
-      L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
+      const p = await L.proposeJournalEntry(ledger, org.seq, agent, { date: '2025-05-05', description, amount: -12, categoryCode: '5000' });
+      await L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
       // The insert trigger's SQL shape is the one bulk loads compute in JS.
       expect(ledger.sqlite.prepare('SELECT n FROM description_shapes WHERE org_seq = ? AND shape = ?').get(org.seq, L.descriptionShape(description))).toEqual({ n: 1 });
     }
-    const renamed = L.listTransactions(ledger, org.seq, { description: 'aws', limit: 1, offset: 0 }).data[0];
+    const renamed = (await L.listTransactions(ledger, org.seq, { description: 'aws', limit: 1, offset: 0 })).data[0];
     ledger.sqlite.prepare("UPDATE transactions SET description = 'Renamed to FIGMA seat' WHERE id = ?").run(renamed.id);
     // Description shapes (migration 0004) count every row once, after bulk loads, inserts and edits.
     const shapes = (o: number) => (ledger.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(o) as { n: number }).n;
-    for (const o of [org.seq, other.seq]) expect(shapes(o)).toBe(L.listTransactions(ledger, o, { limit: 1, offset: 0 }).meta.totalCount);
+    for (const o of [org.seq, other.seq]) expect(shapes(o)).toBe((await L.listTransactions(ledger, o, { limit: 1, offset: 0 })).meta.totalCount);
     // Both ways of counting are checked below: org has few shapes per row (counted over
     // shapes), other too many (counted over rows, migration 0005).
     const shapesPerRow = (o: number) => (ledger.sqlite.prepare('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o) as { shapes: number }).shapes / shapes(o);
@@ -142,28 +143,28 @@ describe('transactions list', () => {
     for (const [query, keep] of cases) {
       const expected = all.filter(keep).map((t) => t.id);
       expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
-      const whole = L.listTransactions(ledger, org.seq, { limit: 500, offset: 0, ...query });
+      const whole = await L.listTransactions(ledger, org.seq, { limit: 500, offset: 0, ...query });
       expect(
         whole.data.map((t) => t.id),
         JSON.stringify(query),
       ).toEqual(expected);
       expect(whole.meta.totalCount).toBe(expected.length);
-      const paged = L.listTransactions(ledger, org.seq, { limit: 3, offset: 1, ...query });
+      const paged = await L.listTransactions(ledger, org.seq, { limit: 3, offset: 1, ...query });
       expect(paged.data.map((t) => t.id)).toEqual(expected.slice(1, 4));
     }
-    expect(L.listTransactions(ledger, org.seq, { description: 'aws', limit: 500, offset: 0 }).data.map((t) => t.id)).not.toContain(renamed.id);
-    const otherFigma = L.listTransactions(ledger, other.seq, { description: 'figma', limit: 500, offset: 0 });
+    expect((await L.listTransactions(ledger, org.seq, { description: 'aws', limit: 500, offset: 0 })).data.map((t) => t.id)).not.toContain(renamed.id);
+    const otherFigma = await L.listTransactions(ledger, other.seq, { description: 'figma', limit: 500, offset: 0 });
     expect(otherFigma.data.every((t) => !all.some((a) => a.id === t.id))).toBe(true);
     expect(otherFigma.meta.totalCount).toBe(otherFigma.data.length);
   });
 });
 
 describe('proposals and review', () => {
-  it('creates pending proposals without touching the books, with an audit entry each', () => {
-    const { ledger, org, agent, uncategorized } = setup();
+  it('creates pending proposals without touching the books, with an audit entry each', async () => {
+    const { ledger, org, agent, uncategorized } = await setup();
     const tx = uncategorized[0];
-    const before = L.getTransaction(ledger, org.seq, tx.id);
-    const p = L.proposeCategorization(ledger, org.seq, agent, {
+    const before = await L.getTransaction(ledger, org.seq, tx.id);
+    const p = await L.proposeCategorization(ledger, org.seq, agent, {
       transactionId: tx.id,
       categoryCode: '5300',
       confidence: 0.9,
@@ -172,99 +173,99 @@ describe('proposals and review', () => {
     });
     expect(p).toMatchObject({ type: 'categorization', status: 'pending', proposedBy: `mcp:${agent.tokenId}`, confidence: 0.9, reason: 'AWS' });
     expect(p.payload).toEqual({ transactionId: tx.id, categoryCode: '5300', category: 'Cloud infrastructure', evidence: [{ type: 'counterparty_match', value: 'AWS' }] });
-    expect(L.getTransaction(ledger, org.seq, tx.id)).toEqual(before);
-    const log = L.listAudit(ledger, org.seq, { action: 'proposal.created', limit: 10, offset: 0 });
+    expect(await L.getTransaction(ledger, org.seq, tx.id)).toEqual(before);
+    const log = await L.listAudit(ledger, org.seq, { action: 'proposal.created', limit: 10, offset: 0 });
     expect(log.entries).toHaveLength(1);
     expect(log.entries[0]).toMatchObject({ actor: { type: 'token', id: agent.tokenId, name: 'bot' }, channel: 'rest', targetId: p.id });
   });
 
-  it('approval applies each effect with its audit entry; rejection changes nothing', () => {
-    const { ledger, org, agent, uncategorized, human } = setup();
+  it('approval applies each effect with its audit entry; rejection changes nothing', async () => {
+    const { ledger, org, agent, uncategorized, human } = await setup();
     const [t1, t2, t3] = uncategorized;
-    const receipt = L.searchReceipts(ledger, org.seq, 'invoice').find((r) => r.transactionId === null)!;
-    const cat = L.proposeCategorization(ledger, org.seq, agent, { transactionId: t1.id, category: 'cloud', confidence: 0.8, reason: 'vendor' });
-    const je = L.proposeJournalEntry(ledger, org.seq, agent, { date: '2026-01-15', description: 'Bank fee', amount: -12.5, categoryCode: '5000' });
-    const link = L.proposeReceiptLink(ledger, org.seq, agent, { transactionId: t2.id, receiptId: receipt.id });
-    const note = L.proposeNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
+    const receipt = (await L.searchReceipts(ledger, org.seq, 'invoice')).find((r) => r.transactionId === null)!;
+    const cat = await L.proposeCategorization(ledger, org.seq, agent, { transactionId: t1.id, category: 'cloud', confidence: 0.8, reason: 'vendor' });
+    const je = await L.proposeJournalEntry(ledger, org.seq, agent, { date: '2026-01-15', description: 'Bank fee', amount: -12.5, categoryCode: '5000' });
+    const link = await L.proposeReceiptLink(ledger, org.seq, agent, { transactionId: t2.id, receiptId: receipt.id });
+    const note = await L.proposeNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
     const snapshot = () => ledger.sqlite.prepare('SELECT count(*) AS n, sum(amount_minor) AS s FROM transactions').get();
     const before = snapshot();
-    expect(L.dashboardSummary(ledger, org.seq).agentSuggested).toBe(4);
+    expect((await L.dashboardSummary(ledger, org.seq)).agentSuggested).toBe(4);
 
-    L.reviewProposal(ledger, org.seq, note.id, 'reject', human, 'not useful');
+    await L.reviewProposal(ledger, org.seq, note.id, 'reject', human, 'not useful');
     expect(snapshot()).toEqual(before);
-    expect(L.getTransaction(ledger, org.seq, t3.id).notes.map((n) => n.content)).not.toContain('Check with client');
+    expect((await L.getTransaction(ledger, org.seq, t3.id)).notes.map((n) => n.content)).not.toContain('Check with client');
 
-    L.reviewProposal(ledger, org.seq, cat.id, 'approve', human);
-    expect(L.getTransaction(ledger, org.seq, t1.id).transaction).toMatchObject({
+    await L.reviewProposal(ledger, org.seq, cat.id, 'approve', human);
+    expect((await L.getTransaction(ledger, org.seq, t1.id)).transaction).toMatchObject({
       category: 'Cloud infrastructure',
       status: 'matched',
       suggestedBy: `mcp:${agent.tokenId}`,
       confidence: 0.8,
       reason: 'vendor',
     });
-    L.reviewProposal(ledger, org.seq, je.id, 'approve', human);
-    const created = L.listTransactions(ledger, org.seq, { description: 'Bank fee', limit: 5, offset: 0 }).data;
+    await L.reviewProposal(ledger, org.seq, je.id, 'approve', human);
+    const created = (await L.listTransactions(ledger, org.seq, { description: 'Bank fee', limit: 5, offset: 0 })).data;
     expect(created).toEqual([
       expect.objectContaining({ date: '2026-01-15', amount: -12.5, currency: 'USD', category: 'Operating expenses', status: 'matched', source: 'manual_csv' }),
     ]);
-    L.reviewProposal(ledger, org.seq, link.id, 'approve', human);
-    expect(L.getReceipt(ledger, org.seq, receipt.id).transactionId).toBe(t2.id);
+    await L.reviewProposal(ledger, org.seq, link.id, 'approve', human);
+    expect((await L.getReceipt(ledger, org.seq, receipt.id)).transactionId).toBe(t2.id);
 
     // The trigger-maintained counts follow single-row changes too.
     for (const status of L.TRANSACTION_STATUSES) {
       const real = (ledger.sqlite.prepare('SELECT count(*) AS n FROM transactions WHERE org_seq = ? AND status = ?').get(org.seq, status) as { n: number }).n;
-      expect(L.listTransactions(ledger, org.seq, { status, limit: 1, offset: 0 }).meta.totalCount, status).toBe(real);
-      expect(L.listTransactions(ledger, org.seq, { status, dateFrom: '2000-01-01', limit: 1, offset: 0 }).meta.totalCount, status).toBe(real);
+      expect((await L.listTransactions(ledger, org.seq, { status, limit: 1, offset: 0 })).meta.totalCount, status).toBe(real);
+      expect((await L.listTransactions(ledger, org.seq, { status, dateFrom: '2000-01-01', limit: 1, offset: 0 })).meta.totalCount, status).toBe(real);
     }
-    expect(L.dashboardSummary(ledger, org.seq).uncategorized).toBe(
-      L.listTransactions(ledger, org.seq, { category: L.UNCATEGORIZED, status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount,
+    expect((await L.dashboardSummary(ledger, org.seq)).uncategorized).toBe(
+      (await L.listTransactions(ledger, org.seq, { category: L.UNCATEGORIZED, status: 'uncategorized', limit: 1, offset: 0 })).meta.totalCount,
     );
-    const actions = L.listAudit(ledger, org.seq, { limit: 50, offset: 0 }).entries.map((e) => e.action);
+    const actions = (await L.listAudit(ledger, org.seq, { limit: 50, offset: 0 })).entries.map((e) => e.action);
     expect(actions.filter((a) => a === 'proposal.approved')).toHaveLength(3);
     expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);
-    expect(L.listPendingProposals(ledger, org.seq, { limit: 50, offset: 0 })).toEqual({ proposals: [], count: 0 });
-    expect(L.dashboardSummary(ledger, org.seq).agentSuggested).toBe(0);
+    expect(await L.listPendingProposals(ledger, org.seq, { limit: 50, offset: 0 })).toEqual({ proposals: [], count: 0 });
+    expect((await L.dashboardSummary(ledger, org.seq)).agentSuggested).toBe(0);
     const counted = (sql: string) => ledger.sqlite.prepare(sql).all(org.seq);
     expect(counted('SELECT status, n FROM proposal_status_counts WHERE org_seq = ? AND n > 0 ORDER BY status')).toEqual(
       counted('SELECT status, count(*) AS n FROM proposals WHERE org_seq = ? GROUP BY status ORDER BY status'),
     );
   });
 
-  it('reviews a proposal once, also when two connections race', () => {
-    const { ledger, file, org, agent, uncategorized, human } = setup();
-    const p = L.proposeNote(ledger, org.seq, agent, { transactionId: uncategorized[0].id, content: 'once' });
+  it('reviews a proposal once, also when two connections race', async () => {
+    const { ledger, file, org, agent, uncategorized, human } = await setup();
+    const p = await L.proposeNote(ledger, org.seq, agent, { transactionId: uncategorized[0].id, content: 'once' });
     const other = L.openLedger(file);
-    L.reviewProposal(other, org.seq, p.id, 'approve', human);
-    expect(() => L.reviewProposal(ledger, org.seq, p.id, 'reject', human)).toThrow(expect.objectContaining({ code: 'already_reviewed' }));
+    await L.reviewProposal(other, org.seq, p.id, 'approve', human);
+    await expect(L.reviewProposal(ledger, org.seq, p.id, 'reject', human)).rejects.toThrow(expect.objectContaining({ code: 'already_reviewed' }));
     other.close();
-    expect(L.getTransaction(ledger, org.seq, uncategorized[0].id).notes.filter((n) => n.content === 'once')).toHaveLength(1);
-    expect(L.listAudit(ledger, org.seq, { action: 'proposal.rejected', limit: 5, offset: 0 }).totalCount).toBe(0);
+    expect((await L.getTransaction(ledger, org.seq, uncategorized[0].id)).notes.filter((n) => n.content === 'once')).toHaveLength(1);
+    expect((await L.listAudit(ledger, org.seq, { action: 'proposal.rejected', limit: 5, offset: 0 })).totalCount).toBe(0);
   });
 
-  it('rolls back the review when its effect fails, leaving the proposal pending', () => {
-    const { ledger, org, agent, uncategorized, human } = setup();
-    const p = L.proposeCategorization(ledger, org.seq, agent, { transactionId: uncategorized[0].id, categoryCode: '5100' });
+  it('rolls back the review when its effect fails, leaving the proposal pending', async () => {
+    const { ledger, org, agent, uncategorized, human } = await setup();
+    const p = await L.proposeCategorization(ledger, org.seq, agent, { transactionId: uncategorized[0].id, categoryCode: '5100' });
     ledger.sqlite.exec("CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
-    expect(() => L.reviewProposal(ledger, org.seq, p.id, 'approve', human)).toThrow(/disk full/);
+    await expect(L.reviewProposal(ledger, org.seq, p.id, 'approve', human)).rejects.toThrow(/disk full/);
     ledger.sqlite.exec('DROP TRIGGER fail_audit');
-    expect(L.getProposal(ledger, org.seq, p.id).status).toBe('pending');
-    expect(L.getTransaction(ledger, org.seq, uncategorized[0].id).transaction.status).toBe('uncategorized');
+    expect((await L.getProposal(ledger, org.seq, p.id)).status).toBe('pending');
+    expect((await L.getTransaction(ledger, org.seq, uncategorized[0].id)).transaction.status).toBe('uncategorized');
   });
 });
 
 describe('audit log', () => {
-  it('refuses UPDATE and DELETE', () => {
-    const { ledger } = setup(5);
+  it('refuses UPDATE and DELETE', async () => {
+    const { ledger } = await setup(5);
     expect(() => ledger.sqlite.exec("UPDATE audit_log SET summary = 'x'")).toThrow(/append-only/);
     expect(() => ledger.sqlite.exec('DELETE FROM audit_log')).toThrow(/append-only/);
   });
 });
 
 describe('tokens', () => {
-  it('stores only a hash: the raw token appears nowhere in the data folder', () => {
-    const { ledger, dir, org } = setup(5);
-    const { token } = L.createToken(ledger, org.seq, { name: 'secret holder', scopes: ['read'] });
-    L.authenticate(ledger, token);
+  it('stores only a hash: the raw token appears nowhere in the data folder', async () => {
+    const { ledger, dir, org } = await setup(5);
+    const { token } = await L.createToken(ledger, org.seq, { name: 'secret holder', scopes: ['read'] });
+    await L.authenticate(ledger, token);
     ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const secret = token.slice('ldk_live_'.length);
     for (const f of readdirSync(dir)) {
@@ -274,9 +275,9 @@ describe('tokens', () => {
     }
   });
 
-  it('refuses malformed tokens before any database read', () => {
-    const { ledger, org } = setup(1);
-    const { token } = L.createToken(ledger, org.seq, { name: 't', scopes: ['read'] });
+  it('refuses malformed tokens before any database read', async () => {
+    const { ledger, org } = await setup(1);
+    const { token } = await L.createToken(ledger, org.seq, { name: 't', scopes: ['read'] });
     const flipped = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
     expect(L.isWellFormedToken(token)).toBe(true);
     expect(L.isWellFormedToken(flipped)).toBe(false);
@@ -286,24 +287,24 @@ describe('tokens', () => {
         throw new Error('database read');
       },
     } as unknown as L.Ledger;
-    expect(() => L.authenticate(closed, flipped)).toThrow(expect.objectContaining({ code: 'unauthorized', details: { reason: 'malformed' } }));
+    await expect(L.authenticate(closed, flipped)).rejects.toThrow(expect.objectContaining({ code: 'unauthorized', details: { reason: 'malformed' } }));
   });
 
-  it('revokes and records last use', () => {
-    const { ledger, org } = setup(1);
-    const { token, info } = L.createToken(ledger, org.seq, { name: 't', scopes: ['read', 'propose-write'] });
+  it('revokes and records last use', async () => {
+    const { ledger, org } = await setup(1);
+    const { token, info } = await L.createToken(ledger, org.seq, { name: 't', scopes: ['read', 'propose-write'] });
     expect(info.lastUsedAt).toBeNull();
-    L.authenticate(ledger, token);
-    expect(L.listTokens(ledger, org.seq).find((t) => t.id === info.id)!.lastUsedAt).not.toBeNull();
-    L.revokeToken(ledger, org.seq, info.id);
-    expect(() => L.authenticate(ledger, token)).toThrow(expect.objectContaining({ details: { reason: 'revoked' } }));
+    await L.authenticate(ledger, token);
+    expect((await L.listTokens(ledger, org.seq)).find((t) => t.id === info.id)!.lastUsedAt).not.toBeNull();
+    await L.revokeToken(ledger, org.seq, info.id);
+    await expect(L.authenticate(ledger, token)).rejects.toThrow(expect.objectContaining({ details: { reason: 'revoked' } }));
   });
 });
 
 describe('dashboard', () => {
-  it('answers from maintained aggregates that match the rows', () => {
-    const { ledger, org } = setup(500);
-    const d = L.dashboardSummary(ledger, org.seq);
+  it('answers from maintained aggregates that match the rows', async () => {
+    const { ledger, org } = await setup(500);
+    const d = await L.dashboardSummary(ledger, org.seq);
     const q = (sql: string) => (ledger.sqlite.prepare(sql).get(org.seq) as { v: number }).v;
     expect(d.uncategorized).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'uncategorized'"));
     expect(d.missingReceipts).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'receipt_missing'"));
@@ -311,14 +312,14 @@ describe('dashboard', () => {
     expect(d.cashPosition).toBe(
       (q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') + q('SELECT sum(opening_balance_minor) v FROM accounts WHERE org_seq = ?')) / 100,
     );
-    expect(d.cashPosition).toBe(L.listAccounts(ledger, org.seq).reduce((sum, a) => sum + a.balance, 0));
+    expect(d.cashPosition).toBe((await L.listAccounts(ledger, org.seq)).reduce((sum, a) => sum + a.balance, 0));
     expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
     // Revenue and expenses are the profit and loss's: lines to revenue and expense categories, never uncategorized rows.
     const lines = (type: string) =>
       q(`SELECT -sum(l.amount_minor) v FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.org_seq = ? AND c.type = '${type}' AND l.date >= '2025-07-01'`) / 100;
     expect(d.revenue).toBe(lines('revenue'));
     expect(d.expenses).toBe(-lines('expense'));
-    expect(d.revenue).toBe(L.profitAndLoss(ledger, org.seq, { from: '2025-07-01', to: '2026-06-30' }).revenue);
+    expect(d.revenue).toBe((await L.profitAndLoss(ledger, org.seq, { from: '2025-07-01', to: '2026-06-30' })).revenue);
     expect(d.revenue).toBeLessThan(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
     expect(d.recentTransactions).toHaveLength(10);
     expect(d.notifications.map((n) => n.type)).toEqual(['receipts_missing']);
@@ -326,9 +327,9 @@ describe('dashboard', () => {
 });
 
 describe('demo data', () => {
-  it('is deterministic and covers every source and status', () => {
-    const a = setup(300);
-    const b = setup(300);
+  it('is deterministic and covers every source and status', async () => {
+    const a = await setup(300);
+    const b = await setup(300);
     const rows = (l: L.Ledger) => l.sqlite.prepare('SELECT id, date, amount_minor, description, status, source FROM transactions ORDER BY seq').all();
     expect(rows(a.ledger)).toEqual(rows(b.ledger));
     const statuses = a.ledger.sqlite.prepare('SELECT DISTINCT status FROM transactions').pluck().all();
@@ -336,7 +337,7 @@ describe('demo data', () => {
     expect(new Set(statuses)).toEqual(new Set(L.TRANSACTION_STATUSES));
     expect(new Set(sources)).toEqual(new Set(L.TRANSACTION_SOURCES));
     // Three accounts, each holding rows; every row in one of them; the accounts are the connectors (never imported).
-    const accounts = L.listAccounts(a.ledger, a.org.seq);
+    const accounts = await L.listAccounts(a.ledger, a.org.seq);
     expect(accounts.map((x) => [x.name, x.type])).toEqual([
       ['Company card', 'credit_card'],
       ['Operating account', 'checking'],
@@ -346,7 +347,7 @@ describe('demo data', () => {
     expect(accounts.reduce((n, x) => n + x.transactionCount, 0)).toBe(300);
     const sum = a.ledger.sqlite.prepare('SELECT sum(amount_minor) FROM transactions').pluck().get() as number;
     expect(Math.round(accounts.reduce((n, x) => n + x.balance, 0) * 100)).toBe(sum + 2_500_000);
-    expect(L.listConnectors(a.ledger, a.org.seq)).toEqual(
+    expect(await L.listConnectors(a.ledger, a.org.seq)).toEqual(
       accounts.map((x) => ({ id: x.id, name: x.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
     );
   });
@@ -368,34 +369,34 @@ describe('bulk loads', () => {
   });
   const count = (ledger: L.Ledger) => ledger.sqlite.prepare('SELECT count(*) FROM transactions').pluck().get() as number;
 
-  it('refuses, as the row trigger does, a row without an account of its currency, writing nothing', () => {
-    const { ledger, org } = setup(10);
-    const account = L.listAccounts(ledger, org.seq)[0];
+  it('refuses, as the row trigger does, a row without an account of its currency, writing nothing', async () => {
+    const { ledger, org } = await setup(10);
+    const account = (await L.listAccounts(ledger, org.seq))[0];
     const seq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE id = ?').pluck().get(account.id) as number;
     const before = count(ledger);
-    expect(() => ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 0)))).toThrow('every transaction belongs to an account of its currency');
+    await expect(ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 0)))).rejects.toThrow('every transaction belongs to an account of its currency');
     const cases: [NewTransaction, string][] = [
       [row(seq, 'EUR', 2), 'every transaction belongs to an account of its currency'],
       [row(9999, org.currency, 2), 'FOREIGN KEY constraint failed'],
     ];
     for (const [bad, message] of cases)
-      expect(() =>
-        bulkInsert(ledger, (track) => {
-          insertTransaction(ledger, org.seq, row(seq, org.currency, 1), track);
-          insertTransaction(ledger, org.seq, bad, track);
+      await expect(
+        bulkInsert(ledger, async (track) => {
+          await insertTransaction(ledger, org.seq, row(seq, org.currency, 1), track);
+          await insertTransaction(ledger, org.seq, bad, track);
         }),
-      ).toThrow(message);
+      ).rejects.toThrow(message);
     expect(count(ledger)).toBe(before);
     // The trigger is back for the rows that come one by one.
-    expect(() => ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 3)))).toThrow('every transaction belongs to an account of its currency');
-    bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, org.currency, 4), track));
+    await expect(ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 3)))).rejects.toThrow('every transaction belongs to an account of its currency');
+    await bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, org.currency, 4), track));
     expect(count(ledger)).toBe(before + 1);
   });
 
-  it('writes many entries as one at a time would: rows, default and own lines, totals', () => {
-    const { ledger, org } = setup(1);
+  it('writes many entries as one at a time would: rows, default and own lines, totals', async () => {
+    const { ledger, org } = await setup(1);
     const accountSeq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq) as number;
-    const [office, software] = ['5200', '5100'].map((code) => L.resolveCategory(ledger, org.seq, { categoryCode: code }).seq);
+    const [office, software] = await mapInOrder(['5200', '5100'], async (code) => (await L.resolveCategory(ledger, org.seq, { categoryCode: code })).seq);
     // 107 rows: two full statements and seven more; uncategorized, categorized, split, unvalued, zero.
     const entries = (copy: string): NewTransaction[] =>
       Array.from({ length: 107 }, (_, n) => {
@@ -410,16 +411,18 @@ describe('bulk loads', () => {
           lines: n % 7 === 3 ? [categoryLine(office, amountMinor - 40), categoryLine(software, 40, 'shared')] : undefined,
         };
       });
-    ledger.write(() => entries('one').forEach((t) => insertTransaction(ledger, org.seq, t)));
-    ledger.write(() => {
-      const writer = new EntryWriter(ledger, org.seq);
-      entries('writer').forEach((t) => writer.add(t));
-      writer.finish();
+    await ledger.write(async () => {
+      for (const t of entries('one')) await insertTransaction(ledger, org.seq, t);
     });
-    bulkInsert(ledger, (track) => {
-      const writer = new EntryWriter(ledger, org.seq, track);
-      const seqs = entries('bulk').map((t) => writer.add(t));
-      writer.finish();
+    await ledger.write(async () => {
+      const writer = await EntryWriter.open(ledger, org.seq);
+      for (const t of entries('writer')) await writer.add(t);
+      await writer.finish();
+    });
+    await bulkInsert(ledger, async (track) => {
+      const writer = await EntryWriter.open(ledger, org.seq, track);
+      const seqs = await mapInOrder(entries('bulk'), (t) => writer.add(t));
+      await writer.finish();
       expect(seqs).toEqual(ledger.sqlite.prepare("SELECT seq FROM transactions WHERE id LIKE 'bulk-%' ORDER BY seq").pluck().all());
     });
     const written = (copy: string) => ({
@@ -439,15 +442,15 @@ describe('bulk loads', () => {
     expectTotalsMatchRows(ledger);
   });
 
-  it('fills the full-text index without merging, then puts its settings back', () => {
-    const { ledger, org } = setup(BULK_ROWS + 10);
+  it('fills the full-text index without merging, then puts its settings back', async () => {
+    const { ledger, org } = await setup(BULK_ROWS + 10);
     const config = () =>
       Object.fromEntries(ledger.sqlite.prepare("SELECT k, v FROM transactions_fts_config WHERE k IN ('hashsize', 'automerge', 'crisismerge')").raw().all() as [string, number][]);
     expect(config()).toEqual({ hashsize: 1_048_576, automerge: 4, crisismerge: 16 });
-    expect(L.listTransactions(ledger, org.seq, { description: 'Bulk row', limit: 5, offset: 0 }).meta.totalCount).toBe(0);
+    expect((await L.listTransactions(ledger, org.seq, { description: 'Bulk row', limit: 5, offset: 0 })).meta.totalCount).toBe(0);
     const seq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq) as number;
     const currency = ledger.sqlite.prepare('SELECT currency FROM accounts WHERE seq = ?').pluck().get(seq) as string;
-    bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, currency, 5), track));
-    expect(L.listTransactions(ledger, org.seq, { description: 'Bulk row 5', limit: 5, offset: 0 }).data.map((t) => t.id)).toEqual(['bulk-5']);
+    await bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, currency, 5), track));
+    expect((await L.listTransactions(ledger, org.seq, { description: 'Bulk row 5', limit: 5, offset: 0 })).data.map((t) => t.id)).toEqual(['bulk-5']);
   });
 });

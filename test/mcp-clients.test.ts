@@ -112,8 +112,8 @@ describe('the MCP Inspector (command line)', () => {
     const signIn = await inspector(['--header', `Authorization: Bearer ${WRONG}`]);
     expect(signIn.stdout + signIn.stderr).toMatch(OUR_WORDS);
     // A revoked token, told as such by the 401 itself.
-    const revoked = L.createToken(w.ledger, w.orgA.seq, { name: 'old', scopes: ['read'] });
-    L.revokeToken(w.ledger, w.orgA.seq, revoked.info.id);
+    const revoked = await L.createToken(w.ledger, w.orgA.seq, { name: 'old', scopes: ['read'] });
+    await L.revokeToken(w.ledger, w.orgA.seq, revoked.info.id);
     const given = await inspector(['--header', `Authorization: Bearer ${revoked.token}`], ['--stored-auth-only']);
     expect(given.stdout + given.stderr).toContain('The bearer token was revoked; create a new one in Tokens.');
   }, 90_000);

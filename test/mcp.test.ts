@@ -46,8 +46,8 @@ let agent: Client;
 let all: Client;
 beforeAll(async () => {
   w = await world(300);
-  txA = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
-  receiptA = L.searchReceipts(w.ledger, w.orgA.seq, 'invoice')[0];
+  txA = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
+  receiptA = (await L.searchReceipts(w.ledger, w.orgA.seq, 'invoice'))[0];
   agent = await connect(w.tokenA);
   all = await connect(w.tokenA, '?tools=all');
 });
@@ -150,7 +150,7 @@ describe('tool lists', () => {
 
 describe('tools equal REST', () => {
   it('answers every read tool with the REST body, as structuredContent and as text', async () => {
-    const proposal = L.proposeNote(
+    const proposal = await L.proposeNote(
       w.ledger,
       w.orgA.seq,
       { type: 'token', tokenSeq: 1, tokenId: w.tokenAId, tokenName: 'A agent', channel: 'rest' },
@@ -195,13 +195,13 @@ describe('tools equal REST', () => {
       expect(result.isError, JSON.stringify(result.body)).toBe(false);
       expect(result.structured.data).toMatchObject({ status: 'pending', proposedBy: `mcp:${w.tokenAId}` });
       expect(result.structured).toEqual((await rest('GET', `/proposals/${result.structured.data.id}`, w.tokenA)).json);
-      const [entry] = L.listAudit(w.ledger, w.orgA.seq, { limit: 1, offset: 0 }).entries;
+      const [entry] = (await L.listAudit(w.ledger, w.orgA.seq, { limit: 1, offset: 0 })).entries;
       expect(entry).toMatchObject({ channel: 'mcp', action: 'proposal.created', targetId: result.structured.data.id });
       expect(entry.summary).toMatch(/MCP tool bridge/);
     }
     const note = await tool(all, 'create_note', { transactionId: txA.id, content: 'Direct' });
     expect(note.structured.data).toMatchObject({ transactionId: txA.id, content: 'Direct' });
-    expect(L.listAudit(w.ledger, w.orgA.seq, { limit: 1, offset: 0 }).entries[0]).toMatchObject({ channel: 'mcp', action: 'note.created' });
+    expect((await L.listAudit(w.ledger, w.orgA.seq, { limit: 1, offset: 0 })).entries[0]).toMatchObject({ channel: 'mcp', action: 'note.created' });
   });
 
   it('runs the typical categorization workflow end to end', async () => {
@@ -222,13 +222,13 @@ describe('tools equal REST', () => {
     expect(proposed.structured.data.payload).toMatchObject({ transactionId: target.id, categoryCode: software.code, category: software.name });
     const pending = (await tool(agent, 'list_pending_proposals')).structured.data as L.Proposal[];
     expect(pending.map((p) => p.id)).toContain(proposed.structured.data.id);
-    expect(L.getTransaction(w.ledger, w.orgA.seq, target.id).transaction.status).toBe('uncategorized');
+    expect((await L.getTransaction(w.ledger, w.orgA.seq, target.id)).transaction.status).toBe('uncategorized');
   });
 });
 
 describe('a split through MCP (issue 42)', () => {
   it('takes its lines as parts of the row, answers them in the row sign, and refuses a refund it would have to guess', async () => {
-    const out = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 100, offset: 0 }).data.find((t) => t.amount <= -1)!;
+    const out = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 100, offset: 0 })).data.find((t) => t.amount <= -1)!;
     const whole = Math.round(-out.amount * 100);
     const lines = [
       { categoryCode: '5100', amount: 1 },

@@ -20,21 +20,28 @@ let filedRow: L.HandRow;
 
 beforeAll(async () => {
   w = await world(200);
-  tx = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data[0];
-  receipt = L.searchReceipts(w.ledger, w.orgA.seq, 'invoice')[0];
+  tx = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
+  receipt = (await L.searchReceipts(w.ledger, w.orgA.seq, 'invoice'))[0];
   // One invoice, so that get_invoice has something to answer.
-  L.addContact(w.ledger, w.orgA.seq, L.deskActor(), { name: 'Probe customer', customer: true });
-  L.createDocument(
+  await L.addContact(w.ledger, w.orgA.seq, L.deskActor(), { name: 'Probe customer', customer: true });
+  await L.createDocument(
     w.ledger,
     w.orgA.seq,
     L.deskActor(),
     { contact: 'Probe customer', lines: [{ description: 'x', quantity: 1, unitPrice: 1, categoryCode: '4000' }] },
     { kind: 'invoice' },
   );
-  L.setupTaxSet(w.ledger, w.orgA.seq, L.deskActor(), 'uk-vat');
-  const account = L.listAccounts(w.ledger, w.orgA.seq)[0].name;
-  filedRow = L.addTransaction(w.ledger, w.orgA.seq, L.deskActor(), { account, date: '2020-01-15', amount: -12, description: 'Filed row', categoryCode: '5100', taxCode: 'S' });
-  L.fileTaxReturn(w.ledger, w.orgA.seq, L.deskActor(), { from: '2020-01-01', to: '2020-03-31' });
+  await L.setupTaxSet(w.ledger, w.orgA.seq, L.deskActor(), 'uk-vat');
+  const account = (await L.listAccounts(w.ledger, w.orgA.seq))[0].name;
+  filedRow = await L.addTransaction(w.ledger, w.orgA.seq, L.deskActor(), {
+    account,
+    date: '2020-01-15',
+    amount: -12,
+    description: 'Filed row',
+    categoryCode: '5100',
+    taxCode: 'S',
+  });
+  await L.fileTaxReturn(w.ledger, w.orgA.seq, L.deskActor(), { from: '2020-01-01', to: '2020-03-31' });
   doc = (await call(w.base, 'GET', '/openapi.json')).json;
   const made = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: tx.id, categoryCode: '5100' } });
   proposalId = made.json.data.id;
@@ -69,7 +76,7 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
   const { path, body, ghost } = requests(op);
   const token = op.scope ? w.tokenA : undefined;
   const otherScope = op.scope === 'read' ? w.writeOnlyA : w.readOnlyA;
-  const send = (label: string, p: string, options: Parameters<typeof call>[3]) =>
+  const send = async (label: string, p: string, options: Parameters<typeof call>[3]) =>
     call(w.base, op.method, p, options).then((r) => [label, r.status, r.json?.error?.code ?? null] as [string, number, string | null]);
   const withQuery = (p: string, q: string) => `${p}${p.includes('?') ? '&' : '?'}${q}`;
   const url = new URL(w.base);
@@ -110,14 +117,14 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
   }
   if (op.alsoAnswers) {
     answers.push(await send('the same change again', path, { token, body }));
-    const pending = L.listPendingProposals(w.ledger, w.orgA.seq, { limit: 1, offset: 0 }).proposals[0];
-    L.reviewProposal(w.ledger, w.orgA.seq, pending.id, 'reject', L.deskActor(), 'Not this one');
+    const pending = (await L.listPendingProposals(w.ledger, w.orgA.seq, { limit: 1, offset: 0 })).proposals[0];
+    await L.reviewProposal(w.ledger, w.orgA.seq, pending.id, 'reject', L.deskActor(), 'Not this one');
     answers.push(await send('the same change once rejected', path, { token, body }));
   }
   if (op.errors.includes('period_locked')) {
-    L.lockPeriod(w.ledger, w.orgA.seq, L.deskActor(), '2026-12-31', 'probe');
+    await L.lockPeriod(w.ledger, w.orgA.seq, L.deskActor(), '2026-12-31', 'probe');
     answers.push(await send('dated in a closed period', path, { token, body: { ...(body as object), confidence: 0.4 } }));
-    L.unlockPeriod(w.ledger, w.orgA.seq, L.deskActor(), 'probe done');
+    await L.unlockPeriod(w.ledger, w.orgA.seq, L.deskActor(), 'probe done');
   }
   if (op.operationId === 'propose_categorization') {
     answers.push(await send('a row whose tax a filed return took', path, { token, body: { transactionId: filedRow.id, categoryCode: '5300' } }));

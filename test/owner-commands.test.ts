@@ -19,7 +19,7 @@ function ledgerdesk(data: string, ...args: string[]) {
 }
 
 describe('account and import commands', () => {
-  it('create an account, import into it with --json, import again, list, undo', () => {
+  it('create an account, import into it with --json, import again, list, undo', async () => {
     const data = tempDir();
     const created = ledgerdesk(data, 'account', 'create', 'Operating', '--type', 'checking', '--opening-balance', '1000', '--opening-date', '2023-12-31');
     expect(created.code, created.stderr).toBe(0);
@@ -52,7 +52,7 @@ describe('account and import commands', () => {
     const undo = ledgerdesk(data, 'import', 'undo', result.batchId);
     expect(undo.code, undo.stderr).toBe(0);
     const ledger = L.openLedger(ledgerFile(data));
-    expect(L.listAccounts(ledger, 1)[0]).toMatchObject({ balance: 1000, transactionCount: 0 });
+    expect((await L.listAccounts(ledger, 1))[0]).toMatchObject({ balance: 1000, transactionCount: 0 });
     ledger.close();
     const twice = ledgerdesk(data, 'import', 'undo', result.batchId);
     expect(twice.code).toBe(1);
@@ -119,7 +119,7 @@ describe('account and import commands', () => {
     expect(help.stdout).toContain('--date-format <string>');
   });
 
-  it('does the bookkeeping by hand: tx, category, proposal reverse, reconcile (exit 1 naming the difference) and undo', () => {
+  it('does the bookkeeping by hand: tx, category, proposal reverse, reconcile (exit 1 naming the difference) and undo', async () => {
     const data = tempDir();
     ledgerdesk(data, 'account', 'create', 'Cash', '--type', 'cash', '--opening-balance', '100');
     const added = ledgerdesk(data, 'tx', 'add', '--account', 'Cash', '--date', '2024-03-02', '--amount', '-12.50', '--description', 'Taxi', '--json');
@@ -147,17 +147,17 @@ describe('account and import commands', () => {
     expect(ledgerdesk(data, 'reconcile', 'undo', 'Cash').code).toBe(0);
     expect(ledgerdesk(data, 'tx', 'delete', id).code).toBe(0);
     const ledger = L.openLedger(ledgerFile(data));
-    const org = L.listOrganizations(ledger)[0];
-    expect(L.listTransactions(ledger, org.seq, { limit: 5, offset: 0 }).data.map((t) => [t.description, t.category])).toEqual([['Lunch', 'Travel']]);
-    const { info } = L.createToken(ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
+    const org = (await L.listOrganizations(ledger))[0];
+    expect((await L.listTransactions(ledger, org.seq, { limit: 5, offset: 0 })).data.map((t) => [t.description, t.category])).toEqual([['Lunch', 'Travel']]);
+    const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' as const };
-    const p = L.proposeNote(ledger, org.seq, agent, { transactionId: second, content: 'Team lunch' });
-    L.reviewProposal(ledger, org.seq, p.id, 'approve', L.deskActor());
+    const p = await L.proposeNote(ledger, org.seq, agent, { transactionId: second, content: 'Team lunch' });
+    await L.reviewProposal(ledger, org.seq, p.id, 'approve', L.deskActor());
     ledger.close();
     const reversed = ledgerdesk(data, 'proposal', 'reverse', p.id, '--comment', 'Private lunch');
     expect(reversed.code, reversed.stderr).toBe(0);
     const again = L.openLedger(ledgerFile(data));
-    expect(L.listNotes(again, org.seq, second)).toEqual([]);
+    expect(await L.listNotes(again, org.seq, second)).toEqual([]);
     again.close();
   });
 });
@@ -208,7 +208,7 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(ledgerdesk(data, 'account', 'edit', 'Company card', '--opening-balance', '-100').code).toBe(0);
   });
 
-  it('renames any organization, removes an empty one, and refuses to remove one with books', () => {
+  it('renames any organization, removes an empty one, and refuses to remove one with books', async () => {
     const data = tempDir();
     ledgerdesk(data, 'account', 'create', 'Bank'); // makes "My organization" (default) with an account
     expect(ledgerdesk(data, 'org', 'rename', 'default', 'Coffee Roaster Ltd').stdout).toMatch(/^Renamed: default\s+Coffee Roaster Ltd\s+USD/);
@@ -219,7 +219,7 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(ledgerdesk(data, 'org', 'list').stdout.trim().split('\n')).toHaveLength(1);
     expect(ledgerdesk(data, 'org', 'create', 'oops').code).toBe(0); // its slug is free again
     const ledger = L.openLedger(ledgerFile(data));
-    expect(L.listAudit(ledger, 1, { action: 'organization.updated', limit: 5, offset: 0 }).entries[0].summary).toBe(
+    expect((await L.listAudit(ledger, 1, { action: 'organization.updated', limit: 5, offset: 0 })).entries[0].summary).toBe(
       'Organization default changed: name "My organization" -> "Coffee Roaster Ltd"',
     );
     ledger.close();
@@ -291,7 +291,7 @@ describe('typed amounts, organizations and finding rows', () => {
 });
 
 describe('organizations: --org, the currency of empty books, pages of lists (issue 42)', () => {
-  it('with several organizations refuses a command without --org, naming them; a write names the books it went to', () => {
+  it('with several organizations refuses a command without --org, naming them; a write names the books it went to', async () => {
     const data = tempDir();
     const first = ledgerdesk(data, 'account', 'create', 'Bank'); // the only organization: used, and named
     expect(first.stderr).toContain('In the books of My organization (default).');
@@ -321,12 +321,12 @@ describe('organizations: --org, the currency of empty books, pages of lists (iss
     expect([read.code, read.stderr]).toEqual([0, expect.not.stringContaining('In the books of')]);
     expect(ledgerdesk(data, 'org', 'list').code).toBe(0); // about every organization: no --org
     const ledger = L.openLedger(ledgerFile(data));
-    const rows = (slug: string) => L.listTransactions(ledger, L.requireOrganization(ledger, slug).seq, { limit: 5, offset: 0 }).meta.totalCount;
-    expect([rows('default'), rows('studio'), rows('roaster')]).toEqual([0, 1, 0]);
+    const rows = async (slug: string) => (await L.listTransactions(ledger, (await L.requireOrganization(ledger, slug)).seq, { limit: 5, offset: 0 })).meta.totalCount;
+    expect([await rows('default'), await rows('studio'), await rows('roaster')]).toEqual([0, 1, 0]);
     ledger.close();
   }, 90_000); // a dozen commands, each a process
 
-  it("changes an empty organization's currency with its accounts, audited, and refuses once it holds money, saying what", () => {
+  it("changes an empty organization's currency with its accounts, audited, and refuses once it holds money, saying what", async () => {
     const data = tempDir();
     ledgerdesk(data, 'account', 'create', 'Bank');
     ledgerdesk(data, 'account', 'create', 'Euro account', '--currency', 'EUR');
@@ -335,7 +335,7 @@ describe('organizations: --org, the currency of empty books, pages of lists (iss
     expect(changed.stdout).toMatch(/^Now default\s+My organization\s+GBP/);
     expect(ledgerdesk(data, 'account', 'list').stdout).toMatch(/Bank\s+checking\s+0\.00 GBP[^]*Euro account\s+checking\s+0\.00 EUR/);
     const ledger = L.openLedger(ledgerFile(data));
-    const log = L.listAudit(ledger, 1, { limit: 2, offset: 0 }).entries.map((e) => e.summary);
+    const log = (await L.listAudit(ledger, 1, { limit: 2, offset: 0 })).entries.map((e) => e.summary);
     expect(log).toEqual([
       'Organization default changed: currency USD -> GBP (accounts moved with it: Bank)',
       `Account "Bank" changed: currency USD -> GBP, with its organization's (it held nothing)`,

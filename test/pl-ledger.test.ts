@@ -57,9 +57,9 @@ async function expectFiguresOpenTheirLines(pl: L.ProfitAndLoss) {
 
 beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'drill', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'drill', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
+  await L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
   await desk('createAccount', { name: 'Bank', type: 'checking', openingBalance: '5000', openingDate: '2025-12-31' });
   const add = async (date: string, amount: string, description: string, categoryCode: string, taxCode?: string) =>
     (await desk('addTransaction', { account: 'Bank', date, amount, description, categoryCode, ...(taxCode ? { taxCode } : {}) })).id as string;
@@ -85,8 +85,8 @@ beforeAll(async () => {
     transactionId: (await desk('addTransaction', { account: 'Bank', date: '2026-04-05', amount: '720', description: 'Client part' })).id,
   });
   // A second currency revalued at the end of June: the unrealized gain is in the P&L of the base currency.
-  steadyRate(ledger, org.seq, 'EUR', '0.8', '2025-01-01', '2026-06-27');
-  steadyRate(ledger, org.seq, 'EUR', '0.9', '2026-06-28', '2026-12-31');
+  await steadyRate(ledger, org.seq, 'EUR', '0.8', '2025-01-01', '2026-06-27');
+  await steadyRate(ledger, org.seq, 'EUR', '0.9', '2026-06-28', '2026-12-31');
   await desk('createAccount', { name: 'Euro', type: 'checking', currency: 'EUR' });
   await desk('addTransaction', { account: 'Euro', date: '2026-02-10', amount: '500', description: 'Euro sale', categoryCode: '4000' });
   await desk('revalue', { date: '2026-06-30' });

@@ -22,7 +22,7 @@ const file = (name: string, text: string) => {
   return path;
 };
 const rate = (text: string) => readRate(text) as Rate;
-const rows = (org: L.Organization) => ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM exchange_rates WHERE org_seq = ?', org.seq)[0].n;
+const rows = async (org: L.Organization) => (await ctx.ledger.rows<{ n: number }>('SELECT count(*) AS n FROM exchange_rates WHERE org_seq = ?', org.seq))[0].n;
 
 // As the ECB publishes eurofxref-hist.csv: newest first, a trailing comma, N/A where a currency has no rate, columns of retired currencies.
 const ECB = `Date,USD,JPY,CYP,GBP,ISK,CHF,
@@ -31,10 +31,10 @@ const ECB = `Date,USD,JPY,CYP,GBP,ISK,CHF,
 2026-02-27,1.0799,156.12,N/A,0.8550,N/A,0.9577,
 `;
 
-beforeAll(() => {
+beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  usd = L.createOrganization(ledger, { slug: 'usd-co', currency: 'USD' });
-  eur = L.createOrganization(ledger, { slug: 'eur-co', currency: 'EUR' });
+  usd = await L.createOrganization(ledger, { slug: 'usd-co', currency: 'USD' });
+  eur = await L.createOrganization(ledger, { slug: 'eur-co', currency: 'EUR' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
 
@@ -55,17 +55,17 @@ describe('rates by hand', () => {
     await desk(usd, 'setRate', { currency: 'EUR', date: '2026-01-02', rate: '1,0351' }); // a decimal comma is read too; the rate is replaced
     const list = await desk(usd, 'listRates', { currency: 'EUR' });
     expect(list).toMatchObject({ base: 'USD', total: 1, rates: [{ date: '2026-01-02', rate: '1.0351', source: 'hand' }] });
-    expect(L.exchangeRateOn(ctx.ledger, usd.seq, 'EUR', '2026-01-09')).toMatchObject({ date: '2026-01-02' });
-    expect(() => L.exchangeRateOn(ctx.ledger, usd.seq, 'EUR', '2026-01-10')).toThrow(/No EUR rate for 2026-01-10 \(the latest before it is 2026-01-02/);
-    expect(() => L.exchangeRateOn(ctx.ledger, usd.seq, 'GBP', '2026-01-02')).toThrow(
+    expect(await L.exchangeRateOn(ctx.ledger, usd.seq, 'EUR', '2026-01-09')).toMatchObject({ date: '2026-01-02' });
+    await expect(L.exchangeRateOn(ctx.ledger, usd.seq, 'EUR', '2026-01-10')).rejects.toThrow(/No EUR rate for 2026-01-10 \(the latest before it is 2026-01-02/);
+    await expect(L.exchangeRateOn(ctx.ledger, usd.seq, 'GBP', '2026-01-02')).rejects.toThrow(
       expect.objectContaining({ code: 'conflict', details: { reason: 'rate_missing', currency: 'GBP', date: '2026-01-02' } }),
     );
-    const audit = L.listAudit(ctx.ledger, usd.seq, { action: 'rate.set', limit: 50, offset: 0 });
+    const audit = await L.listAudit(ctx.ledger, usd.seq, { action: 'rate.set', limit: 50, offset: 0 });
     expect(audit.entries.map((e) => e.summary)).toEqual([expect.stringContaining('EUR on 2026-01-02 set to 1.0351'), expect.stringContaining('set to 1.035')]);
   });
 
   it('refuses an unknown currency, the base currency, a rate of 0 or below, and a bad date', async () => {
-    const refused = (input: Record<string, unknown>, field: string, message: RegExp) =>
+    const refused = async (input: Record<string, unknown>, field: string, message: RegExp) =>
       expect(desk(usd, 'setRate', { currency: 'EUR', date: '2026-01-05', rate: '1.1', ...input })).rejects.toMatchObject({
         code: 'validation_failed',
         details: [{ field, message: expect.stringMatching(message) }],
@@ -77,7 +77,7 @@ describe('rates by hand', () => {
     await refused({ date: '2026-02-30' }, 'date', /date/);
     expect((await desk(usd, 'listRates', {})).total).toBe(1);
     // An organization's base currency is an ISO 4217 one too.
-    expect(() => L.createOrganization(ctx.ledger, { slug: 'xyz-co', currency: 'XYZ' })).toThrow(
+    await expect(L.createOrganization(ctx.ledger, { slug: 'xyz-co', currency: 'XYZ' })).rejects.toThrow(
       expect.objectContaining({ details: [{ field: 'currency', message: expect.stringContaining('XYZ is not an ISO 4217') }] }),
     );
   });
@@ -96,26 +96,26 @@ describe('the ECB reference rates', () => {
       to: '2026-03-03',
       skipped: ['CYP'],
     });
-    const on = (currency: string, date: string) => rateText(L.exchangeRateOn(ctx.ledger, usd.seq, currency, date).rate);
-    expect(on('EUR', '2026-03-03')).toBe('1.0856');
-    expect(on('GBP', '2026-03-03')).toBe(rateText(divideRates(rate('1.0856'), rate('0.8571'))));
-    expect(Number(on('JPY', '2026-03-02'))).toBeCloseTo(1.0841 / 156.9, 12);
-    expect(on('GBP', '2026-03-01')).toBe(rateText(divideRates(rate('1.0799'), rate('0.855')))); // Sunday: Friday's
-    expect(() => L.exchangeRateOn(ctx.ledger, usd.seq, 'ISK', '2026-03-03')).toThrow(/No ISK rate/);
+    const on = async (currency: string, date: string) => rateText((await L.exchangeRateOn(ctx.ledger, usd.seq, currency, date)).rate);
+    expect(await on('EUR', '2026-03-03')).toBe('1.0856');
+    expect(await on('GBP', '2026-03-03')).toBe(rateText(divideRates(rate('1.0856'), rate('0.8571'))));
+    expect(Number(await on('JPY', '2026-03-02'))).toBeCloseTo(1.0841 / 156.9, 12);
+    expect(await on('GBP', '2026-03-01')).toBe(rateText(divideRates(rate('1.0799'), rate('0.855')))); // Sunday: Friday's
+    await expect(L.exchangeRateOn(ctx.ledger, usd.seq, 'ISK', '2026-03-03')).rejects.toThrow(/No ISK rate/);
     // The same file again changes nothing and writes no audit entry.
-    const audits = L.listAudit(ctx.ledger, usd.seq, { action: 'rate.imported', limit: 50, offset: 0 }).entries.length;
+    const audits = (await L.listAudit(ctx.ledger, usd.seq, { action: 'rate.imported', limit: 50, offset: 0 })).entries.length;
     expect(await desk(usd, 'importRates', { file: file('again.csv', ECB) })).toMatchObject({ added: 0, changed: 0, unchanged: 12 });
-    expect(L.listAudit(ctx.ledger, usd.seq, { action: 'rate.imported', limit: 50, offset: 0 }).entries.length).toBe(audits);
+    expect((await L.listAudit(ctx.ledger, usd.seq, { action: 'rate.imported', limit: 50, offset: 0 })).entries.length).toBe(audits);
   });
 
   it('in a EUR organization: the inverse of each rate; the ECB day file (spaces, "3 March 2026") reads too', async () => {
     const day = 'Date, USD, JPY, GBP, \n3 March 2026, 1.0856, 157.23, 0.8571, \n';
     expect(await desk(eur, 'importRates', { file: file('eurofxref.csv', day) })).toMatchObject({ format: 'ecb', added: 3 });
-    expect(rateText(L.exchangeRateOn(ctx.ledger, eur.seq, 'USD', '2026-03-03').rate)).toBe(rateText(invertRate(rate('1.0856'))));
+    expect(rateText((await L.exchangeRateOn(ctx.ledger, eur.seq, 'USD', '2026-03-03')).rate)).toBe(rateText(invertRate(rate('1.0856'))));
   });
 
   it('refuses a file whose base currency has no column, an empty cell, a bad date: nothing written', async () => {
-    const cad = L.createOrganization(ctx.ledger, { slug: 'cad-co', currency: 'CAD' });
+    const cad = await L.createOrganization(ctx.ledger, { slug: 'cad-co', currency: 'CAD' });
     await expect(desk(cad, 'importRates', { file: file('nocad.csv', ECB) })).rejects.toMatchObject({
       details: [{ field: 'file', message: expect.stringContaining('has no CAD column') }],
     });
@@ -126,13 +126,13 @@ describe('the ECB reference rates', () => {
         { field: 'rows[4].Date', message: expect.stringContaining('"2026-02-31" is not a date') },
       ],
     });
-    expect(rows(cad)).toBe(0);
+    expect(await rows(cad)).toBe(0);
   });
 });
 
 describe('a plain rates file', () => {
   it('reads date,currency,rate in any column order; a gap longer than a rate serves, bad cells: refused whole', async () => {
-    const before = rows(usd);
+    const before = await rows(usd);
     const gap = 'Currency,Rate,Date\nGBP,1.27,2026-04-01\nGBP,1.28,2026-04-20\nNOK,0.094,2026-04-01\n';
     await expect(desk(usd, 'importRates', { file: file('gap.csv', gap) })).rejects.toMatchObject({
       details: [{ field: 'rows[3].date', message: expect.stringContaining('GBP skips from 2026-04-01 (row 2) to 2026-04-20') }],
@@ -150,7 +150,7 @@ describe('a plain rates file', () => {
       details: [{ field: 'file', message: expect.stringContaining('not a rates file') }],
     });
     await expect(desk(usd, 'importRates', { file: file('fmt.csv', ECB), format: 'plain' })).rejects.toMatchObject({ details: [{ field: 'format' }] });
-    expect(rows(usd)).toBe(before);
+    expect(await rows(usd)).toBe(before);
     const good = 'date,currency,rate\n2026-04-01,GBP,1.27\n2026-04-06,GBP,1.2712\n2026-04-01,JPY,0.0066\n';
     expect(await desk(usd, 'importRates', { file: file('good.csv', good) })).toMatchObject({ format: 'plain', added: 3, currencies: ['GBP', 'JPY'] });
     expect((await desk(usd, 'listRates', { currency: 'GBP', from: '2026-04-01' })).rates.map((r: L.StoredRate) => [r.date, r.rate, r.source])).toEqual([

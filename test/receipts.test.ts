@@ -21,10 +21,10 @@ let orgId: string;
 let orgSeq: number;
 const upload = (fileName: string, bytes: Uint8Array) => runDesk(ctx, 'uploadReceipt', { orgId, fileName, bytes }, () => {});
 
-beforeAll(() => {
+beforeAll(async () => {
   const { ledger } = tempLedger();
-  const org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
-  fillDemo(ledger, org.seq, org.slug, 40, org.currency);
+  const org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  await fillDemo(ledger, org.seq, org.slug, 40, org.currency);
   orgId = org.id;
   orgSeq = org.seq;
   ctx = { ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:1', mode: 'browser', reviewer: L.deskActor() };
@@ -60,8 +60,8 @@ describe('receipt intake', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(join(receiptsDir(ctx.dataDir), files[0].slice(0, 2), files[0]))).toEqual(pdf);
-    expect(L.searchReceipts(ctx.ledger, orgSeq, 'quokka catering').map((r) => r.id)).toEqual([first.data.receipt.id]);
-    expect(L.listAudit(ctx.ledger, orgSeq, { action: 'receipt.uploaded', limit: 5, offset: 0 }).totalCount).toBe(1);
+    expect((await L.searchReceipts(ctx.ledger, orgSeq, 'quokka catering')).map((r) => r.id)).toEqual([first.data.receipt.id]);
+    expect((await L.listAudit(ctx.ledger, orgSeq, { action: 'receipt.uploaded', limit: 5, offset: 0 })).totalCount).toBe(1);
   });
 
   it('accepts images without text, refuses other types, empty files and files over 20 MB', async () => {
@@ -86,13 +86,13 @@ describe('receipt intake', () => {
   });
 
   it('links a receipt by hand, with an audit entry, only within the organization', async () => {
-    const receipt = L.listReceipts(ctx.ledger, orgSeq, { limit: 1, offset: 0 }).receipts[0];
-    const tx = L.listTransactions(ctx.ledger, orgSeq, { limit: 1, offset: 0 }).data[0];
+    const receipt = (await L.listReceipts(ctx.ledger, orgSeq, { limit: 1, offset: 0 })).receipts[0];
+    const tx = (await L.listTransactions(ctx.ledger, orgSeq, { limit: 1, offset: 0 })).data[0];
     const linked = (await runDesk(ctx, 'linkReceipt', { orgId, receiptId: receipt.id, transactionId: tx.id }, () => {})) as { data: L.Receipt };
     expect(linked.data.transactionId).toBe(tx.id);
-    expect(L.getTransaction(ctx.ledger, orgSeq, tx.id).receipts.map((r) => r.id)).toContain(receipt.id);
-    expect(L.listAudit(ctx.ledger, orgSeq, { action: 'receipt.linked', limit: 5, offset: 0 }).entries[0].summary).toMatch(/linked by hand/);
-    const other = L.createOrganization(ctx.ledger, { slug: 'other', name: 'Other' });
+    expect((await L.getTransaction(ctx.ledger, orgSeq, tx.id)).receipts.map((r) => r.id)).toContain(receipt.id);
+    expect((await L.listAudit(ctx.ledger, orgSeq, { action: 'receipt.linked', limit: 5, offset: 0 })).entries[0].summary).toMatch(/linked by hand/);
+    const other = await L.createOrganization(ctx.ledger, { slug: 'other', name: 'Other' });
     const foreign = await runDesk(ctx, 'linkReceipt', { orgId: other.id, receiptId: receipt.id, transactionId: tx.id }, () => {});
     expect(foreign).toEqual({ error: expect.objectContaining({ code: 'not_found' }) });
   });

@@ -54,15 +54,15 @@ function expectPlMatchesRows(pl: L.ProfitAndLoss) {
 
 beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme; "Books" & Co' });
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme; "Books" & Co' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  fillDemo(ledger, org.seq, org.slug, 3000, 'USD');
+  await fillDemo(ledger, org.seq, org.slug, 3000, 'USD');
   // A transfer category, awkward text, and a hand-entered row in a second currency.
   await desk('addCategory', { code: '1200', name: 'Transfers: savings', type: 'asset' });
-  const [row] = L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).data;
+  const [row] = (await L.listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data;
   await desk('categorizeTransactions', { ids: [row.id], categoryCode: '1200' });
   await desk('createAccount', { name: 'Euro cash', type: 'cash', currency: 'EUR', openingBalance: 50, openingDate: '2025-01-01' });
-  steadyRate(ledger, org.seq, 'EUR', '1.1');
+  await steadyRate(ledger, org.seq, 'EUR', '1.1');
   await desk('addTransaction', { account: 'Euro cash', date: '2025-03-03', amount: -12.5, description: 'Café "Zürich"; tips & more', categoryCode: '5000' });
   await desk('addTransaction', { account: 'Operating account', date: '2025-03-04', amount: -7, description: '=SUM(A1:A9)', categoryCode: '5300' });
 });
@@ -93,7 +93,7 @@ describe('profit and loss and balances', () => {
 
   it('keeps the aggregates through categorizing, renaming, deleting and a bulk import and its undo', async () => {
     const before = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
-    const rows = L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 40, offset: 0 }).data;
+    const rows = (await L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 40, offset: 0 })).data;
     await desk('categorizeTransactions', { ids: rows.map((r) => r.id), categoryCode: '5100' });
     await desk('renameCategory', { code: '5100', name: 'Software' });
     const lines = ['Date,Description,Amount'];
@@ -148,7 +148,7 @@ describe('profit and loss and balances', () => {
     for (const date of ['2025-06-30', '2025-03-03', '2025-03-01', '2024-02-29']) {
       const report = await desk<{ date: string; accounts: L.AccountBalance[] }>('balancesReport', { date });
       for (const a of report.accounts) {
-        const seq = L.requireAccount(ctx.ledger, org.seq, a.id).seq;
+        const seq = (await L.requireAccount(ctx.ledger, org.seq, a.id)).seq;
         const [r] = sql<{ all: number; rec: number; shown: number }>(
           `SELECT coalesce(sum(amount_minor), 0) AS "all", coalesce(sum(CASE WHEN status = 'reconciled' THEN amount_minor END), 0) AS rec,
              coalesce(sum(CASE WHEN status = 'reconciled' OR origin IN ('feed', 'import') OR import_batch_seq IS NOT NULL THEN amount_minor END), 0) AS shown
@@ -156,7 +156,7 @@ describe('profit and loss and balances', () => {
           seq,
           date,
         );
-        const opening = L.accountBySeq(ctx.ledger, seq).opening_balance_minor;
+        const opening = (await L.accountBySeq(ctx.ledger, seq)).opening_balance_minor;
         const cents = (n: number) => Math.round(n * 100);
         expect([date, a.name, cents(a.balance), cents(a.cleared), cents(a.reconciled)]).toEqual([date, a.name, opening + r.all, opening + r.shown, opening + r.rec]);
       }
@@ -189,12 +189,12 @@ describe('exports', () => {
         .map((line) => JSON.parse(`[${line}]`) as [string, string])
         .map(([account, amount]) => [account, usd(amount)]),
     );
-    const names = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
+    const names = hledgerAccountNames(await L.exportBook(ctx.ledger, org.seq, period)).categories;
     for (const l of pl.lines.filter((x) => x.amount !== 0 && !x.direct)) expect([l.name, totals.get(names.get(l.name)!)]).toEqual([l.name, `${(-l.amount).toFixed(2)} USD`]);
     expect(totals.get('equity:suspense:uncategorized')).toBe(`${(-pl.uncategorized.amount).toFixed(2)} USD`);
     // Opening balances: each account's balance at the end of the period matches the balances report.
     const balances = await desk<{ accounts: L.AccountBalance[] }>('balancesReport', { date: period.to });
-    const money = hledgerAccountNames(L.exportBook(ctx.ledger, org.seq, period)).money;
+    const money = hledgerAccountNames(await L.exportBook(ctx.ledger, org.seq, period)).money;
     for (const a of balances.accounts) {
       const got = execFileSync(tool('hledger'), ['-f', out, 'bal', '--flat', '-N', '-O', 'csv', '-e', '2026-01-01', `^${money.get(a.id)!.replace(/[()]/g, '\\$&')}$`], {
         encoding: 'utf8',
@@ -222,7 +222,7 @@ describe('exports', () => {
         .slice(1)
         .map((line) => line.split(',').map((c) => c.trim()) as [string, string]),
     );
-    const names = beancountAccountNames(L.exportBook(ctx.ledger, org.seq, period)).categories;
+    const names = beancountAccountNames(await L.exportBook(ctx.ledger, org.seq, period)).categories;
     for (const l of pl.lines.filter((x) => x.amount !== 0 && !x.direct)) expect([l.name, Number(totals.get(names.get(l.name)!))]).toEqual([l.name, -l.amount]);
     expect(Number(totals.get('Equity:Suspense:Uncategorized'))).toBeCloseTo(-pl.uncategorized.amount, 6);
     expect(beancountPart('5100 Software & tools')).toBe('5100-Software-And-Tools');
@@ -237,6 +237,6 @@ describe('exports', () => {
     expect(header).toBe('id,date,account,amount,currency,description,category,lines,status,source,externalId,suggestedBy,confidence,reason');
     expect(rows.find((r) => r.includes('SUM(A1'))).toMatch(/,Operating account,-7\.00,USD,'=SUM\(A1:A9\),Cloud infrastructure,,matched,manual_csv,,,,$/);
     expect(rows.find((r) => r.includes('Zürich'))).toContain(',Euro cash,-12.50,EUR,"Café ""Zürich""; tips & more",');
-    expect(rows).toHaveLength(L.listTransactions(ctx.ledger, org.seq, { dateFrom: period.from, dateTo: period.to, limit: 1, offset: 0 }).meta.totalCount);
+    expect(rows).toHaveLength((await L.listTransactions(ctx.ledger, org.seq, { dateFrom: period.from, dateTo: period.to, limit: 1, offset: 0 })).meta.totalCount);
   });
 });

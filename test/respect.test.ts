@@ -10,12 +10,12 @@ import { call, world, type World } from './support/env';
 
 let w: World;
 let rows: L.Transaction[];
-const pending = () => L.listPendingProposals(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).count;
+const pending = async () => (await L.listPendingProposals(w.ledger, w.orgA.seq, { limit: 500, offset: 0 })).count;
 const audits = () => w.ledger.sqlite.prepare("SELECT count(*) FROM audit_log WHERE action = 'proposal.created'").pluck().get() as number;
 
 beforeAll(async () => {
   w = await world(100);
-  rows = L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 20, offset: 0 }).data;
+  rows = (await L.listTransactions(w.ledger, w.orgA.seq, { status: 'uncategorized', limit: 20, offset: 0 })).data;
 });
 
 describe('proposals that respect what a person said', () => {
@@ -23,12 +23,12 @@ describe('proposals that respect what a person said', () => {
     const body = { transactionId: rows[0].id, categoryCode: '5300', confidence: 0.9, reason: 'Cloud bill' };
     const first = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body });
     expect(first.status).toBe(201);
-    const [count, logged] = [pending(), audits()];
+    const [count, logged] = [await pending(), audits()];
     // Another reason and evidence, the same change: still the same proposal.
     const again = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { ...body, reason: 'Again', evidence: [{ type: 'keyword', value: 'AWS' }] } });
     expect(again.status).toBe(200);
     expect(again.json.data.id).toBe(first.json.data.id);
-    expect([pending(), audits()]).toEqual([count, logged]);
+    expect([await pending(), audits()]).toEqual([count, logged]);
     // Another category for the same row is another change: both wait for the person.
     const other = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { ...body, categoryCode: '5100' } });
     expect(other.status).toBe(201);
@@ -37,7 +37,7 @@ describe('proposals that respect what a person said', () => {
   it('refuses a change a person rejected with 409 proposal_rejected, naming the proposal and the comment', async () => {
     const body = { transactionId: rows[1].id, content: 'Paid by the owner personally' };
     const made = await call(w.base, 'POST', '/notes', { token: w.tokenA, body });
-    L.reviewProposal(w.ledger, w.orgA.seq, made.json.data.id, 'reject', L.deskActor(), 'Company card, not personal');
+    await L.reviewProposal(w.ledger, w.orgA.seq, made.json.data.id, 'reject', L.deskActor(), 'Company card, not personal');
     const again = await call(w.base, 'POST', '/notes', { token: w.tokenA, body });
     expect(again.status).toBe(409);
     expect(again.json.error).toMatchObject({
@@ -59,7 +59,7 @@ describe('proposals that respect what a person said', () => {
     expect(again.isError).toBeFalsy();
     expect(again.structuredContent.data.id).toBe(first.structuredContent.data.id);
     expect(again.content[1].text).toMatch(/already pending as proposal/);
-    L.reviewProposal(w.ledger, w.orgA.seq, first.structuredContent.data.id, 'reject', L.deskActor());
+    await L.reviewProposal(w.ledger, w.orgA.seq, first.structuredContent.data.id, 'reject', L.deskActor());
     const refused = (await client.callTool({ name: 'propose_categorization', arguments: args })) as any;
     expect(refused.isError).toBe(true);
     expect(JSON.parse(refused.content[0].text).error).toMatchObject({ code: 'proposal_rejected', details: { comment: null } });
@@ -73,14 +73,14 @@ describe('Idempotency-Key', () => {
 
   it('replays the first answer (status, body, marked) and writes once', async () => {
     const first = await post('k-1', entry);
-    const [count, logged] = [pending(), audits()];
+    const [count, logged] = [await pending(), audits()];
     const again = await post('k-1', entry);
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.json).toEqual(first.json);
-    expect([pending(), audits()]).toEqual([count, logged]);
+    expect([await pending(), audits()]).toEqual([count, logged]);
   });
 
   it('refuses the key with another body (422), keeps keys per token, and forgets them after 24 hours', async () => {
@@ -112,15 +112,15 @@ describe('Idempotency-Key', () => {
 
 describe('categories as an agent names them', () => {
   const propose = (body: unknown) => call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body });
-  const some = (sign: 1 | -1) => L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.find((t) => Math.sign(t.amount) === sign)!;
+  const some = async (sign: 1 | -1) => (await L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 })).data.find((t) => Math.sign(t.amount) === sign)!;
 
   it('reads a free-text name with the money\'s sign: "Subscriptions" is revenue on an inflow, the expense on an outflow', async () => {
-    const inflow = await propose({ transactionId: some(1).id, category: 'Subscriptions' });
+    const inflow = await propose({ transactionId: (await some(1)).id, category: 'Subscriptions' });
     expect(inflow.json.data.payload).toMatchObject({ categoryCode: '4010', category: 'SaaS subscriptions' });
-    const outflow = await propose({ transactionId: some(-1).id, category: 'Subscriptions' });
+    const outflow = await propose({ transactionId: (await some(-1)).id, category: 'Subscriptions' });
     expect(outflow.json.data.payload).toMatchObject({ categoryCode: '5100', category: 'Software & tools' });
     // A code is taken as it is, whatever the sign.
-    const coded = await propose({ transactionId: some(1).id, categoryCode: '5100' });
+    const coded = await propose({ transactionId: (await some(1)).id, categoryCode: '5100' });
     expect(coded.json.data.payload.categoryCode).toBe('5100');
   });
 
@@ -133,8 +133,8 @@ describe('categories as an agent names them', () => {
 
 describe('an ambiguous name', () => {
   it('is refused with both candidates named when two categories of the fitting type contain it', async () => {
-    L.addCategory(w.ledger, w.orgA.seq, L.deskActor(), { code: '4020', name: 'Consulting subscriptions', type: 'revenue' });
-    const inflow = L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 }).data.find((t) => t.amount > 0)!;
+    await L.addCategory(w.ledger, w.orgA.seq, L.deskActor(), { code: '4020', name: 'Consulting subscriptions', type: 'revenue' });
+    const inflow = (await L.listTransactions(w.ledger, w.orgA.seq, { limit: 500, offset: 0 })).data.find((t) => t.amount > 0)!;
     const res = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { transactionId: inflow.id, category: 'Subscriptions' } });
     expect(res.status).toBe(400);
     expect(res.json.error.details).toEqual([

@@ -16,8 +16,8 @@ let org: L.Organization;
 let agent: Extract<L.Actor, { type: 'token' }>;
 
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
-const audit = (action: string) => L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 }).entries;
-const tx = (id: string) => L.getTransaction(ctx.ledger, org.seq, id).transaction;
+const audit = async (action: string) => (await L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 })).entries;
+const tx = async (id: string) => (await L.getTransaction(ctx.ledger, org.seq, id)).transaction;
 const pendingByRules = () => ctx.ledger.sqlite.prepare("SELECT count(*) FROM proposals WHERE status = 'pending' AND rule_seq IS NOT NULL").pluck().get() as number;
 
 /** Rows by hand, uncategorized: [account, description, amount]. */
@@ -29,9 +29,9 @@ async function rows(list: [string, string, number][]): Promise<L.HandRow[]> {
 
 beforeEach(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  const { info } = L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
+  const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
   agent = { type: 'token', tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'mcp' };
   await desk('createAccount', { name: 'Bank' });
   await desk('createAccount', { name: 'Card', type: 'credit_card' });
@@ -47,19 +47,19 @@ describe('Approve and remember', () => {
       ['Card', 'FIGMA.COM 1200', -15],
       ['Bank', 'FIGMA.COM 5555', 15],
     ]);
-    const proposal = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: first.id, categoryCode: '5100', confidence: 0.9 });
+    const proposal = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: first.id, categoryCode: '5100', confidence: 0.9 });
     const draft = await desk<L.RuleDraft>('ruleDraft', { proposalId: proposal.id });
     expect(draft).toMatchObject({ matchKind: 'shape', matchText: 'FIGMA.COM ####', sign: 'outflow', categoryCode: '5100', mode: 'suggest', aliases: ['Figma', 'FIGMA.COM'] });
-    const bank = L.listAccounts(ctx.ledger, org.seq).find((a) => a.name === 'Bank')!;
+    const bank = (await L.listAccounts(ctx.ledger, org.seq)).find((a) => a.name === 'Bank')!;
     expect(draft.accountId).toBe(bank.id);
     const { aliases: _, description: __, ...rule } = draft;
     const done = await desk('approveAndRemember', { id: proposal.id, rule, comment: 'Always Figma' });
     expect(done.proposal.status).toBe('approved');
-    expect(tx(first.id)).toMatchObject({ category: 'Software & tools', status: 'matched' });
+    expect(await tx(first.id)).toMatchObject({ category: 'Software & tools', status: 'matched' });
     // Same account and direction only: the card row and the refund are left alone.
     expect(done.run).toMatchObject({ suggested: 1, applied: 0 });
     expect(done.rule).toMatchObject({ position: 1, matchedCount: 1, sourceProposalId: proposal.id, accountName: 'Bank', sign: 'outflow' });
-    const suggestion = L.listPendingProposals(ctx.ledger, org.seq, { limit: 10, offset: 0 }).proposals[0];
+    const suggestion = (await L.listPendingProposals(ctx.ledger, org.seq, { limit: 10, offset: 0 })).proposals[0];
     expect(suggestion).toMatchObject({
       proposedBy: `rule:${done.rule.id}`,
       payload: { transactionId: second.id, categoryCode: '5100', evidence: [{ type: 'rule', value: 'description shaped like "FIGMA.COM ####" in "Bank", outflows only' }] },
@@ -68,21 +68,21 @@ describe('Approve and remember', () => {
     expect(item.rule).toEqual({ id: done.rule.id, position: 1, matchText: 'FIGMA.COM ####' });
     // Approving the rule's suggestion names the rule in the log and on the row.
     await desk('reviewProposals', { ids: [suggestion.id], decision: 'approve' });
-    expect(tx(second.id)).toMatchObject({ category: 'Software & tools', suggestedBy: `rule:${done.rule.id}` });
-    expect(audit('proposal.approved')[0].summary).toContain('categorization proposal by rule 1 ("FIGMA.COM ####")');
-    expect([tx(third.id).status, tx(refund.id).status]).toEqual(['uncategorized', 'uncategorized']);
-    expect(audit('rule.created')[0].summary).toContain(`remembered from proposal ${proposal.id}`);
+    expect(await tx(second.id)).toMatchObject({ category: 'Software & tools', suggestedBy: `rule:${done.rule.id}` });
+    expect((await audit('proposal.approved'))[0].summary).toContain('categorization proposal by rule 1 ("FIGMA.COM ####")');
+    expect([(await tx(third.id)).status, (await tx(refund.id)).status]).toEqual(['uncategorized', 'uncategorized']);
+    expect((await audit('rule.created'))[0].summary).toContain(`remembered from proposal ${proposal.id}`);
   });
 
   it('refuses to remember anything but a categorization, and leaves the proposal pending when the rule is refused', async () => {
     const [row] = await rows([['Bank', 'Stamps', -3]]);
-    const note = L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: row.id, content: 'post office' });
+    const note = await L.proposeNote(ctx.ledger, org.seq, agent, { transactionId: row.id, content: 'post office' });
     await expect(desk('ruleDraft', { proposalId: note.id })).rejects.toMatchObject({ code: 'conflict' });
-    const categorization = L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5000' });
+    const categorization = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: row.id, categoryCode: '5000' });
     const bad = { matchKind: 'contains', matchText: 'Stamps', categoryCode: '9999' };
     await expect(desk('approveAndRemember', { id: categorization.id, rule: bad })).rejects.toMatchObject({ code: 'validation_failed' });
-    expect(L.getProposal(ctx.ledger, org.seq, categorization.id).status).toBe('pending');
-    expect(tx(row.id).status).toBe('uncategorized');
+    expect((await L.getProposal(ctx.ledger, org.seq, categorization.id)).status).toBe('pending');
+    expect((await tx(row.id)).status).toBe('uncategorized');
   });
 });
 
@@ -96,7 +96,7 @@ describe('running rules', () => {
     ]);
     // Texts are texts, not patterns: "*" and "(" match themselves.
     const travel = (await desk('createRule', { rule: { matchKind: 'contains', matchText: 'uber *trip (', categoryCode: '5000', mode: 'apply' } })).rule;
-    expect(tx(uber.id).category).toBe('Operating expenses');
+    expect((await tx(uber.id)).category).toBe('Operating expenses');
     const general = (await desk('createRule', { rule: { matchKind: 'contains', matchText: 'aws', categoryCode: '5300' } })).rule;
     // Made disabled: it does not run when made.
     const inflow = { matchKind: 'contains', matchText: 'AWS', sign: 'inflow', categoryCode: '4000' };
@@ -109,19 +109,19 @@ describe('running rules', () => {
     expect((await desk<L.Rule[]>('listRules')).map((r) => r.id)).toEqual([inflows.id, travel.id, general.id]);
     const run = await desk<L.RuleRunResult>('runRules');
     expect(run).toMatchObject({ rows: 3, suggested: 1, alreadyDecided: 1 });
-    const pendingFor = (id: string) =>
-      L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 })
-        .proposals.filter((p) => (p.payload as { transactionId: string }).transactionId === id)
+    const pendingFor = async (id: string) =>
+      (await L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 })).proposals
+        .filter((p) => (p.payload as { transactionId: string }).transactionId === id)
         .map((p) => (p.payload as { categoryCode: string }).categoryCode);
-    expect(pendingFor(awsCredit.id).sort()).toEqual(['4000', '5300']);
+    expect((await pendingFor(awsCredit.id)).sort()).toEqual(['4000', '5300']);
     // A person's "no" sticks for rules too.
-    const [rejected] = L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 }).proposals.filter(
+    const [rejected] = (await L.listPendingProposals(ctx.ledger, org.seq, { limit: 50, offset: 0 })).proposals.filter(
       (p) => (p.payload as { transactionId: string }).transactionId === aws.id,
     );
     await desk('reviewProposals', { ids: [rejected.id], decision: 'reject', comment: 'Not AWS hosting: training' });
     expect((await desk<L.RuleRunResult>('runRules')).suggested).toBe(0);
-    expect(tx(github.id).status).toBe('uncategorized');
-    expect(audit('rule.moved')[0].summary).toContain('moved from 3 to 1');
+    expect((await tx(github.id)).status).toBe('uncategorized');
+    expect((await audit('rule.moved'))[0].summary).toContain('moved from 3 to 1');
   });
 
   it("applies at once when the rule says so, as the person's rule, skipping closed accounts and disabled rules", async () => {
@@ -132,21 +132,21 @@ describe('running rules', () => {
     await desk('closeAccount', { account: 'Card' });
     const made = await desk('createRule', { rule: { matchKind: 'contains', matchText: 'slack', categoryCode: '5100', mode: 'apply' } });
     expect(made.run).toMatchObject({ applied: 1, suggested: 0 });
-    expect(tx(bank.id)).toMatchObject({ category: 'Software & tools', status: 'matched', suggestedBy: `rule:${made.rule.id}` });
-    expect(tx(card.id).status).toBe('uncategorized');
-    expect(audit('rule.applied')[0]).toMatchObject({
+    expect(await tx(bank.id)).toMatchObject({ category: 'Software & tools', status: 'matched', suggestedBy: `rule:${made.rule.id}` });
+    expect((await tx(card.id)).status).toBe('uncategorized');
+    expect((await audit('rule.applied'))[0]).toMatchObject({
       actor: { type: 'human' },
       summary: expect.stringContaining('categorized 1 uncategorized row as 5100 Software & tools, when it was made'),
     });
     await desk('reopenAccount', { account: 'Card' });
     await desk('updateRule', { id: made.rule.id, rule: { matchKind: 'contains', matchText: 'slack', categoryCode: '5100', mode: 'apply', enabled: false } });
     expect((await desk<L.RuleRunResult>('runRules')).applied).toBe(0);
-    expect(audit('rule.updated')[0].summary).toMatch(/\(apply\) => .*\(apply, disabled\)/);
+    expect((await audit('rule.updated'))[0].summary).toMatch(/\(apply\) => .*\(apply, disabled\)/);
     await desk('updateRule', { id: made.rule.id, rule: { matchKind: 'contains', matchText: 'slack', categoryCode: '5100', mode: 'apply' } });
     expect((await desk<L.RuleRunResult>('runRules')).applied).toBe(1);
     expect((await desk<L.Rule[]>('listRules'))[0].matchedCount).toBe(2);
     expect(await desk('deleteRule', { id: made.rule.id })).toEqual([]);
-    expect(audit('rule.deleted')[0].summary).toContain('it had matched 2 rows');
+    expect((await audit('rule.deleted'))[0].summary).toContain('it had matched 2 rows');
   });
 
   it('takes reconciled rows that were never categorized: being cleared by the bank is not being categorized', async () => {
@@ -155,10 +155,10 @@ describe('running rules', () => {
       ['Bank', 'CLIENT PAYMENT 2211', 900],
     ]);
     await desk('reconcileAccount', { account: 'Bank', date: '2024-03-31', balance: '885.00', clearThrough: '2024-03-31' });
-    expect([tx(fee.id).status, tx(paid.id).status]).toEqual(['uncategorized', 'uncategorized']);
+    expect([(await tx(fee.id)).status, (await tx(paid.id)).status]).toEqual(['uncategorized', 'uncategorized']);
     const made = await desk('createRule', { rule: { matchKind: 'contains', matchText: 'account fee', categoryCode: '5000', mode: 'apply' } });
     expect(made.run).toMatchObject({ rows: 2, applied: 1 });
-    expect(tx(fee.id)).toMatchObject({ category: 'Operating expenses', status: 'reconciled' });
+    expect(await tx(fee.id)).toMatchObject({ category: 'Operating expenses', status: 'reconciled' });
     await desk('createRule', { rule: { matchKind: 'contains', matchText: 'client payment', categoryCode: '4000', mode: 'suggest' } });
     expect(pendingByRules()).toBe(1);
   });
@@ -170,8 +170,8 @@ describe('running rules', () => {
     writeFileSync(file, 'Date,Description,Amount\n2024-03-04,Coffee shop,-3.50\n2024-03-05,Bakery,-2.10\n2024-03-06,COFFEE SHOP,-4.00\n');
     const imported = await desk<L.ImportResult>('importStatement', { file, account: 'Card' });
     expect(imported).toMatchObject({ imported: 3, rules: { applied: 2, suggested: 0 } });
-    expect(audit('rule.applied')[0].summary).toContain('after importing "march.csv"');
-    const card = L.listTransactions(ctx.ledger, org.seq, { limit: 10, offset: 0, accountSeq: L.requireAccount(ctx.ledger, org.seq, 'Card').seq }).data;
+    expect((await audit('rule.applied'))[0].summary).toContain('after importing "march.csv"');
+    const card = (await L.listTransactions(ctx.ledger, org.seq, { limit: 10, offset: 0, accountSeq: (await L.requireAccount(ctx.ledger, org.seq, 'Card')).seq })).data;
     expect(card.map((t) => [t.description, t.category]).sort()).toEqual([
       ['Bakery', null],
       ['COFFEE SHOP', 'Operating expenses'],
@@ -180,9 +180,9 @@ describe('running rules', () => {
   });
 
   it('keeps every total and count true when a big run lifts the triggers (thousands of rows applied and suggested)', async () => {
-    fillDemo(ctx.ledger, org.seq, org.slug, 20000, org.currency);
-    const uncategorized = () => L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 }).meta.totalCount;
-    const before = uncategorized();
+    await fillDemo(ctx.ledger, org.seq, org.slug, 20000, org.currency);
+    const uncategorized = async () => (await L.listTransactions(ctx.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 })).meta.totalCount;
+    const before = await uncategorized();
     expect(before).toBeGreaterThan(6000);
     // Outflows applied, inflows suggested: both paths above the bulk threshold (2,000 rows).
     await desk('createRule', { rule: { matchKind: 'contains', matchText: 'e', sign: 'outflow', categoryCode: '5000', mode: 'apply', enabled: false } });
@@ -191,8 +191,8 @@ describe('running rules', () => {
     const run = await desk<L.RuleRunResult>('runRules', { ids });
     expect(run.applied).toBeGreaterThan(2000);
     expect(run.suggested).toBeGreaterThan(2000);
-    expect(uncategorized()).toBe(before - run.applied);
-    expect(L.listPendingProposals(ctx.ledger, org.seq, { limit: 1, offset: 0 }).count).toBe(run.suggested);
+    expect(await uncategorized()).toBe(before - run.applied);
+    expect((await L.listPendingProposals(ctx.ledger, org.seq, { limit: 1, offset: 0 })).count).toBe(run.suggested);
     // afterEach recounts every maintained total (proposal counts included) from the rows.
   });
 
@@ -204,7 +204,7 @@ describe('running rules', () => {
     ]);
     await desk('createRule', { rule: { matchKind: 'contains', matchText: 'ref.(2)', categoryCode: '5000', mode: 'apply' } });
     await desk('createRule', { rule: { matchKind: 'contains', matchText: '4411', categoryCode: '5000', mode: 'apply' } });
-    expect([tx(ref.id).status, tx(other.id).status, tx(card.id).status]).toEqual(['matched', 'uncategorized', 'matched']);
+    expect([(await tx(ref.id)).status, (await tx(other.id)).status, (await tx(card.id)).status]).toEqual(['matched', 'uncategorized', 'matched']);
   });
 
   it('refuses a rule with an unknown category, account or an empty text, naming the field', async () => {

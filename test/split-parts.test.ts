@@ -20,7 +20,7 @@ let agent: Extract<L.Actor, { type: 'token' }>;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const add = async (amount: string, description: string, categoryCode?: string) =>
   (await desk<L.HandRow>('addTransaction', { account: 'Bank', date: '2026-03-02', amount, description, categoryCode })).id;
-const lines = (id: string) => L.getTransaction(ctx.ledger, org.seq, id).lines.map((l) => [l.kind, l.categoryCode, l.amount]);
+const lines = async (id: string) => (await L.getTransaction(ctx.ledger, org.seq, id)).lines.map((l) => [l.kind, l.categoryCode, l.amount]);
 const refusal = (message: string | RegExp) => ({
   code: 'validation_failed',
   details: [{ field: 'lines', message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) }],
@@ -28,9 +28,9 @@ const refusal = (message: string | RegExp) => ({
 
 beforeEach(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
+  org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  const { info } = L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
+  const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
   agent = { type: 'token', tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' };
   await desk('createAccount', { name: 'Bank', type: 'checking' });
   await desk('createAccount', { name: 'Card', type: 'credit_card' });
@@ -61,7 +61,7 @@ describe('reading a split as parts of the row', () => {
       refusal('the parts add up to 379.99 USD, the payment is 389.98 USD: 9.99 USD left to assign'),
     );
     await desk('splitTransaction', { id: monitor, lines: ['5100=329.99:monitor', { categoryCode: '5200', amount: '59.99' }] });
-    expect(lines(monitor)).toEqual([
+    expect(await lines(monitor)).toEqual([
       ['category', '5100', -329.99],
       ['category', '5200', -59.99],
     ]);
@@ -70,7 +70,7 @@ describe('reading a split as parts of the row', () => {
       refusal('the lines add up to -90.00 USD, the row is -100.00 USD: 10.00 USD left to assign'),
     );
     await desk('splitTransaction', { id: store, lines: ['5100=-60', '5200=-40'] });
-    expect(lines(store)).toEqual([
+    expect(await lines(store)).toEqual([
       ['category', '5100', -60],
       ['category', '5200', -40],
     ]);
@@ -84,13 +84,13 @@ describe('reading a split as parts of the row', () => {
     const id = await add('-100', 'ELECTRONICS');
     await expect(desk('splitTransaction', { id, lines: ['5100=-120', '5200=20'] })).rejects.toMatchObject(refusal('only if line 2 (20.00 USD) is a refund inside it'));
     const result = await desk('splitTransaction', { id, lines: ['5100=120:monitor', '5200=-20:returned cable'] });
-    expect(lines(id)).toEqual([
+    expect(await lines(id)).toEqual([
       ['category', '5100', -120],
       ['category', '5200', 20],
     ]);
     const printed = transactionOperations.splitTransaction.command!.print!(result);
     expect(printed.slice(1)).toEqual(['  5100            120.00  monitor', '  5200            -20.00  returned cable  against the row: a refund of 20.00 inside the payment']);
-    const [entry] = L.listAudit(ctx.ledger, org.seq, { action: 'transaction.split', limit: 1, offset: 0 }).entries;
+    const [entry] = (await L.listAudit(ctx.ledger, org.seq, { action: 'transaction.split', limit: 1, offset: 0 })).entries;
     expect(entry.summary).toContain(
       '-> 120.00 5100 Software & tools (monitor); -20.00 5200 Office & rent (returned cable) [against the row: a refund of 20.00 inside the payment]',
     );
@@ -105,16 +105,16 @@ describe('unsplit', () => {
     await desk('splitTransaction', { id, lines: ['5100=60', '5200=40'] });
     const row = await desk<L.HandRow>('unsplitTransaction', { id });
     expect(row).toMatchObject({ category: null, status: 'uncategorized' });
-    expect(lines(id)).toEqual([['suspense', null, -100]]);
+    expect(await lines(id)).toEqual([['suspense', null, -100]]);
     const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2026-01-01', to: '2026-12-31' });
     expect(pl.expenses).toBe(0);
-    expect(L.listAudit(ctx.ledger, org.seq, { action: 'transaction.unsplit', limit: 1, offset: 0 }).entries[0].summary).toContain('as before its split: (uncategorized)');
+    expect((await L.listAudit(ctx.ledger, org.seq, { action: 'transaction.unsplit', limit: 1, offset: 0 })).entries[0].summary).toContain('as before its split: (uncategorized)');
   });
 
   it('puts back the category and its tax after the split was edited, and from an approved split proposal', async () => {
-    L.setupTaxSet(ctx.ledger, org.seq, L.deskActor(), 'uk-vat');
+    await L.setupTaxSet(ctx.ledger, org.seq, L.deskActor(), 'uk-vat');
     const id = await desk<L.HandRow>('addTransaction', { account: 'Bank', date: '2026-03-02', amount: '-120', description: 'DESK', categoryCode: '5200', taxCode: 'S' });
-    const taxed = lines(id.id);
+    const taxed = await lines(id.id);
     expect(taxed).toEqual([
       ['category', '5200', -100],
       ['tax', null, -20],
@@ -122,17 +122,17 @@ describe('unsplit', () => {
     await desk('splitTransaction', { id: id.id, lines: ['5200=100', '5000=20'] });
     await desk('splitTransaction', { id: id.id, lines: ['5200=90', '5000=30'] }); // a split made from a split
     await desk('unsplitTransaction', { id: id.id });
-    expect(lines(id.id)).toEqual(taxed);
+    expect(await lines(id.id)).toEqual(taxed);
 
     const cloud = await add('-50', 'CLOUD', '5300');
-    const p = L.proposeCategorization(ctx.ledger, org.seq, agent, {
+    const p = await L.proposeCategorization(ctx.ledger, org.seq, agent, {
       transactionId: cloud,
       lines: [
         { categoryCode: '5300', amount: 30 },
         { categoryCode: '5100', amount: 20 },
       ],
     });
-    L.reviewProposal(ctx.ledger, org.seq, p.id, 'approve', L.deskActor());
+    await L.reviewProposal(ctx.ledger, org.seq, p.id, 'approve', L.deskActor());
     expect(await desk('unsplitTransaction', { id: cloud })).toMatchObject({ category: 'Cloud infrastructure' });
   });
 
@@ -144,7 +144,7 @@ describe('unsplit', () => {
       code: 'validation_failed',
       details: [{ field: 'categoryCode', message: expect.stringContaining('name its category (--category-code 5100), or leave it uncategorized (--uncategorized)') }],
     });
-    expect(lines(id)).toHaveLength(2); // nothing written
+    expect(await lines(id)).toHaveLength(2); // nothing written
     await expect(desk('unsplitTransaction', { id, categoryCode: '5100', uncategorized: true })).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await desk('unsplitTransaction', { id, categoryCode: '5300' })).toMatchObject({ category: 'Cloud infrastructure' });
     await desk('splitTransaction', { id, lines: ['5100=60', '5200=40'] });
@@ -166,7 +166,7 @@ describe('unsplit', () => {
         ],
       },
     });
-    expect(lines(phone)).toHaveLength(2);
+    expect(await lines(phone)).toHaveLength(2);
     expect(await desk('unsplitTransaction', { id: phone })).toMatchObject({ category: null });
     await desk('splitTransaction', { id: phone, lines: ['5100=30', '5000=30'] });
     await desk('deleteTransaction', { id: phone });
@@ -177,7 +177,7 @@ describe('unsplit', () => {
 describe("agents' proposed splits", () => {
   it('reads positive parts and the v1 form as the same change, keeps shares in the row sign, and marks a line against the row on the card', async () => {
     const id = await add('-100', 'HARDWARE');
-    const parts = L.proposeCategorization(ctx.ledger, org.seq, agent, {
+    const parts = await L.proposeCategorization(ctx.ledger, org.seq, agent, {
       transactionId: id,
       lines: [
         { categoryCode: '5100', amount: 60 },
@@ -185,7 +185,7 @@ describe("agents' proposed splits", () => {
       ],
     });
     expect((parts.payload as { lines: { amount: number }[] }).lines.map((l) => l.amount)).toEqual([-60, -40]);
-    const v1 = L.proposeCategorization(ctx.ledger, org.seq, agent, {
+    const v1 = await L.proposeCategorization(ctx.ledger, org.seq, agent, {
       transactionId: id,
       lines: [
         { categoryCode: '5100', amount: -60 },
@@ -193,7 +193,7 @@ describe("agents' proposed splits", () => {
       ],
     });
     expect(v1.id).toBe(parts.id);
-    expect(() =>
+    await expect(
       L.proposeCategorization(ctx.ledger, org.seq, agent, {
         transactionId: id,
         lines: [
@@ -201,8 +201,10 @@ describe("agents' proposed splits", () => {
           { categoryCode: '5200', amount: 20 },
         ],
       }),
-    ).toThrow(expect.objectContaining({ code: 'validation_failed', details: [{ field: 'lines', message: expect.stringContaining('only if line 2 (20.00 USD) is a refund') }] }));
-    const refund = L.proposeCategorization(ctx.ledger, org.seq, agent, {
+    ).rejects.toThrow(
+      expect.objectContaining({ code: 'validation_failed', details: [{ field: 'lines', message: expect.stringContaining('only if line 2 (20.00 USD) is a refund') }] }),
+    );
+    const refund = await L.proposeCategorization(ctx.ledger, org.seq, agent, {
       transactionId: id,
       lines: [
         { categoryCode: '5100', amount: 120 },
@@ -210,13 +212,13 @@ describe("agents' proposed splits", () => {
       ],
       evidence: [{ type: 'counterparty_match', value: 'HARDWARE' }],
     });
-    const card = reviewItems(ctx.ledger, org.seq, 'pending').find((i) => i.id === refund.id)!;
+    const card = (await reviewItems(ctx.ledger, org.seq, 'pending')).find((i) => i.id === refund.id)!;
     expect(card.change.split).toEqual([
       { code: '5100', name: 'Software & tools', amount: 120, against: false, memo: null },
       { code: '5200', name: 'Office & rent', amount: -20, against: true, memo: null },
     ]);
-    L.reviewProposal(ctx.ledger, org.seq, refund.id, 'approve', L.deskActor());
-    expect(lines(id)).toEqual([
+    await L.reviewProposal(ctx.ledger, org.seq, refund.id, 'approve', L.deskActor());
+    expect(await lines(id)).toEqual([
       ['category', '5100', -120],
       ['category', '5200', 20],
     ]);

@@ -15,8 +15,8 @@ const asObjects = async (s: Promise<ParsedStatement>) => {
   const statement = await s;
   return { ...statement, rows: statement.rows.toArray() };
 };
-const read = (name: string, options: ReadOptions = {}) => asObjects(readStatement(fileSource(fixture(name)), options));
-const text = (body: string, name = 'x.csv', options: ReadOptions = {}) => asObjects(readStatement(bytesSource(Buffer.from(body), name), options));
+const read = async (name: string, options: ReadOptions = {}) => asObjects(readStatement(fileSource(fixture(name)), options));
+const text = async (body: string, name = 'x.csv', options: ReadOptions = {}) => asObjects(readStatement(bytesSource(Buffer.from(body), name), options));
 const brief = (rows: { date: string; amount: string; description: string; externalId: string | null }[]) => rows.map((r) => [r.date, r.amount, r.description, r.externalId]);
 
 describe('amounts', () => {

@@ -18,9 +18,10 @@ import { HLEDGER_OPENING, HLEDGER_PAYABLE, HLEDGER_RECEIVABLE, HLEDGER_TAX, hled
 import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { accountantTool, ledgerAtMigration, tempDir, tempLedger } from './support/env';
+import { mapInOrder } from '../src/main/ledger/core/in-order';
 
 const { ledger, dir } = tempLedger();
-const org = L.createOrganization(ledger, { slug: 'studio', name: 'Hartley Design Studio', currency: 'GBP' });
+const org = await L.createOrganization(ledger, { slug: 'studio', name: 'Hartley Design Studio', currency: 'GBP' });
 const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const CONVERSION = '2026-07-01';
@@ -59,7 +60,7 @@ describe('the opening entry at the conversion date', () => {
   it('is refused while debits and credits differ, saying by how much, unless the difference is put to Opening balances', async () => {
     const e = await deskAs(ctx, org.id, 'setOpeningBalances', opening).catch((error) => error);
     expect(e).toMatchObject({ code: 'validation_failed', details: [{ field: 'balanceToEquity', message: expect.stringContaining('18970.00 GBP over (debits exceed)') }] });
-    expect(L.showOpeningBalances(ledger, org.seq).date).toBeNull();
+    expect((await L.showOpeningBalances(ledger, org.seq)).date).toBeNull();
   });
 
   it('balances with the earnings brought forward; the balance sheet at the conversion date is the entry, line by line', async () => {
@@ -70,7 +71,7 @@ describe('the opening entry at the conversion date', () => {
       ['INV-0412', 'Acme Ltd', '2026-07-10', 1800],
       ['INV-0415', 'Bolt & Co', '2026-07-25', 960],
     ]);
-    const sheet = L.balanceSheet(ledger, org.seq, { date: CONVERSION });
+    const sheet = await L.balanceSheet(ledger, org.seq, { date: CONVERSION });
     const entry = new Map(set.lines.map((l) => [l.ref, l.amount]));
     for (const section of ['assets', 'liabilities', 'equity'] as const)
       for (const l of sheet[section].lines.filter((x) => x.ref)) expect([l.name, l.amount]).toEqual([l.name, (section === 'assets' ? 1 : -1) * entry.get(l.ref!)!]);
@@ -78,20 +79,20 @@ describe('the opening entry at the conversion date', () => {
     expect(sheet.equity.lines.some((l) => l.ref === 'opening-balances')).toBe(false);
     expect([sheet.assets.total, sheet.liabilitiesAndEquity]).toEqual([27710, 27710]);
     // The open documents work from the first day: the aging, the statement.
-    const aging = L.aging(ledger, org.seq, 'receivables', CONVERSION);
+    const aging = await L.aging(ledger, org.seq, 'receivables', CONVERSION);
     expect([aging.total, aging.contacts.map((c) => c.name)]).toEqual([2760, ['Acme Ltd', 'Bolt & Co']]);
-    expect(L.aging(ledger, org.seq, 'payables', CONVERSION).total).toBe(240);
+    expect((await L.aging(ledger, org.seq, 'payables', CONVERSION)).total).toBe(240);
     expectTotalsMatchRows(ledger);
   });
 
   it('is set again in place: unchanged documents stay, a figure changes, the same entry', async () => {
-    const before = L.listAudit(ledger, org.seq, { action: 'invoice.opened', limit: 10, offset: 0 }).totalCount;
+    const before = (await L.listAudit(ledger, org.seq, { action: 'invoice.opened', limit: 10, offset: 0 })).totalCount;
     const again = await desk<L.OpeningBalances>('setOpeningBalances', {
       ...opening,
       lines: [...opening.lines.filter((l) => !l.startsWith('Savings')), 'Savings=5200', '3100=-19170'],
     });
     expect(again.lines.find((l) => l.name === 'Savings')!.amount).toBe(5200);
-    expect(L.listAudit(ledger, org.seq, { action: 'invoice.opened', limit: 10, offset: 0 }).totalCount).toBe(before);
+    expect((await L.listAudit(ledger, org.seq, { action: 'invoice.opened', limit: 10, offset: 0 })).totalCount).toBe(before);
     expect(ledger.sqlite.prepare("SELECT count(*) FROM journals WHERE kind = 'opening'").pluck().get()).toBe(1);
     await desk('setOpeningBalances', { ...opening, lines: [...opening.lines, '3100=-18970'] });
     expectTotalsMatchRows(ledger);
@@ -120,19 +121,19 @@ describe('a quarter after the conversion', () => {
     await desk('exportBooks', { format: 'beancount', out: beancount });
   });
 
-  it('the open invoice and bill are paid, the VAT owed settled: nothing left on the control account from before', () => {
-    expect(L.aging(ledger, org.seq, 'receivables', QUARTER_END)).toMatchObject({ total: 960 });
-    expect(L.aging(ledger, org.seq, 'payables', QUARTER_END)).toMatchObject({ total: 0 });
-    expect(L.showOpeningBalances(ledger, org.seq).taxReturn).toMatchObject({ paid: true });
-    expect(L.contactStatement(ledger, org.seq, 'Acme Ltd', { from: CONVERSION, to: QUARTER_END })).toMatchObject({ closing: 0 });
-    const control = L.balanceSheet(ledger, org.seq, { date: QUARTER_END }).liabilities.lines.find((l) => l.ref === 'tax-control')!.amount;
+  it('the open invoice and bill are paid, the VAT owed settled: nothing left on the control account from before', async () => {
+    expect(await L.aging(ledger, org.seq, 'receivables', QUARTER_END)).toMatchObject({ total: 960 });
+    expect(await L.aging(ledger, org.seq, 'payables', QUARTER_END)).toMatchObject({ total: 0 });
+    expect((await L.showOpeningBalances(ledger, org.seq)).taxReturn).toMatchObject({ paid: true });
+    expect(await L.contactStatement(ledger, org.seq, 'Acme Ltd', { from: CONVERSION, to: QUARTER_END })).toMatchObject({ closing: 0 });
+    const control = (await L.balanceSheet(ledger, org.seq, { date: QUARTER_END })).liabilities.lines.find((l) => l.ref === 'tax-control')!.amount;
     // The sale's output tax less the accrual's input tax: the next return's payable.
     expect(control).toBe(200 - 18);
-    expect(L.taxReturn(ledger, org.seq, { from: '2026-07-01', to: QUARTER_END }).payable).toBe(182);
+    expect((await L.taxReturn(ledger, org.seq, { from: '2026-07-01', to: QUARTER_END })).payable).toBe(182);
     expectTotalsMatchRows(ledger);
   });
 
-  it("the balance sheet at the quarter's end is hledger's bs on the export, account by account", () => {
+  it("the balance sheet at the quarter's end is hledger's bs on the export, account by account", async () => {
     const hledger = accountantTool('hledger');
     execFileSync(hledger, ['-f', journal, 'check', 'accounts', 'commodities']);
     const bal = new Map(
@@ -143,13 +144,16 @@ describe('a quarter after the conversion', () => {
         .map((line) => JSON.parse(`[${line}]`) as [string, string])
         .map(([account, amount]) => [account, amount === '0' ? 0 : Number(amount.replace(/ GBP$/, ''))]),
     );
-    const sheet = L.balanceSheet(ledger, org.seq, { date: QUARTER_END });
-    const names = hledgerAccountNames(L.exportBook(ledger, org.seq, {}));
-    const nameOf = (ref: string) =>
+    const sheet = await L.balanceSheet(ledger, org.seq, { date: QUARTER_END });
+    const names = hledgerAccountNames(await L.exportBook(ledger, org.seq, {}));
+    const nameOf = async (ref: string) =>
       ({ 'tax-control': HLEDGER_TAX, receivables: HLEDGER_RECEIVABLE, payables: HLEDGER_PAYABLE, 'opening-balances': HLEDGER_OPENING })[ref] ??
-      (ref.startsWith('account:') ? names.money.get(ref.slice(8))! : names.categories.get(L.listCategories(ledger, org.seq).find((c) => `category:${c.code}` === ref)!.name)!);
+      (ref.startsWith('account:')
+        ? names.money.get(ref.slice(8))!
+        : names.categories.get((await L.listCategories(ledger, org.seq)).find((c) => `category:${c.code}` === ref)!.name)!);
     for (const section of ['assets', 'liabilities', 'equity'] as const)
-      for (const l of sheet[section].lines.filter((x) => x.ref)) expect([l.name, l.amount]).toEqual([l.name, (section === 'assets' ? 1 : -1) * (bal.get(nameOf(l.ref!)) ?? 0)]);
+      for (const l of sheet[section].lines.filter((x) => x.ref))
+        expect([l.name, l.amount]).toEqual([l.name, (section === 'assets' ? 1 : -1) * (bal.get(await nameOf(l.ref!)) ?? 0)]);
     const bs = execFileSync(hledger, ['-f', journal, 'bs', '-e', '2026-10-01', '-O', 'csv'], { encoding: 'utf8' })
       .trim()
       .split('\n')
@@ -159,7 +163,7 @@ describe('a quarter after the conversion', () => {
     expect(figure(bs.find(([name]) => name === 'Net:')![1])).toBeCloseTo(sheet.equity.total, 6);
   });
 
-  it('bean-check accepts the Beancount file and bean-query reads the books', () => {
+  it('bean-check accepts the Beancount file and bean-query reads the books', async () => {
     execFileSync(accountantTool('bean-check'), [beancount]);
     const query = execFileSync(accountantTool('bean-query'), ['-f', 'csv', beancount, `SELECT account, sum(number) AS total WHERE date <= ${QUARTER_END} GROUP BY account`], {
       encoding: 'utf8',
@@ -172,16 +176,16 @@ describe('a quarter after the conversion', () => {
         .map((line) => line.split(',').map((c) => c.trim()))
         .map(([account, total]) => [account, Number(total)]),
     );
-    const names = beancountAccountNames(L.exportBook(ledger, org.seq, {}));
-    const sheet = L.balanceSheet(ledger, org.seq, { date: QUARTER_END });
+    const names = beancountAccountNames(await L.exportBook(ledger, org.seq, {}));
+    const sheet = await L.balanceSheet(ledger, org.seq, { date: QUARTER_END });
     expect(-(totals.get(BEANCOUNT_TAX) ?? 0)).toBe(sheet.liabilities.lines.find((l) => l.ref === 'tax-control')!.amount);
-    const current = L.listAccounts(ledger, org.seq).find((a) => a.name === 'Current')!;
+    const current = (await L.listAccounts(ledger, org.seq)).find((a) => a.name === 'Current')!;
     expect(totals.get(names.money.get(current.id)!)).toBe(sheet.assets.lines.find((l) => l.name === 'Current')!.amount);
   });
 });
 
 describe('an existing file, upgraded in place', () => {
-  it('keeps its balance sheet at every date: the money accounts\u2019 opening balances are the opening entry\u2019s', () => {
+  it('keeps its balance sheet at every date: the money accounts\u2019 opening balances are the opening entry\u2019s', async () => {
     const { ledger: old, file } = ledgerAtMigration('0034_invoice_details');
     old.sqlite.exec(`
       INSERT INTO organizations (id, slug, name, currency, created_at) VALUES ('10000000-0000-4000-8000-000000000000', 'acme', 'Acme', 'GBP', 'x');
@@ -208,11 +212,11 @@ describe('an existing file, upgraded in place', () => {
     ];
     old.close();
     const upgraded = L.openLedger(file);
-    const sheets = dates.map((date) => L.balanceSheet(upgraded, 1, { date }));
+    const sheets = await mapInOrder(dates, (date) => L.balanceSheet(upgraded, 1, { date }));
     expect(sheets.map((s) => [s.assets.total, s.liabilities.total, s.equity.total])).toEqual(before);
     expect(sheets[4].equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 2380 });
     expect(upgraded.sqlite.prepare('SELECT count(*), sum(amount_minor), count(document_seq) FROM postings').raw(true).get()).toEqual([2, 0, 2]);
-    const shown = L.showOpeningBalances(upgraded, 1);
+    const shown = await L.showOpeningBalances(upgraded, 1);
     expect([shown.date, shown.lines.map((l) => [l.name, l.amount]), shown.difference]).toEqual([
       null,
       [
@@ -221,22 +225,22 @@ describe('an existing file, upgraded in place', () => {
       ],
       2380,
     ]);
-    expect(L.generalLedger(upgraded, 1, { account: 'opening-balances', limit: 10, offset: 0 }).endingBalance).toBe(-2380);
+    expect((await L.generalLedger(upgraded, 1, { account: 'opening-balances', limit: 10, offset: 0 })).endingBalance).toBe(-2380);
     expectTotalsMatchRows(upgraded);
     upgraded.close();
   });
 });
 
 describe('the opening entry in another currency', () => {
-  it("values a EUR account's opening balance and a EUR open invoice at the conversion date's rate; Opening balances' ledger adds up to its line", () => {
+  it("values a EUR account's opening balance and a EUR open invoice at the conversion date's rate; Opening balances' ledger adds up to its line", async () => {
     const { ledger: books } = tempLedger();
     const me = L.deskActor();
-    const o = L.createOrganization(books, { slug: 'eu', name: 'EU clients', currency: 'GBP' });
-    L.createAccount(books, o.seq, me, { name: 'Current', type: 'checking' });
-    L.createAccount(books, o.seq, me, { name: 'Euro', type: 'checking', currency: 'EUR' });
-    L.setRate(books, o.seq, me, { currency: 'EUR', date: '2026-06-30', rate: '0.85' });
-    L.addContact(books, o.seq, me, { name: 'Client GmbH', customer: true });
-    const set = L.setOpeningBalances(books, o.seq, me, {
+    const o = await L.createOrganization(books, { slug: 'eu', name: 'EU clients', currency: 'GBP' });
+    await L.createAccount(books, o.seq, me, { name: 'Current', type: 'checking' });
+    await L.createAccount(books, o.seq, me, { name: 'Euro', type: 'checking', currency: 'EUR' });
+    await L.setRate(books, o.seq, me, { currency: 'EUR', date: '2026-06-30', rate: '0.85' });
+    await L.addContact(books, o.seq, me, { name: 'Client GmbH', customer: true });
+    const set = await L.setOpeningBalances(books, o.seq, me, {
       date: '2026-07-01',
       lines: [
         { account: 'Current', amount: '100' },
@@ -251,9 +255,13 @@ describe('the opening entry in another currency', () => {
       ['Accounts receivable', 425, null],
     ]);
     expect(set.difference).toBe(1375);
-    const equity = L.balanceSheet(books, o.seq, { date: '2026-07-01' }).equity.lines.find((l) => l.ref === 'opening-balances')!;
+    const equity = (await L.balanceSheet(books, o.seq, { date: '2026-07-01' })).equity.lines.find((l) => l.ref === 'opening-balances')!;
     expect(equity.amount).toBe(1375);
-    expect(L.generalLedger(books, o.seq, { account: 'opening-balances', limit: 10, offset: 0 })).toMatchObject({ currency: 'GBP', endingBalance: -1375, meta: { totalCount: 3 } });
+    expect(await L.generalLedger(books, o.seq, { account: 'opening-balances', limit: 10, offset: 0 })).toMatchObject({
+      currency: 'GBP',
+      endingBalance: -1375,
+      meta: { totalCount: 3 },
+    });
     expectTotalsMatchRows(books);
   });
 });

@@ -16,9 +16,9 @@ import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
 import { printTaxReturn, taxReturnCsv } from '../src/main/desk/tax/tax';
 
-function books(slug: string, currency: string, set: string) {
+async function books(slug: string, currency: string, set: string) {
   const { ledger, dir } = tempLedger();
-  const org = L.createOrganization(ledger, { slug, currency });
+  const org = await L.createOrganization(ledger, { slug, currency });
   const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
   const add = async (date: string, amount: string, description: string, categoryCode: string, taxCode: string) =>
@@ -30,7 +30,7 @@ function books(slug: string, currency: string, set: string) {
 const q1 = { from: '2026-01-01', to: '2026-03-31' };
 const q2 = { from: '2026-04-01', to: '2026-06-30' };
 const q3 = { from: '2026-07-01', to: '2026-09-30' };
-const uk = books('uk', 'GBP', 'uk-vat');
+const uk = await books('uk', 'GBP', 'uk-vat');
 const rows: Record<string, string> = {};
 let filed: L.FiledReturn;
 const report = (period: { from: string; to: string }) => uk.desk<L.TaxReturn>('taxReport', period);
@@ -67,10 +67,10 @@ describe('a correction after a filed UK quarter', () => {
       details: { taxReturn: filed.id, from: q1.from, to: q1.to },
     });
     await expect(uk.desk('deleteTransaction', { id: rows.cables })).rejects.toMatchObject({ code: 'period_locked' });
-    const { info } = L.createToken(uk.ledger, uk.org.seq, { name: 'Bot', scopes: ['read', 'propose-write'] });
+    const { info } = await L.createToken(uk.ledger, uk.org.seq, { name: 'Bot', scopes: ['read', 'propose-write'] });
     const tokenSeq = uk.ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id) as number;
     const agent = { type: 'token', tokenSeq, tokenId: info.id, tokenName: 'Bot', channel: 'rest' } as const;
-    expect(() => L.proposeCategorization(uk.ledger, uk.org.seq, agent, { transactionId: rows.paint, categoryCode: '5200' })).toThrow(
+    await expect(L.proposeCategorization(uk.ledger, uk.org.seq, agent, { transactionId: rows.paint, categoryCode: '5200' })).rejects.toThrow(
       expect.objectContaining({ code: 'period_locked', status: 409 }),
     );
     expect((await report(q2)).corrections).toEqual([]);
@@ -97,7 +97,7 @@ describe('a correction after a filed UK quarter', () => {
       expect.objectContaining({ transactionId: rows.paint, code: 'S', tax: -20, correction: { id: next.corrections[0].correctionId, taxReturn: named.taxReturn } }),
     );
     expect((await auditSum(q2, '7', 'net')).sum).toBe(20);
-    const [entry] = L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.corrected', limit: 1, offset: 0 }).entries;
+    const [entry] = (await L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.corrected', limit: 1, offset: 0 })).entries;
     expect(entry).toMatchObject({ targetType: 'transaction', targetId: rows.paint });
     expect(entry.summary).toContain(`of the return for 2026-01-01 to 2026-03-31 (filed ${filed.filedAt.slice(0, 10)}, ${filed.id})`);
     expect(entry.summary).toContain('"Paint" 2026-02-10 -120.00 GBP: S purchases net -100.00 tax -20.00; Z purchases net +120.00; boxes 4 -20.00, 7 +20.00; net value +20.00');
@@ -124,7 +124,7 @@ describe('a correction after a filed UK quarter', () => {
     expect(new Set(paint.map((c) => c.correctionId)).size).toBe(1);
     await uk.desk('categorizeTransactions', { ids: [rows.paint], categoryCode: '5100', taxCode: 'S', correction: true });
     expect((await report(q2)).corrections).toEqual([]);
-    expect(L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.corrected', limit: 1, offset: 0 }).entries[0].summary).toContain('no difference left');
+    expect((await L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.corrected', limit: 1, offset: 0 })).entries[0].summary).toContain('no difference left');
     await uk.desk('splitTransaction', { id: rows.paint, lines: ['5100=100:paint@Z', '5000=20:brushes@S'], correction: true });
     expect((await report(q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
       ['S', -83.33, -16.67],
@@ -179,7 +179,7 @@ describe('a correction after a filed UK quarter', () => {
     const second = await uk.desk<L.FiledReturn>('fileTaxReturn', { ...q2, confirmCorrections: true });
     expect(second.report.corrections.length).toBe(6);
     expect(second.report.correctionThreshold?.exceeded).toBe(true);
-    expect(L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 1, offset: 0 }).entries[0].summary).toContain(
+    expect((await L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 1, offset: 0 })).entries[0].summary).toContain(
       '4 correction(s) of earlier returns over the threshold (-19930.00), confirmed',
     );
     // Stamped: the next return has none; the filed one, recomputed, still has its own.
@@ -216,7 +216,7 @@ describe('a correction after a filed UK quarter', () => {
 
 describe('the ATO debit error value limit', () => {
   it('flags debit errors (tax owed) of 16,000 or more, net of credit errors; credit errors alone are never flagged', async () => {
-    const au = books('au', 'AUD', 'au-gst');
+    const au = await books('au', 'AUD', 'au-gst');
     await au.start();
     const exported = await au.add('2026-07-10', '176000.00', 'Export that was not', '4000', 'FRE');
     const taxed = await au.add('2026-08-10', '220000.00', 'Export after all', '4000', 'GST');

@@ -13,9 +13,9 @@ import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
 
-function books(slug: string, currency: string, set: string) {
+async function books(slug: string, currency: string, set: string) {
   const { ledger, dir } = tempLedger();
-  const org = L.createOrganization(ledger, { slug, currency });
+  const org = await L.createOrganization(ledger, { slug, currency });
   const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
   const add = async (date: string, amount: string, description: string, categoryCode: string, taxCode: string) =>
@@ -23,7 +23,7 @@ function books(slug: string, currency: string, set: string) {
   return { ledger, org, ctx, desk, add, setup: () => desk('setupTax', { set }) };
 }
 
-const uk = books('uk', 'GBP', 'uk-vat');
+const uk = await books('uk', 'GBP', 'uk-vat');
 
 describe('a UK VAT quarter', () => {
   const quarter = { from: '2026-01-01', to: '2026-03-31' };
@@ -91,22 +91,22 @@ describe('a UK VAT quarter', () => {
 
   it('keeps the lines summing to the row (half away from zero), re-taxes a row whose amount changes, and drops the tax when none is named', async () => {
     const id = await uk.add('2026-03-10', '-99.99', 'Chair', '5200', 'S');
-    const lines = L.getTransaction(uk.ledger, uk.org.seq, id).lines;
+    const lines = (await L.getTransaction(uk.ledger, uk.org.seq, id)).lines;
     expect(lines.map((l) => [l.kind, l.amount])).toEqual([
       ['category', -83.32],
       ['tax', -16.67], // 16.665: half away from zero
     ]);
     await uk.desk('editTransaction', { id, amount: '-120' });
-    expect(L.getTransaction(uk.ledger, uk.org.seq, id).lines.map((l) => l.amount)).toEqual([-100, -20]);
-    expect(L.getTransaction(uk.ledger, uk.org.seq, id).transaction).toMatchObject({ category: 'Office & rent', status: 'matched' });
+    expect((await L.getTransaction(uk.ledger, uk.org.seq, id)).lines.map((l) => l.amount)).toEqual([-100, -20]);
+    expect((await L.getTransaction(uk.ledger, uk.org.seq, id)).transaction).toMatchObject({ category: 'Office & rent', status: 'matched' });
     await uk.desk('categorizeTransactions', { ids: [id], categoryCode: '5200', taxCode: '' }); // no tax
-    expect(L.getTransaction(uk.ledger, uk.org.seq, id).lines.map((l) => l.amount)).toEqual([-120]);
+    expect((await L.getTransaction(uk.ledger, uk.org.seq, id)).lines.map((l) => l.amount)).toEqual([-120]);
     await uk.desk('deleteTransaction', { id });
     // A hand entry typed net: the row is net + tax, the category line exactly the net.
     const typedNet = (
       await uk.desk('addTransaction', { account: 'Bank', date: '2026-03-11', amount: '-8.34', description: 'Net entry', categoryCode: '5100', taxCode: 'S', net: true })
     ).id;
-    const entered = L.getTransaction(uk.ledger, uk.org.seq, typedNet);
+    const entered = await L.getTransaction(uk.ledger, uk.org.seq, typedNet);
     expect([entered.transaction.amount, entered.lines.map((l) => l.amount)]).toEqual([-10.01, [-8.34, -1.67]]);
     await expect(uk.desk('addTransaction', { account: 'Bank', date: '2026-03-11', amount: '-5', description: 'No category', net: true })).rejects.toMatchObject({
       code: 'validation_failed',
@@ -146,20 +146,20 @@ describe('filing a return', () => {
     expect(candidates.map((c) => [c.to, c.description])).toEqual([['2026-03-31', 'HMRC VAT']]);
     const paid = await uk.desk<L.FiledReturn>('payTaxReturn', { returnId: filed.id, transactionId: hmrc.id });
     expect(paid.paymentId).toBe(hmrc.id);
-    expect(L.getTransaction(uk.ledger, uk.org.seq, hmrc.id).lines).toEqual([expect.objectContaining({ kind: 'tax', amount: -157.33 })]);
+    expect((await L.getTransaction(uk.ledger, uk.org.seq, hmrc.id)).lines).toEqual([expect.objectContaining({ kind: 'tax', amount: -157.33 })]);
     // What is still owed: the second return's 10.00 only.
     const control = (await uk.desk<L.BalanceSheet>('balanceSheet', { date: '2026-06-30' })).liabilities.lines.find((l) => l.ref === 'tax-control')!;
     expect(control.amount).toBe(10);
     await expect(uk.desk('payTaxReturn', { returnId: filed.id, transactionId: hmrc.id })).rejects.toMatchObject({ code: 'conflict' });
-    expect(L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 5, offset: 0 }).entries.map((e) => e.summary)[1]).toBe(
+    expect((await L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 5, offset: 0 })).entries.map((e) => e.summary)[1]).toBe(
       'Tax return filed for 2026-01-01 to 2026-03-31 (cash basis): 12 line(s), payable 157.33 GBP',
     );
     expectTotalsMatchRows(uk.ledger);
   });
 });
 
-describe('an Australian BAS', () => {
-  const au = books('au', 'AUD', 'au-gst');
+describe('an Australian BAS', async () => {
+  const au = await books('au', 'AUD', 'au-gst');
 
   it('fills G1 (sales with GST), 1A and 1B', async () => {
     await au.setup();
@@ -177,14 +177,14 @@ describe('an Australian BAS', () => {
 
 describe('rules on taxed categories', () => {
   it("apply the category's default code: a rule categorizing at once writes net and tax lines, a split rule taxes each share", async () => {
-    const books2 = books('rules', 'GBP', 'uk-vat');
+    const books2 = await books('rules', 'GBP', 'uk-vat');
     await books2.setup();
     await books2.desk('createAccount', { name: 'Bank', type: 'checking' });
     await books2.desk('setCategoryTax', { categoryCode: '5100', taxCode: 'S' });
     const phone = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-01', amount: '-60', description: 'PHONE BILL 0042' });
     const tools = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-02', amount: '-120', description: 'FIGMA.COM 1234' });
     await books2.desk('createRule', { rule: { matchKind: 'contains', matchText: 'FIGMA', categoryCode: '5100', mode: 'apply' } });
-    expect(L.getTransaction(books2.ledger, books2.org.seq, tools.id).lines.map((l) => [l.kind, l.amount])).toEqual([
+    expect((await L.getTransaction(books2.ledger, books2.org.seq, tools.id)).lines.map((l) => [l.kind, l.amount])).toEqual([
       ['category', -100],
       ['tax', -20],
     ]);
@@ -200,7 +200,7 @@ describe('rules on taxed categories', () => {
         ],
       },
     });
-    expect(L.getTransaction(books2.ledger, books2.org.seq, phone.id).lines.map((l) => [l.kind, l.categoryCode, l.amount])).toEqual([
+    expect((await L.getTransaction(books2.ledger, books2.org.seq, phone.id)).lines.map((l) => [l.kind, l.categoryCode, l.amount])).toEqual([
       ['category', '5100', -35],
       ['tax', null, -7],
       ['category', '5000', -18],
@@ -208,16 +208,16 @@ describe('rules on taxed categories', () => {
     // A rule naming its own code: applied at once, and suggested (the approval takes the rule's code).
     const fuel = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-03', amount: '-105', description: 'HOME FUEL 77' });
     await books2.desk('createRule', { rule: { matchKind: 'contains', matchText: 'HOME FUEL', categoryCode: '5100', taxCode: 'r', mode: 'apply' } });
-    expect(L.getTransaction(books2.ledger, books2.org.seq, fuel.id).lines.map((l) => l.amount)).toEqual([-100, -5]);
+    expect((await L.getTransaction(books2.ledger, books2.org.seq, fuel.id)).lines.map((l) => l.amount)).toEqual([-100, -5]);
     const heat = await books2.desk('addTransaction', { account: 'Bank', date: '2026-02-04', amount: '-210', description: 'HEATING OIL 9' });
     await books2.desk('createRule', { rule: { matchKind: 'contains', matchText: 'HEATING OIL', categoryCode: '5100', taxCode: 'R', mode: 'suggest' } });
-    const pending = L.listPendingProposals(books2.ledger, books2.org.seq, { limit: 5, offset: 0 }).proposals.find(
+    const pending = (await L.listPendingProposals(books2.ledger, books2.org.seq, { limit: 5, offset: 0 })).proposals.find(
       (p) => 'transactionId' in p.payload && p.payload.transactionId === heat.id,
     )!;
     expect(pending.payload).toMatchObject({ categoryCode: '5100', taxCode: 'R' });
-    L.reviewProposal(books2.ledger, books2.org.seq, pending.id, 'approve', L.deskActor());
-    expect(L.getTransaction(books2.ledger, books2.org.seq, heat.id).lines.map((l) => l.amount)).toEqual([-200, -10]);
-    expect(L.listRules(books2.ledger, books2.org.seq).map((r) => r.taxCode)).toEqual([null, null, 'R', 'R']);
+    await L.reviewProposal(books2.ledger, books2.org.seq, pending.id, 'approve', L.deskActor());
+    expect((await L.getTransaction(books2.ledger, books2.org.seq, heat.id)).lines.map((l) => l.amount)).toEqual([-200, -10]);
+    expect((await L.listRules(books2.ledger, books2.org.seq)).map((r) => r.taxCode)).toEqual([null, null, 'R', 'R']);
     expectTotalsMatchRows(books2.ledger);
   });
 });
@@ -225,7 +225,7 @@ describe('rules on taxed categories', () => {
 describe("the benchmark's taxed books", () => {
   it('are balanced entries whose totals recount; the control account equals what the returns say is payable', async () => {
     const { fillDemo, BENCH_SHAPE } = await import('../src/main/demo');
-    const t = books('taxed', 'GBP', 'uk-vat');
+    const t = await books('taxed', 'GBP', 'uk-vat');
     await t.setup();
     for (const [category, code] of [
       ['4000', 'S'],
@@ -235,7 +235,7 @@ describe("the benchmark's taxed books", () => {
       ['5000', 'E'],
     ])
       await t.desk('setCategoryTax', { categoryCode: category, taxCode: code });
-    fillDemo(t.ledger, t.org.seq, 'taxed', 3000, 'GBP', { ...BENCH_SHAPE, tax: true });
+    await fillDemo(t.ledger, t.org.seq, 'taxed', 3000, 'GBP', { ...BENCH_SHAPE, tax: true });
     expectTotalsMatchRows(t.ledger);
     const ret = await t.desk<L.TaxReturn>('taxReport', { from: '2023-01-01', to: '2026-12-31' });
     const bs = await t.desk<L.BalanceSheet>('balanceSheet', { date: '2026-12-31' });

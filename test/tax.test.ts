@@ -14,9 +14,9 @@ let ctx: DeskContext;
 let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 
-beforeAll(() => {
+beforeAll(async () => {
   const { ledger, dir } = tempLedger();
-  org = L.createOrganization(ledger, { slug: 'uk', currency: 'GBP' });
+  org = await L.createOrganization(ledger, { slug: 'uk', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
 
@@ -42,17 +42,19 @@ describe('tax codes', () => {
     ]);
     expect(byCode.get('RC')).toMatchObject({ kind: 'reverse_charge', applies: 'purchases' });
     expect(byCode.get('NV')).toMatchObject({ kind: 'outside_scope', boxes: [] });
-    expect(L.organizationBySeq(ctx.ledger, org.seq).taxSet).toBe('uk-vat');
+    expect((await L.organizationBySeq(ctx.ledger, org.seq)).taxSet).toBe('uk-vat');
     // Again: nothing added, nothing changed.
     expect((await desk('setupTax', { set: 'uk-vat' })).added).toEqual([]);
-    const s = L.requireTaxCode(ctx.ledger, org.seq, 's');
-    expect([L.rateOn(ctx.ledger, s.seq, '2010-12-31'), L.rateOn(ctx.ledger, s.seq, '2011-01-04'), L.rateOn(ctx.ledger, s.seq, '2009-06-01')]).toEqual([175_000, 200_000, 0]);
+    const s = await L.requireTaxCode(ctx.ledger, org.seq, 's');
+    expect([await L.rateOn(ctx.ledger, s.seq, '2010-12-31'), await L.rateOn(ctx.ledger, s.seq, '2011-01-04'), await L.rateOn(ctx.ledger, s.seq, '2009-06-01')]).toEqual([
+      175_000, 200_000, 0,
+    ]);
   });
 
   it('changes a rate from a date on, holds four decimals exactly, and refuses a fifth', async () => {
     await desk('setTaxRate', { code: 'R', from: '2027-04-01', rate: '5.125' });
-    const r = L.requireTaxCode(ctx.ledger, org.seq, 'R');
-    expect([L.rateOn(ctx.ledger, r.seq, '2027-03-31'), L.rateOn(ctx.ledger, r.seq, '2027-04-01')]).toEqual([50_000, 51_250]);
+    const r = await L.requireTaxCode(ctx.ledger, org.seq, 'R');
+    expect([await L.rateOn(ctx.ledger, r.seq, '2027-03-31'), await L.rateOn(ctx.ledger, r.seq, '2027-04-01')]).toEqual([50_000, 51_250]);
     await expect(desk('setTaxRate', { code: 'R', from: '2027-05-01', rate: '5.12345' })).rejects.toMatchObject({
       code: 'validation_failed',
       details: [{ field: 'rate', message: expect.stringContaining('at most four decimals') }],
@@ -75,11 +77,11 @@ describe('tax codes', () => {
     expect(made).toMatchObject({ code: 'S-PART', rate: 20, recoverablePercent: 60, applies: 'purchases', rates: [{ from: L.ALWAYS, rate: 20 }] });
     await expect(desk('addTaxCode', { code: 's-part', rate: 5, kind: 'reduced' })).rejects.toMatchObject({ code: 'conflict' });
     expect(await desk('setCategoryTax', { categoryCode: '5100', taxCode: 's' })).toEqual({ categoryCode: '5100', taxCode: 'S' });
-    expect(L.categoryTaxCodes(ctx.ledger, org.seq).get('5100')).toBe('S');
+    expect((await L.categoryTaxCodes(ctx.ledger, org.seq)).get('5100')).toBe('S');
     await desk('archiveTaxCode', { code: 'S' });
-    expect(L.categoryTaxCodes(ctx.ledger, org.seq).get('5100')).toBeUndefined(); // an archived code is no one's default
+    expect((await L.categoryTaxCodes(ctx.ledger, org.seq)).get('5100')).toBeUndefined(); // an archived code is no one's default
     await expect(desk('setCategoryTax', { categoryCode: '5100', taxCode: 'S' })).rejects.toMatchObject({ code: 'conflict' });
-    const log = L.listAudit(ctx.ledger, org.seq, { limit: 20, offset: 0 }).entries.map((e) => e.action);
+    const log = (await L.listAudit(ctx.ledger, org.seq, { limit: 20, offset: 0 })).entries.map((e) => e.action);
     expect(log).toEqual(expect.arrayContaining(['tax.setup', 'tax.rate_set', 'tax.code_added', 'tax.code_archived', 'category.tax_set']));
   });
 });
@@ -94,9 +96,9 @@ describe('tax periods', () => {
     const settings = await desk('taxSettings', { period: 'quarterly', startMonth: 3, basis: 'accrual' });
     expect(settings).toMatchObject({ period: 'quarterly', startMonth: 3, basis: 'accrual' });
     await expect(desk('taxSettings', { startMonth: 13 })).rejects.toMatchObject({ code: 'validation_failed' });
-    expect(L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-09-01', to: '2026-11-30' });
+    expect(await L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-09-01', to: '2026-11-30' });
     await desk('fileTaxReturn', { from: '2026-09-01', to: '2026-11-30' });
-    expect(L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-12-01', to: '2027-02-28' });
+    expect(await L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-12-01', to: '2027-02-28' });
     expect(await desk<L.TaxReturn>('taxReport', {})).toMatchObject({ from: '2026-12-01', to: '2027-02-28', basis: 'accrual' });
   });
 });

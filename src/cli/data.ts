@@ -6,7 +6,7 @@ import { defaultDataDir, ledgerFile } from '../main/paths';
 import { UsageError } from './usage';
 
 /** Opens the data folder's ledger for fn (which may be async) and closes it after. */
-export function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => T): T {
+export async function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => T): Promise<T> {
   const ledger = openLedger(ledgerFile(data ?? defaultDataDir()), { log: (m) => process.stderr.write(`ledgerdesk: ${m}\n`) });
   let result: T;
   try {
@@ -15,7 +15,7 @@ export function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => 
     ledger.close();
     throw error;
   }
-  if (result instanceof Promise) return result.finally(() => ledger.close()) as T;
+  if (result instanceof Promise) return (await result.finally(() => ledger.close())) as T;
   ledger.close();
   return result;
 }
@@ -30,29 +30,23 @@ export const orgLabel = (org: Pick<Organization, 'name' | 'slug'>): string => `$
  * organization shared with the screens would change under a running script
  * whenever someone switches in the app.
  */
-export function pickOrganization(ledger: Ledger, slug: string | undefined, createMissing = false): Organization {
+export async function pickOrganization(ledger: Ledger, slug: string | undefined, createMissing = false): Promise<Organization> {
   if (slug) {
-    const org = findOrganization(ledger, slug);
+    const org = await findOrganization(ledger, slug);
     if (org) return org;
     if (createMissing) return createOrganization(ledger, { slug });
-    throw new UsageError(
-      `No organization "${slug}". Known: ${
-        listOrganizations(ledger)
-          .map((o) => o.slug)
-          .join(', ') || '(none)'
-      }.`,
-    );
+    throw new UsageError(`No organization "${slug}". Known: ${(await listOrganizations(ledger)).map((o) => o.slug).join(', ') || '(none)'}.`);
   }
-  const all = listOrganizations(ledger).sort((a, b) => a.slug.localeCompare(b.slug));
+  const all = (await listOrganizations(ledger)).sort((a, b) => a.slug.localeCompare(b.slug));
   if (all.length > 1) {
     const slugs = all.map((o) => o.slug).join(', ');
     throw new LedgerError('validation_failed', `Several organizations: ${all.map(orgLabel).join(', ')}; name one with --org <slug>.`, [
       { field: 'org', message: `is required when there are several organizations (${slugs})` },
     ]);
   }
-  return all[0] ?? ensureDefaultOrganization(ledger);
+  return all[0] ?? (await ensureDefaultOrganization(ledger));
 }
 
 /** The newest audit entry of an organization: every write appends one, so a command that moved it wrote. */
-export const lastAuditSeq = (ledger: Ledger, org: Organization): number =>
-  ledger.stmt('SELECT coalesce(max(seq), 0) FROM audit_log WHERE org_seq = ?').pluck().get(org.seq) as number;
+export const lastAuditSeq = async (ledger: Ledger, org: Organization): Promise<number> =>
+  (await ledger.stmt('SELECT coalesce(max(seq), 0) FROM audit_log WHERE org_seq = ?').pluck().get(org.seq)) as number;

@@ -96,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(`Unknown command "${command}".`, await fullUsage());
 }
 
-main(process.argv.slice(2)).then(
+await main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -87,17 +87,17 @@ export async function serve(args: string[], out: Out): Promise<void> {
   await stopped;
 }
 
-export function token(args: string[], out: Out): void {
+export async function token(args: string[], out: Out): Promise<void> {
   const [sub, ...rest] = args;
   const usage = LOCAL_USAGE.split('\n')
     .filter((l) => l.includes(' token '))
     .join('\n');
   const { values, positionals } = parse(rest, { name: { type: 'string' }, scopes: { type: 'string' } }, usage);
-  withLedger(values.data as string | undefined, (ledger) => {
-    const org = pickOrganization(ledger, values.org as string | undefined);
+  await withLedger(values.data as string | undefined, async (ledger) => {
+    const org = await pickOrganization(ledger, values.org as string | undefined);
     if (sub === 'create') {
       if (!values.name || !values.scopes) throw new UsageError('token create needs --name and --scopes', usage);
-      const { token: raw, info } = createToken(ledger, org.seq, {
+      const { token: raw, info } = await createToken(ledger, org.seq, {
         name: values.name as string,
         scopes: (values.scopes as string)
           .split(',')
@@ -108,14 +108,14 @@ export function token(args: string[], out: Out): void {
       out('It is shown only this once; store it now:');
       out(raw);
     } else if (sub === 'list') {
-      const rows = listTokens(ledger, org.seq);
+      const rows = await listTokens(ledger, org.seq);
       if (rows.length === 0) out(`No tokens for ${orgLabel(org)}.`);
       for (const t of rows) {
         out([t.id, t.name, t.scopes.join(','), `created ${t.createdAt}`, `last used ${t.lastUsedAt ?? 'never'}`, t.revokedAt ? `REVOKED ${t.revokedAt}` : 'active'].join('  '));
       }
     } else if (sub === 'revoke') {
       if (positionals.length !== 1) throw new UsageError('token revoke takes one token id', usage);
-      const info = revokeToken(ledger, org.seq, positionals[0]);
+      const info = await revokeToken(ledger, org.seq, positionals[0]);
       out(`Revoked token "${info.name}" (${info.id}) of ${orgLabel(org)} at ${info.revokedAt}.`);
     } else {
       throw new UsageError(`Unknown token command "${sub ?? ''}"`, usage);
@@ -123,15 +123,15 @@ export function token(args: string[], out: Out): void {
   });
 }
 
-export function demo(args: string[], out: Out): void {
+export async function demo(args: string[], out: Out): Promise<void> {
   const usage = 'demo [--org <slug>] [--transactions N] [--data <dir>]';
   const { values } = parse(args, { transactions: { type: 'string' } }, usage);
   const count = values.transactions === undefined ? 500 : Number(values.transactions);
   if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new UsageError('--transactions must be 1 to 10000000', usage);
-  withLedger(values.data as string | undefined, (ledger) => {
-    const org = pickOrganization(ledger, values.org as string | undefined, true);
+  await withLedger(values.data as string | undefined, async (ledger) => {
+    const org = await pickOrganization(ledger, values.org as string | undefined, true);
     const started = performance.now();
-    const result = fillDemo(ledger, org.seq, org.slug, count, org.currency);
+    const result = await fillDemo(ledger, org.seq, org.slug, count, org.currency);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     out(
       `Demo data for ${orgLabel(org)}: ${result.transactions} transactions, ${result.receipts} receipts, ${result.notes} notes, ${result.accounts} new accounts in ${seconds} s.`,
@@ -159,7 +159,7 @@ export async function restore(args: string[], out: Out): Promise<void> {
     await withLedger(dataDir, (ledger) => backupTo(ledger, receiptsDir(dataDir), kept!));
   }
   const { receipts } = restoreInto(ledgerFile(dataDir), receiptsDir(dataDir), backup);
-  withLedger(dataDir, () => undefined); // opens once: migrates a backup from an earlier build
+  await withLedger(dataDir, () => undefined); // opens once: migrates a backup from an earlier build
   out(`Restored ${backup} (made ${checked.createdAt}) into ${dataDir}: ${checked.receipts} receipt file(s) in it, ${receipts} written.`);
   if (kept) out(`The books it replaced are kept in ${kept}.`);
 }
@@ -184,8 +184,8 @@ export async function runLocal(command: string, args: string[], out: Out): Promi
     return 0;
   }
   if (command === 'serve') await serve(args, out);
-  else if (command === 'token') token(args, out);
-  else if (command === 'demo') demo(args, out);
+  else if (command === 'token') await token(args, out);
+  else if (command === 'demo') await demo(args, out);
   else if (command === 'restore') await restore(args, out);
   else signIn(args, out);
   return 0;

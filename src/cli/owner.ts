@@ -110,17 +110,17 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
       // input is checked with a stand-in id: misuse is said first (exit 2), whichever the organization.
       const scoped = 'orgId' in objectShape(c.operation.input);
       const checked = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: STAND_IN } : {}) }, usage);
-      const org = scoped ? pickOrganization(ledger, values.org as string | undefined) : null;
+      const org = scoped ? await pickOrganization(ledger, values.org as string | undefined) : null;
       // The repeating journals' occurrences due by today are in the books before any command reads them (issue 43).
-      if (org) catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
+      if (org) await catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
       const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
-      const before = org && lastAuditSeq(ledger, org);
+      const before = org && (await lastAuditSeq(ledger, org));
       const result = await c.operation.run(ctx, parsed);
       if (json) out(JSON.stringify(result, null, 2));
       else if (values.csv && c.spec.csv) process.stdout.write(c.spec.csv(result));
       else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
       // Which books changed, on stderr: stdout stays the command's answer for whoever reads it.
-      if (org && lastAuditSeq(ledger, org) !== before) note(`In the books of ${orgLabel(org)}.`);
+      if (org && (await lastAuditSeq(ledger, org)) !== before) note(`In the books of ${orgLabel(org)}.`);
       return c.spec.failed?.(result) ? 1 : 0;
     } catch (error) {
       if (json && error instanceof LedgerError) {

@@ -14,6 +14,7 @@ import { addDays } from '../shared/dates';
 import { categoryLine, type LineInput } from './ledger/transactions/lines';
 import { transferLine } from './ledger/transfers/transfers';
 import { categorizedLines, defaultTaxOf, taxedLines } from './ledger/tax/lines';
+import { mapInOrder } from './ledger/core/in-order';
 
 export const DEMO_START = '2023-07-01';
 export const DEMO_DAYS = 1096; // 2023-07-01 .. 2026-06-30
@@ -95,13 +96,13 @@ const DEMO_ACCOUNTS = [
 ] as const;
 
 /** The demo's accounts (made once per organization): payouts to the processor's balance, a third of the SaaS and cloud bills to the card, the rest to the bank. */
-function demoAccounts(ledger: Ledger, orgSeq: number, currency: string): { bank: number; card: number; processor: number; created: number } {
+async function demoAccounts(ledger: Ledger, orgSeq: number, currency: string): Promise<{ bank: number; card: number; processor: number; created: number }> {
   let created = 0;
-  const [bank, card, processor] = DEMO_ACCOUNTS.map((a) => {
-    const found = ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? AND name = ? AND currency = ?').get(orgSeq, a.name, currency) as { seq: number } | undefined;
+  const [bank, card, processor] = await mapInOrder(DEMO_ACCOUNTS, async (a) => {
+    const found = (await ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? AND name = ? AND currency = ?').get(orgSeq, a.name, currency)) as { seq: number } | undefined;
     if (found) return found.seq;
     created++;
-    return ledger.write(() => insertAccount(ledger, orgSeq, deskActor(), { ...a, currency, openingDate: '2023-06-30' }).seq);
+    return ledger.write(async () => (await insertAccount(ledger, orgSeq, deskActor(), { ...a, currency, openingDate: '2023-06-30' })).seq);
   });
   return { bank, card, processor, created };
 }
@@ -161,7 +162,7 @@ export const BENCH_SHAPE: DemoShape = { splitEvery: 5, transferEvery: 20 };
 /** Row i's lines, when the shape makes it a split or a side of a transfer (the random draws stay the same either way). */
 type DemoRow = ReturnType<typeof demoRow>['row'];
 type Shaped = DemoRow & { lines?: LineInput[]; pairedWith?: number };
-function shapedLines(ledger: Ledger, ctx: DemoContext, shape: DemoShape, i: number, row: DemoRow, previous: { seq: number; amountMinor: number } | null): Shaped {
+async function shapedLines(ledger: Ledger, ctx: DemoContext, shape: DemoShape, i: number, row: DemoRow, previous: { seq: number; amountMinor: number } | null): Promise<Shaped> {
   const { transferEvery: te, splitEvery: se } = shape;
   if (te && i % te === 0) {
     const amountMinor = -Math.abs(row.amountMinor);
@@ -176,21 +177,21 @@ function shapedLines(ledger: Ledger, ctx: DemoContext, shape: DemoShape, i: numb
     const shared = ctx.categories.get('5000')!;
     if (shape.tax) {
       const parts = [
-        { categorySeq: row.categorySeq, grossMinor: part, taxCodeSeq: defaultTaxOf(ledger, row.categorySeq) },
-        { categorySeq: shared, grossMinor: row.amountMinor - part, memo: 'shared', taxCodeSeq: defaultTaxOf(ledger, shared) },
+        { categorySeq: row.categorySeq, grossMinor: part, taxCodeSeq: await defaultTaxOf(ledger, row.categorySeq) },
+        { categorySeq: shared, grossMinor: row.amountMinor - part, memo: 'shared', taxCodeSeq: await defaultTaxOf(ledger, shared) },
       ];
-      return { ...row, lines: taxedLines(ledger, row.date, parts) };
+      return { ...row, lines: await taxedLines(ledger, row.date, parts) };
     }
     return { ...row, lines: [categoryLine(row.categorySeq, part), categoryLine(shared, row.amountMinor - part, 'shared')] };
   }
-  return shape.tax && row.categorySeq !== null ? { ...row, lines: categorizedLines(ledger, row.date, row.categorySeq, row.amountMinor) } : row;
+  return shape.tax && row.categorySeq !== null ? { ...row, lines: await categorizedLines(ledger, row.date, row.categorySeq, row.amountMinor) } : row;
 }
 
-export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string, shape: DemoShape = {}): DemoResult {
-  const { existing } = ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq) as { existing: number };
+export async function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string, shape: DemoShape = {}): Promise<DemoResult> {
+  const { existing } = (await ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq)) as { existing: number };
   const rand = prng(hashSeed(`${slug}:${existing}`));
-  const accounts = demoAccounts(ledger, orgSeq, currency);
-  const ctx: DemoContext = { rand, count, currency, accounts, categories: new Map(chartRows(ledger, orgSeq).map((c) => [c.code, c.seq])), day: { index: -1, date: '' } };
+  const accounts = await demoAccounts(ledger, orgSeq, currency);
+  const ctx: DemoContext = { rand, count, currency, accounts, categories: new Map((await chartRows(ledger, orgSeq)).map((c) => [c.code, c.seq])), day: { index: -1, date: '' } };
   const insertReceipt = ledger.stmt(
     'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)',
   );
@@ -202,23 +203,23 @@ export function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: nu
   const CHUNK = 100_000;
   for (let done = 0; done < count; done = Math.min(count, done + CHUNK)) {
     const upto = Math.min(count, done + CHUNK);
-    bulkInsert(ledger, (track) => {
+    await bulkInsert(ledger, async (track) => {
       for (let i = done; i < upto; i++) {
         const { row: drawn, base, ref } = demoRow(ctx, i);
-        const { pairedWith, ...row } = shapedLines(ledger, ctx, shape, i, drawn, lastTransfer);
+        const { pairedWith, ...row } = await shapedLines(ledger, ctx, shape, i, drawn, lastTransfer);
         const status = row.lines || row.status !== 'agent_suggested' ? undefined : row.status;
-        const seq = insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status }, track);
-        if (pairedWith !== undefined) setCounterpart.run(seq, pairedWith);
+        const seq = await insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status }, track);
+        if (pairedWith !== undefined) await setCounterpart.run(seq, pairedWith);
         lastTransfer = shape.transferEvery && i % shape.transferEvery === 0 && i + 1 < upto ? { seq, amountMinor: row.amountMinor } : null;
         if (i % RECEIPT_EVERY === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${row.date}.pdf`;
           const ocr = `${base.toUpperCase()} Invoice${ref || ' 100001'} Date ${row.date} Total ${currency} ${(Math.abs(row.amountMinor) / 100).toFixed(2)} Thank you for your business`;
-          insertReceipt.run(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
+          await insertReceipt.run(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
           receipts++;
         }
         if (i % NOTE_EVERY === 11) {
-          insertNote.run(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
+          await insertNote.run(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
           notes++;
         }
       }

@@ -38,7 +38,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
   try {
-    ensureDefaultOrganization(ledger);
+    await ensureDefaultOrganization(ledger);
     const reviewer = deskActor();
     const server = await startServer({
       ledger,
@@ -55,7 +55,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     url = server.url;
     const unmark = markRunning(dataDir, server.url);
     const stopBackups = scheduleDailyBackups(ledger, dataDir, log);
-    const stopRepeats = scheduleJournalRepeats(ledger, log);
+    const stopRepeats = await scheduleJournalRepeats(ledger, log);
     const newSignInUrl = () => `${server.url}${SIGN_IN_PATH}?code=${sessions.issueCode()}`;
     return {
       ledger,

@@ -39,7 +39,7 @@ async function startAgentServer(open: Ledger): Promise<RunningServer> {
   } catch (error) {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     log(`port ${port} is taken; the agent API uses a free port instead`);
-    return startServer({ ledger: open, port: 0, log });
+    return await startServer({ ledger: open, port: 0, log });
   }
 }
 
@@ -55,14 +55,14 @@ async function boot(): Promise<void> {
   const nativeBinding = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
   const open = openLedger(ledgerFile(dataDir), { log, ...(existsSync(nativeBinding) ? { nativeBinding } : {}) });
   ledger = open;
-  ensureDefaultOrganization(open);
+  await ensureDefaultOrganization(open);
   const running = await startAgentServer(open);
   server = running;
   const reviewer = deskActor();
   const progress = new Map<string, { phase: string; rows: number }>();
   unmark = markRunning(dataDir);
   stopBackups = scheduleDailyBackups(open, dataDir, log);
-  stopRepeats = scheduleJournalRepeats(open, log);
+  stopRepeats = await scheduleJournalRepeats(open, log);
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
@@ -80,7 +80,7 @@ if (!app.requestSingleInstanceLock()) {
     if (win?.isMinimized()) win.restore();
     win?.focus();
   });
-  app
+  await app
     .whenReady()
     .then(boot)
     .catch((error: unknown) => {

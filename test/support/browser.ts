@@ -16,7 +16,7 @@ export function chromiumPath(): string {
   return found;
 }
 
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 

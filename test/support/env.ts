@@ -41,11 +41,11 @@ export interface World {
 /** Two organizations with demo books, tokens of each kind, and a running server. */
 export async function world(transactions = 300): Promise<World> {
   const { ledger, dir } = tempLedger();
-  const orgA = createOrganization(ledger, { slug: 'acme', name: 'Acme Ltd' });
-  const orgB = createOrganization(ledger, { slug: 'beta', name: 'Beta GmbH', currency: 'EUR' });
-  fillDemo(ledger, orgA.seq, orgA.slug, transactions, orgA.currency);
-  fillDemo(ledger, orgB.seq, orgB.slug, 50, orgB.currency);
-  const a = createToken(ledger, orgA.seq, { name: 'A agent', scopes: ['read', 'propose-write'] });
+  const orgA = await createOrganization(ledger, { slug: 'acme', name: 'Acme Ltd' });
+  const orgB = await createOrganization(ledger, { slug: 'beta', name: 'Beta GmbH', currency: 'EUR' });
+  await fillDemo(ledger, orgA.seq, orgA.slug, transactions, orgA.currency);
+  await fillDemo(ledger, orgB.seq, orgB.slug, 50, orgB.currency);
+  const a = await createToken(ledger, orgA.seq, { name: 'A agent', scopes: ['read', 'propose-write'] });
   const server = await startServer({ ledger, port: 0, log: () => {} });
   afterAll(() => server.close());
   return {
@@ -57,9 +57,9 @@ export async function world(transactions = 300): Promise<World> {
     orgB,
     tokenA: a.token,
     tokenAId: a.info.id,
-    readOnlyA: createToken(ledger, orgA.seq, { name: 'A reader', scopes: ['read'] }).token,
-    writeOnlyA: createToken(ledger, orgA.seq, { name: 'A writer', scopes: ['propose-write'] }).token,
-    tokenB: createToken(ledger, orgB.seq, { name: 'B agent', scopes: ['read', 'propose-write'] }).token,
+    readOnlyA: (await createToken(ledger, orgA.seq, { name: 'A reader', scopes: ['read'] })).token,
+    writeOnlyA: (await createToken(ledger, orgA.seq, { name: 'A writer', scopes: ['propose-write'] })).token,
+    tokenB: (await createToken(ledger, orgB.seq, { name: 'B agent', scopes: ['read', 'propose-write'] })).token,
   };
 }
 

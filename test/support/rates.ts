@@ -10,6 +10,6 @@ export function steadyRatesCsv(currency: string, rate: string, from = '2020-01-0
 }
 
 /** Writes a steady weekly rate for a currency into an organization's rates. */
-export function steadyRate(ledger: L.Ledger, orgSeq: number, currency: string, rate: string, from?: string, to?: string): void {
-  L.importRates(ledger, orgSeq, L.deskActor(), steadyRatesCsv(currency, rate, from, to));
+export async function steadyRate(ledger: L.Ledger, orgSeq: number, currency: string, rate: string, from?: string, to?: string): Promise<void> {
+  await L.importRates(ledger, orgSeq, L.deskActor(), steadyRatesCsv(currency, rate, from, to));
 }

@@ -10,7 +10,7 @@ export const REALM = 'ledgerdesk';
 const TOKEN_IN_URL = /[?&](access_token|token|api_key|apikey|key|bearer)=/i;
 
 /** Throws unauthorized (401) for a missing, malformed, unknown or revoked token, or one sent in the URL. */
-export function authenticateRequest(ledger: Ledger, req: IncomingMessage): AuthenticatedToken {
+export async function authenticateRequest(ledger: Ledger, req: IncomingMessage): Promise<AuthenticatedToken> {
   if (req.url && TOKEN_IN_URL.test(req.url)) {
     throw new LedgerError('unauthorized', 'Tokens are never accepted in a URL; send "Authorization: Bearer <token>".', { reason: 'token_in_url' });
   }
@@ -26,8 +26,8 @@ export function authenticateRequest(ledger: Ledger, req: IncomingMessage): Authe
 const bound = new WeakMap<IncomingMessage, AuthenticatedToken>();
 
 /** Authenticates once per request and keeps the token for the handlers after it. */
-export function bindToken(ledger: Ledger, req: IncomingMessage): AuthenticatedToken {
-  const token = authenticateRequest(ledger, req);
+export async function bindToken(ledger: Ledger, req: IncomingMessage): Promise<AuthenticatedToken> {
+  const token = await authenticateRequest(ledger, req);
   bound.set(req, token);
   return token;
 }

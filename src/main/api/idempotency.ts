@@ -61,20 +61,20 @@ interface KeptRow {
  * `write` and keeps its answer. The operation's own refusals (404, 409) are kept
  * too; a malformed request and internal errors are not (nothing ran).
  */
-export function withIdempotency(
+export async function withIdempotency(
   ledger: Ledger,
   req: IncomingMessage,
   res: ServerResponse,
   operationId: string,
-  write: () => { status: number; body: unknown },
-): { status: number; body: unknown } | null {
+  write: () => Promise<{ status: number; body: unknown }>,
+): Promise<{ status: number; body: unknown } | null> {
   const k = keyed.get(req);
-  if (!k) return write();
+  if (!k) return await write();
   const fingerprint = createHash('sha256')
     .update(`${operationId}\n${JSON.stringify((req as { body?: unknown }).body ?? null)}`)
     .digest('hex');
   const since = new Date(Date.now() - KEEP_MS).toISOString();
-  const kept = ledger.stmt('SELECT fingerprint, status, body FROM idempotency_keys WHERE token_seq = ? AND key = ? AND created_at >= ?').get(k.tokenSeq, k.key, since) as
+  const kept = (await ledger.stmt('SELECT fingerprint, status, body FROM idempotency_keys WHERE token_seq = ? AND key = ? AND created_at >= ?').get(k.tokenSeq, k.key, since)) as
     KeptRow | undefined;
   if (kept) {
     if (kept.fingerprint !== fingerprint) {
@@ -86,21 +86,21 @@ export function withIdempotency(
     sendJson(res, kept.status, JSON.parse(kept.body));
     return null;
   }
-  const keep = (answer: { status: number; body: unknown }) => {
-    ledger.stmt('DELETE FROM idempotency_keys WHERE created_at < ?').run(since);
-    ledger
+  const keep = async (answer: { status: number; body: unknown }) => {
+    await ledger.stmt('DELETE FROM idempotency_keys WHERE created_at < ?').run(since);
+    await ledger
       .stmt('INSERT OR REPLACE INTO idempotency_keys (token_seq, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(k.tokenSeq, k.key, fingerprint, answer.status, JSON.stringify(answer.body), new Date().toISOString());
   };
   try {
-    return ledger.write(() => {
-      const answer = write();
-      keep(answer);
+    return await ledger.write(async () => {
+      const answer = await write();
+      await keep(answer);
       return answer;
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code !== 'validation_failed' && error.code !== 'internal_error') {
-      ledger.write(() => keep({ status: error.status, body: error.toBody() }));
+      await ledger.write(() => keep({ status: error.status, body: error.toBody() }));
     }
     throw error;
   }

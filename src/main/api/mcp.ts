@@ -93,11 +93,11 @@ export function toolsFor(scopes: readonly string[], set: 'default' | 'all'): Too
   return catalog.filter((e) => (set === 'all' || e.op.exposeByDefault) && (e.op.scope === null || scopes.includes(e.op.scope)));
 }
 
-function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, args: unknown, log: (m: string) => void): CallToolResult {
+async function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, args: unknown, log: (m: string) => void): Promise<CallToolResult> {
   try {
     if (entry.op.scope) requireScope(token, entry.op.scope);
     const input = parsePart(entry.input, args ?? {}, 'arguments');
-    const result = entry.op.run({ ledger, token, channel: 'mcp' }, input);
+    const result = await entry.op.run({ ledger, token, channel: 'mcp' }, input);
     const body = (result instanceof Answer ? result.body : result) as Record<string, unknown>;
     const note = result instanceof Answer ? [{ type: 'text' as const, text: result.note }] : [];
     return { content: [{ type: 'text', text: JSON.stringify(body) }, ...note], structuredContent: body };
@@ -120,7 +120,7 @@ function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' 
   const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: instructionsFor(token.scopes), jsonSchemaValidator: validator });
   mcp.server.registerCapabilities({ tools: { listChanged: false } });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: entries.map((e) => e.tool) }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, (request) => {
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = byName.get(request.params.name);
     if (!entry) {
       const hint = set === 'all' ? '' : ' (connect to /api/mcp?tools=all for every operation)';
@@ -134,9 +134,9 @@ function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' 
 
 const authenticate =
   (ledger: Ledger): RequestHandler =>
-  (req, res, next) => {
+  async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    bindToken(ledger, req);
+    await bindToken(ledger, req);
     next();
   };
 

@@ -49,7 +49,7 @@ export interface Operation {
   alsoAnswers?: { status: 200; description: string };
   // The input is what the operation's own schema parsed: each entry of the registry types it itself.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list holds operations of every input type
-  run(ctx: OperationContext, input: any): unknown;
+  run(ctx: OperationContext, input: any): unknown | Promise<unknown>;
 }
 
 /** A result answered with another status than the operation's successStatus; `note` tells MCP clients why. */

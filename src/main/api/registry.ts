@@ -82,7 +82,7 @@ export const operations: Operation[] = [
     output: S.envelope(S.TransactionDetail),
     successStatus: 200,
     errors: ['not_found'],
-    run: (ctx, { id }) => ({ data: L.getTransaction(ctx.ledger, orgOf(ctx), id) }),
+    run: async (ctx, { id }) => ({ data: await L.getTransaction(ctx.ledger, orgOf(ctx), id) }),
   },
   {
     operationId: 'get_dashboard_summary',
@@ -95,7 +95,7 @@ export const operations: Operation[] = [
     output: S.envelope(S.DashboardSummary),
     successStatus: 200,
     errors: [],
-    run: (ctx) => ({ data: L.dashboardSummary(ctx.ledger, orgOf(ctx)) }),
+    run: async (ctx) => ({ data: await L.dashboardSummary(ctx.ledger, orgOf(ctx)) }),
   },
   {
     operationId: 'search_receipts',
@@ -109,8 +109,8 @@ export const operations: Operation[] = [
     output: z.object({ data: z.array(S.Receipt), meta: z.object({ count: z.int(), limit: z.int() }) }),
     successStatus: 200,
     errors: [],
-    run: (ctx, { q }) => {
-      const data = L.searchReceipts(ctx.ledger, orgOf(ctx), q);
+    run: async (ctx, { q }) => {
+      const data = await L.searchReceipts(ctx.ledger, orgOf(ctx), q);
       return { data, meta: { count: data.length, limit: L.RECEIPT_SEARCH_LIMIT } };
     },
   },
@@ -126,7 +126,7 @@ export const operations: Operation[] = [
     output: S.envelope(S.Receipt),
     successStatus: 200,
     errors: ['not_found'],
-    run: (ctx, { id }) => ({ data: L.getReceipt(ctx.ledger, orgOf(ctx), id) }),
+    run: async (ctx, { id }) => ({ data: await L.getReceipt(ctx.ledger, orgOf(ctx), id) }),
   },
   {
     operationId: 'list_categories',
@@ -139,7 +139,7 @@ export const operations: Operation[] = [
     output: S.envelope(z.array(S.Category)),
     successStatus: 200,
     errors: [],
-    run: (ctx) => ({ data: L.listCategories(ctx.ledger, orgOf(ctx)) }),
+    run: async (ctx) => ({ data: await L.listCategories(ctx.ledger, orgOf(ctx)) }),
   },
   {
     operationId: 'list_connectors',
@@ -152,7 +152,7 @@ export const operations: Operation[] = [
     output: S.envelope(z.array(S.Connector)),
     successStatus: 200,
     errors: [],
-    run: (ctx) => ({ data: L.listConnectors(ctx.ledger, orgOf(ctx)) }),
+    run: async (ctx) => ({ data: await L.listConnectors(ctx.ledger, orgOf(ctx)) }),
   },
   {
     operationId: 'list_pending_proposals',
@@ -166,8 +166,8 @@ export const operations: Operation[] = [
     output: z.object({ data: z.array(S.Proposal), meta: z.object({ count: z.int().describe('Pending in all, not only this page') }) }),
     successStatus: 200,
     errors: [],
-    run: (ctx, page) => {
-      const { proposals, count } = L.listPendingProposals(ctx.ledger, orgOf(ctx), page);
+    run: async (ctx, page) => {
+      const { proposals, count } = await L.listPendingProposals(ctx.ledger, orgOf(ctx), page);
       return { data: proposals, meta: { count } };
     },
   },
@@ -183,7 +183,7 @@ export const operations: Operation[] = [
     output: S.envelope(S.Proposal),
     successStatus: 200,
     errors: ['not_found'],
-    run: (ctx, { id }) => ({ data: L.getProposal(ctx.ledger, orgOf(ctx), id) }),
+    run: async (ctx, { id }) => ({ data: await L.getProposal(ctx.ledger, orgOf(ctx), id) }),
   },
   {
     operationId: 'propose_categorization',
@@ -198,7 +198,7 @@ export const operations: Operation[] = [
     successStatus: 201,
     errors: ['not_found', 'proposal_rejected', 'period_locked'],
     alsoAnswers: ALREADY_PENDING,
-    run: (ctx, body) => proposed(L.proposeCategorization(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
+    run: async (ctx, body) => proposed(await L.proposeCategorization(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'propose_journal_entry',
@@ -213,7 +213,7 @@ export const operations: Operation[] = [
     successStatus: 201,
     errors: ['proposal_rejected', 'period_locked'],
     alsoAnswers: ALREADY_PENDING,
-    run: (ctx, body) => proposed(L.proposeJournalEntry(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
+    run: async (ctx, body) => proposed(await L.proposeJournalEntry(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'propose_receipt_link',
@@ -228,7 +228,7 @@ export const operations: Operation[] = [
     successStatus: 201,
     errors: ['not_found', 'proposal_rejected'],
     alsoAnswers: ALREADY_PENDING,
-    run: (ctx, body) => proposed(L.proposeReceiptLink(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
+    run: async (ctx, body) => proposed(await L.proposeReceiptLink(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'list_notes',
@@ -242,7 +242,7 @@ export const operations: Operation[] = [
     output: S.envelope(z.array(S.Note)),
     successStatus: 200,
     errors: ['not_found'],
-    run: (ctx, { transactionId }) => ({ data: L.listNotes(ctx.ledger, orgOf(ctx), transactionId) }),
+    run: async (ctx, { transactionId }) => ({ data: await L.listNotes(ctx.ledger, orgOf(ctx), transactionId) }),
   },
   {
     operationId: 'attach_note',
@@ -257,7 +257,7 @@ export const operations: Operation[] = [
     successStatus: 201,
     errors: ['not_found', 'proposal_rejected'],
     alsoAnswers: ALREADY_PENDING,
-    run: (ctx, body) => proposed(L.proposeNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
+    run: async (ctx, body) => proposed(await L.proposeNote(ctx.ledger, orgOf(ctx), agentOf(ctx), body)),
   },
   {
     operationId: 'create_note',
@@ -272,7 +272,7 @@ export const operations: Operation[] = [
     output: S.envelope(S.Note),
     successStatus: 201,
     errors: ['not_found'],
-    run: (ctx, body) => ({ data: L.createNoteDirect(ctx.ledger, orgOf(ctx), agentOf(ctx), body.transactionId, body.content) }),
+    run: async (ctx, body) => ({ data: await L.createNoteDirect(ctx.ledger, orgOf(ctx), agentOf(ctx), body.transactionId, body.content) }),
   },
   // Beyond the spec (issue 29): invoices, credit notes and bills, read-only, not in the default tool list. A payment
   // is proposed as a v1 categorization whose evidence names the invoice (or bill) number: approving it pays it.
@@ -289,8 +289,8 @@ export const operations: Operation[] = [
     output: z.object({ data: z.array(S.Invoice), meta: z.object({ totalCount: z.int(), limit: z.int(), offset: z.int() }) }),
     successStatus: 200,
     errors: [],
-    run: (ctx, q) => {
-      const page = L.listDocuments(ctx.ledger, orgOf(ctx), {
+    run: async (ctx, q) => {
+      const page = await L.listDocuments(ctx.ledger, orgOf(ctx), {
         kinds: q.kind === 'bill' ? ['bill'] : ['invoice', 'credit_note'],
         status: q.status,
         limit: q.limit,
@@ -311,9 +311,9 @@ export const operations: Operation[] = [
     output: S.envelope(S.Invoice),
     successStatus: 200,
     errors: ['not_found'],
-    run: (ctx, { id }) => {
+    run: async (ctx, { id }) => {
       try {
-        return { data: L.toDocument(ctx.ledger, L.requireDocument(ctx.ledger, orgOf(ctx), ['invoice', 'credit_note', 'bill'], id)) };
+        return { data: await L.toDocument(ctx.ledger, await L.requireDocument(ctx.ledger, orgOf(ctx), ['invoice', 'credit_note', 'bill'], id)) };
       } catch (e) {
         // Two vendors' bills may share a number: the id tells them apart.
         if (e instanceof L.LedgerError && e.code === 'conflict')

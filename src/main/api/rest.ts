@@ -17,23 +17,23 @@ const DEPRECATED_SINCE = '@1735689600';
 export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 function handler(op: Operation, ledger: Ledger): RequestHandler[] {
-  const authenticate: RequestHandler = (req, res, next) => {
+  const authenticate: RequestHandler = async (req, res, next) => {
     if (op.scope === null) return next();
-    requireScope(bindToken(ledger, req), op.scope);
+    requireScope(await bindToken(ledger, req), op.scope);
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
-  const run: RequestHandler = (req, res) => {
+  const run: RequestHandler = async (req, res) => {
     const input = {
       ...(op.params ? parsePart(op.params, req.params, 'path') : {}),
       ...parsePart(op.query ?? NoInput, queryOf(req), 'query'),
       ...(op.body ? parsePart(op.body, req.body, 'body') : {}),
     };
-    const execute = () => {
-      const result = op.run({ ledger, token: tokenOf(req), channel: 'rest' }, input);
+    const execute = async () => {
+      const result = await op.run({ ledger, token: tokenOf(req), channel: 'rest' }, input);
       return result instanceof Answer ? { status: result.status, body: result.body } : { status: op.successStatus, body: result };
     };
-    const answer = op.method === 'GET' ? execute() : withIdempotency(ledger, req, res, op.operationId, execute);
+    const answer = op.method === 'GET' ? await execute() : await withIdempotency(ledger, req, res, op.operationId, execute);
     if (!answer) return; // a kept answer was replayed
     if (op.deprecated) {
       res.setHeader('Deprecation', DEPRECATED_SINCE);

@@ -82,4 +82,4 @@ export function pageLine(page: { offset?: number; shown: number; total: number }
   const next = offset + shown;
   return `${offset + 1}-${next} of ${count(total)}${next < total ? ` (${more ?? `--offset ${next}`} for more)` : ''}`;
 }
-export const orgSeq = (ctx: DeskContext, orgId: string): number => L.requireOrganization(ctx.ledger, orgId).seq;
+export const orgSeq = async (ctx: DeskContext, orgId: string): Promise<number> => (await L.requireOrganization(ctx.ledger, orgId)).seq;

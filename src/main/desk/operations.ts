@@ -28,6 +28,7 @@ import { reviewItems } from './proposals/review-queue';
 import { ruleOperations } from './proposals/rules';
 import { journalOperations } from './journals/journals';
 import { openingOperations } from './journals/opening';
+import { mapInOrder } from '../ledger/core/in-order';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -42,8 +43,8 @@ export const deskOperations = {
 
   ...organizationOperations,
 
-  listProposals: op(z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), (ctx, { orgId, status }) =>
-    reviewItems(ctx.ledger, orgSeq(ctx, orgId), status),
+  listProposals: op(z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), async (ctx, { orgId, status }) =>
+    reviewItems(ctx.ledger, await orgSeq(ctx, orgId), status),
   ),
 
   /** Each proposal is reviewed in its own transaction: one already reviewed does not stop the others. */
@@ -56,11 +57,11 @@ export const deskOperations = {
       /** Journal entries: the account each one's row goes to, by proposal id (the default account otherwise). */
       accounts: z.record(Uuid, Uuid).optional(),
     }),
-    (ctx, { orgId, ids, decision, comment, accounts }) => {
-      const seq = orgSeq(ctx, orgId);
-      return ids.map((id) => {
+    async (ctx, { orgId, ids, decision, comment, accounts }) => {
+      const seq = await orgSeq(ctx, orgId);
+      return await mapInOrder(ids, async (id) => {
         try {
-          return { id, proposal: L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment, accounts?.[id]), error: null };
+          return { id, proposal: await L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment, accounts?.[id]), error: null };
         } catch (error) {
           if (!(error instanceof L.LedgerError)) throw error;
           return { id, proposal: null, error: error.toBody().error };
@@ -79,29 +80,29 @@ export const deskOperations = {
       ...Page(200),
     }),
     // Entries say what was written when they were: the log is not rewritten to show it (each entry's actor names its token).
-    (ctx, { orgId, ...query }) => {
-      const seq = orgSeq(ctx, orgId);
-      return { ...L.listAudit(ctx.ledger, seq, query), facets: L.auditFacets(ctx.ledger, seq) };
+    async (ctx, { orgId, ...query }) => {
+      const seq = await orgSeq(ctx, orgId);
+      return { ...(await L.listAudit(ctx.ledger, seq, query)), facets: await L.auditFacets(ctx.ledger, seq) };
     },
   ),
 
-  listTokens: op(z.strictObject(Org), (ctx, { orgId }) => L.listTokens(ctx.ledger, orgSeq(ctx, orgId))),
+  listTokens: op(z.strictObject(Org), async (ctx, { orgId }) => L.listTokens(ctx.ledger, await orgSeq(ctx, orgId))),
 
-  createToken: op(z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }), (ctx, { orgId, name, scopes }) => {
-    const created = L.createToken(ctx.ledger, orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
+  createToken: op(z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }), async (ctx, { orgId, name, scopes }) => {
+    const created = await L.createToken(ctx.ledger, await orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
     return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
   }),
 
-  revokeToken: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.revokeToken(ctx.ledger, orgSeq(ctx, orgId), id, ctx.reviewer)),
+  revokeToken: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.revokeToken(ctx.ledger, await orgSeq(ctx, orgId), id, ctx.reviewer)),
 
-  listTransactions: op(TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), (ctx, { orgId, account, ...query }) => {
-    const seq = orgSeq(ctx, orgId);
-    return L.listTransactions(ctx.ledger, seq, { ...query, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
+  listTransactions: op(TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), async (ctx, { orgId, account, ...query }) => {
+    const seq = await orgSeq(ctx, orgId);
+    return L.listTransactions(ctx.ledger, seq, { ...query, accountSeq: account ? (await L.requireAccount(ctx.ledger, seq, account)).seq : undefined });
   }),
 
-  getTransaction: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, orgSeq(ctx, orgId), id)),
+  getTransaction: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, await orgSeq(ctx, orgId), id)),
 
-  dashboard: op(z.strictObject(Org), (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, orgSeq(ctx, orgId))),
+  dashboard: op(z.strictObject(Org), async (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, await orgSeq(ctx, orgId))),
 
   ...accountOperations,
   ...importOperations,

@@ -95,7 +95,7 @@ function firstLineOf(records: { record: string[]; info: { lines: number } }[], i
 export interface CsvOptions {
   encoding: string;
   /** The mapping for this file's header (a saved one may fit it or not). */
-  mapping?: (headers: string[]) => CsvMapping | undefined;
+  mapping?: (headers: string[]) => CsvMapping | undefined | Promise<CsvMapping | undefined>;
   /** Chunks of the file, from its first byte. */
   chunks: () => AsyncIterable<Uint8Array>;
   head: Uint8Array;
@@ -111,7 +111,7 @@ async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, encoding: string
 export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
   const sampleBytes = options.head.subarray(bomOf(options.head)?.length ?? 0, 256 * 1024);
   const dialect = detectDialect(new TextDecoder(options.encoding).decode(sampleBytes));
-  const mapping = options.mapping?.(dialect.headers);
+  const mapping = await options.mapping?.(dialect.headers);
   const columns = mapping?.columns ? checkColumns(mapping.columns) : suggestColumns(dialect.headers);
   const report: CsvReport = {
     delimiter: dialect.delimiter,

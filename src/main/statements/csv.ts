@@ -11,8 +11,8 @@ export const csvReader: StatementReader = {
   async read(ctx) {
     const { InvalidUtf8, readCsv } = await import('./csv-read');
     const given = ctx.options.mapping;
-    const mapping = (headers: string[]): CsvMapping => {
-      const chosen = typeof given === 'function' ? given(headers) : given;
+    const mapping = async (headers: string[]): Promise<CsvMapping> => {
+      const chosen = typeof given === 'function' ? await given(headers) : given;
       return { ...chosen, dateFormat: ctx.options.dateFormat ?? chosen?.dateFormat };
     };
     const csv = (encoding: string) => readCsv({ encoding, head: ctx.head, chunks: () => ctx.source.open(), mapping, onProgress: ctx.options.onProgress });
@@ -21,7 +21,7 @@ export const csvReader: StatementReader = {
     } catch (error) {
       if (!(error instanceof InvalidUtf8)) throw error;
       // Taken for UTF-8 from its first bytes, the file is not: read it again as Windows-1252.
-      if (!ctx.encodingGiven) return csv('windows-1252');
+      if (!ctx.encodingGiven) return await csv('windows-1252');
       throw new StatementError(`The file is not valid ${ctx.encoding} throughout; give its encoding (for example windows-1252).`, 'encoding');
     }
   },

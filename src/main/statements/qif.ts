@@ -46,7 +46,7 @@ export interface QifOptions {
   dateOrder?: ReadOptions['dateOrder'];
 }
 
-export function readQif(bytes: Uint8Array, encoding: string, options: QifOptions): ParsedStatement {
+export async function readQif(bytes: Uint8Array, encoding: string, options: QifOptions): Promise<ParsedStatement> {
   const out: ParsedStatement = { format: 'qif', encoding, sections: [], rows: new StatementRows(), errors: [], ignored: [] };
   const scan = new QifScan(out);
   decode(bytes, encoding)
@@ -57,7 +57,7 @@ export function readQif(bytes: Uint8Array, encoding: string, options: QifOptions
     const only = out.ignored.length ? ' (only investment accounts, which Ledgerdesk does not keep)' : '';
     throw new StatementError(`This QIF file holds no bank, card or cash section${only}: !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L.`);
   }
-  toRows(records, out, options);
+  await toRows(records, out, options);
   out.ignored.sort((a, b) => a.line - b.line);
   return out;
 }
@@ -149,12 +149,12 @@ class QifScan {
  * day first); a file whose dates read both ways takes the order of its
  * account's earlier statements, else it is asked (a whole-file issue).
  */
-function dateFormatOf(dates: string[], records: Record_[], out: ParsedStatement, options: QifOptions): DateFormat | null {
+async function dateFormatOf(dates: string[], records: Record_[], out: ParsedStatement, options: QifOptions): Promise<DateFormat | null> {
   const given = options.dateFormat;
   const order = dateOrderOf(given);
   if (given && !order) return compileDateFormat(given);
   const found = detectDateFormat(dates, order ? CANDIDATE_FORMATS.filter((f) => (dateOrderOf(f) ?? order) === order) : undefined);
-  const hint = found.ambiguous.length ? options.dateOrder?.({ names: out.sections.map((s) => s.name) }) : undefined;
+  const hint = found.ambiguous.length ? await options.dateOrder?.({ names: out.sections.map((s) => s.name) }) : undefined;
   const settled = hint ? formatInOrder(found.ambiguous, hint.order) : null;
   const format = found.format ?? (settled ? compileDateFormat(settled) : null) ?? (given ? compileDateFormat(given) : null);
   out.dates = { format: format?.text ?? null, formats: found.ambiguous, from: settled && hint ? hint.from : null };
@@ -169,10 +169,10 @@ function dateFormatOf(dates: string[], records: Record_[], out: ParsedStatement,
   return format;
 }
 
-function toRows(records: Record_[], out: ParsedStatement, options: QifOptions): void {
+async function toRows(records: Record_[], out: ParsedStatement, options: QifOptions): Promise<void> {
   const first = (r: Record_, k: string) => r.fields.get(k)?.[0] ?? null;
   const dates = records.map((r) => plainQifDate(first(r, 'D') ?? ''));
-  const format = dateFormatOf(dates.filter(Boolean), records, out, options);
+  const format = await dateFormatOf(dates.filter(Boolean), records, out, options);
   if (!format && out.dates?.formats.length) return;
   const amounts = records.flatMap((r) => [...(r.fields.get('T') ?? []), ...(r.fields.get('U') ?? []), ...(r.fields.get('$') ?? [])]);
   const mark: DecimalMark = decideDecimalMark(amounts, '.');

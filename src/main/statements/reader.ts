@@ -9,14 +9,14 @@ export interface ReadOptions {
   format?: StatementFormat | 'auto';
   encoding?: string;
   /** CSV columns and number format, or a choice of them by the file's header; QIF and CSV date format. */
-  mapping?: CsvMapping | ((headers: string[]) => CsvMapping | undefined);
+  mapping?: CsvMapping | ((headers: string[]) => CsvMapping | undefined | Promise<CsvMapping | undefined>);
   dateFormat?: string;
   /**
    * The date order of the accounts a QIF is for (it names them), which settles
    * a file whose every date reads both ways. (A CSV's date format is its saved
    * mapping's, kept per header: a bank's other export may write dates otherwise.)
    */
-  dateOrder?: (file: { names: (string | null)[] }) => DateOrderHint | undefined;
+  dateOrder?: (file: { names: (string | null)[] }) => DateOrderHint | undefined | Promise<DateOrderHint | undefined>;
   onProgress?: (rowsRead: number) => void;
 }
 

@@ -49,7 +49,7 @@ export async function dailyBackup(ledger: L.Ledger, dataDir: string, today = new
 /** While the app runs: a daily backup a minute after start, then checked every hour. */
 export function scheduleDailyBackups(ledger: L.Ledger, dataDir: string, log: (m: string) => void): () => void {
   let stopped = false;
-  const run = () =>
+  const run = async () =>
     dailyBackup(ledger, dataDir).then(
       (made) => made && log(`daily backup: ${made.file} (${made.size} bytes, ${made.receipts} receipt file(s))`),
       // Stopping the app closes the ledger under a backup in progress: its partial file is removed, and the next start takes it.
@@ -58,8 +58,8 @@ export function scheduleDailyBackups(ledger: L.Ledger, dataDir: string, log: (m:
           stopped ? 'daily backup left off: the app stopped while it ran; it runs again at the next start' : `daily backup failed: ${(error as Error)?.message ?? String(error)}`,
         ),
     );
-  const first = setTimeout(run, 60_000);
-  const hourly = setInterval(run, 60 * 60_000);
+  const first = setTimeout(() => void run(), 60_000);
+  const hourly = setInterval(() => void run(), 60 * 60_000);
   first.unref();
   hourly.unref();
   return () => {

@@ -7,19 +7,20 @@ import * as L from '../../ledger';
 import { writeAmount } from '../../../shared/amounts';
 import { openFile } from '../files';
 import { op } from '../operation';
+import { mapInOrder } from '../../ledger/core/in-order';
 
 const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
 /**
  * With whether it has books yet (an account): the app opens an empty organization on its Dashboard, which says
  * what to do first; and whether its currency may still change (no money in it yet).
  */
-const listed = (ledger: L.Ledger, o: L.Organization) => ({
+const listed = async (ledger: L.Ledger, o: L.Organization) => ({
   ...publicOrg(o),
-  hasBooks: L.holdingsOf(ledger, o.seq).accounts > 0,
-  canChangeCurrency: L.currencyMayChange(ledger, o.seq),
+  hasBooks: (await L.holdingsOf(ledger, o.seq)).accounts > 0,
+  canChangeCurrency: await L.currencyMayChange(ledger, o.seq),
   /** What the next invoice and credit note will be numbered, and how its documents write dates when it chose no style. */
-  nextInvoiceNumber: L.nextNumber(ledger, o.seq, 'invoice'),
-  nextCreditNoteNumber: L.nextNumber(ledger, o.seq, 'credit_note'),
+  nextInvoiceNumber: await L.nextNumber(ledger, o.seq, 'invoice'),
+  nextCreditNoteNumber: await L.nextNumber(ledger, o.seq, 'credit_note'),
   effectiveDateStyle: L.effectiveDateStyle(o),
 });
 const Ref = Line(200).trim().min(1).describe('The organization: its slug or id');
@@ -69,7 +70,7 @@ function readUpTo(chunks: Iterable<Uint8Array>, max: number): Uint8Array {
 const describe = (o: Omit<L.Organization, 'seq'>) => `${o.slug.padEnd(16)}  ${o.name}  ${o.currency}  amounts ${writeAmount(123456, o.currency, o.decimalMark)}  ${o.id}`;
 
 export const organizationOperations = {
-  listOrganizations: op(z.strictObject({}), (ctx) => L.listOrganizations(ctx.ledger).map((o) => listed(ctx.ledger, o)), {
+  listOrganizations: op(z.strictObject({}), async (ctx) => await mapInOrder(await L.listOrganizations(ctx.ledger), (o) => listed(ctx.ledger, o)), {
     name: 'org list',
     summary: 'the organizations whose books this folder keeps',
     print: (orgs) => orgs.map(describe),
@@ -87,17 +88,17 @@ export const organizationOperations = {
         .describe(`Its ready-made tax codes: ${L.TAX_SET_NAMES.join(', ')} (any time later: tax setup)`),
     }),
     (ctx, { taxSet, ...input }) =>
-      ctx.ledger.write(() => {
-        const org = L.createOrganization(ctx.ledger, input, ctx.reviewer);
-        if (taxSet) L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet);
-        return listed(ctx.ledger, L.organizationBySeq(ctx.ledger, org.seq));
+      ctx.ledger.write(async () => {
+        const org = await L.createOrganization(ctx.ledger, input, ctx.reviewer);
+        if (taxSet) await L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet);
+        return listed(ctx.ledger, await L.organizationBySeq(ctx.ledger, org.seq));
       }),
     { name: 'org create', summary: 'start the books of another organization', args: ['slug'], print: (o) => [`Created organization ${describe(o)}`] },
   ),
 
   renameOrganization: op(
     z.strictObject({ organization: Ref, name: Name }),
-    (ctx, { organization, name }) => publicOrg(L.updateOrganization(ctx.ledger, organization, { name }, ctx.reviewer)),
+    async (ctx, { organization, name }) => publicOrg(await L.updateOrganization(ctx.ledger, organization, { name }, ctx.reviewer)),
     { name: 'org rename', summary: 'rename an organization (any of them)', args: ['organization', 'name'], print: (o) => [`Renamed: ${describe(o)}`] },
   ),
 
@@ -117,9 +118,14 @@ export const organizationOperations = {
       ...InvoiceFields,
       reportBasis: z.enum(['cash', 'accrual']).optional().describe("The profit and loss's basis by default: accrual (invoice and bill dates) or cash (payment dates)"),
     }),
-    (ctx, { organization, dateStyle, ...changes }) =>
+    async (ctx, { organization, dateStyle, ...changes }) =>
       publicOrg(
-        L.updateOrganization(ctx.ledger, organization, { ...changes, ...(dateStyle === undefined ? {} : { dateStyle: dateStyle === 'auto' ? null : dateStyle }) }, ctx.reviewer),
+        await L.updateOrganization(
+          ctx.ledger,
+          organization,
+          { ...changes, ...(dateStyle === undefined ? {} : { dateStyle: dateStyle === 'auto' ? null : dateStyle }) },
+          ctx.reviewer,
+        ),
       ),
     {
       name: 'org edit',
@@ -137,14 +143,14 @@ export const organizationOperations = {
       remove: z.boolean().optional().describe('Remove the logo instead'),
     }),
     async (ctx, { organization, file, remove }) => {
-      const org = L.requireOrganization(ctx.ledger, organization);
+      const org = await L.requireOrganization(ctx.ledger, organization);
       if (remove === !!file) throw L.invalid([{ field: 'file', message: remove ? 'name a file or --remove, not both' : 'name the image file (or --remove)' }]);
-      if (remove) return { removed: L.removeLogo(ctx.ledger, org, ctx.reviewer), logo: null };
+      if (remove) return { removed: await L.removeLogo(ctx.ledger, org, ctx.reviewer), logo: null };
       const source = openFile(ctx, file!);
       const bytes = readUpTo(source.openSync(), L.MAX_LOGO_BYTES + 1);
       // Checked by its bytes, then drawn once into a PDF: what the invoices will print, refused now rather than then.
       await L.assertDrawable(bytes, L.logoFacts(bytes).mimeType);
-      return { removed: null, logo: L.setLogo(ctx.ledger, org, ctx.reviewer, source.name, bytes) };
+      return { removed: null, logo: await L.setLogo(ctx.ledger, org, ctx.reviewer, source.name, bytes) };
     },
     {
       name: 'org logo',
@@ -155,13 +161,13 @@ export const organizationOperations = {
   ),
 
   /** The Organizations screen's picture of the logo (bytes as base64: plain JSON over IPC and HTTP alike). */
-  organizationLogo: op(z.strictObject({ organization: Ref }), (ctx, { organization }) => {
-    const seq = L.requireOrganization(ctx.ledger, organization).seq;
-    const logo = L.logoOf(ctx.ledger, seq);
-    return logo && { ...logo, base64: L.logoBytes(ctx.ledger, seq)!.toString('base64') };
+  organizationLogo: op(z.strictObject({ organization: Ref }), async (ctx, { organization }) => {
+    const seq = (await L.requireOrganization(ctx.ledger, organization)).seq;
+    const logo = await L.logoOf(ctx.ledger, seq);
+    return logo && { ...logo, base64: (await L.logoBytes(ctx.ledger, seq))!.toString('base64') };
   }),
 
-  removeOrganization: op(z.strictObject({ organization: Ref }), (ctx, { organization }) => publicOrg(L.removeOrganization(ctx.ledger, organization, ctx.reviewer)), {
+  removeOrganization: op(z.strictObject({ organization: Ref }), async (ctx, { organization }) => publicOrg(await L.removeOrganization(ctx.ledger, organization, ctx.reviewer)), {
     name: 'org remove',
     summary: 'remove an empty organization (one made by mistake)',
     args: ['organization'],

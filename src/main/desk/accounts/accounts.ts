@@ -28,7 +28,7 @@ const describe = (a: L.Account): string =>
     .join('  ');
 
 export const accountOperations = {
-  listAccounts: op(z.strictObject(Org), (ctx, { orgId }) => L.listAccounts(ctx.ledger, orgSeq(ctx, orgId)), {
+  listAccounts: op(z.strictObject(Org), async (ctx, { orgId }) => L.listAccounts(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'account list',
     summary: 'the accounts with their balances, last import and last statement balance',
     print: (accounts) => (accounts.length ? accounts.map(describe) : ['No accounts yet: add one with "ledgerdesk account create <name>".']),
@@ -42,7 +42,7 @@ export const accountOperations = {
       currency: CurrencyCode.optional().describe("Three letters; the organization's currency when absent"),
       ...details,
     }),
-    (ctx, { orgId, ...input }) => L.createAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    async (ctx, { orgId, ...input }) => L.createAccount(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     {
       name: 'account create',
       summary: 'add a money account (checking, savings, card, cash, payment processor)',
@@ -53,7 +53,7 @@ export const accountOperations = {
 
   updateAccount: op(
     z.strictObject({ ...Org, account: Ref, name: Line(100).trim().min(1).optional().describe('The new name'), type: z.enum(L.ACCOUNT_TYPES).optional(), ...details }),
-    (ctx, { orgId, account, ...changes }) => L.updateAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, changes),
+    async (ctx, { orgId, account, ...changes }) => L.updateAccount(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account, changes),
     {
       name: 'account edit',
       summary: 'rename an account or change its type, opening balance, masked number or bank id',
@@ -62,17 +62,25 @@ export const accountOperations = {
     },
   ),
 
-  closeAccount: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, true), {
-    name: 'account close',
-    summary: 'close an account: kept with its rows, read-only',
-    args: ['account'],
-    print: (a) => [`Closed ${a.name}.`],
-  }),
+  closeAccount: op(
+    z.strictObject({ ...Org, account: Ref }),
+    async (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account, true),
+    {
+      name: 'account close',
+      summary: 'close an account: kept with its rows, read-only',
+      args: ['account'],
+      print: (a) => [`Closed ${a.name}.`],
+    },
+  ),
 
-  reopenAccount: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account, false), {
-    name: 'account reopen',
-    summary: 'reopen a closed account',
-    args: ['account'],
-    print: (a) => [`Reopened ${a.name}.`],
-  }),
+  reopenAccount: op(
+    z.strictObject({ ...Org, account: Ref }),
+    async (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account, false),
+    {
+      name: 'account reopen',
+      summary: 'reopen a closed account',
+      args: ['account'],
+      print: (a) => [`Reopened ${a.name}.`],
+    },
+  ),
 };

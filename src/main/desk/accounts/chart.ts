@@ -35,7 +35,7 @@ function printReconciliation(r: L.ReconciliationReport): string[] {
 }
 
 export const chartOperations = {
-  listChart: op(z.strictObject(Org), (ctx, { orgId }) => L.deskChart(ctx.ledger, orgSeq(ctx, orgId)), {
+  listChart: op(z.strictObject(Org), async (ctx, { orgId }) => L.deskChart(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'category list',
     summary: 'the chart of accounts',
     print: (cs) => cs.map(line),
@@ -51,45 +51,53 @@ export const chartOperations = {
       synonyms: z.array(Line(100).trim().min(1)).max(50).optional().describe('Other names: bank memos, informal names (comma-separated)'),
       costOfSales: z.boolean().optional().describe('An expense reported as cost of sales, above gross profit (stock, materials, direct labour), wherever it sits'),
     }),
-    (ctx, { orgId, parent, ...input }) => L.addCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, parentCode: parent }),
+    async (ctx, { orgId, parent, ...input }) => L.addCategory(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { ...input, parentCode: parent }),
     { name: 'category add', summary: 'add a category to the chart', args: ['code', 'name'], print: (c) => changed('Added ', c) },
   ),
 
   renameCategory: op(
     z.strictObject({ ...Org, code: Code, name: Line(200).trim().min(1) }),
-    (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, name),
+    async (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, name),
     { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => changed('Renamed: ', c) },
   ),
 
   setCategorySection: op(
     z.strictObject({ ...Org, code: Code, section: z.enum(['cost_of_sales', 'expenses']).describe('cost_of_sales (above gross profit) or expenses') }),
-    (ctx, { orgId, code, section }) => L.setCostOfSales(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, section === 'cost_of_sales'),
+    async (ctx, { orgId, code, section }) => L.setCostOfSales(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, section === 'cost_of_sales'),
     { name: 'category section', summary: 'report an expense category as cost of sales or among the expenses', args: ['code', 'section'], print: (c) => [line(c)] },
   ),
 
   setCategorySynonyms: op(
     z.strictObject({ ...Org, code: Code, synonyms: z.array(Line(100).trim().min(1)).max(50) }),
-    (ctx, { orgId, code, synonyms }) => L.setSynonyms(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, synonyms),
+    async (ctx, { orgId, code, synonyms }) => L.setSynonyms(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, synonyms),
     { name: 'category synonyms', summary: "replace a category's synonyms", args: ['code', 'synonyms...'], print: (c) => changed('', c) },
   ),
 
-  archiveCategory: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, true), {
-    name: 'category archive',
-    summary: 'archive a category: kept for history, no longer offered',
-    args: ['code'],
-    print: (c) => [`Archived ${line(c)}`],
-  }),
+  archiveCategory: op(
+    z.strictObject({ ...Org, code: Code }),
+    async (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, true),
+    {
+      name: 'category archive',
+      summary: 'archive a category: kept for history, no longer offered',
+      args: ['code'],
+      print: (c) => [`Archived ${line(c)}`],
+    },
+  ),
 
-  restoreCategory: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, false), {
-    name: 'category restore',
-    summary: 'bring an archived category back into use',
-    args: ['code'],
-    print: (c) => [`Restored ${line(c)}`],
-  }),
+  restoreCategory: op(
+    z.strictObject({ ...Org, code: Code }),
+    async (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, false),
+    {
+      name: 'category restore',
+      summary: 'bring an archived category back into use',
+      args: ['code'],
+      print: (c) => [`Restored ${line(c)}`],
+    },
+  ),
 
   reconciliationReport: op(
     z.strictObject({ ...Org, account: Ref, reconciliation: z.uuid().optional().describe('Which one (the latest when absent)') }),
-    (ctx, { orgId, account, reconciliation }) => L.reconciliationReport(ctx.ledger, orgSeq(ctx, orgId), account, reconciliation),
+    async (ctx, { orgId, account, reconciliation }) => L.reconciliationReport(ctx.ledger, await orgSeq(ctx, orgId), account, reconciliation),
     {
       name: 'reconcile report',
       summary: 'the report of a finished reconciliation (statement balance, cleared deposits and payments, outstanding rows)',
@@ -98,8 +106,8 @@ export const chartOperations = {
     },
   ),
 
-  reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), (ctx, { orgId, account, through }) =>
-    L.reconcileView(ctx.ledger, orgSeq(ctx, orgId), account, through),
+  reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), async (ctx, { orgId, account, through }) =>
+    L.reconcileView(ctx.ledger, await orgSeq(ctx, orgId), account, through),
   ),
 
   reconcileAccount: op(
@@ -111,8 +119,8 @@ export const chartOperations = {
       clear: z.array(z.uuid('must be a transaction id')).max(100_000).optional().describe('The rows that cleared (comma-separated ids)'),
       clearThrough: DateString.optional().describe('Or: every row not yet reconciled up to this date'),
     }),
-    (ctx, { orgId, account, date, balance, clear, clearThrough }) =>
-      L.reconcileAccount(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { account, statementDate: date, statementBalance: balance, clear, clearThrough }),
+    async (ctx, { orgId, account, date, balance, clear, clearThrough }) =>
+      L.reconcileAccount(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { account, statementDate: date, statementBalance: balance, clear, clearThrough }),
     {
       name: 'reconcile',
       summary: 'reconcile an account to a statement; finishes only when the difference is zero',
@@ -121,10 +129,14 @@ export const chartOperations = {
     },
   ),
 
-  undoReconciliation: op(z.strictObject({ ...Org, account: Ref }), (ctx, { orgId, account }) => L.undoReconciliation(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, account), {
-    name: 'reconcile undo',
-    summary: "undo an account's last reconciliation",
-    args: ['account'],
-    print: (r) => [`Undid the reconciliation through ${r.statementDate} (${r.rows} row(s)).`],
-  }),
+  undoReconciliation: op(
+    z.strictObject({ ...Org, account: Ref }),
+    async (ctx, { orgId, account }) => L.undoReconciliation(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account),
+    {
+      name: 'reconcile undo',
+      summary: "undo an account's last reconciliation",
+      args: ['account'],
+      print: (r) => [`Undid the reconciliation through ${r.statementDate} (${r.rows} row(s)).`],
+    },
+  ),
 };

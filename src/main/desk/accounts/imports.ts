@@ -17,6 +17,8 @@ import { negateDecimal } from '../../../shared/amounts';
 import { openFile, stageUpload } from '../files';
 import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
 import { printImport, printImportList, printSkipped } from './import-print';
+import { mapInOrder } from '../../ledger/core/in-order';
+import { flatMapInOrder } from '../../ledger/core/in-order';
 
 const ColumnsObject = z.strictObject({
   date: z.string().min(1),
@@ -73,14 +75,14 @@ async function sha256Of(source: StatementSource): Promise<string> {
  * describe the file, so picking another account does not undo them; whether
  * spending shows positive is a card's, taken from the account's own only).
  */
-function mappingFor(ctx: DeskContext, seq: number, input: Input): (headers: string[]) => CsvMapping | undefined {
-  const account = input.account ? L.requireAccount(ctx.ledger, seq, input.account) : null;
-  const named = input.mapping ? L.requireMapping(ctx.ledger, seq, input.mapping).mapping : null;
+async function mappingFor(ctx: DeskContext, seq: number, input: Input): Promise<(headers: string[]) => Promise<CsvMapping | undefined>> {
+  const account = input.account ? await L.requireAccount(ctx.ledger, seq, input.account) : null;
+  const named = input.mapping ? (await L.requireMapping(ctx.ledger, seq, input.mapping)).mapping : null;
   const columns = input.columns === undefined ? undefined : typeof input.columns === 'string' ? parseColumnsFlag(input.columns) : checkColumns(input.columns);
-  return (headers) => {
-    const own = account ? L.mappingOfAccount(ctx.ledger, account.seq, headers) : null;
-    const owner = own ? null : L.accountForHeaders(ctx.ledger, seq, headers);
-    const theirs = owner ? L.mappingOfAccount(ctx.ledger, owner.seq, headers) : null;
+  return async (headers) => {
+    const own = account ? await L.mappingOfAccount(ctx.ledger, account.seq, headers) : null;
+    const owner = own ? null : await L.accountForHeaders(ctx.ledger, seq, headers);
+    const theirs = owner ? await L.mappingOfAccount(ctx.ledger, owner.seq, headers) : null;
     const saved = named ?? own ?? theirs;
     const mapping: CsvMapping = {
       columns: columns ?? saved?.columns,
@@ -98,11 +100,14 @@ function mappingFor(ctx: DeskContext, seq: number, input: Input): (headers: stri
  * name the file gives it. Several that disagree settle nothing.
  */
 function dateOrderFor(ctx: DeskContext, seq: number, input: Input): ReadOptions['dateOrder'] {
-  const byRef = (ref: string | undefined) => (ref ? L.requireAccount(ctx.ledger, seq, ref) : null);
-  return ({ names }) => {
-    const accounts = names.map((name, i) => byRef(input.account ?? input.accounts?.[String(i)]) ?? (name ? L.accountNamed(ctx.ledger, seq, name) : null));
-    const hints = accounts.flatMap((a) => {
-      const order = a && L.accountDateOrder(ctx.ledger, a.seq);
+  const byRef = async (ref: string | undefined) => (ref ? await L.requireAccount(ctx.ledger, seq, ref) : null);
+  return async ({ names }) => {
+    const accounts = await mapInOrder(
+      names,
+      async (name, i) => (await byRef(input.account ?? input.accounts?.[String(i)])) ?? (name ? await L.accountNamed(ctx.ledger, seq, name) : null),
+    );
+    const hints = await flatMapInOrder(accounts, async (a) => {
+      const order = a && (await L.accountDateOrder(ctx.ledger, a.seq));
       return order ? [{ order, from: a.name }] : [];
     });
     return hints.length && hints.every((h) => h.order === hints[0].order) ? hints[0] : undefined;
@@ -115,8 +120,8 @@ function dateOrderFor(ctx: DeskContext, seq: number, input: Input): ReadOptions[
  * saved mapping said how; the amounts are turned in place, and the choice is
  * saved with the account's mapping and shown in the preview.
  */
-function cardSpendingPositive(ctx: DeskContext, seq: number, input: Input, statement: ParsedStatement): boolean {
-  const account = input.account ? L.requireAccount(ctx.ledger, seq, input.account) : L.accountForHeaders(ctx.ledger, seq, statement.csv!.headers);
+async function cardSpendingPositive(ctx: DeskContext, seq: number, input: Input, statement: ParsedStatement): Promise<boolean> {
+  const account = input.account ? await L.requireAccount(ctx.ledger, seq, input.account) : await L.accountForHeaders(ctx.ledger, seq, statement.csv!.headers);
   if (account?.type !== 'credit_card') return false;
   const { amount } = statement.rows;
   const positive = amount.filter((a) => !a.startsWith('-') && a !== '0').length;
@@ -127,23 +132,23 @@ function cardSpendingPositive(ctx: DeskContext, seq: number, input: Input, state
 }
 
 export async function runImport(ctx: DeskContext, input: Input): Promise<L.ImportResult> {
-  const seq = orgSeq(ctx, input.orgId);
+  const seq = await orgSeq(ctx, input.orgId);
   const source = openFile(ctx, input.file);
   const report = (rows: number) => ctx.progress?.set(input.file, { phase: 'reading', rows });
   try {
     let mapping: CsvMapping | undefined;
-    const chooser = mappingFor(ctx, seq, input);
+    const chooser = await mappingFor(ctx, seq, input);
     const statement: ParsedStatement = await readStatement(source, {
       format: input.format,
       encoding: input.encoding,
       dateFormat: input.dateFormat,
-      mapping: (headers) => (mapping = chooser(headers)),
+      mapping: async (headers) => (mapping = await chooser(headers)),
       dateOrder: dateOrderFor(ctx, seq, input),
       onProgress: report,
     });
-    if (statement.csv && mapping?.negate === undefined && cardSpendingPositive(ctx, seq, input, statement)) mapping = { ...mapping, negate: true };
+    if (statement.csv && mapping?.negate === undefined && (await cardSpendingPositive(ctx, seq, input, statement))) mapping = { ...mapping, negate: true };
     ctx.progress?.set(input.file, { phase: input.dryRun ? 'checking' : 'writing', rows: statement.rows.length });
-    return L.importStatement(ctx.ledger, seq, ctx.reviewer, {
+    return await L.importStatement(ctx.ledger, seq, ctx.reviewer, {
       statement,
       fileName: source.name,
       fileSha256: await sha256Of(source),
@@ -179,9 +184,12 @@ export const importOperations = {
 
   listImports: op(
     z.strictObject({ ...Org, account: Line(200).min(1).optional(), ...Page(200) }),
-    (ctx, { orgId, account, ...page }) => {
-      const seq = orgSeq(ctx, orgId);
-      return { ...L.listImports(ctx.ledger, seq, { ...page, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined }), offset: page.offset };
+    async (ctx, { orgId, account, ...page }) => {
+      const seq = await orgSeq(ctx, orgId);
+      return {
+        ...(await L.listImports(ctx.ledger, seq, { ...page, accountSeq: account ? (await L.requireAccount(ctx.ledger, seq, account)).seq : undefined })),
+        offset: page.offset,
+      };
     },
     {
       name: 'import list',
@@ -197,8 +205,8 @@ export const importOperations = {
       batchId: z.uuid('must be an import batch id'),
       out: z.string().min(1).max(4096).optional().describe('Write them to this CSV file, as the bank wrote them plus a reason column, to fix and import again'),
     }),
-    (ctx, { orgId, batchId, out }) => {
-      const skipped = L.listSkippedRows(ctx.ledger, orgSeq(ctx, orgId), batchId);
+    async (ctx, { orgId, batchId, out }) => {
+      const skipped = await L.listSkippedRows(ctx.ledger, await orgSeq(ctx, orgId), batchId);
       if (!out) return { ...skipped, file: null };
       if (ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
       const file = resolve(out);
@@ -216,7 +224,7 @@ export const importOperations = {
 
   undoImport: op(
     z.strictObject({ ...Org, batchId: z.uuid('must be an import batch id') }),
-    (ctx, { orgId, batchId }) => L.undoImport(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, batchId),
+    async (ctx, { orgId, batchId }) => L.undoImport(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, batchId),
     {
       name: 'import undo',
       summary: 'remove the rows an import added (refused when work rests on them)',

@@ -35,33 +35,37 @@ export const contactOperations = {
       role: z.enum(['customer', 'vendor']).optional().describe('Only customers, or only vendors'),
       archived: z.boolean().optional().describe('Archived ones too'),
     }),
-    (ctx, { orgId, ...q }) => L.listContacts(ctx.ledger, orgSeq(ctx, orgId), q),
+    async (ctx, { orgId, ...q }) => L.listContacts(ctx.ledger, await orgSeq(ctx, orgId), q),
     { name: 'contact list', summary: 'the customers and vendors', print: (cs) => (cs.length ? cs.map(line) : ['No contacts.']) },
   ),
 
   addContact: op(
     z.strictObject({ ...Org, name: Line(200).trim().min(1), ...Fields }),
-    (ctx, { orgId, ...input }) => L.addContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, roles(input)),
+    async (ctx, { orgId, ...input }) => L.addContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, roles(input)),
     { name: 'contact add', summary: 'add a customer or vendor (--kind customer|vendor|both)', args: ['name'], flags: { termsDays: 'terms' }, print: (c) => [`Added ${line(c)}`] },
   ),
 
   updateContact: op(
     z.strictObject({ ...Org, contact: Ref, name: Line(200).trim().min(1).optional(), ...Fields }),
-    (ctx, { orgId, contact, ...input }) => L.updateContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact, roles(input)),
+    async (ctx, { orgId, contact, ...input }) => L.updateContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact, roles(input)),
     { name: 'contact edit', summary: "change a contact's details or roles", args: ['contact'], flags: { termsDays: 'terms' }, print: (c) => [`Now ${line(c)}`] },
   ),
 
-  archiveContact: op(z.strictObject({ ...Org, contact: Ref }), (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact), {
+  archiveContact: op(z.strictObject({ ...Org, contact: Ref }), async (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact), {
     name: 'contact archive',
     summary: 'no longer offer a contact (kept for what names it)',
     args: ['contact'],
     print: (c) => [`Archived ${c.name}.`],
   }),
 
-  restoreContact: op(z.strictObject({ ...Org, contact: Ref }), (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, contact, false), {
-    name: 'contact restore',
-    summary: 'offer an archived contact again',
-    args: ['contact'],
-    print: (c) => [`Restored ${c.name}.`],
-  }),
+  restoreContact: op(
+    z.strictObject({ ...Org, contact: Ref }),
+    async (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact, false),
+    {
+      name: 'contact restore',
+      summary: 'offer an archived contact again',
+      args: ['contact'],
+      print: (c) => [`Restored ${c.name}.`],
+    },
+  ),
 };

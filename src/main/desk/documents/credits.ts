@@ -18,7 +18,7 @@ function creditOperations(kind: Kind) {
         amount: TypedAmount.optional().describe(`What of the ${party}'s credit to apply (default: what the ${kind} asks, or all the credit there is)`),
         date: DateString.optional().describe('The day it is applied (default today; not before the issue date)'),
       }),
-      (ctx, { orgId, number, amount, date }) => L.applyCredit(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number, { amount, date }),
+      async (ctx, { orgId, number, amount, date }) => L.applyCredit(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number, { amount, date }),
       {
         name: `${kind} apply-credit`,
         summary: `pay a ${kind} with the ${party}'s credit (what it paid beyond earlier ${kind}s)`,
@@ -26,12 +26,16 @@ function creditOperations(kind: Kind) {
         print: (d) => [summary(d)],
       },
     ),
-    unapply: op(z.strictObject({ ...Org, number: Number_ }), (ctx, { orgId, number }) => L.unapplyCredit(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number), {
-      name: `${kind} unapply-credit`,
-      summary: `take the ${party}'s credit off a ${kind} (it asks that again)`,
-      args: ['number'],
-      print: (d) => [summary(d)],
-    }),
+    unapply: op(
+      z.strictObject({ ...Org, number: Number_ }),
+      async (ctx, { orgId, number }) => L.unapplyCredit(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number),
+      {
+        name: `${kind} unapply-credit`,
+        summary: `take the ${party}'s credit off a ${kind} (it asks that again)`,
+        args: ['number'],
+        print: (d) => [summary(d)],
+      },
+    ),
   };
 }
 

@@ -21,7 +21,7 @@ function importOperation(kind: 'invoice' | 'bill') {
     async (ctx, { orgId, file, draft, taxInclusive }) => {
       const documents = L.documentsFromCsv(await textOf(openFile(ctx, file)), kind);
       if (taxInclusive) for (const d of documents) d.input.taxInclusive = true;
-      const rows = L.createDocuments(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, documents, { kind, issue: !draft });
+      const rows = await L.createDocuments(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, documents, { kind, issue: !draft });
       return {
         created: rows.length,
         status: draft ? 'draft' : kind === 'bill' ? 'open' : 'sent',

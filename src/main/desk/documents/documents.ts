@@ -66,17 +66,24 @@ function documentOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';
   const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
   return {
-    issue: op(z.strictObject({ ...Org, number: Number_ }), (ctx, { orgId, number }) => L.issueDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number), {
-      name: kind === 'bill' ? 'bill enter' : 'invoice issue',
-      summary: kind === 'bill' ? 'enter a draft bill (it is then owed)' : 'issue a draft invoice (its entry goes into the books; "sent")',
-      args: ['number'],
-      print: (d) => [summary(d)],
-    }),
+    issue: op(
+      z.strictObject({ ...Org, number: Number_ }),
+      async (ctx, { orgId, number }) => L.issueDocument(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number),
+      {
+        name: kind === 'bill' ? 'bill enter' : 'invoice issue',
+        summary: kind === 'bill' ? 'enter a draft bill (it is then owed)' : 'issue a draft invoice (its entry goes into the books; "sent")',
+        args: ['number'],
+        print: (d) => [summary(d)],
+      },
+    ),
     edit: op(
       z.strictObject({ ...Org, number: Number_, [party]: Line(200).trim().min(1).optional(), ...Fields, lines: Lines.optional() }),
-      (ctx, { orgId, number, ...input }) => {
+      async (ctx, { orgId, number, ...input }) => {
         const i = input as Record<string, unknown>;
-        return L.updateDraft(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, { ...(i as Partial<L.DocumentInput>), contact: i[party] as string | undefined });
+        return L.updateDraft(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, {
+          ...(i as Partial<L.DocumentInput>),
+          contact: i[party] as string | undefined,
+        });
       },
       {
         name: `${kind} edit`,
@@ -110,7 +117,7 @@ function readOperations(kind: Kind) {
   return {
     show: op(
       z.strictObject({ ...Org, number: Number_ }),
-      (ctx, { orgId, number }) => L.toDocument(ctx.ledger, L.requireDocument(ctx.ledger, seqOf(ctx, orgId), KINDS[kind], number)),
+      async (ctx, { orgId, number }) => L.toDocument(ctx.ledger, await L.requireDocument(ctx.ledger, await seqOf(ctx, orgId), KINDS[kind], number)),
       {
         name: `${kind} show`,
         summary: `one ${kind}: lines, totals, payments, balance`,
@@ -124,10 +131,10 @@ function readOperations(kind: Kind) {
         status: z.enum(['draft', 'sent', 'open', 'partially_paid', 'paid', 'void', 'overdue']).optional().describe('Only these (overdue: open past their due date)'),
         [party]: Line(200).trim().min(1).optional().describe(`Only this ${party}'s`),
       }),
-      (ctx, { orgId, status, ...rest }) => {
-        const seq = seqOf(ctx, orgId);
+      async (ctx, { orgId, status, ...rest }) => {
+        const seq = await seqOf(ctx, orgId);
         const who = (rest as Record<string, string | undefined>)[party];
-        return L.listDocuments(ctx.ledger, seq, { kinds: KINDS[kind], status, contactSeq: who ? L.requireContactRow(ctx.ledger, seq, who).seq : undefined }).data;
+        return (await L.listDocuments(ctx.ledger, seq, { kinds: KINDS[kind], status, contactSeq: who ? (await L.requireContactRow(ctx.ledger, seq, who)).seq : undefined })).data;
       },
       { name: `${kind} list`, summary: `${kind}s, newest first`, print: (ds) => (ds.length ? ds.map(summary) : [`No ${kind}s.`]) },
     ),
@@ -141,7 +148,7 @@ function readOperations(kind: Kind) {
           `A ${kind} in another currency than the row's: what of it the row settles, in its currency (one ${kind} only; default: its balance)`,
         ),
       }),
-      (ctx, input) => L.payDocuments(ctx.ledger, seqOf(ctx, input.orgId), ctx.reviewer, kind, input.transactionId, allocationsOf(kind, input)),
+      async (ctx, input) => L.payDocuments(ctx.ledger, await seqOf(ctx, input.orgId), ctx.reviewer, kind, input.transactionId, allocationsOf(kind, input)),
       {
         name: `${kind} pay`,
         summary: `a bank row pays ${kind}s (all of their balance, or --amount of one; in another currency, --settles of it)`,
@@ -152,7 +159,7 @@ function readOperations(kind: Kind) {
     ),
     void: op(
       z.strictObject({ ...Org, number: Number_, reason: Prose(2000).optional(), date: DateString.optional().describe('When its entry is reversed (default today)') }),
-      (ctx, { orgId, number, reason, date }) => L.voidDocument(ctx.ledger, seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, reason, date),
+      async (ctx, { orgId, number, reason, date }) => L.voidDocument(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, reason, date),
       { name: `${kind} void`, summary: `void a ${kind} (its entry reversed; the number stays used)`, args: ['number'], print: (d) => [summary(d)] },
     ),
   };
@@ -176,7 +183,8 @@ const createInvoice = op(
     lines: Lines,
     issue: z.boolean().optional().describe('Issue it at once (default: a draft)'),
   }),
-  (ctx, { orgId, customer, issue, ...input }) => L.createDocument(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, contact: customer }, { kind: 'invoice', issue }),
+  async (ctx, { orgId, customer, issue, ...input }) =>
+    L.createDocument(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { ...input, contact: customer }, { kind: 'invoice', issue }),
   createCommand('invoice'),
 );
 
@@ -189,7 +197,8 @@ const createBill = op(
     lines: Lines,
     draft: z.boolean().optional().describe('Keep it a draft (default: entered, open)'),
   }),
-  (ctx, { orgId, vendor, draft, ...input }) => L.createDocument(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ...input, contact: vendor }, { kind: 'bill', issue: !draft }),
+  async (ctx, { orgId, vendor, draft, ...input }) =>
+    L.createDocument(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { ...input, contact: vendor }, { kind: 'bill', issue: !draft }),
   createCommand('bill'),
 );
 
@@ -206,7 +215,7 @@ export const documentDeskOperations = {
   voidInvoice: invoice.void,
   creditInvoice: op(
     z.strictObject({ ...Org, number: Number_, date: DateString.optional(), taxInclusive: z.boolean().optional(), notes: Prose(2000).nullable().optional(), lines: Lines }),
-    (ctx, { orgId, number, ...input }) => L.creditInvoice(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, number, input as Parameters<typeof L.creditInvoice>[4]),
+    async (ctx, { orgId, number, ...input }) => L.creditInvoice(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, number, input as Parameters<typeof L.creditInvoice>[4]),
     {
       name: 'invoice credit',
       summary: 'issue a credit note against an invoice (at most what it still asks); prints its number',
@@ -219,8 +228,8 @@ export const documentDeskOperations = {
   invoicePdf: op(
     z.strictObject({ ...Org, number: Number_, out: Line(1000).trim().min(1).describe('The PDF file to write') }),
     async (ctx, { orgId, number, out }) => {
-      const seq = orgSeq(ctx, orgId);
-      const bytes = await L.documentPdf(ctx.ledger, seq, L.requireDocument(ctx.ledger, seq, KINDS.invoice, number));
+      const seq = await orgSeq(ctx, orgId);
+      const bytes = await L.documentPdf(ctx.ledger, seq, await L.requireDocument(ctx.ledger, seq, KINDS.invoice, number));
       writeFileSync(out, bytes);
       return { number, out, bytes: bytes.length };
     },
@@ -228,8 +237,8 @@ export const documentDeskOperations = {
   ),
   /** The screens' preview and download: the same PDF as bytes. */
   invoicePdfBytes: op(z.strictObject({ ...Org, number: Number_ }), async (ctx, { orgId, number }) => {
-    const seq = orgSeq(ctx, orgId);
-    const doc = L.requireDocument(ctx.ledger, seq, KINDS.invoice, number);
+    const seq = await orgSeq(ctx, orgId);
+    const doc = await L.requireDocument(ctx.ledger, seq, KINDS.invoice, number);
     // Base64: plain JSON over the browser route as over IPC.
     return { fileName: `${doc.number}.pdf`, mimeType: 'application/pdf', base64: (await L.documentPdf(ctx.ledger, seq, doc)).toString('base64') };
   }),
@@ -250,15 +259,19 @@ export const documentDeskOperations = {
       amount: TypedAmount.optional(),
       settles: TypedAmount.optional(),
     }),
-    (ctx, { kind, ...input }) => L.previewPayment(ctx.ledger, orgSeq(ctx, input.orgId), kind, input.transactionId, allocationsOf(kind, input)),
+    async (ctx, { kind, ...input }) => L.previewPayment(ctx.ledger, await orgSeq(ctx, input.orgId), kind, input.transactionId, allocationsOf(kind, input)),
   ),
-  undoPayment: op(z.strictObject({ ...Org, transactionId: Uuid }), (ctx, { orgId, transactionId }) => L.undoPayment(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, transactionId), {
-    name: 'payment undo',
-    summary: 'a bank row no longer pays invoices or bills (uncategorized again)',
-    args: ['transactionId'],
-    print: (r) => [`Transaction ${r.transactionId} no longer pays ${r.reopened.join(', ') || 'anything'}.`],
-  }),
-  suggestPayments: op(z.strictObject({ ...Org }), (ctx, { orgId }) => L.suggestPayments(ctx.ledger, orgSeq(ctx, orgId)), {
+  undoPayment: op(
+    z.strictObject({ ...Org, transactionId: Uuid }),
+    async (ctx, { orgId, transactionId }) => L.undoPayment(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, transactionId),
+    {
+      name: 'payment undo',
+      summary: 'a bank row no longer pays invoices or bills (uncategorized again)',
+      args: ['transactionId'],
+      print: (r) => [`Transaction ${r.transactionId} no longer pays ${r.reopened.join(', ') || 'anything'}.`],
+    },
+  ),
+  suggestPayments: op(z.strictObject({ ...Org }), async (ctx, { orgId }) => L.suggestPayments(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'payment suggest',
     summary: 'bank rows that may pay open invoices or bills (accept with invoice pay / bill pay)',
     print: (ss) =>
@@ -278,7 +291,7 @@ export const documentDeskOperations = {
       payables: z.boolean().optional().describe("What is owed to it as a vendor (default: a vendor-only contact's)"),
       currency: Line(3).trim().min(3).optional().describe("In this currency (default: the one the contact's documents are in, else the organization's)"),
     }),
-    (ctx, { orgId, contact, ...q }) => L.contactStatement(ctx.ledger, orgSeq(ctx, orgId), contact, q),
+    async (ctx, { orgId, contact, ...q }) => L.contactStatement(ctx.ledger, await orgSeq(ctx, orgId), contact, q),
     {
       name: 'report statement',
       summary: "a customer's statement: what it owed, invoices, credit notes and payments in the period, what it owes, the open invoices",
@@ -302,7 +315,7 @@ export const documentDeskOperations = {
       date: DateString.optional().describe('At this date (default today)'),
       currency: Line(3).trim().min(3).optional().describe('Only documents in this currency, in it (default: all, in the base currency)'),
     }),
-    (ctx, { orgId, payables, date, currency }) => L.aging(ctx.ledger, orgSeq(ctx, orgId), payables ? 'payables' : 'receivables', date, currency),
+    async (ctx, { orgId, payables, date, currency }) => L.aging(ctx.ledger, await orgSeq(ctx, orgId), payables ? 'payables' : 'receivables', date, currency),
     {
       name: 'report aging',
       summary: 'aged receivables (--payables: payables) at a date, per contact by days past due',

@@ -56,9 +56,9 @@ export function journalText(j: L.Journal): string[] {
 }
 
 /** The repeating journals' occurrences due by today, made before the journals are read. */
-const caughtUp = (ctx: DeskContext, orgId: string): number => {
-  const seq = orgSeq(ctx, orgId);
-  L.catchUpRepeats(ctx.ledger, ctx.reviewer, today(), seq);
+const caughtUp = async (ctx: DeskContext, orgId: string): Promise<number> => {
+  const seq = await orgSeq(ctx, orgId);
+  await L.catchUpRepeats(ctx.ledger, ctx.reviewer, today(), seq);
   return seq;
 };
 
@@ -67,9 +67,9 @@ const JournalRef = Line(60).trim().min(1).describe('The journal: its number (JNL
 export const journalOperations = {
   listJournals: op(
     z.strictObject({ ...Org, dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(500) }),
-    (ctx, { orgId, ...q }) => {
-      const seq = caughtUp(ctx, orgId);
-      return { ...L.listJournals(ctx.ledger, seq, q), currency: L.organizationBySeq(ctx.ledger, seq).currency };
+    async (ctx, { orgId, ...q }) => {
+      const seq = await caughtUp(ctx, orgId);
+      return { ...(await L.listJournals(ctx.ledger, seq, q)), currency: (await L.organizationBySeq(ctx.ledger, seq)).currency };
     },
     {
       name: 'journal list',
@@ -82,12 +82,16 @@ export const journalOperations = {
     },
   ),
 
-  showJournal: op(z.strictObject({ ...Org, number: JournalRef }), (ctx, { orgId, number }) => L.toJournal(ctx.ledger, L.requireJournal(ctx.ledger, caughtUp(ctx, orgId), number)), {
-    name: 'journal show',
-    summary: 'one journal: its lines (debit, credit, tax, memo), reversal and repeat',
-    args: ['number'],
-    print: journalText,
-  }),
+  showJournal: op(
+    z.strictObject({ ...Org, number: JournalRef }),
+    async (ctx, { orgId, number }) => L.toJournal(ctx.ledger, await L.requireJournal(ctx.ledger, await caughtUp(ctx, orgId), number)),
+    {
+      name: 'journal show',
+      summary: 'one journal: its lines (debit, credit, tax, memo), reversal and repeat',
+      args: ['number'],
+      print: journalText,
+    },
+  ),
 
   addJournal: op(
     z.strictObject({
@@ -100,9 +104,9 @@ export const journalOperations = {
       until: DateString.optional().describe('A repeat: the last date one may fall on'),
       count: z.int().min(2).max(600).optional().describe('A repeat: how many in all, this one included'),
     }),
-    (ctx, { orgId, repeat, until, count, ...input }) => {
+    async (ctx, { orgId, repeat, until, count, ...input }) => {
       if (!repeat && (until || count)) throw L.invalid([{ field: until ? 'until' : 'count', message: 'goes with --repeat monthly' }]);
-      return L.addJournal(ctx.ledger, caughtUp(ctx, orgId), ctx.reviewer, { ...input, repeat: repeat ? { every: repeat, until, count } : undefined });
+      return L.addJournal(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, { ...input, repeat: repeat ? { every: repeat, until, count } : undefined });
     },
     {
       name: 'journal add',
@@ -113,13 +117,13 @@ export const journalOperations = {
     },
   ),
 
-  previewJournal: op(z.strictObject({ ...Org, date: DateString, lines: z.array(JournalLine).max(L.MAX_JOURNAL_LINES) }), (ctx, { orgId, date, lines }) =>
-    L.previewJournal(ctx.ledger, orgSeq(ctx, orgId), date, lines),
+  previewJournal: op(z.strictObject({ ...Org, date: DateString, lines: z.array(JournalLine).max(L.MAX_JOURNAL_LINES) }), async (ctx, { orgId, date, lines }) =>
+    L.previewJournal(ctx.ledger, await orgSeq(ctx, orgId), date, lines),
   ),
 
   reverseJournal: op(
     z.strictObject({ ...Org, number: JournalRef, date: DateString.optional().describe("The reversal's date (default today; not before the journal's)") }),
-    (ctx, { orgId, number, date }) => L.reverseJournal(ctx.ledger, caughtUp(ctx, orgId), ctx.reviewer, number, date),
+    async (ctx, { orgId, number, date }) => L.reverseJournal(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, number, date),
     {
       name: 'journal reverse',
       summary: 'reverse a journal on a date (its lines negated, a journal of its own)',
@@ -128,10 +132,14 @@ export const journalOperations = {
     },
   ),
 
-  stopJournalRepeat: op(z.strictObject({ ...Org, number: JournalRef }), (ctx, { orgId, number }) => L.stopJournalRepeat(ctx.ledger, caughtUp(ctx, orgId), ctx.reviewer, number), {
-    name: 'journal stop',
-    summary: 'stop a repeating journal (the one named, or any of its occurrences): no more are made',
-    args: ['number'],
-    print: (j) => journalText(j),
-  }),
+  stopJournalRepeat: op(
+    z.strictObject({ ...Org, number: JournalRef }),
+    async (ctx, { orgId, number }) => L.stopJournalRepeat(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, number),
+    {
+      name: 'journal stop',
+      summary: 'stop a repeating journal (the one named, or any of its occurrences): no more are made',
+      args: ['number'],
+      print: (j) => journalText(j),
+    },
+  ),
 };

@@ -66,7 +66,7 @@ export function openingText(o: L.OpeningBalances): string[] {
 }
 
 export const openingOperations = {
-  openingBalances: op(z.strictObject({ ...Org }), (ctx, { orgId }) => L.showOpeningBalances(ctx.ledger, orgSeq(ctx, orgId)), {
+  openingBalances: op(z.strictObject({ ...Org }), async (ctx, { orgId }) => L.showOpeningBalances(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'opening-balances show',
     summary: 'the opening entry: every balance-sheet account at the conversion date, the open invoices and bills, the difference',
     print: openingText,
@@ -92,7 +92,7 @@ export const openingOperations = {
       ),
       balanceToEquity: z.boolean().optional().describe('Put what debits and credits leave over to Opening balances (equity)'),
     }),
-    (ctx, { orgId, ...input }) => L.setOpeningBalances(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    async (ctx, { orgId, ...input }) => L.setOpeningBalances(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     {
       name: 'opening-balances set',
       summary: 'set the opening entry at the conversion date (replaces it): --line <account>=<amount> ..., --invoice/--bill, --balance-to-equity',

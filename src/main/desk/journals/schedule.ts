@@ -4,17 +4,17 @@
 import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
 
-export function scheduleJournalRepeats(ledger: L.Ledger, log: (m: string) => void): () => void {
-  const run = () => {
+export async function scheduleJournalRepeats(ledger: L.Ledger, log: (m: string) => void): Promise<() => void> {
+  const run = async () => {
     try {
-      const made = L.catchUpRepeats(ledger, L.deskActor(), today());
+      const made = await L.catchUpRepeats(ledger, L.deskActor(), today());
       if (made) log(`repeating journals: ${made} made`);
     } catch (error) {
       log(`repeating journals failed: ${(error as Error)?.message ?? String(error)}`);
     }
   };
-  run();
-  const hourly = setInterval(run, 60 * 60_000);
+  await run();
+  const hourly = setInterval(() => void run(), 60 * 60_000);
   hourly.unref();
   return () => clearInterval(hourly);
 }

@@ -5,6 +5,7 @@ import type { Ledger } from '../../ledger/core/db';
 import type { ChangeView } from '../../ledger/proposals/kind';
 import { kindOf } from '../../ledger/proposals/kinds';
 import { toProposal, type Proposal, type ProposalRow, type ProposalStatus } from '../../ledger/proposals/proposals';
+import { mapInOrder } from '../../ledger/core/in-order';
 
 export interface ReviewItem extends Proposal {
   proposerName: string | null;
@@ -25,8 +26,8 @@ export interface ReviewItem extends Proposal {
 type Row = ProposalRow & { token_name: string | null; rule_id: string | null; rule_position: number | null; rule_text: string | null };
 
 /** Newest first; `pending` for the queue, or a reviewed status for history. */
-export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStatus, limit = 200): ReviewItem[] {
-  const rows = ledger.rows<Row>(
+export async function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStatus, limit = 200): Promise<ReviewItem[]> {
+  const rows = await ledger.rows<Row>(
     `SELECT p.*, k.name AS token_name, r.id AS rule_id, r.position AS rule_position, r.match_text AS rule_text
      FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq LEFT JOIN rules r ON r.seq = p.rule_seq
      WHERE p.org_seq = ? AND p.status = ? ORDER BY p.seq DESC LIMIT ?`,
@@ -34,14 +35,14 @@ export function reviewItems(ledger: Ledger, orgSeq: number, status: ProposalStat
     status,
     limit,
   );
-  return rows.map((row) => {
+  return await mapInOrder(rows, async (row) => {
     const proposal = toProposal(row);
     return {
       ...proposal,
       proposerName: row.token_name,
       proposerChannel: row.channel,
       rule: row.rule_id ? { id: row.rule_id, position: row.rule_position!, matchText: row.rule_text! } : null,
-      change: kindOf(row.type).view({ ledger, orgSeq }, proposal.payload),
+      change: await kindOf(row.type).view({ ledger, orgSeq }, proposal.payload),
       reviewedAt: row.reviewed_at,
       reviewedBy: row.reviewed_by,
       reviewComment: row.review_comment,

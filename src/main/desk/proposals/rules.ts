@@ -47,43 +47,45 @@ const runLines = (run: L.RuleRunResult): string[] =>
       ];
 
 /** A new or changed rule runs at once over the uncategorized rows: that is what a person making one expects. */
-const createAndRun = (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
-  const made = L.createRule(ctx.ledger, seq, ctx.reviewer, rule, sourceProposalId);
-  const run = made.enabled ? L.runRules(ctx.ledger, seq, ctx.reviewer, { ruleIds: [made.id], occasion: 'when it was made' }) : null;
-  return { rule: L.toRule(ctx.ledger, L.requireRuleRow(ctx.ledger, seq, made.id)), run };
+const createAndRun = async (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
+  const made = await L.createRule(ctx.ledger, seq, ctx.reviewer, rule, sourceProposalId);
+  const run = made.enabled ? await L.runRules(ctx.ledger, seq, ctx.reviewer, { ruleIds: [made.id], occasion: 'when it was made' }) : null;
+  return { rule: await L.toRule(ctx.ledger, await L.requireRuleRow(ctx.ledger, seq, made.id)), run };
 };
 
 export const ruleOperations = {
-  listRules: op(z.strictObject(Org), (ctx, { orgId }) => L.listRules(ctx.ledger, orgSeq(ctx, orgId)), {
+  listRules: op(z.strictObject(Org), async (ctx, { orgId }) => L.listRules(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'rule list',
     summary: 'the categorization rules in the order they are tried, with how many rows each matched',
     print: (rules) => (rules.length ? rules.map(ruleLine) : ['No rules yet: make one with "Approve and remember" in Approvals, or in Rules.']),
   }),
 
-  createRule: op(z.strictObject({ ...Org, rule: RuleFields }), (ctx, { orgId, rule }) => ctx.ledger.write(() => createAndRun(ctx, orgSeq(ctx, orgId), rule))),
+  createRule: op(z.strictObject({ ...Org, rule: RuleFields }), (ctx, { orgId, rule }) => ctx.ledger.write(async () => createAndRun(ctx, await orgSeq(ctx, orgId), rule))),
 
-  updateRule: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields }), (ctx, { orgId, id, rule }) => L.updateRule(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, rule)),
-
-  moveRule: op(z.strictObject({ ...Org, id: Uuid, position: z.int().min(1).describe('1 is tried first') }), (ctx, { orgId, id, position }) =>
-    L.moveRule(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, position),
+  updateRule: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields }), async (ctx, { orgId, id, rule }) =>
+    L.updateRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, rule),
   ),
 
-  deleteRule: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.deleteRule(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id)),
+  moveRule: op(z.strictObject({ ...Org, id: Uuid, position: z.int().min(1).describe('1 is tried first') }), async (ctx, { orgId, id, position }) =>
+    L.moveRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, position),
+  ),
+
+  deleteRule: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.deleteRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id)),
 
   runRules: op(
     z.strictObject({ ...Org, ids: z.array(Uuid).max(1000).optional().describe('Only these rules (all enabled rules otherwise)') }),
-    (ctx, { orgId, ids }) => L.runRules(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, { ruleIds: ids }),
+    async (ctx, { orgId, ids }) => L.runRules(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { ruleIds: ids }),
     { name: 'rule run', summary: 'run the enabled rules over every uncategorized row now', print: runLines },
   ),
 
-  ruleDraft: op(z.strictObject({ ...Org, proposalId: Uuid }), (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, orgSeq(ctx, orgId), proposalId)),
+  ruleDraft: op(z.strictObject({ ...Org, proposalId: Uuid }), async (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, await orgSeq(ctx, orgId), proposalId)),
 
   /** Approves a categorization and makes a rule of it, in one transaction; the rule then runs over the uncategorized rows. */
   approveAndRemember: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }), (ctx, { orgId, id, rule, comment }) =>
-    ctx.ledger.write(() => {
-      const seq = orgSeq(ctx, orgId);
-      const proposal = L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);
-      return { proposal, ...createAndRun(ctx, seq, rule, id) };
+    ctx.ledger.write(async () => {
+      const seq = await orgSeq(ctx, orgId);
+      const proposal = await L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);
+      return { proposal, ...(await createAndRun(ctx, seq, rule, id)) };
     }),
   ),
 };

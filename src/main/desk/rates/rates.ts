@@ -16,7 +16,7 @@ export const rateOperations = {
   listRates: op(
     z.strictObject({ ...Org, currency: Currency.optional(), from: DateString.optional(), to: DateString.optional(), ...Page(1000) }),
     // With the page it is (offset, limit): the command's last line says where it sits in the whole.
-    (ctx, { orgId, ...q }) => ({ ...L.listRates(ctx.ledger, orgSeq(ctx, orgId), q), offset: q.offset, limit: q.limit }),
+    async (ctx, { orgId, ...q }) => ({ ...(await L.listRates(ctx.ledger, await orgSeq(ctx, orgId), q)), offset: q.offset, limit: q.limit }),
     {
       name: 'rate list',
       summary: 'exchange rates by day (one unit of the currency in the base currency), newest first',
@@ -34,7 +34,7 @@ export const rateOperations = {
 
   setRate: op(
     z.strictObject({ ...Org, currency: Currency, date: DateString, rate: Line(40).trim().min(1).describe('One unit of the currency in the base currency, such as 1.0856') }),
-    (ctx, { orgId, ...input }) => L.setRate(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    async (ctx, { orgId, ...input }) => L.setRate(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     {
       name: 'rate set',
       summary: 'set the rate of a currency on a day (1 unit of it in the base currency)',
@@ -51,7 +51,7 @@ export const rateOperations = {
     }),
     async (ctx, { orgId, file, format }) => {
       const source = openFile(ctx, file);
-      return L.importRates(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, await textOf(source), { format, name: source.name });
+      return L.importRates(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, await textOf(source), { format, name: source.name });
     },
     {
       name: 'rate import',
@@ -63,7 +63,7 @@ export const rateOperations = {
 
   revalue: op(
     z.strictObject({ ...Org, date: DateString.describe('The day whose rates value them (a quarter end)') }),
-    (ctx, { orgId, date }) => L.revalue(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, date),
+    async (ctx, { orgId, date }) => L.revalue(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, date),
     {
       name: 'fx revalue',
       summary: "value foreign money accounts and what is owed in other currencies at a date's rates; the difference to unrealized gains and losses, reversed the next day",
@@ -79,7 +79,7 @@ export const rateOperations = {
     },
   ),
 
-  undoRevaluation: op(z.strictObject({ ...Org, date: DateString }), (ctx, { orgId, date }) => L.undoRevaluation(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, date), {
+  undoRevaluation: op(z.strictObject({ ...Org, date: DateString }), async (ctx, { orgId, date }) => L.undoRevaluation(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, date), {
     name: 'fx undo',
     summary: "take a date's revaluation and its reversal out of the books",
     print: (r) => [`The revaluation of ${r.date} is undone.`],

@@ -51,7 +51,7 @@ function printLedger(gl: L.GeneralLedger): string[] {
 export const bookReportOperations = {
   balanceSheet: op(
     z.strictObject({ ...Org, date: DateString.optional().describe('At the end of this day (default: today)'), currency: z.string().length(3).optional() }),
-    (ctx, { orgId, ...options }) => L.balanceSheet(ctx.ledger, orgSeq(ctx, orgId), options),
+    async (ctx, { orgId, ...options }) => L.balanceSheet(ctx.ledger, await orgSeq(ctx, orgId), options),
     { name: 'report balance-sheet', summary: 'assets, liabilities and equity at a date (assets = liabilities + equity)', print: printBalanceSheet, csv: balanceSheetCsv },
   ),
 
@@ -62,7 +62,7 @@ export const bookReportOperations = {
       to: DateString.optional().describe('Last day (default: today)'),
       currency: z.string().length(3).optional(),
     }),
-    (ctx, { orgId, ...options }) => L.trialBalance(ctx.ledger, orgSeq(ctx, orgId), options),
+    async (ctx, { orgId, ...options }) => L.trialBalance(ctx.ledger, await orgSeq(ctx, orgId), options),
     { name: 'report trial-balance', summary: 'every account with its debit or credit balance; the totals agree', print: printTrialBalance, csv: trialBalanceCsv },
   ),
 
@@ -77,7 +77,7 @@ export const bookReportOperations = {
       currency: z.string().length(3).optional().describe("A category's lines in one currency (default: every currency's, in the base currency)"),
       ...Page(500),
     }),
-    (ctx, { orgId, ...query }) => L.generalLedger(ctx.ledger, orgSeq(ctx, orgId), query),
+    async (ctx, { orgId, ...query }) => L.generalLedger(ctx.ledger, await orgSeq(ctx, orgId), query),
     { name: 'report ledger', summary: "an account's postings with a running balance and each entry's other side", print: printLedger, csv: generalLedgerCsv },
   ),
 };

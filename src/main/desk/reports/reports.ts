@@ -67,8 +67,8 @@ function bufferedFile(path: string) {
 }
 
 async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof typeof EXPORT_FORMATS; from?: string; to?: string; out?: string }) {
-  const seq = orgSeq(ctx, input.orgId);
-  const org = L.organizationBySeq(ctx.ledger, seq);
+  const seq = await orgSeq(ctx, input.orgId);
+  const org = await L.organizationBySeq(ctx.ledger, seq);
   const fileName = `${org.slug}${input.from || input.to ? `-${input.from ?? 'start'}-to-${input.to ?? 'end'}` : ''}.${EXPORT_FORMATS[input.format].ext}`;
   if (input.out && ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
   const exportId = randomUUID();
@@ -77,7 +77,7 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
   const file = bufferedFile(target);
   let rows: number;
   try {
-    rows = EXPORT_FORMATS[input.format].write(L.exportBook(ctx.ledger, seq, input), (chunk) => file.write(chunk));
+    rows = EXPORT_FORMATS[input.format].write(await L.exportBook(ctx.ledger, seq, input), (chunk) => file.write(chunk));
   } finally {
     file.close();
   }
@@ -100,13 +100,13 @@ export const reportOperations = {
       currency: z.string().length(3).optional(),
       basis: z.enum(['cash', 'accrual']).optional().describe("Invoices and bills by their dates (accrual) or their payments' (cash); default: the organization's"),
     }),
-    (ctx, { orgId, by, ...period }) => L.profitAndLoss(ctx.ledger, orgSeq(ctx, orgId), { ...period, byMonth: by === 'month' }),
+    async (ctx, { orgId, by, ...period }) => L.profitAndLoss(ctx.ledger, await orgSeq(ctx, orgId), { ...period, byMonth: by === 'month' }),
     { name: 'report pl', summary: 'profit and loss for a period (revenue and expense categories, parents as subtotals)', print: printPl, csv: profitAndLossCsv },
   ),
 
   balancesReport: op(
     z.strictObject({ ...Org, date: DateString.optional().describe('Balances at the end of this day (default: today)') }),
-    (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, orgSeq(ctx, orgId), date),
+    async (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, await orgSeq(ctx, orgId), date),
     {
       name: 'report balances',
       summary: "each account's balance at a date: cleared, reconciled and not",
@@ -144,7 +144,7 @@ export const reportOperations = {
     return { fileName: name, bytes: new Uint8Array(readFileSync(join(dir, name))) };
   }),
 
-  verifyAudit: op(z.strictObject(Org), (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, orgSeq(ctx, orgId)), {
+  verifyAudit: op(z.strictObject(Org), async (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'audit verify',
     summary: "check the audit log's hash chain",
     print: (r) => [

@@ -15,7 +15,7 @@ const line = (c: L.TaxCode) =>
 export const taxOperations = {
   setupTax: op(
     z.strictObject({ ...Org, set: z.enum(L.TAX_SET_NAMES as [string, ...string[]]).describe(`The ready-made set: ${L.TAX_SET_NAMES.join(', ')}`) }),
-    (ctx, { orgId, set }) => L.setupTaxSet(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, set),
+    async (ctx, { orgId, set }) => L.setupTaxSet(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, set),
     {
       name: 'tax setup',
       summary: 'set the organization up with ready-made tax codes: uk-vat, au-gst or plain (codes it has stay)',
@@ -24,7 +24,7 @@ export const taxOperations = {
     },
   ),
 
-  listTaxCodes: op(z.strictObject(Org), (ctx, { orgId }) => L.listTaxCodes(ctx.ledger, orgSeq(ctx, orgId)), {
+  listTaxCodes: op(z.strictObject(Org), async (ctx, { orgId }) => L.listTaxCodes(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'tax code list',
     summary: 'the tax codes with their rate today, kind, side and return boxes',
     print: (codes) => (codes.length ? codes.map(line) : ['No tax codes yet: ledgerdesk tax setup uk-vat|au-gst|plain, or tax code add.']),
@@ -42,17 +42,17 @@ export const taxOperations = {
       boxes: z.array(Box).max(20).optional().describe('The return boxes it feeds: [{"box":"6","side":"sales","measure":"net"}, ...]'),
       recoverablePercent: z.number().min(0).max(100).optional().describe('The share of input tax that may be reclaimed (default 100)'),
     }),
-    (ctx, { orgId, ...input }) => L.addTaxCode(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    async (ctx, { orgId, ...input }) => L.addTaxCode(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     { name: 'tax code add', summary: 'add a tax code (its rate, kind, side and boxes)', args: ['code'], print: (c) => [`Added ${line(c)}`] },
   ),
 
   setTaxRate: op(
     z.strictObject({ ...Org, code: Code, from: DateString.describe('The first day of the new rate'), rate: Percent }),
-    (ctx, { orgId, code, from, rate }) => L.setTaxRate(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code, from, rate),
+    async (ctx, { orgId, code, from, rate }) => L.setTaxRate(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, from, rate),
     { name: 'tax code rate', summary: "a tax code's new rate from a date on (earlier lines keep theirs)", args: ['code'], print: (c) => [`Now ${line(c)}`] },
   ),
 
-  archiveTaxCode: op(z.strictObject({ ...Org, code: Code }), (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, code), {
+  archiveTaxCode: op(z.strictObject({ ...Org, code: Code }), async (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code), {
     name: 'tax code archive',
     summary: 'no longer offer a tax code (kept for the lines that have it)',
     args: ['code'],
@@ -61,7 +61,7 @@ export const taxOperations = {
 
   setCategoryTax: op(
     z.strictObject({ ...Org, categoryCode: Line(50).trim().min(1), taxCode: Line(20).trim().nullable().describe('The default tax code; empty: none') }),
-    (ctx, { orgId, categoryCode, taxCode }) => L.setCategoryTax(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, categoryCode, taxCode || null),
+    async (ctx, { orgId, categoryCode, taxCode }) => L.setCategoryTax(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, categoryCode, taxCode || null),
     {
       name: 'category tax',
       summary: "a category's default tax code (its lines take it when none is named)",
@@ -125,10 +125,12 @@ export const taxReportOperations = {
       startMonth: z.int().min(1).max(12).optional().describe('The month (1-12) the periods count from (a quarter from April: 4)'),
       basis: z.enum(L.TAX_BASES).optional().describe('cash or accrual'),
     }),
-    (ctx, { orgId, ...changes }) => {
-      const seq = orgSeq(ctx, orgId);
-      const settings = Object.values(changes).some((v) => v !== undefined) ? L.updateTaxSettings(ctx.ledger, seq, ctx.reviewer, changes) : L.taxSettings(ctx.ledger, seq);
-      return { ...settings, current: L.currentTaxPeriod(ctx.ledger, seq) };
+    async (ctx, { orgId, ...changes }) => {
+      const seq = await orgSeq(ctx, orgId);
+      const settings = Object.values(changes).some((v) => v !== undefined)
+        ? await L.updateTaxSettings(ctx.ledger, seq, ctx.reviewer, changes)
+        : await L.taxSettings(ctx.ledger, seq);
+      return { ...settings, current: await L.currentTaxPeriod(ctx.ledger, seq) };
     },
     {
       name: 'tax settings',
@@ -144,14 +146,14 @@ export const taxReportOperations = {
       to: DateString.optional().describe('Last day of the period'),
       basis: z.enum(['cash', 'accrual']).optional().describe("cash or accrual (default: the organization's; equal until invoices and bills exist)"),
     }),
-    (ctx, { orgId, from, to, basis }) => {
-      const seq = orgSeq(ctx, orgId);
-      const settings = L.taxSettings(ctx.ledger, seq);
+    async (ctx, { orgId, from, to, basis }) => {
+      const seq = await orgSeq(ctx, orgId);
+      const settings = await L.taxSettings(ctx.ledger, seq);
       // No dates: the period to file next; a first day alone: its period.
-      const period = from ? { from, to: to ?? L.periodOf(settings, from).to } : to ? { ...L.periodOf(settings, to), to } : L.currentTaxPeriod(ctx.ledger, seq);
+      const period = from ? { from, to: to ?? L.periodOf(settings, from).to } : to ? { ...L.periodOf(settings, to), to } : await L.currentTaxPeriod(ctx.ledger, seq);
       // A filed period is what was filed (unless another basis is asked): the original stays as filed.
-      const filed = basis && basis !== settings.basis ? null : L.filedView(ctx.ledger, seq, period);
-      return filed ?? L.taxReturn(ctx.ledger, seq, { ...period, basis: basis ?? settings.basis });
+      const filed = basis && basis !== settings.basis ? null : await L.filedView(ctx.ledger, seq, period);
+      return filed ?? (await L.taxReturn(ctx.ledger, seq, { ...period, basis: basis ?? settings.basis }));
     },
     { name: 'report tax', summary: 'the tax return of a period: the boxes of the set, the per-code summary, what is payable', print: printTaxReturn, csv: taxReturnCsv },
   ),
@@ -164,7 +166,7 @@ export const taxReportOperations = {
       basis: z.enum(['cash', 'accrual']).optional().describe("cash or accrual (default: the organization's, as the return shown)"),
       confirmCorrections: z.boolean().optional().describe("Its corrections of earlier returns exceed the tax office's threshold: file them in this return all the same"),
     }),
-    (ctx, { orgId, ...period }) => L.fileTaxReturn(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, period),
+    async (ctx, { orgId, ...period }) => L.fileTaxReturn(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, period),
     {
       name: 'tax return file',
       summary: 'file the return of a period: what was filed is kept, its lines and corrections no longer change',
@@ -172,7 +174,7 @@ export const taxReportOperations = {
     },
   ),
 
-  taxPaymentCandidates: op(z.strictObject(Org), (ctx, { orgId }) => L.taxPaymentCandidates(ctx.ledger, orgSeq(ctx, orgId)), {
+  taxPaymentCandidates: op(z.strictObject(Org), async (ctx, { orgId }) => L.taxPaymentCandidates(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'tax return payments',
     summary: "bank rows that may pay a filed return (its payable exactly, after the period's end)",
     print: (cs) =>
@@ -183,7 +185,7 @@ export const taxReportOperations = {
 
   payTaxReturn: op(
     z.strictObject({ ...Org, returnId: Uuid.describe('The filed return'), transactionId: Uuid.describe('The bank row that paid it') }),
-    (ctx, { orgId, returnId, transactionId }) => L.payTaxReturn(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, returnId, transactionId),
+    async (ctx, { orgId, returnId, transactionId }) => L.payTaxReturn(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, returnId, transactionId),
     {
       name: 'tax return pay',
       summary: 'match the bank row that paid a filed return (its line settles the tax control account)',
@@ -192,7 +194,7 @@ export const taxReportOperations = {
     },
   ),
 
-  listTaxReturns: op(z.strictObject(Org), (ctx, { orgId }) => L.listTaxReturns(ctx.ledger, orgSeq(ctx, orgId)), {
+  listTaxReturns: op(z.strictObject(Org), async (ctx, { orgId }) => L.listTaxReturns(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'tax return list',
     summary: 'the filed returns, newest first',
     print: (rs) =>
@@ -217,9 +219,9 @@ export const taxAuditOperations = {
       limit: z.int().min(1).max(500).default(100),
       offset: z.int().min(0).default(0),
     }),
-    (ctx, { orgId, basis, ...q }) => {
-      const seq = orgSeq(ctx, orgId);
-      return L.taxAudit(ctx.ledger, seq, { ...q, basis: basis ?? L.taxSettings(ctx.ledger, seq).basis });
+    async (ctx, { orgId, basis, ...q }) => {
+      const seq = await orgSeq(ctx, orgId);
+      return L.taxAudit(ctx.ledger, seq, { ...q, basis: basis ?? (await L.taxSettings(ctx.ledger, seq)).basis });
     },
     {
       name: 'report tax-audit',

@@ -12,20 +12,20 @@ import { checkReceiptFile, cleanFileName, pdfText, receiptFilePath, storeReceipt
 import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
 
 /** A receipt's stored file, checked to be there. */
-export function receiptFile(ctx: DeskContext, orgId: string, id: string): { fileName: string; mimeType: string; path: string } {
-  const file = L.receiptFileOf(ctx.ledger, orgSeq(ctx, orgId), id);
+export async function receiptFile(ctx: DeskContext, orgId: string, id: string): Promise<{ fileName: string; mimeType: string; path: string }> {
+  const file = await L.receiptFileOf(ctx.ledger, await orgSeq(ctx, orgId), id);
   const path = receiptFilePath(receiptsDir(ctx.dataDir), file.sha256);
   if (!existsSync(path)) throw new L.LedgerError('not_found', `The file of ${file.fileName} is missing from the data folder (restore a backup).`, { resource: 'receipt file', id });
   return { fileName: file.fileName, mimeType: file.mimeType, path };
 }
 
 export const receiptOperations = {
-  listReceipts: op(z.strictObject({ ...Org, ...Page(200) }), (ctx, { orgId, ...page }) => L.listReceipts(ctx.ledger, orgSeq(ctx, orgId), page)),
+  listReceipts: op(z.strictObject({ ...Org, ...Page(200) }), async (ctx, { orgId, ...page }) => L.listReceipts(ctx.ledger, await orgSeq(ctx, orgId), page)),
 
   uploadReceipt: op(
     z.strictObject({ ...Org, fileName: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array, { message: 'must be the file bytes' }) }),
     async (ctx, { orgId, fileName, bytes }) => {
-      const seq = orgSeq(ctx, orgId);
+      const seq = await orgSeq(ctx, orgId);
       const mimeType = checkReceiptFile(bytes);
       const { sha256 } = storeReceiptFile(receiptsDir(ctx.dataDir), bytes);
       const ocrText = mimeType === 'application/pdf' ? await pdfText(bytes) : null;
@@ -35,8 +35,8 @@ export const receiptOperations = {
 
   deleteReceipt: op(
     z.strictObject({ ...Org, id: Uuid.describe('The receipt (linked to nothing)') }),
-    (ctx, { orgId, id }) => {
-      const done = L.deleteReceipt(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id);
+    async (ctx, { orgId, id }) => {
+      const done = await L.deleteReceipt(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id);
       // Files are kept by content: the file goes when no receipt keeps it any more.
       if (done.sha256 && !done.fileKept) rmSync(receiptFilePath(receiptsDir(ctx.dataDir), done.sha256), { force: true });
       return { id: done.id, deleted: true };
@@ -44,13 +44,13 @@ export const receiptOperations = {
     { name: 'receipt delete', summary: 'delete a receipt linked to nothing (uploaded by mistake)', args: ['id'], print: (r) => [`Deleted receipt ${r.id}.`] },
   ),
 
-  linkReceipt: op(z.strictObject({ ...Org, receiptId: Uuid, transactionId: Uuid }), (ctx, { orgId, receiptId, transactionId }) =>
-    L.linkReceipt(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, receiptId, transactionId),
+  linkReceipt: op(z.strictObject({ ...Org, receiptId: Uuid, transactionId: Uuid }), async (ctx, { orgId, receiptId, transactionId }) =>
+    L.linkReceipt(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, receiptId, transactionId),
   ),
 
   /** The file itself, for a download from the app window (a browser gets it from GET /desk/api/receipts/:id instead). */
-  receiptBytes: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => {
-    const file = receiptFile(ctx, orgId, id);
+  receiptBytes: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => {
+    const file = await receiptFile(ctx, orgId, id);
     return { fileName: file.fileName, mimeType: file.mimeType, bytes: new Uint8Array(readFileSync(file.path)) };
   }),
 
@@ -60,7 +60,7 @@ export const receiptOperations = {
    */
   openReceipt: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => {
     if (!ctx.openPath) throw new L.LedgerError('conflict', "Only the desktop app opens files in the computer's viewer; in a browser, the receipt opens in a new tab.", null);
-    const file = receiptFile(ctx, orgId, id);
+    const file = await receiptFile(ctx, orgId, id);
     const folder = join(tmpdir(), 'ledgerdesk-receipts', id);
     mkdirSync(folder, { recursive: true });
     const copy = join(folder, file.fileName);

@@ -48,9 +48,9 @@ const SplitLine = z.union([
 export const transactionOperations = {
   register: op(
     TransactionsQuery.extend({ ...Org, account: Line(200).trim().min(1).optional().describe('One account, by name or id') }),
-    (ctx, { orgId, account, ...query }) => {
-      const seq = orgSeq(ctx, orgId);
-      return L.registerPage(ctx.ledger, seq, { ...query, accountSeq: account ? L.requireAccount(ctx.ledger, seq, account).seq : undefined });
+    async (ctx, { orgId, account, ...query }) => {
+      const seq = await orgSeq(ctx, orgId);
+      return L.registerPage(ctx.ledger, seq, { ...query, accountSeq: account ? (await L.requireAccount(ctx.ledger, seq, account)).seq : undefined });
     },
     {
       name: 'tx list',
@@ -74,19 +74,19 @@ export const transactionOperations = {
       taxCode: Line(20).trim().min(1).optional().describe("Its tax code; default: the category's"),
       net: z.boolean().optional().describe('The amount is net of tax (the row is net + tax); otherwise gross, as a bank shows it'),
     }),
-    (ctx, { orgId, ...input }) => L.addTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, input),
+    async (ctx, { orgId, ...input }) => L.addTransaction(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     { name: 'tx add', summary: 'enter a transaction by hand (a cash expense, a missing row)', print: (r) => [`Added ${row(r)}`] },
   ),
 
   editTransaction: op(
     z.strictObject({ ...Org, id: Uuid, date: DateString.optional(), amount: Money.optional(), description: Line(500).trim().min(1).optional(), ...Correction }),
-    (ctx, { orgId, id, correction, ...edit }) => L.editTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, edit, { correction }),
+    async (ctx, { orgId, id, correction, ...edit }) => L.editTransaction(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, edit, { correction }),
     { name: 'tx edit', summary: "change the date, amount or description of a row entered by hand (a bank's rows keep the bank's)", args: ['id'], print: (r) => [`Now ${row(r)}`] },
   ),
 
   deleteTransaction: op(
     z.strictObject({ ...Org, id: Uuid, ...Correction }),
-    (ctx, { orgId, id, correction }) => L.deleteTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, { correction }),
+    async (ctx, { orgId, id, correction }) => L.deleteTransaction(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, { correction }),
     {
       name: 'tx delete',
       summary: "delete a row entered by hand, or a bank's row that should not be there (not once reconciled)",
@@ -103,8 +103,8 @@ export const transactionOperations = {
       taxCode: Line(20).trim().nullable().optional().describe("The tax code (rows are gross: net and tax lines); default: the category's; empty: none"),
       ...Correction,
     }),
-    (ctx, { orgId, ids, categoryCode, taxCode, correction }) =>
-      L.categorizeTransactions(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null, taxCode === '' ? null : taxCode, { correction }),
+    async (ctx, { orgId, ids, categoryCode, taxCode, correction }) =>
+      L.categorizeTransactions(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null, taxCode === '' ? null : taxCode, { correction }),
     { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
   ),
 
@@ -121,10 +121,10 @@ export const transactionOperations = {
         ),
       ...Correction,
     }),
-    (ctx, { orgId, id, lines, correction }) => {
-      const seq = orgSeq(ctx, orgId);
-      const r = L.splitTransaction(ctx.ledger, seq, ctx.reviewer, id, lines, { correction });
-      return { ...r, lines: L.entryLines(ctx.ledger, r.seq) };
+    async (ctx, { orgId, id, lines, correction }) => {
+      const seq = await orgSeq(ctx, orgId);
+      const r = await L.splitTransaction(ctx.ledger, seq, ctx.reviewer, id, lines, { correction });
+      return { ...r, lines: await L.entryLines(ctx.ledger, r.seq) };
     },
     {
       name: 'tx split',
@@ -146,8 +146,8 @@ export const transactionOperations = {
         ...Correction,
       })
       .refine((i) => !(i.categoryCode && i.uncategorized), { message: 'name a category or uncategorized, not both', path: ['uncategorized'] }),
-    (ctx, { orgId, id, categoryCode, uncategorized, correction }) =>
-      L.unsplitTransaction(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, { categoryCode: uncategorized ? null : categoryCode }, { correction }),
+    async (ctx, { orgId, id, categoryCode, uncategorized, correction }) =>
+      L.unsplitTransaction(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, { categoryCode: uncategorized ? null : categoryCode }, { correction }),
     {
       name: 'tx unsplit',
       summary: 'one line again for a split row: what it was before its split (or --category-code, --uncategorized)',
@@ -158,19 +158,19 @@ export const transactionOperations = {
 
   markReceiptMissing: op(
     z.strictObject({ ...Org, ids: Ids, state: z.enum(['missing', 'found']).default('missing').describe('missing (status receipt_missing) or found (back)') }),
-    (ctx, { orgId, ids, state }) => L.markReceiptMissing(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, ids, state === 'missing'),
+    async (ctx, { orgId, ids, state }) => L.markReceiptMissing(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, ids, state === 'missing'),
     { name: 'tx receipt', summary: 'mark rows as needing a receipt (--state found: back)', args: ['ids...'], print: (rows) => rows.map(row) },
   ),
 
   addNote: op(
     z.strictObject({ ...Org, transactionId: Uuid.describe('The transaction'), content: Prose(10000).trim().min(1).describe('The note') }),
-    (ctx, { orgId, transactionId, content }) => L.createNoteDirect(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, transactionId, content),
+    async (ctx, { orgId, transactionId, content }) => L.createNoteDirect(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, transactionId, content),
     { name: 'tx note', summary: 'add a note to a transaction', args: ['transactionId', 'content'], print: (n) => [`Added note ${n.id}.`] },
   ),
 
   reverseProposal: op(
     z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: Prose(2000).trim().optional().describe('Why, for the log') }),
-    (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, comment),
+    async (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, comment),
     {
       name: 'proposal reverse',
       summary: 'reverse an approval (its own logged event; the proposal stays approved)',

@@ -18,19 +18,19 @@ const made = (r: L.TransferResult) =>
 export const transferOperations = {
   makeTransfer: op(
     z.strictObject({ ...Org, id: Uuid, account: Line(200).trim().min(1).describe('The other account of the organization, by name or id') }),
-    (ctx, { orgId, id, account }) => L.makeTransfer(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, account),
+    async (ctx, { orgId, id, account }) => L.makeTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, account),
     { name: 'transfer', summary: 'make a row a transfer to another of your accounts (matched with its other side, or in transit)', args: ['id'], print: made },
   ),
 
   matchTransfer: op(
     z.strictObject({ ...Org, id: Uuid.describe('One side'), other: Uuid.describe('The other side (opposite amount, another account)') }),
-    (ctx, { orgId, id, other }) => L.matchTransfer(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id, other),
+    async (ctx, { orgId, id, other }) => L.matchTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, other),
     { name: 'transfer match', summary: 'match two rows as the two sides of one transfer', args: ['id', 'other'], print: made },
   ),
 
   suggestTransfers: op(
     z.strictObject({ ...Org, dateFrom: DateString.optional(), dateTo: DateString.optional(), limit: z.int().min(1).max(500).default(100) }),
-    (ctx, { orgId, dateFrom, dateTo, limit }) => L.suggestTransfers(ctx.ledger, orgSeq(ctx, orgId), { from: dateFrom, to: dateTo, limit }),
+    async (ctx, { orgId, dateFrom, dateTo, limit }) => L.suggestTransfers(ctx.ledger, await orgSeq(ctx, orgId), { from: dateFrom, to: dateTo, limit }),
     {
       name: 'transfer suggest',
       summary: 'possible transfers: open rows of opposite amounts in two accounts, a few days apart',
@@ -49,7 +49,7 @@ export const transferOperations = {
     },
   ),
 
-  undoTransfer: op(z.strictObject({ ...Org, id: Uuid }), (ctx, { orgId, id }) => L.undoTransfer(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, id), {
+  undoTransfer: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.undoTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id), {
     name: 'transfer undo',
     summary: 'a transfer is no longer one: its side (and its other side) uncategorized again',
     args: ['id'],
@@ -63,12 +63,12 @@ export const transferOperations = {
       reason: Prose(500).trim().optional().describe('Why, for the Log'),
       revalue: z.boolean().optional().describe("Revalue other currencies at the closing date's rates first (fx revalue), in the same step"),
     }),
-    (ctx, { orgId, through, reason, revalue }) => {
-      const seq = orgSeq(ctx, orgId);
+    async (ctx, { orgId, through, reason, revalue }) => {
+      const seq = await orgSeq(ctx, orgId);
       // Both or neither: the revaluation dated the closing date (its reversal the day after, still open), then the lock.
-      return ctx.ledger.write(() => {
-        const revalued = revalue ? L.revalue(ctx.ledger, seq, ctx.reviewer, through) : null;
-        return { lockedThrough: L.lockPeriod(ctx.ledger, seq, ctx.reviewer, through, reason), revalued };
+      return ctx.ledger.write(async () => {
+        const revalued = revalue ? await L.revalue(ctx.ledger, seq, ctx.reviewer, through) : null;
+        return { lockedThrough: await L.lockPeriod(ctx.ledger, seq, ctx.reviewer, through, reason), revalued };
       });
     },
     {
@@ -85,7 +85,7 @@ export const transferOperations = {
 
   unlockPeriod: op(
     z.strictObject({ ...Org, reason: Prose(500).trim().optional().describe('Why, for the Log') }),
-    (ctx, { orgId, reason }) => ({ lockedThrough: L.unlockPeriod(ctx.ledger, orgSeq(ctx, orgId), ctx.reviewer, reason) }),
+    async (ctx, { orgId, reason }) => ({ lockedThrough: await L.unlockPeriod(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, reason) }),
     { name: 'period unlock', summary: 'open the closed period again (audited)', print: () => ['Books open: no closing date.'] },
   ),
 };

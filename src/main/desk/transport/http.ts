@@ -110,11 +110,11 @@ function sendExport(options: DeskHttpOptions): RequestHandler {
  * PDF, JPEG, PNG and HEIC are ever stored (checked by their bytes), sent as what they are.
  */
 function sendReceipt(options: DeskHttpOptions): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     try {
       const { id } = parsePart(z.strictObject({ id: Uuid }), req.params, 'path');
       const { orgId, download } = parsePart(ReceiptFileQuery, queryOf(req), 'query');
-      const file = receiptFile(options.context(), orgId, id);
+      const file = await receiptFile(options.context(), orgId, id);
       const inline = !download && file.mimeType !== 'image/heic'; // no browser shows HEIC: it downloads
       res.setHeader('Content-Type', file.mimeType);
       res.setHeader('X-Content-Type-Options', 'nosniff');

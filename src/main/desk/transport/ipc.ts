@@ -24,7 +24,7 @@ const FORBIDDEN: DeskAnswer<never> = { error: { code: 'forbidden_origin', messag
 export function registerDeskIpc(ipcMain: Pick<IpcMain, 'handle'>, options: IpcOptions): string[] {
   return DESK_OPERATIONS.map((name) => {
     const channel = deskChannel(name);
-    ipcMain.handle(channel, (event, input: unknown) => {
+    ipcMain.handle(channel, async (event, input: unknown) => {
       if (!isTrustedSender(event, options.rendererUrl)) {
         options.log(`refused ${channel} from ${event.senderFrame?.url ?? 'an unknown frame'}`);
         return FORBIDDEN;

@@ -43,7 +43,7 @@ export interface AuditEntry {
 }
 
 /** Appends an entry, chained to the organization's previous one (hash.ts). */
-export function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry: AuditInput): void {
+export async function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry: AuditInput): Promise<void> {
   const row = {
     id: newTimeOrderedId(),
     org_seq: orgSeq,
@@ -57,8 +57,8 @@ export function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry:
     target_id: entry.targetId,
     summary: entry.summary,
   };
-  const prev = (ledger.stmt('SELECT hash FROM audit_log WHERE org_seq = ? ORDER BY seq DESC LIMIT 1').get(orgSeq) as { hash: string } | undefined)?.hash ?? '';
-  ledger
+  const prev = ((await ledger.stmt('SELECT hash FROM audit_log WHERE org_seq = ? ORDER BY seq DESC LIMIT 1').get(orgSeq)) as { hash: string } | undefined)?.hash ?? '';
+  await ledger
     .stmt(
       `INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary, prev_hash, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -117,7 +117,7 @@ interface AuditRow {
 }
 
 /** Newest first; the desk's Log screen. */
-export function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): { entries: AuditEntry[]; totalCount: number } {
+export async function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): Promise<{ entries: AuditEntry[]; totalCount: number }> {
   const where = ['org_seq = ?'];
   const params: unknown[] = [orgSeq];
   if (q.actor) {
@@ -137,8 +137,8 @@ export function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): { entr
     params.push(`${q.dateTo}T99`); // inclusive of the whole day
   }
   const clause = where.join(' AND ');
-  const rows = ledger.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
-  const { n } = ledger.stmt(`SELECT count(*) AS n FROM audit_log WHERE ${clause}`).get(...params) as { n: number };
+  const rows = await ledger.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
+  const { n } = (await ledger.stmt(`SELECT count(*) AS n FROM audit_log WHERE ${clause}`).get(...params)) as { n: number };
   return {
     totalCount: n,
     entries: rows.map((r) => ({
@@ -155,12 +155,12 @@ export function listAudit(ledger: Ledger, orgSeq: number, q: AuditQuery): { entr
 }
 
 /** The actors and actions present in the log, for the Log screen's filters. */
-export function auditFacets(ledger: Ledger, orgSeq: number): { actors: { id: string; name: string; type: string }[]; actions: string[] } {
-  const actors = ledger.stmt('SELECT DISTINCT actor_id AS id, actor_name AS name, actor_type AS type FROM audit_log WHERE org_seq = ? ORDER BY actor_name').all(orgSeq) as {
+export async function auditFacets(ledger: Ledger, orgSeq: number): Promise<{ actors: { id: string; name: string; type: string }[]; actions: string[] }> {
+  const actors = (await ledger.stmt('SELECT DISTINCT actor_id AS id, actor_name AS name, actor_type AS type FROM audit_log WHERE org_seq = ? ORDER BY actor_name').all(orgSeq)) as {
     id: string;
     name: string;
     type: string;
   }[];
-  const actions = (ledger.stmt('SELECT DISTINCT action FROM audit_log WHERE org_seq = ? ORDER BY action').all(orgSeq) as { action: string }[]).map((r) => r.action);
+  const actions = ((await ledger.stmt('SELECT DISTINCT action FROM audit_log WHERE org_seq = ? ORDER BY action').all(orgSeq)) as { action: string }[]).map((r) => r.action);
   return { actors, actions };
 }

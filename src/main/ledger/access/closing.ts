@@ -8,8 +8,8 @@ import { invalid, LedgerError } from '../core/errors';
 import { appendAudit, type Human } from './audit';
 import { organizationBySeq } from './organizations';
 
-export const lockedThrough = (ledger: Ledger, orgSeq: number): string | null =>
-  (ledger.stmt('SELECT locked_through FROM organizations WHERE seq = ?').pluck().get(orgSeq) as string | null | undefined) ?? null;
+export const lockedThrough = async (ledger: Ledger, orgSeq: number): Promise<string | null> =>
+  ((await ledger.stmt('SELECT locked_through FROM organizations WHERE seq = ?').pluck().get(orgSeq)) as string | null | undefined) ?? null;
 
 export function periodLocked(date: string, through: string, what: string): LedgerError {
   return new LedgerError(
@@ -20,8 +20,8 @@ export function periodLocked(date: string, through: string, what: string): Ledge
 }
 
 /** Refuses a write touching any of these dates when one is on or before the closing date. `what`: what the write would do ("edited", "imported"). */
-export function assertOpen(ledger: Ledger, orgSeq: number, dates: readonly string[], what: string): void {
-  const through = lockedThrough(ledger, orgSeq);
+export async function assertOpen(ledger: Ledger, orgSeq: number, dates: readonly string[], what: string): Promise<void> {
+  const through = await lockedThrough(ledger, orgSeq);
   if (!through) return;
   const closed = dates.filter((d) => d <= through).sort()[0];
   if (closed) throw periodLocked(closed, through, what);
@@ -30,15 +30,15 @@ export function assertOpen(ledger: Ledger, orgSeq: number, dates: readonly strin
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Closes the books through a date (a later or earlier date moves it); the reason goes to the Log. */
-export function lockPeriod(ledger: Ledger, orgSeq: number, actor: Human, through: string, reason?: string): string {
+export async function lockPeriod(ledger: Ledger, orgSeq: number, actor: Human, through: string, reason?: string): Promise<string> {
   if (!DATE.test(through) || Number.isNaN(Date.parse(`${through}T00:00:00Z`)) || new Date(`${through}T00:00:00Z`).toISOString().slice(0, 10) !== through) {
     throw invalid([{ field: 'through', message: 'must be a date, YYYY-MM-DD' }]);
   }
-  return ledger.write(() => {
-    const org = organizationBySeq(ledger, orgSeq);
+  return ledger.write(async () => {
+    const org = await organizationBySeq(ledger, orgSeq);
     if (org.lockedThrough === through) return through;
-    ledger.stmt('UPDATE organizations SET locked_through = ? WHERE seq = ?').run(through, orgSeq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE organizations SET locked_through = ? WHERE seq = ?').run(through, orgSeq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'period.locked',
       targetType: 'organization',
       targetId: org.id,
@@ -49,12 +49,12 @@ export function lockPeriod(ledger: Ledger, orgSeq: number, actor: Human, through
 }
 
 /** Opens the books again (no closing date); the reason goes to the Log. */
-export function unlockPeriod(ledger: Ledger, orgSeq: number, actor: Human, reason?: string): null {
-  return ledger.write(() => {
-    const org = organizationBySeq(ledger, orgSeq);
+export async function unlockPeriod(ledger: Ledger, orgSeq: number, actor: Human, reason?: string): Promise<null> {
+  return ledger.write(async () => {
+    const org = await organizationBySeq(ledger, orgSeq);
     if (!org.lockedThrough) return null;
-    ledger.stmt('UPDATE organizations SET locked_through = NULL WHERE seq = ?').run(orgSeq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE organizations SET locked_through = NULL WHERE seq = ?').run(orgSeq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'period.unlocked',
       targetType: 'organization',
       targetId: org.id,

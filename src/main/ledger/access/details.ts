@@ -135,11 +135,11 @@ function companyNumber(text: string, registeredIn: string | null): Normal | Fiel
 type Org = InvoiceSettings & { seq: number };
 
 /** The highest number a kind's documents took with a prefix (0: none), whatever the sequence says now. */
-function highestUsed(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_note', prefix: string): number {
-  const numbers = ledger
+async function highestUsed(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_note', prefix: string): Promise<number> {
+  const numbers = (await ledger
     .stmt("SELECT substr(number, ?) FROM documents WHERE org_seq = ? AND kind <> 'bill' AND kind = ? AND lower(substr(number, 1, ?)) = lower(?)")
     .pluck()
-    .all(prefix.length + 1, orgSeq, kind, prefix.length, prefix) as string[];
+    .all(prefix.length + 1, orgSeq, kind, prefix.length, prefix)) as string[];
   return numbers.reduce((most, rest) => (/^\d+$/.test(rest) ? Math.max(most, Number(rest)) : most), 0);
 }
 
@@ -147,11 +147,11 @@ function highestUsed(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_n
  * A next number checked: under the same prefix it only moves forward; under any prefix it stays above every
  * number already used with it, so no number is given twice and the series has no number out of order.
  */
-function nextIssue(ledger: Ledger, org: Org, kind: 'invoice' | 'credit_note', prefix: string, next: number): FieldIssue | null {
+async function nextIssue(ledger: Ledger, org: Org, kind: 'invoice' | 'credit_note', prefix: string, next: number): Promise<FieldIssue | null> {
   const field = kind === 'invoice' ? 'invoiceNext' : 'creditNoteNext';
   const [oldPrefix, oldNext] = kind === 'invoice' ? [org.invoicePrefix, org.invoiceNext] : [org.creditNotePrefix, org.creditNoteNext];
   if (prefix === oldPrefix && next < oldNext) return { field, message: `may only move forward from ${oldNext}: a number is never reused` };
-  const used = highestUsed(ledger, org.seq, kind, prefix);
+  const used = await highestUsed(ledger, org.seq, kind, prefix);
   if (next <= used) return { field, message: `${prefix}${String(used).padStart(4, '0')} is already used: the next number is ${used + 1} or more` };
   return null;
 }
@@ -163,7 +163,7 @@ export interface SettingChange {
 }
 
 /** The settings changed, each checked and in its stored form; every bad field named at once. */
-export function settingChanges(ledger: Ledger, org: Org, changes: InvoiceSettingChanges): SettingChange[] {
+export async function settingChanges(ledger: Ledger, org: Org, changes: InvoiceSettingChanges): Promise<SettingChange[]> {
   const out: SettingChange[] = [];
   const issues: FieldIssue[] = [];
   const named = changes.registeredIn?.trim();
@@ -185,7 +185,7 @@ export function settingChanges(ledger: Ledger, org: Org, changes: InvoiceSetting
     const [prefixKey, nextKey] = kind === 'invoice' ? (['invoicePrefix', 'invoiceNext'] as const) : (['creditNotePrefix', 'creditNoteNext'] as const);
     const [prefix, next] = [(changes[prefixKey] ?? org[prefixKey]).trim(), changes[nextKey] ?? org[nextKey]];
     if (prefix === org[prefixKey] && next === org[nextKey]) continue;
-    const issue = nextIssue(ledger, org, kind, prefix, next);
+    const issue = await nextIssue(ledger, org, kind, prefix, next);
     if (issue) issues.push(issue);
   }
   if (issues.length) throw invalid(issues);

@@ -58,30 +58,30 @@ export function logoFacts(bytes: Uint8Array): { mimeType: LogoType; width: numbe
 const SELECT = 'SELECT file_name AS fileName, mime_type AS mimeType, width, height, length(bytes) AS sizeBytes, sha256, set_at AS setAt FROM organization_logos WHERE org_seq = ?';
 
 /** The organization's logo (without its bytes), or null. */
-export const logoOf = (ledger: Ledger, orgSeq: number): Logo | null => (ledger.stmt(SELECT).get(orgSeq) as Logo | undefined) ?? null;
+export const logoOf = async (ledger: Ledger, orgSeq: number): Promise<Logo | null> => ((await ledger.stmt(SELECT).get(orgSeq)) as Logo | undefined) ?? null;
 
 /** The logo's bytes, or null. */
-export const logoBytes = (ledger: Ledger, orgSeq: number): Buffer | null =>
-  (ledger.stmt('SELECT bytes FROM organization_logos WHERE org_seq = ?').pluck().get(orgSeq) as Buffer | undefined) ?? null;
+export const logoBytes = async (ledger: Ledger, orgSeq: number): Promise<Buffer | null> =>
+  ((await ledger.stmt('SELECT bytes FROM organization_logos WHERE org_seq = ?').pluck().get(orgSeq)) as Buffer | undefined) ?? null;
 
 const describe = (l: Pick<Logo, 'fileName' | 'mimeType' | 'width' | 'height'>, size: number) =>
   `${l.fileName} (${l.mimeType === 'image/png' ? 'PNG' : 'JPEG'} ${l.width}x${l.height}, ${Math.ceil(size / 1024)} KB)`;
 
 /** Sets (or replaces) the logo, checked; audited. */
-export function setLogo(ledger: Ledger, org: { seq: number; id: string; slug: string }, actor: Actor, fileName: string, bytes: Uint8Array): Logo {
+export async function setLogo(ledger: Ledger, org: { seq: number; id: string; slug: string }, actor: Actor, fileName: string, bytes: Uint8Array): Promise<Logo> {
   const facts = logoFacts(bytes);
   const name = fileName.trim().slice(0, 200) || (facts.mimeType === 'image/png' ? 'logo.png' : 'logo.jpg');
-  return ledger.write(() => {
-    const was = logoOf(ledger, org.seq);
-    ledger
+  return ledger.write(async () => {
+    const was = await logoOf(ledger, org.seq);
+    await ledger
       .stmt(
         `INSERT INTO organization_logos (org_seq, file_name, mime_type, width, height, sha256, bytes, set_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (org_seq) DO UPDATE SET file_name = excluded.file_name, mime_type = excluded.mime_type, width = excluded.width, height = excluded.height,
            sha256 = excluded.sha256, bytes = excluded.bytes, set_at = excluded.set_at`,
       )
       .run(org.seq, name, facts.mimeType, facts.width, facts.height, createHash('sha256').update(bytes).digest('hex'), Buffer.from(bytes), nowIso());
-    const logo = logoOf(ledger, org.seq)!;
-    appendAudit(ledger, org.seq, actor, {
+    const logo = (await logoOf(ledger, org.seq))!;
+    await appendAudit(ledger, org.seq, actor, {
       action: 'organization.updated',
       targetType: 'organization',
       targetId: org.id,
@@ -92,12 +92,12 @@ export function setLogo(ledger: Ledger, org: { seq: number; id: string; slug: st
 }
 
 /** Removes the logo; audited. Refused when there is none. */
-export function removeLogo(ledger: Ledger, org: { seq: number; id: string; slug: string }, actor: Actor): Logo {
-  return ledger.write(() => {
-    const was = logoOf(ledger, org.seq);
+export async function removeLogo(ledger: Ledger, org: { seq: number; id: string; slug: string }, actor: Actor): Promise<Logo> {
+  return ledger.write(async () => {
+    const was = await logoOf(ledger, org.seq);
     if (!was) throw new LedgerError('not_found', `Organization ${org.slug} has no logo.`, { resource: 'logo', id: org.id });
-    ledger.stmt('DELETE FROM organization_logos WHERE org_seq = ?').run(org.seq);
-    appendAudit(ledger, org.seq, actor, {
+    await ledger.stmt('DELETE FROM organization_logos WHERE org_seq = ?').run(org.seq);
+    await appendAudit(ledger, org.seq, actor, {
       action: 'organization.updated',
       targetType: 'organization',
       targetId: org.id,

@@ -9,6 +9,7 @@ import { defaultChart, seedCounterparties } from '../chart/ontology';
 import { writeAmount, type DecimalMark } from '../../../shared/amounts';
 import { requireCurrency } from '../rates/currencies';
 import { SETTING_COLUMNS, settingChanges, type InvoiceSettingChanges, type InvoiceSettings } from './details';
+import { mapInOrder } from '../core/in-order';
 
 export interface Organization extends InvoiceSettings {
   seq: number;
@@ -46,24 +47,24 @@ export function deskActor(): Human {
 const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough,
   tax_set AS taxSet, ${SETTING_COLUMNS}, created_at AS createdAt FROM organizations`;
 
-export function listOrganizations(ledger: Ledger): Organization[] {
-  return ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all() as Organization[];
+export async function listOrganizations(ledger: Ledger): Promise<Organization[]> {
+  return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all()) as Organization[];
 }
 
-export function findOrganization(ledger: Ledger, slugOrId: string): Organization | undefined {
-  return ledger.stmt(`${SELECT} WHERE (slug = ? OR id = ?) AND removed_at IS NULL`).get(slugOrId, slugOrId.toLowerCase()) as Organization | undefined;
+export async function findOrganization(ledger: Ledger, slugOrId: string): Promise<Organization | undefined> {
+  return (await ledger.stmt(`${SELECT} WHERE (slug = ? OR id = ?) AND removed_at IS NULL`).get(slugOrId, slugOrId.toLowerCase())) as Organization | undefined;
 }
 
-export function organizationBySeq(ledger: Ledger, seq: number): Organization {
-  return ledger.stmt(`${SELECT} WHERE seq = ?`).get(seq) as Organization;
+export async function organizationBySeq(ledger: Ledger, seq: number): Promise<Organization> {
+  return (await ledger.stmt(`${SELECT} WHERE seq = ?`).get(seq)) as Organization;
 }
 
 /** How the organization writes amounts: typed amounts are read with it. */
-export const decimalMarkOf = (ledger: Ledger, seq: number): DecimalMark =>
-  (ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq) as DecimalMark | undefined) ?? '.';
+export const decimalMarkOf = async (ledger: Ledger, seq: number): Promise<DecimalMark> =>
+  ((await ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq)) as DecimalMark | undefined) ?? '.';
 
-export function requireOrganization(ledger: Ledger, slugOrId: string): Organization {
-  const org = findOrganization(ledger, slugOrId);
+export async function requireOrganization(ledger: Ledger, slugOrId: string): Promise<Organization> {
+  const org = await findOrganization(ledger, slugOrId);
   if (!org) throw new LedgerError('not_found', `No organization "${slugOrId}".`, { resource: 'organization', id: slugOrId });
   return org;
 }
@@ -75,7 +76,7 @@ export interface NewOrganization {
   decimalMark?: DecimalMark;
 }
 
-export function createOrganization(ledger: Ledger, input: NewOrganization, actor: Actor = deskActor()): Organization {
+export async function createOrganization(ledger: Ledger, input: NewOrganization, actor: Actor = deskActor()): Promise<Organization> {
   const slug = input.slug.trim().toLowerCase();
   if (!SLUG.test(slug)) {
     throw invalid([{ field: 'slug', message: 'use 1-64 lowercase letters, digits and inner hyphens' }]);
@@ -83,21 +84,21 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
   // Its base currency (issue 30): an ISO 4217 code; every base amount is in it, so it changes only while the books hold no money (issue 42).
   const currency = requireCurrency(input.currency ?? 'USD');
   const name = input.name?.trim() || slug;
-  return ledger.write(() => {
-    if (findOrganization(ledger, slug)) {
+  return ledger.write(async () => {
+    if (await findOrganization(ledger, slug)) {
       throw new LedgerError('conflict', `An organization with slug "${slug}" already exists.`, [{ field: 'slug', message: 'already taken' }]);
     }
     const id = newId();
-    const { lastInsertRowid } = ledger
+    const { lastInsertRowid } = await ledger
       .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
     const orgSeq = Number(lastInsertRowid);
     const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const c of defaultChart) addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
+    for (const c of defaultChart) await addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
     // The ontology's seed counterparties are vendors (issue 29).
     const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_vendor) VALUES (?, ?, ?, ?, ?, 1)');
-    for (const p of seedCounterparties) addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
-    appendAudit(ledger, orgSeq, actor, {
+    for (const p of seedCounterparties) await addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'organization.created',
       targetType: 'organization',
       targetId: id,
@@ -108,8 +109,8 @@ export function createOrganization(ledger: Ledger, input: NewOrganization, actor
 }
 
 /** First run on an empty data folder: one default organization. */
-export function ensureDefaultOrganization(ledger: Ledger): Organization {
-  return listOrganizations(ledger)[0] ?? createOrganization(ledger, { slug: DEFAULT_ORG_SLUG, name: 'My organization' });
+export async function ensureDefaultOrganization(ledger: Ledger): Promise<Organization> {
+  return (await listOrganizations(ledger))[0] ?? (await createOrganization(ledger, { slug: DEFAULT_ORG_SLUG, name: 'My organization' }));
 }
 
 export interface OrganizationChanges extends InvoiceSettingChanges {
@@ -126,17 +127,17 @@ export const FISCAL_YEAR_START = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const validStart = (mmdd: string): boolean => FISCAL_YEAR_START.test(mmdd) && mmdd !== '02-29' && new Date(`2023-${mmdd}T00:00:00Z`).toISOString().slice(5, 10) === mmdd;
 
 /** Renames an organization (any of them), changes how it writes amounts, (while it holds no money) its currency, or what its invoices print (details.ts); audited before and after. */
-export function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Organization {
-  return ledger.write(() => {
-    const org = requireOrganization(ledger, slugOrId);
+export async function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Promise<Organization> {
+  return ledger.write(async () => {
+    const org = await requireOrganization(ledger, slugOrId);
     const name = changes.name?.trim() ?? org.name;
     if (!name || name.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
     const decimalMark = changes.decimalMark ?? org.decimalMark;
     const fiscalYearStart = changes.fiscalYearStart ?? org.fiscalYearStart;
     if (!validStart(fiscalYearStart)) throw invalid([{ field: 'fiscalYearStart', message: 'must be a day of the year as MM-DD, such as 01-01 or 04-06 (not 02-29)' }]);
-    const settings = settingChanges(ledger, org, changes);
+    const settings = await settingChanges(ledger, org, changes);
     const currency = changes.currency === undefined ? org.currency : requireCurrency(changes.currency);
-    const moved = currency === org.currency ? null : moveCurrency(ledger, org, currency, actor);
+    const moved = currency === org.currency ? null : await moveCurrency(ledger, org, currency, actor);
     const said = [
       moved && `currency ${org.currency} -> ${currency}${moved.length ? ` (accounts moved with it: ${moved.join(', ')})` : ''}`,
       ...settings.map((x) => x.said),
@@ -145,11 +146,11 @@ export function updateOrganization(ledger: Ledger, slugOrId: string, changes: Or
       fiscalYearStart !== org.fiscalYearStart && `fiscal year starts ${org.fiscalYearStart} -> ${fiscalYearStart}`,
     ].filter(Boolean);
     if (!said.length) return org;
-    ledger
+    await ledger
       .stmt('UPDATE organizations SET name = ?, currency = ?, decimal_mark = ?, fiscal_year_start = ? WHERE seq = ?')
       .run(name, currency, decimalMark, fiscalYearStart, org.seq);
-    for (const x of settings) ledger.stmt(`UPDATE organizations SET ${x.column} = ? WHERE seq = ?`).run(x.value, org.seq);
-    appendAudit(ledger, org.seq, actor, {
+    for (const x of settings) await ledger.stmt(`UPDATE organizations SET ${x.column} = ? WHERE seq = ?`).run(x.value, org.seq);
+    await appendAudit(ledger, org.seq, actor, {
       action: 'organization.updated',
       targetType: 'organization',
       targetId: org.id,
@@ -179,27 +180,29 @@ const MONEY = [
 ] as const;
 
 /** What money the organization holds, counted ("12 rows"): its currency may change only while there is none. */
-export function moneyHeld(ledger: Ledger, orgSeq: number): string[] {
-  return MONEY.map(([one, many, from]) => {
-    const n = ledger.stmt(`SELECT count(*) FROM ${from}`).pluck().get(orgSeq) as number;
-    return n === 0 ? '' : `${n} ${n === 1 ? one : many}`;
-  }).filter(Boolean);
+export async function moneyHeld(ledger: Ledger, orgSeq: number): Promise<string[]> {
+  return (
+    await mapInOrder(MONEY, async ([one, many, from]) => {
+      const n = (await ledger.stmt(`SELECT count(*) FROM ${from}`).pluck().get(orgSeq)) as number;
+      return n === 0 ? '' : `${n} ${n === 1 ? one : many}`;
+    })
+  ).filter(Boolean);
 }
 
 /** Whether its currency may change: no money in it (EXISTS each, cheap enough for every listing). */
-export const currencyMayChange = (ledger: Ledger, orgSeq: number): boolean =>
-  !ledger
+export const currencyMayChange = async (ledger: Ledger, orgSeq: number): Promise<boolean> =>
+  !(await ledger
     .stmt(`SELECT ${MONEY.map(([, , from]) => `EXISTS (SELECT 1 FROM ${from})`).join(' OR ')}`)
     .pluck()
-    .get(...MONEY.map(() => orgSeq));
+    .get(...MONEY.map(() => orgSeq)));
 
 /**
  * A new base currency, refused while money is written in the old one. Its accounts in the old currency
  * (made in it by default, holding nothing) move with it, each audited; those in another currency keep theirs.
  * Answers the names of the accounts moved; the caller holds the write transaction.
  */
-function moveCurrency(ledger: Ledger, org: Organization, currency: string, actor: Actor): string[] {
-  const held = moneyHeld(ledger, org.seq);
+async function moveCurrency(ledger: Ledger, org: Organization, currency: string, actor: Actor): Promise<string[]> {
+  const held = await moneyHeld(ledger, org.seq);
   if (held.length) {
     throw new LedgerError(
       'conflict',
@@ -207,10 +210,13 @@ function moveCurrency(ledger: Ledger, org: Organization, currency: string, actor
       [{ field: 'currency', message: `fixed while the books hold money (${held.join(', ')})` }],
     );
   }
-  const accounts = ledger.stmt('SELECT id, name FROM accounts WHERE org_seq = ? AND currency = ? ORDER BY seq').all(org.seq, org.currency) as { id: string; name: string }[];
-  ledger.stmt('UPDATE accounts SET currency = ? WHERE org_seq = ? AND currency = ?').run(currency, org.seq, org.currency);
+  const accounts = (await ledger.stmt('SELECT id, name FROM accounts WHERE org_seq = ? AND currency = ? ORDER BY seq').all(org.seq, org.currency)) as {
+    id: string;
+    name: string;
+  }[];
+  await ledger.stmt('UPDATE accounts SET currency = ? WHERE org_seq = ? AND currency = ?').run(currency, org.seq, org.currency);
   for (const a of accounts) {
-    appendAudit(ledger, org.seq, actor, {
+    await appendAudit(ledger, org.seq, actor, {
       action: 'account.updated',
       targetType: 'account',
       targetId: a.id,
@@ -232,8 +238,11 @@ const HOLDINGS = [
 ] as const;
 
 /** What an organization holds besides its chart, counted (removal needs all of it at zero; an organization without accounts is "empty books"). */
-export function holdingsOf(ledger: Ledger, orgSeq: number): Record<(typeof HOLDINGS)[number][0], number> {
-  return Object.fromEntries(HOLDINGS.map(([what, sql]) => [what, ledger.stmt(sql).pluck().get(orgSeq) as number])) as Record<(typeof HOLDINGS)[number][0], number>;
+export async function holdingsOf(ledger: Ledger, orgSeq: number): Promise<Record<(typeof HOLDINGS)[number][0], number>> {
+  return Object.fromEntries(await mapInOrder(HOLDINGS, async ([what, sql]) => [what, (await ledger.stmt(sql).pluck().get(orgSeq)) as number])) as Record<
+    (typeof HOLDINGS)[number][0],
+    number
+  >;
 }
 
 /**
@@ -241,18 +250,19 @@ export function holdingsOf(ledger: Ledger, orgSeq: number): Record<(typeof HOLDI
  * and its slug freed. Its audit entries stay, as the log is append-only; so
  * an organization with books is refused, naming what it holds.
  */
-export function removeOrganization(ledger: Ledger, slugOrId: string, actor: Actor = deskActor()): Organization {
-  return ledger.write(() => {
-    const org = requireOrganization(ledger, slugOrId);
-    if (listOrganizations(ledger).length === 1) throw new LedgerError('conflict', `"${org.name}" is the only organization; rename it instead of removing it.`, { id: org.id });
-    const held = Object.entries(holdingsOf(ledger, org.seq)).filter(([, n]) => n > 0);
+export async function removeOrganization(ledger: Ledger, slugOrId: string, actor: Actor = deskActor()): Promise<Organization> {
+  return ledger.write(async () => {
+    const org = await requireOrganization(ledger, slugOrId);
+    if ((await listOrganizations(ledger)).length === 1)
+      throw new LedgerError('conflict', `"${org.name}" is the only organization; rename it instead of removing it.`, { id: org.id });
+    const held = Object.entries(await holdingsOf(ledger, org.seq)).filter(([, n]) => n > 0);
     if (held.length) {
       const list = held.map(([what, n]) => `${n} ${n === 1 ? what.replace(/s$/, '') : what}`).join(', ');
       throw new LedgerError('conflict', `Organization "${org.name}" is not empty (${list}); only an empty organization can be removed.`, Object.fromEntries(held));
     }
     // The slug is freed: '~' never occurs in a slug, so no new one can meet it.
-    ledger.stmt("UPDATE organizations SET removed_at = ?, slug = slug || '~' || seq WHERE seq = ?").run(nowIso(), org.seq);
-    appendAudit(ledger, org.seq, actor, {
+    await ledger.stmt("UPDATE organizations SET removed_at = ?, slug = slug || '~' || seq WHERE seq = ?").run(nowIso(), org.seq);
+    await appendAudit(ledger, org.seq, actor, {
       action: 'organization.removed',
       targetType: 'organization',
       targetId: org.id,

@@ -90,58 +90,63 @@ export function parseScopes(list: readonly string[]): Scope[] {
 }
 
 /** Creates a token; the raw token is returned once and never stored. */
-export function createToken(ledger: Ledger, orgSeq: number, input: { name: string; scopes: readonly string[] }, actor: Actor = deskActor()): { token: string; info: TokenInfo } {
+export async function createToken(
+  ledger: Ledger,
+  orgSeq: number,
+  input: { name: string; scopes: readonly string[] },
+  actor: Actor = deskActor(),
+): Promise<{ token: string; info: TokenInfo }> {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) throw invalid([{ field: 'name', message: 'must be 1 to 100 characters' }]);
   const scopes = parseScopes(input.scopes);
   const token = generateToken();
   const id = newId();
-  return ledger.write(() => {
-    ledger
+  return ledger.write(async () => {
+    await ledger
       .stmt('INSERT INTO tokens (id, org_seq, name, scopes, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, orgSeq, name, scopes.join(' '), hashToken(token).toString('hex'), nowIso());
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'token.created',
       targetType: 'token',
       targetId: id,
       summary: `Token "${name}" created with scopes ${scopes.join(', ')}`,
     });
-    const row = ledger.stmt('SELECT * FROM tokens WHERE id = ?').get(id) as TokenRow;
+    const row = (await ledger.stmt('SELECT * FROM tokens WHERE id = ?').get(id)) as TokenRow;
     return { token, info: toInfo(row) };
   });
 }
 
-export function listTokens(ledger: Ledger, orgSeq: number): TokenInfo[] {
-  return (ledger.stmt('SELECT * FROM tokens WHERE org_seq = ? ORDER BY seq DESC').all(orgSeq) as TokenRow[]).map(toInfo);
+export async function listTokens(ledger: Ledger, orgSeq: number): Promise<TokenInfo[]> {
+  return ((await ledger.stmt('SELECT * FROM tokens WHERE org_seq = ? ORDER BY seq DESC').all(orgSeq)) as TokenRow[]).map(toInfo);
 }
 
-export function revokeToken(ledger: Ledger, orgSeq: number, id: string, actor: Actor = deskActor()): TokenInfo {
-  return ledger.write(() => {
-    const row = ledger.stmt('SELECT * FROM tokens WHERE id = ? AND org_seq = ?').get(id, orgSeq) as TokenRow | undefined;
+export async function revokeToken(ledger: Ledger, orgSeq: number, id: string, actor: Actor = deskActor()): Promise<TokenInfo> {
+  return ledger.write(async () => {
+    const row = (await ledger.stmt('SELECT * FROM tokens WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as TokenRow | undefined;
     if (!row) throw new LedgerError('not_found', `No token with id ${id} in this organization.`, { resource: 'token', id });
     if (row.revoked_at) return toInfo(row);
-    ledger.stmt('UPDATE tokens SET revoked_at = ? WHERE seq = ?').run(nowIso(), row.seq);
-    appendAudit(ledger, orgSeq, actor, { action: 'token.revoked', targetType: 'token', targetId: id, summary: `Token "${row.name}" revoked` });
-    return toInfo(ledger.stmt('SELECT * FROM tokens WHERE seq = ?').get(row.seq) as TokenRow);
+    await ledger.stmt('UPDATE tokens SET revoked_at = ? WHERE seq = ?').run(nowIso(), row.seq);
+    await appendAudit(ledger, orgSeq, actor, { action: 'token.revoked', targetType: 'token', targetId: id, summary: `Token "${row.name}" revoked` });
+    return toInfo((await ledger.stmt('SELECT * FROM tokens WHERE seq = ?').get(row.seq)) as TokenRow);
   });
 }
 
 const unauthorized = (reason: string, message: string) => new LedgerError('unauthorized', message, { reason });
 
 /** Bearer token -> organization, token id and scopes; 401 for anything else. */
-export function authenticate(ledger: Ledger, token: string): AuthenticatedToken {
+export async function authenticate(ledger: Ledger, token: string): Promise<AuthenticatedToken> {
   if (!isWellFormedToken(token)) {
     throw unauthorized('malformed', 'The bearer token is malformed: expected ldk_live_ followed by 49 letters and digits.');
   }
   const hash = hashToken(token);
-  const row = ledger.stmt('SELECT * FROM tokens WHERE hash = ?').get(hash.toString('hex')) as TokenRow | undefined;
+  const row = (await ledger.stmt('SELECT * FROM tokens WHERE hash = ?').get(hash.toString('hex'))) as TokenRow | undefined;
   if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), hash)) {
     throw unauthorized('unknown', 'The bearer token is not known to this ledger.');
   }
   if (row.revoked_at) throw unauthorized('revoked', 'The bearer token was revoked; create a new one in Tokens.');
   const now = Date.now();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
-    ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq);
+    await ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq);
   }
   return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: row.scopes.split(' ') as Scope[] };
 }

@@ -24,9 +24,9 @@ export interface Connector {
   syncStatus: (typeof SYNC_STATUSES)[number] | null;
 }
 
-export function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now()): Connector[] {
-  const facts = accountFacts(ledger, orgSeq);
-  const accounts = accountRows(ledger, orgSeq).map((a): Connector => {
+export async function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now()): Promise<Connector[]> {
+  const facts = await accountFacts(ledger, orgSeq);
+  const accounts = (await accountRows(ledger, orgSeq)).map((a): Connector => {
     const at = facts.get(a.seq)?.lastImportAt ?? null;
     const stale = !a.closed_at && at !== null && now - Date.parse(at) > STALE_AFTER_DAYS * 86_400_000;
     return {
@@ -38,11 +38,11 @@ export function listConnectors(ledger: Ledger, orgSeq: number, now = Date.now())
       syncStatus: at === null ? null : stale ? 'stale' : 'ok',
     };
   });
-  const feeds = ledger
+  const feeds = (await ledger
     .stmt(
       `SELECT id, name, provider, status, last_sync_at AS lastSyncAt, sync_status AS syncStatus
        FROM connectors WHERE org_seq = ? ORDER BY name COLLATE NOCASE, seq`,
     )
-    .all(orgSeq) as Connector[];
+    .all(orgSeq)) as Connector[];
   return [...accounts, ...feeds];
 }

@@ -15,6 +15,7 @@ import { TRANSACTION_COLUMNS, transactionColumns, toTransaction, type Transactio
 import { REFRESH_STATUS } from '../transactions/status';
 import { accountTotals } from '../totals/sums';
 import type { ReconciliationRecord } from '../../../../db/rows';
+import { mapInOrder } from '../core/in-order';
 
 export interface Reconciliation {
   id: string;
@@ -29,8 +30,8 @@ export interface Reconciliation {
 
 type ReconciliationRow = ReconciliationRecord;
 
-const toReconciliation = (ledger: Ledger, r: ReconciliationRow): Reconciliation => {
-  const account = accountBySeq(ledger, r.account_seq);
+const toReconciliation = async (ledger: Ledger, r: ReconciliationRow): Promise<Reconciliation> => {
+  const account = await accountBySeq(ledger, r.account_seq);
   return {
     id: r.id,
     accountId: account.id,
@@ -43,14 +44,15 @@ const toReconciliation = (ledger: Ledger, r: ReconciliationRow): Reconciliation 
   };
 };
 
-export function lastReconciliation(ledger: Ledger, accountSeq: number): Reconciliation | null {
-  const row = ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(accountSeq) as ReconciliationRow | undefined;
-  return row ? toReconciliation(ledger, row) : null;
+export async function lastReconciliation(ledger: Ledger, accountSeq: number): Promise<Reconciliation | null> {
+  const row = (await ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(accountSeq)) as
+    ReconciliationRow | undefined;
+  return row ? await toReconciliation(ledger, row) : null;
 }
 
 /** Opening balance plus every reconciled row. */
-function reconciledMinor(ledger: Ledger, account: AccountRow): number {
-  return account.opening_balance_minor + accountTotals(ledger, account.seq, { reconciled: true }).minor;
+async function reconciledMinor(ledger: Ledger, account: AccountRow): Promise<number> {
+  return account.opening_balance_minor + (await accountTotals(ledger, account.seq, { reconciled: true })).minor;
 }
 
 export interface ReconcileView {
@@ -66,20 +68,20 @@ export interface ReconcileView {
   totalCount: number;
 }
 
-export function reconcileView(ledger: Ledger, orgSeq: number, accountRef: string, through: string | undefined, limit = 2000): ReconcileView {
-  const account = requireAccount(ledger, orgSeq, accountRef);
-  const stated = accountFacts(ledger, orgSeq, account.seq).get(account.seq)?.stated;
-  const last = lastReconciliation(ledger, account.seq);
+export async function reconcileView(ledger: Ledger, orgSeq: number, accountRef: string, through: string | undefined, limit = 2000): Promise<ReconcileView> {
+  const account = await requireAccount(ledger, orgSeq, accountRef);
+  const stated = (await accountFacts(ledger, orgSeq, account.seq)).get(account.seq)?.stated;
+  const last = await lastReconciliation(ledger, account.seq);
   const suggested = stated && (!last || stated.date > last.statementDate) ? { date: stated.date, balance: fromMinor(stated.minor, account.currency) } : null;
   const until = through ?? suggested?.date ?? '9999-12-31';
   const where = 'account_seq = ? AND reconciled = 0 AND date <= ?';
-  const rows = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${where} ORDER BY date, seq LIMIT ?`, account.seq, until, limit);
-  const { n } = ledger.stmt(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get(account.seq, until) as { n: number };
+  const rows = await ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${where} ORDER BY date, seq LIMIT ?`, account.seq, until, limit);
+  const { n } = (await ledger.stmt(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get(account.seq, until)) as { n: number };
   return {
     account: { id: account.id, name: account.name, currency: account.currency, liability: isLiability(account.type) },
     last,
     suggested,
-    reconciledBalance: fromMinor(reconciledMinor(ledger, account), account.currency),
+    reconciledBalance: fromMinor(await reconciledMinor(ledger, account), account.currency),
     rows: rows.map(toTransaction),
     totalCount: n,
   };
@@ -96,30 +98,30 @@ export interface ReconcileInput {
 }
 
 /** Finishes a reconciliation when the difference is zero; otherwise refuses, naming the difference. */
-export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, input: ReconcileInput): Reconciliation {
-  return ledger.write(() => {
-    const account = requireOpenAccount(ledger, orgSeq, input.account);
-    const last = lastReconciliation(ledger, account.seq);
+export async function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, input: ReconcileInput): Promise<Reconciliation> {
+  return ledger.write(async () => {
+    const account = await requireOpenAccount(ledger, orgSeq, input.account);
+    const last = await lastReconciliation(ledger, account.seq);
     if (last && input.statementDate < last.statementDate) {
       throw invalid([{ field: 'statementDate', message: `the account is reconciled through ${last.statementDate}; reconcile a later statement (or undo that one)` }]);
     }
     if ((input.clear === undefined) === (input.clearThrough === undefined)) throw invalid([{ field: 'clear', message: 'give the rows to clear, or a date to clear through' }]);
-    const printed = typedToMinor(input.statementBalance, account.currency, decimalMarkOf(ledger, orgSeq), 'statementBalance');
+    const printed = typedToMinor(input.statementBalance, account.currency, await decimalMarkOf(ledger, orgSeq), 'statementBalance');
     // A card's statement prints what is owed as positive; the books hold it as a negative balance.
     const target = isLiability(account.type) ? -printed : printed;
     const rows = input.clear
-      ? [...new Set(input.clear.map((id) => id.toLowerCase()))].map((id) => {
-          const row = ledger.stmt('SELECT seq, id, date, amount_minor, status, reconciled, account_seq FROM transactions WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
+      ? await mapInOrder([...new Set(input.clear.map((id) => id.toLowerCase()))], async (id) => {
+          const row = (await ledger.stmt('SELECT seq, id, date, amount_minor, status, reconciled, account_seq FROM transactions WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as
             { seq: number; id: string; date: string; amount_minor: number; status: string; reconciled: number; account_seq: number } | undefined;
           if (!row || row.account_seq !== account.seq) throw invalid([{ field: 'clear', message: `${id} is not a row of "${account.name}"` }]);
           if (row.reconciled) throw invalid([{ field: 'clear', message: `${id} is already reconciled` }]);
           if (row.date > input.statementDate) throw invalid([{ field: 'clear', message: `${id} is dated ${row.date}, after the statement date ${input.statementDate}` }]);
           return row;
         })
-      : (ledger
+      : ((await ledger
           .stmt('SELECT seq, id, date, amount_minor, status FROM transactions WHERE account_seq = ? AND reconciled = 0 AND date <= ?')
-          .all(account.seq, input.clearThrough! > input.statementDate ? input.statementDate : input.clearThrough) as { seq: number; amount_minor: number; status: string }[]);
-    const cleared = reconciledMinor(ledger, account) + rows.reduce((sum, r) => sum + r.amount_minor, 0);
+          .all(account.seq, input.clearThrough! > input.statementDate ? input.statementDate : input.clearThrough)) as { seq: number; amount_minor: number; status: string }[]);
+    const cleared = (await reconciledMinor(ledger, account)) + rows.reduce((sum, r) => sum + r.amount_minor, 0);
     const difference = target - cleared;
     if (difference !== 0) {
       const money = (minor: number) => fromMinor(minor, account.currency).toFixed(2);
@@ -130,51 +132,51 @@ export function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, i
       );
     }
     const id = newId();
-    const { lastInsertRowid } = ledger
+    const { lastInsertRowid } = await ledger
       .stmt('INSERT INTO reconciliations (id, org_seq, account_seq, statement_date, statement_balance_minor, rows, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(id, orgSeq, account.seq, input.statementDate, target, rows.length, nowIso(), actor.name);
     const remember = ledger.stmt('INSERT INTO reconciliation_rows (reconciliation_seq, transaction_seq, previous_status) VALUES (?, ?, ?)');
     const mark = ledger.stmt('UPDATE transactions SET reconciled = 1 WHERE seq = ?');
     const refresh = ledger.stmt(REFRESH_STATUS);
     for (const r of rows) {
-      remember.run(lastInsertRowid, r.seq, r.status);
-      mark.run(r.seq);
-      refresh.run(r.seq);
+      await remember.run(lastInsertRowid, r.seq, r.status);
+      await mark.run(r.seq);
+      await refresh.run(r.seq);
     }
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'account.reconciled',
       targetType: 'account',
       targetId: account.id,
       summary: `Reconciled "${account.name}" through ${input.statementDate} at ${fromMinor(target, account.currency).toFixed(2)} ${account.currency}: ${rows.length} row(s) cleared`,
     });
-    return lastReconciliation(ledger, account.seq)!;
+    return (await lastReconciliation(ledger, account.seq))!;
   });
 }
 
 /** Undoes the account's last reconciliation: its rows get back the status they had. */
-export function undoReconciliation(ledger: Ledger, orgSeq: number, actor: Human, accountRef: string): Reconciliation {
-  return ledger.write(() => {
-    const account = requireOpenAccount(ledger, orgSeq, accountRef);
-    const row = ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq) as
+export async function undoReconciliation(ledger: Ledger, orgSeq: number, actor: Human, accountRef: string): Promise<Reconciliation> {
+  return ledger.write(async () => {
+    const account = await requireOpenAccount(ledger, orgSeq, accountRef);
+    const row = (await ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)) as
       ReconciliationRow | undefined;
     if (!row) throw new LedgerError('conflict', `"${account.name}" has no reconciliation to undo.`, { account: account.id });
     // No longer reconciled; the status is the view of the facts as they are now (the category may have changed meanwhile).
     const unmark = ledger.stmt('UPDATE transactions SET reconciled = 0 WHERE seq = ?');
     const refresh = ledger.stmt(REFRESH_STATUS);
-    for (const seq of ledger.stmt('SELECT transaction_seq FROM reconciliation_rows WHERE reconciliation_seq = ?').pluck().all(row.seq) as number[]) {
-      unmark.run(seq);
-      refresh.run(seq);
+    for (const seq of (await ledger.stmt('SELECT transaction_seq FROM reconciliation_rows WHERE reconciliation_seq = ?').pluck().all(row.seq)) as number[]) {
+      await unmark.run(seq);
+      await refresh.run(seq);
     }
     // The undone reconciliation keeps its date, balance and count; its rows are free again.
-    ledger.stmt('DELETE FROM reconciliation_rows WHERE reconciliation_seq = ?').run(row.seq);
-    ledger.stmt('UPDATE reconciliations SET undone_at = ? WHERE seq = ?').run(nowIso(), row.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('DELETE FROM reconciliation_rows WHERE reconciliation_seq = ?').run(row.seq);
+    await ledger.stmt('UPDATE reconciliations SET undone_at = ? WHERE seq = ?').run(nowIso(), row.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'account.reconciliation_undone',
       targetType: 'account',
       targetId: account.id,
       summary: `Undid the reconciliation of "${account.name}" through ${row.statement_date}: ${row.rows} row(s) back to their status before`,
     });
-    return toReconciliation(ledger, ledger.stmt('SELECT * FROM reconciliations WHERE seq = ?').get(row.seq) as ReconciliationRow);
+    return toReconciliation(ledger, (await ledger.stmt('SELECT * FROM reconciliations WHERE seq = ?').get(row.seq)) as ReconciliationRow);
   });
 }
 
@@ -196,12 +198,12 @@ export interface ReconciliationReport {
   bookBalance: number;
 }
 
-export function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef: string, id?: string): ReconciliationReport {
-  const account = requireAccount(ledger, orgSeq, accountRef);
+export async function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef: string, id?: string): Promise<ReconciliationReport> {
+  const account = await requireAccount(ledger, orgSeq, accountRef);
   const row = (
     id
-      ? ledger.stmt('SELECT * FROM reconciliations WHERE id = ? AND account_seq = ?').get(id.toLowerCase(), account.seq)
-      : ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)
+      ? await ledger.stmt('SELECT * FROM reconciliations WHERE id = ? AND account_seq = ?').get(id.toLowerCase(), account.seq)
+      : await ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)
   ) as ReconciliationRow | undefined;
   if (!row)
     throw new LedgerError('not_found', id ? `No reconciliation ${id} of "${account.name}".` : `"${account.name}" has not been reconciled yet.`, {
@@ -214,15 +216,15 @@ export function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef:
       `The reconciliation of "${account.name}" through ${row.statement_date} was undone on ${row.undone_at.slice(0, 10)}: there is nothing to report.`,
       { id: row.id },
     );
-  const before = ledger
+  const before = (await ledger
     .stmt('SELECT statement_balance_minor AS minor FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
-    .get(account.seq, row.seq) as { minor: number } | undefined;
+    .get(account.seq, row.seq)) as { minor: number } | undefined;
   const previous = before?.minor ?? account.opening_balance_minor;
-  const cleared = ledger.rows<TransactionRow>(
+  const cleared = await ledger.rows<TransactionRow>(
     `SELECT ${transactionColumns('t')} FROM reconciliation_rows r JOIN transactions t ON t.seq = r.transaction_seq WHERE r.reconciliation_seq = ? ORDER BY t.date, t.seq`,
     row.seq,
   );
-  const outstanding = ledger.rows<TransactionRow>(
+  const outstanding = await ledger.rows<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE account_seq = ? AND reconciled = 0 AND date <= ? ORDER BY date, seq`,
     account.seq,
     row.statement_date,
@@ -232,7 +234,7 @@ export function reconciliationReport(ledger: Ledger, orgSeq: number, accountRef:
   const clearedMinor = previous + sum(cleared);
   const money = (minor: number) => fromMinor(minor, account.currency);
   return {
-    reconciliation: toReconciliation(ledger, row),
+    reconciliation: await toReconciliation(ledger, row),
     account: { id: account.id, name: account.name, type: account.type, currency: account.currency },
     previousBalance: money(previous),
     deposits: { count: inflows.length, total: money(sum(inflows)) },

@@ -21,21 +21,21 @@ export interface Category {
 /** A category as its row holds it (snake_case; synonyms as JSON text). */
 export type ChartRow = CategoryRecord;
 
-export function chartRows(ledger: Ledger, orgSeq: number): ChartRow[] {
+export async function chartRows(ledger: Ledger, orgSeq: number): Promise<ChartRow[]> {
   return ledger.rows<ChartRow>("SELECT * FROM categories WHERE org_seq = ? ORDER BY code = '', code, name", orgSeq);
 }
 
 /** The category with a code (none for ''), by the unique index of codes. */
-export const chartRowByCode = (ledger: Ledger, orgSeq: number, code: string): ChartRow | undefined =>
-  ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim()) as ChartRow | undefined;
+export const chartRowByCode = async (ledger: Ledger, orgSeq: number, code: string): Promise<ChartRow | undefined> =>
+  (await ledger.stmt("SELECT * FROM categories WHERE org_seq = ? AND code = ? AND code <> ''").get(orgSeq, code.trim())) as ChartRow | undefined;
 
 /**
  * The chart. `inUse` (the spec leaves its meaning open) is false for an
  * archived category: kept for the transactions that have it, no longer offered.
  */
-export function listCategories(ledger: Ledger, orgSeq: number): Category[] {
-  const taxCodes = new Map(ledger.rows<{ seq: number; code: string }>('SELECT seq, code FROM tax_codes WHERE org_seq = ?', orgSeq).map((t) => [t.seq, t.code]));
-  return chartRows(ledger, orgSeq).map((row) => ({
+export async function listCategories(ledger: Ledger, orgSeq: number): Promise<Category[]> {
+  const taxCodes = new Map((await ledger.rows<{ seq: number; code: string }>('SELECT seq, code FROM tax_codes WHERE org_seq = ?', orgSeq)).map((t) => [t.seq, t.code]));
+  return (await chartRows(ledger, orgSeq)).map((row) => ({
     code: row.code,
     name: row.name,
     type: row.type,
@@ -108,8 +108,8 @@ const byNameFor = (rows: ChartRow[], text: string, sign: Sign | undefined): Char
  * When both are given they must name the same category. `sign` (the money's
  * direction) guides a free-text name; a code is taken as it is.
  */
-export function resolveCategory(ledger: Ledger, orgSeq: number, input: { categoryCode?: string; category?: string }, sign?: Sign): ResolvedCategory {
-  const rows = chartRows(ledger, orgSeq);
+export async function resolveCategory(ledger: Ledger, orgSeq: number, input: { categoryCode?: string; category?: string }, sign?: Sign): Promise<ResolvedCategory> {
+  const rows = await chartRows(ledger, orgSeq);
   const issues: FieldIssue[] = [];
   let byCode: ChartRow | undefined;
   let byName: ChartRow | undefined;
@@ -133,16 +133,16 @@ export function resolveCategory(ledger: Ledger, orgSeq: number, input: { categor
 }
 
 /** The category a proposal named, as the chart has it now (renamed since: the new name; archived: refused). */
-export function categoryNow(ledger: Ledger, orgSeq: number, code: string | null, field = 'categoryCode'): ResolvedCategory | null {
+export async function categoryNow(ledger: Ledger, orgSeq: number, code: string | null, field = 'categoryCode'): Promise<ResolvedCategory | null> {
   if (code === null) return null;
-  const row = chartRows(ledger, orgSeq).find((r) => r.code === code);
+  const row = (await chartRows(ledger, orgSeq)).find((r) => r.code === code);
   if (!row) throw invalid([{ field, message: `category ${code} is no longer in the chart` }]);
   if (row.archived_at) throw invalid([{ field, message: `category ${code} ${row.name} was archived since; reject the proposal or choose another category by hand` }]);
   return { seq: row.seq, code: row.code, name: row.name };
 }
 
 /** A category by its exact name (any case), archived or not: what a row recorded before lines named. */
-export function categoryByName(ledger: Ledger, orgSeq: number, name: string): ResolvedCategory | null {
-  const row = ledger.stmt('SELECT seq, code, name FROM categories WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name) as ResolvedCategory | undefined;
+export async function categoryByName(ledger: Ledger, orgSeq: number, name: string): Promise<ResolvedCategory | null> {
+  const row = (await ledger.stmt('SELECT seq, code, name FROM categories WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, name)) as ResolvedCategory | undefined;
   return row ?? null;
 }

@@ -14,13 +14,13 @@ import { synonymNamingAnother, wordWarnings } from './words';
 export { CATEGORY_TYPES } from '../../../../db/values';
 const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
 
-function requireCategory(ledger: Ledger, orgSeq: number, code: string): ChartRow {
-  const row = chartRowByCode(ledger, orgSeq, code);
+async function requireCategory(ledger: Ledger, orgSeq: number, code: string): Promise<ChartRow> {
+  const row = await chartRowByCode(ledger, orgSeq, code);
   if (!row) throw notFound('category', code);
   return row;
 }
 
-const categoryOf = (ledger: Ledger, orgSeq: number, code: string): DeskCategory => deskChart(ledger, orgSeq).find((c) => c.code === code)!;
+const categoryOf = async (ledger: Ledger, orgSeq: number, code: string): Promise<DeskCategory> => (await deskChart(ledger, orgSeq)).find((c) => c.code === code)!;
 
 /** A category as a change to its words left it, and what that change does to agents' free text (words.ts). */
 export type ChartChange = DeskCategory & { warnings: string[] };
@@ -30,10 +30,11 @@ function cleanSynonyms(synonyms: string[]): string[] {
   return synonyms.map((s) => s.trim()).filter((s) => s && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
 }
 
-function checkName(ledger: Ledger, orgSeq: number, name: string, except = -1): string {
+async function checkName(ledger: Ledger, orgSeq: number, name: string, except = -1): Promise<string> {
   const clean = name.trim();
   if (!clean || clean.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
-  const taken = ledger.stmt('SELECT code FROM categories WHERE org_seq = ? AND lower(name) = lower(?) AND seq <> ?').get(orgSeq, clean, except) as { code: string } | undefined;
+  const taken = (await ledger.stmt('SELECT code FROM categories WHERE org_seq = ? AND lower(name) = lower(?) AND seq <> ?').get(orgSeq, clean, except)) as
+    { code: string } | undefined;
   if (taken) throw new LedgerError('conflict', `The chart already has a category named "${clean}" (${taken.code}).`, [{ field: 'name', message: 'already taken' }]);
   return clean;
 }
@@ -53,43 +54,43 @@ export interface NewCategory {
  */
 export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean; costOfSalesFrom: string | null };
 
-export function deskChart(ledger: Ledger, orgSeq: number): DeskCategory[] {
-  const tree = new ChartTree(chartRows(ledger, orgSeq));
-  return listCategories(ledger, orgSeq).map((c) => {
+export async function deskChart(ledger: Ledger, orgSeq: number): Promise<DeskCategory[]> {
+  const tree = new ChartTree(await chartRows(ledger, orgSeq));
+  return (await listCategories(ledger, orgSeq)).map((c) => {
     const from = c.code ? tree.costOfSalesFrom(tree.get(c.code)!) : undefined;
     return { ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: from !== undefined, costOfSalesFrom: from && from.code !== c.code ? from.code : null };
   });
 }
 
-export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input: NewCategory): ChartChange {
-  return ledger.write(() => {
+export async function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input: NewCategory): Promise<ChartChange> {
+  return ledger.write(async () => {
     const code = input.code.trim();
     if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'use 1 to 20 letters, digits, dots or dashes, e.g. 5400' }]);
-    if (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) {
+    if (await ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, code)) {
       throw new LedgerError('conflict', `The chart already has the code ${code}.`, [{ field: 'code', message: 'already taken' }]);
     }
-    const name = checkName(ledger, orgSeq, input.name);
+    const name = await checkName(ledger, orgSeq, input.name);
     if (input.parentCode) {
-      const parent = requireCategory(ledger, orgSeq, input.parentCode);
+      const parent = await requireCategory(ledger, orgSeq, input.parentCode);
       if (parent.type !== input.type)
         throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
     }
     const synonyms = cleanSynonyms(input.synonyms ?? []);
-    const chart = chartRows(ledger, orgSeq);
+    const chart = await chartRows(ledger, orgSeq);
     const clash = synonymNamingAnother(chart, -1, synonyms);
     if (clash) throw invalid([{ field: 'synonyms', message: `"${clash.name}" is the name of ${clash.code}; a synonym must not name another category` }]);
     if (input.costOfSales && input.type !== 'expense') throw invalid([{ field: 'costOfSales', message: `only an expense category is cost of sales (this one is ${input.type})` }]);
-    ledger
+    await ledger
       .stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms, cost_of_sales) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(orgSeq, code, name, input.type, input.parentCode ?? null, JSON.stringify(synonyms), input.costOfSales ? 1 : 0);
-    const added = categoryOf(ledger, orgSeq, code);
-    appendAudit(ledger, orgSeq, actor, {
+    const added = await categoryOf(ledger, orgSeq, code);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'category.created',
       targetType: 'category',
       targetId: code,
       summary: `Category ${code} ${name} (${added.costOfSales ? 'cost of sales' : input.type}${input.parentCode ? `, under ${input.parentCode}` : ''}) added${synonyms.length ? `, synonyms ${synonyms.join(', ')}` : ''}`,
     });
-    const seq = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, code) as number;
+    const seq = (await ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, code)) as number;
     const parent = chart.find((c) => c.code === input.parentCode);
     // Cost of sales wherever it sits (sections.ts): under an ordinary expense, the P&L reports it apart, which is said.
     const apart =
@@ -104,61 +105,61 @@ export function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, input:
  * The category of this name, added (audited) under the first free code from `code` up when the chart lacks it:
  * the ones the books post to themselves (issue 30: realized and unrealized exchange gains and losses).
  */
-export function categoryNamed(ledger: Ledger, orgSeq: number, actor: Actor, name: string, code: string, type: CategoryType): number {
-  const found = ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND name = ?').pluck().get(orgSeq, name) as number | undefined;
+export async function categoryNamed(ledger: Ledger, orgSeq: number, actor: Actor, name: string, code: string, type: CategoryType): Promise<number> {
+  const found = (await ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND name = ?').pluck().get(orgSeq, name)) as number | undefined;
   if (found !== undefined) return found;
   let free = code;
-  while (ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, free)) free = String(Number(free) + 1);
-  addCategory(ledger, orgSeq, actor, { code: free, name, type });
-  return ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, free) as number;
+  while (await ledger.stmt('SELECT 1 FROM categories WHERE org_seq = ? AND code = ?').get(orgSeq, free)) free = String(Number(free) + 1);
+  await addCategory(ledger, orgSeq, actor, { code: free, name, type });
+  return (await ledger.stmt('SELECT seq FROM categories WHERE org_seq = ? AND code = ?').pluck().get(orgSeq, free)) as number;
 }
 
 /** Renames a category. Lines refer to it by identity: no row is rewritten, and every row and report shows the new name. */
-export function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): ChartChange {
-  return ledger.write(() => {
-    const row = requireCategory(ledger, orgSeq, code);
-    const next = checkName(ledger, orgSeq, name, row.seq);
-    if (next === row.name) return { ...categoryOf(ledger, orgSeq, row.code), warnings: [] };
-    ledger.stmt('UPDATE categories SET name = ? WHERE seq = ?').run(next, row.seq);
-    const { n } = ledger.stmt('SELECT count(*) AS n FROM lines WHERE org_seq = ? AND category_seq = ?').get(orgSeq, row.seq) as { n: number };
-    appendAudit(ledger, orgSeq, actor, {
+export async function renameCategory(ledger: Ledger, orgSeq: number, actor: Human, code: string, name: string): Promise<ChartChange> {
+  return ledger.write(async () => {
+    const row = await requireCategory(ledger, orgSeq, code);
+    const next = await checkName(ledger, orgSeq, name, row.seq);
+    if (next === row.name) return { ...(await categoryOf(ledger, orgSeq, row.code)), warnings: [] };
+    await ledger.stmt('UPDATE categories SET name = ? WHERE seq = ?').run(next, row.seq);
+    const { n } = (await ledger.stmt('SELECT count(*) AS n FROM lines WHERE org_seq = ? AND category_seq = ?').get(orgSeq, row.seq)) as { n: number };
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'category.renamed',
       targetType: 'category',
       targetId: row.code,
       summary: `Category ${row.code} renamed "${row.name}" -> "${next}" (${n} line(s) carry it)`,
     });
-    const renamed = wordWarnings(chartRows(ledger, orgSeq), { ...row, name: next }, next.toLowerCase() !== row.name.toLowerCase(), []);
-    return { ...categoryOf(ledger, orgSeq, row.code), warnings: renamed };
+    const renamed = wordWarnings(await chartRows(ledger, orgSeq), { ...row, name: next }, next.toLowerCase() !== row.name.toLowerCase(), []);
+    return { ...(await categoryOf(ledger, orgSeq, row.code)), warnings: renamed };
   });
 }
 
-export function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: string, synonyms: string[]): ChartChange {
-  return ledger.write(() => {
-    const row = requireCategory(ledger, orgSeq, code);
+export async function setSynonyms(ledger: Ledger, orgSeq: number, actor: Human, code: string, synonyms: string[]): Promise<ChartChange> {
+  return ledger.write(async () => {
+    const row = await requireCategory(ledger, orgSeq, code);
     const next = cleanSynonyms(synonyms);
-    const chart = chartRows(ledger, orgSeq);
+    const chart = await chartRows(ledger, orgSeq);
     const clash = synonymNamingAnother(chart, row.seq, next);
     if (clash) throw invalid([{ field: 'synonyms', message: `"${clash.name}" is the name of ${clash.code}; a synonym must not name another category` }]);
     const before = JSON.parse(row.synonyms) as string[];
-    ledger.stmt('UPDATE categories SET synonyms = ? WHERE seq = ?').run(JSON.stringify(next), row.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE categories SET synonyms = ? WHERE seq = ?').run(JSON.stringify(next), row.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'category.updated',
       targetType: 'category',
       targetId: row.code,
       summary: `Synonyms of ${row.code} ${row.name}: ${before.join(', ') || '(none)'} -> ${next.join(', ') || '(none)'}`,
     });
     const added = next.filter((s) => !before.some((b) => b.toLowerCase() === s.toLowerCase()));
-    return { ...categoryOf(ledger, orgSeq, row.code), warnings: wordWarnings(chart, row, false, added) };
+    return { ...(await categoryOf(ledger, orgSeq, row.code)), warnings: wordWarnings(chart, row, false, added) };
   });
 }
 
 /** Where an expense category is reported: above gross profit as cost of sales, or among the other expenses. */
-export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): DeskCategory {
-  return ledger.write(() => {
-    const row = requireCategory(ledger, orgSeq, code);
+export async function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, code: string, costOfSales: boolean): Promise<DeskCategory> {
+  return ledger.write(async () => {
+    const row = await requireCategory(ledger, orgSeq, code);
     if (row.type !== 'expense') throw invalid([{ field: 'section', message: `${row.code} ${row.name} is ${row.type}; only expense categories are cost of sales` }]);
     // Marked, it and those under it are cost of sales wherever they sit: one under a marked parent goes with it.
-    const tree = new ChartTree(chartRows(ledger, orgSeq));
+    const tree = new ChartTree(await chartRows(ledger, orgSeq));
     const above = tree.parentOf(row) && tree.costOfSalesFrom(tree.parentOf(row)!);
     if (!costOfSales && above) {
       throw invalid([
@@ -169,8 +170,8 @@ export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, cod
       ]);
     }
     if (Boolean(row.cost_of_sales) === costOfSales) return categoryOf(ledger, orgSeq, row.code);
-    ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE categories SET cost_of_sales = ? WHERE seq = ?').run(costOfSales ? 1 : 0, row.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'category.updated',
       targetType: 'category',
       targetId: row.code,
@@ -181,17 +182,17 @@ export function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Human, cod
 }
 
 /** Archived: kept for the transactions that have it (inUse false), no longer offered or accepted in proposals. */
-export function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human, code: string, archived: boolean): DeskCategory {
-  return ledger.write(() => {
-    const row = requireCategory(ledger, orgSeq, code);
+export async function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human, code: string, archived: boolean): Promise<DeskCategory> {
+  return ledger.write(async () => {
+    const row = await requireCategory(ledger, orgSeq, code);
     if (archived && DEFAULT_CODES.has(row.code)) {
       throw new LedgerError('conflict', `${row.code} ${row.name} is one of the ontology's default codes, which agents are told about; it stays (rename it if you like).`, {
         code: row.code,
       });
     }
     if (Boolean(row.archived_at) === archived) throw new LedgerError('conflict', `${row.code} ${row.name} is already ${archived ? 'archived' : 'in use'}.`, { code: row.code });
-    ledger.stmt('UPDATE categories SET archived_at = ? WHERE seq = ?').run(archived ? new Date().toISOString() : null, row.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE categories SET archived_at = ? WHERE seq = ?').run(archived ? new Date().toISOString() : null, row.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: archived ? 'category.archived' : 'category.restored',
       targetType: 'category',
       targetId: row.code,

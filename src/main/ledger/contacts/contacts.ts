@@ -62,24 +62,24 @@ const toContact = (r: ContactRow): Contact => ({
   archived: r.archived_at !== null,
 });
 
-export function listContacts(ledger: Ledger, orgSeq: number, q: { role?: 'customer' | 'vendor'; archived?: boolean } = {}): Contact[] {
+export async function listContacts(ledger: Ledger, orgSeq: number, q: { role?: 'customer' | 'vendor'; archived?: boolean } = {}): Promise<Contact[]> {
   const role = q.role === 'customer' ? ' AND is_customer = 1' : q.role === 'vendor' ? ' AND is_vendor = 1' : '';
   const archived = q.archived ? '' : ' AND archived_at IS NULL';
-  return ledger.rows<ContactRow>(`SELECT * FROM counterparties WHERE org_seq = ?${role}${archived} ORDER BY name COLLATE NOCASE`, orgSeq).map(toContact);
+  return (await ledger.rows<ContactRow>(`SELECT * FROM counterparties WHERE org_seq = ?${role}${archived} ORDER BY name COLLATE NOCASE`, orgSeq)).map(toContact);
 }
 
 const fold = foldName;
 
 /** A contact by its id or name (any case, accents and all: SQLite's lower() folds ASCII only). */
-export function requireContactRow(ledger: Ledger, orgSeq: number, ref: string): ContactRow {
+export async function requireContactRow(ledger: Ledger, orgSeq: number, ref: string): Promise<ContactRow> {
   // Named exactly (its id, or its name as written): one indexed look, the usual case for commands and screens.
   // Two looks, not one with OR: SQLite answers an OR of the two by reading every contact of the organization.
-  const byId = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND id = ?', orgSeq, ref);
+  const byId = await ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND id = ?', orgSeq, ref);
   if (byId.length === 1) return byId[0];
-  const byName = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND name = ?', orgSeq, ref);
+  const byName = await ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ? AND name = ?', orgSeq, ref);
   if (byName.length === 1) return byName[0];
   const key = fold(ref);
-  const rows = ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ?', orgSeq).filter((r) => r.id === key || fold(r.name) === key);
+  const rows = (await ledger.rows<ContactRow>('SELECT * FROM counterparties WHERE org_seq = ?', orgSeq)).filter((r) => r.id === key || fold(r.name) === key);
   if (rows.length === 0) throw notFound('contact', ref);
   if (rows.length > 1) throw new LedgerError('conflict', `More than one contact is called "${ref}": name it by its id.`, { ids: rows.map((r) => r.id) });
   return rows[0];
@@ -101,7 +101,7 @@ export interface ContactInput {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The stored form of a contact's fields, checked; `was` the contact as it is (for an edit). */
-function settle(ledger: Ledger, orgSeq: number, input: ContactInput, was?: ContactRow) {
+async function settle(ledger: Ledger, orgSeq: number, input: ContactInput, was?: ContactRow) {
   const name = (input.name ?? was?.name ?? '').trim();
   const customer = input.customer ?? was?.is_customer === 1;
   const vendor = input.vendor ?? was?.is_vendor === 1;
@@ -128,46 +128,46 @@ function settle(ledger: Ledger, orgSeq: number, input: ContactInput, was?: Conta
     country,
     tax_number: pick(input.taxNumber, was?.tax_number)?.trim() || null,
     terms_days: terms,
-    default_code: categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode }).code : null,
-    default_tax_code: taxCode ? usableTaxCodeRow(ledger, orgSeq, taxCode).code : null,
+    default_code: categoryCode ? (await resolveCategory(ledger, orgSeq, { categoryCode })).code : null,
+    default_tax_code: taxCode ? (await usableTaxCodeRow(ledger, orgSeq, taxCode)).code : null,
   };
 }
 
 const roleOf = (c: { customer: boolean; vendor: boolean }) => (c.customer && c.vendor ? 'customer and vendor' : c.customer ? 'customer' : 'vendor');
 
-export function addContact(ledger: Ledger, orgSeq: number, actor: Human, input: ContactInput): Contact {
-  return ledger.write(() => {
-    const s = settle(ledger, orgSeq, input);
-    const names = ledger.rows<{ name: string }>('SELECT name FROM counterparties WHERE org_seq = ? AND archived_at IS NULL', orgSeq);
+export async function addContact(ledger: Ledger, orgSeq: number, actor: Human, input: ContactInput): Promise<Contact> {
+  return ledger.write(async () => {
+    const s = await settle(ledger, orgSeq, input);
+    const names = await ledger.rows<{ name: string }>('SELECT name FROM counterparties WHERE org_seq = ? AND archived_at IS NULL', orgSeq);
     if (names.some((n) => fold(n.name) === fold(s.name))) {
       throw new LedgerError('conflict', `A contact called "${s.name}" already exists: edit it (it can be a customer and a vendor).`, { field: 'name' });
     }
     const id = newId();
-    ledger
+    await ledger
       .stmt(
         `INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_customer, is_vendor, email, address, country, tax_number, terms_days, default_tax_code)
          VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(orgSeq, id, s.name, s.default_code, s.is_customer, s.is_vendor, s.email, s.address, s.country, s.tax_number, s.terms_days, s.default_tax_code);
-    const made = toContact(requireContactRow(ledger, orgSeq, id));
-    appendAudit(ledger, orgSeq, actor, { action: 'contact.created', targetType: 'contact', targetId: id, summary: `Contact "${made.name}" added (${roleOf(made)})` });
+    const made = toContact(await requireContactRow(ledger, orgSeq, id));
+    await appendAudit(ledger, orgSeq, actor, { action: 'contact.created', targetType: 'contact', targetId: id, summary: `Contact "${made.name}" added (${roleOf(made)})` });
     return made;
   });
 }
 
-export function updateContact(ledger: Ledger, orgSeq: number, actor: Human, ref: string, input: ContactInput): Contact {
-  return ledger.write(() => {
-    const was = requireContactRow(ledger, orgSeq, ref);
-    const s = settle(ledger, orgSeq, input, was);
-    ledger
+export async function updateContact(ledger: Ledger, orgSeq: number, actor: Human, ref: string, input: ContactInput): Promise<Contact> {
+  return ledger.write(async () => {
+    const was = await requireContactRow(ledger, orgSeq, ref);
+    const s = await settle(ledger, orgSeq, input, was);
+    await ledger
       .stmt(
         `UPDATE counterparties SET name = ?, default_code = ?, is_customer = ?, is_vendor = ?, email = ?, address = ?, country = ?, tax_number = ?, terms_days = ?, default_tax_code = ? WHERE seq = ?`,
       )
       .run(s.name, s.default_code, s.is_customer, s.is_vendor, s.email, s.address, s.country, s.tax_number, s.terms_days, s.default_tax_code, was.seq);
-    const now = toContact(requireContactRow(ledger, orgSeq, was.id));
+    const now = toContact(await requireContactRow(ledger, orgSeq, was.id));
     const before = toContact(was);
     const changed = (Object.keys(now) as (keyof Contact)[]).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]));
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'contact.updated',
       targetType: 'contact',
       targetId: was.id,
@@ -178,16 +178,16 @@ export function updateContact(ledger: Ledger, orgSeq: number, actor: Human, ref:
 }
 
 /** No longer offered; kept for what names it (archived, not deleted, once used). Restore with archived = false. */
-export function archiveContact(ledger: Ledger, orgSeq: number, actor: Human, ref: string, archived = true): Contact {
-  return ledger.write(() => {
-    const was = requireContactRow(ledger, orgSeq, ref);
-    ledger.stmt('UPDATE counterparties SET archived_at = ? WHERE seq = ?').run(archived ? nowIso() : null, was.seq);
-    appendAudit(ledger, orgSeq, actor, {
+export async function archiveContact(ledger: Ledger, orgSeq: number, actor: Human, ref: string, archived = true): Promise<Contact> {
+  return ledger.write(async () => {
+    const was = await requireContactRow(ledger, orgSeq, ref);
+    await ledger.stmt('UPDATE counterparties SET archived_at = ? WHERE seq = ?').run(archived ? nowIso() : null, was.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: archived ? 'contact.archived' : 'contact.restored',
       targetType: 'contact',
       targetId: was.id,
       summary: `Contact "${was.name}" ${archived ? 'archived' : 'restored'}`,
     });
-    return toContact(requireContactRow(ledger, orgSeq, was.id));
+    return toContact(await requireContactRow(ledger, orgSeq, was.id));
   });
 }

@@ -4,12 +4,12 @@
 import type { Ledger } from './db';
 
 /** Runs fn with SQLite's page cache at `kib` (0: as it is), then as it was: a batch over many rows touches more pages than the 2 MB default holds. */
-export function withCache<T>(ledger: Ledger, kib: number, fn: () => T): T {
+export async function withCache<T>(ledger: Ledger, kib: number, fn: () => Promise<T>): Promise<T> {
   if (kib === 0) return fn();
   const was = ledger.sqlite.pragma('cache_size', { simple: true }) as number;
   ledger.sqlite.pragma(`cache_size = -${kib}`);
   try {
-    return fn();
+    return await fn();
   } finally {
     ledger.sqlite.pragma(`cache_size = ${was}`);
   }

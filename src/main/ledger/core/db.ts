@@ -7,22 +7,11 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { auditHash, type HashedEntry } from './hash';
 import { findShipped } from './paths';
+import { sqliteLedger } from './sqlite';
 
-export interface Ledger {
-  readonly file: string;
-  readonly sqlite: Database.Database;
-  /** A prepared statement, compiled once per connection. */
-  stmt(sql: string): Database.Statement;
-  /**
-   * All rows of a query as objects keyed by column name. They are read as
-   * arrays and zipped here: better-sqlite3 builds each row object through the
-   * V8 API, which on a 50-row page costs more than the query itself.
-   */
-  rows<T>(sql: string, ...params: unknown[]): T[];
-  /** Runs fn in one IMMEDIATE transaction: all of it commits, or none. */
-  write<T>(fn: () => T): T;
-  close(): void;
-}
+import type { Ledger } from './storage';
+
+export type { Ledger, Query } from './storage';
 
 export interface OpenOptions {
   /** better-sqlite3 addon built for another ABI (the Electron build keeps its own). */
@@ -52,7 +41,7 @@ export function openLedger(file: string, options: OpenOptions = {}): Ledger {
     // row and more than half the time of a large import.
     sqlite.pragma('temp_store = MEMORY');
     if (!options.readonly) applyMigrations(sqlite, options.migrationsFolder ?? findShipped('db/migrations'), (m) => options.log?.(`${file}: ${m}`));
-    return wrap(file, sqlite);
+    return sqliteLedger(file, sqlite);
   } catch (error) {
     sqlite.close();
     throw error;
@@ -113,43 +102,4 @@ function chainAuditLog(sqlite: Database.Database): void {
       }
     })
     .immediate();
-}
-
-function wrap(file: string, sqlite: Database.Database): Ledger {
-  const cache = new Map<string, Database.Statement>();
-  const rawCache = new Map<string, { statement: Database.Statement; columns: string[] }>();
-  return {
-    file,
-    sqlite,
-    stmt(sql) {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-    rows<T>(sql: string, ...params: unknown[]): T[] {
-      let raw = rawCache.get(sql);
-      if (!raw) {
-        const statement = sqlite.prepare(sql).raw(true);
-        raw = { statement, columns: statement.columns().map((c) => c.name) };
-        rawCache.set(sql, raw);
-      }
-      const { columns } = raw;
-      return (raw.statement.all(...params) as unknown[][]).map((values) => {
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
-        return row as T;
-      });
-    },
-    write(fn) {
-      return sqlite.transaction(fn).immediate();
-    },
-    close() {
-      cache.clear();
-      rawCache.clear();
-      if (sqlite.open) sqlite.close();
-    },
-  };
 }

@@ -10,3 +10,10 @@ export function freeName(wanted: string, taken: (name: string) => boolean, suffi
   for (let n = 2; taken(name); n++) name = `${wanted}${suffix(n)}`;
   return name;
 }
+
+/** freeName where whether a name is taken is read from the books. */
+export async function freeNameAsync(wanted: string, taken: (name: string) => Promise<boolean>, suffix = (n: number) => ` (${n})`): Promise<string> {
+  let name = wanted;
+  for (let n = 2; await taken(name); n++) name = `${wanted}${suffix(n)}`;
+  return name;
+}

@@ -10,6 +10,7 @@ import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { reportCurrency } from '../reports/positions';
 import { bookCurrencies } from '../totals/sums';
+import { flatMapInOrder } from '../core/in-order';
 
 export const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -68,7 +69,7 @@ interface OpenRow {
  * What contacts paid beyond their documents (overpayments), per contact, through a date (on lines_credits alone),
  * less what of it was applied to documents by then (apply-credit.ts: only in the organization's currency).
  */
-function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: string, date: string, measure: Measure) {
+async function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: string, date: string, measure: Measure) {
   const kind = side === 'payables' ? 'payable' : 'receivable';
   return ledger.rows<{ contact_seq: number; minor: number }>(
     `SELECT contact_seq, sum(minor) AS minor FROM (
@@ -85,7 +86,7 @@ function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', currency: s
  * What was open at the date, with its balance then: one pass over the open documents (documents_open covers them)
  * and what settled them by then (one nothing ever settled asks its total, read without looking for payments).
  */
-function openAt(ledger: Ledger, params: { org: number; kind: string; currency: string; date: string; sign: number }, measure: Measure): OpenRow[] {
+async function openAt(ledger: Ledger, params: { org: number; kind: string; currency: string; date: string; sign: number }, measure: Measure): Promise<OpenRow[]> {
   // In its own currency an untouched document asks its total; in the base currency, what it booked (read from its postings).
   const untouched = measure === 'amount_minor' ? 'o.settled_minor = 0' : '0';
   return ledger.rows<OpenRow>(
@@ -109,34 +110,31 @@ function openAt(ledger: Ledger, params: { org: number; kind: string; currency: s
  * The aging in the base currency (issue 30: documents in another currency at what they booked, as the balance
  * sheet holds them), or in one currency's own amounts when it is named.
  */
-export function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date = today(), only?: string): Aging {
-  const { currency, sums } = reportCurrency(ledger, orgSeq, only);
+export async function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date = today(), only?: string): Promise<Aging> {
+  const { currency, sums } = await reportCurrency(ledger, orgSeq, only);
   const kind = side === 'payables' ? 'bill' : 'invoice';
   // Each currency the documents of this side are in: its own amounts, or (another one's, in base) what they booked.
   const parts: [string, Measure][] =
     sums !== null
       ? [[sums, 'amount_minor']]
-      : [
-          [currency, 'amount_minor'],
-          ...bookCurrencies(ledger, orgSeq)
-            .filter((c) => c !== currency)
-            .map((c): [string, Measure] => [c, 'base_minor']),
-        ];
+      : [[currency, 'amount_minor'], ...(await bookCurrencies(ledger, orgSeq)).filter((c) => c !== currency).map((c): [string, Measure] => [c, 'base_minor'])];
   return agingOf(ledger, orgSeq, side, date, currency, kind, parts);
 }
 
-function agingOf(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date: string, currency: string, kind: string, parts: [string, Measure][]): Aging {
+async function agingOf(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date: string, currency: string, kind: string, parts: [string, Measure][]): Promise<Aging> {
   const sign = side === 'payables' ? -1 : 1;
   const zero = () => Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
   const byContact = new Map<number, { id: string; name: string; minor: Record<Bucket, number>; credit: number; documents: AgedDocument[] }>();
   // The organization's contacts once (a few hundred), not one look per open document.
-  const names = new Map(ledger.rows<{ seq: number; id: string; name: string }>('SELECT seq, id, name FROM counterparties WHERE org_seq = ?', orgSeq).map((c) => [c.seq, c]));
+  const names = new Map(
+    (await ledger.rows<{ seq: number; id: string; name: string }>('SELECT seq, id, name FROM counterparties WHERE org_seq = ?', orgSeq)).map((c) => [c.seq, c]),
+  );
   const contactOf = (seq: number) => {
     let c = byContact.get(seq);
     if (!c) byContact.set(seq, (c = { id: names.get(seq)!.id, name: names.get(seq)!.name, minor: zero(), credit: 0, documents: [] }));
     return c;
   };
-  const open = parts.flatMap(([c, measure]) => openAt(ledger, { org: orgSeq, kind, currency: c, date, sign }, measure));
+  const open = await flatMapInOrder(parts, ([c, measure]) => openAt(ledger, { org: orgSeq, kind, currency: c, date, sign }, measure));
   const pastDue = new Map<string, number>();
   for (const d of open) {
     const minor = sign * d.minor;
@@ -148,7 +146,7 @@ function agingOf(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables
     c.minor[bucket] += minor;
     c.documents.push({ number: d.number, issueDate: d.issue_date, dueDate: d.due_date, daysPastDue: Math.max(0, daysPastDue), bucket, balance: fromMinor(minor, currency) });
   }
-  for (const c of parts.flatMap(([c, measure]) => creditsAt(ledger, side, c, date, measure)))
+  for (const c of await flatMapInOrder(parts, ([c, measure]) => creditsAt(ledger, side, c, date, measure)))
     if (c.minor !== 0 && names.has(c.contact_seq)) contactOf(c.contact_seq).credit += sign * c.minor;
   const totals = { ...zero(), credit: 0 };
   const contacts = [...byContact.values()]

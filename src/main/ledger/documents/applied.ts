@@ -28,17 +28,17 @@ const movesParams = (c: CreditRef) => [c.kind === 'payable' ? 1 : -1, c.contact_
  * What of a contact's credit can still be applied on a day: what the rows had left by then, less everything
  * applied (on any day: an application after it draws on the same credit).
  */
-export function availableCredit(ledger: Ledger, c: CreditRef, date: string): number {
-  return ledger
+export async function availableCredit(ledger: Ledger, c: CreditRef, date: string): Promise<number> {
+  return (await ledger
     .stmt(`SELECT coalesce(sum(minor), 0) FROM (${MOVES}) WHERE minor < 0 OR date <= ?`)
     .pluck()
-    .get(...movesParams(c), date) as number;
+    .get(...movesParams(c), date)) as number;
 }
 
 /** The first day on which more of a contact's credit was applied than it had, or null. */
-function shortfall(ledger: Ledger, c: CreditRef): string | null {
+async function shortfall(ledger: Ledger, c: CreditRef): Promise<string | null> {
   let left = 0;
-  const days = ledger.rows<{ date: string; minor: number }>(`SELECT date, sum(minor) AS minor FROM (${MOVES}) GROUP BY date ORDER BY date`, ...movesParams(c));
+  const days = await ledger.rows<{ date: string; minor: number }>(`SELECT date, sum(minor) AS minor FROM (${MOVES}) GROUP BY date ORDER BY date`, ...movesParams(c));
   for (const m of days) {
     left += m.minor;
     if (left < 0) return m.date;
@@ -47,23 +47,23 @@ function shortfall(ledger: Ledger, c: CreditRef): string | null {
 }
 
 /** The credits a bank row's lines hold (read before they change). */
-export const creditsOnRow = (ledger: Ledger, transactionSeq: number): CreditRef[] =>
+export const creditsOnRow = (ledger: Ledger, transactionSeq: number): Promise<CreditRef[]> =>
   ledger.rows<CreditRef>(
     "SELECT DISTINCT contact_seq, kind, currency FROM lines WHERE transaction_seq = ? AND contact_seq IS NOT NULL AND settles_seq IS NULL AND kind IN ('receivable', 'payable')",
     transactionSeq,
   );
 
 /** Refuses a change that took away credit an application uses (the caller's transaction is rolled back). */
-export function assertCreditsCover(ledger: Ledger, credits: readonly CreditRef[]): void {
+export async function assertCreditsCover(ledger: Ledger, credits: readonly CreditRef[]): Promise<void> {
   for (const c of credits) {
-    const day = shortfall(ledger, c);
+    const day = await shortfall(ledger, c);
     if (day === null) continue;
-    const used = ledger
+    const used = (await ledger
       .stmt(
         'SELECT d.number FROM credit_applications a JOIN documents d ON d.seq = a.document_seq WHERE a.contact_seq = ? AND a.kind = ? AND a.currency = ? ORDER BY a.date, a.seq',
       )
       .pluck()
-      .all(c.contact_seq, c.kind, c.currency) as string[];
+      .all(c.contact_seq, c.kind, c.currency)) as string[];
     throw new LedgerError(
       'conflict',
       `This takes away the credit applied to ${used.join(', ')} (short on ${day}): take the credit off ${used.length > 1 ? 'them' : 'it'} first (ledgerdesk ${c.kind === 'payable' ? 'bill' : 'invoice'} unapply-credit <number>).`,

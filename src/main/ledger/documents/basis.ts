@@ -39,7 +39,7 @@ export const paymentParams = (orgSeq: number, currency: string | null, from: str
 };
 
 /** The documents' own category lines in a period (what the cash basis takes out; a journal's stay: issue 43), per category and month, as the totals sum them. */
-export function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
+export async function documentLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): Promise<LineSum[]> {
   const v = view(currency, 'p');
   return ledger.rows<LineSum>(
     `SELECT 'category' AS kind, category_seq, substr(date, 1, 7) AS month, sum(${v.amount}) AS minor FROM postings p INDEXED BY postings_category_date
@@ -62,7 +62,7 @@ export const cashRecognitionsSql = (currency: InCurrency): string =>
    FROM (${payments(currency !== null)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date`;
 
 /** What the period's payments recognize of their documents' category lines, per category and month of payment. */
-export function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): LineSum[] {
+export async function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): Promise<LineSum[]> {
   return ledger.rows<LineSum>(
     `SELECT 'category' AS kind, category_seq, month, sum(minor) AS minor FROM (${cashRecognitionsSql(currency)}) GROUP BY category_seq, month`,
     ...paymentParams(orgSeq, currency, from, to),
@@ -95,7 +95,7 @@ export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
 }
 
 /** Both kinds of line sums for a period: the books' (accrual) or with the documents' lines moved to their payments (cash). */
-export function onBasis(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string, sums: LineSum[], basis: Basis): LineSum[] {
+export async function onBasis(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string, sums: LineSum[], basis: Basis): Promise<LineSum[]> {
   if (basis === 'accrual') return sums;
   const out = new Map<string, LineSum>();
   const add = (s: LineSum, sign: number) => {
@@ -104,7 +104,7 @@ export function onBasis(ledger: Ledger, orgSeq: number, currency: InCurrency, fr
     at.minor += sign * s.minor;
   };
   for (const s of sums) add(s, 1);
-  for (const s of documentLineSums(ledger, orgSeq, currency, from, to)) add(s, -1);
-  for (const s of cashLineSums(ledger, orgSeq, currency, from, to)) add(s, 1);
+  for (const s of await documentLineSums(ledger, orgSeq, currency, from, to)) add(s, -1);
+  for (const s of await cashLineSums(ledger, orgSeq, currency, from, to)) add(s, 1);
   return [...out.values()];
 }

@@ -14,18 +14,18 @@ import { refreshSettled } from './settled';
 const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor)';
 
 /** The entry of a document (debits positive): per line its category and tax, and what the contact owes or is owed. */
-function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number, track?: Track, valuer?: Valuer): void {
+async function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, settles: number, track?: Track, valuer?: Valuer): Promise<void> {
   const insert = ledger.stmt(`INSERT INTO postings ${POSTING_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // An invoice credits revenue; a credit note debits it back; a bill debits its costs.
   const s = doc.kind === 'invoice' ? -1 : 1;
   // Each posting at the document's own rate (currency.ts); what the contact owes balances them exactly.
-  const value = documentValue(ledger, doc, valuer);
+  const value = await documentValue(ledger, doc, valuer);
   let baseSum = 0;
-  const post = (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) => {
-    const baseMinor = l.settles === undefined ? value(amount) : -baseSum;
+  const post = async (kind: string, amount: number, l: { categorySeq?: number; taxCodeSeq?: number | null; taxMinor?: number | null; memo?: string | null; settles?: number }) => {
+    const baseMinor = l.settles === undefined ? await value(amount) : -baseSum;
     baseSum += baseMinor;
     track?.line({ orgSeq: doc.org_seq, currency: doc.currency, date: doc.issue_date, kind, categorySeq: l.categorySeq ?? null, amountMinor: amount, baseMinor });
-    insert.run(
+    await insert.run(
       doc.seq,
       doc.org_seq,
       kind,
@@ -47,20 +47,26 @@ function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocument, set
   for (const l of worked.lines) {
     const kept = doc.kind === 'bill' ? l.taxMinor - l.postedTaxMinor : 0;
     const lineTax = doc.kind === 'bill' ? l.postedTaxMinor + l.notionalMinor : l.taxMinor;
-    post('category', s * (l.netMinor + kept), { categorySeq: l.categorySeq, taxCodeSeq: l.taxCodeSeq, taxMinor: l.taxCodeSeq === null ? null : s * lineTax, memo: l.description });
+    await post('category', s * (l.netMinor + kept), {
+      categorySeq: l.categorySeq,
+      taxCodeSeq: l.taxCodeSeq,
+      taxMinor: l.taxCodeSeq === null ? null : s * lineTax,
+      memo: l.description,
+    });
     if (l.postedTaxMinor === 0) continue;
     const tax = taxes.get(l.taxCodeSeq) ?? { minor: 0, memos: [] };
     taxes.set(l.taxCodeSeq, { minor: tax.minor + l.postedTaxMinor, memos: [...tax.memos, l.description] });
   }
-  for (const [taxCodeSeq, { minor, memos }] of taxes) if (minor !== 0) post('tax', s * minor, { taxCodeSeq, memo: memos.length === 1 ? memos[0] : `Tax on ${memos.length} lines` });
-  post(doc.kind === 'bill' ? 'payable' : 'receivable', -s * worked.totalMinor, { settles });
+  for (const [taxCodeSeq, { minor, memos }] of taxes)
+    if (minor !== 0) await post('tax', s * minor, { taxCodeSeq, memo: memos.length === 1 ? memos[0] : `Tax on ${memos.length} lines` });
+  await post(doc.kind === 'bill' ? 'payable' : 'receivable', -s * worked.totalMinor, { settles });
 }
 
 /** Reverses every posting of a document, dated `date`. */
-export function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): void {
-  if (ledger.stmt('SELECT 1 FROM postings WHERE document_seq = ? AND tax_code_seq IS NOT NULL LIMIT 1').get(doc.seq))
-    assertNotInFiledPeriod(ledger, doc.org_seq, date, `the void of ${KIND_NAMES[doc.kind]} ${doc.number}`);
-  ledger
+export async function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): Promise<void> {
+  if (await ledger.stmt('SELECT 1 FROM postings WHERE document_seq = ? AND tax_code_seq IS NOT NULL LIMIT 1').get(doc.seq))
+    await assertNotInFiledPeriod(ledger, doc.org_seq, date, `the void of ${KIND_NAMES[doc.kind]} ${doc.number}`);
+  await ledger
     .stmt(
       `INSERT INTO postings ${POSTING_COLUMNS}
        SELECT document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, ?, currency, -amount_minor, -base_minor, memo, tax_code_seq, -tax_minor FROM postings WHERE document_seq = ? ORDER BY seq`,
@@ -69,9 +75,9 @@ export function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): vo
 }
 
 /** Books an issued document's entry. A new invoice or bill owes its total (nothing settles it yet, unless it is for nothing); a credit note settles its invoice. */
-export function bookEntry(ledger: Ledger, issued: DocumentRow, worked: WorkedDocument, track?: Track, valuer?: Valuer): void {
-  if (worked.lines.some((l) => l.taxCodeSeq !== null)) assertNotInFiledPeriod(ledger, issued.org_seq, issued.issue_date, `${KIND_NAMES[issued.kind]} ${issued.number}`);
-  postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq, track, valuer);
-  if (issued.kind === 'credit_note' || worked.totalMinor === 0) refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
-  if (issued.kind === 'credit_note') ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
+export async function bookEntry(ledger: Ledger, issued: DocumentRow, worked: WorkedDocument, track?: Track, valuer?: Valuer): Promise<void> {
+  if (worked.lines.some((l) => l.taxCodeSeq !== null)) await assertNotInFiledPeriod(ledger, issued.org_seq, issued.issue_date, `${KIND_NAMES[issued.kind]} ${issued.number}`);
+  await postEntry(ledger, issued, worked, issued.credits_seq ?? issued.seq, track, valuer);
+  if (issued.kind === 'credit_note' || worked.totalMinor === 0) await refreshSettled(ledger, [issued.credits_seq ?? issued.seq]);
+  if (issued.kind === 'credit_note') await ledger.stmt('UPDATE documents SET settled_minor = total_minor, settled_on = issue_date WHERE seq = ?').run(issued.seq);
 }

@@ -11,6 +11,7 @@ import { foldName } from '../core/text';
 import { availableCredit } from './applied';
 import { paidByRow } from './paid';
 import type { DocumentKind, DocumentState } from '../../../../db/values';
+import { mapInOrder } from '../core/in-order';
 
 export type { DocumentKind } from '../../../../db/values';
 export type DocumentStatus = 'draft' | 'sent' | 'open' | 'partially_paid' | 'paid' | 'void';
@@ -96,16 +97,17 @@ export interface DocumentRow {
 export const KIND_NAMES: Record<DocumentKind, string> = { invoice: 'invoice', credit_note: 'credit note', bill: 'bill' };
 
 /** A document by its number (or id); a bill's number is its vendor's, so a vendor narrows it when two share one. */
-export function requireDocument(ledger: Ledger, orgSeq: number, kinds: readonly DocumentKind[], ref: string, vendorSeq?: number): DocumentRow {
+export async function requireDocument(ledger: Ledger, orgSeq: number, kinds: readonly DocumentKind[], ref: string, vendorSeq?: number): Promise<DocumentRow> {
   const key = foldName(ref);
-  const rows = ledger
-    .rows<DocumentRow>(
+  const rows = (
+    await ledger.rows<DocumentRow>(
       `SELECT * FROM documents WHERE id = ? AND org_seq = ? UNION SELECT * FROM documents INDEXED BY documents_number WHERE org_seq = ? AND lower(number) = lower(?)`,
       ref,
       orgSeq,
       orgSeq,
       ref.trim(),
     )
+  )
     .filter((r) => kinds.includes(r.kind))
     .filter((r) => r.id === ref || foldName(r.number) === key)
     .filter((r) => vendorSeq === undefined || r.contact_seq === vendorSeq);
@@ -136,7 +138,7 @@ interface LineRow {
   tax_minor: number;
 }
 
-function linesOfDocument(ledger: Ledger, row: DocumentRow): LineRow[] {
+async function linesOfDocument(ledger: Ledger, row: DocumentRow): Promise<LineRow[]> {
   return ledger.rows<LineRow>(
     `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, c.name, t.code AS tax_code, l.net_minor, l.tax_minor,
        (SELECT rate_e4 FROM tax_rates r WHERE r.tax_code_seq = l.tax_code_seq AND r.valid_from <= ? ORDER BY valid_from DESC LIMIT 1) AS rate_e4
@@ -147,37 +149,40 @@ function linesOfDocument(ledger: Ledger, row: DocumentRow): LineRow[] {
   );
 }
 
-function settlementsOf(ledger: Ledger, row: DocumentRow): Settlement[] {
+async function settlementsOf(ledger: Ledger, row: DocumentRow): Promise<Settlement[]> {
   const sign = row.kind === 'bill' ? 1 : -1;
-  const paid = ledger.rows<{ date: string; minor: number; id: string; seq: number; currency: string }>(
+  const paid = await ledger.rows<{ date: string; minor: number; id: string; seq: number; currency: string }>(
     'SELECT l.date, l.amount_minor AS minor, t.id, t.seq, t.currency FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? ORDER BY l.date, t.seq',
     row.seq,
   );
-  const received = (p: (typeof paid)[number]) =>
-    p.currency === row.currency ? {} : { received: { amount: fromMinor(paidByRow(ledger, p.seq).get(row.seq) ?? 0, p.currency), currency: p.currency } };
-  const credited = ledger.rows<{ date: string; minor: number; number: string }>(
+  const received = async (p: (typeof paid)[number]) =>
+    p.currency === row.currency ? {} : { received: { amount: fromMinor((await paidByRow(ledger, p.seq)).get(row.seq) ?? 0, p.currency), currency: p.currency } };
+  const credited = await ledger.rows<{ date: string; minor: number; number: string }>(
     "SELECT p.date, p.amount_minor AS minor, d.number FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE p.settles_seq = ? AND d.kind = 'credit_note' ORDER BY p.date, p.seq",
     row.seq,
   );
-  const applied = ledger.rows<{ date: string; minor: number }>('SELECT date, amount_minor AS minor FROM credit_applications WHERE document_seq = ? ORDER BY date, seq', row.seq);
+  const applied = await ledger.rows<{ date: string; minor: number }>(
+    'SELECT date, amount_minor AS minor FROM credit_applications WHERE document_seq = ? ORDER BY date, seq',
+    row.seq,
+  );
   return [
-    ...paid.map((p) => ({ date: p.date, amount: fromMinor(sign * p.minor, row.currency), transactionId: p.id, ...received(p) })),
+    ...(await mapInOrder(paid, async (p) => ({ date: p.date, amount: fromMinor(sign * p.minor, row.currency), transactionId: p.id, ...(await received(p)) }))),
     ...applied.map((a) => ({ date: a.date, amount: fromMinor(a.minor, row.currency), creditApplied: true as const })),
     ...credited.map((c) => ({ date: c.date, amount: fromMinor(sign * c.minor, row.currency), creditNote: c.number })),
   ].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** What of the contact's credit could pay an open document today (apply-credit.ts: in the organization's currency only). */
-function creditFor(ledger: Ledger, row: DocumentRow, balanceMinor: number): number {
-  if (balanceMinor <= 0 || row.currency !== (ledger.stmt('SELECT currency FROM organizations WHERE seq = ?').pluck().get(row.org_seq) as string)) return 0;
-  const credit = availableCredit(ledger, { contact_seq: row.contact_seq, kind: row.kind === 'bill' ? 'payable' : 'receivable', currency: row.currency }, today());
+async function creditFor(ledger: Ledger, row: DocumentRow, balanceMinor: number): Promise<number> {
+  if (balanceMinor <= 0 || row.currency !== ((await ledger.stmt('SELECT currency FROM organizations WHERE seq = ?').pluck().get(row.org_seq)) as string)) return 0;
+  const credit = await availableCredit(ledger, { contact_seq: row.contact_seq, kind: row.kind === 'bill' ? 'payable' : 'receivable', currency: row.currency }, today());
   return Math.max(0, Math.min(balanceMinor, credit));
 }
 
-export function toDocument(ledger: Ledger, row: DocumentRow): Document {
+export async function toDocument(ledger: Ledger, row: DocumentRow): Promise<Document> {
   const money = (minor: number) => fromMinor(minor, row.currency);
-  const contact = ledger.stmt('SELECT id, name FROM counterparties WHERE seq = ?').get(row.contact_seq) as { id: string; name: string };
-  const lines = linesOfDocument(ledger, row);
+  const contact = (await ledger.stmt('SELECT id, name FROM counterparties WHERE seq = ?').get(row.contact_seq)) as { id: string; name: string };
+  const lines = await linesOfDocument(ledger, row);
   const taxes = new Map<string, { taxCode: string; rate: number; net: number; tax: number }>();
   for (const l of lines.filter((x) => x.tax_code !== null)) {
     const key = `${l.tax_code}@${l.rate_e4}`;
@@ -185,7 +190,7 @@ export function toDocument(ledger: Ledger, row: DocumentRow): Document {
     t.net += l.net_minor;
     t.tax += l.tax_minor;
   }
-  const settlements = row.state === 'draft' ? [] : settlementsOf(ledger, row);
+  const settlements = row.state === 'draft' ? [] : await settlementsOf(ledger, row);
   const credited = settlements.filter((s) => s.creditNote).reduce((s, x) => s + x.amount, 0);
   const balanceMinor = row.state === 'issued' && row.kind !== 'credit_note' ? row.total_minor - row.settled_minor : 0;
   const status = statusOf(row);
@@ -222,9 +227,9 @@ export function toDocument(ledger: Ledger, row: DocumentRow): Document {
     ),
     credited: Number(credited.toFixed(6)),
     balance: money(balanceMinor),
-    creditAvailable: money(creditFor(ledger, row, balanceMinor)),
+    creditAvailable: money(await creditFor(ledger, row, balanceMinor)),
     settlements,
-    credits: row.credits_seq === null ? null : (ledger.stmt('SELECT number FROM documents WHERE seq = ?').pluck().get(row.credits_seq) as string),
+    credits: row.credits_seq === null ? null : ((await ledger.stmt('SELECT number FROM documents WHERE seq = ?').pluck().get(row.credits_seq)) as string),
     notes: row.notes,
     paymentInstructions: row.payment_instructions,
     voidDate: row.void_date,
@@ -241,7 +246,7 @@ export interface DocumentQuery {
 }
 
 /** A document's stored row by its seq. */
-export const documentBySeq = (ledger: Ledger, seq: number): DocumentRow => ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq) as DocumentRow;
+export const documentBySeq = async (ledger: Ledger, seq: number): Promise<DocumentRow> => (await ledger.stmt('SELECT * FROM documents WHERE seq = ?').get(seq)) as DocumentRow;
 
 /** Owed past its due date (from the stored row, as toDocument says it). */
 const overdueRow = (r: DocumentRow, on: string) => r.state === 'issued' && r.kind !== 'credit_note' && r.total_minor > r.settled_minor && r.due_date < on;
@@ -250,16 +255,16 @@ const overdueRow = (r: DocumentRow, on: string) => r.state === 'issued' && r.kin
  * Documents newest first, with their status; `overdue`: open ones past their due date. Filtered and paged on the
  * stored rows, so only the page's documents are read in full.
  */
-export function listDocuments(ledger: Ledger, orgSeq: number, q: DocumentQuery): { data: Document[]; totalCount: number } {
+export async function listDocuments(ledger: Ledger, orgSeq: number, q: DocumentQuery): Promise<{ data: Document[]; totalCount: number }> {
   const on = today();
-  const rows = ledger
-    .rows<DocumentRow>(
+  const rows = (
+    await ledger.rows<DocumentRow>(
       `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?))${q.contactSeq ? ' AND contact_seq = ?' : ''} ORDER BY issue_date DESC, seq DESC`,
       orgSeq,
       JSON.stringify(q.kinds),
       ...(q.contactSeq ? [q.contactSeq] : []),
     )
-    .filter((r) => q.status === undefined || (q.status === 'overdue' ? overdueRow(r, on) : statusOf(r) === q.status));
+  ).filter((r) => q.status === undefined || (q.status === 'overdue' ? overdueRow(r, on) : statusOf(r) === q.status));
   const offset = q.offset ?? 0;
-  return { data: rows.slice(offset, offset + (q.limit ?? rows.length)).map((r) => toDocument(ledger, r)), totalCount: rows.length };
+  return { data: await mapInOrder(rows.slice(offset, offset + (q.limit ?? rows.length)), (r) => toDocument(ledger, r)), totalCount: rows.length };
 }

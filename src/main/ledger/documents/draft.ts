@@ -100,18 +100,18 @@ const worked = (line: LineFacts, netMinor: number, taxMinor: number, postedTaxMi
 });
 
 /** One line's amounts: its amount from quantity and price, its tax at the date's rate. */
-function workLine(look: Lookups, kind: DocumentKind, date: string, inclusive: boolean, line: LineFacts): WorkedLine {
+async function workLine(look: Lookups, kind: DocumentKind, date: string, inclusive: boolean, line: LineFacts): Promise<WorkedLine> {
   const amount = mulDivRounded(line.quantityMilli, line.unitPriceMinor, 1000);
   if (line.taxCodeSeq === null) return worked(line, amount, 0, 0, 0);
-  const code = look.taxFacts(line.taxCodeSeq);
-  const rate = look.rate(line.taxCodeSeq, date);
+  const code = await look.taxFacts(line.taxCodeSeq);
+  const rate = await look.rate(line.taxCodeSeq, date);
   if (code.kind === 'reverse_charge') return worked(line, amount, 0, 0, kind === 'bill' ? taxOnNet(amount, rate) : 0);
   const tax = inclusive ? taxInGross(amount, rate) : taxOnNet(amount, rate);
   return worked(line, inclusive ? amount - tax : amount, tax, kind === 'bill' ? recoverablePart(tax, code.recoverable_percent) : tax, 0);
 }
 
 /** The lines checked and worked out, each bad field named (lines[2].categoryCode). */
-export function workLines(
+export async function workLines(
   look: Lookups,
   kind: DocumentKind,
   date: string,
@@ -119,14 +119,14 @@ export function workLines(
   inputs: readonly DocumentLineInput[],
   contact: Pick<ContactRow, 'default_tax_code'>,
   currency = look.org.currency,
-): WorkedDocument {
+): Promise<WorkedDocument> {
   const issues: FieldIssue[] = [];
   if (inputs.length === 0) issues.push({ field: 'lines', message: 'at least one line is required' });
   const mark = look.org.decimalMark;
   const lines: WorkedLine[] = [];
-  inputs.forEach((input, i) => {
+  for (const [i, input] of inputs.entries()) {
     const at = (f: string) => `lines[${i}].${f}`;
-    const category = look.category(input.categoryCode.trim());
+    const category = await look.category(input.categoryCode.trim());
     if (!category || category.archived_at) issues.push({ field: at('categoryCode'), message: `"${input.categoryCode}" is not a category of this organization's chart in use` });
     else if (!CATEGORY_TYPES_OF[kind].includes(category.type)) {
       issues.push({
@@ -145,14 +145,14 @@ export function workLines(
     let taxCodeSeq: number | null = null;
     const named = input.taxCode === undefined ? (contact.default_tax_code ?? undefined) : input.taxCode;
     try {
-      if (named) taxCodeSeq = look.taxCode(named, at('taxCode'));
-      else if (named === undefined && category) taxCodeSeq = look.defaultTax(category.seq);
+      if (named) taxCodeSeq = await look.taxCode(named, at('taxCode'));
+      else if (named === undefined && category) taxCodeSeq = await look.defaultTax(category.seq);
     } catch (e) {
       issues.push(...((e as { details?: FieldIssue[] }).details ?? []));
     }
     if (category)
-      lines.push(workLine(look, kind, date, inclusive, { description: input.description.trim(), quantityMilli: qty, unitPriceMinor, categorySeq: category.seq, taxCodeSeq }));
-  });
+      lines.push(await workLine(look, kind, date, inclusive, { description: input.description.trim(), quantityMilli: qty, unitPriceMinor, categorySeq: category.seq, taxCodeSeq }));
+  }
   if (issues.length) throw invalid(issues);
   const netMinor = lines.reduce((s, l) => s + l.netMinor, 0);
   const taxMinor = lines.reduce((s, l) => s + l.taxMinor, 0);
@@ -174,9 +174,9 @@ export function dueDateOf(input: Pick<DocumentInput, 'dueDate' | 'termsDays'>, d
 }
 
 /** The contact a document is for, in the role it needs: a customer for invoices, a vendor for bills. */
-export function contactFor(look: Lookups, kind: DocumentKind, ref: string): ContactRow {
+export async function contactFor(look: Lookups, kind: DocumentKind, ref: string): Promise<ContactRow> {
   const field = kind === 'bill' ? 'vendor' : 'customer';
-  const contact = look.contact(ref);
+  const contact = await look.contact(ref);
   if (contact.archived_at) throw invalid([{ field, message: `${contact.name} is archived: restore the contact first` }]);
   if (kind === 'bill' ? !contact.is_vendor : !contact.is_customer) {
     throw invalid([{ field, message: `${contact.name} is not a ${field}: make it one (ledgerdesk contact edit "${contact.name}" --${field})` }]);
@@ -187,9 +187,9 @@ export function contactFor(look: Lookups, kind: DocumentKind, ref: string): Cont
 type Numbered = 'invoice' | 'credit_note';
 
 /** The organization's sequence of a kind's numbers: its prefix, its next number and how a number is written. */
-function sequenceOf(ledger: Ledger, orgSeq: number, kind: Numbered) {
+async function sequenceOf(ledger: Ledger, orgSeq: number, kind: Numbered) {
   const [prefixCol, nextCol] = kind === 'invoice' ? ['invoice_prefix', 'invoice_next'] : ['credit_note_prefix', 'credit_note_next'];
-  const org = ledger.stmt(`SELECT ${prefixCol} AS prefix, ${nextCol} AS next FROM organizations WHERE seq = ?`).get(orgSeq) as { prefix: string; next: number };
+  const org = (await ledger.stmt(`SELECT ${prefixCol} AS prefix, ${nextCol} AS next FROM organizations WHERE seq = ?`).get(orgSeq)) as { prefix: string; next: number };
   return {
     next: org.next,
     numbered: (k: number) => `${org.prefix}${String(k).padStart(4, '0')}`,
@@ -198,22 +198,22 @@ function sequenceOf(ledger: Ledger, orgSeq: number, kind: Numbered) {
 }
 
 /** The number the next invoice or credit note takes (the first of the sequence not already used), and where the sequence moves then. */
-function firstFree(ledger: Ledger, orgSeq: number, kind: Numbered) {
-  const sequence = sequenceOf(ledger, orgSeq, kind);
+async function firstFree(ledger: Ledger, orgSeq: number, kind: Numbered) {
+  const sequence = await sequenceOf(ledger, orgSeq, kind);
   // The literal kind test lets SQLite use the partial unique index of the numbers.
   const used = ledger.stmt("SELECT 1 FROM documents WHERE org_seq = ? AND kind <> 'bill' AND kind = ? AND lower(number) = lower(?)");
   let n = sequence.next;
-  while (used.get(orgSeq, kind, sequence.numbered(n))) n++;
+  while (await used.get(orgSeq, kind, sequence.numbered(n))) n++;
   return { number: sequence.numbered(n), take: () => sequence.moveTo(n + 1) };
 }
 
 /** The number the next invoice or credit note will take, nothing taken (the Organizations screen shows it). */
-export const nextNumber = (ledger: Ledger, orgSeq: number, kind: Numbered): string => firstFree(ledger, orgSeq, kind).number;
+export const nextNumber = async (ledger: Ledger, orgSeq: number, kind: Numbered): Promise<string> => (await firstFree(ledger, orgSeq, kind)).number;
 
 /** The next number of an invoice or a credit note, taken (the sequence moves past any number already used). */
-export function takeNumber(ledger: Ledger, orgSeq: number, kind: Numbered): string {
-  const free = firstFree(ledger, orgSeq, kind);
-  free.take();
+export async function takeNumber(ledger: Ledger, orgSeq: number, kind: Numbered): Promise<string> {
+  const free = await firstFree(ledger, orgSeq, kind);
+  await free.take();
   return free.number;
 }
 
@@ -221,15 +221,15 @@ export function takeNumber(ledger: Ledger, orgSeq: number, kind: Numbered): stri
  * Numbers for many documents written in one go (many.ts): the numbers in use read once, the sequence moved once
  * when `done` (inside the same write), as takeNumber would have left it.
  */
-export function numberRun(ledger: Ledger, orgSeq: number, kind: Numbered): { take: () => string; done: () => void } {
-  const { next, numbered, moveTo } = sequenceOf(ledger, orgSeq, kind);
-  const used = new Set(ledger.stmt('SELECT lower(number) FROM documents WHERE org_seq = ? AND kind = ?').pluck().all(orgSeq, kind) as string[]);
+export async function numberRun(ledger: Ledger, orgSeq: number, kind: Numbered): Promise<{ take: () => string; done: () => Promise<void> }> {
+  const { next, numbered, moveTo } = await sequenceOf(ledger, orgSeq, kind);
+  const used = new Set((await ledger.stmt('SELECT lower(number) FROM documents WHERE org_seq = ? AND kind = ?').pluck().all(orgSeq, kind)) as string[]);
   let n = next;
   return {
     take: () => {
       while (used.has(numbered(n).toLowerCase())) n++;
       return numbered(n++);
     },
-    done: () => moveTo(n),
+    done: async () => void (await moveTo(n)),
   };
 }

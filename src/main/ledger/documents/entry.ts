@@ -26,34 +26,34 @@ const INSERT_LINE = `INSERT INTO document_lines (document_seq, position, descrip
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** A document's lines as worked out (a new document: `fresh`, nothing to replace). */
-export function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument, fresh = false): void {
-  if (!fresh) ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
+export async function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument, fresh = false): Promise<void> {
+  if (!fresh) await ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
   const insert = ledger.stmt(INSERT_LINE);
-  worked.lines.forEach((l, i) => insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor));
+  for (const [i, l] of worked.lines.entries()) await insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor);
 }
 
 export const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
-export function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): void {
-  appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
+export async function audit(ledger: Ledger, actor: Human, doc: DocumentRow, verb: string, summary: string): Promise<void> {
+  await appendAudit(ledger, doc.org_seq, actor, { action: `${doc.kind === 'credit_note' ? 'credit_note' : doc.kind}.${verb}`, targetType: doc.kind, targetId: doc.id, summary });
 }
 
 /** Issues a draft: its amounts worked out again at the issue date (unless just worked out), its entry booked. */
-export function issueRow(ledger: Ledger, doc: DocumentRow, fresh?: WorkedDocument): DocumentRow {
-  assertOpen(ledger, doc.org_seq, [doc.issue_date], 'issued');
-  const worked = fresh ?? reworked(ledger, doc);
-  if (!fresh) writeLines(ledger, doc.seq, worked);
-  ledger
+export async function issueRow(ledger: Ledger, doc: DocumentRow, fresh?: WorkedDocument): Promise<DocumentRow> {
+  await assertOpen(ledger, doc.org_seq, [doc.issue_date], 'issued');
+  const worked = fresh ?? (await reworked(ledger, doc));
+  if (!fresh) await writeLines(ledger, doc.seq, worked);
+  await ledger
     .stmt("UPDATE documents SET state = 'issued', issued_at = ?, net_minor = ?, tax_minor = ?, total_minor = ? WHERE seq = ?")
     .run(nowIso(), worked.netMinor, worked.taxMinor, worked.totalMinor, doc.seq);
-  bookEntry(ledger, documentBySeq(ledger, doc.seq), worked);
+  await bookEntry(ledger, await documentBySeq(ledger, doc.seq), worked);
   return documentBySeq(ledger, doc.seq);
 }
 
 /** A draft's lines worked out again at its date (a rate may have changed since it was written). */
-function reworked(ledger: Ledger, doc: DocumentRow): WorkedDocument {
-  const contact = ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq) as { default_tax_code: string | null };
-  return workLines(lookups(ledger, doc.org_seq), doc.kind, doc.issue_date, doc.tax_inclusive === 1, currentLines(ledger, doc), contact, doc.currency);
+async function reworked(ledger: Ledger, doc: DocumentRow): Promise<WorkedDocument> {
+  const contact = (await ledger.stmt('SELECT default_tax_code FROM counterparties WHERE seq = ?').get(doc.contact_seq)) as { default_tax_code: string | null };
+  return workLines(await lookups(ledger, doc.org_seq), doc.kind, doc.issue_date, doc.tax_inclusive === 1, await currentLines(ledger, doc), contact, doc.currency);
 }
 
 export interface CreateOptions {
@@ -63,8 +63,8 @@ export interface CreateOptions {
 }
 
 /** Stores a new document's row (issued now when it is not a draft); its seq. */
-function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): number {
-  const { lastInsertRowid } = ledger
+async function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): Promise<number> {
+  const { lastInsertRowid } = await ledger
     .stmt(
       `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -102,19 +102,22 @@ export interface Run {
  * kept a draft) inside the caller's write; a `run` of many keeps their
  * postings' totals and numbers itself (many.ts).
  */
-export function createRow(look: Lookups, actor: Human, input: DocumentInput, options: CreateOptions, run: Run = {}): DocumentRow {
+export async function createRow(look: Lookups, actor: Human, input: DocumentInput, options: CreateOptions, run: Run = {}): Promise<DocumentRow> {
   const { ledger, orgSeq, org } = look;
   const { kind, issue = false } = options;
-  const contact = contactFor(look, kind, input.contact);
+  const contact = await contactFor(look, kind, input.contact);
   const date = input.date ?? today();
   const inclusive = input.taxInclusive ?? false;
   const currency = input.currency === undefined ? org.currency : requireCurrency(input.currency);
-  const worked = workLines(look, kind, date, inclusive, input.lines, contact, currency);
+  const worked = await workLines(look, kind, date, inclusive, input.lines, contact, currency);
   if (kind === 'bill' && !input.number?.trim()) throw invalid([{ field: 'number', message: "is required: the vendor's number of the bill" }]);
-  if (kind === 'bill' && ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim())) {
+  if (
+    kind === 'bill' &&
+    (await ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)").get(contact.seq, input.number!.trim()))
+  ) {
     throw new LedgerError('conflict', `${contact.name} already has a bill numbered ${input.number!.trim()}.`, { field: 'number' });
   }
-  if (issue) assertOpen(ledger, orgSeq, [date], 'issued');
+  if (issue) await assertOpen(ledger, orgSeq, [date], 'issued');
   const doc: DocumentRow = {
     seq: 0,
     id: newTimeOrderedId(),
@@ -122,7 +125,7 @@ export function createRow(look: Lookups, actor: Human, input: DocumentInput, opt
     kind,
     state: issue ? 'issued' : 'draft',
     contact_seq: contact.seq,
-    number: kind === 'bill' ? input.number!.trim() : (run.number?.() ?? takeNumber(ledger, orgSeq, 'invoice')),
+    number: kind === 'bill' ? input.number!.trim() : (run.number?.() ?? (await takeNumber(ledger, orgSeq, 'invoice'))),
     issue_date: date,
     due_date: dueDateOf(input, date, contact),
     currency,
@@ -139,34 +142,36 @@ export function createRow(look: Lookups, actor: Human, input: DocumentInput, opt
     void_date: null,
     void_reason: null,
   };
-  doc.seq = insertDocument(ledger, doc, nowIso());
-  writeLines(ledger, doc.seq, worked, true);
-  if (issue) bookEntry(ledger, doc, worked, run.track, look.valuer);
+  doc.seq = await insertDocument(ledger, doc, nowIso());
+  await writeLines(ledger, doc.seq, worked, true);
+  if (issue) await bookEntry(ledger, doc, worked, run.track, look.valuer);
   const state = issue ? `${kind === 'bill' ? 'entered' : 'issued'}, due ${doc.due_date}` : 'draft';
-  audit(ledger, actor, doc, issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${doc.number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
+  await audit(ledger, actor, doc, issue ? 'issued' : 'created', `${KIND_NAMES[kind]} ${doc.number} for ${contact.name}: ${money(worked.totalMinor, doc.currency)} (${state})`);
   return doc;
 }
 
 /** A new invoice or bill (createRow), committed with its audit entry. */
-export function createDocument(ledger: Ledger, orgSeq: number, actor: Human, input: DocumentInput, options: CreateOptions): Document {
-  return ledger.write(() => toDocument(ledger, createRow(lookups(ledger, orgSeq), actor, input, options)));
+export async function createDocument(ledger: Ledger, orgSeq: number, actor: Human, input: DocumentInput, options: CreateOptions): Promise<Document> {
+  return ledger.write(async () => toDocument(ledger, await createRow(await lookups(ledger, orgSeq), actor, input, options)));
 }
 
 /** Changes a draft: any field, the lines as a whole. */
-export function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, input: Partial<DocumentInput>): Document {
-  return ledger.write(() => {
-    const was = requireDocument(ledger, orgSeq, kinds, ref);
+export async function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, input: Partial<DocumentInput>): Promise<Document> {
+  return ledger.write(async () => {
+    const was = await requireDocument(ledger, orgSeq, kinds, ref);
     if (was.state !== 'draft')
       throw new LedgerError('conflict', `${KIND_NAMES[was.kind]} ${was.number} is ${was.state}: only a draft changes (void it, or issue a credit note).`, { number: was.number });
-    const look = lookups(ledger, orgSeq);
-    const contact = input.contact ? contactFor(look, was.kind, input.contact) : (ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(was.contact_seq) as ContactRow);
+    const look = await lookups(ledger, orgSeq);
+    const contact = input.contact
+      ? await contactFor(look, was.kind, input.contact)
+      : ((await ledger.stmt('SELECT * FROM counterparties WHERE seq = ?').get(was.contact_seq)) as ContactRow);
     const date = input.date ?? was.issue_date;
     const inclusive = input.taxInclusive ?? was.tax_inclusive === 1;
-    const lines: DocumentLineInput[] = input.lines ?? currentLines(ledger, was);
+    const lines: DocumentLineInput[] = input.lines ?? (await currentLines(ledger, was));
     const currency = input.currency === undefined ? was.currency : requireCurrency(input.currency);
-    const worked = workLines(look, was.kind, date, inclusive, lines, contact, currency);
+    const worked = await workLines(look, was.kind, date, inclusive, lines, contact, currency);
     const due = input.dueDate || input.termsDays !== undefined ? dueDateOf(input, date, contact) : input.date ? dueDateOf({}, date, contact) : was.due_date;
-    ledger
+    await ledger
       .stmt(
         'UPDATE documents SET contact_seq = ?, issue_date = ?, due_date = ?, currency = ?, tax_inclusive = ?, net_minor = ?, tax_minor = ?, total_minor = ?, notes = ?, payment_instructions = ? WHERE seq = ?',
       )
@@ -183,37 +188,37 @@ export function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, kinds:
         input.paymentInstructions === undefined ? was.payment_instructions : input.paymentInstructions?.trim() || null,
         was.seq,
       );
-    writeLines(ledger, was.seq, worked);
-    const doc = documentBySeq(ledger, was.seq);
-    audit(ledger, actor, doc, 'edited', `${KIND_NAMES[doc.kind]} ${doc.number} (draft) changed: ${money(doc.total_minor, doc.currency)}`);
+    await writeLines(ledger, was.seq, worked);
+    const doc = await documentBySeq(ledger, was.seq);
+    await audit(ledger, actor, doc, 'edited', `${KIND_NAMES[doc.kind]} ${doc.number} (draft) changed: ${money(doc.total_minor, doc.currency)}`);
     return toDocument(ledger, doc);
   });
 }
 
-function currentLines(ledger: Ledger, doc: DocumentRow): DocumentLineInput[] {
-  return ledger
-    .rows<{ description: string; quantity_milli: number; unit_price_minor: number; code: string; tax_code: string | null }>(
+async function currentLines(ledger: Ledger, doc: DocumentRow): Promise<DocumentLineInput[]> {
+  return (
+    await ledger.rows<{ description: string; quantity_milli: number; unit_price_minor: number; code: string; tax_code: string | null }>(
       `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, t.code AS tax_code FROM document_lines l JOIN categories c ON c.seq = l.category_seq
        LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq WHERE l.document_seq = ? ORDER BY l.position`,
       doc.seq,
     )
-    .map((l) => ({
-      description: l.description,
-      quantity: l.quantity_milli / 1000,
-      unitPrice: fromMinor(l.unit_price_minor, doc.currency),
-      categoryCode: l.code,
-      taxCode: l.tax_code,
-    }));
+  ).map((l) => ({
+    description: l.description,
+    quantity: l.quantity_milli / 1000,
+    unitPrice: fromMinor(l.unit_price_minor, doc.currency),
+    categoryCode: l.code,
+    taxCode: l.tax_code,
+  }));
 }
 
 /** Issues a draft invoice (enters a draft bill): its entry goes into the books. */
-export function issueDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string): Document {
-  return ledger.write(() => {
-    const was = requireDocument(ledger, orgSeq, kinds, ref);
+export async function issueDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string): Promise<Document> {
+  return ledger.write(async () => {
+    const was = await requireDocument(ledger, orgSeq, kinds, ref);
     if (was.state !== 'draft')
       throw new LedgerError('conflict', `${KIND_NAMES[was.kind]} ${was.number} is already ${was.state === 'void' ? 'void' : 'issued'}.`, { number: was.number });
-    const doc = issueRow(ledger, was);
-    audit(
+    const doc = await issueRow(ledger, was);
+    await audit(
       ledger,
       actor,
       doc,
@@ -225,22 +230,22 @@ export function issueDocument(ledger: Ledger, orgSeq: number, actor: Human, kind
 }
 
 /** Voids a document: a draft simply; an issued one by reversing its entry on `date` (default today), once nothing settles it. */
-export function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, reason?: string, date?: string): Document {
-  return ledger.write(() => {
-    const doc = requireDocument(ledger, orgSeq, kinds, ref);
+export async function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, reason?: string, date?: string): Promise<Document> {
+  return ledger.write(async () => {
+    const doc = await requireDocument(ledger, orgSeq, kinds, ref);
     const what = `${KIND_NAMES[doc.kind]} ${doc.number}`;
     if (doc.state === 'void') throw new LedgerError('conflict', `${what} is already void.`, { number: doc.number });
     const on = date ?? (today() < doc.issue_date ? doc.issue_date : today());
     if (doc.state === 'issued') {
       if (on < doc.issue_date) throw invalid([{ field: 'date', message: `is before the issue date ${doc.issue_date}` }]);
-      const paid = ledger.stmt('SELECT t.id FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? LIMIT 1').pluck().get(doc.seq) as
+      const paid = (await ledger.stmt('SELECT t.id FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? LIMIT 1').pluck().get(doc.seq)) as
         string | undefined;
       if (paid)
         throw new LedgerError('conflict', `${what} has a payment (transaction ${paid}): undo the payment first (ledgerdesk payment undo ${paid}).`, {
           number: doc.number,
           transactionId: paid,
         });
-      if (ledger.stmt('SELECT 1 FROM credit_applications WHERE document_seq = ?').get(doc.seq))
+      if (await ledger.stmt('SELECT 1 FROM credit_applications WHERE document_seq = ?').get(doc.seq))
         throw new LedgerError(
           'conflict',
           `${what} is paid in part with the ${doc.kind === 'bill' ? 'vendor' : 'customer'}'s credit: take it off first (ledgerdesk ${doc.kind} unapply-credit ${doc.number}).`,
@@ -248,16 +253,16 @@ export function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds
             number: doc.number,
           },
         );
-      const credit = ledger.stmt("SELECT number FROM documents WHERE credits_seq = ? AND state = 'issued' LIMIT 1").pluck().get(doc.seq) as string | undefined;
+      const credit = (await ledger.stmt("SELECT number FROM documents WHERE credits_seq = ? AND state = 'issued' LIMIT 1").pluck().get(doc.seq)) as string | undefined;
       if (credit) throw new LedgerError('conflict', `${what} has credit note ${credit} against it: void the credit note first.`, { number: doc.number, creditNote: credit });
-      assertOpen(ledger, orgSeq, [on], 'voided');
-      reverseEntry(ledger, doc, on);
+      await assertOpen(ledger, orgSeq, [on], 'voided');
+      await reverseEntry(ledger, doc, on);
     }
-    ledger.stmt("UPDATE documents SET state = 'void', void_date = ?, void_reason = ? WHERE seq = ?").run(on, reason?.trim() || null, doc.seq);
-    if (doc.kind === 'credit_note' && doc.credits_seq !== null) refreshSettled(ledger, [doc.credits_seq]);
-    else refreshSettled(ledger, [doc.seq]);
-    const voided = documentBySeq(ledger, doc.seq);
-    audit(ledger, actor, voided, 'voided', `${what} voided${doc.state === 'issued' ? ` (its entry reversed on ${on})` : ''}${reason?.trim() ? `: ${reason.trim()}` : ''}`);
+    await ledger.stmt("UPDATE documents SET state = 'void', void_date = ?, void_reason = ? WHERE seq = ?").run(on, reason?.trim() || null, doc.seq);
+    if (doc.kind === 'credit_note' && doc.credits_seq !== null) await refreshSettled(ledger, [doc.credits_seq]);
+    else await refreshSettled(ledger, [doc.seq]);
+    const voided = await documentBySeq(ledger, doc.seq);
+    await audit(ledger, actor, voided, 'voided', `${what} voided${doc.state === 'issued' ? ` (its entry reversed on ${on})` : ''}${reason?.trim() ? `: ${reason.trim()}` : ''}`);
     return toDocument(ledger, voided);
   });
 }

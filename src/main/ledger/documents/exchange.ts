@@ -19,6 +19,7 @@ import type { LineInput, LineRecord } from '../transactions/lines';
 import { booked } from './currency';
 import { sharesOf } from './paid';
 import type { DocumentRow } from './documents';
+import { mapInOrder } from '../core/in-order';
 
 /** A rate further than this from the row's day's rate is taken for a slip (a decimal point, the other amount) and refused. */
 export const RATE_BAND = 0.25;
@@ -64,14 +65,14 @@ const shortRate = (text: string) => String(Number(Number(text).toPrecision(6)));
  * several currencies, or a row that already pays other documents (a row paying in another currency pays its
  * documents together: their shares of it are not known apart).
  */
-export function assertExchangeable(
+export async function assertExchangeable(
   ledger: Ledger,
   orgSeq: number,
   row: { id: string; currency: string },
   docs: readonly DocumentRow[],
   kept: readonly Pick<LineRecord, 'settles_seq'>[],
-): void {
-  const base = baseCurrency(ledger, orgSeq);
+): Promise<void> {
+  const base = await baseCurrency(ledger, orgSeq);
   const i = docs.findIndex((d) => d.currency !== row.currency);
   if (i >= 0 && row.currency !== base) {
     throw invalid([
@@ -84,10 +85,10 @@ export function assertExchangeable(
   const currencies = [...new Set(docs.map((d) => d.currency))];
   if (currencies.length > 1) throw invalid([{ field: 'documents', message: `are in ${currencies.join(' and ')}: a row pays documents of one currency at a time` }]);
   if (kept.length === 0) return;
-  const numbers = ledger
+  const numbers = (await ledger
     .stmt('SELECT number FROM documents WHERE seq IN (SELECT value FROM json_each(?))')
     .pluck()
-    .all(JSON.stringify(kept.map((l) => l.settles_seq))) as string[];
+    .all(JSON.stringify(kept.map((l) => l.settles_seq)))) as string[];
   throw new LedgerError(
     'conflict',
     `Transaction ${row.id} already pays ${numbers.join(', ')}: a row paying in another currency pays its documents together. Name them all, or undo its payment first (ledgerdesk payment undo ${row.id}).`,
@@ -96,9 +97,9 @@ export function assertExchangeable(
 }
 
 /** The rate of a day for a currency, or null when none serves it. */
-function dayRateOf(ledger: Ledger, orgSeq: number, currency: string, date: string) {
+async function dayRateOf(ledger: Ledger, orgSeq: number, currency: string, date: string) {
   try {
-    return exchangeRateOn(ledger, orgSeq, currency, date).rate;
+    return (await exchangeRateOn(ledger, orgSeq, currency, date)).rate;
   } catch {
     return null;
   }
@@ -116,7 +117,7 @@ interface PayingRow {
  * them): each settles what was given or its balance (`opens`), paid by what was given or by what is left shared in
  * proportion. Every line carries its base amount; the caller adds the realized difference.
  */
-export function exchangeLines(
+export async function exchangeLines(
   ledger: Ledger,
   orgSeq: number,
   row: PayingRow,
@@ -125,9 +126,9 @@ export function exchangeLines(
   given: readonly { amount?: TypedMoney; settles?: TypedMoney }[],
   opens: readonly number[],
   left: number,
-): { lines: LineInput[]; parts: ExchangePart[]; left: number } {
+): Promise<{ lines: LineInput[]; parts: ExchangePart[]; left: number }> {
   const s = kind === 'bill' ? 1 : -1;
-  const mark = decimalMarkOf(ledger, orgSeq);
+  const mark = await decimalMarkOf(ledger, orgSeq);
   const settles = docs.map((doc, i) => {
     const text = given[i].settles;
     const minor = text === undefined ? opens[i] : typedToMinor(text, doc.currency, mark, `documents[${i}].settles`);
@@ -140,17 +141,17 @@ export function exchangeLines(
   }
   const typed = given[0].amount;
   const paid = typed === undefined ? sharesOf(left, settles) : [typedToMinor(typed, row.currency, mark, 'documents[0].amount')];
-  const parts = docs.map((doc, i): ExchangePart => {
+  const parts = await mapInOrder(docs, async (doc, i): Promise<ExchangePart> => {
     const field = `documents[${i}].amount`;
     if (paid[i] <= 0) throw invalid([{ field, message: 'nothing of the row is left to pay it' }]);
     if (paid[i] > left) throw invalid([{ field, message: `is more than is left of the row (${money(left, row.currency)})` }]);
     left -= paid[i];
-    const value = booked(ledger, doc);
+    const value = await booked(ledger, doc);
     if (!value || value.amount === 0) throw new LedgerError('conflict', `${doc.number} has no value in the organization's currency: it awaits a rate.`, { number: doc.number });
     // What settles the balance takes what is left of the booked value: parts rounded one by one would leave a penny.
-    const worth = settles[i] === opens[i] ? openBase(ledger, doc.seq, row.seq) : shareOf(settles[i], value.base, value.amount);
+    const worth = settles[i] === opens[i] ? await openBase(ledger, doc.seq, row.seq) : shareOf(settles[i], value.base, value.amount);
     const part = { number: doc.number, currency: doc.currency, settles: settles[i], paid: paid[i], booked: Math.abs(worth) };
-    assertNear(ledger, orgSeq, row, part, given[i].settles === undefined ? field : `documents[${i}].settles`);
+    await assertNear(ledger, orgSeq, row, part, given[i].settles === undefined ? field : `documents[${i}].settles`);
     return part;
   });
   const lines = docs.map((doc, i): LineInput => ({
@@ -166,17 +167,17 @@ export function exchangeLines(
 }
 
 /** What a document still holds in the base currency (its booked value less what settled it), but for one row's lines. */
-const openBase = (ledger: Ledger, docSeq: number, rowSeq: number): number =>
-  ledger
+const openBase = async (ledger: Ledger, docSeq: number, rowSeq: number): Promise<number> =>
+  (await ledger
     .stmt(
       'SELECT coalesce((SELECT sum(base_minor) FROM postings WHERE settles_seq = ?), 0) + coalesce((SELECT sum(base_minor) FROM lines WHERE settles_seq = ? AND transaction_seq <> ?), 0)',
     )
     .pluck()
-    .get(docSeq, docSeq, rowSeq) as number;
+    .get(docSeq, docSeq, rowSeq)) as number;
 
 /** Refuses amounts whose rate is far from the day's (a slip), naming the field; a day without a rate is not checked. */
-function assertNear(ledger: Ledger, orgSeq: number, row: PayingRow, p: ExchangePart, field: string): void {
-  const day = dayRateOf(ledger, orgSeq, p.currency, row.date);
+async function assertNear(ledger: Ledger, orgSeq: number, row: PayingRow, p: ExchangePart, field: string): Promise<void> {
+  const day = await dayRateOf(ledger, orgSeq, p.currency, row.date);
   if (!day) return;
   const fair = Math.abs(toBase(p.settles, p.currency, day, row.currency));
   if (Math.abs(p.paid - fair) <= RATE_BAND * fair) return;
@@ -193,9 +194,9 @@ function assertNear(ledger: Ledger, orgSeq: number, row: PayingRow, p: ExchangeP
 export const differenceOf = (kind: 'invoice' | 'bill', p: ExchangePart): number => (kind === 'bill' ? p.booked - p.paid : p.paid - p.booked);
 
 /** The parts as the answers show them. */
-export function exchangesOf(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', parts: readonly ExchangePart[]): Exchange[] {
-  return parts.map((p) => {
-    const day = dayRateOf(ledger, orgSeq, p.currency, row.date);
+export async function exchangesOf(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', parts: readonly ExchangePart[]): Promise<Exchange[]> {
+  return await mapInOrder(parts, async (p) => {
+    const day = await dayRateOf(ledger, orgSeq, p.currency, row.date);
     return {
       document: p.number,
       currency: p.currency,

@@ -19,44 +19,44 @@ export interface Lookups {
   ledger: Ledger;
   orgSeq: number;
   org: Organization;
-  category(code: string): ChartRow | undefined;
+  category(code: string): Promise<ChartRow | undefined>;
   /** A usable tax code's seq (throws, naming `field`, for an unknown or archived one). */
-  taxCode(code: string, field: string): number;
-  taxFacts(seq: number): TaxFacts;
-  rate(seq: number, date: string): number;
-  defaultTax(categorySeq: number): number | null;
-  contact(ref: string): ContactRow;
+  taxCode(code: string, field: string): Promise<number>;
+  taxFacts(seq: number): Promise<TaxFacts>;
+  rate(seq: number, date: string): Promise<number>;
+  defaultTax(categorySeq: number): Promise<number | null>;
+  contact(ref: string): Promise<ContactRow>;
   /** Amounts in the base currency, each rate read once. */
   valuer: Valuer;
 }
 
-/** A function remembering its answers (a throw is not remembered). */
-function remembered<K, V>(fn: (key: K) => V): (key: K) => V {
+/** A function remembering its answers (a refusal is not remembered). */
+function remembered<K, V>(fn: (key: K) => Promise<V>): (key: K) => Promise<V> {
   const known = new Map<K, V>();
-  return (key) => {
+  return async (key) => {
     if (known.has(key)) return known.get(key)!;
-    const value = fn(key);
+    const value = await fn(key);
     known.set(key, value);
     return value;
   };
 }
 
-export function lookups(ledger: Ledger, orgSeq: number): Lookups {
-  const taxCode = remembered((code: string) => usableTaxCodeRow(ledger, orgSeq, code).seq);
+export async function lookups(ledger: Ledger, orgSeq: number): Promise<Lookups> {
+  const taxCode = remembered(async (code: string) => (await usableTaxCodeRow(ledger, orgSeq, code)).seq);
   const rate = remembered((key: string) => rateOn(ledger, Number(key.slice(11)), key.slice(0, 10)));
   return {
     ledger,
     orgSeq,
-    org: organizationBySeq(ledger, orgSeq),
+    org: await organizationBySeq(ledger, orgSeq),
     category: remembered((code: string) => chartRowByCode(ledger, orgSeq, code)),
-    taxCode: (code, field) => {
+    taxCode: async (code, field) => {
       try {
-        return taxCode(code);
+        return await taxCode(code);
       } catch {
-        return usableTaxCodeRow(ledger, orgSeq, code, field).seq;
+        return (await usableTaxCodeRow(ledger, orgSeq, code, field)).seq;
       }
     },
-    taxFacts: remembered((seq: number) => ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(seq) as TaxFacts),
+    taxFacts: remembered(async (seq: number) => (await ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(seq)) as TaxFacts),
     rate: (seq, date) => rate(`${date} ${seq}`),
     defaultTax: remembered((categorySeq: number) => defaultTaxOf(ledger, categorySeq)),
     contact: remembered((ref: string) => requireContactRow(ledger, orgSeq, ref)),

@@ -60,27 +60,27 @@ function relabel(error: unknown, at: number, source: Sourced['rows']): unknown {
  * dates; this order also puts a large batch into the date indexes at a few places rather than all over them.
  * The rows come back in that order.
  */
-export function createDocuments(ledger: Ledger, orgSeq: number, actor: Human, documents: readonly Sourced[], options: CreateOptions): DocumentRow[] {
+export async function createDocuments(ledger: Ledger, orgSeq: number, actor: Human, documents: readonly Sourced[], options: CreateOptions): Promise<DocumentRow[]> {
   const bulk = options.issue && documents.length >= BULK_DOCUMENTS;
   const dates = documents.map((d) => d.input.date ?? today());
   const order = documents.map((_, i) => i).sort((a, b) => (dates[a] < dates[b] ? -1 : dates[a] > dates[b] ? 1 : a - b));
   return withCache(ledger, bulk ? BULK_CACHE_KIB : 0, () =>
-    ledger.write(() => {
-      const look = lookups(ledger, orgSeq);
-      const numbers = options.kind === 'invoice' ? numberRun(ledger, orgSeq, 'invoice') : undefined;
-      const each = (track?: Track) => {
+    ledger.write(async () => {
+      const look = await lookups(ledger, orgSeq);
+      const numbers = options.kind === 'invoice' ? await numberRun(ledger, orgSeq, 'invoice') : undefined;
+      const each = async (track?: Track) => {
         const rows: DocumentRow[] = [];
         for (const i of order) {
           try {
-            rows.push(createRow(look, actor, documents[i].input, options, { track, number: numbers?.take }));
+            rows.push(await createRow(look, actor, documents[i].input, options, { track, number: numbers?.take }));
           } catch (error) {
             throw relabel(error, i, documents[i].rows);
           }
         }
         return rows;
       };
-      const rows = bulk ? postInBulk(ledger, each) : each();
-      numbers?.done();
+      const rows = bulk ? await postInBulk(ledger, each) : await each();
+      await numbers?.done();
       return rows;
     }),
   );

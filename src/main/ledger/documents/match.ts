@@ -11,11 +11,14 @@
 // day's rate, give or take SUGGEST_BAND (the bank's spread); never exact, so an
 // import never pays such a row by itself.
 import type { Actor } from '../access/audit';
+import { filterInOrder } from '../core/in-order';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
 import { foldName } from '../core/text';
 import { Valuer } from '../rates/valuer';
 import { payDocuments } from './settle';
+import { flatMapInOrder } from '../core/in-order';
+import { mapInOrder } from '../core/in-order';
 
 /** How far a base-currency row may be from a document's balance at the day's rate and still look like its payment. */
 export const SUGGEST_BAND = 0.03;
@@ -66,7 +69,7 @@ const OPEN = `SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.i
   WHERE d.org_seq = ? AND d.kind IN ('invoice', 'bill') AND d.settled_on IS NULL AND d.state <> 'draft' AND d.state = 'issued' AND d.total_minor > d.settled_minor`;
 
 /** The open invoices and bills (only those whose balance is one of `amounts`, in a paying row's sign, when given). */
-function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number[]): OpenDocument[] {
+async function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number[]): Promise<OpenDocument[]> {
   return ledger.rows<OpenDocument>(
     `SELECT * FROM (${OPEN}) WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
     orgSeq,
@@ -76,35 +79,35 @@ function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number
 }
 
 /** The open documents in another currency than the base, with a valuer for their balances at a row's day (few). */
-function openElsewhere(ledger: Ledger, orgSeq: number): { docs: OpenDocument[]; valuer: Valuer } {
+async function openElsewhere(ledger: Ledger, orgSeq: number): Promise<{ docs: OpenDocument[]; valuer: Valuer }> {
   const valuer = new Valuer(ledger, orgSeq);
-  return { docs: ledger.rows<OpenDocument>(`${OPEN} AND d.currency <> ?`, orgSeq, valuer.base), valuer };
+  return { docs: await ledger.rows<OpenDocument>(`${OPEN} AND d.currency <> ?`, orgSeq, await valuer.base()), valuer };
 }
 
 /** A document's balance at the row's day's rate in the base currency, in the row's sign; null without a rate. */
-function valueOn(elsewhere: { valuer: Valuer }, d: OpenDocument, date: string): number | null {
+async function valueOn(elsewhere: { valuer: Valuer }, d: OpenDocument, date: string): Promise<number | null> {
   try {
-    return elsewhere.valuer.value(d.row_minor, d.currency, date);
+    return await elsewhere.valuer.value(d.row_minor, d.currency, date);
   } catch {
     return null;
   }
 }
 
 /** Whether a base-currency row fits a document in another currency: within SUGGEST_BAND of its balance at the day's rate. */
-function fitsAtDayRate(elsewhere: { valuer: Valuer }, row: Row, d: OpenDocument): boolean {
-  if (row.currency !== elsewhere.valuer.base || d.issue_date > row.date || Math.sign(d.row_minor) !== Math.sign(row.amount_minor)) return false;
-  const value = valueOn(elsewhere, d, row.date);
+async function fitsAtDayRate(elsewhere: { valuer: Valuer }, row: Row, d: OpenDocument): Promise<boolean> {
+  if (row.currency !== (await elsewhere.valuer.base()) || d.issue_date > row.date || Math.sign(d.row_minor) !== Math.sign(row.amount_minor)) return false;
+  const value = await valueOn(elsewhere, d, row.date);
   return value !== null && Math.abs(row.amount_minor - value) <= SUGGEST_BAND * Math.abs(value);
 }
 
-function suggestionOf(row: Row, open: readonly OpenDocument[], elsewhere?: { docs: OpenDocument[]; valuer: Valuer }): PaymentSuggestion | null {
+async function suggestionOf(row: Row, open: readonly OpenDocument[], elsewhere?: { docs: OpenDocument[]; valuer: Valuer }): Promise<PaymentSuggestion | null> {
   const fits = open.filter((d) => d.currency === row.currency && d.row_minor === row.amount_minor && d.issue_date <= row.date);
   const text = squash(row.description);
   const words = foldName(row.description);
   const named = fits.filter((d) => text.includes(squash(d.number)));
   let chosen = named.length ? named : fits.filter((d) => nameWords(d.contact).some((w) => words.includes(w)));
   // In another currency only a row that names the number: an amount within a band is too loose a fit alone.
-  if (!chosen.length && elsewhere) chosen = elsewhere.docs.filter((d) => text.includes(squash(d.number)) && fitsAtDayRate(elsewhere, row, d));
+  if (!chosen.length && elsewhere) chosen = await filterInOrder(elsewhere.docs, async (d) => text.includes(squash(d.number)) && (await fitsAtDayRate(elsewhere, row, d)));
   if (!chosen.length) return null;
   return {
     transactionId: row.id,
@@ -118,18 +121,18 @@ function suggestionOf(row: Row, open: readonly OpenDocument[], elsewhere?: { doc
 }
 
 /** The likeliest payment each of a page's open rows may be (none without open documents). */
-export function possiblePaymentsFor(ledger: Ledger, orgSeq: number, rows: readonly Row[]): Map<number, PaymentSuggestion> {
+export async function possiblePaymentsFor(ledger: Ledger, orgSeq: number, rows: readonly Row[]): Promise<Map<number, PaymentSuggestion>> {
   const out = new Map<number, PaymentSuggestion>();
   if (!rows.length) return out;
-  const open = openDocuments(
+  const open = await openDocuments(
     ledger,
     orgSeq,
     rows.map((r) => r.amount_minor),
   );
-  const elsewhere = openElsewhere(ledger, orgSeq);
+  const elsewhere = await openElsewhere(ledger, orgSeq);
   if (!open.length && !elsewhere.docs.length) return out;
   for (const r of rows) {
-    const s = suggestionOf(r, open, elsewhere);
+    const s = await suggestionOf(r, open, elsewhere);
     if (s) out.set(r.seq, s);
   }
   return out;
@@ -138,52 +141,52 @@ export function possiblePaymentsFor(ledger: Ledger, orgSeq: number, rows: readon
 const CANDIDATES = `SELECT seq, id, date, amount_minor, currency, description FROM transactions WHERE org_seq = ? AND status = 'uncategorized'`;
 
 /** Uncategorized rows that may pay open documents (of one import batch, or all), newest first. */
-export function suggestPayments(ledger: Ledger, orgSeq: number, only: { importBatchSeq?: number } = {}): PaymentSuggestion[] {
-  const open = openDocuments(ledger, orgSeq);
-  const elsewhere = openElsewhere(ledger, orgSeq);
+export async function suggestPayments(ledger: Ledger, orgSeq: number, only: { importBatchSeq?: number } = {}): Promise<PaymentSuggestion[]> {
+  const open = await openDocuments(ledger, orgSeq);
+  const elsewhere = await openElsewhere(ledger, orgSeq);
   if (!open.length && !elsewhere.docs.length) return [];
   const batch = only.importBatchSeq ? ' AND import_batch_seq = ?' : '';
   const batchParams = only.importBatchSeq ? [only.importBatchSeq] : [];
-  const rows = ledger.rows<Row>(
+  const rows = await ledger.rows<Row>(
     `${CANDIDATES} AND amount_minor IN (SELECT value FROM json_each(?))${batch} ORDER BY date DESC, seq DESC LIMIT 500`,
     orgSeq,
     JSON.stringify([...new Set(open.map((d) => d.row_minor))]),
     ...batchParams,
   );
   // Base-currency rows near a balance in another currency (a generous range: the day's rate is checked per row).
-  const ranges = elsewhere.docs.flatMap((d) => {
-    const booked = valueOn(elsewhere, d, d.issue_date);
+  const ranges = await flatMapInOrder(elsewhere.docs, async (d) => {
+    const booked = await valueOn(elsewhere, d, d.issue_date);
     return booked === null ? [] : [[Math.min(booked / 2, booked * 2), Math.max(booked / 2, booked * 2), d.issue_date]];
   });
   if (ranges.length) {
     const seen = new Set(rows.map((r) => r.seq));
-    const near = ledger.rows<Row>(
+    const near = await ledger.rows<Row>(
       `${CANDIDATES} AND currency = ?${batch} AND EXISTS (SELECT 1 FROM json_each(?) r
          WHERE amount_minor BETWEEN json_extract(r.value, '$[0]') AND json_extract(r.value, '$[1]') AND date >= json_extract(r.value, '$[2]'))
        ORDER BY date DESC, seq DESC LIMIT 500`,
       orgSeq,
-      elsewhere.valuer.base,
+      await elsewhere.valuer.base(),
       ...batchParams,
       JSON.stringify(ranges),
     );
     rows.push(...near.filter((r) => !seen.has(r.seq)));
     rows.sort((a, b) => b.date.localeCompare(a.date) || b.seq - a.seq);
   }
-  return rows.map((r) => suggestionOf(r, open, elsewhere)).filter((s): s is PaymentSuggestion => s !== null);
+  return (await mapInOrder(rows, (r) => suggestionOf(r, open, elsewhere))).filter((s): s is PaymentSuggestion => s !== null);
 }
 
 /** After an import: pays the exact and unique fits, counts the others as possible payments. */
-export function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Actor, importBatchSeq: number): { matched: number; possible: number } {
-  const found = suggestPayments(ledger, orgSeq, { importBatchSeq });
+export async function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Actor, importBatchSeq: number): Promise<{ matched: number; possible: number }> {
+  const found = await suggestPayments(ledger, orgSeq, { importBatchSeq });
   let matched = 0;
   const taken = new Set<string>();
   for (const s of found) {
     const number = s.documents[0].number;
     if (!s.exact || taken.has(`${s.kind}:${number}`)) continue;
     taken.add(`${s.kind}:${number}`);
-    payDocuments(ledger, orgSeq, actor, s.kind, s.transactionId, [{ document: number }], 'matched on import');
+    await payDocuments(ledger, orgSeq, actor, s.kind, s.transactionId, [{ document: number }], 'matched on import');
     // The import's own work (as the transfers it matches): undoing the import takes the payment with it.
-    ledger
+    await ledger
       .stmt("INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) SELECT ?, seq, '[]' FROM transactions WHERE id = ?")
       .run(importBatchSeq, s.transactionId);
     matched++;
@@ -196,13 +199,13 @@ export function matchImportedPayments(ledger: Ledger, orgSeq: number, actor: Act
  * can pay (issued by the row's day; in its currency, or in another when the row is in the base currency and fits
  * the balance at the day's rate): how an agent proposes a payment with a v1 categorization.
  */
-export function documentNamedBy(ledger: Ledger, orgSeq: number, row: Row, texts: readonly string[]): { kind: 'invoice' | 'bill'; number: string } | null {
+export async function documentNamedBy(ledger: Ledger, orgSeq: number, row: Row, texts: readonly string[]): Promise<{ kind: 'invoice' | 'bill'; number: string } | null> {
   const said = squash(texts.join(' '));
   const kind = row.amount_minor > 0 ? 'invoice' : 'bill';
-  const elsewhere = openElsewhere(ledger, orgSeq);
+  const elsewhere = await openElsewhere(ledger, orgSeq);
   const named = [
-    ...openDocuments(ledger, orgSeq).filter((d) => d.currency === row.currency && d.issue_date <= row.date),
-    ...elsewhere.docs.filter((d) => fitsAtDayRate(elsewhere, row, d)),
+    ...(await openDocuments(ledger, orgSeq)).filter((d) => d.currency === row.currency && d.issue_date <= row.date),
+    ...(await filterInOrder(elsewhere.docs, (d) => fitsAtDayRate(elsewhere, row, d))),
   ].filter((d) => d.kind === kind && said.includes(squash(d.number)));
   return named.length === 1 ? { kind, number: named[0].number } : null;
 }

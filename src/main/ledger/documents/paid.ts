@@ -21,9 +21,9 @@ export function sharesOf(total: number, weights: readonly number[]): number[] {
  * What of a row paid each document it pays in another currency, in the row's currency (by the document's seq):
  * the row less the credit it left, shared as exchangeLines shares it. Empty for a row paying in its own currency.
  */
-export function paidByRow(ledger: Ledger, transactionSeq: number): Map<number, number> {
-  const row = ledger.stmt('SELECT amount_minor, currency FROM transactions WHERE seq = ?').get(transactionSeq) as { amount_minor: number; currency: string };
-  const lines = ledger.rows<{ settles_seq: number | null; currency: string; amount_minor: number }>(
+export async function paidByRow(ledger: Ledger, transactionSeq: number): Promise<Map<number, number>> {
+  const row = (await ledger.stmt('SELECT amount_minor, currency FROM transactions WHERE seq = ?').get(transactionSeq)) as { amount_minor: number; currency: string };
+  const lines = await ledger.rows<{ settles_seq: number | null; currency: string; amount_minor: number }>(
     "SELECT settles_seq, currency, amount_minor FROM lines WHERE transaction_seq = ? AND kind IN ('receivable', 'payable') ORDER BY position",
     transactionSeq,
   );

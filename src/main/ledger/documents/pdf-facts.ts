@@ -148,10 +148,10 @@ function totalsOf(doc: Document, words: TaxWords, money: (minor: number) => stri
   ];
 }
 
-export function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): PdfFacts {
-  const doc = toDocument(ledger, row);
-  const org = organizationBySeq(ledger, orgSeq);
-  const customer = ledger.stmt('SELECT name, address, tax_number AS taxNumber, country FROM counterparties WHERE seq = ?').get(row.contact_seq) as Customer;
+export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<PdfFacts> {
+  const doc = await toDocument(ledger, row);
+  const org = await organizationBySeq(ledger, orgSeq);
+  const customer = (await ledger.stmt('SELECT name, address, tax_number AS taxNumber, country FROM counterparties WHERE seq = ?').get(row.contact_seq)) as Customer;
   const style = effectiveDateStyle(org);
   const date = (d: string) => writeDate(d, style);
   const mark = org.decimalMark;
@@ -159,12 +159,12 @@ export function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): PdfF
   const baseMoney = (minor: number) => writeAmount(minor, org.currency, mark);
   const minor = (n: number) => toMinor(n, doc.currency);
   const words = taxWordsOf(org.taxSet);
-  const kinds = taxKinds(ledger, orgSeq);
+  const kinds = await taxKinds(ledger, orgSeq);
   const home = countryOf(org);
   const rows: RateRow[] = rateRows(doc, kinds);
-  const invoiceDate = row.credits_seq === null ? null : (ledger.stmt('SELECT issue_date FROM documents WHERE seq = ?').pluck().get(row.credits_seq) as string);
-  const base = baseTax(ledger, row, org.currency, rows, invoiceDate);
-  const logo = logoOf(ledger, orgSeq);
+  const invoiceDate = row.credits_seq === null ? null : ((await ledger.stmt('SELECT issue_date FROM documents WHERE seq = ?').pluck().get(row.credits_seq)) as string);
+  const base = await baseTax(ledger, row, org.currency, rows, invoiceDate);
+  const logo = await logoOf(ledger, orgSeq);
   const registration = (label: string, n: string | null) => (n ? `${label} ${n}` : null);
   return {
     kind: doc.kind,
@@ -195,7 +195,7 @@ export function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): PdfF
     notes: doc.notes,
     payment: paymentOf(org, doc, row, money, date),
     footer: footerOf(org),
-    logo: logo && { ...logo, bytes: logoBytes(ledger, orgSeq)! },
+    logo: logo && { ...logo, bytes: (await logoBytes(ledger, orgSeq))! },
     author: org.legalName ?? org.name,
   };
 }

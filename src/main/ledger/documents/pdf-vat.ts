@@ -15,6 +15,7 @@ import { taxOnNet } from '../tax/lines';
 import { documentValue } from './currency';
 import type { Document, DocumentRow } from './documents';
 import type { TaxKind } from '../../../../db/values';
+import { mapInOrder } from '../core/in-order';
 
 /** The word for the tax and for a registration number, by the organization's tax set. */
 export interface TaxWords {
@@ -72,8 +73,8 @@ export function rateLabel(r: Pick<RateRow, 'kind' | 'rate'>, words: TaxWords): s
 }
 
 /** The kinds of the organization's tax codes, by code (archived ones too: an old invoice names them). */
-export const taxKinds = (ledger: Ledger, orgSeq: number): Map<string, TaxKind> =>
-  new Map((ledger.stmt('SELECT code, kind FROM tax_codes WHERE org_seq = ?').all(orgSeq) as { code: string; kind: TaxKind }[]).map((c) => [c.code, c.kind]));
+export const taxKinds = async (ledger: Ledger, orgSeq: number): Promise<Map<string, TaxKind>> =>
+  new Map(((await ledger.stmt('SELECT code, kind FROM tax_codes WHERE org_seq = ?').all(orgSeq)) as { code: string; kind: TaxKind }[]).map((c) => [c.code, c.kind]));
 
 /** The document's net and tax per rate (lines without a tax code as one row), in its currency. */
 export function rateRows(doc: Document, kinds: Map<string, TaxKind>): RateRow[] {
@@ -96,28 +97,34 @@ export interface BaseTax {
  * An issued document's net and tax per tax code as its entry booked them (its first postings, before any
  * reversal); a draft's as issuing would book them (each line, and each code's tax, at the document's rate).
  */
-function bookedBase(ledger: Ledger, row: DocumentRow, rows: RateRow[]): RateRow[] | null {
+async function bookedBase(ledger: Ledger, row: DocumentRow, rows: RateRow[]): Promise<RateRow[] | null> {
   const sign = row.kind === 'invoice' ? -1 : 1;
   if (row.state !== 'draft') {
-    const booked = ledger
+    const booked = (await ledger
       .stmt(
         `SELECT p.kind, t.code, sum(p.base_minor) AS base FROM postings p LEFT JOIN tax_codes t ON t.seq = p.tax_code_seq
          WHERE p.document_seq = ? AND p.kind IN ('category', 'tax')
            AND p.seq < (SELECT min(seq) FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable'))
          GROUP BY p.kind, p.tax_code_seq`,
       )
-      .all(row.seq, row.seq) as { kind: string; code: string | null; base: number | null }[];
+      .all(row.seq, row.seq)) as { kind: string; code: string | null; base: number | null }[];
     if (booked.some((b) => b.base === null)) return null;
     const of = (kind: string, code: string | null) => sign * (booked.find((b) => b.kind === kind && b.code === code)?.base ?? 0);
     return rows.map((r) => ({ ...r, net: of('category', r.code), tax: of('tax', r.code) }));
   }
   try {
-    const value = documentValue(ledger, row);
-    const lines = ledger.stmt('SELECT t.code, l.net_minor AS net FROM document_lines l LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq WHERE l.document_seq = ?').all(row.seq) as {
+    const value = await documentValue(ledger, row);
+    const lines = (await ledger
+      .stmt('SELECT t.code, l.net_minor AS net FROM document_lines l LEFT JOIN tax_codes t ON t.seq = l.tax_code_seq WHERE l.document_seq = ?')
+      .all(row.seq)) as {
       code: string | null;
       net: number;
     }[];
-    return rows.map((r) => ({ ...r, net: lines.filter((l) => l.code === r.code).reduce((s, l) => s + value(l.net), 0), tax: value(r.tax) }));
+    return await mapInOrder(rows, async (r) => {
+      let net = 0;
+      for (const l of lines) if (l.code === r.code) net += await value(l.net);
+      return { ...r, net, tax: await value(r.tax) };
+    });
   } catch (e) {
     if (e instanceof LedgerError) return null;
     throw e;
@@ -125,14 +132,14 @@ function bookedBase(ledger: Ledger, row: DocumentRow, rows: RateRow[]): RateRow[
 }
 
 /** The tax in the organization's currency, for a document in another one that charges tax; else null. */
-export function baseTax(ledger: Ledger, row: DocumentRow, base: string, rows: RateRow[], invoiceDate: string | null): BaseTax | null {
+export async function baseTax(ledger: Ledger, row: DocumentRow, base: string, rows: RateRow[], invoiceDate: string | null): Promise<BaseTax | null> {
   if (row.currency === base || rows.every((r) => r.tax === 0)) return null;
-  const booked = bookedBase(ledger, row, rows);
+  const booked = await bookedBase(ledger, row, rows);
   // A credit note is booked at its invoice's rate (currency.ts): the rate of that invoice's date.
   const date = invoiceDate ?? row.issue_date;
   let rate: BaseTax['rate'] = null;
   try {
-    rate = { text: `1 ${row.currency} = ${rateText(exchangeRateOn(ledger, row.org_seq, row.currency, date).rate)} ${base}`, date };
+    rate = { text: `1 ${row.currency} = ${rateText((await exchangeRateOn(ledger, row.org_seq, row.currency, date)).rate)} ${base}`, date };
   } catch (e) {
     if (!(e instanceof LedgerError)) throw e;
   }

@@ -11,7 +11,7 @@ import { registerFonts } from './pdf-fonts';
 import { baseTaxBlock, footers, LEFT, letterhead, linesTable, notes, paymentBox, statement, summary } from './pdf-layout';
 
 export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<Buffer> {
-  const f = pdfFacts(ledger, orgSeq, row);
+  const f = await pdfFacts(ledger, orgSeq, row);
   // Loaded when a PDF is asked for: every other command starts without it.
   const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({

@@ -19,6 +19,7 @@ import { asInput, linesOf, refuseTransfer, replaceLines, suspenseLine, type Line
 import { documentBySeq, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
 import { realizedLine, withRealized } from './currency';
 import { assertExchangeable, exchangeLines, exchangeSaid, exchangesOf, type Exchange, type ExchangePart } from './exchange';
+import { mapInOrder } from '../core/in-order';
 
 export type { Exchange } from './exchange';
 
@@ -43,7 +44,7 @@ export interface PaymentResult {
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
 /** A row as settling needs it. */
-type PayingRow = ReturnType<typeof handRow>;
+type PayingRow = Awaited<ReturnType<typeof handRow>>;
 
 /** What a row would pay, nothing written: its lines (their base amounts where they are in another currency). */
 interface SettlementPlan {
@@ -100,7 +101,7 @@ function ownCurrencyLines(
 }
 
 /** Refuses what cannot be paid, naming the field; the rest plans the lines. */
-function planSettlement(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]): SettlementPlan {
+async function planSettlement(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]): Promise<SettlementPlan> {
   const lineKind = kind === 'bill' ? 'payable' : 'receivable';
   // The row's sign: money in pays invoices, money out pays bills; s turns a part of the row into its line's amount.
   const s = kind === 'bill' ? 1 : -1;
@@ -110,21 +111,21 @@ function planSettlement(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'i
     ]);
   }
   if (allocations.length === 0) throw invalid([{ field: 'documents', message: 'name at least one document to pay' }]);
-  const docs = allocations.map((a) => requireDocument(ledger, orgSeq, [kind], a.document));
+  const docs = await mapInOrder(allocations, (a) => requireDocument(ledger, orgSeq, [kind], a.document));
   const named = new Set(docs.map((d) => d.seq));
-  const current = linesOf(ledger, row.seq);
+  const current = await linesOf(ledger, row.seq);
   const keptLines = current.filter((l) => l.kind === lineKind && l.settles_seq !== null && !named.has(l.settles_seq));
   const exchanged = docs.some((d) => d.currency !== row.currency) || keptLines.some((l) => l.currency !== row.currency);
-  if (exchanged) assertExchangeable(ledger, orgSeq, row, docs, keptLines);
+  if (exchanged) await assertExchangeable(ledger, orgSeq, row, docs, keptLines);
   const kept = keptLines.map((l) => ({ ...asInput(l), kept: l.base_minor }));
   const opens = openBalances(row, kind, docs, current);
   const rest = -s * row.amount_minor - kept.reduce((sum, l) => sum + s * l.amountMinor, 0);
-  const contact = ledger.stmt('SELECT name FROM counterparties WHERE seq = ?').pluck().get(docs[0].contact_seq) as string;
+  const contact = (await ledger.stmt('SELECT name FROM counterparties WHERE seq = ?').pluck().get(docs[0].contact_seq)) as string;
   let paid: { lines: LineInput[]; left: number; said: string[]; parts: ExchangePart[] };
   if (exchanged) {
-    const { lines, parts, left } = exchangeLines(ledger, orgSeq, row, kind, docs, allocations, opens, rest);
+    const { lines, parts, left } = await exchangeLines(ledger, orgSeq, row, kind, docs, allocations, opens, rest);
     paid = { lines, left, parts, said: parts.map((p) => exchangeSaid(kind, p, row.currency)) };
-  } else paid = { ...ownCurrencyLines(decimalMarkOf(ledger, orgSeq), row, kind, docs, allocations, opens, rest), parts: [] };
+  } else paid = { ...ownCurrencyLines(await decimalMarkOf(ledger, orgSeq), row, kind, docs, allocations, opens, rest), parts: [] };
   const { left } = paid;
   // A row in the base currency (every row that pays in another one) is worth its own amount.
   const credit: LineInput = { kind: lineKind, amountMinor: s * left, ...(exchanged ? { baseMinor: s * left } : {}), settlesSeq: null, contactSeq: docs.at(-1)!.contact_seq };
@@ -142,28 +143,28 @@ function planSettlement(ledger: Ledger, orgSeq: number, row: PayingRow, kind: 'i
  * is left is a credit on the contact; in another currency than the document's, the realized difference too.
  * Refuses what cannot be, naming the field.
  */
-export function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
-  const plan = planSettlement(ledger, orgSeq, row, kind, allocations);
+export async function settlementLines(ledger: Ledger, orgSeq: number, actor: Actor, row: PayingRow, kind: 'invoice' | 'bill', allocations: readonly Allocation[]) {
+  const plan = await planSettlement(ledger, orgSeq, row, kind, allocations);
   // Whoever pays the row now, the payment is theirs: an import's claim to it as its own work goes
   // (matchImportedPayments makes its claim after paying).
-  ledger.stmt("DELETE FROM import_line_changes WHERE transaction_seq = ? AND previous_lines = '[]'").run(row.seq);
+  await ledger.stmt("DELETE FROM import_line_changes WHERE transaction_seq = ? AND previous_lines = '[]'").run(row.seq);
   const { docs, left, said, parts } = plan;
-  if (!parts.length) return { lines: withRealized(ledger, orgSeq, actor, row, plan.lines, docs), docs, left, said, parts };
+  if (!parts.length) return { lines: await withRealized(ledger, orgSeq, actor, row, plan.lines, docs), docs, left, said, parts };
   const lines = plan.lines.map(({ kept: _kept, ...l }) => l);
   // The row is in the base currency: the difference is its own amount there.
   const gain = -row.amount_minor - lines.reduce((sum, l) => sum + l.baseMinor!, 0);
-  return { lines: gain === 0 ? lines : [...lines, realizedLine(ledger, orgSeq, actor, gain, gain)], docs, left, said, parts };
+  return { lines: gain === 0 ? lines : [...lines, await realizedLine(ledger, orgSeq, actor, gain, gain)], docs, left, said, parts };
 }
 
 /** What paying would do (the documents settled in another currency, the credit left), nothing written: the payment form's preview. */
-export function previewPayment(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'bill', transactionId: string, allocations: readonly Allocation[]) {
-  const row = handRow(ledger, orgSeq, transactionId);
-  const plan = planSettlement(ledger, orgSeq, row, kind, allocations);
-  return { transactionId: row.id, currency: row.currency, credit: fromMinor(plan.left, row.currency), exchanges: exchangesOf(ledger, orgSeq, row, kind, plan.parts) };
+export async function previewPayment(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'bill', transactionId: string, allocations: readonly Allocation[]) {
+  const row = await handRow(ledger, orgSeq, transactionId);
+  const plan = await planSettlement(ledger, orgSeq, row, kind, allocations);
+  return { transactionId: row.id, currency: row.currency, credit: fromMinor(plan.left, row.currency), exchanges: await exchangesOf(ledger, orgSeq, row, kind, plan.parts) };
 }
 
 /** Makes a bank row pay invoices (money in) or bills (money out). */
-export function payDocuments(
+export async function payDocuments(
   ledger: Ledger,
   orgSeq: number,
   actor: Actor,
@@ -171,14 +172,14 @@ export function payDocuments(
   transactionId: string,
   allocations: readonly Allocation[],
   how?: string,
-): PaymentResult {
-  return ledger.write(() => {
-    const row = handRow(ledger, orgSeq, transactionId);
-    assertOpen(ledger, orgSeq, [row.date], 'matched with a payment');
-    refuseTransfer(ledger, row, 'a payment');
-    const { lines, docs, left, said, parts } = settlementLines(ledger, orgSeq, actor, row, kind, allocations);
-    replaceLines(ledger, row, lines);
-    appendAudit(ledger, orgSeq, actor, {
+): Promise<PaymentResult> {
+  return ledger.write(async () => {
+    const row = await handRow(ledger, orgSeq, transactionId);
+    await assertOpen(ledger, orgSeq, [row.date], 'matched with a payment');
+    await refuseTransfer(ledger, row, 'a payment');
+    const { lines, docs, left, said, parts } = await settlementLines(ledger, orgSeq, actor, row, kind, allocations);
+    await replaceLines(ledger, row, lines);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.payment',
       targetType: 'transaction',
       targetId: row.id,
@@ -186,26 +187,26 @@ export function payDocuments(
     });
     return {
       transactionId: row.id,
-      documents: docs.map((d) => toDocument(ledger, documentBySeq(ledger, d.seq))),
+      documents: await mapInOrder(docs, async (d) => toDocument(ledger, await documentBySeq(ledger, d.seq))),
       credit: fromMinor(left, row.currency),
-      exchanges: exchangesOf(ledger, orgSeq, row, kind, parts),
+      exchanges: await exchangesOf(ledger, orgSeq, row, kind, parts),
     };
   });
 }
 
 /** A row no longer pays anything: uncategorized again, its documents open again. */
-export function undoPayment(ledger: Ledger, orgSeq: number, actor: Human, transactionId: string): { transactionId: string; reopened: string[] } {
-  return ledger.write(() => {
-    const row = handRow(ledger, orgSeq, transactionId);
-    const settling = linesOf(ledger, row.seq).filter((l) => l.kind === 'receivable' || l.kind === 'payable');
+export async function undoPayment(ledger: Ledger, orgSeq: number, actor: Human, transactionId: string): Promise<{ transactionId: string; reopened: string[] }> {
+  return ledger.write(async () => {
+    const row = await handRow(ledger, orgSeq, transactionId);
+    const settling = (await linesOf(ledger, row.seq)).filter((l) => l.kind === 'receivable' || l.kind === 'payable');
     if (settling.length === 0) throw new LedgerError('conflict', `Transaction ${row.id} pays no invoice or bill.`, { id: row.id });
-    assertOpen(ledger, orgSeq, [row.date], 'changed');
-    const numbers = ledger.rows<{ number: string }>(
+    await assertOpen(ledger, orgSeq, [row.date], 'changed');
+    const numbers = await ledger.rows<{ number: string }>(
       'SELECT number FROM documents WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY number',
       JSON.stringify(settling.flatMap((l) => (l.settles_seq ? [l.settles_seq] : []))),
     );
-    replaceLines(ledger, row, [suspenseLine(row.amount_minor)]);
-    appendAudit(ledger, orgSeq, actor, {
+    await replaceLines(ledger, row, [suspenseLine(row.amount_minor)]);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.payment_undone',
       targetType: 'transaction',
       targetId: row.id,

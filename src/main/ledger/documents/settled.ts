@@ -6,11 +6,11 @@
 import type { Ledger } from '../core/db';
 
 /** The documents a bank row's lines settle. */
-export const settledBy = (ledger: Ledger, transactionSeq: number): number[] =>
-  ledger.stmt('SELECT DISTINCT settles_seq FROM lines WHERE transaction_seq = ? AND settles_seq IS NOT NULL').pluck().all(transactionSeq) as number[];
+export const settledBy = async (ledger: Ledger, transactionSeq: number): Promise<number[]> =>
+  (await ledger.stmt('SELECT DISTINCT settles_seq FROM lines WHERE transaction_seq = ? AND settles_seq IS NOT NULL').pluck().all(transactionSeq)) as number[];
 
 /** What moves a document's balance, per day, oldest first (receivables positive, payables negative). */
-const balanceMoves = (ledger: Ledger, seq: number): { date: string; minor: number }[] =>
+const balanceMoves = (ledger: Ledger, seq: number): Promise<{ date: string; minor: number }[]> =>
   ledger.rows(
     `SELECT date, sum(amount_minor) AS minor FROM (
        SELECT date, amount_minor FROM postings WHERE settles_seq = ? UNION ALL SELECT date, amount_minor FROM lines WHERE settles_seq = ?
@@ -22,19 +22,19 @@ const balanceMoves = (ledger: Ledger, seq: number): { date: string; minor: numbe
   );
 
 /** Brings the settled amount and the settled-in-full day of documents up to date. */
-export function refreshSettled(ledger: Ledger, seqs: Iterable<number>): void {
+export async function refreshSettled(ledger: Ledger, seqs: Iterable<number>): Promise<void> {
   const read = ledger.stmt("SELECT kind, total_minor FROM documents WHERE seq = ? AND state <> 'draft' AND kind <> 'credit_note'");
   const write = ledger.stmt('UPDATE documents SET settled_minor = ?, settled_on = ? WHERE seq = ?');
   for (const seq of new Set(seqs)) {
-    const doc = read.get(seq) as { kind: string; total_minor: number } | undefined;
+    const doc = (await read.get(seq)) as { kind: string; total_minor: number } | undefined;
     if (!doc) continue;
     const sign = doc.kind === 'bill' ? -1 : 1;
     let balance = 0;
     let settledOn: string | null = null;
-    for (const m of balanceMoves(ledger, seq)) {
+    for (const m of await balanceMoves(ledger, seq)) {
       balance += sign * m.minor;
       settledOn = balance === 0 ? (settledOn ?? m.date) : null;
     }
-    write.run(doc.total_minor - balance, settledOn, seq);
+    await write.run(doc.total_minor - balance, settledOn, seq);
   }
 }

@@ -14,6 +14,7 @@ import { orgCurrency } from '../reports/positions';
 import { paidByRow } from './paid';
 import { aging, type AgedDocument } from './aging';
 import { KIND_NAMES } from './documents';
+import { mapInOrder } from '../core/in-order';
 
 const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;
 
@@ -52,20 +53,25 @@ interface Move {
 }
 
 /** The currency a contact's documents share, else the organization's. */
-function statementCurrency(ledger: Ledger, orgSeq: number, contactSeq: number, payables: boolean): string {
-  const used = ledger
+async function statementCurrency(ledger: Ledger, orgSeq: number, contactSeq: number, payables: boolean): Promise<string> {
+  const used = (await ledger
     .stmt(`SELECT DISTINCT currency FROM documents WHERE contact_seq = ? AND kind ${payables ? "= 'bill'" : "IN ('invoice', 'credit_note')"} AND state <> 'draft'`)
     .pluck()
-    .all(contactSeq) as string[];
-  return used.length === 1 ? used[0] : orgCurrency(ledger, orgSeq);
+    .all(contactSeq)) as string[];
+  return used.length === 1 ? used[0] : await orgCurrency(ledger, orgSeq);
 }
 
-export function contactStatement(ledger: Ledger, orgSeq: number, ref: string, q: { from?: string; to?: string; payables?: boolean; currency?: string } = {}): ContactStatement {
-  const contact = requireContactRow(ledger, orgSeq, ref);
+export async function contactStatement(
+  ledger: Ledger,
+  orgSeq: number,
+  ref: string,
+  q: { from?: string; to?: string; payables?: boolean; currency?: string } = {},
+): Promise<ContactStatement> {
+  const contact = await requireContactRow(ledger, orgSeq, ref);
   const side = (q.payables ?? (!contact.is_customer && contact.is_vendor === 1)) ? 'payables' : 'receivables';
   const lineKind = side === 'payables' ? 'payable' : 'receivable';
   const sign = side === 'payables' ? -1 : 1;
-  const currency = q.currency ? q.currency.toUpperCase() : statementCurrency(ledger, orgSeq, contact.seq, side === 'payables');
+  const currency = q.currency ? q.currency.toUpperCase() : await statementCurrency(ledger, orgSeq, contact.seq, side === 'payables');
   const to = q.to ?? today();
   const from = q.from ?? `${to.slice(0, 7)}-01`;
   const SOURCES = `SELECT p.date, p.amount_minor AS minor, d.kind, d.number, EXISTS (SELECT 1 FROM postings q WHERE q.document_seq = p.document_seq AND q.kind = p.kind AND q.seq < p.seq) AS voided, NULL AS description, NULL AS row_seq, NULL AS row_currency, NULL AS settles_seq, p.seq AS s
@@ -74,21 +80,21 @@ export function contactStatement(ledger: Ledger, orgSeq: number, ref: string, q:
       FROM lines l INDEXED BY lines_contact JOIN transactions t ON t.seq = l.transaction_seq LEFT JOIN documents d ON d.seq = l.settles_seq
       WHERE l.contact_seq = @contact AND l.kind = @kind AND l.currency = @currency`;
   const params = { contact: contact.seq, kind: lineKind, currency, from, to };
-  const opening = sign * ((ledger.stmt(`SELECT coalesce(sum(minor), 0) FROM (${SOURCES}) WHERE date < @from`).pluck().get(params) as number) ?? 0);
-  const moves = ledger.rows<Move>(`SELECT * FROM (${SOURCES}) WHERE date BETWEEN @from AND @to ORDER BY date, s`, params);
+  const opening = sign * (((await ledger.stmt(`SELECT coalesce(sum(minor), 0) FROM (${SOURCES}) WHERE date < @from`).pluck().get(params)) as number) ?? 0);
+  const moves = await ledger.rows<Move>(`SELECT * FROM (${SOURCES}) WHERE date BETWEEN @from AND @to ORDER BY date, s`, params);
   let balance = opening;
-  const lines = moves.map((m): ContactStatementLine => {
+  const lines = await mapInOrder(moves, async (m): Promise<ContactStatementLine> => {
     balance += sign * m.minor;
     const name = m.kind ? KIND_NAMES[m.kind as 'invoice'] : '';
     const doc = m.kind ? `${name[0].toUpperCase()}${name.slice(1)} ${m.number}` : null;
     const paid =
       m.row_currency !== null && m.row_currency !== currency
-        ? `, ${money(paidByRow(ledger, m.row_seq!).get(m.settles_seq!) ?? 0, m.row_currency)} ${side === 'payables' ? 'paid' : 'received'}`
+        ? `, ${money((await paidByRow(ledger, m.row_seq!)).get(m.settles_seq!) ?? 0, m.row_currency)} ${side === 'payables' ? 'paid' : 'received'}`
         : '';
     const what = m.description !== null ? `Payment: ${m.description}${doc ? ` (${doc}${paid})` : ' (credit on account)'}` : m.voided ? `${doc} voided` : (doc ?? '');
     return { date: m.date, what, number: m.number, amount: fromMinor(sign * m.minor, currency), balance: fromMinor(balance, currency) };
   });
-  const atEnd = aging(ledger, orgSeq, side, to, currency).contacts.find((c) => c.id === contact.id);
+  const atEnd = (await aging(ledger, orgSeq, side, to, currency)).contacts.find((c) => c.id === contact.id);
   return {
     contact: { id: contact.id, name: contact.name },
     side,

@@ -22,14 +22,16 @@ import { saveMappingFor } from './mappings';
 import { importedIn, type ImportPlan } from './plan';
 import { newAccountInput } from './sections';
 import { recordSkipped, type SkippedHeader } from './skipped';
+import { mapInOrder } from '../core/in-order';
 
 /** Writes a plan; answers the batch's id and seq and the accounts the rows went to (by section). */
-export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: ImportPlan): { batchId: string; batchSeq: number; accounts: AccountRow[] } {
+export async function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: ImportPlan): Promise<{ batchId: string; batchSeq: number; accounts: AccountRow[] }> {
   const { rows, sections, bySection } = plan;
-  const accounts = sections.map(
-    (s, i) =>
+  const accounts = await mapInOrder(
+    sections,
+    async (s, i) =>
       s.row ??
-      insertAccount(
+      (await insertAccount(
         ledger,
         orgSeq,
         actor,
@@ -37,7 +39,7 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
           s,
           bySection[i].reduce((sum, at) => sum + rows.amountMinor[at], 0),
         ),
-      ),
+      )),
   );
   const closed = accounts.find((a) => a.closed_at);
   if (closed) throw new LedgerError('conflict', `Account "${closed.name}" is closed (read-only); reopen it to import into it.`, { account: closed.id });
@@ -45,7 +47,7 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
   const createdAt = nowIso();
   const { counts, input } = plan;
   const texts = skippedTexts(plan);
-  const { lastInsertRowid } = ledger
+  const { lastInsertRowid } = await ledger
     .stmt(
       `INSERT INTO import_batches (id, org_seq, format, file_name, file_sha256, created_at, rows, imported, duplicates, merged, skipped, options)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -65,12 +67,12 @@ export function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, plan: 
       JSON.stringify(batchOptions(plan, texts)),
     );
   const batchSeq = Number(lastInsertRowid);
-  recordSkipped(ledger, batchSeq, plan.issues, texts);
-  const paired = insertRows(ledger, orgSeq, plan, accounts, batchSeq, createdAt);
-  matchTransfers(ledger, orgSeq, plan, accounts, paired, batchSeq);
-  mergeRows(ledger, plan, batchSeq);
-  recordStatements(ledger, orgSeq, plan, accounts, batchSeq);
-  appendAudit(ledger, orgSeq, actor, {
+  await recordSkipped(ledger, batchSeq, plan.issues, texts);
+  const paired = await insertRows(ledger, orgSeq, plan, accounts, batchSeq, createdAt);
+  await matchTransfers(ledger, orgSeq, plan, accounts, paired, batchSeq);
+  await mergeRows(ledger, plan, batchSeq);
+  await recordStatements(ledger, orgSeq, plan, accounts, batchSeq);
+  await appendAudit(ledger, orgSeq, actor, {
     action: 'statement.imported',
     targetType: 'import_batch',
     targetId: batchId,
@@ -154,26 +156,26 @@ function byDay(at: Int32Array, dates: readonly string[]): Int32Array {
 }
 
 /** Writes the new rows; answers the seq of each one matched as a transfer, by its position in the file. */
-function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number, createdAt: string): Map<number, number> {
+async function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number, createdAt: string): Promise<Map<number, number>> {
   const { rows: L, toImport, transfers } = plan;
   const { rows } = L;
   const paired = new Map<number, number>();
   // A statement in another currency is valued row by row at its dates' rates (a missing one refuses the import, naming it).
   const valuer = new Valuer(ledger, orgSeq);
-  const insert = (track?: Track) => {
-    const writer = new EntryWriter(ledger, orgSeq, track);
+  const insert = async (track?: Track) => {
+    const writer = await EntryWriter.open(ledger, orgSeq, track);
     for (const i of inDateOrder(toImport, rows.date)) {
       const { seq: accountSeq, currency } = accounts[rows.section[i]];
       const transfer = transfers.get(i);
       const matched = transfer?.kind === 'matched' ? transfer.with : null;
       // Time-ordered ids: a million new rows append to the id index instead of landing all over it.
-      const seq = writer.add({
+      const seq = await writer.add({
         id: newTimeOrderedId(),
         accountSeq,
         origin: 'import',
         date: rows.date[i],
         amountMinor: L.amountMinor[i],
-        baseMinor: valuer.value(L.amountMinor[i], currency, rows.date[i]),
+        baseMinor: await valuer.value(L.amountMinor[i], currency, rows.date[i]),
         currency,
         description: L.description(i),
         categorySeq: null,
@@ -186,55 +188,55 @@ function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: 
       });
       if (matched) paired.set(i, seq);
     }
-    writer.finish();
+    await writer.finish();
   };
-  if (toImport.length >= BULK_ROWS) insertInBulk(ledger, insert);
-  else insert(); // the row triggers keep the totals
+  if (toImport.length >= BULK_ROWS) await insertInBulk(ledger, insert);
+  else await insert(); // the row triggers keep the totals
   return paired;
 }
 
 /** The rows of the books the new rows were matched with become their other sides; what they were is kept for undo. */
-function matchTransfers(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], paired: Map<number, number>, batchSeq: number): void {
+async function matchTransfers(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], paired: Map<number, number>, batchSeq: number): Promise<void> {
   const keep = ledger.stmt('INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) VALUES (?, ?, ?)');
   for (const [i, seq] of paired) {
-    const row = handRow(ledger, orgSeq, shownSide(ledger, plan.transfers.get(i)!.with).id);
-    keep.run(batchSeq, seq, '[]');
-    keep.run(batchSeq, row.seq, JSON.stringify(linesOf(ledger, row.seq).map(asInput)));
-    replaceLines(ledger, row, [transferLine(accounts[plan.rows.rows.section[i]].seq, row.amount_minor, seq)]);
-    carryTransferValue(ledger, row, handRow(ledger, orgSeq, ledger.stmt('SELECT id FROM transactions WHERE seq = ?').pluck().get(seq) as string));
+    const row = await handRow(ledger, orgSeq, (await shownSide(ledger, plan.transfers.get(i)!.with)).id);
+    await keep.run(batchSeq, seq, '[]');
+    await keep.run(batchSeq, row.seq, JSON.stringify((await linesOf(ledger, row.seq)).map(asInput)));
+    await replaceLines(ledger, row, [transferLine(accounts[plan.rows.rows.section[i]].seq, row.amount_minor, seq)]);
+    await carryTransferValue(ledger, row, await handRow(ledger, orgSeq, (await ledger.stmt('SELECT id FROM transactions WHERE seq = ?').pluck().get(seq)) as string));
   }
 }
 
 /** A statement line and a row entered by hand are one transaction: the row stays the person's (description, category, notes) and takes the bank's date and id. */
-function mergeRows(ledger: Ledger, plan: ImportPlan, batchSeq: number): void {
+async function mergeRows(ledger: Ledger, plan: ImportPlan, batchSeq: number): Promise<void> {
   const { rows: L } = plan;
   for (const { i, c } of plan.toMerge) {
     const seq = c.match!.seq;
-    const previous = ledger.stmt('SELECT date, external_id FROM transactions WHERE seq = ?').get(seq) as { date: string; external_id: string | null };
-    ledger
+    const previous = (await ledger.stmt('SELECT date, external_id FROM transactions WHERE seq = ?').get(seq)) as { date: string; external_id: string | null };
+    await ledger
       .stmt('INSERT INTO import_merges (batch_seq, transaction_seq, previous_date, previous_external_id) VALUES (?, ?, ?, ?)')
       .run(batchSeq, seq, previous.date, previous.external_id);
-    ledger
+    await ledger
       .stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?')
       .run(batchSeq, L.fingerprint[i], L.rows.date[i], L.rows.idAt(i), seq);
   }
 }
 
 /** Each section's statement (its stated balances, for reconciliation), the bank id an account takes, the account's CSV mapping. */
-function recordStatements(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number): void {
+async function recordStatements(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], batchSeq: number): Promise<void> {
   const { input, sections, rows: L } = plan;
-  accounts.forEach((a, i) => {
+  for (const [i, a] of accounts.entries()) {
     const p = sections[i];
     const s = input.statement.sections[i];
     const imported = importedIn(plan, i);
     if (p.adoptBankId)
-      ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
-    ledger
+      await ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
+    await ledger
       .stmt(
         `INSERT INTO statements (batch_seq, account_seq, period_from, period_to, opening_date, opening_minor, closing_date, closing_minor, rows, imported)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(batchSeq, a.seq, s.from, s.to, p.opening?.date ?? null, p.opening?.minor ?? null, p.closing?.date ?? null, p.closing?.minor ?? null, L.rows.count(i), imported);
-    if (input.statement.csv) saveMappingFor(ledger, orgSeq, a, input.statement.csv, input.readOptions.mapping?.negate === true);
-  });
+    if (input.statement.csv) await saveMappingFor(ledger, orgSeq, a, input.statement.csv, input.readOptions.mapping?.negate === true);
+  }
 }

@@ -39,10 +39,10 @@ export interface Classified {
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 
 /** Classifies the rows at `positions` (one account's rows, in file order), handing each row's answer to `each` in turn. */
-export function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>, each: (i: number, c: Classified) => void): void {
+export async function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>, each: (i: number, c: Classified) => void): Promise<void> {
   if (positions.length === 0) return;
-  const books = new Books(ledger, accountSeq, rows, positions);
-  for (let k = 0; k < positions.length; k++) each(positions[k], books.classify(positions[k]));
+  const books = await Books.open(ledger, accountSeq, rows, positions);
+  for (let k = 0; k < positions.length; k++) each(positions[k], await books.classify(positions[k]));
 }
 
 /** What one account's books hold that a statement's rows may already be (the rule above, step by step). */
@@ -53,12 +53,19 @@ class Books {
   private readonly anyDeleted: boolean;
   private readonly claimed = new Set<number>();
 
-  constructor(
+  private constructor(
     private readonly ledger: Ledger,
     private readonly accountSeq: number,
     private readonly rows: LedgerRows,
-    positions: ArrayLike<number>,
+    facts: { busy: Set<string>; hasCandidates: boolean; anyDeleted: boolean },
   ) {
+    this.busy = facts.busy;
+    this.hasCandidates = facts.hasCandidates;
+    this.anyDeleted = facts.anyDeleted;
+  }
+
+  /** Reads what the account holds over the rows' days once, before any row is classified. */
+  static async open(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Promise<Books> {
     const { date } = rows.rows;
     let first = date[positions[0]];
     let last = first;
@@ -67,26 +74,30 @@ class Books {
       if (d < first) first = d;
       else if (d > last) last = d;
     }
-    this.busy = new Set(
-      ledger
-        .rows<{ date: string }>('SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0', accountSeq, first, last)
-        .map((d) => d.date),
+    const days = await ledger.rows<{ date: string }>(
+      'SELECT date FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date HAVING sum(n) > 0',
+      accountSeq,
+      first,
+      last,
     );
-    this.hasCandidates = Boolean(ledger.stmt(`SELECT 1 FROM transactions WHERE account_seq = ? AND ${CANDIDATE} LIMIT 1`).get(accountSeq));
-    this.anyDeleted = Boolean(ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq));
+    return new Books(ledger, accountSeq, rows, {
+      busy: new Set(days.map((d) => d.date)),
+      hasCandidates: Boolean(await ledger.stmt(`SELECT 1 FROM transactions WHERE account_seq = ? AND ${CANDIDATE} LIMIT 1`).get(accountSeq)),
+      anyDeleted: Boolean(await ledger.stmt('SELECT 1 FROM deleted_statement_rows WHERE account_seq = ? LIMIT 1').get(accountSeq)),
+    });
   }
 
-  classify(i: number): Classified {
+  async classify(i: number): Promise<Classified> {
     const { rows } = this.rows;
-    const known = this.busy.has(rows.date[i]) || rows.idAt(i) ? (this.byBankId(i) ?? this.byFingerprint(i)) : null;
-    return known ?? (this.anyDeleted ? this.deletedByHand(i) : null) ?? (this.hasCandidates ? this.enteredByHand(i) : null) ?? NEW;
+    const known = this.busy.has(rows.date[i]) || rows.idAt(i) ? ((await this.byBankId(i)) ?? (await this.byFingerprint(i))) : null;
+    return known ?? (this.anyDeleted ? await this.deletedByHand(i) : null) ?? (this.hasCandidates ? await this.enteredByHand(i) : null) ?? NEW;
   }
 
   /** 1. The bank's id on a row of the account. */
-  private byBankId(i: number): Classified | null {
+  private async byBankId(i: number): Promise<Classified | null> {
     const id = this.rows.rows.idAt(i);
     if (!id) return null;
-    const hit = this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id) as
+    const hit = (await this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id)) as
       { seq: number; amount_minor: number } | undefined;
     if (!hit) return null;
     return hit.amount_minor === this.rows.amountMinor[i]
@@ -95,11 +106,11 @@ class Books {
   }
 
   /** 2. The fingerprint on a row of the account. */
-  private byFingerprint(i: number): Classified | null {
+  private async byFingerprint(i: number): Promise<Classified | null> {
     const { rows } = this;
-    const same = this.ledger
+    const same = (await this.ledger
       .stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?')
-      .get(this.accountSeq, rows.rows.date[i], rows.amountMinor[i], rows.fingerprint[i]) as { seq: number; external_id: string | null } | undefined;
+      .get(this.accountSeq, rows.rows.date[i], rows.amountMinor[i], rows.fingerprint[i])) as { seq: number; external_id: string | null } | undefined;
     if (!same) return null;
     return !rows.rows.idAt(i) || !same.external_id
       ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
@@ -107,26 +118,26 @@ class Books {
   }
 
   /** 4. A row the person deleted by hand. */
-  private deletedByHand(i: number): Classified | null {
+  private async deletedByHand(i: number): Promise<Classified | null> {
     const { rows } = this;
     const id = rows.rows.idAt(i);
-    const gone = this.ledger
+    const gone = (await this.ledger
       .stmt(
         'SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1',
       )
-      .get(this.accountSeq, rows.amountMinor[i], id, id, rows.rows.date[i], rows.fingerprint[i]) as { deleted_at: string } | undefined;
+      .get(this.accountSeq, rows.amountMinor[i], id, id, rows.rows.date[i], rows.fingerprint[i])) as { deleted_at: string } | undefined;
     return gone ? { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` } : null;
   }
 
   /** 3. A row entered by hand or by an approved journal entry, a few days apart: the closest first, each taken once. */
-  private enteredByHand(i: number): Classified | null {
+  private async enteredByHand(i: number): Promise<Classified | null> {
     const date = this.rows.rows.date[i];
     const found = (
-      this.ledger
+      (await this.ledger
         .stmt(
           `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ? AND ${CANDIDATE} ORDER BY abs(julianday(date) - julianday(?)), seq`,
         )
-        .all(this.accountSeq, this.rows.amountMinor[i], addDays(date, -MATCH_DAYS), addDays(date, MATCH_DAYS), date) as { seq: number; origin: string }[]
+        .all(this.accountSeq, this.rows.amountMinor[i], addDays(date, -MATCH_DAYS), addDays(date, MATCH_DAYS), date)) as { seq: number; origin: string }[]
     ).find((c) => !this.claimed.has(c.seq));
     if (!found) return null;
     this.claimed.add(found.seq);

@@ -42,16 +42,16 @@ function evenly(all: Int32Array, n: number): number[] {
   return Array.from({ length: n }, (_, k) => all[Math.floor((k * all.length) / n)]);
 }
 
-export function rowsElsewhere(ledger: Ledger, orgSeq: number, plan: ElsewhereScope): ElsewhereWarning[] {
+export async function rowsElsewhere(ledger: Ledger, orgSeq: number, plan: ElsewhereScope): Promise<ElsewhereWarning[]> {
   const { rows: L, sections } = plan;
   const lookup = ledger.stmt('SELECT 1 FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? LIMIT 1');
   const out: ElsewhereWarning[] = [];
-  sections.forEach((s, section) => {
+  for (const [section, s] of sections.entries()) {
     const fresh = plan.toImport.filter((i) => L.rows.section[i] === section);
-    if (fresh.length < AT_LEAST) return;
+    if (fresh.length < AT_LEAST) continue;
     const sample = evenly(fresh, ELSEWHERE_SAMPLE);
     const needed = Math.max(AT_LEAST, Math.floor(sample.length / 2) + 1);
-    const others = ledger.rows<{ seq: number; id: string; name: string }>(
+    const others = await ledger.rows<{ seq: number; id: string; name: string }>(
       'SELECT seq, id, name FROM accounts WHERE org_seq = ? AND currency = ? AND seq <> ? ORDER BY seq',
       orgSeq,
       s.currency,
@@ -61,11 +61,11 @@ export function rowsElsewhere(ledger: Ledger, orgSeq: number, plan: ElsewhereSco
     for (const a of others) {
       let found = 0;
       for (let k = 0; k < sample.length && found + sample.length - k >= needed; k++) {
-        if (lookup.get(a.seq, L.rows.date[sample[k]], L.amountMinor[sample[k]])) found++;
+        if (await lookup.get(a.seq, L.rows.date[sample[k]], L.amountMinor[sample[k]])) found++;
       }
       if (found >= needed && (!best || found > best.found)) best = { account: { id: a.id, name: a.name }, found };
     }
-    if (!best) return;
+    if (!best) continue;
     const of = fresh.length > sample.length ? `${best.found} of ${sample.length} looked at` : `${best.found} of ${sample.length}`;
     out.push({
       code: 'rows_in_other_account',
@@ -75,15 +75,15 @@ export function rowsElsewhere(ledger: Ledger, orgSeq: number, plan: ElsewhereSco
       checked: sample.length,
       message: `These rows are already in "${best.account.name}" (${of}): is this the right account?`,
     });
-  });
-  return [...out, ...headerElsewhere(ledger, orgSeq, plan, out)];
+  }
+  return [...out, ...(await headerElsewhere(ledger, orgSeq, plan, out))];
 }
 
 /** A CSV of new rows whose header is another account's saved mapping's, into an account without one for it. */
-function headerElsewhere(ledger: Ledger, orgSeq: number, plan: ElsewhereScope, said: ElsewhereWarning[]): ElsewhereWarning[] {
+async function headerElsewhere(ledger: Ledger, orgSeq: number, plan: ElsewhereScope, said: ElsewhereWarning[]): Promise<ElsewhereWarning[]> {
   const account = plan.sections[0]?.row;
-  if (!plan.headers || !account || plan.toImport.length === 0 || mappingOfAccount(ledger, account.seq, plan.headers)) return [];
-  const owner = accountForHeaders(ledger, orgSeq, plan.headers);
+  if (!plan.headers || !account || plan.toImport.length === 0 || (await mappingOfAccount(ledger, account.seq, plan.headers))) return [];
+  const owner = await accountForHeaders(ledger, orgSeq, plan.headers);
   if (!owner || owner.seq === account.seq || said.some((w) => w.account.id === owner.id)) return [];
   return [
     {

@@ -15,6 +15,7 @@ import type { PlannedTransfer } from './transfers';
 import type { ElsewhereWarning } from './elsewhere';
 import { shownSide } from '../transfers/candidates';
 import { matchImportedPayments } from '../documents/match';
+import { mapInOrder } from '../core/in-order';
 
 export type { ImportInput, MatchDecision } from './plan';
 export type { ElsewhereWarning } from './elsewhere';
@@ -80,21 +81,27 @@ export interface ImportResult {
   csv?: ParsedStatement['csv'];
 }
 
-export function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput): ImportResult {
-  const run = (): ImportResult => {
-    const plan = planImport(ledger, orgSeq, input);
+export async function importStatement(ledger: Ledger, orgSeq: number, actor: Actor, input: ImportInput): Promise<ImportResult> {
+  const run = async (): Promise<ImportResult> => {
+    const plan = await planImport(ledger, orgSeq, input);
     if (plan.refused || input.dryRun || plan.nothingNew) return resultOf(ledger, orgSeq, plan, null, null);
-    const applied = applyImport(ledger, orgSeq, actor, plan);
+    const applied = await applyImport(ledger, orgSeq, actor, plan);
     // Payments of open invoices and bills first (an exact one is paid), then the person's rules, in the same transaction.
-    const payments = matchImportedPayments(ledger, orgSeq, actor, applied.batchSeq);
-    const ruled = runRules(ledger, orgSeq, actor, { importBatchSeq: applied.batchSeq, occasion: `after importing "${input.fileName}"` });
-    return { ...resultOf(ledger, orgSeq, plan, applied, { suggested: ruled.suggested, applied: ruled.applied }), payments };
+    const payments = await matchImportedPayments(ledger, orgSeq, actor, applied.batchSeq);
+    const ruled = await runRules(ledger, orgSeq, actor, { importBatchSeq: applied.batchSeq, occasion: `after importing "${input.fileName}"` });
+    return { ...(await resultOf(ledger, orgSeq, plan, applied, { suggested: ruled.suggested, applied: ruled.applied })), payments };
   };
-  return input.dryRun ? run() : ledger.write(run);
+  return input.dryRun ? await run() : await ledger.write(run);
 }
 
-function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: ReturnType<typeof applyImport> | null, rules: ImportResult['rules']): ImportResult {
-  const { input, sections, rows: L } = plan;
+async function resultOf(
+  ledger: Ledger,
+  orgSeq: number,
+  plan: ImportPlan,
+  applied: Awaited<ReturnType<typeof applyImport>> | null,
+  rules: ImportResult['rules'],
+): Promise<ImportResult> {
+  const { input, sections } = plan;
   const { statement } = input;
   const base = {
     batchId: applied?.batchId ?? null,
@@ -110,23 +117,8 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
     rules,
   };
   if (plan.refused) return refusedResult(base, plan);
-  const accountNames = new Map(ledger.rows<{ seq: number; name: string }>('SELECT seq, name FROM accounts WHERE org_seq = ?', orgSeq).map((a) => [a.seq, a.name]));
-  const { rows } = L;
-  const preview = plan.shown.map(({ i, c, decision, currency }): ImportRow => ({
-    n: i,
-    line: rows.line[i],
-    section: rows.section[i],
-    date: rows.date[i],
-    amount: fromMinor(L.amountMinor[i], currency),
-    currency,
-    description: L.description(i),
-    externalId: rows.idAt(i),
-    kind: c.kind,
-    match: matchOf(ledger, c),
-    decision,
-    note: c.reason ?? null,
-    transfer: transferOf(ledger, plan.transfers.get(i), accountNames),
-  }));
+  const accountNames = new Map((await ledger.rows<{ seq: number; name: string }>('SELECT seq, name FROM accounts WHERE org_seq = ?', orgSeq)).map((a) => [a.seq, a.name]));
+  const preview = await previewOf(ledger, plan, accountNames);
   const accounts = sections.map((p, i) => ({
     ...p.account,
     ...(applied ? { id: applied.accounts[i].id } : {}),
@@ -149,9 +141,30 @@ function resultOf(ledger: Ledger, orgSeq: number, plan: ImportPlan, applied: Ret
   };
 }
 
-function transferOf(ledger: Ledger, t: PlannedTransfer | undefined, accounts: Map<number, string>): ImportRow['transfer'] {
+/** The rows the import shows (at most LIST_MAX), each with what was decided for it. */
+async function previewOf(ledger: Ledger, plan: ImportPlan, accountNames: Map<number, string>): Promise<ImportRow[]> {
+  const { rows: L } = plan;
+  const { rows } = L;
+  return mapInOrder(plan.shown, async ({ i, c, decision, currency }): Promise<ImportRow> => ({
+    n: i,
+    line: rows.line[i],
+    section: rows.section[i],
+    date: rows.date[i],
+    amount: fromMinor(L.amountMinor[i], currency),
+    currency,
+    description: L.description(i),
+    externalId: rows.idAt(i),
+    kind: c.kind,
+    match: await matchOf(ledger, c),
+    decision,
+    note: c.reason ?? null,
+    transfer: await transferOf(ledger, plan.transfers.get(i), accountNames),
+  }));
+}
+
+async function transferOf(ledger: Ledger, t: PlannedTransfer | undefined, accounts: Map<number, string>): Promise<ImportRow['transfer']> {
   if (!t) return null;
-  const w = shownSide(ledger, t.with);
+  const w = await shownSide(ledger, t.with);
   return {
     kind: t.kind,
     with: { id: w.id, date: w.date, amount: fromMinor(w.amount_minor, w.currency), description: w.description, account: accounts.get(w.account_seq) ?? '' },
@@ -160,9 +173,9 @@ function transferOf(ledger: Ledger, t: PlannedTransfer | undefined, accounts: Ma
 }
 
 /** The row in the books a statement row is (or may be) the same as, as the preview shows it. */
-function matchOf(ledger: Ledger, c: Classified): ImportRow['match'] {
+async function matchOf(ledger: Ledger, c: Classified): Promise<ImportRow['match']> {
   if (!c.match) return null;
-  const t = ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq) as {
+  const t = (await ledger.stmt('SELECT id, date, amount_minor, currency, description FROM transactions WHERE seq = ?').get(c.match.seq)) as {
     id: string;
     date: string;
     amount_minor: number;

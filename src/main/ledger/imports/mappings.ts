@@ -8,7 +8,7 @@ import type { AccountRow } from '../accounts/accounts';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
-import { freeName } from '../core/text';
+import { freeNameAsync } from '../core/text';
 
 export interface MappingPreset {
   id: string;
@@ -45,16 +45,13 @@ const toPreset = (r: PresetRow): MappingPreset => ({
   updatedAt: r.updated_at,
 });
 
-export const listMappings = (ledger: Ledger, orgSeq: number): MappingPreset[] =>
-  ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? ORDER BY m.name COLLATE NOCASE`, orgSeq).map(toPreset);
+export const listMappings = async (ledger: Ledger, orgSeq: number): Promise<MappingPreset[]> =>
+  (await ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? ORDER BY m.name COLLATE NOCASE`, orgSeq)).map(toPreset);
 
-export function requireMapping(ledger: Ledger, orgSeq: number, name: string): MappingPreset {
-  const row = ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? AND (lower(m.name) = lower(?) OR m.id = ?)`, orgSeq, name.trim(), name.trim())[0];
+export async function requireMapping(ledger: Ledger, orgSeq: number, name: string): Promise<MappingPreset> {
+  const row = (await ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? AND (lower(m.name) = lower(?) OR m.id = ?)`, orgSeq, name.trim(), name.trim()))[0];
   if (!row) {
-    const known =
-      listMappings(ledger, orgSeq)
-        .map((m) => `"${m.name}"`)
-        .join(', ') || 'none yet';
+    const known = (await listMappings(ledger, orgSeq)).map((m) => `"${m.name}"`).join(', ') || 'none yet';
     throw new LedgerError('not_found', `No saved mapping "${name}" (saved: ${known}).`, { resource: 'mapping', id: name });
   }
   return toPreset(row);
@@ -63,16 +60,16 @@ export function requireMapping(ledger: Ledger, orgSeq: number, name: string): Ma
 const signature = (headers: string[]): string => JSON.stringify(headers.map((h) => h.trim().toLowerCase()));
 
 /** The preset of an account, if its CSV was imported before and the preset was made for this header. */
-export function mappingOfAccount(ledger: Ledger, accountSeq: number, headers: string[]): SavedMapping | null {
-  const row = ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq) as { mapping: string } | undefined;
+export async function mappingOfAccount(ledger: Ledger, accountSeq: number, headers: string[]): Promise<SavedMapping | null> {
+  const row = (await ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq)) as { mapping: string } | undefined;
   const saved = row ? (JSON.parse(row.mapping) as SavedMapping) : null;
   return saved && signature(saved.headers ?? []) === signature(headers) ? saved : null;
 }
 
 /** The one open account whose preset was made for exactly this header, if there is one. */
-export function accountForHeaders(ledger: Ledger, orgSeq: number, headers: string[]): AccountRow | null {
+export async function accountForHeaders(ledger: Ledger, orgSeq: number, headers: string[]): Promise<AccountRow | null> {
   const wanted = signature(headers);
-  const rows = ledger.rows<AccountRow & { mapping: string }>(
+  const rows = await ledger.rows<AccountRow & { mapping: string }>(
     'SELECT a.*, m.mapping FROM import_mappings m JOIN accounts a ON a.seq = m.account_seq WHERE m.org_seq = ? AND a.closed_at IS NULL',
     orgSeq,
   );
@@ -87,8 +84,8 @@ export function accountForHeaders(ledger: Ledger, orgSeq: number, headers: strin
  * date reads both ways (early-month days), never overrides one that decides
  * for itself.
  */
-export function accountDateOrder(ledger: Ledger, accountSeq: number): DateOrder | null {
-  const batches = ledger.rows<{ options: string }>(
+export async function accountDateOrder(ledger: Ledger, accountSeq: number): Promise<DateOrder | null> {
+  const batches = await ledger.rows<{ options: string }>(
     'SELECT b.options FROM statements s JOIN import_batches b ON b.seq = s.batch_seq WHERE s.account_seq = ? AND b.undone_at IS NULL ORDER BY b.seq DESC LIMIT 20',
     accountSeq,
   );
@@ -97,12 +94,12 @@ export function accountDateOrder(ledger: Ledger, accountSeq: number): DateOrder 
     const order = dateOrderOf(o.datesAs ?? o.dateFormat ?? o.mapping?.dateFormat);
     if (order) return order;
   }
-  const row = ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq) as { mapping: string } | undefined;
+  const row = (await ledger.stmt('SELECT mapping FROM import_mappings WHERE account_seq = ? ORDER BY updated_at DESC LIMIT 1').get(accountSeq)) as { mapping: string } | undefined;
   return row ? dateOrderOf((JSON.parse(row.mapping) as SavedMapping).dateFormat) : null;
 }
 
 /** Saves (or replaces) an account's preset from the mapping a CSV import used. */
-export function saveMappingFor(ledger: Ledger, orgSeq: number, account: AccountRow, report: CsvReport, negate: boolean): void {
+export async function saveMappingFor(ledger: Ledger, orgSeq: number, account: AccountRow, report: CsvReport, negate: boolean): Promise<void> {
   if (!report.columns) return;
   const mapping: SavedMapping = {
     columns: report.columns,
@@ -112,13 +109,15 @@ export function saveMappingFor(ledger: Ledger, orgSeq: number, account: AccountR
     headers: report.headers,
   };
   const now = nowIso();
-  const existing = ledger.stmt('SELECT seq FROM import_mappings WHERE account_seq = ?').get(account.seq) as { seq: number } | undefined;
+  const existing = (await ledger.stmt('SELECT seq FROM import_mappings WHERE account_seq = ?').get(account.seq)) as { seq: number } | undefined;
   if (existing) {
-    ledger.stmt('UPDATE import_mappings SET mapping = ?, updated_at = ? WHERE seq = ?').run(JSON.stringify(mapping), now, existing.seq);
+    await ledger.stmt('UPDATE import_mappings SET mapping = ?, updated_at = ? WHERE seq = ?').run(JSON.stringify(mapping), now, existing.seq);
     return;
   }
-  const name = freeName(`${account.name} CSV`, (n) => Boolean(ledger.stmt('SELECT 1 FROM import_mappings WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)));
-  ledger
+  const name = await freeNameAsync(`${account.name} CSV`, async (n) =>
+    Boolean(await ledger.stmt('SELECT 1 FROM import_mappings WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)),
+  );
+  await ledger
     .stmt('INSERT INTO import_mappings (id, org_seq, account_seq, name, mapping, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .run(newId(), orgSeq, account.seq, name, JSON.stringify(mapping), now, now);
 }

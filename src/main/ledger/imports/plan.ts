@@ -90,9 +90,9 @@ export const PREVIEW_ROWS = 20;
 export const LIST_MAX = 500;
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 
-export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): ImportPlan {
+export async function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): Promise<ImportPlan> {
   const { statement } = input;
-  const sections = resolveSections(ledger, orgSeq, statement, input);
+  const sections = await resolveSections(ledger, orgSeq, statement, input);
   const converted = toLedgerRows(statement.rows, (section) => sections[section].currency);
   if (input.readOnce) statement.rows.dropAmountText();
   const issues = [...statement.errors, ...converted.issues].sort((a, b) => a.line - b.line);
@@ -122,24 +122,24 @@ export function planImport(ledger: Ledger, orgSeq: number, input: ImportInput): 
   if (plan.refused) return plan;
   const toImport = new Int32Array(L.kept.length);
   let imported = 0;
-  bySection.forEach((positions, section) => {
+  for (const [section, positions] of bySection.entries()) {
     const each = (i: number, c: Classified) => {
       if (decide(plan, i, c, sections[section].currency)) toImport[imported++] = i;
     };
     // A section whose account the import makes has nothing in the books yet: every row is new.
     const account: AccountRow | null = sections[section].row;
-    if (account) classifyRows(ledger, account.seq, L, positions, each);
+    if (account) await classifyRows(ledger, account.seq, L, positions, each);
     else positions.forEach((i) => each(i, NEW));
-  });
+  }
   plan.toImport = toImport.subarray(0, imported);
-  if (leaveOutLocked(ledger, orgSeq, plan)) return plan;
-  plan.transfers = planTransfers(ledger, orgSeq, { ...plan, decisions: plan.input.decisions, closedThrough: lockedThrough(ledger, orgSeq) });
+  if (await leaveOutLocked(ledger, orgSeq, plan)) return plan;
+  plan.transfers = await planTransfers(ledger, orgSeq, { ...plan, decisions: plan.input.decisions, closedThrough: await lockedThrough(ledger, orgSeq) });
   showTransfers(plan);
   counts.imported = plan.toImport.length;
   counts.merged = plan.toMerge.length;
   // Skipped rows are recorded even when nothing else is new, so that they stay listed to fix.
   plan.nothingNew = plan.toImport.length + plan.toMerge.length === 0 && counts.skipped === 0 && sections.every((s) => s.row);
-  plan.warnings = rowsElsewhere(ledger, orgSeq, { ...plan, headers: input.statement.csv?.headers });
+  plan.warnings = await rowsElsewhere(ledger, orgSeq, { ...plan, headers: input.statement.csv?.headers });
   return plan;
 }
 
@@ -170,8 +170,8 @@ export function importedIn(plan: Pick<ImportPlan, 'rows' | 'toImport'>, section:
  * refuse the import, or (skipLocked) left out and counted as skipped. Answers
  * whether the import is refused.
  */
-function leaveOutLocked(ledger: Ledger, orgSeq: number, plan: ImportPlan): boolean {
-  const through = lockedThrough(ledger, orgSeq);
+async function leaveOutLocked(ledger: Ledger, orgSeq: number, plan: ImportPlan): Promise<boolean> {
+  const through = await lockedThrough(ledger, orgSeq);
   if (!through) return false;
   const { rows } = plan.rows;
   const closed = (i: number) => rows.date[i] <= through;

@@ -10,10 +10,11 @@ import { maskOf, requireAccount, type AccountInput, type AccountRow, type Accoun
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
 import { decimalToMinor } from '../core/money';
-import { freeName } from '../core/text';
+import { freeNameAsync } from '../core/text';
 import { organizationBySeq } from '../access/organizations';
 import { accountForHeaders } from './mappings';
 import { ACCOUNT_TYPE_LABELS } from '../../../shared/accounts';
+import { mapInOrder } from '../core/in-order';
 
 export interface SectionPlan {
   section: number;
@@ -34,16 +35,21 @@ function balance(b: StatedBalance | null, currency: string): { date: string; min
   return b && typeof minor === 'number' ? { date: b.date, minor } : null;
 }
 
-export function resolveSections(ledger: Ledger, orgSeq: number, statement: ParsedStatement, input: { account?: string; accounts?: Record<string, string> }): SectionPlan[] {
+export async function resolveSections(
+  ledger: Ledger,
+  orgSeq: number,
+  statement: ParsedStatement,
+  input: { account?: string; accounts?: Record<string, string> },
+): Promise<SectionPlan[]> {
   const several = statement.sections.length > 1;
   if (several && input.account) {
     throw invalid([
       { field: 'account', message: `this file holds ${statement.sections.length} accounts; each is matched by its bank account id or created (or choose one per section)` },
     ]);
   }
-  return statement.sections.map((section) => {
+  return await mapInOrder(statement.sections, async (section) => {
     const ref = several ? input.accounts?.[String(section.index)] : (input.account ?? input.accounts?.['0']);
-    const row = ref ? checked(ledger, orgSeq, requireAccount(ledger, orgSeq, ref), section) : findFor(ledger, orgSeq, statement, section);
+    const row = ref ? await checked(ledger, orgSeq, await requireAccount(ledger, orgSeq, ref), section) : await findFor(ledger, orgSeq, statement, section);
     if (row) {
       const adoptBankId = section.bankAccountId && !row.bank_account_id ? section.bankAccountId : null;
       return plan(section, row.currency, row, null, adoptBankId, { id: row.id, name: row.name, type: row.type, currency: row.currency, created: false });
@@ -52,10 +58,10 @@ export function resolveSections(ledger: Ledger, orgSeq: number, statement: Parse
       throw invalid([{ field: 'account', message: 'a CSV file does not say which account it belongs to: choose the account (or create it first)' }]);
     }
     const type = section.type ?? 'checking';
-    const currency = section.currency ?? organizationBySeq(ledger, orgSeq).currency;
+    const currency = section.currency ?? (await organizationBySeq(ledger, orgSeq)).currency;
     const mask = maskOf(section.bankAccountId);
-    const name = freeName(section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`, (n) =>
-      Boolean(ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)),
+    const name = await freeNameAsync(section.name ?? `${ACCOUNT_TYPE_LABELS[type]}${mask ? ` ${mask}` : ''}`, async (n) =>
+      Boolean(await ledger.stmt('SELECT 1 FROM accounts WHERE org_seq = ? AND lower(name) = lower(?)').get(orgSeq, n)),
     );
     return plan(section, currency, null, { name, type, currency, bankAccountId: section.bankAccountId, from: section.from }, null, {
       id: null,
@@ -90,7 +96,7 @@ export function newAccountInput(plan: SectionPlan, rowsMinor: number): AccountIn
 }
 
 /** The named account must fit the file: same currency, and not another bank account's. */
-function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: StatementSection): AccountRow {
+async function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: StatementSection): Promise<AccountRow> {
   if (section.currency && section.currency !== row.currency) {
     throw invalid([{ field: 'account', message: `the file is in ${section.currency}, account "${row.name}" is in ${row.currency}` }]);
   }
@@ -100,7 +106,7 @@ function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: State
     ]);
   }
   if (section.bankAccountId && !row.bank_account_id) {
-    const other = ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as { name: string } | undefined;
+    const other = (await ledger.stmt('SELECT name FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId)) as { name: string } | undefined;
     if (other)
       throw new LedgerError('conflict', `This file's bank account ${maskOf(section.bankAccountId)} belongs to "${other.name}", not "${row.name}".`, [
         { field: 'account', message: `belongs to "${other.name}"` },
@@ -109,14 +115,14 @@ function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section: State
   return row;
 }
 
-function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, section: StatementSection): AccountRow | null {
+async function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, section: StatementSection): Promise<AccountRow | null> {
   if (section.bankAccountId) {
-    const byBank = ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId) as AccountRow | undefined;
+    const byBank = (await ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId)) as AccountRow | undefined;
     if (byBank) return byBank;
-    const byMask = byMaskedNumber(ledger, orgSeq, section);
+    const byMask = await byMaskedNumber(ledger, orgSeq, section);
     if (byMask) return byMask;
   } else if (section.name) {
-    const named = accountNamed(ledger, orgSeq, section.name);
+    const named = await accountNamed(ledger, orgSeq, section.name);
     if (named && (!section.currency || section.currency === named.currency)) return named;
   }
   if (statement.csv) return accountForHeaders(ledger, orgSeq, statement.csv.headers);
@@ -124,8 +130,10 @@ function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, sec
 }
 
 /** The open account of this name (any case): the next QIF of "Business Checking" goes where the first one went. */
-export function accountNamed(ledger: Ledger, orgSeq: number, name: string): AccountRow | null {
-  return (ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND lower(name) = lower(?) AND closed_at IS NULL').get(orgSeq, name.trim()) as AccountRow | undefined) ?? null;
+export async function accountNamed(ledger: Ledger, orgSeq: number, name: string): Promise<AccountRow | null> {
+  return (
+    ((await ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND lower(name) = lower(?) AND closed_at IS NULL').get(orgSeq, name.trim())) as AccountRow | undefined) ?? null
+  );
 }
 
 const lastFour = (text: string | null): string | null => {
@@ -139,11 +147,11 @@ const lastFour = (text: string | null): string | null => {
  * four digits is its statement, when exactly one such account fits (same
  * currency, not another bank account's). It then takes the file's id.
  */
-function byMaskedNumber(ledger: Ledger, orgSeq: number, section: StatementSection): AccountRow | null {
+async function byMaskedNumber(ledger: Ledger, orgSeq: number, section: StatementSection): Promise<AccountRow | null> {
   const four = lastFour(section.bankAccountId);
   if (!four) return null;
-  const fitting = ledger
-    .rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id IS NULL AND masked_number IS NOT NULL', orgSeq)
-    .filter((a) => lastFour(a.masked_number) === four && (!section.currency || section.currency === a.currency));
+  const fitting = (await ledger.rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id IS NULL AND masked_number IS NOT NULL', orgSeq)).filter(
+    (a) => lastFour(a.masked_number) === four && (!section.currency || section.currency === a.currency),
+  );
   return fitting.length === 1 ? fitting[0] : null;
 }

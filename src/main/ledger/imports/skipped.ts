@@ -14,13 +14,13 @@ export interface SkippedHeader {
   delimiter: string;
 }
 
-export function recordSkipped(ledger: Ledger, batchSeq: number, issues: readonly RowIssue[], texts: ReadonlyMap<number, string>): void {
+export async function recordSkipped(ledger: Ledger, batchSeq: number, issues: readonly RowIssue[], texts: ReadonlyMap<number, string>): Promise<void> {
   const insert = ledger.stmt('INSERT INTO import_skipped_rows (batch_seq, line, field, message, text) VALUES (?, ?, ?, ?, ?)');
-  for (const i of issues) insert.run(batchSeq, i.line, i.field, i.message, texts.get(i.line) ?? null);
+  for (const i of issues) await insert.run(batchSeq, i.line, i.field, i.message, texts.get(i.line) ?? null);
 }
 
 /** The first `limit` skipped rows of a batch, in line order, without their text (the history's list). */
-export function skippedIssues(ledger: Ledger, batchSeq: number, limit: number): RowIssue[] {
+export async function skippedIssues(ledger: Ledger, batchSeq: number, limit: number): Promise<RowIssue[]> {
   return ledger.rows<RowIssue>('SELECT line, field, message FROM import_skipped_rows WHERE batch_seq = ? ORDER BY line, seq LIMIT ?', batchSeq, limit);
 }
 
@@ -31,8 +31,8 @@ export interface BatchSkippedRows extends SkippedRows {
 }
 
 /** Every skipped row of an import, with its text: what `import skipped` prints or writes and the screen downloads. */
-export function listSkippedRows(ledger: Ledger, orgSeq: number, batchId: string): BatchSkippedRows {
-  const batch = ledger.stmt('SELECT seq, id, file_name, format, skipped, options FROM import_batches WHERE id = ? AND org_seq = ?').get(batchId.toLowerCase(), orgSeq) as
+export async function listSkippedRows(ledger: Ledger, orgSeq: number, batchId: string): Promise<BatchSkippedRows> {
+  const batch = (await ledger.stmt('SELECT seq, id, file_name, format, skipped, options FROM import_batches WHERE id = ? AND org_seq = ?').get(batchId.toLowerCase(), orgSeq)) as
     { seq: number; id: string; file_name: string; format: string; skipped: number; options: string } | undefined;
   if (!batch) throw notFound('import', batchId);
   const { header } = JSON.parse(batch.options) as { header?: SkippedHeader };
@@ -42,6 +42,6 @@ export function listSkippedRows(ledger: Ledger, orgSeq: number, batchId: string)
     format: batch.format,
     skipped: batch.skipped,
     header: header ?? null,
-    rows: ledger.rows<SkippedRow>('SELECT line, field, message, text FROM import_skipped_rows WHERE batch_seq = ? ORDER BY line, seq', batch.seq),
+    rows: await ledger.rows<SkippedRow>('SELECT line, field, message, text FROM import_skipped_rows WHERE batch_seq = ? ORDER BY line, seq', batch.seq),
   };
 }

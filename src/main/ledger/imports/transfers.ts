@@ -34,14 +34,14 @@ export interface PlannedTransfer {
 }
 
 /** Each new row's transfer (by position in the file), as the plan's decisions have it. */
-export function planTransfers(ledger: Ledger, orgSeq: number, scope: TransferScope): Map<number, PlannedTransfer> {
+export async function planTransfers(ledger: Ledger, orgSeq: number, scope: TransferScope): Promise<Map<number, PlannedTransfer>> {
   const out = new Map<number, PlannedTransfer>();
   const { rows: L, toImport, sections, decisions } = scope;
   if (toImport.length === 0) return out;
   const wanted = new SideDays();
   for (const i of toImport) wanted.add(sections[L.rows.section[i]].currency, L.amountMinor[i], L.rows.date[i]);
   const closed = scope.closedThrough;
-  const pool = new SidePool(openSidesNear(ledger, orgSeq, wanted).filter((s) => !closed || s.date > closed));
+  const pool = new SidePool((await openSidesNear(ledger, orgSeq, wanted)).filter((s) => !closed || s.date > closed));
   // A section whose account the import makes has no seq yet: a stand-in no row of the books has.
   const accountOf = (section: number) => sections[section].row?.seq ?? -1 - section;
   const found = new Map<number, Side[]>();

@@ -33,64 +33,64 @@ const dateField = (value: string | undefined, field: string) => {
   if (value !== undefined && !isCalendarDate(value)) throw invalid([{ field, message: 'must be a date, YYYY-MM-DD' }]);
 };
 
-export function addJournal(ledger: Ledger, orgSeq: number, actor: Human, input: JournalInput): Journal {
+export async function addJournal(ledger: Ledger, orgSeq: number, actor: Human, input: JournalInput): Promise<Journal> {
   dateField(input.date, 'date');
   dateField(input.reverseOn, 'reverseOn');
   const narration = input.narration.trim();
   if (!narration) throw invalid([{ field: 'narration', message: 'must not be empty: say what the journal is for' }]);
-  return ledger.write(() => {
-    const lines = resolveLines(ledger, orgSeq, input.lines);
-    const postings = postingsOf(ledger, input.date, lines);
-    assertBalanced(postings, organizationBySeq(ledger, orgSeq).currency);
-    assertDateOpen(ledger, orgSeq, input.date, postings, 'entered');
+  return ledger.write(async () => {
+    const lines = await resolveLines(ledger, orgSeq, input.lines);
+    const postings = await postingsOf(ledger, input.date, lines);
+    assertBalanced(postings, (await organizationBySeq(ledger, orgSeq)).currency);
+    await assertDateOpen(ledger, orgSeq, input.date, postings, 'entered');
     const reverseDays = input.reverseOn ? Math.round((Date.parse(input.reverseOn) - Date.parse(input.date)) / 86_400_000) : null;
-    const repeat = input.repeat ? startRepeat(ledger, orgSeq, actor, { ...input.repeat, first: input.date, narration, lines, reverseDays }) : null;
-    const seq = writeJournal(ledger, orgSeq, actor, { kind: 'journal', date: input.date, narration, repeatSeq: repeat }, postings);
-    journalAudit(ledger, orgSeq, actor, seq, 'entered', repeat ? ', repeating monthly' : '');
+    const repeat = input.repeat ? await startRepeat(ledger, orgSeq, actor, { ...input.repeat, first: input.date, narration, lines, reverseDays }) : null;
+    const seq = await writeJournal(ledger, orgSeq, actor, { kind: 'journal', date: input.date, narration, repeatSeq: repeat }, postings);
+    await journalAudit(ledger, orgSeq, actor, seq, 'entered', repeat ? ', repeating monthly' : '');
     if (input.reverseOn) {
       if (input.reverseOn <= input.date) throw invalid([{ field: 'reverseOn', message: `must be after the journal's date ${input.date}` }]);
-      reverseOnDate(ledger, orgSeq, actor, journalBySeq(ledger, seq), input.reverseOn);
+      await reverseOnDate(ledger, orgSeq, actor, await journalBySeq(ledger, seq), input.reverseOn);
     }
-    if (repeat !== null) catchUpRepeat(ledger, repeat, actor, today());
-    return toJournal(ledger, journalBySeq(ledger, seq));
+    if (repeat !== null) await catchUpRepeat(ledger, repeat, actor, today());
+    return toJournal(ledger, await journalBySeq(ledger, seq));
   });
 }
 
 /** Reverses a journal on a date (default: today, or its own date when later): once, never a reversal, never the opening entry. */
-export function reverseJournal(ledger: Ledger, orgSeq: number, actor: Human, ref: string, date?: string): Journal {
+export async function reverseJournal(ledger: Ledger, orgSeq: number, actor: Human, ref: string, date?: string): Promise<Journal> {
   dateField(date, 'date');
-  return ledger.write(() => {
-    const journal = requireJournal(ledger, orgSeq, ref);
+  return ledger.write(async () => {
+    const journal = await requireJournal(ledger, orgSeq, ref);
     const name = journalNumber(journal.number);
     if (journal.kind === 'opening') throw new LedgerError('conflict', 'The opening entry is not reversed: set the opening balances again (ledgerdesk opening-balances set).');
-    const by = ledger.stmt('SELECT number FROM journals WHERE reverses_seq = ?').pluck().get(journal.seq) as number | undefined;
+    const by = (await ledger.stmt('SELECT number FROM journals WHERE reverses_seq = ?').pluck().get(journal.seq)) as number | undefined;
     if (by !== undefined) throw new LedgerError('conflict', `${name} is already reversed by ${journalNumber(by)}.`, { journal: name, reversedBy: journalNumber(by) });
     if (journal.reverses_seq !== null) {
-      const of = journalNumber(journalBySeq(ledger, journal.reverses_seq).number);
+      const of = journalNumber((await journalBySeq(ledger, journal.reverses_seq)).number);
       throw new LedgerError('conflict', `${name} is the reversal of ${of}: enter ${of} again instead of reversing its reversal.`, { journal: name, reverses: of });
     }
     const on = date ?? (today() < journal.date ? journal.date : today());
-    const seq = reverseOnDate(ledger, orgSeq, actor, journal, on);
-    return toJournal(ledger, journalBySeq(ledger, seq));
+    const seq = await reverseOnDate(ledger, orgSeq, actor, journal, on);
+    return toJournal(ledger, await journalBySeq(ledger, seq));
   });
 }
 
 /** A reversal on a date not before the journal's own (its own date: as if it had not been; an approval reversed). */
-export function reverseOnDate(ledger: Ledger, orgSeq: number, actor: Human, journal: JournalRow, date: string): number {
+export async function reverseOnDate(ledger: Ledger, orgSeq: number, actor: Human, journal: JournalRow, date: string): Promise<number> {
   if (date < journal.date) throw invalid([{ field: 'date', message: `is before the journal's date ${journal.date}` }]);
-  const postings = storedPostings(ledger, journal.seq);
-  assertDateOpen(ledger, orgSeq, date, postings, 'reversed');
-  const seq = writeReversal(ledger, orgSeq, actor, journal, date);
-  journalAudit(ledger, orgSeq, actor, seq, 'reversed', ` (reverses ${journalNumber(journal.number)})`);
+  const postings = await storedPostings(ledger, journal.seq);
+  await assertDateOpen(ledger, orgSeq, date, postings, 'reversed');
+  const seq = await writeReversal(ledger, orgSeq, actor, journal, date);
+  await journalAudit(ledger, orgSeq, actor, seq, 'reversed', ` (reverses ${journalNumber(journal.number)})`);
   return seq;
 }
 
 /** Stops the repeat a journal belongs to (named by it or by any of its occurrences); answers the journal. */
-export function stopJournalRepeat(ledger: Ledger, orgSeq: number, actor: Human, ref: string): Journal {
-  return ledger.write(() => {
-    const journal = requireJournal(ledger, orgSeq, ref);
+export async function stopJournalRepeat(ledger: Ledger, orgSeq: number, actor: Human, ref: string): Promise<Journal> {
+  return ledger.write(async () => {
+    const journal = await requireJournal(ledger, orgSeq, ref);
     if (journal.repeat_seq === null) throw new LedgerError('conflict', `${journalNumber(journal.number)} does not repeat.`, { journal: journalNumber(journal.number) });
-    stopRepeat(ledger, orgSeq, actor, journal.repeat_seq);
+    await stopRepeat(ledger, orgSeq, actor, journal.repeat_seq);
     return toJournal(ledger, journal);
   });
 }
@@ -105,14 +105,14 @@ export interface JournalPreview {
 }
 
 /** What lines would post on a date, with the tax worked out and the difference: the form's live totals (nothing written). */
-export function previewJournal(ledger: Ledger, orgSeq: number, date: string, input: readonly JournalLineInput[]): JournalPreview {
+export async function previewJournal(ledger: Ledger, orgSeq: number, date: string, input: readonly JournalLineInput[]): Promise<JournalPreview> {
   dateField(date, 'date');
-  const currency = organizationBySeq(ledger, orgSeq).currency;
-  const postings = postingsOf(ledger, date, resolveLines(ledger, orgSeq, input, { min: 0 }));
+  const currency = (await organizationBySeq(ledger, orgSeq)).currency;
+  const postings = await postingsOf(ledger, date, await resolveLines(ledger, orgSeq, input, { min: 0 }));
   const debit = totalDebit(postings);
   const credit = debit - postings.reduce((s, p) => s + p.amountMinor, 0);
   return {
-    lines: previewLines(ledger, postings, currency),
+    lines: await previewLines(ledger, postings, currency),
     totalDebit: fromMinor(debit, currency),
     totalCredit: fromMinor(credit, currency),
     difference: fromMinor(debit - credit, currency),

@@ -9,11 +9,11 @@ import { totalDebit } from './lines';
 import { journalNumber } from './numbers';
 import { storedPostings } from './write';
 
-export function journalAudit(ledger: Ledger, orgSeq: number, actor: Human, seq: number, verb: string, extra = ''): void {
-  const j = journalBySeq(ledger, seq);
-  const currency = organizationBySeq(ledger, orgSeq).currency;
-  const total = totalDebit(storedPostings(ledger, seq));
-  appendAudit(ledger, orgSeq, actor, {
+export async function journalAudit(ledger: Ledger, orgSeq: number, actor: Human, seq: number, verb: string, extra = ''): Promise<void> {
+  const j = await journalBySeq(ledger, seq);
+  const currency = (await organizationBySeq(ledger, orgSeq)).currency;
+  const total = totalDebit(await storedPostings(ledger, seq));
+  await appendAudit(ledger, orgSeq, actor, {
     action: `journal.${verb}`,
     targetType: 'journal',
     targetId: j.id,

@@ -12,17 +12,17 @@ import type { PostingDraft } from './lines';
 export const isTaxed = (postings: readonly PostingDraft[]): boolean => postings.some((p) => p.kind === 'category' && p.taxCodeSeq !== null);
 
 /** Refuses writing these postings on a date the books are closed through, or (taxed) a filed return covers. */
-export function assertDateOpen(ledger: Ledger, orgSeq: number, date: string, postings: readonly PostingDraft[], what: string): void {
-  assertOpen(ledger, orgSeq, [date], what);
-  if (!isTaxed(postings) || date > lastFiledTo(ledger, orgSeq)) return;
-  const r = ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date) as {
+export async function assertDateOpen(ledger: Ledger, orgSeq: number, date: string, postings: readonly PostingDraft[], what: string): Promise<void> {
+  await assertOpen(ledger, orgSeq, [date], what);
+  if (!isTaxed(postings) || date > (await lastFiledTo(ledger, orgSeq))) return;
+  const r = (await ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date)) as {
     id: string;
     period_from: string;
     period_to: string;
   };
   throw new LedgerError(
     'period_locked',
-    `A tax return was filed for ${r.period_from} to ${r.period_to}: a journal with taxed lines dated ${date} would be in no return. Date it after ${lastFiledTo(ledger, orgSeq)}.`,
+    `A tax return was filed for ${r.period_from} to ${r.period_to}: a journal with taxed lines dated ${date} would be in no return. Date it after ${await lastFiledTo(ledger, orgSeq)}.`,
     { taxReturn: r.id, from: r.period_from, to: r.period_to, date },
   );
 }

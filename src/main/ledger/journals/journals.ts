@@ -12,6 +12,7 @@ import { TAX_CONTROL } from '../tax/lines';
 import { journalNumber, journalNumberSql, numberFrom } from './numbers';
 import { repeatOf, type JournalRepeat } from './repeat-row';
 import type { PostingDraft } from './lines';
+import { mapInOrder } from '../core/in-order';
 
 export interface JournalRow {
   seq: number;
@@ -72,17 +73,17 @@ export interface Journal {
 }
 
 const LINK = `SELECT id, number, date FROM journals WHERE`;
-const link = (ledger: Ledger, where: string, seq: number): JournalLink | null => {
-  const r = ledger.stmt(`${LINK} ${where}`).get(seq) as { id: string; number: number | null; date: string } | undefined;
+const link = async (ledger: Ledger, where: string, seq: number): Promise<JournalLink | null> => {
+  const r = (await ledger.stmt(`${LINK} ${where}`).get(seq)) as { id: string; number: number | null; date: string } | undefined;
   return r ? { id: r.id, number: journalNumber(r.number), date: r.date } : null;
 };
 
 /** A journal by its number (JNL-0003, 3) or id; a 404 naming what was asked otherwise. */
-export function requireJournal(ledger: Ledger, orgSeq: number, ref: string): JournalRow {
+export async function requireJournal(ledger: Ledger, orgSeq: number, ref: string): Promise<JournalRow> {
   const n = numberFrom(ref);
   const row =
-    (n !== null ? ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'journal' AND number = ?").get(orgSeq, n) : undefined) ??
-    ledger.stmt('SELECT * FROM journals WHERE org_seq = ? AND id = ?').get(orgSeq, ref.trim().toLowerCase());
+    (n !== null ? await ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'journal' AND number = ?").get(orgSeq, n) : undefined) ??
+    (await ledger.stmt('SELECT * FROM journals WHERE org_seq = ? AND id = ?').get(orgSeq, ref.trim().toLowerCase()));
   if (!row) throw new LedgerError('not_found', `No journal ${ref} in this organization (ledgerdesk journal list).`, { resource: 'journal', id: ref });
   return row as JournalRow;
 }
@@ -117,15 +118,15 @@ function lineOf(p: PostingRow, currency: string, prev: PostingRow | undefined): 
   return { ref: 'tax-control', name: TAX_CONTROL, ...common, taxCode: p.tax_code, tax: null, worked };
 }
 
-export function journalLines(ledger: Ledger, journalSeq: number, currency: string): JournalLine[] {
-  const postings = ledger.rows<PostingRow>(
+export async function journalLines(ledger: Ledger, journalSeq: number, currency: string): Promise<JournalLine[]> {
+  const postings = await ledger.rows<PostingRow>(
     `SELECT p.kind, p.amount_minor, p.tax_minor, p.memo, c.code, c.name AS category, p.category_seq, a.id AS account_id, a.name AS account, t.code AS tax_code, p.tax_code_seq
      FROM postings p LEFT JOIN categories c ON c.seq = p.category_seq LEFT JOIN accounts a ON a.seq = p.account_seq LEFT JOIN tax_codes t ON t.seq = p.tax_code_seq
      WHERE p.journal_seq = ? ORDER BY p.seq`,
     journalSeq,
   );
   // Its money rows, in the order they were written: the clearing postings' order.
-  const rows = ledger.stmt('SELECT id FROM transactions WHERE journal_seq = ? ORDER BY seq').pluck().all(journalSeq) as string[];
+  const rows = (await ledger.stmt('SELECT id FROM transactions WHERE journal_seq = ? ORDER BY seq').pluck().all(journalSeq)) as string[];
   let next = 0;
   return postings.map((p, i) => {
     const line = lineOf(p, currency, postings[i - 1]);
@@ -134,13 +135,13 @@ export function journalLines(ledger: Ledger, journalSeq: number, currency: strin
 }
 
 /** Postings not yet written (a preview) as a journal's lines. */
-export function previewLines(ledger: Ledger, postings: readonly PostingDraft[], currency: string): JournalLine[] {
+export async function previewLines(ledger: Ledger, postings: readonly PostingDraft[], currency: string): Promise<JournalLine[]> {
   const category = ledger.stmt('SELECT code, name FROM categories WHERE seq = ?');
   const account = ledger.stmt('SELECT id, name FROM accounts WHERE seq = ?');
   const taxCode = ledger.stmt('SELECT code FROM tax_codes WHERE seq = ?').pluck();
-  const rows = postings.map((p): PostingRow => {
-    const c = p.categorySeq === null ? undefined : (category.get(p.categorySeq) as { code: string; name: string });
-    const a = p.accountSeq === null ? undefined : (account.get(p.accountSeq) as { id: string; name: string });
+  const rows = await mapInOrder(postings, async (p): Promise<PostingRow> => {
+    const c = p.categorySeq === null ? undefined : ((await category.get(p.categorySeq)) as { code: string; name: string });
+    const a = p.accountSeq === null ? undefined : ((await account.get(p.accountSeq)) as { id: string; name: string });
     return {
       kind: p.kind,
       amount_minor: p.amountMinor,
@@ -151,16 +152,16 @@ export function previewLines(ledger: Ledger, postings: readonly PostingDraft[], 
       category_seq: p.categorySeq,
       account_id: a?.id ?? null,
       account: a?.name ?? null,
-      tax_code: p.taxCodeSeq === null ? null : (taxCode.get(p.taxCodeSeq) as string),
+      tax_code: p.taxCodeSeq === null ? null : ((await taxCode.get(p.taxCodeSeq)) as string),
       tax_code_seq: p.taxCodeSeq,
     };
   });
   return rows.map((r, i) => lineOf(r, currency, rows[i - 1]));
 }
 
-export function toJournal(ledger: Ledger, row: JournalRow): Journal {
-  const currency = organizationBySeq(ledger, row.org_seq).currency;
-  const debit = fromMinor(ledger.stmt('SELECT coalesce(sum(max(amount_minor, 0)), 0) FROM postings WHERE journal_seq = ?').pluck().get(row.seq) as number, currency);
+export async function toJournal(ledger: Ledger, row: JournalRow): Promise<Journal> {
+  const currency = (await organizationBySeq(ledger, row.org_seq)).currency;
+  const debit = fromMinor((await ledger.stmt('SELECT coalesce(sum(max(amount_minor, 0)), 0) FROM postings WHERE journal_seq = ?').pluck().get(row.seq)) as number, currency);
   return {
     id: row.id,
     number: journalNumber(row.number),
@@ -168,18 +169,18 @@ export function toJournal(ledger: Ledger, row: JournalRow): Journal {
     date: row.date,
     narration: row.narration,
     currency,
-    lines: journalLines(ledger, row.seq, currency),
+    lines: await journalLines(ledger, row.seq, currency),
     totalDebit: debit,
     totalCredit: debit,
-    reverses: row.reverses_seq === null ? null : link(ledger, 'seq = ?', row.reverses_seq),
-    reversedBy: link(ledger, 'reverses_seq = ?', row.seq),
-    repeat: row.repeat_seq === null ? null : repeatOf(ledger, row.repeat_seq),
+    reverses: row.reverses_seq === null ? null : await link(ledger, 'seq = ?', row.reverses_seq),
+    reversedBy: await link(ledger, 'reverses_seq = ?', row.seq),
+    repeat: row.repeat_seq === null ? null : await repeatOf(ledger, row.repeat_seq),
     createdAt: row.created_at,
     createdBy: row.created_by,
   };
 }
 
-export const journalBySeq = (ledger: Ledger, seq: number): JournalRow => ledger.stmt('SELECT * FROM journals WHERE seq = ?').get(seq) as JournalRow;
+export const journalBySeq = async (ledger: Ledger, seq: number): Promise<JournalRow> => (await ledger.stmt('SELECT * FROM journals WHERE seq = ?').get(seq)) as JournalRow;
 
 export interface JournalSummary {
   id: string;
@@ -202,15 +203,19 @@ export interface JournalQuery {
 }
 
 /** The organization's journals (not the opening entry), newest first. */
-export function listJournals(ledger: Ledger, orgSeq: number, q: JournalQuery): { data: JournalSummary[]; meta: { totalCount: number; limit: number; offset: number } } {
+export async function listJournals(
+  ledger: Ledger,
+  orgSeq: number,
+  q: JournalQuery,
+): Promise<{ data: JournalSummary[]; meta: { totalCount: number; limit: number; offset: number } }> {
   const where = "j.org_seq = ? AND j.kind = 'journal' AND j.date >= ? AND j.date <= ?";
   const params = [orgSeq, q.dateFrom ?? '0001-01-01', q.dateTo ?? '9999-12-31'];
-  const total = ledger
+  const total = (await ledger
     .stmt(`SELECT count(*) FROM journals j WHERE ${where}`)
     .pluck()
-    .get(...params) as number;
-  const currency = organizationBySeq(ledger, orgSeq).currency;
-  const rows = ledger.rows<{
+    .get(...params)) as number;
+  const currency = (await organizationBySeq(ledger, orgSeq)).currency;
+  const rows = await ledger.rows<{
     id: string;
     number: string;
     date: string;

@@ -16,6 +16,7 @@ import { targetOf } from '../reports/ledger-target';
 import { usableTaxCode } from '../tax/codes';
 import { netEntry } from '../tax/lines';
 import type { LineKind } from '../transactions/lines';
+import { mapInOrder } from '../core/in-order';
 
 /** A line as entered. */
 export interface JournalLineInput {
@@ -59,24 +60,24 @@ const REFUSED: Record<string, string> = {
 };
 
 /** One line's target, checked: a category in use, an open money account in the organization's currency, the tax control or the opening balances. */
-function targetFor(ledger: Ledger, orgSeq: number, ref: string, field: string, opening: boolean): Pick<StoredLine, 'kind' | 'seq'> {
-  let t: ReturnType<typeof targetOf>;
+async function targetFor(ledger: Ledger, orgSeq: number, ref: string, field: string, opening: boolean): Promise<Pick<StoredLine, 'kind' | 'seq'>> {
+  let t: Awaited<ReturnType<typeof targetOf>>;
   try {
-    t = targetOf(ledger, orgSeq, ref);
+    t = await targetOf(ledger, orgSeq, ref);
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'not_found')
       throw invalid([{ field, message: `"${ref}" is no category (code or name), money account, tax-control or opening-balances of this organization` }]);
     throw error;
   }
   if (t.kind === 'money') {
-    const currency = organizationBySeq(ledger, orgSeq).currency;
+    const currency = (await organizationBySeq(ledger, orgSeq)).currency;
     if (t.account.closed_at) throw invalid([{ field, message: `account "${t.account.name}" is closed (read-only): reopen it first` }]);
     if (t.account.currency !== currency && !opening)
       throw invalid([{ field, message: `account "${t.account.name}" is in ${t.account.currency}: a journal's lines are in ${currency} (enter its movements in its register)` }]);
     return { kind: 'money', seq: t.account.seq };
   }
   if (t.kind === 'category') {
-    const archived = ledger.stmt('SELECT archived_at FROM categories WHERE seq = ?').pluck().get(t.seq);
+    const archived = await ledger.stmt('SELECT archived_at FROM categories WHERE seq = ?').pluck().get(t.seq);
     if (archived) throw invalid([{ field, message: `category ${t.code} ${t.name} is archived: restore it or choose another` }]);
     return { kind: 'category', seq: t.seq };
   }
@@ -92,29 +93,34 @@ function targetFor(ledger: Ledger, orgSeq: number, ref: string, field: string, o
  * The lines as stored, each checked and named by its field (`lines[2].account`): at least two (one at the
  * opening, whose other side may be the difference), none zero, a tax code on a category line only.
  */
-export function resolveLines(ledger: Ledger, orgSeq: number, lines: readonly JournalLineInput[], options: { opening?: boolean; field?: string; min?: number } = {}): StoredLine[] {
+export async function resolveLines(
+  ledger: Ledger,
+  orgSeq: number,
+  lines: readonly JournalLineInput[],
+  options: { opening?: boolean; field?: string; min?: number } = {},
+): Promise<StoredLine[]> {
   const field = options.field ?? 'lines';
   const min = options.min ?? (options.opening ? 0 : 2);
   if (lines.length < min) throw invalid([{ field, message: `a journal has at least ${min} lines` }]);
   if (lines.length > MAX_JOURNAL_LINES) throw invalid([{ field, message: `a journal has at most ${MAX_JOURNAL_LINES} lines` }]);
-  const org = organizationBySeq(ledger, orgSeq);
-  const mark = decimalMarkOf(ledger, orgSeq);
-  return lines.map((line, i) => {
+  const org = await organizationBySeq(ledger, orgSeq);
+  const mark = await decimalMarkOf(ledger, orgSeq);
+  return await mapInOrder(lines, async (line, i) => {
     const at = `${field}[${i}]`;
-    const target = targetFor(ledger, orgSeq, line.account, `${at}.account`, options.opening === true);
-    const currency = target.kind === 'money' ? (ledger.stmt('SELECT currency FROM accounts WHERE seq = ?').pluck().get(target.seq) as string) : org.currency;
+    const target = await targetFor(ledger, orgSeq, line.account, `${at}.account`, options.opening === true);
+    const currency = target.kind === 'money' ? ((await ledger.stmt('SELECT currency FROM accounts WHERE seq = ?').pluck().get(target.seq)) as string) : org.currency;
     const amountMinor = typedToMinor(line.amount, currency, mark, `${at}.amount`);
     // At the opening, a money account's zero is its opening balance; anywhere else a zero line says nothing.
     if (amountMinor === 0 && !(options.opening && target.kind === 'money')) throw invalid([{ field: `${at}.amount`, message: 'is zero: leave the line out' }]);
     const taxCode = line.taxCode?.trim();
     if (taxCode && (target.kind !== 'category' || options.opening))
       throw invalid([{ field: `${at}.taxCode`, message: options.opening ? 'opening balances carry no tax' : 'only a category line takes a tax code' }]);
-    return { ...target, amountMinor, taxCodeSeq: taxCode ? usableTaxCode(ledger, orgSeq, taxCode, `${at}.taxCode`) : null, memo: line.memo?.trim() || null };
+    return { ...target, amountMinor, taxCodeSeq: taxCode ? await usableTaxCode(ledger, orgSeq, taxCode, `${at}.taxCode`) : null, memo: line.memo?.trim() || null };
   });
 }
 
 /** The postings of stored lines on a date: a taxed category line net, its tax at the date's rate on the next posting. */
-export function postingsOf(ledger: Ledger, date: string, lines: readonly StoredLine[]): PostingDraft[] {
+export async function postingsOf(ledger: Ledger, date: string, lines: readonly StoredLine[]): Promise<PostingDraft[]> {
   const out: PostingDraft[] = [];
   const plain = { categorySeq: null, accountSeq: null, taxCodeSeq: null, taxMinor: null };
   for (const l of lines) {
@@ -123,7 +129,7 @@ export function postingsOf(ledger: Ledger, date: string, lines: readonly StoredL
     else if (l.taxCodeSeq === null) out.push({ ...plain, kind: 'category', categorySeq: l.seq, amountMinor: l.amountMinor, memo: l.memo });
     else {
       // A net entry as a bank row would make it (debit positive is the opposite of a row's sign): the line, then its tax.
-      for (const p of netEntry(ledger, date, l.seq!, -l.amountMinor, l.taxCodeSeq).lines)
+      for (const p of (await netEntry(ledger, date, l.seq!, -l.amountMinor, l.taxCodeSeq)).lines)
         out.push({
           ...plain,
           kind: p.kind,

@@ -54,14 +54,14 @@ export const UNTOUCHED_SQL = `d.state = 'issued' AND d.settled_minor = 0
 export const OPENING_DOCUMENTS_SQL = `SELECT DISTINCT document_seq FROM postings INDEXED BY postings_kind_date WHERE org_seq = ? AND kind = 'opening' AND document_seq IS NOT NULL`;
 
 /** One open document as given, checked (its fields named `invoices[3].customer`...). */
-function checkOne(look: Lookups, kind: OpeningKind, d: OpeningDocumentInput, at: string, conversion: string): OpeningDocument {
+async function checkOne(look: Lookups, kind: OpeningKind, d: OpeningDocumentInput, at: string, conversion: string): Promise<OpeningDocument> {
   const party = kind === 'bill' ? 'vendor' : 'customer';
   const number = d.number.trim();
   if (!number) throw invalid([{ field: `${at}.number`, message: 'is empty' }]);
   if (!isCalendarDate(d.date) || d.date > conversion) throw invalid([{ field: `${at}.date`, message: `must be a date on or before the conversion date ${conversion}` }]);
   let contact;
   try {
-    contact = contactFor(look, kind, d.contact);
+    contact = await contactFor(look, kind, d.contact);
   } catch (error) {
     if (!(error instanceof LedgerError)) throw error;
     const message = error.code === 'not_found' ? `"${d.contact}" is not a contact of this organization (ledgerdesk contact add "${d.contact}" --kind ${party})` : error.message;
@@ -81,40 +81,40 @@ function checkOne(look: Lookups, kind: OpeningKind, d: OpeningDocumentInput, at:
 }
 
 /** The open documents as given, checked; numbers once each (an invoice's per organization, a bill's per vendor). */
-export function checkOpeningDocuments(
+export async function checkOpeningDocuments(
   ledger: Ledger,
   orgSeq: number,
   given: { invoices?: readonly OpeningDocumentInput[]; bills?: readonly OpeningDocumentInput[] },
   conversion: string,
-): OpeningDocument[] {
-  const look = lookups(ledger, orgSeq);
+): Promise<OpeningDocument[]> {
+  const look = await lookups(ledger, orgSeq);
   const out: OpeningDocument[] = [];
   const seen = new Set<string>();
   for (const kind of ['invoice', 'bill'] as const) {
-    (kind === 'bill' ? given.bills : given.invoices)?.forEach((d, i) => {
+    for (const [i, d] of ((kind === 'bill' ? given.bills : given.invoices) ?? []).entries()) {
       const at = `${kind}s[${i}]`;
-      const doc = checkOne(look, kind, d, at, conversion);
+      const doc = await checkOne(look, kind, d, at, conversion);
       const key = `${kind}:${kind === 'bill' ? doc.contactSeq : ''}:${doc.number.toLowerCase()}`;
       if (seen.has(key)) throw invalid([{ field: `${at}.number`, message: `${doc.number} is given twice` }]);
       seen.add(key);
       out.push(doc);
-    });
+    }
   }
   return out;
 }
 
 /** Refuses a number another document of the organization already has (an invoice's) or its vendor already used (a bill's). */
-export function assertNumbersFree(ledger: Ledger, orgSeq: number, docs: readonly OpeningDocument[]): void {
+export async function assertNumbersFree(ledger: Ledger, orgSeq: number, docs: readonly OpeningDocument[]): Promise<void> {
   const invoice = ledger.stmt("SELECT 1 FROM documents WHERE org_seq = ? AND kind <> 'bill' AND kind = 'invoice' AND lower(number) = lower(?)");
   const bill = ledger.stmt("SELECT 1 FROM documents WHERE contact_seq = ? AND kind = 'bill' AND lower(number) = lower(?)");
-  docs.forEach((d) => {
-    const taken = d.kind === 'bill' ? bill.get(d.contactSeq, d.number) : invoice.get(orgSeq, d.number);
+  for (const d of docs) {
+    const taken = d.kind === 'bill' ? await bill.get(d.contactSeq, d.number) : await invoice.get(orgSeq, d.number);
     if (taken)
       throw new LedgerError('conflict', `${d.kind === 'bill' ? `${d.contact} already has a bill` : 'An invoice is already'} numbered ${d.number}.`, {
         field: 'number',
         number: d.number,
       });
-  });
+  }
 }
 
 const INSERT_DOCUMENT = `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, created_at)
@@ -123,32 +123,43 @@ const INSERT_POSTING = `INSERT INTO postings (document_seq, org_seq, kind, settl
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** Writes the open documents, each owing its amount against the opening balances on the conversion date, with its audit entry. */
-export function writeOpeningDocuments(
+export async function writeOpeningDocuments(
   ledger: Ledger,
   orgSeq: number,
   actor: Human,
   docs: readonly OpeningDocument[],
   conversion: string,
-  value: (d: OpeningDocument) => number,
+  value: (d: OpeningDocument) => number | Promise<number>,
   track?: Track,
-): void {
+): Promise<void> {
   const doc = ledger.stmt(INSERT_DOCUMENT);
   const post = ledger.stmt(INSERT_POSTING);
   const at = nowIso();
   for (const d of docs) {
     const id = newTimeOrderedId();
-    const seq = Number(doc.run(id, orgSeq, d.kind, at, d.contactSeq, d.number, d.date, d.dueDate, d.currency, d.minor, d.minor, at).lastInsertRowid);
+    const seq = Number((await doc.run(id, orgSeq, d.kind, at, d.contactSeq, d.number, d.date, d.dueDate, d.currency, d.minor, d.minor, at)).lastInsertRowid);
     // An invoice is owed to us (a debit); a bill we owe (a credit); the opening balances take the other side.
     const owed = d.kind === 'bill' ? -d.minor : d.minor;
-    const base = d.kind === 'bill' ? -value(d) : value(d);
-    post.run(seq, orgSeq, d.kind === 'bill' ? 'payable' : 'receivable', seq, d.contactSeq, conversion, d.currency, owed, base, 'Open at the conversion');
-    post.run(seq, orgSeq, 'opening', null, d.contactSeq, conversion, d.currency, -owed, -base, `${d.kind === 'bill' ? 'Bill' : 'Invoice'} ${d.number} open at the conversion`);
+    const base = d.kind === 'bill' ? -(await value(d)) : await value(d);
+    await post.run(seq, orgSeq, d.kind === 'bill' ? 'payable' : 'receivable', seq, d.contactSeq, conversion, d.currency, owed, base, 'Open at the conversion');
+    await post.run(
+      seq,
+      orgSeq,
+      'opening',
+      null,
+      d.contactSeq,
+      conversion,
+      d.currency,
+      -owed,
+      -base,
+      `${d.kind === 'bill' ? 'Bill' : 'Invoice'} ${d.number} open at the conversion`,
+    );
     for (const [kind, minor, baseMinor] of [
       [d.kind === 'bill' ? 'payable' : 'receivable', owed, base],
       ['opening', -owed, -base],
     ] as const)
       track?.line({ orgSeq, currency: d.currency, date: conversion, kind, categorySeq: null, amountMinor: minor, baseMinor });
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: `${d.kind}.opened`,
       targetType: d.kind,
       targetId: id,

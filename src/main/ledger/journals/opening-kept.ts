@@ -24,7 +24,7 @@ export interface DocumentFacts {
 }
 
 /** The opening entry's documents, with whether anything settled them since. */
-export function openingDocumentRows(ledger: Ledger, orgSeq: number): DocumentFacts[] {
+export async function openingDocumentRows(ledger: Ledger, orgSeq: number): Promise<DocumentFacts[]> {
   return ledger.rows<DocumentFacts>(
     `SELECT d.seq, d.id, d.kind, d.number, d.contact_seq, c.name AS contact, d.issue_date, d.due_date, d.currency, d.total_minor, (${UNTOUCHED_SQL}) AS untouched
      FROM documents d JOIN counterparties c ON c.seq = d.contact_seq WHERE d.seq IN (${OPENING_DOCUMENTS_SQL}) ORDER BY d.kind, d.issue_date, d.number`,
@@ -59,8 +59,8 @@ export interface DocumentPlan {
  * other figures given for it, are refused); one given again as it is stays; the other untouched ones go, and what
  * is given anew is added.
  */
-export function planDocuments(ledger: Ledger, orgSeq: number, was: JournalRow | undefined, date: string, given: readonly OpeningDocument[]): DocumentPlan {
-  const rows = openingDocumentRows(ledger, orgSeq);
+export async function planDocuments(ledger: Ledger, orgSeq: number, was: JournalRow | undefined, date: string, given: readonly OpeningDocument[]): Promise<DocumentPlan> {
+  const rows = await openingDocumentRows(ledger, orgSeq);
   const touched = rows.filter((d) => !d.untouched);
   if (touched.length && was && was.date !== date)
     throw new LedgerError('conflict', `${touched[0].number} of the opening balances was paid or credited since: the conversion date stays ${was.date}.`, {
@@ -87,11 +87,11 @@ export function planDocuments(ledger: Ledger, orgSeq: number, was: JournalRow | 
 }
 
 /** Takes out documents of the entry nothing settled: their postings and themselves, each audited. */
-export function removeDocuments(ledger: Ledger, orgSeq: number, actor: Human, remove: readonly DocumentFacts[]): void {
+export async function removeDocuments(ledger: Ledger, orgSeq: number, actor: Human, remove: readonly DocumentFacts[]): Promise<void> {
   for (const d of remove) {
-    ledger.stmt('DELETE FROM postings WHERE document_seq = ?').run(d.seq);
-    ledger.stmt('DELETE FROM documents WHERE seq = ?').run(d.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('DELETE FROM postings WHERE document_seq = ?').run(d.seq);
+    await ledger.stmt('DELETE FROM documents WHERE seq = ?').run(d.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: `${d.kind}.removed`,
       targetType: d.kind,
       targetId: d.id,

@@ -13,6 +13,7 @@ import { TAX_CONTROL } from '../tax/lines';
 import type { JournalRow } from './journals';
 import { openingDocumentRows } from './opening-kept';
 import { openingReturn, type OpeningReturn } from './opening-tax';
+import { mapInOrder } from '../core/in-order';
 
 export interface OpeningLine {
   /** Its general ledger: `report ledger --account <ref>`. */
@@ -67,15 +68,15 @@ const line = (l: Omit<OpeningLine, 'debit' | 'credit' | 'amount'>, minor: number
   return [{ ...l, amount, debit: Math.max(amount, 0), credit: Math.max(-amount, 0) }, minor];
 };
 
-function moneyLines(ledger: Ledger, orgSeq: number, date: string | null, base: string): Figure[] {
+async function moneyLines(ledger: Ledger, orgSeq: number, date: string | null, base: string): Promise<Figure[]> {
   const valuer = new Valuer(ledger, orgSeq);
-  return ledger
-    .rows<{ id: string; name: string; currency: string; opening_balance_minor: number; opening_date: string | null }>(
+  return await mapInOrder(
+    await ledger.rows<{ id: string; name: string; currency: string; opening_balance_minor: number; opening_date: string | null }>(
       'SELECT id, name, currency, opening_balance_minor, opening_date FROM accounts WHERE org_seq = ? AND opening_balance_minor <> 0 ORDER BY name COLLATE NOCASE',
       orgSeq,
-    )
-    .map((a) => {
-      const minor = valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? date ?? '9999-12-31');
+    ),
+    async (a) => {
+      const minor = await valuer.value(a.opening_balance_minor, a.currency, a.opening_date ?? date ?? '9999-12-31');
       return line(
         {
           ref: `account:${a.id}`,
@@ -87,30 +88,31 @@ function moneyLines(ledger: Ledger, orgSeq: number, date: string | null, base: s
         minor,
         base,
       );
-    });
+    },
+  );
 }
 
-function entryLines(ledger: Ledger, journalSeq: number, base: string): Figure[] {
-  return ledger
-    .rows<{ kind: string; code: string | null; name: string | null; seq: number | null; amount_minor: number; memo: string | null }>(
+async function entryLines(ledger: Ledger, journalSeq: number, base: string): Promise<Figure[]> {
+  return (
+    await ledger.rows<{ kind: string; code: string | null; name: string | null; seq: number | null; amount_minor: number; memo: string | null }>(
       `SELECT p.kind, c.code, c.name, c.seq, p.amount_minor, p.memo FROM postings p LEFT JOIN categories c ON c.seq = p.category_seq
        WHERE p.journal_seq = ? AND p.kind <> 'opening' ORDER BY p.kind = 'tax', c.code, p.seq`,
       journalSeq,
     )
-    .map((p) =>
-      p.kind === 'tax'
-        ? line({ ref: 'tax-control', name: TAX_CONTROL, kind: 'tax', memo: p.memo }, p.amount_minor, base)
-        : line({ ref: categoryRef({ code: p.code ?? '', seq: p.seq! }), ...(p.code ? { code: p.code } : {}), name: p.name!, kind: 'category', memo: p.memo }, p.amount_minor, base),
-    );
+  ).map((p) =>
+    p.kind === 'tax'
+      ? line({ ref: 'tax-control', name: TAX_CONTROL, kind: 'tax', memo: p.memo }, p.amount_minor, base)
+      : line({ ref: categoryRef({ code: p.code ?? '', seq: p.seq! }), ...(p.code ? { code: p.code } : {}), name: p.name!, kind: 'category', memo: p.memo }, p.amount_minor, base),
+  );
 }
 
 /** The open documents and their lines on the balance sheet (receivables, payables), in the organization's currency as booked. */
-function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
-  const rows = openingDocumentRows(ledger, orgSeq);
+async function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
+  const rows = await openingDocumentRows(ledger, orgSeq);
   const booked = ledger.stmt("SELECT base_minor FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable') ORDER BY seq LIMIT 1").pluck();
   const sums = { invoice: 0, bill: 0 };
-  const docs = rows.map((d) => {
-    sums[d.kind] += Math.abs(booked.get(d.seq) as number);
+  const docs = await mapInOrder(rows, async (d) => {
+    sums[d.kind] += Math.abs((await booked.get(d.seq)) as number);
     return {
       id: d.id,
       number: d.number,
@@ -131,12 +133,12 @@ function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
   return { lines, invoices: docs.filter((d) => d.kind === 'invoice').map(plain), bills: docs.filter((d) => d.kind === 'bill').map(plain) };
 }
 
-export function showOpeningBalances(ledger: Ledger, orgSeq: number): OpeningBalances {
-  const base = organizationBySeq(ledger, orgSeq).currency;
-  const row = ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq) as JournalRow | undefined;
+export async function showOpeningBalances(ledger: Ledger, orgSeq: number): Promise<OpeningBalances> {
+  const base = (await organizationBySeq(ledger, orgSeq)).currency;
+  const row = (await ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq)) as JournalRow | undefined;
   const date = row?.date ?? null;
-  const docs = documentsOf(ledger, orgSeq, base);
-  const figures = [...moneyLines(ledger, orgSeq, date, base), ...(row ? entryLines(ledger, row.seq, base) : []), ...docs.lines];
+  const docs = await documentsOf(ledger, orgSeq, base);
+  const figures = [...(await moneyLines(ledger, orgSeq, date, base)), ...(row ? await entryLines(ledger, row.seq, base) : []), ...docs.lines];
   const debit = figures.reduce((s, [, m]) => s + Math.max(m, 0), 0);
   const credit = figures.reduce((s, [, m]) => s + Math.max(-m, 0), 0);
   return {
@@ -145,7 +147,7 @@ export function showOpeningBalances(ledger: Ledger, orgSeq: number): OpeningBala
     lines: figures.map(([l]) => l),
     invoices: docs.invoices,
     bills: docs.bills,
-    taxReturn: openingReturn(ledger, orgSeq, row?.tax_return_seq ?? null),
+    taxReturn: await openingReturn(ledger, orgSeq, row?.tax_return_seq ?? null),
     totalDebit: fromMinor(debit, base),
     totalCredit: fromMinor(credit, base),
     difference: fromMinor(debit - credit, base),

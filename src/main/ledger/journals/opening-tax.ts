@@ -29,14 +29,14 @@ export interface OpeningReturn {
 }
 
 /** The return before these books that the VAT owed at the conversion is for: given, null (none), or the period ending the day before. */
-export function openingTaxPeriod(ledger: Ledger, orgSeq: number, conversion: string, given: TaxPeriodInput | null | undefined): TaxPeriodInput | null {
+export async function openingTaxPeriod(ledger: Ledger, orgSeq: number, conversion: string, given: TaxPeriodInput | null | undefined): Promise<TaxPeriodInput | null> {
   if (given === null) return null;
   if (given) {
     if (!isCalendarDate(given.from) || !isCalendarDate(given.to) || given.from > given.to) throw invalid([{ field: 'taxReturn', message: 'is a period: from and to, YYYY-MM-DD' }]);
     if (given.to >= conversion) throw invalid([{ field: 'taxReturn.to', message: `must be before the conversion date ${conversion}: it is a return filed before these books` }]);
     return given;
   }
-  const before = periodOf(taxSettings(ledger, orgSeq), dayBefore(conversion));
+  const before = periodOf(await taxSettings(ledger, orgSeq), dayBefore(conversion));
   if (before.to === dayBefore(conversion)) return before;
   throw invalid([
     {
@@ -46,16 +46,16 @@ export function openingTaxPeriod(ledger: Ledger, orgSeq: number, conversion: str
   ]);
 }
 
-export function openingReturn(ledger: Ledger, orgSeq: number, seq: number | null): OpeningReturn | null {
+export async function openingReturn(ledger: Ledger, orgSeq: number, seq: number | null): Promise<OpeningReturn | null> {
   if (seq === null) return null;
-  const r = ledger.stmt('SELECT id, period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE seq = ?').get(seq) as
+  const r = (await ledger.stmt('SELECT id, period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE seq = ?').get(seq)) as
     { id: string; period_from: string; period_to: string; payable_minor: number; payment_transaction_seq: number | null } | undefined;
   if (!r) return null;
   return {
     id: r.id,
     from: r.period_from,
     to: r.period_to,
-    payable: fromMinor(r.payable_minor, organizationBySeq(ledger, orgSeq).currency),
+    payable: fromMinor(r.payable_minor, (await organizationBySeq(ledger, orgSeq)).currency),
     paid: r.payment_transaction_seq !== null,
   };
 }
@@ -64,12 +64,19 @@ export function openingReturn(ledger: Ledger, orgSeq: number, seq: number | null
  * The opening entry's return replaced: the old one taken away unless it was paid (then it must stay as it is), the new
  * one (tax control credited `taxMinor`: owed) filed as of before these books. Answers the return's seq, or null.
  */
-export function replaceOpeningReturn(ledger: Ledger, orgSeq: number, filedBy: string, old: number | null, taxMinor: number, period: TaxPeriodInput | null): number | null {
+export async function replaceOpeningReturn(
+  ledger: Ledger,
+  orgSeq: number,
+  filedBy: string,
+  old: number | null,
+  taxMinor: number,
+  period: TaxPeriodInput | null,
+): Promise<number | null> {
   const payable = -taxMinor;
   const was =
     old === null
       ? undefined
-      : (ledger.stmt('SELECT period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE seq = ?').get(old) as
+      : ((await ledger.stmt('SELECT period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE seq = ?').get(old)) as
           { period_from: string; period_to: string; payable_minor: number; payment_transaction_seq: number | null } | undefined);
   if (was && was.payment_transaction_seq !== null) {
     if (period && was.period_from === period.from && was.period_to === period.to && was.payable_minor === payable) return old;
@@ -78,23 +85,23 @@ export function replaceOpeningReturn(ledger: Ledger, orgSeq: number, filedBy: st
     });
   }
   if (was) {
-    ledger.stmt('UPDATE journals SET tax_return_seq = NULL WHERE tax_return_seq = ?').run(old);
-    ledger.stmt('DELETE FROM tax_returns WHERE seq = ?').run(old);
+    await ledger.stmt('UPDATE journals SET tax_return_seq = NULL WHERE tax_return_seq = ?').run(old);
+    await ledger.stmt('DELETE FROM tax_returns WHERE seq = ?').run(old);
   }
   if (payable === 0 || period === null) return null;
-  const clash = ledger
+  const clash = (await ledger
     .stmt('SELECT period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_from <= ? AND period_to >= ? LIMIT 1')
-    .get(orgSeq, period.to, period.from) as { period_from: string; period_to: string } | undefined;
+    .get(orgSeq, period.to, period.from)) as { period_from: string; period_to: string } | undefined;
   if (clash)
     throw new LedgerError('conflict', `A return for ${clash.period_from} to ${clash.period_to} is already filed; it overlaps ${period.from} to ${period.to}.`, {
       field: 'taxReturn',
     });
-  const org = organizationBySeq(ledger, orgSeq);
+  const org = await organizationBySeq(ledger, orgSeq);
   const report = {
     from: period.from,
     to: period.to,
     currency: org.currency,
-    basis: taxSettings(ledger, orgSeq).basis,
+    basis: (await taxSettings(ledger, orgSeq)).basis,
     set: org.taxSet,
     boxes: {},
     boxTitles: {},
@@ -106,9 +113,10 @@ export function replaceOpeningReturn(ledger: Ledger, orgSeq: number, filedBy: st
     filedBeforeTheseBooks: true,
   };
   return Number(
-    ledger
-      .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
-      .run(newId(), orgSeq, period.from, period.to, report.basis, JSON.stringify(report), payable, nowIso(), `${filedBy} (opening balances: filed before these books)`)
-      .lastInsertRowid,
+    (
+      await ledger
+        .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
+        .run(newId(), orgSeq, period.from, period.to, report.basis, JSON.stringify(report), payable, nowIso(), `${filedBy} (opening balances: filed before these books)`)
+    ).lastInsertRowid,
   );
 }

@@ -44,8 +44,8 @@ export interface OpeningInput {
   balanceToEquity?: boolean;
 }
 
-export const openingRow = (ledger: Ledger, orgSeq: number): JournalRow | undefined =>
-  ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq) as JournalRow | undefined;
+export const openingRow = async (ledger: Ledger, orgSeq: number): Promise<JournalRow | undefined> =>
+  (await ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq)) as JournalRow | undefined;
 
 /** Lines naming one account twice are refused: its figure is one. */
 function assertOnce(lines: readonly StoredLine[]): void {
@@ -58,64 +58,64 @@ function assertOnce(lines: readonly StoredLine[]): void {
 }
 
 /** What the whole entry leaves over in the base currency (debit positive), once it is as given. */
-function leftOver(ledger: Ledger, orgSeq: number, date: string, lines: readonly StoredLine[], docs: readonly OpeningDocument[], valuer: Valuer): number {
+async function leftOver(ledger: Ledger, orgSeq: number, date: string, lines: readonly StoredLine[], docs: readonly OpeningDocument[], valuer: Valuer): Promise<number> {
   const named = new Map(lines.filter((l) => l.kind === 'money').map((l) => [l.seq!, l.amountMinor]));
   let sum = 0;
-  for (const a of ledger.rows<{ seq: number; currency: string; opening_balance_minor: number; opening_date: string | null }>(
+  for (const a of await ledger.rows<{ seq: number; currency: string; opening_balance_minor: number; opening_date: string | null }>(
     'SELECT seq, currency, opening_balance_minor, opening_date FROM accounts WHERE org_seq = ?',
     orgSeq,
   )) {
     const minor = named.get(a.seq) ?? a.opening_balance_minor;
-    sum += minor === 0 ? 0 : valuer.value(minor, a.currency, named.has(a.seq) ? date : (a.opening_date ?? date));
+    sum += minor === 0 ? 0 : await valuer.value(minor, a.currency, named.has(a.seq) ? date : (a.opening_date ?? date));
   }
   for (const l of lines) if (l.kind !== 'money') sum += l.amountMinor;
-  for (const d of docs) sum += (d.kind === 'bill' ? -1 : 1) * valuer.value(d.minor, d.currency, date);
+  for (const d of docs) sum += (d.kind === 'bill' ? -1 : 1) * (await valuer.value(d.minor, d.currency, date));
   return sum;
 }
 
 /** The money accounts named: their opening balance and date, each change audited as an account's edit is. */
-function setMoneyOpenings(ledger: Ledger, orgSeq: number, actor: Human, date: string, lines: readonly StoredLine[]): void {
+async function setMoneyOpenings(ledger: Ledger, orgSeq: number, actor: Human, date: string, lines: readonly StoredLine[]): Promise<void> {
   for (const l of lines.filter((x) => x.kind === 'money')) {
-    const a = ledger.stmt('SELECT id, currency FROM accounts WHERE seq = ?').get(l.seq) as { id: string; currency: string };
-    updateAccount(ledger, orgSeq, actor, a.id, { openingBalance: fromMinor(l.amountMinor, a.currency), openingDate: date });
+    const a = (await ledger.stmt('SELECT id, currency FROM accounts WHERE seq = ?').get(l.seq)) as { id: string; currency: string };
+    await updateAccount(ledger, orgSeq, actor, a.id, { openingBalance: fromMinor(l.amountMinor, a.currency), openingDate: date });
   }
 }
 
 /** The opening journal's header (made, or moved to the date), its postings replaced by the lines and what they leave over. */
-function writeEntry(ledger: Ledger, orgSeq: number, actor: Human, was: JournalRow | undefined, date: string, lines: readonly StoredLine[]): JournalRow {
+async function writeEntry(ledger: Ledger, orgSeq: number, actor: Human, was: JournalRow | undefined, date: string, lines: readonly StoredLine[]): Promise<JournalRow> {
   if (was) {
-    ledger.stmt('DELETE FROM postings WHERE journal_seq = ?').run(was.seq);
-    ledger.stmt('UPDATE journals SET date = ? WHERE seq = ?').run(date, was.seq);
+    await ledger.stmt('DELETE FROM postings WHERE journal_seq = ?').run(was.seq);
+    await ledger.stmt('UPDATE journals SET date = ? WHERE seq = ?').run(date, was.seq);
   } else {
-    ledger
+    await ledger
       .stmt("INSERT INTO journals (id, org_seq, kind, number, date, narration, created_at, created_by) VALUES (?, ?, 'opening', NULL, ?, 'Opening balances', ?, ?)")
       .run(newTimeOrderedId(), orgSeq, date, nowIso(), actor.name);
   }
-  const row = openingRow(ledger, orgSeq)!;
+  const row = (await openingRow(ledger, orgSeq))!;
   const plain = { categorySeq: null, accountSeq: null, taxCodeSeq: null, taxMinor: null, memo: null };
   const postings: PostingDraft[] = lines
     .filter((l) => l.kind !== 'money')
     .map((l) => ({ ...plain, kind: l.kind === 'tax' ? 'tax' : 'category', categorySeq: l.kind === 'category' ? l.seq : null, amountMinor: l.amountMinor, memo: l.memo }));
   const rest = postings.reduce((s, p) => s + p.amountMinor, 0);
   if (rest !== 0) postings.push({ ...plain, kind: 'opening', amountMinor: -rest, memo: 'What the opening lines leave over' });
-  insertPostings(ledger, row.seq, orgSeq, date, organizationBySeq(ledger, orgSeq).currency, postings);
+  await insertPostings(ledger, row.seq, orgSeq, date, (await organizationBySeq(ledger, orgSeq)).currency, postings);
   return row;
 }
 
-export function setOpeningBalances(ledger: Ledger, orgSeq: number, actor: Human, input: OpeningInput): OpeningBalances {
+export async function setOpeningBalances(ledger: Ledger, orgSeq: number, actor: Human, input: OpeningInput): Promise<OpeningBalances> {
   if (!isCalendarDate(input.date)) throw invalid([{ field: 'date', message: 'must be a date, YYYY-MM-DD' }]);
   const many = (input.invoices?.length ?? 0) + (input.bills?.length ?? 0) >= BULK_DOCUMENTS;
   return withCache(ledger, many ? 64 * 1024 : 0, () =>
-    ledger.write(() => {
-      const was = openingRow(ledger, orgSeq);
-      assertOpen(ledger, orgSeq, was && was.date !== input.date ? [input.date, was.date] : [input.date], 'entered');
-      const lines = resolveLines(ledger, orgSeq, input.lines, { opening: true });
+    ledger.write(async () => {
+      const was = await openingRow(ledger, orgSeq);
+      await assertOpen(ledger, orgSeq, was && was.date !== input.date ? [input.date, was.date] : [input.date], 'entered');
+      const lines = await resolveLines(ledger, orgSeq, input.lines, { opening: true });
       assertOnce(lines);
-      const docs = checkOpeningDocuments(ledger, orgSeq, input, input.date);
-      const plan = planDocuments(ledger, orgSeq, was, input.date, docs);
+      const docs = await checkOpeningDocuments(ledger, orgSeq, input, input.date);
+      const plan = await planDocuments(ledger, orgSeq, was, input.date, docs);
       const valuer = new Valuer(ledger, orgSeq);
-      const left = leftOver(ledger, orgSeq, input.date, lines, [...plan.keep, ...plan.add], valuer);
-      const currency = organizationBySeq(ledger, orgSeq).currency;
+      const left = await leftOver(ledger, orgSeq, input.date, lines, [...plan.keep, ...plan.add], valuer);
+      const currency = (await organizationBySeq(ledger, orgSeq)).currency;
       if (left !== 0 && !input.balanceToEquity)
         throw invalid([
           {
@@ -124,18 +124,20 @@ export function setOpeningBalances(ledger: Ledger, orgSeq: number, actor: Human,
           },
         ]);
       const tax = lines.filter((l) => l.kind === 'tax').reduce((s, l) => s + l.amountMinor, 0);
-      const period = tax === 0 ? null : openingTaxPeriod(ledger, orgSeq, input.date, input.taxReturn);
-      removeDocuments(ledger, orgSeq, actor, plan.remove);
-      assertNumbersFree(ledger, orgSeq, plan.add);
-      setMoneyOpenings(ledger, orgSeq, actor, input.date, lines);
-      const row = writeEntry(ledger, orgSeq, actor, was, input.date, lines);
+      const period = tax === 0 ? null : await openingTaxPeriod(ledger, orgSeq, input.date, input.taxReturn);
+      await removeDocuments(ledger, orgSeq, actor, plan.remove);
+      await assertNumbersFree(ledger, orgSeq, plan.add);
+      await setMoneyOpenings(ledger, orgSeq, actor, input.date, lines);
+      const row = await writeEntry(ledger, orgSeq, actor, was, input.date, lines);
       const write = (track?: Parameters<typeof writeOpeningDocuments>[6]) =>
         writeOpeningDocuments(ledger, orgSeq, actor, plan.add, input.date, (d) => valuer.value(d.minor, d.currency, input.date), track);
-      if (many) postInBulk(ledger, write);
-      else write();
-      ledger.stmt('UPDATE journals SET tax_return_seq = ? WHERE seq = ?').run(replaceOpeningReturn(ledger, orgSeq, actor.name, row.tax_return_seq, tax, period), row.seq);
-      const shown = showOpeningBalances(ledger, orgSeq);
-      appendAudit(ledger, orgSeq, actor, {
+      if (many) await postInBulk(ledger, write);
+      else await write();
+      await ledger
+        .stmt('UPDATE journals SET tax_return_seq = ? WHERE seq = ?')
+        .run(await replaceOpeningReturn(ledger, orgSeq, actor.name, row.tax_return_seq, tax, period), row.seq);
+      const shown = await showOpeningBalances(ledger, orgSeq);
+      await appendAudit(ledger, orgSeq, actor, {
         action: 'opening.set',
         targetType: 'journal',
         targetId: row.id,

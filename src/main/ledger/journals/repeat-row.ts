@@ -60,10 +60,10 @@ export function nextOccurrence(r: Pick<RepeatRow, 'first_date' | 'until' | 'coun
   return r.until !== null && date > r.until ? null : date;
 }
 
-export const repeatBySeq = (ledger: Ledger, seq: number): RepeatRow => ledger.stmt('SELECT * FROM journal_repeats WHERE seq = ?').get(seq) as RepeatRow;
+export const repeatBySeq = async (ledger: Ledger, seq: number): Promise<RepeatRow> => (await ledger.stmt('SELECT * FROM journal_repeats WHERE seq = ?').get(seq)) as RepeatRow;
 
-export function repeatOf(ledger: Ledger, seq: number): JournalRepeat {
-  const r = repeatBySeq(ledger, seq);
+export async function repeatOf(ledger: Ledger, seq: number): Promise<JournalRepeat> {
+  const r = await repeatBySeq(ledger, seq);
   return {
     id: r.id,
     every: 'monthly',
@@ -74,9 +74,9 @@ export function repeatOf(ledger: Ledger, seq: number): JournalRepeat {
     made: r.made,
     nextDate: r.next_date,
     stoppedAt: r.stopped_at,
-    journals: ledger
+    journals: (await ledger
       .stmt(`SELECT ${journalNumberSql('j')} FROM journals j WHERE j.repeat_seq = ? ORDER BY j.date, j.seq`)
       .pluck()
-      .all(seq) as string[],
+      .all(seq)) as string[],
   };
 }

@@ -32,89 +32,93 @@ export interface RepeatInput {
 }
 
 /** Stores a repeat whose first occurrence is being written now; answers its seq. */
-export function startRepeat(
+export async function startRepeat(
   ledger: Ledger,
   orgSeq: number,
   actor: Human,
   r: RepeatInput & { first: string; narration: string; lines: readonly StoredLine[]; reverseDays: number | null },
-): number {
+): Promise<number> {
   if (r.until !== undefined && (!isCalendarDate(r.until) || r.until < r.first)) throw invalid([{ field: 'repeat.until', message: `must be a date on or after ${r.first}` }]);
   if (r.count !== undefined && (!Number.isInteger(r.count) || r.count < 2 || r.count > 600))
     throw invalid([{ field: 'repeat.count', message: 'must be a whole number from 2 to 600' }]);
   const row = { first_date: r.first, until: r.until ?? null, count: r.count ?? null };
   return Number(
-    ledger
-      .stmt(
-        `INSERT INTO journal_repeats (id, org_seq, narration, lines, first_date, until, count, reverse_days, made, next_date, created_at, created_by)
+    (
+      await ledger
+        .stmt(
+          `INSERT INTO journal_repeats (id, org_seq, narration, lines, first_date, until, count, reverse_days, made, next_date, created_at, created_by)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-      )
-      .run(newId(), orgSeq, r.narration, JSON.stringify(r.lines), r.first, row.until, row.count, r.reverseDays, nextOccurrence(row, 1), nowIso(), actor.name).lastInsertRowid,
+        )
+        .run(newId(), orgSeq, r.narration, JSON.stringify(r.lines), r.first, row.until, row.count, r.reverseDays, nextOccurrence(row, 1), nowIso(), actor.name)
+    ).lastInsertRowid,
   );
 }
 
 /** Writes one occurrence (and its reversal, for an accrual); throws what refuses it. */
-function occur(ledger: Ledger, r: RepeatRow, actor: Human, date: string): void {
+async function occur(ledger: Ledger, r: RepeatRow, actor: Human, date: string): Promise<void> {
   const lines = JSON.parse(r.lines) as StoredLine[];
   for (const l of lines) {
     const gone =
       l.kind === 'category'
-        ? ledger.stmt('SELECT archived_at FROM categories WHERE seq = ?').pluck().get(l.seq)
+        ? await ledger.stmt('SELECT archived_at FROM categories WHERE seq = ?').pluck().get(l.seq)
         : l.kind === 'money'
-          ? ledger.stmt('SELECT closed_at FROM accounts WHERE seq = ?').pluck().get(l.seq)
+          ? await ledger.stmt('SELECT closed_at FROM accounts WHERE seq = ?').pluck().get(l.seq)
           : null;
     if (gone) throw new LedgerError('conflict', `a line's ${l.kind === 'money' ? 'account is closed' : 'category is archived'}`);
   }
-  const postings = postingsOf(ledger, date, lines);
-  assertBalanced(postings, organizationBySeq(ledger, r.org_seq).currency);
-  assertDateOpen(ledger, r.org_seq, date, postings, 'entered');
-  const seq = writeJournal(ledger, r.org_seq, actor, { kind: 'journal', date, narration: r.narration, repeatSeq: r.seq }, postings);
-  journalAudit(ledger, r.org_seq, actor, seq, 'repeated', ` (repeating monthly from ${r.first_date}, set up by ${r.created_by})`);
+  const postings = await postingsOf(ledger, date, lines);
+  assertBalanced(postings, (await organizationBySeq(ledger, r.org_seq)).currency);
+  await assertDateOpen(ledger, r.org_seq, date, postings, 'entered');
+  const seq = await writeJournal(ledger, r.org_seq, actor, { kind: 'journal', date, narration: r.narration, repeatSeq: r.seq }, postings);
+  await journalAudit(ledger, r.org_seq, actor, seq, 'repeated', ` (repeating monthly from ${r.first_date}, set up by ${r.created_by})`);
   if (r.reverse_days === null) return;
   const on = addDays(date, r.reverse_days);
-  assertDateOpen(ledger, r.org_seq, on, postings, 'reversed');
-  const number = ledger.stmt('SELECT number FROM journals WHERE seq = ?').pluck().get(seq) as number;
-  const reversal = writeReversal(ledger, r.org_seq, actor, { seq, number, narration: r.narration }, on);
-  journalAudit(ledger, r.org_seq, actor, reversal, 'reversed', ` (reverses ${journalNumber(number)})`);
+  await assertDateOpen(ledger, r.org_seq, on, postings, 'reversed');
+  const number = (await ledger.stmt('SELECT number FROM journals WHERE seq = ?').pluck().get(seq)) as number;
+  const reversal = await writeReversal(ledger, r.org_seq, actor, { seq, number, narration: r.narration }, on);
+  await journalAudit(ledger, r.org_seq, actor, reversal, 'reversed', ` (reverses ${journalNumber(number)})`);
 }
 
 /** Makes one repeat's occurrences due by `today`, inside the caller's write; answers how many were made. */
-export function catchUpRepeat(ledger: Ledger, repeatSeq: number, actor: Human, today: string): number {
+export async function catchUpRepeat(ledger: Ledger, repeatSeq: number, actor: Human, today: string): Promise<number> {
   let made = 0;
-  for (let r = repeatBySeq(ledger, repeatSeq); r.next_date !== null && r.next_date <= today && r.stopped_at === null; r = repeatBySeq(ledger, repeatSeq)) {
+  for (let r = await repeatBySeq(ledger, repeatSeq); r.next_date !== null && r.next_date <= today && r.stopped_at === null; r = await repeatBySeq(ledger, repeatSeq)) {
     const date = r.next_date;
     try {
-      ledger.write(() => occur(ledger, r, actor, date));
+      await ledger.write(() => occur(ledger, r, actor, date));
       made++;
     } catch (error) {
       if (!(error instanceof LedgerError)) throw error;
-      appendAudit(ledger, r.org_seq, actor, {
+      await appendAudit(ledger, r.org_seq, actor, {
         action: 'journal.repeat_skipped',
         targetType: 'journal_repeat',
         targetId: r.id,
         summary: `Repeating journal "${r.narration}" not made for ${date}: ${error.message}`,
       });
     }
-    ledger.stmt('UPDATE journal_repeats SET made = made + 1, next_date = ? WHERE seq = ?').run(nextOccurrence(r, r.made + 1), r.seq);
+    await ledger.stmt('UPDATE journal_repeats SET made = made + 1, next_date = ? WHERE seq = ?').run(nextOccurrence(r, r.made + 1), r.seq);
   }
   return made;
 }
 
 /** Every repeat's occurrences due by `today` (of one organization, or all), each repeat in its own write; answers how many were made. */
-export function catchUpRepeats(ledger: Ledger, actor: Human, today: string, orgSeq?: number): number {
+export async function catchUpRepeats(ledger: Ledger, actor: Human, today: string, orgSeq?: number): Promise<number> {
   const due = (
     orgSeq === undefined
-      ? ledger.stmt('SELECT seq FROM journal_repeats WHERE next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL').pluck().all(today)
-      : ledger.stmt('SELECT seq FROM journal_repeats WHERE org_seq = ? AND next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL').pluck().all(orgSeq, today)
+      ? await ledger.stmt('SELECT seq FROM journal_repeats WHERE next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL').pluck().all(today)
+      : await ledger.stmt('SELECT seq FROM journal_repeats WHERE org_seq = ? AND next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL').pluck().all(orgSeq, today)
   ) as number[];
-  return due.reduce((n, seq) => n + ledger.write(() => catchUpRepeat(ledger, seq, actor, today)), 0);
+  let made = 0;
+  for (const seq of due) made += await ledger.write(() => catchUpRepeat(ledger, seq, actor, today));
+  return made;
 }
 
 /** Stops a journal's repeat: no occurrence after today's is made (those made stay; reverse them one by one if need be). */
-export function stopRepeat(ledger: Ledger, orgSeq: number, actor: Human, repeatSeq: number): void {
-  const r = repeatBySeq(ledger, repeatSeq);
+export async function stopRepeat(ledger: Ledger, orgSeq: number, actor: Human, repeatSeq: number): Promise<void> {
+  const r = await repeatBySeq(ledger, repeatSeq);
   if (r.stopped_at !== null || r.next_date === null) throw new LedgerError('conflict', `The repeat of "${r.narration}" has already ${r.stopped_at ? 'been stopped' : 'ended'}.`);
-  ledger.stmt('UPDATE journal_repeats SET stopped_at = ?, next_date = NULL WHERE seq = ?').run(nowIso(), repeatSeq);
-  appendAudit(ledger, orgSeq, actor, {
+  await ledger.stmt('UPDATE journal_repeats SET stopped_at = ?, next_date = NULL WHERE seq = ?').run(nowIso(), repeatSeq);
+  await appendAudit(ledger, orgSeq, actor, {
     action: 'journal.repeat_stopped',
     targetType: 'journal_repeat',
     targetId: r.id,

@@ -71,7 +71,7 @@ export interface ProposalKind<T extends string, I, P, O> {
   /** The payload as stored and answered (OpenAPI, MCP output schemas). */
   readonly payload: z.ZodType<P>;
   /** An agent's request checked against the books and turned into what would be stored. */
-  draft(ctx: KindContext, input: I): Draft<P>;
+  draft(ctx: KindContext, input: I): Promise<Draft<P>>;
   /** The change approval would make, as text: identical proposals (same kind and effect) share it. */
   changeKey(payload: P, transactionSeq: number | null): string;
   /** The transaction it is about, if any: its pending proposals go when the row does. */
@@ -80,24 +80,24 @@ export interface ProposalKind<T extends string, I, P, O> {
    * The dates in the books its approval would change: a closing date on or after one refuses the proposal,
    * its approval and its reversal (access/closing.ts). None for kinds that only attach evidence (notes, receipts).
    */
-  datesChanged?(ctx: KindContext, payload: P): string[];
-  apply(ctx: KindContext, row: ProposalRow, payload: P, options: ApplyOptions): Applied<O>;
+  datesChanged?(ctx: KindContext, payload: P): string[] | Promise<string[]>;
+  apply(ctx: KindContext, row: ProposalRow, payload: P, options: ApplyOptions): Promise<Applied<O>>;
   /** Puts back what apply changed, or refuses (reversal.ts says why); answers a line for the audit log. */
-  undo(ctx: KindContext, row: ProposalRow, payload: P, outcome: O): string;
-  view(ctx: KindContext, payload: P): ChangeView;
+  undo(ctx: KindContext, row: ProposalRow, payload: P, outcome: O): Promise<string>;
+  view(ctx: KindContext, payload: P): Promise<ChangeView>;
 }
 
 /** Twelve digits: change keys sort (and go into their index) in the transactions' order. */
 export const keyTarget = (transactionSeq: number | null): string => String(transactionSeq).padStart(12, '0');
 
 /** A transaction as a card shows it, by id (null when it is gone). */
-export function glanceOf(ctx: KindContext, id: string): Glance | null {
-  const t = ctx.ledger
+export async function glanceOf(ctx: KindContext, id: string): Promise<Glance | null> {
+  const t = (await ctx.ledger
     .stmt(
       `SELECT t.id, t.date, t.description, t.amount_minor, t.currency, c.name AS category, a.name AS account
        FROM transactions t JOIN accounts a ON a.seq = t.account_seq LEFT JOIN categories c ON c.seq = t.category_seq WHERE t.id = ? AND t.org_seq = ?`,
     )
-    .get(id, ctx.orgSeq) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; account: string } | undefined;
+    .get(id, ctx.orgSeq)) as { id: string; date: string; description: string; amount_minor: number; currency: string; category: string | null; account: string } | undefined;
   return t
     ? { id: t.id, date: t.date, description: t.description, amount: fromMinor(t.amount_minor, t.currency), currency: t.currency, account: t.account, category: t.category }
     : null;

@@ -39,13 +39,13 @@ export interface Proposal {
 const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
 
 /** Who proposed it, as a person reads it: the token's name and how it came ("Claude" via MCP), or the person's rule; the spec's id when either is gone. */
-export function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by' | 'rule_seq'>): string {
+export async function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by' | 'rule_seq'>): Promise<string> {
   if (row.rule_seq !== null) {
-    const rule = ledger.stmt('SELECT position, match_text FROM rules WHERE seq = ?').get(row.rule_seq) as { position: number; match_text: string } | undefined;
+    const rule = (await ledger.stmt('SELECT position, match_text FROM rules WHERE seq = ?').get(row.rule_seq)) as { position: number; match_text: string } | undefined;
     if (rule) return `rule ${rule.position} ("${excerpt(rule.match_text, 60)}")`;
   }
   if (row.proposed_by.startsWith('rule:')) return 'a rule since deleted';
-  const token = row.token_seq === null ? undefined : (ledger.stmt('SELECT name FROM tokens WHERE seq = ?').get(row.token_seq) as { name: string } | undefined);
+  const token = row.token_seq === null ? undefined : ((await ledger.stmt('SELECT name FROM tokens WHERE seq = ?').get(row.token_seq)) as { name: string } | undefined);
   if (!token) return row.proposed_by;
   return `"${token.name}"${row.channel ? ` via ${CHANNEL_LABEL[row.channel]}` : ''}`;
 }
@@ -61,24 +61,29 @@ export const toProposal = (r: ProposalRow): Proposal => ({
   createdAt: r.created_at,
 });
 
-export function requireProposalRow(ledger: Ledger, orgSeq: number, id: string): ProposalRow {
-  const row = ledger.stmt('SELECT * FROM proposals WHERE id = ? AND org_seq = ?').get(id, orgSeq) as ProposalRow | undefined;
+export async function requireProposalRow(ledger: Ledger, orgSeq: number, id: string): Promise<ProposalRow> {
+  const row = (await ledger.stmt('SELECT * FROM proposals WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as ProposalRow | undefined;
   if (!row) throw notFound('proposal', id);
   return row;
 }
 
-export const getProposal = (ledger: Ledger, orgSeq: number, id: string): Proposal => toProposal(requireProposalRow(ledger, orgSeq, id));
+export const getProposal = async (ledger: Ledger, orgSeq: number, id: string): Promise<Proposal> => toProposal(await requireProposalRow(ledger, orgSeq, id));
 
 /** One page of the pending proposals, newest first, and how many are pending in all. */
-export function listPendingProposals(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { proposals: Proposal[]; count: number } {
-  const rows = ledger.rows<ProposalRow>("SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?", orgSeq, page.limit, page.offset);
-  return { proposals: rows.map(toProposal), count: pendingProposalCount(ledger, orgSeq) };
+export async function listPendingProposals(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): Promise<{ proposals: Proposal[]; count: number }> {
+  const rows = await ledger.rows<ProposalRow>(
+    "SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?",
+    orgSeq,
+    page.limit,
+    page.offset,
+  );
+  return { proposals: rows.map(toProposal), count: await pendingProposalCount(ledger, orgSeq) };
 }
 
 /** From the trigger-maintained count per status (migration 0003), not a scan of the backlog. */
-export function pendingProposalCount(ledger: Ledger, orgSeq: number): number {
+export async function pendingProposalCount(ledger: Ledger, orgSeq: number): Promise<number> {
   const sql = "SELECT coalesce(sum(n), 0) AS n FROM proposal_status_counts WHERE org_seq = ? AND status = 'pending'";
-  return (ledger.stmt(sql).get(orgSeq) as { n: number }).n;
+  return ((await ledger.stmt(sql).get(orgSeq)) as { n: number }).n;
 }
 
 /**
@@ -95,18 +100,18 @@ const alreadyPending = new WeakSet<Proposal>();
 export const isAlreadyPending = (proposal: Proposal): boolean => alreadyPending.has(proposal);
 
 /** The proposal of this change that is pending (first) or that a person rejected (the latest), if any. */
-export const decidedChange = (ledger: Ledger, orgSeq: number, changeKey: string): ProposalRow | undefined =>
-  ledger
+export const decidedChange = async (ledger: Ledger, orgSeq: number, changeKey: string): Promise<ProposalRow | undefined> =>
+  (await ledger
     .stmt("SELECT * FROM proposals WHERE org_seq = ? AND change_key = ? AND status IN ('pending', 'rejected') ORDER BY status = 'pending' DESC, seq DESC LIMIT 1")
-    .get(orgSeq, changeKey) as ProposalRow | undefined;
+    .get(orgSeq, changeKey)) as ProposalRow | undefined;
 
 /**
  * A person's "no" sticks: the same change, once rejected, is refused with the
  * rejected proposal and its comment, so that the agent can learn from it. The
  * same change already pending is answered, not stored twice.
  */
-function existingChange(ledger: Ledger, orgSeq: number, changeKey: string): Proposal | null {
-  const row = decidedChange(ledger, orgSeq, changeKey);
+async function existingChange(ledger: Ledger, orgSeq: number, changeKey: string): Promise<Proposal | null> {
+  const row = await decidedChange(ledger, orgSeq, changeKey);
   if (!row) return null;
   if (row.status === 'pending') {
     const proposal = toProposal(row);
@@ -132,15 +137,15 @@ export interface ProposalNote {
  * the kind, the same change already pending answered, one a person rejected
  * refused; stored with its audit entry in one transaction.
  */
-export function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Proposal {
-  return ledger.write(() => {
-    const draft = kind.draft({ ledger, orgSeq }, input);
-    assertOpen(ledger, orgSeq, kind.datesChanged?.({ ledger, orgSeq }, draft.payload) ?? [], 'changed by a proposal');
+export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Promise<Proposal> {
+  return ledger.write(async () => {
+    const draft = await kind.draft({ ledger, orgSeq }, input);
+    await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, draft.payload)) ?? [], 'changed by a proposal');
     const changeKey = kind.changeKey(draft.payload, draft.transactionSeq);
-    const existing = existingChange(ledger, orgSeq, changeKey);
+    const existing = await existingChange(ledger, orgSeq, changeKey);
     if (existing) return existing;
     const id = newId();
-    ledger
+    await ledger
       .stmt(
         `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key)
          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -160,12 +165,12 @@ export function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor,
       );
     const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
     const confidence = input.confidence === undefined ? '' : ` (confidence ${Math.round(input.confidence * 100)}%)`;
-    appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });
+    await appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });
     return getProposal(ledger, orgSeq, id);
   });
 }
 
-type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: AgentActor, input: I & ProposalNote) => Proposal;
+type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: AgentActor, input: I & ProposalNote) => Promise<Proposal>;
 export const proposeCategorization: Proposing<CategorizationInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, categorization, input);
 export const proposeJournalEntry: Proposing<JournalEntryInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, journalEntry, input);
 export const proposeReceiptLink: Proposing<ReceiptLinkInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, receiptLink, input);

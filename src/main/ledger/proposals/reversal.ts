@@ -14,9 +14,9 @@ import { getProposal, proposerLabel, requireProposalRow, type Proposal, type Pro
 
 const refuse = (row: ProposalRow, why: string): LedgerError => new LedgerError('conflict', `This approval cannot be reversed: ${why}.`, { id: row.id, reason: why });
 
-export function reverseProposal(ledger: Ledger, orgSeq: number, reviewer: Human, proposalId: string, comment?: string): Proposal {
-  return ledger.write(() => {
-    const row = requireProposalRow(ledger, orgSeq, proposalId);
+export async function reverseProposal(ledger: Ledger, orgSeq: number, reviewer: Human, proposalId: string, comment?: string): Promise<Proposal> {
+  return ledger.write(async () => {
+    const row = await requireProposalRow(ledger, orgSeq, proposalId);
     if (row.status !== 'approved') throw refuse(row, `only an approved proposal can be reversed (this one is ${row.status})`);
     if (row.reversed_at)
       throw new LedgerError('conflict', `Proposal ${row.id} was already reversed on ${row.reversed_at.slice(0, 10)} by ${row.reversed_by}.`, {
@@ -27,17 +27,17 @@ export function reverseProposal(ledger: Ledger, orgSeq: number, reviewer: Human,
     // Outcomes recorded before they were tagged carry their kind in the proposal's type.
     const outcome = { kind: row.type, ...(JSON.parse(row.outcome) as object) };
     const kind = kindOf(row.type);
-    assertOpen(ledger, orgSeq, kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload)) ?? [], 'reversed');
-    const effect = kind.undo({ ledger, orgSeq }, row, JSON.parse(row.payload), outcome);
-    const { changes } = ledger
+    await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload))) ?? [], 'reversed');
+    const effect = await kind.undo({ ledger, orgSeq }, row, JSON.parse(row.payload), outcome);
+    const { changes } = await ledger
       .stmt('UPDATE proposals SET reversed_at = ?, reversed_by = ?, reversal_comment = ? WHERE seq = ? AND reversed_at IS NULL')
       .run(nowIso(), reviewer.name, comment?.trim() || null, row.seq);
     if (changes === 0) throw new LedgerError('conflict', `Proposal ${row.id} was already reversed.`, { id: row.id });
-    appendAudit(ledger, orgSeq, reviewer, {
+    await appendAudit(ledger, orgSeq, reviewer, {
       action: 'proposal.reversed',
       targetType: 'proposal',
       targetId: row.id,
-      summary: `Reversed the approval of ${row.type.replace('_', ' ')} proposal by ${proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+      summary: `Reversed the approval of ${row.type.replace('_', ' ')} proposal by ${await proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
     });
     return getProposal(ledger, orgSeq, row.id);
   });

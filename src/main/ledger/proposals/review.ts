@@ -14,7 +14,7 @@ import { getProposal, proposerLabel, requireProposalRow, type Proposal } from '.
 
 export type Decision = 'approve' | 'reject';
 
-export function reviewProposal(
+export async function reviewProposal(
   ledger: Ledger,
   orgSeq: number,
   proposalId: string,
@@ -23,11 +23,11 @@ export function reviewProposal(
   comment?: string,
   /** For a journal entry: the account its row goes to (id or name); the default account when absent. */
   accountRef?: string,
-): Proposal {
-  return ledger.write(() => {
-    const row = requireProposalRow(ledger, orgSeq, proposalId);
+): Promise<Proposal> {
+  return ledger.write(async () => {
+    const row = await requireProposalRow(ledger, orgSeq, proposalId);
     const status = decision === 'approve' ? 'approved' : 'rejected';
-    const { changes } = ledger
+    const { changes } = await ledger
       .stmt("UPDATE proposals SET status = ?, reviewed_at = ?, reviewed_by = ?, review_comment = ? WHERE seq = ? AND status = 'pending'")
       .run(status, nowIso(), actorName(reviewer), comment?.trim() || null, row.seq);
     if (changes === 0) {
@@ -36,17 +36,17 @@ export function reviewProposal(
     let effect = 'the ledger is unchanged';
     if (decision === 'approve') {
       const kind = kindOf(row.type);
-      assertOpen(ledger, orgSeq, kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload)) ?? [], 'approved');
+      await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload))) ?? [], 'approved');
       // What the approval changed is kept (tagged by kind), so that a reversal can put it back.
-      const applied = kind.apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef });
-      ledger.stmt('UPDATE proposals SET outcome = ? WHERE seq = ?').run(JSON.stringify(applied.outcome), row.seq);
+      const applied = await kind.apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef });
+      await ledger.stmt('UPDATE proposals SET outcome = ? WHERE seq = ?').run(JSON.stringify(applied.outcome), row.seq);
       effect = applied.summary;
     }
-    appendAudit(ledger, orgSeq, reviewer, {
+    await appendAudit(ledger, orgSeq, reviewer, {
       action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
       targetType: 'proposal',
       targetId: row.id,
-      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${await proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
     });
     return getProposal(ledger, orgSeq, proposalId);
   });

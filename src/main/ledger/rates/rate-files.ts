@@ -144,15 +144,15 @@ export function ratesFromCsv(text: string, base: string, format?: RateFormat): R
 }
 
 /** Imports a rates file: all of it or nothing, one audit entry. */
-export function importRates(
+export async function importRates(
   ledger: Ledger,
   orgSeq: number,
   actor: Actor,
   text: string,
   options: { format?: RateFormat; name?: string } = {},
-): RatesWritten & { format: RateFormat; read: number; skipped: string[] } {
-  const file = ratesFromCsv(text, baseCurrency(ledger, orgSeq), options.format);
+): Promise<RatesWritten & { format: RateFormat; read: number; skipped: string[] }> {
+  const file = ratesFromCsv(text, await baseCurrency(ledger, orgSeq), options.format);
   const what = `${file.format === 'ecb' ? 'ECB reference rates' : 'Rates'} imported${options.name ? ` from ${options.name}` : ''}`;
-  const written = writeRates(ledger, orgSeq, actor, file.rates, file.format === 'ecb' ? 'ecb' : 'file', what);
+  const written = await writeRates(ledger, orgSeq, actor, file.rates, file.format === 'ecb' ? 'ecb' : 'file', what);
   return { ...written, format: file.format, read: file.rates.length, skipped: file.skipped };
 }

@@ -51,11 +51,11 @@ export function parseRate(text: string, field = 'rate'): Rate {
 }
 
 /** Writes rates (all or none) with one audit entry: `what` says where they came from. */
-export function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: readonly RateInput[], source: RateSource, what: string): RatesWritten {
-  const base = baseCurrency(ledger, orgSeq);
+export async function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: readonly RateInput[], source: RateSource, what: string): Promise<RatesWritten> {
+  const base = await baseCurrency(ledger, orgSeq);
   const out: RatesWritten = { added: 0, changed: 0, unchanged: 0, currencies: [], from: null, to: null, valued: 0 };
   const currencies = new Set<string>();
-  return ledger.write(() => {
+  return ledger.write(async () => {
     const before = ledger.stmt('SELECT rate FROM exchange_rates WHERE org_seq = ? AND currency = ? AND date = ?');
     const upsert = ledger.stmt(
       'INSERT INTO exchange_rates (org_seq, currency, date, rate, source, set_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (org_seq, currency, date) DO UPDATE SET rate = excluded.rate, source = excluded.source, set_at = excluded.set_at',
@@ -64,12 +64,12 @@ export function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: 
     for (const r of rates) {
       if (r.currency === base) continue; // the base currency's rate is 1 by definition
       const text = rateText(r.rate);
-      const old = before.get(orgSeq, r.currency, r.date) as { rate: string } | undefined;
+      const old = (await before.get(orgSeq, r.currency, r.date)) as { rate: string } | undefined;
       if (old?.rate === text) {
         out.unchanged++;
         continue;
       }
-      upsert.run(orgSeq, r.currency, r.date, text, source, at);
+      await upsert.run(orgSeq, r.currency, r.date, text, source, at);
       if (old) out.changed++;
       else out.added++;
       currencies.add(r.currency);
@@ -77,14 +77,14 @@ export function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: 
       if (!out.to || r.date > out.to) out.to = r.date;
     }
     out.currencies = [...currencies].sort();
-    out.valued = valueAwaiting(ledger, orgSeq, out.currencies);
+    out.valued = await valueAwaiting(ledger, orgSeq, out.currencies);
     if (out.added + out.changed) {
       const span = out.from === out.to ? out.from : `${out.from} to ${out.to}`;
       const summary = `${what}: ${out.added} rate(s) added, ${out.changed} changed (${out.currencies.join(', ')}; ${span}) in ${base}${out.valued ? `; ${out.valued} row(s) awaiting a rate valued` : ''}`;
-      appendAudit(ledger, orgSeq, actor, {
+      await appendAudit(ledger, orgSeq, actor, {
         action: source === 'hand' ? 'rate.set' : 'rate.imported',
         targetType: 'organization',
-        targetId: organizationBySeq(ledger, orgSeq).id,
+        targetId: (await organizationBySeq(ledger, orgSeq)).id,
         summary,
       });
     }
@@ -93,43 +93,43 @@ export function writeRates(ledger: Ledger, orgSeq: number, actor: Actor, rates: 
 }
 
 /** One rate typed by a person (`ledgerdesk rate set EUR 2026-03-31 1.0856`). */
-export function setRate(ledger: Ledger, orgSeq: number, actor: Actor, input: { currency: string; date: string; rate: string }): StoredRate {
+export async function setRate(ledger: Ledger, orgSeq: number, actor: Actor, input: { currency: string; date: string; rate: string }): Promise<StoredRate> {
   const currency = requireCurrency(input.currency);
   if (!isCalendarDate(input.date)) throw invalid([{ field: 'date', message: 'must be a date (YYYY-MM-DD)' }]);
-  const base = baseCurrency(ledger, orgSeq);
+  const base = await baseCurrency(ledger, orgSeq);
   if (currency === base) throw invalid([{ field: 'currency', message: `${currency} is the base currency: its rate is 1` }]);
   const rate = parseRate(input.rate);
-  writeRates(ledger, orgSeq, actor, [{ currency, date: input.date, rate }], 'hand', `${currency} on ${input.date} set to ${rateText(rate)}`);
+  await writeRates(ledger, orgSeq, actor, [{ currency, date: input.date, rate }], 'hand', `${currency} on ${input.date} set to ${rateText(rate)}`);
   return { currency, date: input.date, rate: rateText(rate), source: 'hand' };
 }
 
-export function listRates(ledger: Ledger, orgSeq: number, q: { currency?: string; from?: string; to?: string; limit?: number; offset?: number } = {}) {
+export async function listRates(ledger: Ledger, orgSeq: number, q: { currency?: string; from?: string; to?: string; limit?: number; offset?: number } = {}) {
   const filters: [string, unknown][] = [['org_seq = ?', orgSeq]];
   if (q.currency) filters.push(['currency = ?', requireCurrency(q.currency)]);
   if (q.from) filters.push(['date >= ?', q.from]);
   if (q.to) filters.push(['date <= ?', q.to]);
   const params = filters.map(([, v]) => v);
   const sql = `FROM exchange_rates WHERE ${filters.map(([w]) => w).join(' AND ')}`;
-  const { total } = ledger.stmt(`SELECT count(*) AS total ${sql}`).get(...params) as { total: number };
-  const rates = ledger.rows<StoredRate>(`SELECT currency, date, rate, source ${sql} ORDER BY date DESC, currency LIMIT ? OFFSET ?`, ...params, q.limit ?? 100, q.offset ?? 0);
-  const currencies = ledger.rows<{ currency: string; first: string; last: string; n: number }>(
+  const { total } = (await ledger.stmt(`SELECT count(*) AS total ${sql}`).get(...params)) as { total: number };
+  const rates = await ledger.rows<StoredRate>(`SELECT currency, date, rate, source ${sql} ORDER BY date DESC, currency LIMIT ? OFFSET ?`, ...params, q.limit ?? 100, q.offset ?? 0);
+  const currencies = await ledger.rows<{ currency: string; first: string; last: string; n: number }>(
     'SELECT currency, min(date) AS first, max(date) AS last, count(*) AS n FROM exchange_rates WHERE org_seq = ? GROUP BY currency ORDER BY currency',
     orgSeq,
   );
-  return { base: baseCurrency(ledger, orgSeq), rates, total, currencies };
+  return { base: await baseCurrency(ledger, orgSeq), rates, total, currencies };
 }
 
 /**
  * Rows in another currency booked before there were rates (an upgraded file) have no base amount yet: the first
  * rates that serve their dates value them and their lines. Rows already valued keep what they were booked at.
  */
-function valueAwaiting(ledger: Ledger, orgSeq: number, currencies: readonly string[]): number {
+async function valueAwaiting(ledger: Ledger, orgSeq: number, currencies: readonly string[]): Promise<number> {
   const valuer = new Valuer(ledger, orgSeq);
   const setRow = ledger.stmt('UPDATE transactions SET base_minor = ? WHERE seq = ?');
   const setLine = ledger.stmt('UPDATE lines SET base_minor = ? WHERE transaction_seq = ? AND position = ?');
   let valued = 0;
   for (const currency of currencies) {
-    const rows = ledger.rows<{ seq: number; date: string; amount_minor: number }>(
+    const rows = await ledger.rows<{ seq: number; date: string; amount_minor: number }>(
       'SELECT seq, date, amount_minor FROM transactions WHERE org_seq = ? AND currency = ? AND base_minor IS NULL',
       orgSeq,
       currency,
@@ -137,17 +137,18 @@ function valueAwaiting(ledger: Ledger, orgSeq: number, currencies: readonly stri
     for (const row of rows) {
       let base: number;
       try {
-        base = valuer.value(row.amount_minor, currency, row.date);
+        base = await valuer.value(row.amount_minor, currency, row.date);
       } catch {
         continue; // no rate serves its date yet
       }
-      setRow.run(base, row.seq);
-      const lines = ledger.rows<{ position: number; amount_minor: number }>('SELECT position, amount_minor FROM lines WHERE transaction_seq = ? ORDER BY position', row.seq);
-      linesBase(
+      await setRow.run(base, row.seq);
+      const lines = await ledger.rows<{ position: number; amount_minor: number }>('SELECT position, amount_minor FROM lines WHERE transaction_seq = ? ORDER BY position', row.seq);
+      const bases = linesBase(
         lines.map((l) => l.amount_minor),
         row.amount_minor,
         base,
-      ).forEach((b, i) => setLine.run(b, row.seq, lines[i].position));
+      );
+      for (const [i, b] of bases.entries()) await setLine.run(b, row.seq, lines[i].position);
       valued++;
     }
   }

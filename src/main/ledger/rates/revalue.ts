@@ -20,6 +20,7 @@ import { addDays, isCalendarDate } from '../../../shared/dates';
 import { accountSumsThrough } from '../totals/sums';
 import { exchangeRateOn, Valuer } from './valuer';
 import { rateText } from './decimal';
+import { mapInOrder } from '../core/in-order';
 
 export const UNREALIZED_NAME = 'Unrealized exchange gains and losses';
 
@@ -46,8 +47,8 @@ export interface Revaluation {
 }
 
 /** What earlier revaluations added to each money account (by seq) and to what is owed (by kind and currency) through a date. */
-function revaluedThrough(ledger: Ledger, orgSeq: number, date: string) {
-  const rows = ledger.rows<{ kind: string; account_seq: number | null; currency: string; base: number }>(
+async function revaluedThrough(ledger: Ledger, orgSeq: number, date: string) {
+  const rows = await ledger.rows<{ kind: string; account_seq: number | null; currency: string; base: number }>(
     "SELECT kind, account_seq, currency, sum(base_minor) AS base FROM revaluation_lines WHERE org_seq = ? AND date <= ? AND kind <> 'category' GROUP BY kind, account_seq, currency",
     orgSeq,
     date,
@@ -56,23 +57,23 @@ function revaluedThrough(ledger: Ledger, orgSeq: number, date: string) {
 }
 
 /** The items to revalue and each difference, in minor units (nothing is written). */
-function itemsAt(ledger: Ledger, orgSeq: number, date: string, base: string) {
+async function itemsAt(ledger: Ledger, orgSeq: number, date: string, base: string) {
   const valuer = new Valuer(ledger, orgSeq);
-  const earlier = revaluedThrough(ledger, orgSeq, date);
+  const earlier = await revaluedThrough(ledger, orgSeq, date);
   const out: { kind: string; accountSeq: number | null; name: string; currency: string; own: number; booked: number; revalued: number }[] = [];
   const own = new Map<number, number>();
   const booked = new Map<number, number>();
-  for (const r of accountSumsThrough(ledger, orgSeq, date)) own.set(r.account_seq, (own.get(r.account_seq) ?? 0) + r.minor);
-  for (const r of accountSumsThrough(ledger, orgSeq, date, true)) booked.set(r.account_seq, (booked.get(r.account_seq) ?? 0) + r.minor);
-  for (const a of accountRows(ledger, orgSeq)) {
+  for (const r of await accountSumsThrough(ledger, orgSeq, date)) own.set(r.account_seq, (own.get(r.account_seq) ?? 0) + r.minor);
+  for (const r of await accountSumsThrough(ledger, orgSeq, date, true)) booked.set(r.account_seq, (booked.get(r.account_seq) ?? 0) + r.minor);
+  for (const a of await accountRows(ledger, orgSeq)) {
     if (a.currency === base) continue;
     const opened = a.opening_date === null || a.opening_date <= date;
     const balance = (opened ? a.opening_balance_minor : 0) + (own.get(a.seq) ?? 0);
-    const openingBase = opened ? valuer.opening(a, date) : 0;
+    const openingBase = opened ? await valuer.opening(a, date) : 0;
     const was = openingBase + (booked.get(a.seq) ?? 0) + (earlier.get(`money:${a.seq}`) ?? 0);
-    out.push({ kind: 'money', accountSeq: a.seq, name: a.name, currency: a.currency, own: balance, booked: was, revalued: valuer.value(balance, a.currency, date) });
+    out.push({ kind: 'money', accountSeq: a.seq, name: a.name, currency: a.currency, own: balance, booked: was, revalued: await valuer.value(balance, a.currency, date) });
   }
-  const owed = ledger.rows<{ kind: string; currency: string; own: number; base: number }>(
+  const owed = await ledger.rows<{ kind: string; currency: string; own: number; base: number }>(
     "SELECT kind, currency, sum(sum_minor) AS own, sum(sum_base) AS base FROM line_day_totals WHERE org_seq = ? AND date <= ? AND kind IN ('receivable', 'payable') AND currency <> ? GROUP BY kind, currency ORDER BY kind DESC, currency",
     orgSeq,
     date,
@@ -87,48 +88,59 @@ function itemsAt(ledger: Ledger, orgSeq: number, date: string, base: string) {
       currency: r.currency,
       own: r.own,
       booked: was,
-      revalued: valuer.value(r.own, r.currency, date),
+      revalued: await valuer.value(r.own, r.currency, date),
     });
   }
   return out;
 }
 
 /** One entry (the revaluation, or its reversal: sign -1) and its lines. */
-function writeEntry(
+async function writeEntry(
   ledger: Ledger,
   orgSeq: number,
   date: string,
   reverses: number | null,
   lines: { kind: string; accountSeq: number | null; categorySeq: number | null; currency: string; base: number }[],
   sign: 1 | -1,
-): number {
+): Promise<number> {
   const seq = Number(
-    ledger.stmt('INSERT INTO revaluations (id, org_seq, date, reverses_seq, created_at) VALUES (?, ?, ?, ?, ?)').run(newId(), orgSeq, date, reverses, nowIso()).lastInsertRowid,
+    (await ledger.stmt('INSERT INTO revaluations (id, org_seq, date, reverses_seq, created_at) VALUES (?, ?, ?, ?, ?)').run(newId(), orgSeq, date, reverses, nowIso()))
+      .lastInsertRowid,
   );
   const insert = ledger.stmt(
     'INSERT INTO revaluation_lines (revaluation_seq, position, org_seq, date, kind, account_seq, category_seq, currency, base_minor, memo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  lines.forEach((l, i) =>
-    insert.run(seq, i, orgSeq, date, l.kind, l.accountSeq, l.categorySeq, l.currency, sign * l.base, sign > 0 ? 'Unrealized exchange revaluation' : 'Reversal of the revaluation'),
-  );
+  for (const [i, l] of lines.entries())
+    await insert.run(
+      seq,
+      i,
+      orgSeq,
+      date,
+      l.kind,
+      l.accountSeq,
+      l.categorySeq,
+      l.currency,
+      sign * l.base,
+      sign > 0 ? 'Unrealized exchange revaluation' : 'Reversal of the revaluation',
+    );
   return seq;
 }
 
-export function revalue(ledger: Ledger, orgSeq: number, actor: Human, date: string): Revaluation {
+export async function revalue(ledger: Ledger, orgSeq: number, actor: Human, date: string): Promise<Revaluation> {
   if (!isCalendarDate(date)) throw invalid([{ field: 'date', message: 'must be a date (YYYY-MM-DD)' }]);
-  return ledger.write(() => {
-    const base = organizationBySeq(ledger, orgSeq).currency;
-    assertOpen(ledger, orgSeq, [date, addDays(date, 1)], 'revalued');
-    if (ledger.stmt('SELECT 1 FROM revaluations WHERE org_seq = ? AND date = ? AND reverses_seq IS NULL').get(orgSeq, date)) {
+  return ledger.write(async () => {
+    const base = (await organizationBySeq(ledger, orgSeq)).currency;
+    await assertOpen(ledger, orgSeq, [date, addDays(date, 1)], 'revalued');
+    if (await ledger.stmt('SELECT 1 FROM revaluations WHERE org_seq = ? AND date = ? AND reverses_seq IS NULL').get(orgSeq, date)) {
       throw new LedgerError('conflict', `The books were already revalued on ${date}: undo that first (ledgerdesk fx undo --date ${date}).`, { date, reason: 'revalued' });
     }
-    const found = itemsAt(ledger, orgSeq, date, base);
+    const found = await itemsAt(ledger, orgSeq, date, base);
     const money = (minor: number) => fromMinor(minor, base);
-    const items: RevaluedItem[] = found.map((f) => ({
+    const items: RevaluedItem[] = await mapInOrder(found, async (f) => ({
       name: f.name,
       currency: f.currency,
       balance: fromMinor(f.own, f.currency),
-      rate: rateText(exchangeRateOn(ledger, orgSeq, f.currency, date).rate),
+      rate: rateText((await exchangeRateOn(ledger, orgSeq, f.currency, date)).rate),
       booked: money(f.booked),
       revalued: money(f.revalued),
       difference: money(f.revalued - f.booked),
@@ -139,15 +151,15 @@ export function revalue(ledger: Ledger, orgSeq: number, actor: Human, date: stri
     if (moved.length === 0) return { date, currency: base, items, gain: 0, id: null };
     const lines = [
       ...moved.map((f) => ({ kind: f.kind, accountSeq: f.accountSeq, categorySeq: null, currency: f.currency, base: f.revalued - f.booked })),
-      { kind: 'category', accountSeq: null, categorySeq: categoryNamed(ledger, orgSeq, actor, UNREALIZED_NAME, '7910', 'expense'), currency: base, base: -gain },
+      { kind: 'category', accountSeq: null, categorySeq: await categoryNamed(ledger, orgSeq, actor, UNREALIZED_NAME, '7910', 'expense'), currency: base, base: -gain },
     ];
-    const seq = writeEntry(ledger, orgSeq, date, null, lines, 1);
-    writeEntry(ledger, orgSeq, addDays(date, 1), seq, lines, -1);
-    const id = ledger.stmt('SELECT id FROM revaluations WHERE seq = ?').pluck().get(seq) as string;
-    appendAudit(ledger, orgSeq, actor, {
+    const seq = await writeEntry(ledger, orgSeq, date, null, lines, 1);
+    await writeEntry(ledger, orgSeq, addDays(date, 1), seq, lines, -1);
+    const id = (await ledger.stmt('SELECT id FROM revaluations WHERE seq = ?').pluck().get(seq)) as string;
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'fx.revalued',
       targetType: 'organization',
-      targetId: organizationBySeq(ledger, orgSeq).id,
+      targetId: (await organizationBySeq(ledger, orgSeq)).id,
       summary: `Revalued on ${date} (reversed ${addDays(date, 1)}): ${items.map((i) => `${i.name} ${i.balance.toFixed(2)} ${i.currency} at ${i.rate}: ${i.difference.toFixed(2)} ${base}`).join('; ')}; ${money(gain).toFixed(2)} ${base} unrealized`,
     });
     return { date, currency: base, items, gain: money(gain), id };
@@ -155,18 +167,18 @@ export function revalue(ledger: Ledger, orgSeq: number, actor: Human, date: stri
 }
 
 /** Takes a date's revaluation and its reversal out of the books. */
-export function undoRevaluation(ledger: Ledger, orgSeq: number, actor: Human, date: string): { date: string; undone: boolean } {
-  return ledger.write(() => {
-    const seq = ledger.stmt('SELECT seq FROM revaluations WHERE org_seq = ? AND date = ? AND reverses_seq IS NULL').pluck().get(orgSeq, date) as number | undefined;
+export async function undoRevaluation(ledger: Ledger, orgSeq: number, actor: Human, date: string): Promise<{ date: string; undone: boolean }> {
+  return ledger.write(async () => {
+    const seq = (await ledger.stmt('SELECT seq FROM revaluations WHERE org_seq = ? AND date = ? AND reverses_seq IS NULL').pluck().get(orgSeq, date)) as number | undefined;
     if (seq === undefined) throw new LedgerError('not_found', `The books were not revalued on ${date}.`, { resource: 'revaluation', id: date });
-    assertOpen(ledger, orgSeq, [date, addDays(date, 1)], 'changed (undoing the revaluation)');
-    ledger.stmt('DELETE FROM revaluation_lines WHERE revaluation_seq IN (SELECT seq FROM revaluations WHERE seq = ? OR reverses_seq = ?)').run(seq, seq);
-    ledger.stmt('DELETE FROM revaluations WHERE reverses_seq = ?').run(seq);
-    ledger.stmt('DELETE FROM revaluations WHERE seq = ?').run(seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await assertOpen(ledger, orgSeq, [date, addDays(date, 1)], 'changed (undoing the revaluation)');
+    await ledger.stmt('DELETE FROM revaluation_lines WHERE revaluation_seq IN (SELECT seq FROM revaluations WHERE seq = ? OR reverses_seq = ?)').run(seq, seq);
+    await ledger.stmt('DELETE FROM revaluations WHERE reverses_seq = ?').run(seq);
+    await ledger.stmt('DELETE FROM revaluations WHERE seq = ?').run(seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'fx.revaluation_undone',
       targetType: 'organization',
-      targetId: organizationBySeq(ledger, orgSeq).id,
+      targetId: (await organizationBySeq(ledger, orgSeq)).id,
       summary: `The revaluation of ${date} and its reversal undone`,
     });
     return { date, undone: true };

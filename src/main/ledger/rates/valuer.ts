@@ -13,7 +13,7 @@ import { readRate, shareOf, toBase, type Rate } from './decimal';
 /** How many days back a rate still serves: a week covers weekends and the longest run of bank holidays (Easter, Christmas). */
 export const RATE_LOOKBACK_DAYS = 7;
 
-export const baseCurrency = (ledger: Ledger, orgSeq: number): string => organizationBySeq(ledger, orgSeq).currency;
+export const baseCurrency = async (ledger: Ledger, orgSeq: number): Promise<string> => (await organizationBySeq(ledger, orgSeq)).currency;
 
 /** The refusal when a date has no rate: which currency, which date, and how to give one. */
 export const missingRate = (currency: string, date: string, latest: string | null): LedgerError =>
@@ -24,41 +24,46 @@ export const missingRate = (currency: string, date: string, latest: string | nul
   );
 
 /** The rate serving a date: that day's or the latest of the RATE_LOOKBACK_DAYS before it. */
-export function exchangeRateOn(ledger: Ledger, orgSeq: number, currency: string, date: string): { date: string; rate: Rate } {
-  const hit = ledger.stmt('SELECT date, rate FROM exchange_rates WHERE org_seq = ? AND currency = ? AND date <= ? ORDER BY date DESC LIMIT 1').get(orgSeq, currency, date) as
-    { date: string; rate: string } | undefined;
+export async function exchangeRateOn(ledger: Ledger, orgSeq: number, currency: string, date: string): Promise<{ date: string; rate: Rate }> {
+  const hit = (await ledger
+    .stmt('SELECT date, rate FROM exchange_rates WHERE org_seq = ? AND currency = ? AND date <= ? ORDER BY date DESC LIMIT 1')
+    .get(orgSeq, currency, date)) as { date: string; rate: string } | undefined;
   if (!hit || hit.date < addDays(date, -RATE_LOOKBACK_DAYS)) throw missingRate(currency, date, hit?.date ?? null);
   return { date: hit.date, rate: readRate(hit.rate) as Rate };
 }
 
 /** Values amounts of one organization in its base currency, each currency and date's rate read once. */
 export class Valuer {
-  readonly base: string;
+  #base: string | null = null;
   private readonly rates = new Map<string, Rate>();
 
   constructor(
     private readonly ledger: Ledger,
     private readonly orgSeq: number,
-  ) {
-    this.base = baseCurrency(ledger, orgSeq);
+  ) {}
+
+  /** The organization's base currency, read once. */
+  async base(): Promise<string> {
+    return (this.#base ??= await baseCurrency(this.ledger, this.orgSeq));
   }
 
-  value(minor: number, currency: string, date: string): number {
-    if (currency === this.base) return minor;
+  async value(minor: number, currency: string, date: string): Promise<number> {
+    const base = await this.base();
+    if (currency === base) return minor;
     const key = currency + date;
     let rate = this.rates.get(key);
-    if (!rate) this.rates.set(key, (rate = exchangeRateOn(this.ledger, this.orgSeq, currency, date).rate));
-    return toBase(minor, currency, rate, this.base);
+    if (!rate) this.rates.set(key, (rate = (await exchangeRateOn(this.ledger, this.orgSeq, currency, date)).rate));
+    return toBase(minor, currency, rate, base);
   }
 
   /** A money account's opening balance in the base currency: at its opening date's rate (`at` when it has none). */
-  opening(a: { opening_balance_minor: number; currency: string; opening_date: string | null }, at: string): number {
-    return a.opening_balance_minor === 0 ? 0 : this.value(a.opening_balance_minor, a.currency, a.opening_date ?? at);
+  async opening(a: { opening_balance_minor: number; currency: string; opening_date: string | null }, at: string): Promise<number> {
+    return a.opening_balance_minor === 0 ? 0 : await this.value(a.opening_balance_minor, a.currency, a.opening_date ?? at);
   }
 }
 
 /** An amount in the base currency at its date's rate (one lookup: many use a Valuer). */
-export const baseOf = (ledger: Ledger, orgSeq: number, minor: number, currency: string, date: string): number => new Valuer(ledger, orgSeq).value(minor, currency, date);
+export const baseOf = (ledger: Ledger, orgSeq: number, minor: number, currency: string, date: string): Promise<number> => new Valuer(ledger, orgSeq).value(minor, currency, date);
 
 /**
  * The base amounts of an entry's other lines: each its share of the row's, the

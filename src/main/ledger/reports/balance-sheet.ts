@@ -52,14 +52,14 @@ function section(positions: Position[], cls: BookClass, currency: string): State
   };
 }
 
-export function balanceSheet(ledger: Ledger, orgSeq: number, options: { date?: string; currency?: string } = {}): BalanceSheet {
+export async function balanceSheet(ledger: Ledger, orgSeq: number, options: { date?: string; currency?: string } = {}): Promise<BalanceSheet> {
   const date = options.date ?? today();
-  const { currency, sums } = reportCurrency(ledger, orgSeq, options.currency);
-  const positions = positionsThrough(ledger, orgSeq, sums, date);
-  const fyStart = fiscalYearOf(ledger, orgSeq, date);
+  const { currency, sums } = await reportCurrency(ledger, orgSeq, options.currency);
+  const positions = await positionsThrough(ledger, orgSeq, sums, date);
+  const fyStart = await fiscalYearOf(ledger, orgSeq, date);
   // Debits positive: minus the earnings.
   const all = positions.filter((p) => p.class === 'revenue' || p.class === 'expense').reduce((s, p) => s + p.minor, 0);
-  const before = earningsBefore(ledger, orgSeq, sums, fyStart);
+  const before = await earningsBefore(ledger, orgSeq, sums, fyStart);
   const earnings: Position[] = [
     { name: 'Retained earnings', class: 'equity', minor: before },
     { name: 'Current-year earnings', class: 'equity', minor: all - before },
@@ -106,13 +106,16 @@ const CLASS_ORDER: BookClass[] = ['asset', 'liability', 'equity', 'revenue', 'ex
  * earnings before `from` as retained earnings. Each balance in the debit or
  * the credit column; the columns add up to the same total.
  */
-export function trialBalance(ledger: Ledger, orgSeq: number, options: { from?: string; to?: string; currency?: string } = {}): TrialBalance {
+export async function trialBalance(ledger: Ledger, orgSeq: number, options: { from?: string; to?: string; currency?: string } = {}): Promise<TrialBalance> {
   const to = options.to ?? today();
-  const from = options.from ?? fiscalYearOf(ledger, orgSeq, to);
-  const { currency, sums } = reportCurrency(ledger, orgSeq, options.currency);
+  const from = options.from ?? (await fiscalYearOf(ledger, orgSeq, to));
+  const { currency, sums } = await reportCurrency(ledger, orgSeq, options.currency);
   const profitOrLoss = (p: Position) => p.class === 'revenue' || p.class === 'expense';
-  const positions = [...positionsThrough(ledger, orgSeq, sums, to).filter((p) => !profitOrLoss(p)), ...linePositions(ledger, orgSeq, sums, from, to).filter(profitOrLoss)];
-  const retained = earningsBefore(ledger, orgSeq, sums, from);
+  const positions = [
+    ...(await positionsThrough(ledger, orgSeq, sums, to)).filter((p) => !profitOrLoss(p)),
+    ...(await linePositions(ledger, orgSeq, sums, from, to)).filter(profitOrLoss),
+  ];
+  const retained = await earningsBefore(ledger, orgSeq, sums, from);
   if (retained !== 0) positions.push({ name: 'Retained earnings', class: 'equity', minor: retained });
   const lines = positions
     .filter((p) => p.minor !== 0)

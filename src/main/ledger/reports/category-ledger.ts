@@ -82,14 +82,14 @@ function postingsSql(s: CategorySet, from: string, to: string): { sql: string; p
 }
 
 /** The number of postings per day over [from, to], by date: the lines' (and postings') maintained counts, on the cash basis with recognitions instead of postings. */
-function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): [string, number][] {
+async function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): Promise<[string, number][]> {
   const counts = new Map<string, number>();
   const add = (rows: { date: string; n: number }[], sign = 1) => rows.forEach((r) => counts.set(r.date, (counts.get(r.date) ?? 0) + sign * r.n));
   const seqs = JSON.stringify(s.seqs);
   const cur = s.currency === null ? '' : ' AND currency = ?';
   const curParam = s.currency === null ? [] : [s.currency];
   add(
-    ledger.rows(
+    await ledger.rows(
       `SELECT date, sum(n) AS n FROM line_day_totals WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? GROUP BY date`,
       s.orgSeq,
       seqs,
@@ -100,7 +100,7 @@ function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): [s
   );
   if (s.basis === 'cash') {
     add(
-      ledger.rows(
+      await ledger.rows(
         `SELECT date, count(*) AS n FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? AND document_seq IS NOT NULL GROUP BY date`,
         s.orgSeq,
         seqs,
@@ -111,7 +111,7 @@ function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): [s
       -1,
     );
     add(
-      ledger.rows(
+      await ledger.rows(
         `SELECT date, count(*) AS n FROM (${cashRecognitionsSql(s.currency)}) WHERE category_seq IN (SELECT value FROM json_each(?)) GROUP BY date`,
         ...paymentParams(s.orgSeq, s.currency, from, to),
         seqs,
@@ -120,7 +120,7 @@ function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): [s
   }
   if (s.currency === null) {
     add(
-      ledger.rows(
+      await ledger.rows(
         `SELECT date, count(*) AS n FROM revaluation_lines WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?)) AND date BETWEEN ? AND ? GROUP BY date`,
         s.orgSeq,
         seqs,
@@ -133,27 +133,27 @@ function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: string): [s
 }
 
 /** Count and sum over [from, to]: the maintained totals per category, corrected by the few document and revaluation rows. */
-function range(ledger: Ledger, s: CategorySet, from: string, to: string): RangeTotals {
+async function range(ledger: Ledger, s: CategorySet, from: string, to: string): Promise<RangeTotals> {
   const out = { n: 0, minor: 0 };
   const add = (r: RangeTotals, sign = 1) => {
     out.n += sign * r.n;
     out.minor += sign * r.minor;
   };
-  for (const seq of s.seqs) add(lineRange(ledger, s.orgSeq, s.currency, 'category', seq, from, to));
+  for (const seq of s.seqs) add(await lineRange(ledger, s.orgSeq, s.currency, 'category', seq, from, to));
   const seqs = JSON.stringify(s.seqs);
   const cur = s.currency === null ? '' : ' AND currency = ?';
   const curParam = s.currency === null ? [] : [s.currency];
   const amount = s.currency === null ? 'base_minor' : 'amount_minor';
-  const totals = (sql: string, ...params: unknown[]) => ledger.stmt(`SELECT count(*) AS n, coalesce(sum(m), 0) AS minor FROM (${sql})`).get(...params) as RangeTotals;
+  const totals = async (sql: string, ...params: unknown[]) => (await ledger.stmt(`SELECT count(*) AS n, coalesce(sum(m), 0) AS minor FROM (${sql})`).get(...params)) as RangeTotals;
   if (s.basis === 'cash') {
     const postings = `SELECT ${amount} AS m FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? AND document_seq IS NOT NULL`;
-    add(totals(postings, s.orgSeq, seqs, ...curParam, from, to), -1);
+    add(await totals(postings, s.orgSeq, seqs, ...curParam, from, to), -1);
     const recognized = `SELECT minor AS m FROM (${cashRecognitionsSql(s.currency)}) WHERE category_seq IN (SELECT value FROM json_each(?))`;
-    add(totals(recognized, ...paymentParams(s.orgSeq, s.currency, from, to), seqs));
+    add(await totals(recognized, ...paymentParams(s.orgSeq, s.currency, from, to), seqs));
   }
   if (s.currency === null) {
     const revalued = `SELECT base_minor AS m FROM revaluation_lines WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?)) AND date BETWEEN ? AND ?`;
-    add(totals(revalued, s.orgSeq, seqs, from, to));
+    add(await totals(revalued, s.orgSeq, seqs, from, to));
   }
   return out;
 }
@@ -171,17 +171,17 @@ function window(days: [string, number][], offset: number, limit: number): { star
 }
 
 /** Whether the plain one-category read would miss something: several categories, documents on the cash basis, revaluations. */
-export function needsCategoriesReader(ledger: Ledger, s: CategorySet): boolean {
-  const any = (table: string) =>
-    ledger
+export async function needsCategoriesReader(ledger: Ledger, s: CategorySet): Promise<boolean> {
+  const any = async (table: string) =>
+    (await ledger
       .stmt(`SELECT 1 FROM ${table} WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?)) LIMIT 1`)
-      .get(s.orgSeq, JSON.stringify(s.seqs)) !== undefined;
-  return s.seqs.length > 1 || (s.basis === 'cash' && any('postings')) || (s.currency === null && any('revaluation_lines'));
+      .get(s.orgSeq, JSON.stringify(s.seqs))) !== undefined;
+  return s.seqs.length > 1 || (s.basis === 'cash' && (await any('postings'))) || (s.currency === null && (await any('revaluation_lines')));
 }
 
 /** A reader of a set of categories' postings, as general-ledger.ts asks its readers. */
 export function categoriesReader(ledger: Ledger, s: CategorySet) {
-  const read = (from: string, to: string) => {
+  const read = async (from: string, to: string) => {
     const { sql, params } = postingsSql(s, from, to);
     return ledger.rows<Posting>(sql, ...params);
   };
@@ -192,14 +192,11 @@ export function categoriesReader(ledger: Ledger, s: CategorySet) {
     return false;
   };
   return {
-    page: (from: string, to: string, limit: number, offset: number): Posting[] => {
-      const at = window(dayCounts(ledger, s, from, to), offset, limit);
-      return at ? read(at.start, at.end).slice(at.skip, at.skip + limit) : [];
+    page: async (from: string, to: string, limit: number, offset: number): Promise<Posting[]> => {
+      const at = window(await dayCounts(ledger, s, from, to), offset, limit);
+      return at ? (await read(at.start, at.end)).slice(at.skip, at.skip + limit) : [];
     },
-    sameDayBefore: (p: Posting): number =>
-      read(p.date, p.date)
-        .filter((q) => before(q, p))
-        .reduce((sum, q) => sum + q.minor, 0),
-    range: (from: string, to: string): RangeTotals => range(ledger, s, from, to),
+    sameDayBefore: async (p: Posting): Promise<number> => (await read(p.date, p.date)).filter((q) => before(q, p)).reduce((sum, q) => sum + q.minor, 0),
+    range: (from: string, to: string): Promise<RangeTotals> => range(ledger, s, from, to),
   };
 }

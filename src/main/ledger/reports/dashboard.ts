@@ -53,15 +53,15 @@ export const RECENT_TRANSACTIONS = 10;
  * What the money accounts hold in the base currency: every movement at its booked base amount, and the opening
  * balances (another currency's at its opening date's rate; one no rate serves yet is left out until one does).
  */
-function cashInBase(ledger: Ledger, orgSeq: number): number {
-  const { moved } = ledger
+async function cashInBase(ledger: Ledger, orgSeq: number): Promise<number> {
+  const { moved } = (await ledger
     .stmt('SELECT coalesce(sum(m.sum_base), 0) AS moved FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ?')
-    .get(orgSeq) as { moved: number };
+    .get(orgSeq)) as { moved: number };
   const valuer = new Valuer(ledger, orgSeq);
   let cash = moved;
-  for (const a of accountRows(ledger, orgSeq)) {
+  for (const a of await accountRows(ledger, orgSeq)) {
     try {
-      cash += valuer.opening(a, today());
+      cash += await valuer.opening(a, today());
     } catch {
       // no rate for its opening date yet
     }
@@ -69,29 +69,32 @@ function cashInBase(ledger: Ledger, orgSeq: number): number {
   return cash;
 }
 
-export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSummary {
-  const { currency } = organizationBySeq(ledger, orgSeq);
+export async function dashboardSummary(ledger: Ledger, orgSeq: number): Promise<DashboardSummary> {
+  const { currency } = await organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, currency);
-  const months = defaultMonths(ledger, orgSeq, null);
-  const pl = profitAndLoss(ledger, orgSeq, { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]), byMonth: true });
+  const months = await defaultMonths(ledger, orgSeq, null);
+  const pl = await profitAndLoss(ledger, orgSeq, { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]), byMonth: true });
   const revenueMonths = pl.sections.find((x) => x.section === 'revenue')?.months ?? {};
   const monthlyTrend = months.map((month) => ({
     month,
     revenue: revenueMonths[month] ?? 0,
     expenses: money(Math.round(((revenueMonths[month] ?? 0) - (pl.netMonths?.[month] ?? 0)) * 10 ** minorDigits(currency))),
   }));
-  const cash = cashInBase(ledger, orgSeq);
+  const cash = await cashInBase(ledger, orgSeq);
   const counts = new Map(
     (
-      ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq) as {
+      (await ledger.stmt('SELECT status, sum(n) AS n FROM transaction_status_counts WHERE org_seq = ? GROUP BY status').all(orgSeq)) as {
         status: string;
         n: number;
       }[]
     ).map((r) => [r.status, r.n]),
   );
   const count = (status: string) => counts.get(status) ?? 0;
-  const pending = pendingProposalCount(ledger, orgSeq);
-  const recent = ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`, orgSeq);
+  const pending = await pendingProposalCount(ledger, orgSeq);
+  const recent = await ledger.rows<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`,
+    orgSeq,
+  );
   return {
     currency,
     revenue: pl.revenue,
@@ -109,16 +112,16 @@ export function dashboardSummary(ledger: Ledger, orgSeq: number): DashboardSumma
       status: r.status,
     })),
     monthlyTrend,
-    notifications: notifications(ledger, orgSeq, pending, count('receipt_missing')),
+    notifications: await notifications(ledger, orgSeq, pending, count('receipt_missing')),
   };
 }
 
-function notifications(ledger: Ledger, orgSeq: number, pending: number, missingReceipts: number): Notification[] {
+async function notifications(ledger: Ledger, orgSeq: number, pending: number, missingReceipts: number): Promise<Notification[]> {
   const out: Notification[] = [];
   if (pending > 0) {
     out.push({ type: 'proposals_pending', severity: 'info', message: `${pending} agent proposal(s) wait for review in Approvals.`, targetId: null });
   }
-  for (const c of listConnectors(ledger, orgSeq)) {
+  for (const c of await listConnectors(ledger, orgSeq)) {
     if (c.syncStatus === 'error') out.push({ type: 'connector_error', severity: 'error', message: `${c.name} (${c.provider}) failed to sync.`, targetId: c.id });
     if (c.syncStatus === 'stale') out.push({ type: 'connector_stale', severity: 'warning', message: `${c.name} (${c.provider}) has not synced recently.`, targetId: c.id });
   }

@@ -13,6 +13,7 @@ import { accountSumBefore } from '../totals/sums';
 import { Valuer } from '../rates/valuer';
 import type { LineKind } from '../transactions/lines';
 import { journalEntries, type ExportJournalEntry } from './export-journals';
+import { mapInOrder } from '../core/in-order';
 
 export type { ExportJournalEntry, ExportJournalLine } from './export-journals';
 
@@ -96,34 +97,34 @@ export interface ExportBook {
   digits: (currency: string) => number;
 }
 
-export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): ExportBook {
-  const org = organizationBySeq(ledger, orgSeq);
-  const accounts = accountRows(ledger, orgSeq);
+export async function exportBook(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Promise<ExportBook> {
+  const org = await organizationBySeq(ledger, orgSeq);
+  const accounts = await accountRows(ledger, orgSeq);
   const before = period.from;
   const valuer = new Valuer(ledger, orgSeq);
-  const openings = accounts.map((a) => {
-    const minor = before ? accountSumBefore(ledger, a.seq, before) : 0;
-    const date = before ? dayBefore(before) : (a.opening_date ?? firstDate(ledger, a.seq));
+  const openings = await mapInOrder(accounts, async (a) => {
+    const minor = before ? await accountSumBefore(ledger, a.seq, before) : 0;
+    const date = before ? dayBefore(before) : (a.opening_date ?? (await firstDate(ledger, a.seq)));
     let baseMinor: number | null = null;
     try {
-      baseMinor = valuer.opening(a, date) + (before ? accountSumBefore(ledger, a.seq, before, true) : 0);
+      baseMinor = (await valuer.opening(a, date)) + (before ? await accountSumBefore(ledger, a.seq, before, true) : 0);
     } catch {
       // no rate for its opening balance: written in its own currency alone
     }
     return { accountId: a.id, date, minor: a.opening_balance_minor + minor, baseMinor };
   });
-  const rows = exportRows(ledger, orgSeq, period);
+  const rows = await exportRows(ledger, orgSeq, period);
   return {
     organization: { name: org.name, slug: org.slug, currency: org.currency },
     from: period.from ?? null,
     to: period.to ?? null,
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
     openings,
-    categories: chartRows(ledger, orgSeq).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
+    categories: (await chartRows(ledger, orgSeq)).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
     rows,
-    documents: documentEntries(ledger, orgSeq, period),
-    journals: journalEntries(ledger, orgSeq, period),
-    prices: ledger.rows(
+    documents: await documentEntries(ledger, orgSeq, period),
+    journals: await journalEntries(ledger, orgSeq, period),
+    prices: await ledger.rows(
       `SELECT date, currency, rate FROM exchange_rates WHERE org_seq = ? AND date <= ?
        AND currency IN (SELECT currency FROM accounts WHERE org_seq = ? UNION SELECT currency FROM documents WHERE org_seq = ?) ORDER BY date, currency`,
       orgSeq,
@@ -138,8 +139,8 @@ export function exportBook(ledger: Ledger, orgSeq: number, period: { from?: stri
 const DOCUMENT_TITLES: Record<string, string> = { invoice: 'Invoice', credit_note: 'Credit note', bill: 'Bill' };
 
 /** The documents' postings in the period, one entry per document and date. */
-function documentEntries(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): ExportDocumentEntry[] {
-  const rows = ledger.rows<{
+async function documentEntries(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Promise<ExportDocumentEntry[]> {
+  const rows = await ledger.rows<{
     document_seq: number;
     id: string;
     kind: string;
@@ -183,8 +184,8 @@ function documentEntries(ledger: Ledger, orgSeq: number, period: { from?: string
 }
 
 /** The day before an account's first row (where its opening balance sits when no date was given). */
-function firstDate(ledger: Ledger, accountSeq: number): string {
-  const { first } = ledger.stmt('SELECT min(date) AS first FROM account_day_totals WHERE account_seq = ?').get(accountSeq) as { first: string | null };
+async function firstDate(ledger: Ledger, accountSeq: number): Promise<string> {
+  const { first } = (await ledger.stmt('SELECT min(date) AS first FROM account_day_totals WHERE account_seq = ?').get(accountSeq)) as { first: string | null };
   return dayBefore(first ?? new Date().toISOString().slice(0, 10));
 }
 
@@ -212,8 +213,8 @@ type LineTuple = [LineKind, string | null, string | null, number | null, number,
 type ExportTuple = [...RowTuple, ...LineTuple];
 
 /** The other sides of the matched transfers dated in the period, by row seq. */
-function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unknown[]): Map<number, ExportCounterpart> {
-  const rows = ledger.rows<Omit<ExportCounterpart, 'reconciled'> & { reconciled: number }>(
+async function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unknown[]): Promise<Map<number, ExportCounterpart>> {
+  const rows = await ledger.rows<Omit<ExportCounterpart, 'reconciled'> & { reconciled: number }>(
     `SELECT t.seq, t.id, a.id AS accountId, t.date, t.amount_minor AS amountMinor, t.currency, t.base_minor AS baseMinor, t.description, t.reconciled
      FROM lines l JOIN transactions t ON t.seq = l.transaction_seq JOIN accounts a ON a.seq = t.account_seq
      WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NOT NULL AND ${where}`,
@@ -256,7 +257,7 @@ function rowOf(v: ExportTuple): ExportRow & { seq: number } {
 }
 
 /** The period's rows in date order with their lines, read lazily (a big file's rows are never all in memory). */
-function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Iterable<ExportRow> {
+async function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Promise<Iterable<ExportRow>> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (period.from) {
@@ -268,7 +269,7 @@ function exportRows(ledger: Ledger, orgSeq: number, period: { from?: string; to?
     params.push(period.to);
   }
   const dated = where.join(' AND ') || '1';
-  const sides = counterparts(ledger, orgSeq, dated, params);
+  const sides = await counterparts(ledger, orgSeq, dated, params);
   const select = ledger.sqlite.prepare(ENTRIES.replace('$DATED', dated)).raw(true);
   return {
     *[Symbol.iterator]() {

@@ -25,8 +25,8 @@ export interface ExportJournalEntry {
 }
 
 /** The journals dated in the period, each one entry, in date order. */
-export function journalEntries(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): ExportJournalEntry[] {
-  const rows = ledger.rows<{
+export async function journalEntries(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string }): Promise<ExportJournalEntry[]> {
+  const rows = await ledger.rows<{
     journal_seq: number;
     id: string;
     date: string;

@@ -78,7 +78,7 @@ export interface LedgerQuery {
 }
 
 /** Lines (or postings) in more than one currency: the general ledger of a category is then in the base currency. */
-const severalCurrencies = (ledger: Ledger, orgSeq: number): boolean => bookCurrencies(ledger, orgSeq).length > 1;
+const severalCurrencies = async (ledger: Ledger, orgSeq: number): Promise<boolean> => (await bookCurrencies(ledger, orgSeq)).length > 1;
 
 /** A money account's rows. */
 function moneyReader(ledger: Ledger, account: AccountRow) {
@@ -87,8 +87,8 @@ function moneyReader(ledger: Ledger, account: AccountRow) {
   // A deep page starts at the day the account's maintained counts say, not after skipping every row before it.
   const page = `SELECT seq FROM transactions INDEXED BY transactions_account_date WHERE account_seq = ? AND date BETWEEN ? AND ? ORDER BY date, amount_minor, seq LIMIT ? OFFSET ?`;
   return {
-    page: (from: string, to: string, limit: number, offset: number) => {
-      const start = deepPageStart(offset, () => accountDays(ledger, account.seq, from, to));
+    page: async (from: string, to: string, limit: number, offset: number) => {
+      const start = await deepPageStart(offset, () => accountDays(ledger, account.seq, from, to));
       return ledger.rows<Posting>(
         `SELECT 0 AS src, t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM (${page}) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date, t.amount_minor, t.seq`,
         account.seq,
@@ -98,17 +98,17 @@ function moneyReader(ledger: Ledger, account: AccountRow) {
         start?.skip ?? offset,
       );
     },
-    sameDayBefore: (p: Posting) =>
-      ledger
+    sameDayBefore: async (p: Posting) =>
+      (await ledger
         .stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND (amount_minor < ? OR (amount_minor = ? AND seq < ?))')
         .pluck()
-        .get(account.seq, p.date, p.minor, p.minor, p.seq) as number,
-    range: (from: string, to: string): RangeTotals => accountRange(ledger, account.seq, from, to),
+        .get(account.seq, p.date, p.minor, p.minor, p.seq)) as number,
+    range: (from: string, to: string): Promise<RangeTotals> => accountRange(ledger, account.seq, from, to),
   };
 }
 
 /** How a target's postings are read: the page, the same-day postings before one, the range totals. */
-function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inBase: boolean) {
+async function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inBase: boolean) {
   if (t.kind === 'money') return moneyReader(ledger, t.account);
   const [kind, categorySeq, where] =
     t.kind === 'category' ? ['category', t.seq, 'x.org_seq = ? AND x.category_seq = ?'] : ([t.kind, 0, `x.org_seq = ? AND x.kind = '${t.kind}' AND 0 = ?`] as const);
@@ -119,15 +119,15 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inB
   if (t.kind === 'suspense') return suspenseReader(ledger, orgSeq, currency, kind, categorySeq, inBase);
   // The lines of bank rows and the postings of invoices and bills (issue 29), in one order: by date, a day's lines
   // first. Books without documents for the account read the lines alone, in their index's order.
-  const posted = ledger.stmt(`SELECT 1 FROM postings x WHERE ${where}${cur} LIMIT 1`).get(...params) !== undefined;
+  const posted = (await ledger.stmt(`SELECT 1 FROM postings x WHERE ${where}${cur} LIMIT 1`).get(...params)) !== undefined;
   const lineKeys = `SELECT 0 AS src, x.transaction_seq AS seq, x.position, x.date FROM lines x WHERE ${where}${cur} AND x.date BETWEEN ? AND ?`;
   const keys = posted
     ? `${lineKeys} UNION ALL SELECT 1, x.seq, 0, x.date FROM postings x WHERE ${where}${cur} AND x.date BETWEEN ? AND ? ORDER BY 4, 1, 2, 3 LIMIT ? OFFSET ?`
     : `${lineKeys} ORDER BY x.date, x.transaction_seq, x.position LIMIT ? OFFSET ?`;
   const currencyOrBase = inBase ? null : currency;
   return {
-    page: (from: string, to: string, limit: number, offset: number) => {
-      const start = deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
+    page: async (from: string, to: string, limit: number, offset: number) => {
+      const start = await deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
       return ledger.rows<Posting>(
         `SELECT k.src, k.seq, k.position, coalesce(t.id, '') AS id, k.date, coalesce(t.description, c.name || ' ' || d.number, j.narration) AS description, coalesce(l.memo, p.memo) AS memo,
            coalesce(l.${amount}, p.${amount}) AS minor, t.account_seq, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number, j.id AS jnl_id, ${JOURNAL_NUMBER} AS jnl_number
@@ -143,20 +143,20 @@ function reader(ledger: Ledger, orgSeq: number, currency: string, t: Target, inB
         start?.skip ?? offset,
       );
     },
-    sameDayBefore: (p: Posting) =>
-      (ledger
+    sameDayBefore: async (p: Posting) =>
+      ((await ledger
         .stmt(
           `SELECT coalesce(sum(x.${amount}), 0) FROM lines x WHERE ${where}${cur} AND x.date = ? AND (? = 1 OR x.transaction_seq < ? OR (x.transaction_seq = ? AND x.position < ?))`,
         )
         .pluck()
-        .get(...params, p.date, p.src, p.seq, p.seq, p.position) as number) +
+        .get(...params, p.date, p.src, p.seq, p.seq, p.position)) as number) +
       (p.src === 0
         ? 0
-        : (ledger
+        : ((await ledger
             .stmt(`SELECT coalesce(sum(x.${amount}), 0) FROM postings x WHERE ${where}${cur} AND x.date = ? AND x.seq < ?`)
             .pluck()
-            .get(...params, p.date, p.seq) as number)),
-    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
+            .get(...params, p.date, p.seq)) as number)),
+    range: (from: string, to: string): Promise<RangeTotals> => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
   };
 }
 
@@ -168,8 +168,8 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
     WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
   const currencyOrBase = inBase ? null : currency;
   return {
-    page: (from: string, to: string, limit: number, offset: number) => {
-      const start = deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
+    page: async (from: string, to: string, limit: number, offset: number) => {
+      const start = await deepPageStart(offset, () => lineDays(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to));
       return ledger.rows<Posting>(
         `SELECT 0 AS src, l.transaction_seq AS seq, l.position, t.id, l.date, t.description, l.memo, l.${amount} AS minor, t.account_seq
          FROM (${keys}) k JOIN lines l ON l.transaction_seq = k.transaction_seq AND l.position = k.position JOIN transactions t ON t.seq = l.transaction_seq
@@ -182,12 +182,12 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
         start?.skip ?? offset,
       );
     },
-    sameDayBefore: (p: Posting) =>
-      ledger
+    sameDayBefore: async (p: Posting) =>
+      (await ledger
         .stmt(`SELECT -coalesce(sum(${amount}), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date = ? AND seq < ?`)
         .pluck()
-        .get(orgSeq, currency, p.date, p.seq) as number,
-    range: (from: string, to: string): RangeTotals => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
+        .get(orgSeq, currency, p.date, p.seq)) as number,
+    range: (from: string, to: string): Promise<RangeTotals> => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
   };
 }
 
@@ -195,33 +195,33 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
  * A target's reader. A category's several-category ledger, its cash basis (when documents post to it) and its
  * revaluations (in the base currency) are category-ledger.ts's; the rest reads one account's index in order.
  */
-function readerOf(ledger: Ledger, orgSeq: number, target: Target, q: LedgerQuery) {
-  const several = !q.currency && severalCurrencies(ledger, orgSeq);
-  const currency = target.kind === 'money' ? target.account.currency : orgCurrency(ledger, orgSeq, q.currency);
+async function readerOf(ledger: Ledger, orgSeq: number, target: Target, q: LedgerQuery) {
+  const several = !q.currency && (await severalCurrencies(ledger, orgSeq));
+  const currency = target.kind === 'money' ? target.account.currency : await orgCurrency(ledger, orgSeq, q.currency);
   if (target.kind !== 'category') {
     const asked = q.withChildren ? 'withChildren' : q.basis === 'cash' ? 'basis' : q.currency ? 'currency' : null;
     if (asked) throw invalid([{ field: asked, message: 'only a category ledger takes it (a money account or the suspense lines have one basis and currency)' }]);
     if (target.kind === 'opening') return { currency, read: openingReader(ledger, orgSeq) };
-    return { currency, read: reader(ledger, orgSeq, currency, target, target.kind !== 'money' && several) };
+    return { currency, read: await reader(ledger, orgSeq, currency, target, target.kind !== 'money' && several) };
   }
   const seqs = [target.seq, ...target.under.map((c) => c.seq)];
   const set = { orgSeq, seqs, currency: several ? null : currency, basis: q.basis ?? 'accrual' };
-  const wide = needsCategoriesReader(ledger, set);
-  return { currency, read: wide ? categoriesReader(ledger, set) : reader(ledger, orgSeq, currency, target, several) };
+  const wide = await needsCategoriesReader(ledger, set);
+  return { currency, read: wide ? categoriesReader(ledger, set) : await reader(ledger, orgSeq, currency, target, several) };
 }
 
-export function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): GeneralLedger {
-  const target = targetOf(ledger, orgSeq, q.account, q.withChildren);
+export async function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): Promise<GeneralLedger> {
+  const target = await targetOf(ledger, orgSeq, q.account, q.withChildren);
   const from = q.from ?? BEGINNING;
   const to = q.to ?? today();
-  const { currency, read } = readerOf(ledger, orgSeq, target, q);
+  const { currency, read } = await readerOf(ledger, orgSeq, target, q);
   const opening = target.kind === 'money' && (target.account.opening_date ?? BEGINNING) <= to ? target.account.opening_balance_minor : 0;
-  const starting = opening + (from > BEGINNING ? read.range(BEGINNING, dayBefore(from)).minor : 0);
-  const period = read.range(from, to);
-  const postings = read.page(from, to, q.limit, q.offset);
+  const starting = opening + (from > BEGINNING ? (await read.range(BEGINNING, dayBefore(from))).minor : 0);
+  const period = await read.range(from, to);
+  const postings = await read.page(from, to, q.limit, q.offset);
   const first = postings[0];
-  let balance = first ? starting + (first.date > from ? read.range(from, dayBefore(first.date)).minor : 0) + read.sameDayBefore(first) : starting;
-  const others = otherSides(
+  let balance = first ? starting + (first.date > from ? (await read.range(from, dayBefore(first.date))).minor : 0) + (await read.sameDayBefore(first)) : starting;
+  const others = await otherSides(
     ledger,
     target.kind === 'money' ? 'money' : 'line',
     postings.filter((p) => p.src === 0),

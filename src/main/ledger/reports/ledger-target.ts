@@ -40,7 +40,7 @@ const fold = foldName;
  * An account of the books by its ref (as the reports name them), a category's code or name, or a money account's
  * name or id; a category with the ones the P&L reports under it when asked (`under`, else empty).
  */
-export function targetOf(ledger: Ledger, orgSeq: number, ref: string, withChildren = false): Target {
+export async function targetOf(ledger: Ledger, orgSeq: number, ref: string, withChildren = false): Promise<Target> {
   const key = fold(ref);
   if (['suspense', 'uncategorized', fold(SUSPENSE_NAME)].includes(key)) return { kind: 'suspense' };
   if (['in-transit', fold(IN_TRANSIT)].includes(key)) return { kind: 'transfer' };
@@ -49,7 +49,7 @@ export function targetOf(ledger: Ledger, orgSeq: number, ref: string, withChildr
   if (['payables', fold(PAYABLES_NAME)].includes(key)) return { kind: 'payable' };
   if (['opening-balances', fold(OPENING_NAME)].includes(key)) return { kind: 'opening' };
   const bare = key.replace(/^(account|category):/, '');
-  const chart = chartRows(ledger, orgSeq);
+  const chart = await chartRows(ledger, orgSeq);
   const category = key.startsWith('account:')
     ? undefined
     : (chart.find((c) => c.code && fold(c.code) === bare) ?? chart.find((c) => fold(categoryRef(c)) === key) ?? chart.find((c) => fold(c.name) === bare));
@@ -57,7 +57,7 @@ export function targetOf(ledger: Ledger, orgSeq: number, ref: string, withChildr
     const under = withChildren ? new ChartTree(chart).reportedWith(category).slice(1) : [];
     return { kind: 'category', seq: category.seq, code: category.code, name: category.name, class: category.type, under };
   }
-  const account = key.startsWith('category:') ? undefined : accountRows(ledger, orgSeq).find((a) => a.id === bare || fold(a.name) === bare);
+  const account = key.startsWith('category:') ? undefined : (await accountRows(ledger, orgSeq)).find((a) => a.id === bare || fold(a.name) === bare);
   if (account) return { kind: 'money', account };
   throw notFound('account', ref);
 }

@@ -28,19 +28,19 @@ interface PageLine {
 
 const key = (seq: number, position: number) => `${seq}:${position}`;
 
-export function otherSides(ledger: Ledger, side: 'money' | 'line', postings: readonly PostingKey[]): Map<string, string> {
+export async function otherSides(ledger: Ledger, side: 'money' | 'line', postings: readonly PostingKey[]): Promise<Map<string, string>> {
   const seqs = [...new Set(postings.map((p) => p.seq))];
   const out = new Map<string, string>();
   if (!seqs.length) return out;
   const accounts = new Map(
-    ledger
-      .rows<{ seq: number; name: string }>(
+    (
+      await ledger.rows<{ seq: number; name: string }>(
         'SELECT seq, name FROM accounts WHERE seq IN (SELECT value FROM json_each(?))',
         JSON.stringify([...new Set(postings.map((p) => p.account_seq))]),
       )
-      .map((a) => [a.seq, a.name]),
+    ).map((a) => [a.seq, a.name]),
   );
-  const lines = ledger.rows<PageLine>(
+  const lines = await ledger.rows<PageLine>(
     `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq, l.amount_minor,
        CASE l.kind WHEN 'journal' THEN (SELECT ${journalNumberSql('j')} FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = l.transaction_seq) END AS journal
      FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq

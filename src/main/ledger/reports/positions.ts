@@ -50,27 +50,27 @@ export const categoryRef = (c: Pick<ChartRow, 'code' | 'seq'>): BookRef => (c.co
  * (their lines are in theirs); in the base currency (null) every account
  * counts at its booked base amounts, an opening balance at its date's rate.
  */
-export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCurrency, to: string): Position[] {
+export async function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCurrency, to: string): Promise<Position[]> {
   const out: Position[] = [];
   let openings = 0;
   const sums = new Map<number, number>();
-  for (const r of accountSumsThrough(ledger, orgSeq, to, currency === null)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
-  if (currency === null) for (const r of revaluedAccounts(ledger, orgSeq, to)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
+  for (const r of await accountSumsThrough(ledger, orgSeq, to, currency === null)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
+  if (currency === null) for (const r of await revaluedAccounts(ledger, orgSeq, to)) sums.set(r.account_seq, (sums.get(r.account_seq) ?? 0) + r.minor);
   const valuer = currency === null ? new Valuer(ledger, orgSeq) : null;
-  for (const a of accountRows(ledger, orgSeq)) {
+  for (const a of await accountRows(ledger, orgSeq)) {
     if (currency !== null && a.currency !== currency) continue;
-    const opening = !openedBy(a, to) ? 0 : valuer ? valuer.opening(a, to) : a.opening_balance_minor;
+    const opening = !openedBy(a, to) ? 0 : valuer ? await valuer.opening(a, to) : a.opening_balance_minor;
     openings += opening;
     const minor = opening + (sums.get(a.seq) ?? 0);
     if (minor !== 0 || a.closed_at === null) out.push({ ref: `account:${a.id}`, name: a.name, class: isLiability(a.type) ? 'liability' : 'asset', minor });
   }
-  const lines = linePositions(ledger, orgSeq, currency, null, to);
+  const lines = await linePositions(ledger, orgSeq, currency, null, to);
   // The opening entry's lines and open documents leave their difference there too (issue 43): one line.
   const equity = lines.find((p) => p.ref === 'opening-balances');
   if (equity) equity.minor -= openings;
   else if (openings !== 0) out.push({ ref: 'opening-balances', name: OPENING_NAME, class: 'equity', minor: -openings });
   out.push(...lines);
-  const converted = currency === null ? 0 : convertedThrough(ledger, orgSeq, currency, to);
+  const converted = currency === null ? 0 : await convertedThrough(ledger, orgSeq, currency, to);
   if (converted !== 0) out.push({ name: CONVERSIONS_NAME, class: 'equity', minor: -converted });
   return out;
 }
@@ -81,8 +81,8 @@ export function positionsThrough(ledger: Ledger, orgSeq: number, currency: InCur
  * pay a document in another. In that currency's own figures it is equity, "Currency conversions", as hledger's
  * conversion equity; in the base currency it is nothing. Read from the settling lines (few), not the totals.
  */
-function convertedThrough(ledger: Ledger, orgSeq: number, currency: string, to: string): number {
-  return ledger
+async function convertedThrough(ledger: Ledger, orgSeq: number, currency: string, to: string): Promise<number> {
+  return (await ledger
     .stmt(
       `WITH crossed AS (SELECT DISTINCT l.transaction_seq AS seq FROM lines l INDEXED BY lines_settles JOIN transactions t ON t.seq = l.transaction_seq
          WHERE l.settles_seq IS NOT NULL AND l.org_seq = ? AND l.currency <> t.currency AND l.date <= ?)
@@ -90,7 +90,7 @@ function convertedThrough(ledger: Ledger, orgSeq: number, currency: string, to: 
          + coalesce((SELECT sum(l.amount_minor) FROM lines l JOIN crossed c ON c.seq = l.transaction_seq WHERE l.currency = ?), 0)`,
     )
     .pluck()
-    .get(orgSeq, to, currency, currency) as number;
+    .get(orgSeq, to, currency, currency)) as number;
 }
 
 /** What unrealized revaluations (rates/revalue.ts) added to money accounts in the base currency through a date. */
@@ -102,14 +102,14 @@ const revaluedAccounts = (ledger: Ledger, orgSeq: number, to: string) =>
   );
 
 /** The lines' accounts (categories, suspense, in transit) over [from, to]. */
-export function linePositions(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string): Position[] {
-  const chart = new Map(chartRows(ledger, orgSeq).map((c) => [c.seq, c]));
+export async function linePositions(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string): Promise<Position[]> {
+  const chart = new Map((await chartRows(ledger, orgSeq)).map((c) => [c.seq, c]));
   const byRef = new Map<BookRef, Position>();
   const add = (p: Omit<Position, 'minor'> & { ref: BookRef }, minor: number) => {
     const at = byRef.get(p.ref) ?? byRef.set(p.ref, { ...p, minor: 0 }).get(p.ref)!;
     at.minor += minor;
   };
-  for (const s of lineSums(ledger, orgSeq, currency, from, to, false)) {
+  for (const s of await lineSums(ledger, orgSeq, currency, from, to, false)) {
     if (s.kind === 'suspense') add({ ref: 'suspense', name: SUSPENSE_NAME, class: 'equity' }, s.minor);
     else if (s.kind === 'transfer') add({ ref: 'in-transit', name: IN_TRANSIT, class: 'asset' }, s.minor);
     else if (s.kind === 'tax') add({ ref: 'tax-control', name: TAX_CONTROL, class: 'liability' }, s.minor);
@@ -127,21 +127,20 @@ export function linePositions(ledger: Ledger, orgSeq: number, currency: InCurren
 }
 
 /** The first day of the fiscal year a date falls in (the organization's start, MM-DD). */
-export function fiscalYearOf(ledger: Ledger, orgSeq: number, date: string): string {
-  const start = organizationBySeq(ledger, orgSeq).fiscalYearStart;
+export async function fiscalYearOf(ledger: Ledger, orgSeq: number, date: string): Promise<string> {
+  const start = (await organizationBySeq(ledger, orgSeq)).fiscalYearStart;
   const thisYear = `${date.slice(0, 4)}-${start}`;
   return thisYear <= date ? thisYear : `${Number(date.slice(0, 4)) - 1}-${start}`;
 }
 
 /** Revenue and expense lines before a date, net (debits positive): minus the earnings. */
-export function earningsBefore(ledger: Ledger, orgSeq: number, currency: InCurrency, date: string): number {
-  return linePositions(ledger, orgSeq, currency, null, dayBefore(date))
-    .filter((p) => p.class === 'revenue' || p.class === 'expense')
-    .reduce((s, p) => s + p.minor, 0);
+export async function earningsBefore(ledger: Ledger, orgSeq: number, currency: InCurrency, date: string): Promise<number> {
+  return (await linePositions(ledger, orgSeq, currency, null, dayBefore(date))).filter((p) => p.class === 'revenue' || p.class === 'expense').reduce((s, p) => s + p.minor, 0);
 }
 
-export const orgCurrency = (ledger: Ledger, orgSeq: number, currency?: string): string => (currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+export const orgCurrency = async (ledger: Ledger, orgSeq: number, currency?: string): Promise<string> =>
+  (currency ?? (await organizationBySeq(ledger, orgSeq)).currency).toUpperCase();
 
 /** A report's figures (issue 30): a currency named is its own figures; none, every currency's in the base currency. */
-export const reportCurrency = (ledger: Ledger, orgSeq: number, currency?: string): { currency: string; sums: InCurrency } =>
-  currency ? { currency: currency.toUpperCase(), sums: currency.toUpperCase() } : { currency: organizationBySeq(ledger, orgSeq).currency, sums: null };
+export const reportCurrency = async (ledger: Ledger, orgSeq: number, currency?: string): Promise<{ currency: string; sums: InCurrency }> =>
+  currency ? { currency: currency.toUpperCase(), sums: currency.toUpperCase() } : { currency: (await organizationBySeq(ledger, orgSeq)).currency, sums: null };

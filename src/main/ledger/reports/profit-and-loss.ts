@@ -78,8 +78,8 @@ export interface Period {
 }
 
 /** The default period: the twelve months ending with the latest transaction's month (as the dashboard). */
-export function defaultPeriod(ledger: Ledger, orgSeq: number, currency: InCurrency): { from: string; to: string } {
-  const months = defaultMonths(ledger, orgSeq, currency);
+export async function defaultPeriod(ledger: Ledger, orgSeq: number, currency: InCurrency): Promise<{ from: string; to: string }> {
+  const months = await defaultMonths(ledger, orgSeq, currency);
   return { from: `${months[0]}-01`, to: lastDayOf(months[months.length - 1]) };
 }
 
@@ -89,12 +89,12 @@ const addInto = (into: Sums, from: Sums) => from.forEach((v, k) => into.set(k, (
 const sumOf = (m: Sums) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /** Each revenue and expense category's own lines per month (by code, signed as money: revenue positive), the uncategorized rows, and what went to other categories. */
-function ownSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string, chart: ChartRow[], basis: Basis) {
+async function ownSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string, chart: ChartRow[], basis: Basis) {
   const bySeq = new Map(chart.map((c) => [c.seq, c]));
   const own = new Map<string, Sums>();
   const none: Sums = new Map();
   let transfers = 0;
-  for (const s of onBasis(ledger, orgSeq, currency, from, to, lineSums(ledger, orgSeq, currency, from, to), basis)) {
+  for (const s of await onBasis(ledger, orgSeq, currency, from, to, await lineSums(ledger, orgSeq, currency, from, to), basis)) {
     if (s.kind !== 'category' && s.kind !== 'suspense') continue; // transfers, tax, receivables and payables are not profit or loss
     const c = s.kind === 'category' ? bySeq.get(s.category_seq) : undefined;
     // A line balances the money: revenue's lines are credits (negative), its money positive.
@@ -159,15 +159,15 @@ class Tree {
 
 const ORDER: PlSection[] = ['revenue', 'cost_of_sales', 'expenses'];
 
-export function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): ProfitAndLoss {
-  const { currency, sums } = reportCurrency(ledger, orgSeq, period.currency);
-  const { from, to } = { ...defaultPeriod(ledger, orgSeq, sums), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
+export async function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): Promise<ProfitAndLoss> {
+  const { currency, sums } = await reportCurrency(ledger, orgSeq, period.currency);
+  const { from, to } = { ...(await defaultPeriod(ledger, orgSeq, sums)), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
   const money = (minor: number) => fromMinor(minor, currency);
   const months = period.byMonth ? monthsOf(from, to) : null;
   const perMonth = (m: Sums) => (months ? Object.fromEntries(months.map((month) => [month, money(m.get(month) ?? 0)])) : undefined);
-  const chart = chartRows(ledger, orgSeq);
-  const basis = period.basis ?? (organizationBySeq(ledger, orgSeq).reportBasis as Basis);
-  const { own, none, transfers } = ownSums(ledger, orgSeq, sums, from, to, chart, basis);
+  const chart = await chartRows(ledger, orgSeq);
+  const basis = period.basis ?? ((await organizationBySeq(ledger, orgSeq)).reportBasis as Basis);
+  const { own, none, transfers } = await ownSums(ledger, orgSeq, sums, from, to, chart, basis);
   const tree = new Tree(new ChartTree(chart), own, perMonth, money);
   const totals = new Map<PlSection, Sums>();
   for (const section of ORDER) {

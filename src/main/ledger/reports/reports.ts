@@ -26,15 +26,15 @@ export interface AccountBalance {
  * totals, less, for the cleared balance, the rows entered by hand or by an
  * approved journal entry that no statement has shown yet (few, and indexed).
  */
-export function balancesAt(ledger: Ledger, orgSeq: number, date = new Date().toISOString().slice(0, 10)): { date: string; accounts: AccountBalance[] } {
+export async function balancesAt(ledger: Ledger, orgSeq: number, date = new Date().toISOString().slice(0, 10)): Promise<{ date: string; accounts: AccountBalance[] }> {
   const sums = new Map<number, { all: number; reconciled: number; uncleared: number }>();
   const of = (seq: number) => sums.get(seq) ?? sums.set(seq, { all: 0, reconciled: 0, uncleared: 0 }).get(seq)!;
-  for (const r of accountSumsThrough(ledger, orgSeq, date)) {
+  for (const r of await accountSumsThrough(ledger, orgSeq, date)) {
     const s = of(r.account_seq);
     s.all += r.minor;
     if (r.reconciled) s.reconciled += r.minor;
   }
-  for (const r of ledger.rows<{ account_seq: number; minor: number }>(
+  for (const r of await ledger.rows<{ account_seq: number; minor: number }>(
     // The partial index holds exactly the rows no statement has shown: a walk over them, not the year.
     `SELECT account_seq, sum(amount_minor) AS minor FROM transactions INDEXED BY transactions_match_candidates
      WHERE org_seq = ? AND origin IN ('manual', 'agent') AND import_batch_seq IS NULL AND reconciled = 0 AND date <= ? GROUP BY account_seq`,
@@ -42,7 +42,7 @@ export function balancesAt(ledger: Ledger, orgSeq: number, date = new Date().toI
     date,
   ))
     of(r.account_seq).uncleared += r.minor;
-  const accounts = accountRows(ledger, orgSeq).map((a): AccountBalance => {
+  const accounts = (await accountRows(ledger, orgSeq)).map((a): AccountBalance => {
     const s = of(a.seq);
     const money = (minor: number) => fromMinor(minor, a.currency);
     const opening = a.opening_balance_minor;

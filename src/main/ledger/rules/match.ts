@@ -24,7 +24,7 @@ export interface Compiled {
   /** A split's categories and percents; null for one category. */
   shares: { category: ResolvedCategory; percent: number }[] | null;
   /** Its lines with tax, when a category it writes has a default tax code (issue 28): by amount and date. */
-  taxLines?: (amountMinor: number, date: string) => LineInput[];
+  taxLines?: (amountMinor: number, date: string) => Promise<LineInput[]>;
   described: string;
   evidence: string;
   suggested: number;
@@ -56,7 +56,8 @@ export function ruleLines(rule: Compiled, amountMinor: number): LineInput[] {
 }
 
 /** The lines applying a rule writes: taxed at its categories' default codes, or its plain lines. */
-export const appliedLines = (rule: Compiled, amountMinor: number, date: string): LineInput[] => rule.taxLines?.(amountMinor, date) ?? ruleLines(rule, amountMinor);
+export const appliedLines = async (rule: Compiled, amountMinor: number, date: string): Promise<LineInput[]> =>
+  (await rule.taxLines?.(amountMinor, date)) ?? ruleLines(rule, amountMinor);
 
 /**
  * The rules whose text a description matches, in order, before account and
@@ -87,7 +88,7 @@ function candidatesBy(rules: Compiled[]): (folded: string, shape: string) => Com
 type MatchedRow = [number, string, number, number, string | null, string, string, string, number, number, number | null];
 
 /** An applied row and its lines as they are and as they will be, for the totals of a big run (apply()); `row` is one object, refilled: add() keeps none. */
-function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Totals): void {
+async function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Totals): Promise<void> {
   const [, description, amount, account, , date, source, currency, reconciled, receiptNeeded, base] = r;
   Object.assign(row, { accountSeq: account, amountMinor: amount, baseMinor: base, description, date, source, currency, reconciled, status: 'uncategorized' });
   totals.before.rows.add(row);
@@ -103,7 +104,7 @@ function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Total
   totals.before.lines.add(line);
   row.status = statusOf({ categorized: true, reconciled, receipt_needed: receiptNeeded, status: 'uncategorized' });
   totals.after.rows.add(row);
-  const applied = appliedLines(rule, amount, date);
+  const applied = await appliedLines(rule, amount, date);
   const bases = linesBase(
     applied.map((l) => l.amountMinor),
     amount,
@@ -113,23 +114,21 @@ function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Total
 }
 
 /** One pass over the uncategorized rows (of open accounts): each goes to its first matching rule. */
-export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSeq: number | undefined, hits: Hits, totals: Totals): number {
+export async function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSeq: number | undefined, hits: Hits, totals: Totals): Promise<number> {
   const candidates = candidatesBy(rules);
   // Only the columns the run needs: ids for suggestions, the totals' keys for applied rows.
   const applying = rules.some((r) => r.row.mode === 'apply');
   const suggesting = rules.some((r) => r.row.mode === 'suggest');
   const columns = `t.seq, t.description, t.amount_minor, t.account_seq, ${suggesting ? 't.id' : 'NULL'}${applying ? ', t.date, t.source, t.currency, t.reconciled, t.receipt_needed, t.base_minor' : ''}`;
   const where = batchSeq === undefined ? '' : ' AND t.import_batch_seq = ?';
-  const rows = ledger
-    .stmt(
-      `SELECT ${columns} FROM transactions t JOIN accounts a ON a.seq = t.account_seq
+  const rows = ledger.stmt(
+    `SELECT ${columns} FROM transactions t JOIN accounts a ON a.seq = t.account_seq
        WHERE t.org_seq = ? AND t.status = 'uncategorized' AND a.closed_at IS NULL${where}`,
-    )
-    .raw(true);
+  );
   let n = 0;
   const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
   const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, baseMinor: 0, description: '', status: 'uncategorized', reconciled: 0 };
-  for (const r of rows.iterate(...values) as Iterable<MatchedRow>) {
+  for await (const r of rows.iterateRaw(...values) as AsyncIterable<MatchedRow>) {
     n++;
     const [seq, description, amount, account] = r;
     const folded = foldRuleText(description);
@@ -144,7 +143,7 @@ export function match(ledger: Ledger, orgSeq: number, rules: Compiled[], batchSe
     hits.seq.push(seq);
     hits.id.push(r[4] ?? '');
     hits.rule.push(best.index);
-    if (best.row.mode === 'apply') countApplied(row, r, best, totals);
+    if (best.row.mode === 'apply') await countApplied(row, r, best, totals);
   }
   return n;
 }

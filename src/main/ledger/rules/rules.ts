@@ -14,6 +14,7 @@ import { excerpt } from '../core/text';
 import { requireTransactionRow } from '../transactions/transactions';
 import type { RuleRecord } from '../../../../db/rows';
 import { descriptionShape } from '../transactions/shape';
+import { mapInOrder } from '../core/in-order';
 
 export const RULE_MATCH_KINDS = ['shape', 'contains'] as const;
 export const RULE_MODES = ['suggest', 'apply'] as const;
@@ -69,16 +70,16 @@ export const ruleTarget = (row: Pick<RuleRow, 'split' | 'category_code'>): strin
 export const foldRuleText = (text: string): string => text.trim().toLowerCase();
 
 /** "description shaped like "FIGMA.COM ####" in Checking, outflows" */
-export function describeRule(ledger: Ledger, row: Pick<RuleRow, 'match_kind' | 'match_text' | 'account_seq' | 'sign'>): string {
+export async function describeRule(ledger: Ledger, row: Pick<RuleRow, 'match_kind' | 'match_text' | 'account_seq' | 'sign'>): Promise<string> {
   const match = row.match_kind === 'shape' ? `description shaped like "${excerpt(row.match_text, 80)}"` : `description containing "${excerpt(row.match_text, 80)}"`;
-  const account = row.account_seq === null ? '' : ` in "${accountBySeq(ledger, row.account_seq).name}"`;
+  const account = row.account_seq === null ? '' : ` in "${(await accountBySeq(ledger, row.account_seq)).name}"`;
   const sign = row.sign === null ? '' : `, ${row.sign}s only`;
   return `${match}${account}${sign}`;
 }
 
-export function toRule(ledger: Ledger, row: RuleRow): Rule {
-  const category = ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').get(row.org_seq, row.category_code) as { name: string } | undefined;
-  const account = row.account_seq === null ? null : accountBySeq(ledger, row.account_seq);
+export async function toRule(ledger: Ledger, row: RuleRow): Promise<Rule> {
+  const category = (await ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').get(row.org_seq, row.category_code)) as { name: string } | undefined;
+  const account = row.account_seq === null ? null : await accountBySeq(ledger, row.account_seq);
   return {
     id: row.id,
     position: row.position,
@@ -101,12 +102,12 @@ export function toRule(ledger: Ledger, row: RuleRow): Rule {
   };
 }
 
-export const ruleRows = (ledger: Ledger, orgSeq: number): RuleRow[] => ledger.rows<RuleRow>('SELECT * FROM rules WHERE org_seq = ? ORDER BY position', orgSeq);
+export const ruleRows = (ledger: Ledger, orgSeq: number): Promise<RuleRow[]> => ledger.rows<RuleRow>('SELECT * FROM rules WHERE org_seq = ? ORDER BY position', orgSeq);
 
-export const listRules = (ledger: Ledger, orgSeq: number): Rule[] => ruleRows(ledger, orgSeq).map((r) => toRule(ledger, r));
+export const listRules = async (ledger: Ledger, orgSeq: number): Promise<Rule[]> => await mapInOrder(await ruleRows(ledger, orgSeq), (r) => toRule(ledger, r));
 
-export function requireRuleRow(ledger: Ledger, orgSeq: number, id: string): RuleRow {
-  const row = ledger.stmt('SELECT * FROM rules WHERE id = ? AND org_seq = ?').get(id.toLowerCase(), orgSeq) as RuleRow | undefined;
+export async function requireRuleRow(ledger: Ledger, orgSeq: number, id: string): Promise<RuleRow> {
+  const row = (await ledger.stmt('SELECT * FROM rules WHERE id = ? AND org_seq = ?').get(id.toLowerCase(), orgSeq)) as RuleRow | undefined;
   if (!row) throw notFound('rule', id);
   return row;
 }
@@ -126,7 +127,7 @@ export interface RuleInput {
 }
 
 /** Checks a split's shares: two or more categories of the chart, each once, percents above 0 with at most two decimals, adding up to 100. */
-function settleShares(ledger: Ledger, orgSeq: number, shares: RuleShare[]): { split: string; text: string } {
+async function settleShares(ledger: Ledger, orgSeq: number, shares: RuleShare[]): Promise<{ split: string; text: string }> {
   if (shares.length < 2) throw invalid([{ field: 'split', message: 'a split has at least two shares (one category is a plain rule)' }]);
   const issues = shares.flatMap((share, i) => {
     const hundredths = Math.round(share.percent * 100);
@@ -135,9 +136,9 @@ function settleShares(ledger: Ledger, orgSeq: number, shares: RuleShare[]): { sp
     return [];
   });
   if (issues.length) throw invalid(issues);
-  const codes = shares.map((share, i) => {
+  const codes = await mapInOrder(shares, async (share, i) => {
     try {
-      return resolveCategory(ledger, orgSeq, { categoryCode: share.categoryCode });
+      return await resolveCategory(ledger, orgSeq, { categoryCode: share.categoryCode });
     } catch {
       throw invalid([{ field: `split[${i}].categoryCode`, message: `"${share.categoryCode}" is not an offered code of the chart` }]);
     }
@@ -150,101 +151,101 @@ function settleShares(ledger: Ledger, orgSeq: number, shares: RuleShare[]): { sp
 }
 
 /** The stored form of a rule's fields, checked: a shape is written with # for digits; the category must be offered; the account must exist. */
-function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
+async function settle(ledger: Ledger, orgSeq: number, input: RuleInput) {
   const text = input.matchText.trim();
   if (!text) throw invalid([{ field: 'matchText', message: 'is required' }]);
-  const shares = input.split ? settleShares(ledger, orgSeq, input.split) : null;
-  const category = resolveCategory(ledger, orgSeq, { categoryCode: input.split?.[0]?.categoryCode ?? input.categoryCode });
+  const shares = input.split ? await settleShares(ledger, orgSeq, input.split) : null;
+  const category = await resolveCategory(ledger, orgSeq, { categoryCode: input.split?.[0]?.categoryCode ?? input.categoryCode });
   return {
     match_kind: input.matchKind,
     match_text: input.matchKind === 'shape' ? descriptionShape(text) : text,
-    account_seq: input.accountId ? requireAccount(ledger, orgSeq, input.accountId).seq : null,
+    account_seq: input.accountId ? (await requireAccount(ledger, orgSeq, input.accountId)).seq : null,
     sign: input.sign ?? null,
     category_code: category.code,
     split: shares?.split ?? null,
-    tax_code: input.taxCode ? usableTaxCodeRow(ledger, orgSeq, input.taxCode).code : null,
+    tax_code: input.taxCode ? (await usableTaxCodeRow(ledger, orgSeq, input.taxCode)).code : null,
     mode: input.mode ?? 'suggest',
     enabled: input.enabled === false ? 0 : 1,
     categoryText: shares?.text ?? `${category.code} ${category.name}`,
   };
 }
 
-export function createRule(ledger: Ledger, orgSeq: number, actor: Actor, input: RuleInput, sourceProposalId: string | null = null): Rule {
-  return ledger.write(() => {
-    const s = settle(ledger, orgSeq, input);
-    const position = ((ledger.stmt('SELECT max(position) AS p FROM rules WHERE org_seq = ?').get(orgSeq) as { p: number | null }).p ?? 0) + 1;
+export async function createRule(ledger: Ledger, orgSeq: number, actor: Actor, input: RuleInput, sourceProposalId: string | null = null): Promise<Rule> {
+  return ledger.write(async () => {
+    const s = await settle(ledger, orgSeq, input);
+    const position = (((await ledger.stmt('SELECT max(position) AS p FROM rules WHERE org_seq = ?').get(orgSeq)) as { p: number | null }).p ?? 0) + 1;
     const id = newId();
     const now = nowIso();
-    ledger
+    await ledger
       .stmt(
         `INSERT INTO rules (id, org_seq, position, match_kind, match_text, account_seq, sign, category_code, split, tax_code, mode, enabled, matched_count, source_proposal_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
       )
       .run(id, orgSeq, position, s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.tax_code, s.mode, s.enabled, sourceProposalId, now, now);
-    const row = requireRuleRow(ledger, orgSeq, id);
-    appendAudit(ledger, orgSeq, actor, {
+    const row = await requireRuleRow(ledger, orgSeq, id);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'rule.created',
       targetType: 'rule',
       targetId: id,
-      summary: `Rule ${position} created: ${describeRule(ledger, row)} -> ${s.categoryText} (${s.mode}${s.enabled ? '' : ', disabled'})${sourceProposalId ? `, remembered from proposal ${sourceProposalId}` : ''}`,
+      summary: `Rule ${position} created: ${await describeRule(ledger, row)} -> ${s.categoryText} (${s.mode}${s.enabled ? '' : ', disabled'})${sourceProposalId ? `, remembered from proposal ${sourceProposalId}` : ''}`,
     });
     return toRule(ledger, row);
   });
 }
 
-export function updateRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string, input: RuleInput): Rule {
-  return ledger.write(() => {
-    const before = requireRuleRow(ledger, orgSeq, id);
-    const s = settle(ledger, orgSeq, input);
-    ledger
+export async function updateRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string, input: RuleInput): Promise<Rule> {
+  return ledger.write(async () => {
+    const before = await requireRuleRow(ledger, orgSeq, id);
+    const s = await settle(ledger, orgSeq, input);
+    await ledger
       .stmt(
         'UPDATE rules SET match_kind = ?, match_text = ?, account_seq = ?, sign = ?, category_code = ?, split = ?, tax_code = ?, mode = ?, enabled = ?, updated_at = ? WHERE seq = ?',
       )
       .run(s.match_kind, s.match_text, s.account_seq, s.sign, s.category_code, s.split, s.tax_code, s.mode, s.enabled, nowIso(), before.seq);
-    const after = requireRuleRow(ledger, orgSeq, id);
-    const state = (r: RuleRow) => `${describeRule(ledger, r)} -> ${ruleTarget(r)} (${r.mode}${r.enabled ? '' : ', disabled'})`;
-    appendAudit(ledger, orgSeq, actor, {
+    const after = await requireRuleRow(ledger, orgSeq, id);
+    const state = async (r: RuleRow) => `${await describeRule(ledger, r)} -> ${ruleTarget(r)} (${r.mode}${r.enabled ? '' : ', disabled'})`;
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'rule.updated',
       targetType: 'rule',
       targetId: before.id,
-      summary: `Rule ${before.position} changed: ${state(before)} => ${state(after)}`,
+      summary: `Rule ${before.position} changed: ${await state(before)} => ${await state(after)}`,
     });
     return toRule(ledger, after);
   });
 }
 
 /** Puts a rule at `position` (1 = first), the others keeping their order. */
-export function moveRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string, position: number): Rule[] {
-  return ledger.write(() => {
-    const row = requireRuleRow(ledger, orgSeq, id);
-    const others = ruleRows(ledger, orgSeq).filter((r) => r.seq !== row.seq);
+export async function moveRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string, position: number): Promise<Rule[]> {
+  return ledger.write(async () => {
+    const row = await requireRuleRow(ledger, orgSeq, id);
+    const others = (await ruleRows(ledger, orgSeq)).filter((r) => r.seq !== row.seq);
     const to = Math.min(Math.max(1, position), others.length + 1);
     const order = [...others.slice(0, to - 1), row, ...others.slice(to - 1)];
-    order.forEach((r, i) => ledger.stmt('UPDATE rules SET position = ? WHERE seq = ?').run(i + 1, r.seq));
+    for (const [i, r] of order.entries()) await ledger.stmt('UPDATE rules SET position = ? WHERE seq = ?').run(i + 1, r.seq);
     if (to !== row.position) {
-      appendAudit(ledger, orgSeq, actor, {
+      await appendAudit(ledger, orgSeq, actor, {
         action: 'rule.moved',
         targetType: 'rule',
         targetId: row.id,
-        summary: `Rule moved from ${row.position} to ${to}: ${describeRule(ledger, row)}`,
+        summary: `Rule moved from ${row.position} to ${to}: ${await describeRule(ledger, row)}`,
       });
     }
     return listRules(ledger, orgSeq);
   });
 }
 
-export function deleteRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string): Rule[] {
-  return ledger.write(() => {
-    const row = requireRuleRow(ledger, orgSeq, id);
+export async function deleteRule(ledger: Ledger, orgSeq: number, actor: Actor, id: string): Promise<Rule[]> {
+  return ledger.write(async () => {
+    const row = await requireRuleRow(ledger, orgSeq, id);
     // Its suggestions stay (pending ones can still be reviewed); they just no longer point at a rule.
-    ledger.stmt('UPDATE proposals SET rule_seq = NULL WHERE rule_seq = ?').run(row.seq);
-    ledger.stmt('DELETE FROM rules WHERE seq = ?').run(row.seq);
-    ledger.stmt('UPDATE rules SET position = position - 1 WHERE org_seq = ? AND position > ?').run(orgSeq, row.position);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE proposals SET rule_seq = NULL WHERE rule_seq = ?').run(row.seq);
+    await ledger.stmt('DELETE FROM rules WHERE seq = ?').run(row.seq);
+    await ledger.stmt('UPDATE rules SET position = position - 1 WHERE org_seq = ? AND position > ?').run(orgSeq, row.position);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'rule.deleted',
       targetType: 'rule',
       targetId: row.id,
-      summary: `Rule ${row.position} deleted: ${describeRule(ledger, row)} -> ${ruleTarget(row)} (it had matched ${row.matched_count} rows)`,
+      summary: `Rule ${row.position} deleted: ${await describeRule(ledger, row)} -> ${ruleTarget(row)} (it had matched ${row.matched_count} rows)`,
     });
     return listRules(ledger, orgSeq);
   });
@@ -258,18 +259,17 @@ export interface RuleDraft extends RuleInput {
 }
 
 /** What "Approve and remember" offers for a categorization: the description's shape, its account and direction, the category. */
-export function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: string): RuleDraft {
-  const proposal = requireProposalRow(ledger, orgSeq, proposalId);
+export async function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: string): Promise<RuleDraft> {
+  const proposal = await requireProposalRow(ledger, orgSeq, proposalId);
   if (proposal.type !== 'categorization') {
     throw new LedgerError('conflict', 'Only a categorization can be remembered as a rule.', { id: proposal.id, type: proposal.type });
   }
   const payload = JSON.parse(proposal.payload) as ProposalPayloads['categorization'];
   if (payload.lines) throw new LedgerError('conflict', 'A split is remembered as a rule with shares: make it in Rules.', { id: proposal.id, reason: 'split' });
-  const tx = requireTransactionRow(ledger, orgSeq, payload.transactionId);
-  const account = ledger.stmt('SELECT a.id FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.seq = ?').get(tx.seq) as { id: string } | undefined;
+  const tx = await requireTransactionRow(ledger, orgSeq, payload.transactionId);
+  const account = (await ledger.stmt('SELECT a.id FROM transactions t JOIN accounts a ON a.seq = t.account_seq WHERE t.seq = ?').get(tx.seq)) as { id: string } | undefined;
   const folded = foldRuleText(tx.description);
-  const aliases = ledger
-    .rows<{ aliases: string }>('SELECT aliases FROM counterparties WHERE org_seq = ?', orgSeq)
+  const aliases = (await ledger.rows<{ aliases: string }>('SELECT aliases FROM counterparties WHERE org_seq = ?', orgSeq))
     .flatMap((c) => JSON.parse(c.aliases) as string[])
     .filter((alias) => alias.trim().length >= 3 && folded.includes(foldRuleText(alias)));
   return {

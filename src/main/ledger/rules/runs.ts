@@ -25,6 +25,7 @@ import { statusSql } from '../transactions/status';
 import { fromMinor } from '../core/money';
 import { insertLines, shownCategory, suspenseLine } from '../transactions/lines';
 import { followSplitOrigin } from '../transactions/split-origin';
+import { mapInOrder } from '../core/in-order';
 
 export interface RuleRunScope {
   /** Only these rules (ids); all enabled rules otherwise. */
@@ -48,37 +49,38 @@ export interface RuleRunResult {
 /** A run over a million rows touches more pages than SQLite's 2 MB default cache holds; rule by rule, spilling them cost a fifth of the run (64 MB: as fast as 256 MB in one pass). */
 const RUN_CACHE_KIB = 64 * 1024;
 
-export function runRules(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope = {}): RuleRunResult {
+export async function runRules(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope = {}): Promise<RuleRunResult> {
   return withCache(ledger, RUN_CACHE_KIB, () => ledger.write(() => runAll(ledger, orgSeq, actor, scope)));
 }
 
-function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope): RuleRunResult {
+async function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScope): Promise<RuleRunResult> {
   const wanted = scope.ruleIds ? new Set(scope.ruleIds.map((id) => id.toLowerCase())) : null;
-  const rules = ruleRows(ledger, orgSeq)
-    .filter((r) => (wanted ? wanted.has(r.id) : r.enabled === 1))
-    .map((row, index): Compiled => {
-      const described = describeRule(ledger, row);
+  const rules = await mapInOrder(
+    (await ruleRows(ledger, orgSeq)).filter((r) => (wanted ? wanted.has(r.id) : r.enabled === 1)),
+    async (row, index): Promise<Compiled> => {
+      const described = await describeRule(ledger, row);
       return {
         row,
         index,
         text: foldRuleText(row.match_text),
         sign: row.sign === 'inflow' ? 1 : row.sign === 'outflow' ? -1 : 0,
         accountSeq: row.account_seq,
-        ...withTax(ledger, orgSeq, offeredTarget(ledger, orgSeq, row), row.tax_code),
+        ...(await withTax(ledger, orgSeq, await offeredTarget(ledger, orgSeq, row), row.tax_code)),
         described,
         evidence: JSON.stringify([{ type: 'rule', value: described }]),
         suggested: 0,
         applied: 0,
         decided: 0,
       };
-    });
+    },
+  );
   const result: RuleRunResult = { rows: 0, suggested: 0, applied: 0, alreadyDecided: 0, rules: [] };
   if (rules.length === 0) return result;
   const hits: Hits = { seq: [], id: [], rule: [] };
   const totals: Totals = { before: new EntryAggregates(-1, false), after: new EntryAggregates(1, false) };
-  result.rows = match(ledger, orgSeq, rules, scope.importBatchSeq, hits, totals);
-  apply(ledger, orgSeq, rules, hits, totals);
-  suggest(ledger, orgSeq, rules, hits);
+  result.rows = await match(ledger, orgSeq, rules, scope.importBatchSeq, hits, totals);
+  await apply(ledger, orgSeq, rules, hits, totals);
+  await suggest(ledger, orgSeq, rules, hits);
   const now = nowIso();
   for (const rule of rules) {
     result.suggested += rule.suggested;
@@ -86,39 +88,44 @@ function runAll(ledger: Ledger, orgSeq: number, actor: Actor, scope: RuleRunScop
     result.alreadyDecided += rule.decided;
     const skipped = rule.category ? null : `category ${rule.row.category_code} is no longer offered by the chart`;
     result.rules.push({ id: rule.row.id, position: rule.row.position, suggested: rule.suggested, applied: rule.applied, skipped });
-    audit(ledger, orgSeq, actor, rule, scope.occasion ?? 'on demand', now);
+    await audit(ledger, orgSeq, actor, rule, scope.occasion ?? 'on demand', now);
   }
   return result;
 }
 
-function offered(ledger: Ledger, orgSeq: number, code: string): ResolvedCategory | null {
+async function offered(ledger: Ledger, orgSeq: number, code: string): Promise<ResolvedCategory | null> {
   try {
-    return resolveCategory(ledger, orgSeq, { categoryCode: code });
+    return await resolveCategory(ledger, orgSeq, { categoryCode: code });
   } catch {
     return null;
   }
 }
 
 /** A rule's category, or its split's categories: all still offered by the chart, or none (the rule is skipped). */
-function offeredTarget(ledger: Ledger, orgSeq: number, row: Parameters<typeof sharesOf>[0] & { category_code: string }): Pick<Compiled, 'category' | 'shares'> {
+async function offeredTarget(ledger: Ledger, orgSeq: number, row: Parameters<typeof sharesOf>[0] & { category_code: string }): Promise<Pick<Compiled, 'category' | 'shares'>> {
   const shares = sharesOf(row);
-  if (!shares) return { category: offered(ledger, orgSeq, row.category_code), shares: null };
-  const resolved = shares.map((s) => ({ category: offered(ledger, orgSeq, s.categoryCode), percent: s.percent }));
+  if (!shares) return { category: await offered(ledger, orgSeq, row.category_code), shares: null };
+  const resolved = await mapInOrder(shares, async (s) => ({ category: await offered(ledger, orgSeq, s.categoryCode), percent: s.percent }));
   if (resolved.some((s) => !s.category)) return { category: null, shares: null };
   return { category: resolved[0].category, shares: resolved as { category: ResolvedCategory; percent: number }[] };
 }
 
 /** A target whose categories have default tax codes writes taxed lines (row by row, at the rate of each row's date). */
-function withTax(ledger: Ledger, orgSeq: number, target: Pick<Compiled, 'category' | 'shares'>, taxCode: string | null): Pick<Compiled, 'category' | 'shares' | 'taxLines'> {
+async function withTax(
+  ledger: Ledger,
+  orgSeq: number,
+  target: Pick<Compiled, 'category' | 'shares'>,
+  taxCode: string | null,
+): Promise<Pick<Compiled, 'category' | 'shares' | 'taxLines'>> {
   if (!target.category) return target;
   const shares = target.shares ?? [{ category: target.category, percent: 100 }];
   // The rule's own code (while it may still be used), else each category's default.
   const own = taxCode
-    ? (ledger.stmt('SELECT seq FROM tax_codes WHERE org_seq = ? AND code = ? AND archived_at IS NULL').pluck().get(orgSeq, taxCode) as number | undefined)
+    ? ((await ledger.stmt('SELECT seq FROM tax_codes WHERE org_seq = ? AND code = ? AND archived_at IS NULL').pluck().get(orgSeq, taxCode)) as number | undefined)
     : undefined;
-  const codes = shares.map((s) => own ?? defaultTaxOf(ledger, s.category.seq));
+  const codes = await mapInOrder(shares, async (s) => own ?? (await defaultTaxOf(ledger, s.category.seq)));
   if (codes.every((c) => c === null)) return target;
-  const taxLines = (amountMinor: number, date: string) => {
+  const taxLines = async (amountMinor: number, date: string) => {
     const parts =
       shares.length === 1
         ? [amountMinor]
@@ -144,7 +151,7 @@ const by = (rule: Compiled) => `rule:${rule.row.id}`;
  * row. A big run lifts the row triggers and keeps the totals from what
  * match() read (bulk.ts).
  */
-function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, totals: Totals): void {
+async function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, totals: Totals): Promise<void> {
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'apply' ? [at] : []));
   if (mine.length === 0) return;
   ledger.sqlite.exec('DROP TABLE IF EXISTS temp.rule_applied; CREATE TEMP TABLE rule_applied (seq INTEGER PRIMARY KEY, category_seq INTEGER, by TEXT)');
@@ -157,7 +164,7 @@ function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, to
     rule.applied++;
   }
   // No reason on the row: suggested_by names the rule, and a row that grows less splits fewer pages.
-  const update = () => {
+  const update = async () => {
     ledger.sqlite
       .prepare("UPDATE lines SET kind = 'category', category_seq = h.category_seq FROM temp.rule_applied h WHERE lines.transaction_seq = h.seq AND lines.kind = 'suspense'")
       .run();
@@ -169,26 +176,26 @@ function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, to
       .run().changes;
     // Read uncategorized in this same transaction: every one is still there.
     if (changed !== mine.length - splits.length) throw new Error('a rule run lost a row it had matched');
-    applySplits(ledger, orgSeq, rules, hits, splits);
+    await applySplits(ledger, orgSeq, rules, hits, splits);
   };
-  if (mine.length < BULK_ROWS) update();
-  else updateInBulk(ledger, update, totals.before, totals.after);
+  if (mine.length < BULK_ROWS) await update();
+  else await updateInBulk(ledger, update, totals.before, totals.after);
   ledger.sqlite.exec('DROP TABLE temp.rule_applied');
 }
 
 /** The rows a split rule takes: the suspense line gives way to the rule's shares. */
-function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, splits: number[]): void {
+async function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, splits: number[]): Promise<void> {
   const head = ledger.stmt('SELECT seq, org_seq, date, currency, amount_minor, base_minor FROM transactions WHERE seq = ?');
   // Split or taxed rows: their lines one row at a time.
   const set = ledger.stmt(`UPDATE transactions SET category_seq = ?, status = ${statusSql('1')}, suggested_by = ?, confidence = NULL, reason = NULL WHERE seq = ?`);
   for (const at of splits) {
     const rule = rules[hits.rule[at]];
-    const row = head.get(hits.seq[at]) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number; base_minor: number | null };
-    const lines = appliedLines(rule, row.amount_minor, row.date);
-    followSplitOrigin(ledger, row.seq, lines, () => [suspenseLine(row.amount_minor)]);
-    ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(row.seq);
-    insertLines(ledger, { ...row, org_seq: orgSeq }, lines);
-    set.run(shownCategory(lines), by(rule), row.seq);
+    const row = (await head.get(hits.seq[at])) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number; base_minor: number | null };
+    const lines = await appliedLines(rule, row.amount_minor, row.date);
+    await followSplitOrigin(ledger, row.seq, lines, async () => [suspenseLine(row.amount_minor)]);
+    await ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(row.seq);
+    await insertLines(ledger, { ...row, org_seq: orgSeq }, lines);
+    await set.run(shownCategory(lines), by(rule), row.seq);
   }
 }
 
@@ -197,10 +204,10 @@ function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hi
  * is pending already or was rejected. The rule is the evidence, and proposedBy
  * names it; no reason is repeated on a million rows.
  */
-function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits): void {
+async function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits): Promise<void> {
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'suggest' ? [at] : []));
   if (mine.length === 0) return;
-  const isDecided = decidedChanges(ledger, orgSeq, mine.length);
+  const isDecided = await decidedChanges(ledger, orgSeq, mine.length);
   const insert = ledger.stmt(
     `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key, rule_seq)
      VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, NULL, NULL, ?, NULL, ?, ?)`,
@@ -217,29 +224,29 @@ function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits):
   );
   const rowOf = ledger.stmt('SELECT amount_minor, currency FROM transactions WHERE seq = ?');
   let filed = 0;
-  const file = () => {
+  const file = async () => {
     for (const at of mine) {
       const rule = rules[hits.rule[at]];
       const transactionId = hits.id[at];
-      const payload = rule.shares ? splitPayload(rule, transactionId, rowOf.get(hits.seq[at]) as { amount_minor: number; currency: string }) : null;
+      const payload = rule.shares ? splitPayload(rule, transactionId, (await rowOf.get(hits.seq[at])) as { amount_minor: number; currency: string }) : null;
       const changeKey = changeKeyOf(
         'categorization',
         payload ?? { transactionId, categoryCode: rule.category!.code, category: '', evidence: [], ...(rule.row.tax_code ? { taxCode: rule.row.tax_code } : {}) },
         hits.seq[at],
       );
-      if (isDecided(changeKey)) {
+      if (await isDecided(changeKey)) {
         rule.decided++;
         continue;
       }
       const json = payload ? JSON.stringify(payload) : `{"transactionId":"${transactionId}${shared[rule.index]!.tail}`;
       // Time-ordered ids: a million suggestions go to the end of the id index, not all over it.
-      insert.run(newTimeOrderedId(), orgSeq, json, by(rule), now, changeKey, rule.row.seq);
+      await insert.run(newTimeOrderedId(), orgSeq, json, by(rule), now, changeKey, rule.row.seq);
       rule.suggested++;
       filed++;
     }
   };
-  if (mine.length < BULK_ROWS) file();
-  else proposeInBulk(ledger, orgSeq, () => (file(), filed));
+  if (mine.length < BULK_ROWS) await file();
+  else await proposeInBulk(ledger, orgSeq, async () => (await file(), filed));
 }
 
 /** A split rule's suggestion for a row: its shares of the row's amount, as a categorization with lines. */
@@ -257,27 +264,27 @@ function splitPayload(rule: Compiled, transactionId: string, row: { amount_minor
  * Whether a change is pending or was rejected: for a big run (and not too many
  * such changes) looked up in memory, else asked of the index row by row.
  */
-function decidedChanges(ledger: Ledger, orgSeq: number, rows: number): (changeKey: string) => boolean {
+async function decidedChanges(ledger: Ledger, orgSeq: number, rows: number): Promise<(changeKey: string) => boolean | Promise<boolean>> {
   if (rows >= BULK_ROWS) {
-    const keys = ledger
+    const keys = (await ledger
       .stmt("SELECT change_key FROM proposals WHERE org_seq = ? AND type = 'categorization' AND status IN ('pending', 'rejected') LIMIT 200001")
       .pluck()
-      .all(orgSeq) as string[];
+      .all(orgSeq)) as string[];
     if (keys.length <= 200_000) {
       const known = new Set(keys);
       return (key) => known.has(key);
     }
   }
-  return (key) => decidedChange(ledger, orgSeq, key) !== undefined;
+  return async (key) => (await decidedChange(ledger, orgSeq, key)) !== undefined;
 }
 
-function audit(ledger: Ledger, orgSeq: number, actor: Actor, rule: Compiled, occasion: string, now: string): void {
+async function audit(ledger: Ledger, orgSeq: number, actor: Actor, rule: Compiled, occasion: string, now: string): Promise<void> {
   const took = rule.applied + rule.suggested;
   if (took === 0 || !rule.category) return;
-  ledger.stmt('UPDATE rules SET matched_count = matched_count + ?, last_run_at = ? WHERE seq = ?').run(took, now, rule.row.seq);
+  await ledger.stmt('UPDATE rules SET matched_count = matched_count + ?, last_run_at = ? WHERE seq = ?').run(took, now, rule.row.seq);
   const rows = `${took.toLocaleString('en')} uncategorized row${took === 1 ? '' : 's'}`;
   const target = rule.shares ? ruleTarget(rule.row) : `${rule.category.code} ${rule.category.name}`;
-  appendAudit(ledger, orgSeq, actor, {
+  await appendAudit(ledger, orgSeq, actor, {
     action: rule.row.mode === 'apply' ? 'rule.applied' : 'rule.suggested',
     targetType: 'rule',
     targetId: rule.row.id,

@@ -50,17 +50,17 @@ interface Row {
 }
 
 /** Which corrections a period's return includes: those its filing stamped, or (a period after the last filed one) the open ones. */
-function includedBy(ledger: Ledger, orgSeq: number, period: { from: string; to: string }, filedTo: string): { where: string; params: unknown[] } | null {
-  const filed = ledger.stmt('SELECT seq FROM tax_returns WHERE org_seq = ? AND period_from = ? AND period_to = ?').pluck().get(orgSeq, period.from, period.to);
+async function includedBy(ledger: Ledger, orgSeq: number, period: { from: string; to: string }, filedTo: string): Promise<{ where: string; params: unknown[] } | null> {
+  const filed = await ledger.stmt('SELECT seq FROM tax_returns WHERE org_seq = ? AND period_from = ? AND period_to = ?').pluck().get(orgSeq, period.from, period.to);
   if (filed !== undefined) return { where: 'c.filed_in_seq = ?', params: [filed] };
   return period.from > filedTo ? { where: 'c.filed_in_seq IS NULL', params: [] } : null;
 }
 
 /** The adjustments of a period's return, by the rows' dates. */
-export function returnAdjustments(ledger: Ledger, orgSeq: number, currency: string, period: { from: string; to: string }, filedTo: string): ReturnAdjustment[] {
-  const included = includedBy(ledger, orgSeq, period, filedTo);
+export async function returnAdjustments(ledger: Ledger, orgSeq: number, currency: string, period: { from: string; to: string }, filedTo: string): Promise<ReturnAdjustment[]> {
+  const included = await includedBy(ledger, orgSeq, period, filedTo);
   if (!included) return [];
-  const rows = ledger.rows<Row>(
+  const rows = await ledger.rows<Row>(
     `SELECT c.id, c.transaction_seq, c.transaction_id, c.date, c.description, c.before, c.after, r.id AS return_id, r.period_from, r.period_to, r.filed_at
      FROM tax_corrections c JOIN tax_returns r ON r.seq = c.tax_return_seq WHERE c.org_seq = ? AND ${included.where} ORDER BY c.date, c.seq`,
     orgSeq,
@@ -88,9 +88,9 @@ export function returnAdjustments(ledger: Ledger, orgSeq: number, currency: stri
 }
 
 /** Filing a return stamps the corrections it included: they are part of what it filed. */
-export function stampCorrections(ledger: Ledger, correctionIds: readonly string[], returnSeq: number): void {
+export async function stampCorrections(ledger: Ledger, correctionIds: readonly string[], returnSeq: number): Promise<void> {
   const stamp = ledger.stmt('UPDATE tax_corrections SET filed_in_seq = ? WHERE id = ? AND filed_in_seq IS NULL');
-  for (const id of new Set(correctionIds)) stamp.run(returnSeq, id);
+  for (const id of new Set(correctionIds)) await stamp.run(returnSeq, id);
 }
 
 export interface CorrectionThresholdCheck {

@@ -11,6 +11,7 @@ import { organizationBySeq } from '../access/organizations';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError, notFound } from '../core/errors';
+import { mapInOrder } from '../core/in-order';
 
 export { TAX_APPLIES, TAX_KINDS, type TaxApplies, type TaxKind };
 
@@ -93,21 +94,21 @@ export function rateE4Of(text: string | number, field = 'rate'): number {
 
 const percentOf = (e4: number): number => e4 / 10_000;
 
-const codeRows = (ledger: Ledger, orgSeq: number): TaxCodeRow[] =>
+const codeRows = (ledger: Ledger, orgSeq: number): Promise<TaxCodeRow[]> =>
   ledger.rows<TaxCodeRow>(
     'SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE org_seq = ? ORDER BY archived_at IS NOT NULL, code',
     orgSeq,
   );
 
-function ratesOf(ledger: Ledger, seq: number): { from: string; rate: number }[] {
-  return ledger.rows<{ valid_from: string; rate_e4: number }>('SELECT valid_from, rate_e4 FROM tax_rates WHERE tax_code_seq = ? ORDER BY valid_from', seq).map((r) => ({
+async function ratesOf(ledger: Ledger, seq: number): Promise<{ from: string; rate: number }[]> {
+  return (await ledger.rows<{ valid_from: string; rate_e4: number }>('SELECT valid_from, rate_e4 FROM tax_rates WHERE tax_code_seq = ? ORDER BY valid_from', seq)).map((r) => ({
     from: r.valid_from,
     rate: percentOf(r.rate_e4),
   }));
 }
 
-function toTaxCode(ledger: Ledger, row: TaxCodeRow, today = nowIso().slice(0, 10)): TaxCode {
-  const rates = ratesOf(ledger, row.seq);
+async function toTaxCode(ledger: Ledger, row: TaxCodeRow, today = nowIso().slice(0, 10)): Promise<TaxCode> {
+  const rates = await ratesOf(ledger, row.seq);
   return {
     code: row.code,
     name: row.name,
@@ -121,36 +122,38 @@ function toTaxCode(ledger: Ledger, row: TaxCodeRow, today = nowIso().slice(0, 10
   };
 }
 
-export const listTaxCodes = (ledger: Ledger, orgSeq: number): TaxCode[] => codeRows(ledger, orgSeq).map((r) => toTaxCode(ledger, r));
+export const listTaxCodes = async (ledger: Ledger, orgSeq: number): Promise<TaxCode[]> => await mapInOrder(await codeRows(ledger, orgSeq), (r) => toTaxCode(ledger, r));
 
-const findTaxCode = (ledger: Ledger, orgSeq: number, code: string): TaxCodeRow | undefined =>
-  ledger.rows<TaxCodeRow>(
-    'SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)',
-    orgSeq,
-    code.trim(),
+const findTaxCode = async (ledger: Ledger, orgSeq: number, code: string): Promise<TaxCodeRow | undefined> =>
+  (
+    await ledger.rows<TaxCodeRow>(
+      'SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)',
+      orgSeq,
+      code.trim(),
+    )
   )[0];
 
-export function requireTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): TaxCodeRow {
-  const row = findTaxCode(ledger, orgSeq, code);
+export async function requireTaxCode(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): Promise<TaxCodeRow> {
+  const row = await findTaxCode(ledger, orgSeq, code);
   if (!row) throw new LedgerError('not_found', `"${code}" is not a tax code of this organization (ledgerdesk tax code list).`, { resource: 'tax code', field, id: code });
   return row;
 }
 
 /** A code a line may take now (not archived), as the organization writes it: a code it cannot take is a bad field (400), naming it. */
-export function usableTaxCodeRow(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): TaxCodeRow {
-  const row = findTaxCode(ledger, orgSeq, code);
+export async function usableTaxCodeRow(ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): Promise<TaxCodeRow> {
+  const row = await findTaxCode(ledger, orgSeq, code);
   if (!row) throw invalid([{ field, message: `"${code}" is not a tax code of this organization (ledgerdesk tax code list)` }]);
   if (row.archived_at) throw invalid([{ field, message: `tax code ${row.code} is archived: choose another` }]);
   return row;
 }
 
 /** The seq of a code a line may take now (usableTaxCodeRow). */
-export const usableTaxCode = (ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): number => usableTaxCodeRow(ledger, orgSeq, code, field).seq;
+export const usableTaxCode = async (ledger: Ledger, orgSeq: number, code: string, field = 'taxCode'): Promise<number> => (await usableTaxCodeRow(ledger, orgSeq, code, field)).seq;
 
 /** The rate of a code on a date (its tax date), in ten-thousandths of a percent. */
-export function rateOn(ledger: Ledger, taxCodeSeq: number, date: string): number {
+export async function rateOn(ledger: Ledger, taxCodeSeq: number, date: string): Promise<number> {
   return (
-    (ledger.stmt('SELECT rate_e4 FROM tax_rates WHERE tax_code_seq = ? AND valid_from <= ? ORDER BY valid_from DESC LIMIT 1').pluck().get(taxCodeSeq, date) as
+    ((await ledger.stmt('SELECT rate_e4 FROM tax_rates WHERE tax_code_seq = ? AND valid_from <= ? ORDER BY valid_from DESC LIMIT 1').pluck().get(taxCodeSeq, date)) as
       number | undefined) ?? 0
   );
 }
@@ -166,10 +169,10 @@ export interface NewTaxCode {
   recoverablePercent?: number;
 }
 
-function insertCode(ledger: Ledger, orgSeq: number, c: NewTaxCode & { rates?: { from: string; rate: string }[] }): number {
+async function insertCode(ledger: Ledger, orgSeq: number, c: NewTaxCode & { rates?: { from: string; rate: string }[] }): Promise<number> {
   const code = c.code.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$/.test(code)) throw invalid([{ field: 'code', message: 'is 1-20 letters, digits, dots, dashes or underscores (S, GST, R5)' }]);
-  if (ledger.stmt('SELECT 1 FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)').get(orgSeq, code)) {
+  if (await ledger.stmt('SELECT 1 FROM tax_codes WHERE org_seq = ? AND lower(code) = lower(?)').get(orgSeq, code)) {
     throw new LedgerError('conflict', `Tax code "${code}" already exists in this organization.`, { field: 'code', code });
   }
   const recoverable = c.recoverablePercent ?? 100;
@@ -177,38 +180,43 @@ function insertCode(ledger: Ledger, orgSeq: number, c: NewTaxCode & { rates?: { 
   const rates = c.rates ?? [{ from: c.from ?? ALWAYS, rate: String(c.rate) }];
   const e4s = rates.map((r) => rateE4Of(r.rate));
   const seq = Number(
-    ledger
-      .stmt('INSERT INTO tax_codes (org_seq, code, name, kind, applies, boxes, recoverable_percent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(orgSeq, code, c.name?.trim() || code, c.kind, c.applies ?? 'both', JSON.stringify(c.boxes ?? []), recoverable, nowIso()).lastInsertRowid,
+    (
+      await ledger
+        .stmt('INSERT INTO tax_codes (org_seq, code, name, kind, applies, boxes, recoverable_percent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(orgSeq, code, c.name?.trim() || code, c.kind, c.applies ?? 'both', JSON.stringify(c.boxes ?? []), recoverable, nowIso())
+    ).lastInsertRowid,
   );
-  rates.forEach((r, i) => ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?)').run(seq, r.from, e4s[i]));
+  for (const [i, r] of rates.entries()) await ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?)').run(seq, r.from, e4s[i]);
   return seq;
 }
 
 /** Sets an organization up with a ready-made set: the codes it lacks are added (the person's own stay as they are). */
-export function setupTaxSet(ledger: Ledger, orgSeq: number, actor: Human, set: string): { set: string; added: string[]; codes: TaxCode[] } {
+export async function setupTaxSet(ledger: Ledger, orgSeq: number, actor: Human, set: string): Promise<{ set: string; added: string[]; codes: TaxCode[] }> {
   const chosen = TAX_SETS[set];
   if (!chosen) throw invalid([{ field: 'set', message: `is one of ${TAX_SET_NAMES.join(', ')}` }]);
-  return ledger.write(() => {
-    const have = new Set(codeRows(ledger, orgSeq).map((r) => r.code.toLowerCase()));
+  return ledger.write(async () => {
+    const have = new Set((await codeRows(ledger, orgSeq)).map((r) => r.code.toLowerCase()));
     const added = chosen.codes.filter((c) => !have.has(c.code.toLowerCase()));
-    for (const c of added) insertCode(ledger, orgSeq, { ...c, rate: 0 });
-    ledger.stmt('UPDATE organizations SET tax_set = ? WHERE seq = ?').run(set, orgSeq);
-    appendAudit(ledger, orgSeq, actor, {
+    for (const c of added) await insertCode(ledger, orgSeq, { ...c, rate: 0 });
+    await ledger.stmt('UPDATE organizations SET tax_set = ? WHERE seq = ?').run(set, orgSeq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.setup',
       targetType: 'organization',
-      targetId: organizationBySeq(ledger, orgSeq).id,
+      targetId: (await organizationBySeq(ledger, orgSeq)).id,
       summary: `Tax set up as ${chosen.name}: ${added.length ? `added ${added.map((c) => c.code).join(', ')}` : 'every code was already there'}`,
     });
-    return { set, added: added.map((c) => c.code), codes: listTaxCodes(ledger, orgSeq) };
+    return { set, added: added.map((c) => c.code), codes: await listTaxCodes(ledger, orgSeq) };
   });
 }
 
-export function addTaxCode(ledger: Ledger, orgSeq: number, actor: Human, input: NewTaxCode): TaxCode {
-  return ledger.write(() => {
-    const seq = insertCode(ledger, orgSeq, input);
-    const made = toTaxCode(ledger, ledger.rows<TaxCodeRow>('SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE seq = ?', seq)[0]);
-    appendAudit(ledger, orgSeq, actor, {
+export async function addTaxCode(ledger: Ledger, orgSeq: number, actor: Human, input: NewTaxCode): Promise<TaxCode> {
+  return ledger.write(async () => {
+    const seq = await insertCode(ledger, orgSeq, input);
+    const made = await toTaxCode(
+      ledger,
+      (await ledger.rows<TaxCodeRow>('SELECT seq, code, name, kind, applies, boxes, recoverable_percent, archived_at FROM tax_codes WHERE seq = ?', seq))[0],
+    );
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.code_added',
       targetType: 'tax_code',
       targetId: made.code,
@@ -219,12 +227,12 @@ export function addTaxCode(ledger: Ledger, orgSeq: number, actor: Human, input: 
 }
 
 /** A new rate from a date on (the same date again replaces that step). */
-export function setTaxRate(ledger: Ledger, orgSeq: number, actor: Human, code: string, from: string, rate: string | number): TaxCode {
-  return ledger.write(() => {
-    const row = requireTaxCode(ledger, orgSeq, code, 'code');
+export async function setTaxRate(ledger: Ledger, orgSeq: number, actor: Human, code: string, from: string, rate: string | number): Promise<TaxCode> {
+  return ledger.write(async () => {
+    const row = await requireTaxCode(ledger, orgSeq, code, 'code');
     const e4 = rateE4Of(rate);
-    ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET rate_e4 = excluded.rate_e4').run(row.seq, from, e4);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET rate_e4 = excluded.rate_e4').run(row.seq, from, e4);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.rate_set',
       targetType: 'tax_code',
       targetId: row.code,
@@ -235,30 +243,34 @@ export function setTaxRate(ledger: Ledger, orgSeq: number, actor: Human, code: s
 }
 
 /** No longer offered; kept for the lines that have it. */
-export function archiveTaxCode(ledger: Ledger, orgSeq: number, actor: Human, code: string): TaxCode {
-  return ledger.write(() => {
-    const row = requireTaxCode(ledger, orgSeq, code, 'code');
+export async function archiveTaxCode(ledger: Ledger, orgSeq: number, actor: Human, code: string): Promise<TaxCode> {
+  return ledger.write(async () => {
+    const row = await requireTaxCode(ledger, orgSeq, code, 'code');
     if (row.archived_at) return toTaxCode(ledger, row);
-    ledger.stmt('UPDATE tax_codes SET archived_at = ? WHERE seq = ?').run(nowIso(), row.seq);
-    ledger.stmt('UPDATE categories SET default_tax_code_seq = NULL WHERE default_tax_code_seq = ?').run(row.seq);
-    appendAudit(ledger, orgSeq, actor, { action: 'tax.code_archived', targetType: 'tax_code', targetId: row.code, summary: `Tax code ${row.code} archived (${row.name})` });
+    await ledger.stmt('UPDATE tax_codes SET archived_at = ? WHERE seq = ?').run(nowIso(), row.seq);
+    await ledger.stmt('UPDATE categories SET default_tax_code_seq = NULL WHERE default_tax_code_seq = ?').run(row.seq);
+    await appendAudit(ledger, orgSeq, actor, { action: 'tax.code_archived', targetType: 'tax_code', targetId: row.code, summary: `Tax code ${row.code} archived (${row.name})` });
     return toTaxCode(ledger, { ...row, archived_at: nowIso() });
   });
 }
 
 /** A category's default tax code (null: none). */
-export function setCategoryTax(ledger: Ledger, orgSeq: number, actor: Human, categoryCode: string, taxCode: string | null): { categoryCode: string; taxCode: string | null } {
-  return ledger.write(() => {
-    const category = ledger.rows<{ seq: number; code: string; name: string }>(
-      'SELECT seq, code, name FROM categories WHERE org_seq = ? AND code = ?',
-      orgSeq,
-      categoryCode.trim(),
+export async function setCategoryTax(
+  ledger: Ledger,
+  orgSeq: number,
+  actor: Human,
+  categoryCode: string,
+  taxCode: string | null,
+): Promise<{ categoryCode: string; taxCode: string | null }> {
+  return ledger.write(async () => {
+    const category = (
+      await ledger.rows<{ seq: number; code: string; name: string }>('SELECT seq, code, name FROM categories WHERE org_seq = ? AND code = ?', orgSeq, categoryCode.trim())
     )[0];
     if (!category) throw notFound('category', categoryCode);
-    const tax = taxCode ? requireTaxCode(ledger, orgSeq, taxCode) : null;
+    const tax = taxCode ? await requireTaxCode(ledger, orgSeq, taxCode) : null;
     if (tax?.archived_at) throw new LedgerError('conflict', `Tax code ${tax.code} is archived.`, { field: 'taxCode', code: tax.code });
-    ledger.stmt('UPDATE categories SET default_tax_code_seq = ? WHERE seq = ?').run(tax?.seq ?? null, category.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE categories SET default_tax_code_seq = ? WHERE seq = ?').run(tax?.seq ?? null, category.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'category.tax_set',
       targetType: 'category',
       targetId: category.code,
@@ -269,9 +281,12 @@ export function setCategoryTax(ledger: Ledger, orgSeq: number, actor: Human, cat
 }
 
 /** Each category's default tax code, by category code (the categories list's additive field). */
-export const categoryTaxCodes = (ledger: Ledger, orgSeq: number): Map<string, string> =>
+export const categoryTaxCodes = async (ledger: Ledger, orgSeq: number): Promise<Map<string, string>> =>
   new Map(
-    ledger
-      .rows<{ code: string; tax: string }>('SELECT c.code, t.code AS tax FROM categories c JOIN tax_codes t ON t.seq = c.default_tax_code_seq WHERE c.org_seq = ?', orgSeq)
-      .map((r) => [r.code, r.tax]),
+    (
+      await ledger.rows<{ code: string; tax: string }>(
+        'SELECT c.code, t.code AS tax FROM categories c JOIN tax_codes t ON t.seq = c.default_tax_code_seq WHERE c.org_seq = ?',
+        orgSeq,
+      )
+    ).map((r) => [r.code, r.tax]),
   );

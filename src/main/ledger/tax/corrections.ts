@@ -46,32 +46,33 @@ interface OpenCorrection {
 }
 
 /** The filed return whose stamp the row's lines carry, or undefined. */
-const stampOf = (ledger: Ledger, seq: number): number | undefined =>
-  ledger.stmt('SELECT tax_return_seq FROM lines WHERE transaction_seq = ? AND tax_return_seq IS NOT NULL LIMIT 1').pluck().get(seq) as number | undefined;
+const stampOf = async (ledger: Ledger, seq: number): Promise<number | undefined> =>
+  (await ledger.stmt('SELECT tax_return_seq FROM lines WHERE transaction_seq = ? AND tax_return_seq IS NOT NULL LIMIT 1').pluck().get(seq)) as number | undefined;
 
-const openOf = (ledger: Ledger, seq: number): OpenCorrection | undefined =>
-  ledger.stmt('SELECT seq, id, tax_return_seq, before, after FROM tax_corrections WHERE transaction_seq = ? AND filed_in_seq IS NULL').get(seq) as OpenCorrection | undefined;
+const openOf = async (ledger: Ledger, seq: number): Promise<OpenCorrection | undefined> =>
+  (await ledger.stmt('SELECT seq, id, tax_return_seq, before, after FROM tax_corrections WHERE transaction_seq = ? AND filed_in_seq IS NULL').get(seq)) as
+    OpenCorrection | undefined;
 
 /**
  * Runs a change of a row (its lines, date or existence): as is when no filed return took the row; refused as
  * before without the flag; with it, as a correction (recorded, audited) in the same transaction as the change.
  */
-export function asCorrection<T>(ledger: Ledger, orgSeq: number, actor: Human, row: CorrectedRow, flags: Correcting, change: () => T): T {
-  const stamp = stampOf(ledger, row.seq);
-  const open = openOf(ledger, row.seq);
+export async function asCorrection<T>(ledger: Ledger, orgSeq: number, actor: Human, row: CorrectedRow, flags: Correcting, change: () => Promise<T>): Promise<T> {
+  const stamp = await stampOf(ledger, row.seq);
+  const open = await openOf(ledger, row.seq);
   if (stamp === undefined && !open) return change();
-  if (stamp !== undefined && !flags.correction) assertNotFiled(ledger, row.seq);
-  const base = organizationBySeq(ledger, orgSeq).currency;
+  if (stamp !== undefined && !flags.correction) await assertNotFiled(ledger, row.seq);
+  const base = (await organizationBySeq(ledger, orgSeq)).currency;
   const returnSeq = open?.tax_return_seq ?? stamp!;
-  const before = open ? (JSON.parse(open.before) as TaxFigure[]) : rowFigures(ledger, base, row.seq);
+  const before = open ? (JSON.parse(open.before) as TaxFigure[]) : await rowFigures(ledger, base, row.seq);
   // Unstamped while it changes (the change's own refusal of filed rows stands for everyone else), stamped again after.
-  ledger.stmt('UPDATE lines SET tax_return_seq = NULL WHERE transaction_seq = ?').run(row.seq);
-  const result = change();
-  const now = ledger.stmt('SELECT date, description, amount_minor FROM transactions WHERE seq = ?').get(row.seq) as Kept['now'];
-  const stillFiled = now !== undefined && now.date <= lastFiledTo(ledger, orgSeq);
-  if (stillFiled) ledger.stmt('UPDATE lines SET tax_return_seq = ? WHERE transaction_seq = ?').run(returnSeq, row.seq);
-  const after = stillFiled ? rowFigures(ledger, base, row.seq) : [];
-  keep(ledger, orgSeq, actor, { row, now, open, returnSeq, before, after, base });
+  await ledger.stmt('UPDATE lines SET tax_return_seq = NULL WHERE transaction_seq = ?').run(row.seq);
+  const result = await change();
+  const now = (await ledger.stmt('SELECT date, description, amount_minor FROM transactions WHERE seq = ?').get(row.seq)) as Kept['now'];
+  const stillFiled = now !== undefined && now.date <= (await lastFiledTo(ledger, orgSeq));
+  if (stillFiled) await ledger.stmt('UPDATE lines SET tax_return_seq = ? WHERE transaction_seq = ?').run(returnSeq, row.seq);
+  const after = stillFiled ? await rowFigures(ledger, base, row.seq) : [];
+  await keep(ledger, orgSeq, actor, { row, now, open, returnSeq, before, after, base });
   return result;
 }
 
@@ -87,10 +88,10 @@ interface Kept {
 }
 
 /** Writes (or recomputes, or removes) the row's open correction, and says so in the audit log. */
-function keep(ledger: Ledger, orgSeq: number, actor: Human, k: Kept): void {
+async function keep(ledger: Ledger, orgSeq: number, actor: Human, k: Kept): Promise<void> {
   const differences = figureDifferences(k.before, k.after);
   if (!differences.length && !k.open) return; // nothing the filed returns took has changed
-  const filed = ledger.stmt('SELECT id, period_from, period_to, filed_at FROM tax_returns WHERE seq = ?').get(k.returnSeq) as {
+  const filed = (await ledger.stmt('SELECT id, period_from, period_to, filed_at FROM tax_returns WHERE seq = ?').get(k.returnSeq)) as {
     id: string;
     period_from: string;
     period_to: string;
@@ -102,16 +103,16 @@ function keep(ledger: Ledger, orgSeq: number, actor: Human, k: Kept): void {
   const id = k.open?.id ?? newId();
   if (k.open && figureDifferences(JSON.parse(k.open.after) as TaxFigure[], k.after).length === 0) {
     // The same figures (a description, another day in an open period): only how it names the row follows.
-    ledger.stmt('UPDATE tax_corrections SET date = ?, description = ? WHERE seq = ?').run(date, description, k.open.seq);
+    await ledger.stmt('UPDATE tax_corrections SET date = ?, description = ? WHERE seq = ?').run(date, description, k.open.seq);
     return;
   }
-  if (!differences.length) ledger.stmt('DELETE FROM tax_corrections WHERE seq = ?').run(k.open!.seq);
+  if (!differences.length) await ledger.stmt('DELETE FROM tax_corrections WHERE seq = ?').run(k.open!.seq);
   else if (k.open) {
-    ledger
+    await ledger
       .stmt('UPDATE tax_corrections SET date = ?, description = ?, after = ?, corrected_at = ?, corrected_by = ? WHERE seq = ?')
       .run(date, description, JSON.stringify(k.after), at, actor.name, k.open.seq);
   } else {
-    ledger
+    await ledger
       .stmt(
         `INSERT INTO tax_corrections (id, org_seq, transaction_seq, transaction_id, date, description, tax_return_seq, before, after, corrected_at, corrected_by)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -123,7 +124,7 @@ function keep(ledger: Ledger, orgSeq: number, actor: Human, k: Kept): void {
   const said = differences.length
     ? `${differenceText(differences, money)}; net value ${signed(payableOf(differences), money)}`
     : 'no difference left: nothing goes into the next return';
-  appendAudit(ledger, orgSeq, actor, {
+  await appendAudit(ledger, orgSeq, actor, {
     action: 'tax.corrected',
     targetType: 'transaction',
     targetId: k.row.id,

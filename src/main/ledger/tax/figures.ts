@@ -32,9 +32,9 @@ export function fillBoxes(mapping: readonly TaxBox[], sales: boolean, net: numbe
 const TAX_IN_BASE = 'CASE WHEN l.amount_minor = 0 THEN 0 ELSE CAST(round(coalesce(l.tax_minor, 0) * 1.0 * l.base_minor / l.amount_minor) AS INTEGER) END';
 
 /** The figures of a row's taxed category lines, per code and side. */
-export function rowFigures(ledger: Ledger, base: string, transactionSeq: number): TaxFigure[] {
-  return ledger
-    .rows<{ seq: number; code: string; kind: string; boxes: string; sales: number; net: number; tax: number }>(
+export async function rowFigures(ledger: Ledger, base: string, transactionSeq: number): Promise<TaxFigure[]> {
+  return (
+    await ledger.rows<{ seq: number; code: string; kind: string; boxes: string; sales: number; net: number; tax: number }>(
       `SELECT t.seq, t.code, t.kind, t.boxes, c.type = 'revenue' AS sales,
          sum(CASE WHEN l.currency = ? THEN l.amount_minor ELSE l.base_minor END) AS net,
          sum(CASE WHEN l.currency = ? THEN coalesce(l.tax_minor, 0) ELSE ${TAX_IN_BASE} END) AS tax
@@ -45,13 +45,13 @@ export function rowFigures(ledger: Ledger, base: string, transactionSeq: number)
       base,
       transactionSeq,
     )
-    .map((g) => {
-      // Money's sign: a sale's line is a credit (negative), a purchase's a debit.
-      const [net, tax] = g.sales ? [-g.net, -g.tax] : [g.net, g.tax];
-      const boxes = new Map<string, number>();
-      fillBoxes(JSON.parse(g.boxes) as TaxBox[], Boolean(g.sales), net, tax, boxes);
-      return { taxCodeSeq: g.seq, code: g.code, kind: g.kind, side: g.sales ? 'sales' : 'purchases', net, tax, boxes: Object.fromEntries(boxes) };
-    });
+  ).map((g) => {
+    // Money's sign: a sale's line is a credit (negative), a purchase's a debit.
+    const [net, tax] = g.sales ? [-g.net, -g.tax] : [g.net, g.tax];
+    const boxes = new Map<string, number>();
+    fillBoxes(JSON.parse(g.boxes) as TaxBox[], Boolean(g.sales), net, tax, boxes);
+    return { taxCodeSeq: g.seq, code: g.code, kind: g.kind, side: g.sales ? 'sales' : 'purchases', net, tax, boxes: Object.fromEntries(boxes) };
+  });
 }
 
 const keyOf = (f: Pick<TaxFigure, 'taxCodeSeq' | 'side'>) => `${f.taxCodeSeq}/${f.side}`;

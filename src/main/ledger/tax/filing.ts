@@ -64,26 +64,26 @@ const toFiled = (r: FiledRow, currency: string): FiledReturn => ({
   paymentId: r.payment_id,
 });
 
-export function listTaxReturns(ledger: Ledger, orgSeq: number): FiledReturn[] {
-  const { currency } = organizationBySeq(ledger, orgSeq);
-  return ledger
-    .rows<FiledRow>(
+export async function listTaxReturns(ledger: Ledger, orgSeq: number): Promise<FiledReturn[]> {
+  const { currency } = await organizationBySeq(ledger, orgSeq);
+  return (
+    await ledger.rows<FiledRow>(
       'SELECT r.*, t.id AS payment_id FROM tax_returns r LEFT JOIN transactions t ON t.seq = r.payment_transaction_seq WHERE r.org_seq = ? ORDER BY r.period_to DESC',
       orgSeq,
     )
-    .map((r) => toFiled(r, currency));
+  ).map((r) => toFiled(r, currency));
 }
 
 /**
  * A period filed exactly as asked, shown as it was filed (the stored report: the original never changes), with how
  * many of its rows were corrected since (their differences are in a later return); null when not filed.
  */
-export function filedView(ledger: Ledger, orgSeq: number, period: { from: string; to: string }): TaxReturn | null {
-  const row = ledger
+export async function filedView(ledger: Ledger, orgSeq: number, period: { from: string; to: string }): Promise<TaxReturn | null> {
+  const row = (await ledger
     .stmt('SELECT seq, id, report, filed_at, filed_by FROM tax_returns WHERE org_seq = ? AND period_from = ? AND period_to = ?')
-    .get(orgSeq, period.from, period.to) as { seq: number; id: string; report: string; filed_at: string; filed_by: string } | undefined;
+    .get(orgSeq, period.from, period.to)) as { seq: number; id: string; report: string; filed_at: string; filed_by: string } | undefined;
   if (!row) return null;
-  const correctedSince = ledger.stmt('SELECT count(DISTINCT transaction_id) FROM tax_corrections WHERE tax_return_seq = ?').pluck().get(row.seq) as number;
+  const correctedSince = (await ledger.stmt('SELECT count(DISTINCT transaction_id) FROM tax_corrections WHERE tax_return_seq = ?').pluck().get(row.seq)) as number;
   // Stored before corrections existed (issue 43): none then.
   const report = { corrections: [], correctionThreshold: null, ...(JSON.parse(row.report) as Partial<TaxReturn>) } as TaxReturn;
   return { ...report, filed: { id: row.id, filedAt: row.filed_at, filedBy: row.filed_by, correctedSince } };
@@ -93,25 +93,25 @@ export function filedView(ledger: Ledger, orgSeq: number, period: { from: string
  * Files the return of a period: refused when it overlaps one already filed, or ends before the last one; and, when
  * its corrections of earlier returns exceed the tax office's threshold, unless the person confirms it (issue 43).
  */
-export function fileTaxReturn(
+export async function fileTaxReturn(
   ledger: Ledger,
   orgSeq: number,
   actor: Human,
   period: { from: string; to: string; basis?: 'cash' | 'accrual'; confirmCorrections?: boolean },
-): FiledReturn {
+): Promise<FiledReturn> {
   if (period.from > period.to) throw invalid([{ field: 'to', message: 'is before from' }]);
-  return ledger.write(() => {
-    const org = organizationBySeq(ledger, orgSeq);
-    const clash = ledger
+  return ledger.write(async () => {
+    const org = await organizationBySeq(ledger, orgSeq);
+    const clash = (await ledger
       .stmt('SELECT period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_from <= ? AND period_to >= ? LIMIT 1')
-      .get(orgSeq, period.to, period.from) as { period_from: string; period_to: string } | undefined;
+      .get(orgSeq, period.to, period.from)) as { period_from: string; period_to: string } | undefined;
     if (clash) {
       throw new LedgerError('conflict', `A return for ${clash.period_from} to ${clash.period_to} was already filed; it overlaps ${period.from} to ${period.to}.`, {
         from: clash.period_from,
         to: clash.period_to,
       });
     }
-    const report = taxReturn(ledger, orgSeq, { from: period.from, to: period.to, basis: period.basis });
+    const report = await taxReturn(ledger, orgSeq, { from: period.from, to: period.to, basis: period.basis });
     const threshold = report.correctionThreshold;
     if (threshold?.exceeded && !period.confirmCorrections) {
       const over = `net value ${threshold.netValue.toFixed(2)}, threshold ${threshold.limit.toFixed(2)} ${org.currency}`;
@@ -124,25 +124,27 @@ export function fileTaxReturn(
     }
     const id = newId();
     const seq = Number(
-      ledger
-        .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
-        .run(id, orgSeq, period.from, period.to, report.basis, JSON.stringify(report), toMinor(report.payable, org.currency), nowIso(), actor.name).lastInsertRowid,
+      (
+        await ledger
+          .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
+          .run(id, orgSeq, period.from, period.to, report.basis, JSON.stringify(report), toMinor(report.payable, org.currency), nowIso(), actor.name)
+      ).lastInsertRowid,
     );
-    const lineCount = stampLines(ledger, orgSeq, org.currency, period.from, period.to, seq);
-    ledger.stmt('UPDATE tax_returns SET line_count = ? WHERE seq = ?').run(lineCount, seq);
-    stampCorrections(
+    const lineCount = await stampLines(ledger, orgSeq, org.currency, period.from, period.to, seq);
+    await ledger.stmt('UPDATE tax_returns SET line_count = ? WHERE seq = ?').run(lineCount, seq);
+    await stampCorrections(
       ledger,
       report.corrections.map((c) => c.correctionId),
       seq,
     );
     const corrected = new Set(report.corrections.map((c) => c.correctionId)).size;
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.return_filed',
       targetType: 'tax_return',
       targetId: id,
       summary: `Tax return filed for ${period.from} to ${period.to} (${report.basis} basis): ${lineCount} line(s)${report.lateLines ? `, ${report.lateLines} of them late for an earlier period` : ''}${corrected ? `, ${corrected} correction(s) of earlier returns${threshold?.exceeded ? ` over the threshold (${threshold.netValue.toFixed(2)}), confirmed` : ''}` : ''}, payable ${report.payable.toFixed(2)} ${org.currency}`,
     });
-    return listTaxReturns(ledger, orgSeq).find((r) => r.id === id)!;
+    return (await listTaxReturns(ledger, orgSeq)).find((r) => r.id === id)!;
   });
 }
 
@@ -165,10 +167,10 @@ export interface TaxPaymentCandidate {
  * dated after the period's end and within TAX_PAYMENT_DAYS. Shown to accept, never
  * matched on their own (two payments of one amount are not told apart by it).
  */
-export function taxPaymentCandidates(ledger: Ledger, orgSeq: number): TaxPaymentCandidate[] {
-  const { currency } = organizationBySeq(ledger, orgSeq);
-  return ledger
-    .rows<TaxPaymentCandidate & { payable_minor: number }>(
+export async function taxPaymentCandidates(ledger: Ledger, orgSeq: number): Promise<TaxPaymentCandidate[]> {
+  const { currency } = await organizationBySeq(ledger, orgSeq);
+  return (
+    await ledger.rows<TaxPaymentCandidate & { payable_minor: number }>(
       `SELECT r.id AS returnId, r.period_from AS "from", r.period_to AS "to", r.payable_minor, t.id AS transactionId, t.date, t.description
      FROM tax_returns r JOIN transactions t INDEXED BY transactions_org_status_date
        ON t.org_seq = r.org_seq AND t.status = 'uncategorized' AND t.date > r.period_to AND t.date <= date(r.period_to, '+${TAX_PAYMENT_DAYS} days') AND t.amount_minor = -r.payable_minor AND t.currency = ?
@@ -176,19 +178,20 @@ export function taxPaymentCandidates(ledger: Ledger, orgSeq: number): TaxPayment
       currency,
       orgSeq,
     )
-    .map(({ payable_minor, ...c }) => ({ ...c, payable: fromMinor(payable_minor, currency) }));
+  ).map(({ payable_minor, ...c }) => ({ ...c, payable: fromMinor(payable_minor, currency) }));
 }
 
 /** A bank row pays a filed return: its one line settles the tax control account; the return says it is paid. */
-export function payTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, returnId: string, transactionId: string): FiledReturn {
-  return ledger.write(() => {
-    const filed = ledger.stmt('SELECT seq, period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE org_seq = ? AND id = ?').get(orgSeq, returnId) as
-      { seq: number; period_from: string; period_to: string; payable_minor: number; payment_transaction_seq: number | null } | undefined;
+export async function payTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, returnId: string, transactionId: string): Promise<FiledReturn> {
+  return ledger.write(async () => {
+    const filed = (await ledger
+      .stmt('SELECT seq, period_from, period_to, payable_minor, payment_transaction_seq FROM tax_returns WHERE org_seq = ? AND id = ?')
+      .get(orgSeq, returnId)) as { seq: number; period_from: string; period_to: string; payable_minor: number; payment_transaction_seq: number | null } | undefined;
     if (!filed) throw new LedgerError('not_found', `No filed return ${returnId}.`, { resource: 'tax return', id: returnId });
     if (filed.payment_transaction_seq !== null) throw new LedgerError('conflict', `The return for ${filed.period_from} to ${filed.period_to} is already paid.`, { id: returnId });
-    const row = handRow(ledger, orgSeq, transactionId);
-    assertOpen(ledger, orgSeq, [row.date], 'made a tax payment');
-    refuseTransfer(ledger, row, 'made a tax payment');
+    const row = await handRow(ledger, orgSeq, transactionId);
+    await assertOpen(ledger, orgSeq, [row.date], 'made a tax payment');
+    await refuseTransfer(ledger, row, 'made a tax payment');
     if (row.amount_minor !== -filed.payable_minor) {
       throw invalid([
         {
@@ -197,14 +200,14 @@ export function payTaxReturn(ledger: Ledger, orgSeq: number, actor: Human, retur
         },
       ]);
     }
-    replaceLines(ledger, row, [{ kind: 'tax', amountMinor: -row.amount_minor }]);
-    ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = ? WHERE seq = ?').run(row.seq, filed.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    await replaceLines(ledger, row, [{ kind: 'tax', amountMinor: -row.amount_minor }]);
+    await ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = ? WHERE seq = ?').run(row.seq, filed.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.return_paid',
       targetType: 'tax_return',
       targetId: returnId,
       summary: `Tax return for ${filed.period_from} to ${filed.period_to} paid by ${describeTransaction(row)}`,
     });
-    return listTaxReturns(ledger, orgSeq).find((r) => r.id === returnId)!;
+    return (await listTaxReturns(ledger, orgSeq)).find((r) => r.id === returnId)!;
   });
 }

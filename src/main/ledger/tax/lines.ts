@@ -71,7 +71,7 @@ export const recoverablePart = (taxMinor: number, percent: number): number =>
   percent >= 100 ? taxMinor : Number(divideRounded(BigInt(taxMinor) * BigInt(Math.round(percent * 100)), 10_000n));
 
 /** The entry's lines of taxed parts, dated `date` (the tax date: the rate in force then). */
-export function taxedLines(ledger: Ledger, date: string, parts: readonly TaxedPart[]): LineInput[] {
+export async function taxedLines(ledger: Ledger, date: string, parts: readonly TaxedPart[]): Promise<LineInput[]> {
   const facts = ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?');
   const out: LineInput[] = [];
   for (const p of parts) {
@@ -79,8 +79,8 @@ export function taxedLines(ledger: Ledger, date: string, parts: readonly TaxedPa
       out.push(categoryLine(p.categorySeq, p.grossMinor, p.memo ?? null));
       continue;
     }
-    const code = facts.get(p.taxCodeSeq) as CodeFacts;
-    const rate = rateOn(ledger, p.taxCodeSeq, date);
+    const code = (await facts.get(p.taxCodeSeq)) as CodeFacts;
+    const rate = await rateOn(ledger, p.taxCodeSeq, date);
     const tagged = (line: LineInput, taxMinor: number): LineInput => ({ ...line, taxCodeSeq: p.taxCodeSeq, taxMinor: -taxMinor });
     if (code.kind === 'reverse_charge') {
       out.push(tagged(categoryLine(p.categorySeq, p.grossMinor, p.memo ?? null), taxOnNet(p.grossMinor, rate)));
@@ -98,16 +98,16 @@ export function taxedLines(ledger: Ledger, date: string, parts: readonly TaxedPa
 export const categoryLineCount = (lines: readonly { kind: string }[]): number => lines.filter((l) => l.kind === 'category').length;
 
 /** A category's default tax code, or null. */
-export const defaultTaxOf = (ledger: Ledger, categorySeq: number): number | null =>
-  (ledger.stmt('SELECT default_tax_code_seq FROM categories WHERE seq = ?').pluck().get(categorySeq) as number | null | undefined) ?? null;
+export const defaultTaxOf = async (ledger: Ledger, categorySeq: number): Promise<number | null> =>
+  ((await ledger.stmt('SELECT default_tax_code_seq FROM categories WHERE seq = ?').pluck().get(categorySeq)) as number | null | undefined) ?? null;
 
 /**
  * The lines of a row given one category (null: the suspense line): with the tax code named, or (undefined) the
  * category's default; null names no tax.
  */
-export function categorizedLines(ledger: Ledger, date: string, categorySeq: number | null, amountMinor: number, taxCodeSeq?: number | null): LineInput[] {
+export async function categorizedLines(ledger: Ledger, date: string, categorySeq: number | null, amountMinor: number, taxCodeSeq?: number | null): Promise<LineInput[]> {
   if (categorySeq === null) return [{ kind: 'suspense', amountMinor: -amountMinor }];
-  const code = taxCodeSeq === undefined ? defaultTaxOf(ledger, categorySeq) : taxCodeSeq;
+  const code = taxCodeSeq === undefined ? await defaultTaxOf(ledger, categorySeq) : taxCodeSeq;
   return taxedLines(ledger, date, [{ categorySeq, grossMinor: amountMinor, taxCodeSeq: code }]);
 }
 
@@ -115,13 +115,19 @@ export function categorizedLines(ledger: Ledger, date: string, categorySeq: numb
  * A hand entry typed net (issue 28: hand entries may be gross or net): the row's gross amount and its lines,
  * the category line exactly the net typed and the tax on it (net x rate, rounded per line half away from zero).
  */
-export function netEntry(ledger: Ledger, date: string, categorySeq: number, netMinor: number, taxCodeSeq: number | null): { grossMinor: number; lines: LineInput[] } {
+export async function netEntry(
+  ledger: Ledger,
+  date: string,
+  categorySeq: number,
+  netMinor: number,
+  taxCodeSeq: number | null,
+): Promise<{ grossMinor: number; lines: LineInput[] }> {
   if (taxCodeSeq === null) return { grossMinor: netMinor, lines: [categoryLine(categorySeq, netMinor)] };
-  const code = ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(taxCodeSeq) as CodeFacts;
-  const tax = taxOnNet(netMinor, rateOn(ledger, taxCodeSeq, date));
-  if (code.kind === 'reverse_charge') return { grossMinor: netMinor, lines: taxedLines(ledger, date, [{ categorySeq, grossMinor: netMinor, taxCodeSeq }]) };
+  const code = (await ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(taxCodeSeq)) as CodeFacts;
+  const tax = taxOnNet(netMinor, await rateOn(ledger, taxCodeSeq, date));
+  if (code.kind === 'reverse_charge') return { grossMinor: netMinor, lines: await taxedLines(ledger, date, [{ categorySeq, grossMinor: netMinor, taxCodeSeq }]) };
   if (code.recoverable_percent < 100 || tax === 0)
-    return { grossMinor: netMinor + tax, lines: taxedLines(ledger, date, [{ categorySeq, grossMinor: netMinor + tax, taxCodeSeq }]) };
+    return { grossMinor: netMinor + tax, lines: await taxedLines(ledger, date, [{ categorySeq, grossMinor: netMinor + tax, taxCodeSeq }]) };
   return {
     grossMinor: netMinor + tax,
     lines: [

@@ -23,8 +23,8 @@ export interface TaxSettings {
   basis: TaxBasis;
 }
 
-export function taxSettings(ledger: Ledger, orgSeq: number): TaxSettings {
-  const r = ledger.stmt('SELECT tax_period, tax_period_start, tax_basis FROM organizations WHERE seq = ?').get(orgSeq) as {
+export async function taxSettings(ledger: Ledger, orgSeq: number): Promise<TaxSettings> {
+  const r = (await ledger.stmt('SELECT tax_period, tax_period_start, tax_basis FROM organizations WHERE seq = ?').get(orgSeq)) as {
     tax_period: TaxPeriod;
     tax_period_start: number;
     tax_basis: TaxBasis;
@@ -32,17 +32,17 @@ export function taxSettings(ledger: Ledger, orgSeq: number): TaxSettings {
   return { period: r.tax_period, startMonth: r.tax_period_start, basis: r.tax_basis };
 }
 
-export function updateTaxSettings(ledger: Ledger, orgSeq: number, actor: Human, changes: Partial<TaxSettings>): TaxSettings {
-  return ledger.write(() => {
-    const next = { ...taxSettings(ledger, orgSeq), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TaxSettings;
+export async function updateTaxSettings(ledger: Ledger, orgSeq: number, actor: Human, changes: Partial<TaxSettings>): Promise<TaxSettings> {
+  return ledger.write(async () => {
+    const next = { ...(await taxSettings(ledger, orgSeq)), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TaxSettings;
     if (!TAX_PERIODS.includes(next.period)) throw invalid([{ field: 'period', message: 'is monthly or quarterly' }]);
     if (!Number.isInteger(next.startMonth) || next.startMonth < 1 || next.startMonth > 12) throw invalid([{ field: 'startMonth', message: 'is a month, 1 to 12' }]);
     if (!TAX_BASES.includes(next.basis)) throw invalid([{ field: 'basis', message: 'is cash or accrual' }]);
-    ledger.stmt('UPDATE organizations SET tax_period = ?, tax_period_start = ?, tax_basis = ? WHERE seq = ?').run(next.period, next.startMonth, next.basis, orgSeq);
-    appendAudit(ledger, orgSeq, actor, {
+    await ledger.stmt('UPDATE organizations SET tax_period = ?, tax_period_start = ?, tax_basis = ? WHERE seq = ?').run(next.period, next.startMonth, next.basis, orgSeq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.settings',
       targetType: 'organization',
-      targetId: organizationBySeq(ledger, orgSeq).id,
+      targetId: (await organizationBySeq(ledger, orgSeq)).id,
       summary: `Tax returns ${next.period} from month ${next.startMonth}, ${next.basis} basis`,
     });
     return next;
@@ -62,7 +62,7 @@ export function periodOf(settings: TaxSettings, date: string): { from: string; t
 }
 
 /** The period to file next: after the last filed return, or the one `today` falls in. */
-export function currentTaxPeriod(ledger: Ledger, orgSeq: number, date = today()): { from: string; to: string } {
-  const filed = lastFiledTo(ledger, orgSeq);
-  return periodOf(taxSettings(ledger, orgSeq), filed ? addDays(filed, 1) : date);
+export async function currentTaxPeriod(ledger: Ledger, orgSeq: number, date = today()): Promise<{ from: string; to: string }> {
+  const filed = await lastFiledTo(ledger, orgSeq);
+  return periodOf(await taxSettings(ledger, orgSeq), filed ? addDays(filed, 1) : date);
 }

@@ -18,6 +18,7 @@ import { returnAdjustments, thresholdCheck, type CorrectionThresholdCheck, type 
 import { fillBoxes, payableOf } from './figures';
 import { dayBefore } from '../../../shared/dates';
 import { bookCurrencies } from '../totals/sums';
+import { mapInOrder } from '../core/in-order';
 
 export interface TaxCodeFigures {
   code: string;
@@ -79,22 +80,22 @@ const inPeriod = (amounts: string) => `SELECT transaction_seq, position, tax_cod
 const late = (amounts: string) => `SELECT transaction_seq, position, tax_code_seq, category_seq, ${amounts}, date FROM lines INDEXED BY lines_tax_unfiled
   WHERE org_seq = ? AND currency = ? AND date <= ? AND tax_code_seq IS NOT NULL AND kind = 'category' AND tax_return_seq IS NULL`;
 /** The last day a late line may be dated: before the period and within a filed one (null: none can be late). */
-function lateBound(ledger: Ledger, orgSeq: number, from: string): string | null {
-  const filedTo = lastFiledTo(ledger, orgSeq);
+async function lateBound(ledger: Ledger, orgSeq: number, from: string): Promise<string | null> {
+  const filedTo = await lastFiledTo(ledger, orgSeq);
   if (!filedTo) return null;
   const before = dayBefore(from);
   return before < filedTo ? before : filedTo;
 }
 
 /** The other currencies the organization's lines (and documents' postings) are in: each its own index range. */
-export const otherCurrencies = (ledger: Ledger, orgSeq: number, base: string): string[] => bookCurrencies(ledger, orgSeq).filter((c) => c !== base);
+export const otherCurrencies = async (ledger: Ledger, orgSeq: number, base: string): Promise<string[]> => (await bookCurrencies(ledger, orgSeq)).filter((c) => c !== base);
 
 /** The taken lines' query and its parameters, every currency in the base one: the late range only once a return was filed. */
-export function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: string): { sql: string; params: unknown[] } {
-  const lateUntil = lateBound(ledger, orgSeq, from);
+export async function taken(ledger: Ledger, orgSeq: number, base: string, from: string, to: string): Promise<{ sql: string; params: unknown[] }> {
+  const lateUntil = await lateBound(ledger, orgSeq, from);
   const parts: string[] = [];
   const params: unknown[] = [];
-  for (const currency of [base, ...otherCurrencies(ledger, orgSeq, base)]) {
+  for (const currency of [base, ...(await otherCurrencies(ledger, orgSeq, base))]) {
     const amounts = currency === base ? OWN : IN_BASE;
     parts.push(inPeriod(amounts));
     params.push(orgSeq, currency, from, to);
@@ -107,17 +108,17 @@ export function taken(ledger: Ledger, orgSeq: number, base: string, from: string
 }
 
 /** The end of the latest filed return ('' when none). */
-export const lastFiledTo = (ledger: Ledger, orgSeq: number): string =>
-  (ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq) as string | null) ?? '';
+export const lastFiledTo = async (ledger: Ledger, orgSeq: number): Promise<string> =>
+  ((await ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq)) as string | null) ?? '';
 
 /**
  * Refuses an invoice's or bill's taxed entry (or its reversal) dated in a period a filed return covers, when the
  * returns are on the accrual basis: it would be in no return (a bank row dated there goes into the next one).
  */
-export function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: string, what: string): void {
-  const filedTo = lastFiledTo(ledger, orgSeq);
-  if (date > filedTo || returnBasis(ledger, orgSeq) !== 'accrual') return;
-  const r = ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date) as {
+export async function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: string, what: string): Promise<void> {
+  const filedTo = await lastFiledTo(ledger, orgSeq);
+  if (date > filedTo || (await returnBasis(ledger, orgSeq)) !== 'accrual') return;
+  const r = (await ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date)) as {
     id: string;
     period_from: string;
     period_to: string;
@@ -131,12 +132,12 @@ export function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: str
 
 /** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
 /** The basis the organization's returns are on (tax settings, periods.ts), when a report names none. */
-const returnBasis = (ledger: Ledger, orgSeq: number): Basis => ledger.stmt('SELECT tax_basis FROM organizations WHERE seq = ?').pluck().get(orgSeq) as Basis;
+const returnBasis = async (ledger: Ledger, orgSeq: number): Promise<Basis> => (await ledger.stmt('SELECT tax_basis FROM organizations WHERE seq = ?').pluck().get(orgSeq)) as Basis;
 
-function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Group[] {
-  const { sql, params } = taken(ledger, orgSeq, currency, from, to);
+async function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Promise<Group[]> {
+  const { sql, params } = await taken(ledger, orgSeq, currency, from, to);
   // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts; another currency's in base.
-  const documents = [currency, ...otherCurrencies(ledger, orgSeq, currency)];
+  const documents = [currency, ...(await otherCurrencies(ledger, orgSeq, currency))];
   const all = [
     `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql})`,
     ...documents.map((c) => `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== currency)})`),
@@ -152,44 +153,45 @@ function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: str
 }
 
 /** Stamps the lines a filed return took (and answers how many): they no longer change. */
-export function stampLines(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, returnSeq: number): number {
-  const { sql, params } = taken(ledger, orgSeq, currency, from, to);
-  return ledger
-    .stmt(`UPDATE lines SET tax_return_seq = ? WHERE (transaction_seq, position) IN (SELECT transaction_seq, position FROM (${sql})) AND tax_return_seq IS NULL`)
-    .run(returnSeq, ...params).changes;
+export async function stampLines(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, returnSeq: number): Promise<number> {
+  const { sql, params } = await taken(ledger, orgSeq, currency, from, to);
+  return (
+    await ledger
+      .stmt(`UPDATE lines SET tax_return_seq = ? WHERE (transaction_seq, position) IN (SELECT transaction_seq, position FROM (${sql})) AND tax_return_seq IS NULL`)
+      .run(returnSeq, ...params)
+  ).changes;
 }
 
-function lateLines(ledger: Ledger, orgSeq: number, base: string, from: string): number {
-  const until = lateBound(ledger, orgSeq, from);
+async function lateLines(ledger: Ledger, orgSeq: number, base: string, from: string): Promise<number> {
+  const until = await lateBound(ledger, orgSeq, from);
   if (!until) return 0;
-  return [base, ...otherCurrencies(ledger, orgSeq, base)].reduce(
-    (n, currency) =>
-      n +
-      (ledger
-        .stmt(`SELECT count(*) FROM (${late(OWN)})`)
-        .pluck()
-        .get(orgSeq, currency, until) as number),
-    0,
-  );
+  let n = 0;
+  for (const currency of [base, ...(await otherCurrencies(ledger, orgSeq, base))])
+    n += (await ledger
+      .stmt(`SELECT count(*) FROM (${late(OWN)})`)
+      .pluck()
+      .get(orgSeq, currency, until)) as number;
+  return n;
 }
 
 /** Each code's net and tax on either side (minor units: net sales, tax sales, net purchases, tax purchases), by seq. */
 type ByCode = Map<number, { code: string; name: string; minor: [number, number, number, number] }>;
 
 /** The per-code summary, by code, each with its rate at the period's end. */
-function codeSummary(ledger: Ledger, byCode: ByCode, to: string, money: (minor: number) => number): TaxCodeFigures[] {
+async function codeSummary(ledger: Ledger, byCode: ByCode, to: string, money: (minor: number) => number): Promise<TaxCodeFigures[]> {
   const rate = ledger.stmt('SELECT rate_e4 FROM tax_rates WHERE tax_code_seq = ? AND valid_from <= ? ORDER BY valid_from DESC LIMIT 1').pluck();
-  return [...byCode]
-    .sort(([, a], [, b]) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
-    .map(([seq, c]) => ({
+  return await mapInOrder(
+    [...byCode].sort(([, a], [, b]) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
+    async ([seq, c]) => ({
       code: c.code,
       name: c.name,
-      rate: ((rate.get(seq, to) as number | undefined) ?? 0) / 10_000,
+      rate: (((await rate.get(seq, to)) as number | undefined) ?? 0) / 10_000,
       netSales: money(c.minor[0]),
       taxSales: money(c.minor[1]),
       netPurchases: money(c.minor[2]),
       taxPurchases: money(c.minor[3]),
-    }));
+    }),
+  );
 }
 
 /** The boxes that are sums of others (UK box 3 = 1 + 2, box 5 = 3 - 4), in the set's order. */
@@ -203,12 +205,12 @@ function addSums(boxes: TaxSetBox[], boxMinor: Map<string, number>): void {
   }
 }
 
-export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): TaxReturn {
-  const org = organizationBySeq(ledger, orgSeq);
+export async function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): Promise<TaxReturn> {
+  const org = await organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, org.currency);
-  const basis = period.basis ?? returnBasis(ledger, orgSeq);
-  const groups = taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, basis);
-  const adjustments = returnAdjustments(ledger, orgSeq, org.currency, period, lastFiledTo(ledger, orgSeq));
+  const basis = period.basis ?? (await returnBasis(ledger, orgSeq));
+  const groups = await taxedGroups(ledger, orgSeq, org.currency, period.from, period.to, basis);
+  const adjustments = await returnAdjustments(ledger, orgSeq, org.currency, period, await lastFiledTo(ledger, orgSeq));
   const set = org.taxSet ? TAX_SETS[org.taxSet] : undefined;
   const boxMinor = new Map<string, number>((set?.boxes ?? []).map((b) => [b.box, 0]));
   const byCode: ByCode = new Map();
@@ -230,7 +232,7 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
   // The corrections' differences, each on the boxes it filled when it was kept.
   const nameOf = ledger.stmt('SELECT name FROM tax_codes WHERE seq = ?').pluck();
   for (const { figure: f } of adjustments) {
-    add(f.taxCodeSeq, f.code, nameOf.get(f.taxCodeSeq) as string, f.side === 'sales', f.net, f.tax);
+    add(f.taxCodeSeq, f.code, (await nameOf.get(f.taxCodeSeq)) as string, f.side === 'sales', f.net, f.tax);
     for (const [box, value] of Object.entries(f.boxes)) boxMinor.set(box, (boxMinor.get(box) ?? 0) + value);
   }
   payable += payableOf(adjustments.map((a) => a.figure));
@@ -243,9 +245,9 @@ export function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string
     set: org.taxSet,
     boxes: Object.fromEntries([...boxMinor].map(([box, minor]) => [box, money(minor)])),
     boxTitles: Object.fromEntries((set?.boxes ?? []).map((b) => [b.box, b.title])),
-    codes: codeSummary(ledger, byCode, period.to, money),
+    codes: await codeSummary(ledger, byCode, period.to, money),
     payable: money(payable),
-    lateLines: lateLines(ledger, orgSeq, org.currency, period.from),
+    lateLines: await lateLines(ledger, orgSeq, org.currency, period.from),
     corrections: adjustments.map((a) => a.line),
     correctionThreshold: thresholdCheck(set?.correctionThreshold, org.currency, adjustments, boxMinor),
   };

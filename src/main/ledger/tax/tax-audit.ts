@@ -31,18 +31,16 @@ export interface TaxAuditLine {
 }
 
 /** Which (code, side) pairs an audit asks for: every one, one code's, or those feeding the box. */
-function auditPairs(ledger: Ledger, orgSeq: number, q: { box?: string; code?: string }): number[][] {
-  return ledger
-    .rows<{ seq: number; code: string; boxes: string }>('SELECT seq, code, boxes FROM tax_codes WHERE org_seq = ?', orgSeq)
-    .flatMap((c) =>
-      [1, 0]
-        .filter(
-          (sales) =>
-            (q.code === undefined || c.code.toLowerCase() === q.code.toLowerCase()) &&
-            (q.box === undefined || (JSON.parse(c.boxes) as TaxBox[]).some((b) => b.box === q.box && (b.side === 'sales') === (sales === 1))),
-        )
-        .map((sales) => [c.seq, sales]),
-    );
+async function auditPairs(ledger: Ledger, orgSeq: number, q: { box?: string; code?: string }): Promise<number[][]> {
+  return (await ledger.rows<{ seq: number; code: string; boxes: string }>('SELECT seq, code, boxes FROM tax_codes WHERE org_seq = ?', orgSeq)).flatMap((c) =>
+    [1, 0]
+      .filter(
+        (sales) =>
+          (q.code === undefined || c.code.toLowerCase() === q.code.toLowerCase()) &&
+          (q.box === undefined || (JSON.parse(c.boxes) as TaxBox[]).some((b) => b.box === q.box && (b.side === 'sales') === (sales === 1))),
+      )
+      .map((sales) => [c.seq, sales]),
+  );
 }
 
 /** A correction's adjustment as the audit lists it: its differences, naming the return it corrects. */
@@ -72,9 +70,15 @@ interface PageRow {
 }
 
 /** A page of the chosen lines, oldest first, each named by its row or its document. */
-function linePage(ledger: Ledger, chosen: string, params: unknown[], page: { limit: number; offset: number; from: string }, money: (minor: number) => number): TaxAuditLine[] {
-  return ledger
-    .rows<PageRow>(
+async function linePage(
+  ledger: Ledger,
+  chosen: string,
+  params: unknown[],
+  page: { limit: number; offset: number; from: string },
+  money: (minor: number) => number,
+): Promise<TaxAuditLine[]> {
+  return (
+    await ledger.rows<PageRow>(
       `SELECT coalesce(tr.id, '') AS id, p.date, coalesce(tr.description, CASE d.kind WHEN 'bill' THEN 'Bill ' WHEN 'credit_note' THEN 'Credit note ' ELSE 'Invoice ' END || d.number || ' ' || cp.name, ${journalNumberSql('j')} || ' ' || j.narration) AS description, t.code, p.sales, p.net, p.tax, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
      FROM (SELECT k.src, k.seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
            ORDER BY k.date, k.src, k.seq, k.position LIMIT ? OFFSET ?) p
@@ -85,17 +89,17 @@ function linePage(ledger: Ledger, chosen: string, params: unknown[], page: { lim
       page.limit,
       page.offset,
     )
-    .map((r) => ({
-      transactionId: r.id,
-      ...(r.doc_id ? { document: { id: r.doc_id, kind: r.doc_kind, number: r.doc_number } } : {}),
-      date: r.date,
-      description: r.description,
-      code: r.code,
-      side: r.sales ? 'sales' : 'purchases',
-      net: money(r.sales ? -r.net : r.net),
-      tax: money(r.sales ? -r.tax : r.tax),
-      late: r.date < page.from,
-    }));
+  ).map((r) => ({
+    transactionId: r.id,
+    ...(r.doc_id ? { document: { id: r.doc_id, kind: r.doc_kind, number: r.doc_number } } : {}),
+    date: r.date,
+    description: r.description,
+    code: r.code,
+    side: r.sales ? 'sales' : 'purchases',
+    net: money(r.sales ? -r.net : r.net),
+    tax: money(r.sales ? -r.tax : r.tax),
+    late: r.date < page.from,
+  }));
 }
 
 /**
@@ -103,30 +107,32 @@ function linePage(ledger: Ledger, chosen: string, params: unknown[], page: { lim
  * or one code: what the tax audit report shows, and what a figure on screen opens. The corrections' adjustments
  * the return includes come after the lines.
  */
-export function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; basis?: Basis; limit: number; offset: number }) {
-  const org = organizationBySeq(ledger, orgSeq);
-  const pairs = auditPairs(ledger, orgSeq, q);
+export async function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string; to: string; box?: string; code?: string; basis?: Basis; limit: number; offset: number }) {
+  const org = await organizationBySeq(ledger, orgSeq);
+  const pairs = await auditPairs(ledger, orgSeq, q);
   const money = (minor: number) => fromMinor(minor, org.currency);
   if (!pairs.length) return { data: [] as TaxAuditLine[], meta: { totalCount: 0, limit: q.limit, offset: q.offset } };
-  const lines = taken(ledger, orgSeq, org.currency, q.from, q.to);
+  const lines = await taken(ledger, orgSeq, org.currency, q.from, q.to);
   // The bank rows' taxed lines (src 0) and the documents' (src 1) on the return's basis (as taxReturn, cash unless told), as the return takes them.
   const basis = q.basis ?? 'cash';
   // Books without documents (or journals: issue 43) read the lines alone (no union to sort a page out of).
-  const hasDocuments = ledger.stmt('SELECT 1 FROM postings WHERE org_seq = ? LIMIT 1').get(orgSeq) !== undefined;
-  const currencies = hasDocuments ? [org.currency, ...otherCurrencies(ledger, orgSeq, org.currency)] : [];
+  const hasDocuments = (await ledger.stmt('SELECT 1 FROM postings WHERE org_seq = ? LIMIT 1').get(orgSeq)) !== undefined;
+  const currencies = hasDocuments ? [org.currency, ...(await otherCurrencies(ledger, orgSeq, org.currency))] : [];
   const all = [
     `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql})`,
     ...currencies.map((c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)})`),
   ].join(' UNION ALL ');
   const chosen = `FROM (${all}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
   const params = [...lines.params, ...currencies.flatMap((c) => documentTaxedParams(basis, orgSeq, c, q.from, q.to)), ...pairs.flat()];
-  const count = ledger
+  const count = (await ledger
     .stmt(`SELECT count(*) ${chosen}`)
     .pluck()
-    .get(...params) as number;
-  const page = q.offset < count ? linePage(ledger, chosen, params, q, money) : [];
+    .get(...params)) as number;
+  const page = q.offset < count ? await linePage(ledger, chosen, params, q, money) : [];
   const wanted = new Set(pairs.map(([seq, sales]) => `${seq}/${sales ? 'sales' : 'purchases'}`));
-  const adjustments = returnAdjustments(ledger, orgSeq, org.currency, q, lastFiledTo(ledger, orgSeq)).filter((a) => wanted.has(`${a.figure.taxCodeSeq}/${a.figure.side}`));
+  const adjustments = (await returnAdjustments(ledger, orgSeq, org.currency, q, await lastFiledTo(ledger, orgSeq))).filter((a) =>
+    wanted.has(`${a.figure.taxCodeSeq}/${a.figure.side}`),
+  );
   const skip = Math.max(0, q.offset - count);
   return {
     data: page.concat(adjustments.slice(skip, skip + q.limit - page.length).map(({ line }) => correctionAuditLine(line))),

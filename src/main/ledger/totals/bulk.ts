@@ -28,7 +28,7 @@ export const BULK_ROWS = 2_000;
  * Runs fn with the named triggers lifted, restoring them after (also when fn
  * throws: the caller's rollback undoes all).
  */
-export function withoutTriggers<T>(ledger: Ledger, names: readonly string[], fn: () => T): T {
+export async function withoutTriggers<T>(ledger: Ledger, names: readonly string[], fn: () => T | Promise<T>): Promise<T> {
   const triggers = ledger.sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`).all(...names) as {
     name: string;
     sql: string;
@@ -36,7 +36,7 @@ export function withoutTriggers<T>(ledger: Ledger, names: readonly string[], fn:
   if (triggers.length !== names.length) throw new Error(`the ledger lacks triggers the totals declare: ${names.filter((n) => !triggers.some((t) => t.name === n)).join(', ')}`);
   for (const t of triggers) ledger.sqlite.exec(`DROP TRIGGER ${t.name}`);
   try {
-    return fn();
+    return await fn();
   } finally {
     for (const t of triggers) ledger.sqlite.exec(t.sql);
   }
@@ -52,13 +52,13 @@ const FULL_TEXT_AFTER = { hashsize: 1_048_576, automerge: 4, crisismerge: 16 } a
  * which was half the time of the index and two thirds of the pages the commit wrote. The segments are merged
  * later, a little with each write (automerge); a search for a word over them still answers in about a millisecond.
  */
-function withFullTextBatch(ledger: Ledger, fill: () => void): void {
+async function withFullTextBatch(ledger: Ledger, fill: () => unknown): Promise<void> {
   const set = (settings: Record<string, number>) => {
     // Literals: FTS5 takes only an integer value, and a bound JS number is a double.
     for (const [name, value] of Object.entries(settings)) ledger.sqlite.exec(`INSERT INTO transactions_fts (transactions_fts, rank) VALUES ('${name}', ${value})`);
   };
   set(FULL_TEXT_BATCH);
-  fill();
+  await fill();
   set(FULL_TEXT_AFTER);
 }
 
@@ -70,32 +70,32 @@ function withFullTextBatch(ledger: Ledger, fill: () => void): void {
 const ACCOUNT_CHECK = 'transactions_require_account';
 
 /** The batch's rows' accounts, each with the currencies its rows had: each one an account of that one currency. */
-function checkAccounts(ledger: Ledger, currencies: Map<number, Set<string>>): void {
+async function checkAccounts(ledger: Ledger, currencies: Map<number, Set<string>>): Promise<void> {
   const currencyOf = ledger.stmt('SELECT currency FROM accounts WHERE seq = ?').pluck();
   for (const [accountSeq, seen] of currencies) {
-    if (seen.size !== 1 || !seen.has(currencyOf.get(accountSeq) as string)) throw new Error('every transaction belongs to an account of its currency');
+    if (seen.size !== 1 || !seen.has((await currencyOf.get(accountSeq)) as string)) throw new Error('every transaction belongs to an account of its currency');
   }
 }
 
 const maxSeq = (ledger: Ledger, table: string) => (ledger.sqlite.prepare(`SELECT coalesce(max(seq), 0) AS s FROM ${table}`).get() as { s: number }).s;
 
-export function bulkInsert(ledger: Ledger, fn: (track: Track) => void): void {
-  ledger.write(() => insertInBulk(ledger, fn));
+export async function bulkInsert(ledger: Ledger, fn: (track: Track) => unknown): Promise<void> {
+  await ledger.write(() => insertInBulk(ledger, fn));
 }
 
 /**
  * Inserts in bulk inside a write transaction the caller holds. fn writes the
  * rows and their lines and tells track of each.
  */
-export function insertInBulk(ledger: Ledger, fn: (track: Track) => void): void {
+export async function insertInBulk(ledger: Ledger, fn: (track: Track) => unknown): Promise<void> {
   const txSince = maxSeq(ledger, 'transactions');
   const receiptSince = maxSeq(ledger, 'receipts');
-  withoutTriggers(ledger, [...entryTotalsOf('ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai, ACCOUNT_CHECK], () => {
+  await withoutTriggers(ledger, [...entryTotalsOf('ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai, ACCOUNT_CHECK], async () => {
     const totals = new EntryAggregates(1);
     const track = trackInto(totals);
     // Each row's account and currency, for the account check the lifted trigger made row by row.
     const currencies = new Map<number, Set<string>>();
-    fn({
+    await fn({
       ...track,
       row: (r) => {
         const seen = currencies.get(r.accountSeq);
@@ -104,9 +104,9 @@ export function insertInBulk(ledger: Ledger, fn: (track: Track) => void): void {
         track.row(r);
       },
     });
-    checkAccounts(ledger, currencies);
+    await checkAccounts(ledger, currencies);
     totals.flush(ledger);
-    withFullTextBatch(ledger, () =>
+    await withFullTextBatch(ledger, () =>
       ledger.sqlite.prepare(`INSERT INTO transactions_fts (rowid, description) SELECT ${ORDER_KEY_SQL}, description FROM transactions WHERE seq > ?`).run(txSince),
     );
     ledger.sqlite.prepare('INSERT INTO receipts_fts (rowid, file_name, ocr_text) SELECT seq, file_name, ocr_text FROM receipts WHERE seq > ?').run(receiptSince);
@@ -121,9 +121,9 @@ export function insertInBulk(ledger: Ledger, fn: (track: Track) => void): void {
  * `update` must not change a row's description, date, amount or account; it
  * may change, add and delete lines.
  */
-export function updateInBulk(ledger: Ledger, update: () => void, before: EntryAggregates, after: EntryAggregates): void {
-  withoutTriggers(ledger, [...totalsOf('transactions', 'au'), ...totalsOf('lines', 'ai'), ...totalsOf('lines', 'ad'), ...totalsOf('lines', 'au')], () => {
-    update();
+export async function updateInBulk(ledger: Ledger, update: () => void | Promise<void>, before: EntryAggregates, after: EntryAggregates): Promise<void> {
+  await withoutTriggers(ledger, [...totalsOf('transactions', 'au'), ...totalsOf('lines', 'ai'), ...totalsOf('lines', 'ad'), ...totalsOf('lines', 'au')], async () => {
+    await update();
     before.flush(ledger);
     after.flush(ledger);
   });
@@ -133,8 +133,8 @@ export function updateInBulk(ledger: Ledger, update: () => void, before: EntryAg
  * Deletes many transactions (an undone import) and their lines the same way,
  * in the caller's write transaction. `where` selects the rows from `transactions`.
  */
-export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]): number {
-  return withoutTriggers(ledger, [...entryTotalsOf('ad'), FULL_TEXT.transactions_ad], () => {
+export async function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]): Promise<number> {
+  return withoutTriggers(ledger, [...entryTotalsOf('ad'), FULL_TEXT.transactions_ad], async () => {
     const totals = new EntryAggregates(-1);
     const rows = ledger.sqlite
       .prepare(`SELECT org_seq, account_seq, date, status, reconciled, source, currency, amount_minor, base_minor, description FROM transactions WHERE ${where}`)
@@ -156,7 +156,7 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
       .pluck()
       .all(...params) as number[];
     ledger.sqlite.prepare(`DELETE FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`).run(...params);
-    refreshSettled(ledger, settled);
+    await refreshSettled(ledger, settled);
     ledger.sqlite.prepare(`DELETE FROM transactions_fts WHERE rowid IN (SELECT ${ORDER_KEY_SQL} FROM transactions WHERE ${where})`).run(...params);
     return ledger.sqlite.prepare(`DELETE FROM transactions WHERE ${where}`).run(...params).changes;
   });
@@ -166,17 +166,19 @@ export function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]
  * Books many documents' entries (invoices issued from a file) the same way:
  * fn writes the postings and tells track of each; their totals are added once.
  */
-export function postInBulk<T>(ledger: Ledger, fn: (track: Track) => T): T {
-  return withoutTriggers(ledger, totalsOf('postings', 'ai'), () => {
+export async function postInBulk<T>(ledger: Ledger, fn: (track: Track) => T | Promise<T>): Promise<T> {
+  return withoutTriggers(ledger, totalsOf('postings', 'ai'), async () => {
     const totals = new EntryAggregates(1);
-    const result = fn(trackInto(totals));
+    const result = await fn(trackInto(totals));
     totals.flush(ledger);
     return result;
   });
 }
 
 /** Files many proposals (a rule run's suggestions): the pending count kept once for the batch, not by a trigger per row. */
-export function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number): void {
-  const filed = withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
-  ledger.stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n").run(orgSeq, filed);
+export async function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number | Promise<number>): Promise<void> {
+  const filed = await withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
+  await ledger
+    .stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n")
+    .run(orgSeq, filed);
 }

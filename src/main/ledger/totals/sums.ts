@@ -16,16 +16,16 @@ const shiftMonth = (month: string, by: number): string => new Date(Date.UTC(Numb
 export type InCurrency = string | null;
 
 /** The latest month with a transaction in a currency (null: in any) (YYYY-MM), or null. */
-export const latestMonth = (ledger: Ledger, orgSeq: number, currency: InCurrency): string | null =>
+export const latestMonth = async (ledger: Ledger, orgSeq: number, currency: InCurrency): Promise<string | null> =>
   (
     (currency === null
-      ? ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND n > 0').get(orgSeq)
-      : ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND currency = ? AND n > 0').get(orgSeq, currency)) as { last: string | null }
+      ? await ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND n > 0').get(orgSeq)
+      : await ledger.stmt('SELECT max(month) AS last FROM line_month_totals WHERE org_seq = ? AND currency = ? AND n > 0').get(orgSeq, currency)) as { last: string | null }
   ).last;
 
 /** The twelve months ending with the latest month with a transaction (this month on empty books): the default period of the dashboard and the reports. */
-export const defaultMonths = (ledger: Ledger, orgSeq: number, currency: InCurrency): string[] =>
-  trailingMonths(latestMonth(ledger, orgSeq, currency) ?? new Date().toISOString().slice(0, 7));
+export const defaultMonths = async (ledger: Ledger, orgSeq: number, currency: InCurrency): Promise<string[]> =>
+  trailingMonths((await latestMonth(ledger, orgSeq, currency)) ?? new Date().toISOString().slice(0, 7));
 
 /** The twelve months ending with `last` (YYYY-MM), oldest first: the default period of the dashboard and the reports. */
 export function trailingMonths(last: string, count = 12): string[] {
@@ -72,8 +72,8 @@ export function slicesOf(from: string, to: string): Slices {
 export const BEGINNING = '0001-01-01';
 
 /** The currencies an organization's lines (and documents' postings) are in: the one list every base-currency read takes (few). */
-export const bookCurrencies = (ledger: Ledger, orgSeq: number): string[] =>
-  ledger.stmt('SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ?').pluck().all(orgSeq) as string[];
+export const bookCurrencies = async (ledger: Ledger, orgSeq: number): Promise<string[]> =>
+  (await ledger.stmt('SELECT DISTINCT currency FROM line_month_totals WHERE org_seq = ?').pluck().all(orgSeq)) as string[];
 
 /** The sum of an organization's lines of one kind and category (0: none) in a currency, per month or over the whole range. */
 export interface LineSum {
@@ -89,12 +89,12 @@ export interface LineSum {
  * the range's last). Debits positive: a category line's amount balances the
  * money line, so an expense's lines are positive and revenue's negative.
  */
-export function lineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string, byMonth = true): LineSum[] {
+export async function lineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string | null, to: string, byMonth = true): Promise<LineSum[]> {
   const { months, days } = slicesOf(from ?? BEGINNING, to);
   const parts: string[] = [];
   const params: unknown[] = [];
   // A currency's own sums, or every currency's base sums (each currency its own index range: a few).
-  const currencies = currency === null ? bookCurrencies(ledger, orgSeq) : [currency];
+  const currencies = currency === null ? await bookCurrencies(ledger, orgSeq) : [currency];
   const sum = currency === null ? 'sum_base AS sum_minor' : 'sum_minor';
   const which = ` AND currency IN (${currencies.map(() => '?').join(', ') || 'NULL'})`;
   const of = currencies;
@@ -122,7 +122,7 @@ export function lineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, f
 }
 
 /** Per account, reconciled rows apart: the sum of an organization's rows dated on or before `date` (in the base currency when asked). */
-export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string, inBase = false): { account_seq: number; reconciled: number; minor: number }[] {
+export async function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string, inBase = false): Promise<{ account_seq: number; reconciled: number; minor: number }[]> {
   const month = date.slice(0, 7);
   const sum = inBase ? 'sum_base' : 'sum_minor';
   return ledger.rows(
@@ -140,22 +140,22 @@ export function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string,
 }
 
 /** The sum of an account's rows dated before `date` (all statuses), in minor units (of the base currency when asked). */
-export function accountSumBefore(ledger: Ledger, accountSeq: number, date: string, inBase = false): number {
+export async function accountSumBefore(ledger: Ledger, accountSeq: number, date: string, inBase = false): Promise<number> {
   const sum = inBase ? 'sum_base' : 'sum_minor';
   const month = date.slice(0, 7);
-  const { minor } = ledger
+  const { minor } = (await ledger
     .stmt(
       `SELECT coalesce((SELECT sum(${sum}) FROM account_month_totals WHERE account_seq = ? AND month < ?), 0)
             + coalesce((SELECT sum(${sum}) FROM account_day_totals WHERE account_seq = ? AND date >= ? AND date < ?), 0) AS minor`,
     )
-    .get(accountSeq, month, accountSeq, `${month}-01`, date) as { minor: number };
+    .get(accountSeq, month, accountSeq, `${month}-01`, date)) as { minor: number };
   return minor;
 }
 
 /** An account's rows ever (only the reconciled ones, when asked): their count and sum in minor units. */
-export function accountTotals(ledger: Ledger, accountSeq: number, only: { reconciled?: boolean } = {}): { n: number; minor: number } {
+export async function accountTotals(ledger: Ledger, accountSeq: number, only: { reconciled?: boolean } = {}): Promise<{ n: number; minor: number }> {
   const sql = 'SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM account_month_totals WHERE account_seq = ?';
-  return (only.reconciled ? ledger.stmt(`${sql} AND reconciled = 1`).get(accountSeq) : ledger.stmt(sql).get(accountSeq)) as { n: number; minor: number };
+  return (only.reconciled ? await ledger.stmt(`${sql} AND reconciled = 1`).get(accountSeq) : await ledger.stmt(sql).get(accountSeq)) as { n: number; minor: number };
 }
 
 /** What a general ledger page needs of a range: how many postings and their sum. */
@@ -165,7 +165,13 @@ export interface RangeTotals {
 }
 
 /** Counts and sums over [from, to] from a pair of month/day tables (whole months from one, the ends from the other). */
-function rangeTotals(ledger: Ledger, tables: { month: string; day: string; where: string; sum?: 'sum_base' }, params: unknown[], from: string, to: string): RangeTotals {
+async function rangeTotals(
+  ledger: Ledger,
+  tables: { month: string; day: string; where: string; sum?: 'sum_base' },
+  params: unknown[],
+  from: string,
+  to: string,
+): Promise<RangeTotals> {
   const { months, days } = slicesOf(from, to);
   const parts: string[] = [];
   const all: unknown[] = [];
@@ -179,24 +185,24 @@ function rangeTotals(ledger: Ledger, tables: { month: string; day: string; where
     all.push(...params, ...range);
   }
   if (!parts.length) return { n: 0, minor: 0 };
-  return ledger.stmt(`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM (${parts.join(' UNION ALL ')})`).get(...all) as RangeTotals;
+  return (await ledger.stmt(`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM (${parts.join(' UNION ALL ')})`).get(...all)) as RangeTotals;
 }
 
 /** An account's rows over [from, to]. */
-export const accountRange = (ledger: Ledger, accountSeq: number, from: string, to: string): RangeTotals =>
+export const accountRange = (ledger: Ledger, accountSeq: number, from: string, to: string): Promise<RangeTotals> =>
   rangeTotals(ledger, { month: 'account_month_totals', day: 'account_day_totals', where: 'account_seq = ?' }, [accountSeq], from, to);
 
 /** An organization's lines of one kind and category (0: none) in a currency (null: every currency's, in the base one) over [from, to]. */
-export const lineRange = (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): RangeTotals =>
+export const lineRange = async (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): Promise<RangeTotals> =>
   currency === null
-    ? rangeTotals(
+    ? await rangeTotals(
         ledger,
         { month: 'line_month_totals', day: 'line_day_totals', where: 'org_seq = ? AND kind = ? AND category_seq = ?', sum: 'sum_base' },
         [orgSeq, kind, categorySeq],
         from,
         to,
       )
-    : rangeTotals(
+    : await rangeTotals(
         ledger,
         { month: 'line_month_totals', day: 'line_day_totals', where: 'org_seq = ? AND currency = ? AND kind = ? AND category_seq = ?' },
         [orgSeq, currency, kind, categorySeq],
@@ -205,7 +211,7 @@ export const lineRange = (ledger: Ledger, orgSeq: number, currency: InCurrency, 
       );
 
 /** Counts per day in a page's order: [date, n]. */
-type DayCounts = Iterable<[string, number]>;
+type DayCounts = AsyncIterable<[string, number]>;
 
 /** From this offset on, a page looks up its first day in the maintained counts per day. */
 const DEEP_OFFSET = 1000;
@@ -217,10 +223,10 @@ const DEEP_OFFSET = 1000;
  * every row before the page. Past the end: the last day, skipping more than
  * it holds (an empty page, found at once). Null when there is no day at all.
  */
-function pageStart(days: DayCounts, offset: number): { date: string; skip: number } | null {
+async function pageStart(days: DayCounts, offset: number): Promise<{ date: string; skip: number } | null> {
   let seen = 0;
   let last: { date: string; skip: number } | null = null;
-  for (const [date, n] of days) {
+  for await (const [date, n] of days) {
     if (seen + n > offset) return { date, skip: offset - seen };
     last = { date, skip: offset - seen };
     seen += n;
@@ -229,14 +235,13 @@ function pageStart(days: DayCounts, offset: number): { date: string; skip: numbe
 }
 
 /** Where a page at `offset` starts when it is deep enough for the walk to pay; else null (the plain query skips). */
-export const deepPageStart = (offset: number, days: () => DayCounts) => (offset >= DEEP_OFFSET ? pageStart(days(), offset) : null);
+export const deepPageStart = async (offset: number, days: () => DayCounts) => (offset >= DEEP_OFFSET ? await pageStart(days(), offset) : null);
 
 /** An account's rows per day over [from, to]. */
 export const accountDays = (ledger: Ledger, accountSeq: number, from: string, to: string): DayCounts =>
   ledger
     .stmt('SELECT date, sum(n) FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date ORDER BY date')
-    .raw(true)
-    .iterate(accountSeq, from, to) as DayCounts;
+    .iterateRaw(accountSeq, from, to) as DayCounts;
 
 /** An organization's lines (and documents' postings) of one kind and category per day over [from, to], in a currency or (null) in every one. */
 export const lineDays = (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): DayCounts =>
@@ -244,5 +249,4 @@ export const lineDays = (ledger: Ledger, orgSeq: number, currency: InCurrency, k
     .stmt(
       `SELECT date, sum(n) FROM line_day_totals WHERE org_seq = ?${currency === null ? '' : ' AND currency = ?'} AND kind = ? AND category_seq = ? AND date BETWEEN ? AND ? GROUP BY date ORDER BY date`,
     )
-    .raw(true)
-    .iterate(...(currency === null ? [orgSeq] : [orgSeq, currency]), kind, categorySeq, from, to) as DayCounts;
+    .iterateRaw(...(currency === null ? [orgSeq] : [orgSeq, currency]), kind, categorySeq, from, to) as DayCounts;

@@ -33,26 +33,40 @@ export interface TransactionDetail {
   lines: EntryLine[];
 }
 
-export function entryLines(ledger: Ledger, transactionSeq: number): EntryLine[] {
-  return ledger
-    .rows<{ kind: LineKind; code: string | null; account_id: string | null; counterpart: string | null; amount_minor: number; currency: string; own: number; memo: string | null }>(
+export async function entryLines(ledger: Ledger, transactionSeq: number): Promise<EntryLine[]> {
+  return (
+    await ledger.rows<{
+      kind: LineKind;
+      code: string | null;
+      account_id: string | null;
+      counterpart: string | null;
+      amount_minor: number;
+      currency: string;
+      own: number;
+      memo: string | null;
+    }>(
       `SELECT l.kind, c.code, a.id AS account_id, t.id AS counterpart, l.amount_minor, l.currency, l.currency = r.currency AS own, l.memo
        FROM lines l JOIN transactions r ON r.seq = l.transaction_seq LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq LEFT JOIN transactions t ON t.seq = l.counterpart_seq
        WHERE l.transaction_seq = ? ORDER BY l.position`,
       transactionSeq,
     )
-    .map((l) => ({
-      kind: l.kind,
-      categoryCode: l.code,
-      accountId: l.account_id,
-      counterpartId: l.counterpart,
-      amount: fromMinor(-l.amount_minor, l.currency),
-      memo: l.memo,
-      ...(l.own ? {} : { currency: l.currency }),
-    }));
+  ).map((l) => ({
+    kind: l.kind,
+    categoryCode: l.code,
+    accountId: l.account_id,
+    counterpartId: l.counterpart,
+    amount: fromMinor(-l.amount_minor, l.currency),
+    memo: l.memo,
+    ...(l.own ? {} : { currency: l.currency }),
+  }));
 }
 
-export function getTransaction(ledger: Ledger, orgSeq: number, id: string): TransactionDetail {
-  const row = requireTransactionRow(ledger, orgSeq, id);
-  return { transaction: toTransaction(row), notes: listNotesOf(ledger, row.seq), receipts: receiptsOfTransaction(ledger, row.seq), lines: entryLines(ledger, row.seq) };
+export async function getTransaction(ledger: Ledger, orgSeq: number, id: string): Promise<TransactionDetail> {
+  const row = await requireTransactionRow(ledger, orgSeq, id);
+  return {
+    transaction: toTransaction(row),
+    notes: await listNotesOf(ledger, row.seq),
+    receipts: await receiptsOfTransaction(ledger, row.seq),
+    lines: await entryLines(ledger, row.seq),
+  };
 }

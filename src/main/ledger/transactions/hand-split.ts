@@ -33,17 +33,17 @@ const partText = (row: HandRow) => (p: ResolvedPart) => {
 export type TypedSplitPart = Omit<SplitPart, 'amountMinor'> & { amount: TypedMoney };
 
 /** Splits a row into category lines that add up to its amount exactly (parts of a -100.00 payment: 60 and 40). */
-export function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, typed: readonly TypedSplitPart[], flags: Correcting = {}): HandRow {
-  return ledger.write(() => {
-    const row = handRow(ledger, orgSeq, id);
-    assertOpen(ledger, orgSeq, [row.date], 'split');
-    refuseTransfer(ledger, row, 'split');
-    const mark = decimalMarkOf(ledger, orgSeq);
+export async function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, typed: readonly TypedSplitPart[], flags: Correcting = {}): Promise<HandRow> {
+  return ledger.write(async () => {
+    const row = await handRow(ledger, orgSeq, id);
+    await assertOpen(ledger, orgSeq, [row.date], 'split');
+    await refuseTransfer(ledger, row, 'split');
+    const mark = await decimalMarkOf(ledger, orgSeq);
     const parts = typed.map(({ amount, ...p }, i) => ({ ...p, amountMinor: typedToMinor(amount, row.currency, mark, `lines[${i}].amount`) }));
-    const resolved = resolveSplit(ledger, orgSeq, row, parts, 'typed');
-    asCorrection(ledger, orgSeq, actor, row, flags, () => replaceLines(ledger, row, splitLines(ledger, row.date, resolved)));
-    ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
-    appendAudit(ledger, orgSeq, actor, {
+    const resolved = await resolveSplit(ledger, orgSeq, row, parts, 'typed');
+    await asCorrection(ledger, orgSeq, actor, row, flags, async () => replaceLines(ledger, row, await splitLines(ledger, row.date, resolved)));
+    await ledger.stmt('UPDATE transactions SET suggested_by = NULL, confidence = NULL, reason = NULL WHERE seq = ?').run(row.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.split',
       targetType: 'transaction',
       targetId: row.id,
@@ -57,12 +57,12 @@ export function splitTransaction(ledger: Ledger, orgSeq: number, actor: Human, i
 export type UnsplitTo = { categoryCode?: string | null };
 
 /** A split row back to what it was before its split; when that is not known, the person says what it becomes. */
-export function unsplitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, to: UnsplitTo = {}, flags: Correcting = {}): HandRow {
-  return ledger.write(() => {
-    const row = handRow(ledger, orgSeq, id);
-    if (!isSplit(linesOf(ledger, row.seq))) throw new LedgerError('conflict', `${describeTransaction(row)} is not split.`, { id: row.id, reason: 'not split' });
-    assertOpen(ledger, orgSeq, [row.date], 'unsplit');
-    const before = to.categoryCode === undefined ? splitOriginOf<LineInput>(ledger, row.seq) : null;
+export async function unsplitTransaction(ledger: Ledger, orgSeq: number, actor: Human, id: string, to: UnsplitTo = {}, flags: Correcting = {}): Promise<HandRow> {
+  return ledger.write(async () => {
+    const row = await handRow(ledger, orgSeq, id);
+    if (!isSplit(await linesOf(ledger, row.seq))) throw new LedgerError('conflict', `${describeTransaction(row)} is not split.`, { id: row.id, reason: 'not split' });
+    await assertOpen(ledger, orgSeq, [row.date], 'unsplit');
+    const before = to.categoryCode === undefined ? await splitOriginOf<LineInput>(ledger, row.seq) : null;
     if (to.categoryCode === undefined && !before) {
       throw invalid([
         {
@@ -71,11 +71,13 @@ export function unsplitTransaction(ledger: Ledger, orgSeq: number, actor: Human,
         },
       ]);
     }
-    const category = to.categoryCode ? resolveCategory(ledger, orgSeq, { categoryCode: to.categoryCode }) : null;
-    asCorrection(ledger, orgSeq, actor, row, flags, () => replaceLines(ledger, row, before ?? categorizedLines(ledger, row.date, category?.seq ?? null, row.amount_minor)));
-    const now = handRow(ledger, orgSeq, row.id);
+    const category = to.categoryCode ? await resolveCategory(ledger, orgSeq, { categoryCode: to.categoryCode }) : null;
+    await asCorrection(ledger, orgSeq, actor, row, flags, async () =>
+      replaceLines(ledger, row, before ?? (await categorizedLines(ledger, row.date, category?.seq ?? null, row.amount_minor))),
+    );
+    const now = await handRow(ledger, orgSeq, row.id);
     const said = before ? `as before its split: ${now.category ?? '(uncategorized)'}` : `one line: ${now.category ?? '(uncategorized)'}`;
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.unsplit',
       targetType: 'transaction',
       targetId: row.id,

@@ -45,11 +45,11 @@ const placeholders = (n: number) => `(${Array(n).fill('?').join(', ')})`;
 const INSERT_TRANSACTION = `INSERT INTO transactions (${COLUMNS}) VALUES ${placeholders(COLUMN_COUNT)}`;
 
 /** A new entry as stored: the row's values (in COLUMNS' order), its lines, and what its totals count. */
-function newEntry(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): { values: unknown[]; lines: LineInput[]; baseMinor: number | null } {
+async function newEntry(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): Promise<{ values: unknown[]; lines: LineInput[]; baseMinor: number | null }> {
   const reconciled = t.reconciled ?? 0;
   const receiptNeeded = t.receiptNeeded ?? 0;
   const lines = t.lines ?? linesFor(t.categorySeq, t.amountMinor);
-  const baseMinor = t.baseMinor !== undefined ? t.baseMinor : baseOf(ledger, orgSeq, t.amountMinor, t.currency, t.date);
+  const baseMinor = t.baseMinor !== undefined ? t.baseMinor : await baseOf(ledger, orgSeq, t.amountMinor, t.currency, t.date);
   const status = t.status ?? statusOf({ categorized: isCategorized(lines), reconciled, receipt_needed: receiptNeeded, status: 'matched' });
   track?.row({
     orgSeq,
@@ -99,10 +99,10 @@ const headOf = (seq: number, orgSeq: number, t: NewTransaction, baseMinor: numbe
 });
 
 /** One entry. Its status is the view of its facts. `track`, in a bulk load, counts the row and its lines for the totals. */
-export function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): number {
-  const { values, lines, baseMinor } = newEntry(ledger, orgSeq, t, track);
-  const seq = Number(ledger.stmt(INSERT_TRANSACTION).run(values).lastInsertRowid);
-  insertLines(ledger, headOf(seq, orgSeq, t, baseMinor), lines, track);
+export async function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): Promise<number> {
+  const { values, lines, baseMinor } = await newEntry(ledger, orgSeq, t, track);
+  const seq = Number((await ledger.stmt(INSERT_TRANSACTION).run(values)).lastInsertRowid);
+  await insertLines(ledger, headOf(seq, orgSeq, t, baseMinor), lines, track);
   return seq;
 }
 
@@ -134,18 +134,23 @@ export class EntryWriter {
   #ownLines: { head: EntryHead; lines: LineInput[] }[] = [];
   readonly #withOwnLines: number[] = [];
 
-  constructor(
+  private constructor(
     private readonly ledger: Ledger,
     private readonly orgSeq: number,
+    first: number,
     private readonly track?: Track,
   ) {
-    this.#first = this.#next = (ledger.stmt('SELECT coalesce(max(seq), 0) FROM transactions').pluck().get() as number) + 1;
+    this.#first = this.#next = first;
+  }
+
+  static async open(ledger: Ledger, orgSeq: number, track?: Track): Promise<EntryWriter> {
+    return new EntryWriter(ledger, orgSeq, ((await ledger.stmt('SELECT coalesce(max(seq), 0) FROM transactions').pluck().get()) as number) + 1, track);
   }
 
   /** Adds an entry; answers its seq (its row is written with the next full statement, or at finish). */
-  add(t: NewTransaction): number {
+  async add(t: NewTransaction): Promise<number> {
     const seq = this.#next++;
-    const { values, lines, baseMinor } = newEntry(this.ledger, this.orgSeq, t, this.track);
+    const { values, lines, baseMinor } = await newEntry(this.ledger, this.orgSeq, t, this.track);
     this.#values.push(seq, ...values);
     if (t.lines) {
       this.#ownLines.push({ head: headOf(seq, this.orgSeq, t, baseMinor), lines });
@@ -162,27 +167,27 @@ export class EntryWriter {
         baseMinor: baseMinor === null ? null : -baseMinor,
       });
     }
-    if (this.#values.length === ROWS_PER_STATEMENT * WIDTH) this.#flush();
+    if (this.#values.length === ROWS_PER_STATEMENT * WIDTH) await this.#flush();
     return seq;
   }
 
   /** Writes what is left: the last rows, every default line. */
-  finish(): void {
-    for (let at = 0; at < this.#values.length; at += WIDTH) this.ledger.stmt(INSERT_ONE).run(this.#values.slice(at, at + WIDTH));
+  async finish(): Promise<void> {
+    for (let at = 0; at < this.#values.length; at += WIDTH) await this.ledger.stmt(INSERT_ONE).run(this.#values.slice(at, at + WIDTH));
     this.#values = [];
-    this.#writeOwnLines();
-    this.ledger.stmt(INSERT_DEFAULT_LINES).run(this.#first, this.#next, JSON.stringify(this.#withOwnLines));
+    await this.#writeOwnLines();
+    await this.ledger.stmt(INSERT_DEFAULT_LINES).run(this.#first, this.#next, JSON.stringify(this.#withOwnLines));
   }
 
-  #flush(): void {
-    this.ledger.stmt(INSERT_MANY).run(this.#values);
+  async #flush(): Promise<void> {
+    await this.ledger.stmt(INSERT_MANY).run(this.#values);
     this.#values = [];
-    this.#writeOwnLines();
+    await this.#writeOwnLines();
   }
 
   /** Lines other than the default, once their rows are in (their foreign key). */
-  #writeOwnLines(): void {
-    for (const { head, lines } of this.#ownLines) insertLines(this.ledger, head, lines, this.track);
+  async #writeOwnLines(): Promise<void> {
+    for (const { head, lines } of this.#ownLines) await insertLines(this.ledger, head, lines, this.track);
     this.#ownLines = [];
   }
 }

@@ -112,7 +112,7 @@ function givenBases(head: EntryHead, lines: readonly LineInput[]): number[] | nu
 }
 
 /** Writes a new entry's lines (its row just inserted); track, in a bulk load, counts them for the totals. */
-export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): void {
+export async function insertLines(ledger: Ledger, head: EntryHead, lines: readonly LineInput[], track?: Track): Promise<void> {
   checkEntry(head, lines);
   const insert = ledger.stmt(INSERT_LINE);
   const bases =
@@ -122,8 +122,8 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
       head.amount_minor,
       head.base_minor,
     );
-  lines.forEach((l, position) => {
-    insert.run(
+  for (const [position, l] of lines.entries()) {
+    await insert.run(
       head.seq,
       position,
       head.org_seq,
@@ -150,7 +150,7 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
       amountMinor: l.amountMinor,
       baseMinor: bases[position],
     });
-  });
+  }
 }
 
 /**
@@ -158,34 +158,34 @@ export function insertLines(ledger: Ledger, head: EntryHead, lines: readonly Lin
  * its category and its status (`categorizing`: a person or an approval
  * decided, which drops the legacy agent_suggested). The totals follow by their triggers.
  */
-export function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: readonly LineInput[], categorizing = true): TransactionStatus {
+export async function replaceLines(ledger: Ledger, head: EntryHead & RowFacts, lines: readonly LineInput[], categorizing = true): Promise<TransactionStatus> {
   checkEntry(head, lines);
-  refuseJournalRow(ledger, head.seq);
-  assertNotFiled(ledger, head.seq);
-  const settled = settledBy(ledger, head.seq);
-  const credits = creditsOnRow(ledger, head.seq);
-  followSplitOrigin(ledger, head.seq, lines, () => linesOf(ledger, head.seq).map(asInput));
-  ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
-  insertLines(ledger, head, lines);
-  assertCreditsCover(ledger, credits);
-  refreshSettled(ledger, [...settled, ...lines.flatMap((l) => (l.settlesSeq ? [l.settlesSeq] : []))]);
+  await refuseJournalRow(ledger, head.seq);
+  await assertNotFiled(ledger, head.seq);
+  const settled = await settledBy(ledger, head.seq);
+  const credits = await creditsOnRow(ledger, head.seq);
+  await followSplitOrigin(ledger, head.seq, lines, async () => (await linesOf(ledger, head.seq)).map(asInput));
+  await ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(head.seq);
+  await insertLines(ledger, head, lines);
+  await assertCreditsCover(ledger, credits);
+  await refreshSettled(ledger, [...settled, ...lines.flatMap((l) => (l.settlesSeq ? [l.settlesSeq] : []))]);
   // A row that no longer settles the tax control account no longer pays a return.
-  if (!(lines.length === 1 && lines[0].kind === 'tax')) ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(head.seq);
+  if (!(lines.length === 1 && lines[0].kind === 'tax')) await ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(head.seq);
   const status = statusOf({ ...head, categorized: isCategorized(lines) }, categorizing);
-  ledger.stmt('UPDATE transactions SET category_seq = ?, status = ? WHERE seq = ?').run(shownCategory(lines), status, head.seq);
+  await ledger.stmt('UPDATE transactions SET category_seq = ?, status = ? WHERE seq = ?').run(shownCategory(lines), status, head.seq);
   return status;
 }
 
 /** After a row's base amount changed with its date (another day's rate): its lines' shares follow. */
-export function rebaseLines(ledger: Ledger, head: EntryHead): void {
-  const lines = linesOf(ledger, head.seq);
+export async function rebaseLines(ledger: Ledger, head: EntryHead): Promise<void> {
+  const lines = await linesOf(ledger, head.seq);
   const bases = linesBase(
     lines.map((l) => l.amount_minor),
     head.amount_minor,
     head.base_minor,
   );
   const set = ledger.stmt('UPDATE lines SET base_minor = ? WHERE transaction_seq = ? AND position = ?');
-  lines.forEach((l, i) => set.run(bases[i], head.seq, l.position));
+  for (const [i, l] of lines.entries()) await set.run(bases[i], head.seq, l.position);
 }
 
 /** A stored line, as the general ledger and the detail read it. */
@@ -206,7 +206,7 @@ export interface LineRecord {
   currency: string;
 }
 
-export function linesOf(ledger: Ledger, transactionSeq: number): LineRecord[] {
+export async function linesOf(ledger: Ledger, transactionSeq: number): Promise<LineRecord[]> {
   return ledger.rows<LineRecord>(
     'SELECT transaction_seq, position, kind, category_seq, account_seq, counterpart_seq, amount_minor, base_minor, memo, tax_code_seq, tax_minor, settles_seq, contact_seq, currency FROM lines WHERE transaction_seq = ? ORDER BY position',
     transactionSeq,
@@ -230,26 +230,26 @@ export const asInput = (l: LineRecord): LineInput => ({
 });
 
 /** A money account's name by its seq (for messages). */
-export const accountName = (ledger: Ledger, seq: number | null): string =>
-  (ledger.stmt('SELECT name FROM accounts WHERE seq = ?').get(seq) as { name: string } | undefined)?.name ?? 'another account';
+export const accountName = async (ledger: Ledger, seq: number | null): Promise<string> =>
+  ((await ledger.stmt('SELECT name FROM accounts WHERE seq = ?').get(seq)) as { name: string } | undefined)?.name ?? 'another account';
 
 /** The transfer line of a row, if it is a transfer. */
-export const transferLineOf = (ledger: Ledger, seq: number): LineRecord | undefined => linesOf(ledger, seq).find((l) => l.kind === 'transfer');
+export const transferLineOf = async (ledger: Ledger, seq: number): Promise<LineRecord | undefined> => (await linesOf(ledger, seq)).find((l) => l.kind === 'transfer');
 
 /** Refuses to change a transfer's row as if it were a categorized one: the transfer is undone first. */
-export function refuseTransfer(ledger: Ledger, row: { seq: number; id: string }, verb: string): void {
-  const line = transferLineOf(ledger, row.seq);
+export async function refuseTransfer(ledger: Ledger, row: { seq: number; id: string }, verb: string): Promise<void> {
+  const line = await transferLineOf(ledger, row.seq);
   if (!line) return;
   throw new LedgerError(
     'conflict',
-    `This row is a transfer to "${accountName(ledger, line.account_seq)}": undo the transfer first (ledgerdesk transfer undo ${row.id}), then it can be ${verb}.`,
+    `This row is a transfer to "${await accountName(ledger, line.account_seq)}": undo the transfer first (ledgerdesk transfer undo ${row.id}), then it can be ${verb}.`,
     { id: row.id, reason: 'transfer' },
   );
 }
 
 /** After a row's amount changed by hand: its one line follows (a split or a matched transfer is changed first, by its lines). */
-export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: string }): void {
-  const lines = linesOf(ledger, row.seq);
+export async function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: string }): Promise<void> {
+  const lines = await linesOf(ledger, row.seq);
   const [only] = lines;
   const other = lines.find((l) => l.currency !== row.currency);
   if (other) {
@@ -263,7 +263,7 @@ export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: s
       reason: 'transfer',
     });
   }
-  replaceLines(ledger, row, [{ ...asInput(only), amountMinor: -row.amount_minor }], false);
+  await replaceLines(ledger, row, [{ ...asInput(only), amountMinor: -row.amount_minor }], false);
 }
 
 /**
@@ -271,10 +271,10 @@ export function followAmount(ledger: Ledger, row: EntryHead & RowFacts & { id: s
  * the row's date (as a closing date's refusal does) and the return, for a client that only knows period_locked.
  * A person's change made as a correction (tax/corrections.ts, issue 43) passes: the row is unstamped while it changes.
  */
-export function assertNotFiled(ledger: Ledger, seq: number): void {
-  const filed = ledger
+export async function assertNotFiled(ledger: Ledger, seq: number): Promise<void> {
+  const filed = (await ledger
     .stmt('SELECT r.id, r.period_from, r.period_to, r.filed_at, l.date FROM lines l JOIN tax_returns r ON r.seq = l.tax_return_seq WHERE l.transaction_seq = ? LIMIT 1')
-    .get(seq) as { id: string; period_from: string; period_to: string; filed_at: string; date: string } | undefined;
+    .get(seq)) as { id: string; period_from: string; period_to: string; filed_at: string; date: string } | undefined;
   if (!filed) return;
   throw new LedgerError(
     'period_locked',
@@ -284,8 +284,8 @@ export function assertNotFiled(ledger: Ledger, seq: number): void {
 }
 
 /** Refuses to change or delete a manual journal's money-account row (issue 43): the journal is reversed instead, whole. */
-export function refuseJournalRow(ledger: Ledger, seq: number): void {
-  const journal = ledger.stmt('SELECT j.number FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = ?').pluck().get(seq) as number | null | undefined;
+export async function refuseJournalRow(ledger: Ledger, seq: number): Promise<void> {
+  const journal = (await ledger.stmt('SELECT j.number FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = ?').pluck().get(seq)) as number | null | undefined;
   if (journal === undefined) return;
   const name = journalNumber(journal);
   throw new LedgerError('conflict', `This row is a line of journal ${name}: reverse the journal instead (ledgerdesk journal reverse ${name}).`, {
@@ -295,15 +295,15 @@ export function refuseJournalRow(ledger: Ledger, seq: number): void {
 }
 
 /** Deletes a row with its lines; a transfer matched with it goes back in transit. */
-export function removeEntry(ledger: Ledger, seq: number): void {
-  refuseJournalRow(ledger, seq);
-  assertNotFiled(ledger, seq);
-  ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(seq);
-  ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
-  const settled = settledBy(ledger, seq);
-  const credits = creditsOnRow(ledger, seq);
-  ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
-  ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);
-  assertCreditsCover(ledger, credits);
-  refreshSettled(ledger, settled);
+export async function removeEntry(ledger: Ledger, seq: number): Promise<void> {
+  await refuseJournalRow(ledger, seq);
+  await assertNotFiled(ledger, seq);
+  await ledger.stmt('UPDATE tax_returns SET payment_transaction_seq = NULL WHERE payment_transaction_seq = ?').run(seq);
+  await ledger.stmt('UPDATE lines SET counterpart_seq = NULL WHERE counterpart_seq = ?').run(seq);
+  const settled = await settledBy(ledger, seq);
+  const credits = await creditsOnRow(ledger, seq);
+  await ledger.stmt('DELETE FROM lines WHERE transaction_seq = ?').run(seq);
+  await ledger.stmt('DELETE FROM transactions WHERE seq = ?').run(seq);
+  await assertCreditsCover(ledger, credits);
+  await refreshSettled(ledger, settled);
 }

@@ -28,31 +28,31 @@ const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 type ReceiptRow = Receipt & { seq: number };
 const strip = ({ seq: _seq, ...receipt }: ReceiptRow): Receipt => receipt;
 
-export function receiptsOfTransaction(ledger: Ledger, transactionSeq: number): Receipt[] {
+export async function receiptsOfTransaction(ledger: Ledger, transactionSeq: number): Promise<Receipt[]> {
   return ledger.rows<Receipt>(`${SELECT} WHERE r.transaction_seq = ? ORDER BY r.created_at, r.seq`, transactionSeq);
 }
 
-export function findReceiptRow(ledger: Ledger, orgSeq: number, id: string): ReceiptRow | undefined {
-  return ledger.stmt(`SELECT r.seq, ${COLUMNS} ${FROM} WHERE r.id = ? AND r.org_seq = ?`).get(id, orgSeq) as ReceiptRow | undefined;
+export async function findReceiptRow(ledger: Ledger, orgSeq: number, id: string): Promise<ReceiptRow | undefined> {
+  return (await ledger.stmt(`SELECT r.seq, ${COLUMNS} ${FROM} WHERE r.id = ? AND r.org_seq = ?`).get(id, orgSeq)) as ReceiptRow | undefined;
 }
 
-export function requireReceiptRow(ledger: Ledger, orgSeq: number, id: string): ReceiptRow {
-  const row = findReceiptRow(ledger, orgSeq, id);
+export async function requireReceiptRow(ledger: Ledger, orgSeq: number, id: string): Promise<ReceiptRow> {
+  const row = await findReceiptRow(ledger, orgSeq, id);
   if (!row) throw notFound('receipt', id);
   return row;
 }
 
 /** Where a receipt's bytes are kept (content-addressed by SHA-256: receipts/intake.ts), with its name and type. */
-export function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): { fileName: string; mimeType: string; sha256: string } {
-  const row = ledger.stmt('SELECT file_name AS fileName, mime_type AS mimeType, sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq) as
+export async function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): Promise<{ fileName: string; mimeType: string; sha256: string }> {
+  const row = (await ledger.stmt('SELECT file_name AS fileName, mime_type AS mimeType, sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as
     { fileName: string; mimeType: string; sha256: string | null } | undefined;
   if (!row) throw notFound('receipt', id);
   if (!row.sha256) throw notFound('receipt file', id);
   return { ...row, sha256: row.sha256 };
 }
 
-export function getReceipt(ledger: Ledger, orgSeq: number, id: string): Receipt {
-  return strip(requireReceiptRow(ledger, orgSeq, id));
+export async function getReceipt(ledger: Ledger, orgSeq: number, id: string): Promise<Receipt> {
+  return strip(await requireReceiptRow(ledger, orgSeq, id));
 }
 
 /**
@@ -60,7 +60,7 @@ export function getReceipt(ledger: Ledger, orgSeq: number, id: string): Receipt 
  * substring) in the file name or the OCR text. Newest first: ranking every
  * match would cost time in proportion to the matches, and agents refine q instead.
  */
-export function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Receipt[] {
+export async function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Promise<Receipt[]> {
   const terms = q.trim().split(/\s+/).filter(Boolean);
   const long = terms.filter((t) => [...t].length >= 3);
   const short = terms.filter((t) => [...t].length < 3);
@@ -97,31 +97,31 @@ export interface NewReceipt {
  * Records an uploaded receipt with its audit entry. The same file (by SHA-256)
  * uploaded again to the same organization answers the existing receipt.
  */
-export function addReceipt(ledger: Ledger, orgSeq: number, actor: Actor, input: NewReceipt): { receipt: Receipt; duplicate: boolean } {
-  return ledger.write(() => {
-    const existing = ledger.stmt('SELECT id FROM receipts WHERE org_seq = ? AND sha256 = ?').get(orgSeq, input.sha256) as { id: string } | undefined;
-    if (existing) return { receipt: getReceipt(ledger, orgSeq, existing.id), duplicate: true };
+export async function addReceipt(ledger: Ledger, orgSeq: number, actor: Actor, input: NewReceipt): Promise<{ receipt: Receipt; duplicate: boolean }> {
+  return ledger.write(async () => {
+    const existing = (await ledger.stmt('SELECT id FROM receipts WHERE org_seq = ? AND sha256 = ?').get(orgSeq, input.sha256)) as { id: string } | undefined;
+    if (existing) return { receipt: await getReceipt(ledger, orgSeq, existing.id), duplicate: true };
     const id = newId();
-    ledger
+    await ledger
       .stmt('INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)')
       .run(id, orgSeq, input.fileName, input.mimeType, input.sizeBytes, input.sha256, input.ocrText, nowIso());
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'receipt.uploaded',
       targetType: 'receipt',
       targetId: id,
       summary: `Receipt "${excerpt(input.fileName, 60)}" uploaded (${input.mimeType}, ${input.sizeBytes} bytes${input.ocrText ? ', text extracted' : ''})`,
     });
-    return { receipt: getReceipt(ledger, orgSeq, id), duplicate: false };
+    return { receipt: await getReceipt(ledger, orgSeq, id), duplicate: false };
   });
 }
 
 /** The bookkeeper links a receipt to a transaction by hand (no proposal). */
-export function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receiptId: string, transactionId: string): Receipt {
-  return ledger.write(() => {
-    const receipt = requireReceiptRow(ledger, orgSeq, receiptId);
-    const tx = requireTransactionRow(ledger, orgSeq, transactionId);
-    ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
-    appendAudit(ledger, orgSeq, actor, {
+export async function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receiptId: string, transactionId: string): Promise<Receipt> {
+  return ledger.write(async () => {
+    const receipt = await requireReceiptRow(ledger, orgSeq, receiptId);
+    const tx = await requireTransactionRow(ledger, orgSeq, transactionId);
+    await ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'receipt.linked',
       targetType: 'receipt',
       targetId: receipt.id,
@@ -135,8 +135,8 @@ export function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, receip
 export type ListedReceipt = Receipt & { linkedTo: { date: string; description: string; amount: number; currency: string } | null };
 
 /** All receipts, newest first, for the Receipts screen. */
-export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): { receipts: ListedReceipt[]; totalCount: number } {
-  const rows = ledger.rows<Receipt & { t_date: string | null; t_description: string | null; t_amount: number | null; t_currency: string | null }>(
+export async function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): Promise<{ receipts: ListedReceipt[]; totalCount: number }> {
+  const rows = await ledger.rows<Receipt & { t_date: string | null; t_description: string | null; t_amount: number | null; t_currency: string | null }>(
     `SELECT ${COLUMNS}, t.date AS t_date, t.description AS t_description, t.amount_minor AS t_amount, t.currency AS t_currency ${FROM} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
     orgSeq,
     page.limit,
@@ -146,7 +146,7 @@ export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: numb
     ...r,
     linkedTo: t_date === null ? null : { date: t_date, description: t_description!, amount: fromMinor(t_amount!, t_currency!), currency: t_currency! },
   }));
-  const { n } = ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq) as { n: number };
+  const { n } = (await ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq)) as { n: number };
   return { receipts, totalCount: n };
 }
 
@@ -155,29 +155,31 @@ export function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: numb
  * its audit entry; pending proposals to link it are rejected. Answers its
  * file's hash, and whether another receipt still keeps that file.
  */
-export function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor, id: string): { id: string; sha256: string | null; fileKept: boolean } {
-  return ledger.write(() => {
-    const row = requireReceiptRow(ledger, orgSeq, id);
+export async function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor, id: string): Promise<{ id: string; sha256: string | null; fileKept: boolean }> {
+  return ledger.write(async () => {
+    const row = await requireReceiptRow(ledger, orgSeq, id);
     if (row.transactionId)
       throw new LedgerError('conflict', `Receipt "${row.fileName}" is linked to a transaction; only a receipt linked to nothing can be deleted.`, {
         id: row.id,
         transactionId: row.transactionId,
       });
-    const { sha256 } = ledger.stmt('SELECT sha256 FROM receipts WHERE seq = ?').get(row.seq) as { sha256: string | null };
-    const rejected = ledger
-      .stmt(
-        `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The receipt was deleted.'
+    const { sha256 } = (await ledger.stmt('SELECT sha256 FROM receipts WHERE seq = ?').get(row.seq)) as { sha256: string | null };
+    const rejected = (
+      await ledger
+        .stmt(
+          `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The receipt was deleted.'
          WHERE org_seq = ? AND status = 'pending' AND type = 'receipt_link' AND json_extract(payload, '$.receiptId') = ?`,
-      )
-      .run(nowIso(), actor.type === 'human' ? actor.name : actor.tokenName, orgSeq, row.id).changes;
-    ledger.stmt('DELETE FROM receipts WHERE seq = ?').run(row.seq);
-    appendAudit(ledger, orgSeq, actor, {
+        )
+        .run(nowIso(), actor.type === 'human' ? actor.name : actor.tokenName, orgSeq, row.id)
+    ).changes;
+    await ledger.stmt('DELETE FROM receipts WHERE seq = ?').run(row.seq);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'receipt.deleted',
       targetType: 'receipt',
       targetId: row.id,
       summary: `Receipt "${excerpt(row.fileName, 60)}" deleted (it was linked to nothing)${rejected ? `; ${rejected} pending proposal(s) to link it rejected` : ''}`,
     });
-    const fileKept = sha256 !== null && ledger.stmt('SELECT 1 FROM receipts WHERE sha256 = ? LIMIT 1').get(sha256) !== undefined;
+    const fileKept = sha256 !== null && (await ledger.stmt('SELECT 1 FROM receipts WHERE sha256 = ? LIMIT 1').get(sha256)) !== undefined;
     return { id: row.id, sha256, fileKept };
   });
 }

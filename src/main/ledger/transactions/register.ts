@@ -39,8 +39,8 @@ export interface RegisterRow extends Transaction {
 const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
 
 /** The page's rows' lines in one read: their count and a transfer's other account. */
-function entriesOf(ledger: Ledger, seqs: number[]): Map<number, RegisterRow['entry']> {
-  const rows = ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number; pays: string | null; journal: string | null }>(
+async function entriesOf(ledger: Ledger, seqs: number[]): Promise<Map<number, RegisterRow['entry']>> {
+  const rows = await ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number; pays: string | null; journal: string | null }>(
     `SELECT l.transaction_seq AS seq, sum(l.kind = 'category') AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit,
        group_concat(d.number, ', ') AS pays,
        max(CASE l.kind WHEN 'journal' THEN (SELECT ${journalNumberSql('j')} FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = l.transaction_seq) END) AS journal
@@ -58,24 +58,24 @@ export interface RegisterPage {
   balances: boolean;
 }
 
-export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery): RegisterPage {
-  const page = listTransactions(ledger, orgSeq, q);
+export async function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<RegisterPage> {
+  const page = await listTransactions(ledger, orgSeq, q);
   const ids = page.data.map((t) => t.id);
   const extra = new Map(
-    ledger
-      .rows<{ id: string; seq: number; account_id: string; account_name: string; origin: TransactionOrigin; reconciled: number; base_minor: number | null }>(
+    (
+      await ledger.rows<{ id: string; seq: number; account_id: string; account_name: string; origin: TransactionOrigin; reconciled: number; base_minor: number | null }>(
         `SELECT t.id, t.seq, a.id AS account_id, a.name AS account_name, t.origin, t.reconciled, t.base_minor FROM transactions t JOIN accounts a ON a.seq = t.account_seq
          WHERE t.id IN (${ids.map(() => '?').join(', ') || 'NULL'})`,
         ...ids,
       )
-      .map((r) => [r.id, r]),
+    ).map((r) => [r.id, r]),
   );
-  const entries = entriesOf(
+  const entries = await entriesOf(
     ledger,
     [...extra.values()].map((x) => x.seq),
   );
-  const possible = possibleOnPage(ledger, orgSeq, page.data, extra);
-  const payments = possiblePaymentsFor(
+  const possible = await possibleOnPage(ledger, orgSeq, page.data, extra);
+  const payments = await possiblePaymentsFor(
     ledger,
     orgSeq,
     page.data
@@ -91,8 +91,8 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
   );
   const balances = q.accountSeq !== undefined && [q.status, q.source, q.category, q.description].every((f) => f === undefined);
   // Kept in minor units, row by row back from the first row's balance: exact.
-  let balance = balances && page.data.length ? balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
-  const base = organizationBySeq(ledger, orgSeq).currency;
+  let balance = balances && page.data.length ? await balanceAfter(ledger, q.accountSeq!, page.data[0].date, extra.get(page.data[0].id)!.seq) : 0;
+  const base = (await organizationBySeq(ledger, orgSeq)).currency;
   const data = page.data.map((t): RegisterRow => {
     const x = extra.get(t.id)!;
     const row: RegisterRow = {
@@ -115,7 +115,7 @@ export function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery
 }
 
 /** The page's open rows' possible transfers, when the page spans a month at most. */
-function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], extra: Map<string, { seq: number }>) {
+async function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], extra: Map<string, { seq: number }>) {
   const dates = rows.map((t) => t.date).sort();
   if (!dates.length || daysApart(dates[0], dates[dates.length - 1]) > POSSIBLE_TRANSFER_SPAN_DAYS) return new Map<number, TransferSide & { candidates: number }>();
   const open = rows
@@ -131,10 +131,12 @@ const possibleOf = (p: (TransferSide & { candidates: number }) | undefined): Reg
   p ? { id: p.id, date: p.date, accountName: p.account.name, candidates: p.candidates } : null;
 
 /** Opening balance + every row before (date, seq) in date order, that row included, in minor units. */
-function balanceAfter(ledger: Ledger, accountSeq: number, date: string, seq: number): number {
-  const account = accountBySeq(ledger, accountSeq);
-  const days = accountSumBefore(ledger, accountSeq, date);
-  const { same } = ledger.stmt('SELECT coalesce(sum(amount_minor), 0) AS same FROM transactions WHERE account_seq = ? AND date = ? AND seq <= ?').get(accountSeq, date, seq) as {
+async function balanceAfter(ledger: Ledger, accountSeq: number, date: string, seq: number): Promise<number> {
+  const account = await accountBySeq(ledger, accountSeq);
+  const days = await accountSumBefore(ledger, accountSeq, date);
+  const { same } = (await ledger
+    .stmt('SELECT coalesce(sum(amount_minor), 0) AS same FROM transactions WHERE account_seq = ? AND date = ? AND seq <= ?')
+    .get(accountSeq, date, seq)) as {
     same: number;
   };
   return account.opening_balance_minor + days + same;

@@ -18,18 +18,18 @@ export const isSplit = (lines: readonly Kinded[]): boolean => lines.filter((l) =
 const forget = (ledger: Ledger, seq: number) => ledger.stmt('DELETE FROM split_origins WHERE transaction_seq = ?').run(seq);
 
 /** As a row's lines become `next`: `before` (its lines until now) is read only when `next` is a split. */
-export function followSplitOrigin(ledger: Ledger, seq: number, next: readonly Kinded[], before: () => readonly Kinded[]): void {
-  if (!isSplit(next)) return void forget(ledger, seq);
-  const was = before();
+export async function followSplitOrigin(ledger: Ledger, seq: number, next: readonly Kinded[], before: () => Promise<readonly Kinded[]>): Promise<void> {
+  if (!isSplit(next)) return void (await forget(ledger, seq));
+  const was = await before();
   if (isSplit(was)) return;
-  if (!was.every((l) => KEPT.has(l.kind))) return void forget(ledger, seq);
+  if (!was.every((l) => KEPT.has(l.kind))) return void (await forget(ledger, seq));
   // Its base amounts follow the row's when put back (a rate may have come since).
   const json = JSON.stringify(was, (key, value: unknown) => (key === 'baseMinor' ? undefined : value));
-  ledger.stmt('INSERT OR REPLACE INTO split_origins (transaction_seq, lines) VALUES (?, ?)').run(seq, json);
+  await ledger.stmt('INSERT OR REPLACE INTO split_origins (transaction_seq, lines) VALUES (?, ?)').run(seq, json);
 }
 
 /** The lines a split row had before its split, or null when that is not known (split before issue 42, or from a payment of an invoice). */
-export function splitOriginOf<L>(ledger: Ledger, seq: number): L[] | null {
-  const json = ledger.stmt('SELECT lines FROM split_origins WHERE transaction_seq = ?').pluck().get(seq) as string | undefined;
+export async function splitOriginOf<L>(ledger: Ledger, seq: number): Promise<L[] | null> {
+  const json = (await ledger.stmt('SELECT lines FROM split_origins WHERE transaction_seq = ?').pluck().get(seq)) as string | undefined;
   return json === undefined ? null : (JSON.parse(json) as L[]);
 }

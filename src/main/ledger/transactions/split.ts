@@ -15,6 +15,7 @@ import type { LineInput } from './lines';
 import { defaultTaxOf, taxedLines } from '../tax/lines';
 import { usableTaxCode } from '../tax/codes';
 import { partOf, readParts, rowKind } from '../../../shared/split-parts';
+import { mapInOrder } from '../core/in-order';
 
 export const MAX_SPLIT_LINES = 100;
 
@@ -41,24 +42,24 @@ export interface ResolvedPart {
  * Checks the parts against the row and resolves their categories; `field` names them in errors ("lines").
  * `written`: 'typed' figures are read as parts (readParts), 'shares' are exact shares in the row's sign.
  */
-export function resolveSplit(
+export async function resolveSplit(
   ledger: Ledger,
   orgSeq: number,
   row: { amount_minor: number; currency: string },
   parts: readonly SplitPart[],
   written: 'typed' | 'shares',
   field = 'lines',
-): ResolvedPart[] {
+): Promise<ResolvedPart[]> {
   if (parts.length < 2) throw invalid([{ field, message: 'a split has at least two lines (one category is a categorization)' }]);
   if (parts.length > MAX_SPLIT_LINES) throw invalid([{ field, message: `a split has at most ${MAX_SPLIT_LINES} lines` }]);
   const issues: FieldIssue[] = [];
-  const resolved = parts.map((p, i) => {
+  const resolved = await mapInOrder(parts, async (p, i) => {
     if (p.amountMinor === 0) issues.push({ field: `${field}[${i}].amount`, message: 'must not be zero (leave the line out)' });
     const memo = p.memo?.trim() || null;
     if (memo && memo.length > 500) issues.push({ field: `${field}[${i}].memo`, message: 'must be at most 500 characters' });
     try {
-      const taxCodeSeq = p.taxCode ? usableTaxCode(ledger, orgSeq, p.taxCode, `${field}[${i}].taxCode`) : p.taxCode === '' ? null : undefined;
-      return { category: resolveCategory(ledger, orgSeq, p, row.amount_minor < 0 ? 'outflow' : 'inflow'), memo, taxCodeSeq };
+      const taxCodeSeq = p.taxCode ? await usableTaxCode(ledger, orgSeq, p.taxCode, `${field}[${i}].taxCode`) : p.taxCode === '' ? null : undefined;
+      return { category: await resolveCategory(ledger, orgSeq, p, row.amount_minor < 0 ? 'outflow' : 'inflow'), memo, taxCodeSeq };
     } catch (error) {
       const found = (error as { details?: FieldIssue[] }).details;
       issues.push(...(Array.isArray(found) ? found.map((f) => ({ field: `${field}[${i}].${f.field}`, message: f.message })) : []));
@@ -101,15 +102,15 @@ function sharesOfTyped(row: { amount_minor: number; currency: string }, figures:
 }
 
 /** The entry's lines of a resolved split, each part taxed by its code (or its category's default) at the rate of `date`. */
-export const splitLines = (ledger: Ledger, date: string, parts: readonly ResolvedPart[]): LineInput[] =>
+export const splitLines = async (ledger: Ledger, date: string, parts: readonly ResolvedPart[]): Promise<LineInput[]> =>
   taxedLines(
     ledger,
     date,
-    parts.map((p) => ({
+    await mapInOrder(parts, async (p) => ({
       categorySeq: p.category.seq,
       grossMinor: p.amountMinor,
       memo: p.memo,
-      taxCodeSeq: p.taxCodeSeq === undefined ? defaultTaxOf(ledger, p.category.seq) : p.taxCodeSeq,
+      taxCodeSeq: p.taxCodeSeq === undefined ? await defaultTaxOf(ledger, p.category.seq) : p.taxCodeSeq,
     })),
   );
 

@@ -126,25 +126,25 @@ export { descriptionShape } from './shape';
  * answer (another filter, a digit in the needle) or would not be cheaper: a
  * matching shape costs about twice a matching row, so they must be few (0005).
  */
-function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): number | null {
+async function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<number | null> {
   const needle = q.description;
   const alone = [q.accountSeq, q.status, q.source, q.category, q.date, q.dateFrom, q.dateTo].every((f) => f === undefined);
   if (needle === undefined || !alone || /[0-9#]/.test(needle)) return null;
-  const { shapes, rows } = ledger
+  const { shapes, rows } = (await ledger
     .stmt(
       `SELECT (SELECT coalesce(max(shapes), 0) FROM description_shape_totals WHERE org_seq = ?) AS shapes,
               (SELECT coalesce(sum(n), 0) FROM transaction_status_counts WHERE org_seq = ?) AS rows`,
     )
-    .get(orgSeq, orgSeq) as { shapes: number; rows: number };
+    .get(orgSeq, orgSeq)) as { shapes: number; rows: number };
   if (shapes * 4 > rows) return null;
   const row = (
     [...needle].length >= 3
-      ? ledger
+      ? await ledger
           .stmt(
             'SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?',
           )
           .get(ftsPhrase(needle), orgSeq)
-      : ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)
+      : await ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)
   ) as { n: number };
   return row.n;
 }
@@ -180,19 +180,16 @@ function filters(orgSeq: number, q: TransactionQuery) {
 
 /** A register page's days, newest first, from the maintained counts. */
 const registerDays = (ledger: Ledger, table: string, count: { clause: string; params: unknown[] }) =>
-  ledger
-    .stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`)
-    .raw(true)
-    .iterate(...count.params) as Iterable<[string, number]>;
+  ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).iterateRaw(...count.params) as AsyncIterable<[string, number]>;
 
-export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): TransactionPage {
+export async function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<TransactionPage> {
   const { clause, params, countTable, count } = filters(orgSeq, q);
   // The page's rows are put in order here: an ORDER BY over the join would sort
   // them in a temporary B-tree, a fifth of the page's read.
-  const page = (sql: string, ...values: unknown[]) =>
-    ledger.rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq`, ...values).sort(newestFirst);
+  const page = async (sql: string, ...values: unknown[]) =>
+    (await ledger.rows<TransactionRow>(`SELECT ${PAGE_COLUMNS} FROM (${sql}) AS page JOIN transactions t ON t.seq = page.seq`, ...values)).sort(newestFirst);
   let rows: TransactionRow[];
-  const shaped = countByShape(ledger, orgSeq, q);
+  const shaped = await countByShape(ledger, orgSeq, q);
   let n: number;
   if (q.description !== undefined && [...q.description].length >= 3) {
     // Newest matches first, straight from the full-text index in key order; the
@@ -205,15 +202,15 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
     const join = rowFilters ? `JOIN transactions ON seq = f.rowid & 4294967295 AND ${clause}` : '';
     const from = `transactions_fts f ${join} WHERE f.transactions_fts MATCH ? AND f.rowid BETWEEN ? AND ?`;
     const values = [...(rowFilters ? params : []), ftsPhrase(q.description), lo, hi];
-    rows = page(`SELECT f.rowid & 4294967295 AS seq FROM ${from} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`, ...values, q.limit, q.offset);
-    n = shaped ?? (ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values) as { n: number }).n;
+    rows = await page(`SELECT f.rowid & 4294967295 AS seq FROM ${from} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`, ...values, q.limit, q.offset);
+    n = shaped ?? ((await ledger.stmt(`SELECT count(*) AS n FROM ${from}`).get(...values)) as { n: number }).n;
   } else {
     // Deferred join: page over the covering index first, then read 'limit' rows.
     // A deep page starts at the day the maintained counts say, not after skipping every row before it.
     const dayTable = countTable === 'transaction_status_counts' ? 'transaction_day_counts' : countTable;
-    const start = dayTable ? deepPageStart(q.offset, () => registerDays(ledger, dayTable, count)) : null;
+    const start = dayTable ? await deepPageStart(q.offset, () => registerDays(ledger, dayTable, count)) : null;
     const before = start ? ' AND date <= ?' : '';
-    rows = page(
+    rows = await page(
       `SELECT seq FROM transactions WHERE ${clause}${before} ORDER BY date DESC, seq DESC LIMIT ? OFFSET ?`,
       ...params,
       ...(start ? [start.date] : []),
@@ -221,17 +218,17 @@ export function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQ
       start?.skip ?? q.offset,
     );
     const countSql = countTable ? `SELECT coalesce(sum(n), 0) AS n FROM ${countTable} WHERE ${count.clause}` : `SELECT count(*) AS n FROM transactions WHERE ${clause}`;
-    n = shaped ?? (ledger.stmt(countSql).get(...(countTable ? count.params : params)) as { n: number }).n;
+    n = shaped ?? ((await ledger.stmt(countSql).get(...(countTable ? count.params : params))) as { n: number }).n;
   }
   return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };
 }
 
-export function findTransactionRow(ledger: Ledger, orgSeq: number, id: string): TransactionRow | undefined {
-  return ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = ? AND org_seq = ?`, id, orgSeq)[0];
+export async function findTransactionRow(ledger: Ledger, orgSeq: number, id: string): Promise<TransactionRow | undefined> {
+  return (await ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = ? AND org_seq = ?`, id, orgSeq))[0];
 }
 
-export function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string): TransactionRow {
-  const row = findTransactionRow(ledger, orgSeq, id);
+export async function requireTransactionRow(ledger: Ledger, orgSeq: number, id: string): Promise<TransactionRow> {
+  const row = await findTransactionRow(ledger, orgSeq, id);
   if (!row) throw notFound('transaction', id);
   return row;
 }

@@ -32,8 +32,8 @@ export interface ShownSide extends Side {
   description: string;
 }
 
-export function shownSide(ledger: Ledger, side: Side): ShownSide {
-  const row = ledger.stmt('SELECT id, description FROM transactions WHERE seq = ?').get(side.seq) as { id: string; description: string };
+export async function shownSide(ledger: Ledger, side: Side): Promise<ShownSide> {
+  const row = (await ledger.stmt('SELECT id, description FROM transactions WHERE seq = ?').get(side.seq)) as { id: string; description: string };
   return { ...side, id: row.id, description: row.description };
 }
 
@@ -68,7 +68,7 @@ const OPEN_SIDES_NEAR = `${UNCATEGORIZED_NEAR} UNION ALL ${IN_TRANSIT_OF_AMOUNTS
  * (an import's or a page's opposites): a statement into books of millions
  * reads the rows that can pair with it, not every open one.
  */
-export function openSides(ledger: Ledger, orgSeq: number, from: string, to: string, amounts?: ReadonlySet<number>): Side[] {
+export async function openSides(ledger: Ledger, orgSeq: number, from: string, to: string, amounts?: ReadonlySet<number>): Promise<Side[]> {
   if (!amounts) return ledger.rows<Side>(OPEN_SIDES, orgSeq, from, to, orgSeq, from, to);
   const list = JSON.stringify([...amounts]);
   return ledger.rows<Side>(OPEN_SIDES_OF_AMOUNTS, orgSeq, from, to, list, orgSeq, from, to, list);
@@ -81,14 +81,14 @@ export function openSides(ledger: Ledger, orgSeq: number, from: string, to: stri
  * that of half a million open rows of fitting amounts only the few near a new
  * row become objects. Only a filter: partnersOf still decides each pair.
  */
-export function openSidesNear(ledger: Ledger, orgSeq: number, near: SideDays): Side[] {
+export async function openSidesNear(ledger: Ledger, orgSeq: number, near: SideDays): Promise<Side[]> {
   const [from, to] = windowAround(near.first, near.last);
   const list = JSON.stringify(near.oppositeAmounts());
   const ask = (fn: (currency: string, amount: number, date: string) => boolean) =>
     ledger.sqlite.function('ldk_side_near', { directOnly: true }, (currency, amount, date) => (fn(currency as string, amount as number, date as string) ? 1 : 0));
   ask((currency, amount, date) => near.near(currency, amount, date));
   try {
-    return ledger.rows<Side>(OPEN_SIDES_NEAR, orgSeq, from, to, list, orgSeq, from, to, list);
+    return await ledger.rows<Side>(OPEN_SIDES_NEAR, orgSeq, from, to, list, orgSeq, from, to, list);
   } finally {
     ask(() => false); // the connection outlives the import: it keeps no hold on its rows' days
   }

@@ -30,8 +30,8 @@ export interface PossibleTransfer {
   unique: boolean;
 }
 
-function sideView(ledger: Ledger, side: Side, accounts: Map<number, { id: string; name: string }>): TransferSide {
-  const s = shownSide(ledger, side);
+async function sideView(ledger: Ledger, side: Side, accounts: Map<number, { id: string; name: string }>): Promise<TransferSide> {
+  const s = await shownSide(ledger, side);
   return {
     id: s.id,
     date: s.date,
@@ -43,22 +43,28 @@ function sideView(ledger: Ledger, side: Side, accounts: Map<number, { id: string
   };
 }
 
-const accountsOf = (ledger: Ledger, orgSeq: number) =>
-  new Map(ledger.rows<{ seq: number; id: string; name: string }>('SELECT seq, id, name FROM accounts WHERE org_seq = ?', orgSeq).map((a) => [a.seq, { id: a.id, name: a.name }]));
+const accountsOf = async (ledger: Ledger, orgSeq: number) =>
+  new Map(
+    (await ledger.rows<{ seq: number; id: string; name: string }>('SELECT seq, id, name FROM accounts WHERE org_seq = ?', orgSeq)).map((a) => [a.seq, { id: a.id, name: a.name }]),
+  );
 
 /** Every possible transfer among the open rows dated in [from, to], newest first. */
-export function suggestTransfers(ledger: Ledger, orgSeq: number, period: { from?: string; to?: string; limit?: number } = {}): { data: PossibleTransfer[]; totalCount: number } {
-  const sides = openSides(ledger, orgSeq, period.from ?? BEGINNING, period.to ?? '9999-12-31');
+export async function suggestTransfers(
+  ledger: Ledger,
+  orgSeq: number,
+  period: { from?: string; to?: string; limit?: number } = {},
+): Promise<{ data: PossibleTransfer[]; totalCount: number }> {
+  const sides = await openSides(ledger, orgSeq, period.from ?? BEGINNING, period.to ?? '9999-12-31');
   const pool = new SidePool(sides);
   const partners = new Map(sides.map((s) => [s.seq, pool.partnersOf(s)]));
-  const accounts = accountsOf(ledger, orgSeq);
+  const accounts = await accountsOf(ledger, orgSeq);
   const found: PossibleTransfer[] = [];
   for (const s of sides) {
     if (s.amount_minor > 0) continue; // each pair once, from the side the money left
     for (const p of partners.get(s.seq)!) {
       found.push({
-        from: sideView(ledger, s, accounts),
-        to: sideView(ledger, p, accounts),
+        from: await sideView(ledger, s, accounts),
+        to: await sideView(ledger, p, accounts),
         daysApart: daysApart(s.date, p.date),
         unique: partners.get(s.seq)!.length === 1 && partners.get(p.seq)!.length === 1,
       });
@@ -69,25 +75,25 @@ export function suggestTransfers(ledger: Ledger, orgSeq: number, period: { from?
 }
 
 /** For rows of a page: the best possible other side of each open one (closest date), by the row's seq. */
-export function possibleTransfersFor(
+export async function possibleTransfersFor(
   ledger: Ledger,
   orgSeq: number,
   rows: readonly Pick<Side, 'seq' | 'date' | 'amount_minor'>[],
-): Map<number, TransferSide & { candidates: number }> {
+): Promise<Map<number, TransferSide & { candidates: number }>> {
   const out = new Map<number, TransferSide & { candidates: number }>();
   if (rows.length === 0) return out;
   const dates = rows.map((r) => r.date).sort();
   const [from, to] = windowAround(dates[0], dates[dates.length - 1]);
   // The page's rows themselves and their opposites: nothing else can pair with them.
   const amounts = new Set(rows.flatMap((r) => [r.amount_minor, -r.amount_minor]));
-  const sides = openSides(ledger, orgSeq, from, to, amounts);
+  const sides = await openSides(ledger, orgSeq, from, to, amounts);
   const pool = new SidePool(sides);
   const bySeq = new Map(sides.map((s) => [s.seq, s]));
-  const accounts = accountsOf(ledger, orgSeq);
+  const accounts = await accountsOf(ledger, orgSeq);
   for (const r of rows) {
     const side = bySeq.get(r.seq);
     const partners = side ? pool.partnersOf(side) : [];
-    if (partners.length) out.set(r.seq, { ...sideView(ledger, partners[0], accounts), candidates: partners.length });
+    if (partners.length) out.set(r.seq, { ...(await sideView(ledger, partners[0], accounts)), candidates: partners.length });
   }
   return out;
 }

@@ -29,24 +29,24 @@ export const transferLine = (toAccountSeq: number, amountMinor: number, counterp
 });
 
 /** A row that is not split and not yet a matched transfer: what a transfer can be made of. */
-function refuseUnpairable(ledger: Ledger, row: HandRow, otherAccountSeq: number | null): void {
-  const lines = linesOf(ledger, row.seq);
+async function refuseUnpairable(ledger: Ledger, row: HandRow, otherAccountSeq: number | null): Promise<void> {
+  const lines = await linesOf(ledger, row.seq);
   if (categoryLineCount(lines) > 1)
     throw new LedgerError('conflict', `${describeTransaction(row)} is split: unsplit it before making it a transfer.`, { id: row.id, reason: 'split' });
   const [line] = lines;
   if (line.kind === 'transfer' && (line.counterpart_seq !== null || (otherAccountSeq !== null && line.account_seq !== otherAccountSeq))) {
     throw new LedgerError(
       'conflict',
-      `${describeTransaction(row)} is already a transfer to "${accountName(ledger, line.account_seq!)}"${line.counterpart_seq !== null ? ', matched with its other side' : ''}: undo it first (ledgerdesk transfer undo ${row.id}).`,
+      `${describeTransaction(row)} is already a transfer to "${await accountName(ledger, line.account_seq!)}"${line.counterpart_seq !== null ? ', matched with its other side' : ''}: undo it first (ledgerdesk transfer undo ${row.id}).`,
       { id: row.id, reason: 'transfer' },
     );
   }
 }
 
 /** Both sides made one transfer: each row's line names the other's account and row; the value carried across (value.ts). */
-function pair(ledger: Ledger, a: HandRow, b: HandRow): string {
-  replaceLines(ledger, a, [transferLine(b.account_seq, a.amount_minor, b.seq)]);
-  replaceLines(ledger, b, [transferLine(a.account_seq, b.amount_minor, a.seq)]);
+async function pair(ledger: Ledger, a: HandRow, b: HandRow): Promise<string> {
+  await replaceLines(ledger, a, [transferLine(b.account_seq, a.amount_minor, b.seq)]);
+  await replaceLines(ledger, b, [transferLine(a.account_seq, b.amount_minor, a.seq)]);
   return carryTransferValue(ledger, a, b);
 }
 
@@ -64,22 +64,22 @@ export interface TransferResult {
  * matched at once; otherwise the row waits in transit for that account's
  * statement (an import matches it) or for `matchTransfer`.
  */
-export function makeTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: string, accountRef: string): TransferResult {
-  return ledger.write(() => {
-    const row = handRow(ledger, orgSeq, id);
-    assertOpen(ledger, orgSeq, [row.date], 'made a transfer');
-    const to = requireOpenAccount(ledger, orgSeq, accountRef);
+export async function makeTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: string, accountRef: string): Promise<TransferResult> {
+  return ledger.write(async () => {
+    const row = await handRow(ledger, orgSeq, id);
+    await assertOpen(ledger, orgSeq, [row.date], 'made a transfer');
+    const to = await requireOpenAccount(ledger, orgSeq, accountRef);
     if (to.seq === row.account_seq) throw invalid([{ field: 'account', message: 'is the row\u2019s own account: a transfer goes to another one' }]);
-    refuseUnpairable(ledger, row, to.seq);
+    await refuseUnpairable(ledger, row, to.seq);
     const [from, until] = windowAround(row.date, row.date);
     const side = { ...row, to_account: to.seq };
-    const partners = new SidePool(openSides(ledger, orgSeq, from, until, new Set([-row.amount_minor]))).partnersOf(side).filter((p) => p.account_seq === to.seq);
-    const other = partners.length === 1 ? handRow(ledger, orgSeq, shownSide(ledger, partners[0]).id) : null;
+    const partners = new SidePool(await openSides(ledger, orgSeq, from, until, new Set([-row.amount_minor]))).partnersOf(side).filter((p) => p.account_seq === to.seq);
+    const other = partners.length === 1 ? await handRow(ledger, orgSeq, (await shownSide(ledger, partners[0])).id) : null;
     if (other) {
-      assertOpen(ledger, orgSeq, [other.date], 'made a transfer');
-      pair(ledger, row, other);
-    } else replaceLines(ledger, row, [transferLine(to.seq, row.amount_minor, null)]);
-    appendAudit(ledger, orgSeq, actor, {
+      await assertOpen(ledger, orgSeq, [other.date], 'made a transfer');
+      await pair(ledger, row, other);
+    } else await replaceLines(ledger, row, [transferLine(to.seq, row.amount_minor, null)]);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.transfer',
       targetType: 'transaction',
       targetId: row.id,
@@ -90,11 +90,11 @@ export function makeTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: s
 }
 
 /** Matches two rows as the two sides of one transfer (a person's choice: any dates; the amounts exactly opposite). */
-export function matchTransfer(ledger: Ledger, orgSeq: number, actor: Human, idA: string, idB: string): TransferResult {
-  return ledger.write(() => {
-    const a = handRow(ledger, orgSeq, idA);
-    const b = handRow(ledger, orgSeq, idB);
-    assertOpen(ledger, orgSeq, [a.date, b.date], 'made a transfer');
+export async function matchTransfer(ledger: Ledger, orgSeq: number, actor: Human, idA: string, idB: string): Promise<TransferResult> {
+  return ledger.write(async () => {
+    const a = await handRow(ledger, orgSeq, idA);
+    const b = await handRow(ledger, orgSeq, idB);
+    await assertOpen(ledger, orgSeq, [a.date, b.date], 'made a transfer');
     if (a.account_seq === b.account_seq) throw invalid([{ field: 'ids', message: 'both rows are in one account: a transfer is between two of your accounts' }]);
     // One currency: exactly opposite amounts. Two currencies (issue 30): money out of one, into the other, at the rate they imply.
     const fits = a.currency === b.currency ? a.amount_minor === -b.amount_minor : Math.sign(a.amount_minor) === -Math.sign(b.amount_minor);
@@ -102,10 +102,10 @@ export function matchTransfer(ledger: Ledger, orgSeq: number, actor: Human, idA:
       const rule = a.currency === b.currency ? 'exactly opposite' : 'one out and one in';
       throw invalid([{ field: 'ids', message: `the amounts must be ${rule} (${describeTransaction(a)} and ${describeTransaction(b)})` }]);
     }
-    refuseUnpairable(ledger, a, b.account_seq);
-    refuseUnpairable(ledger, b, a.account_seq);
-    const valued = pair(ledger, a, b);
-    appendAudit(ledger, orgSeq, actor, {
+    await refuseUnpairable(ledger, a, b.account_seq);
+    await refuseUnpairable(ledger, b, a.account_seq);
+    const valued = await pair(ledger, a, b);
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.transfer',
       targetType: 'transaction',
       targetId: a.id,
@@ -116,24 +116,24 @@ export function matchTransfer(ledger: Ledger, orgSeq: number, actor: Human, idA:
 }
 
 /** A row is no longer a transfer: it (and its other side, when matched) is uncategorized again. */
-export function undoTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: string): { id: string; counterpartId: string | null } {
-  return ledger.write(() => {
-    const row = handRow(ledger, orgSeq, id);
-    const line = transferLineOf(ledger, row.seq);
+export async function undoTransfer(ledger: Ledger, orgSeq: number, actor: Human, id: string): Promise<{ id: string; counterpartId: string | null }> {
+  return ledger.write(async () => {
+    const row = await handRow(ledger, orgSeq, id);
+    const line = await transferLineOf(ledger, row.seq);
     if (!line) throw new LedgerError('conflict', `${describeTransaction(row)} is not a transfer.`, { id: row.id, reason: 'not a transfer' });
-    const other = line.counterpart_seq === null ? null : (ledger.stmt('SELECT id FROM transactions WHERE seq = ?').get(line.counterpart_seq) as { id: string });
-    const otherRow = other ? handRow(ledger, orgSeq, other.id) : null;
-    assertOpen(ledger, orgSeq, otherRow ? [row.date, otherRow.date] : [row.date], 'changed (undoing the transfer)');
-    replaceLines(ledger, row, [suspenseLine(row.amount_minor)]);
+    const other = line.counterpart_seq === null ? null : ((await ledger.stmt('SELECT id FROM transactions WHERE seq = ?').get(line.counterpart_seq)) as { id: string });
+    const otherRow = other ? await handRow(ledger, orgSeq, other.id) : null;
+    await assertOpen(ledger, orgSeq, otherRow ? [row.date, otherRow.date] : [row.date], 'changed (undoing the transfer)');
+    await replaceLines(ledger, row, [suspenseLine(row.amount_minor)]);
     if (otherRow) {
-      replaceLines(ledger, otherRow, [suspenseLine(otherRow.amount_minor)]);
-      for (const r of [row, otherRow]) ownValue(ledger, r);
+      await replaceLines(ledger, otherRow, [suspenseLine(otherRow.amount_minor)]);
+      for (const r of [row, otherRow]) await ownValue(ledger, r);
     }
-    appendAudit(ledger, orgSeq, actor, {
+    await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.transfer_undone',
       targetType: 'transaction',
       targetId: row.id,
-      summary: `No longer a transfer to "${accountName(ledger, line.account_seq!)}": ${describeTransaction(row)}${otherRow ? ` and its other side ${describeTransaction(otherRow)}` : ''}, uncategorized again`,
+      summary: `No longer a transfer to "${await accountName(ledger, line.account_seq!)}": ${describeTransaction(row)}${otherRow ? ` and its other side ${describeTransaction(otherRow)}` : ''}, uncategorized again`,
     });
     return { id: row.id, counterpartId: otherRow?.id ?? null };
   });

@@ -17,6 +17,7 @@ import { documentNamedBy } from '../../documents/match';
 import { settlementLines } from '../../documents/settle';
 import { glanceOf, keyTarget, NO_VIEW, type ChangeView, type ProposalKind } from '../kind';
 import { partOf } from '../../../../shared/split-parts';
+import { mapInOrder } from '../../core/in-order';
 
 export const EVIDENCE_TYPES = ['counterparty_match', 'rule', 'historical', 'keyword', 'receipt'] as const;
 
@@ -85,25 +86,31 @@ const partsText = (rowMinor: number, currency: string, lines: readonly { categor
     .join(' / ');
 
 /** The lines a payload makes of a row. */
-function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string; date: string }, p: CategorizationPayload): LineInput[] {
+async function linesOfPayload(ctx: Ledger, orgSeq: number, tx: { amount_minor: number; currency: string; date: string }, p: CategorizationPayload): Promise<LineInput[]> {
   // The category's default tax code applies (issue 28).
   if (!p.lines)
-    return categorizedLines(ctx, tx.date, categoryNow(ctx, orgSeq, p.categoryCode)!.seq, tx.amount_minor, p.taxCode ? usableTaxCode(ctx, orgSeq, p.taxCode) : undefined);
-  const parts = p.lines.map((l, i) => {
-    categoryNow(ctx, orgSeq, l.categoryCode, `lines[${i}].categoryCode`);
+    return categorizedLines(
+      ctx,
+      tx.date,
+      (await categoryNow(ctx, orgSeq, p.categoryCode))!.seq,
+      tx.amount_minor,
+      p.taxCode ? await usableTaxCode(ctx, orgSeq, p.taxCode) : undefined,
+    );
+  const parts = await mapInOrder(p.lines, async (l, i) => {
+    await categoryNow(ctx, orgSeq, l.categoryCode, `lines[${i}].categoryCode`);
     return { categoryCode: l.categoryCode, amountMinor: toMinor(l.amount, tx.currency, `lines[${i}].amount`), memo: l.memo, taxCode: l.taxCode };
   });
-  return splitLines(ctx, tx.date, resolveSplit(ctx, orgSeq, tx, parts, 'shares'));
+  return splitLines(ctx, tx.date, await resolveSplit(ctx, orgSeq, tx, parts, 'shares'));
 }
 
 /** What approving would post as tax: the net and tax of the row at its code (named, or the category's default); null when untaxed. */
-function taxView(ledger: Ledger, orgSeq: number, p: CategorizationPayload): ChangeView['tax'] {
+async function taxView(ledger: Ledger, orgSeq: number, p: CategorizationPayload): Promise<ChangeView['tax']> {
   if (p.lines) return null;
   try {
-    const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
-    const [line] = linesOfPayload(ledger, orgSeq, tx, p);
+    const tx = await requireTransactionRow(ledger, orgSeq, p.transactionId);
+    const [line] = await linesOfPayload(ledger, orgSeq, tx, p);
     if (line.taxCodeSeq == null) return null;
-    const code = ledger.stmt('SELECT code FROM tax_codes WHERE seq = ?').pluck().get(line.taxCodeSeq) as string;
+    const code = (await ledger.stmt('SELECT code FROM tax_codes WHERE seq = ?').pluck().get(line.taxCodeSeq)) as string;
     return { code, net: fromMinor(-line.amountMinor, tx.currency), tax: fromMinor(-(line.taxMinor ?? 0), tx.currency) };
   } catch {
     return null; // the category or code is gone: the card says so elsewhere
@@ -114,13 +121,13 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
   type: 'categorization',
   payload: Payload,
 
-  draft({ ledger, orgSeq }, input) {
-    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
-    refuseTransfer(ledger, tx, 'categorized');
-    refuseJournalRow(ledger, tx.seq); // a manual journal's row changes with its journal (issue 43)
-    assertNotFiled(ledger, tx.seq); // refused now, not at approval: its approval could only fail
+  async draft({ ledger, orgSeq }, input) {
+    const tx = await requireTransactionRow(ledger, orgSeq, input.transactionId);
+    await refuseTransfer(ledger, tx, 'categorized');
+    await refuseJournalRow(ledger, tx.seq); // a manual journal's row changes with its journal (issue 43)
+    await assertNotFiled(ledger, tx.seq); // refused now, not at approval: its approval could only fail
     if (input.lines) {
-      const parts = resolveSplit(
+      const parts = await resolveSplit(
         ledger,
         orgSeq,
         tx,
@@ -128,11 +135,11 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
         'typed',
       );
       const largest = parts.reduce((a, b) => (Math.abs(b.amountMinor) > Math.abs(a.amountMinor) ? b : a));
-      const lines = parts.map((p, i) => ({
+      const lines = await mapInOrder(parts, async (p, i) => ({
         categoryCode: p.category.code,
         amount: fromMinor(p.amountMinor, tx.currency),
         memo: p.memo,
-        ...(input.lines![i].taxCode ? { taxCode: requireTaxCode(ledger, orgSeq, input.lines![i].taxCode!).code } : {}), // checked by resolveSplit
+        ...(input.lines![i].taxCode ? { taxCode: (await requireTaxCode(ledger, orgSeq, input.lines![i].taxCode!)).code } : {}), // checked by resolveSplit
       }));
       return {
         payload: { transactionId: tx.id, categoryCode: largest.category.code, category: largest.category.name, evidence: input.evidence ?? [], lines },
@@ -140,8 +147,8 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
         summary: `Proposed split of ${describeTransaction(tx)}: ${tx.category ?? '(uncategorized)'} -> ${partsText(tx.amount_minor, tx.currency, lines)}`,
       };
     }
-    const resolved = resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
-    const taxCode = input.taxCode ? usableTaxCodeRow(ledger, orgSeq, input.taxCode).code : undefined;
+    const resolved = await resolveCategory(ledger, orgSeq, input, tx.amount_minor < 0 ? 'outflow' : 'inflow');
+    const taxCode = input.taxCode ? (await usableTaxCodeRow(ledger, orgSeq, input.taxCode)).code : undefined;
     return {
       payload: { transactionId: tx.id, categoryCode: resolved.code, category: resolved.name, evidence: input.evidence ?? [], ...(taxCode ? { taxCode } : {}) },
       transactionSeq: tx.seq,
@@ -154,25 +161,25 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
       ? `categorization|${keyTarget(transactionSeq)}|split|${p.lines.map((l) => `${l.categoryCode}=${l.amount}`).join('|')}`
       : `categorization|${keyTarget(transactionSeq)}|${p.categoryCode}${p.taxCode ? `@${p.taxCode}` : ''}`,
   transactionId: (p) => p.transactionId,
-  datesChanged: ({ ledger, orgSeq }, p) => [requireTransactionRow(ledger, orgSeq, p.transactionId).date],
+  datesChanged: async ({ ledger, orgSeq }, p) => [(await requireTransactionRow(ledger, orgSeq, p.transactionId)).date],
 
-  apply({ ledger, orgSeq }, row, p, { reviewer }) {
-    const tx = handRow(ledger, orgSeq, p.transactionId);
-    refuseTransfer(ledger, tx, 'categorized');
-    const before = linesOf(ledger, tx.seq).map(asInput);
+  async apply({ ledger, orgSeq }, row, p, { reviewer }) {
+    const tx = await handRow(ledger, orgSeq, p.transactionId);
+    await refuseTransfer(ledger, tx, 'categorized');
+    const before = (await linesOf(ledger, tx.seq)).map(asInput);
     // Evidence naming an open invoice (bill) the row can pay: the row pays it instead (issue 29).
     const pays = p.lines
       ? null
-      : documentNamedBy(
+      : await documentNamedBy(
           ledger,
           orgSeq,
           tx,
           p.evidence.flatMap((e) => [e.value, e.detail ?? '']),
         );
-    const settling = pays ? settlementLines(ledger, orgSeq, reviewer, tx, pays.kind, [{ document: pays.number }]) : null;
+    const settling = pays ? await settlementLines(ledger, orgSeq, reviewer, tx, pays.kind, [{ document: pays.number }]) : null;
     // A reconciled row stays reconciled (locked): only its lines change.
-    const status = replaceLines(ledger, tx, settling?.lines ?? linesOfPayload(ledger, orgSeq, tx, p));
-    ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(row.proposed_by, row.confidence, row.reason, tx.seq);
+    const status = await replaceLines(ledger, tx, settling?.lines ?? (await linesOfPayload(ledger, orgSeq, tx, p)));
+    await ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(row.proposed_by, row.confidence, row.reason, tx.seq);
     const what = settling ? settling.said : p.lines ? `split ${partsText(tx.amount_minor, tx.currency, p.lines)}` : `categorized as ${p.categoryCode} ${p.category}`;
     return {
       summary: `${describeTransaction(tx)} ${what}, status ${status}`,
@@ -183,8 +190,8 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
     };
   },
 
-  undo({ ledger, orgSeq }, row, p, { previous }) {
-    const tx = handRow(ledger, orgSeq, p.transactionId);
+  async undo({ ledger, orgSeq }, row, p, { previous }) {
+    const tx = await handRow(ledger, orgSeq, p.transactionId);
     if (tx.suggested_by !== row.proposed_by || tx.reason !== row.reason) {
       throw new LedgerError('conflict', 'This approval cannot be reversed: the transaction was categorized again since; change its category by hand.', {
         id: row.id,
@@ -192,33 +199,35 @@ export const categorization: ProposalKind<'categorization', CategorizationInput,
       });
     }
     // Outcomes recorded before lines existed name the category the row had.
-    const named = previous.category ? categoryByName(ledger, orgSeq, previous.category) : null;
+    const named = previous.category ? await categoryByName(ledger, orgSeq, previous.category) : null;
     const lines = previous.lines ?? linesFor(named?.seq ?? null, tx.amount_minor);
     // Its facts stand (reconciled, receipt needed); the status is their view with the lines it had.
-    const status = replaceLines(ledger, { ...tx, status: previous.status as typeof tx.status }, lines, false);
-    ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(previous.suggestedBy, previous.confidence, previous.reason, tx.seq);
-    return `${describeTransaction(tx)} back to ${handRow(ledger, orgSeq, tx.id).category ?? '(uncategorized)'}${lines.length > 1 ? ' (split)' : ''}, status ${status}`;
+    const status = await replaceLines(ledger, { ...tx, status: previous.status as typeof tx.status }, lines, false);
+    await ledger.stmt('UPDATE transactions SET suggested_by = ?, confidence = ?, reason = ? WHERE seq = ?').run(previous.suggestedBy, previous.confidence, previous.reason, tx.seq);
+    return `${describeTransaction(tx)} back to ${(await handRow(ledger, orgSeq, tx.id)).category ?? '(uncategorized)'}${lines.length > 1 ? ' (split)' : ''}, status ${status}`;
   },
 
-  view(ctx, p) {
-    const nameOf = (code: string) => ctx.ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').pluck().get(ctx.orgSeq, code) as string | undefined;
-    const subject = glanceOf(ctx, p.transactionId);
+  async view(ctx, p) {
+    const nameOf = async (code: string) =>
+      (await ctx.ledger.stmt('SELECT name FROM categories WHERE org_seq = ? AND code = ?').pluck().get(ctx.orgSeq, code)) as string | undefined;
+    const subject = await glanceOf(ctx, p.transactionId);
     // The payload keeps shares in the row's sign (they add up to it): the card shows parts, a line against the row marked.
     const rowSign = Math.sign(subject?.amount ?? p.lines?.reduce((s, l) => s + l.amount, 0) ?? 0) || 1;
-    const split =
-      p.lines?.map((l) => ({
-        code: l.categoryCode,
-        name: nameOf(l.categoryCode) ?? l.categoryCode,
-        amount: rowSign * l.amount,
-        against: partOf(rowSign, l.amount) < 0,
-        memo: l.memo,
-      })) ?? null;
+    const split = p.lines
+      ? await mapInOrder(p.lines, async (l) => ({
+          code: l.categoryCode,
+          name: (await nameOf(l.categoryCode)) ?? l.categoryCode,
+          amount: rowSign * l.amount,
+          against: partOf(rowSign, l.amount) < 0,
+          memo: l.memo ?? null,
+        }))
+      : null;
     return {
       ...NO_VIEW,
       subject,
       result: { text: p.category, code: p.categoryCode },
       split,
-      tax: taxView(ctx.ledger, ctx.orgSeq, p),
+      tax: await taxView(ctx.ledger, ctx.orgSeq, p),
       rememberable: !p.lines,
     };
   },

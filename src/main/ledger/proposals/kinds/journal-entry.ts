@@ -52,9 +52,9 @@ type Outcome = { kind: 'journal_entry'; transactionId: string } | { kind: 'journ
 const refuse = (id: string, why: string) => new LedgerError('conflict', `This approval cannot be reversed: ${why}.`, { id, reason: why });
 
 /** A journal with lines as drafted: checked now, its lines kept by ref. */
-function draftJournal(ledger: Ledger, orgSeq: number, input: JournalEntryInput & { lines: ProposedLine[] }) {
-  const currency = organizationBySeq(ledger, orgSeq).currency;
-  const lines = draftLines(ledger, orgSeq, { date: input.date, amount: input.amount, currency: input.currency, lines: input.lines });
+async function draftJournal(ledger: Ledger, orgSeq: number, input: JournalEntryInput & { lines: ProposedLine[] }) {
+  const currency = (await organizationBySeq(ledger, orgSeq)).currency;
+  const lines = await draftLines(ledger, orgSeq, { date: input.date, amount: input.amount, currency: input.currency, lines: input.lines });
   return {
     payload: { date: input.date, description: input.description, amount: input.amount, currency, categoryCode: null, category: null, source: input.source ?? 'manual_csv', lines },
     transactionSeq: null,
@@ -66,12 +66,12 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
   type: 'journal_entry',
   payload: Payload,
 
-  draft({ ledger, orgSeq }, input) {
+  async draft({ ledger, orgSeq }, input) {
     if (input.lines) return draftJournal(ledger, orgSeq, input as JournalEntryInput & { lines: ProposedLine[] });
-    const currency = (input.currency ?? organizationBySeq(ledger, orgSeq).currency).toUpperCase();
+    const currency = (input.currency ?? (await organizationBySeq(ledger, orgSeq)).currency).toUpperCase();
     toMinor(input.amount, currency); // refuses more decimals than the currency has
     const named = input.categoryCode !== undefined || input.category !== undefined;
-    const resolved = named ? resolveCategory(ledger, orgSeq, input, input.amount < 0 ? 'outflow' : 'inflow') : null;
+    const resolved = named ? await resolveCategory(ledger, orgSeq, input, input.amount < 0 ? 'outflow' : 'inflow') : null;
     return {
       payload: {
         date: input.date,
@@ -91,19 +91,19 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
   transactionId: () => null,
   datesChanged: (_ctx, p) => [p.date],
 
-  apply({ ledger, orgSeq }, row, p, { reviewer, account: chosen }) {
+  async apply({ ledger, orgSeq }, row, p, { reviewer, account: chosen }) {
     if (p.lines) {
-      const j = enterProposedJournal(ledger, orgSeq, reviewer, { date: p.date, description: p.description, lines: p.lines });
+      const j = await enterProposedJournal(ledger, orgSeq, reviewer, { date: p.date, description: p.description, lines: p.lines });
       return {
         summary: `journal ${j.number} "${excerpt(p.description, 60)}" ${p.date} ${p.amount.toFixed(2)} ${p.currency} entered`,
         outcome: { kind: 'journal_entry', journalId: j.journalId },
       };
     }
-    const account = chosen ? requireOpenAccount(ledger, orgSeq, chosen) : entryAccount(ledger, orgSeq, reviewer, p.currency, p.source);
+    const account = chosen ? await requireOpenAccount(ledger, orgSeq, chosen) : await entryAccount(ledger, orgSeq, reviewer, p.currency, p.source);
     if (account.currency !== p.currency) throw invalid([{ field: 'accountId', message: `account "${account.name}" is in ${account.currency}; this entry is in ${p.currency}` }]);
-    const category = categoryNow(ledger, orgSeq, p.categoryCode);
+    const category = await categoryNow(ledger, orgSeq, p.categoryCode);
     const id = newId();
-    insertTransaction(ledger, orgSeq, {
+    await insertTransaction(ledger, orgSeq, {
       id,
       accountSeq: account.seq,
       origin: 'agent',
@@ -124,38 +124,38 @@ export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, Jour
     };
   },
 
-  undo({ ledger, orgSeq }, row, p, outcome) {
+  async undo({ ledger, orgSeq }, row, p, outcome) {
     if ('journalId' in outcome) return reverseProposedJournal(ledger, orgSeq, outcome.journalId, (why) => refuse(row.id, why));
     const { transactionId } = outcome;
-    const found = ledger.stmt('SELECT id FROM transactions WHERE id = ? AND org_seq = ?').get(transactionId ?? '', orgSeq);
+    const found = await ledger.stmt('SELECT id FROM transactions WHERE id = ? AND org_seq = ?').get(transactionId ?? '', orgSeq);
     if (!found) throw refuse(row.id, 'the transaction it created is gone');
-    const tx = handRow(ledger, orgSeq, transactionId);
+    const tx = await handRow(ledger, orgSeq, transactionId);
     if (tx.reconciled) throw refuse(row.id, 'the transaction it created is reconciled');
     if (tx.date !== p.date || tx.description !== p.description || tx.import_batch_seq !== null)
       throw refuse(row.id, 'the transaction it created was edited or matched to a statement line since');
-    const count = (sql: string) => (ledger.stmt(sql).get(tx.seq) as { n: number }).n;
-    if (count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?') || count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?')) {
+    const count = async (sql: string) => ((await ledger.stmt(sql).get(tx.seq)) as { n: number }).n;
+    if ((await count('SELECT count(*) AS n FROM notes WHERE transaction_seq = ?')) || (await count('SELECT count(*) AS n FROM receipts WHERE transaction_seq = ?'))) {
       throw refuse(row.id, 'the transaction it created has notes or receipts since');
     }
-    refuseTransfer(ledger, tx, 'removed');
-    removeEntry(ledger, tx.seq);
+    await refuseTransfer(ledger, tx, 'removed');
+    await removeEntry(ledger, tx.seq);
     return `transaction ${tx.id} ${describeTransaction(tx)} removed`;
   },
 
-  view({ ledger, orgSeq }, p) {
+  async view({ ledger, orgSeq }, p) {
     if (p.lines)
       return {
         ...NO_VIEW,
         lead: 'New journal',
         subject: { id: null, date: p.date, description: p.description, amount: p.amount, currency: p.currency, account: null, category: null },
-        journal: journalView(ledger, orgSeq, { date: p.date, lines: p.lines }),
+        journal: await journalView(ledger, orgSeq, { date: p.date, lines: p.lines }),
       };
     return {
       ...NO_VIEW,
       lead: 'New entry',
       subject: { id: null, date: p.date, description: p.description, amount: p.amount, currency: p.currency, account: null, category: null },
       result: p.category ? { text: p.category, code: p.categoryCode } : null,
-      account: { currency: p.currency, defaultId: defaultAccountFor(ledger, orgSeq, p.currency, p.source)?.id ?? null },
+      account: { currency: p.currency, defaultId: (await defaultAccountFor(ledger, orgSeq, p.currency, p.source))?.id ?? null },
     };
   },
 };

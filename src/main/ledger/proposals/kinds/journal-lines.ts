@@ -16,6 +16,7 @@ import { previewLines, requireJournal } from '../../journals/journals';
 import { assertBalanced, postingsOf, resolveLines, totalDebit, type JournalLineInput, type StoredLine } from '../../journals/lines';
 import { journalNumber } from '../../journals/numbers';
 import type { ChangeView } from '../kind';
+import { mapInOrder } from '../../core/in-order';
 
 /** A line as an agent sends it. */
 export interface ProposedLine {
@@ -35,13 +36,13 @@ export interface JournalPayloadLine {
   memo: string | null;
 }
 
-const refOf = (ledger: Ledger, l: StoredLine): { account: string; name: string } => {
+const refOf = async (ledger: Ledger, l: StoredLine): Promise<{ account: string; name: string }> => {
   if (l.kind === 'category') {
-    const c = ledger.stmt('SELECT code, name FROM categories WHERE seq = ?').get(l.seq) as { code: string; name: string };
+    const c = (await ledger.stmt('SELECT code, name FROM categories WHERE seq = ?').get(l.seq)) as { code: string; name: string };
     return { account: c.code ? `category:${c.code}` : `category:#${l.seq}`, name: c.code ? `${c.code} ${c.name}` : c.name };
   }
   if (l.kind === 'money') {
-    const a = ledger.stmt('SELECT id, name FROM accounts WHERE seq = ?').get(l.seq) as { id: string; name: string };
+    const a = (await ledger.stmt('SELECT id, name FROM accounts WHERE seq = ?').get(l.seq)) as { id: string; name: string };
     return { account: `account:${a.id}`, name: a.name };
   }
   return l.kind === 'tax' ? { account: 'tax-control', name: 'Sales tax control' } : { account: 'opening-balances', name: 'Opening balances' };
@@ -51,8 +52,12 @@ const refOf = (ledger: Ledger, l: StoredLine): { account: string; name: string }
 const asInput = (lines: readonly JournalPayloadLine[]): JournalLineInput[] => lines.map((l) => ({ account: l.account, amount: l.amount, taxCode: l.taxCode, memo: l.memo }));
 
 /** Checks the proposed lines at the date (balanced, tax included; `amount` their debits) and keeps them by ref. */
-export function draftLines(ledger: Ledger, orgSeq: number, input: { date: string; amount: number; currency?: string; lines: readonly ProposedLine[] }): JournalPayloadLine[] {
-  const currency = organizationBySeq(ledger, orgSeq).currency;
+export async function draftLines(
+  ledger: Ledger,
+  orgSeq: number,
+  input: { date: string; amount: number; currency?: string; lines: readonly ProposedLine[] },
+): Promise<JournalPayloadLine[]> {
+  const currency = (await organizationBySeq(ledger, orgSeq)).currency;
   if (input.currency && input.currency.toUpperCase() !== currency)
     throw invalid([{ field: 'currency', message: `a journal with lines is in the organization's currency, ${currency}` }]);
   const given = input.lines.map((l, i) => {
@@ -60,35 +65,35 @@ export function draftLines(ledger: Ledger, orgSeq: number, input: { date: string
     toMinor(l.amount, currency, `lines[${i}].amount`);
     return { account: l.categoryCode ?? l.account!, amount: l.amount, taxCode: l.taxCode ?? null, memo: l.memo ?? null };
   });
-  const stored = resolveLines(ledger, orgSeq, given);
-  const postings = postingsOf(ledger, input.date, stored);
+  const stored = await resolveLines(ledger, orgSeq, given);
+  const postings = await postingsOf(ledger, input.date, stored);
   assertBalanced(postings, currency);
   const debits = totalDebit(postings);
   if (toMinor(input.amount, currency) !== debits)
     throw invalid([{ field: 'amount', message: `with lines, amount is the journal's total (its debits, tax included): ${fromMinor(debits, currency).toFixed(2)}` }]);
-  return stored.map((l, i) => ({ ...refOf(ledger, l), amount: given[i].amount, taxCode: given[i].taxCode, memo: given[i].memo }));
+  return await mapInOrder(stored, async (l, i) => ({ ...(await refOf(ledger, l)), amount: given[i].amount, taxCode: given[i].taxCode, memo: given[i].memo }));
 }
 
 /** Approval: the journal, entered by the reviewer; answers its id and number. */
-export function enterProposedJournal(ledger: Ledger, orgSeq: number, reviewer: Human, p: { date: string; description: string; lines: readonly JournalPayloadLine[] }) {
-  const j = addJournal(ledger, orgSeq, reviewer, { date: p.date, narration: p.description, lines: asInput(p.lines) });
+export async function enterProposedJournal(ledger: Ledger, orgSeq: number, reviewer: Human, p: { date: string; description: string; lines: readonly JournalPayloadLine[] }) {
+  const j = await addJournal(ledger, orgSeq, reviewer, { date: p.date, narration: p.description, lines: asInput(p.lines) });
   return { journalId: j.id, number: j.number };
 }
 
 /** A reversed approval: the journal reversed on its own date (as if it had not been), unless it was reversed since. */
-export function reverseProposedJournal(ledger: Ledger, orgSeq: number, journalId: string, refuse: (why: string) => LedgerError): string {
-  const journal = requireJournal(ledger, orgSeq, journalId);
+export async function reverseProposedJournal(ledger: Ledger, orgSeq: number, journalId: string, refuse: (why: string) => LedgerError): Promise<string> {
+  const journal = await requireJournal(ledger, orgSeq, journalId);
   const number = journalNumber(journal.number);
-  if (ledger.stmt('SELECT 1 FROM journals WHERE reverses_seq = ?').get(journal.seq)) throw refuse(`journal ${number} was reversed since`);
-  const seq = reverseOnDate(ledger, orgSeq, deskActor(), journal, journal.date);
-  return `journal ${number} reversed by ${journalNumber(ledger.stmt('SELECT number FROM journals WHERE seq = ?').pluck().get(seq) as number)} on ${journal.date}`;
+  if (await ledger.stmt('SELECT 1 FROM journals WHERE reverses_seq = ?').get(journal.seq)) throw refuse(`journal ${number} was reversed since`);
+  const seq = await reverseOnDate(ledger, orgSeq, deskActor(), journal, journal.date);
+  return `journal ${number} reversed by ${journalNumber((await ledger.stmt('SELECT number FROM journals WHERE seq = ?').pluck().get(seq)) as number)} on ${journal.date}`;
 }
 
 /** What the card shows of the journal: each line debit or credit, the tax worked out at the date's rate. */
-export function journalView(ledger: Ledger, orgSeq: number, p: { date: string; lines: readonly JournalPayloadLine[] }): ChangeView['journal'] {
-  const currency = organizationBySeq(ledger, orgSeq).currency;
+export async function journalView(ledger: Ledger, orgSeq: number, p: { date: string; lines: readonly JournalPayloadLine[] }): Promise<ChangeView['journal']> {
+  const currency = (await organizationBySeq(ledger, orgSeq)).currency;
   try {
-    const lines = previewLines(ledger, postingsOf(ledger, p.date, resolveLines(ledger, orgSeq, asInput(p.lines))), currency);
+    const lines = await previewLines(ledger, await postingsOf(ledger, p.date, await resolveLines(ledger, orgSeq, asInput(p.lines))), currency);
     return { lines: lines.map((l) => ({ account: l.name, code: l.code ?? null, debit: l.debit, credit: l.credit, taxCode: l.taxCode, memo: l.memo })) };
   } catch {
     // A category archived or an account closed since: the lines as proposed.

@@ -24,8 +24,8 @@ export const note: ProposalKind<'note', NoteInput, NotePayload, Outcome> = {
   type: 'note',
   payload: Payload,
 
-  draft({ ledger, orgSeq }, input) {
-    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
+  async draft({ ledger, orgSeq }, input) {
+    const tx = await requireTransactionRow(ledger, orgSeq, input.transactionId);
     return {
       payload: { transactionId: tx.id, content: input.content },
       transactionSeq: tx.seq,
@@ -36,19 +36,19 @@ export const note: ProposalKind<'note', NoteInput, NotePayload, Outcome> = {
   changeKey: (p, transactionSeq) => `note|${keyTarget(transactionSeq)}|${p.content}`,
   transactionId: (p) => p.transactionId,
 
-  apply({ ledger, orgSeq }, row, p) {
-    const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
-    const created = insertNote(ledger, orgSeq, tx.seq, p.content, row.proposed_by);
+  async apply({ ledger, orgSeq }, row, p) {
+    const tx = await requireTransactionRow(ledger, orgSeq, p.transactionId);
+    const created = await insertNote(ledger, orgSeq, tx.seq, p.content, row.proposed_by);
     return { summary: `note ${created.id} created on ${describeTransaction(tx)}`, outcome: { kind: 'note', noteId: created.id } };
   },
 
-  undo({ ledger, orgSeq }, row, _p, { noteId }) {
-    const { changes } = ledger.stmt('DELETE FROM notes WHERE id = ? AND org_seq = ?').run(noteId ?? '', orgSeq);
+  async undo({ ledger, orgSeq }, row, _p, { noteId }) {
+    const { changes } = await ledger.stmt('DELETE FROM notes WHERE id = ? AND org_seq = ?').run(noteId ?? '', orgSeq);
     if (changes === 0) throw new LedgerError('conflict', 'This approval cannot be reversed: the note it created is gone.', { id: row.id, reason: 'the note it created is gone' });
     return `note ${noteId} removed`;
   },
 
-  view(ctx, p) {
-    return { ...NO_VIEW, lead: 'Note on', subject: glanceOf(ctx, p.transactionId), quote: p.content };
+  async view(ctx, p) {
+    return { ...NO_VIEW, lead: 'Note on', subject: await glanceOf(ctx, p.transactionId), quote: p.content };
   },
 };

@@ -26,9 +26,9 @@ export const receiptLink: ProposalKind<'receipt_link', ReceiptLinkInput, Receipt
   type: 'receipt_link',
   payload: Payload,
 
-  draft({ ledger, orgSeq }, input) {
-    const tx = requireTransactionRow(ledger, orgSeq, input.transactionId);
-    const receipt = requireReceiptRow(ledger, orgSeq, input.receiptId);
+  async draft({ ledger, orgSeq }, input) {
+    const tx = await requireTransactionRow(ledger, orgSeq, input.transactionId);
+    const receipt = await requireReceiptRow(ledger, orgSeq, input.receiptId);
     return {
       payload: { transactionId: tx.id, receiptId: receipt.id },
       transactionSeq: tx.seq,
@@ -39,29 +39,29 @@ export const receiptLink: ProposalKind<'receipt_link', ReceiptLinkInput, Receipt
   changeKey: (p, transactionSeq) => `receipt_link|${keyTarget(transactionSeq)}|${p.receiptId}`,
   transactionId: (p) => p.transactionId,
 
-  apply({ ledger, orgSeq }, _row, p) {
-    const tx = requireTransactionRow(ledger, orgSeq, p.transactionId);
-    const receipt = requireReceiptRow(ledger, orgSeq, p.receiptId);
-    ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
+  async apply({ ledger, orgSeq }, _row, p) {
+    const tx = await requireTransactionRow(ledger, orgSeq, p.transactionId);
+    const receipt = await requireReceiptRow(ledger, orgSeq, p.receiptId);
+    await ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(tx.seq, receipt.seq);
     return {
       summary: `receipt "${excerpt(receipt.fileName, 60)}" linked to ${describeTransaction(tx)}`,
       outcome: { kind: 'receipt_link', previousTransactionId: receipt.transactionId },
     };
   },
 
-  undo({ ledger, orgSeq }, row, p, { previousTransactionId }) {
-    const receipt = ledger
+  async undo({ ledger, orgSeq }, row, p, { previousTransactionId }) {
+    const receipt = (await ledger
       .stmt('SELECT r.seq, r.file_name, t.id AS linked FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq WHERE r.id = ? AND r.org_seq = ?')
-      .get(p.receiptId, orgSeq) as { seq: number; file_name: string; linked: string | null } | undefined;
+      .get(p.receiptId, orgSeq)) as { seq: number; file_name: string; linked: string | null } | undefined;
     if (!receipt) throw refuse(row.id, 'the receipt is gone');
     if (receipt.linked !== p.transactionId) throw refuse(row.id, 'the receipt was linked elsewhere since');
-    const back = previousTransactionId ? (ledger.stmt('SELECT seq FROM transactions WHERE id = ?').get(previousTransactionId) as { seq: number } | undefined) : undefined;
-    ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(back?.seq ?? null, receipt.seq);
+    const back = previousTransactionId ? ((await ledger.stmt('SELECT seq FROM transactions WHERE id = ?').get(previousTransactionId)) as { seq: number } | undefined) : undefined;
+    await ledger.stmt('UPDATE receipts SET transaction_seq = ? WHERE seq = ?').run(back?.seq ?? null, receipt.seq);
     return `receipt "${excerpt(receipt.file_name, 60)}" unlinked${back ? ', linked back to the transaction it had before' : ''}`;
   },
 
-  view(ctx, p) {
-    const receipt = ctx.ledger.stmt('SELECT file_name FROM receipts WHERE id = ? AND org_seq = ?').pluck().get(p.receiptId, ctx.orgSeq) as string | undefined;
-    return { ...NO_VIEW, lead: `Receipt ${receipt ?? p.receiptId} for`, subject: glanceOf(ctx, p.transactionId) };
+  async view(ctx, p) {
+    const receipt = (await ctx.ledger.stmt('SELECT file_name FROM receipts WHERE id = ? AND org_seq = ?').pluck().get(p.receiptId, ctx.orgSeq)) as string | undefined;
+    return { ...NO_VIEW, lead: `Receipt ${receipt ?? p.receiptId} for`, subject: await glanceOf(ctx, p.transactionId) };
   },
 };

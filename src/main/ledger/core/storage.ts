@@ -1,0 +1,30 @@
+// The async storage interface the domain is written against, once: each
+// driver (better-sqlite3 embedded, node-postgres for a firm's server) implements
+// it. Statements are SQL texts with ? placeholders; a write is one transaction.
+import type Database from 'better-sqlite3';
+
+/** A statement by its SQL text: prepared once per connection, run asynchronously. */
+export interface Query {
+  get(...params: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows are cast where read
+  all(...params: unknown[]): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+  run(...params: unknown[]): Promise<{ changes: number; lastInsertRowid: number | bigint }>;
+  pluck(): Pick<Query, 'get' | 'all'>;
+  /** Rows as arrays, one at a time: a long result walked (a page's day counts, a rule run), not held. */
+  iterateRaw(...params: unknown[]): AsyncIterable<unknown[]>;
+}
+
+export interface Ledger {
+  readonly file: string;
+  readonly sqlite: Database.Database;
+  /** A statement by its SQL text (compiled once per connection). */
+  stmt(sql: string): Query;
+  /**
+   * All rows of a query as objects keyed by column name. They are read as
+   * arrays and zipped here: better-sqlite3 builds each row object through the
+   * V8 API, which on a 50-row page costs more than the query itself.
+   */
+  rows<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+  /** Runs fn in one IMMEDIATE transaction: all of it commits, or none (nested: a savepoint). */
+  write<T>(fn: () => T | Promise<T>): Promise<T>;
+  close(): void;
+}
