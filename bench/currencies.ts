@@ -95,16 +95,16 @@ if (!org) {
 }
 const seq = org.seq;
 
-const time = (name: string, runs: number, fn: () => unknown, target: string): string => timedRow(name, percentiles(fn, runs, 10), target);
+const time = async (name: string, runs: number, fn: () => unknown, target: string): Promise<string> => timedRow(name, await percentiles(fn, runs, 10), target);
 
 const to = (ledger.sqlite.prepare('SELECT max(date) FROM transactions WHERE org_seq = ?').pluck().get(seq) as string) ?? '2026-06-30';
 const table = [
   `| ECB history import (${days.toLocaleString('en')} days, ${values.toLocaleString('en')} rates, cross rates in USD) | ${median(importTimes).toFixed(0)} ms | ${Math.max(...importTimes).toFixed(0)} ms (of 3) | 2,000 ms |`,
   `| bare SQLite insert of as many rate rows, same run | ${median(bareTimes).toFixed(0)} ms | ${Math.max(...bareTimes).toFixed(0)} ms (of 3) | baseline |`,
-  time('profit and loss in USD, the default twelve months', 200, () => L.profitAndLoss(ledger, seq), '5 ms'),
-  time('profit and loss in USD by month', 200, () => L.profitAndLoss(ledger, seq, { byMonth: true }), '5 ms'),
-  time(`balance sheet in USD at ${to}`, 200, () => L.balanceSheet(ledger, seq, { date: to }), '5 ms'),
-  time('profit and loss, the EUR rows only (--currency EUR)', 200, () => L.profitAndLoss(ledger, seq, { currency: 'EUR' }), '5 ms'),
+  await time('profit and loss in USD, the default twelve months', 200, () => L.profitAndLoss(ledger, seq), '5 ms'),
+  await time('profit and loss in USD by month', 200, () => L.profitAndLoss(ledger, seq, { byMonth: true }), '5 ms'),
+  await time(`balance sheet in USD at ${to}`, 200, () => L.balanceSheet(ledger, seq, { date: to }), '5 ms'),
+  await time('profit and loss, the EUR rows only (--currency EUR)', 200, () => L.profitAndLoss(ledger, seq, { currency: 'EUR' }), '5 ms'),
 ];
 console.log(`\nCurrencies over ${N.toLocaleString('en')} transactions in USD, EUR and GBP (in process, after 10 warm-up runs):\n`);
 console.log('| what | p50 | p99 | target p50 |\n|---|---:|---:|---|');

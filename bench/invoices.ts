@@ -98,9 +98,9 @@ await ledger.write(async () => {
 const paying = (performance.now() - t) / 1000;
 
 const time = (runs: number, fn: () => unknown) => percentiles(fn, runs, 5);
-const aging = time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-06-30'));
+const aging = await time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-06-30'));
 const agingNow = await L.aging(ledger, org.seq, 'receivables', '2026-06-30');
-const agingEnd = time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-12-31'));
+const agingEnd = await time(50, () => L.aging(ledger, org.seq, 'receivables', '2026-12-31'));
 const openAtEnd = (await L.aging(ledger, org.seq, 'receivables', '2026-12-31')).contacts.reduce((s, c) => s + c.documents.length, 0);
 const doc = await L.requireDocument(ledger, org.seq, ['invoice'], 'INV-0042');
 const samples: number[] = [];

@@ -126,11 +126,11 @@ async function trialBalance(): Promise<string[]> {
        SELECT kind, category_seq, sum_minor AS s FROM line_month_totals WHERE org_seq = ? AND month BETWEEN '2025-07' AND '2026-02'
        UNION ALL SELECT kind, category_seq, sum_minor FROM line_day_totals WHERE org_seq = ? AND date BETWEEN '2026-03-01' AND '2026-03-17') GROUP BY kind, category_seq`,
   );
-  const time = (name: string, fn: () => unknown, target: string) => timedRow(name, percentiles(fn, 300, 50), target);
+  const time = async (name: string, fn: () => unknown, target: string) => timedRow(name, await percentiles(fn, 300, 50), target);
   const table = [
-    time('trial balance, 2025-07-01 to 2026-03-17', () => L.trialBalance(ledger, seq, { from: '2025-07-01', to: '2026-03-17' }), '5 ms'),
-    time('balance sheet at 2026-03-17', () => L.balanceSheet(ledger, seq, { date: '2026-03-17' }), '5 ms'),
-    time('bare SQLite: the period’s month and day totals summed per account (baseline)', () => bare.all(seq, seq), ''),
+    await time('trial balance, 2025-07-01 to 2026-03-17', () => L.trialBalance(ledger, seq, { from: '2025-07-01', to: '2026-03-17' }), '5 ms'),
+    await time('balance sheet at 2026-03-17', () => L.balanceSheet(ledger, seq, { date: '2026-03-17' }), '5 ms'),
+    await time('bare SQLite: the period’s month and day totals summed per account (baseline)', () => bare.all(seq, seq), ''),
   ];
   ledger.close();
   return [

@@ -21,28 +21,24 @@ if (!org) {
 }
 const rows = (ledger.sqlite.prepare('SELECT coalesce(sum(n), 0) AS n FROM transaction_status_counts WHERE org_seq = ?').get(org.seq) as { n: number }).n;
 
-const time = (name: string, fn: () => unknown): string => timedRow(name, percentiles(fn, 300, 50), '5 ms');
+const time = async (name: string, fn: () => unknown): Promise<string> => timedRow(name, await percentiles(fn, 300, 50), '5 ms');
 
 const seq = org.seq;
 const bank = ledger.sqlite.prepare("SELECT seq FROM accounts WHERE org_seq = ? AND name = 'Operating account'").pluck().get(seq);
 const bareDeepPage = ledger.sqlite.prepare('SELECT seq FROM transactions WHERE account_seq = ? ORDER BY date, amount_minor, seq LIMIT 50 OFFSET ?');
 const table = [
-  time('profit and loss, 2025-07-01 to 2026-06-30, by month', () => profitAndLoss(ledger, seq, { from: '2025-07-01', to: '2026-06-30', byMonth: true })),
-  time('profit and loss, the whole three years, in total', () => profitAndLoss(ledger, seq, { from: '2023-07-01', to: '2026-06-30' })),
-  time('balances of every account at 2025-12-31', () => balancesAt(ledger, seq, '2025-12-31')),
-  time('balance sheet at 2026-03-17', () => balanceSheet(ledger, seq, { date: '2026-03-17' })),
-  time('trial balance, 2025-07-01 to 2026-03-17', () => trialBalance(ledger, seq, { from: '2025-07-01', to: '2026-03-17' })),
-  time('general ledger of 5300, first page of 50', () => generalLedger(ledger, seq, { account: '5300', limit: 50, offset: 0 })),
-  time('general ledger of 5300 (90,511 lines), page at offset 90,000', () => generalLedger(ledger, seq, { account: '5300', limit: 50, offset: 90_000 })),
-  time('general ledger of 5000 (its largest category), page at offset 230,000', () => generalLedger(ledger, seq, { account: '5000', limit: 50, offset: 230_000 })),
-  time('general ledger of the bank account, page at offset 300,000', () => generalLedger(ledger, seq, { account: 'Operating account', limit: 50, offset: 300_000 })),
-  time('general ledger of suspense (uncategorized rows), page at offset 300,000', () => generalLedger(ledger, seq, { account: 'suspense', limit: 50, offset: 300_000 })),
+  await time('profit and loss, 2025-07-01 to 2026-06-30, by month', () => profitAndLoss(ledger, seq, { from: '2025-07-01', to: '2026-06-30', byMonth: true })),
+  await time('profit and loss, the whole three years, in total', () => profitAndLoss(ledger, seq, { from: '2023-07-01', to: '2026-06-30' })),
+  await time('balances of every account at 2025-12-31', () => balancesAt(ledger, seq, '2025-12-31')),
+  await time('balance sheet at 2026-03-17', () => balanceSheet(ledger, seq, { date: '2026-03-17' })),
+  await time('trial balance, 2025-07-01 to 2026-03-17', () => trialBalance(ledger, seq, { from: '2025-07-01', to: '2026-03-17' })),
+  await time('general ledger of 5300, first page of 50', () => generalLedger(ledger, seq, { account: '5300', limit: 50, offset: 0 })),
+  await time('general ledger of 5300 (90,511 lines), page at offset 90,000', () => generalLedger(ledger, seq, { account: '5300', limit: 50, offset: 90_000 })),
+  await time('general ledger of 5000 (its largest category), page at offset 230,000', () => generalLedger(ledger, seq, { account: '5000', limit: 50, offset: 230_000 })),
+  await time('general ledger of the bank account, page at offset 300,000', () => generalLedger(ledger, seq, { account: 'Operating account', limit: 50, offset: 300_000 })),
+  await time('general ledger of suspense (uncategorized rows), page at offset 300,000', () => generalLedger(ledger, seq, { account: 'suspense', limit: 50, offset: 300_000 })),
   // Baseline: SQLite alone reading the same deep page's keys from the account's index by skipping (what the ledger did before).
-  timedRow(
-    'bare SQLite: 50 keys at offset 300,000 of the bank account’s index (baseline)',
-    percentiles(() => bareDeepPage.all(bank, 300_000), 300, 50),
-    '',
-  ),
+  timedRow('bare SQLite: 50 keys at offset 300,000 of the bank account’s index (baseline)', await percentiles(() => bareDeepPage.all(bank, 300_000), 300, 50), ''),
 ];
 console.log(`\nReports over ${rows.toLocaleString('en')} transactions (in process, 300 runs after 50 warm-up):\n`);
 console.log('| report | p50 | p99 | target p50 |\n|---|---:|---:|---|');

@@ -32,7 +32,7 @@ if (!org) {
 }
 const seq = org.seq;
 
-const time = (name: string, runs: number, fn: () => unknown): string => timedRow(name, percentiles(fn, runs, 10), '50 ms');
+const time = async (name: string, runs: number, fn: () => unknown): Promise<string> => timedRow(name, await percentiles(fn, runs, 10), '50 ms');
 
 const quarter = { from: '2025-10-01', to: '2025-12-31' };
 const lines = ledger.sqlite
@@ -40,8 +40,8 @@ const lines = ledger.sqlite
   .pluck()
   .get(seq, quarter.from, quarter.to);
 const table = [
-  time('tax return, 2025-10-01 to 2025-12-31', 100, () => taxReturn(ledger, seq, quarter)),
-  time('tax audit, box 4, first page of 100', 50, () => taxAudit(ledger, seq, { ...quarter, box: '4', limit: 100, offset: 0 })),
+  await time('tax return, 2025-10-01 to 2025-12-31', 100, () => taxReturn(ledger, seq, quarter)),
+  await time('tax audit, box 4, first page of 100', 50, () => taxAudit(ledger, seq, { ...quarter, box: '4', limit: 100, offset: 0 })),
 ];
 console.log(`\nThe tax return over ${N.toLocaleString('en')} transactions (${String(lines)} taxed lines in the quarter; in process, after 10 warm-up runs):\n`);
 console.log('| report | p50 | p99 | target p50 |\n|---|---:|---:|---|');

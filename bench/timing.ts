@@ -1,11 +1,11 @@
 // Timing a report in process, as every bench does it: warm-up runs first, then the median and the 99th
 // percentile of the timed runs, in milliseconds. Figures only: nothing asserts a time.
-export function percentiles(fn: () => unknown, runs: number, warmUp: number): { p50: number; p99: number } {
-  for (let i = 0; i < warmUp; i++) fn();
+export async function percentiles(fn: () => unknown, runs: number, warmUp: number): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < warmUp; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    fn();
+    await fn();
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
