@@ -32,9 +32,10 @@ async function prepare() {
   }
   const { token } = await createToken(ledger, org.seq, { name: `bench ${new Date().toISOString()}`, scopes: ['read', 'propose-write'] });
   // Proposals are told apart by their change (the same one again is answered as pending): 5,000 rows x 6 categories are 30,000 new ones.
-  const pool = Array.from({ length: 10 }, async (_, page) =>
-    (await listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 })).data.map((t) => t.id),
-  ).flat();
+  const pool: string[] = [];
+  for (let page = 0; page < 10; page++) {
+    pool.push(...(await listTransactions(ledger, org.seq, { status: 'uncategorized', limit: 500, offset: 1000 + page * 500 })).data.map((t) => t.id));
+  }
   const middle = (await listTransactions(ledger, org.seq, { limit: 1, offset: Math.floor(N / 2) })).data[0].id;
   ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   ledger.close();

@@ -5,11 +5,15 @@
 // (or joining) a transaction that may yet roll back.
 import type Database from 'better-sqlite3';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { appendFileSync } from 'node:fs';
 import type { Ledger, Query } from './storage';
+
+const RECORD = process.env.LEDGERDESK_RECORD_SQL;
 
 /** Statements prepared once per connection, by SQL text and by how their rows are read. */
 class Prepared {
   readonly #sqlite: Database.Database;
+  readonly #recorded = new Set<string>();
   readonly #objects = new Map<string, Database.Statement>();
   readonly #arrays = new Map<string, { statement: Database.Statement; columns: string[] }>();
   readonly #values = new Map<string, Database.Statement>();
@@ -18,21 +22,29 @@ class Prepared {
   }
   objects(sql: string): Database.Statement {
     let s = this.#objects.get(sql);
-    if (!s) this.#objects.set(sql, (s = this.#sqlite.prepare(sql)));
+    if (!s) this.#objects.set(sql, (s = this.#prepare(sql)));
     return s;
   }
   arrays(sql: string): { statement: Database.Statement; columns: string[] } {
     let s = this.#arrays.get(sql);
     if (!s) {
-      const statement = this.#sqlite.prepare(sql).raw(true);
+      const statement = this.#prepare(sql).raw(true);
       this.#arrays.set(sql, (s = { statement, columns: statement.reader ? statement.columns().map((c) => c.name) : [] }));
     }
     return s;
   }
   values(sql: string): Database.Statement {
     let s = this.#values.get(sql);
-    if (!s) this.#values.set(sql, (s = this.#sqlite.prepare(sql).pluck(true)));
+    if (!s) this.#values.set(sql, (s = this.#prepare(sql).pluck(true)));
     return s;
+  }
+  #prepare(sql: string): Database.Statement {
+    // `npm run sql:replay` collects the statements the suites run, to try each on PostgreSQL.
+    if (RECORD && !this.#recorded.has(sql)) {
+      this.#recorded.add(sql);
+      appendFileSync(RECORD, `${JSON.stringify(sql)}\n`);
+    }
+    return this.#sqlite.prepare(sql);
   }
   clear(): void {
     this.#objects.clear();
@@ -56,6 +68,7 @@ export function sqliteLedger(file: string, sqlite: Database.Database): Ledger {
 }
 
 class SqliteLedger implements Ledger {
+  readonly engine = 'sqlite';
   readonly #prepared: Prepared;
   readonly #turns = new Turns();
   readonly #queries = new Map<string, Query>();

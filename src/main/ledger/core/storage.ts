@@ -14,7 +14,11 @@ export interface Query {
 }
 
 export interface Ledger {
+  /** Which driver: the embedded SQLite file, or a PostgreSQL server. */
+  readonly engine: 'sqlite' | 'postgres';
+  /** The SQLite file, or the server's address without its password. */
   readonly file: string;
+  /** The SQLite connection, for what has no portable form yet (backup, bulk loads); on PostgreSQL it throws, naming what is not there yet. */
   readonly sqlite: Database.Database;
   /** A statement by its SQL text (compiled once per connection). */
   stmt(sql: string): Query;

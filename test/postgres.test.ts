@@ -1,0 +1,117 @@
+// The PostgreSQL driver and its migrations on a throwaway server: the schema made
+// once however many processes open it together, a newer build's database refused,
+// placeholders numbered, writes atomic with savepoints, integers never rounded.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NewerLedgerError } from '../src/main/ledger/core/db';
+import { numbered } from '../src/main/ledger/core/postgres';
+import { openPostgres, postgresMigrations } from '../src/main/ledger/core/postgres-open';
+import { postgresSchema } from '../scripts/postgres-schema';
+import { startPostgres, type ThrowawayPostgres } from './support/postgres';
+
+let server: ThrowawayPostgres;
+let admin: pg.Client;
+beforeAll(async () => {
+  server = startPostgres();
+  admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  server?.stop();
+});
+
+let made = 0;
+async function database(): Promise<string> {
+  const name = `books_${++made}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  return server.urlOf(name);
+}
+
+describe('the PostgreSQL schema', () => {
+  it('is the one db/schema.ts defines: the checked-in file is what the generator writes now', () => {
+    expect(readFileSync(join(import.meta.dirname, '..', 'db', 'postgres', '0000_schema.sql'), 'utf8')).toBe(postgresSchema());
+  });
+
+  it('is made once when several processes open the database together, and opened again without change', async () => {
+    const url = await database();
+    const opened = await Promise.all([1, 2, 3, 4].map(() => openPostgres(url)));
+    const applied = await opened[0].rows<{ name: string }>('SELECT name FROM ledgerdesk_migrations');
+    expect(applied.map((a) => a.name)).toEqual(postgresMigrations().map((m) => m.name));
+    expect(await opened[0].stmt("SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'ledgerdesk_migrations'").pluck().get()).toBe(47);
+    await Promise.all(opened.map((l) => l.end()));
+    const again = await openPostgres(url);
+    expect(await again.stmt('SELECT count(*) FROM ledgerdesk_migrations').pluck().get()).toBe(applied.length);
+    await again.end();
+  });
+
+  it('refuses a database written by a newer build, and leaves it as it was', async () => {
+    const url = await database();
+    await (await openPostgres(url)).end();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query("INSERT INTO ledgerdesk_migrations (name, hash) VALUES ('9999_from_the_future.sql', 'x')");
+    await expect(openPostgres(url)).rejects.toThrow(NewerLedgerError);
+    await expect(openPostgres(url)).rejects.toThrow(/1 migration\(s\) this build does not know: 9999_from_the_future.sql/);
+    expect((await c.query('SELECT count(*)::int AS n FROM ledgerdesk_migrations')).rows[0].n).toBe(postgresMigrations().length + 1);
+    await c.end();
+  });
+
+  it('keeps the audit log append-only', async () => {
+    const ledger = await openPostgres(await database());
+    await ledger.stmt("INSERT INTO organizations (id, slug, name, currency, created_at) VALUES ('o', 'o', 'O', 'GBP', 'now')").run();
+    await ledger
+      .stmt(
+        "INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary) VALUES ('a', 1, 'now', 'human', 'me', 'me', 'desk', 'x', 'y', 'z', 's')",
+      )
+      .run();
+    await expect(ledger.stmt("UPDATE audit_log SET summary = 'changed'").run()).rejects.toThrow(/append-only/);
+    await expect(ledger.stmt('DELETE FROM audit_log').run()).rejects.toThrow(/append-only/);
+    await ledger.end();
+  });
+});
+
+describe('the PostgreSQL driver', () => {
+  it('numbers ? placeholders, but not a ? inside a quoted string or name', () => {
+    expect(numbered(`SELECT a FROM t WHERE b = ? AND c = '?' AND "d?" = ? AND e = 'it''s ?' AND f IN (?, ?)`)).toBe(
+      `SELECT a FROM t WHERE b = $1 AND c = '?' AND "d?" = $2 AND e = 'it''s ?' AND f IN ($3, $4)`,
+    );
+  });
+
+  it('commits a write whole or not at all, a failed nested write undoing only itself', async () => {
+    const ledger = await openPostgres(await database());
+    await ledger.stmt('CREATE TABLE t (x bigint)').run();
+    await ledger.write(async () => {
+      await ledger.stmt('INSERT INTO t VALUES (?)').run(1);
+      await ledger
+        .write(async () => {
+          await ledger.stmt('INSERT INTO t VALUES (?)').run(2);
+          throw new Error('nested');
+        })
+        .catch(() => undefined);
+      await ledger.stmt('INSERT INTO t VALUES (?)').run(3);
+    });
+    await expect(
+      ledger.write(async () => {
+        await ledger.stmt('INSERT INTO t VALUES (?)').run(4);
+        throw new Error('whole');
+      }),
+    ).rejects.toThrow('whole');
+    expect(await ledger.stmt('SELECT x FROM t ORDER BY x').pluck().all()).toEqual([1, 3]);
+    await ledger.end();
+  });
+
+  it('reads bigint and numeric as exact numbers, and refuses one beyond the safe range instead of rounding it', async () => {
+    const ledger = await openPostgres(await database());
+    expect(
+      await ledger.stmt('SELECT CAST(? AS bigint) AS n, sum(x) AS s FROM (VALUES (CAST(? AS bigint)), (CAST(? AS bigint))) AS v (x)').get(123456789012345, 9007199254740000, 991),
+    ).toEqual({
+      n: 123456789012345,
+      s: 9007199254740991,
+    });
+    await expect(ledger.stmt('SELECT CAST(? AS bigint) + 1 AS n').get(Number.MAX_SAFE_INTEGER)).rejects.toThrow(/beyond the integers JavaScript holds exactly/);
+    await ledger.end();
+  });
+});
