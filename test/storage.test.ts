@@ -58,10 +58,12 @@ describe('the SQLite driver', () => {
     for (let x = 1; x <= 3; x++) await ledger.stmt('INSERT INTO t VALUES (?)').run(x);
     const walked: unknown[] = [];
     let writing: Promise<unknown> | undefined;
-    for await (const [x] of ledger.stmt('SELECT x FROM t ORDER BY x').iterateRaw()) {
-      walked.push(x);
-      writing ??= ledger.write(() => ledger.stmt('INSERT INTO t VALUES (4)').run());
-      await pause(5);
+    for await (const chunk of ledger.stmt('SELECT x FROM t ORDER BY x').iterateRaw()) {
+      for (const [x] of chunk) {
+        walked.push(x);
+        writing ??= ledger.write(() => ledger.stmt('INSERT INTO t VALUES (4)').run());
+        await pause(5);
+      }
     }
     await writing;
     expect(walked).toEqual([1, 2, 3]);

@@ -96,8 +96,8 @@ export class PostgresLedger implements Ledger {
     return query;
   }
 
-  async *#walk(sql: string, params: unknown[]): AsyncGenerator<unknown[]> {
-    yield* (await this.#query(sql, params, 'array')).rows as unknown[][];
+  async *#walk(sql: string, params: unknown[]): AsyncGenerator<unknown[][]> {
+    yield (await this.#query(sql, params, 'array')).rows as unknown[][];
   }
 
   async rows<T>(sql: string, ...params: unknown[]): Promise<T[]> {

@@ -9,6 +9,8 @@ import { appendFileSync } from 'node:fs';
 import type { Ledger, Query } from './storage';
 
 const RECORD = process.env.LEDGERDESK_RECORD_SQL;
+/** Rows a walk hands over at a time. */
+const WALK_CHUNK = 1024;
 
 /** Statements prepared once per connection, by SQL text and by how their rows are read. */
 class Prepared {
@@ -116,18 +118,24 @@ class SqliteLedger implements Ledger {
   }
 
   /** The connection cannot write while a statement is stepped: outside a write, a walk takes a turn of its own. */
-  async *#walk(rows: () => IterableIterator<unknown[]>): AsyncGenerator<unknown[]> {
-    if (this.#inside.getStore()) {
-      yield* rows();
-      return;
+  async *#walk(rows: () => IterableIterator<unknown[]>): AsyncGenerator<unknown[][]> {
+    let release: (() => void) | undefined;
+    if (!this.#inside.getStore()) {
+      const done = new Promise<void>((resolve) => (release = resolve));
+      await new Promise<void>((begin) => void this.#turns.run(() => (begin(), done)));
     }
-    let release!: () => void;
-    const done = new Promise<void>((resolve) => (release = resolve));
-    await new Promise<void>((begin) => void this.#turns.run(() => (begin(), done)));
     try {
-      yield* rows();
+      let chunk: unknown[][] = [];
+      for (const row of rows()) {
+        chunk.push(row);
+        if (chunk.length === WALK_CHUNK) {
+          yield chunk;
+          chunk = [];
+        }
+      }
+      if (chunk.length) yield chunk;
     } finally {
-      release();
+      release?.();
     }
   }
 

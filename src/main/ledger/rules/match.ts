@@ -89,6 +89,11 @@ type MatchedRow = [number, string, number, number, string | null, string, string
 
 /** An applied row and its lines as they are and as they will be, for the totals of a big run (apply()); `row` is one object, refilled: add() keeps none. */
 async function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Totals): Promise<void> {
+  countLines(row, r, rule, totals, await appliedLines(rule, r[2], r[5]));
+}
+
+/** countApplied with the rule's lines for the row known. */
+function countLines(row: BulkRow, r: MatchedRow, rule: Compiled, totals: Totals, applied: LineInput[]): void {
   const [, description, amount, account, , date, source, currency, reconciled, receiptNeeded, base] = r;
   Object.assign(row, { accountSeq: account, amountMinor: amount, baseMinor: base, description, date, source, currency, reconciled, status: 'uncategorized' });
   totals.before.rows.add(row);
@@ -104,7 +109,6 @@ async function countApplied(row: BulkRow, r: MatchedRow, rule: Compiled, totals:
   totals.before.lines.add(line);
   row.status = statusOf({ categorized: true, reconciled, receipt_needed: receiptNeeded, status: 'uncategorized' });
   totals.after.rows.add(row);
-  const applied = await appliedLines(rule, amount, date);
   const bases = linesBase(
     applied.map((l) => l.amountMinor),
     amount,
@@ -128,22 +132,28 @@ export async function match(ledger: Ledger, orgSeq: number, rules: Compiled[], b
   let n = 0;
   const values = [orgSeq, ...(batchSeq === undefined ? [] : [batchSeq])];
   const row: BulkRow = { orgSeq, accountSeq: 0, date: '', source: '', currency: '', amountMinor: 0, baseMinor: 0, description: '', status: 'uncategorized', reconciled: 0 };
-  for await (const r of rows.iterateRaw(...values) as AsyncIterable<MatchedRow>) {
-    n++;
-    const [seq, description, amount, account] = r;
-    const folded = foldRuleText(description);
-    let best: Compiled | undefined;
-    for (const rule of candidates(folded, descriptionShape(folded))) {
-      if ((rule.accountSeq === null || rule.accountSeq === account) && (rule.sign === 0 || (amount < 0 ? -1 : 1) === rule.sign)) {
-        best = rule;
-        break;
+  for await (const chunk of rows.iterateRaw(...values) as AsyncIterable<MatchedRow[]>) {
+    for (const r of chunk) {
+      n++;
+      const [seq, description, amount, account] = r;
+      const folded = foldRuleText(description);
+      let best: Compiled | undefined;
+      for (const rule of candidates(folded, descriptionShape(folded))) {
+        if ((rule.accountSeq === null || rule.accountSeq === account) && (rule.sign === 0 || (amount < 0 ? -1 : 1) === rule.sign)) {
+          best = rule;
+          break;
+        }
+      }
+      if (!best) continue;
+      hits.seq.push(seq);
+      hits.id.push(r[4] ?? '');
+      hits.rule.push(best.index);
+      if (best.row.mode === 'apply') {
+        // A plain rule's lines are known at once; only a taxed one may read a rate.
+        if (best.taxLines) await countApplied(row, r, best, totals);
+        else countLines(row, r, best, totals, ruleLines(best, r[2]));
       }
     }
-    if (!best) continue;
-    hits.seq.push(seq);
-    hits.id.push(r[4] ?? '');
-    hits.rule.push(best.index);
-    if (best.row.mode === 'apply') await countApplied(row, r, best, totals);
   }
   return n;
 }

@@ -234,7 +234,9 @@ async function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: 
         payload ?? { transactionId, categoryCode: rule.category!.code, category: '', evidence: [], ...(rule.row.tax_code ? { taxCode: rule.row.tax_code } : {}) },
         hits.seq[at],
       );
-      if (await isDecided(changeKey)) {
+      // Awaited only when it is a promise: a million set lookups need no turn of the event loop each.
+      const decided = isDecided(changeKey);
+      if (decided === true || (decided !== false && (await decided))) {
         rule.decided++;
         continue;
       }

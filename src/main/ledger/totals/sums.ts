@@ -211,7 +211,7 @@ export const lineRange = async (ledger: Ledger, orgSeq: number, currency: InCurr
       );
 
 /** Counts per day in a page's order: [date, n]. */
-type DayCounts = AsyncIterable<[string, number]>;
+type DayCounts = AsyncIterable<[string, number][]>;
 
 /** From this offset on, a page looks up its first day in the maintained counts per day. */
 const DEEP_OFFSET = 1000;
@@ -226,10 +226,12 @@ const DEEP_OFFSET = 1000;
 async function pageStart(days: DayCounts, offset: number): Promise<{ date: string; skip: number } | null> {
   let seen = 0;
   let last: { date: string; skip: number } | null = null;
-  for await (const [date, n] of days) {
-    if (seen + n > offset) return { date, skip: offset - seen };
-    last = { date, skip: offset - seen };
-    seen += n;
+  for await (const chunk of days) {
+    for (const [date, n] of chunk) {
+      if (seen + n > offset) return { date, skip: offset - seen };
+      last = { date, skip: offset - seen };
+      seen += n;
+    }
   }
   return last;
 }

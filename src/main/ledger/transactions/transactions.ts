@@ -180,7 +180,7 @@ function filters(orgSeq: number, q: TransactionQuery) {
 
 /** A register page's days, newest first, from the maintained counts. */
 const registerDays = (ledger: Ledger, table: string, count: { clause: string; params: unknown[] }) =>
-  ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).iterateRaw(...count.params) as AsyncIterable<[string, number]>;
+  ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).iterateRaw(...count.params) as AsyncIterable<[string, number][]>;
 
 export async function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<TransactionPage> {
   const { clause, params, countTable, count } = filters(orgSeq, q);
