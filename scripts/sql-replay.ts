@@ -14,7 +14,7 @@ import { startPostgres } from '../test/support/postgres';
 
 const root = join(import.meta.dirname, '..');
 const from = process.argv.indexOf('--from');
-let recording = from > 0 ? process.argv[from + 1] : join(mkdtempSync(join(tmpdir(), 'ldk-sql-')), 'statements.jsonl');
+const recording = from > 0 ? process.argv[from + 1] : join(mkdtempSync(join(tmpdir(), 'ldk-sql-')), 'statements.jsonl');
 if (from < 0) {
   writeFileSync(recording, '');
   const run = spawnSync('npx', ['vitest', 'run', '--reporter=dot', '--exclude', 'test/postgres.test.ts'], {
@@ -43,6 +43,7 @@ try {
     await client.query('BEGIN');
     try {
       await client.query(`PREPARE replayed AS ${numbered(sql)}`);
+      await client.query('DEALLOCATE replayed'); // a prepared statement outlives its transaction
     } catch (error) {
       const message = (error as Error).message.replace(/"[^"]*"/g, '"…"').replace(/\$\d+/g, '$n');
       failures.set(message, [...(failures.get(message) ?? []), sql]);
@@ -60,4 +61,3 @@ try {
 } finally {
   server.stop();
 }
-recording = '';

@@ -89,7 +89,10 @@ export async function withIdempotency(
   const keep = async (answer: { status: number; body: unknown }) => {
     await ledger.stmt('DELETE FROM idempotency_keys WHERE created_at < ?').run(since);
     await ledger
-      .stmt('INSERT OR REPLACE INTO idempotency_keys (token_seq, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .stmt(
+        `INSERT INTO idempotency_keys (token_seq, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (token_seq, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at = excluded.created_at`,
+      )
       .run(k.tokenSeq, k.key, fingerprint, answer.status, JSON.stringify(answer.body), new Date().toISOString());
   };
   try {

@@ -75,9 +75,9 @@ const COLUMNS: Record<keyof InvoiceSettings, string> = {
   dateStyle: 'date_style',
 };
 
-/** The settings as a SELECT list of the organizations table ("tax_number AS taxNumber, ..."). */
+/** The settings as a SELECT list of the organizations table (tax_number AS "taxNumber", ...). */
 export const SETTING_COLUMNS = Object.entries(COLUMNS)
-  .map(([key, column]) => (key === column ? column : `${column} AS ${key}`))
+  .map(([key, column]) => (key === column ? column : `${column} AS "${key}"`))
   .join(', ');
 
 /** The parts of the United Kingdom a company is registered in, as the 2015 Regulations have it printed. */

@@ -55,7 +55,8 @@ export function logoFacts(bytes: Uint8Array): { mimeType: LogoType; width: numbe
   return { mimeType: png ? 'image/png' : 'image/jpeg', width: size[0], height: size[1] };
 }
 
-const SELECT = 'SELECT file_name AS fileName, mime_type AS mimeType, width, height, length(bytes) AS sizeBytes, sha256, set_at AS setAt FROM organization_logos WHERE org_seq = ?';
+const SELECT =
+  'SELECT file_name AS "fileName", mime_type AS "mimeType", width, height, length(bytes) AS "sizeBytes", sha256, set_at AS "setAt" FROM organization_logos WHERE org_seq = ?';
 
 /** The organization's logo (without its bytes), or null. */
 export const logoOf = async (ledger: Ledger, orgSeq: number): Promise<Logo | null> => ((await ledger.stmt(SELECT).get(orgSeq)) as Logo | undefined) ?? null;

@@ -44,8 +44,8 @@ export function deskActor(): Human {
   return { type: 'human', userId: 'local-user', name, channel: 'desk' };
 }
 
-const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS decimalMark, fiscal_year_start AS fiscalYearStart, locked_through AS lockedThrough,
-  tax_set AS taxSet, ${SETTING_COLUMNS}, created_at AS createdAt FROM organizations`;
+const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS "decimalMark", fiscal_year_start AS "fiscalYearStart", locked_through AS "lockedThrough",
+  tax_set AS "taxSet", ${SETTING_COLUMNS}, created_at AS "createdAt" FROM organizations`;
 
 export async function listOrganizations(ledger: Ledger): Promise<Organization[]> {
   return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all()) as Organization[];
@@ -89,9 +89,9 @@ export async function createOrganization(ledger: Ledger, input: NewOrganization,
       throw new LedgerError('conflict', `An organization with slug "${slug}" already exists.`, [{ field: 'slug', message: 'already taken' }]);
     }
     const id = newId();
-    const { lastInsertRowid } = await ledger
+    const lastInsertRowid = await ledger
       .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
+      .insert(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
     const orgSeq = Number(lastInsertRowid);
     const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
     for (const c of defaultChart) await addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));

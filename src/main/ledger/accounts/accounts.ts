@@ -85,7 +85,7 @@ export async function accountFacts(ledger: Ledger, orgSeq: number, accountSeq?: 
   const facts = new Map<number, AccountFacts>();
   const of = (seq: number) => facts.get(seq) ?? facts.set(seq, { n: 0, minor: 0, lastImportAt: null, stated: null, reconciled: null }).get(seq)!;
   const latest = (select: string, from: string, order: string) =>
-    `SELECT account_seq, date, minor FROM (SELECT ${select}, row_number() OVER (PARTITION BY a.seq ORDER BY ${order}) AS r ${from}) WHERE r = 1`;
+    `SELECT account_seq, date, minor FROM (SELECT ${select}, row_number() OVER (PARTITION BY a.seq ORDER BY ${order}) AS r ${from}) AS sub WHERE r = 1`;
   for (const r of await ledger.rows<{ account_seq: number; n: number; minor: number }>(
     `SELECT a.seq AS account_seq, sum(m.n) AS n, sum(m.sum_minor) AS minor FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ?${one} GROUP BY a.seq`,
     ...params,

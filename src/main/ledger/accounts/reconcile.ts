@@ -132,9 +132,9 @@ export async function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Hu
       );
     }
     const id = newId();
-    const { lastInsertRowid } = await ledger
+    const lastInsertRowid = await ledger
       .stmt('INSERT INTO reconciliations (id, org_seq, account_seq, statement_date, statement_balance_minor, rows, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, orgSeq, account.seq, input.statementDate, target, rows.length, nowIso(), actor.name);
+      .insert(id, orgSeq, account.seq, input.statementDate, target, rows.length, nowIso(), actor.name);
     const remember = ledger.stmt('INSERT INTO reconciliation_rows (reconciliation_seq, transaction_seq, previous_status) VALUES (?, ?, ?)');
     const mark = ledger.stmt('UPDATE transactions SET reconciled = 1 WHERE seq = ?');
     const refresh = ledger.stmt(REFRESH_STATUS);

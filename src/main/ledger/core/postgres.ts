@@ -85,8 +85,9 @@ export class PostgresLedger implements Ledger {
         all: async (...params) => (await this.#query(sql, params)).rows,
         run: async (...params) => {
           const { rowCount } = await this.#query(sql, params);
-          return { changes: rowCount ?? 0, lastInsertRowid: 0 };
+          return { changes: rowCount ?? 0 };
         },
+        insert: async (...params) => ((await this.#query(`${sql} RETURNING seq`, params, 'array')).rows[0] as [number])[0],
         pluck: () => values,
         // Read whole for now (a cursor would keep a connection per walk); the walks are a page's day counts and a rule run's matches.
         iterateRaw: (...params) => this.#walk(sql, params),

@@ -112,6 +112,7 @@ class SqliteLedger implements Ledger {
       get: (...params) => settled(() => prepared.objects(sql).get(...params)),
       all: (...params) => settled(() => prepared.objects(sql).all(...params)),
       run: (...params) => settled(() => prepared.objects(sql).run(...params)),
+      insert: (...params) => settled(() => Number(prepared.objects(sql).run(...params).lastInsertRowid)),
       pluck: () => values,
       iterateRaw: (...params) => this.#walk(() => prepared.arrays(sql).statement.iterate(...params) as IterableIterator<unknown[]>),
     };

@@ -7,7 +7,9 @@ import type Database from 'better-sqlite3';
 export interface Query {
   get(...params: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows are cast where read
   all(...params: unknown[]): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
-  run(...params: unknown[]): Promise<{ changes: number; lastInsertRowid: number | bigint }>;
+  run(...params: unknown[]): Promise<{ changes: number }>;
+  /** Runs an INSERT into a table keyed by `seq` and answers the new row's seq. */
+  insert(...params: unknown[]): Promise<number>;
   pluck(): Pick<Query, 'get' | 'all'>;
   /**
    * Rows as arrays, a chunk of them at a time: a long result walked (a page's day counts, a rule run), not held.

@@ -77,7 +77,7 @@ async function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', curre
        WHERE l.contact_seq IS NOT NULL AND l.settles_seq IS NULL AND l.kind = @kind AND l.currency = @currency AND l.date <= @date
        UNION ALL SELECT contact_seq, CASE kind WHEN 'payable' THEN -amount_minor ELSE amount_minor END FROM credit_applications
        WHERE kind = @kind AND currency = @currency AND date <= @date
-     ) GROUP BY contact_seq`,
+     ) AS sub GROUP BY contact_seq`,
     { kind, currency, date },
   );
 }

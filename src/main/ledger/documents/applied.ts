@@ -30,7 +30,7 @@ const movesParams = (c: CreditRef) => [c.kind === 'payable' ? 1 : -1, c.contact_
  */
 export async function availableCredit(ledger: Ledger, c: CreditRef, date: string): Promise<number> {
   return (await ledger
-    .stmt(`SELECT coalesce(sum(minor), 0) FROM (${MOVES}) WHERE minor < 0 OR date <= ?`)
+    .stmt(`SELECT coalesce(sum(minor), 0) FROM (${MOVES}) AS sub WHERE minor < 0 OR date <= ?`)
     .pluck()
     .get(...movesParams(c), date)) as number;
 }
@@ -38,7 +38,7 @@ export async function availableCredit(ledger: Ledger, c: CreditRef, date: string
 /** The first day on which more of a contact's credit was applied than it had, or null. */
 async function shortfall(ledger: Ledger, c: CreditRef): Promise<string | null> {
   let left = 0;
-  const days = await ledger.rows<{ date: string; minor: number }>(`SELECT date, sum(minor) AS minor FROM (${MOVES}) GROUP BY date ORDER BY date`, ...movesParams(c));
+  const days = await ledger.rows<{ date: string; minor: number }>(`SELECT date, sum(minor) AS minor FROM (${MOVES}) AS sub GROUP BY date ORDER BY date`, ...movesParams(c));
   for (const m of days) {
     left += m.minor;
     if (left < 0) return m.date;

@@ -64,7 +64,7 @@ export const cashRecognitionsSql = (currency: InCurrency): string =>
 /** What the period's payments recognize of their documents' category lines, per category and month of payment. */
 export async function cashLineSums(ledger: Ledger, orgSeq: number, currency: InCurrency, from: string, to: string): Promise<LineSum[]> {
   return ledger.rows<LineSum>(
-    `SELECT 'category' AS kind, category_seq, month, sum(minor) AS minor FROM (${cashRecognitionsSql(currency)}) GROUP BY category_seq, month`,
+    `SELECT 'category' AS kind, category_seq, month, sum(minor) AS minor FROM (${cashRecognitionsSql(currency)}) AS sub GROUP BY category_seq, month`,
     ...paymentParams(orgSeq, currency, from, to),
   );
 }

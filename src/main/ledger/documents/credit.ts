@@ -38,12 +38,12 @@ export async function creditInvoice(
       ]);
     }
     const number = await takeNumber(ledger, orgSeq, 'credit_note');
-    const { lastInsertRowid } = await ledger
+    const lastInsertRowid = await ledger
       .stmt(
         `INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, tax_inclusive, credits_seq, net_minor, tax_minor, total_minor, notes, created_at)
          VALUES (?, ?, 'credit_note', 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(
+      .insert(
         newId(),
         orgSeq,
         invoice.contact_seq,

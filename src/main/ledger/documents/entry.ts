@@ -64,12 +64,12 @@ export interface CreateOptions {
 
 /** Stores a new document's row (issued now when it is not a draft); its seq. */
 async function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): Promise<number> {
-  const { lastInsertRowid } = await ledger
+  const lastInsertRowid = await ledger
     .stmt(
       `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(
+    .insert(
       doc.id,
       doc.org_seq,
       doc.kind,

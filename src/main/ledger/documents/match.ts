@@ -71,7 +71,7 @@ const OPEN = `SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.i
 /** The open invoices and bills (only those whose balance is one of `amounts`, in a paying row's sign, when given). */
 async function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number[]): Promise<OpenDocument[]> {
   return ledger.rows<OpenDocument>(
-    `SELECT * FROM (${OPEN}) WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
+    `SELECT * FROM (${OPEN}) AS sub WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
     orgSeq,
     amounts ? 1 : null,
     JSON.stringify(amounts ?? []),

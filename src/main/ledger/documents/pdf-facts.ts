@@ -151,7 +151,7 @@ function totalsOf(doc: Document, words: TaxWords, money: (minor: number) => stri
 export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<PdfFacts> {
   const doc = await toDocument(ledger, row);
   const org = await organizationBySeq(ledger, orgSeq);
-  const customer = (await ledger.stmt('SELECT name, address, tax_number AS taxNumber, country FROM counterparties WHERE seq = ?').get(row.contact_seq)) as Customer;
+  const customer = (await ledger.stmt('SELECT name, address, tax_number AS "taxNumber", country FROM counterparties WHERE seq = ?').get(row.contact_seq)) as Customer;
   const style = effectiveDateStyle(org);
   const date = (d: string) => writeDate(d, style);
   const mark = org.decimalMark;

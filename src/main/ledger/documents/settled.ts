@@ -15,7 +15,7 @@ const balanceMoves = (ledger: Ledger, seq: number): Promise<{ date: string; mino
     `SELECT date, sum(amount_minor) AS minor FROM (
        SELECT date, amount_minor FROM postings WHERE settles_seq = ? UNION ALL SELECT date, amount_minor FROM lines WHERE settles_seq = ?
        UNION ALL SELECT date, CASE kind WHEN 'payable' THEN amount_minor ELSE -amount_minor END FROM credit_applications WHERE document_seq = ?
-     ) GROUP BY date ORDER BY date`,
+     ) AS sub GROUP BY date ORDER BY date`,
     seq,
     seq,
     seq,

@@ -80,8 +80,8 @@ export async function contactStatement(
       FROM lines l INDEXED BY lines_contact JOIN transactions t ON t.seq = l.transaction_seq LEFT JOIN documents d ON d.seq = l.settles_seq
       WHERE l.contact_seq = @contact AND l.kind = @kind AND l.currency = @currency`;
   const params = { contact: contact.seq, kind: lineKind, currency, from, to };
-  const opening = sign * (((await ledger.stmt(`SELECT coalesce(sum(minor), 0) FROM (${SOURCES}) WHERE date < @from`).pluck().get(params)) as number) ?? 0);
-  const moves = await ledger.rows<Move>(`SELECT * FROM (${SOURCES}) WHERE date BETWEEN @from AND @to ORDER BY date, s`, params);
+  const opening = sign * (((await ledger.stmt(`SELECT coalesce(sum(minor), 0) FROM (${SOURCES}) AS sub WHERE date < @from`).pluck().get(params)) as number) ?? 0);
+  const moves = await ledger.rows<Move>(`SELECT * FROM (${SOURCES}) AS sub WHERE date BETWEEN @from AND @to ORDER BY date, s`, params);
   let balance = opening;
   const lines = await mapInOrder(moves, async (m): Promise<ContactStatementLine> => {
     balance += sign * m.minor;

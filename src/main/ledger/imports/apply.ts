@@ -47,12 +47,12 @@ export async function applyImport(ledger: Ledger, orgSeq: number, actor: Actor, 
   const createdAt = nowIso();
   const { counts, input } = plan;
   const texts = skippedTexts(plan);
-  const { lastInsertRowid } = await ledger
+  const lastInsertRowid = await ledger
     .stmt(
       `INSERT INTO import_batches (id, org_seq, format, file_name, file_sha256, created_at, rows, imported, duplicates, merged, skipped, options)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(
+    .insert(
       batchId,
       orgSeq,
       input.statement.format,

@@ -137,7 +137,7 @@ export async function writeOpeningDocuments(
   const at = nowIso();
   for (const d of docs) {
     const id = newTimeOrderedId();
-    const seq = Number((await doc.run(id, orgSeq, d.kind, at, d.contactSeq, d.number, d.date, d.dueDate, d.currency, d.minor, d.minor, at)).lastInsertRowid);
+    const seq = Number(await doc.insert(id, orgSeq, d.kind, at, d.contactSeq, d.number, d.date, d.dueDate, d.currency, d.minor, d.minor, at));
     // An invoice is owed to us (a debit); a bill we owe (a credit); the opening balances take the other side.
     const owed = d.kind === 'bill' ? -d.minor : d.minor;
     const base = d.kind === 'bill' ? -(await value(d)) : await value(d);

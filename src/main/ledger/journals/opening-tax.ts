@@ -113,10 +113,8 @@ export async function replaceOpeningReturn(
     filedBeforeTheseBooks: true,
   };
   return Number(
-    (
-      await ledger
-        .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
-        .run(newId(), orgSeq, period.from, period.to, report.basis, JSON.stringify(report), payable, nowIso(), `${filedBy} (opening balances: filed before these books)`)
-    ).lastInsertRowid,
+    await ledger
+      .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
+      .insert(newId(), orgSeq, period.from, period.to, report.basis, JSON.stringify(report), payable, nowIso(), `${filedBy} (opening balances: filed before these books)`),
   );
 }

@@ -43,14 +43,12 @@ export async function startRepeat(
     throw invalid([{ field: 'repeat.count', message: 'must be a whole number from 2 to 600' }]);
   const row = { first_date: r.first, until: r.until ?? null, count: r.count ?? null };
   return Number(
-    (
-      await ledger
-        .stmt(
-          `INSERT INTO journal_repeats (id, org_seq, narration, lines, first_date, until, count, reverse_days, made, next_date, created_at, created_by)
+    await ledger
+      .stmt(
+        `INSERT INTO journal_repeats (id, org_seq, narration, lines, first_date, until, count, reverse_days, made, next_date, created_at, created_by)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-        )
-        .run(newId(), orgSeq, r.narration, JSON.stringify(r.lines), r.first, row.until, row.count, r.reverseDays, nextOccurrence(row, 1), nowIso(), actor.name)
-    ).lastInsertRowid,
+      )
+      .insert(newId(), orgSeq, r.narration, JSON.stringify(r.lines), r.first, row.until, row.count, r.reverseDays, nextOccurrence(row, 1), nowIso(), actor.name),
   );
 }
 

@@ -78,14 +78,12 @@ export async function writeJournal(ledger: Ledger, orgSeq: number, actor: Human,
   const currency = (await organizationBySeq(ledger, orgSeq)).currency;
   const number = head.kind === 'journal' ? await nextNumber(ledger, orgSeq) : null;
   const seq = Number(
-    (
-      await ledger
-        .stmt(
-          `INSERT INTO journals (id, org_seq, kind, number, date, narration, reverses_seq, repeat_seq, created_at, created_by)
+    await ledger
+      .stmt(
+        `INSERT INTO journals (id, org_seq, kind, number, date, narration, reverses_seq, repeat_seq, created_at, created_by)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(newTimeOrderedId(), orgSeq, head.kind, number, head.date, head.narration, head.reversesSeq ?? null, head.repeatSeq ?? null, nowIso(), actor.name)
-    ).lastInsertRowid,
+      )
+      .insert(newTimeOrderedId(), orgSeq, head.kind, number, head.date, head.narration, head.reversesSeq ?? null, head.repeatSeq ?? null, nowIso(), actor.name),
   );
   await insertPostings(ledger, seq, orgSeq, head.date, currency, postings);
   await moneyRows(ledger, orgSeq, seq, head, currency, postings);

@@ -104,8 +104,7 @@ async function writeEntry(
   sign: 1 | -1,
 ): Promise<number> {
   const seq = Number(
-    (await ledger.stmt('INSERT INTO revaluations (id, org_seq, date, reverses_seq, created_at) VALUES (?, ?, ?, ?, ?)').run(newId(), orgSeq, date, reverses, nowIso()))
-      .lastInsertRowid,
+    await ledger.stmt('INSERT INTO revaluations (id, org_seq, date, reverses_seq, created_at) VALUES (?, ?, ?, ?, ?)').insert(newId(), orgSeq, date, reverses, nowIso()),
   );
   const insert = ledger.stmt(
     'INSERT INTO revaluation_lines (revaluation_seq, position, org_seq, date, kind, account_seq, category_seq, currency, base_minor, memo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

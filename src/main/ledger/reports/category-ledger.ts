@@ -112,7 +112,7 @@ async function dayCounts(ledger: Ledger, s: CategorySet, from: string, to: strin
     );
     add(
       await ledger.rows(
-        `SELECT date, count(*) AS n FROM (${cashRecognitionsSql(s.currency)}) WHERE category_seq IN (SELECT value FROM json_each(?)) GROUP BY date`,
+        `SELECT date, count(*) AS n FROM (${cashRecognitionsSql(s.currency)}) AS sub WHERE category_seq IN (SELECT value FROM json_each(?)) GROUP BY date`,
         ...paymentParams(s.orgSeq, s.currency, from, to),
         seqs,
       ),
@@ -144,11 +144,12 @@ async function range(ledger: Ledger, s: CategorySet, from: string, to: string): 
   const cur = s.currency === null ? '' : ' AND currency = ?';
   const curParam = s.currency === null ? [] : [s.currency];
   const amount = s.currency === null ? 'base_minor' : 'amount_minor';
-  const totals = async (sql: string, ...params: unknown[]) => (await ledger.stmt(`SELECT count(*) AS n, coalesce(sum(m), 0) AS minor FROM (${sql})`).get(...params)) as RangeTotals;
+  const totals = async (sql: string, ...params: unknown[]) =>
+    (await ledger.stmt(`SELECT count(*) AS n, coalesce(sum(m), 0) AS minor FROM (${sql}) AS sub`).get(...params)) as RangeTotals;
   if (s.basis === 'cash') {
     const postings = `SELECT ${amount} AS m FROM postings WHERE org_seq = ? AND kind = 'category' AND category_seq IN (SELECT value FROM json_each(?))${cur} AND date BETWEEN ? AND ? AND document_seq IS NOT NULL`;
     add(await totals(postings, s.orgSeq, seqs, ...curParam, from, to), -1);
-    const recognized = `SELECT minor AS m FROM (${cashRecognitionsSql(s.currency)}) WHERE category_seq IN (SELECT value FROM json_each(?))`;
+    const recognized = `SELECT minor AS m FROM (${cashRecognitionsSql(s.currency)}) AS sub WHERE category_seq IN (SELECT value FROM json_each(?))`;
     add(await totals(recognized, ...paymentParams(s.orgSeq, s.currency, from, to), seqs));
   }
   if (s.currency === null) {

@@ -215,7 +215,7 @@ type ExportTuple = [...RowTuple, ...LineTuple];
 /** The other sides of the matched transfers dated in the period, by row seq. */
 async function counterparts(ledger: Ledger, orgSeq: number, where: string, params: unknown[]): Promise<Map<number, ExportCounterpart>> {
   const rows = await ledger.rows<Omit<ExportCounterpart, 'reconciled'> & { reconciled: number }>(
-    `SELECT t.seq, t.id, a.id AS accountId, t.date, t.amount_minor AS amountMinor, t.currency, t.base_minor AS baseMinor, t.description, t.reconciled
+    `SELECT t.seq, t.id, a.id AS "accountId", t.date, t.amount_minor AS "amountMinor", t.currency, t.base_minor AS "baseMinor", t.description, t.reconciled
      FROM lines l JOIN transactions t ON t.seq = l.transaction_seq JOIN accounts a ON a.seq = t.account_seq
      WHERE l.org_seq = ? AND l.kind = 'transfer' AND l.counterpart_seq IS NOT NULL AND ${where}`,
     orgSeq,

@@ -180,11 +180,9 @@ async function insertCode(ledger: Ledger, orgSeq: number, c: NewTaxCode & { rate
   const rates = c.rates ?? [{ from: c.from ?? ALWAYS, rate: String(c.rate) }];
   const e4s = rates.map((r) => rateE4Of(r.rate));
   const seq = Number(
-    (
-      await ledger
-        .stmt('INSERT INTO tax_codes (org_seq, code, name, kind, applies, boxes, recoverable_percent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(orgSeq, code, c.name?.trim() || code, c.kind, c.applies ?? 'both', JSON.stringify(c.boxes ?? []), recoverable, nowIso())
-    ).lastInsertRowid,
+    await ledger
+      .stmt('INSERT INTO tax_codes (org_seq, code, name, kind, applies, boxes, recoverable_percent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .insert(orgSeq, code, c.name?.trim() || code, c.kind, c.applies ?? 'both', JSON.stringify(c.boxes ?? []), recoverable, nowIso()),
   );
   for (const [i, r] of rates.entries()) await ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?)').run(seq, r.from, e4s[i]);
   return seq;

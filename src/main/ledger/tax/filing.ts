@@ -124,11 +124,9 @@ export async function fileTaxReturn(
     }
     const id = newId();
     const seq = Number(
-      (
-        await ledger
-          .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
-          .run(id, orgSeq, period.from, period.to, report.basis, JSON.stringify(report), toMinor(report.payable, org.currency), nowIso(), actor.name)
-      ).lastInsertRowid,
+      await ledger
+        .stmt('INSERT INTO tax_returns (id, org_seq, period_from, period_to, basis, report, payable_minor, line_count, filed_at, filed_by) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)')
+        .insert(id, orgSeq, period.from, period.to, report.basis, JSON.stringify(report), toMinor(report.payable, org.currency), nowIso(), actor.name),
     );
     const lineCount = await stampLines(ledger, orgSeq, org.currency, period.from, period.to, seq);
     await ledger.stmt('UPDATE tax_returns SET line_count = ? WHERE seq = ?').run(lineCount, seq);
@@ -171,7 +169,7 @@ export async function taxPaymentCandidates(ledger: Ledger, orgSeq: number): Prom
   const { currency } = await organizationBySeq(ledger, orgSeq);
   return (
     await ledger.rows<TaxPaymentCandidate & { payable_minor: number }>(
-      `SELECT r.id AS returnId, r.period_from AS "from", r.period_to AS "to", r.payable_minor, t.id AS transactionId, t.date, t.description
+      `SELECT r.id AS "returnId", r.period_from AS "from", r.period_to AS "to", r.payable_minor, t.id AS "transactionId", t.date, t.description
      FROM tax_returns r JOIN transactions t INDEXED BY transactions_org_status_date
        ON t.org_seq = r.org_seq AND t.status = 'uncategorized' AND t.date > r.period_to AND t.date <= date(r.period_to, '+${TAX_PAYMENT_DAYS} days') AND t.amount_minor = -r.payable_minor AND t.currency = ?
      WHERE r.org_seq = ? AND r.payment_transaction_seq IS NULL AND r.payable_minor <> 0 ORDER BY r.period_to, t.date`,

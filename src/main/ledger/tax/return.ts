@@ -139,12 +139,12 @@ async function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, fro
   // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts; another currency's in base.
   const documents = [currency, ...(await otherCurrencies(ledger, orgSeq, currency))];
   const all = [
-    `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql})`,
-    ...documents.map((c) => `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== currency)})`),
+    `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql}) AS sub`,
+    ...documents.map((c) => `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== currency)}) AS sub`),
   ].join(' UNION ALL ');
   return ledger.rows<Group>(
     `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(g.net) AS net, sum(g.tax) AS tax
-     FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) GROUP BY tax_code_seq, category_seq) g
+     FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) AS sub GROUP BY tax_code_seq, category_seq) g
      JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
      GROUP BY t.seq, sales ORDER BY t.code`,
     ...params,
@@ -157,7 +157,7 @@ export async function stampLines(ledger: Ledger, orgSeq: number, currency: strin
   const { sql, params } = await taken(ledger, orgSeq, currency, from, to);
   return (
     await ledger
-      .stmt(`UPDATE lines SET tax_return_seq = ? WHERE (transaction_seq, position) IN (SELECT transaction_seq, position FROM (${sql})) AND tax_return_seq IS NULL`)
+      .stmt(`UPDATE lines SET tax_return_seq = ? WHERE (transaction_seq, position) IN (SELECT transaction_seq, position FROM (${sql}) AS sub) AND tax_return_seq IS NULL`)
       .run(returnSeq, ...params)
   ).changes;
 }
@@ -168,7 +168,7 @@ async function lateLines(ledger: Ledger, orgSeq: number, base: string, from: str
   let n = 0;
   for (const currency of [base, ...(await otherCurrencies(ledger, orgSeq, base))])
     n += (await ledger
-      .stmt(`SELECT count(*) FROM (${late(OWN)})`)
+      .stmt(`SELECT count(*) FROM (${late(OWN)}) AS sub`)
       .pluck()
       .get(orgSeq, currency, until)) as number;
   return n;

@@ -119,8 +119,10 @@ export async function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string
   const hasDocuments = (await ledger.stmt('SELECT 1 FROM postings WHERE org_seq = ? LIMIT 1').get(orgSeq)) !== undefined;
   const currencies = hasDocuments ? [org.currency, ...(await otherCurrencies(ledger, orgSeq, org.currency))] : [];
   const all = [
-    `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql})`,
-    ...currencies.map((c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)})`),
+    `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql}) AS sub`,
+    ...currencies.map(
+      (c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)}) AS sub`,
+    ),
   ].join(' UNION ALL ');
   const chosen = `FROM (${all}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
   const params = [...lines.params, ...currencies.flatMap((c) => documentTaxedParams(basis, orgSeq, c, q.from, q.to)), ...pairs.flat()];

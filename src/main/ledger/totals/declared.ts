@@ -157,5 +157,5 @@ export function recountSql(t: Total): string {
     (o) =>
       `SELECT ${o.key.map((k) => `${k.sql.replaceAll('$.', '')} AS ${k.column}`).join(', ')}, ${o.measures.map((m) => `${MEASURES[m].sql.replaceAll('$.', '')} AS ${m}`).join(', ')} FROM ${o.source}`,
   );
-  return `SELECT ${keys.join(', ')}, ${t.measures.map((m) => `sum(${m})`).join(', ')} FROM (${from.join(' UNION ALL ')}) GROUP BY ${keys.join(', ')}`;
+  return `SELECT ${keys.join(', ')}, ${t.measures.map((m) => `sum(${m})`).join(', ')} FROM (${from.join(' UNION ALL ')}) AS sub GROUP BY ${keys.join(', ')}`;
 }

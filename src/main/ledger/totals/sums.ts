@@ -116,7 +116,7 @@ export async function lineSums(ledger: Ledger, orgSeq: number, currency: InCurre
   if (!parts.length) return [];
   const month = byMonth ? 'month' : `'${to.slice(0, 7)}' AS month`;
   return ledger.rows(
-    `SELECT kind, category_seq, ${month}, sum(sum_minor) AS minor FROM (${parts.join(' UNION ALL ')}) GROUP BY kind, category_seq${byMonth ? ', month' : ''}`,
+    `SELECT kind, category_seq, ${month}, sum(sum_minor) AS minor FROM (${parts.join(' UNION ALL ')}) AS sub GROUP BY kind, category_seq${byMonth ? ', month' : ''}`,
     ...params,
   );
 }
@@ -130,7 +130,7 @@ export async function accountSumsThrough(ledger: Ledger, orgSeq: number, date: s
        SELECT m.account_seq, m.reconciled, m.${sum} AS s FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
        UNION ALL
        SELECT d.account_seq, d.reconciled, d.${sum} AS s FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
-     ) GROUP BY account_seq, reconciled`,
+     ) AS sub GROUP BY account_seq, reconciled`,
     orgSeq,
     month,
     orgSeq,
@@ -185,7 +185,7 @@ async function rangeTotals(
     all.push(...params, ...range);
   }
   if (!parts.length) return { n: 0, minor: 0 };
-  return (await ledger.stmt(`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM (${parts.join(' UNION ALL ')})`).get(...all)) as RangeTotals;
+  return (await ledger.stmt(`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(sum_minor), 0) AS minor FROM (${parts.join(' UNION ALL ')}) AS sub`).get(...all)) as RangeTotals;
 }
 
 /** An account's rows over [from, to]. */

@@ -101,7 +101,7 @@ const headOf = (seq: number, orgSeq: number, t: NewTransaction, baseMinor: numbe
 /** One entry. Its status is the view of its facts. `track`, in a bulk load, counts the row and its lines for the totals. */
 export async function insertTransaction(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): Promise<number> {
   const { values, lines, baseMinor } = await newEntry(ledger, orgSeq, t, track);
-  const seq = Number((await ledger.stmt(INSERT_TRANSACTION).run(values)).lastInsertRowid);
+  const seq = Number(await ledger.stmt(INSERT_TRANSACTION).insert(values));
   await insertLines(ledger, headOf(seq, orgSeq, t, baseMinor), lines, track);
   return seq;
 }

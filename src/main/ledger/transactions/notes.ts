@@ -14,7 +14,7 @@ export interface Note {
   createdAt: string;
 }
 
-const SELECT = `SELECT n.id, t.id AS transactionId, n.content, n.author_user_id AS authorUserId, n.created_at AS createdAt
+const SELECT = `SELECT n.id, t.id AS "transactionId", n.content, n.author_user_id AS "authorUserId", n.created_at AS "createdAt"
   FROM notes n JOIN transactions t ON t.seq = n.transaction_seq`;
 
 export async function listNotesOf(ledger: Ledger, transactionSeq: number): Promise<Note[]> {

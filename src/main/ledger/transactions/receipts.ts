@@ -20,8 +20,8 @@ export interface Receipt {
 export const RECEIPT_SEARCH_LIMIT = 50;
 
 // Lists select the API's columns only; the seq is read where a write needs it.
-const COLUMNS = `r.id, t.id AS transactionId, r.file_name AS fileName, r.mime_type AS mimeType,
-  r.size_bytes AS sizeBytes, r.ocr_text AS ocrText, r.created_at AS createdAt`;
+const COLUMNS = `r.id, t.id AS "transactionId", r.file_name AS "fileName", r.mime_type AS "mimeType",
+  r.size_bytes AS "sizeBytes", r.ocr_text AS "ocrText", r.created_at AS "createdAt"`;
 const FROM = 'FROM receipts r LEFT JOIN transactions t ON t.seq = r.transaction_seq';
 const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
@@ -44,7 +44,7 @@ export async function requireReceiptRow(ledger: Ledger, orgSeq: number, id: stri
 
 /** Where a receipt's bytes are kept (content-addressed by SHA-256: receipts/intake.ts), with its name and type. */
 export async function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): Promise<{ fileName: string; mimeType: string; sha256: string }> {
-  const row = (await ledger.stmt('SELECT file_name AS fileName, mime_type AS mimeType, sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as
+  const row = (await ledger.stmt('SELECT file_name AS "fileName", mime_type AS "mimeType", sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as
     { fileName: string; mimeType: string; sha256: string | null } | undefined;
   if (!row) throw notFound('receipt', id);
   if (!row.sha256) throw notFound('receipt file', id);
