@@ -48,7 +48,7 @@ const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS "decimalMa
   tax_set AS "taxSet", ${SETTING_COLUMNS}, created_at AS "createdAt" FROM organizations`;
 
 export async function listOrganizations(ledger: Ledger): Promise<Organization[]> {
-  return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, seq`).all()) as Organization[];
+  return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY lower(name), seq`).all()) as Organization[];
 }
 
 export async function findOrganization(ledger: Ledger, slugOrId: string): Promise<Organization | undefined> {

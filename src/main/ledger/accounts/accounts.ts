@@ -40,7 +40,7 @@ export type AccountRow = AccountRecord;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function accountRows(ledger: Ledger, orgSeq: number): Promise<AccountRow[]> {
-  return ledger.rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? ORDER BY closed_at IS NOT NULL, name COLLATE NOCASE, seq', orgSeq);
+  return ledger.rows<AccountRow>('SELECT * FROM accounts WHERE org_seq = ? ORDER BY closed_at IS NOT NULL, lower(name), seq', orgSeq);
 }
 
 export const accountBySeq = async (ledger: Ledger, seq: number): Promise<AccountRow> => (await ledger.stmt('SELECT * FROM accounts WHERE seq = ?').get(seq)) as AccountRow;

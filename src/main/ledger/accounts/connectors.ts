@@ -41,7 +41,7 @@ export async function listConnectors(ledger: Ledger, orgSeq: number, now = Date.
   const feeds = (await ledger
     .stmt(
       `SELECT id, name, provider, status, last_sync_at AS "lastSyncAt", sync_status AS "syncStatus"
-       FROM connectors WHERE org_seq = ? ORDER BY name COLLATE NOCASE, seq`,
+       FROM connectors WHERE org_seq = ? ORDER BY lower(name), seq`,
     )
     .all(orgSeq)) as Connector[];
   return [...accounts, ...feeds];

@@ -65,7 +65,7 @@ const toContact = (r: ContactRow): Contact => ({
 export async function listContacts(ledger: Ledger, orgSeq: number, q: { role?: 'customer' | 'vendor'; archived?: boolean } = {}): Promise<Contact[]> {
   const role = q.role === 'customer' ? ' AND is_customer = 1' : q.role === 'vendor' ? ' AND is_vendor = 1' : '';
   const archived = q.archived ? '' : ' AND archived_at IS NULL';
-  return (await ledger.rows<ContactRow>(`SELECT * FROM counterparties WHERE org_seq = ?${role}${archived} ORDER BY name COLLATE NOCASE`, orgSeq)).map(toContact);
+  return (await ledger.rows<ContactRow>(`SELECT * FROM counterparties WHERE org_seq = ?${role}${archived} ORDER BY lower(name)`, orgSeq)).map(toContact);
 }
 
 const fold = foldName;

@@ -46,7 +46,7 @@ const toPreset = (r: PresetRow): MappingPreset => ({
 });
 
 export const listMappings = async (ledger: Ledger, orgSeq: number): Promise<MappingPreset[]> =>
-  (await ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? ORDER BY m.name COLLATE NOCASE`, orgSeq)).map(toPreset);
+  (await ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? ORDER BY lower(m.name)`, orgSeq)).map(toPreset);
 
 export async function requireMapping(ledger: Ledger, orgSeq: number, name: string): Promise<MappingPreset> {
   const row = (await ledger.rows<PresetRow>(`${SELECT} WHERE m.org_seq = ? AND (lower(m.name) = lower(?) OR m.id = ?)`, orgSeq, name.trim(), name.trim()))[0];

@@ -8,9 +8,12 @@ export const OPENING_ENTRY = 'Opening entry';
 
 export const journalNumber = (n: number | null): string => (n === null ? OPENING_ENTRY : `${JOURNAL_PREFIX}${String(n).padStart(4, '0')}`);
 
+/** A number padded to four digits, as journalNumber pads it, in SQL both engines read (SQLite's printf is not PostgreSQL's). */
+const padded4 = (n: string): string => `CASE WHEN ${n} < 10 THEN '000' || ${n} WHEN ${n} < 100 THEN '00' || ${n} WHEN ${n} < 1000 THEN '0' || ${n} ELSE CAST(${n} AS TEXT) END`;
+
 /** journalNumber in SQL, over a journals row's alias. */
 export const journalNumberSql = (alias: string): string =>
-  `CASE WHEN ${alias}.number IS NULL THEN '${OPENING_ENTRY}' ELSE '${JOURNAL_PREFIX}' || printf('%04d', ${alias}.number) END`;
+  `CASE WHEN ${alias}.number IS NULL THEN '${OPENING_ENTRY}' ELSE '${JOURNAL_PREFIX}' || ${padded4(`${alias}.number`)} END`;
 
 /** The number a person names a journal by ("JNL-0003", "jnl-3", "3"), or null when it is none. */
 export function numberFrom(ref: string): number | null {

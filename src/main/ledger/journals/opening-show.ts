@@ -72,7 +72,7 @@ async function moneyLines(ledger: Ledger, orgSeq: number, date: string | null, b
   const valuer = new Valuer(ledger, orgSeq);
   return await mapInOrder(
     await ledger.rows<{ id: string; name: string; currency: string; opening_balance_minor: number; opening_date: string | null }>(
-      'SELECT id, name, currency, opening_balance_minor, opening_date FROM accounts WHERE org_seq = ? AND opening_balance_minor <> 0 ORDER BY name COLLATE NOCASE',
+      'SELECT id, name, currency, opening_balance_minor, opening_date FROM accounts WHERE org_seq = ? AND opening_balance_minor <> 0 ORDER BY lower(name)',
       orgSeq,
     ),
     async (a) => {
