@@ -74,9 +74,12 @@ describe('the PostgreSQL schema', () => {
 });
 
 describe('the PostgreSQL driver', () => {
-  it('numbers ? placeholders, but not a ? inside a quoted string or name', () => {
+  it("numbers ? placeholders, but not a ? inside a quoted string or name, and leaves out SQLite's INDEXED BY", () => {
     expect(numbered(`SELECT a FROM t WHERE b = ? AND c = '?' AND "d?" = ? AND e = 'it''s ?' AND f IN (?, ?)`)).toBe(
       `SELECT a FROM t WHERE b = $1 AND c = '?' AND "d?" = $2 AND e = 'it''s ?' AND f IN ($3, $4)`,
+    );
+    expect(numbered('SELECT t.seq FROM transactions t INDEXED BY transactions_account_date WHERE t.account_seq = ?')).toBe(
+      'SELECT t.seq FROM transactions t WHERE t.account_seq = $1',
     );
   });
 

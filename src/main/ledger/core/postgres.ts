@@ -24,8 +24,15 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-/** `?` placeholders as `$1, $2...`, leaving those inside quoted strings and identifiers alone. */
+/**
+ * The domain's SQL as PostgreSQL reads it: `?` placeholders as `$1, $2...` (not inside quoted strings or names),
+ * and SQLite's planner hint `INDEXED BY <index>` left out (PostgreSQL's planner takes no hints; the index is there).
+ */
 export function numbered(sql: string): string {
+  return placeholders(sql.replace(/\s+INDEXED BY\s+\w+/gi, ''));
+}
+
+function placeholders(sql: string): string {
   let out = '';
   let n = 0;
   let quote: string | null = null;
