@@ -1,13 +1,55 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// Suites about what only one engine has, or about no books at all, run once (on SQLite); every suite about
+// the books runs on both engines: SQLite files in temp folders, and databases of a throwaway PostgreSQL
+// cluster (test/postgres-setup.ts) with LEDGERDESK_TEST_ENGINE=postgres (test/support/books.ts).
+const SQLITE_ONLY = [
+  'test/ledger-open.test.ts', // SQLite files of earlier builds, upgraded
+  'test/backup.test.ts', // SQLite backup files (a server's books: pg_dump)
+  'test/cli.test.ts', // a data folder's server: its pid file, a second start, npm start (a database's: postgres-servers.test.ts)
+  'test/storage.test.ts', // the SQLite driver's turns on its one connection
+  'test/electron.test.ts', // the desktop app (SQLite only)
+  'test/built.test.ts', // the build's outputs
+  'test/import-memory.test.ts', // the SQLite import's memory
+  'test/bench-load.test.ts',
+  'test/test-tools.test.ts',
+  'test/openapi.test.ts',
+  'test/conformance.test.ts',
+  'test/units.test.ts',
+  'test/amounts.test.ts',
+];
+const POSTGRES_ONLY = ['test/postgres*.test.ts'];
+
+const shared: TestProjectInlineConfiguration['test'] = {
+  pool: 'forks',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // Commands the tests start run the TypeScript sources (bin/ledgerdesk.mjs); test/built.test.ts runs the build.
-    env: { LEDGERDESK_SOURCE: '1' },
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include: ['test/**/*.test.ts'],
+          exclude: POSTGRES_ONLY,
+          globalSetup: ['test/global-setup.ts'],
+          // Commands the tests start run the TypeScript sources (bin/ledgerdesk.mjs); test/built.test.ts runs the build.
+          env: { LEDGERDESK_SOURCE: '1' },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['test/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
+          env: { LEDGERDESK_SOURCE: '1', LEDGERDESK_TEST_ENGINE: 'postgres' },
+        },
+      },
+    ],
   },
 });

@@ -303,6 +303,10 @@ export const lines = sqliteTable(
  * tax), as JSON, so that unsplitting puts them back. None for splits made before this table (unsplit then asks).
  */
 export const splitOrigins = sqliteTable('split_origins', {
+  /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+  orgSeq: integer('org_seq')
+    .notNull()
+    .references(() => organizations.seq),
   transactionSeq: integer('transaction_seq')
     .primaryKey()
     .references(() => transactions.seq, { onDelete: 'cascade' }),
@@ -416,6 +420,10 @@ export const rules = sqliteTable(
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     tokenSeq: integer('token_seq')
       .notNull()
       .references(() => tokens.seq),
@@ -606,6 +614,10 @@ export const statements = sqliteTable(
   'statements',
   {
     seq: integer('seq').primaryKey(),
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     batchSeq: integer('batch_seq')
       .notNull()
       .references(() => importBatches.seq),
@@ -632,6 +644,10 @@ export const importSkippedRows = sqliteTable(
   'import_skipped_rows',
   {
     seq: integer('seq').primaryKey(),
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     batchSeq: integer('batch_seq')
       .notNull()
       .references(() => importBatches.seq),
@@ -648,6 +664,10 @@ export const importSkippedRows = sqliteTable(
 export const importMerges = sqliteTable(
   'import_merges',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     batchSeq: integer('batch_seq')
       .notNull()
       .references(() => importBatches.seq),
@@ -669,6 +689,10 @@ export const importMerges = sqliteTable(
 export const importLineChanges = sqliteTable(
   'import_line_changes',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     batchSeq: integer('batch_seq')
       .notNull()
       .references(() => importBatches.seq),
@@ -689,6 +713,11 @@ export const importLineChanges = sqliteTable(
 export const deletedStatementRows = sqliteTable(
   'deleted_statement_rows',
   {
+    seq: integer('seq').primaryKey(),
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     accountSeq: integer('account_seq')
       .notNull()
       .references(() => accounts.seq),
@@ -724,6 +753,10 @@ export const importMappings = sqliteTable(
 export const accountDayTotals = sqliteTable(
   'account_day_totals',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     accountSeq: integer('account_seq').notNull(),
     date: text('date').notNull(),
     status: text('status').notNull(),
@@ -734,7 +767,7 @@ export const accountDayTotals = sqliteTable(
     /** The same in the base currency (issue 30): rows awaiting a rate count 0 here. */
     sumBase: integer('sum_base').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountSeq, t.date, t.status, t.reconciled] }), index('account_day_totals_walk').on(t.accountSeq, t.date, t.status, t.n)],
+  (t) => [primaryKey({ columns: [t.orgSeq, t.accountSeq, t.date, t.status, t.reconciled] }), index('account_day_totals_walk').on(t.accountSeq, t.date, t.status, t.n)],
 );
 
 /** A finished reconciliation of an account against a statement (migration 0007). */
@@ -763,6 +796,10 @@ export const reconciliations = sqliteTable(
 export const reconciliationRows = sqliteTable(
   'reconciliation_rows',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     reconciliationSeq: integer('reconciliation_seq')
       .notNull()
       .references(() => reconciliations.seq),
@@ -777,6 +814,10 @@ export const reconciliationRows = sqliteTable(
 export const accountMonthTotals = sqliteTable(
   'account_month_totals',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     accountSeq: integer('account_seq').notNull(),
     month: text('month').notNull(),
     status: text('status').notNull(),
@@ -786,7 +827,7 @@ export const accountMonthTotals = sqliteTable(
     /** The same in the base currency (issue 30): rows awaiting a rate count 0 here. */
     sumBase: integer('sum_base').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountSeq, t.month, t.status, t.reconciled] })],
+  (t) => [primaryKey({ columns: [t.orgSeq, t.accountSeq, t.month, t.status, t.reconciled] })],
 );
 
 /**
@@ -855,6 +896,10 @@ export const taxCodes = sqliteTable(
 export const taxRates = sqliteTable(
   'tax_rates',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     taxCodeSeq: integer('tax_code_seq')
       .notNull()
       .references(() => taxCodes.seq),
@@ -1021,6 +1066,10 @@ export const creditApplications = sqliteTable(
 export const documentLines = sqliteTable(
   'document_lines',
   {
+    /** Its organization (issue 44): row-level security and a server's keys lead with it. */
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     documentSeq: integer('document_seq')
       .notNull()
       .references(() => documents.seq),
@@ -1226,4 +1275,73 @@ export const revaluationLines = sqliteTable(
     memo: text('memo'),
   },
   (t) => [primaryKey({ columns: [t.revaluationSeq, t.position] }), index('revaluation_lines_org_date').on(t.orgSeq, t.date)],
+);
+
+/**
+ * Receipts' files (issue 44): the bytes in the database, so that every server process sees them and one backup
+ * (a SQLite file, a pg_dump) holds them; kept once per organization by content (receipts.sha256 names them).
+ */
+export const receiptFiles = sqliteTable(
+  'receipt_files',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    sha256: text('sha256').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    storedAt: text('stored_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.sha256] })],
+);
+
+/**
+ * One-time sign-in codes (issue 44): only their SHA-256, and when they expire (ms since the epoch). Global: a code
+ * signs a browser in before any organization is chosen; kept in the database so any server process spends it.
+ */
+export const signInCodes = sqliteTable('sign_in_codes', {
+  hash: text('hash').primaryKey(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** The desk's browser sessions (issue 44): the cookie's SHA-256, in the database so they outlive a restart and any process knows them. */
+export const deskSessions = sqliteTable(
+  'desk_sessions',
+  {
+    hash: text('hash').primaryKey(),
+    createdAt: integer('created_at').notNull(),
+    /** Last seen (ms): a session idle past its limit ends. */
+    seenAt: integer('seen_at').notNull(),
+  },
+  (t) => [index('desk_sessions_seen').on(t.seenAt)],
+);
+
+/**
+ * Files staged between two requests on a firm's server (issue 44): a statement a window uploads for a later
+ * import, an export made for a later download; the two requests may reach different server processes, so the
+ * bytes wait in the database, in chunks. Global, named by an unguessable id, swept after a day. (A data folder
+ * stages them as files beside its books.)
+ */
+export const stagedFiles = sqliteTable(
+  'staged_files',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** -1 while its chunks are still being written. */
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('staged_files_created').on(t.createdAt)],
+);
+
+export const stagedChunks = sqliteTable(
+  'staged_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => stagedFiles.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.n] })],
 );

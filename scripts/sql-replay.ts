@@ -42,7 +42,7 @@ try {
   for (const sql of statements) {
     await client.query('BEGIN');
     try {
-      await client.query(`PREPARE replayed AS ${numbered(sql)}`);
+      await client.query(`PREPARE replayed AS ${numbered(sql).text}`);
       await client.query('DEALLOCATE replayed'); // a prepared statement outlives its transaction
     } catch (error) {
       const message = (error as Error).message.replace(/"[^"]*"/g, '"…"').replace(/\$\d+/g, '$n');

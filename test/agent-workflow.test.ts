@@ -12,6 +12,7 @@ import * as L from '../src/main/ledger';
 import { tempLedger } from './support/env';
 import { categorizeBacklog } from './support/scripted-agent';
 import { fillDemo } from '../src/main/demo';
+import { jsonField } from '../src/main/ledger/core/dialect';
 
 let server: RunningServer;
 let client: Client;
@@ -19,7 +20,7 @@ let ledger: L.Ledger;
 let org: L.Organization;
 
 beforeAll(async () => {
-  ({ ledger } = tempLedger());
+  ({ ledger } = await tempLedger());
   org = await L.createOrganization(ledger, { slug: 'demo', name: 'Demo Ltd' });
   await fillDemo(ledger, org.seq, org.slug, 2000, org.currency);
   const { token } = await L.createToken(ledger, org.seq, { name: 'Scripted agent', scopes: ['read', 'propose-write'] });
@@ -42,10 +43,10 @@ describe('a scripted agent over MCP', () => {
     expect(run.skipped).toBe(0);
     expect((await L.listPendingProposals(ledger, org.seq, { limit: 1, offset: 0 })).count).toBe(run.proposals);
     // Sign-aware: no inflow was proposed an expense, no outflow a revenue category.
-    const misplaced = ledger.sqlite
-      .prepare(
-        `SELECT count(*) FROM proposals p JOIN transactions t ON t.id = json_extract(p.payload, '$.transactionId')
-         JOIN categories c ON c.org_seq = p.org_seq AND c.code = json_extract(p.payload, '$.categoryCode')
+    const misplaced = await ledger
+      .stmt(
+        `SELECT count(*) FROM proposals p JOIN transactions t ON t.id = ${jsonField(ledger, 'p.payload', 'transactionId')}
+         JOIN categories c ON c.org_seq = p.org_seq AND c.code = ${jsonField(ledger, 'p.payload', 'categoryCode')}
          WHERE (t.amount_minor < 0) <> (c.type = 'expense')`,
       )
       .pluck()

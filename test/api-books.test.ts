@@ -59,7 +59,7 @@ describe('splits by proposal', () => {
       { kind: 'category', categoryCode: '5100', accountId: null, counterpartId: null, amount: -60, memo: 'paint' },
       { kind: 'category', categoryCode: '5200', accountId: null, counterpartId: null, amount: -40, memo: null },
     ]);
-    expectTotalsMatchRows(w.ledger);
+    await expectTotalsMatchRows(w.ledger);
   });
 });
 
@@ -155,7 +155,7 @@ describe('tax codes for agents', () => {
     const byDefault = await api('POST', '/proposals/categorization', { transactionId: other.id, categoryCode: '5200' });
     await L.reviewProposal(w.ledger, org.seq, byDefault.json.data.id, 'approve', L.deskActor());
     expect((await L.getTransaction(w.ledger, org.seq, other.id)).lines.map((l) => l.amount)).toEqual([-200, -40]);
-    expectTotalsMatchRows(w.ledger);
+    await expectTotalsMatchRows(w.ledger);
   });
 });
 

@@ -60,6 +60,6 @@ describe('invoices for agents', () => {
     expect([tx.transaction.status, tx.transaction.category, tx.lines[0].kind]).toEqual(['matched', null, 'receivable']);
     await L.reverseProposal(w.ledger, org.seq, L.deskActor(), res.json.data.id, 'wrong row');
     expect((await api('GET', '/invoices/INV-0001')).json.data).toMatchObject({ status: 'sent', balance: 900 });
-    expectTotalsMatchRows(w.ledger);
+    await expectTotalsMatchRows(w.ledger);
   });
 });

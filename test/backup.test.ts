@@ -1,7 +1,7 @@
 // Backups, restore and the audit chain, as the owner uses them: commands as
 // child processes on real data folders, the sqlite3 shell to tamper.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dailyBackup, DAILY_KEPT } from '../src/main/desk/access/backups';
@@ -31,15 +31,16 @@ describe('backup and restore', () => {
     expect(ledgerdesk(data, 'demo', '--transactions', '2000').code).toBe(0);
     const ledger = L.openLedger(ledgerFile(data));
     const org = (await L.listOrganizations(ledger))[0];
+    const pdf = textPdf(['Invoice 77']);
+    const { sha256Of } = await import('../src/main/receipts/intake');
     const { receipt } = await L.addReceipt(ledger, org.seq, L.deskActor(), {
       fileName: 'r.pdf',
       mimeType: 'application/pdf',
-      sizeBytes: 10,
-      sha256: 'ab'.repeat(32),
+      sizeBytes: pdf.length,
+      sha256: sha256Of(pdf),
       ocrText: null,
+      bytes: pdf,
     });
-    const { storeReceiptFile } = await import('../src/main/receipts/intake');
-    const stored = storeReceiptFile(receiptsDir(data), textPdf(['Invoice 77']));
     ledger.close();
     // A writer in another process while the backup runs.
     const writer = spawn(
@@ -75,15 +76,33 @@ describe('backup and restore', () => {
     ledgerdesk(other, 'demo', '--transactions', '10');
     const restored = ledgerdesk(other, 'restore', out);
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain('1 receipt file(s) in it, 1 written');
+    expect(restored.stdout).toContain('1 receipt file(s) in it');
     expect(restored.stdout).toMatch(/The books it replaced are kept in .*before-restore-/);
     expect(count(ledgerFile(other))).toBe(saved);
-    expect(readFileSync(join(receiptsDir(other), stored.sha256.slice(0, 2), stored.sha256))).toEqual(
-      readFileSync(join(receiptsDir(data), stored.sha256.slice(0, 2), stored.sha256)),
-    );
+    const back = L.openLedger(ledgerFile(other));
+    expect(Buffer.from((await L.receiptFileOf(back, org.seq, receipt.id)).bytes)).toEqual(pdf);
+    back.close();
     const kept = readdirSync(join(other, 'backups')).find((n) => n.startsWith('before-restore'))!;
     expect(count(join(other, 'backups', kept))).toBe(10);
     expect(receipt.id).toBeTruthy();
+  });
+
+  it("moves an earlier build's receipts folder into the ledger when it opens, and removes the folder", async () => {
+    const data = tempDir();
+    const ledger = L.openLedger(ledgerFile(data));
+    const org = await L.createOrganization(ledger, { slug: 'acme' });
+    const pdf = textPdf(['Invoice 78']);
+    const { sha256Of } = await import('../src/main/receipts/intake');
+    const sha256 = sha256Of(pdf);
+    const { receipt } = await L.addReceipt(ledger, org.seq, L.deskActor(), { fileName: 'r.pdf', mimeType: 'application/pdf', sizeBytes: pdf.length, sha256, ocrText: null });
+    ledger.close();
+    // As builds before issue 44 kept it: <data>/receipts/<first two>/<sha256>.
+    mkdirSync(join(receiptsDir(data), sha256.slice(0, 2)), { recursive: true });
+    writeFileSync(join(receiptsDir(data), sha256.slice(0, 2), sha256), pdf);
+    const opened = L.openLedger(ledgerFile(data));
+    expect(Buffer.from((await L.receiptFileOf(opened, org.seq, receipt.id)).bytes)).toEqual(pdf);
+    expect(existsSync(receiptsDir(data))).toBe(false);
+    opened.close();
   });
 
   it('refuses a bad backup with the current books untouched, and any restore while the app runs', () => {
@@ -151,9 +170,9 @@ describe('the audit chain', () => {
     for (let i = 0; i < 5; i++) insert.run(`10000000-0000-4000-8000-00000000000${i}`, `2026-01-0${i + 1}`, `entry ${i}`);
     old.close();
     const upgraded = L.openLedger(file);
-    expect(L.verifyAuditChain(upgraded)).toEqual({ ok: true, entries: 5, firstBad: null });
+    expect(await L.verifyAuditChain(upgraded)).toEqual({ ok: true, entries: 5, firstBad: null });
     await L.createAccount(upgraded, 1, L.deskActor(), { name: 'Bank', type: 'checking' });
-    expect(L.verifyAuditChain(upgraded, 1)).toMatchObject({ ok: true, entries: 6 });
+    expect(await L.verifyAuditChain(upgraded, 1)).toMatchObject({ ok: true, entries: 6 });
     expect(() => upgraded.sqlite.prepare("UPDATE audit_log SET summary = 'x' WHERE action = 'x.y'").run()).toThrow(/append-only/);
     upgraded.close();
   });

@@ -33,7 +33,7 @@ async function add(key: string, account: string, date: string, amount: string, d
 }
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   for (const [name, type, openingBalance] of [
@@ -78,7 +78,7 @@ describe('splits and transfers', () => {
     // Unsplit puts back what it was before its split (issue 42), not its largest line's category.
     expect(await desk('unsplitTransaction', { id: ids.misc })).toMatchObject({ category: 'Operating expenses', status: 'matched' });
     await desk('categorizeTransactions', { ids: [ids.misc], categoryCode: '5000' });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('match a transfer with its other side, wait in transit without one, suggest, match and undo', async () => {
@@ -97,7 +97,7 @@ describe('splits and transfers', () => {
     // Never revenue or expense.
     const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2025-01-01', to: '2026-12-31' });
     expect([pl.revenue, pl.expenses, pl.uncategorized.amount]).toEqual([4500, -255.49, 0.77]);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -116,7 +116,7 @@ describe('a closing date', () => {
     const log = await desk('listAudit', { action: 'period.locked' });
     expect(log.entries[0].summary).toBe('Books closed through 2025-12-31: 2025 filed');
     expect((await L.organizationBySeq(ctx.ledger, org.seq)).lockedThrough).toBe('2025-12-31');
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -251,17 +251,17 @@ describe('reports an accountant signs, read back by hledger and bean-query', () 
 describe('the benchmark books (a fifth split, one in twenty a transfer)', () => {
   it('are balanced entries whose totals recount, with a balance sheet that balances', async () => {
     const { fillDemo } = await import('../src/main/demo');
-    const { ledger } = tempLedger();
+    const { ledger } = await tempLedger();
     const demo = await L.createOrganization(ledger, { slug: 'shaped' });
     await fillDemo(ledger, demo.seq, demo.slug, 4000, 'USD', { splitEvery: 5, transferEvery: 20 });
-    expectTotalsMatchRows(ledger);
-    const kinds = ledger.sqlite.prepare('SELECT kind, count(*) AS n, count(counterpart_seq) AS matched FROM lines GROUP BY kind ORDER BY kind').all();
+    await expectTotalsMatchRows(ledger);
+    const kinds = await ledger.stmt('SELECT kind, count(*) AS n, count(counterpart_seq) AS matched FROM lines GROUP BY kind ORDER BY kind').all();
     expect(kinds).toEqual([
       { kind: 'category', n: expect.any(Number), matched: 0 },
       { kind: 'suspense', n: expect.any(Number), matched: 0 },
       { kind: 'transfer', n: 400, matched: 400 },
     ]);
-    const splits = ledger.sqlite.prepare('SELECT count(*) FROM (SELECT transaction_seq FROM lines GROUP BY transaction_seq HAVING count(*) > 1)').pluck().get() as number;
+    const splits = (await ledger.stmt('SELECT count(*) FROM (SELECT transaction_seq FROM lines GROUP BY transaction_seq HAVING count(*) > 1) AS sub').pluck().get()) as number;
     expect(splits).toBeGreaterThan(400);
     const bs = await L.balanceSheet(ledger, demo.seq, { date: '2026-06-30' });
     expect(bs.assets.total).toBeCloseTo(bs.liabilitiesAndEquity, 6);
@@ -282,7 +282,7 @@ describe('transfers and the closing date at import', () => {
   const run = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(books, acme.id, name, input);
 
   beforeAll(async () => {
-    const { ledger, dir } = tempLedger();
+    const { ledger, dir } = await tempLedger();
     acme = await L.createOrganization(ledger, { slug: 'imports' });
     books = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
     await run('createAccount', { name: 'Checking', type: 'checking' });
@@ -300,10 +300,10 @@ describe('transfers and the closing date at import', () => {
     expect(done.transfers.matched).toBe(1);
     const line = (await L.getTransaction(books.ledger, acme.seq, payment.id)).lines[0];
     expect(line).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
-    expectTotalsMatchRows(books.ledger);
+    await expectTotalsMatchRows(books.ledger);
     await run('undoImport', { batchId: done.batchId });
     expect((await L.getTransaction(books.ledger, acme.seq, payment.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: null });
-    expectTotalsMatchRows(books.ledger);
+    await expectTotalsMatchRows(books.ledger);
   });
 
   it('shows a possible transfer, imported as it is unless the decision says transfer', async () => {
@@ -315,7 +315,7 @@ describe('transfers and the closing date at import', () => {
     const done = await run<L.ImportResult>('importStatement', { file, account: 'Savings', decisions: { [String(row.n)]: 'transfer' } });
     expect(done.transfers.matched).toBe(1);
     expect((await L.getTransaction(books.ledger, acme.seq, out.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: expect.any(String) });
-    expectTotalsMatchRows(books.ledger);
+    await expectTotalsMatchRows(books.ledger);
   });
 
   it(`finds an imported row's possible other sides up to ${TRANSFER_WINDOW_DAYS} days either way, of its currency and opposite amount, not one day more`, async () => {
@@ -350,6 +350,6 @@ describe('transfers and the closing date at import', () => {
     expect(refused.errors).toEqual([{ line: 2, field: 'date', message: expect.stringContaining('closing date 2026-05-31') }]);
     const skipped = await run<L.ImportResult>('importStatement', { file, account: 'Card', skipLocked: true });
     expect([skipped.imported, skipped.skipped]).toEqual([1, 1]);
-    expectTotalsMatchRows(books.ledger);
+    await expectTotalsMatchRows(books.ledger);
   });
 });

@@ -9,13 +9,14 @@ import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
+import { booksFlags } from './support/books';
 
 let ctx: DeskContext;
 let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'studio', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
@@ -60,7 +61,7 @@ describe('contacts', () => {
   it('works from the command line', () => {
     const data = tempDir();
     const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], { encoding: 'utf8', timeout: 60_000 });
     const added = run('contact', 'add', 'Globex', '--kind', 'customer', '--terms', '14', '--email', 'ap@globex.example');
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/^Added Globex\s+customer\s+14 days {2}ap@globex\.example {2}[0-9a-f-]{36}\n$/);

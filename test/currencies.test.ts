@@ -54,7 +54,7 @@ const ROWS: [string, string, string, number, string][] = [
 ];
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'tri', name: 'Tri-currency Ltd', currency: 'USD' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await desk('createAccount', { name: 'Operating' });
@@ -191,10 +191,10 @@ describe('in bulk', () => {
       return s + inUsd(Math.round(Number(amount) * 100), 'EUR', date);
     }, 0);
     expect(sum.base).toBe(expectedBase);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
     // Undone in bulk (their totals taken away set-wise), then imported again for the rules.
     await desk('undoImport', { batchId: imported.batchId });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
     await desk<L.ImportResult>('importStatement', { file, account: 'Euro' });
     await desk('createRule', { rule: { matchKind: 'contains', matchText: 'coffee', categoryCode: '5000', mode: 'apply' } });
     await desk('createRule', {
@@ -367,7 +367,7 @@ describe('unrealized gains: a revaluation at the month end', () => {
   const owed = async (kind: string, currency: string, date: string) =>
     (
       await sql<{ own: number; base: number }>(
-        'SELECT sum(a) AS own, sum(b) AS base FROM (SELECT amount_minor AS a, base_minor AS b FROM lines WHERE kind = ? AND currency = ? AND date <= ? UNION ALL SELECT amount_minor, base_minor FROM postings WHERE kind = ? AND currency = ? AND date <= ?)',
+        'SELECT sum(a) AS own, sum(b) AS base FROM (SELECT amount_minor AS a, base_minor AS b FROM lines WHERE kind = ? AND currency = ? AND date <= ? UNION ALL SELECT amount_minor, base_minor FROM postings WHERE kind = ? AND currency = ? AND date <= ?) AS sub',
         kind,
         currency,
         date,

@@ -17,11 +17,11 @@ const desk = async <T>(name: string, input: unknown): Promise<T> => {
 };
 
 beforeAll(async () => {
-  const { ledger } = tempLedger();
+  const { ledger } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   await fillDemo(ledger, org.seq, org.slug, 120, org.currency);
   const { info } = await L.createToken(ledger, org.seq, { name: 'Sorting bot', scopes: ['read', 'propose-write'] });
-  const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(info.id) as { seq: number }).seq;
+  const seq = ((await ledger.stmt('SELECT seq FROM tokens WHERE id = ?').get(info.id)) as { seq: number }).seq;
   agent = { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: info.name, channel: 'rest' };
   ctx = { ledger, dataDir: tempDir(), agentUrl: 'http://127.0.0.1:7311', mode: 'browser', reviewer: L.deskActor() };
 });

@@ -6,11 +6,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
+import { rawAll } from './support/sql';
 import { builtRenderer, launchChromium } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let us: L.Organization;
@@ -37,11 +41,13 @@ const READS: Record<string, [number, string][] | [number | null, string][]> = {
 };
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-amounts-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  us = (await L.listOrganizations(app.ledger))[0];
-  nl = await L.createOrganization(app.ledger, { slug: 'studio', name: 'Studio Amsterdam', currency: 'EUR', decimalMark: ',' });
-  for (const org of [us, nl]) await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
-  await L.createAccount(app.ledger, us.seq, L.deskActor(), { name: 'Card', type: 'credit_card' });
+  const data = tempDir('ldk-e2e-amounts-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  us = (await L.listOrganizations(books))[0];
+  nl = await L.createOrganization(books, { slug: 'studio', name: 'Studio Amsterdam', currency: 'EUR', decimalMark: ',' });
+  for (const org of [us, nl]) await L.createAccount(books, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' });
+  await L.createAccount(books, us.seq, L.deskActor(), { name: 'Card', type: 'credit_card' });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   page.setDefaultTimeout(20_000);
@@ -87,10 +93,7 @@ describe.each([
       await page.getByText(`Added Typed ${text}.`).waitFor();
       await page.getByRole('button', { name: 'Add a transaction' }).click();
     }
-    const stored = app.ledger.sqlite
-      .prepare("SELECT description, amount_minor FROM transactions WHERE org_seq = ? AND description LIKE 'Typed %' ORDER BY seq")
-      .raw(true)
-      .all(org.seq);
+    const stored = await rawAll(books, "SELECT description, amount_minor FROM transactions WHERE org_seq = ? AND description LIKE 'Typed %' ORDER BY seq", org.seq);
     expect(stored).toEqual(INPUTS.flatMap((text, i) => (READS[key][i][0] === null ? [] : [[`Typed ${text}`, READS[key][i][0]]])));
   });
 
@@ -124,16 +127,16 @@ describe.each([
     await opening.fill(INPUTS[2]);
     await form.getByRole('button', { name: 'Add account' }).click();
     await page.getByText('Added Savings.').waitFor();
-    expect((await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Savings')).toMatchObject({ openingBalance: 1234.56 });
+    expect((await L.listAccounts(books, org.seq)).find((a) => a.name === 'Savings')).toMatchObject({ openingBalance: 1234.56 });
     await opening.fill(INPUTS[0]);
     await form.getByLabel('Name').fill('Other');
     await form.getByRole('button', { name: 'Add account' }).click();
     if (key === 'nl') {
       await page.getByText('Opening balance "1,250" could mean').waitFor();
-      expect((await L.listAccounts(app.ledger, org.seq)).some((a) => a.name === 'Other')).toBe(false);
+      expect((await L.listAccounts(books, org.seq)).some((a) => a.name === 'Other')).toBe(false);
     } else {
       await page.getByText('Added Other.').waitFor();
-      expect((await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Other')).toMatchObject({ openingBalance: 1250 });
+      expect((await L.listAccounts(books, org.seq)).find((a) => a.name === 'Other')).toMatchObject({ openingBalance: 1250 });
     }
   });
 
@@ -155,8 +158,8 @@ describe.each([
 describe('a card account', () => {
   it('takes the statement balance as printed (owed, positive) and says how the books sign it', async () => {
     await useOrg(us);
-    const card = (await L.listAccounts(app.ledger, us.seq)).find((a) => a.name === 'Card')!;
-    await L.addTransaction(app.ledger, us.seq, L.deskActor(), { account: 'Card', date: '2026-03-02', description: 'Hardware store', amount: -252.14 });
+    const card = (await L.listAccounts(books, us.seq)).find((a) => a.name === 'Card')!;
+    await L.addTransaction(books, us.seq, L.deskActor(), { account: 'Card', date: '2026-03-02', description: 'Hardware store', amount: -252.14 });
     await page.goto(`${app.server.url}/#/reconcile?account=${card.id}`);
     const owed = page.getByLabel('Statement balance owed, as printed');
     await owed.fill('252.14');
@@ -165,6 +168,6 @@ describe('a card account', () => {
     await page.getByRole('button', { name: 'Tick all' }).click();
     await page.getByRole('button', { name: 'Finish reconciliation' }).click();
     await page.getByText('Reconciled Card through 2026-03-31.').waitFor();
-    expect((await L.listAccounts(app.ledger, us.seq)).find((a) => a.name === 'Card')).toMatchObject({ balance: -252.14, lastReconciliation: { balance: -252.14 } });
+    expect((await L.listAccounts(books, us.seq)).find((a) => a.name === 'Card')).toMatchObject({ balance: -252.14, lastReconciliation: { balance: -252.14 } });
   });
 });

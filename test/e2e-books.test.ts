@@ -7,12 +7,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, onPostgres, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
@@ -33,8 +36,10 @@ async function drop(name: string, bytes = readFileSync(fixture(name))) {
 
 beforeAll(async () => {
   const rendererDir = builtRenderer(root);
-  app = await startHeadless(tempDir('ldk-e2e-books-'), { port: 0, rendererDir, log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-books-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -56,7 +61,7 @@ describe('accounts and import', () => {
     await form.getByLabel('On (YYYY-MM-DD)').fill('2023-12-31');
     await form.getByRole('button', { name: 'Add account' }).click();
     await page.getByText('Added Operating. Import its statement next.').waitFor();
-    expect(await L.listAccounts(app.ledger, org.seq)).toMatchObject([{ name: 'Operating', type: 'checking', balance: 1000, openingDate: '2023-12-31' }]);
+    expect(await L.listAccounts(books, org.seq)).toMatchObject([{ name: 'Operating', type: 'checking', balance: 1000, openingDate: '2023-12-31' }]);
   });
 
   it('drops a CSV, previews it, imports it into the account, and shows the rows in Transactions', async () => {
@@ -64,10 +69,10 @@ describe('accounts and import', () => {
     await page.getByRole('heading', { name: 'Import a statement' }).waitFor();
     await drop('us-bank.csv');
     await page.getByLabel('What the file holds').filter({ hasText: '5 new' }).waitFor();
-    expect(await page.getByLabel('Account').first().inputValue()).toBe((await L.listAccounts(app.ledger, org.seq))[0].id);
+    expect(await page.getByLabel('Account').first().inputValue()).toBe((await L.listAccounts(books, org.seq))[0].id);
     expect(await page.locator('.import-preview tbody tr').count()).toBe(5);
     await shot('import-preview');
-    expect((await L.listTransactions(app.ledger, org.seq, { limit: 1, offset: 0 })).meta.totalCount).toBe(0); // a preview writes nothing
+    expect((await L.listTransactions(books, org.seq, { limit: 1, offset: 0 })).meta.totalCount).toBe(0); // a preview writes nothing
     await page.getByRole('button', { name: 'Import 5 new row(s) into Operating' }).click();
     await page.getByText('Imported 5 new row(s) from us-bank.csv').waitFor();
     await page.getByRole('link', { name: 'See the rows in Transactions' }).click();
@@ -90,12 +95,12 @@ describe('accounts and import', () => {
     await page.getByLabel('What the file holds').filter({ hasText: '3 new' }).waitFor();
     await page.getByRole('button', { name: 'Import 3 new row(s) into Operating' }).click();
     await page.getByText('Imported 3 new row(s) from ambiguous.csv').waitFor();
-    expect((await L.listTransactions(app.ledger, org.seq, { date: '2024-02-01', limit: 5, offset: 0 })).data.map((t) => t.description)).toEqual(['Coffee']);
+    expect((await L.listTransactions(books, org.seq, { date: '2024-02-01', limit: 5, offset: 0 })).data.map((t) => t.description)).toEqual(['Coffee']);
     page.once('dialog', (d) => void d.accept());
     // The history reloads after the import: undo the row that names this file, not whichever is first yet.
     await page.locator('table.imports tbody tr').first().filter({ hasText: 'ambiguous.csv' }).getByRole('button', { name: 'Undo' }).click();
     await page.getByText('Undid the import of ambiguous.csv.').waitFor();
-    expect((await L.listTransactions(app.ledger, org.seq, { limit: 1, offset: 0 })).meta.totalCount).toBe(5);
+    expect((await L.listTransactions(books, org.seq, { limit: 1, offset: 0 })).meta.totalCount).toBe(5);
     await shot('import-history');
   });
 
@@ -117,7 +122,7 @@ describe('accounts and import', () => {
 
 describe("the bookkeeper's hand", () => {
   it('categorizes by keyboard alone: c, type-ahead on a code, Enter', async () => {
-    const operating = (await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Operating')!;
+    const operating = (await L.listAccounts(books, org.seq)).find((a) => a.name === 'Operating')!;
     await page.goto(`${app.server.url}/#/transactions?account=${operating.id}`);
     const first = page.locator('tr.row').first();
     await first.waitFor();
@@ -126,7 +131,7 @@ describe("the bookkeeper's hand", () => {
     await page.keyboard.type('53');
     await page.keyboard.press('Enter');
     await page.getByText('Categorized 1 row(s) as 5300.').waitFor();
-    const top = (await L.registerPage(app.ledger, org.seq, { accountSeq: (await L.requireAccount(app.ledger, org.seq, operating.id)).seq, limit: 1, offset: 0 })).data[0];
+    const top = (await L.registerPage(books, org.seq, { accountSeq: (await L.requireAccount(books, org.seq, operating.id)).seq, limit: 1, offset: 0 })).data[0];
     expect(top).toMatchObject({ category: 'Cloud infrastructure', status: 'matched', suggestedBy: null });
     // Focus comes back to the row; j moves on, x selects, and the selection is categorized by name.
     await page.keyboard.press('j');
@@ -137,7 +142,7 @@ describe("the bookkeeper's hand", () => {
     await page.keyboard.type('software');
     await page.keyboard.press('Enter');
     await page.getByText('Categorized 2 row(s) as 5100.').waitFor();
-    expect((await L.listTransactions(app.ledger, org.seq, { category: 'Software & tools', limit: 5, offset: 0 })).meta.totalCount).toBe(2);
+    expect((await L.listTransactions(books, org.seq, { category: 'Software & tools', limit: 5, offset: 0 })).meta.totalCount).toBe(2);
     await shot('register');
   });
 
@@ -157,7 +162,7 @@ describe("the bookkeeper's hand", () => {
     await edit.getByLabel('Amount (− out, + in)').fill('-9.40');
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved Cash for stamps.').waitFor();
-    expect((await L.listTransactions(app.ledger, org.seq, { description: 'Cash for stamps', limit: 1, offset: 0 })).data[0]).toMatchObject({
+    expect((await L.listTransactions(books, org.seq, { description: 'Cash for stamps', limit: 1, offset: 0 })).data[0]).toMatchObject({
       amount: -9.4,
       category: 'Operating expenses',
     });
@@ -166,11 +171,11 @@ describe("the bookkeeper's hand", () => {
   });
 
   it('reverses an approval from its history, with a comment', async () => {
-    const { info } = await L.createToken(app.ledger, org.seq, { name: 'e2e agent', scopes: ['read', 'propose-write'] });
+    const { info } = await L.createToken(books, org.seq, { name: 'e2e agent', scopes: ['read', 'propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'e2e agent', channel: 'rest' as const };
-    const target = (await L.listTransactions(app.ledger, org.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
-    const p = await L.proposeCategorization(app.ledger, org.seq, agent, { transactionId: target.id, categoryCode: '4010', confidence: 0.6, reason: 'Looks like a subscription' });
-    await L.reviewProposal(app.ledger, org.seq, p.id, 'approve', L.deskActor());
+    const target = (await L.listTransactions(books, org.seq, { status: 'uncategorized', limit: 1, offset: 0 })).data[0];
+    const p = await L.proposeCategorization(books, org.seq, agent, { transactionId: target.id, categoryCode: '4010', confidence: 0.6, reason: 'Looks like a subscription' });
+    await L.reviewProposal(books, org.seq, p.id, 'approve', L.deskActor());
     await page.getByRole('link', { name: 'Approvals' }).click();
     await page.getByRole('tab', { name: 'Approved' }).click();
     const card = page.locator(`article.proposal[data-id="${p.id}"]`);
@@ -178,13 +183,13 @@ describe("the bookkeeper's hand", () => {
     await card.getByLabel('Why reverse this approval').fill('Not a subscription');
     await card.getByRole('button', { name: 'Reverse approval' }).click();
     await card.getByText('Reversed by').waitFor();
-    expect((await L.getTransaction(app.ledger, org.seq, target.id)).transaction).toMatchObject({ category: null, status: 'uncategorized', suggestedBy: null });
-    expect((await L.listAudit(app.ledger, org.seq, { action: 'proposal.reversed', limit: 1, offset: 0 })).entries[0].summary).toContain('(comment: "Not a subscription")');
+    expect((await L.getTransaction(books, org.seq, target.id)).transaction).toMatchObject({ category: null, status: 'uncategorized', suggestedBy: null });
+    expect((await L.listAudit(books, org.seq, { action: 'proposal.reversed', limit: 1, offset: 0 })).entries[0].summary).toContain('(comment: "Not a subscription")');
     await shot('approvals-reversed');
   });
 
   it('reconciles an imported account to zero, from the balance its statement states', async () => {
-    const checking = (await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Checking ****6789')!;
+    const checking = (await L.listAccounts(books, org.seq)).find((a) => a.name === 'Checking ****6789')!;
     await page.goto(`${app.server.url}/#/reconcile?account=${checking.id}`);
     await expect.poll(() => page.getByLabel('Statement ending balance').inputValue()).toBe('4,142.30');
     expect(await page.getByLabel('Statement end date (YYYY-MM-DD)').inputValue()).toBe('2024-01-31');
@@ -201,19 +206,19 @@ describe("the bookkeeper's hand", () => {
     await finish.click();
     await page.getByText('Reconciled Checking ****6789 through 2024-01-31.').waitFor();
     // Cleared by the reconciliation; those never categorized still read uncategorized (work to do).
-    const facts = app.ledger.sqlite
-      .prepare(
+    const facts = (await books
+      .stmt(
         "SELECT reconciled, EXISTS (SELECT 1 FROM lines l WHERE l.transaction_seq = t.seq AND l.kind = 'suspense') AS open, status FROM transactions t WHERE account_seq = (SELECT seq FROM accounts WHERE id = ?)",
       )
-      .all(checking.id) as { reconciled: number; open: number; status: string }[];
+      .all(checking.id)) as { reconciled: number; open: number; status: string }[];
     expect(facts.filter((f) => f.reconciled).length).toBe(4);
     expect(facts.every((f) => f.status === (f.open ? 'uncategorized' : 'reconciled'))).toBe(true);
-    expect((await L.listAccounts(app.ledger, org.seq)).find((a) => a.id === checking.id)).toMatchObject({ lastReconciliation: { date: '2024-01-31', balance: 4142.3 } });
+    expect((await L.listAccounts(books, org.seq)).find((a) => a.id === checking.id)).toMatchObject({ lastReconciliation: { date: '2024-01-31', balance: 4142.3 } });
   });
 
   it('is out of reach of agent tokens: no API route, no desk call with a bearer token', async () => {
-    const org0 = (await L.listOrganizations(app.ledger))[0];
-    const { token } = await L.createToken(app.ledger, org0.seq, { name: 'curious agent', scopes: ['read', 'propose-write'] });
+    const org0 = (await L.listOrganizations(books))[0];
+    const { token } = await L.createToken(books, org0.seq, { name: 'curious agent', scopes: ['read', 'propose-write'] });
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     for (const name of [
       'addTransaction',
@@ -274,11 +279,16 @@ describe('reports, exports and backups', () => {
     await expect.poll(() => page.locator('tr.row').count()).toBeGreaterThan(0);
   });
 
-  it('backs up now from the Backups screen, and the Log says the chain verifies', async () => {
+  it('backs up now from the Backups screen (books on a server: says its own tools do), and the Log says the chain verifies', async () => {
     await page.getByRole('link', { name: 'Backups' }).click();
-    await page.getByRole('button', { name: 'Back up now' }).click();
-    await page.getByText(/Backed up to .*\.backup/).waitFor();
-    await expect.poll(() => page.locator('table.grid tbody tr').count()).toBe(1);
+    if (onPostgres) {
+      await page.getByText(/kept on a PostgreSQL server.*backed up with the server.s own tools/).waitFor();
+      expect(await page.getByRole('button', { name: 'Back up now' }).count()).toBe(0);
+    } else {
+      await page.getByRole('button', { name: 'Back up now' }).click();
+      await page.getByText(/Backed up to .*\.backup/).waitFor();
+      await expect.poll(() => page.locator('table.grid tbody tr').count()).toBe(1);
+    }
     await page.getByRole('link', { name: 'Log' }).click();
     await page.getByText(/Chain verified: \d+ entries/).waitFor();
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/main/desk/transport/dispatch';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { booksFlags, headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { fillDemo } from '../src/main/demo';
@@ -17,6 +18,8 @@ import { fillDemo } from '../src/main/demo';
 const root = join(__dirname, '..');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let data: string;
 let browser: Browser;
 let page: Page;
@@ -27,8 +30,9 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name
 
 beforeAll(async () => {
   data = tempDir('ldk-e2e-desk-');
-  app = await startHeadless(data, { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   page.setDefaultTimeout(20_000);
@@ -54,7 +58,7 @@ describe('first steps', () => {
   });
 
   it('shows an organization made by command, and renamed, without a reload; removes an empty one', async () => {
-    execFileSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'org', 'create', 'studio', '--name', 'Studio Amsterdam', '--currency', 'EUR', '--data', data], {
+    execFileSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'org', 'create', 'studio', '--name', 'Studio Amsterdam', '--currency', 'EUR', ...booksFlags(data)], {
       env: { ...process.env, LEDGERDESK_SOURCE: '1' },
     });
     await page.getByLabel('Organization', { exact: true }).locator('option', { hasText: 'Studio Amsterdam' }).waitFor({ state: 'attached' });
@@ -65,28 +69,28 @@ describe('first steps', () => {
       .getByRole('button', { name: 'Save' })
       .click();
     await page.getByText('Renamed to Coffee Roaster Ltd.').waitFor();
-    expect((await L.listOrganizations(app.ledger)).map((o) => o.name)).toContain('Coffee Roaster Ltd');
+    expect((await L.listOrganizations(books)).map((o) => o.name)).toContain('Coffee Roaster Ltd');
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Removed Studio Amsterdam.').waitFor();
-    expect(await L.listOrganizations(app.ledger)).toHaveLength(1);
+    expect(await L.listOrganizations(books)).toHaveLength(1);
   });
 });
 
 describe('books kept for a while', () => {
   beforeAll(async () => {
-    org = (await L.listOrganizations(app.ledger))[0];
-    await fillDemo(app.ledger, org.seq, org.slug, 2000, org.currency);
-    await L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5010', name: 'Green coffee beans', type: 'expense', costOfSales: true });
-    await L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5400', name: 'Marketing and advertising campaigns', type: 'expense', parentCode: '5000' });
-    await L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '5410', name: 'Trade fairs', type: 'expense', parentCode: '5400' });
-    await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Roasting cash', type: 'cash' });
+    org = (await L.listOrganizations(books))[0];
+    await fillDemo(books, org.seq, org.slug, 2000, org.currency);
+    await L.addCategory(books, org.seq, L.deskActor(), { code: '5010', name: 'Green coffee beans', type: 'expense', costOfSales: true });
+    await L.addCategory(books, org.seq, L.deskActor(), { code: '5400', name: 'Marketing and advertising campaigns', type: 'expense', parentCode: '5000' });
+    await L.addCategory(books, org.seq, L.deskActor(), { code: '5410', name: 'Trade fairs', type: 'expense', parentCode: '5400' });
+    await L.createAccount(books, org.seq, L.deskActor(), { name: 'Roasting cash', type: 'cash' });
     for (const [code, amount] of [
       ['5010', -1200],
       ['5410', -350],
       ['5400', -80],
     ] as const) {
-      await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Roasting cash', date: '2026-05-04', amount, description: `Row for ${code}`, categoryCode: code });
+      await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Roasting cash', date: '2026-05-04', amount, description: `Row for ${code}`, categoryCode: code });
     }
   });
 
@@ -180,13 +184,13 @@ describe('books kept for a while', () => {
     await form.getByLabel('Parent code').fill('5000');
     await form.getByRole('button', { name: 'Add category' }).click();
     await page.getByText(`Added 5020 Travel. "Travel" is also a synonym of 5000 Operating expenses: agents' "travel" will now mean 5020 Travel`).waitFor();
-    expect((await L.resolveCategory(app.ledger, org.seq, { category: 'travel' }, 'outflow')).code).toBe('5020');
+    expect((await L.resolveCategory(books, org.seq, { category: 'travel' }, 'outflow')).code).toBe('5020');
   });
 });
 
 describe('imports', () => {
   it('finds the account by the number its statements print, says when nothing is new, and reads the same file picked again', async () => {
-    const mine = await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Main checking', type: 'checking', maskedNumber: '****6789' });
+    const mine = await L.createAccount(books, org.seq, L.deskActor(), { name: 'Main checking', type: 'checking', maskedNumber: '****6789' });
     await page.goto(`${app.server.url}/#/import`);
     const picker = page.getByLabel('Statement file');
     await picker.setInputFiles(fixture('bank.qfx'));
@@ -198,14 +202,14 @@ describe('imports', () => {
     await picker.setInputFiles(fixture('bank.qfx'));
     await page.getByText('Nothing new: the 4 row(s) of bank.qfx are already in Main checking').waitFor();
     expect(await page.getByRole('button', { name: /Import 0 new/ }).count()).toBe(0);
-    expect((await L.listImports(app.ledger, org.seq, { limit: 10, offset: 0 })).totalCount).toBe(1);
-    expect((await L.listAccounts(app.ledger, org.seq)).find((a) => a.id === mine.id)!.bankAccountId).toBe('000123456789');
+    expect((await L.listImports(books, org.seq, { limit: 10, offset: 0 })).totalCount).toBe(1);
+    expect((await L.listAccounts(books, org.seq)).find((a) => a.id === mine.id)!.bankAccountId).toBe('000123456789');
   });
 });
 
 describe("the bookkeeper's hand", () => {
   it('adds a note and asks for a receipt from a row, and deletes a bank row that should not be there', async () => {
-    const [row] = (await L.listTransactions(app.ledger, org.seq, { description: 'GITHUB', limit: 1, offset: 0 })).data;
+    const [row] = (await L.listTransactions(books, org.seq, { description: 'GITHUB', limit: 1, offset: 0 })).data;
     await page.goto(`${app.server.url}/#/transactions?description=GITHUB`);
     await page.locator('tr.row').first().getByText(row.description).click();
     await page.getByRole('form', { name: 'Add a note' }).getByLabel('Note').fill('Annual plan, ask for the invoice');
@@ -213,8 +217,8 @@ describe("the bookkeeper's hand", () => {
     await page.getByText('Note added.').waitFor();
     await page.getByRole('button', { name: 'Needs a receipt' }).click();
     await page.getByText('Marked as needing a receipt.').waitFor();
-    expect(await L.getTransaction(app.ledger, org.seq, row.id)).toMatchObject({ notes: [{ content: 'Annual plan, ask for the invoice' }] });
-    expect((await L.handRow(app.ledger, org.seq, row.id)).receipt_needed).toBe(1);
+    expect(await L.getTransaction(books, org.seq, row.id)).toMatchObject({ notes: [{ content: 'Annual plan, ask for the invoice' }] });
+    expect((await L.handRow(books, org.seq, row.id)).receipt_needed).toBe(1);
   });
 
   it('lists what each receipt is linked to, and deletes one linked to nothing', async () => {
@@ -230,8 +234,8 @@ describe("the bookkeeper's hand", () => {
   });
 
   it('prints a report of a finished reconciliation, its difference at zero', async () => {
-    const account = (await L.listAccounts(app.ledger, org.seq)).find((a) => a.name === 'Main checking')!;
-    await L.reconcileAccount(app.ledger, org.seq, L.deskActor(), {
+    const account = (await L.listAccounts(books, org.seq)).find((a) => a.name === 'Main checking')!;
+    await L.reconcileAccount(books, org.seq, L.deskActor(), {
       account: account.id,
       statementDate: '2024-01-31',
       statementBalance: account.balance,

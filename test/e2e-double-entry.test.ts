@@ -7,12 +7,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
@@ -21,13 +24,15 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name
 
 beforeAll(async () => {
   const rendererDir = builtRenderer(root);
-  app = await startHeadless(tempDir('ldk-e2e-double-'), { port: 0, rendererDir, log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-double-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   const me = L.deskActor();
-  await L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking', openingBalance: 1000, openingDate: '2025-12-31' });
-  await L.createAccount(app.ledger, org.seq, me, { name: 'Card', type: 'credit_card' });
+  await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking', openingBalance: 1000, openingDate: '2025-12-31' });
+  await L.createAccount(books, org.seq, me, { name: 'Card', type: 'credit_card' });
   const add = async (key: string, account: string, date: string, amount: number, description: string) =>
-    (rows[key] = await L.addTransaction(app.ledger, org.seq, me, { account, date, amount, description }));
+    (rows[key] = await L.addTransaction(books, org.seq, me, { account, date, amount, description }));
   await add('store', 'Checking', '2026-02-10', -100, 'HARDWARE STORE');
   await add('payment', 'Checking', '2026-02-20', -250, 'CARD PAYMENT');
   await add('thanks', 'Card', '2026-02-22', 250, 'PAYMENT THANK YOU');
@@ -74,7 +79,7 @@ describe('splits and transfers in the register', () => {
     await shot('split-editor');
     await editor.getByRole('button', { name: 'Save split' }).click();
     await page.getByText('Split HARDWARE STORE into 2 lines.').waitFor();
-    expect((await L.getTransaction(app.ledger, org.seq, rows.store.id)).lines.map((l) => [l.categoryCode, l.amount, l.memo])).toEqual([
+    expect((await L.getTransaction(books, org.seq, rows.store.id)).lines.map((l) => [l.categoryCode, l.amount, l.memo])).toEqual([
       ['5100', -60, null],
       ['5200', -40, 'shelf'],
     ]);
@@ -85,7 +90,7 @@ describe('splits and transfers in the register', () => {
   });
 
   it('fills the remainder of a -389.98 payment as the part left, 59.99, after 329.99 typed; unsplit asks when it cannot know', async () => {
-    await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-02-12', amount: -389.98, description: 'COMPUTER SHOP' });
+    await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Checking', date: '2026-02-12', amount: -389.98, description: 'COMPUTER SHOP' });
     await page.goto(`${app.server.url}/#/transactions?description=COMPUTER`);
     await page.getByRole('row', { name: /COMPUTER SHOP/ }).focus();
     await page.keyboard.press('Enter');
@@ -100,19 +105,19 @@ describe('splits and transfers in the register', () => {
     await editor.getByRole('button', { name: 'Save split' }).click();
     await page.getByText('Split COMPUTER SHOP into 2 lines.').waitFor();
     // A split from before what it replaced was kept: Unsplit asks what the row becomes.
-    app.ledger.sqlite.prepare('DELETE FROM split_origins').run();
+    await books.stmt('DELETE FROM split_origins').run();
     await page.getByRole('button', { name: 'Unsplit' }).click();
     const ask = page.getByRole('form', { name: 'Unsplit into' });
     await ask.getByText(/was before its split is not known/).waitFor();
     await ask.getByLabel('Becomes').selectOption('5100');
     await ask.getByRole('button', { name: 'Unsplit' }).click();
     await page.getByText('Unsplit into 5100.').waitFor();
-    const row = (await L.registerPage(app.ledger, org.seq, { description: 'COMPUTER', limit: 1, offset: 0 })).data[0];
+    const row = (await L.registerPage(books, org.seq, { description: 'COMPUTER', limit: 1, offset: 0 })).data[0];
     expect([row.category, row.entry.lines]).toEqual(['Software & tools', 1]);
   });
 
   it('shows a possible transfer and accepts it with t', async () => {
-    await page.goto(`${app.server.url}/#/transactions?account=${(await L.requireAccount(app.ledger, org.seq, 'Checking')).id}`);
+    await page.goto(`${app.server.url}/#/transactions?account=${(await L.requireAccount(books, org.seq, 'Checking')).id}`);
     const row = page.getByRole('row', { name: /CARD PAYMENT/ });
     await row.getByText('possible transfer: Card').waitFor();
     await row.focus();
@@ -123,23 +128,23 @@ describe('splits and transfers in the register', () => {
       .getByText('Transfer to Card')
       .waitFor();
     // Money in is a transfer from its source account.
-    await page.goto(`${app.server.url}/#/transactions?account=${(await L.requireAccount(app.ledger, org.seq, 'Card')).id}`);
+    await page.goto(`${app.server.url}/#/transactions?account=${(await L.requireAccount(books, org.seq, 'Card')).id}`);
     await page
       .getByRole('row', { name: /PAYMENT THANK YOU/ })
       .getByText('Transfer from Checking')
       .waitFor();
-    expect((await L.getTransaction(app.ledger, org.seq, rows.thanks.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: rows.payment.id });
-    expectTotalsMatchRows(app.ledger);
+    expect((await L.getTransaction(books, org.seq, rows.thanks.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: rows.payment.id });
+    await expectTotalsMatchRows(books);
   });
 });
 
 describe('a proposed split in Approvals', () => {
   it('says plainly that a line goes against the row, and names the evidence in words', async () => {
-    const { info } = await L.createToken(app.ledger, org.seq, { name: 'split agent', scopes: ['read', 'propose-write'] });
-    const tokenSeq = app.ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id) as number;
+    const { info } = await L.createToken(books, org.seq, { name: 'split agent', scopes: ['read', 'propose-write'] });
+    const tokenSeq = (await books.stmt('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id)) as number;
     const agent = { type: 'token' as const, tokenSeq, tokenId: info.id, tokenName: 'split agent', channel: 'rest' as const };
-    const row = await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-02-15', amount: -100, description: 'ELECTRONICS' });
-    await L.proposeCategorization(app.ledger, org.seq, agent, {
+    const row = await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Checking', date: '2026-02-15', amount: -100, description: 'ELECTRONICS' });
+    await L.proposeCategorization(books, org.seq, agent, {
       transactionId: row.id,
       lines: [
         { categoryCode: '5100', amount: 120 },
@@ -176,18 +181,18 @@ describe('reports and the closing date', () => {
   it('opens a P&L figure as the general-ledger lines that add up to it: a split line, a bill, a parent with its children, a month', async () => {
     // March's own rows: a split (approved from a proposal), a row, a bill.
     const me = L.deskActor();
-    const { info } = await L.createToken(app.ledger, org.seq, { name: 'drill agent', scopes: ['read', 'propose-write'] });
-    const tokenSeq = app.ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id) as number;
+    const { info } = await L.createToken(books, org.seq, { name: 'drill agent', scopes: ['read', 'propose-write'] });
+    const tokenSeq = (await books.stmt('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id)) as number;
     const agent = { type: 'token' as const, tokenSeq, tokenId: info.id, tokenName: 'drill agent', channel: 'rest' as const };
-    const paint = await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-10', amount: -100, description: 'PAINT SHOP' });
+    const paint = await L.addTransaction(books, org.seq, me, { account: 'Checking', date: '2026-03-10', amount: -100, description: 'PAINT SHOP' });
     const lines = [
       { categoryCode: '5100', amount: -60 },
       { categoryCode: '5200', amount: -40, memo: 'shelf paint' },
     ];
-    await L.reviewProposal(app.ledger, org.seq, (await L.proposeCategorization(app.ledger, org.seq, agent, { transactionId: paint.id, lines })).id, 'approve', me);
-    await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-12', amount: -9, description: 'STAMPS', categoryCode: '5000' });
+    await L.reviewProposal(books, org.seq, (await L.proposeCategorization(books, org.seq, agent, { transactionId: paint.id, lines })).id, 'approve', me);
+    await L.addTransaction(books, org.seq, me, { account: 'Checking', date: '2026-03-12', amount: -9, description: 'STAMPS', categoryCode: '5000' });
     await L.createDocument(
-      app.ledger,
+      books,
       org.seq,
       me,
       { contact: 'Amazon Web Services', number: 'AWS-3', date: '2026-03-14', lines: [{ description: 'Hosting', quantity: 1, unitPrice: 45, categoryCode: '5300' }] },
@@ -236,7 +241,7 @@ describe('reports and the closing date', () => {
     await form.getByLabel('Reason (for the Log)').fill('February filed');
     await form.getByRole('button', { name: 'Close the period' }).click();
     await page.getByText('Books closed through 2026-02-28.').waitFor();
-    expect((await L.organizationBySeq(app.ledger, org.seq)).lockedThrough).toBe('2026-02-28');
+    expect((await L.organizationBySeq(books, org.seq)).lockedThrough).toBe('2026-02-28');
     await page.goto(`${app.server.url}/#/transactions?description=HARDWARE`);
     await page.getByRole('row', { name: /HARDWARE STORE/ }).focus();
     await page.keyboard.press('Enter');
@@ -251,7 +256,7 @@ describe('the Tax screen', () => {
     await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
     await page.getByRole('form', { name: 'Set up tax codes' }).getByRole('button', { name: 'Set up' }).click();
     await page.getByRole('table', { name: 'Tax codes' }).getByText('Standard rate 20%').waitFor();
-    await L.addTransaction(app.ledger, org.seq, L.deskActor(), {
+    await L.addTransaction(books, org.seq, L.deskActor(), {
       account: 'Checking',
       date: '2026-05-10',
       amount: 120,
@@ -276,7 +281,7 @@ describe('the Tax screen', () => {
   });
 
   it('matches the payment to the tax office with the filed return', async () => {
-    await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Checking', date: '2026-07-20', amount: -20, description: 'HMRC VAT PAYMENT' });
+    await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Checking', date: '2026-07-20', amount: -20, description: 'HMRC VAT PAYMENT' });
     await page.reload();
     const payments = page.getByRole('list', { name: 'Payments to match' });
     await payments.getByText(/HMRC VAT PAYMENT: may pay the return for 2026-04-01 to 2026-06-30/).waitFor();
@@ -299,11 +304,11 @@ describe('the Tax screen', () => {
     await rate.getByLabel('From').fill('2027-01-01');
     await rate.getByLabel('Rate (%)').fill('7.5');
     await rate.getByRole('button', { name: 'Set the rate' }).click();
-    await expect.poll(async () => (await L.listTaxCodes(app.ledger, org.seq)).find((c) => c.code === 'R')!.rates.at(-1)).toEqual({ from: '2027-01-01', rate: 7.5 });
+    await expect.poll(async () => (await L.listTaxCodes(books, org.seq)).find((c) => c.code === 'R')!.rates.at(-1)).toEqual({ from: '2027-01-01', rate: 7.5 });
   });
 
   it('taxes a row from the register: its lines become net and tax', async () => {
-    const chair = await L.addTransaction(app.ledger, org.seq, L.deskActor(), {
+    const chair = await L.addTransaction(books, org.seq, L.deskActor(), {
       account: 'Checking',
       date: '2026-07-05',
       amount: -60,
@@ -317,7 +322,7 @@ describe('the Tax screen', () => {
     await form.getByLabel('Tax code').selectOption('S');
     await form.getByRole('button', { name: 'Apply tax code' }).click();
     await page.getByText('Taxed at S.').waitFor();
-    expect((await L.getTransaction(app.ledger, org.seq, chair.id)).lines.map((l) => [l.kind, l.amount])).toEqual([
+    expect((await L.getTransaction(books, org.seq, chair.id)).lines.map((l) => [l.kind, l.amount])).toEqual([
       ['category', -50],
       ['tax', -10],
     ]);
@@ -336,9 +341,9 @@ describe('the Contacts screen', () => {
     await form.getByRole('button', { name: 'Add contact' }).click();
     await page.getByText('Added Initech Ltd.').waitFor();
     await page.getByRole('row', { name: /Initech Ltd customer ap@initech\.example 30 days/ }).waitFor();
-    expect((await L.listContacts(app.ledger, org.seq, { role: 'customer' })).map((c) => [c.name, c.termsDays])).toEqual([['Initech Ltd', 30]]);
+    expect((await L.listContacts(books, org.seq, { role: 'customer' })).map((c) => [c.name, c.termsDays])).toEqual([['Initech Ltd', 30]]);
     await page.getByRole('button', { name: 'Archive Initech Ltd' }).click();
     await page.getByRole('button', { name: 'Restore Initech Ltd' }).waitFor();
-    expect(await L.listContacts(app.ledger, org.seq, { role: 'customer' })).toEqual([]);
+    expect(await L.listContacts(books, org.seq, { role: 'customer' })).toEqual([]);
   });
 });

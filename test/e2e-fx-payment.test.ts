@@ -9,32 +9,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { steadyRate } from './support/rates';
 
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-fx-'), { port: 0, rendererDir: builtRenderer(join(__dirname, '..')), log: () => {} });
+  const data = tempDir('ldk-e2e-fx-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(join(__dirname, '..')), log: () => {} });
+  books = await testBooks(app.ledger, data);
   const me = L.deskActor();
-  org = await L.updateOrganization(app.ledger, (await L.listOrganizations(app.ledger))[0].id, { currency: 'GBP' });
-  await steadyRate(app.ledger, org.seq, 'EUR', '0.859', '2026-01-01', '2026-06-30');
-  await L.setRate(app.ledger, org.seq, me, { currency: 'EUR', date: '2026-02-10', rate: '0.8562' });
-  await L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
-  await L.addContact(app.ledger, org.seq, me, { name: 'Berlin GmbH', customer: true });
+  org = await L.updateOrganization(books, (await L.listOrganizations(books))[0].id, { currency: 'GBP' });
+  await steadyRate(books, org.seq, 'EUR', '0.859', '2026-01-01', '2026-06-30');
+  await L.setRate(books, org.seq, me, { currency: 'EUR', date: '2026-02-10', rate: '0.8562' });
+  await L.createAccount(books, org.seq, me, { name: 'Current', type: 'checking' });
+  await L.addContact(books, org.seq, me, { name: 'Berlin GmbH', customer: true });
   await L.createDocument(
-    app.ledger,
+    books,
     org.seq,
     me,
     { contact: 'Berlin GmbH', currency: 'EUR', date: '2026-01-15', lines: [{ description: 'Design', quantity: 1, unitPrice: 3000, categoryCode: '4000', taxCode: null }] },
     { kind: 'invoice', issue: true },
   );
-  await L.addTransaction(app.ledger, org.seq, me, { account: 'Current', date: '2026-02-09', amount: 120, description: 'SOMEONE ELSE' });
-  await L.addTransaction(app.ledger, org.seq, me, { account: 'Current', date: '2026-02-10', amount: 2568.6, description: 'BERLIN GMBH INV-0001' });
+  await L.addTransaction(books, org.seq, me, { account: 'Current', date: '2026-02-09', amount: 120, description: 'SOMEONE ELSE' });
+  await L.addTransaction(books, org.seq, me, { account: 'Current', date: '2026-02-10', amount: 2568.6, description: 'BERLIN GMBH INV-0001' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -66,8 +71,8 @@ describe('a EUR invoice paid from the GBP account on screen', () => {
     await status.getByText(/realized loss £8\.40/).waitFor();
     await form.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('INV-0001 is now paid; realized loss £8.40.').waitFor();
-    expect(await L.toDocument(app.ledger, await L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0001'))).toMatchObject({ status: 'paid', balance: 0 });
-    expect((await L.profitAndLoss(app.ledger, org.seq, { from: '2026-02-01', to: '2026-02-28' })).lines.find((l) => l.code === '7900')?.amount).toBeCloseTo(-8.4, 2);
-    expectTotalsMatchRows(app.ledger);
+    expect(await L.toDocument(books, await L.requireDocument(books, org.seq, ['invoice'], 'INV-0001'))).toMatchObject({ status: 'paid', balance: 0 });
+    expect((await L.profitAndLoss(books, org.seq, { from: '2026-02-01', to: '2026-02-28' })).lines.find((l) => l.code === '7900')?.amount).toBeCloseTo(-8.4, 2);
+    await expectTotalsMatchRows(books);
   });
 });

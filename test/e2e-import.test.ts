@@ -10,12 +10,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
@@ -43,9 +46,11 @@ const described = () =>
     .evaluateAll((boxes) => boxes.map((b) => b.parentElement!.textContent!.trim()));
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-import-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
-  for (const name of ['Operating', 'Starling', 'Barclays']) await L.createAccount(app.ledger, org.seq, L.deskActor(), { name, type: 'checking' });
+  const data = tempDir('ldk-e2e-import-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
+  for (const name of ['Operating', 'Starling', 'Barclays']) await L.createAccount(books, org.seq, L.deskActor(), { name, type: 'checking' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
   await page.getByRole('link', { name: 'Import', exact: true }).click();
@@ -140,6 +145,6 @@ describe('the Import screen', () => {
     expect(await page.getByLabel('Account').first().locator('option').first().innerText()).toBe('New account: High Street Current');
     await page.getByRole('button', { name: 'Import 3 new row(s) into High Street Current' }).click();
     await page.getByText('Imported 3 new row(s) from quicken-uk.qif').waitFor();
-    expect((await L.listTransactions(app.ledger, org.seq, { description: 'Newsagent', limit: 5, offset: 0 })).data.map((t) => t.date)).toEqual(['2021-02-03']);
+    expect((await L.listTransactions(books, org.seq, { description: 'Newsagent', limit: 5, offset: 0 })).data.map((t) => t.date)).toEqual(['2021-02-03']);
   });
 });

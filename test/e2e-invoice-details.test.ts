@@ -10,23 +10,28 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
 import { tempDir } from './support/env';
 import { solidPng } from './support/png';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-details-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-details-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   const me = L.deskActor();
-  await L.updateOrganization(app.ledger, org.id, { currency: 'GBP', name: 'Hartley Studio' }, me);
-  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  await L.addContact(app.ledger, org.seq, me, { name: 'Ångström Design GmbH', customer: true });
+  await L.updateOrganization(books, org.id, { currency: 'GBP', name: 'Hartley Studio' }, me);
+  await L.setupTaxSet(books, org.seq, me, 'uk-vat');
+  await L.addContact(books, org.seq, me, { name: 'Ångström Design GmbH', customer: true });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -55,7 +60,7 @@ describe('invoice details on screen', () => {
     await form.getByRole('button', { name: 'Save invoice details' }).click();
     await page.getByText("Saved what Hartley Studio's invoices print.").waitFor();
     // Stored in their printed form, and the form shows that form.
-    expect(await L.organizationBySeq(app.ledger, org.seq)).toMatchObject({
+    expect(await L.organizationBySeq(books, org.seq)).toMatchObject({
       companyNumber: '01234567',
       sortCode: '20-00-00',
       iban: 'GB33BUKB20201555555555',
@@ -72,7 +77,7 @@ describe('invoice details on screen', () => {
     // The logo: chosen, shown, kept in the books.
     await page.getByLabel('Logo file (PNG or JPEG, up to 1 MB)').setInputFiles({ name: 'hartley.png', mimeType: 'image/png', buffer: solidPng(300, 100, [20, 80, 160]) });
     await page.getByRole('img', { name: 'Logo of Hartley Studio' }).waitFor();
-    expect(await L.logoOf(app.ledger, org.seq)).toMatchObject({ fileName: 'hartley.png', width: 300, height: 100 });
+    expect(await L.logoOf(books, org.seq)).toMatchObject({ fileName: 'hartley.png', width: 300, height: 100 });
     await page.screenshot({ path: join(SCREENSHOTS, 'organization-details.png'), fullPage: true });
   });
 
@@ -86,18 +91,18 @@ describe('invoice details on screen', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved Ångström Design GmbH.').waitFor();
     await page.getByRole('row', { name: /Ångström Design GmbH.*Friedrichstraße 12, 10117 Berlin, Germany.*DE123456789/ }).waitFor();
-    expect(await L.requireContactRow(app.ledger, org.seq, 'Ångström Design GmbH')).toMatchObject({ country: 'DE', tax_number: 'DE123456789' });
+    expect(await L.requireContactRow(books, org.seq, 'Ångström Design GmbH')).toMatchObject({ country: 'DE', tax_number: 'DE123456789' });
     await page.screenshot({ path: join(SCREENSHOTS, 'contacts-edit.png'), fullPage: true });
 
     await L.createDocument(
-      app.ledger,
+      books,
       org.seq,
       L.deskActor(),
       { contact: 'Ångström Design GmbH', date: '2026-08-10', lines: [{ description: 'Brand consultancy', quantity: 3, unitPrice: 1200, categoryCode: '4000', taxCode: 'NV' }] },
       { kind: 'invoice', issue: true },
     );
     const file = join(tempDir(), 'invoice.pdf');
-    writeFileSync(file, await L.documentPdf(app.ledger, org.seq, await L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0045')));
+    writeFileSync(file, await L.documentPdf(books, org.seq, await L.requireDocument(books, org.seq, ['invoice'], 'INV-0045')));
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     for (const expected of [
       'Invoice number INV-0045',

@@ -8,12 +8,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
@@ -21,13 +24,15 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name
 
 beforeAll(async () => {
   const rendererDir = builtRenderer(root);
-  app = await startHeadless(tempDir('ldk-e2e-invoices-'), { port: 0, rendererDir, log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-invoices-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   const me = L.deskActor();
-  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  await L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
-  await L.addContact(app.ledger, org.seq, me, { name: 'Øresund Design ApS', customer: true, termsDays: 14 });
-  await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-03-20', amount: 1200, description: 'ORESUND DESIGN INV-0001' });
+  await L.setupTaxSet(books, org.seq, me, 'uk-vat');
+  await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking' });
+  await L.addContact(books, org.seq, me, { name: 'Øresund Design ApS', customer: true, termsDays: 14 });
+  await L.addTransaction(books, org.seq, me, { account: 'Checking', date: '2026-03-20', amount: 1200, description: 'ORESUND DESIGN INV-0001' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -73,13 +78,13 @@ describe('invoices on screen', () => {
     const payment = page.getByRole('form', { name: 'Record a payment of INV-0001' });
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('INV-0001 is now paid.').waitFor();
-    expect((await L.aging(app.ledger, org.seq, 'receivables', '2026-12-31')).total).toBe(0);
-    expectTotalsMatchRows(app.ledger);
+    expect((await L.aging(books, org.seq, 'receivables', '2026-12-31')).total).toBe(0);
+    await expectTotalsMatchRows(books);
   });
 
   it('shows the aged receivables by contact', async () => {
     await L.createDocument(
-      app.ledger,
+      books,
       org.seq,
       L.deskActor(),
       { contact: 'Øresund Design ApS', date: '2026-01-01', dueDate: '2026-01-31', lines: [{ description: 'Late', quantity: 1, unitPrice: 100, categoryCode: '4000' }] },
@@ -96,13 +101,13 @@ describe('invoices on screen', () => {
   it("shows a bank row that looks like an invoice's payment in the register, recorded with p", async () => {
     const me = L.deskActor();
     await L.createDocument(
-      app.ledger,
+      books,
       org.seq,
       me,
       { contact: 'Øresund Design ApS', date: '2026-04-01', lines: [{ description: 'Poster', quantity: 1, unitPrice: 75, categoryCode: '4000' }] },
       { kind: 'invoice', issue: true },
     );
-    await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date: '2026-04-09', amount: 75, description: 'ORESUND INV-0003' });
+    await L.addTransaction(books, org.seq, me, { account: 'Checking', date: '2026-04-09', amount: 75, description: 'ORESUND INV-0003' });
     await page.goto(`${app.server.url}/#/transactions?description=ORESUND INV-0003`);
     const row = page.getByRole('row', { name: /ORESUND INV-0003/ });
     await row.getByText('pays INV-0003?').waitFor();
@@ -113,6 +118,6 @@ describe('invoices on screen', () => {
       .getByRole('row', { name: /ORESUND INV-0003/ })
       .getByText('Pays INV-0003')
       .waitFor();
-    expect((await L.toDocument(app.ledger, await L.requireDocument(app.ledger, org.seq, ['invoice'], 'INV-0003'))).status).toBe('paid');
+    expect((await L.toDocument(books, await L.requireDocument(books, org.seq, ['invoice'], 'INV-0003'))).status).toBe('paid');
   });
 });

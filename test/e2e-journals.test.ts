@@ -8,25 +8,30 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
 const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-journals-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-journals-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   const me = L.deskActor();
-  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  await L.createAccount(app.ledger, org.seq, me, { name: 'Current', type: 'checking' });
-  await L.addCategory(app.ledger, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
-  await L.addContact(app.ledger, org.seq, me, { name: 'Acme Ltd', customer: true });
+  await L.setupTaxSet(books, org.seq, me, 'uk-vat');
+  await L.createAccount(books, org.seq, me, { name: 'Current', type: 'checking' });
+  await L.addCategory(books, org.seq, me, { code: '3000', name: 'Share capital', type: 'equity' });
+  await L.addContact(books, org.seq, me, { name: 'Acme Ltd', customer: true });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -69,16 +74,16 @@ describe('journals on screen', () => {
     await page.goto(`${app.server.url}/#/ledger?account=category:5200&from=2026-03-01&to=2026-03-31`);
     await page.getByRole('link', { name: 'Accrued studio rent' }).click();
     await page.getByRole('region', { name: 'Journal JNL-0001' }).waitFor();
-    expect((await L.balancesAt(app.ledger, org.seq, '2026-03-31')).accounts[0].balance).toBe(-600);
-    expect((await L.balancesAt(app.ledger, org.seq, '2026-04-01')).accounts[0].balance).toBe(0);
-    expectTotalsMatchRows(app.ledger);
+    expect((await L.balancesAt(books, org.seq, '2026-03-31')).accounts[0].balance).toBe(-600);
+    expect((await L.balancesAt(books, org.seq, '2026-04-01')).accounts[0].balance).toBe(0);
+    await expectTotalsMatchRows(books);
   });
 
   it("shows an agent's journal with lines in Approvals, debit and credit with the tax worked out, and approves it", async () => {
-    const { info } = await L.createToken(app.ledger, org.seq, { name: 'Bookkeeping agent', scopes: ['read', 'propose-write'] });
+    const { info } = await L.createToken(books, org.seq, { name: 'Bookkeeping agent', scopes: ['read', 'propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: info.name, channel: 'rest' as const };
-    await L.addCategory(app.ledger, org.seq, L.deskActor(), { code: '2300', name: 'Accruals', type: 'liability' });
-    const p = await L.proposeJournalEntry(app.ledger, org.seq, agent, {
+    await L.addCategory(books, org.seq, L.deskActor(), { code: '2300', name: 'Accruals', type: 'liability' });
+    const p = await L.proposeJournalEntry(books, org.seq, agent, {
       date: '2026-05-31',
       description: 'Accrued audit fee',
       amount: 600,
@@ -101,7 +106,10 @@ describe('journals on screen', () => {
       .getByText(/Approved/)
       .first()
       .waitFor();
-    expect((await L.listJournals(app.ledger, org.seq, { dateFrom: '2026-05-31', dateTo: '2026-05-31', limit: 5, offset: 0 })).data[0]).toMatchObject({
+    // The server's approval, read on another connection (on PostgreSQL) once it has committed.
+    const approved = async () => (await L.listJournals(books, org.seq, { dateFrom: '2026-05-31', dateTo: '2026-05-31', limit: 5, offset: 0 })).data[0];
+    await expect.poll(approved).toBeDefined();
+    expect(await approved()).toMatchObject({
       narration: 'Accrued audit fee',
       total: 600,
     });
@@ -124,10 +132,10 @@ describe('journals on screen', () => {
     await shot('opening-balances');
     await form.getByRole('button', { name: 'Save opening balances' }).click();
     await page.getByText('Opening balances saved at 2026-07-01.').waitFor();
-    const sheet = await L.balanceSheet(app.ledger, org.seq, { date: '2026-07-01' });
+    const sheet = await L.balanceSheet(books, org.seq, { date: '2026-07-01' });
     expect(sheet.assets.total).toBe(13800);
     expect(sheet.equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 13700 });
-    expect((await L.aging(app.ledger, org.seq, 'receivables', '2026-07-01')).total).toBe(1800);
+    expect((await L.aging(books, org.seq, 'receivables', '2026-07-01')).total).toBe(1800);
     // Shown again as saved.
     await page.reload();
     await page.getByRole('form', { name: 'Opening balances' }).getByLabel('invoice 1 number').waitFor();

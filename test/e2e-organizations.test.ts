@@ -9,16 +9,21 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-orgs-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  const data = tempDir('ldk-e2e-orgs-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -30,9 +35,9 @@ afterAll(async () => {
 
 describe('the first organization', () => {
   it('says its currency on the empty Dashboard, changes it in Organizations while the books hold no money, and no longer once they do', async () => {
-    const org = (await L.listOrganizations(app.ledger))[0];
+    const org = (await L.listOrganizations(books))[0];
     expect([org.name, org.currency]).toEqual(['My organization', 'USD']);
-    await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' }); // an account holds no money yet
+    await L.createAccount(books, org.seq, L.deskActor(), { name: 'Bank', type: 'checking' }); // an account holds no money yet
     await page.getByRole('link', { name: 'Dashboard' }).click(); // with an account it opens on Approvals
     await page.getByText('These books are empty.').waitFor();
     await page.getByText('Books in USD (US Dollar): while they hold no money, change the currency in Organizations.').waitFor();
@@ -41,13 +46,13 @@ describe('the first organization', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'organizations-currency.png'), fullPage: true });
     await page.getByRole('button', { name: 'Change', exact: true }).click();
     await page.getByText('My organization now keeps its books in GBP.').waitFor();
-    expect((await L.requireOrganization(app.ledger, 'default')).currency).toBe('GBP');
-    expect((await L.listAccounts(app.ledger, org.seq)).map((a) => [a.name, a.currency])).toEqual([['Bank', 'GBP']]);
+    expect((await L.requireOrganization(books, 'default')).currency).toBe('GBP');
+    expect((await L.listAccounts(books, org.seq)).map((a) => [a.name, a.currency])).toEqual([['Bank', 'GBP']]);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('Books in GBP (British Pound): while they hold no money').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'dashboard-empty-currency.png'), fullPage: true });
 
-    await L.setRate(app.ledger, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-03-01', rate: '0.85' }); // money in GBP: fixed from now on
+    await L.setRate(books, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-03-01', rate: '0.85' }); // money in GBP: fixed from now on
     await page.reload();
     await page.getByText('Books in GBP (British Pound).').waitFor();
     await page.getByRole('link', { name: 'Organizations' }).click();
@@ -56,17 +61,17 @@ describe('the first organization', () => {
   });
 
   it("shows the profit and loss's revenue and expenses, and says exactly that", async () => {
-    const org = await L.requireOrganization(app.ledger, 'default');
+    const org = await L.requireOrganization(books, 'default');
     const add = (account: string, amount: string, description: string, categoryCode?: string) =>
-      L.addTransaction(app.ledger, org.seq, L.deskActor(), { account, date: '2026-03-10', amount, description, categoryCode });
-    await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Savings', type: 'savings' });
+      L.addTransaction(books, org.seq, L.deskActor(), { account, date: '2026-03-10', amount, description, categoryCode });
+    await L.createAccount(books, org.seq, L.deskActor(), { name: 'Savings', type: 'savings' });
     await add('Bank', '1200', 'Design work', '4000');
     await add('Bank', '-300', 'Software', '5100');
     await add('Bank', '-99', 'Unknown card payment'); // uncategorized: neither
     const out = await add('Bank', '-500', 'To savings');
     await add('Savings', '500', 'From bank');
-    await L.makeTransfer(app.ledger, org.seq, L.deskActor(), out.id, 'Savings'); // a transfer: neither
-    const pl = await L.profitAndLoss(app.ledger, org.seq, { from: '2025-04-01', to: '2026-03-31' });
+    await L.makeTransfer(books, org.seq, L.deskActor(), out.id, 'Savings'); // a transfer: neither
+    const pl = await L.profitAndLoss(books, org.seq, { from: '2025-04-01', to: '2026-03-31' });
     expect([pl.revenue, -pl.expenses]).toEqual([1200, 300]);
 
     await page.getByRole('link', { name: 'Dashboard' }).click();

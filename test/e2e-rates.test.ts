@@ -7,11 +7,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
@@ -19,8 +22,10 @@ let org: L.Organization;
 const ECB = 'Date,USD,JPY,GBP,\n2026-03-03,1.0856,157.23,0.8571,\n2026-03-02,1.0841,156.90,0.8566,\n';
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-rates-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-rates-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);
@@ -53,13 +58,13 @@ describe('the Rates screen', () => {
 
     await page.getByLabel(/^Rates file/).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('date,currency,rate\n2026-03-05,GBP,0\n') });
     await page.getByText(/rows\[2\]\.rate: 0 is not a rate: a rate is more than zero/).waitFor();
-    expect((await L.listRates(app.ledger, org.seq, {})).total).toBe(7);
+    expect((await L.listRates(books, org.seq, {})).total).toBe(7);
   });
 
   it('shows a row in another currency with its base amount as booked under its own', async () => {
     const me = L.deskActor();
-    const euro = await L.createAccount(app.ledger, org.seq, me, { name: 'Euro account', type: 'checking', currency: 'EUR' });
-    await L.addTransaction(app.ledger, org.seq, me, { account: 'Euro account', date: '2026-03-03', amount: -100, description: 'PARIS HOTEL' });
+    const euro = await L.createAccount(books, org.seq, me, { name: 'Euro account', type: 'checking', currency: 'EUR' });
+    await L.addTransaction(books, org.seq, me, { account: 'Euro account', date: '2026-03-03', amount: -100, description: 'PARIS HOTEL' });
     await page.goto(`${app.server.url}/#/transactions?account=${euro.id}`);
     const row = page.getByRole('row', { name: /PARIS HOTEL/ });
     await row.waitFor();
@@ -67,7 +72,7 @@ describe('the Rates screen', () => {
   });
 
   it('writes an invoice in euros: its total in EUR, booked at the day\u2019s rate', async () => {
-    await L.addContact(app.ledger, org.seq, L.deskActor(), { name: 'Café de Lyon', customer: true });
+    await L.addContact(books, org.seq, L.deskActor(), { name: 'Café de Lyon', customer: true });
     await page.goto(`${app.server.url}/#/invoices`);
     const form = page.getByRole('form', { name: 'New invoice' });
     await form.getByLabel('Customer').selectOption({ label: 'Café de Lyon' });
@@ -79,9 +84,9 @@ describe('the Rates screen', () => {
     await form.getByText('Total €250.00').waitFor();
     await form.getByRole('button', { name: 'Save and issue' }).click();
     await page.getByText(/saved \(sent\)/).waitFor();
-    const [doc] = (await L.listDocuments(app.ledger, org.seq, { kinds: ['invoice'] })).data;
+    const [doc] = (await L.listDocuments(books, org.seq, { kinds: ['invoice'] })).data;
     expect(doc).toMatchObject({ currency: 'EUR', total: 250 });
-    const booked = (await app.ledger.rows<{ b: number }>("SELECT base_minor AS b FROM postings WHERE kind = 'receivable'"))[0].b;
+    const booked = (await books.rows<{ b: number }>("SELECT base_minor AS b FROM postings WHERE kind = 'receivable'"))[0].b;
     expect(booked).toBe(27140); // 250 EUR at 1.0856
   });
 });

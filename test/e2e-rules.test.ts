@@ -7,25 +7,30 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { call, tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let token: string;
 let rows: L.HandRow[];
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-rules-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  const org = (await L.listOrganizations(app.ledger))[0];
-  await L.createAccount(app.ledger, org.seq, L.deskActor(), { name: 'Operating', type: 'checking' });
+  const data = tempDir('ldk-e2e-rules-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  const org = (await L.listOrganizations(books))[0];
+  await L.createAccount(books, org.seq, L.deskActor(), { name: 'Operating', type: 'checking' });
   rows = [
-    await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Operating', date: '2026-05-02', description: 'ACME HOSTING 1234', amount: -120 }),
-    await L.addTransaction(app.ledger, org.seq, L.deskActor(), { account: 'Operating', date: '2026-06-02', description: 'ACME HOSTING 9876', amount: -90 }),
+    await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Operating', date: '2026-05-02', description: 'ACME HOSTING 1234', amount: -120 }),
+    await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Operating', date: '2026-06-02', description: 'ACME HOSTING 9876', amount: -90 }),
   ];
-  token = (await L.createToken(app.ledger, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] })).token;
+  token = (await L.createToken(books, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] })).token;
   const made = await call(`${app.server.url}/api/v1`, 'POST', '/proposals/categorization', { token, body: { transactionId: rows[0].id, categoryCode: '5300', confidence: 0.9 } });
   expect(made.status).toBe(201);
   browser = await launchChromium();

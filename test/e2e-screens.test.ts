@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { ledgerFile } from '../src/main/paths';
+import { booksFlags, headlessBooks, openBooksOf } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 
@@ -28,7 +28,7 @@ let page: Page;
 
 beforeAll(async () => {
   data = tempDir('ldk-e2e-screens-');
-  const ledger = L.openLedger(ledgerFile(data));
+  const ledger = await openBooksOf(data);
   const org = await L.createOrganization(ledger, { slug: 'hartley', name: 'Hartley Studio', currency: 'GBP' });
   const me = L.deskActor();
   await L.setupTaxSet(ledger, org.seq, me, 'uk-vat');
@@ -44,8 +44,8 @@ beforeAll(async () => {
     await add(k % 2 ? 'Company card' : BANK, `2026-06-${String(k + 1).padStart(2, '0')}`, -10 - k, `${'AB '.repeat(k)}PAYMENT ID:REF-${4100 + k} 2026-06-01`);
   await L.addContact(ledger, org.seq, me, { name: 'Northwind Trading Ltd', customer: true });
   await L.createRule(ledger, org.seq, me, { matchKind: 'contains', matchText: 'FIGMA', categoryCode: '5100', taxCode: 'S' });
-  ledger.close();
-  app = await startHeadless(data, { port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  await ledger.end();
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
   page.setDefaultTimeout(20_000);
@@ -186,9 +186,10 @@ describe("a rule's tax code", () => {
     await at(1280, 800, 'rules');
     const row = page.getByRole('row', { name: /FIGMA/ });
     await row.waitFor();
-    expect(await row.locator('td').nth(4).innerText()).toBe('S Standard rate 20%');
+    // The code's name comes with the tax codes, read beside the rules.
+    await expect.poll(() => row.locator('td').nth(4).innerText()).toBe('S Standard rate 20%');
     const list = (...args: string[]) =>
-      spawnSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'rule', 'list', ...args, '--org', 'hartley', '--data', data], {
+      spawnSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'rule', 'list', ...args, '--org', 'hartley', ...booksFlags(data)], {
         cwd: root,
         encoding: 'utf8',
         timeout: 60_000,

@@ -9,6 +9,7 @@ import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { tempDir } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';
@@ -16,6 +17,8 @@ import { expectTotalsMatchRows } from './support/aggregates';
 const root = join(__dirname, '..');
 const q2 = { from: '2026-04-01', to: '2026-06-30' };
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
@@ -33,17 +36,19 @@ async function openRow(description: string) {
 }
 
 beforeAll(async () => {
-  app = await startHeadless(tempDir('ldk-e2e-corrections-'), { port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  org = (await L.listOrganizations(app.ledger))[0];
+  const data = tempDir('ldk-e2e-corrections-');
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
+  books = await testBooks(app.ledger, data);
+  org = (await L.listOrganizations(books))[0];
   const me = L.deskActor();
-  await L.setupTaxSet(app.ledger, org.seq, me, 'uk-vat');
-  await L.createAccount(app.ledger, org.seq, me, { name: 'Checking', type: 'checking' });
+  await L.setupTaxSet(books, org.seq, me, 'uk-vat');
+  await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking' });
   const add = async (key: string, date: string, amount: number, description: string, categoryCode: string) =>
-    (rows[key] = await L.addTransaction(app.ledger, org.seq, me, { account: 'Checking', date, amount, description, categoryCode, taxCode: 'S' }));
+    (rows[key] = await L.addTransaction(books, org.seq, me, { account: 'Checking', date, amount, description, categoryCode, taxCode: 'S' }));
   await add('design', '2026-01-05', 1200, 'DESIGN WORK', '4000');
   await add('contract', '2026-01-20', 120000, 'BIG CONTRACT', '4000');
   await add('paint', '2026-02-10', -120, 'PAINT SUPPLIES', '5100');
-  filed = await L.fileTaxReturn(app.ledger, org.seq, me, { from: '2026-01-01', to: '2026-03-31' });
+  filed = await L.fileTaxReturn(books, org.seq, me, { from: '2026-01-01', to: '2026-03-31' });
   await add('april', '2026-04-10', 600, 'APRIL WORK', '4000');
   browser = await launchChromium();
   page = await signedInPage(browser, app);
@@ -63,12 +68,12 @@ describe('a change to a filed row in the register', () => {
     await form.getByRole('button', { name: 'Apply tax code' }).click();
     expect(await declined).toBe(`This row is in the return for Q1 2026, filed ${filed.filedAt.slice(0, 10)}: save as a correction in the next return?`);
     await page.getByText(/changes only as a correction in the next open return/).waitFor();
-    expect((await L.taxReturn(app.ledger, org.seq, q2)).corrections).toEqual([]);
+    expect((await L.taxReturn(books, org.seq, q2)).corrections).toEqual([]);
     const accepted = answer(true);
     await form.getByRole('button', { name: 'Apply tax code' }).click();
     await accepted;
     await page.getByText('Taxed at Z.').waitFor();
-    expect((await L.taxReturn(app.ledger, org.seq, q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
+    expect((await L.taxReturn(books, org.seq, q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
       ['S', -100, -20],
       ['Z', 120, 0],
     ]);
@@ -82,7 +87,7 @@ describe('a change to a filed row in the register', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     expect(await asked).toContain('This row is in the return for Q1 2026');
     await page.getByText('Saved PAINT SUPPLIES.').waitFor();
-    expect((await L.taxReturn(app.ledger, org.seq, q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
+    expect((await L.taxReturn(books, org.seq, q2)).corrections.map((c) => [c.code, c.net, c.tax])).toEqual([
       ['S', -100, -20],
       ['Z', 150, 0],
     ]);
@@ -105,7 +110,7 @@ describe('the Tax screen', () => {
   });
 
   it('flags corrections over the threshold, and filing asks about them before it files them', async () => {
-    await L.categorizeTransactions(app.ledger, org.seq, L.deskActor(), [rows.contract.id], '4000', 'Z', { correction: true });
+    await L.categorizeTransactions(books, org.seq, L.deskActor(), [rows.contract.id], '4000', 'Z', { correction: true });
     await page.reload();
     await page
       .getByRole('alert')
@@ -118,9 +123,9 @@ describe('the Tax screen', () => {
     await page.getByRole('button', { name: 'File this return' }).click();
     expect(await asked).toContain("These corrections exceed HMRC's error correction threshold");
     await page.getByText(/Filed the return for 2026-04-01 to 2026-06-30/).waitFor();
-    const [second] = await L.listTaxReturns(app.ledger, org.seq);
+    const [second] = await L.listTaxReturns(books, org.seq);
     expect([second.to, second.report.corrections.length]).toEqual(['2026-06-30', 4]);
-    expect((await L.listTaxReturns(app.ledger, org.seq)).find((r) => r.id === filed.id)).toEqual(filed);
-    expectTotalsMatchRows(app.ledger);
+    expect((await L.listTaxReturns(books, org.seq)).find((r) => r.id === filed.id)).toEqual(filed);
+    await expectTotalsMatchRows(books);
   });
 });

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
 import { call, rawRequest, tempDir } from './support/env';
 import { textPdf } from './support/pdf';
@@ -13,6 +14,8 @@ import { fillDemo } from '../src/main/demo';
 
 const root = join(__dirname, '..');
 let app: Headless;
+/** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
+let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let agentToken: L.AuthenticatedToken & { raw: string };
@@ -23,11 +26,12 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name
 beforeAll(async () => {
   const rendererDir = builtRenderer(root);
   const data = tempDir('ldk-e2e-');
-  app = await startHeadless(data, { port: 0, rendererDir, log: () => {} });
-  const org = (await L.listOrganizations(app.ledger))[0];
-  await fillDemo(app.ledger, org.seq, org.slug, 300, org.currency);
-  const created = await L.createToken(app.ledger, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
-  agentToken = { ...(await L.authenticate(app.ledger, created.token)), raw: created.token };
+  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
+  books = await testBooks(app.ledger, data);
+  const org = (await L.listOrganizations(books))[0];
+  await fillDemo(books, org.seq, org.slug, 300, org.currency);
+  const created = await L.createToken(books, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
+  agentToken = { ...(await L.authenticate(books, created.token)), raw: created.token };
   base = `${app.server.url}/api/v1`;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -44,7 +48,7 @@ describe('browser mode', () => {
       rawRequest(`${app.server.url}/desk/api/listOrganizations`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
     expect((await desk({})).status).toBe(401);
     expect((await desk({ authorization: `Bearer ${agentToken.raw}` })).status).toBe(401);
-    const link = app.newSignInUrl();
+    const link = await app.newSignInUrl();
     const signIn = await rawRequest(link);
     expect(signIn.status).toBe(303);
     const cookie = String(signIn.headers['set-cookie']);
@@ -94,8 +98,8 @@ describe('browser mode', () => {
     await expect.poll(() => page.getByText('Client says this is a personal expense').count()).toBe(1);
     expect(await cards.first().textContent()).toContain('Claude (e2e)');
     // Each card names the account of the row it would change.
-    const orgSeq = (await L.listOrganizations(app.ledger))[0].seq;
-    const accountOfNote = (await L.accountBySeq(app.ledger, (await L.handRow(app.ledger, orgSeq, txNote.id)).account_seq)).name;
+    const orgSeq = (await L.listOrganizations(books))[0].seq;
+    const accountOfNote = (await L.accountBySeq(books, (await L.handRow(books, orgSeq, txNote.id)).account_seq)).name;
     expect(await page.locator(`article.proposal[data-id="${proposals.note.id}"]`).textContent()).toContain(` in ${accountOfNote}`);
     await shot('approvals');
 
@@ -246,7 +250,10 @@ describe('browser mode', () => {
     await create.getByLabel('Slug').fill('beta');
     await create.getByLabel('Currency').fill('EUR');
     await page.getByRole('button', { name: 'Create organization' }).click();
-    await expect.poll(() => page.getByLabel('Organization', { exact: true }).inputValue()).toBe((await L.requireOrganization(app.ledger, 'beta')).id);
+    // Made by the server (another connection to the books on PostgreSQL): read once it is there.
+    await expect.poll(async () => (await L.findOrganization(books, 'beta'))?.id).toBeTruthy();
+    const beta = (await L.requireOrganization(books, 'beta')).id;
+    await expect.poll(() => page.getByLabel('Organization', { exact: true }).inputValue()).toBe(beta);
     await shot('organizations');
     await page.getByRole('link', { name: 'Approvals' }).click();
     await page.getByText('Nothing to review.').waitFor();

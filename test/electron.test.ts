@@ -99,7 +99,7 @@ describe('desk IPC', () => {
   const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
   let orgId: string;
   beforeAll(async () => {
-    const { ledger } = tempLedger();
+    const { ledger } = await tempLedger();
     const acme = await createOrganization(ledger, { slug: 'acme', name: 'Acme' });
     await fillDemo(ledger, acme.seq, acme.slug, 50, acme.currency);
     orgId = acme.id;

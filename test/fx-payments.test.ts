@@ -35,7 +35,7 @@ const sheetLine = async (date: string, name: string, currency?: string) => {
 const realized = async (from: string, to: string) => (await L.profitAndLoss(ctx.ledger, org.seq, { from, to, basis: 'accrual' })).lines.find((l) => l.code === '7900')?.amount ?? 0;
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'fxpay', name: 'Hartley Studio', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
@@ -89,7 +89,7 @@ describe('a EUR invoice paid into the GBP account', () => {
     expect((await L.listAudit(ctx.ledger, org.seq, { action: 'transaction.payment', limit: 1, offset: 0 })).entries[0].summary).toContain(
       `invoice ${number} (3000.00 EUR for 2568.60 GBP, booked at 2577.00 GBP: realized loss 8.40 GBP)`,
     );
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('shows on the invoice and on the customer’s statement (in the invoice’s currency) with the pounds received; a revaluation finds nothing owed in EUR', async () => {
@@ -113,7 +113,7 @@ describe('a EUR invoice paid into the GBP account', () => {
     expect(await sheetLine('2026-02-28', 'Accounts receivable')).toBe(2577);
     expect(await sheetLine('2026-02-28', 'Accounts receivable', 'EUR')).toBe(3000);
     expect((await L.aging(ctx.ledger, org.seq, 'receivables', '2026-02-28')).total).toBe(2577);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('categorizing the row by hand takes the payment away too', async () => {
@@ -122,7 +122,7 @@ describe('a EUR invoice paid into the GBP account', () => {
     expect(await show(number)).toMatchObject({ status: 'sent', balance: 3000 });
     expect(await realized('2026-02-01', '2026-02-28')).toBe(0);
     await desk('payInvoice', { numbers: [number], transactionId: id });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -145,7 +145,7 @@ describe('a EUR bill paid from the GBP account, and payments in part', () => {
       ['Bill L-1', 1000, 1000],
       ['Payment: LYON SARL L-1 (Bill L-1, 870.00 GBP paid)', -1000, 0],
     ]);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('settles part of an invoice; what is left owes at the booked rate; the next payment settles the rest at its own rate', async () => {
@@ -166,7 +166,7 @@ describe('a EUR bill paid from the GBP account, and payments in part', () => {
       { amount: 870, currency: 'GBP' },
     ]);
     expect((await L.aging(ctx.ledger, org.seq, 'receivables', '2026-03-31')).contacts[0]).toMatchObject({ name: 'Berlin GmbH', credit: -130 });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -187,7 +187,7 @@ describe('payments in thirds', () => {
       )
     )[0].base;
     expect(held).toBe(0);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -223,7 +223,7 @@ describe('what is refused, naming the field, nothing written', () => {
     await desk('payInvoice', { numbers: [number], transactionId: id });
     await expect(desk('editTransaction', { id, amount: '430' })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'payment' } });
     expect(await show(number)).toMatchObject({ status: 'paid' });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -264,7 +264,7 @@ describe('an agent’s proposal', () => {
       ]);
       await L.reverseProposal(ctx.ledger, org.seq, L.deskActor(), proposal.id, 'wrong row');
       expect(await show(number)).toMatchObject({ status: 'sent', balance: 100 });
-      expectTotalsMatchRows(ctx.ledger);
+      await expectTotalsMatchRows(ctx.ledger);
     } finally {
       await server.close();
     }

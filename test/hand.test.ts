@@ -20,7 +20,7 @@ const audit = async (action: string) => (await L.listAudit(ctx.ledger, org.seq, 
 const tx = async (id: string) => (await L.getTransaction(ctx.ledger, org.seq, id)).transaction;
 
 beforeEach(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
@@ -237,8 +237,8 @@ describe('the register', () => {
   it('answers deep pages from the day counts exactly as skipping rows would', async () => {
     await fillDemo(ctx.ledger, org.seq, org.slug, 3000, 'USD');
     for (const q of [{}, { status: 'uncategorized' as const }, { dateFrom: '2024-01-01', dateTo: '2025-12-31' }]) {
-      const naive = ctx.ledger.sqlite
-        .prepare(
+      const naive = await ctx.ledger
+        .stmt(
           `SELECT id FROM transactions WHERE org_seq = ? ${'status' in q ? "AND status = 'uncategorized'" : ''} ${'dateFrom' in q ? "AND date BETWEEN '2024-01-01' AND '2025-12-31'" : ''} ORDER BY date DESC, seq DESC`,
         )
         .pluck()
@@ -253,7 +253,7 @@ describe('the register', () => {
     await fillDemo(ctx.ledger, org.seq, org.slug, 9000, 'USD');
     const bank = (await L.listAccounts(ctx.ledger, org.seq)).find((a) => a.name === 'Operating account')!;
     const [top] = await ctx.ledger.rows<{ code: string; type: string }>(
-      "SELECT c.code, c.type FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.kind = 'category' GROUP BY c.seq ORDER BY count(*) DESC LIMIT 1",
+      "SELECT c.code, c.type FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.kind = 'category' GROUP BY c.seq, c.code, c.type ORDER BY count(*) DESC LIMIT 1",
     );
     // Several rows of one amount on one day (a day's rows are in amount order), and documents posting to the category among its lines.
     for (let i = 0; i < 4; i++) await desk('addTransaction', { account: bank.name, date: '2024-06-03', amount: -12.5, description: `Same ${i}` });

@@ -116,7 +116,7 @@ describe('rows to write in date order', () => {
 
 describe('possible transfers of a large file', () => {
   it('are all counted, those shown kept with their other side, and a decision on one not shown still matches it', async () => {
-    const { ledger, dir } = tempLedger();
+    const { ledger, dir } = await tempLedger();
     const org = await L.createOrganization(ledger, { slug: 'many' });
     const ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command' as const, reviewer: L.deskActor() };
     const run = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);

@@ -11,6 +11,7 @@ import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { skippedRowsCsv } from '../src/main/statements/skipped-csv';
 import { tempDir, tempLedger } from './support/env';
+import { booksFlags } from './support/books';
 import { deskAs } from './support/desk';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
@@ -31,7 +32,7 @@ const SKIPPED = [
 ];
 
 beforeEach(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await desk('createAccount', { name: 'Operating' });
@@ -91,7 +92,7 @@ describe('skipped rows', () => {
 
 const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
 function ledgerdesk(data: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { cwd: join(__dirname, '..'), encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], { cwd: join(__dirname, '..'), encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

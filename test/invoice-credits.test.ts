@@ -22,7 +22,7 @@ const agingOf = async (date: string, payables = false) => desk<L.Aging>('aging',
 let overpaid: string;
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'credits', name: 'Credit Co', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await desk('createAccount', { name: 'Bank', type: 'checking', openingBalance: '1000', openingDate: '2025-12-31' });
@@ -62,7 +62,7 @@ describe("a customer's credit applied to a later invoice", () => {
     const cash = async (from: string, to: string) => (await L.profitAndLoss(ctx.ledger, org.seq, { from, to, basis: 'cash' })).revenue;
     expect([await cash('2026-01-01', '2026-01-31'), await cash('2026-02-01', '2026-02-04'), await cash('2026-02-05', '2026-02-28')]).toEqual([100, 0, 50]);
     expect(await desk<L.Aging>('aging', { date: '2026-02-05' })).toMatchObject({ total: 30 });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('blocks what would take the applied credit away, and the void; taken off, the invoice asks it again', async () => {
@@ -82,7 +82,7 @@ describe("a customer's credit applied to a later invoice", () => {
     await expect(desk('unapplyInvoiceCredit', { number: 'INV-0002' })).rejects.toMatchObject({ code: 'conflict' });
     const log = (await L.listAudit(ctx.ledger, org.seq, { limit: 5, offset: 0 })).entries.map((e) => e.action);
     expect(log.slice(0, 2)).toEqual(['invoice.credit_unapplied', 'invoice.credit_applied']);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('the owner command applies it, as the issue names the invoice commands', () => {
@@ -104,6 +104,6 @@ describe("a vendor's credit applied to a later bill", () => {
     expect(after.contacts[0]).toMatchObject({ name: 'Supplier', current: 0, credit: -5, total: -5 });
     expect(after.total).toBe(before.total);
     await expect(desk('undoPayment', { transactionId: paid })).rejects.toMatchObject({ code: 'conflict' });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });

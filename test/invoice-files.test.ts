@@ -20,11 +20,11 @@ const file = (name: string, text: string) => {
   writeFileSync(path, text);
   return path;
 };
-const count = (sql: string) => ctx.ledger.sqlite.prepare(sql).pluck().get() as number;
+const count = async (sql: string) => (await ctx.ledger.stmt(sql).pluck().get()) as number;
 const receivables = async (date: string) => (await L.balanceSheet(ctx.ledger, org.seq, { date })).assets.lines.find((l) => l.name === 'Accounts receivable')?.amount ?? 0;
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'files', name: 'Files Ltd', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
@@ -42,7 +42,7 @@ describe('a file of invoices', () => {
       'Zoë Café,A,2026-03-01,Printed book,2,12.50,4000,Z',
       'Acme,B,2026-03-05,Consulting,1.5,100,4000,none',
     ].join('\n');
-    const audited = count('SELECT count(*) FROM audit_log');
+    const audited = await count('SELECT count(*) FROM audit_log');
     const made = await desk('importInvoices', { file: file('invoices.csv', csv) });
     expect(made).toMatchObject({ created: 3, status: 'sent' });
     expect(made.documents.map((d: { number: string; total: number }) => [d.number, d.total])).toEqual([
@@ -54,13 +54,13 @@ describe('a file of invoices', () => {
     expect(first).toMatchObject({ status: 'sent', dueDate: '2026-03-15', contact: { name: 'Zoë Café' }, tax: 170 });
     expect(first.lines.map((l) => l.description)).toEqual(['Design, first part', 'Printed book']);
     expect((await desk<L.Document>('showInvoice', { number: 'INV-0003' })).tax).toBe(0);
-    expect(count('SELECT count(*) FROM audit_log') - audited).toBe(3);
+    expect((await count('SELECT count(*) FROM audit_log')) - audited).toBe(3);
     expect(await receivables('2026-03-31')).toBe(1215);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('names a bad cell by its row and column, and writes nothing (numbers included)', async () => {
-    const before = count('SELECT count(*) FROM documents');
+    const before = await count('SELECT count(*) FROM documents');
     const csv = [
       'customer,reference,date,description,quantity,unit price,category',
       'Acme,X,2026-04-01,Fine,1,10,4000',
@@ -79,7 +79,7 @@ describe('a file of invoices', () => {
       code: 'not_found',
       message: expect.stringContaining('row 2'),
     });
-    expect(count('SELECT count(*) FROM documents')).toBe(before);
+    expect(await count('SELECT count(*) FROM documents')).toBe(before);
     const next = await desk<L.Document>('createInvoice', { customer: 'Acme', date: '2026-04-02', lines: ['One;1;1;4000'] });
     expect(next.number).toBe('INV-0004');
   });
@@ -92,16 +92,16 @@ describe('a file of invoices', () => {
     expect(made.created).toBe(n);
     const total = made.documents.reduce((s: number, d: { total: number }) => s + Math.round(d.total * 100), 0) / 100;
     expect(await receivables('2026-12-31')).toBeCloseTo(was + total, 2);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
     await desk('createInvoice', { customer: 'Acme', date: '2026-05-30', lines: ['After;1;100;4000;S'], issue: true });
     expect(await receivables('2026-12-31')).toBeCloseTo(was + total + 120, 2);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
 describe('a file of invoices out of date order', () => {
   it('numbers them in the order of their dates (ties: the file order), and posts tax once per tax code', async () => {
-    const next = count(`SELECT invoice_next FROM organizations WHERE seq = ${org.seq}`);
+    const next = await count(`SELECT invoice_next FROM organizations WHERE seq = ${org.seq}`);
     const csv = [
       'Customer,Reference,Date,Description,Quantity,Unit price,Category,Tax code',
       'Acme,late,2026-06-20,Late,1,10,4000,S',
@@ -119,13 +119,13 @@ describe('a file of invoices out of date order', () => {
     ]);
     expect((await desk<L.Document>('showInvoice', { number: numbered(1) })).lines.map((l) => l.description)).toEqual(['Late']);
     const postings = (number: string) =>
-      ctx.ledger.sqlite
-        .prepare("SELECT p.kind, p.amount_minor AS amount, p.memo FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind = 'tax'")
+      ctx.ledger
+        .stmt("SELECT p.kind, p.amount_minor AS amount, p.memo FROM postings p JOIN documents d ON d.seq = p.document_seq WHERE d.number = ? AND p.kind = 'tax'")
         .all(number);
     // 100 and 2 x 25 at 20%: one posting to the tax control account, naming how many lines it covers.
-    expect(postings(numbered(0))).toEqual([{ kind: 'tax', amount: -3000, memo: 'Tax on 2 lines' }]);
-    expect(postings(numbered(1))).toEqual([{ kind: 'tax', amount: -200, memo: 'Late' }]);
-    expectTotalsMatchRows(ctx.ledger);
+    expect(await postings(numbered(0))).toEqual([{ kind: 'tax', amount: -3000, memo: 'Tax on 2 lines' }]);
+    expect(await postings(numbered(1))).toEqual([{ kind: 'tax', amount: -200, memo: 'Late' }]);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 

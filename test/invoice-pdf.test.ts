@@ -13,7 +13,7 @@ import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { runDesk } from '../src/main/desk/transport/dispatch';
 import { deskAs } from './support/desk';
-import { ledgerAtMigration, ownerCommand, tempDir, tempLedger } from './support/env';
+import { ownerCommand, tempDir, tempLedger } from './support/env';
 import { solidPng } from './support/png';
 
 let ctx: DeskContext;
@@ -54,7 +54,7 @@ function bluePixels(file: string): number {
 }
 
 beforeAll(async () => {
-  const t = tempLedger();
+  const t = await tempLedger();
   dir = t.dir;
   org = await L.createOrganization(t.ledger, { slug: 'studio', name: 'Hartley Studio', currency: 'GBP' });
   ctx = { ledger: t.ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
@@ -266,23 +266,5 @@ describe('from the command line and from an older file', () => {
     for (const expected of ['Date of issue 10/08/2026', 'Registered in Scotland, no. SC123456', 'Sort code 80-22-60', 'Net 30.', 'United States']) expect(text).toContain(expected);
     expect(execFileSync('pdfimages', ['-list', out], { encoding: 'utf8' }).trim().split('\n').length - 2).toBe(1);
     expect(run('org', 'logo', 'loch', '--remove')).toContain('Logo logo.png removed.');
-  });
-
-  it('upgrades a file: an invoice’s copy of the payment instructions is dropped where it says what the organization says', async () => {
-    const { ledger: old, file } = ledgerAtMigration('0033_tax_corrections');
-    old.sqlite.exec(`
-      INSERT INTO organizations (seq, id, slug, name, currency, created_at, payment_instructions) VALUES (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'GBP', 'x', 'Pay to 12345678');
-      INSERT INTO counterparties (seq, org_seq, id, name, is_customer) VALUES (1, 1, '00000000-0000-4000-8000-000000000002', 'Globex', 1);
-      INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, net_minor, tax_minor, total_minor, payment_instructions, created_at) VALUES
-        ('10000000-0000-4000-8000-000000000001', 1, 'invoice', 'draft', 1, 'INV-0001', '2026-01-01', '2026-01-31', 'GBP', 100, 0, 100, 'Pay to 12345678', 'x'),
-        ('10000000-0000-4000-8000-000000000002', 1, 'invoice', 'draft', 1, 'INV-0002', '2026-01-01', '2026-01-31', 'GBP', 100, 0, 100, 'Cheques to Acme', 'x');`);
-    old.close();
-    const upgraded = L.openLedger(file);
-    expect(upgraded.sqlite.prepare('SELECT number, payment_instructions AS p FROM documents ORDER BY seq').all()).toEqual([
-      { number: 'INV-0001', p: null },
-      { number: 'INV-0002', p: 'Cheques to Acme' },
-    ]);
-    expect(await L.organizationBySeq(upgraded, 1)).toMatchObject({ paymentInstructions: 'Pay to 12345678', iban: null, dateStyle: null, country: null });
-    upgraded.close();
   });
 });

@@ -30,7 +30,7 @@ const bs = (date: string) => L.balanceSheet(ctx.ledger, org.seq, { date });
 const lineOf = (sheet: L.BalanceSheet, name: string) => [...sheet.assets.lines, ...sheet.liabilities.lines].find((l) => l.name === name)?.amount ?? 0;
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'studio', name: 'Studio Ωmega', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');
@@ -63,7 +63,7 @@ describe('invoices', () => {
     const pl = await L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' });
     expect(pl.revenue).toBe(875);
     await expect(desk('issueInvoice', { number: 'INV-0001' })).rejects.toMatchObject({ code: 'conflict' });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('refuses bad lines naming each field, and nothing is written', async () => {
@@ -87,7 +87,7 @@ describe('invoices', () => {
     expect(paid.documents[0]).toMatchObject({ status: 'paid', paid: 1045, balance: 0 });
     expect(lineOf(await bs('2026-01-31'), 'Accounts receivable')).toBe(0);
     expect((await L.profitAndLoss(ctx.ledger, org.seq, { from: '2026-01-01', to: '2026-01-31' })).revenue).toBe(875);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('part payments, two invoices paid by one row, and an overpayment left as a credit', async () => {
@@ -109,7 +109,7 @@ describe('invoices', () => {
     expect((await desk<L.Document>('showInvoice', { number: 'INV-0003' })).status).toBe('sent');
     expect(lineOf(await bs('2026-02-28'), 'Accounts receivable')).toBe(310);
     await desk('payInvoice', { numbers: ['INV-0002', 'INV-0003'], transactionId: both });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('a credit note reduces what is owed; a void reverses the entry and keeps the number', async () => {
@@ -145,7 +145,7 @@ describe('invoices', () => {
         'transaction.payment_undone',
       ]),
     );
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('prints a PDF whose text a PDF tool reads: number, names in any script, totals', async () => {
@@ -188,7 +188,7 @@ describe('bills and the aging', () => {
       ['2026-02-03', -72, 0],
       ['2026-03-01', 100, 100],
     ]);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 
   it('buckets open invoices by days past due at their edges; the total is the balance sheet receivables', async () => {
@@ -258,7 +258,7 @@ describe('bills and the aging', () => {
     );
     expect(totals.get(BEANCOUNT_RECEIVABLE)).toBeCloseTo(receivables, 2);
     expect(-(totals.get(BEANCOUNT_PAYABLE) ?? 0)).toBeCloseTo(payables, 2);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -309,7 +309,7 @@ describe('accrual and cash basis', () => {
     await expect(d('voidInvoice', { number: spare.number, date: '2026-03-31' })).rejects.toMatchObject({ code: 'period_locked' });
     await d('voidInvoice', { number: spare.number, date: '2026-04-01' }); // its reversal in the next return
     await d('createInvoice', { customer: 'Client', date: '2026-04-02', issue: true, lines: ['On time;1;10;4000;S'] });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 
@@ -342,7 +342,7 @@ describe('payments matched from an imported bank file', () => {
     await d('undoPayment', { transactionId: s.transactionId });
     await d('undoImport', { batchId: r.batchId });
     expect((await L.aging(ctx.ledger, o.seq, 'receivables', '2026-05-31')).total).toBe(380);
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
 
     // The payment the import made itself is its own work: undoing the import undoes it, the invoice owes again.
     const again = await d<L.ImportResult>('importStatement', { file, account: 'Bank' });
@@ -357,7 +357,7 @@ describe('payments matched from an imported bank file', () => {
     const own = (await d<L.Document>('showInvoice', { number: 'INV-0001' })).settlements[0].transactionId!;
     await d('categorizeTransactions', { ids: [own], categoryCode: '4000' });
     await expect(d('undoImport', { batchId: third.batchId })).rejects.toMatchObject({ code: 'conflict', details: { categorized: 1 } });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
   });
 });
 

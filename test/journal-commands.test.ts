@@ -5,12 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './support/env';
+import { booksFlags } from './support/books';
 
 const root = join(__dirname, '..');
 const BIN = join(root, 'bin', 'ledgerdesk.mjs');
 
 function ledgerdesk(data: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -83,7 +83,7 @@ describe('propose_journal_entry with lines', () => {
     expect((await L.taxReturn(w.ledger, w.orgA.seq, { from: '2026-01-01', to: '2026-03-31' })).boxes['4']).toBe(0);
     const accruals = await L.generalLedger(w.ledger, w.orgA.seq, { account: '2300', limit: 10, offset: 0 });
     expect([accruals.meta.totalCount, accruals.endingBalance]).toEqual([2, 0]);
-    expectTotalsMatchRows(w.ledger);
+    await expectTotalsMatchRows(w.ledger);
   });
 
   it("refuses to categorize a manual journal's row when it is proposed, not at approval", async () => {

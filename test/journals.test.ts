@@ -16,7 +16,7 @@ import { accountantTool, tempDir, tempLedger } from './support/env';
 import { HLEDGER_TAX, hledgerAccountNames } from '../src/main/exports/hledger';
 
 async function books() {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   const org = await L.createOrganization(ledger, { slug: 'studio', name: 'Design studio', currency: 'GBP' });
   const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
@@ -80,7 +80,7 @@ describe('a journal with tax', () => {
         [['Studio rent, invoice not yet in', 'Journal JNL-0001', 'JNL-0001']],
       ]);
     }
-    expectTotalsMatchRows(ledger);
+    await expectTotalsMatchRows(ledger);
   });
 
   it('is refused when it does not balance, naming the debits, the credits and the difference', async () => {
@@ -112,7 +112,7 @@ describe('a reversing accrual', () => {
     // Reversed once, never its reversal.
     expect((await refused(desk('reverseJournal', { number: j.number }))).message).toMatch(/already reversed by JNL-/);
     expect((await refused(desk('reverseJournal', { number: reversal.number }))).message).toMatch(/is the reversal of/);
-    expectTotalsMatchRows(ledger);
+    await expectTotalsMatchRows(ledger);
   });
 
   it('reverses a journal later, on a date not before its own', async () => {
@@ -148,7 +148,7 @@ describe('a monthly repeat', () => {
     const accumulated = (await L.balanceSheet(ledger, org.seq, { date: '2026-04-30' })).assets.lines.find((l) => l.code === '1510')!.amount;
     expect(accumulated).toBe(-1000);
     expect((await L.listAudit(ledger, org.seq, { action: 'journal.repeated', limit: 10, offset: 0 })).totalCount).toBe(3);
-    expectTotalsMatchRows(ledger);
+    await expectTotalsMatchRows(ledger);
   });
 
   it('passes over an occurrence the closing date covers, audited, and goes on', async () => {
@@ -205,7 +205,7 @@ describe("a money account's line", () => {
     const reversal = await desk<L.Journal>('reverseJournal', { number: journal.number, date: '2026-02-11' });
     expect((await L.balancesAt(ledger, org.seq, '2026-02-11')).accounts.find((a) => a.name === 'Current')).toMatchObject({ balance: 10000, reconciled: 15000 });
     expect(reversal.lines[0]).toMatchObject({ name: 'Current', credit: 5000 });
-    expectTotalsMatchRows(ledger);
+    await expectTotalsMatchRows(ledger);
   });
 });
 
@@ -222,7 +222,7 @@ describe('dates a journal may not take', () => {
     const e = await refused(desk('addJournal', { date: '2026-03-15', narration: 'Taxed', lines: ['5200=100@S', '2300=-120'] }));
     expect(e).toMatchObject({ code: 'period_locked', details: { date: '2026-03-15', from: '2026-01-01', to: '2026-03-31' } });
     await desk('addJournal', { date: '2026-03-15', narration: 'Untaxed', lines: ['5200=100', '2300=-100'] });
-    expectTotalsMatchRows(ledger);
+    await expectTotalsMatchRows(ledger);
   });
 });
 

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENTS, TOTALS, triggerName, triggerSql } from '../src/main/ledger/totals/declared';
 import { expectTotalsMatchRows } from './support/aggregates';
-import { ledgerAtMigration, tempLedger } from './support/env';
+import { ledgerAtMigration, tempSqliteLedger } from './support/env';
+import { mapInOrder } from '../src/main/ledger/core/in-order';
+import { rawGet } from './support/sql';
 
 /** An organization (seq 1) with the default chart and one checking account (seq 1), written as builds since 0006 wrote them (today's code knows columns they did not have). */
 function oldBooks(ledger: L.Ledger, openingMinor: number): { seq: number } {
@@ -22,7 +24,7 @@ const migrationTags = (): string[] =>
 
 describe('opening a ledger', () => {
   it('sets WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
-    const { ledger } = tempLedger();
+    const { ledger } = tempSqliteLedger();
     expect(ledger.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(ledger.sqlite.pragma('synchronous', { simple: true })).toBe(2);
     expect(ledger.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -30,7 +32,7 @@ describe('opening a ledger', () => {
   });
 
   it('refuses a file with a migration this build does not know, and leaves it unchanged', () => {
-    const { ledger, file } = tempLedger();
+    const { ledger, file } = tempSqliteLedger();
     ledger.sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('from-the-future', 9_999_999_999_999);
     const before = statSync(file).mtimeMs;
     expect(() => L.openLedger(file)).toThrow(/newer or different Ledgerdesk build/);
@@ -165,7 +167,7 @@ describe('opening a ledger', () => {
     expect((await L.balancesAt(upgraded, org.seq, '2026-12-31')).accounts[0]).toMatchObject({ balance: 149, cleared: 149, reconciled: 159, unreconciled: -10 });
     expect((await L.listTransactions(upgraded, org.seq, { status: 'uncategorized', limit: 50, offset: 0 })).meta.totalCount).toBe(1);
     expect((await L.organizationBySeq(upgraded, org.seq)).decimalMark).toBe('.');
-    expectTotalsMatchRows(upgraded);
+    await expectTotalsMatchRows(upgraded);
     upgraded.close();
   });
 
@@ -198,7 +200,7 @@ describe('opening a ledger', () => {
     };
     old.close();
     const upgraded = L.openLedger(file);
-    expectTotalsMatchRows(upgraded);
+    await expectTotalsMatchRows(upgraded);
     // The same money by category (now by identity: lines negated), uncategorized as suspense lines, the same accounts and counts.
     expect(
       totals(
@@ -232,7 +234,7 @@ describe('opening a ledger', () => {
     expect(await L.setRate(upgraded, org.seq, L.deskActor(), { currency: 'EUR', date: '2026-01-02', rate: '1.1' })).toMatchObject({ rate: '1.1' });
     expect(bases()[5]).toEqual(['EUR', -450, -495]);
     expect(upgraded.sqlite.prepare('SELECT base_minor FROM lines WHERE transaction_seq = 6').pluck().all()).toEqual([495]);
-    expectTotalsMatchRows(upgraded);
+    await expectTotalsMatchRows(upgraded);
     // A rename now touches no row and every row shows it.
     await L.renameCategory(upgraded, org.seq, L.deskActor(), '5100', 'Software');
     expect((await L.listTransactions(upgraded, org.seq, { category: 'Software', limit: 10, offset: 0 })).meta.totalCount).toBe(3);
@@ -240,7 +242,7 @@ describe('opening a ledger', () => {
   });
 
   it('keeps every total with exactly the triggers its declaration derives (names and SQL)', () => {
-    const { ledger } = tempLedger();
+    const { ledger } = tempSqliteLedger();
     const stored = new Map(
       (ledger.sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string }[]).map((t) => [t.name, t.sql]),
     );
@@ -255,12 +257,81 @@ describe('opening a ledger', () => {
   });
 
   it('reopens its own file without re-running migrations', async () => {
-    const { ledger, file } = tempLedger();
+    const { ledger, file } = tempSqliteLedger();
     await L.createOrganization(ledger, { slug: 'x' });
     const said: string[] = [];
     const again = L.openLedger(file, { log: (m) => said.push(m) });
     expect(said).toEqual([]);
     expect((await L.listOrganizations(again)).map((o) => o.slug)).toEqual(['x']);
     again.close();
+  });
+});
+
+// Moved from takeover.test.ts and invoice-pdf.test.ts (issue 44): upgrades of SQLite files an earlier build left,
+// which only SQLite has (a PostgreSQL database starts at its one schema).
+describe('an existing file, upgraded in place: the opening entry (takeover)', () => {
+  it('keeps its balance sheet at every date: the money accounts\u2019 opening balances are the opening entry\u2019s', async () => {
+    const { ledger: old, file } = ledgerAtMigration('0034_invoice_details');
+    old.sqlite.exec(`
+      INSERT INTO organizations (id, slug, name, currency, created_at) VALUES ('10000000-0000-4000-8000-000000000000', 'acme', 'Acme', 'GBP', 'x');
+      INSERT INTO categories (org_seq, code, name, type) VALUES (1, '4000', 'Revenue', 'revenue'), (1, '5100', 'Software', 'expense');
+      INSERT INTO accounts (id, org_seq, name, type, currency, opening_balance_minor, opening_date, created_at) VALUES
+        ('10000000-0000-4000-8000-000000000001', 1, 'Bank', 'checking', 'GBP', 250000, '2025-12-31', 'x'),
+        ('10000000-0000-4000-8000-000000000002', 1, 'Card', 'credit_card', 'GBP', -12000, '2026-01-31', 'x');
+      INSERT INTO counterparties (org_seq, id, name, is_customer) VALUES (1, '70000000-0000-4000-8000-000000000001', 'Client', 1);
+      INSERT INTO transactions (id, org_seq, account_seq, origin, date, amount_minor, base_minor, currency, description, category_seq, status, source, created_at)
+        VALUES ('60000000-0000-4000-8000-000000000001', 1, 1, 'import', '2026-02-03', -4500, -4500, 'GBP', 'Figma', 2, 'matched', 'manual_csv', 'x');
+      INSERT INTO lines (transaction_seq, position, org_seq, kind, category_seq, date, currency, amount_minor, base_minor) VALUES (1, 0, 1, 'category', 2, '2026-02-03', 'GBP', 4500, 4500);
+      INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, net_minor, tax_minor, total_minor, created_at, issued_at)
+        VALUES ('80000000-0000-4000-8000-000000000001', 1, 'invoice', 'issued', 1, 'INV-0001', '2026-02-10', '2026-03-12', 'GBP', 90000, 0, 90000, 'x', 'x');
+      INSERT INTO postings (document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor) VALUES
+        (1, 1, 'category', 1, NULL, 1, '2026-02-10', 'GBP', -90000, -90000), (1, 1, 'receivable', NULL, 1, 1, '2026-02-10', 'GBP', 90000, 90000);`);
+    const dates = ['2025-12-31', '2026-01-31', '2026-02-05', '2026-02-10', '2026-12-31'];
+    // What the release before showed at those dates, worked out by hand from its rows.
+    const before = [
+      [2500, 0, 2500],
+      [2500, 120, 2380],
+      [2455, 120, 2335],
+      [3355, 120, 3235],
+      [3355, 120, 3235],
+    ];
+    old.close();
+    const upgraded = L.openLedger(file);
+    const sheets = await mapInOrder(dates, (date) => L.balanceSheet(upgraded, 1, { date }));
+    expect(sheets.map((s) => [s.assets.total, s.liabilities.total, s.equity.total])).toEqual(before);
+    expect(sheets[4].equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 2380 });
+    expect(await rawGet(upgraded, 'SELECT count(*), sum(amount_minor), count(document_seq) FROM postings')).toEqual([2, 0, 2]);
+    const shown = await L.showOpeningBalances(upgraded, 1);
+    expect([shown.date, shown.lines.map((l) => [l.name, l.amount]), shown.difference]).toEqual([
+      null,
+      [
+        ['Bank', 2500],
+        ['Card', -120],
+      ],
+      2380,
+    ]);
+    expect((await L.generalLedger(upgraded, 1, { account: 'opening-balances', limit: 10, offset: 0 })).endingBalance).toBe(-2380);
+    await expectTotalsMatchRows(upgraded);
+    upgraded.close();
+  });
+});
+
+describe('an existing file, upgraded in place: invoices', () => {
+  it('upgrades a file: an invoice’s copy of the payment instructions is dropped where it says what the organization says', async () => {
+    const { ledger: old, file } = ledgerAtMigration('0033_tax_corrections');
+    old.sqlite.exec(`
+      INSERT INTO organizations (seq, id, slug, name, currency, created_at, payment_instructions) VALUES (1, '00000000-0000-4000-8000-000000000001', 'acme', 'Acme', 'GBP', 'x', 'Pay to 12345678');
+      INSERT INTO counterparties (seq, org_seq, id, name, is_customer) VALUES (1, 1, '00000000-0000-4000-8000-000000000002', 'Globex', 1);
+      INSERT INTO documents (id, org_seq, kind, state, contact_seq, number, issue_date, due_date, currency, net_minor, tax_minor, total_minor, payment_instructions, created_at) VALUES
+        ('10000000-0000-4000-8000-000000000001', 1, 'invoice', 'draft', 1, 'INV-0001', '2026-01-01', '2026-01-31', 'GBP', 100, 0, 100, 'Pay to 12345678', 'x'),
+        ('10000000-0000-4000-8000-000000000002', 1, 'invoice', 'draft', 1, 'INV-0002', '2026-01-01', '2026-01-31', 'GBP', 100, 0, 100, 'Cheques to Acme', 'x');`);
+    old.close();
+    const upgraded = L.openLedger(file);
+    expect(await upgraded.stmt('SELECT number, payment_instructions AS p FROM documents ORDER BY seq').all()).toEqual([
+      { number: 'INV-0001', p: null },
+      { number: 'INV-0002', p: 'Cheques to Acme' },
+    ]);
+    expect(await L.organizationBySeq(upgraded, 1)).toMatchObject({ paymentInstructions: 'Pay to 12345678', iban: null, dateStyle: null, country: null });
+    upgraded.close();
   });
 });

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { tempLedger } from './support/env';
+import { onPostgres, openBooksOf } from './support/books';
+import { rawAll } from './support/sql';
 import { fillDemo } from '../src/main/demo';
 import { BULK_ROWS, bulkInsert } from '../src/main/ledger/totals/bulk';
-import { EntryWriter, insertTransaction, type NewTransaction } from '../src/main/ledger/transactions/insert';
+import { insertTransaction, type NewTransaction } from '../src/main/ledger/transactions/insert';
+import { openEntryWriter } from '../src/main/ledger/transactions/entries';
 import { categoryLine } from '../src/main/ledger/transactions/lines';
 import { expectTotalsMatchRows } from './support/aggregates';
 import { mapInOrder } from '../src/main/ledger/core/in-order';
@@ -14,12 +17,12 @@ import { mapInOrder } from '../src/main/ledger/core/in-order';
 const agentOf = async (ledger: L.Ledger, orgSeq: number) => {
   const { info } = await L.createToken(ledger, orgSeq, { name: 'bot', scopes: ['read', 'propose-write'] });
   const token = (await L.listTokens(ledger, orgSeq)).find((t) => t.id === info.id)!;
-  const seq = (ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').get(token.id) as { seq: number }).seq;
+  const seq = ((await ledger.stmt('SELECT seq FROM tokens WHERE id = ?').get(token.id)) as { seq: number }).seq;
   return { type: 'token', tokenSeq: seq, tokenId: info.id, tokenName: 'bot', channel: 'rest' } as const;
 };
 
 async function setup(transactions = 200) {
-  const { ledger, dir, file } = tempLedger();
+  const { ledger, dir, file } = await tempLedger();
   const org = await L.createOrganization(ledger, { slug: 'acme' });
   await fillDemo(ledger, org.seq, org.slug, transactions, org.currency);
   const agent = await agentOf(ledger, org.seq);
@@ -66,7 +69,7 @@ describe('money', () => {
 describe('transactions list', () => {
   it('filters, orders by date descending with a stable tiebreak, and counts exactly', async () => {
     const { ledger, org } = await setup(400);
-    const all = ledger.sqlite.prepare(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq) as L.TransactionRow[];
+    const all = (await ledger.stmt(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq)) as L.TransactionRow[];
     const page = await L.listTransactions(ledger, org.seq, { limit: 500, offset: 0 });
     expect(page.data.map((t) => t.id)).toEqual(all.map((t) => t.id));
     expect(page.meta.totalCount).toBe(400);
@@ -113,19 +116,20 @@ describe('transactions list', () => {
       const p = await L.proposeJournalEntry(ledger, org.seq, agent, { date: '2025-05-05', description, amount: -12, categoryCode: '5000' });
       await L.reviewProposal(ledger, org.seq, p.id, 'approve', human);
       // The insert trigger's SQL shape is the one bulk loads compute in JS.
-      expect(ledger.sqlite.prepare('SELECT n FROM description_shapes WHERE org_seq = ? AND shape = ?').get(org.seq, L.descriptionShape(description))).toEqual({ n: 1 });
+      expect(await ledger.stmt('SELECT n FROM description_shapes WHERE org_seq = ? AND shape = ?').get(org.seq, L.descriptionShape(description))).toEqual({ n: 1 });
     }
     const renamed = (await L.listTransactions(ledger, org.seq, { description: 'aws', limit: 1, offset: 0 })).data[0];
-    ledger.sqlite.prepare("UPDATE transactions SET description = 'Renamed to FIGMA seat' WHERE id = ?").run(renamed.id);
+    await ledger.stmt("UPDATE transactions SET description = 'Renamed to FIGMA seat' WHERE id = ?").run(renamed.id);
     // Description shapes (migration 0004) count every row once, after bulk loads, inserts and edits.
-    const shapes = (o: number) => (ledger.sqlite.prepare('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(o) as { n: number }).n;
-    for (const o of [org.seq, other.seq]) expect(shapes(o)).toBe((await L.listTransactions(ledger, o, { limit: 1, offset: 0 })).meta.totalCount);
+    const shapes = async (o: number) => ((await ledger.stmt('SELECT sum(n) AS n FROM description_shapes WHERE org_seq = ?').get(o)) as { n: number }).n;
+    for (const o of [org.seq, other.seq]) expect(await shapes(o)).toBe((await L.listTransactions(ledger, o, { limit: 1, offset: 0 })).meta.totalCount);
     // Both ways of counting are checked below: org has few shapes per row (counted over
     // shapes), other too many (counted over rows, migration 0005).
-    const shapesPerRow = (o: number) => (ledger.sqlite.prepare('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o) as { shapes: number }).shapes / shapes(o);
-    expect(shapesPerRow(org.seq)).toBeLessThanOrEqual(0.25);
-    expect(shapesPerRow(other.seq)).toBeGreaterThan(0.25);
-    const all = ledger.sqlite.prepare(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq) as L.TransactionRow[];
+    const shapesPerRow = async (o: number) =>
+      ((await ledger.stmt('SELECT shapes FROM description_shape_totals WHERE org_seq = ?').get(o)) as { shapes: number }).shapes / (await shapes(o));
+    expect(await shapesPerRow(org.seq)).toBeLessThanOrEqual(0.25);
+    expect(await shapesPerRow(other.seq)).toBeGreaterThan(0.25);
+    const all = (await ledger.stmt(`SELECT ${L.TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC`).all(org.seq)) as L.TransactionRow[];
     const has = (t: L.TransactionRow, needle: string) => t.description.toLowerCase().includes(needle);
     const cases: [Partial<L.TransactionQuery>, (t: L.TransactionRow) => boolean][] = [
       [{ description: 'figma' }, (t) => has(t, 'figma')],
@@ -187,12 +191,12 @@ describe('proposals and review', () => {
     const je = await L.proposeJournalEntry(ledger, org.seq, agent, { date: '2026-01-15', description: 'Bank fee', amount: -12.5, categoryCode: '5000' });
     const link = await L.proposeReceiptLink(ledger, org.seq, agent, { transactionId: t2.id, receiptId: receipt.id });
     const note = await L.proposeNote(ledger, org.seq, agent, { transactionId: t3.id, content: 'Check with client' });
-    const snapshot = () => ledger.sqlite.prepare('SELECT count(*) AS n, sum(amount_minor) AS s FROM transactions').get();
-    const before = snapshot();
+    const snapshot = () => ledger.stmt('SELECT count(*) AS n, sum(amount_minor) AS s FROM transactions').get();
+    const before = await snapshot();
     expect((await L.dashboardSummary(ledger, org.seq)).agentSuggested).toBe(4);
 
     await L.reviewProposal(ledger, org.seq, note.id, 'reject', human, 'not useful');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect((await L.getTransaction(ledger, org.seq, t3.id)).notes.map((n) => n.content)).not.toContain('Check with client');
 
     await L.reviewProposal(ledger, org.seq, cat.id, 'approve', human);
@@ -213,7 +217,7 @@ describe('proposals and review', () => {
 
     // The trigger-maintained counts follow single-row changes too.
     for (const status of L.TRANSACTION_STATUSES) {
-      const real = (ledger.sqlite.prepare('SELECT count(*) AS n FROM transactions WHERE org_seq = ? AND status = ?').get(org.seq, status) as { n: number }).n;
+      const real = ((await ledger.stmt('SELECT count(*) AS n FROM transactions WHERE org_seq = ? AND status = ?').get(org.seq, status)) as { n: number }).n;
       expect((await L.listTransactions(ledger, org.seq, { status, limit: 1, offset: 0 })).meta.totalCount, status).toBe(real);
       expect((await L.listTransactions(ledger, org.seq, { status, dateFrom: '2000-01-01', limit: 1, offset: 0 })).meta.totalCount, status).toBe(real);
     }
@@ -225,19 +229,19 @@ describe('proposals and review', () => {
     expect(actions.filter((a) => a === 'proposal.rejected')).toHaveLength(1);
     expect(await L.listPendingProposals(ledger, org.seq, { limit: 50, offset: 0 })).toEqual({ proposals: [], count: 0 });
     expect((await L.dashboardSummary(ledger, org.seq)).agentSuggested).toBe(0);
-    const counted = (sql: string) => ledger.sqlite.prepare(sql).all(org.seq);
-    expect(counted('SELECT status, n FROM proposal_status_counts WHERE org_seq = ? AND n > 0 ORDER BY status')).toEqual(
-      counted('SELECT status, count(*) AS n FROM proposals WHERE org_seq = ? GROUP BY status ORDER BY status'),
+    const counted = (sql: string) => ledger.stmt(sql).all(org.seq);
+    expect(await counted('SELECT status, n FROM proposal_status_counts WHERE org_seq = ? AND n > 0 ORDER BY status')).toEqual(
+      await counted('SELECT status, count(*) AS n FROM proposals WHERE org_seq = ? GROUP BY status ORDER BY status'),
     );
   });
 
   it('reviews a proposal once, also when two connections race', async () => {
-    const { ledger, file, org, agent, uncategorized, human } = await setup();
+    const { ledger, dir, org, agent, uncategorized, human } = await setup();
     const p = await L.proposeNote(ledger, org.seq, agent, { transactionId: uncategorized[0].id, content: 'once' });
-    const other = L.openLedger(file);
+    const other = await openBooksOf(dir);
     await L.reviewProposal(other, org.seq, p.id, 'approve', human);
     await expect(L.reviewProposal(ledger, org.seq, p.id, 'reject', human)).rejects.toThrow(expect.objectContaining({ code: 'already_reviewed' }));
-    other.close();
+    await other.end();
     expect((await L.getTransaction(ledger, org.seq, uncategorized[0].id)).notes.filter((n) => n.content === 'once')).toHaveLength(1);
     expect((await L.listAudit(ledger, org.seq, { action: 'proposal.rejected', limit: 5, offset: 0 })).totalCount).toBe(0);
   });
@@ -245,9 +249,16 @@ describe('proposals and review', () => {
   it('rolls back the review when its effect fails, leaving the proposal pending', async () => {
     const { ledger, org, agent, uncategorized, human } = await setup();
     const p = await L.proposeCategorization(ledger, org.seq, agent, { transactionId: uncategorized[0].id, categoryCode: '5100' });
-    ledger.sqlite.exec("CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    // A failing audit insert: a trigger on this test's own books (SQLite: on its connection; PostgreSQL: on its database).
+    if (onPostgres) {
+      await ledger.stmt("CREATE FUNCTION fail_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$").run();
+      await ledger.stmt('CREATE TRIGGER fail_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION fail_audit()').run();
+    } else await ledger.stmt("CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'disk full'); END;").run();
     await expect(L.reviewProposal(ledger, org.seq, p.id, 'approve', human)).rejects.toThrow(/disk full/);
-    ledger.sqlite.exec('DROP TRIGGER fail_audit');
+    if (onPostgres) {
+      await ledger.stmt('DROP TRIGGER fail_audit ON audit_log').run();
+      await ledger.stmt('DROP FUNCTION fail_audit()').run();
+    } else await ledger.stmt('DROP TRIGGER fail_audit').run();
     expect((await L.getProposal(ledger, org.seq, p.id)).status).toBe('pending');
     expect((await L.getTransaction(ledger, org.seq, uncategorized[0].id)).transaction.status).toBe('uncategorized');
   });
@@ -256,8 +267,8 @@ describe('proposals and review', () => {
 describe('audit log', () => {
   it('refuses UPDATE and DELETE', async () => {
     const { ledger } = await setup(5);
-    expect(() => ledger.sqlite.exec("UPDATE audit_log SET summary = 'x'")).toThrow(/append-only/);
-    expect(() => ledger.sqlite.exec('DELETE FROM audit_log')).toThrow(/append-only/);
+    await expect(ledger.stmt("UPDATE audit_log SET summary = 'x'").run()).rejects.toThrow(/append-only/);
+    await expect(ledger.stmt('DELETE FROM audit_log').run()).rejects.toThrow(/append-only/);
   });
 });
 
@@ -266,8 +277,13 @@ describe('tokens', () => {
     const { ledger, dir, org } = await setup(5);
     const { token } = await L.createToken(ledger, org.seq, { name: 'secret holder', scopes: ['read'] });
     await L.authenticate(ledger, token);
-    ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const secret = token.slice('ldk_live_'.length);
+    if (onPostgres) {
+      // The books are a database, not files: no row of any of its tables holds the secret.
+      const tables = (await ledger.stmt("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").pluck().all()) as string[];
+      expect(tables).toContain('tokens');
+      for (const t of tables) expect(await ledger.stmt(`SELECT count(*) FROM "${t}" r WHERE strpos(r::text, ?) > 0`).pluck().get(secret), t).toBe(0);
+    } else await ledger.stmt('PRAGMA wal_checkpoint(TRUNCATE)').get();
     for (const f of readdirSync(dir)) {
       const bytes = readFileSync(join(dir, f));
       expect(bytes.includes(Buffer.from(secret)), f).toBe(false);
@@ -305,22 +321,23 @@ describe('dashboard', () => {
   it('answers from maintained aggregates that match the rows', async () => {
     const { ledger, org } = await setup(500);
     const d = await L.dashboardSummary(ledger, org.seq);
-    const q = (sql: string) => (ledger.sqlite.prepare(sql).get(org.seq) as { v: number }).v;
-    expect(d.uncategorized).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'uncategorized'"));
-    expect(d.missingReceipts).toBe(q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'receipt_missing'"));
+    const q = async (sql: string) => ((await ledger.stmt(sql).get(org.seq)) as { v: number }).v;
+    expect(d.uncategorized).toBe(await q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'uncategorized'"));
+    expect(d.missingReceipts).toBe(await q("SELECT count(*) v FROM transactions WHERE org_seq = ? AND status = 'receipt_missing'"));
     // What the accounts hold: their opening balances and every movement.
     expect(d.cashPosition).toBe(
-      (q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?') + q('SELECT sum(opening_balance_minor) v FROM accounts WHERE org_seq = ?')) / 100,
+      ((await q('SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ?')) + (await q('SELECT sum(opening_balance_minor) v FROM accounts WHERE org_seq = ?'))) / 100,
     );
     expect(d.cashPosition).toBe((await L.listAccounts(ledger, org.seq)).reduce((sum, a) => sum + a.balance, 0));
     expect(d.monthlyTrend.map((m) => m.month)).toEqual(L.trailingMonths('2026-06'));
     // Revenue and expenses are the profit and loss's: lines to revenue and expense categories, never uncategorized rows.
-    const lines = (type: string) =>
-      q(`SELECT -sum(l.amount_minor) v FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.org_seq = ? AND c.type = '${type}' AND l.date >= '2025-07-01'`) / 100;
-    expect(d.revenue).toBe(lines('revenue'));
-    expect(d.expenses).toBe(-lines('expense'));
+    const lines = async (type: string) =>
+      (await q(`SELECT -sum(l.amount_minor) v FROM lines l JOIN categories c ON c.seq = l.category_seq WHERE l.org_seq = ? AND c.type = '${type}' AND l.date >= '2025-07-01'`)) /
+      100;
+    expect(d.revenue).toBe(await lines('revenue'));
+    expect(d.expenses).toBe(-(await lines('expense')));
     expect(d.revenue).toBe((await L.profitAndLoss(ledger, org.seq, { from: '2025-07-01', to: '2026-06-30' })).revenue);
-    expect(d.revenue).toBeLessThan(q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'") / 100);
+    expect(d.revenue).toBeLessThan((await q("SELECT sum(amount_minor) v FROM transactions WHERE org_seq = ? AND amount_minor > 0 AND date >= '2025-07-01'")) / 100);
     expect(d.recentTransactions).toHaveLength(10);
     expect(d.notifications.map((n) => n.type)).toEqual(['receipts_missing']);
   });
@@ -330,10 +347,10 @@ describe('demo data', () => {
   it('is deterministic and covers every source and status', async () => {
     const a = await setup(300);
     const b = await setup(300);
-    const rows = (l: L.Ledger) => l.sqlite.prepare('SELECT id, date, amount_minor, description, status, source FROM transactions ORDER BY seq').all();
-    expect(rows(a.ledger)).toEqual(rows(b.ledger));
-    const statuses = a.ledger.sqlite.prepare('SELECT DISTINCT status FROM transactions').pluck().all();
-    const sources = a.ledger.sqlite.prepare('SELECT DISTINCT source FROM transactions').pluck().all();
+    const rows = (l: L.Ledger) => l.stmt('SELECT id, date, amount_minor, description, status, source FROM transactions ORDER BY seq').all();
+    expect(await rows(a.ledger)).toEqual(await rows(b.ledger));
+    const statuses = await a.ledger.stmt('SELECT DISTINCT status FROM transactions').pluck().all();
+    const sources = await a.ledger.stmt('SELECT DISTINCT source FROM transactions').pluck().all();
     expect(new Set(statuses)).toEqual(new Set(L.TRANSACTION_STATUSES));
     expect(new Set(sources)).toEqual(new Set(L.TRANSACTION_SOURCES));
     // Three accounts, each holding rows; every row in one of them; the accounts are the connectors (never imported).
@@ -345,7 +362,7 @@ describe('demo data', () => {
     ]);
     expect(accounts.every((x) => x.transactionCount > 0)).toBe(true);
     expect(accounts.reduce((n, x) => n + x.transactionCount, 0)).toBe(300);
-    const sum = a.ledger.sqlite.prepare('SELECT sum(amount_minor) FROM transactions').pluck().get() as number;
+    const sum = (await a.ledger.stmt('SELECT sum(amount_minor) FROM transactions').pluck().get()) as number;
     expect(Math.round(accounts.reduce((n, x) => n + x.balance, 0) * 100)).toBe(sum + 2_500_000);
     expect(await L.listConnectors(a.ledger, a.org.seq)).toEqual(
       accounts.map((x) => ({ id: x.id, name: x.name, provider: 'file_import', status: 'active', lastSyncAt: null, syncStatus: null })),
@@ -367,17 +384,17 @@ describe('bulk loads', () => {
     source: 'manual_csv',
     createdAt: '2025-01-02T00:00:00Z',
   });
-  const count = (ledger: L.Ledger) => ledger.sqlite.prepare('SELECT count(*) FROM transactions').pluck().get() as number;
+  const count = async (ledger: L.Ledger) => (await ledger.stmt('SELECT count(*) FROM transactions').pluck().get()) as number;
 
   it('refuses, as the row trigger does, a row without an account of its currency, writing nothing', async () => {
     const { ledger, org } = await setup(10);
     const account = (await L.listAccounts(ledger, org.seq))[0];
-    const seq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE id = ?').pluck().get(account.id) as number;
-    const before = count(ledger);
+    const seq = (await ledger.stmt('SELECT seq FROM accounts WHERE id = ?').pluck().get(account.id)) as number;
+    const before = await count(ledger);
     await expect(ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 0)))).rejects.toThrow('every transaction belongs to an account of its currency');
     const cases: [NewTransaction, string][] = [
       [row(seq, 'EUR', 2), 'every transaction belongs to an account of its currency'],
-      [row(9999, org.currency, 2), 'FOREIGN KEY constraint failed'],
+      [row(9999, org.currency, 2), onPostgres ? 'violates foreign key constraint' : 'FOREIGN KEY constraint failed'],
     ];
     for (const [bad, message] of cases)
       await expect(
@@ -386,16 +403,16 @@ describe('bulk loads', () => {
           await insertTransaction(ledger, org.seq, bad, track);
         }),
       ).rejects.toThrow(message);
-    expect(count(ledger)).toBe(before);
+    expect(await count(ledger)).toBe(before);
     // The trigger is back for the rows that come one by one.
     await expect(ledger.write(() => insertTransaction(ledger, org.seq, row(seq, 'EUR', 3)))).rejects.toThrow('every transaction belongs to an account of its currency');
     await bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, org.currency, 4), track));
-    expect(count(ledger)).toBe(before + 1);
+    expect(await count(ledger)).toBe(before + 1);
   });
 
   it('writes many entries as one at a time would: rows, default and own lines, totals', async () => {
     const { ledger, org } = await setup(1);
-    const accountSeq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq) as number;
+    const accountSeq = (await ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq)) as number;
     const [office, software] = await mapInOrder(['5200', '5100'], async (code) => (await L.resolveCategory(ledger, org.seq, { categoryCode: code })).seq);
     // 107 rows: two full statements and seven more; uncategorized, categorized, split, unvalued, zero.
     const entries = (copy: string): NewTransaction[] =>
@@ -415,41 +432,41 @@ describe('bulk loads', () => {
       for (const t of entries('one')) await insertTransaction(ledger, org.seq, t);
     });
     await ledger.write(async () => {
-      const writer = await EntryWriter.open(ledger, org.seq);
+      const writer = await openEntryWriter(ledger, org.seq);
       for (const t of entries('writer')) await writer.add(t);
       await writer.finish();
     });
     await bulkInsert(ledger, async (track) => {
-      const writer = await EntryWriter.open(ledger, org.seq, track);
+      const writer = await openEntryWriter(ledger, org.seq, track);
       const seqs = await mapInOrder(entries('bulk'), (t) => writer.add(t));
       await writer.finish();
-      expect(seqs).toEqual(ledger.sqlite.prepare("SELECT seq FROM transactions WHERE id LIKE 'bulk-%' ORDER BY seq").pluck().all());
+      expect(seqs).toEqual(await ledger.stmt("SELECT seq FROM transactions WHERE id LIKE 'bulk-%' ORDER BY seq").pluck().all());
     });
-    const written = (copy: string) => ({
-      rows: ledger.sqlite.prepare('SELECT date, amount_minor, base_minor, category_seq, status, description FROM transactions WHERE id LIKE ? ORDER BY seq').raw().all(`${copy}-%`),
-      lines: ledger.sqlite
-        .prepare(
-          'SELECT l.position, l.kind, l.category_seq, l.account_seq, l.date, l.currency, l.amount_minor, l.base_minor, l.memo FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.id LIKE ? ORDER BY t.seq, l.position',
-        )
-        .raw()
-        .all(`${copy}-%`),
+    const written = async (copy: string) => ({
+      rows: await rawAll(ledger, 'SELECT date, amount_minor, base_minor, category_seq, status, description FROM transactions WHERE id LIKE ? ORDER BY seq', `${copy}-%`),
+      lines: await rawAll(
+        ledger,
+        'SELECT l.position, l.kind, l.category_seq, l.account_seq, l.date, l.currency, l.amount_minor, l.base_minor, l.memo FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.id LIKE ? ORDER BY t.seq, l.position',
+        `${copy}-%`,
+      ),
     });
-    const one = written('one');
+    const one = await written('one');
     expect(one.rows).toHaveLength(107);
     expect(one.lines).toHaveLength(107 + 15);
-    expect(written('writer')).toEqual(one);
-    expect(written('bulk')).toEqual(one);
-    expectTotalsMatchRows(ledger);
+    expect(await written('writer')).toEqual(one);
+    expect(await written('bulk')).toEqual(one);
+    await expectTotalsMatchRows(ledger);
   });
 
   it('fills the full-text index without merging, then puts its settings back', async () => {
     const { ledger, org } = await setup(BULK_ROWS + 10);
-    const config = () =>
-      Object.fromEntries(ledger.sqlite.prepare("SELECT k, v FROM transactions_fts_config WHERE k IN ('hashsize', 'automerge', 'crisismerge')").raw().all() as [string, number][]);
-    expect(config()).toEqual({ hashsize: 1_048_576, automerge: 4, crisismerge: 16 });
+    const config = async () =>
+      Object.fromEntries((await rawAll(ledger, "SELECT k, v FROM transactions_fts_config WHERE k IN ('hashsize', 'automerge', 'crisismerge')")) as [string, number][]);
+    // PostgreSQL has no FTS5 (its full text is pg_trgm): its settings are SQLite's only.
+    if (!onPostgres) expect(await config()).toEqual({ hashsize: 1_048_576, automerge: 4, crisismerge: 16 });
     expect((await L.listTransactions(ledger, org.seq, { description: 'Bulk row', limit: 5, offset: 0 })).meta.totalCount).toBe(0);
-    const seq = ledger.sqlite.prepare('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq) as number;
-    const currency = ledger.sqlite.prepare('SELECT currency FROM accounts WHERE seq = ?').pluck().get(seq) as string;
+    const seq = (await ledger.stmt('SELECT seq FROM accounts WHERE org_seq = ? ORDER BY seq LIMIT 1').pluck().get(org.seq)) as number;
+    const currency = (await ledger.stmt('SELECT currency FROM accounts WHERE seq = ?').pluck().get(seq)) as string;
     await bulkInsert(ledger, (track) => insertTransaction(ledger, org.seq, row(seq, currency, 5), track));
     expect((await L.listTransactions(ledger, org.seq, { description: 'Bulk row 5', limit: 5, offset: 0 })).data.map((t) => t.id)).toEqual(['bulk-5']);
   });

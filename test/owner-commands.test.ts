@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
-import { ledgerFile } from '../src/main/paths';
 import { tempDir } from './support/env';
+import { booksFlags, openBooksOf } from './support/books';
 import { steadyRatesCsv } from './support/rates';
 
 const root = join(__dirname, '..');
@@ -14,7 +14,7 @@ const BIN = join(root, 'bin', 'ledgerdesk.mjs');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 
 function ledgerdesk(data: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -51,9 +51,9 @@ describe('account and import commands', () => {
 
     const undo = ledgerdesk(data, 'import', 'undo', result.batchId);
     expect(undo.code, undo.stderr).toBe(0);
-    const ledger = L.openLedger(ledgerFile(data));
+    const ledger = await openBooksOf(data);
     expect((await L.listAccounts(ledger, 1))[0]).toMatchObject({ balance: 1000, transactionCount: 0 });
-    ledger.close();
+    await ledger.end();
     const twice = ledgerdesk(data, 'import', 'undo', result.batchId);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('conflict: Import "us-bank.csv" was already undone');
@@ -146,19 +146,19 @@ describe('account and import commands', () => {
     expect(locked.stderr).toContain('it is reconciled');
     expect(ledgerdesk(data, 'reconcile', 'undo', 'Cash').code).toBe(0);
     expect(ledgerdesk(data, 'tx', 'delete', id).code).toBe(0);
-    const ledger = L.openLedger(ledgerFile(data));
+    const ledger = await openBooksOf(data);
     const org = (await L.listOrganizations(ledger))[0];
     expect((await L.listTransactions(ledger, org.seq, { limit: 5, offset: 0 })).data.map((t) => [t.description, t.category])).toEqual([['Lunch', 'Travel']]);
     const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });
     const agent = { type: 'token' as const, tokenSeq: 1, tokenId: info.id, tokenName: 'bot', channel: 'rest' as const };
     const p = await L.proposeNote(ledger, org.seq, agent, { transactionId: second, content: 'Team lunch' });
     await L.reviewProposal(ledger, org.seq, p.id, 'approve', L.deskActor());
-    ledger.close();
+    await ledger.end();
     const reversed = ledgerdesk(data, 'proposal', 'reverse', p.id, '--comment', 'Private lunch');
     expect(reversed.code, reversed.stderr).toBe(0);
-    const again = L.openLedger(ledgerFile(data));
+    const again = await openBooksOf(data);
     expect(await L.listNotes(again, org.seq, second)).toEqual([]);
-    again.close();
+    await again.end();
   });
 });
 
@@ -218,11 +218,11 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(ledgerdesk(data, 'org', 'remove', 'oops').stdout).toMatch(/^Removed oops \(oops\)\./);
     expect(ledgerdesk(data, 'org', 'list').stdout.trim().split('\n')).toHaveLength(1);
     expect(ledgerdesk(data, 'org', 'create', 'oops').code).toBe(0); // its slug is free again
-    const ledger = L.openLedger(ledgerFile(data));
+    const ledger = await openBooksOf(data);
     expect((await L.listAudit(ledger, 1, { action: 'organization.updated', limit: 5, offset: 0 })).entries[0].summary).toBe(
       'Organization default changed: name "My organization" -> "Coffee Roaster Ltd"',
     );
-    ledger.close();
+    await ledger.end();
   });
 
   it('lists transactions by account, status, dates and description, with their ids', () => {
@@ -320,10 +320,10 @@ describe('organizations: --org, the currency of empty books, pages of lists (iss
     const read = ledgerdesk(data, 'tx', 'list', '--org', 'studio');
     expect([read.code, read.stderr]).toEqual([0, expect.not.stringContaining('In the books of')]);
     expect(ledgerdesk(data, 'org', 'list').code).toBe(0); // about every organization: no --org
-    const ledger = L.openLedger(ledgerFile(data));
+    const ledger = await openBooksOf(data);
     const rows = async (slug: string) => (await L.listTransactions(ledger, (await L.requireOrganization(ledger, slug)).seq, { limit: 5, offset: 0 })).meta.totalCount;
     expect([await rows('default'), await rows('studio'), await rows('roaster')]).toEqual([0, 1, 0]);
-    ledger.close();
+    await ledger.end();
   }, 90_000); // a dozen commands, each a process
 
   it("changes an empty organization's currency with its accounts, audited, and refuses once it holds money, saying what", async () => {
@@ -334,13 +334,13 @@ describe('organizations: --org, the currency of empty books, pages of lists (iss
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stdout).toMatch(/^Now default\s+My organization\s+GBP/);
     expect(ledgerdesk(data, 'account', 'list').stdout).toMatch(/Bank\s+checking\s+0\.00 GBP[^]*Euro account\s+checking\s+0\.00 EUR/);
-    const ledger = L.openLedger(ledgerFile(data));
+    const ledger = await openBooksOf(data);
     const log = (await L.listAudit(ledger, 1, { limit: 2, offset: 0 })).entries.map((e) => e.summary);
     expect(log).toEqual([
       'Organization default changed: currency USD -> GBP (accounts moved with it: Bank)',
       `Account "Bank" changed: currency USD -> GBP, with its organization's (it held nothing)`,
     ]);
-    ledger.close();
+    await ledger.end();
 
     ledgerdesk(data, 'tx', 'add', '--account', 'Bank', '--date', '2026-03-02', '--amount', '-12.50', '--description', 'Taxi');
     const refused = ledgerdesk(data, 'org', 'edit', 'default', '--currency', 'EUR', '--json');

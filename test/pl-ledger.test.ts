@@ -56,7 +56,7 @@ async function expectFiguresOpenTheirLines(pl: L.ProfitAndLoss) {
 }
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'drill', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await L.setupTaxSet(ledger, org.seq, L.deskActor(), 'uk-vat');

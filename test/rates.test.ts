@@ -32,7 +32,7 @@ const ECB = `Date,USD,JPY,CYP,GBP,ISK,CHF,
 `;
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   usd = await L.createOrganization(ledger, { slug: 'usd-co', currency: 'USD' });
   eur = await L.createOrganization(ledger, { slug: 'eur-co', currency: 'EUR' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };

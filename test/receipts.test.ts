@@ -1,12 +1,9 @@
 // Receipt intake on real files: types by magic bytes, size limit, storage under
-// SHA-256 (once), cleaned names, PDF text that search_receipts finds.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// SHA-256 (once, in the database), cleaned names, PDF text that search_receipts finds.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/main/desk/transport/dispatch';
 import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
-import { receiptsDir } from '../src/main/paths';
 import { cleanFileName, MAX_RECEIPT_BYTES, sniffType } from '../src/main/receipts/intake';
 import { tempDir, tempLedger } from './support/env';
 import { textPdf } from './support/pdf';
@@ -22,7 +19,7 @@ let orgSeq: number;
 const upload = (fileName: string, bytes: Uint8Array) => runDesk(ctx, 'uploadReceipt', { orgId, fileName, bytes }, () => {});
 
 beforeAll(async () => {
-  const { ledger } = tempLedger();
+  const { ledger } = await tempLedger();
   const org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   await fillDemo(ledger, org.seq, org.slug, 40, org.currency);
   orgId = org.id;
@@ -55,11 +52,11 @@ describe('receipt intake', () => {
     expect(first.data.receipt.ocrText).toContain('Quokka Catering Pty');
     const again = (await upload('renamed.pdf', pdf)) as { data: { receipt: L.Receipt; duplicate: boolean } };
     expect(again.data).toEqual({ receipt: first.data.receipt, duplicate: true });
-    const folders = readdirSync(receiptsDir(ctx.dataDir));
-    const files = folders.flatMap((f) => readdirSync(join(receiptsDir(ctx.dataDir), f)));
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^[0-9a-f]{64}$/);
-    expect(readFileSync(join(receiptsDir(ctx.dataDir), files[0].slice(0, 2), files[0]))).toEqual(pdf);
+    const files = (await ctx.ledger.stmt('SELECT sha256, size_bytes AS size FROM receipt_files WHERE org_seq = ?').all(orgSeq)) as { sha256: string; size: number }[];
+    expect(files).toEqual([{ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: pdf.length }]);
+    const back = (await runDesk(ctx, 'receiptBytes', { orgId, id: first.data.receipt.id }, () => {})) as { data: { bytes: Uint8Array; fileName: string } };
+    expect(Buffer.from(back.data.bytes)).toEqual(pdf);
+    expect(back.data.fileName).toBe('quokka.pdf');
     expect((await L.searchReceipts(ctx.ledger, orgSeq, 'quokka catering')).map((r) => r.id)).toEqual([first.data.receipt.id]);
     expect((await L.listAudit(ctx.ledger, orgSeq, { action: 'receipt.uploaded', limit: 5, offset: 0 })).totalCount).toBe(1);
   });
@@ -77,12 +74,8 @@ describe('receipt intake', () => {
     expect(await upload('empty.pdf', Buffer.alloc(0))).toEqual({ error: expect.objectContaining({ code: 'validation_failed' }) });
     const big = Buffer.concat([textPdf(['x']), Buffer.alloc(MAX_RECEIPT_BYTES)]);
     expect(await upload('big.pdf', big)).toEqual({ error: expect.objectContaining({ code: 'payload_too_large' }) });
-    expect(existsSync(join(receiptsDir(ctx.dataDir), 'tmp'))).toBe(false);
-    expect(
-      readdirSync(receiptsDir(ctx.dataDir))
-        .flatMap((f) => readdirSync(join(receiptsDir(ctx.dataDir), f)))
-        .some((f) => f.endsWith('.tmp')),
-    ).toBe(false);
+    // Refused files leave nothing behind: the three images are all that is kept besides the PDF.
+    expect(await ctx.ledger.stmt('SELECT count(*) FROM receipt_files WHERE org_seq = ?').pluck().get(orgSeq)).toBe(4);
   });
 
   it('links a receipt by hand, with an audit entry, only within the organization', async () => {

@@ -21,23 +21,25 @@ const tool = accountantTool;
 let ctx: DeskContext;
 let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
-const sql = <T = any>(query: string, ...params: unknown[]) => ctx.ledger.sqlite.prepare(query).all(...params) as T[];
+const sql = async <T = any>(query: string, ...params: unknown[]) => (await ctx.ledger.stmt(query).all(...params)) as T[];
 
 /** Each category's sum over the lines themselves in the base currency (signed as money: a line balances its row), in minor units; '' for the suspense lines. */
-function rowSums(from: string, to: string): Map<string, number> {
+async function rowSums(from: string, to: string): Promise<Map<string, number>> {
   return new Map(
-    sql<{ category: string | null; minor: number }>(
-      `SELECT c.name AS category, -sum(l.base_minor) AS minor FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq
+    (
+      await sql<{ category: string | null; minor: number }>(
+        `SELECT c.name AS category, -sum(l.base_minor) AS minor FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq
        WHERE l.org_seq = ? AND l.date BETWEEN ? AND ? AND l.kind <> 'transfer' GROUP BY c.name`,
-      org.seq,
-      from,
-      to,
+        org.seq,
+        from,
+        to,
+      )
     ).map((r) => [r.category ?? '', r.minor]),
   );
 }
 
-function expectPlMatchesRows(pl: L.ProfitAndLoss) {
-  const sums = rowSums(pl.from, pl.to);
+async function expectPlMatchesRows(pl: L.ProfitAndLoss) {
+  const sums = await rowSums(pl.from, pl.to);
   const categories = pl.lines.filter((l) => !l.direct);
   for (const l of categories) expect([l.name, Math.round(l.amount * 100)]).toEqual([l.name, sums.get(l.name) ?? 0]);
   expect(Math.round(pl.uncategorized.amount * 100)).toBe(sums.get('') ?? 0);
@@ -53,7 +55,7 @@ function expectPlMatchesRows(pl: L.ProfitAndLoss) {
 }
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme; "Books" & Co' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   await fillDemo(ledger, org.seq, org.slug, 3000, 'USD');
@@ -72,7 +74,7 @@ describe('profit and loss and balances', () => {
     const pl = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2025-01-01', to: '2025-12-31', by: 'month' });
     expect(pl).toMatchObject({ currency: 'USD', from: '2025-01-01', to: '2025-12-31' });
     expect(pl.months).toHaveLength(12);
-    expectPlMatchesRows(pl);
+    await expectPlMatchesRows(pl);
     expect(pl.net).toBeCloseTo(pl.revenue + pl.expenses, 6);
     // Each category under its parent, a parent's own rows on its "(other)" line.
     expect(pl.lines.map((l) => [l.code, l.depth, l.section, l.direct ?? false])).toEqual([
@@ -102,12 +104,12 @@ describe('profit and loss and balances', () => {
     const file = join(tempDir(), 'bulk.csv');
     writeFileSync(file, lines.join('\n'));
     const imported = await desk<L.ImportResult>('importStatement', { file, account: 'Operating account' });
-    expectPlMatchesRows(await desk('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' }));
-    expectTotalsMatchRows(ctx.ledger);
+    await expectPlMatchesRows(await desk('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' }));
+    await expectTotalsMatchRows(ctx.ledger);
     await desk('undoImport', { batchId: imported.batchId });
-    expectTotalsMatchRows(ctx.ledger);
+    await expectTotalsMatchRows(ctx.ledger);
     const after = await desk<L.ProfitAndLoss>('profitAndLoss', { from: '2023-01-01', to: '2026-12-31' });
-    expectPlMatchesRows(after);
+    await expectPlMatchesRows(after);
     expect(after.net + after.uncategorized.amount).toBeCloseTo(before.net + before.uncategorized.amount, 6);
     expect(after.lines.find((l) => l.code === '5100')!.name).toBe('Software');
   });
@@ -121,7 +123,7 @@ describe('profit and loss and balances', () => {
       ['2024-11-01', '2025-04-30'],
       ['2024-11-30', '2025-05-01'],
     ];
-    for (const [from, to] of periods) expectPlMatchesRows(await desk('profitAndLoss', { from, to }));
+    for (const [from, to] of periods) await expectPlMatchesRows(await desk('profitAndLoss', { from, to }));
     expect(L.slicesOf('2025-01-15', '2025-03-10')).toEqual({
       months: ['2025-02', '2025-02'],
       days: [
@@ -149,7 +151,7 @@ describe('profit and loss and balances', () => {
       const report = await desk<{ date: string; accounts: L.AccountBalance[] }>('balancesReport', { date });
       for (const a of report.accounts) {
         const seq = (await L.requireAccount(ctx.ledger, org.seq, a.id)).seq;
-        const [r] = sql<{ all: number; rec: number; shown: number }>(
+        const [r] = await sql<{ all: number; rec: number; shown: number }>(
           `SELECT coalesce(sum(amount_minor), 0) AS "all", coalesce(sum(CASE WHEN status = 'reconciled' THEN amount_minor END), 0) AS rec,
              coalesce(sum(CASE WHEN status = 'reconciled' OR origin IN ('feed', 'import') OR import_batch_seq IS NOT NULL THEN amount_minor END), 0) AS shown
            FROM transactions WHERE account_seq = ? AND date <= ?`,

@@ -11,7 +11,7 @@ import { call, world, type World } from './support/env';
 let w: World;
 let rows: L.Transaction[];
 const pending = async () => (await L.listPendingProposals(w.ledger, w.orgA.seq, { limit: 500, offset: 0 })).count;
-const audits = () => w.ledger.sqlite.prepare("SELECT count(*) FROM audit_log WHERE action = 'proposal.created'").pluck().get() as number;
+const audits = async () => (await w.ledger.stmt("SELECT count(*) FROM audit_log WHERE action = 'proposal.created'").pluck().get()) as number;
 
 beforeAll(async () => {
   w = await world(100);
@@ -23,12 +23,12 @@ describe('proposals that respect what a person said', () => {
     const body = { transactionId: rows[0].id, categoryCode: '5300', confidence: 0.9, reason: 'Cloud bill' };
     const first = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body });
     expect(first.status).toBe(201);
-    const [count, logged] = [await pending(), audits()];
+    const [count, logged] = [await pending(), await audits()];
     // Another reason and evidence, the same change: still the same proposal.
     const again = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { ...body, reason: 'Again', evidence: [{ type: 'keyword', value: 'AWS' }] } });
     expect(again.status).toBe(200);
     expect(again.json.data.id).toBe(first.json.data.id);
-    expect([await pending(), audits()]).toEqual([count, logged]);
+    expect([await pending(), await audits()]).toEqual([count, logged]);
     // Another category for the same row is another change: both wait for the person.
     const other = await call(w.base, 'POST', '/proposals/categorization', { token: w.tokenA, body: { ...body, categoryCode: '5100' } });
     expect(other.status).toBe(201);
@@ -73,14 +73,14 @@ describe('Idempotency-Key', () => {
 
   it('replays the first answer (status, body, marked) and writes once', async () => {
     const first = await post('k-1', entry);
-    const [count, logged] = [await pending(), audits()];
+    const [count, logged] = [await pending(), await audits()];
     const again = await post('k-1', entry);
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.json).toEqual(first.json);
-    expect([await pending(), audits()]).toEqual([count, logged]);
+    expect([await pending(), await audits()]).toEqual([count, logged]);
   });
 
   it('refuses the key with another body (422), keeps keys per token, and forgets them after 24 hours', async () => {
@@ -92,7 +92,7 @@ describe('Idempotency-Key', () => {
     expect((await post('k-2', { ...entry, description: 'Paper' }, w.writeOnlyA)).status).toBe(201);
     // A day and a bit later the key is free again.
     const old = new Date(Date.now() - KEEP_MS - 60_000).toISOString();
-    w.ledger.sqlite.prepare("UPDATE idempotency_keys SET created_at = ? WHERE key = 'k-2'").run(old);
+    await w.ledger.stmt("UPDATE idempotency_keys SET created_at = ? WHERE key = 'k-2'").run(old);
     expect((await post('k-2', { ...entry, description: 'Paper' })).status).toBe(200); // the same entry is pending already
   });
 

@@ -18,7 +18,7 @@ let agent: Extract<L.Actor, { type: 'token' }>;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 const audit = async (action: string) => (await L.listAudit(ctx.ledger, org.seq, { action, limit: 50, offset: 0 })).entries;
 const tx = async (id: string) => (await L.getTransaction(ctx.ledger, org.seq, id)).transaction;
-const pendingByRules = () => ctx.ledger.sqlite.prepare("SELECT count(*) FROM proposals WHERE status = 'pending' AND rule_seq IS NOT NULL").pluck().get() as number;
+const pendingByRules = async () => (await ctx.ledger.stmt("SELECT count(*) FROM proposals WHERE status = 'pending' AND rule_seq IS NOT NULL").pluck().get()) as number;
 
 /** Rows by hand, uncategorized: [account, description, amount]. */
 async function rows(list: [string, string, number][]): Promise<L.HandRow[]> {
@@ -28,7 +28,7 @@ async function rows(list: [string, string, number][]): Promise<L.HandRow[]> {
 }
 
 beforeEach(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
@@ -102,7 +102,7 @@ describe('running rules', () => {
     const inflow = { matchKind: 'contains', matchText: 'AWS', sign: 'inflow', categoryCode: '4000' };
     const inflows = (await desk('createRule', { rule: { ...inflow, enabled: false } })).rule;
     // The general rule, made first, took both AWS rows when it was made.
-    expect(pendingByRules()).toBe(2);
+    expect(await pendingByRules()).toBe(2);
     // Put the inflow rule first, enable it and run all: its change is new, the general one's is pending already.
     await desk('moveRule', { id: inflows.id, position: 1 });
     await desk('updateRule', { id: inflows.id, rule: inflow });
@@ -160,7 +160,7 @@ describe('running rules', () => {
     expect(made.run).toMatchObject({ rows: 2, applied: 1 });
     expect(await tx(fee.id)).toMatchObject({ category: 'Operating expenses', status: 'reconciled' });
     await desk('createRule', { rule: { matchKind: 'contains', matchText: 'client payment', categoryCode: '4000', mode: 'suggest' } });
-    expect(pendingByRules()).toBe(1);
+    expect(await pendingByRules()).toBe(1);
   });
 
   it("runs on every import, in the import's transaction, over the imported rows only", async () => {

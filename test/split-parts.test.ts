@@ -27,7 +27,7 @@ const refusal = (message: string | RegExp) => ({
 });
 
 beforeEach(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'acme', name: 'Acme' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const { info } = await L.createToken(ledger, org.seq, { name: 'bot', scopes: ['read', 'propose-write'] });
@@ -139,7 +139,7 @@ describe('unsplit', () => {
   it('asks what the row becomes when its split predates this version, and takes a category or uncategorized', async () => {
     const id = await add('-100', 'OLD SPLIT', '5000');
     await desk('splitTransaction', { id, lines: ['5100=60', '5200=40'] });
-    ctx.ledger.sqlite.prepare('DELETE FROM split_origins').run(); // as a file from before issue 42 has it
+    await ctx.ledger.stmt('DELETE FROM split_origins').run(); // as a file from before issue 42 has it
     await expect(desk('unsplitTransaction', { id })).rejects.toMatchObject({
       code: 'validation_failed',
       details: [{ field: 'categoryCode', message: expect.stringContaining('name its category (--category-code 5100), or leave it uncategorized (--uncategorized)') }],
@@ -148,7 +148,7 @@ describe('unsplit', () => {
     await expect(desk('unsplitTransaction', { id, categoryCode: '5100', uncategorized: true })).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await desk('unsplitTransaction', { id, categoryCode: '5300' })).toMatchObject({ category: 'Cloud infrastructure' });
     await desk('splitTransaction', { id, lines: ['5100=60', '5200=40'] });
-    ctx.ledger.sqlite.prepare('DELETE FROM split_origins').run();
+    await ctx.ledger.stmt('DELETE FROM split_origins').run();
     expect(await desk('unsplitTransaction', { id, uncategorized: true })).toMatchObject({ category: null, status: 'uncategorized' });
   });
 
@@ -170,7 +170,7 @@ describe('unsplit', () => {
     expect(await desk('unsplitTransaction', { id: phone })).toMatchObject({ category: null });
     await desk('splitTransaction', { id: phone, lines: ['5100=30', '5000=30'] });
     await desk('deleteTransaction', { id: phone });
-    expect(ctx.ledger.sqlite.prepare('SELECT count(*) FROM split_origins').pluck().get()).toBe(0);
+    expect(await ctx.ledger.stmt('SELECT count(*) FROM split_origins').pluck().get()).toBe(0);
   });
 });
 

@@ -3,10 +3,10 @@
 // or writes, and a statement walked outside a write must not make writes fail.
 import { describe, expect, it } from 'vitest';
 import { setTimeout as pause } from 'node:timers/promises';
-import { tempLedger } from './support/env';
+import { tempSqliteLedger } from './support/env';
 
 const ledgerWithTable = () => {
-  const { ledger } = tempLedger();
+  const { ledger } = tempSqliteLedger();
   ledger.sqlite.exec('CREATE TABLE t (x INTEGER)');
   return ledger;
 };

@@ -15,9 +15,11 @@ import { expectTotalsMatchRows } from './support/aggregates';
 import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
 import { printTaxReturn, taxReturnCsv } from '../src/main/desk/tax/tax';
+import { bySql } from '../src/main/ledger/core/dialect';
+import { booksFlags } from './support/books';
 
 async function books(slug: string, currency: string, set: string) {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   const org = await L.createOrganization(ledger, { slug, currency });
   const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
@@ -68,7 +70,7 @@ describe('a correction after a filed UK quarter', () => {
     });
     await expect(uk.desk('deleteTransaction', { id: rows.cables })).rejects.toMatchObject({ code: 'period_locked' });
     const { info } = await L.createToken(uk.ledger, uk.org.seq, { name: 'Bot', scopes: ['read', 'propose-write'] });
-    const tokenSeq = uk.ledger.sqlite.prepare('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id) as number;
+    const tokenSeq = (await uk.ledger.stmt('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id)) as number;
     const agent = { type: 'token', tokenSeq, tokenId: info.id, tokenName: 'Bot', channel: 'rest' } as const;
     await expect(L.proposeCategorization(uk.ledger, uk.org.seq, agent, { transactionId: rows.paint, categoryCode: '5200' })).rejects.toThrow(
       expect.objectContaining({ code: 'period_locked', status: 409 }),
@@ -200,7 +202,12 @@ describe('a correction after a filed UK quarter', () => {
   });
 
   it('reads a return filed before corrections existed as including none', async () => {
-    uk.ledger.sqlite.prepare("UPDATE tax_returns SET report = json_remove(report, '$.corrections', '$.correctionThreshold') WHERE id = ?").run(filed.id);
+    // The report is JSON text: SQLite's json_remove, PostgreSQL's jsonb minus its keys.
+    const dropped = bySql(uk.ledger, {
+      sqlite: "json_remove(report, '$.corrections', '$.correctionThreshold')",
+      postgres: "(report::jsonb - 'corrections' - 'correctionThreshold')::text",
+    });
+    await uk.ledger.stmt(`UPDATE tax_returns SET report = ${dropped} WHERE id = ?`).run(filed.id);
     expect((await uk.desk<L.FiledReturn[]>('listTaxReturns')).find((r) => r.id === filed.id)).toEqual(filed);
   });
 
@@ -210,7 +217,7 @@ describe('a correction after a filed UK quarter', () => {
       code: 'period_locked',
       details: { lockedThrough: '2026-03-31' },
     });
-    expectTotalsMatchRows(uk.ledger);
+    await expectTotalsMatchRows(uk.ledger);
   });
 });
 
@@ -228,7 +235,7 @@ describe('the ATO debit error value limit', () => {
     const bas = await au.desk<L.TaxReturn>('taxReport', next);
     expect(bas.correctionThreshold).toMatchObject({ netValue: -4000, exceeded: false });
     expect(bas.boxes).toEqual({ G1: 0, '1A': -4000, '1B': 0 });
-    expectTotalsMatchRows(au.ledger);
+    await expectTotalsMatchRows(au.ledger);
   });
 });
 
@@ -236,7 +243,7 @@ describe('the owner commands', () => {
   it('refuse a change to a filed row without --correction, make it with it, and print the corrections in report tax', () => {
     const data = tempDir();
     const run = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [join(__dirname, '..', 'bin', 'ledgerdesk.mjs'), ...args, '--data', data, ...(args[0] === 'org' ? [] : ['--org', 'studio'])], {
+      const r = spawnSync(process.execPath, [join(__dirname, '..', 'bin', 'ledgerdesk.mjs'), ...args, ...booksFlags(data), ...(args[0] === 'org' ? [] : ['--org', 'studio'])], {
         encoding: 'utf8',
         timeout: 60_000,
       });

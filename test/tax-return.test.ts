@@ -14,7 +14,7 @@ import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
 
 async function books(slug: string, currency: string, set: string) {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   const org = await L.createOrganization(ledger, { slug, currency });
   const ctx: DeskContext = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
   const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
@@ -86,7 +86,7 @@ describe('a UK VAT quarter', () => {
     expect(bal.trim().split('\n')[1]).toBe('"liabilities:sales tax control","-157.33 GBP"');
     const gl = await uk.desk<L.GeneralLedger>('generalLedger', { account: 'tax-control', from: quarter.from, to: quarter.to });
     expect(gl.endingBalance).toBe(-157.33);
-    expectTotalsMatchRows(uk.ledger);
+    await expectTotalsMatchRows(uk.ledger);
   });
 
   it('keeps the lines summing to the row (half away from zero), re-taxes a row whose amount changes, and drops the tax when none is named', async () => {
@@ -115,7 +115,7 @@ describe('a UK VAT quarter', () => {
     await uk.desk('deleteTransaction', { id: typedNet });
     expect(L.taxInGross(-1001, 200_000)).toBe(-167);
     expect(L.taxInGross(-3, 200_000)).toBe(-1); // 0.5 of a penny, away from zero
-    expectTotalsMatchRows(uk.ledger);
+    await expectTotalsMatchRows(uk.ledger);
   });
 });
 
@@ -154,7 +154,7 @@ describe('filing a return', () => {
     expect((await L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 5, offset: 0 })).entries.map((e) => e.summary)[1]).toBe(
       'Tax return filed for 2026-01-01 to 2026-03-31 (cash basis): 12 line(s), payable 157.33 GBP',
     );
-    expectTotalsMatchRows(uk.ledger);
+    await expectTotalsMatchRows(uk.ledger);
   });
 });
 
@@ -171,7 +171,7 @@ describe('an Australian BAS', async () => {
     const bas = await au.desk<L.TaxReturn>('taxReport', { from: '2026-07-01', to: '2026-09-30' });
     expect(bas.boxes).toEqual({ G1: 1600, '1A': 100, '1B': 30 });
     expect(bas.payable).toBe(70);
-    expectTotalsMatchRows(au.ledger);
+    await expectTotalsMatchRows(au.ledger);
   });
 });
 
@@ -218,7 +218,7 @@ describe('rules on taxed categories', () => {
     await L.reviewProposal(books2.ledger, books2.org.seq, pending.id, 'approve', L.deskActor());
     expect((await L.getTransaction(books2.ledger, books2.org.seq, heat.id)).lines.map((l) => l.amount)).toEqual([-200, -10]);
     expect((await L.listRules(books2.ledger, books2.org.seq)).map((r) => r.taxCode)).toEqual([null, null, 'R', 'R']);
-    expectTotalsMatchRows(books2.ledger);
+    await expectTotalsMatchRows(books2.ledger);
   });
 });
 
@@ -236,7 +236,7 @@ describe("the benchmark's taxed books", () => {
     ])
       await t.desk('setCategoryTax', { categoryCode: category, taxCode: code });
     await fillDemo(t.ledger, t.org.seq, 'taxed', 3000, 'GBP', { ...BENCH_SHAPE, tax: true });
-    expectTotalsMatchRows(t.ledger);
+    await expectTotalsMatchRows(t.ledger);
     const ret = await t.desk<L.TaxReturn>('taxReport', { from: '2023-01-01', to: '2026-12-31' });
     const bs = await t.desk<L.BalanceSheet>('balanceSheet', { date: '2026-12-31' });
     expect(bs.liabilities.lines.find((l) => l.ref === 'tax-control')!.amount).toBeCloseTo(ret.payable, 6);

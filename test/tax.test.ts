@@ -9,13 +9,14 @@ import type { DeskContext } from '../src/main/desk/operations';
 import * as L from '../src/main/ledger';
 import { deskAs } from './support/desk';
 import { tempDir, tempLedger } from './support/env';
+import { booksFlags } from './support/books';
 
 let ctx: DeskContext;
 let org: L.Organization;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
 
 beforeAll(async () => {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   org = await L.createOrganization(ledger, { slug: 'uk', currency: 'GBP' });
   ctx = { ledger, dataDir: dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
 });
@@ -105,7 +106,7 @@ describe('tax periods', () => {
 
 describe('tax commands', () => {
   const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
-  const run = (data: string, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
+  const run = (data: string, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], { encoding: 'utf8', timeout: 60_000 });
 
   it('sets up Australian GST on a new organization, lists, adds and rates codes, names a default', () => {
     const data = tempDir();

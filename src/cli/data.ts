@@ -1,23 +1,41 @@
-// The data folder as owner commands open it: --data (else the per-user app
-// folder, as the desktop uses), and --org (else the only organization; with
-// several, a command about one of them must name it).
-import { createOrganization, ensureDefaultOrganization, findOrganization, LedgerError, listOrganizations, openLedger, type Ledger, type Organization } from '../main/ledger';
+// The books as owner commands open them: --database (or LEDGERDESK_DATABASE_URL:
+// a firm's PostgreSQL server), else --data (else the per-user app folder, as the
+// desktop uses); and --org (else the only organization; with several, a command
+// about one of them must name it).
+import { createOrganization, ensureDefaultOrganization, findOrganization, LedgerError, listOrganizations, type Ledger, type Organization } from '../main/ledger';
+import { configuredDatabase, openBooks } from '../main/ledger/core/open';
 import { defaultDataDir, ledgerFile } from '../main/paths';
 import { UsageError } from './usage';
 
-/** Opens the data folder's ledger for fn (which may be async) and closes it after. */
-export async function withLedger<T>(data: string | undefined, fn: (ledger: Ledger) => T): Promise<T> {
-  const ledger = openLedger(ledgerFile(data ?? defaultDataDir()), { log: (m) => process.stderr.write(`ledgerdesk: ${m}\n`) });
-  let result: T;
+/** Where a command's books are: its --data and --database flags. */
+export interface BooksFlags {
+  data?: string;
+  database?: string;
+}
+
+/** The PostgreSQL address a command names (--database, else LEDGERDESK_DATABASE_URL), or none: the data folder. */
+export function databaseOf(flags: BooksFlags): string | undefined {
   try {
-    result = fn(ledger);
+    return configuredDatabase(flags.database);
   } catch (error) {
-    ledger.close();
-    throw error;
+    throw new UsageError((error as Error).message);
   }
-  if (result instanceof Promise) return (await result.finally(() => ledger.close())) as T;
-  ledger.close();
-  return result;
+}
+
+/**
+ * Opens the books for fn and closes them after. fn runs for 'all' organizations (it may list them and pick one:
+ * pickOrganization); what it does for one organization runs in ledger.forOrg of that one.
+ */
+export async function withLedger<T>(flags: BooksFlags, fn: (ledger: Ledger) => T | Promise<T>): Promise<T> {
+  const ledger = await openBooks(
+    { ledgerFile: ledgerFile(flags.data ?? defaultDataDir()), database: databaseOf(flags) },
+    { log: (m) => process.stderr.write(`ledgerdesk: ${m}\n`) },
+  );
+  try {
+    return await ledger.forOrg('all', () => fn(ledger));
+  } finally {
+    await ledger.end();
+  }
 }
 
 /** "Hartley Studio (studio)": how commands name the organization they acted on. */

@@ -7,6 +7,7 @@
 // Exit codes: 0 done, 1 refused or failed (a LedgerError, bad rows), 2 misuse.
 import { objectShape } from '../main/api/operation';
 import { deskOperations } from '../main/desk/operations';
+import { forOrgOf } from '../main/desk/scope';
 import type { CommandSpec, DeskContext } from '../main/desk/operation';
 import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
 import { today } from '../main/ledger/core/clock';
@@ -29,7 +30,7 @@ export interface OwnerCommand {
 /** An organization id that checks as one, for checking a command's input before the organization is picked. */
 const STAND_IN = '00000000-0000-4000-8000-000000000000';
 
-const COMMON = { data: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } as const;
+const COMMON = { data: { type: 'string' }, database: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } as const;
 
 export const ownerCommands: OwnerCommand[] = Object.values(deskOperations as Record<string, AnyOperation>)
   .filter((o) => o.command)
@@ -72,7 +73,7 @@ export function ownerUsage(c: OwnerCommand): string {
     `${c.spec.summary[0].toUpperCase()}${c.spec.summary.slice(1)}.`,
     ...(flags.length ? ['', 'Flags:', ...flags.map((f) => flagHelp(f))] : []),
     '',
-    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --json (print the result as JSON)${c.spec.csv ? ', --csv (as CSV)' : ''}, --help.`,
+    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --database <postgres://...> (a firm's server; or LEDGERDESK_DATABASE_URL), --json (print the result as JSON)${c.spec.csv ? ', --csv (as CSV)' : ''}, --help.`,
   ].join('\n');
 }
 
@@ -96,7 +97,7 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
     if (raw.length) input[f.name] = convert(f, raw, usage, c.spec.repeated?.includes(f.name));
   }
   const json = values.json === true;
-  return withLedger(values.data as string | undefined, async (ledger) => {
+  return withLedger({ data: values.data as string | undefined, database: values.database as string | undefined }, async (ledger) => {
     const ctx: DeskContext = {
       ledger,
       dataDir: (values.data as string | undefined) ?? defaultDataDir(),
@@ -111,17 +112,21 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
       const scoped = 'orgId' in objectShape(c.operation.input);
       const checked = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: STAND_IN } : {}) }, usage);
       const org = scoped ? await pickOrganization(ledger, values.org as string | undefined) : null;
-      // The repeating journals' occurrences due by today are in the books before any command reads them (issue 43).
-      if (org) await catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
-      const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
-      const before = org && (await lastAuditSeq(ledger, org));
-      const result = await c.operation.run(ctx, parsed);
-      if (json) out(JSON.stringify(result, null, 2));
-      else if (values.csv && c.spec.csv) process.stdout.write(c.spec.csv(result));
-      else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
-      // Which books changed, on stderr: stdout stays the command's answer for whoever reads it.
-      if (org && (await lastAuditSeq(ledger, org)) !== before) note(`In the books of ${orgLabel(org)}.`);
-      return c.spec.failed?.(result) ? 1 : 0;
+      const run = async () => {
+        // The repeating journals' occurrences due by today are in the books before any command reads them (issue 43).
+        if (org) await catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
+        const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
+        const before = org && (await lastAuditSeq(ledger, org));
+        const result = await c.operation.run(ctx, parsed);
+        if (json) out(JSON.stringify(result, null, 2));
+        else if (values.csv && c.spec.csv) process.stdout.write(c.spec.csv(result));
+        else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
+        // Which books changed, on stderr: stdout stays the command's answer for whoever reads it.
+        if (org && (await lastAuditSeq(ledger, org)) !== before) note(`In the books of ${orgLabel(org)}.`);
+        return c.spec.failed?.(result) ? 1 : 0;
+      };
+      // An organization command (org edit <slug>) runs for the organization it names.
+      return org ? await ledger.forOrg(org.seq, run) : await forOrgOf(ledger, checked, run);
     } catch (error) {
       if (json && error instanceof LedgerError) {
         out(JSON.stringify(error.toBody(), null, 2));

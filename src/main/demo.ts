@@ -3,11 +3,12 @@
 // descriptions match the ontology's counterparties and synonyms, many left
 // uncategorized, in three accounts (bank, card, payment processor); receipts
 // with OCR text (linked and not), notes.
+import { Valuer } from './ledger/rates/valuer';
+import { DemoSink } from './demo-sink';
 import type { Ledger } from './ledger/core/db';
 import { bulkInsert } from './ledger/totals/bulk';
 import { insertAccount } from './ledger/accounts/accounts';
 import { type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';
-import { insertTransaction } from './ledger/transactions/insert';
 import { chartRows } from './ledger/chart/categories';
 import { deskActor } from './ledger/access/organizations';
 import { addDays } from '../shared/dates';
@@ -192,11 +193,7 @@ export async function fillDemo(ledger: Ledger, orgSeq: number, slug: string, cou
   const rand = prng(hashSeed(`${slug}:${existing}`));
   const accounts = await demoAccounts(ledger, orgSeq, currency);
   const ctx: DemoContext = { rand, count, currency, accounts, categories: new Map((await chartRows(ledger, orgSeq)).map((c) => [c.code, c.seq])), day: { index: -1, date: '' } };
-  const insertReceipt = ledger.stmt(
-    'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)',
-  );
-  const insertNote = ledger.stmt('INSERT INTO notes (id, org_seq, transaction_seq, content, author_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const setCounterpart = ledger.stmt("UPDATE lines SET counterpart_seq = ? WHERE transaction_seq = ? AND kind = 'transfer'");
+  const valuer = new Valuer(ledger, orgSeq);
   let lastTransfer: { seq: number; amountMinor: number } | null = null;
   let receipts = 0;
   let notes = 0;
@@ -204,25 +201,28 @@ export async function fillDemo(ledger: Ledger, orgSeq: number, slug: string, cou
   for (let done = 0; done < count; done = Math.min(count, done + CHUNK)) {
     const upto = Math.min(count, done + CHUNK);
     await bulkInsert(ledger, async (track) => {
+      const sink = await DemoSink.open(ledger, orgSeq, track);
       for (let i = done; i < upto; i++) {
         const { row: drawn, base, ref } = demoRow(ctx, i);
         const { pairedWith, ...row } = await shapedLines(ledger, ctx, shape, i, drawn, lastTransfer);
         const status = row.lines || row.status !== 'agent_suggested' ? undefined : row.status;
-        const seq = await insertTransaction(ledger, orgSeq, { ...row, origin: 'feed', createdAt: CREATED_AT, status }, track);
-        if (pairedWith !== undefined) await setCounterpart.run(seq, pairedWith);
+        // Valued by one Valuer (the base currency read once), not a lookup per row.
+        const seq = await sink.row({ ...row, origin: 'feed', createdAt: CREATED_AT, status, baseMinor: await valuer.value(row.amountMinor, row.currency, row.date) });
+        if (pairedWith !== undefined) await sink.pair(seq, pairedWith);
         lastTransfer = shape.transferEvery && i % shape.transferEvery === 0 && i + 1 < upto ? { seq, amountMinor: row.amountMinor } : null;
         if (i % RECEIPT_EVERY === 7) {
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${row.date}.pdf`;
           const ocr = `${base.toUpperCase()} Invoice${ref || ' 100001'} Date ${row.date} Total ${currency} ${(Math.abs(row.amountMinor) / 100).toFixed(2)} Thank you for your business`;
-          await insertReceipt.run(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
+          await sink.receipts.add(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
           receipts++;
         }
         if (i % NOTE_EVERY === 11) {
-          await insertNote.run(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
+          await sink.notes.add(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
           notes++;
         }
       }
+      await sink.finish();
     });
   }
   return { transactions: count, receipts, notes, accounts: accounts.created };

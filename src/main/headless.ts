@@ -1,12 +1,15 @@
 // The headless entry: the same main-process code as the desktop app, under
-// plain Node, with the screens served to a browser behind a one-time sign-in.
+// plain Node, with the screens served to a browser behind a one-time sign-in;
+// on a data folder's SQLite file, or on a firm's PostgreSQL server (`database`),
+// where several such processes serve the same books.
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
-import { DeskSessions, signInInbox } from './desk/transport/sessions';
-import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { DeskSessions } from './desk/transport/sessions';
+import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
+import { openBooks } from './ledger/core/open';
 import { findShipped } from './ledger/core/paths';
 import { DEFAULT_PORT, ledgerFile } from './paths';
 import { markRunning } from './running';
@@ -21,7 +24,7 @@ export interface Headless {
   server: RunningServer;
   /** Signs a browser in once; ask for another with newSignInUrl(). */
   signInUrl: string;
-  newSignInUrl(): string;
+  newSignInUrl(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -29,16 +32,18 @@ export interface HeadlessOptions {
   port?: number;
   log?: (m: string) => void;
   rendererDir?: string;
+  /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
+  database?: string;
 }
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const ledger = openLedger(ledgerFile(dataDir), { log });
-  const sessions = new DeskSessions(Date.now, signInInbox(dataDir));
+  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database: options.database }, { log });
+  const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
   try {
-    await ensureDefaultOrganization(ledger);
+    await ledger.forOrg('all', () => ensureDefaultOrganization(ledger));
     const reviewer = deskActor();
     const server = await startServer({
       ledger,
@@ -53,25 +58,28 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
         }),
     });
     url = server.url;
-    const unmark = markRunning(dataDir, server.url);
-    const stopBackups = scheduleDailyBackups(ledger, dataDir, log);
+    // A data folder's books have one server at a time, and their daily backup; a PostgreSQL server's books have
+    // several processes in front of them, and the firm's own backups (pg_dump).
+    const onFile = ledger.engine === 'sqlite';
+    const unmark = onFile ? markRunning(dataDir, server.url) : () => undefined;
+    const stopBackups = onFile ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined;
     const stopRepeats = await scheduleJournalRepeats(ledger, log);
-    const newSignInUrl = () => `${server.url}${SIGN_IN_PATH}?code=${sessions.issueCode()}`;
+    const newSignInUrl = async () => `${server.url}${SIGN_IN_PATH}?code=${await sessions.issueCode()}`;
     return {
       ledger,
       server,
-      signInUrl: newSignInUrl(),
+      signInUrl: await newSignInUrl(),
       newSignInUrl,
       async stop() {
         stopBackups();
         stopRepeats();
         await server.close();
-        ledger.close();
+        await ledger.end();
         unmark();
       },
     };
   } catch (error) {
-    ledger.close();
+    await ledger.end();
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { createOrganization, createToken, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
+import { booksFlags, openBooksOf, serverBooks } from './books';
 import { startServer, type RunningServer } from '../../src/main/api/server';
 import { fillDemo } from '../../src/main/demo';
 
@@ -15,11 +16,21 @@ export function tempDir(prefix = 'ldk-test-'): string {
   return dir;
 }
 
-export function tempLedger(): { ledger: Ledger; dir: string; file: string } {
+/** A SQLite ledger in a temp folder, whatever the run's engine: for what only SQLite has (its driver, its files' upgrades). */
+export function tempSqliteLedger(): { ledger: Ledger; dir: string; file: string } {
   const dir = tempDir();
   const file = join(dir, 'ledger.db');
   const ledger = openLedger(file);
   afterAll(() => ledger.close());
+  return { ledger, dir, file };
+}
+
+/** New books in a temp folder, on the run's engine (support/books.ts); `file` is the SQLite file (on PostgreSQL, where it would be). */
+export async function tempLedger(): Promise<{ ledger: Ledger; dir: string; file: string }> {
+  const dir = tempDir();
+  const file = join(dir, 'ledger.db');
+  const ledger = await openBooksOf(dir);
+  afterAll(() => ledger.end());
   return { ledger, dir, file };
 }
 
@@ -40,14 +51,18 @@ export interface World {
 
 /** Two organizations with demo books, tokens of each kind, and a running server. */
 export async function world(transactions = 300): Promise<World> {
-  const { ledger, dir } = tempLedger();
+  const { ledger, dir } = await tempLedger();
   const orgA = await createOrganization(ledger, { slug: 'acme', name: 'Acme Ltd' });
   const orgB = await createOrganization(ledger, { slug: 'beta', name: 'Beta GmbH', currency: 'EUR' });
   await fillDemo(ledger, orgA.seq, orgA.slug, transactions, orgA.currency);
   await fillDemo(ledger, orgB.seq, orgB.slug, 50, orgB.currency);
   const a = await createToken(ledger, orgA.seq, { name: 'A agent', scopes: ['read', 'propose-write'] });
-  const server = await startServer({ ledger, port: 0, log: () => {} });
-  afterAll(() => server.close());
+  const served = await serverBooks(ledger, dir);
+  const server = await startServer({ ledger: served, port: 0, log: () => {} });
+  afterAll(async () => {
+    await server.close();
+    if (served !== ledger) await served.end();
+  });
   return {
     ledger,
     dir,
@@ -126,7 +141,7 @@ export function ledgerAtMigration(lastTag: string): { ledger: Ledger; file: stri
 export function ownerCommand(data: string): (...args: string[]) => string {
   const bin = join(__dirname, '..', '..', 'bin', 'ledgerdesk.mjs');
   return (...args) => {
-    const r = spawnSync(process.execPath, [bin, ...args, '--data', data], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [bin, ...args, ...booksFlags(data)], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     return r.stdout;
   };

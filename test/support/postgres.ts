@@ -12,7 +12,22 @@ export interface ThrowawayPostgres {
   url: string;
   /** A connection string for another database of the same cluster. */
   urlOf(database: string): string;
+  /** Where its socket is, on which port, and its programs (psql, createdb...). */
+  socketDir: string;
+  port: number;
+  bin: string;
   stop(): void;
+}
+
+/** Runs one SQL statement on a cluster's `postgres` database with its own psql, synchronously (a test's setup needs no await). */
+export function psqlSync(cluster: Pick<ThrowawayPostgres, 'socketDir' | 'port' | 'bin'>, sql: string): string {
+  return execFileSync(
+    join(cluster.bin, 'psql'),
+    ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'ledgerdesk', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql],
+    {
+      encoding: 'utf8',
+    },
+  );
 }
 
 function binDir(): string {
@@ -41,12 +56,15 @@ export function startPostgres(): ThrowawayPostgres {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'ledgerdesk', '--auth=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+  const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const urlOf = (database: string) => `postgresql://ledgerdesk@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
   return {
     url: urlOf('postgres'),
     urlOf,
+    socketDir: dir,
+    port,
+    bin,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

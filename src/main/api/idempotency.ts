@@ -3,7 +3,9 @@
 // key is kept for 24 hours (per token) and replayed to a retry with the same
 // body; the key with another body is 422; a key whose request is still being
 // processed is 409. The write, its audit entry and the kept answer commit in
-// one transaction, so a retry never sees a write without its answer.
+// one transaction, so a retry never sees a write without its answer. Claims
+// live in the database (issue 44), so a retry reaching another server process
+// is answered the same; a claim whose process died is taken over after CLAIM_MS.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
@@ -15,45 +17,76 @@ import { sendJson } from './http';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const KEEP_MS = 24 * 60 * 60 * 1000;
+/** A claim not answered within this long belongs to a request that will never answer (its process stopped): a retry takes it over. */
+export const CLAIM_MS = 60 * 1000;
 /** Printable ASCII, as Stripe and the draft's examples use (a UUID is typical); an sf-string's quotes are taken off. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
+/** A claimed key's status until its answer is kept. */
+const PENDING = 0;
 
 interface Keyed {
   tokenSeq: number;
   key: string;
 }
 
-/** Keys whose first request has not answered yet, per open ledger. */
-const inFlight = new WeakMap<Ledger, Set<string>>();
 const keyed = new WeakMap<IncomingMessage, Keyed>();
+
+interface KeptRow {
+  fingerprint: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
+const kept = (ledger: Ledger, k: Keyed) =>
+  ledger.stmt('SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE token_seq = ? AND key = ?').get(k.tokenSeq, k.key) as Promise<KeptRow | undefined>;
+
+/**
+ * Claims the key in the database (a pending row) in its own transaction: taken when new, when its answer has
+ * expired, or when its claim was abandoned. Answers 'claimed', 'answered' (a kept answer to replay or refuse), or
+ * 'busy' (another request holds it).
+ */
+async function claim(ledger: Ledger, k: Keyed, orgSeq: number): Promise<'claimed' | 'answered' | 'busy'> {
+  return ledger.write(async () => {
+    const now = Date.now();
+    const row = await kept(ledger, k);
+    const expired = row && (row.status === PENDING ? now - Date.parse(row.created_at) > CLAIM_MS : now - Date.parse(row.created_at) > KEEP_MS);
+    if (row && !expired) return row.status === PENDING ? 'busy' : 'answered';
+    await ledger.stmt('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now - KEEP_MS).toISOString());
+    if (row) await ledger.stmt('DELETE FROM idempotency_keys WHERE token_seq = ? AND key = ?').run(k.tokenSeq, k.key);
+    await ledger
+      .stmt("INSERT INTO idempotency_keys (org_seq, token_seq, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, '', ?, '', ?)")
+      .run(orgSeq, k.tokenSeq, k.key, PENDING, new Date(now).toISOString());
+    return 'claimed';
+  });
+}
 
 /** Reads and claims the request's key before its body arrives, so that a concurrent retry gets 409 at once. */
 export function claimIdempotencyKey(ledger: Ledger): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const header = req.headers['idempotency-key'];
     if (header === undefined) return next();
     const key = String(header).replace(/^"(.*)"$/, '$1');
     if (!KEY.test(key)) {
       return next(invalid([{ field: IDEMPOTENCY_HEADER, message: 'must be 1 to 255 printable ASCII characters without spaces (a UUID, say)' }]));
     }
-    const tokenSeq = tokenOf(req)!.seq;
-    const claimed = inFlight.get(ledger) ?? new Set<string>();
-    inFlight.set(ledger, claimed);
-    const id = `${tokenSeq}\n${key}`;
-    if (claimed.has(id)) {
+    const token = tokenOf(req)!;
+    const k = { tokenSeq: token.seq, key };
+    const claimed = await claim(ledger, k, token.orgSeq);
+    if (claimed === 'busy') {
       return next(new LedgerError('idempotency_key_in_use', `A request with Idempotency-Key "${key}" is still being processed; retry when it has answered.`, { key }));
     }
-    claimed.add(id);
-    res.on('close', () => claimed.delete(id));
-    keyed.set(req, { tokenSeq, key });
+    if (claimed === 'claimed') {
+      // A request that ends without an answer kept (a malformed body, an internal error) gives the key back.
+      const org = ledger.org;
+      res.on('close', () => {
+        const release = () => ledger.stmt('DELETE FROM idempotency_keys WHERE token_seq = ? AND key = ? AND status = ?').run(k.tokenSeq, k.key, PENDING);
+        void (org === undefined ? release() : ledger.forOrg(org, release)).catch(() => undefined);
+      });
+    }
+    keyed.set(req, k);
     next();
   };
-}
-
-interface KeptRow {
-  fingerprint: string;
-  status: number;
-  body: string;
 }
 
 /**
@@ -73,28 +106,21 @@ export async function withIdempotency(
   const fingerprint = createHash('sha256')
     .update(`${operationId}\n${JSON.stringify((req as { body?: unknown }).body ?? null)}`)
     .digest('hex');
-  const since = new Date(Date.now() - KEEP_MS).toISOString();
-  const kept = (await ledger.stmt('SELECT fingerprint, status, body FROM idempotency_keys WHERE token_seq = ? AND key = ? AND created_at >= ?').get(k.tokenSeq, k.key, since)) as
-    KeptRow | undefined;
-  if (kept) {
-    if (kept.fingerprint !== fingerprint) {
+  const row = await kept(ledger, k);
+  if (row && row.status !== PENDING) {
+    if (row.fingerprint !== fingerprint) {
       throw new LedgerError('idempotency_key_reused', `Idempotency-Key "${k.key}" was already used with another request body or operation; use a new key for a new request.`, {
         key: k.key,
       });
     }
     res.setHeader(REPLAYED_HEADER, 'true');
-    sendJson(res, kept.status, JSON.parse(kept.body));
+    sendJson(res, row.status, JSON.parse(row.body));
     return null;
   }
-  const keep = async (answer: { status: number; body: unknown }) => {
-    await ledger.stmt('DELETE FROM idempotency_keys WHERE created_at < ?').run(since);
-    await ledger
-      .stmt(
-        `INSERT INTO idempotency_keys (token_seq, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (token_seq, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at = excluded.created_at`,
-      )
-      .run(k.tokenSeq, k.key, fingerprint, answer.status, JSON.stringify(answer.body), new Date().toISOString());
-  };
+  const keep = (answer: { status: number; body: unknown }) =>
+    ledger
+      .stmt('UPDATE idempotency_keys SET fingerprint = ?, status = ?, body = ?, created_at = ? WHERE token_seq = ? AND key = ?')
+      .run(fingerprint, answer.status, JSON.stringify(answer.body), new Date().toISOString(), k.tokenSeq, k.key);
   try {
     return await ledger.write(async () => {
       const answer = await write();

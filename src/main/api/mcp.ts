@@ -136,8 +136,9 @@ const authenticate =
   (ledger: Ledger): RequestHandler =>
   async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    await bindToken(ledger, req);
-    next();
+    const token = await bindToken(ledger, req);
+    // Everything after runs for the token's organization (row-level security on a server's database).
+    await ledger.forOrg(token.orgSeq, () => next());
   };
 
 /** JSON-RPC's codes for what goes wrong before a message reaches the server (-32001: implementation-defined, not allowed). */

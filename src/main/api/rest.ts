@@ -19,9 +19,11 @@ export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, 
 function handler(op: Operation, ledger: Ledger): RequestHandler[] {
   const authenticate: RequestHandler = async (req, res, next) => {
     if (op.scope === null) return next();
-    requireScope(await bindToken(ledger, req), op.scope);
+    const token = await bindToken(ledger, req);
+    requireScope(token, op.scope);
     res.setHeader('Cache-Control', 'no-store');
-    next();
+    // Everything after runs for the token's organization (row-level security on a server's database).
+    await ledger.forOrg(token.orgSeq, () => next());
   };
   const run: RequestHandler = async (req, res) => {
     const input = {

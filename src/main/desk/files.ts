@@ -1,6 +1,7 @@
 // Files the desk reads: from the app, only uploads it staged itself (named by
 // an id it made); from an owner command, any path the owner names. A window
-// can never make the server read a file of its choosing.
+// can never make the server read a file of its choosing. A data folder stages
+// uploads beside its books; a server's database stages them in itself (staged.ts).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { LedgerError } from '../ledger/core/errors';
 import { fileSource } from '../statements/source';
 import type { StatementSource } from '../statements/types';
 import type { DeskContext } from './operation';
+import { stagedAsFile, stageInDatabase } from './staged';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Uploads are kept a day, then removed the next time one is made. */
@@ -18,9 +20,17 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export const uploadsDir = (dataDir: string): string => join(dataDir, 'uploads');
 
+const tooLarge = (size: number) => {
+  if (size > MAX_UPLOAD_BYTES) throw new LedgerError('payload_too_large', `A statement may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { limit: MAX_UPLOAD_BYTES });
+};
+
 /** Stores an upload (bytes or a stream) under a new id, written atomically; old uploads are swept. */
-export async function stageUpload(dataDir: string, name: string, body: Uint8Array | Readable): Promise<{ uploadId: string; name: string; size: number }> {
-  const dir = uploadsDir(dataDir);
+export async function stageUpload(ctx: DeskContext, name: string, body: Uint8Array | Readable): Promise<{ uploadId: string; name: string; size: number }> {
+  if (ctx.ledger.engine === 'postgres') {
+    const { id, size } = await stageInDatabase(ctx.ledger, name, body, tooLarge);
+    return { uploadId: id, name, size };
+  }
+  const dir = uploadsDir(ctx.dataDir);
   mkdirSync(dir, { recursive: true });
   sweep(dir);
   const uploadId = randomUUID();
@@ -31,10 +41,12 @@ export async function stageUpload(dataDir: string, name: string, body: Uint8Arra
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        done(
-          size > MAX_UPLOAD_BYTES ? new LedgerError('payload_too_large', `A statement may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { limit: MAX_UPLOAD_BYTES }) : null,
-          chunk,
-        );
+        try {
+          tooLarge(size);
+          done(null, chunk);
+        } catch (error) {
+          done(error as Error);
+        }
       },
     });
     try {
@@ -58,16 +70,22 @@ function sweep(dir: string): void {
 }
 
 /** The file a desk input names: an upload's id in the app, a path from an owner command. */
-export function openFile(ctx: DeskContext, ref: string): StatementSource {
+export async function openFile(ctx: DeskContext, ref: string): Promise<StatementSource> {
   if (ctx.mode === 'command' && !UUID.test(ref)) {
     const path = resolve(ref);
     if (!existsSync(path) || !statSync(path).isFile()) throw new LedgerError('validation_failed', `No file at ${path}.`, [{ field: 'file', message: 'no such file' }]);
     return fileSource(path);
   }
-  const path = join(uploadsDir(ctx.dataDir), ref);
-  if (!UUID.test(ref) || !existsSync(path)) {
-    throw new LedgerError('validation_failed', 'That upload is gone (uploads are kept a day); add the file again.', [{ field: 'file', message: 'unknown or expired upload' }]);
+  const gone = () =>
+    new LedgerError('validation_failed', 'That upload is gone (uploads are kept a day); add the file again.', [{ field: 'file', message: 'unknown or expired upload' }]);
+  if (!UUID.test(ref)) throw gone();
+  if (ctx.ledger.engine === 'postgres') {
+    const staged = await stagedAsFile(ctx.ledger, ref);
+    if (!staged) throw gone();
+    return fileSource(staged.path, staged.name);
   }
+  const path = join(uploadsDir(ctx.dataDir), ref);
+  if (!existsSync(path)) throw gone();
   const { name } = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { name: string };
   return fileSource(path, name);
 }

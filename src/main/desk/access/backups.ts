@@ -5,7 +5,6 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import * as L from '../../ledger';
-import { receiptsDir } from '../../paths';
 import { op, type DeskContext } from '../operation';
 
 export const DAILY_KEPT = 7;
@@ -37,7 +36,7 @@ export async function dailyBackup(ledger: L.Ledger, dataDir: string, today = new
   const file = join(dir, `ledgerdesk-${today}.backup`);
   if (existsSync(file)) return null;
   mkdirSync(dir, { recursive: true });
-  const made = await L.backupTo(ledger, receiptsDir(dataDir), file);
+  const made = await L.backupTo(ledger, file);
   const dailies = readdirSync(dir)
     .filter((n) => DAILY.test(n))
     .sort()
@@ -74,11 +73,16 @@ const nowName = () => `ledgerdesk-${new Date().toISOString().replace(/[:.]/g, '-
 async function backupNow(ctx: DeskContext, { out }: { out?: string }) {
   if (out && ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
   const file = out ? resolve(out) : join(backupsDir(ctx.dataDir), nowName());
-  return L.backupTo(ctx.ledger, receiptsDir(ctx.dataDir), file);
+  return L.backupTo(ctx.ledger, file);
 }
 
 export const backupOperations = {
-  listBackups: op(z.strictObject({}), (ctx) => ({ folder: backupsDir(ctx.dataDir), kept: DAILY_KEPT, backups: listBackupFiles(ctx.dataDir) })),
+  /** A data folder's backups; books on a PostgreSQL server (`server`: its address) are backed up by its own tools, not here. */
+  listBackups: op(z.strictObject({}), (ctx) =>
+    ctx.ledger.engine === 'postgres'
+      ? { server: ctx.ledger.file, folder: null, kept: 0, backups: [] as BackupFile[] }
+      : { server: null, folder: backupsDir(ctx.dataDir), kept: DAILY_KEPT, backups: listBackupFiles(ctx.dataDir) },
+  ),
 
   backupNow: op(z.strictObject({ out: z.string().min(1).max(4096).optional().describe('The backup file (default: a new file in <data>/backups)') }), backupNow, {
     name: 'backup',

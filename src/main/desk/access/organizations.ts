@@ -14,15 +14,17 @@ const publicOrg = ({ seq: _seq, ...org }: L.Organization) => org;
  * With whether it has books yet (an account): the app opens an empty organization on its Dashboard, which says
  * what to do first; and whether its currency may still change (no money in it yet).
  */
-const listed = async (ledger: L.Ledger, o: L.Organization) => ({
-  ...publicOrg(o),
-  hasBooks: (await L.holdingsOf(ledger, o.seq)).accounts > 0,
-  canChangeCurrency: await L.currencyMayChange(ledger, o.seq),
-  /** What the next invoice and credit note will be numbered, and how its documents write dates when it chose no style. */
-  nextInvoiceNumber: await L.nextNumber(ledger, o.seq, 'invoice'),
-  nextCreditNoteNumber: await L.nextNumber(ledger, o.seq, 'credit_note'),
-  effectiveDateStyle: L.effectiveDateStyle(o),
-});
+const listed = async (ledger: L.Ledger, o: L.Organization) =>
+  // Each organization's facts read in its own scope (a server's row-level security shows one at a time).
+  ledger.forOrg(o.seq, async () => ({
+    ...publicOrg(o),
+    hasBooks: (await L.holdingsOf(ledger, o.seq)).accounts > 0,
+    canChangeCurrency: await L.currencyMayChange(ledger, o.seq),
+    /** What the next invoice and credit note will be numbered, and how its documents write dates when it chose no style. */
+    nextInvoiceNumber: await L.nextNumber(ledger, o.seq, 'invoice'),
+    nextCreditNoteNumber: await L.nextNumber(ledger, o.seq, 'credit_note'),
+    effectiveDateStyle: L.effectiveDateStyle(o),
+  }));
 const Ref = Line(200).trim().min(1).describe('The organization: its slug or id');
 const Name = Line(200).trim().min(1).describe('The name shown in the switcher and on reports');
 const Mark = z.enum(L.DECIMAL_MARKS).describe("How amounts are written and typed: '.' for 1,234.56, ',' for 1.234,56");
@@ -90,8 +92,8 @@ export const organizationOperations = {
     (ctx, { taxSet, ...input }) =>
       ctx.ledger.write(async () => {
         const org = await L.createOrganization(ctx.ledger, input, ctx.reviewer);
-        if (taxSet) await L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet);
-        return listed(ctx.ledger, await L.organizationBySeq(ctx.ledger, org.seq));
+        if (taxSet) await ctx.ledger.forOrg(org.seq, () => L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet));
+        return listed(ctx.ledger, await ctx.ledger.forOrg(org.seq, () => L.organizationBySeq(ctx.ledger, org.seq)));
       }),
     { name: 'org create', summary: 'start the books of another organization', args: ['slug'], print: (o) => [`Created organization ${describe(o)}`] },
   ),
@@ -146,7 +148,7 @@ export const organizationOperations = {
       const org = await L.requireOrganization(ctx.ledger, organization);
       if (remove === !!file) throw L.invalid([{ field: 'file', message: remove ? 'name a file or --remove, not both' : 'name the image file (or --remove)' }]);
       if (remove) return { removed: await L.removeLogo(ctx.ledger, org, ctx.reviewer), logo: null };
-      const source = openFile(ctx, file!);
+      const source = await openFile(ctx, file!);
       const bytes = readUpTo(source.openSync(), L.MAX_LOGO_BYTES + 1);
       // Checked by its bytes, then drawn once into a PDF: what the invoices will print, refused now rather than then.
       await L.assertDrawable(bytes, L.logoFacts(bytes).mimeType);

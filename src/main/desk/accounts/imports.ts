@@ -133,7 +133,7 @@ async function cardSpendingPositive(ctx: DeskContext, seq: number, input: Input,
 
 export async function runImport(ctx: DeskContext, input: Input): Promise<L.ImportResult> {
   const seq = await orgSeq(ctx, input.orgId);
-  const source = openFile(ctx, input.file);
+  const source = await openFile(ctx, input.file);
   const report = (rows: number) => ctx.progress?.set(input.file, { phase: 'reading', rows });
   try {
     let mapping: CsvMapping | undefined;
@@ -239,6 +239,6 @@ export const importOperations = {
       fileName: z.string().min(1).max(1000),
       bytes: z.union([z.instanceof(Uint8Array), z.instanceof(Readable)], { error: 'must be the file bytes' }),
     }),
-    (ctx, { fileName, bytes }) => stageUpload(ctx.dataDir, cleanFileName(fileName), bytes),
+    (ctx, { fileName, bytes }) => stageUpload(ctx, cleanFileName(fileName), bytes),
   ),
 };

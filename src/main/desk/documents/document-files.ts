@@ -19,7 +19,7 @@ function importOperation(kind: 'invoice' | 'bill') {
       taxInclusive: z.boolean().optional().describe('Unit prices include tax (default: they exclude it)'),
     }),
     async (ctx, { orgId, file, draft, taxInclusive }) => {
-      const documents = L.documentsFromCsv(await textOf(openFile(ctx, file)), kind);
+      const documents = L.documentsFromCsv(await textOf(await openFile(ctx, file)), kind);
       if (taxInclusive) for (const d of documents) d.input.taxInclusive = true;
       const rows = await L.createDocuments(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, documents, { kind, issue: !draft });
       return {

@@ -50,7 +50,7 @@ export const rateOperations = {
       format: z.enum(L.RATE_FORMATS).optional().describe("ecb (the ECB's reference rates as published) or plain (date,currency,rate); default: by the header"),
     }),
     async (ctx, { orgId, file, format }) => {
-      const source = openFile(ctx, file);
+      const source = await openFile(ctx, file);
       return L.importRates(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, await textOf(source), { format, name: source.name });
     },
     {

@@ -13,6 +13,7 @@ import { writeHledger } from '../../exports/hledger';
 import { balancesCsv, profitAndLossCsv } from '../../exports/report-csv';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, type DeskContext } from '../operation';
+import { stagedAsFile, stageFileInDatabase } from '../staged';
 
 const Period = { from: DateString.optional().describe('First day (default: the 12 months ending with the latest transaction)'), to: DateString.optional().describe('Last day') };
 const Span = { from: DateString.optional().describe('First day (default: the first transaction)'), to: DateString.optional().describe('Last day (default: the last transaction)') };
@@ -72,7 +73,13 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
   const fileName = `${org.slug}${input.from || input.to ? `-${input.from ?? 'start'}-to-${input.to ?? 'end'}` : ''}.${EXPORT_FORMATS[input.format].ext}`;
   if (input.out && ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
   const exportId = randomUUID();
-  const target = input.out ? resolve(input.out) : ctx.mode === 'command' ? join(tmpdir(), `ledgerdesk-${exportId}`) : join(exportsDir(ctx.dataDir), exportId, fileName);
+  const target = input.out
+    ? resolve(input.out)
+    : ctx.mode === 'command'
+      ? join(tmpdir(), `ledgerdesk-${exportId}`)
+      : ctx.ledger.engine === 'postgres'
+        ? join(tmpdir(), `ledgerdesk-export-${exportId}`, fileName)
+        : join(exportsDir(ctx.dataDir), exportId, fileName);
   mkdirSync(join(target, '..'), { recursive: true });
   const file = bufferedFile(target);
   let rows: number;
@@ -88,7 +95,28 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
     rmSync(target, { force: true });
     return { exportId: null, file: null, fileName, format: input.format, rows, size };
   }
+  if (!input.out && ctx.ledger.engine === 'postgres') {
+    // A server's download may reach another process: the export waits in the database (staged.ts).
+    const staged = await stageFileInDatabase(ctx.ledger, fileName, target);
+    rmSync(join(target, '..'), { recursive: true, force: true });
+    return { exportId: staged.id, file: null, fileName, format: input.format, rows, size };
+  }
   return { exportId: input.out ? null : exportId, file: input.out ? target : null, fileName, format: input.format, rows, size };
+}
+
+/** An export made for a download: its name and where it is now (a data folder's, or a server's staged copy). */
+export async function exportFile(ctx: DeskContext, exportId: string): Promise<{ name: string; path: string }> {
+  const gone = () => new L.LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id: exportId });
+  if (!/^[0-9a-f-]{36}$/.test(exportId)) throw gone();
+  if (ctx.ledger.engine === 'postgres') {
+    const staged = await stagedAsFile(ctx.ledger, exportId);
+    if (!staged) throw gone();
+    return { name: staged.name, path: staged.path };
+  }
+  const dir = join(exportsDir(ctx.dataDir), exportId);
+  const name = existsSync(dir) ? readdirSync(dir)[0] : undefined;
+  if (!name) throw gone();
+  return { name, path: join(dir, name) };
 }
 
 export const reportOperations = {
@@ -137,11 +165,9 @@ export const reportOperations = {
   ),
 
   /** The app's download of an export (the browser gets it from the download route instead). */
-  downloadExport: op(z.strictObject({ exportId: z.uuid() }), (ctx, { exportId }) => {
-    const dir = join(exportsDir(ctx.dataDir), exportId);
-    const name = existsSync(dir) ? readdirSync(dir)[0] : undefined;
-    if (!name) throw new L.LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id: exportId });
-    return { fileName: name, bytes: new Uint8Array(readFileSync(join(dir, name))) };
+  downloadExport: op(z.strictObject({ exportId: z.uuid() }), async (ctx, { exportId }) => {
+    const { name, path } = await exportFile(ctx, exportId);
+    return { fileName: name, bytes: new Uint8Array(readFileSync(path)) };
   }),
 
   verifyAudit: op(z.strictObject(Org), async (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, await orgSeq(ctx, orgId)), {

@@ -1,22 +1,18 @@
-// Receipts at the desk: upload (stored by SHA-256, PDF text read for agents'
-// search), link by hand, and look at one: its bytes for a download, or, in the
-// desktop app, opened in the computer's own viewer.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Receipts at the desk: upload (kept in the database by SHA-256, PDF text read
+// for agents' search), link by hand, and look at one: its bytes for a download,
+// or, in the desktop app, opened in the computer's own viewer.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
-import { receiptsDir } from '../../paths';
-import { checkReceiptFile, cleanFileName, pdfText, receiptFilePath, storeReceiptFile } from '../../receipts/intake';
+import { checkReceiptFile, cleanFileName, pdfText, sha256Of } from '../../receipts/intake';
 import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
 
-/** A receipt's stored file, checked to be there. */
-export async function receiptFile(ctx: DeskContext, orgId: string, id: string): Promise<{ fileName: string; mimeType: string; path: string }> {
-  const file = await L.receiptFileOf(ctx.ledger, await orgSeq(ctx, orgId), id);
-  const path = receiptFilePath(receiptsDir(ctx.dataDir), file.sha256);
-  if (!existsSync(path)) throw new L.LedgerError('not_found', `The file of ${file.fileName} is missing from the data folder (restore a backup).`, { resource: 'receipt file', id });
-  return { fileName: file.fileName, mimeType: file.mimeType, path };
+/** A receipt's file: its bytes, name and type. */
+export async function receiptFile(ctx: DeskContext, orgId: string, id: string): Promise<{ fileName: string; mimeType: string; bytes: Uint8Array }> {
+  return L.receiptFileOf(ctx.ledger, await orgSeq(ctx, orgId), id);
 }
 
 export const receiptOperations = {
@@ -27,9 +23,8 @@ export const receiptOperations = {
     async (ctx, { orgId, fileName, bytes }) => {
       const seq = await orgSeq(ctx, orgId);
       const mimeType = checkReceiptFile(bytes);
-      const { sha256 } = storeReceiptFile(receiptsDir(ctx.dataDir), bytes);
       const ocrText = mimeType === 'application/pdf' ? await pdfText(bytes) : null;
-      return L.addReceipt(ctx.ledger, seq, ctx.reviewer, { fileName: cleanFileName(fileName), mimeType, sizeBytes: bytes.length, sha256, ocrText });
+      return L.addReceipt(ctx.ledger, seq, ctx.reviewer, { fileName: cleanFileName(fileName), mimeType, sizeBytes: bytes.length, sha256: sha256Of(bytes), ocrText, bytes });
     },
   ),
 
@@ -37,8 +32,6 @@ export const receiptOperations = {
     z.strictObject({ ...Org, id: Uuid.describe('The receipt (linked to nothing)') }),
     async (ctx, { orgId, id }) => {
       const done = await L.deleteReceipt(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id);
-      // Files are kept by content: the file goes when no receipt keeps it any more.
-      if (done.sha256 && !done.fileKept) rmSync(receiptFilePath(receiptsDir(ctx.dataDir), done.sha256), { force: true });
       return { id: done.id, deleted: true };
     },
     { name: 'receipt delete', summary: 'delete a receipt linked to nothing (uploaded by mistake)', args: ['id'], print: (r) => [`Deleted receipt ${r.id}.`] },
@@ -50,8 +43,7 @@ export const receiptOperations = {
 
   /** The file itself, for a download from the app window (a browser gets it from GET /desk/api/receipts/:id instead). */
   receiptBytes: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => {
-    const file = await receiptFile(ctx, orgId, id);
-    return { fileName: file.fileName, mimeType: file.mimeType, bytes: new Uint8Array(readFileSync(file.path)) };
+    return receiptFile(ctx, orgId, id);
   }),
 
   /**
@@ -64,7 +56,7 @@ export const receiptOperations = {
     const folder = join(tmpdir(), 'ledgerdesk-receipts', id);
     mkdirSync(folder, { recursive: true });
     const copy = join(folder, file.fileName);
-    copyFileSync(file.path, copy);
+    writeFileSync(copy, file.bytes);
     await ctx.openPath(copy);
     return { opened: file.fileName };
   }),

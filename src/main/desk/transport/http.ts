@@ -2,8 +2,8 @@
 // behind a session cookie that only the one-time sign-in link sets. Agent
 // tokens open nothing here. Foreign Host/Origin are refused before this (guards.ts).
 import express, { type Express, type RequestHandler, Router } from 'express';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { jsonBody, methodNotAllowed, queryOf, requireJson } from '../../api/http';
 import { Uuid } from '../../api/schemas';
@@ -12,9 +12,9 @@ import { ERROR_CODES, LedgerError, type ErrorCode } from '../../ledger/core/erro
 import { MAX_RECEIPT_BYTES } from '../../receipts/intake';
 import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../../shared/desk';
 import { CONTENT_SECURITY_POLICY } from '../../../shared/web';
-import { runDesk } from './dispatch';
+import { forOrgOf, runDesk } from './dispatch';
 import { receiptFile } from '../transactions/receipts';
-import { exportsDir } from '../reports/reports';
+import { exportFile } from '../reports/reports';
 import type { DeskContext } from '../operations';
 import { cookieValue, DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
 
@@ -46,9 +46,9 @@ const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status(
 
 /** The one-time link: a code becomes a session cookie, once. */
 function signIn(sessions: DeskSessions): RequestHandler {
-  return (req, res) => {
+  return async (req, res) => {
     const code = typeof req.query.code === 'string' ? req.query.code : '';
-    const id = code ? sessions.exchange(code) : null;
+    const id = code ? await sessions.exchange(code) : null;
     res.setHeader('Cache-Control', 'no-store');
     if (!id) {
       res.status(401).type('html').send(page('This sign-in link was already used or has expired. Get a new one with: npm run -s ledgerdesk -- sign-in'));
@@ -61,16 +61,16 @@ function signIn(sessions: DeskSessions): RequestHandler {
 
 function deskRouter(options: DeskHttpOptions): Router {
   const { sessions } = options;
-  const requireSession: RequestHandler = (req, res, next) => {
+  const requireSession: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!sessions.check(sessionOf(req))) {
+    if (!(await sessions.check(sessionOf(req)))) {
       return next(new LedgerError('unauthorized', 'Sign in with the one-time link printed by "ledgerdesk serve" (or npm start).', { reason: 'no_session' }));
     }
     next();
   };
   const api = Router({ strict: false, caseSensitive: true });
-  api.post('/sign-out', requireSession, (req, res) => {
-    sessions.end(sessionOf(req));
+  api.post('/sign-out', requireSession, async (req, res) => {
+    await sessions.end(sessionOf(req));
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
     res.json({ data: null });
   });
@@ -96,12 +96,13 @@ function deskRouter(options: DeskHttpOptions): Router {
 
 /** An export's file, as a download (the desktop app reads it over IPC instead). */
 function sendExport(options: DeskHttpOptions): RequestHandler {
-  return (req, res, next) => {
-    const id = String(req.params.exportId);
-    const dir = join(exportsDir(options.context().dataDir), id);
-    const name = /^[0-9a-f-]{36}$/.test(id) && existsSync(dir) ? readdirSync(dir)[0] : undefined;
-    if (!name) return next(new LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id }));
-    res.download(join(dir, name), name);
+  return async (req, res, next) => {
+    try {
+      const { name, path } = await exportFile(options.context(), String(req.params.exportId));
+      res.download(path, name);
+    } catch (error) {
+      next(error);
+    }
   };
 }
 
@@ -114,13 +115,14 @@ function sendReceipt(options: DeskHttpOptions): RequestHandler {
     try {
       const { id } = parsePart(z.strictObject({ id: Uuid }), req.params, 'path');
       const { orgId, download } = parsePart(ReceiptFileQuery, queryOf(req), 'query');
-      const file = await receiptFile(options.context(), orgId, id);
+      const ctx = options.context();
+      const file = await forOrgOf(ctx.ledger, { orgId }, () => receiptFile(ctx, orgId, id));
       const inline = !download && file.mimeType !== 'image/heic'; // no browser shows HEIC: it downloads
       res.setHeader('Content-Type', file.mimeType);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
       res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-      res.sendFile(resolve(file.path));
+      res.end(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length));
     } catch (error) {
       next(error);
     }

@@ -1,93 +1,73 @@
 // Browser mode's sign-in: `serve` prints a one-time link; following it trades
-// the code for a session cookie. Codes and sessions live in memory (a restart
-// signs everyone out) and are kept only as SHA-256 hashes, so looking one up
-// reveals nothing about the secret (no timing side channel worth having).
-// `ledgerdesk sign-in` hands out a link for the running server from another
-// process: it leaves the code's hash in <data>/sign-in/, which only the
-// folder's owner can write, and the server spends it from there once.
+// the code for a session cookie. Codes and sessions live in the database
+// (issue 44: any server process knows them, and they outlive a restart), kept
+// only as SHA-256 hashes, so reading them reveals nothing of the secrets.
+// `ledgerdesk sign-in` hands out a link for a running server from another
+// process by writing a code into the same database.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Ledger } from '../../ledger/core/db';
 
 export const SESSION_COOKIE = 'ldk_desk';
 export const SIGN_IN_PATH = '/desk/sign-in';
 const CODE_TTL_MS = 15 * 60 * 1000;
-const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** A session's last-seen time is written at most this often (a read per request, a write a minute). */
+const SEEN_EVERY_MS = 60 * 1000;
 
 const hash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 const secret = (): string => randomBytes(32).toString('base64url');
 
-export const signInInbox = (dataDir: string): string => join(dataDir, 'sign-in');
-
-/** A one-time code for the server running on dataDir (written to its inbox); the link's `code`. */
-export function issueCodeFor(dataDir: string, now = Date.now()): string {
+/** A new one-time sign-in code for the books (the link's `code`), from any process that opens them. */
+export async function issueCode(ledger: Ledger, now = Date.now()): Promise<string> {
   const code = secret();
-  const inbox = signInInbox(dataDir);
-  mkdirSync(inbox, { recursive: true, mode: 0o700 });
-  writeFileSync(join(inbox, hash(code)), String(now + CODE_TTL_MS), { mode: 0o600 });
+  await ledger.write(async () => {
+    await ledger.stmt('DELETE FROM sign_in_codes WHERE expires_at < ?').run(now);
+    await ledger.stmt('INSERT INTO sign_in_codes (hash, expires_at) VALUES (?, ?)').run(hash(code), now + CODE_TTL_MS);
+  });
   return code;
 }
 
 export class DeskSessions {
-  private readonly codes = new Map<string, number>(); // hash -> expires at
-  private readonly sessions = new Map<string, number>(); // hash -> last seen
-
   constructor(
+    private readonly ledger: Ledger,
     private readonly now: () => number = Date.now,
-    /** Where `ledgerdesk sign-in` leaves codes for this server (none: memory only). */
-    private readonly inbox: string | null = null,
   ) {}
 
   /** A new one-time sign-in code (the link's `code`). */
-  issueCode(): string {
-    const code = secret();
-    this.codes.set(hash(code), this.now() + CODE_TTL_MS);
-    return code;
+  issueCode(): Promise<string> {
+    return issueCode(this.ledger, this.now());
   }
 
-  /** Spends a code: a session id, or null for an unknown, used or expired code. */
-  exchange(code: string): string | null {
-    const key = hash(code);
-    const expires = this.codes.get(key) ?? this.fromInbox(key);
-    this.codes.delete(key);
-    if (expires === undefined || expires < this.now()) return null;
-    const session = secret();
-    this.sessions.set(hash(session), this.now());
-    return session;
-  }
-
-  /** A code left by `ledgerdesk sign-in`: claimed by renaming (so it is spent once), read, removed. */
-  private fromInbox(key: string): number | undefined {
-    if (!this.inbox || !/^[0-9a-f]{64}$/.test(key)) return undefined;
-    const claimed = join(this.inbox, `${key}.spent`);
-    try {
-      renameSync(join(this.inbox, key), claimed);
-    } catch {
-      return undefined;
-    }
-    try {
-      return Number(readFileSync(claimed, 'utf8'));
-    } finally {
-      rmSync(claimed, { force: true });
-    }
+  /** Spends a code (once: whoever deletes it has it): a session id, or null for an unknown, used or expired code. */
+  async exchange(code: string): Promise<string | null> {
+    const now = this.now();
+    return this.ledger.write(async () => {
+      const { changes } = await this.ledger.stmt('DELETE FROM sign_in_codes WHERE hash = ? AND expires_at >= ?').run(hash(code), now);
+      if (changes !== 1) return null;
+      const session = secret();
+      await this.ledger.stmt('DELETE FROM desk_sessions WHERE seen_at < ?').run(now - SESSION_IDLE_MS);
+      await this.ledger.stmt('INSERT INTO desk_sessions (hash, created_at, seen_at) VALUES (?, ?, ?)').run(hash(session), now, now);
+      return session;
+    });
   }
 
   /** True for a live session (and keeps it alive). */
-  check(session: string | undefined): boolean {
+  async check(session: string | undefined): Promise<boolean> {
     if (!session) return false;
     const key = hash(session);
-    const seen = this.sessions.get(key);
+    const now = this.now();
+    const seen = (await this.ledger.stmt('SELECT seen_at FROM desk_sessions WHERE hash = ?').pluck().get(key)) as number | undefined;
     if (seen === undefined) return false;
-    if (this.now() - seen > SESSION_IDLE_MS) {
-      this.sessions.delete(key);
+    if (now - seen > SESSION_IDLE_MS) {
+      await this.end(session);
       return false;
     }
-    this.sessions.set(key, this.now());
+    if (now - seen > SEEN_EVERY_MS) await this.ledger.stmt('UPDATE desk_sessions SET seen_at = ? WHERE hash = ?').run(now, key);
     return true;
   }
 
-  end(session: string | undefined): void {
-    if (session) this.sessions.delete(hash(session));
+  async end(session: string | undefined): Promise<void> {
+    if (session) await this.ledger.stmt('DELETE FROM desk_sessions WHERE hash = ?').run(hash(session));
   }
 }
 

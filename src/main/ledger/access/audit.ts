@@ -74,22 +74,35 @@ export interface ChainCheck {
   firstBad: { id: string; at: string; action: string } | null;
 }
 
-/** Walks an organization's chain (or all of them); the first entry that does not match is named. */
-export function verifyAuditChain(ledger: Ledger, orgSeq?: number): ChainCheck {
-  // Streamed: a long log is walked, not held.
-  const rows = ledger.sqlite
-    .prepare(`SELECT * FROM audit_log ${orgSeq === undefined ? '' : 'WHERE org_seq = ?'} ORDER BY seq`)
-    .iterate(...(orgSeq === undefined ? [] : [orgSeq])) as IterableIterator<HashedEntry & { prev_hash: string | null; hash: string | null }>;
-  const last = new Map<number, string>();
+const CHAIN_COLUMNS = ['id', 'org_seq', 'at', 'actor_type', 'actor_id', 'actor_name', 'channel', 'action', 'target_type', 'target_id', 'summary', 'prev_hash', 'hash'] as const;
+type ChainRow = HashedEntry & { prev_hash: string | null; hash: string | null };
+
+/**
+ * Walks an organization's chain (or every organization's, each in its own scope: row-level security shows a
+ * server's connection one organization's entries at a time); the first entry that does not match is named.
+ */
+export async function verifyAuditChain(ledger: Ledger, orgSeq?: number): Promise<ChainCheck> {
+  const orgs = orgSeq === undefined ? ((await ledger.forOrg('all', () => ledger.stmt('SELECT seq FROM organizations ORDER BY seq').pluck().all())) as number[]) : [orgSeq];
   let entries = 0;
-  for (const e of rows) {
-    entries++;
-    const prev = last.get(e.org_seq) ?? '';
-    if (e.prev_hash !== prev || e.hash !== auditHash(prev, e)) {
-      rows.return?.();
-      return { ok: false, entries, firstBad: { id: e.id, at: e.at, action: e.action } };
+  for (const org of orgs) {
+    const one = await ledger.forOrg(org, () => verifyOne(ledger, org));
+    entries += one.entries;
+    if (!one.ok) return { ...one, entries };
+  }
+  return { ok: true, entries, firstBad: null };
+}
+
+/** One organization's chain, walked in chunks (a long log is not held). */
+async function verifyOne(ledger: Ledger, orgSeq: number): Promise<ChainCheck> {
+  let prev = '';
+  let entries = 0;
+  for await (const chunk of ledger.stmt(`SELECT ${CHAIN_COLUMNS.join(', ')} FROM audit_log WHERE org_seq = ? ORDER BY seq`).iterateRaw(orgSeq)) {
+    for (const values of chunk) {
+      const e = Object.fromEntries(CHAIN_COLUMNS.map((c, i) => [c, values[i]])) as unknown as ChainRow;
+      entries++;
+      if (e.prev_hash !== prev || e.hash !== auditHash(prev, e)) return { ok: false, entries, firstBad: { id: e.id, at: e.at, action: e.action } };
+      prev = e.hash;
     }
-    last.set(e.org_seq, e.hash);
   }
   return { ok: true, entries, firstBad: null };
 }

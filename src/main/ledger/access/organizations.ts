@@ -93,19 +93,36 @@ export async function createOrganization(ledger: Ledger, input: NewOrganization,
       .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .insert(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
     const orgSeq = Number(lastInsertRowid);
-    const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const c of defaultChart) await addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
-    // The ontology's seed counterparties are vendors (issue 29).
-    const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_vendor) VALUES (?, ?, ?, ?, ?, 1)');
-    for (const p of seedCounterparties) await addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
-    await appendAudit(ledger, orgSeq, actor, {
-      action: 'organization.created',
-      targetType: 'organization',
-      targetId: id,
-      summary: `Organization "${name}" (${slug}, ${currency}, amounts written ${writeAmount(123456, currency, input.decimalMark ?? '.')}) created with the default chart of accounts`,
-    });
-    return organizationBySeq(ledger, orgSeq);
+    return ledger.forOrg(orgSeq, () => seed(ledger, orgSeq, { id, slug, name, currency, decimalMark: input.decimalMark ?? '.' }, actor));
   });
+}
+
+/** A new organization's chart, its seed contacts and its first audit entry, in its own scope. */
+async function seed(
+  ledger: Ledger,
+  orgSeq: number,
+  org: { id: string; slug: string; name: string; currency: string; decimalMark: DecimalMark },
+  actor: Actor,
+): Promise<Organization> {
+  const { id, slug, name, currency } = org;
+  const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const c of defaultChart) await addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
+  // The ontology's seed counterparties are vendors (issue 29).
+  const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_vendor) VALUES (?, ?, ?, ?, ?, 1)');
+  for (const p of seedCounterparties) await addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
+  await appendAudit(ledger, orgSeq, actor, {
+    action: 'organization.created',
+    targetType: 'organization',
+    targetId: id,
+    summary: `Organization "${name}" (${slug}, ${currency}, amounts written ${writeAmount(123456, currency, org.decimalMark)}) created with the default chart of accounts`,
+  });
+  return organizationBySeq(ledger, orgSeq);
+}
+
+/** Runs a write about one organization in its scope (its row locked on a server's database), whatever the caller's. */
+async function inItsOrg<T>(ledger: Ledger, slugOrId: string, fn: () => Promise<T>): Promise<T> {
+  const { seq } = await ledger.forOrg(ledger.org ?? 'all', () => requireOrganization(ledger, slugOrId));
+  return ledger.forOrg(seq, () => ledger.write(fn));
 }
 
 /** First run on an empty data folder: one default organization. */
@@ -128,7 +145,7 @@ const validStart = (mmdd: string): boolean => FISCAL_YEAR_START.test(mmdd) && mm
 
 /** Renames an organization (any of them), changes how it writes amounts, (while it holds no money) its currency, or what its invoices print (details.ts); audited before and after. */
 export async function updateOrganization(ledger: Ledger, slugOrId: string, changes: OrganizationChanges, actor: Actor = deskActor()): Promise<Organization> {
-  return ledger.write(async () => {
+  return inItsOrg(ledger, slugOrId, async () => {
     const org = await requireOrganization(ledger, slugOrId);
     const name = changes.name?.trim() ?? org.name;
     if (!name || name.length > 200) throw invalid([{ field: 'name', message: 'must be 1 to 200 characters' }]);
@@ -251,9 +268,9 @@ export async function holdingsOf(ledger: Ledger, orgSeq: number): Promise<Record
  * an organization with books is refused, naming what it holds.
  */
 export async function removeOrganization(ledger: Ledger, slugOrId: string, actor: Actor = deskActor()): Promise<Organization> {
-  return ledger.write(async () => {
+  return inItsOrg(ledger, slugOrId, async () => {
     const org = await requireOrganization(ledger, slugOrId);
-    if ((await listOrganizations(ledger)).length === 1)
+    if ((await ledger.forOrg('all', () => listOrganizations(ledger))).length === 1)
       throw new LedgerError('conflict', `"${org.name}" is the only organization; rename it instead of removing it.`, { id: org.id });
     const held = Object.entries(await holdingsOf(ledger, org.seq)).filter(([, n]) => n > 0);
     if (held.length) {

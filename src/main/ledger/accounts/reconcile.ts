@@ -135,11 +135,11 @@ export async function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Hu
     const lastInsertRowid = await ledger
       .stmt('INSERT INTO reconciliations (id, org_seq, account_seq, statement_date, statement_balance_minor, rows, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .insert(id, orgSeq, account.seq, input.statementDate, target, rows.length, nowIso(), actor.name);
-    const remember = ledger.stmt('INSERT INTO reconciliation_rows (reconciliation_seq, transaction_seq, previous_status) VALUES (?, ?, ?)');
+    const remember = ledger.stmt('INSERT INTO reconciliation_rows (org_seq, reconciliation_seq, transaction_seq, previous_status) VALUES (?, ?, ?, ?)');
     const mark = ledger.stmt('UPDATE transactions SET reconciled = 1 WHERE seq = ?');
     const refresh = ledger.stmt(REFRESH_STATUS);
     for (const r of rows) {
-      await remember.run(lastInsertRowid, r.seq, r.status);
+      await remember.run(orgSeq, lastInsertRowid, r.seq, r.status);
       await mark.run(r.seq);
       await refresh.run(r.seq);
     }

@@ -1,12 +1,15 @@
-// Backups: one file holding the ledger (copied with SQLite's online backup,
-// consistent while the server writes) and the receipts' files (in a table of
-// the copy), so a backup is a single SQLite file that integrity_check covers.
+// Backups of a data folder's books: one file holding the ledger (copied with
+// SQLite's online backup, consistent while the server writes), receipts' files
+// included (they live in the ledger since issue 44; a backup from before keeps
+// them in a table of its own, backup_files, which a restore writes back), so a
+// backup is a single SQLite file that integrity_check covers. A PostgreSQL
+// server's books are backed up with its own tools (pg_dump).
 // Restore checks a backup before it touches anything, keeps the books it
 // replaces as a backup, and refuses while Ledgerdesk runs on the folder.
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Ledger } from './db';
 import { LedgerError } from './errors';
 import { findShipped } from './paths';
@@ -18,32 +21,28 @@ export interface BackupInfo {
   createdAt: string;
 }
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
-}
-
-/** Writes a backup of the open ledger and the receipts folder to `file` (atomically: a temp file, then renamed). */
-export async function backupTo(ledger: Ledger, receiptsDir: string, file: string): Promise<BackupInfo> {
+/** Writes a backup of the open ledger (receipts' files in it) to `file` (atomically: a temp file, then renamed). */
+export async function backupTo(ledger: Ledger, file: string): Promise<BackupInfo> {
+  if (ledger.engine !== 'sqlite') throw new LedgerError('conflict', "A PostgreSQL server's books are backed up with its own tools (pg_dump), not by Ledgerdesk.", null);
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.part`;
   rmSync(temp, { force: true });
   try {
     await ledger.sqlite.backup(temp);
     const copy = new Database(temp);
-    const receipts = filesUnder(receiptsDir);
     const createdAt = new Date().toISOString();
+    let receipts: number;
     try {
       copy.pragma('journal_mode = DELETE');
+      // backup_files stays (empty) so that the format reads as before.
       copy.exec('CREATE TABLE backup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE backup_files (path TEXT PRIMARY KEY, bytes BLOB NOT NULL)');
       copy.prepare('INSERT INTO backup_meta (key, value) VALUES (?, ?), (?, ?)').run('created_at', createdAt, 'format', 'ledgerdesk-backup-1');
-      const add = copy.prepare('INSERT INTO backup_files (path, bytes) VALUES (?, ?)');
-      copy.transaction(() => receipts.forEach((path) => add.run(relative(receiptsDir, path).split('\\').join('/'), readFileSync(path))))();
+      receipts = (copy.prepare('SELECT count(*) AS n FROM receipt_files').get() as { n: number }).n;
     } finally {
       copy.close();
     }
     renameSync(temp, file);
-    return { file, size: statSync(file).size, receipts: receipts.length, createdAt };
+    return { file, size: statSync(file).size, receipts, createdAt };
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
@@ -79,7 +78,10 @@ export function checkBackup(file: string): { createdAt: string; receipts: number
     const applied = db.prepare('SELECT hash FROM __drizzle_migrations').all() as { hash: string }[];
     if (applied.some((m) => !known.has(m.hash))) throw refuse('it was written by a newer Ledgerdesk build; update Ledgerdesk first');
     const { n } = db.prepare('SELECT count(*) AS n FROM backup_files').get() as { n: number };
-    return { createdAt: meta.get('created_at')!, receipts: n };
+    const kept = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'receipt_files'").get()
+      ? (db.prepare('SELECT count(*) AS n FROM receipt_files').get() as { n: number }).n
+      : 0;
+    return { createdAt: meta.get('created_at')!, receipts: n + kept };
   } finally {
     db.close();
   }

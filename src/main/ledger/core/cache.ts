@@ -5,7 +5,8 @@ import type { Ledger } from './db';
 
 /** Runs fn with SQLite's page cache at `kib` (0: as it is), then as it was: a batch over many rows touches more pages than the 2 MB default holds. */
 export async function withCache<T>(ledger: Ledger, kib: number, fn: () => Promise<T>): Promise<T> {
-  if (kib === 0) return fn();
+  // PostgreSQL's cache is the server's (shared_buffers): nothing for a batch to set.
+  if (kib === 0 || ledger.engine === 'postgres') return fn();
   const was = ledger.sqlite.pragma('cache_size', { simple: true }) as number;
   ledger.sqlite.pragma(`cache_size = -${kib}`);
   try {

@@ -2,9 +2,9 @@
 // written by a newer build. Everything else in ledger/ receives a `Ledger`.
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { auditHash, type HashedEntry } from './hash';
 import { findShipped } from './paths';
 import { sqliteLedger } from './sqlite';
@@ -40,7 +40,10 @@ export function openLedger(file: string, options: OpenOptions = {}): Ledger {
     // in a temporary file: written to a file, they were 16 writes per inserted
     // row and more than half the time of a large import.
     sqlite.pragma('temp_store = MEMORY');
-    if (!options.readonly) applyMigrations(sqlite, options.migrationsFolder ?? findShipped('db/migrations'), (m) => options.log?.(`${file}: ${m}`));
+    if (!options.readonly) {
+      applyMigrations(sqlite, options.migrationsFolder ?? findShipped('db/migrations'), (m) => options.log?.(`${file}: ${m}`));
+      if (file !== ':memory:') moveReceiptFiles(sqlite, join(dirname(file), 'receipts'), (m) => options.log?.(`${file}: ${m}`));
+    }
     return sqliteLedger(file, sqlite);
   } catch (error) {
     sqlite.close();
@@ -102,4 +105,34 @@ function chainAuditLog(sqlite: Database.Database): void {
       }
     })
     .immediate();
+}
+
+/**
+ * Receipts' files kept beside the ledger by an earlier build (<data>/receipts/<ab>/<sha256>, issue 44) move into
+ * it, once: each into every organization whose receipts name it, in one transaction; then the folder goes. A file
+ * no receipt names (a leftover) goes too.
+ */
+function moveReceiptFiles(sqlite: Database.Database, dir: string, log: (message: string) => void): void {
+  if (!existsSync(dir)) return;
+  const files = readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory()
+      ? readdirSync(join(dir, d.name))
+          .filter((f) => /^[0-9a-f]{64}$/.test(f))
+          .map((f) => join(dir, d.name, f))
+      : [],
+  );
+  const orgs = sqlite.prepare('SELECT DISTINCT org_seq FROM receipts WHERE sha256 = ?').pluck();
+  const keep = sqlite.prepare('INSERT INTO receipt_files (org_seq, sha256, size_bytes, bytes, stored_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const at = new Date().toISOString();
+  sqlite
+    .transaction(() => {
+      for (const path of files) {
+        const sha256 = path.slice(-64);
+        const bytes = readFileSync(path);
+        for (const org of orgs.all(sha256)) keep.run(org, sha256, bytes.length, bytes, at);
+      }
+    })
+    .immediate();
+  rmSync(dir, { recursive: true, force: true });
+  if (files.length) log(`moved ${files.length} receipt file(s) from ${dir} into the ledger`);
 }

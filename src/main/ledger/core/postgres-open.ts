@@ -7,15 +7,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NewerLedgerError } from './db';
 import { findShipped } from './paths';
-import { PostgresLedger } from './postgres';
+import { PostgresLedger, type PostgresDriverOptions } from './postgres';
+import { withoutPassword } from './address';
+
+export { withoutPassword };
 
 /** The advisory lock's key: "ldk-migr" as a 64-bit integer, the same in every process and build. */
 const MIGRATION_LOCK = '7810485496620607346';
 
-export interface PostgresOptions {
+export interface PostgresOptions extends PostgresDriverOptions {
   migrationsFolder?: string;
-  /** Connections in this process's pool. */
-  max?: number;
   log?: (message: string) => void;
 }
 
@@ -35,19 +36,8 @@ export function postgresMigrations(folder = findShipped('db/postgres')): Migrati
     });
 }
 
-/** The server's address as it is safe to print: without its password. */
-export function withoutPassword(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres://(unreadable address)';
-  }
-}
-
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresLedger> {
-  const ledger = new PostgresLedger(withoutPassword(url), url, options.max);
+  const ledger = new PostgresLedger(withoutPassword(url), url, { max: options.max, role: options.role });
   try {
     await migrate(ledger, postgresMigrations(options.migrationsFolder), options.log ?? (() => undefined));
     return ledger;

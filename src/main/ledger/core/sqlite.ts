@@ -69,12 +69,16 @@ export function sqliteLedger(file: string, sqlite: Database.Database): Ledger {
   return new SqliteLedger(file, sqlite);
 }
 
+/** A list bound as one parameter (`IN (SELECT value FROM json_each(?))`, dialect.ts) arrives as an array: SQLite reads it as JSON. */
+const asJson = (params: unknown[]): unknown[] => params.map((p) => (Array.isArray(p) ? JSON.stringify(p) : p));
+
 class SqliteLedger implements Ledger {
   readonly engine = 'sqlite';
   readonly #prepared: Prepared;
   readonly #turns = new Turns();
   readonly #queries = new Map<string, Query>();
-  readonly #inside = new AsyncLocalStorage<{ depth: number }>();
+  readonly #inside = new AsyncLocalStorage<{ depth: number; readOnly?: boolean }>();
+  readonly #org = new AsyncLocalStorage<number | 'all'>();
   constructor(
     readonly file: string,
     readonly sqlite: Database.Database,
@@ -101,7 +105,23 @@ class SqliteLedger implements Ledger {
     return query;
   }
 
+  /** A statement reading a list parameter with json_each gets its arrays as JSON; any other binds its parameters as they are. */
   #query(sql: string): Query {
+    const inner = this.#plain(sql);
+    if (!sql.includes('json_each(?)')) return inner;
+    const values = inner.pluck();
+    const lists = { get: (...p: unknown[]) => values.get(...asJson(p)), all: (...p: unknown[]) => values.all(...asJson(p)) };
+    return {
+      get: (...p) => inner.get(...asJson(p)),
+      all: (...p) => inner.all(...asJson(p)),
+      run: (...p) => inner.run(...asJson(p)),
+      insert: (...p) => inner.insert(...asJson(p)),
+      pluck: () => lists,
+      iterateRaw: (...p) => inner.iterateRaw(...asJson(p)),
+    };
+  }
+
+  #plain(sql: string): Query {
     const prepared = this.#prepared;
     const settled = <T>(fn: () => T) => this.#settled(fn);
     const values = {
@@ -143,7 +163,7 @@ class SqliteLedger implements Ledger {
   async rows<T>(sql: string, ...params: unknown[]): Promise<T[]> {
     return this.#settled(() => {
       const { statement, columns } = this.#prepared.arrays(sql);
-      return (statement.all(...params) as unknown[][]).map((values) => {
+      return (statement.all(...(sql.includes('json_each(?)') ? asJson(params) : params)) as unknown[][]).map((values) => {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
         return row as T;
@@ -151,8 +171,24 @@ class SqliteLedger implements Ledger {
     });
   }
 
+  get org(): number | 'all' | undefined {
+    return this.#org.getStore();
+  }
+
+  /** Nothing to set on SQLite: one organization's filters are in every query. */
+  async forOrg<T>(org: number | 'all', fn: () => T | Promise<T>): Promise<T> {
+    return this.#org.run(org, fn);
+  }
+
+  /** A turn of its own: other callers' writes wait until fn's reads are done. */
+  async snapshot<T>(fn: () => T | Promise<T>): Promise<T> {
+    if (this.#inside.getStore()) return fn();
+    return this.#turns.run(() => this.#inside.run({ depth: 0, readOnly: true }, async () => fn()));
+  }
+
   async write<T>(fn: () => T | Promise<T>): Promise<T> {
     const outer = this.#inside.getStore();
+    if (outer?.readOnly) throw new Error('a write inside a snapshot: take the snapshot for reads only');
     if (outer) return savepoint(this.sqlite, outer, fn);
     return this.#turns.run(() =>
       this.#inside.run({ depth: 0 }, async () => {
@@ -167,6 +203,11 @@ class SqliteLedger implements Ledger {
         }
       }),
     );
+  }
+
+  async end(): Promise<void> {
+    this.close();
+    return Promise.resolve();
   }
 
   close(): void {

@@ -33,7 +33,24 @@ export interface Ledger {
    * V8 API, which on a 50-row page costs more than the query itself.
    */
   rows<T>(sql: string, ...params: unknown[]): Promise<T[]>;
-  /** Runs fn in one IMMEDIATE transaction: all of it commits, or none (nested: a savepoint). */
+  /**
+   * Runs fn in one write transaction: all of it commits, or none (nested: a savepoint). On PostgreSQL it first
+   * locks the organization fn runs for (forOrg), so that one organization's writes are serial on every process,
+   * as they are on SQLite's one connection.
+   */
   write<T>(fn: () => T | Promise<T>): Promise<T>;
+  /**
+   * Runs fn for one organization (or 'all': the organizations' own rows, no books). PostgreSQL's row-level security
+   * shows every statement fn runs only that organization's rows; outside it, none. SQLite has one organization's
+   * filters in every query and nothing to set.
+   */
+  forOrg<T>(org: number | 'all', fn: () => T | Promise<T>): Promise<T>;
+  /** The organization of the forOrg around the caller, if any. */
+  readonly org: number | 'all' | undefined;
+  /** Runs fn's reads in one snapshot: a page and its count, a report's parts, agree with each other whatever commits meanwhile. */
+  snapshot<T>(fn: () => T | Promise<T>): Promise<T>;
+  /** Closes the connection (PostgreSQL: the pool, in the background). */
   close(): void;
+  /** Closes and waits until every connection has ended. */
+  end(): Promise<void>;
 }

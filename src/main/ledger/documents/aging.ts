@@ -5,6 +5,7 @@
 // total is the balance sheet's receivables, and the exports'. An open
 // document goes in a bucket by the days past its due date (current: not yet
 // due; then 1-30, 31-60, 61-90, over 90); a contact's credit is apart.
+import { consistent } from '../core/consistent';
 import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
@@ -88,7 +89,7 @@ async function creditsAt(ledger: Ledger, side: 'receivables' | 'payables', curre
  */
 async function openAt(ledger: Ledger, params: { org: number; kind: string; currency: string; date: string; sign: number }, measure: Measure): Promise<OpenRow[]> {
   // In its own currency an untouched document asks its total; in the base currency, what it booked (read from its postings).
-  const untouched = measure === 'amount_minor' ? 'o.settled_minor = 0' : '0';
+  const untouched = measure === 'amount_minor' ? 'o.settled_minor = 0' : 'FALSE';
   return ledger.rows<OpenRow>(
     `WITH open AS (
        SELECT d.seq, d.number, d.issue_date, d.due_date, d.contact_seq, d.total_minor, d.settled_minor FROM documents d INDEXED BY documents_open
@@ -110,7 +111,7 @@ async function openAt(ledger: Ledger, params: { org: number; kind: string; curre
  * The aging in the base currency (issue 30: documents in another currency at what they booked, as the balance
  * sheet holds them), or in one currency's own amounts when it is named.
  */
-export async function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date = today(), only?: string): Promise<Aging> {
+export const aging = consistent(async function aging(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date: string = today(), only?: string): Promise<Aging> {
   const { currency, sums } = await reportCurrency(ledger, orgSeq, only);
   const kind = side === 'payables' ? 'bill' : 'invoice';
   // Each currency the documents of this side are in: its own amounts, or (another one's, in base) what they booked.
@@ -119,7 +120,7 @@ export async function aging(ledger: Ledger, orgSeq: number, side: 'receivables' 
       ? [[sums, 'amount_minor']]
       : [[currency, 'amount_minor'], ...(await bookCurrencies(ledger, orgSeq)).filter((c) => c !== currency).map((c): [string, Measure] => [c, 'base_minor'])];
   return agingOf(ledger, orgSeq, side, date, currency, kind, parts);
-}
+});
 
 async function agingOf(ledger: Ledger, orgSeq: number, side: 'receivables' | 'payables', date: string, currency: string, kind: string, parts: [string, Measure][]): Promise<Aging> {
   const sign = side === 'payables' ? -1 : 1;

@@ -8,6 +8,7 @@
 // invoice paid in full for the rest counts that share); a credit on a contact
 // (an overpayment) is nothing's revenue until applied: the day it is applied to
 // a document pays that document's share (apply-credit.ts).
+import { roundDiv } from '../core/dialect';
 import type { Ledger } from '../core/db';
 import type { InCurrency, LineSum } from '../totals/sums';
 
@@ -18,19 +19,23 @@ const view = (currency: InCurrency, alias: string) =>
   currency === null ? { amount: `${alias}.base_minor`, filter: '', params: [] } : { amount: `${alias}.amount_minor`, filter: ` AND ${alias}.currency = ?`, params: [currency] };
 
 /**
- * The payments in a period (per document), and the share each pays of its document's total (in its own
- * currency); one currency's (a parameter after the organization) or, in the base currency, every one's. A
- * payment is a bank line settling the document or the contact's credit applied to it; the parameters
- * (paymentParams) are given once for each; `via` says which (0: a bank line, 1: a credit).
+ * The payments in a period (per document), and what each pays of its document's total (paid of total, in its own
+ * currency: the share, kept as two integers so that both engines round it alike); one currency's (a parameter
+ * after the organization) or, in the base currency, every one's. A payment is a bank line settling the document
+ * or the contact's credit applied to it; the parameters (paymentParams) are given once for each; `via` says
+ * which (0: a bank line, 1: a credit).
  */
-const payments = (oneCurrency: boolean) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, 0 AS via, abs(sum(l.amount_minor)) * 1.0 / d.total_minor AS share
+const payments = (oneCurrency: boolean) => `SELECT l.settles_seq AS seq, substr(l.date, 1, 7) AS month, l.date, 0 AS via, abs(sum(l.amount_minor)) AS paid, d.total_minor AS total
   FROM lines l INDEXED BY lines_settles JOIN documents d ON d.seq = l.settles_seq
   WHERE d.org_seq = ?${oneCurrency ? ' AND l.currency = ?' : ''} AND l.date BETWEEN ? AND ? AND l.kind IN ('receivable', 'payable') AND d.total_minor <> 0
-  GROUP BY l.settles_seq, l.date
-  UNION ALL SELECT a.document_seq, substr(a.date, 1, 7), a.date, 1, sum(a.amount_minor) * 1.0 / d.total_minor
+  GROUP BY l.settles_seq, l.date, d.total_minor
+  UNION ALL SELECT a.document_seq, substr(a.date, 1, 7), a.date, 1, sum(a.amount_minor), d.total_minor
   FROM credit_applications a JOIN documents d ON d.seq = a.document_seq
   WHERE a.org_seq = ?${oneCurrency ? ' AND a.currency = ?' : ''} AND a.date BETWEEN ? AND ? AND d.total_minor <> 0
-  GROUP BY a.document_seq, a.date`;
+  GROUP BY a.document_seq, a.date, d.total_minor`;
+
+/** An amount's part for a payment: amount * paid / total, rounded half away from zero (in integers). */
+const paidPart = (amount: string) => roundDiv(`${amount} * pay.paid`, 'pay.total');
 
 /** The parameters of payments(): the organization, the currency (unless every one's in the base currency), the period; once per kind of payment. */
 export const paymentParams = (orgSeq: number, currency: string | null, from: string, to: string): unknown[] => {
@@ -58,7 +63,7 @@ export async function documentLineSums(ledger: Ledger, orgSeq: number, currency:
  * general ledger read the same rows.
  */
 export const cashRecognitionsSql = (currency: InCurrency): string =>
-  `SELECT p.seq AS posting_seq, p.document_seq, p.category_seq, pay.date, pay.month, pay.via, CAST(round(${view(currency, 'p').amount} * pay.share) AS INTEGER) AS minor
+  `SELECT p.seq AS posting_seq, p.document_seq, p.category_seq, pay.date, pay.month, pay.via, ${paidPart(view(currency, 'p').amount)} AS minor
    FROM (${payments(currency !== null)}) pay JOIN documents d ON d.seq = pay.seq JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date`;
 
 /** What the period's payments recognize of their documents' category lines, per category and month of payment. */
@@ -82,13 +87,14 @@ export const documentTaxedParams = (basis: Basis, orgSeq: number, currency: stri
 export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
   // Another currency's documents in the base currency (issue 30): their base amounts, their tax at the same booked rate.
   const net = inBase ? 'p.base_minor' : 'p.amount_minor';
-  const tax = inBase ? 'CASE WHEN p.amount_minor = 0 THEN 0 ELSE coalesce(p.tax_minor, 0) * 1.0 * p.base_minor / p.amount_minor END' : 'coalesce(p.tax_minor, 0)';
-  const dated = `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, CAST(round(${tax}) AS INTEGER) AS tax_minor, p.date, p.seq AS posting_seq FROM postings p INDEXED BY postings_tax_date
+  // A line's tax in the base currency is its own figure, rounded (then, on the cash basis, its paid part of that).
+  const tax = inBase ? `CASE WHEN p.amount_minor = 0 THEN 0 ELSE ${roundDiv('coalesce(p.tax_minor, 0) * p.base_minor', 'p.amount_minor')} END` : 'coalesce(p.tax_minor, 0)';
+  const dated = `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, ${tax} AS tax_minor, p.date, p.seq AS posting_seq FROM postings p INDEXED BY postings_tax_date
        WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`;
   return basis === 'accrual'
     ? dated
-    : `SELECT p.tax_code_seq, p.category_seq, CAST(round(${net} * pay.share) AS INTEGER) AS amount_minor,
-         CAST(round(${tax} * pay.share) AS INTEGER) AS tax_minor, pay.date, p.seq AS posting_seq
+    : `SELECT p.tax_code_seq, p.category_seq, ${paidPart(net)} AS amount_minor,
+         ${paidPart(`(${tax})`)} AS tax_minor, pay.date, p.seq AS posting_seq
        FROM (${payments(true)}) pay JOIN documents d ON d.seq = pay.seq
        JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL
        UNION ALL ${dated} AND p.journal_seq IS NOT NULL`;

@@ -3,6 +3,7 @@
 // sees: an invoice is draft, sent, partially paid, paid or void; a bill
 // draft, open, partially paid, paid or void; overdue when past its due date
 // with a balance. Amounts are decimal numbers in the document's currency.
+import { anyOf } from '../core/dialect';
 import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
@@ -259,9 +260,9 @@ export async function listDocuments(ledger: Ledger, orgSeq: number, q: DocumentQ
   const on = today();
   const rows = (
     await ledger.rows<DocumentRow>(
-      `SELECT * FROM documents WHERE org_seq = ? AND kind IN (SELECT value FROM json_each(?))${q.contactSeq ? ' AND contact_seq = ?' : ''} ORDER BY issue_date DESC, seq DESC`,
+      `SELECT * FROM documents WHERE org_seq = ? AND kind ${anyOf(ledger)}${q.contactSeq ? ' AND contact_seq = ?' : ''} ORDER BY issue_date DESC, seq DESC`,
       orgSeq,
-      JSON.stringify(q.kinds),
+      q.kinds,
       ...(q.contactSeq ? [q.contactSeq] : []),
     )
   ).filter((r) => q.status === undefined || (q.status === 'overdue' ? overdueRow(r, on) : statusOf(r) === q.status));

@@ -22,14 +22,14 @@ import type { Track } from '../totals/declared';
 import { bookEntry, reverseEntry } from './book';
 import { requireCurrency } from '../rates/currencies';
 
-const INSERT_LINE = `INSERT INTO document_lines (document_seq, position, description, quantity_milli, unit_price_minor, category_seq, tax_code_seq, net_minor, tax_minor)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_LINE = `INSERT INTO document_lines (org_seq, document_seq, position, description, quantity_milli, unit_price_minor, category_seq, tax_code_seq, net_minor, tax_minor)
+  SELECT org_seq, seq, ?, ?, ?, ?, ?, ?, ?, ? FROM documents WHERE seq = ?`;
 
 /** A document's lines as worked out (a new document: `fresh`, nothing to replace). */
 export async function writeLines(ledger: Ledger, seq: number, worked: WorkedDocument, fresh = false): Promise<void> {
   if (!fresh) await ledger.stmt('DELETE FROM document_lines WHERE document_seq = ?').run(seq);
   const insert = ledger.stmt(INSERT_LINE);
-  for (const [i, l] of worked.lines.entries()) await insert.run(seq, i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor);
+  for (const [i, l] of worked.lines.entries()) await insert.run(i, l.description, l.quantityMilli, l.unitPriceMinor, l.categorySeq, l.taxCodeSeq, l.netMinor, l.taxMinor, seq);
 }
 
 export const money = (minor: number, currency: string) => `${fromMinor(minor, currency).toFixed(2)} ${currency}`;

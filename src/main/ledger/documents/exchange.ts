@@ -9,6 +9,7 @@
 // and the exports read it as any payment in that currency; what the row paid
 // differs from that booked value by a realized exchange gain or loss (the
 // category a payment in the document's own currency uses).
+import { anyOf } from '../core/dialect';
 import { decimalMarkOf } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { invalid, LedgerError } from '../core/errors';
@@ -86,9 +87,9 @@ export async function assertExchangeable(
   if (currencies.length > 1) throw invalid([{ field: 'documents', message: `are in ${currencies.join(' and ')}: a row pays documents of one currency at a time` }]);
   if (kept.length === 0) return;
   const numbers = (await ledger
-    .stmt('SELECT number FROM documents WHERE seq IN (SELECT value FROM json_each(?))')
+    .stmt(`SELECT number FROM documents WHERE seq ${anyOf(ledger)}`)
     .pluck()
-    .all(JSON.stringify(kept.map((l) => l.settles_seq)))) as string[];
+    .all(kept.map((l) => l.settles_seq))) as string[];
   throw new LedgerError(
     'conflict',
     `Transaction ${row.id} already pays ${numbers.join(', ')}: a row paying in another currency pays its documents together. Name them all, or undo its payment first (ledgerdesk payment undo ${row.id}).`,

@@ -10,6 +10,7 @@
 // when its text names the number and its amount is the open balance at the
 // day's rate, give or take SUGGEST_BAND (the bank's spread); never exact, so an
 // import never pays such a row by itself.
+import { anyOf, bySql } from '../core/dialect';
 import type { Actor } from '../access/audit';
 import { filterInOrder } from '../core/in-order';
 import type { Ledger } from '../core/db';
@@ -70,12 +71,8 @@ const OPEN = `SELECT d.seq, d.kind, d.number, c.name AS contact, d.currency, d.i
 
 /** The open invoices and bills (only those whose balance is one of `amounts`, in a paying row's sign, when given). */
 async function openDocuments(ledger: Ledger, orgSeq: number, amounts?: readonly number[]): Promise<OpenDocument[]> {
-  return ledger.rows<OpenDocument>(
-    `SELECT * FROM (${OPEN}) AS sub WHERE ? IS NULL OR row_minor IN (SELECT value FROM json_each(?))`,
-    orgSeq,
-    amounts ? 1 : null,
-    JSON.stringify(amounts ?? []),
-  );
+  if (!amounts) return ledger.rows<OpenDocument>(OPEN, orgSeq);
+  return ledger.rows<OpenDocument>(`SELECT * FROM (${OPEN}) AS sub WHERE row_minor ${anyOf(ledger)}`, orgSeq, amounts);
 }
 
 /** The open documents in another currency than the base, with a valuer for their balances at a row's day (few). */
@@ -148,9 +145,9 @@ export async function suggestPayments(ledger: Ledger, orgSeq: number, only: { im
   const batch = only.importBatchSeq ? ' AND import_batch_seq = ?' : '';
   const batchParams = only.importBatchSeq ? [only.importBatchSeq] : [];
   const rows = await ledger.rows<Row>(
-    `${CANDIDATES} AND amount_minor IN (SELECT value FROM json_each(?))${batch} ORDER BY date DESC, seq DESC LIMIT 500`,
+    `${CANDIDATES} AND amount_minor ${anyOf(ledger)}${batch} ORDER BY date DESC, seq DESC LIMIT 500`,
     orgSeq,
-    JSON.stringify([...new Set(open.map((d) => d.row_minor))]),
+    [...new Set(open.map((d) => d.row_minor))],
     ...batchParams,
   );
   // Base-currency rows near a balance in another currency (a generous range: the day's rate is checked per row).
@@ -160,14 +157,19 @@ export async function suggestPayments(ledger: Ledger, orgSeq: number, only: { im
   });
   if (ranges.length) {
     const seen = new Set(rows.map((r) => r.seq));
+    // The ranges as one JSON list on SQLite, as three arrays on PostgreSQL.
+    const inRange = bySql(ledger, {
+      sqlite: `EXISTS (SELECT 1 FROM json_each(?) r
+         WHERE amount_minor BETWEEN json_extract(r.value, '$[0]') AND json_extract(r.value, '$[1]') AND date >= json_extract(r.value, '$[2]'))`,
+      postgres: 'EXISTS (SELECT 1 FROM unnest(?::numeric[], ?::numeric[], ?::text[]) AS r(lo, hi, since) WHERE amount_minor BETWEEN r.lo AND r.hi AND date >= r.since)',
+    });
+    const rangeParams = ledger.engine === 'postgres' ? [0, 1, 2].map((i) => ranges.map((r) => r[i])) : [JSON.stringify(ranges)];
     const near = await ledger.rows<Row>(
-      `${CANDIDATES} AND currency = ?${batch} AND EXISTS (SELECT 1 FROM json_each(?) r
-         WHERE amount_minor BETWEEN json_extract(r.value, '$[0]') AND json_extract(r.value, '$[1]') AND date >= json_extract(r.value, '$[2]'))
-       ORDER BY date DESC, seq DESC LIMIT 500`,
+      `${CANDIDATES} AND currency = ?${batch} AND ${inRange} ORDER BY date DESC, seq DESC LIMIT 500`,
       orgSeq,
       await elsewhere.valuer.base(),
       ...batchParams,
-      JSON.stringify(ranges),
+      ...rangeParams,
     );
     rows.push(...near.filter((r) => !seen.has(r.seq)));
     rows.sort((a, b) => b.date.localeCompare(a.date) || b.seq - a.seq);
@@ -187,7 +189,7 @@ export async function matchImportedPayments(ledger: Ledger, orgSeq: number, acto
     await payDocuments(ledger, orgSeq, actor, s.kind, s.transactionId, [{ document: number }], 'matched on import');
     // The import's own work (as the transfers it matches): undoing the import takes the payment with it.
     await ledger
-      .stmt("INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) SELECT ?, seq, '[]' FROM transactions WHERE id = ?")
+      .stmt("INSERT INTO import_line_changes (org_seq, batch_seq, transaction_seq, previous_lines) SELECT org_seq, ?, seq, '[]' FROM transactions WHERE id = ?")
       .run(importBatchSeq, s.transactionId);
     matched++;
   }

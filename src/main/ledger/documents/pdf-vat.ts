@@ -105,7 +105,7 @@ async function bookedBase(ledger: Ledger, row: DocumentRow, rows: RateRow[]): Pr
         `SELECT p.kind, t.code, sum(p.base_minor) AS base FROM postings p LEFT JOIN tax_codes t ON t.seq = p.tax_code_seq
          WHERE p.document_seq = ? AND p.kind IN ('category', 'tax')
            AND p.seq < (SELECT min(seq) FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable'))
-         GROUP BY p.kind, p.tax_code_seq`,
+         GROUP BY p.kind, p.tax_code_seq, t.code`,
       )
       .all(row.seq, row.seq)) as { kind: string; code: string | null; base: number | null }[];
     if (booked.some((b) => b.base === null)) return null;

@@ -7,6 +7,7 @@
 // currency (exchange.ts, issue 43), on or after its issue date; a part paid is at most what is still owed; paying again re-allots the
 // row (what it paid before to other documents stays). Undoing a payment
 // leaves the row uncategorized; the documents are open again.
+import { anyOf } from '../core/dialect';
 import { appendAudit, type Actor, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { decimalMarkOf } from '../access/organizations';
@@ -202,8 +203,8 @@ export async function undoPayment(ledger: Ledger, orgSeq: number, actor: Human, 
     if (settling.length === 0) throw new LedgerError('conflict', `Transaction ${row.id} pays no invoice or bill.`, { id: row.id });
     await assertOpen(ledger, orgSeq, [row.date], 'changed');
     const numbers = await ledger.rows<{ number: string }>(
-      'SELECT number FROM documents WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY number',
-      JSON.stringify(settling.flatMap((l) => (l.settles_seq ? [l.settles_seq] : []))),
+      `SELECT number FROM documents WHERE seq ${anyOf(ledger)} ORDER BY number`,
+      settling.flatMap((l) => (l.settles_seq ? [l.settles_seq] : [])),
     );
     await replaceLines(ledger, row, [suspenseLine(row.amount_minor)]);
     await appendAudit(ledger, orgSeq, actor, {

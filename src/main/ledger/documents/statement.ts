@@ -74,7 +74,7 @@ export async function contactStatement(
   const currency = q.currency ? q.currency.toUpperCase() : await statementCurrency(ledger, orgSeq, contact.seq, side === 'payables');
   const to = q.to ?? today();
   const from = q.from ?? `${to.slice(0, 7)}-01`;
-  const SOURCES = `SELECT p.date, p.amount_minor AS minor, d.kind, d.number, EXISTS (SELECT 1 FROM postings q WHERE q.document_seq = p.document_seq AND q.kind = p.kind AND q.seq < p.seq) AS voided, NULL AS description, NULL AS row_seq, NULL AS row_currency, NULL AS settles_seq, p.seq AS s
+  const SOURCES = `SELECT p.date, p.amount_minor AS minor, d.kind, d.number, CASE WHEN EXISTS (SELECT 1 FROM postings q WHERE q.document_seq = p.document_seq AND q.kind = p.kind AND q.seq < p.seq) THEN 1 ELSE 0 END AS voided, NULL AS description, NULL AS row_seq, NULL AS row_currency, NULL AS settles_seq, p.seq AS s
       FROM postings p INDEXED BY postings_contact JOIN documents d ON d.seq = p.document_seq WHERE p.contact_seq = @contact AND p.kind IN ('receivable', 'payable') AND p.kind = @kind AND p.currency = @currency
     UNION ALL SELECT l.date, l.amount_minor, d.kind, d.number, 0, t.description, t.seq, t.currency, l.settles_seq, 1e12 + l.transaction_seq
       FROM lines l INDEXED BY lines_contact JOIN transactions t ON t.seq = l.transaction_seq LEFT JOIN documents d ON d.seq = l.settles_seq

@@ -11,7 +11,7 @@ import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';
-import { EntryWriter } from '../transactions/insert';
+import { openEntryWriter } from '../transactions/entries';
 import { Valuer } from '../rates/valuer';
 import { carryTransferValue } from '../transfers/value';
 import { shownSide } from '../transfers/candidates';
@@ -163,7 +163,7 @@ async function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, acco
   // A statement in another currency is valued row by row at its dates' rates (a missing one refuses the import, naming it).
   const valuer = new Valuer(ledger, orgSeq);
   const insert = async (track?: Track) => {
-    const writer = await EntryWriter.open(ledger, orgSeq, track);
+    const writer = await openEntryWriter(ledger, orgSeq, track);
     for (const i of inDateOrder(toImport, rows.date)) {
       const { seq: accountSeq, currency } = accounts[rows.section[i]];
       const transfer = transfers.get(i);
@@ -197,11 +197,11 @@ async function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, acco
 
 /** The rows of the books the new rows were matched with become their other sides; what they were is kept for undo. */
 async function matchTransfers(ledger: Ledger, orgSeq: number, plan: ImportPlan, accounts: AccountRow[], paired: Map<number, number>, batchSeq: number): Promise<void> {
-  const keep = ledger.stmt('INSERT INTO import_line_changes (batch_seq, transaction_seq, previous_lines) VALUES (?, ?, ?)');
+  const keep = ledger.stmt('INSERT INTO import_line_changes (org_seq, batch_seq, transaction_seq, previous_lines) VALUES (?, ?, ?, ?)');
   for (const [i, seq] of paired) {
     const row = await handRow(ledger, orgSeq, (await shownSide(ledger, plan.transfers.get(i)!.with)).id);
-    await keep.run(batchSeq, seq, '[]');
-    await keep.run(batchSeq, row.seq, JSON.stringify((await linesOf(ledger, row.seq)).map(asInput)));
+    await keep.run(orgSeq, batchSeq, seq, '[]');
+    await keep.run(orgSeq, batchSeq, row.seq, JSON.stringify((await linesOf(ledger, row.seq)).map(asInput)));
     await replaceLines(ledger, row, [transferLine(accounts[plan.rows.rows.section[i]].seq, row.amount_minor, seq)]);
     await carryTransferValue(ledger, row, await handRow(ledger, orgSeq, (await ledger.stmt('SELECT id FROM transactions WHERE seq = ?').pluck().get(seq)) as string));
   }
@@ -214,8 +214,8 @@ async function mergeRows(ledger: Ledger, plan: ImportPlan, batchSeq: number): Pr
     const seq = c.match!.seq;
     const previous = (await ledger.stmt('SELECT date, external_id FROM transactions WHERE seq = ?').get(seq)) as { date: string; external_id: string | null };
     await ledger
-      .stmt('INSERT INTO import_merges (batch_seq, transaction_seq, previous_date, previous_external_id) VALUES (?, ?, ?, ?)')
-      .run(batchSeq, seq, previous.date, previous.external_id);
+      .stmt('INSERT INTO import_merges (org_seq, batch_seq, transaction_seq, previous_date, previous_external_id) SELECT org_seq, ?, seq, ?, ? FROM transactions WHERE seq = ?')
+      .run(batchSeq, previous.date, previous.external_id, seq);
     await ledger
       .stmt('UPDATE transactions SET import_batch_seq = ?, fingerprint = ?, date = ?, external_id = coalesce(?, external_id) WHERE seq = ?')
       .run(batchSeq, L.fingerprint[i], L.rows.date[i], L.rows.idAt(i), seq);
@@ -233,10 +233,10 @@ async function recordStatements(ledger: Ledger, orgSeq: number, plan: ImportPlan
       await ledger.stmt('UPDATE accounts SET bank_account_id = ?, masked_number = coalesce(masked_number, ?) WHERE seq = ?').run(p.adoptBankId, maskOf(p.adoptBankId), a.seq);
     await ledger
       .stmt(
-        `INSERT INTO statements (batch_seq, account_seq, period_from, period_to, opening_date, opening_minor, closing_date, closing_minor, rows, imported)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO statements (org_seq, batch_seq, account_seq, period_from, period_to, opening_date, opening_minor, closing_date, closing_minor, rows, imported)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(batchSeq, a.seq, s.from, s.to, p.opening?.date ?? null, p.opening?.minor ?? null, p.closing?.date ?? null, p.closing?.minor ?? null, L.rows.count(i), imported);
+      .run(orgSeq, batchSeq, a.seq, s.from, s.to, p.opening?.date ?? null, p.opening?.minor ?? null, p.closing?.date ?? null, p.closing?.minor ?? null, L.rows.count(i), imported);
     if (input.statement.csv) await saveMappingFor(ledger, orgSeq, a, input.statement.csv, input.readOptions.mapping?.negate === true);
   }
 }

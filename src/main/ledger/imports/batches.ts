@@ -6,6 +6,7 @@
 // a statement line get back their own date and bank id. Pending proposals on
 // them do not block it: they are rejected with the reason, as they could no
 // longer be approved.
+import { jsonField } from '../core/dialect';
 import { appendAudit, actorName, type Human } from '../access/audit';
 import { deleteInBulk } from '../totals/bulk';
 import { assertOpen } from '../access/closing';
@@ -100,7 +101,7 @@ export async function undoImport(ledger: Ledger, orgSeq: number, actor: Human, i
       await ledger
         .stmt(
           `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = ?
-         WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') IN (SELECT id ${ROWS})`,
+         WHERE org_seq = ? AND status = 'pending' AND ${jsonField(ledger, 'payload', 'transactionId')} IN (SELECT id ${ROWS})`,
         )
         .run(reviewedAt, actorName(actor), `The transaction was removed: its import "${excerpt(batch.file_name, 60)}" was undone.`, orgSeq, batch.seq)
     ).changes;

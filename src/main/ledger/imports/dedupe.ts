@@ -20,6 +20,7 @@
 // same transaction (merge: the row entered by hand is kept, with its
 // description, category and notes, and takes the bank's date and id) or a
 // different one (import).
+import { bySql } from '../core/dialect';
 import { addDays } from '../../../shared/dates';
 import type { Ledger } from '../core/db';
 import type { LedgerRows } from './statement-rows';
@@ -123,7 +124,7 @@ class Books {
     const id = rows.rows.idAt(i);
     const gone = (await this.ledger
       .stmt(
-        'SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((? IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1',
+        'SELECT deleted_at FROM deleted_statement_rows WHERE account_seq = ? AND amount_minor = ? AND ((CAST(? AS TEXT) IS NOT NULL AND external_id = ?) OR (date = ? AND fingerprint = ?)) LIMIT 1',
       )
       .get(this.accountSeq, rows.amountMinor[i], id, id, rows.rows.date[i], rows.fingerprint[i])) as { deleted_at: string } | undefined;
     return gone ? { kind: 'duplicate', match: null, reason: `deleted by hand on ${gone.deleted_at.slice(0, 10)}` } : null;
@@ -135,7 +136,7 @@ class Books {
     const found = (
       (await this.ledger
         .stmt(
-          `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ? AND ${CANDIDATE} ORDER BY abs(julianday(date) - julianday(?)), seq`,
+          `SELECT seq, origin FROM transactions WHERE account_seq = ? AND amount_minor = ? AND date BETWEEN ? AND ? AND ${CANDIDATE} ORDER BY ${bySql(this.ledger, { sqlite: 'abs(julianday(date) - julianday(?))', postgres: 'abs(date::date - CAST(? AS date))' })}, seq`,
         )
         .all(this.accountSeq, this.rows.amountMinor[i], addDays(date, -MATCH_DAYS), addDays(date, MATCH_DAYS), date)) as { seq: number; origin: string }[]
     ).find((c) => !this.claimed.has(c.seq));

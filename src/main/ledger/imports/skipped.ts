@@ -15,8 +15,8 @@ export interface SkippedHeader {
 }
 
 export async function recordSkipped(ledger: Ledger, batchSeq: number, issues: readonly RowIssue[], texts: ReadonlyMap<number, string>): Promise<void> {
-  const insert = ledger.stmt('INSERT INTO import_skipped_rows (batch_seq, line, field, message, text) VALUES (?, ?, ?, ?, ?)');
-  for (const i of issues) await insert.run(batchSeq, i.line, i.field, i.message, texts.get(i.line) ?? null);
+  const insert = ledger.stmt('INSERT INTO import_skipped_rows (org_seq, batch_seq, line, field, message, text) SELECT org_seq, seq, ?, ?, ?, ? FROM import_batches WHERE seq = ?');
+  for (const i of issues) await insert.run(i.line, i.field, i.message, texts.get(i.line) ?? null, batchSeq);
 }
 
 /** The first `limit` skipped rows of a batch, in line order, without their text (the history's list). */

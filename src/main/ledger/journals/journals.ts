@@ -161,7 +161,10 @@ export async function previewLines(ledger: Ledger, postings: readonly PostingDra
 
 export async function toJournal(ledger: Ledger, row: JournalRow): Promise<Journal> {
   const currency = (await organizationBySeq(ledger, row.org_seq)).currency;
-  const debit = fromMinor((await ledger.stmt('SELECT coalesce(sum(max(amount_minor, 0)), 0) FROM postings WHERE journal_seq = ?').pluck().get(row.seq)) as number, currency);
+  const debit = fromMinor(
+    (await ledger.stmt('SELECT coalesce(sum(CASE WHEN amount_minor > 0 THEN amount_minor ELSE 0 END), 0) FROM postings WHERE journal_seq = ?').pluck().get(row.seq)) as number,
+    currency,
+  );
   return {
     id: row.id,
     number: journalNumber(row.number),
@@ -228,7 +231,7 @@ export async function listJournals(
     first: string | null;
   }>(
     `SELECT j.id, ${journalNumberSql('j')} AS number, j.date, j.narration,
-       (SELECT coalesce(sum(max(p.amount_minor, 0)), 0) FROM postings p WHERE p.journal_seq = j.seq) AS debit,
+       (SELECT coalesce(sum(CASE WHEN p.amount_minor > 0 THEN p.amount_minor ELSE 0 END), 0) FROM postings p WHERE p.journal_seq = j.seq) AS debit,
        (SELECT ${journalNumberSql('o')} FROM journals o WHERE o.seq = j.reverses_seq) AS reverses,
        r.id AS rev_id, ${journalNumberSql('r')} AS rev_number, r.date AS rev_date,
        (SELECT ${journalNumberSql('f')} FROM journals f WHERE f.repeat_seq = j.repeat_seq ORDER BY f.date LIMIT 1) AS first

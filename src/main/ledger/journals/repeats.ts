@@ -101,13 +101,20 @@ export async function catchUpRepeat(ledger: Ledger, repeatSeq: number, actor: Hu
 
 /** Every repeat's occurrences due by `today` (of one organization, or all), each repeat in its own write; answers how many were made. */
 export async function catchUpRepeats(ledger: Ledger, actor: Human, today: string, orgSeq?: number): Promise<number> {
-  const due = (
-    orgSeq === undefined
-      ? await ledger.stmt('SELECT seq FROM journal_repeats WHERE next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL').pluck().all(today)
-      : await ledger.stmt('SELECT seq FROM journal_repeats WHERE org_seq = ? AND next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL').pluck().all(orgSeq, today)
-  ) as number[];
+  // Every organization's, each in its own scope (a server's row-level security shows one at a time).
+  const orgs = orgSeq === undefined ? ((await ledger.forOrg('all', () => ledger.stmt('SELECT seq FROM organizations').pluck().all())) as number[]) : [orgSeq];
   let made = 0;
-  for (const seq of due) made += await ledger.write(() => catchUpRepeat(ledger, seq, actor, today));
+  for (const org of orgs) {
+    made += await ledger.forOrg(org, async () => {
+      const due = (await ledger
+        .stmt('SELECT seq FROM journal_repeats WHERE org_seq = ? AND next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL')
+        .pluck()
+        .all(org, today)) as number[];
+      let n = 0;
+      for (const seq of due) n += await ledger.write(() => catchUpRepeat(ledger, seq, actor, today));
+      return n;
+    });
+  }
   return made;
 }
 

@@ -3,6 +3,7 @@
 // Assets = liabilities + equity always holds: every entry balances, and the
 // earnings (revenue and expense lines) are equity, split at the fiscal year's
 // start into retained earnings (earlier years) and current-year earnings.
+import { consistent } from '../core/consistent';
 import { today } from '../core/clock';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
@@ -52,7 +53,7 @@ function section(positions: Position[], cls: BookClass, currency: string): State
   };
 }
 
-export async function balanceSheet(ledger: Ledger, orgSeq: number, options: { date?: string; currency?: string } = {}): Promise<BalanceSheet> {
+export const balanceSheet = consistent(async function balanceSheet(ledger: Ledger, orgSeq: number, options: { date?: string; currency?: string } = {}): Promise<BalanceSheet> {
   const date = options.date ?? today();
   const { currency, sums } = await reportCurrency(ledger, orgSeq, options.currency);
   const positions = await positionsThrough(ledger, orgSeq, sums, date);
@@ -79,7 +80,7 @@ export async function balanceSheet(ledger: Ledger, orgSeq: number, options: { da
     currentYearEarnings: fromMinor(before - all, currency),
     liabilitiesAndEquity: fromMinor(minorOf('liability') + minorOf('equity'), currency),
   };
-}
+});
 
 export interface TrialBalanceLine {
   code?: string;
@@ -106,7 +107,11 @@ const CLASS_ORDER: BookClass[] = ['asset', 'liability', 'equity', 'revenue', 'ex
  * earnings before `from` as retained earnings. Each balance in the debit or
  * the credit column; the columns add up to the same total.
  */
-export async function trialBalance(ledger: Ledger, orgSeq: number, options: { from?: string; to?: string; currency?: string } = {}): Promise<TrialBalance> {
+export const trialBalance = consistent(async function trialBalance(
+  ledger: Ledger,
+  orgSeq: number,
+  options: { from?: string; to?: string; currency?: string } = {},
+): Promise<TrialBalance> {
   const to = options.to ?? today();
   const from = options.from ?? (await fiscalYearOf(ledger, orgSeq, to));
   const { currency, sums } = await reportCurrency(ledger, orgSeq, options.currency);
@@ -130,4 +135,4 @@ export async function trialBalance(ledger: Ledger, orgSeq: number, options: { fr
   const debit = positions.reduce((s, p) => s + Math.max(p.minor, 0), 0);
   const credit = positions.reduce((s, p) => s + Math.max(-p.minor, 0), 0);
   return { from, to, currency, lines, totalDebit: fromMinor(debit, currency), totalCredit: fromMinor(credit, currency) };
-}
+});

@@ -13,6 +13,7 @@
 // `pendingReview`. cashPosition = the balance of the money accounts in the
 // base currency (cards and other liabilities count negative): opening balances
 // plus every movement.
+import { consistent } from '../core/consistent';
 import type { Ledger } from '../core/db';
 import { listConnectors } from '../accounts/connectors';
 import { fromMinor } from '../core/money';
@@ -69,7 +70,7 @@ async function cashInBase(ledger: Ledger, orgSeq: number): Promise<number> {
   return cash;
 }
 
-export async function dashboardSummary(ledger: Ledger, orgSeq: number): Promise<DashboardSummary> {
+export const dashboardSummary = consistent(async function dashboardSummary(ledger: Ledger, orgSeq: number): Promise<DashboardSummary> {
   const { currency } = await organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, currency);
   const months = await defaultMonths(ledger, orgSeq, null);
@@ -114,7 +115,7 @@ export async function dashboardSummary(ledger: Ledger, orgSeq: number): Promise<
     monthlyTrend,
     notifications: await notifications(ledger, orgSeq, pending, count('receipt_missing')),
   };
-}
+});
 
 async function notifications(ledger: Ledger, orgSeq: number, pending: number, missingReceipts: number): Promise<Notification[]> {
   const out: Notification[] = [];

@@ -268,13 +268,22 @@ async function exportRows(ledger: Ledger, orgSeq: number, period: { from?: strin
     where.push('t.date <= ?');
     params.push(period.to);
   }
-  const dated = where.join(' AND ') || '1';
+  const dated = where.join(' AND ') || 'TRUE';
   const sides = await counterparts(ledger, orgSeq, dated, params);
-  const select = ledger.sqlite.prepare(ENTRIES.replace('$DATED', dated)).raw(true);
+  const sql = ENTRIES.replace('$DATED', dated);
+  // SQLite streams the entries as the writer asks for them (a million rows are never held); PostgreSQL's driver reads them whole.
+  const tuples =
+    ledger.engine === 'sqlite'
+      ? () =>
+          ledger.sqlite
+            .prepare(sql)
+            .raw(true)
+            .iterate(orgSeq, ...params) as Iterable<ExportTuple>
+      : await readAll(ledger, sql, orgSeq, ...params);
   return {
     *[Symbol.iterator]() {
       let row = null as (ExportRow & { seq: number }) | null;
-      for (const v of select.iterate(orgSeq, ...params) as Iterable<ExportTuple>) {
+      for (const v of typeof tuples === 'function' ? tuples() : tuples) {
         const seq = v[0];
         if (row === null || row.seq !== seq) {
           if (row !== null) yield row;
@@ -295,4 +304,11 @@ async function exportRows(ledger: Ledger, orgSeq: number, period: { from?: strin
       if (row !== null) yield row;
     },
   };
+}
+
+/** Every row of a query, as arrays. */
+async function readAll(ledger: Ledger, sql: string, ...params: unknown[]): Promise<ExportTuple[]> {
+  const all: ExportTuple[] = [];
+  for await (const chunk of ledger.stmt(sql).iterateRaw(...params)) for (const v of chunk) all.push(v as ExportTuple);
+  return all;
 }

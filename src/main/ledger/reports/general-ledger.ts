@@ -7,6 +7,7 @@
 // totals, so any page costs about the same. A category's ledger may take the
 // categories the P&L reports under it and either basis (category-ledger.ts),
 // so that a P&L figure opens exactly the postings that add up to it.
+import { consistent } from '../core/consistent';
 import type { AccountRow } from '../accounts/accounts';
 import type { Basis } from '../documents/basis';
 import { invalid } from '../core/errors';
@@ -165,7 +166,7 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
   // Every uncategorized row: in books of several currencies at their base amounts, else in the one currency.
   const amount = inBase ? 'base_minor' : 'amount_minor';
   const keys = `SELECT seq AS transaction_seq, 0 AS position FROM transactions INDEXED BY transactions_org_status_date
-    WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
+    WHERE org_seq = ? AND status = 'uncategorized' AND CAST(? AS TEXT) IS NOT NULL AND date BETWEEN ? AND ? ORDER BY date, seq LIMIT ? OFFSET ?`;
   const currencyOrBase = inBase ? null : currency;
   return {
     page: async (from: string, to: string, limit: number, offset: number) => {
@@ -184,7 +185,7 @@ function suspenseReader(ledger: Ledger, orgSeq: number, currency: string, kind: 
     },
     sameDayBefore: async (p: Posting) =>
       (await ledger
-        .stmt(`SELECT -coalesce(sum(${amount}), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND ? IS NOT NULL AND date = ? AND seq < ?`)
+        .stmt(`SELECT -coalesce(sum(${amount}), 0) FROM transactions WHERE org_seq = ? AND status = 'uncategorized' AND CAST(? AS TEXT) IS NOT NULL AND date = ? AND seq < ?`)
         .pluck()
         .get(orgSeq, currency, p.date, p.seq)) as number,
     range: (from: string, to: string): Promise<RangeTotals> => lineRange(ledger, orgSeq, currencyOrBase, kind, categorySeq, from, to),
@@ -210,7 +211,7 @@ async function readerOf(ledger: Ledger, orgSeq: number, target: Target, q: Ledge
   return { currency, read: wide ? categoriesReader(ledger, set) : await reader(ledger, orgSeq, currency, target, several) };
 }
 
-export async function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): Promise<GeneralLedger> {
+export const generalLedger = consistent(async function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQuery): Promise<GeneralLedger> {
   const target = await targetOf(ledger, orgSeq, q.account, q.withChildren);
   const from = q.from ?? BEGINNING;
   const to = q.to ?? today();
@@ -268,4 +269,4 @@ export async function generalLedger(ledger: Ledger, orgSeq: number, q: LedgerQue
     data,
     meta: { totalCount: period.n, limit: q.limit, offset: q.offset },
   };
-}
+});

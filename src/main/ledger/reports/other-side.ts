@@ -2,6 +2,7 @@
 // posting: for a money account's row, where the money went (a category,
 // "Split: ...", "Transfer to" or "from" the other account, uncategorized); for
 // a line, the money account whose row it balances. Read for one page at a time.
+import { anyOf } from '../core/dialect';
 import type { Ledger } from '../core/db';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { SUSPENSE_NAME } from './positions';
@@ -33,19 +34,17 @@ export async function otherSides(ledger: Ledger, side: 'money' | 'line', posting
   const out = new Map<string, string>();
   if (!seqs.length) return out;
   const accounts = new Map(
-    (
-      await ledger.rows<{ seq: number; name: string }>(
-        'SELECT seq, name FROM accounts WHERE seq IN (SELECT value FROM json_each(?))',
-        JSON.stringify([...new Set(postings.map((p) => p.account_seq))]),
-      )
-    ).map((a) => [a.seq, a.name]),
+    (await ledger.rows<{ seq: number; name: string }>(`SELECT seq, name FROM accounts WHERE seq ${anyOf(ledger)}`, [...new Set(postings.map((p) => p.account_seq))])).map((a) => [
+      a.seq,
+      a.name,
+    ]),
   );
   const lines = await ledger.rows<PageLine>(
     `SELECT l.transaction_seq, l.position, l.kind, c.name AS category, a.name AS account, l.counterpart_seq, l.amount_minor,
        CASE l.kind WHEN 'journal' THEN (SELECT ${journalNumberSql('j')} FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = l.transaction_seq) END AS journal
      FROM lines l LEFT JOIN categories c ON c.seq = l.category_seq LEFT JOIN accounts a ON a.seq = l.account_seq
-     WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) ORDER BY l.transaction_seq, l.position`,
-    JSON.stringify(seqs),
+     WHERE l.transaction_seq ${anyOf(ledger)} ORDER BY l.transaction_seq, l.position`,
+    seqs,
   );
   const byRow = new Map<number, PageLine[]>();
   for (const l of lines) (byRow.get(l.transaction_seq) ?? byRow.set(l.transaction_seq, []).get(l.transaction_seq)!).push(l);

@@ -8,6 +8,7 @@
 // in net); transfers between the organization's own accounts are not profit or
 // loss and are left out; lines to asset, liability or equity categories
 // (owner's money, loans) left out and counted.
+import { consistent } from '../core/consistent';
 import { organizationBySeq } from '../access/organizations';
 import { chartRows, type ChartRow } from '../chart/categories';
 import { ChartTree, type PlSection } from '../chart/sections';
@@ -159,7 +160,7 @@ class Tree {
 
 const ORDER: PlSection[] = ['revenue', 'cost_of_sales', 'expenses'];
 
-export async function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): Promise<ProfitAndLoss> {
+export const profitAndLoss = consistent(async function profitAndLoss(ledger: Ledger, orgSeq: number, period: Period = {}): Promise<ProfitAndLoss> {
   const { currency, sums } = await reportCurrency(ledger, orgSeq, period.currency);
   const { from, to } = { ...(await defaultPeriod(ledger, orgSeq, sums)), ...Object.fromEntries(Object.entries({ from: period.from, to: period.to }).filter(([, v]) => v)) };
   const money = (minor: number) => fromMinor(minor, currency);
@@ -202,4 +203,4 @@ export async function profitAndLoss(ledger: Ledger, orgSeq: number, period: Peri
     uncategorized: { amount: money(sumOf(none)), months: perMonth(none) },
     transfers: money(transfers),
   };
-}
+});

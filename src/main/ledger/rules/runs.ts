@@ -9,6 +9,7 @@
 // in row order, whatever rule took each row: rule by rule, each rule's rows
 // would be spread over the whole table, and every rule would walk all of its
 // pages again (npm run bench: 200 rules over 1,000,000 rows).
+import { BatchInsert } from '../core/batch';
 import type { Actor } from '../access/audit';
 import { appendAudit } from '../access/audit';
 import { EntryAggregates, BULK_ROWS, proposeInBulk, updateInBulk } from '../totals/bulk';
@@ -146,48 +147,67 @@ const by = (rule: Compiled) => `rule:${rule.row.id}`;
 
 /**
  * The applying rules' rows: a rule of one category turns each row's suspense
- * line into its category line in one statement from a temporary table of them
- * (temp: never in the ledger file); a split's rows get their shares row by
- * row. A big run lifts the row triggers and keeps the totals from what
+ * line into its category line in one statement from a staging of them (SQLite:
+ * a temporary table, never in the ledger file; PostgreSQL: arrays read with
+ * unnest, no DDL at run time); a split's rows get their shares row by row. A
+ * big run on SQLite lifts the row triggers and keeps the totals from what
  * match() read (bulk.ts).
  */
 async function apply(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, totals: Totals): Promise<void> {
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'apply' ? [at] : []));
   if (mine.length === 0) return;
-  ledger.sqlite.exec('DROP TABLE IF EXISTS temp.rule_applied; CREATE TEMP TABLE rule_applied (seq INTEGER PRIMARY KEY, category_seq INTEGER, by TEXT)');
-  const stage = ledger.sqlite.prepare('INSERT INTO temp.rule_applied VALUES (?, ?, ?)');
+  const staged: [number[], number[], string[]] = [[], [], []];
   const splits: number[] = [];
   for (const at of mine) {
     const rule = rules[hits.rule[at]];
     if (rule.shares || rule.taxLines) splits.push(at);
-    else stage.run(hits.seq[at], rule.category!.seq, by(rule));
+    else {
+      staged[0].push(hits.seq[at]);
+      staged[1].push(rule.category!.seq);
+      staged[2].push(by(rule));
+    }
     rule.applied++;
   }
+  const staging = await stage(ledger, staged);
   // No reason on the row: suggested_by names the rule, and a row that grows less splits fewer pages.
   const update = async () => {
-    ledger.sqlite
-      .prepare("UPDATE lines SET kind = 'category', category_seq = h.category_seq FROM temp.rule_applied h WHERE lines.transaction_seq = h.seq AND lines.kind = 'suspense'")
-      .run();
-    const changed = ledger.sqlite
-      .prepare(
-        `UPDATE transactions SET category_seq = h.category_seq, status = ${statusSql('1')}, suggested_by = h.by, confidence = NULL, reason = NULL
-         FROM temp.rule_applied h WHERE transactions.seq = h.seq AND transactions.status = 'uncategorized'`,
+    await ledger
+      .stmt(`UPDATE lines SET kind = 'category', category_seq = h.category_seq FROM ${staging.from} WHERE lines.transaction_seq = h.seq AND lines.kind = 'suspense'`)
+      .run(...staging.params);
+    const { changes } = await ledger
+      .stmt(
+        `UPDATE transactions SET category_seq = h.category_seq, status = ${statusSql('TRUE')}, suggested_by = h.by, confidence = NULL, reason = NULL
+         FROM ${staging.from} WHERE transactions.seq = h.seq AND transactions.status = 'uncategorized'`,
       )
-      .run().changes;
+      .run(...staging.params);
     // Read uncategorized in this same transaction: every one is still there.
-    if (changed !== mine.length - splits.length) throw new Error('a rule run lost a row it had matched');
+    if (changes !== mine.length - splits.length) throw new Error('a rule run lost a row it had matched');
     await applySplits(ledger, orgSeq, rules, hits, splits);
   };
-  if (mine.length < BULK_ROWS) await update();
-  else await updateInBulk(ledger, update, totals.before, totals.after);
-  ledger.sqlite.exec('DROP TABLE temp.rule_applied');
+  try {
+    if (mine.length < BULK_ROWS) await update();
+    else await updateInBulk(ledger, update, totals.before, totals.after);
+  } finally {
+    await staging.done();
+  }
+}
+
+/** The rows a run applies, as `h(seq, category_seq, by)` of an UPDATE's FROM, and its parameters. */
+async function stage(ledger: Ledger, [seqs, categories, bys]: [number[], number[], string[]]): Promise<{ from: string; params: unknown[]; done: () => Promise<void> }> {
+  if (ledger.engine === 'postgres') {
+    return { from: 'unnest(?::bigint[], ?::bigint[], ?::text[]) AS h(seq, category_seq, by)', params: [seqs, categories, bys], done: () => Promise.resolve() };
+  }
+  ledger.sqlite.exec('DROP TABLE IF EXISTS temp.rule_applied; CREATE TEMP TABLE rule_applied (seq INTEGER PRIMARY KEY, category_seq INTEGER, by TEXT)');
+  const insert = ledger.sqlite.prepare('INSERT INTO temp.rule_applied VALUES (?, ?, ?)');
+  for (let i = 0; i < seqs.length; i++) insert.run(seqs[i], categories[i], bys[i]);
+  return { from: 'temp.rule_applied h', params: [], done: () => Promise.resolve(void ledger.sqlite.exec('DROP TABLE temp.rule_applied')) };
 }
 
 /** The rows a split rule takes: the suspense line gives way to the rule's shares. */
 async function applySplits(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: Hits, splits: number[]): Promise<void> {
   const head = ledger.stmt('SELECT seq, org_seq, date, currency, amount_minor, base_minor FROM transactions WHERE seq = ?');
   // Split or taxed rows: their lines one row at a time.
-  const set = ledger.stmt(`UPDATE transactions SET category_seq = ?, status = ${statusSql('1')}, suggested_by = ?, confidence = NULL, reason = NULL WHERE seq = ?`);
+  const set = ledger.stmt(`UPDATE transactions SET category_seq = ?, status = ${statusSql('TRUE')}, suggested_by = ?, confidence = NULL, reason = NULL WHERE seq = ?`);
   for (const at of splits) {
     const rule = rules[hits.rule[at]];
     const row = (await head.get(hits.seq[at])) as { seq: number; org_seq: number; date: string; currency: string; amount_minor: number; base_minor: number | null };
@@ -208,10 +228,17 @@ async function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: 
   const mine = hits.rule.flatMap((r, at) => (rules[r].row.mode === 'suggest' ? [at] : []));
   if (mine.length === 0) return;
   const isDecided = await decidedChanges(ledger, orgSeq, mine.length);
-  const insert = ledger.stmt(
-    `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key, rule_seq)
-     VALUES (?, ?, 'categorization', 'pending', ?, ?, NULL, NULL, NULL, ?, NULL, ?, ?)`,
-  );
+  const insert = new BatchInsert(ledger, 'proposals', [
+    ['id', 'text'],
+    ['org_seq', 'bigint'],
+    ['type', 'text'],
+    ['status', 'text'],
+    ['payload', 'text'],
+    ['proposed_by', 'text'],
+    ['created_at', 'text'],
+    ['change_key', 'text'],
+    ['rule_seq', 'bigint'],
+  ]);
   const now = nowIso();
   // What every suggestion of a rule shares, written once per rule rather than per row.
   const shared = rules.map((rule) =>
@@ -242,10 +269,11 @@ async function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: 
       }
       const json = payload ? JSON.stringify(payload) : `{"transactionId":"${transactionId}${shared[rule.index]!.tail}`;
       // Time-ordered ids: a million suggestions go to the end of the id index, not all over it.
-      await insert.run(newTimeOrderedId(), orgSeq, json, by(rule), now, changeKey, rule.row.seq);
+      await insert.add(newTimeOrderedId(), orgSeq, 'categorization', 'pending', json, by(rule), now, changeKey, rule.row.seq);
       rule.suggested++;
       filed++;
     }
+    await insert.flush();
   };
   if (mine.length < BULK_ROWS) await file();
   else await proposeInBulk(ledger, orgSeq, async () => (await file(), filed));

@@ -184,7 +184,8 @@ async function insertCode(ledger: Ledger, orgSeq: number, c: NewTaxCode & { rate
       .stmt('INSERT INTO tax_codes (org_seq, code, name, kind, applies, boxes, recoverable_percent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .insert(orgSeq, code, c.name?.trim() || code, c.kind, c.applies ?? 'both', JSON.stringify(c.boxes ?? []), recoverable, nowIso()),
   );
-  for (const [i, r] of rates.entries()) await ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?)').run(seq, r.from, e4s[i]);
+  for (const [i, r] of rates.entries())
+    await ledger.stmt('INSERT INTO tax_rates (org_seq, tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?, ?)').run(orgSeq, seq, r.from, e4s[i]);
   return seq;
 }
 
@@ -229,7 +230,9 @@ export async function setTaxRate(ledger: Ledger, orgSeq: number, actor: Human, c
   return ledger.write(async () => {
     const row = await requireTaxCode(ledger, orgSeq, code, 'code');
     const e4 = rateE4Of(rate);
-    await ledger.stmt('INSERT INTO tax_rates (tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET rate_e4 = excluded.rate_e4').run(row.seq, from, e4);
+    // The same date again replaces that step (a delete and an insert: a server's key leads with the organization).
+    await ledger.stmt('DELETE FROM tax_rates WHERE tax_code_seq = ? AND valid_from = ?').run(row.seq, from);
+    await ledger.stmt('INSERT INTO tax_rates (org_seq, tax_code_seq, valid_from, rate_e4) VALUES (?, ?, ?, ?)').run(orgSeq, row.seq, from, e4);
     await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.rate_set',
       targetType: 'tax_code',

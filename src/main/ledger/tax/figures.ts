@@ -4,6 +4,7 @@
 // currency, as the return reads them) and the boxes they fill by the code's
 // mapping. A correction keeps these for what the filed returns took and for
 // what the row says now; the next open return takes the difference.
+import { roundDiv } from '../core/dialect';
 import type { Ledger } from '../core/db';
 import type { TaxBox } from './codes';
 
@@ -29,7 +30,7 @@ export function fillBoxes(mapping: readonly TaxBox[], sales: boolean, net: numbe
 }
 
 /** A line's tax in the base currency at its booked rate, as the return reads another currency's lines. */
-const TAX_IN_BASE = 'CASE WHEN l.amount_minor = 0 THEN 0 ELSE CAST(round(coalesce(l.tax_minor, 0) * 1.0 * l.base_minor / l.amount_minor) AS INTEGER) END';
+const TAX_IN_BASE = `CASE WHEN l.amount_minor = 0 THEN 0 ELSE ${roundDiv('coalesce(l.tax_minor, 0) * l.base_minor', 'l.amount_minor')} END`;
 
 /** The figures of a row's taxed category lines, per code and side. */
 export async function rowFigures(ledger: Ledger, base: string, transactionSeq: number): Promise<TaxFigure[]> {
@@ -40,7 +41,7 @@ export async function rowFigures(ledger: Ledger, base: string, transactionSeq: n
          sum(CASE WHEN l.currency = ? THEN coalesce(l.tax_minor, 0) ELSE ${TAX_IN_BASE} END) AS tax
        FROM lines l JOIN tax_codes t ON t.seq = l.tax_code_seq JOIN categories c ON c.seq = l.category_seq
        WHERE l.transaction_seq = ? AND l.kind = 'category' AND l.tax_code_seq IS NOT NULL
-       GROUP BY t.seq, sales ORDER BY t.code, sales DESC`,
+       GROUP BY t.seq, t.code, t.kind, t.boxes, sales ORDER BY t.code, sales DESC`,
       base,
       base,
       transactionSeq,

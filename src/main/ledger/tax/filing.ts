@@ -10,6 +10,7 @@
 // account): its balance is what is owed. The payment to the tax office (or
 // the refund from it) is a bank row matched with the return like a bill's
 // payment: its one line settles the control account.
+import { bySql } from '../core/dialect';
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { newId, nowIso } from '../core/clock';
@@ -171,7 +172,7 @@ export async function taxPaymentCandidates(ledger: Ledger, orgSeq: number): Prom
     await ledger.rows<TaxPaymentCandidate & { payable_minor: number }>(
       `SELECT r.id AS "returnId", r.period_from AS "from", r.period_to AS "to", r.payable_minor, t.id AS "transactionId", t.date, t.description
      FROM tax_returns r JOIN transactions t INDEXED BY transactions_org_status_date
-       ON t.org_seq = r.org_seq AND t.status = 'uncategorized' AND t.date > r.period_to AND t.date <= date(r.period_to, '+${TAX_PAYMENT_DAYS} days') AND t.amount_minor = -r.payable_minor AND t.currency = ?
+       ON t.org_seq = r.org_seq AND t.status = 'uncategorized' AND t.date > r.period_to AND t.date <= ${bySql(ledger, { sqlite: `date(r.period_to, '+${TAX_PAYMENT_DAYS} days')`, postgres: `to_char(r.period_to::date + ${TAX_PAYMENT_DAYS}, 'YYYY-MM-DD')` })} AND t.amount_minor = -r.payable_minor AND t.currency = ?
      WHERE r.org_seq = ? AND r.payment_transaction_seq IS NULL AND r.payable_minor <> 0 ORDER BY r.period_to, t.date`,
       currency,
       orgSeq,

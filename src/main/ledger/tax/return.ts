@@ -8,6 +8,8 @@
 // in proportion (cash), documents/basis.ts.
 // A return after a filed one also includes the corrections of earlier returns
 // (issue 43, adjustments.ts): their differences in its boxes and payable.
+import { consistent } from '../core/consistent';
+import { roundDiv } from '../core/dialect';
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
@@ -73,8 +75,7 @@ interface Group {
  */
 const OWN = 'amount_minor, tax_minor';
 /** Another currency's lines in the base currency (issue 30): each line's base amount, its tax at the same booked rate. */
-const IN_BASE =
-  'base_minor AS amount_minor, CASE WHEN amount_minor = 0 THEN 0 ELSE CAST(round(coalesce(tax_minor, 0) * 1.0 * base_minor / amount_minor) AS INTEGER) END AS tax_minor';
+const IN_BASE = `base_minor AS amount_minor, CASE WHEN amount_minor = 0 THEN 0 ELSE ${roundDiv('coalesce(tax_minor, 0) * base_minor', 'amount_minor')} END AS tax_minor`;
 const inPeriod = (amounts: string) => `SELECT transaction_seq, position, tax_code_seq, category_seq, ${amounts}, date FROM lines INDEXED BY lines_tax_date
   WHERE org_seq = ? AND currency = ? AND date BETWEEN ? AND ? AND tax_code_seq IS NOT NULL AND kind = 'category'`;
 const late = (amounts: string) => `SELECT transaction_seq, position, tax_code_seq, category_seq, ${amounts}, date FROM lines INDEXED BY lines_tax_unfiled
@@ -146,7 +147,7 @@ async function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, fro
     `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(g.net) AS net, sum(g.tax) AS tax
      FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) AS sub GROUP BY tax_code_seq, category_seq) g
      JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
-     GROUP BY t.seq, sales ORDER BY t.code`,
+     GROUP BY t.seq, t.code, t.name, t.boxes, t.kind, sales ORDER BY t.code`,
     ...params,
     ...documents.flatMap((c) => documentTaxedParams(basis, orgSeq, c, from, to)),
   );
@@ -205,7 +206,7 @@ function addSums(boxes: TaxSetBox[], boxMinor: Map<string, number>): void {
   }
 }
 
-export async function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): Promise<TaxReturn> {
+export const taxReturn = consistent(async function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): Promise<TaxReturn> {
   const org = await organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, org.currency);
   const basis = period.basis ?? (await returnBasis(ledger, orgSeq));
@@ -251,4 +252,4 @@ export async function taxReturn(ledger: Ledger, orgSeq: number, period: { from: 
     corrections: adjustments.map((a) => a.line),
     correctionThreshold: thresholdCheck(set?.correctionThreshold, org.currency, adjustments, boxMinor),
   };
-}
+});

@@ -1,11 +1,13 @@
 // Bulk loading (demo data, imports), bulk updates (a rule run) and bulk
-// deletes (an undone import): per-row triggers cost ~13x more than keeping the
-// totals once for the batch. Inside the caller's write transaction the
-// triggers the declaration names (declared.ts) are lifted, the rows written,
+// deletes (an undone import). On SQLite per-row triggers cost ~13x more than
+// keeping the totals once for the batch: inside the caller's write transaction
+// the triggers the declaration names (declared.ts) are lifted, the rows written,
 // the totals brought up to date (counted in JS as the rows go in:
 // aggregates.ts) and the full-text index filled set-wise; then the triggers
 // are restored from their own stored SQL. Other connections see the rows,
-// their totals and the triggers together or not at all.
+// their totals and the triggers together or not at all. On PostgreSQL the
+// totals' triggers are per statement already (scripts/postgres/triggers.ts):
+// a batch is its statements, nothing is lifted (no DDL at run time).
 import { refreshSettled } from '../documents/settled';
 import type { Ledger } from '../core/db';
 import { ORDER_KEY_SQL } from '../transactions/transactions';
@@ -88,6 +90,7 @@ export async function bulkInsert(ledger: Ledger, fn: (track: Track) => unknown):
  * rows and their lines and tells track of each.
  */
 export async function insertInBulk(ledger: Ledger, fn: (track: Track) => unknown): Promise<void> {
+  if (ledger.engine === 'postgres') return void (await fn(UNTRACKED));
   const txSince = maxSeq(ledger, 'transactions');
   const receiptSince = maxSeq(ledger, 'receipts');
   await withoutTriggers(ledger, [...entryTotalsOf('ai'), FULL_TEXT.transactions_ai, FULL_TEXT.receipts_ai, ACCOUNT_CHECK], async () => {
@@ -122,6 +125,7 @@ export async function insertInBulk(ledger: Ledger, fn: (track: Track) => unknown
  * may change, add and delete lines.
  */
 export async function updateInBulk(ledger: Ledger, update: () => void | Promise<void>, before: EntryAggregates, after: EntryAggregates): Promise<void> {
+  if (ledger.engine === 'postgres') return void (await update());
   await withoutTriggers(ledger, [...totalsOf('transactions', 'au'), ...totalsOf('lines', 'ai'), ...totalsOf('lines', 'ad'), ...totalsOf('lines', 'au')], async () => {
     await update();
     before.flush(ledger);
@@ -134,6 +138,7 @@ export async function updateInBulk(ledger: Ledger, update: () => void | Promise<
  * in the caller's write transaction. `where` selects the rows from `transactions`.
  */
 export async function deleteInBulk(ledger: Ledger, where: string, ...params: unknown[]): Promise<number> {
+  if (ledger.engine === 'postgres') return deleteBySql(ledger, where, params);
   return withoutTriggers(ledger, [...entryTotalsOf('ad'), FULL_TEXT.transactions_ad], async () => {
     const totals = new EntryAggregates(-1);
     const rows = ledger.sqlite
@@ -167,6 +172,7 @@ export async function deleteInBulk(ledger: Ledger, where: string, ...params: unk
  * fn writes the postings and tells track of each; their totals are added once.
  */
 export async function postInBulk<T>(ledger: Ledger, fn: (track: Track) => T | Promise<T>): Promise<T> {
+  if (ledger.engine === 'postgres') return fn(UNTRACKED);
   return withoutTriggers(ledger, totalsOf('postings', 'ai'), async () => {
     const totals = new EntryAggregates(1);
     const result = await fn(trackInto(totals));
@@ -177,8 +183,23 @@ export async function postInBulk<T>(ledger: Ledger, fn: (track: Track) => T | Pr
 
 /** Files many proposals (a rule run's suggestions): the pending count kept once for the batch, not by a trigger per row. */
 export async function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number | Promise<number>): Promise<void> {
+  if (ledger.engine === 'postgres') return void (await file());
   const filed = await withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
   await ledger
-    .stmt("INSERT INTO proposal_status_counts (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = n + excluded.n")
+    .stmt("INSERT INTO proposal_status_counts AS t (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = t.n + excluded.n")
     .run(orgSeq, filed);
+}
+
+/** On PostgreSQL the statements' triggers count: nothing to track. */
+const UNTRACKED: Track = { row: () => undefined, line: () => undefined };
+
+/** An undone import's rows and lines deleted by statements (PostgreSQL: their triggers take their totals away). */
+async function deleteBySql(ledger: Ledger, where: string, params: unknown[]): Promise<number> {
+  const settled = (await ledger
+    .stmt(`SELECT DISTINCT settles_seq FROM lines WHERE settles_seq IS NOT NULL AND transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`)
+    .pluck()
+    .all(...params)) as number[];
+  await ledger.stmt(`DELETE FROM lines WHERE transaction_seq IN (SELECT seq FROM transactions WHERE ${where})`).run(...params);
+  await refreshSettled(ledger, settled);
+  return (await ledger.stmt(`DELETE FROM transactions WHERE ${where}`).run(...params)).changes;
 }

@@ -96,8 +96,8 @@ export const TRANSACTION_TOTALS: readonly Total<BulkRow>[] = [
   { table: 'transaction_day_counts', source: 'transactions', key: [org, date, status, source], measures: ['n'] },
   { table: 'transaction_status_counts', source: 'transactions', key: [org, status, source], measures: ['n'] },
   /** Each money account's movements, reconciled ones apart: balances at any date, the reconciled balance. */
-  { table: 'account_day_totals', source: 'transactions', key: [account, date, status, reconciled], measures: ['n', 'sum_minor', 'sum_base'] },
-  { table: 'account_month_totals', source: 'transactions', key: [account, month, status, reconciled], measures: ['n', 'sum_minor', 'sum_base'] },
+  { table: 'account_day_totals', source: 'transactions', key: [org, account, date, status, reconciled], measures: ['n', 'sum_minor', 'sum_base'] },
+  { table: 'account_month_totals', source: 'transactions', key: [org, account, month, status, reconciled], measures: ['n', 'sum_minor', 'sum_base'] },
   /** Rows per description shape: a description filter's count without reading the rows. */
   { table: 'description_shapes', source: 'transactions', key: [org, shape], measures: ['n'], perRow: true },
 ];

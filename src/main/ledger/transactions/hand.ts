@@ -6,6 +6,7 @@
 // Locks: a bank's row (imported, or from a feed) keeps the bank's date, amount
 // and description: only its category, notes and receipts change. A reconciled
 // row's date and amount never change and it is never deleted; its category may.
+import { jsonField } from '../core/dialect';
 import { accountBySeq, requireOpenAccount } from '../accounts/accounts';
 import { appendAudit, type Human } from '../access/audit';
 import { resolveCategory, type ResolvedCategory } from '../chart/categories';
@@ -186,7 +187,7 @@ export async function deleteTransaction(ledger: Ledger, orgSeq: number, actor: H
       await ledger
         .stmt(
           `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The transaction was deleted by hand.'
-         WHERE org_seq = ? AND status = 'pending' AND json_extract(payload, '$.transactionId') = ?`,
+         WHERE org_seq = ? AND status = 'pending' AND ${jsonField(ledger, 'payload', 'transactionId')} = ?`,
         )
         .run(nowIso(), actor.name, orgSeq, row.id)
     ).changes;
@@ -194,8 +195,8 @@ export async function deleteTransaction(ledger: Ledger, orgSeq: number, actor: H
     // Remembered, so that the next statement showing it again does not bring it back (dedupe.ts).
     if (fromBank) {
       await ledger
-        .stmt('INSERT INTO deleted_statement_rows (account_seq, date, amount_minor, external_id, fingerprint, transaction_id, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(row.account_seq, row.date, row.amount_minor, row.external_id, row.fingerprint, row.id, nowIso());
+        .stmt('INSERT INTO deleted_statement_rows (org_seq, account_seq, date, amount_minor, external_id, fingerprint, transaction_id, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(orgSeq, row.account_seq, row.date, row.amount_minor, row.external_id, row.fingerprint, row.id, nowIso());
     }
     await appendAudit(ledger, orgSeq, actor, {
       action: 'transaction.deleted',

@@ -38,14 +38,14 @@ export interface NewTransaction {
   status?: TransactionStatus;
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, org_seq, account_seq, origin, date, amount_minor, base_minor, currency, description, category_seq, status, source, external_id, suggested_by, confidence, reason, created_at, reconciled, receipt_needed, import_batch_seq, fingerprint';
 const COLUMN_COUNT = COLUMNS.split(',').length;
 const placeholders = (n: number) => `(${Array(n).fill('?').join(', ')})`;
 const INSERT_TRANSACTION = `INSERT INTO transactions (${COLUMNS}) VALUES ${placeholders(COLUMN_COUNT)}`;
 
 /** A new entry as stored: the row's values (in COLUMNS' order), its lines, and what its totals count. */
-async function newEntry(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): Promise<{ values: unknown[]; lines: LineInput[]; baseMinor: number | null }> {
+export async function newEntry(ledger: Ledger, orgSeq: number, t: NewTransaction, track?: Track): Promise<{ values: unknown[]; lines: LineInput[]; baseMinor: number | null }> {
   const reconciled = t.reconciled ?? 0;
   const receiptNeeded = t.receiptNeeded ?? 0;
   const lines = t.lines ?? linesFor(t.categorySeq, t.amountMinor);
@@ -89,7 +89,7 @@ async function newEntry(ledger: Ledger, orgSeq: number, t: NewTransaction, track
   return { values, lines, baseMinor };
 }
 
-const headOf = (seq: number, orgSeq: number, t: NewTransaction, baseMinor: number | null): EntryHead => ({
+export const headOf = (seq: number, orgSeq: number, t: NewTransaction, baseMinor: number | null): EntryHead => ({
   seq,
   org_seq: orgSeq,
   date: t.date,
@@ -122,12 +122,20 @@ const INSERT_DEFAULT_LINES = `INSERT INTO lines (transaction_seq, position, org_
   SELECT seq, 0, org_seq, CASE WHEN category_seq IS NULL THEN 'suspense' ELSE 'category' END, category_seq, date, currency, -amount_minor, -base_minor
   FROM transactions WHERE seq >= ? AND seq < ? AND seq NOT IN (SELECT value FROM json_each(?))`;
 
+/** What writes many entries at once: each engine's way (EntryWriter.open). */
+export interface EntryWriting {
+  /** Adds an entry; answers its seq (its row may be written later, at the latest at finish). */
+  add(t: NewTransaction): Promise<number>;
+  /** Writes what is left. */
+  finish(): Promise<void>;
+}
+
 /**
  * Many new entries in the caller's write transaction: the rows go in ROWS_PER_STATEMENT to a statement with their
  * seqs given (the next ones after the table's last), a row's default line set-wise once all are in (finish), and
  * any other lines (a matched transfer's) after their row. Nothing else may write transactions until finish.
  */
-export class EntryWriter {
+export class EntryWriter implements EntryWriting {
   readonly #first: number;
   #next: number;
   #values: unknown[] = [];

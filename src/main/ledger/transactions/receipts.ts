@@ -1,4 +1,5 @@
 // Receipt metadata (never file bytes) and search over file names and OCR text.
+import { jsonField } from '../core/dialect';
 import { appendAudit, type Actor } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/db';
@@ -42,13 +43,24 @@ export async function requireReceiptRow(ledger: Ledger, orgSeq: number, id: stri
   return row;
 }
 
-/** Where a receipt's bytes are kept (content-addressed by SHA-256: receipts/intake.ts), with its name and type. */
-export async function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): Promise<{ fileName: string; mimeType: string; sha256: string }> {
-  const row = (await ledger.stmt('SELECT file_name AS "fileName", mime_type AS "mimeType", sha256 FROM receipts WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as
-    { fileName: string; mimeType: string; sha256: string | null } | undefined;
+/** A receipt's file: its bytes (kept in the database once per organization by SHA-256: receipt_files), its name and type. */
+export async function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): Promise<{ fileName: string; mimeType: string; bytes: Uint8Array }> {
+  const row = (await ledger
+    .stmt(
+      `SELECT r.file_name AS "fileName", r.mime_type AS "mimeType", f.bytes FROM receipts r
+       LEFT JOIN receipt_files f ON f.org_seq = r.org_seq AND f.sha256 = r.sha256 WHERE r.id = ? AND r.org_seq = ?`,
+    )
+    .get(id, orgSeq)) as { fileName: string; mimeType: string; bytes: Uint8Array | null } | undefined;
   if (!row) throw notFound('receipt', id);
-  if (!row.sha256) throw notFound('receipt file', id);
-  return { ...row, sha256: row.sha256 };
+  if (!row.bytes) throw notFound('receipt file', id);
+  return { fileName: row.fileName, mimeType: row.mimeType, bytes: new Uint8Array(row.bytes) };
+}
+
+/** Keeps a file's bytes once per organization (a file already kept by content is the same file). */
+export async function keepReceiptFile(ledger: Ledger, orgSeq: number, sha256: string, bytes: Uint8Array): Promise<void> {
+  await ledger
+    .stmt('INSERT INTO receipt_files (org_seq, sha256, size_bytes, bytes, stored_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+    .run(orgSeq, sha256, bytes.length, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), nowIso());
 }
 
 export async function getReceipt(ledger: Ledger, orgSeq: number, id: string): Promise<Receipt> {
@@ -62,6 +74,7 @@ export async function getReceipt(ledger: Ledger, orgSeq: number, id: string): Pr
  */
 export async function searchReceipts(ledger: Ledger, orgSeq: number, q: string): Promise<Receipt[]> {
   const terms = q.trim().split(/\s+/).filter(Boolean);
+  if (ledger.engine === 'postgres') return searchReceiptsByTrigrams(ledger, orgSeq, terms);
   const long = terms.filter((t) => [...t].length >= 3);
   const short = terms.filter((t) => [...t].length < 3);
   const where = ['r.org_seq = ?'];
@@ -85,22 +98,33 @@ export async function searchReceipts(ledger: Ledger, orgSeq: number, q: string):
   );
 }
 
+/** PostgreSQL: each term an ILIKE over the name and text together, the expression pg_trgm's index holds (a term has no space, so it cannot span the two). */
+async function searchReceiptsByTrigrams(ledger: Ledger, orgSeq: number, terms: string[]): Promise<Receipt[]> {
+  const text = "(coalesce(r.file_name, '') || ' ' || coalesce(r.ocr_text, ''))";
+  const where = ['r.org_seq = ?', ...terms.map(() => `${text} ILIKE ? ESCAPE '\\'`)];
+  const patterns = terms.map((t) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return ledger.rows<Receipt>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.seq DESC LIMIT ${RECEIPT_SEARCH_LIMIT}`, orgSeq, ...patterns);
+}
+
 export interface NewReceipt {
   fileName: string;
   mimeType: string;
   sizeBytes: number;
   sha256: string;
   ocrText: string | null;
+  /** The file itself (kept with the receipt, in the same transaction); without it, only the receipt's facts (a test's). */
+  bytes?: Uint8Array;
 }
 
 /**
- * Records an uploaded receipt with its audit entry. The same file (by SHA-256)
- * uploaded again to the same organization answers the existing receipt.
+ * Records an uploaded receipt and its file with its audit entry. The same file (by SHA-256) uploaded again to the
+ * same organization answers the existing receipt.
  */
 export async function addReceipt(ledger: Ledger, orgSeq: number, actor: Actor, input: NewReceipt): Promise<{ receipt: Receipt; duplicate: boolean }> {
   return ledger.write(async () => {
     const existing = (await ledger.stmt('SELECT id FROM receipts WHERE org_seq = ? AND sha256 = ?').get(orgSeq, input.sha256)) as { id: string } | undefined;
     if (existing) return { receipt: await getReceipt(ledger, orgSeq, existing.id), duplicate: true };
+    if (input.bytes) await keepReceiptFile(ledger, orgSeq, input.sha256, input.bytes);
     const id = newId();
     await ledger
       .stmt('INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)')
@@ -152,8 +176,8 @@ export async function listReceipts(ledger: Ledger, orgSeq: number, page: { limit
 
 /**
  * Deletes a receipt that is linked to nothing (one uploaded by mistake), with
- * its audit entry; pending proposals to link it are rejected. Answers its
- * file's hash, and whether another receipt still keeps that file.
+ * its audit entry; pending proposals to link it are rejected; its file goes
+ * with it unless another receipt of the organization keeps the same file.
  */
 export async function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor, id: string): Promise<{ id: string; sha256: string | null; fileKept: boolean }> {
   return ledger.write(async () => {
@@ -168,7 +192,7 @@ export async function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor
       await ledger
         .stmt(
           `UPDATE proposals SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, review_comment = 'The receipt was deleted.'
-         WHERE org_seq = ? AND status = 'pending' AND type = 'receipt_link' AND json_extract(payload, '$.receiptId') = ?`,
+         WHERE org_seq = ? AND status = 'pending' AND type = 'receipt_link' AND ${jsonField(ledger, 'payload', 'receiptId')} = ?`,
         )
         .run(nowIso(), actor.type === 'human' ? actor.name : actor.tokenName, orgSeq, row.id)
     ).changes;
@@ -179,7 +203,8 @@ export async function deleteReceipt(ledger: Ledger, orgSeq: number, actor: Actor
       targetId: row.id,
       summary: `Receipt "${excerpt(row.fileName, 60)}" deleted (it was linked to nothing)${rejected ? `; ${rejected} pending proposal(s) to link it rejected` : ''}`,
     });
-    const fileKept = sha256 !== null && (await ledger.stmt('SELECT 1 FROM receipts WHERE sha256 = ? LIMIT 1').get(sha256)) !== undefined;
+    const fileKept = sha256 !== null && (await ledger.stmt('SELECT 1 FROM receipts WHERE org_seq = ? AND sha256 = ? LIMIT 1').get(orgSeq, sha256)) !== undefined;
+    if (sha256 !== null && !fileKept) await ledger.stmt('DELETE FROM receipt_files WHERE org_seq = ? AND sha256 = ?').run(orgSeq, sha256);
     return { id: row.id, sha256, fileKept };
   });
 }

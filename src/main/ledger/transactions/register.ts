@@ -3,6 +3,8 @@
 // amount may be edited), and, for one account's rows in date order, the
 // running balance after each row, from the per-day totals (any page of a
 // million-row account costs the same).
+import { consistent } from '../core/consistent';
+import { bySql, inList } from '../core/dialect';
 import { accountBySeq } from '../accounts/accounts';
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
@@ -41,12 +43,13 @@ const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
 /** The page's rows' lines in one read: their count and a transfer's other account. */
 async function entriesOf(ledger: Ledger, seqs: number[]): Promise<Map<number, RegisterRow['entry']>> {
   const rows = await ledger.rows<{ seq: number; lines: number; transfer_to: string | null; in_transit: number; pays: string | null; journal: string | null }>(
-    `SELECT l.transaction_seq AS seq, sum(l.kind = 'category') AS lines, max(a.name) AS transfer_to, max(l.kind = 'transfer' AND l.counterpart_seq IS NULL) AS in_transit,
-       group_concat(d.number, ', ') AS pays,
+    `SELECT l.transaction_seq AS seq, sum(CASE WHEN l.kind = 'category' THEN 1 ELSE 0 END) AS lines, max(a.name) AS transfer_to,
+       max(CASE WHEN l.kind = 'transfer' AND l.counterpart_seq IS NULL THEN 1 ELSE 0 END) AS in_transit,
+       ${bySql(ledger, { sqlite: "group_concat(d.number, ', ')", postgres: "string_agg(d.number, ', ')" })} AS pays,
        max(CASE l.kind WHEN 'journal' THEN (SELECT ${journalNumberSql('j')} FROM transactions t JOIN journals j ON j.seq = t.journal_seq WHERE t.seq = l.transaction_seq) END) AS journal
      FROM lines l LEFT JOIN accounts a ON a.seq = l.account_seq LEFT JOIN documents d ON d.seq = l.settles_seq
-     WHERE l.transaction_seq IN (SELECT value FROM json_each(?)) GROUP BY l.transaction_seq`,
-    JSON.stringify(seqs),
+     WHERE ${inList(ledger, 'l.transaction_seq')} GROUP BY l.transaction_seq`,
+    seqs,
   );
   return new Map(rows.map((r) => [r.seq, { lines: r.lines, transferTo: r.transfer_to, inTransit: r.in_transit === 1, pays: r.pays, journal: r.journal }]));
 }
@@ -58,7 +61,7 @@ export interface RegisterPage {
   balances: boolean;
 }
 
-export async function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<RegisterPage> {
+export const registerPage = consistent(async function registerPage(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<RegisterPage> {
   const page = await listTransactions(ledger, orgSeq, q);
   const ids = page.data.map((t) => t.id);
   const extra = new Map(
@@ -112,7 +115,7 @@ export async function registerPage(ledger: Ledger, orgSeq: number, q: Transactio
     return row;
   });
   return { data, meta: page.meta, balances };
-}
+});
 
 /** The page's open rows' possible transfers, when the page spans a month at most. */
 async function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], extra: Map<string, { seq: number }>) {

@@ -25,7 +25,8 @@ export async function followSplitOrigin(ledger: Ledger, seq: number, next: reado
   if (!was.every((l) => KEPT.has(l.kind))) return void (await forget(ledger, seq));
   // Its base amounts follow the row's when put back (a rate may have come since).
   const json = JSON.stringify(was, (key, value: unknown) => (key === 'baseMinor' ? undefined : value));
-  await ledger.stmt('INSERT INTO split_origins (transaction_seq, lines) VALUES (?, ?) ON CONFLICT (transaction_seq) DO UPDATE SET lines = excluded.lines').run(seq, json);
+  await forget(ledger, seq);
+  await ledger.stmt('INSERT INTO split_origins (org_seq, transaction_seq, lines) SELECT org_seq, seq, ? FROM transactions WHERE seq = ?').run(json, seq);
 }
 
 /** The lines a split row had before its split, or null when that is not known (split before issue 42, or from a payment of an invoice). */

@@ -45,4 +45,4 @@ export const statusSql = (categorized: string): string =>
 export const STATUS_SQL = statusSql(`NOT ${uncategorizedSql()}`);
 
 /** After a statement changed a row's facts: its status brought to their view (a no-op when it is). */
-export const REFRESH_STATUS = `UPDATE transactions SET status = ${STATUS_SQL} WHERE seq = ? AND status IS NOT ${STATUS_SQL}`;
+export const REFRESH_STATUS = `UPDATE transactions SET status = ${STATUS_SQL} WHERE seq = ? AND status IS DISTINCT FROM ${STATUS_SQL}`;

@@ -1,6 +1,7 @@
 // Transactions: the paged, filtered list and the detail view.
 // Ordering is date descending with seq descending as the stable tiebreak; every
 // index on transactions ends in (date, seq), so pages come straight off an index.
+import { consistent } from '../core/consistent';
 import type { Ledger } from '../core/db';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
@@ -138,19 +139,22 @@ async function countByShape(ledger: Ledger, orgSeq: number, q: TransactionQuery)
     .get(orgSeq, orgSeq)) as { shapes: number; rows: number };
   if (shapes * 4 > rows) return null;
   const row = (
-    [...needle].length >= 3
-      ? await ledger
-          .stmt(
-            'SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?',
-          )
-          .get(ftsPhrase(needle), orgSeq)
-      : await ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)
+    ledger.engine === 'postgres'
+      ? // pg_trgm's index on the shapes answers ILIKE for a needle of any length.
+        await ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape ILIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)
+      : [...needle].length >= 3
+        ? await ledger
+            .stmt(
+              'SELECT coalesce(sum(s.n), 0) AS n FROM description_shapes_fts f JOIN description_shapes s ON s.seq = f.rowid WHERE f.description_shapes_fts MATCH ? AND s.org_seq = ?',
+            )
+            .get(ftsPhrase(needle), orgSeq)
+        : await ledger.stmt("SELECT coalesce(sum(n), 0) AS n FROM description_shapes WHERE shape LIKE ? ESCAPE '\\' AND org_seq = ?").get(likePattern(needle), orgSeq)
   ) as { n: number };
   return row.n;
 }
 
 /** Builds the WHERE clause once, for the rows and for whichever table counts them. */
-function filters(orgSeq: number, q: TransactionQuery) {
+function filters(ledger: Ledger, orgSeq: number, q: TransactionQuery) {
   const where = ['org_seq = ?'];
   const params: unknown[] = [orgSeq];
   const add = (clause: string, ...values: unknown[]) => {
@@ -168,8 +172,10 @@ function filters(orgSeq: number, q: TransactionQuery) {
   // The category a row shows (a split: its largest line's); every line of a category is the general ledger's.
   if (q.category === UNCATEGORIZED) add("status = 'uncategorized'");
   else if (q.category !== undefined) add('category_seq = (SELECT seq FROM categories WHERE org_seq = ? AND name = ?)', orgSeq, q.category);
-  // Trigrams need three characters; shorter needles use LIKE (ASCII case folding).
-  if (q.description !== undefined && [...q.description].length < 3) add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
+  // SQLite: trigrams need three characters, shorter needles use LIKE (ASCII case folding). PostgreSQL: ILIKE on
+  // pg_trgm's index, any length.
+  if (q.description !== undefined && ledger.engine === 'postgres') add("description ILIKE ? ESCAPE '\\'", likePattern(q.description));
+  else if (q.description !== undefined && [...q.description].length < 3) add("description LIKE ? ESCAPE '\\'", likePattern(q.description));
   // Maintained counts answer totalCount unless a category or description filter is set
   // (per account: the account's day totals, which know no source).
   const perAccount = q.accountSeq !== undefined;
@@ -182,8 +188,8 @@ function filters(orgSeq: number, q: TransactionQuery) {
 const registerDays = (ledger: Ledger, table: string, count: { clause: string; params: unknown[] }) =>
   ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).iterateRaw(...count.params) as AsyncIterable<[string, number][]>;
 
-export async function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<TransactionPage> {
-  const { clause, params, countTable, count } = filters(orgSeq, q);
+export const listTransactions = consistent(async function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<TransactionPage> {
+  const { clause, params, countTable, count } = filters(ledger, orgSeq, q);
   // The page's rows are put in order here: an ORDER BY over the join would sort
   // them in a temporary B-tree, a fifth of the page's read.
   const page = async (sql: string, ...values: unknown[]) =>
@@ -191,7 +197,7 @@ export async function listTransactions(ledger: Ledger, orgSeq: number, q: Transa
   let rows: TransactionRow[];
   const shaped = await countByShape(ledger, orgSeq, q);
   let n: number;
-  if (q.description !== undefined && [...q.description].length >= 3) {
+  if (q.description !== undefined && [...q.description].length >= 3 && ledger.engine === 'sqlite') {
     // Newest matches first, straight from the full-text index in key order; the
     // other filters are checked row by row as the index yields them.
     // Organization and dates are the key range; other filters (or dates the key
@@ -221,7 +227,7 @@ export async function listTransactions(ledger: Ledger, orgSeq: number, q: Transa
     n = shaped ?? ((await ledger.stmt(countSql).get(...(countTable ? count.params : params))) as { n: number }).n;
   }
   return { data: rows.map(toTransaction), meta: { totalCount: n, limit: q.limit, offset: q.offset } };
-}
+});
 
 export async function findTransactionRow(ledger: Ledger, orgSeq: number, id: string): Promise<TransactionRow | undefined> {
   return (await ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = ? AND org_seq = ?`, id, orgSeq))[0];

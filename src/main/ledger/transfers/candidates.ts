@@ -5,6 +5,7 @@
 // the other side's). The sides are read once for a date range and paired in
 // memory by amount: no index on amounts is needed, and a page, an import or
 // the whole backlog costs one scan of the open rows in its dates.
+import { anyOf } from '../core/dialect';
 import type { Ledger } from '../core/db';
 
 /**
@@ -48,19 +49,22 @@ const IN_TRANSIT_SIDES = `SELECT ${SIDE}, l.account_seq AS to_account FROM lines
 const OPEN_SIDES = `SELECT ${SIDE}, NULL AS to_account FROM transactions t WHERE t.org_seq = ? AND t.status = 'uncategorized' AND t.date BETWEEN ? AND ?
    UNION ALL ${IN_TRANSIT_SIDES}`;
 
-// Only rows of these amounts: found on the accounts' (account, date, amount) index, whose entries say the amount
-// without reading the row; only the rows of a fitting amount are read (for their status).
-const UNCATEGORIZED_OF_AMOUNTS = `SELECT ${SIDE}, NULL AS to_account FROM transactions t INDEXED BY transactions_account_date
+// Only rows of these amounts (a list; an in-transit line's amount is the row's negated): found on the accounts'
+// (account, date, amount) index, whose entries say the amount without reading the row; only the rows of a
+// fitting amount are read (for their status).
+const uncategorizedOfAmounts = (ledger: Ledger) => `SELECT ${SIDE}, NULL AS to_account FROM transactions t INDEXED BY transactions_account_date
    WHERE t.account_seq IN (SELECT seq FROM accounts WHERE org_seq = ?) AND t.date BETWEEN ? AND ?
-     AND t.amount_minor IN (SELECT value FROM json_each(?)) AND t.status = 'uncategorized'`;
-const IN_TRANSIT_OF_AMOUNTS = `${IN_TRANSIT_SIDES} AND l.amount_minor IN (SELECT -value FROM json_each(?))`;
-const OPEN_SIDES_OF_AMOUNTS = `${UNCATEGORIZED_OF_AMOUNTS} UNION ALL ${IN_TRANSIT_OF_AMOUNTS}`;
+     AND t.amount_minor ${anyOf(ledger)} AND t.status = 'uncategorized'`;
+const inTransitOfAmounts = (ledger: Ledger) => `${IN_TRANSIT_SIDES} AND l.amount_minor ${anyOf(ledger)}`;
+const openSidesOfAmounts = (ledger: Ledger) => `${uncategorizedOfAmounts(ledger)} UNION ALL ${inTransitOfAmounts(ledger)}`;
 // Near a new row: asked of the index entry and its account's currency (a row's currency is its account's) before
-// the row is read for its status, so that only the few near ones are read.
+// the row is read for its status, so that only the few near ones are read. SQLite asks a function of this
+// connection; PostgreSQL cannot call back into JavaScript, so there the rows of fitting amounts are read and the
+// window asked of each here.
 const UNCATEGORIZED_NEAR = `SELECT ${SIDE}, NULL AS to_account FROM accounts a JOIN transactions t INDEXED BY transactions_account_date ON t.account_seq = a.seq
    WHERE a.org_seq = ? AND t.date BETWEEN ? AND ? AND t.amount_minor IN (SELECT value FROM json_each(?))
      AND ldk_side_near(a.currency, t.amount_minor, t.date) AND t.status = 'uncategorized'`;
-const OPEN_SIDES_NEAR = `${UNCATEGORIZED_NEAR} UNION ALL ${IN_TRANSIT_OF_AMOUNTS} AND ldk_side_near(t.currency, t.amount_minor, t.date)`;
+const OPEN_SIDES_NEAR = `${UNCATEGORIZED_NEAR} UNION ALL ${IN_TRANSIT_SIDES} AND l.amount_minor IN (SELECT value FROM json_each(?)) AND ldk_side_near(t.currency, t.amount_minor, t.date)`;
 
 /**
  * The open sides of an organization dated in [from, to]: its uncategorized
@@ -70,8 +74,18 @@ const OPEN_SIDES_NEAR = `${UNCATEGORIZED_NEAR} UNION ALL ${IN_TRANSIT_OF_AMOUNTS
  */
 export async function openSides(ledger: Ledger, orgSeq: number, from: string, to: string, amounts?: ReadonlySet<number>): Promise<Side[]> {
   if (!amounts) return ledger.rows<Side>(OPEN_SIDES, orgSeq, from, to, orgSeq, from, to);
-  const list = JSON.stringify([...amounts]);
-  return ledger.rows<Side>(OPEN_SIDES_OF_AMOUNTS, orgSeq, from, to, list, orgSeq, from, to, list);
+  const list = [...amounts];
+  return ledger.rows<Side>(
+    openSidesOfAmounts(ledger),
+    orgSeq,
+    from,
+    to,
+    list,
+    orgSeq,
+    from,
+    to,
+    list.map((a) => -a),
+  );
 }
 
 /**
@@ -83,12 +97,26 @@ export async function openSides(ledger: Ledger, orgSeq: number, from: string, to
  */
 export async function openSidesNear(ledger: Ledger, orgSeq: number, near: SideDays): Promise<Side[]> {
   const [from, to] = windowAround(near.first, near.last);
-  const list = JSON.stringify(near.oppositeAmounts());
+  const list = near.oppositeAmounts();
+  if (ledger.engine === 'postgres') {
+    const sides = await openSides(ledger, orgSeq, from, to, new Set(list));
+    return sides.filter((s) => near.near(s.currency, s.amount_minor, s.date));
+  }
   const ask = (fn: (currency: string, amount: number, date: string) => boolean) =>
     ledger.sqlite.function('ldk_side_near', { directOnly: true }, (currency, amount, date) => (fn(currency as string, amount as number, date as string) ? 1 : 0));
   ask((currency, amount, date) => near.near(currency, amount, date));
   try {
-    return await ledger.rows<Side>(OPEN_SIDES_NEAR, orgSeq, from, to, list, orgSeq, from, to, list);
+    return await ledger.rows<Side>(
+      OPEN_SIDES_NEAR,
+      orgSeq,
+      from,
+      to,
+      list,
+      orgSeq,
+      from,
+      to,
+      list.map((a) => -a),
+    );
   } finally {
     ask(() => false); // the connection outlives the import: it keeps no hold on its rows' days
   }

@@ -1,5 +1,7 @@
 // Backups: the automatic daily backups the app keeps, the time of the last
 // one, and "Back up now". Restoring is `ledgerdesk restore` with the app stopped.
+// Books on a firm's PostgreSQL server are backed up by the server's own tools:
+// the screen says so instead.
 import { useState } from 'react';
 import { Empty, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
@@ -22,17 +24,27 @@ export function Backups() {
       loaded.reload();
     }
   }
+  const onServer = loaded.data?.server;
   return (
     <section aria-labelledby="backups-title">
       <div className="screen-head">
         <h2 id="backups-title">Backups</h2>
-        <button disabled={busy} onClick={() => void now()}>
-          Back up now
-        </button>
+        {loaded.data && !onServer && (
+          <button disabled={busy} onClick={() => void now()}>
+            Back up now
+          </button>
+        )}
       </div>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <Show loaded={loaded} what="the backups">
         {(b) => {
+          if (b.server)
+            return (
+              <p className="hint">
+                These books are kept on a PostgreSQL server, <code>{b.server}</code>: they are backed up with the server&apos;s own tools (pg_dump, its replicas), receipts
+                included, not by Ledgerdesk. Ask whoever runs the server how often and where.
+              </p>
+            );
           const last = b.backups.find((x) => x.daily);
           return (
             <>

@@ -1,0 +1,39 @@
+// Opening the books wherever they are: a data folder's SQLite file (the
+// desktop's, and every command's by default) or a PostgreSQL server named by
+// --database or LEDGERDESK_DATABASE_URL (a firm's). The server's driver loads
+// only when one is named.
+import { openLedger, type OpenOptions } from './db';
+import type { Ledger } from './storage';
+
+export { withoutPassword } from './address';
+
+export interface BooksAt {
+  /** The data folder whose ledger.db is opened when no database is named. */
+  ledgerFile: string;
+  /** A PostgreSQL connection string (postgres://...): the books on that server instead. */
+  database?: string;
+}
+
+export interface BooksOptions extends OpenOptions {
+  /** PostgreSQL: connections in this process's pool. */
+  max?: number;
+  /** PostgreSQL: the role statements run as (default the server's, which row-level security binds); null: the login role. */
+  role?: string | null;
+}
+
+export const isDatabaseUrl = (s: string): boolean => /^postgres(ql)?:\/\//i.test(s);
+
+/** --database, else LEDGERDESK_DATABASE_URL, else none (the data folder). Anything but a postgres:// address is refused. */
+export function configuredDatabase(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = flag ?? (env.LEDGERDESK_DATABASE_URL || undefined);
+  if (url !== undefined && !isDatabaseUrl(url)) {
+    throw new Error(`${flag !== undefined ? '--database' : 'LEDGERDESK_DATABASE_URL'} must be a PostgreSQL address (postgres://user@host/database), not "${url}"`);
+  }
+  return url;
+}
+
+export async function openBooks(at: BooksAt, options: BooksOptions = {}): Promise<Ledger> {
+  if (!at.database) return openLedger(at.ledgerFile, options);
+  const { openPostgres } = await import('./postgres-open');
+  return openPostgres(at.database, { log: options.log, max: options.max, role: options.role });
+}

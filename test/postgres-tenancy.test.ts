@@ -1,0 +1,145 @@
+// Organizations kept apart on a firm's PostgreSQL server (issue 44): row-level
+// security that fails closed, the live check of the schema's keys and roles, and
+// one organization's writes serial across connections (its row locked first).
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as L from '../src/main/ledger';
+import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import type { PostgresLedger } from '../src/main/ledger/core/postgres';
+import { GLOBAL_TABLES } from '../src/main/ledger/core/tenancy';
+import { checkPostgres } from '../scripts/check-postgres';
+import { fillDemo } from '../src/main/demo';
+import { psqlSync, startPostgres, type ThrowawayPostgres } from './support/postgres';
+
+let server: ThrowawayPostgres;
+let made = 0;
+beforeAll(() => {
+  server = startPostgres();
+}, 60_000);
+afterAll(() => server?.stop());
+
+/** A new database with two organizations' books in it; `owner` connects as the login role, `app` as the server's. */
+async function twoOrganizations(): Promise<{ url: string; owner: PostgresLedger; app: PostgresLedger; a: L.Organization; b: L.Organization }> {
+  const name = `tenancy_${++made}`;
+  psqlSync(server, `CREATE DATABASE ${name}`);
+  const url = server.urlOf(name);
+  const owner = await openPostgres(url, { role: null });
+  const app = await openPostgres(url);
+  const a = await app.forOrg('all', () => L.createOrganization(app, { slug: 'alpha' }));
+  const b = await app.forOrg('all', () => L.createOrganization(app, { slug: 'beta' }));
+  await app.forOrg(a.seq, () => fillDemo(app, a.seq, a.slug, 60, a.currency));
+  await app.forOrg(b.seq, () => fillDemo(app, b.seq, b.slug, 40, b.currency));
+  afterAll(async () => {
+    await app.end();
+    await owner.end();
+  });
+  return { url, owner, app, a, b };
+}
+
+const tablesOf = async (ledger: L.Ledger): Promise<string[]> =>
+  (await ledger.stmt("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'ledgerdesk_migrations' ORDER BY tablename").pluck().all()) as string[];
+
+describe('row-level security', () => {
+  it('fails closed: a server connection with no organization set reads no row of any organization table', async () => {
+    const { owner, app } = await twoOrganizations();
+    const tables = (await tablesOf(owner)).filter((t) => !GLOBAL_TABLES.includes(t) || t === 'organizations');
+    const seen: Record<string, number> = {};
+    for (const t of tables) seen[t] = (await app.stmt(`SELECT count(*) FROM ${t}`).pluck().get()) as number;
+    expect(Object.entries(seen).filter(([, n]) => n > 0)).toEqual([]);
+    // The books are there: the login role (the tables' owner, a superuser here) sees them.
+    expect(await owner.stmt('SELECT count(*) FROM transactions').pluck().get()).toBe(100);
+    // And a raw connection that never names an organization, as the server's role, sees none either.
+    const raw = new pg.Client({ connectionString: owner.file.replace('***', '') });
+    await raw.connect();
+    await raw.query('SET ROLE ledgerdesk_app');
+    expect((await raw.query('SELECT count(*)::int AS n FROM transactions')).rows[0].n).toBe(0);
+    expect((await raw.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBe(0);
+    await raw.end();
+  });
+
+  it("shows an organization only its own rows, and refuses to write a row into another's books", async () => {
+    const { owner, app, a, b } = await twoOrganizations();
+    const count = (org: number) => app.forOrg(org, () => app.stmt('SELECT count(*) FROM transactions').pluck().get());
+    expect([await count(a.seq), await count(b.seq)]).toEqual([60, 40]);
+    // Asked for the other organization's rows by its number, the policy still answers none.
+    expect(await app.forOrg(a.seq, () => app.stmt('SELECT count(*) FROM transactions WHERE org_seq = ?').pluck().get(b.seq))).toBe(0);
+    const account = (await owner.stmt('SELECT seq FROM accounts WHERE org_seq = ? LIMIT 1').pluck().get(b.seq)) as number;
+    await expect(
+      app.forOrg(a.seq, () =>
+        app
+          .stmt(
+            "INSERT INTO transactions (id, org_seq, account_seq, date, amount_minor, currency, description, status, source, created_at) VALUES ('x', ?, ?, '2026-01-01', 1, 'USD', 'x', 'uncategorized', 'manual', 'now')",
+          )
+          .run(b.seq, account),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    // The organizations themselves: one at a time, or all by name only with 'all'.
+    expect(await app.forOrg(a.seq, () => app.stmt('SELECT slug FROM organizations ORDER BY slug').pluck().all())).toEqual(['alpha']);
+    expect(await app.forOrg('all', () => app.stmt('SELECT slug FROM organizations ORDER BY slug').pluck().all())).toEqual(['alpha', 'beta']);
+    expect(await app.forOrg('all', () => app.stmt('SELECT count(*) FROM transactions').pluck().get())).toBe(0);
+  });
+
+  it('keeps the audit log append-only for the server: no privilege to change it, and a trigger for anyone else', async () => {
+    const { owner, app, a } = await twoOrganizations();
+    await expect(app.forOrg(a.seq, () => app.stmt("UPDATE audit_log SET summary = 'x'").run())).rejects.toThrow(/permission denied/);
+    await expect(app.forOrg(a.seq, () => app.stmt('DELETE FROM audit_log').run())).rejects.toThrow(/permission denied/);
+    await expect(owner.stmt("UPDATE audit_log SET summary = 'x'").run()).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('the live check (npm run db:check)', () => {
+  it('finds nothing wrong with the schema the migrations make', async () => {
+    const { owner } = await twoOrganizations();
+    const client = await owner.pool.connect();
+    try {
+      expect(await checkPostgres(client)).toEqual([]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('names a table whose row-level security is off or not forced, a key that does not lead with the organization, and a role that bypasses it', async () => {
+    const { owner } = await twoOrganizations();
+    const client = await owner.pool.connect();
+    try {
+      await client.query('ALTER TABLE notes NO FORCE ROW LEVEL SECURITY');
+      await client.query('ALTER TABLE rules DISABLE ROW LEVEL SECURITY');
+      await client.query('CREATE UNIQUE INDEX notes_id_alone ON notes (id)');
+      await client.query('ALTER ROLE ledgerdesk_app BYPASSRLS');
+      const problems = await checkPostgres(client);
+      await client.query('ALTER ROLE ledgerdesk_app NOBYPASSRLS');
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^notes: row-level security is not FORCEd/),
+          expect.stringMatching(/^rules: row-level security is not enabled/),
+          expect.stringMatching(/^notes: unique index notes_id_alone does not lead with org_seq/),
+          expect.stringMatching(/bypasses row-level security/),
+        ]),
+      );
+      expect(problems).toHaveLength(4);
+    } finally {
+      client.release();
+    }
+  });
+});
+
+describe("one organization's writes", () => {
+  it('run one at a time across connections: the audit chain never forks, no write is lost', async () => {
+    const { url, a, b } = await twoOrganizations();
+    // Four pools (as four server processes would have), each writing to both organizations at once.
+    const pools = await Promise.all([1, 2, 3, 4].map(() => openPostgres(url, { max: 4 })));
+    // New contacts: nothing a total counts, so only the organization's lock keeps the writers apart (a new row of
+    // the books would also wait on its running totals' rows).
+    const write = (ledger: L.Ledger, org: L.Organization, i: number) =>
+      ledger.forOrg(org.seq, () => L.addContact(ledger, org.seq, L.deskActor(), { name: `Parallel ${i}`, customer: true }));
+    await Promise.all(pools.flatMap((p, n) => Array.from({ length: 15 }, (_, i) => [write(p, a, n * 100 + i), write(p, b, n * 100 + i)]).flat()));
+    for (const org of [a, b]) expect(await pools[0].forOrg(org.seq, () => L.verifyAuditChain(pools[0], org.seq))).toMatchObject({ ok: true });
+    const forks = await pools[0].forOrg(a.seq, () =>
+      pools[0].stmt('SELECT count(*) FROM (SELECT prev_hash FROM audit_log WHERE org_seq = ? GROUP BY prev_hash HAVING count(*) > 1) AS f').pluck().get(a.seq),
+    );
+    expect(forks).toBe(0);
+    for (const org of [a, b])
+      expect(await pools[0].forOrg(org.seq, () => pools[0].stmt("SELECT count(*) FROM counterparties WHERE name LIKE 'Parallel %'").pluck().get())).toBe(60);
+    await Promise.all(pools.map((p) => p.end()));
+  });
+});
