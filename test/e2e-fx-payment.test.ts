@@ -58,8 +58,9 @@ describe('a EUR invoice paid from the GBP account on screen', () => {
       .click();
     const form = page.getByRole('form', { name: 'Record a payment of INV-0001' });
     // The likely payment first, starred; every row with its currency.
-    const options = await form.getByLabel('Bank row').locator('option').allTextContents();
-    expect(options).toEqual(['★ 2026-02-10 £2,568.60 GBP BERLIN GMBH INV-0001', '2026-02-09 £120.00 GBP SOMEONE ELSE']);
+    await expect
+      .poll(() => form.getByLabel('Bank row').locator('option').allTextContents())
+      .toEqual(['★ 2026-02-10 £2,568.60 GBP BERLIN GMBH INV-0001', '2026-02-09 £120.00 GBP SOMEONE ELSE']);
     await expect.poll(() => form.getByLabel('Settles (EUR)').inputValue()).toBe('3000.00');
     const status = form.getByRole('status');
     await status.getByText("€3,000.00 booked at £2,577.00; received £2,568.60 (0.8562 GBP per EUR; the day's rate 0.8562): realized loss £8.40.").waitFor();

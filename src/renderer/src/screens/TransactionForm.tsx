@@ -25,7 +25,7 @@ export function TransactionForm({
   onDone: (message: string | null) => void;
 }) {
   const open = accounts.filter((a) => !a.closedAt);
-  const { decimalMark } = useOrg();
+  const { decimalMark, currency: orgCurrency } = useOrg();
   const [form, setForm] = useState({
     account: editing?.accountId ?? defaultAccount ?? open[0]?.id ?? '',
     date: editing?.date ?? new Date().toISOString().slice(0, 10),
@@ -35,7 +35,9 @@ export function TransactionForm({
   });
   const [error, setError] = useState<string>();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const currency = editing?.currency ?? accounts.find((a) => a.id === form.account)?.currency ?? 'USD';
+  // The accounts may arrive (or change with the organization) after the form opened: an account not among them is none.
+  const account = open.some((a) => a.id === form.account) ? form.account : ((open.find((a) => a.id === defaultAccount) ?? open[0])?.id ?? '');
+  const currency = editing?.currency ?? accounts.find((a) => a.id === account)?.currency ?? orgCurrency;
   const read = useTypedAmount(form.amount, currency);
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -49,7 +51,7 @@ export function TransactionForm({
         await withCorrection((c) => desk.editTransaction({ orgId, id: editing.id, date: form.date, amount, description: form.description, ...c }));
         onDone(`Saved ${form.description}.`);
       } else {
-        await desk.addTransaction({ orgId, account: form.account, date: form.date, amount, description: form.description, categoryCode: form.categoryCode || undefined });
+        await desk.addTransaction({ orgId, account, date: form.date, amount, description: form.description, categoryCode: form.categoryCode || undefined });
         onDone(`Added ${form.description}.`);
       }
     } catch (err) {
@@ -61,7 +63,7 @@ export function TransactionForm({
       {!editing && (
         <label>
           Account
-          <select value={form.account} onChange={(e) => set('account')(e.target.value)}>
+          <select value={account} onChange={(e) => set('account')(e.target.value)}>
             <AccountOptions accounts={open} />
           </select>
         </label>
