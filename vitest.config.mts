@@ -9,6 +9,8 @@ const SQLITE_ONLY = [
   'test/cli.test.ts', // a data folder's server: its pid file, a second start, npm start (a database's: postgres-servers.test.ts)
   'test/storage.test.ts', // the SQLite driver's turns on its one connection
   'test/electron.test.ts', // the desktop app (SQLite only)
+  'test/electron-firm.test.ts', // the desktop's window onto a firm's server: no books
+  'test/server-reach.test.ts', // the server's transport (TLS, a proxy's public URL), whatever the books
   'test/built.test.ts', // the build's outputs
   'test/import-memory.test.ts', // the SQLite import's memory
   'test/bench-load.test.ts',
@@ -22,6 +24,8 @@ const POSTGRES_ONLY = ['test/postgres*.test.ts'];
 
 const shared: TestProjectInlineConfiguration['test'] = {
   pool: 'forks',
+  // Every total recounted from the rows after every test (test/support/recount.ts).
+  setupFiles: ['test/support/recount.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
