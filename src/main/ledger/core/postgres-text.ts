@@ -1,5 +1,8 @@
-// The domain's SQL as PostgreSQL reads it. Kept apart from the driver so that
-// the replay script and the tests read it without opening a pool.
+// The domain's SQL as PostgreSQL reads it, and the driver's rules for its
+// prepared statements and a snapshot's answers. Kept apart from the driver so
+// that the replay script and the tests read it without opening a pool.
+import { createHash } from 'node:crypto';
+import type { QueryResult } from 'pg';
 
 /**
  * `?` placeholders as `$1, $2...` and `@name` ones as one `$n` per name (not inside quoted strings or names), and
@@ -50,3 +53,38 @@ export function orderedParams(names: string[] | null, params: unknown[], count: 
     return values[name];
   });
 }
+
+/** Queries and DML: prepared once per connection. DDL, SET and transaction control run unnamed (nothing to plan again). */
+const PREPARED = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|VALUES)\b/i;
+
+/**
+ * The prepared statement's name for a numbered text (the same in every process, so that pg_stat_statements and
+ * pg_prepared_statements read alike), or null for a statement that runs unnamed. 96 bits of its SHA-1: two texts
+ * sharing one would fail loudly (node-postgres refuses a name prepared for another text), never run the other.
+ */
+export function statementName(text: string): string | null {
+  return PREPARED.test(text) ? `ldk_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` : null;
+}
+
+/**
+ * A named statement the connection can no longer run as prepared: its result changed shape under it (a column
+ * added by a migration: "cached plan must not change result type"), or the server forgot it.
+ */
+export const stale = (error: unknown): boolean => {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(message ?? ''));
+};
+
+/** A snapshot keeps answers of at most this many rows (a report's organization, chart, currencies), not a walk's. */
+export const KEPT_ROWS = 500;
+
+export const answerKey = (org: string, text: string, rowMode: string | undefined, values: unknown[]): string | null => {
+  try {
+    return `${org}\0${rowMode ?? ''}\0${text}\0${JSON.stringify(values)}`;
+  } catch {
+    return null; // a value JSON does not write (a BigInt): run it
+  }
+};
+
+/** A kept answer, its rows copied: a caller may change the rows it was given. */
+export const copied = (result: QueryResult): QueryResult => ({ ...result, rows: result.rows.map((r: unknown) => (Array.isArray(r) ? [...r] : { ...(r as object) })) });

@@ -103,11 +103,11 @@ export async function exportBook(ledger: Ledger, orgSeq: number, period: { from?
   const before = period.from;
   const valuer = new Valuer(ledger, orgSeq);
   const openings = await mapInOrder(accounts, async (a) => {
-    const minor = before ? await accountSumBefore(ledger, a.seq, before) : 0;
+    const minor = before ? await accountSumBefore(ledger, orgSeq, a.seq, before) : 0;
     const date = before ? dayBefore(before) : (a.opening_date ?? (await firstDate(ledger, a.seq)));
     let baseMinor: number | null = null;
     try {
-      baseMinor = (await valuer.opening(a, date)) + (before ? await accountSumBefore(ledger, a.seq, before, true) : 0);
+      baseMinor = (await valuer.opening(a, date)) + (before ? await accountSumBefore(ledger, orgSeq, a.seq, before, true) : 0);
     } catch {
       // no rate for its opening balance: written in its own currency alone
     }

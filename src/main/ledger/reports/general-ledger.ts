@@ -15,7 +15,8 @@ import { categoriesReader, needsCategoriesReader, type Posting } from './categor
 import { describeTarget, targetOf, type LedgerAccount, type Target } from './ledger-target';
 import type { Ledger } from '../core/db';
 import { fromMinor } from '../core/money';
-import { accountDays, accountRange, BEGINNING, bookCurrencies, deepPageStart, lineDays, lineRange, type RangeTotals } from '../totals/sums';
+import { accountRange, BEGINNING, bookCurrencies, lineRange, type RangeTotals } from '../totals/sums';
+import { accountDays, deepPageStart, lineDays } from '../totals/day-walk';
 import { dayBefore } from '../../../shared/dates';
 import { orgCurrency, PAYABLES_NAME, RECEIVABLES_NAME } from './positions';
 import { today } from '../core/clock';
@@ -89,7 +90,7 @@ function moneyReader(ledger: Ledger, account: AccountRow) {
   const page = `SELECT seq FROM transactions INDEXED BY transactions_account_date WHERE account_seq = ? AND date BETWEEN ? AND ? ORDER BY date, amount_minor, seq LIMIT ? OFFSET ?`;
   return {
     page: async (from: string, to: string, limit: number, offset: number) => {
-      const start = await deepPageStart(offset, () => accountDays(ledger, account.seq, from, to));
+      const start = await deepPageStart(offset, () => accountDays(ledger, account.org_seq, account.seq, from, to));
       return ledger.rows<Posting>(
         `SELECT 0 AS src, t.seq, 0 AS position, t.id, t.date, t.description, NULL AS memo, t.amount_minor AS minor, t.account_seq FROM (${page}) p JOIN transactions t ON t.seq = p.seq ORDER BY t.date, t.amount_minor, t.seq`,
         account.seq,
@@ -104,7 +105,7 @@ function moneyReader(ledger: Ledger, account: AccountRow) {
         .stmt('SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE account_seq = ? AND date = ? AND (amount_minor < ? OR (amount_minor = ? AND seq < ?))')
         .pluck()
         .get(account.seq, p.date, p.minor, p.minor, p.seq)) as number,
-    range: (from: string, to: string): Promise<RangeTotals> => accountRange(ledger, account.seq, from, to),
+    range: (from: string, to: string): Promise<RangeTotals> => accountRange(ledger, account.org_seq, account.seq, from, to),
   };
 }
 

@@ -4,6 +4,16 @@
 // most a month of day rows, however old the books.
 import type { Ledger } from '../core/db';
 
+/**
+ * An account's rows in a totals table: on PostgreSQL by organization too, the first column of the tables' keys
+ * (row-level security checks each row otherwise, and account_day_totals' walk index holds no organization); on
+ * SQLite by account alone, which its walk index answers.
+ */
+const ofAccount = (ledger: Ledger, orgSeq: number, accountSeq: number, alias = ''): { where: string; params: number[] } =>
+  ledger.engine === 'postgres'
+    ? { where: `${alias}org_seq = ? AND ${alias}account_seq = ?`, params: [orgSeq, accountSeq] }
+    : { where: `${alias}account_seq = ?`, params: [accountSeq] };
+
 /** The last day (YYYY-MM-DD) of a month (YYYY-MM). */
 export const lastDayOf = (month: string): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
@@ -125,11 +135,13 @@ export async function lineSums(ledger: Ledger, orgSeq: number, currency: InCurre
 export async function accountSumsThrough(ledger: Ledger, orgSeq: number, date: string, inBase = false): Promise<{ account_seq: number; reconciled: number; minor: number }[]> {
   const month = date.slice(0, 7);
   const sum = inBase ? 'sum_base' : 'sum_minor';
+  // PostgreSQL: the totals by organization too (ofAccount); SQLite reads the day totals by account, date (walk index).
+  const [m, d] = ledger.engine === 'postgres' ? ['m.org_seq = a.org_seq AND ', 'd.org_seq = a.org_seq AND '] : ['', ''];
   return ledger.rows(
     `SELECT account_seq, reconciled, sum(s) AS minor FROM (
-       SELECT m.account_seq, m.reconciled, m.${sum} AS s FROM account_month_totals m JOIN accounts a ON a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
+       SELECT m.account_seq, m.reconciled, m.${sum} AS s FROM account_month_totals m JOIN accounts a ON ${m}a.seq = m.account_seq WHERE a.org_seq = ? AND m.month < ?
        UNION ALL
-       SELECT d.account_seq, d.reconciled, d.${sum} AS s FROM account_day_totals d JOIN accounts a ON a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
+       SELECT d.account_seq, d.reconciled, d.${sum} AS s FROM account_day_totals d JOIN accounts a ON ${d}a.seq = d.account_seq WHERE a.org_seq = ? AND d.date BETWEEN ? AND ?
      ) AS sub GROUP BY account_seq, reconciled`,
     orgSeq,
     month,
@@ -140,15 +152,16 @@ export async function accountSumsThrough(ledger: Ledger, orgSeq: number, date: s
 }
 
 /** The sum of an account's rows dated before `date` (all statuses), in minor units (of the base currency when asked). */
-export async function accountSumBefore(ledger: Ledger, accountSeq: number, date: string, inBase = false): Promise<number> {
+export async function accountSumBefore(ledger: Ledger, orgSeq: number, accountSeq: number, date: string, inBase = false): Promise<number> {
   const sum = inBase ? 'sum_base' : 'sum_minor';
   const month = date.slice(0, 7);
+  const account = ofAccount(ledger, orgSeq, accountSeq);
   const { minor } = (await ledger
     .stmt(
-      `SELECT coalesce((SELECT sum(${sum}) FROM account_month_totals WHERE account_seq = ? AND month < ?), 0)
-            + coalesce((SELECT sum(${sum}) FROM account_day_totals WHERE account_seq = ? AND date >= ? AND date < ?), 0) AS minor`,
+      `SELECT coalesce((SELECT sum(${sum}) FROM account_month_totals WHERE ${account.where} AND month < ?), 0)
+            + coalesce((SELECT sum(${sum}) FROM account_day_totals WHERE ${account.where} AND date >= ? AND date < ?), 0) AS minor`,
     )
-    .get(accountSeq, month, accountSeq, `${month}-01`, date)) as { minor: number };
+    .get(...account.params, month, ...account.params, `${month}-01`, date)) as { minor: number };
   return minor;
 }
 
@@ -189,8 +202,10 @@ async function rangeTotals(
 }
 
 /** An account's rows over [from, to]. */
-export const accountRange = (ledger: Ledger, accountSeq: number, from: string, to: string): Promise<RangeTotals> =>
-  rangeTotals(ledger, { month: 'account_month_totals', day: 'account_day_totals', where: 'account_seq = ?' }, [accountSeq], from, to);
+export const accountRange = (ledger: Ledger, orgSeq: number, accountSeq: number, from: string, to: string): Promise<RangeTotals> => {
+  const account = ofAccount(ledger, orgSeq, accountSeq);
+  return rangeTotals(ledger, { month: 'account_month_totals', day: 'account_day_totals', where: account.where }, account.params, from, to);
+};
 
 /** An organization's lines of one kind and category (0: none) in a currency (null: every currency's, in the base one) over [from, to]. */
 export const lineRange = async (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): Promise<RangeTotals> =>
@@ -209,46 +224,3 @@ export const lineRange = async (ledger: Ledger, orgSeq: number, currency: InCurr
         from,
         to,
       );
-
-/** Counts per day in a page's order: [date, n]. */
-type DayCounts = AsyncIterable<[string, number][]>;
-
-/** From this offset on, a page looks up its first day in the maintained counts per day. */
-const DEEP_OFFSET = 1000;
-
-/**
- * The day a page at `offset` starts on, and how many of that day's rows (in
- * page order) come before it: walked over maintained counts per day, in the
- * page's order (a few thousand rows for years of books), instead of skipping
- * every row before the page. Past the end: the last day, skipping more than
- * it holds (an empty page, found at once). Null when there is no day at all.
- */
-async function pageStart(days: DayCounts, offset: number): Promise<{ date: string; skip: number } | null> {
-  let seen = 0;
-  let last: { date: string; skip: number } | null = null;
-  for await (const chunk of days) {
-    for (const [date, n] of chunk) {
-      if (seen + n > offset) return { date, skip: offset - seen };
-      last = { date, skip: offset - seen };
-      seen += n;
-    }
-  }
-  return last;
-}
-
-/** Where a page at `offset` starts when it is deep enough for the walk to pay; else null (the plain query skips). */
-export const deepPageStart = async (offset: number, days: () => DayCounts) => (offset >= DEEP_OFFSET ? await pageStart(days(), offset) : null);
-
-/** An account's rows per day over [from, to]. */
-export const accountDays = (ledger: Ledger, accountSeq: number, from: string, to: string): DayCounts =>
-  ledger
-    .stmt('SELECT date, sum(n) FROM account_day_totals WHERE account_seq = ? AND date BETWEEN ? AND ? GROUP BY date ORDER BY date')
-    .iterateRaw(accountSeq, from, to) as DayCounts;
-
-/** An organization's lines (and documents' postings) of one kind and category per day over [from, to], in a currency or (null) in every one. */
-export const lineDays = (ledger: Ledger, orgSeq: number, currency: InCurrency, kind: string, categorySeq: number, from: string, to: string): DayCounts =>
-  ledger
-    .stmt(
-      `SELECT date, sum(n) FROM line_day_totals WHERE org_seq = ?${currency === null ? '' : ' AND currency = ?'} AND kind = ? AND category_seq = ? AND date BETWEEN ? AND ? GROUP BY date ORDER BY date`,
-    )
-    .iterateRaw(...(currency === null ? [orgSeq] : [orgSeq, currency]), kind, categorySeq, from, to) as DayCounts;

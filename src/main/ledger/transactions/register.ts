@@ -136,7 +136,7 @@ const possibleOf = (p: (TransferSide & { candidates: number }) | undefined): Reg
 /** Opening balance + every row before (date, seq) in date order, that row included, in minor units. */
 async function balanceAfter(ledger: Ledger, accountSeq: number, date: string, seq: number): Promise<number> {
   const account = await accountBySeq(ledger, accountSeq);
-  const days = await accountSumBefore(ledger, accountSeq, date);
+  const days = await accountSumBefore(ledger, account.org_seq, accountSeq, date);
   const { same } = (await ledger
     .stmt('SELECT coalesce(sum(amount_minor), 0) AS same FROM transactions WHERE account_seq = ? AND date = ? AND seq <= ?')
     .get(accountSeq, date, seq)) as {

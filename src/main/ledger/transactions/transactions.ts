@@ -9,7 +9,7 @@ import { excerpt } from '../core/text';
 import { columns, type TransactionRecord } from '../../../../db/rows';
 import type { TransactionSource } from '../../../../db/values';
 import type { TransactionStatus } from './status';
-import { deepPageStart } from '../totals/sums';
+import { dayWalk, deepPageStart } from '../totals/day-walk';
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
 export { TRANSACTION_ORIGINS, TRANSACTION_SOURCES, type TransactionOrigin, type TransactionSource } from '../../../../db/values';
@@ -180,13 +180,14 @@ function filters(ledger: Ledger, orgSeq: number, q: TransactionQuery) {
   // (per account: the account's day totals, which know no source).
   const perAccount = q.accountSeq !== undefined;
   const countTable = !aggregatesAnswer || (perAccount && q.source) ? null : perAccount ? 'account_day_totals' : dated ? 'transaction_day_counts' : 'transaction_status_counts';
-  const count = perAccount && countTable ? { clause: where.slice(1).join(' AND '), params: params.slice(1) } : { clause: where.join(' AND '), params };
+  // SQLite reads an account's day totals by account (their walk index); PostgreSQL by organization first, their key.
+  const byAccount = perAccount && countTable && ledger.engine === 'sqlite';
+  const count = byAccount ? { clause: where.slice(1).join(' AND '), params: params.slice(1) } : { clause: where.join(' AND '), params };
   return { clause: where.join(' AND '), params, countTable, count };
 }
 
 /** A register page's days, newest first, from the maintained counts. */
-const registerDays = (ledger: Ledger, table: string, count: { clause: string; params: unknown[] }) =>
-  ledger.stmt(`SELECT date, sum(n) AS n FROM ${table} WHERE ${count.clause} GROUP BY date ORDER BY date DESC`).iterateRaw(...count.params) as AsyncIterable<[string, number][]>;
+const registerDays = (ledger: Ledger, table: string, count: { clause: string; params: unknown[] }) => dayWalk(ledger, table, count.clause, count.params, 'DESC');
 
 export const listTransactions = consistent(async function listTransactions(ledger: Ledger, orgSeq: number, q: TransactionQuery): Promise<TransactionPage> {
   const { clause, params, countTable, count } = filters(ledger, orgSeq, q);
