@@ -12,12 +12,12 @@
 //     the import is judged by its ratio to that.
 // The organization is the benchmark's books (a fifth split, one in twenty a
 // transfer). Figures only: nothing here asserts a time.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createOrganization, findOrganization, openLedger } from '../src/main/ledger';
 import { ledgerFile } from '../src/main/paths';
+import { dayOf, measured, outside, TIME, writeMerged } from './run-measured';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 
 const root = join(import.meta.dirname, '..');
@@ -43,7 +43,6 @@ const MERCHANTS = [
   'STRIPE PAYOUT',
   'TFL TRAVEL CH',
 ];
-const dayOf = (i: number, rows: number) => new Date(Date.UTC(2023, 6, 1) + Math.floor((i * 1096) / rows) * 86_400_000);
 
 /** Rows spread over the same three years as the organization's: the new rows fall between the old ones. */
 async function writeCsv(): Promise<void> {
@@ -61,46 +60,12 @@ async function writeCsv(): Promise<void> {
   await once(out, 'finish');
 }
 
-const STORES = ['CONTOSO', 'FABRIKAM', 'NORTHWIND', 'TAILSPIN', 'WINGTIP', 'LITWARE', 'ADVENTURE WORKS', 'PROSEWARE'];
-
-/** As banks and merged exports write it: CARD PURCHASE CONTOSO 1234 REF 998877, a reference per row, dates in no order. */
-async function writeMerged(): Promise<void> {
-  const out = createWriteStream(mergedFile);
-  out.write('Date,Description,Amount\n');
-  for (let i = 0; i < CSV_ROWS; i++) {
-    const d = dayOf((i * 7919) % CSV_ROWS, CSV_ROWS); // 7,919 is prime: a permutation of the rows' days
-    const amount = -(((i * 104729) % 30000) + 100);
-    const line = `${d.toISOString().slice(0, 10)},CARD PURCHASE ${STORES[i % 8]} ${1000 + (i % 9000)} REF ${String(1_000_000 + i)},${(amount / 100).toFixed(2)}\n`;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
-/** GNU time (Debian's `time` package): the peak RSS the kernel reports for the command and its children. */
-const TIME = '/usr/bin/time';
-const outside = existsSync(TIME);
-
-/**
- * Runs node with these arguments, timed whole; its peak RSS as /usr/bin/time reports it (the wait4 figure: the
- * largest of the process and its children), or, where /usr/bin/time is missing, as the process reports its own.
- */
-function measured(args: string[]): { seconds: number; rssMb: number; stdout: string } {
-  const peakFile = join(base, 'peak-rss.txt');
-  const [command, argv] = outside
-    ? [TIME, ['-f', '%M', '-o', peakFile, process.execPath, ...args]]
-    : [process.execPath, ['--import', join(root, 'bench', 'peak-rss.mjs'), ...args]];
-  const started = performance.now();
-  const r = spawnSync(command, argv, { encoding: 'utf8', cwd: root, maxBuffer: 64 * 1024 * 1024 });
-  const seconds = (performance.now() - started) / 1000;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const kb = outside ? readFileSync(peakFile, 'utf8').trim().split('\n').pop() : /peak-rss-kb (\d+)/.exec(r.stderr)?.[1];
-  return { seconds, rssMb: Number(kb) / 1024, stdout: r.stdout };
-}
+/** Runs node with these arguments, timed whole, with its peak RSS. */
+const measuredNode = (args: string[]) => measured(process.execPath, args, join(base, 'peak-rss.txt'));
 
 /** The bare insert of the merged file's rows: its own process, timed whole like the import. */
 function bareInsert(): { seconds: number; rssMb: number } {
-  return measured(['--import', 'tsx', join(root, 'bench', 'bare-insert.ts'), mergedFile, join(work, 'bare.db')]);
+  return measuredNode(['--import', 'tsx', join(root, 'bench', 'bare-insert.ts'), mergedFile, join(work, 'bare.db')]);
 }
 
 /** The OFX as most banks write it, a transaction per line; or with its body on one line (another account), as some do. */
@@ -132,7 +97,7 @@ async function prepareBase(): Promise<void> {
 
 /** One command, timed whole (start-up included), with its peak RSS. */
 function ledgerdesk(...args: string[]): { seconds: number; rssMb: number; json: Record<string, unknown> } {
-  const r = measured([join(root, 'bin', 'ledgerdesk.mjs'), ...args, '--data', work, '--org', 'bench', '--json']);
+  const r = measuredNode([join(root, 'bin', 'ledgerdesk.mjs'), ...args, '--data', work, '--org', 'bench', '--json']);
   return { ...r, json: JSON.parse(r.stdout) as Record<string, unknown> };
 }
 
@@ -142,7 +107,7 @@ async function main() {
   if (!existsSync(csvFile)) await writeCsv();
   if (!existsSync(ofxFile)) await writeOfx(ofxFile, '99887766', '\n');
   if (!existsSync(oneLineOfxFile)) await writeOfx(oneLineOfxFile, '99887767', '');
-  if (!existsSync(mergedFile)) await writeMerged();
+  if (!existsSync(mergedFile)) await writeMerged(mergedFile, CSV_ROWS);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work);
   copyFileSync(ledgerFile(base), ledgerFile(work));
