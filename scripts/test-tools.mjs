@@ -25,6 +25,7 @@ export const TEST_PACKAGES = [
     present: () => Boolean(process.env.LEDGERDESK_CJK_FONT) || existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
   },
   { pkg: 'postgresql', why: 'the suites on a throwaway PostgreSQL', present: () => postgresBin() && onPath('pg_virtualenv') },
+  { pkg: 'openssl', why: "a test certificate for the server's own TLS", present: () => onPath('openssl') },
 ];
 
 export const installCommand = (pkgs = TEST_PACKAGES.map((p) => p.pkg)) => `sudo apt-get update && sudo apt-get install -y ${pkgs.join(' ')}`;

@@ -18,7 +18,7 @@ describe('the tools the tests need', () => {
     process.env.PATH = mkdtempSync(join(tmpdir(), 'ldk-path-'));
     vi.spyOn(process, 'getuid').mockReturnValue(1000);
     expect(() => ensureTestTools(() => {})).toThrow(installCommand());
-    expect(installCommand()).toBe('sudo apt-get update && sudo apt-get install -y chromium hledger beancount sqlite3 poppler-utils fonts-wqy-microhei postgresql');
+    expect(installCommand()).toBe('sudo apt-get update && sudo apt-get install -y chromium hledger beancount sqlite3 poppler-utils fonts-wqy-microhei postgresql openssl');
   });
 
   it('installs what is missing with apt-get as root, and checks it is there after', () => {
@@ -27,13 +27,13 @@ describe('the tools the tests need', () => {
     // A stand-in apt-get: records its arguments and "installs" the commands the packages hold.
     writeFileSync(
       join(dir, 'apt-get'),
-      `#!/bin/sh\necho "$@" >> ${calls}\n[ "$1" = install ] && for c in hledger bean-check bean-query sqlite3 pdftotext pdftoppm pg_virtualenv; do printf '#!/bin/sh\\n' > ${dir}/$c; chmod +x ${dir}/$c; done\nexit 0\n`,
+      `#!/bin/sh\necho "$@" >> ${calls}\n[ "$1" = install ] && for c in hledger bean-check bean-query sqlite3 pdftotext pdftoppm pg_virtualenv openssl; do printf '#!/bin/sh\\n' > ${dir}/$c; chmod +x ${dir}/$c; done\nexit 0\n`,
     );
     chmodSync(join(dir, 'apt-get'), 0o755);
     process.env.PATH = dir;
     vi.spyOn(process, 'getuid').mockReturnValue(0);
     const installed = ensureTestTools(() => {});
-    expect(installed).toEqual(expect.arrayContaining(['hledger', 'beancount', 'sqlite3', 'poppler-utils']));
+    expect(installed).toEqual(expect.arrayContaining(['hledger', 'beancount', 'sqlite3', 'poppler-utils', 'openssl']));
     expect(readFileSync(calls, 'utf8').trim().split('\n')).toEqual(['update', `install -y ${installed.join(' ')}`]);
   });
 });

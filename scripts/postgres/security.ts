@@ -11,11 +11,12 @@ const APPEND_ONLY = ['audit_log'];
 export function securitySql(orgTables: string[]): string[] {
   const role = SERVER_ROLE;
   return [
-    `-- The role the server's connections SET ROLE to: it logs in as no one and owns no table.
+    `-- The role the server's connections SET ROLE to: it logs in as no one and owns no table. Made (and granted to the
+-- role migrating) unless a DBA made and granted it beforehand.
 DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} NOLOGIN; END IF;
+  IF NOT pg_has_role(current_user, '${role}', 'MEMBER') THEN GRANT ${role} TO CURRENT_USER; END IF;
 END $$;`,
-    `GRANT ${role} TO CURRENT_USER;`,
     `-- The connection's organization: a number, or 'all' (the organizations' own rows, no books); unset or '' reads nothing.
 CREATE FUNCTION ldk_org() RETURNS bigint LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN current_setting('${ORG_SETTING}', true) ~ '^[0-9]+$' THEN current_setting('${ORG_SETTING}', true)::bigint END
