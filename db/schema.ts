@@ -23,6 +23,7 @@ import {
   TRANSACTION_ORIGINS,
   TRANSACTION_SOURCES,
   TRANSACTION_STATUSES,
+  ROLES,
   TAX_APPLIES,
   TAX_KINDS,
   RATE_SOURCES,
@@ -79,6 +80,8 @@ export const organizations = sqliteTable('organizations', {
   paymentTerms: text('payment_terms'),
   /** null: from its currency and decimal mark (access/details.ts). */
   dateStyle: text('date_style'),
+  /** Its people sign in with a second factor (TOTP) as well as their password (issue 45). */
+  requireTotp: integer('require_totp').notNull().default(0),
 });
 
 /** An organization's logo for its invoices (issue 43): the file's bytes in the database, PNG or JPEG, checked by its bytes. */
@@ -328,6 +331,8 @@ export const receipts = sqliteTable(
     sha256: text('sha256'),
     ocrText: text('ocr_text'),
     createdAt: text('created_at').notNull(),
+    /** The person who uploaded it (issue 45: a client sees their own uploads); null: the machine's owner, or an agent. */
+    uploadedBy: integer('uploaded_by').references((): AnySQLiteColumn => users.seq),
   },
   (t) => [index('receipts_org_created').on(t.orgSeq, t.createdAt), index('receipts_transaction').on(t.transactionSeq)],
 );
@@ -380,6 +385,9 @@ export const proposals = sqliteTable(
     changeKey: text('change_key'),
     /** The person's rule that suggested it (migration 0010); null for an agent's proposal. */
     ruleSeq: integer('rule_seq').references((): AnySQLiteColumn => rules.seq),
+
+    /** A person's proposal (a preparer's change, issue 45): their name and role as the card shows it ("Dana Reyes (preparer)"). */
+    proposerName: text('proposer_name'),
   },
   (t) => [index('proposals_org_status').on(t.orgSeq, t.status, t.seq), index('proposals_change').on(t.orgSeq, t.changeKey)],
 );
@@ -491,8 +499,10 @@ export const tokens = sqliteTable(
     createdAt: text('created_at').notNull(),
     lastUsedAt: text('last_used_at'),
     revokedAt: text('revoked_at'),
+    /** Who made it (issue 45): a person, whose role it never exceeds and without whom it stops; null: the machine's owner. */
+    userSeq: integer('user_seq').references((): AnySQLiteColumn => users.seq),
   },
-  (t) => [index('tokens_org').on(t.orgSeq)],
+  (t) => [index('tokens_org').on(t.orgSeq), index('tokens_user').on(t.userSeq)],
 );
 
 // Maintained by triggers (see the custom migration): exact counts for list
@@ -1312,8 +1322,12 @@ export const deskSessions = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** Last seen (ms): a session idle past its limit ends. */
     seenAt: integer('seen_at').notNull(),
+    /** The person signed in (issue 45); null: the machine's owner, by the one-time link. */
+    userSeq: integer('user_seq').references((): AnySQLiteColumn => users.seq),
+    /** 1 until the person's second factor is checked: such a session opens nothing else. */
+    totpDue: integer('totp_due').notNull().default(0),
   },
-  (t) => [index('desk_sessions_seen').on(t.seenAt)],
+  (t) => [index('desk_sessions_seen').on(t.seenAt), index('desk_sessions_user').on(t.userSeq)],
 );
 
 /**
@@ -1330,6 +1344,8 @@ export const stagedFiles = sqliteTable(
     /** -1 while its chunks are still being written. */
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** An export's organization (issue 45): read back only for it; null for an upload. */
+    orgId: text('org_id'),
   },
   (t) => [index('staged_files_created').on(t.createdAt)],
 );
@@ -1344,4 +1360,69 @@ export const stagedChunks = sqliteTable(
     bytes: blob('bytes', { mode: 'buffer' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.n] })],
+);
+
+/**
+ * People who sign in to a firm's server (issue 45). Global: a person may hold a role in several organizations
+ * (memberships). The password is scrypt's (ledger/access/passwords.ts), null until an invitation link sets it.
+ */
+export const users = sqliteTable(
+  'users',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    /** Lower-cased: one person per address. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    /** A TOTP secret (base32) once the person enrolled a second factor. */
+    totpSecret: text('totp_secret'),
+    /** The last time step whose code was accepted: a code is never taken twice. */
+    totpStep: integer('totp_step'),
+    createdAt: text('created_at').notNull(),
+    /** Removed from every organization: kept so that the log still names them. */
+    removedAt: text('removed_at'),
+  },
+  (t) => [uniqueIndex('users_email').on(t.email)],
+);
+
+/** A person's role in an organization. Global (found at sign-in, before an organization is chosen); one row per person and organization. */
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    userSeq: integer('user_seq')
+      .notNull()
+      .references(() => users.seq),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userSeq, t.orgSeq] }), index('memberships_org').on(t.orgSeq)],
+);
+
+/** One-time invitation (and reset) links: only their SHA-256; valid 7 days, spent once. */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    hash: text('hash').primaryKey(),
+    userSeq: integer('user_seq')
+      .notNull()
+      .references(() => users.seq),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('invitations_user').on(t.userSeq)],
+);
+
+/** Failed sign-ins per person (ms): slowed, and refused for a while after too many (ledger/access/people.ts). */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    userSeq: integer('user_seq')
+      .notNull()
+      .references(() => users.seq),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('sign_in_failures_user').on(t.userSeq, t.at)],
 );

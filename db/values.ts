@@ -53,3 +53,6 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 export type RateSource = (typeof RATE_SOURCES)[number];
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/** What a person may do in an organization (issue 45): ledger/access/roles.ts says it per desk operation. */
+export const ROLES = ['owner', 'accountant', 'bookkeeper', 'preparer', 'client'] as const;

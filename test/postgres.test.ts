@@ -121,3 +121,72 @@ describe('the PostgreSQL driver', () => {
     await ledger.end();
   });
 });
+
+describe('prepared statements', () => {
+  it('prepares a query once per connection, and a statement that fails to prepare does not take its name', async () => {
+    const ledger = await openPostgres(await database(), { role: null, max: 1 });
+    await ledger.stmt('CREATE TABLE t (x bigint)').run();
+    await expect(ledger.stmt('SELECT y FROM t WHERE x = ?').all(1)).rejects.toThrow(/column "y" does not exist/);
+    await ledger.stmt('ALTER TABLE t ADD COLUMN y bigint').run();
+    // The text that failed prepares now that it can: its name was not kept for a statement the server never made.
+    expect(await ledger.stmt('SELECT y FROM t WHERE x = ?').all(1)).toEqual([]);
+    await ledger.stmt('INSERT INTO t VALUES (?, ?)').run(1, 2);
+    await ledger.stmt('INSERT INTO t VALUES (?, ?)').run(3, 4);
+    const prepared = await ledger.rows<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement');
+    expect(prepared.map((p) => p.statement)).toEqual([
+      'INSERT INTO t VALUES ($1, $2)',
+      'SELECT statement FROM pg_prepared_statements ORDER BY statement',
+      'SELECT y FROM t WHERE x = $1',
+    ]);
+    await ledger.end();
+  });
+
+  it('runs a statement again after the table it reads changed shape under it, on a new connection', async () => {
+    const ledger = await openPostgres(await database(), { role: null, max: 1 });
+    await ledger.stmt('CREATE TABLE t (x bigint)').run();
+    await ledger.stmt('INSERT INTO t VALUES (?)').run(1);
+    expect(await ledger.stmt('SELECT * FROM t').all()).toEqual([{ x: 1 }]);
+    await ledger.stmt('ALTER TABLE t ADD COLUMN y bigint').run(); // "cached plan must not change result type" for the prepared one
+    expect(await ledger.stmt('SELECT * FROM t').all()).toEqual([{ x: 1, y: null }]);
+    expect(await ledger.stmt('SELECT * FROM t').all()).toEqual([{ x: 1, y: null }]); // prepared on the new connection
+    await ledger.stmt('ALTER TABLE t ADD COLUMN z bigint').run();
+    // Inside a write the transaction has failed; its connection goes, and the next write prepares the statement again.
+    await expect(ledger.write(() => ledger.stmt('SELECT * FROM t').all())).rejects.toThrow(/cached plan must not change result type/);
+    expect(await ledger.write(() => ledger.stmt('SELECT * FROM t').all())).toEqual([{ x: 1, y: null, z: null }]);
+    await ledger.end();
+  });
+
+  it('answers a read asked again in one snapshot without running it again, each caller its own rows', async () => {
+    const ledger = await openPostgres(await database(), { role: null, max: 1 });
+    const read = () => ledger.stmt('SELECT random() AS r, ? AS n').all(1);
+    const [first, again, other] = await ledger.snapshot(async () => {
+      const a = await read();
+      const r = a[0].r;
+      a[0].r = -1; // the caller's own copy
+      return [r, (await read())[0].r, (await ledger.stmt('SELECT random() AS r, ? AS n').all(2))[0].r];
+    });
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    // Outside a snapshot (and in the next one) it runs again.
+    expect((await read())[0].r).not.toBe(first);
+    await ledger.end();
+  });
+
+  it("queues one organization's writes in the process, so that they hold no pooled connection while they wait their turn", async () => {
+    const ledger = await openPostgres(await database(), { role: null, max: 2 });
+    for (const slug of ['a', 'b']) await ledger.stmt("INSERT INTO organizations (id, slug, name, currency, created_at) VALUES (?, ?, 'O', 'GBP', 'now')").run(slug, slug);
+    const [a, b] = (await ledger.stmt('SELECT seq FROM organizations ORDER BY slug').pluck().all()) as number[];
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    const order: string[] = [];
+    const first = ledger.forOrg(a, () => ledger.write(async () => (await held, order.push('a1'))));
+    const queued = [2, 3].map((k) => ledger.forOrg(a, () => ledger.write(async () => order.push(`a${k}`))));
+    // Organization b's write gets the other connection at once, while a's first write still holds its lock.
+    await ledger.forOrg(b, () => ledger.write(async () => order.push('b')));
+    expect(order).toEqual(['b']);
+    release();
+    await Promise.all([first, ...queued]);
+    expect(order).toEqual(['b', 'a1', 'a2', 'a3']);
+    await ledger.end();
+  });
+});

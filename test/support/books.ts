@@ -4,6 +4,7 @@
 // its migrated template. A data folder stands for its books either way: the
 // same folder always maps to the same database, so a test that prepares books,
 // starts a server on the folder and runs commands on it sees one set of books.
+import { recountAfterEach } from './recount';
 import { afterAll, inject } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/ledger';
 import { openPostgres } from '../../src/main/ledger/core/postgres-open';
@@ -52,9 +53,12 @@ export async function serverBooks(ledger: Ledger, dataDir: string): Promise<Ledg
  * nothing and may write nothing: a check over every organization would pass empty). Ended after the file's tests.
  */
 export async function testBooks(served: Ledger, dataDir: string): Promise<Ledger> {
-  if (!onPostgres) return served;
-  const books = await openBooksOf(dataDir);
-  afterAll(() => books.end());
+  const books = onPostgres ? await openBooksOf(dataDir) : served;
+  const forget = recountAfterEach(books);
+  afterAll(() => {
+    forget();
+    return onPostgres ? books.end() : undefined;
+  });
   return books;
 }
 

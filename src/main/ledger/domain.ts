@@ -29,6 +29,7 @@ export * from './totals/sums';
 export * from './proposals/proposals';
 export * from './proposals/review';
 export * from './proposals/reversal';
+export * from './proposals/by-person';
 export * from './contacts/contacts';
 export * from './tax/codes';
 export * from './tax/return';

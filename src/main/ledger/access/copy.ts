@@ -7,7 +7,8 @@
 // the target's triggers as the rows go in; the audit log keeps every entry, its
 // chain hashed again under the new organization, after an entry naming where the
 // books came from. Agent tokens (and their kept Idempotency-Key answers) stay
-// where they were made: a token is a credential of one set of books.
+// where they were made: a token is a credential of one set of books; people
+// (issue 45) are the server's, and their roles are given again there.
 import { BatchInsert } from '../core/batch';
 import { nowIso } from '../core/clock';
 import { LedgerError } from '../core/errors';
@@ -181,6 +182,8 @@ async function writeRows(to: Ledger, orgSeq: number, tables: TableConfig[], read
         if (name === 'org_seq') return orgSeq;
         if (name === 'seq' && hasSeq(t)) return remap(maps, t.name, v as number);
         if (t.name === 'proposals' && name === 'token_seq') return null;
+        // People are the server's, not the books': who uploaded a receipt stays behind (the audit log names them).
+        if (refs.get(name) === 'users') return null;
         if (t.name === 'proposals' && name === 'change_key') return remapChangeKey(maps, v as string | null);
         if (JSON_COLUMNS[t.name]?.includes(name) && typeof v === 'string') return JSON.stringify(remapJson(maps, JSON.parse(v)));
         const ref = refs.get(name);

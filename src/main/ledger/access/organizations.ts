@@ -25,6 +25,8 @@ export interface Organization extends InvoiceSettings {
   lockedThrough: string | null;
   /** The ready-made tax set it was set up with (tax/codes.ts), or null. */
   taxSet: string | null;
+  /** Its people sign in with a second factor (issue 45): 1 or 0. */
+  requireTotp: number;
   createdAt: string;
 }
 
@@ -45,7 +47,7 @@ export function deskActor(): Human {
 }
 
 const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS "decimalMark", fiscal_year_start AS "fiscalYearStart", locked_through AS "lockedThrough",
-  tax_set AS "taxSet", ${SETTING_COLUMNS}, created_at AS "createdAt" FROM organizations`;
+  tax_set AS "taxSet", ${SETTING_COLUMNS}, require_totp AS "requireTotp", created_at AS "createdAt" FROM organizations`;
 
 export async function listOrganizations(ledger: Ledger): Promise<Organization[]> {
   return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY lower(name), seq`).all()) as Organization[];

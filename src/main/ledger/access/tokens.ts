@@ -4,6 +4,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Ledger } from '../core/db';
+import type { Role } from './roles';
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from '../core/clock';
 import { LedgerError, invalid } from '../core/errors';
@@ -58,10 +59,13 @@ export interface AuthenticatedToken {
   name: string;
   orgSeq: number;
   scopes: Scope[];
+  /** Its maker's role in the organization now (issue 45): a token never exceeds it. Null: made by the machine's owner. */
+  role: Role | null;
 }
 
 interface TokenRow {
   seq: number;
+  user_seq: number | null;
   id: string;
   org_seq: number;
   name: string;
@@ -93,7 +97,7 @@ export function parseScopes(list: readonly string[]): Scope[] {
 export async function createToken(
   ledger: Ledger,
   orgSeq: number,
-  input: { name: string; scopes: readonly string[] },
+  input: { name: string; scopes: readonly string[]; userSeq?: number | null },
   actor: Actor = deskActor(),
 ): Promise<{ token: string; info: TokenInfo }> {
   const name = input.name.trim();
@@ -103,8 +107,8 @@ export async function createToken(
   const id = newId();
   return ledger.write(async () => {
     await ledger
-      .stmt('INSERT INTO tokens (id, org_seq, name, scopes, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, orgSeq, name, scopes.join(' '), hashToken(token).toString('hex'), nowIso());
+      .stmt('INSERT INTO tokens (id, org_seq, name, scopes, hash, created_at, user_seq) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, orgSeq, name, scopes.join(' '), hashToken(token).toString('hex'), nowIso(), input.userSeq ?? null);
     await appendAudit(ledger, orgSeq, actor, {
       action: 'token.created',
       targetType: 'token',
@@ -116,13 +120,21 @@ export async function createToken(
   });
 }
 
-export async function listTokens(ledger: Ledger, orgSeq: number): Promise<TokenInfo[]> {
-  return ((await ledger.stmt('SELECT * FROM tokens WHERE org_seq = ? ORDER BY seq DESC').all(orgSeq)) as TokenRow[]).map(toInfo);
+/** The organization's tokens, or (userSeq) those one person made. */
+export async function listTokens(ledger: Ledger, orgSeq: number, userSeq?: number): Promise<TokenInfo[]> {
+  const rows = (
+    userSeq === undefined
+      ? await ledger.stmt('SELECT * FROM tokens WHERE org_seq = ? ORDER BY seq DESC').all(orgSeq)
+      : await ledger.stmt('SELECT * FROM tokens WHERE org_seq = ? AND user_seq = ? ORDER BY seq DESC').all(orgSeq, userSeq)
+  ) as TokenRow[];
+  return rows.map(toInfo);
 }
 
-export async function revokeToken(ledger: Ledger, orgSeq: number, id: string, actor: Actor = deskActor()): Promise<TokenInfo> {
+/** Revokes a token of the organization (only one `userSeq` made, when given: a person's own). */
+export async function revokeToken(ledger: Ledger, orgSeq: number, id: string, actor: Actor = deskActor(), userSeq?: number): Promise<TokenInfo> {
   return ledger.write(async () => {
     const row = (await ledger.stmt('SELECT * FROM tokens WHERE id = ? AND org_seq = ?').get(id, orgSeq)) as TokenRow | undefined;
+    if (row && userSeq !== undefined && row.user_seq !== userSeq) throw new LedgerError('forbidden', 'A token is revoked by its maker or an owner.', { resource: 'token', id });
     if (!row) throw new LedgerError('not_found', `No token with id ${id} in this organization.`, { resource: 'token', id });
     if (row.revoked_at) return toInfo(row);
     await ledger.stmt('UPDATE tokens SET revoked_at = ? WHERE seq = ?').run(nowIso(), row.seq);
@@ -139,14 +151,27 @@ export async function authenticate(ledger: Ledger, token: string): Promise<Authe
     throw unauthorized('malformed', 'The bearer token is malformed: expected ldk_live_ followed by 49 letters and digits.');
   }
   const hash = hashToken(token);
-  const row = (await ledger.stmt('SELECT * FROM tokens WHERE hash = ?').get(hash.toString('hex'))) as TokenRow | undefined;
+  // With its maker's role now: a person removed from the organization takes their tokens with them.
+  const row = (await ledger
+    .stmt(
+      `SELECT t.*, m.role AS maker_role FROM tokens t
+       LEFT JOIN memberships m ON m.user_seq = t.user_seq AND m.org_seq = t.org_seq
+       WHERE t.hash = ?`,
+    )
+    .get(hash.toString('hex'))) as (TokenRow & { maker_role: Role | null }) | undefined;
   if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), hash)) {
     throw unauthorized('unknown', 'The bearer token is not known to this ledger.');
   }
   if (row.revoked_at) throw unauthorized('revoked', 'The bearer token was revoked; create a new one in Tokens.');
+  if (row.user_seq !== null && row.maker_role === null)
+    throw unauthorized('maker_removed', 'The person who made this token no longer has a role in its organization; ask someone who does for a token.');
+
   const now = Date.now();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq);
   }
-  return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: row.scopes.split(' ') as Scope[] };
+  const scopes = row.scopes.split(' ') as Scope[];
+  // A client's token reads what a client reads (made read-only; a maker demoted to client since loses the rest).
+  const role = row.user_seq === null ? null : row.maker_role;
+  return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: role === 'client' ? scopes.filter((s) => s === 'read') : scopes, role };
 }

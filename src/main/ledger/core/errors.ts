@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   insufficient_scope: { status: 403, description: 'The token lacks the scope this operation needs.' },
   forbidden_host: { status: 403, description: 'The Host header does not name this server (DNS-rebinding guard).' },
   forbidden_origin: { status: 403, description: 'The request came from another web origin.' },
+  forbidden: { status: 403, description: "The signed-in person's role in this organization does not allow this operation (issue 45)." },
   not_found: { status: 404, description: 'The path, or the resource named by an id, does not exist in this organization.' },
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; see the Allow header.' },
   already_reviewed: { status: 409, description: 'The proposal was already approved or rejected.' },
@@ -23,6 +24,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, description: 'The request body is over 1 MiB.' },
   unsupported_media_type: { status: 415, description: 'A request body must be sent as application/json.' },
   idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with another request body (or operation) in the last 24 hours.' },
+  rate_limited: { status: 429, description: 'Too many failed sign-ins for this account: refused until the time details give.' },
   internal_error: { status: 500, description: 'An unexpected error; the server log has the cause.' },
 } as const;
 

@@ -1,7 +1,7 @@
 // Proposals: what agents write. Creating one never touches the books; each
 // creation and its audit entry commit in one transaction.
 import type { Ledger } from '../core/db';
-import { appendAudit, tokenWriterId, type AgentActor } from '../access/audit';
+import { appendAudit, tokenWriterId, type AgentActor, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { newId, nowIso } from '../core/clock';
 import { LedgerError, notFound } from '../core/errors';
@@ -34,12 +34,22 @@ export interface Proposal {
   confidence: number | null;
   reason: string | null;
   createdAt: string;
+  /** A person's proposal (a preparer's change, issue 45; an addition to v1, absent on an agent's): who, as the card names them. */
+  proposedByPerson?: { id: string; name: string };
 }
+
+/** Who files a proposal: an agent through its token, or a person whose role makes each change a proposal (a preparer). */
+export type Proposer = AgentActor | Human;
+
+/** How proposedBy names a person: person:<userId>, beside the spec's mcp:<tokenId> and a rule's rule:<ruleId>. */
+export const PERSON_PREFIX = 'person:';
+const proposerId = (actor: Proposer): string => (actor.type === 'token' ? tokenWriterId(actor) : `${PERSON_PREFIX}${actor.userId}`);
 
 const CHANNEL_LABEL = { rest: 'REST', mcp: 'MCP' } as const;
 
 /** Who proposed it, as a person reads it: the token's name and how it came ("Claude" via MCP), or the person's rule; the spec's id when either is gone. */
-export async function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by' | 'rule_seq'>): Promise<string> {
+export async function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'token_seq' | 'channel' | 'proposed_by' | 'rule_seq' | 'proposer_name'>): Promise<string> {
+  if (row.proposer_name) return row.proposer_name;
   if (row.rule_seq !== null) {
     const rule = (await ledger.stmt('SELECT position, match_text FROM rules WHERE seq = ?').get(row.rule_seq)) as { position: number; match_text: string } | undefined;
     if (rule) return `rule ${rule.position} ("${excerpt(rule.match_text, 60)}")`;
@@ -59,6 +69,7 @@ export const toProposal = (r: ProposalRow): Proposal => ({
   confidence: r.confidence,
   reason: r.reason,
   createdAt: r.created_at,
+  ...(r.proposer_name && r.proposed_by.startsWith(PERSON_PREFIX) ? { proposedByPerson: { id: r.proposed_by.slice(PERSON_PREFIX.length), name: r.proposer_name } } : {}),
 });
 
 export async function requireProposalRow(ledger: Ledger, orgSeq: number, id: string): Promise<ProposalRow> {
@@ -133,11 +144,11 @@ export interface ProposalNote {
 }
 
 /**
- * Files a proposal of a kind from an agent's request: checked and resolved by
+ * Files a proposal of a kind from an agent's request (or a preparer's change): checked and resolved by
  * the kind, the same change already pending answered, one a person rejected
  * refused; stored with its audit entry in one transaction.
  */
-export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: AgentActor, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Promise<Proposal> {
+export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: Proposer, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Promise<Proposal> {
   return ledger.write(async () => {
     const draft = await kind.draft({ ledger, orgSeq }, input);
     await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, draft.payload)) ?? [], 'changed by a proposal');
@@ -147,30 +158,31 @@ export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: Agent
     const id = newId();
     await ledger
       .stmt(
-        `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key, proposer_name)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
         orgSeq,
         kind.type,
         JSON.stringify(draft.payload),
-        tokenWriterId(actor),
-        actor.tokenSeq,
+        proposerId(actor),
+        actor.type === 'token' ? actor.tokenSeq : null,
         input.confidence ?? null,
         input.reason ?? null,
         nowIso(),
-        actor.channel,
+        actor.type === 'token' ? actor.channel : null,
         changeKey,
+        actor.type === 'human' ? actor.name : null,
       );
-    const via = actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
+    const via = actor.type === 'human' ? 'the desk, for review' : actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
     const confidence = input.confidence === undefined ? '' : ` (confidence ${Math.round(input.confidence * 100)}%)`;
     await appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });
     return getProposal(ledger, orgSeq, id);
   });
 }
 
-type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: AgentActor, input: I & ProposalNote) => Promise<Proposal>;
+type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: Proposer, input: I & ProposalNote) => Promise<Proposal>;
 export const proposeCategorization: Proposing<CategorizationInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, categorization, input);
 export const proposeJournalEntry: Proposing<JournalEntryInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, journalEntry, input);
 export const proposeReceiptLink: Proposing<ReceiptLinkInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, receiptLink, input);

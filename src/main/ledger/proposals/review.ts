@@ -10,7 +10,7 @@ import type { Ledger } from '../core/db';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { kindOf } from './kinds';
-import { getProposal, proposerLabel, requireProposalRow, type Proposal } from './proposals';
+import { getProposal, PERSON_PREFIX, proposerLabel, requireProposalRow, type Proposal } from './proposals';
 
 export type Decision = 'approve' | 'reject';
 
@@ -26,6 +26,9 @@ export async function reviewProposal(
 ): Promise<Proposal> {
   return ledger.write(async () => {
     const row = await requireProposalRow(ledger, orgSeq, proposalId);
+    // Maker-checker for people as for agents: nobody approves their own change (rejecting it withdraws it).
+    if (decision === 'approve' && row.proposed_by === `${PERSON_PREFIX}${reviewer.userId}`)
+      throw new LedgerError('forbidden', `Proposal ${proposalId} is your own: another bookkeeper, accountant or owner approves it.`, { id: proposalId, reason: 'own_proposal' });
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const { changes } = await ledger
       .stmt("UPDATE proposals SET status = ?, reviewed_at = ?, reviewed_by = ?, review_comment = ? WHERE seq = ? AND status = 'pending'")

@@ -44,14 +44,20 @@ export async function requireReceiptRow(ledger: Ledger, orgSeq: number, id: stri
 }
 
 /** A receipt's file: its bytes (kept in the database once per organization by SHA-256: receipt_files), its name and type. */
-export async function receiptFileOf(ledger: Ledger, orgSeq: number, id: string): Promise<{ fileName: string; mimeType: string; bytes: Uint8Array }> {
+export async function receiptFileOf(
+  ledger: Ledger,
+  orgSeq: number,
+  id: string,
+  /** Only one this person uploaded (a client's own); another is not found. */
+  uploadedBy?: number,
+): Promise<{ fileName: string; mimeType: string; bytes: Uint8Array }> {
   const row = (await ledger
     .stmt(
-      `SELECT r.file_name AS "fileName", r.mime_type AS "mimeType", f.bytes FROM receipts r
+      `SELECT r.file_name AS "fileName", r.mime_type AS "mimeType", r.uploaded_by AS "uploadedBy", f.bytes FROM receipts r
        LEFT JOIN receipt_files f ON f.org_seq = r.org_seq AND f.sha256 = r.sha256 WHERE r.id = ? AND r.org_seq = ?`,
     )
-    .get(id, orgSeq)) as { fileName: string; mimeType: string; bytes: Uint8Array | null } | undefined;
-  if (!row) throw notFound('receipt', id);
+    .get(id, orgSeq)) as { fileName: string; mimeType: string; uploadedBy: number | null; bytes: Uint8Array | null } | undefined;
+  if (!row || (uploadedBy !== undefined && row.uploadedBy !== uploadedBy)) throw notFound('receipt', id);
   if (!row.bytes) throw notFound('receipt file', id);
   return { fileName: row.fileName, mimeType: row.mimeType, bytes: new Uint8Array(row.bytes) };
 }
@@ -114,6 +120,8 @@ export interface NewReceipt {
   ocrText: string | null;
   /** The file itself (kept with the receipt, in the same transaction); without it, only the receipt's facts (a test's). */
   bytes?: Uint8Array;
+  /** The person uploading it (a client sees their own uploads). */
+  uploadedBy?: number | null;
 }
 
 /**
@@ -127,8 +135,10 @@ export async function addReceipt(ledger: Ledger, orgSeq: number, actor: Actor, i
     if (input.bytes) await keepReceiptFile(ledger, orgSeq, input.sha256, input.bytes);
     const id = newId();
     await ledger
-      .stmt('INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)')
-      .run(id, orgSeq, input.fileName, input.mimeType, input.sizeBytes, input.sha256, input.ocrText, nowIso());
+      .stmt(
+        'INSERT INTO receipts (id, org_seq, transaction_seq, file_name, mime_type, size_bytes, sha256, ocr_text, created_at, uploaded_by) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(id, orgSeq, input.fileName, input.mimeType, input.sizeBytes, input.sha256, input.ocrText, nowIso(), input.uploadedBy ?? null);
     await appendAudit(ledger, orgSeq, actor, {
       action: 'receipt.uploaded',
       targetType: 'receipt',
@@ -159,10 +169,19 @@ export async function linkReceipt(ledger: Ledger, orgSeq: number, actor: Actor, 
 export type ListedReceipt = Receipt & { linkedTo: { date: string; description: string; amount: number; currency: string } | null };
 
 /** All receipts, newest first, for the Receipts screen. */
-export async function listReceipts(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): Promise<{ receipts: ListedReceipt[]; totalCount: number }> {
+export async function listReceipts(
+  ledger: Ledger,
+  orgSeq: number,
+  page: { limit: number; offset: number },
+  /** Only those one person uploaded (a client's own). */
+  uploadedBy?: number,
+): Promise<{ receipts: ListedReceipt[]; totalCount: number }> {
+  const mine = uploadedBy === undefined ? '' : ' AND r.uploaded_by = ?';
+  const own = uploadedBy === undefined ? [] : [uploadedBy];
   const rows = await ledger.rows<Receipt & { t_date: string | null; t_description: string | null; t_amount: number | null; t_currency: string | null }>(
-    `SELECT ${COLUMNS}, t.date AS t_date, t.description AS t_description, t.amount_minor AS t_amount, t.currency AS t_currency ${FROM} WHERE r.org_seq = ? ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
+    `SELECT ${COLUMNS}, t.date AS t_date, t.description AS t_description, t.amount_minor AS t_amount, t.currency AS t_currency ${FROM} WHERE r.org_seq = ?${mine} ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
     orgSeq,
+    ...own,
     page.limit,
     page.offset,
   );
@@ -170,7 +189,7 @@ export async function listReceipts(ledger: Ledger, orgSeq: number, page: { limit
     ...r,
     linkedTo: t_date === null ? null : { date: t_date, description: t_description!, amount: fromMinor(t_amount!, t_currency!), currency: t_currency! },
   }));
-  const { n } = (await ledger.stmt('SELECT count(*) AS n FROM receipts WHERE org_seq = ?').get(orgSeq)) as { n: number };
+  const { n } = (await ledger.stmt(`SELECT count(*) AS n FROM receipts r WHERE r.org_seq = ?${mine}`).get(orgSeq, ...own)) as { n: number };
   return { receipts, totalCount: n };
 }
 
