@@ -97,6 +97,8 @@ async function probe(op: Operation): Promise<[string, number, string | null][]> 
   if (op.scope) {
     answers.push(await send('no token', path, { body }));
     answers.push(await send('the other scope only', path, { token: otherScope, body }));
+    // A client's token (issue 45) reads what a client reads: the rest is forbidden.
+    answers.push(await send("a client's token", path, { token: w.clientA, body }));
   }
   if (ghost) answers.push(await send('unknown id', ghost.path, { token, body: ghost.body }));
   if (op.body) {

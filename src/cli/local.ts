@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backupsDir } from '../main/desk/access/backups';
 import { backupTo, checkBackup, LedgerError, restoreInto } from '../main/ledger';
-import { configuredPort, DEFAULT_PORT, defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
+import { DEFAULT_PORT, defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
 import { running, runningPid } from '../main/running';
 import { issueCode, SIGN_IN_PATH } from '../main/desk/transport/sessions';
 import { withoutPassword } from '../main/ledger/core/open';
 import { databaseOf, orgLabel, pickOrganization, withLedger } from './data';
+import { REACH_FLAGS, reachFlags, reachLine } from './reach-flags';
 import { UsageError } from './usage';
 import { fillDemo } from '../main/demo';
 
@@ -20,6 +21,7 @@ type Out = (line: string) => void;
 export const LOCAL_USAGE = `Owner commands (act on the data folder, default ${defaultDataDir()}; or on a firm's PostgreSQL
 server with --database postgres://... or LEDGERDESK_DATABASE_URL):
   serve [--port <p>] [--data <dir>] [--database <url>]  the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT})
+  serve --public-url <https://...> [--listen <host:port>] | --listen <host:port> --tls-cert <file> --tls-key <file>  reached by others: behind a TLS proxy at that address (LEDGERDESK_PUBLIC_URL), or over TLS of its own
   sign-in [--data <dir>] [--database <url> --url <server>]  a fresh one-time sign-in link for the running server
   token create --name <n> --scopes read,propose-write [--org <slug>] [--data <dir>]
   token list [--org <slug>] [--data <dir>]
@@ -41,15 +43,10 @@ function parse(args: string[], options: Flags, usage: string): { values: Record<
 }
 
 export async function serve(args: string[], out: Out): Promise<void> {
-  const usage = 'serve [--port <p>] [--data <dir>] [--database <url>]';
-  const { values } = parse(args, { port: { type: 'string' } }, usage);
-  let port: number;
-  try {
-    port = values.port === undefined ? configuredPort() : Number(values.port);
-  } catch (error) {
-    throw new UsageError((error as Error).message, usage);
-  }
-  if (!/^\d{1,5}$/.test(String(values.port ?? port)) || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`, usage);
+  const usage = 'serve [--port <p>] [--data <dir>] [--database <url>] [--public-url <https://...>] [--listen <host:port>] [--tls-cert <file> --tls-key <file>]';
+  const { values } = parse(args, { port: { type: 'string' }, ...REACH_FLAGS }, usage);
+  const { options, reach } = reachFlags(values, usage);
+  const port = options.port;
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
   const database = databaseOf(values);
   // A second start on the same folder's books: say where the first one is and hand out a link to it (a
@@ -65,11 +62,11 @@ export async function serve(args: string[], out: Out): Promise<void> {
   }
   // The servers (express, the MCP SDK) load only here: no other command needs them.
   const { startHeadless } = await import('../main/headless');
-  const app = await startHeadless(dataDir, { port, database }).catch((error: unknown) => {
+  const app = await startHeadless(dataDir, { ...options, database }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new LedgerError(
       'conflict',
-      `Port ${port} on 127.0.0.1 is taken by another program (or a Ledgerdesk serving another data folder): start on another one with --port <p> (npm start -- --port <p>) or LEDGERDESK_PORT.`,
+      `Port ${port} on ${reach.host} is taken by another program (or a Ledgerdesk serving another data folder): start on another one with --port <p> (npm start -- --port <p>) or LEDGERDESK_PORT.`,
       { port },
     );
   });
@@ -85,6 +82,8 @@ export async function serve(args: string[], out: Out): Promise<void> {
     for (const s of signals) process.on(s, stop);
   });
   out(`Ledgerdesk for ${database ? withoutPassword(database) : dataDir}`);
+  const reached = reachLine(reach, app.server.port);
+  if (reached) out(reached);
   out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
   out(`MCP tool bridge: ${app.server.url}/api/mcp`);
   out(`${app.server.url}/api/v1`);

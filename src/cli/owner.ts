@@ -11,7 +11,8 @@ import { forOrgOf } from '../main/desk/scope';
 import type { CommandSpec, DeskContext } from '../main/desk/operation';
 import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
 import { today } from '../main/ledger/core/clock';
-import { defaultDataDir } from '../main/paths';
+import { DEFAULT_PORT, defaultDataDir } from '../main/paths';
+import { running } from '../main/running';
 import { lastAuditSeq, orgLabel, pickOrganization, withLedger } from './data';
 import { checkInput, convert, flagHelp, parseFlags, schemaFields, type Field } from './flags';
 import { render } from './render';
@@ -98,10 +99,13 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
   }
   const json = values.json === true;
   return withLedger({ data: values.data as string | undefined, database: values.database as string | undefined }, async (ledger) => {
+    const dataDir = (values.data as string | undefined) ?? defaultDataDir();
     const ctx: DeskContext = {
       ledger,
-      dataDir: (values.data as string | undefined) ?? defaultDataDir(),
+      dataDir,
       agentUrl: '',
+      // Links handed to people (invitations) point at the server they use: its public address, else the one running here.
+      publicUrl: process.env.LEDGERDESK_PUBLIC_URL || running(dataDir)?.url || `http://127.0.0.1:${process.env.LEDGERDESK_PORT || DEFAULT_PORT}`,
       mode: 'command',
       reviewer: deskActor(),
       stdout: process.stdout,
@@ -109,7 +113,10 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
     try {
       // Only commands about one organization's books pick one (org commands name theirs), once the
       // input is checked with a stand-in id: misuse is said first (exit 2), whichever the organization.
-      const scoped = 'orgId' in objectShape(c.operation.input);
+      const shape = objectShape(c.operation.input);
+      const scoped = 'orgId' in shape;
+      // An operation naming its organization itself (user remove, org rename) takes --org for it too.
+      if (!scoped && 'organization' in shape && values.org !== undefined && input.organization === undefined) input.organization = values.org;
       const checked = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: STAND_IN } : {}) }, usage);
       const org = scoped ? await pickOrganization(ledger, values.org as string | undefined) : null;
       const run = async () => {

@@ -1,8 +1,10 @@
 // The headless entry: the same main-process code as the desktop app, under
 // plain Node, with the screens served to a browser behind a one-time sign-in;
 // on a data folder's SQLite file, or on a firm's PostgreSQL server (`database`),
-// where several such processes serve the same books.
+// where several such processes serve the same books. Others reach it over TLS
+// of its own or behind a TLS reverse proxy at a public URL (api/reach.ts).
 import { dirname, join } from 'node:path';
+import { planReach, type ReachOptions } from './api/reach';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
@@ -28,8 +30,8 @@ export interface Headless {
   stop(): Promise<void>;
 }
 
-export interface HeadlessOptions {
-  port?: number;
+/** `listen`, `tls`, `publicUrl`: how others reach the server (api/reach.ts); `port` defaults to DEFAULT_PORT. */
+export interface HeadlessOptions extends ReachOptions {
   log?: (m: string) => void;
   rendererDir?: string;
   /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
@@ -38,6 +40,8 @@ export interface HeadlessOptions {
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  // Refused (ReachError) before the books open.
+  const reach = planReach({ ...options, port: options.port ?? DEFAULT_PORT });
   const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database: options.database }, { log });
   const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
@@ -47,14 +51,19 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     const reviewer = deskActor();
     const server = await startServer({
       ledger,
-      port: options.port ?? DEFAULT_PORT,
+      port: reach.port,
+      listen: options.listen,
+      tls: options.tls,
+      publicUrl: options.publicUrl,
       log,
       mount: (app) =>
         mountDesk(app, {
           sessions,
           log,
+          secure: reach.secure,
           rendererDir: options.rendererDir ?? defaultRendererDir(),
-          context: () => ({ ledger, dataDir, agentUrl: url, mode: 'browser', reviewer, progress }),
+          // Invitation links name the address others reach (the public URL, or this server's TLS name).
+          context: () => ({ ledger, dataDir, agentUrl: url, publicUrl: reach.secure ? url : undefined, mode: 'browser', reviewer, progress }),
         }),
     });
     url = server.url;

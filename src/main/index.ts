@@ -1,8 +1,9 @@
 // The Electron entry: one window over the same main-process code that runs
 // headless. The ledger uses better-sqlite3 built for Electron's ABI
 // (native/electron, see scripts/prepare-electron-sqlite.mjs); the desk talks
-// to the renderer over IPC only (desk/ipc.ts).
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+// to the renderer over IPC only (desk/ipc.ts). The menu's "Connect to a firm's
+// server…" opens a firm's server in a window of its own (firm-window.ts).
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +11,7 @@ import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { registerDeskIpc } from './desk/transport/ipc';
+import { appMenu, connectToFirm } from './firm-connect';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
 import { configuredPort, ledgerFile } from './paths';
 import { markRunning } from './running';
@@ -30,6 +32,7 @@ let server: RunningServer | undefined;
 let unmark: (() => void) | undefined;
 let stopBackups: (() => void) | undefined;
 let stopRepeats: (() => void) | undefined;
+let mainWindow: BrowserWindow | undefined;
 
 /** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
 async function startAgentServer(open: Ledger): Promise<RunningServer> {
@@ -45,6 +48,7 @@ async function startAgentServer(open: Ledger): Promise<RunningServer> {
 
 async function createWindow(): Promise<void> {
   const win = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.js'), development));
+  mainWindow = win;
   hardenContents(win.webContents, rendererUrl);
   win.once('ready-to-show', () => win.show());
   await win.loadURL(rendererUrl);
@@ -69,6 +73,9 @@ async function boot(): Promise<void> {
     context: () => ({ ledger: open, dataDir, agentUrl: running.url, mode: 'desktop', reviewer, progress, openPath }),
   });
   hardenSession(session.defaultSession);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(appMenu(() => void connectToFirm(dataDir, development).catch((e: Error) => dialog.showErrorBox("Could not connect to the firm's server", e.message)))),
+  );
   await createWindow();
 }
 
@@ -76,7 +83,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
-    const win = BrowserWindow.getAllWindows()[0];
+    const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : BrowserWindow.getAllWindows()[0];
     if (win?.isMinimized()) win.restore();
     win?.focus();
   });

@@ -1,22 +1,22 @@
 // Electron's security checklist, in one place: window options, the CSP, what
 // the page may open or navigate to, and permissions. Pure functions of their
 // inputs so the wiring test can check them with `electron` stubbed.
-import { shell, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
+import { shell, type BrowserWindowConstructorOptions, type Session, type WebContents, type WebPreferences } from 'electron';
 import { CONTENT_SECURITY_POLICY, isExternalLink } from '../shared/web';
 import { isRendererPage } from './renderer-url';
 
 export { CONTENT_SECURITY_POLICY };
 
-export function windowOptions(preload: string, development: boolean): BrowserWindowConstructorOptions {
+/** What every window of the app is: its size, and the checklist's web preferences (no preload: the caller adds one). */
+export function hardenedWindow(title: string, development: boolean): BrowserWindowConstructorOptions & { webPreferences: WebPreferences } {
   return {
     width: 1280,
     height: 840,
     minWidth: 900,
     minHeight: 600,
     show: false,
-    title: 'Ledgerdesk',
+    title,
     webPreferences: {
-      preload,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -28,6 +28,11 @@ export function windowOptions(preload: string, development: boolean): BrowserWin
       devTools: development,
     },
   };
+}
+
+export function windowOptions(preload: string, development: boolean): BrowserWindowConstructorOptions {
+  const base = hardenedWindow('Ledgerdesk', development);
+  return { ...base, webPreferences: { preload, ...base.webPreferences } };
 }
 
 /** No new windows (the app's own links go to the system browser, nothing else), no navigation away from the app, no webviews. */

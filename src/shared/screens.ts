@@ -22,6 +22,7 @@ export const SCREENS = [
   ['receipts', 'Receipts'],
   ['log', 'Log'],
   ['tokens', 'Tokens'],
+  ['people', 'People'],
   ['organizations', 'Organizations'],
   ['backups', 'Backups'],
 ] as const;

@@ -5,8 +5,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { createOrganization, createToken, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
+import { createOrganization, createToken, deskActor, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
+import { addMember, personByEmail } from '../../src/main/ledger/access/people';
 import { booksFlags, openBooksOf, serverBooks } from './books';
+import { recountAfterEach } from './recount';
 import { startServer, type RunningServer } from '../../src/main/api/server';
 import { fillDemo } from '../../src/main/demo';
 
@@ -30,7 +32,11 @@ export async function tempLedger(): Promise<{ ledger: Ledger; dir: string; file:
   const dir = tempDir();
   const file = join(dir, 'ledger.db');
   const ledger = await openBooksOf(dir);
-  afterAll(() => ledger.end());
+  const forget = recountAfterEach(ledger);
+  afterAll(() => {
+    forget();
+    return ledger.end();
+  });
   return { ledger, dir, file };
 }
 
@@ -46,6 +52,8 @@ export interface World {
   tokenAId: string;
   readOnlyA: string;
   writeOnlyA: string;
+  /** read on A, made by a person whose role there is client (issue 45): what a client reads only. */
+  clientA: string;
   tokenB: string;
 }
 
@@ -74,8 +82,18 @@ export async function world(transactions = 300): Promise<World> {
     tokenAId: a.info.id,
     readOnlyA: (await createToken(ledger, orgA.seq, { name: 'A reader', scopes: ['read'] })).token,
     writeOnlyA: (await createToken(ledger, orgA.seq, { name: 'A writer', scopes: ['propose-write'] })).token,
+    clientA: await clientToken(ledger, orgA),
     tokenB: (await createToken(ledger, orgB.seq, { name: 'B agent', scopes: ['read', 'propose-write'] })).token,
   };
+}
+
+/** A read token of a person who is a client of the organization. */
+async function clientToken(ledger: Ledger, org: Organization): Promise<string> {
+  await ledger.forOrg(org.seq, () =>
+    addMember(ledger, org.seq, deskActor(), { email: 'client@acme.example', name: 'A client', role: 'client', password: 'a long enough passphrase' }),
+  );
+  const userSeq = (await personByEmail(ledger, 'client@acme.example'))!.seq;
+  return (await createToken(ledger, org.seq, { name: "A client's", scopes: ['read'], userSeq })).token;
 }
 
 export interface CallOptions {

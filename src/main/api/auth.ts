@@ -41,6 +41,20 @@ export function requireScope(token: AuthenticatedToken, scope: Scope): void {
   }
 }
 
+/** Whether a token may call an operation: its scope, and (issue 45) a client's token only what a client reads. */
+export const mayCall = (token: Pick<AuthenticatedToken, 'scopes' | 'role'>, op: { scope: Scope | null; forClients?: boolean }): boolean =>
+  (op.scope === null || token.scopes.includes(op.scope)) && (token.role !== 'client' || op.forClients === true);
+
+/** Throws insufficient_scope, or forbidden for a client's token calling what a client does not read. */
+export function requireAccess(token: AuthenticatedToken, op: { operationId: string; scope: Scope | null; forClients?: boolean }): void {
+  if (op.scope) requireScope(token, op.scope);
+  if (token.role === 'client' && !op.forClients)
+    throw new LedgerError('forbidden', `This token's maker is a client of the organization: it reads the dashboard, the categories and the invoices, not ${op.operationId}.`, {
+      operation: op.operationId,
+      role: 'client',
+    });
+}
+
 /** RFC 6750 challenge for 401 and 403 answers. */
 export function challenge(error: LedgerError): string | undefined {
   if (error.code === 'unauthorized') {

@@ -22,7 +22,17 @@ export const STATIC_TOKENS =
   'Ledgerdesk does not use OAuth: its MCP endpoint takes a Ledgerdesk token, sent as "Authorization: Bearer ldk_live_...". ' +
   "The token sent was missing, unknown or revoked: create one in Ledgerdesk (Tokens screen, or `ledgerdesk token create`) and put it in the client's headers.";
 
-const originOf = (req: IncomingMessage): string => `http://${req.headers.host}`;
+const origins = new WeakMap<IncomingMessage, string>();
+
+/** Where agents reach this server, noted per request (https behind TLS or a proxy's public URL; plain Host by default). */
+export const noteAgentOrigin =
+  (originOf: (req: IncomingMessage) => string): RequestHandler =>
+  (req, _res, next) => {
+    origins.set(req, originOf(req));
+    next();
+  };
+
+const originOf = (req: IncomingMessage): string => origins.get(req) ?? `http://${req.headers.host}`;
 
 /** The resource_metadata parameter of a 401 from /api/mcp (RFC 9728 section 5.1). */
 export const resourceMetadataUrl = (req: IncomingMessage): string => `${originOf(req)}${RESOURCE_METADATA_PATH}${MCP_PATH}`;

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { Ledger } from '../ledger/core/db';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import type { AuthenticatedToken } from '../ledger/access/tokens';
-import { bindToken, challenge, requireScope, tokenOf } from './auth';
+import { bindToken, challenge, mayCall, requireAccess, tokenOf } from './auth';
 import { toLedgerError } from './errors';
 import { jsonBody, methodNotAllowed, queryOf, requireJson, sendJson } from './http';
 import { resourceMetadataUrl } from './mcp-auth';
@@ -89,13 +89,13 @@ const catalog: ToolEntry[] = operations.map((op) => ({
  * ones its scopes cannot call, so a read-only agent is never offered a write.
  * Calling a hidden write tool still answers insufficient_scope, like REST.
  */
-export function toolsFor(scopes: readonly string[], set: 'default' | 'all'): ToolEntry[] {
-  return catalog.filter((e) => (set === 'all' || e.op.exposeByDefault) && (e.op.scope === null || scopes.includes(e.op.scope)));
+export function toolsFor(token: Pick<AuthenticatedToken, 'scopes' | 'role'>, set: 'default' | 'all'): ToolEntry[] {
+  return catalog.filter((e) => (set === 'all' || e.op.exposeByDefault) && mayCall(token, e.op));
 }
 
 async function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, args: unknown, log: (m: string) => void): Promise<CallToolResult> {
   try {
-    if (entry.op.scope) requireScope(token, entry.op.scope);
+    requireAccess(token, entry.op);
     const input = parsePart(entry.input, args ?? {}, 'arguments');
     const result = await entry.op.run({ ledger, token, channel: 'mcp' }, input);
     const body = (result instanceof Answer ? result.body : result) as Record<string, unknown>;
@@ -115,7 +115,7 @@ const callable = {
 };
 
 function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' | 'all', log: (m: string) => void): McpServer {
-  const entries = toolsFor(token.scopes, set);
+  const entries = toolsFor(token, set);
   const byName = callable[set];
   const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: instructionsFor(token.scopes), jsonSchemaValidator: validator });
   mcp.server.registerCapabilities({ tools: { listChanged: false } });

@@ -73,7 +73,7 @@ function build(): Json {
       license: { name: 'Proprietary: all rights reserved' },
       description: [
         'Local agent API of Ledgerdesk. Reads ledger data; every agent write is a pending proposal that a human approves or rejects in the Approvals screen (no token API reviews).',
-        'Served on 127.0.0.1 only; requests whose Host or Origin is not this server get 403.',
+        'Served on 127.0.0.1, unless started for others over TLS or behind an HTTPS reverse proxy (`serve --public-url`); requests whose Host or Origin is not this server get 403.',
         'Scopes are independent: `read` for GET operations, `propose-write` for proposals and notes; `propose-write` does not imply `read`.',
         'Error codes (error.code): ' +
           Object.entries(ERROR_CODES)

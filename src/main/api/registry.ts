@@ -30,6 +30,7 @@ const PROPOSAL_NOTE = 'Pending until a human approves it; proposing it again ans
 export const operations: Operation[] = [
   {
     operationId: 'get_ontology',
+    forClients: true,
     method: 'GET',
     path: '/ontology.jsonld',
     scope: null,
@@ -44,6 +45,7 @@ export const operations: Operation[] = [
   },
   {
     operationId: 'get_ontology_context',
+    forClients: true,
     method: 'GET',
     path: '/ontology/context.jsonld',
     scope: null,
@@ -86,6 +88,7 @@ export const operations: Operation[] = [
   },
   {
     operationId: 'get_dashboard_summary',
+    forClients: true,
     method: 'GET',
     path: '/dashboard/summary',
     scope: 'read',
@@ -130,6 +133,7 @@ export const operations: Operation[] = [
   },
   {
     operationId: 'list_categories',
+    forClients: true,
     method: 'GET',
     path: '/categories',
     scope: 'read',
@@ -278,6 +282,7 @@ export const operations: Operation[] = [
   // is proposed as a v1 categorization whose evidence names the invoice (or bill) number: approving it pays it.
   {
     operationId: 'list_invoices',
+    forClients: true,
     method: 'GET',
     path: '/invoices',
     scope: 'read',
@@ -301,6 +306,7 @@ export const operations: Operation[] = [
   },
   {
     operationId: 'get_invoice',
+    forClients: true,
     method: 'GET',
     path: '/invoices/{id}',
     scope: 'read',

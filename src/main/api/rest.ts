@@ -3,7 +3,7 @@
 import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Ledger } from '../ledger/core/db';
 import { LedgerError } from '../ledger/core/errors';
-import { bindToken, requireScope, tokenOf } from './auth';
+import { bindToken, requireAccess, tokenOf } from './auth';
 import { jsonBody, methodNotAllowed, pathOf, queryOf, requireJson, sendJson } from './http';
 import { claimIdempotencyKey, withIdempotency } from './idempotency';
 import { openApiDocument } from './openapi';
@@ -20,7 +20,7 @@ function handler(op: Operation, ledger: Ledger): RequestHandler[] {
   const authenticate: RequestHandler = async (req, res, next) => {
     if (op.scope === null) return next();
     const token = await bindToken(ledger, req);
-    requireScope(token, op.scope);
+    requireAccess(token, op);
     res.setHeader('Cache-Control', 'no-store');
     // Everything after runs for the token's organization (row-level security on a server's database).
     await ledger.forOrg(token.orgSeq, () => next());

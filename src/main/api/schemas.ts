@@ -53,7 +53,7 @@ export const Transaction = z
     status: Status,
     source: Source,
     externalId: z.string().nullable(),
-    suggestedBy: z.string().nullable().describe('mcp:<tokenId> or rule:<ruleId>'),
+    suggestedBy: z.string().nullable().describe("mcp:<tokenId>, rule:<ruleId>, or person:<userId> (a preparer's approved proposal)"),
     confidence: z.number().min(0).max(1).nullable(),
     reason: z.string().nullable(),
   })
@@ -145,10 +145,12 @@ const proposalOf = <P extends z.ZodType>(payload: P) =>
     type: z.enum(PROPOSAL_TYPES),
     status: z.enum(PROPOSAL_STATUSES),
     payload,
-    proposedBy: z.string().describe('mcp:<tokenId> or rule:<ruleId>'),
+    proposedBy: z.string().describe('mcp:<tokenId>, rule:<ruleId>, person:<userId>'),
     confidence: z.number().min(0).max(1).nullable(),
     reason: z.string().nullable(),
     createdAt: DateTime,
+    // An extension (issue 45), only on a person's proposal; undescribed to keep the tools' schemas small (docs/mcp.md).
+    proposedByPerson: z.object({ id: z.string(), name: z.string() }).optional(),
   });
 const DRAFT = 'Never a ledger entry until a human approves it.';
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Amount, Line, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { Human } from '../ledger/access/audit';
+import type { Role } from './roles';
 
 export type Reviewer = Human;
 
@@ -15,15 +16,31 @@ export interface DeskContext {
   dataDir: string;
   /** Where agents connect, shown in the app (empty for owner commands). */
   agentUrl: string;
+  /** The server's public address (serve --public-url), for links handed to people. */
+  publicUrl?: string;
   /** Owner commands may name files by path; the app's windows only by an upload's id. */
   mode: 'desktop' | 'browser' | 'command';
   reviewer: Reviewer;
+  /** The person signed in (issue 45); none: the machine's owner (the desktop app, a command, the one-time link). */
+  person?: DeskPerson | null;
+  /** Their role in the organization the operation runs for (set by desk/scope.ts; the machine's owner: owner). */
+  role?: Role;
   /** Rows read so far by a long operation, by file (the Import screen polls it). */
   progress?: Map<string, { phase: string; rows: number }>;
   /** Owner commands: where an export without --out goes. */
   stdout?: NodeJS.WritableStream;
   /** Desktop: opens a file in the computer's own viewer (Electron's shell.openPath). */
   openPath?: (path: string) => Promise<void>;
+}
+
+/** A person signed in to the desk. */
+export interface DeskPerson {
+  seq: number;
+  id: string;
+  name: string;
+  email: string;
+  /** Whether they enrolled a second factor. */
+  totp: boolean;
 }
 
 /** How an operation is offered as `ledgerdesk <name> [args] [--flags]`. */
@@ -45,16 +62,48 @@ export interface CommandSpec<R> {
 }
 
 export interface DeskOperation<I extends z.ZodType, R> {
+  /** Who may run it (desk/roles.ts); the machine's owner always may. */
+  roles: readonly Role[];
   input: I;
   run(ctx: DeskContext, input: z.output<I>): R | Promise<R>;
   command?: CommandSpec<Awaited<R>>;
 }
 
-export const op = <I extends z.ZodType, R>(input: I, run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>, command?: CommandSpec<Awaited<R>>): DeskOperation<I, R> => ({
+/** A desk operation: who may run it, its input, what it does, and the owner command that runs it. */
+export const op = <I extends z.ZodType, R>(
+  roles: readonly Role[],
+  input: I,
+  run: (ctx: DeskContext, input: z.output<I>) => R | Promise<R>,
+  command?: CommandSpec<Awaited<R>>,
+): DeskOperation<I, R> => ({
+  roles,
   input,
   run,
   command,
 });
+
+/** What a preparer's change answers (issue 45): the proposals it filed, waiting in Approvals. */
+export interface Proposed {
+  proposed: L.Proposal[];
+}
+export const isProposed = (result: unknown): result is Proposed => typeof result === 'object' && result !== null && 'proposed' in result;
+
+/**
+ * An operation whose change, made by a preparer, becomes proposals a bookkeeper approves (issue 45): the same
+ * operation, the same input, so that no screen or client can write past the review by calling it.
+ */
+export function proposable<I extends z.ZodType, R>(
+  operation: DeskOperation<I, R>,
+  propose: (ctx: DeskContext, input: z.output<I>) => Promise<L.Proposal | L.Proposal[]>,
+): DeskOperation<I, Awaited<R> | Proposed> {
+  const command = operation.command;
+  return {
+    ...operation,
+    run: async (ctx, input): Promise<Awaited<R> | Proposed> => (ctx.role === 'preparer' ? { proposed: [await propose(ctx, input)].flat() } : await operation.run(ctx, input)),
+    // Owner commands run as the machine's owner, never a preparer: their output stays the operation's own.
+    command: command as CommandSpec<Awaited<R> | Proposed> | undefined,
+  };
+}
 
 /**
  * An amount as a person types it ("-1,234.56", "1.234,56", "(45.00)") or a

@@ -2,6 +2,7 @@
 // organizations, transactions, dashboard). Each operation is defined once with
 // its zod input; IPC (desktop) and the session-protected HTTP route (browser
 // mode) both run these, and nothing else.
+import { ANYONE, KEEPERS, STAFF, type Role } from './roles';
 import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
 import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
@@ -19,6 +20,7 @@ import { creditDeskOperations } from './documents/credits';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
 import { chartOperations } from './accounts/chart';
 import { organizationOperations } from './access/organizations';
+import { peopleOperations } from './access/people';
 import { importOperations } from './accounts/imports';
 import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './transactions/receipts';
@@ -33,22 +35,28 @@ import { mapInOrder } from '../ledger/core/in-order';
 export type { DeskContext, Reviewer } from './operation';
 
 export const deskOperations = {
-  appInfo: op(z.strictObject({}), (ctx) => ({
+  appInfo: op(ANYONE, z.strictObject({}), (ctx) => ({
     mode: ctx.mode,
     agentUrl: ctx.agentUrl,
     apiUrl: `${ctx.agentUrl}/api/v1`,
     mcpUrl: `${ctx.agentUrl}/api/mcp`,
     reviewer: ctx.reviewer.name,
+    /** The person signed in (issue 45); null: the machine's owner. */
+    person: ctx.person ? { id: ctx.person.id, name: ctx.person.name, email: ctx.person.email, totp: ctx.person.totp } : null,
+    /** Who may run each operation: the screens hide what a role may not do (the server refuses it anyway). */
+    roles: roleTable(),
   })),
 
   ...organizationOperations,
+  ...peopleOperations,
 
-  listProposals: op(z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), async (ctx, { orgId, status }) =>
+  listProposals: op(STAFF, z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), async (ctx, { orgId, status }) =>
     reviewItems(ctx.ledger, await orgSeq(ctx, orgId), status),
   ),
 
   /** Each proposal is reviewed in its own transaction: one already reviewed does not stop the others. */
   reviewProposals: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       ids: z.array(Uuid).min(1).max(500),
@@ -71,6 +79,7 @@ export const deskOperations = {
   ),
 
   listAudit: op(
+    STAFF,
     z.strictObject({
       ...Org,
       actor: Line(200).min(1).optional(),
@@ -86,23 +95,30 @@ export const deskOperations = {
     },
   ),
 
-  listTokens: op(z.strictObject(Org), async (ctx, { orgId }) => L.listTokens(ctx.ledger, await orgSeq(ctx, orgId))),
+  /** A person's own tokens (an owner's People screen lists everyone's); the machine's owner sees them all. */
+  listTokens: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) => L.listTokens(ctx.ledger, await orgSeq(ctx, orgId), ctx.person?.seq)),
 
-  createToken: op(z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }), async (ctx, { orgId, name, scopes }) => {
-    const created = await L.createToken(ctx.ledger, await orgSeq(ctx, orgId), { name, scopes }, ctx.reviewer);
+  createToken: op(ANYONE, z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }), async (ctx, { orgId, name, scopes }) => {
+    // A token is its maker's and never exceeds their role: a client's only reads what a client reads.
+    if (ctx.role === 'client' && scopes.includes('propose-write'))
+      throw new L.LedgerError('forbidden', "A client's token reads what a client reads: it cannot be propose-write.", { field: 'scopes', role: 'client' });
+    const created = await L.createToken(ctx.ledger, await orgSeq(ctx, orgId), { name, scopes, userSeq: ctx.person?.seq ?? null }, ctx.reviewer);
     return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
   }),
 
-  revokeToken: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.revokeToken(ctx.ledger, await orgSeq(ctx, orgId), id, ctx.reviewer)),
+  /** One's own token, or (an owner) anyone's. */
+  revokeToken: op(ANYONE, z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) =>
+    L.revokeToken(ctx.ledger, await orgSeq(ctx, orgId), id, ctx.reviewer, ctx.person && ctx.role !== 'owner' ? ctx.person.seq : undefined),
+  ),
 
-  listTransactions: op(TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), async (ctx, { orgId, account, ...query }) => {
+  listTransactions: op(STAFF, TransactionsQuery.extend({ ...Org, account: Uuid.optional() }), async (ctx, { orgId, account, ...query }) => {
     const seq = await orgSeq(ctx, orgId);
     return L.listTransactions(ctx.ledger, seq, { ...query, accountSeq: account ? (await L.requireAccount(ctx.ledger, seq, account)).seq : undefined });
   }),
 
-  getTransaction: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, await orgSeq(ctx, orgId), id)),
+  getTransaction: op(STAFF, z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, await orgSeq(ctx, orgId), id)),
 
-  dashboard: op(z.strictObject(Org), async (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, await orgSeq(ctx, orgId))),
+  dashboard: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, await orgSeq(ctx, orgId))),
 
   ...accountOperations,
   ...importOperations,
@@ -126,6 +142,10 @@ export const deskOperations = {
   ...openingOperations,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
+
+function roleTable(): Record<DeskOperationName, readonly Role[]> {
+  return Object.fromEntries(Object.entries(deskOperations).map(([name, o]) => [name, o.roles])) as Record<DeskOperationName, readonly Role[]>;
+}
 
 type Operations = typeof deskOperations;
 export type DeskInput<K extends DeskOperationName> = z.input<Operations[K]['input']>;

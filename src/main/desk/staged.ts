@@ -18,12 +18,19 @@ const CHUNK = 1024 * 1024;
 export const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Stores a stream (or bytes) under a new id; its chunks in short writes of their own, the file readable once its size is set. */
-export async function stageInDatabase(ledger: Ledger, name: string, body: Uint8Array | Readable, limit?: (size: number) => void): Promise<{ id: string; size: number }> {
+export async function stageInDatabase(
+  ledger: Ledger,
+  name: string,
+  body: Uint8Array | Readable,
+  limit?: (size: number) => void,
+  /** An export's organization: only a read for it finds the file. */
+  orgId: string | null = null,
+): Promise<{ id: string; size: number }> {
   const id = randomUUID();
   const now = Date.now();
   await ledger.write(async () => {
     await ledger.stmt('DELETE FROM staged_files WHERE created_at < ?').run(now - STAGED_TTL_MS);
-    await ledger.stmt('INSERT INTO staged_files (id, name, size_bytes, created_at) VALUES (?, ?, -1, ?)').run(id, name, now);
+    await ledger.stmt('INSERT INTO staged_files (id, name, size_bytes, created_at, org_id) VALUES (?, ?, -1, ?, ?)').run(id, name, now, orgId);
   });
   let size = 0;
   let n = 0;
@@ -58,8 +65,8 @@ export async function stageInDatabase(ledger: Ledger, name: string, body: Uint8A
 }
 
 /** A file staged in the database as a local temporary file (made once per process), or null when there is none (or it expired). */
-export async function stagedAsFile(ledger: Ledger, id: string): Promise<{ name: string; path: string; size: number } | null> {
-  const row = (await ledger.stmt('SELECT name, size_bytes AS size, created_at AS "createdAt" FROM staged_files WHERE id = ?').get(id)) as
+export async function stagedAsFile(ledger: Ledger, id: string, orgId: string | null = null): Promise<{ name: string; path: string; size: number } | null> {
+  const row = (await ledger.stmt(`SELECT name, size_bytes AS size, created_at AS "createdAt" FROM staged_files WHERE id = ? AND coalesce(org_id, '') = ?`).get(id, orgId ?? '')) as
     { name: string; size: number; createdAt: number } | undefined;
   if (!row || row.size < 0 || Date.now() - row.createdAt > STAGED_TTL_MS) return null;
   const dir = join(tmpdir(), 'ledgerdesk-staged');
@@ -86,7 +93,7 @@ export async function stagedAsFile(ledger: Ledger, id: string): Promise<{ name: 
   return { name: row.name, path, size: row.size };
 }
 
-/** A local file staged in the database (an export for a later download). */
-export async function stageFileInDatabase(ledger: Ledger, name: string, path: string): Promise<{ id: string; size: number }> {
-  return stageInDatabase(ledger, name, createReadStream(path, { highWaterMark: CHUNK }));
+/** A local file staged in the database (an export for a later download, for its organization). */
+export async function stageFileInDatabase(ledger: Ledger, name: string, path: string, orgId: string): Promise<{ id: string; size: number }> {
+  return stageInDatabase(ledger, name, createReadStream(path, { highWaterMark: CHUNK }), undefined, orgId);
 }

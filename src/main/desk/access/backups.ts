@@ -1,6 +1,7 @@
 // Backups at the desk (the Backups screen: the list, the last one, "Back up
 // now"), `ledgerdesk backup`, and the automatic daily backup the running app
 // makes in <data>/backups, keeping the last DAILY_KEPT.
+import { MACHINE } from '../roles';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -78,13 +79,13 @@ async function backupNow(ctx: DeskContext, { out }: { out?: string }) {
 
 export const backupOperations = {
   /** A data folder's backups; books on a PostgreSQL server (`server`: its address) are backed up by its own tools, not here. */
-  listBackups: op(z.strictObject({}), (ctx) =>
+  listBackups: op(MACHINE, z.strictObject({}), (ctx) =>
     ctx.ledger.engine === 'postgres'
       ? { server: ctx.ledger.file, folder: null, kept: 0, backups: [] as BackupFile[] }
       : { server: null, folder: backupsDir(ctx.dataDir), kept: DAILY_KEPT, backups: listBackupFiles(ctx.dataDir) },
   ),
 
-  backupNow: op(z.strictObject({ out: z.string().min(1).max(4096).optional().describe('The backup file (default: a new file in <data>/backups)') }), backupNow, {
+  backupNow: op(MACHINE, z.strictObject({ out: z.string().min(1).max(4096).optional().describe('The backup file (default: a new file in <data>/backups)') }), backupNow, {
     name: 'backup',
     summary: 'a consistent copy of the books and the receipts, in one file, while the app may be writing',
     print: (b) => [`Backed up to ${b.file} (${b.size} bytes, ${b.receipts} receipt file(s)).`],

@@ -1,6 +1,9 @@
 // Organizations at the desk and as owner commands (`ledgerdesk org list|create|
 // rename|edit|logo|remove`): the books a bookkeeper keeps, one per client, and
 // what their invoices print (ledger/access/details.ts).
+import { makeFirstOwner } from '../../ledger/access/people';
+import { rolesOf, type Role } from '../../ledger/access/roles';
+import { ANYONE, OWNERS } from '../roles';
 import { z } from 'zod';
 import { CurrencyCode, Line, Prose } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -72,13 +75,24 @@ function readUpTo(chunks: Iterable<Uint8Array>, max: number): Uint8Array {
 const describe = (o: Omit<L.Organization, 'seq'>) => `${o.slug.padEnd(16)}  ${o.name}  ${o.currency}  amounts ${writeAmount(123456, o.currency, o.decimalMark)}  ${o.id}`;
 
 export const organizationOperations = {
-  listOrganizations: op(z.strictObject({}), async (ctx) => await mapInOrder(await L.listOrganizations(ctx.ledger), (o) => listed(ctx.ledger, o)), {
-    name: 'org list',
-    summary: 'the organizations whose books this folder keeps',
-    print: (orgs) => orgs.map(describe),
-  }),
+  /** The organizations the person holds a role in (each with the role), or all of them for the machine's owner. */
+  listOrganizations: op(
+    ANYONE,
+    z.strictObject({}),
+    async (ctx) => {
+      const roles = ctx.person ? await rolesOf(ctx.ledger, ctx.person.seq) : null;
+      const orgs = (await L.listOrganizations(ctx.ledger)).filter((o) => !roles || roles.has(o.seq));
+      return mapInOrder(orgs, async (o) => ({ ...(await listed(ctx.ledger, o)), role: roles?.get(o.seq) ?? ('owner' as Role) }));
+    },
+    {
+      name: 'org list',
+      summary: 'the organizations whose books this folder keeps',
+      print: (orgs) => orgs.map(describe),
+    },
+  ),
 
   createOrganization: op(
+    OWNERS,
     z.strictObject({
       slug: z.string().regex(L.SLUG, 'lower-case letters, digits and dashes').describe('A short name for commands and links (acme)'),
       name: Name.optional(),
@@ -93,18 +107,22 @@ export const organizationOperations = {
       ctx.ledger.write(async () => {
         const org = await L.createOrganization(ctx.ledger, input, ctx.reviewer);
         if (taxSet) await ctx.ledger.forOrg(org.seq, () => L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet));
-        return listed(ctx.ledger, await ctx.ledger.forOrg(org.seq, () => L.organizationBySeq(ctx.ledger, org.seq)));
+        // A person who starts an organization is its first owner.
+        if (ctx.person) await makeFirstOwner(ctx.ledger, org.seq, ctx.person.seq);
+        return { ...(await listed(ctx.ledger, await ctx.ledger.forOrg(org.seq, () => L.organizationBySeq(ctx.ledger, org.seq)))), role: 'owner' as Role };
       }),
     { name: 'org create', summary: 'start the books of another organization', args: ['slug'], print: (o) => [`Created organization ${describe(o)}`] },
   ),
 
   renameOrganization: op(
+    OWNERS,
     z.strictObject({ organization: Ref, name: Name }),
     async (ctx, { organization, name }) => publicOrg(await L.updateOrganization(ctx.ledger, organization, { name }, ctx.reviewer)),
     { name: 'org rename', summary: 'rename an organization (any of them)', args: ['organization', 'name'], print: (o) => [`Renamed: ${describe(o)}`] },
   ),
 
   updateOrganization: op(
+    OWNERS,
     z.strictObject({
       organization: Ref,
       name: Name.optional(),
@@ -139,6 +157,7 @@ export const organizationOperations = {
   ),
 
   setOrganizationLogo: op(
+    OWNERS,
     z.strictObject({
       organization: Ref,
       file: z.string().min(1).max(4096).optional().describe("A PNG or JPEG up to 1 MB: a path (owner command) or an uploaded file's id (app)"),
@@ -163,16 +182,21 @@ export const organizationOperations = {
   ),
 
   /** The Organizations screen's picture of the logo (bytes as base64: plain JSON over IPC and HTTP alike). */
-  organizationLogo: op(z.strictObject({ organization: Ref }), async (ctx, { organization }) => {
+  organizationLogo: op(ANYONE, z.strictObject({ organization: Ref }), async (ctx, { organization }) => {
     const seq = (await L.requireOrganization(ctx.ledger, organization)).seq;
     const logo = await L.logoOf(ctx.ledger, seq);
     return logo && { ...logo, base64: (await L.logoBytes(ctx.ledger, seq))!.toString('base64') };
   }),
 
-  removeOrganization: op(z.strictObject({ organization: Ref }), async (ctx, { organization }) => publicOrg(await L.removeOrganization(ctx.ledger, organization, ctx.reviewer)), {
-    name: 'org remove',
-    summary: 'remove an empty organization (one made by mistake)',
-    args: ['organization'],
-    print: (o) => [`Removed ${o.name} (${o.slug}).`],
-  }),
+  removeOrganization: op(
+    OWNERS,
+    z.strictObject({ organization: Ref }),
+    async (ctx, { organization }) => publicOrg(await L.removeOrganization(ctx.ledger, organization, ctx.reviewer)),
+    {
+      name: 'org remove',
+      summary: 'remove an empty organization (one made by mistake)',
+      args: ['organization'],
+      print: (o) => [`Removed ${o.name} (${o.slug}).`],
+    },
+  ),
 };

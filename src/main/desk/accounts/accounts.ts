@@ -1,5 +1,6 @@
 // The organization's money accounts at the desk and as owner commands
 // (`ledgerdesk account create|list|edit|close|reopen`).
+import { ANYONE, KEEPERS } from '../roles';
 import { z } from 'zod';
 import { CurrencyCode, DateString, Line } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -28,13 +29,14 @@ const describe = (a: L.Account): string =>
     .join('  ');
 
 export const accountOperations = {
-  listAccounts: op(z.strictObject(Org), async (ctx, { orgId }) => L.listAccounts(ctx.ledger, await orgSeq(ctx, orgId)), {
+  listAccounts: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) => L.listAccounts(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'account list',
     summary: 'the accounts with their balances, last import and last statement balance',
     print: (accounts) => (accounts.length ? accounts.map(describe) : ['No accounts yet: add one with "ledgerdesk account create <name>".']),
   }),
 
   createAccount: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       name: Line(100).trim().min(1).describe('A name of your choice, unique in the organization'),
@@ -52,6 +54,7 @@ export const accountOperations = {
   ),
 
   updateAccount: op(
+    KEEPERS,
     z.strictObject({ ...Org, account: Ref, name: Line(100).trim().min(1).optional().describe('The new name'), type: z.enum(L.ACCOUNT_TYPES).optional(), ...details }),
     async (ctx, { orgId, account, ...changes }) => L.updateAccount(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account, changes),
     {
@@ -63,6 +66,7 @@ export const accountOperations = {
   ),
 
   closeAccount: op(
+    KEEPERS,
     z.strictObject({ ...Org, account: Ref }),
     async (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account, true),
     {
@@ -74,6 +78,7 @@ export const accountOperations = {
   ),
 
   reopenAccount: op(
+    KEEPERS,
     z.strictObject({ ...Org, account: Ref }),
     async (ctx, { orgId, account }) => L.setAccountClosed(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account, false),
     {

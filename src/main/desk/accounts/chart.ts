@@ -1,6 +1,7 @@
 // The chart of accounts and reconciliation at the desk and as owner commands
 // (`ledgerdesk category list|add|rename|synonyms|archive|restore`,
 // `ledgerdesk reconcile`, `reconcile undo`).
+import { ANYONE, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -35,13 +36,14 @@ function printReconciliation(r: L.ReconciliationReport): string[] {
 }
 
 export const chartOperations = {
-  listChart: op(z.strictObject(Org), async (ctx, { orgId }) => L.deskChart(ctx.ledger, await orgSeq(ctx, orgId)), {
+  listChart: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) => L.deskChart(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'category list',
     summary: 'the chart of accounts',
     print: (cs) => cs.map(line),
   }),
 
   addCategory: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       code: Code,
@@ -56,24 +58,28 @@ export const chartOperations = {
   ),
 
   renameCategory: op(
+    KEEPERS,
     z.strictObject({ ...Org, code: Code, name: Line(200).trim().min(1) }),
     async (ctx, { orgId, code, name }) => L.renameCategory(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, name),
     { name: 'category rename', summary: 'rename a category, on its transactions too', args: ['code', 'name'], print: (c) => changed('Renamed: ', c) },
   ),
 
   setCategorySection: op(
+    KEEPERS,
     z.strictObject({ ...Org, code: Code, section: z.enum(['cost_of_sales', 'expenses']).describe('cost_of_sales (above gross profit) or expenses') }),
     async (ctx, { orgId, code, section }) => L.setCostOfSales(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, section === 'cost_of_sales'),
     { name: 'category section', summary: 'report an expense category as cost of sales or among the expenses', args: ['code', 'section'], print: (c) => [line(c)] },
   ),
 
   setCategorySynonyms: op(
+    KEEPERS,
     z.strictObject({ ...Org, code: Code, synonyms: z.array(Line(100).trim().min(1)).max(50) }),
     async (ctx, { orgId, code, synonyms }) => L.setSynonyms(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, synonyms),
     { name: 'category synonyms', summary: "replace a category's synonyms", args: ['code', 'synonyms...'], print: (c) => changed('', c) },
   ),
 
   archiveCategory: op(
+    KEEPERS,
     z.strictObject({ ...Org, code: Code }),
     async (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, true),
     {
@@ -85,6 +91,7 @@ export const chartOperations = {
   ),
 
   restoreCategory: op(
+    KEEPERS,
     z.strictObject({ ...Org, code: Code }),
     async (ctx, { orgId, code }) => L.setCategoryArchived(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, false),
     {
@@ -96,6 +103,7 @@ export const chartOperations = {
   ),
 
   reconciliationReport: op(
+    STAFF,
     z.strictObject({ ...Org, account: Ref, reconciliation: z.uuid().optional().describe('Which one (the latest when absent)') }),
     async (ctx, { orgId, account, reconciliation }) => L.reconciliationReport(ctx.ledger, await orgSeq(ctx, orgId), account, reconciliation),
     {
@@ -106,11 +114,12 @@ export const chartOperations = {
     },
   ),
 
-  reconcileView: op(z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), async (ctx, { orgId, account, through }) =>
+  reconcileView: op(STAFF, z.strictObject({ ...Org, account: Ref, through: DateString.optional() }), async (ctx, { orgId, account, through }) =>
     L.reconcileView(ctx.ledger, await orgSeq(ctx, orgId), account, through),
   ),
 
   reconcileAccount: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       account: Ref,
@@ -130,6 +139,7 @@ export const chartOperations = {
   ),
 
   undoReconciliation: op(
+    KEEPERS,
     z.strictObject({ ...Org, account: Ref }),
     async (ctx, { orgId, account }) => L.undoReconciliation(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, account),
     {

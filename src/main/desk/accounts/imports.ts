@@ -1,6 +1,7 @@
 // Statement import as the person does it: pick a file (an upload in the app, a
 // path from `ledgerdesk import`), preview with a dry run, confirm. One
 // operation serves both: the screen calls it with dryRun first.
+import { KEEPERS, STAFF } from '../roles';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -172,7 +173,7 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
 }
 
 export const importOperations = {
-  importStatement: op(ImportInput, runImport, {
+  importStatement: op(KEEPERS, ImportInput, runImport, {
     name: 'import',
     summary: 'import a bank statement (CSV, OFX, QFX, QIF, CAMT.053, MT940) into an account',
     args: ['file'],
@@ -180,9 +181,10 @@ export const importOperations = {
     failed: (r) => r.errors.length > 0,
   }),
 
-  importProgress: op(z.strictObject({ file: z.string().min(1).max(100) }), (ctx, { file }) => ctx.progress?.get(file) ?? null),
+  importProgress: op(STAFF, z.strictObject({ file: z.string().min(1).max(100) }), (ctx, { file }) => ctx.progress?.get(file) ?? null),
 
   listImports: op(
+    STAFF,
     z.strictObject({ ...Org, account: Line(200).min(1).optional(), ...Page(200) }),
     async (ctx, { orgId, account, ...page }) => {
       const seq = await orgSeq(ctx, orgId);
@@ -200,6 +202,7 @@ export const importOperations = {
 
   /** The rows an import skipped, with their text: listed, written out as CSV (--out), or downloaded from the screen. */
   importSkippedRows: op(
+    STAFF,
     z.strictObject({
       ...Org,
       batchId: z.uuid('must be an import batch id'),
@@ -223,6 +226,7 @@ export const importOperations = {
   ),
 
   undoImport: op(
+    KEEPERS,
     z.strictObject({ ...Org, batchId: z.uuid('must be an import batch id') }),
     async (ctx, { orgId, batchId }) => L.undoImport(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, batchId),
     {
@@ -235,6 +239,7 @@ export const importOperations = {
 
   /** The app's upload: bytes in (IPC), or a stream (browser route, see http.ts). */
   stageStatement: op(
+    KEEPERS,
     z.strictObject({
       fileName: z.string().min(1).max(1000),
       bytes: z.union([z.instanceof(Uint8Array), z.instanceof(Readable)], { error: 'must be the file bytes' }),

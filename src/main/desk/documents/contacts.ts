@@ -1,5 +1,6 @@
 // Contacts at the desk and as owner commands (`ledgerdesk contact list|add|
 // edit|archive|restore`): issue 29's customers and vendors.
+import { KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { Line, Prose } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -30,6 +31,7 @@ const line = (c: L.Contact) =>
 
 export const contactOperations = {
   listContacts: op(
+    STAFF,
     z.strictObject({
       ...Org,
       role: z.enum(['customer', 'vendor']).optional().describe('Only customers, or only vendors'),
@@ -40,25 +42,33 @@ export const contactOperations = {
   ),
 
   addContact: op(
+    KEEPERS,
     z.strictObject({ ...Org, name: Line(200).trim().min(1), ...Fields }),
     async (ctx, { orgId, ...input }) => L.addContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, roles(input)),
     { name: 'contact add', summary: 'add a customer or vendor (--kind customer|vendor|both)', args: ['name'], flags: { termsDays: 'terms' }, print: (c) => [`Added ${line(c)}`] },
   ),
 
   updateContact: op(
+    KEEPERS,
     z.strictObject({ ...Org, contact: Ref, name: Line(200).trim().min(1).optional(), ...Fields }),
     async (ctx, { orgId, contact, ...input }) => L.updateContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact, roles(input)),
     { name: 'contact edit', summary: "change a contact's details or roles", args: ['contact'], flags: { termsDays: 'terms' }, print: (c) => [`Now ${line(c)}`] },
   ),
 
-  archiveContact: op(z.strictObject({ ...Org, contact: Ref }), async (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact), {
-    name: 'contact archive',
-    summary: 'no longer offer a contact (kept for what names it)',
-    args: ['contact'],
-    print: (c) => [`Archived ${c.name}.`],
-  }),
+  archiveContact: op(
+    KEEPERS,
+    z.strictObject({ ...Org, contact: Ref }),
+    async (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact),
+    {
+      name: 'contact archive',
+      summary: 'no longer offer a contact (kept for what names it)',
+      args: ['contact'],
+      print: (c) => [`Archived ${c.name}.`],
+    },
+  ),
 
   restoreContact: op(
+    KEEPERS,
     z.strictObject({ ...Org, contact: Ref }),
     async (ctx, { orgId, contact }) => L.archiveContact(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, contact, false),
     {

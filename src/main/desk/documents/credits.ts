@@ -2,6 +2,7 @@
 // the desk and as owner commands (issue 29): `ledgerdesk invoice apply-credit
 // <number> [--amount] [--date]`, `invoice unapply-credit <number>`, and the
 // same for bills.
+import { KEEPERS } from '../roles';
 import { z } from 'zod';
 import { DateString } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -12,6 +13,7 @@ function creditOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';
   return {
     apply: op(
+      KEEPERS,
       z.strictObject({
         ...Org,
         number: Number_,
@@ -27,6 +29,7 @@ function creditOperations(kind: Kind) {
       },
     ),
     unapply: op(
+      KEEPERS,
       z.strictObject({ ...Org, number: Number_ }),
       async (ctx, { orgId, number }) => L.unapplyCredit(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number),
       {

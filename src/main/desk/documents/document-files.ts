@@ -1,6 +1,7 @@
 // A file of invoices or bills (issue 29): `ledgerdesk invoice import <file>`,
 // `bill import <file>` (the CSV documents/many.ts describes). All of the file's
 // documents are written in one transaction, or none.
+import { KEEPERS } from '../roles';
 import { z } from 'zod';
 import * as L from '../../ledger';
 import { openFile, textOf } from '../files';
@@ -9,6 +10,7 @@ import { op, Org, orgSeq } from '../operation';
 function importOperation(kind: 'invoice' | 'bill') {
   const party = kind === 'bill' ? 'vendor' : 'customer';
   return op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       file: z.string().min(1).max(4096).describe("The CSV: a path (owner command) or an uploaded file's id (app)"),

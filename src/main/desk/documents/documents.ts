@@ -2,6 +2,7 @@
 // invoice create|issue|edit|show|list|pay|void|credit|pdf`, `bill create|
 // enter|show|list|pay|void`, `payment undo`, `report aging`. Invoices and
 // bills share one definition; what differs is named per kind.
+import { ANYONE, KEEPERS, STAFF } from '../roles';
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DateString, Line, Prose, Uuid } from '../../api/schemas';
@@ -67,6 +68,7 @@ function documentOperations(kind: Kind) {
   const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
   return {
     issue: op(
+      KEEPERS,
       z.strictObject({ ...Org, number: Number_ }),
       async (ctx, { orgId, number }) => L.issueDocument(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number),
       {
@@ -77,6 +79,7 @@ function documentOperations(kind: Kind) {
       },
     ),
     edit: op(
+      KEEPERS,
       z.strictObject({ ...Org, number: Number_, [party]: Line(200).trim().min(1).optional(), ...Fields, lines: Lines.optional() }),
       async (ctx, { orgId, number, ...input }) => {
         const i = input as Record<string, unknown>;
@@ -116,6 +119,7 @@ function readOperations(kind: Kind) {
   const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
   return {
     show: op(
+      ANYONE,
       z.strictObject({ ...Org, number: Number_ }),
       async (ctx, { orgId, number }) => L.toDocument(ctx.ledger, await L.requireDocument(ctx.ledger, await seqOf(ctx, orgId), KINDS[kind], number)),
       {
@@ -126,6 +130,7 @@ function readOperations(kind: Kind) {
       },
     ),
     list: op(
+      ANYONE,
       z.strictObject({
         ...Org,
         status: z.enum(['draft', 'sent', 'open', 'partially_paid', 'paid', 'void', 'overdue']).optional().describe('Only these (overdue: open past their due date)'),
@@ -139,6 +144,7 @@ function readOperations(kind: Kind) {
       { name: `${kind} list`, summary: `${kind}s, newest first`, print: (ds) => (ds.length ? ds.map(summary) : [`No ${kind}s.`]) },
     ),
     pay: op(
+      KEEPERS,
       z.strictObject({
         ...Org,
         numbers: z.array(Number_).min(1).max(50).describe(`The ${kind}s the row pays`),
@@ -158,6 +164,7 @@ function readOperations(kind: Kind) {
       },
     ),
     void: op(
+      KEEPERS,
       z.strictObject({ ...Org, number: Number_, reason: Prose(2000).optional(), date: DateString.optional().describe('When its entry is reversed (default today)') }),
       async (ctx, { orgId, number, reason, date }) => L.voidDocument(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, reason, date),
       { name: `${kind} void`, summary: `void a ${kind} (its entry reversed; the number stays used)`, args: ['number'], print: (d) => [summary(d)] },
@@ -175,6 +182,7 @@ const createCommand = (kind: Kind) => ({
 const Contact = (party: string) => Line(200).trim().min(1).describe(`The ${party}: its name or id`);
 
 const createInvoice = op(
+  KEEPERS,
   z.strictObject({
     ...Org,
     customer: Contact('customer'),
@@ -189,6 +197,7 @@ const createInvoice = op(
 );
 
 const createBill = op(
+  KEEPERS,
   z.strictObject({
     ...Org,
     vendor: Contact('vendor'),
@@ -214,6 +223,7 @@ export const documentDeskOperations = {
   payInvoice: invoice.pay,
   voidInvoice: invoice.void,
   creditInvoice: op(
+    KEEPERS,
     z.strictObject({ ...Org, number: Number_, date: DateString.optional(), taxInclusive: z.boolean().optional(), notes: Prose(2000).nullable().optional(), lines: Lines }),
     async (ctx, { orgId, number, ...input }) => L.creditInvoice(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, number, input as Parameters<typeof L.creditInvoice>[4]),
     {
@@ -226,8 +236,10 @@ export const documentDeskOperations = {
     },
   ),
   invoicePdf: op(
+    ANYONE,
     z.strictObject({ ...Org, number: Number_, out: Line(1000).trim().min(1).describe('The PDF file to write') }),
     async (ctx, { orgId, number, out }) => {
+      if (ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
       const seq = await orgSeq(ctx, orgId);
       const bytes = await L.documentPdf(ctx.ledger, seq, await L.requireDocument(ctx.ledger, seq, KINDS.invoice, number));
       writeFileSync(out, bytes);
@@ -236,7 +248,7 @@ export const documentDeskOperations = {
     { name: 'invoice pdf', summary: 'write an invoice or credit note as a PDF', args: ['number'], print: (r) => [`Wrote ${r.out} (${r.bytes} bytes).`] },
   ),
   /** The screens' preview and download: the same PDF as bytes. */
-  invoicePdfBytes: op(z.strictObject({ ...Org, number: Number_ }), async (ctx, { orgId, number }) => {
+  invoicePdfBytes: op(ANYONE, z.strictObject({ ...Org, number: Number_ }), async (ctx, { orgId, number }) => {
     const seq = await orgSeq(ctx, orgId);
     const doc = await L.requireDocument(ctx.ledger, seq, KINDS.invoice, number);
     // Base64: plain JSON over the browser route as over IPC.
@@ -251,6 +263,7 @@ export const documentDeskOperations = {
   voidBill: bill.void,
   /** The Record payment form: what paying would settle in another currency and the difference, nothing written. */
   previewPayment: op(
+    STAFF,
     z.strictObject({
       ...Org,
       kind: z.enum(['invoice', 'bill']),
@@ -262,6 +275,7 @@ export const documentDeskOperations = {
     async (ctx, { kind, ...input }) => L.previewPayment(ctx.ledger, await orgSeq(ctx, input.orgId), kind, input.transactionId, allocationsOf(kind, input)),
   ),
   undoPayment: op(
+    KEEPERS,
     z.strictObject({ ...Org, transactionId: Uuid }),
     async (ctx, { orgId, transactionId }) => L.undoPayment(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, transactionId),
     {
@@ -271,7 +285,7 @@ export const documentDeskOperations = {
       print: (r) => [`Transaction ${r.transactionId} no longer pays ${r.reopened.join(', ') || 'anything'}.`],
     },
   ),
-  suggestPayments: op(z.strictObject({ ...Org }), async (ctx, { orgId }) => L.suggestPayments(ctx.ledger, await orgSeq(ctx, orgId)), {
+  suggestPayments: op(STAFF, z.strictObject({ ...Org }), async (ctx, { orgId }) => L.suggestPayments(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'payment suggest',
     summary: 'bank rows that may pay open invoices or bills (accept with invoice pay / bill pay)',
     print: (ss) =>
@@ -283,6 +297,7 @@ export const documentDeskOperations = {
         : ['No bank row looks like a payment of an open invoice or bill.'],
   }),
   contactStatement: op(
+    ANYONE,
     z.strictObject({
       ...Org,
       contact: Line(200).trim().min(1).describe('The customer (or vendor): its name or id'),
@@ -308,6 +323,7 @@ export const documentDeskOperations = {
     },
   ),
   aging: op(
+    ANYONE,
     z.strictObject({
       ...Org,
       receivables: z.boolean().optional().describe('What customers owe (the default)'),

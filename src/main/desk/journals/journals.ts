@@ -3,11 +3,12 @@
 // (previewJournal: the postings and the difference, tax worked out, nothing
 // written). Listing, showing and entering journals first makes the repeating
 // journals' occurrences that fell due (journals/repeats.ts).
+import { ACCOUNTANTS, JOURNALISTS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line, Prose } from '../../api/schemas';
 import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
-import { op, Org, orgSeq, Page, pageLine, TypedAmount, type DeskContext } from '../operation';
+import { op, Org, proposable, orgSeq, Page, pageLine, TypedAmount, type DeskContext } from '../operation';
 
 /** "<account>=<amount>[:<memo>][@<tax code>]" (the command's --line): debit positive, e.g. 5200=500.00:March rent@S or Current=-600. */
 const JournalLineText = Line(700)
@@ -58,7 +59,8 @@ export function journalText(j: L.Journal): string[] {
 /** The repeating journals' occurrences due by today, made before the journals are read. */
 const caughtUp = async (ctx: DeskContext, orgId: string): Promise<number> => {
   const seq = await orgSeq(ctx, orgId);
-  await L.catchUpRepeats(ctx.ledger, ctx.reviewer, today(), seq);
+  // Made by the schedule (as schedule.ts makes them), not by whoever happens to read.
+  await L.catchUpRepeats(ctx.ledger, L.deskActor(), today(), seq);
   return seq;
 };
 
@@ -66,6 +68,7 @@ const JournalRef = Line(60).trim().min(1).describe('The journal: its number (JNL
 
 export const journalOperations = {
   listJournals: op(
+    STAFF,
     z.strictObject({ ...Org, dateFrom: DateString.optional(), dateTo: DateString.optional(), ...Page(500) }),
     async (ctx, { orgId, ...q }) => {
       const seq = await caughtUp(ctx, orgId);
@@ -83,6 +86,7 @@ export const journalOperations = {
   ),
 
   showJournal: op(
+    STAFF,
     z.strictObject({ ...Org, number: JournalRef }),
     async (ctx, { orgId, number }) => L.toJournal(ctx.ledger, await L.requireJournal(ctx.ledger, await caughtUp(ctx, orgId), number)),
     {
@@ -93,35 +97,40 @@ export const journalOperations = {
     },
   ),
 
-  addJournal: op(
-    z.strictObject({
-      ...Org,
-      date: DateString.describe("The journal's date"),
-      narration: Prose(500).trim().min(1).describe('What it is for'),
-      lines: Lines,
-      reverseOn: DateString.optional().describe('Reverse it on this date (an accrual: the first of next month), written with it'),
-      repeat: z.enum(L.REPEAT_EVERY).optional().describe('Repeat it (depreciation): made on each date, the first one this'),
-      until: DateString.optional().describe('A repeat: the last date one may fall on'),
-      count: z.int().min(2).max(600).optional().describe('A repeat: how many in all, this one included'),
-    }),
-    async (ctx, { orgId, repeat, until, count, ...input }) => {
-      if (!repeat && (until || count)) throw L.invalid([{ field: until ? 'until' : 'count', message: 'goes with --repeat monthly' }]);
-      return L.addJournal(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, { ...input, repeat: repeat ? { every: repeat, until, count } : undefined });
-    },
-    {
-      name: 'journal add',
-      summary: 'a manual journal, saved only when it balances (--line <account>=<amount>[:<memo>][@<tax>] ..., debit positive; --reverse-on, --repeat monthly)',
-      flags: { lines: 'line' },
-      repeated: ['lines'],
-      print: (j) => [`Entered ${j.number}.`, ...journalText(j)],
-    },
+  addJournal: proposable(
+    op(
+      JOURNALISTS,
+      z.strictObject({
+        ...Org,
+        date: DateString.describe("The journal's date"),
+        narration: Prose(500).trim().min(1).describe('What it is for'),
+        lines: Lines,
+        reverseOn: DateString.optional().describe('Reverse it on this date (an accrual: the first of next month), written with it'),
+        repeat: z.enum(L.REPEAT_EVERY).optional().describe('Repeat it (depreciation): made on each date, the first one this'),
+        until: DateString.optional().describe('A repeat: the last date one may fall on'),
+        count: z.int().min(2).max(600).optional().describe('A repeat: how many in all, this one included'),
+      }),
+      async (ctx, { orgId, repeat, until, count, ...input }) => {
+        if (!repeat && (until || count)) throw L.invalid([{ field: until ? 'until' : 'count', message: 'goes with --repeat monthly' }]);
+        return L.addJournal(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, { ...input, repeat: repeat ? { every: repeat, until, count } : undefined });
+      },
+      {
+        name: 'journal add',
+        summary: 'a manual journal, saved only when it balances (--line <account>=<amount>[:<memo>][@<tax>] ..., debit positive; --reverse-on, --repeat monthly)',
+        flags: { lines: 'line' },
+        repeated: ['lines'],
+        print: (j) => [`Entered ${j.number}.`, ...journalText(j)],
+      },
+    ),
+    async (ctx, { orgId, repeat, ...input }) => L.proposeJournal(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { ...input, repeat: repeat ? { every: repeat } : undefined }),
   ),
 
-  previewJournal: op(z.strictObject({ ...Org, date: DateString, lines: z.array(JournalLine).max(L.MAX_JOURNAL_LINES) }), async (ctx, { orgId, date, lines }) =>
+  previewJournal: op(STAFF, z.strictObject({ ...Org, date: DateString, lines: z.array(JournalLine).max(L.MAX_JOURNAL_LINES) }), async (ctx, { orgId, date, lines }) =>
     L.previewJournal(ctx.ledger, await orgSeq(ctx, orgId), date, lines),
   ),
 
   reverseJournal: op(
+    ACCOUNTANTS,
     z.strictObject({ ...Org, number: JournalRef, date: DateString.optional().describe("The reversal's date (default today; not before the journal's)") }),
     async (ctx, { orgId, number, date }) => L.reverseJournal(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, number, date),
     {
@@ -133,6 +142,7 @@ export const journalOperations = {
   ),
 
   stopJournalRepeat: op(
+    ACCOUNTANTS,
     z.strictObject({ ...Org, number: JournalRef }),
     async (ctx, { orgId, number }) => L.stopJournalRepeat(ctx.ledger, await caughtUp(ctx, orgId), ctx.reviewer, number),
     {

@@ -1,5 +1,6 @@
 // The opening balances at the desk and as owner commands (issue 43):
 // `ledgerdesk opening-balances show|set`, the Opening balances screen.
+import { ACCOUNTANTS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -66,13 +67,14 @@ export function openingText(o: L.OpeningBalances): string[] {
 }
 
 export const openingOperations = {
-  openingBalances: op(z.strictObject({ ...Org }), async (ctx, { orgId }) => L.showOpeningBalances(ctx.ledger, await orgSeq(ctx, orgId)), {
+  openingBalances: op(STAFF, z.strictObject({ ...Org }), async (ctx, { orgId }) => L.showOpeningBalances(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'opening-balances show',
     summary: 'the opening entry: every balance-sheet account at the conversion date, the open invoices and bills, the difference',
     print: openingText,
   }),
 
   setOpeningBalances: op(
+    ACCOUNTANTS,
     z.strictObject({
       ...Org,
       date: DateString.describe('The conversion date: the day these books start'),

@@ -39,7 +39,8 @@ export async function reviewItems(ledger: Ledger, orgSeq: number, status: Propos
     const proposal = toProposal(row);
     return {
       ...proposal,
-      proposerName: row.token_name,
+      // An agent's token by name, or a person (a preparer) by name and role.
+      proposerName: row.token_name ?? row.proposer_name,
       proposerChannel: row.channel,
       rule: row.rule_id ? { id: row.rule_id, position: row.rule_position!, matchText: row.rule_text! } : null,
       change: await kindOf(row.type).view({ ledger, orgSeq }, proposal.payload),

@@ -1,5 +1,6 @@
 // The person's categorization rules at the desk (Rules screen, "Approve and
 // remember" in Approvals) and as owner commands (`ledgerdesk rule list|run`).
+import { KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { Line, Prose, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -54,34 +55,35 @@ const createAndRun = async (ctx: DeskContext, seq: number, rule: z.output<typeof
 };
 
 export const ruleOperations = {
-  listRules: op(z.strictObject(Org), async (ctx, { orgId }) => L.listRules(ctx.ledger, await orgSeq(ctx, orgId)), {
+  listRules: op(STAFF, z.strictObject(Org), async (ctx, { orgId }) => L.listRules(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'rule list',
     summary: 'the categorization rules in the order they are tried, with how many rows each matched',
     print: (rules) => (rules.length ? rules.map(ruleLine) : ['No rules yet: make one with "Approve and remember" in Approvals, or in Rules.']),
   }),
 
-  createRule: op(z.strictObject({ ...Org, rule: RuleFields }), (ctx, { orgId, rule }) => ctx.ledger.write(async () => createAndRun(ctx, await orgSeq(ctx, orgId), rule))),
+  createRule: op(KEEPERS, z.strictObject({ ...Org, rule: RuleFields }), (ctx, { orgId, rule }) => ctx.ledger.write(async () => createAndRun(ctx, await orgSeq(ctx, orgId), rule))),
 
-  updateRule: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields }), async (ctx, { orgId, id, rule }) =>
+  updateRule: op(KEEPERS, z.strictObject({ ...Org, id: Uuid, rule: RuleFields }), async (ctx, { orgId, id, rule }) =>
     L.updateRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, rule),
   ),
 
-  moveRule: op(z.strictObject({ ...Org, id: Uuid, position: z.int().min(1).describe('1 is tried first') }), async (ctx, { orgId, id, position }) =>
+  moveRule: op(KEEPERS, z.strictObject({ ...Org, id: Uuid, position: z.int().min(1).describe('1 is tried first') }), async (ctx, { orgId, id, position }) =>
     L.moveRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, position),
   ),
 
-  deleteRule: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.deleteRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id)),
+  deleteRule: op(KEEPERS, z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.deleteRule(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id)),
 
   runRules: op(
+    KEEPERS,
     z.strictObject({ ...Org, ids: z.array(Uuid).max(1000).optional().describe('Only these rules (all enabled rules otherwise)') }),
     async (ctx, { orgId, ids }) => L.runRules(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { ruleIds: ids }),
     { name: 'rule run', summary: 'run the enabled rules over every uncategorized row now', print: runLines },
   ),
 
-  ruleDraft: op(z.strictObject({ ...Org, proposalId: Uuid }), async (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, await orgSeq(ctx, orgId), proposalId)),
+  ruleDraft: op(STAFF, z.strictObject({ ...Org, proposalId: Uuid }), async (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, await orgSeq(ctx, orgId), proposalId)),
 
   /** Approves a categorization and makes a rule of it, in one transaction; the rule then runs over the uncategorized rows. */
-  approveAndRemember: op(z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }), (ctx, { orgId, id, rule, comment }) =>
+  approveAndRemember: op(KEEPERS, z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }), (ctx, { orgId, id, rule, comment }) =>
     ctx.ledger.write(async () => {
       const seq = await orgSeq(ctx, orgId);
       const proposal = await L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);

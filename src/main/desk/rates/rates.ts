@@ -1,6 +1,7 @@
 // Exchange rates at the desk and as owner commands (issue 30): `ledgerdesk
 // rate set <currency> <date> <rate>`, `rate import <file> [--format ecb|plain]`,
 // `rate list [--currency <c>] [--offset <n>] [--json]`.
+import { ACCOUNTANTS, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -14,6 +15,7 @@ const written = (r: L.RatesWritten) =>
 
 export const rateOperations = {
   listRates: op(
+    STAFF,
     z.strictObject({ ...Org, currency: Currency.optional(), from: DateString.optional(), to: DateString.optional(), ...Page(1000) }),
     // With the page it is (offset, limit): the command's last line says where it sits in the whole.
     async (ctx, { orgId, ...q }) => ({ ...(await L.listRates(ctx.ledger, await orgSeq(ctx, orgId), q)), offset: q.offset, limit: q.limit }),
@@ -33,6 +35,7 @@ export const rateOperations = {
   ),
 
   setRate: op(
+    KEEPERS,
     z.strictObject({ ...Org, currency: Currency, date: DateString, rate: Line(40).trim().min(1).describe('One unit of the currency in the base currency, such as 1.0856') }),
     async (ctx, { orgId, ...input }) => L.setRate(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     {
@@ -44,6 +47,7 @@ export const rateOperations = {
   ),
 
   importRates: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       file: z.string().min(1).max(4096).describe("The CSV: a path (owner command) or an uploaded file's id (app)"),
@@ -62,6 +66,7 @@ export const rateOperations = {
   ),
 
   revalue: op(
+    ACCOUNTANTS,
     z.strictObject({ ...Org, date: DateString.describe('The day whose rates value them (a quarter end)') }),
     async (ctx, { orgId, date }) => L.revalue(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, date),
     {
@@ -79,9 +84,14 @@ export const rateOperations = {
     },
   ),
 
-  undoRevaluation: op(z.strictObject({ ...Org, date: DateString }), async (ctx, { orgId, date }) => L.undoRevaluation(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, date), {
-    name: 'fx undo',
-    summary: "take a date's revaluation and its reversal out of the books",
-    print: (r) => [`The revaluation of ${r.date} is undone.`],
-  }),
+  undoRevaluation: op(
+    ACCOUNTANTS,
+    z.strictObject({ ...Org, date: DateString }),
+    async (ctx, { orgId, date }) => L.undoRevaluation(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, date),
+    {
+      name: 'fx undo',
+      summary: "take a date's revaluation and its reversal out of the books",
+      print: (r) => [`The revaluation of ${r.date} is undone.`],
+    },
+  ),
 };

@@ -2,6 +2,7 @@
 // (`ledgerdesk report balance-sheet|trial-balance|ledger`): every figure
 // names the general ledger account behind it (`ref`), which the Reports
 // screen opens and `report ledger --account <ref>` prints.
+import { ANYONE } from '../roles';
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import { balanceSheetCsv, generalLedgerCsv, trialBalanceCsv } from '../../exports/books-csv';
@@ -50,12 +51,14 @@ function printLedger(gl: L.GeneralLedger): string[] {
 
 export const bookReportOperations = {
   balanceSheet: op(
+    ANYONE,
     z.strictObject({ ...Org, date: DateString.optional().describe('At the end of this day (default: today)'), currency: z.string().length(3).optional() }),
     async (ctx, { orgId, ...options }) => L.balanceSheet(ctx.ledger, await orgSeq(ctx, orgId), options),
     { name: 'report balance-sheet', summary: 'assets, liabilities and equity at a date (assets = liabilities + equity)', print: printBalanceSheet, csv: balanceSheetCsv },
   ),
 
   trialBalance: op(
+    ANYONE,
     z.strictObject({
       ...Org,
       from: DateString.optional().describe("First day (default: the fiscal year's start)"),
@@ -67,6 +70,7 @@ export const bookReportOperations = {
   ),
 
   generalLedger: op(
+    ANYONE,
     z.strictObject({
       ...Org,
       account: Line(200).trim().min(1).describe('A money account (name or id), a category (code or name), "suspense" or "in-transit"; or a report line\'s ref'),

@@ -1,5 +1,6 @@
 // Reports, exports and the audit chain at the desk and as owner commands
 // (`ledgerdesk report pl|balances`, `export`, `audit verify`).
+import { ACCOUNTANTS, ANYONE, STAFF } from '../roles';
 import { randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +80,7 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
       ? join(tmpdir(), `ledgerdesk-${exportId}`)
       : ctx.ledger.engine === 'postgres'
         ? join(tmpdir(), `ledgerdesk-export-${exportId}`, fileName)
-        : join(exportsDir(ctx.dataDir), exportId, fileName);
+        : join(exportsDir(ctx.dataDir), org.id, exportId, fileName);
   mkdirSync(join(target, '..'), { recursive: true });
   const file = bufferedFile(target);
   let rows: number;
@@ -97,23 +98,24 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
   }
   if (!input.out && ctx.ledger.engine === 'postgres') {
     // A server's download may reach another process: the export waits in the database (staged.ts).
-    const staged = await stageFileInDatabase(ctx.ledger, fileName, target);
+    const staged = await stageFileInDatabase(ctx.ledger, fileName, target, org.id);
     rmSync(join(target, '..'), { recursive: true, force: true });
     return { exportId: staged.id, file: null, fileName, format: input.format, rows, size };
   }
   return { exportId: input.out ? null : exportId, file: input.out ? target : null, fileName, format: input.format, rows, size };
 }
 
-/** An export made for a download: its name and where it is now (a data folder's, or a server's staged copy). */
-export async function exportFile(ctx: DeskContext, exportId: string): Promise<{ name: string; path: string }> {
+/** An export made for a download, for its organization only: its name and where it is now (a data folder's, or a server's staged copy). */
+export async function exportFile(ctx: DeskContext, orgId: string, exportId: string): Promise<{ name: string; path: string }> {
   const gone = () => new L.LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id: exportId });
+  const org = await L.requireOrganization(ctx.ledger, orgId);
   if (!/^[0-9a-f-]{36}$/.test(exportId)) throw gone();
   if (ctx.ledger.engine === 'postgres') {
-    const staged = await stagedAsFile(ctx.ledger, exportId);
+    const staged = await stagedAsFile(ctx.ledger, exportId, org.id);
     if (!staged) throw gone();
     return { name: staged.name, path: staged.path };
   }
-  const dir = join(exportsDir(ctx.dataDir), exportId);
+  const dir = join(exportsDir(ctx.dataDir), org.id, exportId);
   const name = existsSync(dir) ? readdirSync(dir)[0] : undefined;
   if (!name) throw gone();
   return { name, path: join(dir, name) };
@@ -121,6 +123,7 @@ export async function exportFile(ctx: DeskContext, exportId: string): Promise<{ 
 
 export const reportOperations = {
   profitAndLoss: op(
+    ANYONE,
     z.strictObject({
       ...Org,
       ...Period,
@@ -133,6 +136,7 @@ export const reportOperations = {
   ),
 
   balancesReport: op(
+    ANYONE,
     z.strictObject({ ...Org, date: DateString.optional().describe('Balances at the end of this day (default: today)') }),
     async (ctx, { orgId, date }) => L.balancesAt(ctx.ledger, await orgSeq(ctx, orgId), date),
     {
@@ -150,6 +154,7 @@ export const reportOperations = {
   ),
 
   exportBooks: op(
+    ACCOUNTANTS,
     z.strictObject({
       ...Org,
       format: z.enum(['csv', 'hledger', 'beancount']).describe('csv, hledger or beancount'),
@@ -165,12 +170,12 @@ export const reportOperations = {
   ),
 
   /** The app's download of an export (the browser gets it from the download route instead). */
-  downloadExport: op(z.strictObject({ exportId: z.uuid() }), async (ctx, { exportId }) => {
-    const { name, path } = await exportFile(ctx, exportId);
+  downloadExport: op(ACCOUNTANTS, z.strictObject({ ...Org, exportId: z.uuid() }), async (ctx, { orgId, exportId }) => {
+    const { name, path } = await exportFile(ctx, orgId, exportId);
     return { fileName: name, bytes: new Uint8Array(readFileSync(path)) };
   }),
 
-  verifyAudit: op(z.strictObject(Org), async (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, await orgSeq(ctx, orgId)), {
+  verifyAudit: op(STAFF, z.strictObject(Org), async (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'audit verify',
     summary: "check the audit log's hash chain",
     print: (r) => [

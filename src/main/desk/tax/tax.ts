@@ -1,5 +1,6 @@
 // Tax codes at the desk and as owner commands (`ledgerdesk tax setup`, `tax
 // code add|list|rate|archive`, `category tax`): issue 28's first part.
+import { ACCOUNTANTS, ANYONE, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -14,6 +15,7 @@ const line = (c: L.TaxCode) =>
 
 export const taxOperations = {
   setupTax: op(
+    ACCOUNTANTS,
     z.strictObject({ ...Org, set: z.enum(L.TAX_SET_NAMES as [string, ...string[]]).describe(`The ready-made set: ${L.TAX_SET_NAMES.join(', ')}`) }),
     async (ctx, { orgId, set }) => L.setupTaxSet(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, set),
     {
@@ -24,13 +26,14 @@ export const taxOperations = {
     },
   ),
 
-  listTaxCodes: op(z.strictObject(Org), async (ctx, { orgId }) => L.listTaxCodes(ctx.ledger, await orgSeq(ctx, orgId)), {
+  listTaxCodes: op(STAFF, z.strictObject(Org), async (ctx, { orgId }) => L.listTaxCodes(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'tax code list',
     summary: 'the tax codes with their rate today, kind, side and return boxes',
     print: (codes) => (codes.length ? codes.map(line) : ['No tax codes yet: ledgerdesk tax setup uk-vat|au-gst|plain, or tax code add.']),
   }),
 
   addTaxCode: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       code: Code,
@@ -47,12 +50,13 @@ export const taxOperations = {
   ),
 
   setTaxRate: op(
+    KEEPERS,
     z.strictObject({ ...Org, code: Code, from: DateString.describe('The first day of the new rate'), rate: Percent }),
     async (ctx, { orgId, code, from, rate }) => L.setTaxRate(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, from, rate),
     { name: 'tax code rate', summary: "a tax code's new rate from a date on (earlier lines keep theirs)", args: ['code'], print: (c) => [`Now ${line(c)}`] },
   ),
 
-  archiveTaxCode: op(z.strictObject({ ...Org, code: Code }), async (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code), {
+  archiveTaxCode: op(KEEPERS, z.strictObject({ ...Org, code: Code }), async (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code), {
     name: 'tax code archive',
     summary: 'no longer offer a tax code (kept for the lines that have it)',
     args: ['code'],
@@ -60,6 +64,7 @@ export const taxOperations = {
   }),
 
   setCategoryTax: op(
+    KEEPERS,
     z.strictObject({ ...Org, categoryCode: Line(50).trim().min(1), taxCode: Line(20).trim().nullable().describe('The default tax code; empty: none') }),
     async (ctx, { orgId, categoryCode, taxCode }) => L.setCategoryTax(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, categoryCode, taxCode || null),
     {
@@ -119,6 +124,7 @@ export function taxReturnCsv(r: L.TaxReturn): string {
 
 export const taxReportOperations = {
   taxSettings: op(
+    ACCOUNTANTS,
     z.strictObject({
       ...Org,
       period: z.enum(L.TAX_PERIODS).optional().describe('monthly or quarterly'),
@@ -140,6 +146,7 @@ export const taxReportOperations = {
   ),
 
   taxReport: op(
+    ANYONE,
     z.strictObject({
       ...Org,
       from: DateString.optional().describe('First day of the period (default: the period to file next)'),
@@ -159,6 +166,7 @@ export const taxReportOperations = {
   ),
 
   fileTaxReturn: op(
+    ACCOUNTANTS,
     z.strictObject({
       ...Org,
       from: DateString.describe('First day of the period'),
@@ -174,7 +182,7 @@ export const taxReportOperations = {
     },
   ),
 
-  taxPaymentCandidates: op(z.strictObject(Org), async (ctx, { orgId }) => L.taxPaymentCandidates(ctx.ledger, await orgSeq(ctx, orgId)), {
+  taxPaymentCandidates: op(STAFF, z.strictObject(Org), async (ctx, { orgId }) => L.taxPaymentCandidates(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'tax return payments',
     summary: "bank rows that may pay a filed return (its payable exactly, after the period's end)",
     print: (cs) =>
@@ -184,6 +192,7 @@ export const taxReportOperations = {
   }),
 
   payTaxReturn: op(
+    KEEPERS,
     z.strictObject({ ...Org, returnId: Uuid.describe('The filed return'), transactionId: Uuid.describe('The bank row that paid it') }),
     async (ctx, { orgId, returnId, transactionId }) => L.payTaxReturn(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, returnId, transactionId),
     {
@@ -194,7 +203,7 @@ export const taxReportOperations = {
     },
   ),
 
-  listTaxReturns: op(z.strictObject(Org), async (ctx, { orgId }) => L.listTaxReturns(ctx.ledger, await orgSeq(ctx, orgId)), {
+  listTaxReturns: op(STAFF, z.strictObject(Org), async (ctx, { orgId }) => L.listTaxReturns(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'tax return list',
     summary: 'the filed returns, newest first',
     print: (rs) =>
@@ -209,6 +218,7 @@ export const taxReportOperations = {
 
 export const taxAuditOperations = {
   taxAudit: op(
+    STAFF,
     z.strictObject({
       ...Org,
       from: DateString,

@@ -2,10 +2,11 @@
 // edit|delete|categorize|receipt|note`, `proposal reverse`): the register, and
 // the bookkeeper's own hand (ledger/transactions/hand.ts): rows entered by
 // hand, categorizing, receipts needed, notes, reversing an approval.
+import { KEEPERS, PROPOSERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
-import { op, Org, orgSeq, pageLine, TypedAmount } from '../operation';
+import { op, Org, proposable, orgSeq, pageLine, TypedAmount } from '../operation';
 import { againstWords, partOf } from '../../../shared/split-parts';
 
 const Ids = z.array(Uuid).min(1).max(1000).describe('Transaction ids');
@@ -47,6 +48,7 @@ const SplitLine = z.union([
 
 export const transactionOperations = {
   register: op(
+    STAFF,
     TransactionsQuery.extend({ ...Org, account: Line(200).trim().min(1).optional().describe('One account, by name or id') }),
     async (ctx, { orgId, account, ...query }) => {
       const seq = await orgSeq(ctx, orgId);
@@ -64,6 +66,7 @@ export const transactionOperations = {
   ),
 
   addTransaction: op(
+    KEEPERS,
     z.strictObject({
       ...Org,
       account: Line(200).trim().min(1).describe('The account, by name or id'),
@@ -79,12 +82,14 @@ export const transactionOperations = {
   ),
 
   editTransaction: op(
+    KEEPERS,
     z.strictObject({ ...Org, id: Uuid, date: DateString.optional(), amount: Money.optional(), description: Line(500).trim().min(1).optional(), ...Correction }),
     async (ctx, { orgId, id, correction, ...edit }) => L.editTransaction(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, edit, { correction }),
     { name: 'tx edit', summary: "change the date, amount or description of a row entered by hand (a bank's rows keep the bank's)", args: ['id'], print: (r) => [`Now ${row(r)}`] },
   ),
 
   deleteTransaction: op(
+    KEEPERS,
     z.strictObject({ ...Org, id: Uuid, ...Correction }),
     async (ctx, { orgId, id, correction }) => L.deleteTransaction(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, { correction }),
     {
@@ -95,48 +100,57 @@ export const transactionOperations = {
     },
   ),
 
-  categorizeTransactions: op(
-    z.strictObject({
-      ...Org,
-      ids: Ids,
-      categoryCode: Line(50).trim().nullable().describe('A code of the chart; empty (or null) leaves the rows uncategorized'),
-      taxCode: Line(20).trim().nullable().optional().describe("The tax code (rows are gross: net and tax lines); default: the category's; empty: none"),
-      ...Correction,
-    }),
-    async (ctx, { orgId, ids, categoryCode, taxCode, correction }) =>
-      L.categorizeTransactions(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null, taxCode === '' ? null : taxCode, { correction }),
-    { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
+  categorizeTransactions: proposable(
+    op(
+      PROPOSERS,
+      z.strictObject({
+        ...Org,
+        ids: Ids,
+        categoryCode: Line(50).trim().nullable().describe('A code of the chart; empty (or null) leaves the rows uncategorized'),
+        taxCode: Line(20).trim().nullable().optional().describe("The tax code (rows are gross: net and tax lines); default: the category's; empty: none"),
+        ...Correction,
+      }),
+      async (ctx, { orgId, ids, categoryCode, taxCode, correction }) =>
+        L.categorizeTransactions(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode || null, taxCode === '' ? null : taxCode, { correction }),
+      { name: 'tx categorize', summary: 'categorize rows by hand (status matched; the agent suggestion is cleared)', args: ['ids...'], print: (rows) => rows.map(row) },
+    ),
+    async (ctx, { orgId, ids, categoryCode, taxCode }) => L.proposeCategories(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, ids, categoryCode, taxCode),
   ),
 
-  splitTransaction: op(
-    z.strictObject({
-      ...Org,
-      id: Uuid,
-      lines: z
-        .array(SplitLine)
-        .min(2)
-        .max(L.MAX_SPLIT_LINES)
-        .describe(
-          'A line: <code>=<part>[:<memo>], parts of the row as positive figures, e.g. 5100=60.00:paint (repeat --line; together exactly the row; a refund inside a payment: 5900=-20.00)',
-        ),
-      ...Correction,
-    }),
-    async (ctx, { orgId, id, lines, correction }) => {
-      const seq = await orgSeq(ctx, orgId);
-      const r = await L.splitTransaction(ctx.ledger, seq, ctx.reviewer, id, lines, { correction });
-      return { ...r, lines: await L.entryLines(ctx.ledger, r.seq) };
-    },
-    {
-      name: 'tx split',
-      summary: 'split a row into categories (parts of it, adding up to it exactly)',
-      args: ['id'],
-      flags: { lines: 'line' },
-      repeated: ['lines'],
-      print: (r) => [`Split ${row(r)}`, ...r.lines.map((l) => `  ${partLine(r, l)}`)],
-    },
+  splitTransaction: proposable(
+    op(
+      PROPOSERS,
+      z.strictObject({
+        ...Org,
+        id: Uuid,
+        lines: z
+          .array(SplitLine)
+          .min(2)
+          .max(L.MAX_SPLIT_LINES)
+          .describe(
+            'A line: <code>=<part>[:<memo>], parts of the row as positive figures, e.g. 5100=60.00:paint (repeat --line; together exactly the row; a refund inside a payment: 5900=-20.00)',
+          ),
+        ...Correction,
+      }),
+      async (ctx, { orgId, id, lines, correction }) => {
+        const seq = await orgSeq(ctx, orgId);
+        const r = await L.splitTransaction(ctx.ledger, seq, ctx.reviewer, id, lines, { correction });
+        return { ...r, lines: await L.entryLines(ctx.ledger, r.seq) };
+      },
+      {
+        name: 'tx split',
+        summary: 'split a row into categories (parts of it, adding up to it exactly)',
+        args: ['id'],
+        flags: { lines: 'line' },
+        repeated: ['lines'],
+        print: (r) => [`Split ${row(r)}`, ...r.lines.map((l) => `  ${partLine(r, l)}`)],
+      },
+    ),
+    async (ctx, { orgId, id, lines }) => L.proposeSplit(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, lines),
   ),
 
   unsplitTransaction: op(
+    KEEPERS,
     z
       .strictObject({
         ...Org,
@@ -157,18 +171,24 @@ export const transactionOperations = {
   ),
 
   markReceiptMissing: op(
+    KEEPERS,
     z.strictObject({ ...Org, ids: Ids, state: z.enum(['missing', 'found']).default('missing').describe('missing (status receipt_missing) or found (back)') }),
     async (ctx, { orgId, ids, state }) => L.markReceiptMissing(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, ids, state === 'missing'),
     { name: 'tx receipt', summary: 'mark rows as needing a receipt (--state found: back)', args: ['ids...'], print: (rows) => rows.map(row) },
   ),
 
-  addNote: op(
-    z.strictObject({ ...Org, transactionId: Uuid.describe('The transaction'), content: Prose(10000).trim().min(1).describe('The note') }),
-    async (ctx, { orgId, transactionId, content }) => L.createNoteDirect(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, transactionId, content),
-    { name: 'tx note', summary: 'add a note to a transaction', args: ['transactionId', 'content'], print: (n) => [`Added note ${n.id}.`] },
+  addNote: proposable(
+    op(
+      PROPOSERS,
+      z.strictObject({ ...Org, transactionId: Uuid.describe('The transaction'), content: Prose(10000).trim().min(1).describe('The note') }),
+      async (ctx, { orgId, transactionId, content }) => L.createNoteDirect(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, transactionId, content),
+      { name: 'tx note', summary: 'add a note to a transaction', args: ['transactionId', 'content'], print: (n) => [`Added note ${n.id}.`] },
+    ),
+    async (ctx, { orgId, transactionId, content }) => L.proposeNote(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { transactionId, content }),
   ),
 
   reverseProposal: op(
+    KEEPERS,
     z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: Prose(2000).trim().optional().describe('Why, for the log') }),
     async (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, comment),
     {

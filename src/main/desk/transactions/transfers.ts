@@ -1,6 +1,7 @@
 // Transfers between the organization's own accounts and the closing date, at
 // the desk and as owner commands (`ledgerdesk transfer <id> --account`,
 // `transfer match|suggest|undo`, `period lock|unlock`).
+import { ACCOUNTANTS, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line, Prose, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
@@ -17,18 +18,21 @@ const made = (r: L.TransferResult) =>
 
 export const transferOperations = {
   makeTransfer: op(
+    KEEPERS,
     z.strictObject({ ...Org, id: Uuid, account: Line(200).trim().min(1).describe('The other account of the organization, by name or id') }),
     async (ctx, { orgId, id, account }) => L.makeTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, account),
     { name: 'transfer', summary: 'make a row a transfer to another of your accounts (matched with its other side, or in transit)', args: ['id'], print: made },
   ),
 
   matchTransfer: op(
+    KEEPERS,
     z.strictObject({ ...Org, id: Uuid.describe('One side'), other: Uuid.describe('The other side (opposite amount, another account)') }),
     async (ctx, { orgId, id, other }) => L.matchTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, other),
     { name: 'transfer match', summary: 'match two rows as the two sides of one transfer', args: ['id', 'other'], print: made },
   ),
 
   suggestTransfers: op(
+    STAFF,
     z.strictObject({ ...Org, dateFrom: DateString.optional(), dateTo: DateString.optional(), limit: z.int().min(1).max(500).default(100) }),
     async (ctx, { orgId, dateFrom, dateTo, limit }) => L.suggestTransfers(ctx.ledger, await orgSeq(ctx, orgId), { from: dateFrom, to: dateTo, limit }),
     {
@@ -49,7 +53,7 @@ export const transferOperations = {
     },
   ),
 
-  undoTransfer: op(z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.undoTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id), {
+  undoTransfer: op(KEEPERS, z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.undoTransfer(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id), {
     name: 'transfer undo',
     summary: 'a transfer is no longer one: its side (and its other side) uncategorized again',
     args: ['id'],
@@ -57,6 +61,7 @@ export const transferOperations = {
   }),
 
   lockPeriod: op(
+    ACCOUNTANTS,
     z.strictObject({
       ...Org,
       through: DateString.describe('The closing date: nothing on or before it changes'),
@@ -84,6 +89,7 @@ export const transferOperations = {
   ),
 
   unlockPeriod: op(
+    ACCOUNTANTS,
     z.strictObject({ ...Org, reason: Prose(500).trim().optional().describe('Why, for the Log') }),
     async (ctx, { orgId, reason }) => ({ lockedThrough: await L.unlockPeriod(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, reason) }),
     { name: 'period unlock', summary: 'open the closed period again (audited)', print: () => ['Books open: no closing date.'] },

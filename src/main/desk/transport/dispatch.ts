@@ -3,7 +3,8 @@
 import { toLedgerError } from '../../api/errors';
 import { parsePart } from '../../api/validation';
 import { LedgerError } from '../../ledger/core/errors';
-import { forOrgOf } from '../scope';
+import { asPerson, forOrgOf } from '../scope';
+import type { Role } from '../roles';
 import { DESK_OPERATIONS, type DeskAnswer, type DeskOperationName } from '../../../shared/desk';
 import { deskOperations, type DeskContext } from '../operations';
 
@@ -14,9 +15,14 @@ export const isDeskOperation = (name: string): name is DeskOperationName => (DES
 export async function runDesk(ctx: DeskContext, name: string, input: unknown, log: (m: string) => void): Promise<DeskAnswer<unknown>> {
   try {
     if (!isDeskOperation(name)) throw new LedgerError('not_found', `No desk operation "${name}".`, { operation: name });
-    const operation = deskOperations[name] as { input: Parameters<typeof parsePart>[0]; run(ctx: DeskContext, input: unknown): unknown };
-    const parsed = parsePart(operation.input, input ?? {}, 'input');
-    return { data: await forOrgOf(ctx.ledger, parsed, () => operation.run(ctx, parsed)) };
+    const operation = deskOperations[name] as { roles: readonly Role[]; input: Parameters<typeof parsePart>[0]; run(ctx: DeskContext, input: unknown): unknown };
+    // The role first: an operation the person may not run is refused whatever its input (403, never a 400 about its fields).
+    return {
+      data: await forOrgOf(ctx.ledger, input, async (org) => {
+        const permitted = await asPerson(ctx, name, operation.roles, org);
+        return operation.run(permitted, parsePart(operation.input, input ?? {}, 'input'));
+      }),
+    };
   } catch (error) {
     const failure = toLedgerError(error);
     if (failure.code === 'internal_error') log(`internal error in desk operation ${name}: ${(error as Error)?.stack ?? String(error)}`);

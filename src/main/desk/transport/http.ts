@@ -8,15 +8,18 @@ import { z } from 'zod';
 import { jsonBody, methodNotAllowed, queryOf, requireJson } from '../../api/http';
 import { Uuid } from '../../api/schemas';
 import { parsePart } from '../../api/validation';
-import { ERROR_CODES, LedgerError, type ErrorCode } from '../../ledger/core/errors';
+import { ERROR_CODES, type ErrorCode } from '../../ledger/core/errors';
 import { MAX_RECEIPT_BYTES } from '../../receipts/intake';
 import { DESK_HTTP_PREFIX, type DeskAnswer } from '../../../shared/desk';
 import { CONTENT_SECURITY_POLICY } from '../../../shared/web';
 import { forOrgOf, runDesk } from './dispatch';
 import { receiptFile } from '../transactions/receipts';
 import { exportFile } from '../reports/reports';
-import type { DeskContext } from '../operations';
-import { cookieValue, DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
+import { deskOperations, type DeskContext } from '../operations';
+import type { DeskPerson } from '../operation';
+import { asPerson } from '../scope';
+import { DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
+import { cookieOptions, peopleRouter, sessionOf, sessionPerson, type PeopleHttpOptions } from './people-http';
 
 export { SIGN_IN_PATH };
 
@@ -26,6 +29,8 @@ export const BROWSER_CSP = CONTENT_SECURITY_POLICY;
 export interface DeskHttpOptions {
   context: () => DeskContext;
   sessions: DeskSessions;
+  /** Served over HTTPS (TLS here, or an https public address): cookies Secure, plain HTTP refused. */
+  secure?: boolean;
   /** Built renderer (index.html + assets); see `npm run build`. */
   rendererDir: string;
   log: (m: string) => void;
@@ -36,57 +41,71 @@ const statusOf = (code: string): number => ERROR_CODES[code as ErrorCode]?.statu
 const ReceiptFileQuery = z.strictObject({ orgId: Uuid, download: z.literal('1').optional() });
 
 export function mountDesk(app: Express, options: DeskHttpOptions): void {
-  app.get(SIGN_IN_PATH, signIn(options.sessions));
-  app.use(DESK_HTTP_PREFIX, deskRouter(options));
+  const peopleOptions = { ledger: options.context().ledger, sessions: options.sessions, secure: options.secure ?? false };
+  app.get(SIGN_IN_PATH, signIn(options.sessions, peopleOptions.secure));
+  app.use('/desk', peopleRouter(peopleOptions));
+  app.use(DESK_HTTP_PREFIX, deskRouter(options, peopleOptions));
   serveRenderer(app, options.rendererDir);
 }
 
-const sessionOf = (req: express.Request) => cookieValue(req.headers.cookie, SESSION_COOKIE);
 const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status('error' in result ? statusOf(result.error.code) : 200).json(result);
 
-/** The one-time link: a code becomes a session cookie, once. */
-function signIn(sessions: DeskSessions): RequestHandler {
+/** The one-time link: a code becomes a session cookie (the machine's owner), once. */
+function signIn(sessions: DeskSessions, secure: boolean): RequestHandler {
   return async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    // Over HTTPS only when served so: a code sent in the clear is spent by nobody.
+    if (secure && !req.secure) {
+      res.status(401).type('html').send(page('This server is reached over HTTPS only: open the link with https://.'));
+      return;
+    }
     const code = typeof req.query.code === 'string' ? req.query.code : '';
     const id = code ? await sessions.exchange(code) : null;
-    res.setHeader('Cache-Control', 'no-store');
     if (!id) {
       res.status(401).type('html').send(page('This sign-in link was already used or has expired. Get a new one with: npm run -s ledgerdesk -- sign-in'));
       return;
     }
-    res.cookie(SESSION_COOKIE, id, { httpOnly: true, sameSite: 'strict', path: '/' });
+    await sessions.end(sessionOf(req));
+    res.cookie(SESSION_COOKIE, id, cookieOptions(secure));
     res.redirect(303, '/');
   };
 }
 
-function deskRouter(options: DeskHttpOptions): Router {
+/** The person of each request (null: the machine's owner), kept by requireSession for the handlers after it. */
+const people = new WeakMap<express.Request, DeskPerson | null>();
+
+function deskRouter(options: DeskHttpOptions, peopleOptions: PeopleHttpOptions): Router {
   const { sessions } = options;
   const requireSession: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!(await sessions.check(sessionOf(req)))) {
-      return next(new LedgerError('unauthorized', 'Sign in with the one-time link printed by "ledgerdesk serve" (or npm start).', { reason: 'no_session' }));
+    try {
+      people.set(req, await sessionPerson(peopleOptions, req));
+      next();
+    } catch (error) {
+      next(error);
     }
-    next();
   };
+  // Each request's context names its person: their role is checked against every operation they run (scope.ts).
+  const context = (req: express.Request): DeskContext => ({ ...options.context(), person: people.get(req) ?? null });
   const api = Router({ strict: false, caseSensitive: true });
   api.post('/sign-out', requireSession, async (req, res) => {
     await sessions.end(sessionOf(req));
-    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
+    res.clearCookie(SESSION_COOKIE, cookieOptions(peopleOptions.secure));
     res.json({ data: null });
   });
   // Receipts arrive as raw bytes (up to 20 MB), the rest as JSON.
   api.post('/uploadReceipt', requireSession, express.raw({ type: () => true, limit: MAX_RECEIPT_BYTES }), async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) : undefined;
-    send(res, await runDesk(options.context(), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
+    send(res, await runDesk(context(req), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
   });
   // Statements are streamed to the data folder as they arrive (they can be large), not held in memory.
   api.post('/stageStatement', requireSession, async (req, res) => {
-    send(res, await runDesk(options.context(), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
+    send(res, await runDesk(context(req), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
   });
-  api.get('/download/:exportId', requireSession, sendExport(options));
-  api.get('/receipts/:id', requireSession, sendReceipt(options));
+  api.get('/download/:exportId', requireSession, sendExport(context));
+  api.get('/receipts/:id', requireSession, sendReceipt(context));
   api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
-    send(res, await runDesk(options.context(), req.params.name as string, req.body, options.log));
+    send(res, await runDesk(context(req), req.params.name as string, req.body, options.log));
   });
   api.all('/download/:exportId', methodNotAllowed(['GET']));
   api.all('/receipts/:id', methodNotAllowed(['GET']));
@@ -94,11 +113,15 @@ function deskRouter(options: DeskHttpOptions): Router {
   return api;
 }
 
-/** An export's file, as a download (the desktop app reads it over IPC instead). */
-function sendExport(options: DeskHttpOptions): RequestHandler {
+/** An export's file, as a download (the desktop app reads it over IPC instead): for whom downloadExport allows. */
+function sendExport(context: (req: express.Request) => DeskContext): RequestHandler {
   return async (req, res, next) => {
     try {
-      const { name, path } = await exportFile(options.context(), String(req.params.exportId));
+      const { orgId } = parsePart(z.strictObject({ orgId: Uuid }), queryOf(req), 'query');
+      const base = context(req);
+      const { name, path } = await forOrgOf(base.ledger, { orgId }, async (org) =>
+        exportFile(await asPerson(base, 'downloadExport', deskOperations.downloadExport.roles, org), orgId, String(req.params.exportId)),
+      );
       res.download(path, name);
     } catch (error) {
       next(error);
@@ -108,15 +131,16 @@ function sendExport(options: DeskHttpOptions): RequestHandler {
 
 /**
  * A receipt's file, to look at in a new tab (inline) or to keep (download=1). Only
- * PDF, JPEG, PNG and HEIC are ever stored (checked by their bytes), sent as what they are.
+ * PDF, JPEG, PNG and HEIC are ever stored (checked by their bytes), sent as what they are. For whom receiptBytes allows,
+ * as receiptBytes reads it (a client: their own uploads).
  */
-function sendReceipt(options: DeskHttpOptions): RequestHandler {
+function sendReceipt(context: (req: express.Request) => DeskContext): RequestHandler {
   return async (req, res, next) => {
     try {
       const { id } = parsePart(z.strictObject({ id: Uuid }), req.params, 'path');
       const { orgId, download } = parsePart(ReceiptFileQuery, queryOf(req), 'query');
-      const ctx = options.context();
-      const file = await forOrgOf(ctx.ledger, { orgId }, () => receiptFile(ctx, orgId, id));
+      const base = context(req);
+      const file = await forOrgOf(base.ledger, { orgId }, async (org) => receiptFile(await asPerson(base, 'receiptBytes', deskOperations.receiptBytes.roles, org), orgId, id));
       const inline = !download && file.mimeType !== 'image/heic'; // no browser shows HEIC: it downloads
       res.setHeader('Content-Type', file.mimeType);
       res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -1,7 +1,9 @@
 // Browser mode's sign-in: `serve` prints a one-time link; following it trades
-// the code for a session cookie. Codes and sessions live in the database
-// (issue 44: any server process knows them, and they outlive a restart), kept
-// only as SHA-256 hashes, so reading them reveals nothing of the secrets.
+// the code for a session cookie (the machine's owner). People sign in with their
+// email and password (issue 45): a session of theirs names them, and one whose
+// second factor is still due opens nothing else. Codes and sessions live in the
+// database (issue 44: any server process knows them, and they outlive a restart),
+// kept only as SHA-256 hashes, so reading them reveals nothing of the secrets.
 // `ledgerdesk sign-in` hands out a link for a running server from another
 // process by writing a code into the same database.
 import { createHash, randomBytes } from 'node:crypto';
@@ -38,36 +40,54 @@ export class DeskSessions {
     return issueCode(this.ledger, this.now());
   }
 
-  /** Spends a code (once: whoever deletes it has it): a session id, or null for an unknown, used or expired code. */
+  /** Spends a code (once: whoever deletes it has it): a session id (the machine's owner), or null for an unknown, used or expired code. */
   async exchange(code: string): Promise<string | null> {
     const now = this.now();
     return this.ledger.write(async () => {
       const { changes } = await this.ledger.stmt('DELETE FROM sign_in_codes WHERE hash = ? AND expires_at >= ?').run(hash(code), now);
-      if (changes !== 1) return null;
-      const session = secret();
-      await this.ledger.stmt('DELETE FROM desk_sessions WHERE seen_at < ?').run(now - SESSION_IDLE_MS);
-      await this.ledger.stmt('INSERT INTO desk_sessions (hash, created_at, seen_at) VALUES (?, ?, ?)').run(hash(session), now, now);
-      return session;
+      return changes === 1 ? this.start(null, false) : null;
     });
   }
 
-  /** True for a live session (and keeps it alive). */
-  async check(session: string | undefined): Promise<boolean> {
-    if (!session) return false;
+  /** A new session (a new id at every sign-in: a session id set before it is never the one signed in) for a person, or the machine's owner. */
+  async start(userSeq: number | null, totpDue: boolean): Promise<string> {
+    const now = this.now();
+    const session = secret();
+    await this.ledger.stmt('DELETE FROM desk_sessions WHERE seen_at < ?').run(now - SESSION_IDLE_MS);
+    await this.ledger
+      .stmt('INSERT INTO desk_sessions (hash, created_at, seen_at, user_seq, totp_due) VALUES (?, ?, ?, ?, ?)')
+      .run(hash(session), now, now, userSeq, totpDue ? 1 : 0);
+    return session;
+  }
+
+  /** A live session (kept alive): whose it is (null: the machine's owner) and whether its second factor is still due; null when none. */
+  async check(session: string | undefined): Promise<{ userSeq: number | null; totpDue: boolean } | null> {
+    if (!session) return null;
     const key = hash(session);
     const now = this.now();
-    const seen = (await this.ledger.stmt('SELECT seen_at FROM desk_sessions WHERE hash = ?').pluck().get(key)) as number | undefined;
-    if (seen === undefined) return false;
-    if (now - seen > SESSION_IDLE_MS) {
+    const row = (await this.ledger.stmt('SELECT seen_at, user_seq, totp_due FROM desk_sessions WHERE hash = ?').get(key)) as
+      { seen_at: number; user_seq: number | null; totp_due: number } | undefined;
+    if (!row) return null;
+    if (now - row.seen_at > SESSION_IDLE_MS) {
       await this.end(session);
-      return false;
+      return null;
     }
-    if (now - seen > SEEN_EVERY_MS) await this.ledger.stmt('UPDATE desk_sessions SET seen_at = ? WHERE hash = ?').run(now, key);
-    return true;
+    if (now - row.seen_at > SEEN_EVERY_MS) await this.ledger.stmt('UPDATE desk_sessions SET seen_at = ? WHERE hash = ?').run(now, key);
+    return { userSeq: row.user_seq, totpDue: row.totp_due === 1 };
+  }
+
+  /** The second factor was right: the session opens the desk. */
+  async passed(session: string): Promise<void> {
+    await this.ledger.stmt('UPDATE desk_sessions SET totp_due = 0 WHERE hash = ?').run(hash(session));
   }
 
   async end(session: string | undefined): Promise<void> {
     if (session) await this.ledger.stmt('DELETE FROM desk_sessions WHERE hash = ?').run(hash(session));
+  }
+
+  /** Sign out everywhere: every session of the person ends. */
+  async endAll(userSeq: number): Promise<number> {
+    return (await this.ledger.stmt('DELETE FROM desk_sessions WHERE user_seq = ?').run(userSeq)).changes;
   }
 }
 

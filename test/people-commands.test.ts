@@ -1,0 +1,70 @@
+// The `ledgerdesk user ...` commands (issue 45) as a firm's owner runs them, on
+// both engines: an invitation link or a password from standard input, roles per
+// organization, the last owner kept, removal from one organization or all.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as L from '../src/main/ledger';
+import { signIn } from '../src/main/ledger/access/sign-in';
+import { booksFlags, openBooksOf } from './support/books';
+import { tempDir } from './support/env';
+
+const root = join(__dirname, '..');
+const BIN = join(root, 'bin', 'ledgerdesk.mjs');
+
+function ledgerdesk(data: string, args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    input,
+    env: { ...process.env, LEDGERDESK_PUBLIC_URL: 'https://books.firm.example' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('user commands', () => {
+  it('adds, lists, changes, resets and removes people, per organization', async () => {
+    const data = tempDir('ldk-user-cmd-');
+    expect(ledgerdesk(data, ['org', 'create', 'studio', '--name', 'Hartley Studio']).code).toBe(0);
+    expect(ledgerdesk(data, ['org', 'create', 'cafe', '--name', 'Corner Cafe']).code).toBe(0);
+
+    const added = ledgerdesk(data, ['user', 'add', 'dana@firm.example', '--name', 'Dana Reyes', '--org', 'studio', '--role', 'bookkeeper']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(
+      /^Added dana@firm\.example\s+Dana Reyes\s+bookkeeper\s+\(invited\)\nInvitation link \(one use, 7 days\): https:\/\/books\.firm\.example\/#\/invitation\/[A-Za-z0-9_-]{43}\n$/,
+    );
+
+    const scripted = ledgerdesk(data, ['user', 'add', 'ops@firm.example', '--name', 'Ops', '--org', 'cafe', '--role', 'owner', '--password-stdin'], 'a long enough passphrase\n');
+    expect(scripted.code, scripted.stderr).toBe(0);
+    expect(scripted.stdout).not.toContain('Invitation link');
+    const weak = ledgerdesk(data, ['user', 'add', 'weak@firm.example', '--name', 'Weak', '--org', 'cafe', '--role', 'client', '--password-stdin'], 'password1234\n');
+    expect([weak.code, weak.stderr]).toEqual([1, expect.stringContaining('password')]);
+    expect(ledgerdesk(data, ['user', 'add', 'dana@firm.example', '--name', 'Dana Reyes', '--org', 'cafe', '--role', 'preparer']).code).toBe(0);
+
+    const list = ledgerdesk(data, ['user', 'list', '--org', 'studio', '--json']);
+    expect(JSON.parse(list.stdout).people.map((p: { email: string; role: string }) => [p.email, p.role])).toEqual([['dana@firm.example', 'bookkeeper']]);
+    expect(ledgerdesk(data, ['user', 'role', 'dana@firm.example', '--org', 'studio', '--role', 'accountant']).stdout).toMatch(/^Now dana@firm\.example\s+Dana Reyes\s+accountant/);
+
+    // The last owner stays.
+    const demote = ledgerdesk(data, ['user', 'role', 'ops@firm.example', '--org', 'cafe', '--role', 'bookkeeper']);
+    expect([demote.code, demote.stderr]).toEqual([1, expect.stringContaining("the organization's last owner")]);
+
+    const reset = ledgerdesk(data, ['user', 'reset', 'ops@firm.example', '--org', 'cafe', '--password-stdin'], 'another long passphrase\n');
+    expect(reset.stdout).toBe('Password set for ops@firm.example.\n');
+    const books = await openBooksOf(data);
+    try {
+      expect((await signIn(books, 'ops@firm.example', 'another long passphrase')).person.email).toBe('ops@firm.example');
+
+      // --org names the one organization; without it, every one.
+      expect(ledgerdesk(data, ['user', 'remove', 'dana@firm.example', '--org', 'cafe']).stdout).toBe('Removed dana@firm.example (1 organization(s)).\n');
+      expect(await books.stmt("SELECT count(*) FROM memberships m JOIN users u ON u.seq = m.user_seq WHERE u.email = 'dana@firm.example'").pluck().get()).toBe(1);
+      expect(ledgerdesk(data, ['user', 'remove', 'dana@firm.example']).stdout).toBe('Removed dana@firm.example (1 organization(s)).\n');
+      const audit = await books.rows<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'person.%' ORDER BY seq");
+      expect(audit.map((a) => a.action)).toEqual(['person.added', 'person.added', 'person.added', 'person.role_changed', 'person.reset', 'person.removed', 'person.removed']);
+      expect(await L.verifyAuditChain(books)).toMatchObject({ ok: true });
+    } finally {
+      await books.end();
+    }
+  }, 120_000);
+});

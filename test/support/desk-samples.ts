@@ -1,0 +1,440 @@
+// A working input for every desk operation (issue 45's role x operation matrix,
+// test/roles-matrix.test.ts), on one organization's books. What an operation
+// uses up (deletes, voids, undoes, closes, reverses...) its sample makes afresh
+// on each call, as the machine's owner, so that every role's run has its own
+// target; the rest name what the fixture made once. A new operation without a
+// sample does not compile (`satisfies Record<DeskOperationName, Sample>`).
+import { join } from 'node:path';
+import type { DeskContext, DeskPerson } from '../../src/main/desk/operation';
+import { stageUpload } from '../../src/main/desk/files';
+import { runDesk } from '../../src/main/desk/transport/dispatch';
+import * as L from '../../src/main/ledger';
+import { addMember } from '../../src/main/ledger/access/people';
+import type { Role } from '../../src/main/ledger/access/roles';
+import { newTotpSecret, totpCode } from '../../src/main/ledger/access/totp';
+import type { DeskOperationName } from '../../src/shared/desk';
+import { textPdf } from './pdf';
+import { solidPng } from './png';
+
+type Input = Record<string, unknown>;
+
+/** Who runs the sample's operation: a person with a role in the organization, or one in another organization only. */
+export interface Who {
+  role: Role | 'outsider';
+  person: DeskPerson;
+}
+
+export interface Fixture {
+  /** The books as tests read them (on PostgreSQL the login role: row-level security does not bind it). */
+  books: L.Ledger;
+  /** The books as the server runs the desk on them. */
+  served: L.Ledger;
+  dir: string;
+  org: L.Organization;
+  /** The people holding each role in `org` (and in the organizations samples make for them). */
+  people: Record<Role, DeskPerson>;
+  /** The desk as the machine's owner (no person: every organization's owner). */
+  ownerCtx: DeskContext;
+  agent: L.AgentActor;
+  /** What the fixture made once, for the samples that only read or change in place. */
+  fixed: {
+    txId: string;
+    invoice: string;
+    openInvoice: string;
+    paymentTxId: string;
+    bill: string;
+    journal: string;
+    batchId: string;
+    reconciled: string;
+    category: string;
+    taxCode: string;
+    ruleId: string;
+    proposalId: string;
+  };
+  /** A new number on every call: names, codes, dates nobody used yet. */
+  n(): number;
+}
+
+/** An input for `who`, made afresh when the operation uses up its target. */
+export type Sample = (fx: Fixture, who: Who) => Input | Promise<Input>;
+
+/** Runs a desk operation as the machine's owner (with the organization's orgId unless `bare`), throwing its refusal. */
+export async function asOwner<T = any>(fx: Fixture, name: DeskOperationName, input: Input, bare = false): Promise<T> {
+  const answer = await runDesk(fx.ownerCtx, name, bare ? input : { orgId: fx.org.id, ...input }, () => {});
+  if ('error' in answer) throw new Error(`sample setup ${name}: ${answer.error.code}: ${answer.error.message} ${JSON.stringify(answer.error.details)}`);
+  return answer.data as T;
+}
+
+const day = (start: string, plus: number) => new Date(Date.parse(`${start}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
+/** A month of its own for each tax return filed (2011 on: no other row of the fixture is dated there), two apart. */
+const month = (n: number) => {
+  const m = 2 * n;
+  const from = `${2011 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+  const next = new Date(Date.parse(`${from}T00:00:00Z`));
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return { from, to: day(next.toISOString().slice(0, 10), -1), after: day(next.toISOString().slice(0, 10), 4) };
+};
+
+/** A row entered by hand in Current, uncategorized unless a category is named. */
+export const handRow = async (fx: Fixture, amount: string, extra: Input = {}): Promise<string> =>
+  (await asOwner<{ id: string }>(fx, 'addTransaction', { account: 'Current', date: '2026-05-04', amount, description: `HAND ROW ${fx.n()}`, ...extra })).id;
+
+/** A staged upload (what the app's windows send before an import), by its id. */
+export const upload = async (fx: Fixture, name: string, bytes: Uint8Array | string): Promise<string> =>
+  (await stageUpload(fx.ownerCtx, name, typeof bytes === 'string' ? Buffer.from(bytes) : bytes)).uploadId;
+
+/** A receipt file nobody uploaded yet (receipts are kept once per file). */
+const receiptPdf = (fx: Fixture) => textPdf([`RECEIPT ${fx.n()}`, 'Total GBP 12.00']);
+
+/** A receipt linked to nothing, uploaded by `by` (a person with a role, so a client sees their own) or the machine's owner. */
+async function receipt(fx: Fixture, by: Who | null = null): Promise<string> {
+  const ctx = by && by.role !== 'outsider' ? { ...fx.ownerCtx, person: by.person } : fx.ownerCtx;
+  const answer = await runDesk(ctx, 'uploadReceipt', { orgId: fx.org.id, fileName: `receipt-${fx.n()}.pdf`, bytes: receiptPdf(fx) }, () => {});
+  if ('error' in answer) throw new Error(`sample setup uploadReceipt: ${answer.error.message}`);
+  return (answer.data as { receipt: { id: string } }).receipt.id;
+}
+
+/** A draft or issued invoice to Globex (100.00 net, standard rated: 120.00), by its number and total. */
+async function invoice(fx: Fixture, issue: boolean, customer = 'Globex', price = '100'): Promise<L.Document> {
+  return asOwner<L.Document>(fx, 'createInvoice', { customer, date: '2026-06-01', dueDate: '2026-06-30', issue, lines: [`Work;1;${price};4000`] });
+}
+
+async function bill(fx: Fixture, draft: boolean, vendor = 'Initech', price = '50'): Promise<L.Document> {
+  return asOwner<L.Document>(fx, 'createBill', { vendor, number: `B-${fx.n()}`, date: '2026-06-01', dueDate: '2026-06-30', draft, lines: [`Paper;1;${price};5000`] });
+}
+
+/** A customer's (vendor's) credit of 50.00 left by an overpayment, and an open invoice (bill) it can pay. */
+async function creditAndDocument(fx: Fixture, kind: 'invoice' | 'bill'): Promise<string> {
+  const first = kind === 'invoice' ? await invoice(fx, true, 'Creditco') : await bill(fx, false, 'Creditco');
+  const sign = kind === 'invoice' ? 1 : -1;
+  const paid = await handRow(fx, (sign * (first.total + 50)).toFixed(2), { date: '2026-06-02' });
+  await asOwner(fx, kind === 'invoice' ? 'payInvoice' : 'payBill', { numbers: [first.number], transactionId: paid });
+  return (kind === 'invoice' ? await invoice(fx, true, 'Creditco', '10') : await bill(fx, false, 'Creditco', '10')).number;
+}
+
+/** An agent's pending categorization of a new uncategorized row. */
+async function agentCategorization(fx: Fixture): Promise<L.Proposal> {
+  const transactionId = await handRow(fx, '-15.00');
+  return fx.books.forOrg(fx.org.seq, () => L.proposeCategorization(fx.books, fx.org.seq, fx.agent, { transactionId, categoryCode: '5100', confidence: 0.9 }));
+}
+
+/** A person added to the organization (as a client), to change, remove or reset. */
+async function member(fx: Fixture): Promise<string> {
+  const email = `member-${fx.n()}@firm.example`;
+  await fx.books.forOrg(fx.org.seq, () => addMember(fx.books, fx.org.seq, L.deskActor(), { email, name: 'Mem Ber', role: 'client', password: 'correct horse battery staple' }));
+  return email;
+}
+
+const account = async (fx: Fixture, extra: Input = {}): Promise<string> => (await asOwner<{ name: string }>(fx, 'createAccount', { name: `Acct ${fx.n()}`, ...extra })).name;
+const category = async (fx: Fixture): Promise<string> =>
+  (await asOwner<{ code: string }>(fx, 'addCategory', { code: `7${String(fx.n()).padStart(3, '0')}`, name: `Cat ${fx.n()}`, type: 'expense' })).code;
+const rule = (fx: Fixture, text = 'zz-rule') => ({ matchKind: 'contains', matchText: `${text}-${fx.n()}`, categoryCode: '5000' });
+/** The next day of February 2026 not revalued yet (the fixture sets rates a week apart: one is always within the week before). */
+let revaluations = 0;
+const revaluationDay = () => day('2026-02-02', revaluations++);
+const journalLines = ['5000=10.00', 'Current=-10.00'];
+
+export const SAMPLES = {
+  appInfo: () => ({}),
+
+  // Organizations
+  listOrganizations: () => ({}),
+  createOrganization: (fx) => ({ slug: `made-${fx.n()}` }),
+  renameOrganization: (fx) => ({ organization: fx.org.slug, name: fx.org.name }),
+  updateOrganization: (fx) => ({ organization: fx.org.slug, paymentTerms: `Payment within ${fx.n()} days` }),
+  setOrganizationLogo: async (fx) => ({ organization: fx.org.slug, file: await upload(fx, 'logo.png', solidPng(30, 10, [20, 40, 200])) }),
+  organizationLogo: (fx) => ({ organization: fx.org.slug }),
+  removeOrganization: async (fx) => {
+    // An empty organization whose people hold the same roles as in the fixture's.
+    const made = await fx.books.forOrg('all', () => L.createOrganization(fx.books, { slug: `empty-${fx.n()}`, name: 'Made by mistake' }, L.deskActor()));
+    for (const [role, p] of Object.entries(fx.people)) await fx.books.forOrg(made.seq, () => addMember(fx.books, made.seq, L.deskActor(), { email: p.email, name: p.name, role }));
+    return { organization: made.slug };
+  },
+
+  // People
+  listPeople: () => ({}),
+  addPerson: (fx) => ({ email: `new-${fx.n()}@firm.example`, name: 'New Person', role: 'client' }),
+  setPersonRole: async (fx) => ({ email: await member(fx), role: 'preparer' }),
+  removePerson: async (fx) => ({ email: await member(fx), organization: fx.org.slug }),
+  resetPerson: async (fx) => ({ email: await member(fx) }),
+  requireSecondFactor: () => ({ required: false }),
+  whoAmI: () => ({}),
+  newSecondFactor: () => ({}),
+  confirmSecondFactor: () => {
+    const secret = newTotpSecret();
+    return { secret, code: totpCode(secret) };
+  },
+
+  // Approvals, log, tokens
+  listProposals: () => ({}),
+  reviewProposals: async (fx) => {
+    const note = await fx.books.forOrg(fx.org.seq, () => L.proposeNote(fx.books, fx.org.seq, fx.agent, { transactionId: fx.fixed.txId, content: `Agent note ${fx.n()}` }));
+    return { ids: [note.id], decision: 'approve' };
+  },
+  listAudit: () => ({}),
+  listTokens: () => ({}),
+  createToken: (fx) => ({ name: `Token ${fx.n()}`, scopes: ['read'] }),
+  revokeToken: async (fx, who) => {
+    // One's own token (only an owner revokes anyone's).
+    const userSeq = who.role === 'outsider' ? null : who.person.seq;
+    const made = await fx.books.forOrg(fx.org.seq, () => L.createToken(fx.books, fx.org.seq, { name: `Own ${fx.n()}`, scopes: ['read'], userSeq }));
+    return { id: made.info.id };
+  },
+
+  // Receipts
+  listReceipts: () => ({}),
+  uploadReceipt: (fx) => ({ fileName: `scan-${fx.n()}.pdf`, bytes: receiptPdf(fx) }),
+  linkReceipt: async (fx) => ({ receiptId: await receipt(fx), transactionId: await handRow(fx, '-12.00') }),
+  deleteReceipt: async (fx) => ({ id: await receipt(fx) }),
+  // A client sees the receipts they uploaded: each runs it on one of their own.
+  receiptBytes: async (fx, who) => ({ id: await receipt(fx, who) }),
+  openReceipt: async (fx, who) => ({ id: await receipt(fx, who) }),
+  markReceiptMissing: async (fx) => ({ ids: [await handRow(fx, '-8.00')] }),
+
+  // Transactions
+  listTransactions: () => ({}),
+  getTransaction: (fx) => ({ id: fx.fixed.txId }),
+  dashboard: () => ({}),
+  register: () => ({ limit: 5 }),
+  addTransaction: (fx) => ({ account: 'Current', date: '2026-05-05', amount: '-9.99', description: `ADDED ${fx.n()}` }),
+  editTransaction: async (fx) => ({ id: await handRow(fx, '-7.00'), description: `EDITED ${fx.n()}` }),
+  deleteTransaction: async (fx) => ({ id: await handRow(fx, '-6.00') }),
+  categorizeTransactions: async (fx) => ({ ids: [await handRow(fx, '-20.00')], categoryCode: '5000' }),
+  splitTransaction: async (fx) => ({ id: await handRow(fx, '-100.00'), lines: ['5000=60.00', '5100=40.00'] }),
+  unsplitTransaction: async (fx) => {
+    const id = await handRow(fx, '-100.00');
+    await asOwner(fx, 'splitTransaction', { id, lines: ['5000=60.00', '5100=40.00'] });
+    return { id };
+  },
+  addNote: (fx) => ({ transactionId: fx.fixed.txId, content: `A note ${fx.n()}` }),
+  reverseProposal: async (fx) => {
+    const proposal = await agentCategorization(fx);
+    await asOwner(fx, 'reviewProposals', { ids: [proposal.id], decision: 'approve' });
+    return { id: proposal.id };
+  },
+
+  // Accounts and imports
+  listAccounts: () => ({}),
+  createAccount: (fx) => ({ name: `New account ${fx.n()}`, type: 'savings' }),
+  updateAccount: (fx) => ({ account: 'Current', maskedNumber: `****${String(fx.n()).padStart(4, '0')}` }),
+  closeAccount: async (fx) => ({ account: await account(fx) }),
+  reopenAccount: async (fx) => {
+    const name = await account(fx);
+    await asOwner(fx, 'closeAccount', { account: name });
+    return { account: name };
+  },
+  importStatement: async (fx) => ({
+    file: await upload(fx, 'statement.csv', `Date,Description,Amount\n2026-05-03,IMPORTED ROW ${fx.n()},-12.34\n`),
+    account: await account(fx),
+  }),
+  importProgress: () => ({ file: 'nothing-in-progress' }),
+  listImports: () => ({}),
+  importSkippedRows: (fx) => ({ batchId: fx.fixed.batchId }),
+  undoImport: async (fx) => {
+    const file = await upload(fx, 'statement.csv', `Date,Description,Amount\n2026-05-03,IMPORTED ROW ${fx.n()},-12.34\n`);
+    return { batchId: (await asOwner<L.ImportResult>(fx, 'importStatement', { file, account: await account(fx) })).batchId };
+  },
+  stageStatement: (fx) => ({ fileName: 'statement.csv', bytes: Buffer.from(`Date,Description,Amount\n2026-05-03,STAGED ${fx.n()},-1.00\n`) }),
+
+  // Transfers and the closing date
+  makeTransfer: async (fx) => ({ id: await handRow(fx, '-50.00'), account: 'Savings' }),
+  matchTransfer: async (fx) => {
+    const id = await handRow(fx, '-50.00');
+    const other = (await asOwner<{ id: string }>(fx, 'addTransaction', { account: 'Savings', date: '2026-05-04', amount: '50.00', description: `FROM CURRENT ${fx.n()}` })).id;
+    return { id, other };
+  },
+  suggestTransfers: () => ({}),
+  undoTransfer: async (fx) => {
+    const id = await handRow(fx, '-50.00');
+    await asOwner(fx, 'makeTransfer', { id, account: 'Savings' });
+    return { id };
+  },
+  lockPeriod: async (fx) => {
+    await asOwner(fx, 'unlockPeriod', {});
+    return { through: '2000-01-31', reason: 'closed' };
+  },
+  unlockPeriod: async (fx) => {
+    await asOwner(fx, 'lockPeriod', { through: '2000-01-31' });
+    return { reason: 'reopened' };
+  },
+
+  // Contacts, invoices and bills
+  listContacts: () => ({}),
+  addContact: (fx) => ({ name: `Contact ${fx.n()}`, kind: 'customer' }),
+  updateContact: (fx) => ({ contact: 'Globex', email: `ap-${fx.n()}@globex.example` }),
+  archiveContact: async (fx) => ({ contact: (await asOwner<{ id: string }>(fx, 'addContact', { name: `Gone ${fx.n()}`, kind: 'customer' })).id }),
+  restoreContact: async (fx) => {
+    const { id } = await asOwner<{ id: string }>(fx, 'addContact', { name: `Back ${fx.n()}`, kind: 'vendor' });
+    await asOwner(fx, 'archiveContact', { contact: id });
+    return { contact: id };
+  },
+  createInvoice: () => ({ customer: 'Globex', date: '2026-06-01', lines: ['Work;1;100;4000'] }),
+  issueInvoice: async (fx) => ({ number: (await invoice(fx, false)).number }),
+  editInvoice: async (fx) => ({ number: (await invoice(fx, false)).number, notes: 'Thank you' }),
+  showInvoice: (fx) => ({ number: fx.fixed.invoice }),
+  listInvoices: () => ({}),
+  payInvoice: async (fx) => {
+    const doc = await invoice(fx, true);
+    return { numbers: [doc.number], transactionId: await handRow(fx, doc.total.toFixed(2), { date: '2026-06-10' }) };
+  },
+  voidInvoice: async (fx) => ({ number: (await invoice(fx, true)).number, reason: 'wrong customer', date: '2026-06-05' }),
+  creditInvoice: async (fx) => ({ number: (await invoice(fx, true)).number, date: '2026-06-05', lines: ['Discount;1;10;4000'] }),
+  importInvoices: async (fx) => ({
+    file: await upload(fx, 'invoices.csv', `Customer,Reference,Date,Description,Quantity,Unit price,Category\nGlobex,R${fx.n()},2026-06-01,Thing,1,10,4000\n`),
+  }),
+  importBills: async (fx) => ({ file: await upload(fx, 'bills.csv', `Vendor,Number,Date,Description,Unit price,Category\nInitech,IB-${fx.n()},2026-06-01,Paper,10,5000\n`) }),
+  invoicePdf: (fx) => ({ number: fx.fixed.invoice, out: join(fx.dir, `invoice-${fx.n()}.pdf`) }),
+  invoicePdfBytes: (fx) => ({ number: fx.fixed.invoice }),
+  createBill: (fx) => ({ vendor: 'Initech', number: `NB-${fx.n()}`, date: '2026-06-01', lines: ['Paper;1;50;5000'] }),
+  enterBill: async (fx) => ({ number: (await bill(fx, true)).number }),
+  editBill: async (fx) => ({ number: (await bill(fx, true)).number, notes: 'Checked' }),
+  showBill: (fx) => ({ number: fx.fixed.bill }),
+  listBills: () => ({}),
+  payBill: async (fx) => {
+    const doc = await bill(fx, false);
+    return { numbers: [doc.number], transactionId: await handRow(fx, (-doc.total).toFixed(2), { date: '2026-06-10' }) };
+  },
+  previewPayment: (fx) => ({ kind: 'invoice', numbers: [fx.fixed.openInvoice], transactionId: fx.fixed.paymentTxId }),
+  voidBill: async (fx) => ({ number: (await bill(fx, false)).number, reason: 'duplicate', date: '2026-06-05' }),
+  undoPayment: async (fx) => {
+    const doc = await invoice(fx, true);
+    const transactionId = await handRow(fx, doc.total.toFixed(2), { date: '2026-06-10' });
+    await asOwner(fx, 'payInvoice', { numbers: [doc.number], transactionId });
+    return { transactionId };
+  },
+  applyInvoiceCredit: async (fx) => ({ number: await creditAndDocument(fx, 'invoice') }),
+  unapplyInvoiceCredit: async (fx) => {
+    const number = await creditAndDocument(fx, 'invoice');
+    await asOwner(fx, 'applyInvoiceCredit', { number });
+    return { number };
+  },
+  applyBillCredit: async (fx) => ({ number: await creditAndDocument(fx, 'bill') }),
+  unapplyBillCredit: async (fx) => {
+    const number = await creditAndDocument(fx, 'bill');
+    await asOwner(fx, 'applyBillCredit', { number });
+    return { number };
+  },
+  suggestPayments: () => ({}),
+  contactStatement: () => ({ contact: 'Globex' }),
+  aging: () => ({}),
+
+  // Rates
+  listRates: () => ({}),
+  setRate: (fx) => ({ currency: 'USD', date: day('2026-01-01', fx.n() % 300), rate: '0.79' }),
+  importRates: async (fx) => ({ file: await upload(fx, 'rates.csv', `date,currency,rate\n${day('2025-01-01', fx.n() % 300)},USD,0.8\n`), format: 'plain' }),
+  // Each on a day of its own: the Euro account's balance is worth more at February's rates than it was booked at.
+  revalue: () => ({ date: revaluationDay() }),
+  undoRevaluation: async (fx) => {
+    const date = revaluationDay();
+    await asOwner(fx, 'revalue', { date });
+    return { date };
+  },
+
+  // Tax
+  setupTax: () => ({ set: 'uk-vat' }),
+  listTaxCodes: () => ({}),
+  addTaxCode: (fx) => ({ code: `X${fx.n()}`, rate: 10, kind: 'reduced' }),
+  setTaxRate: (fx) => ({ code: fx.fixed.taxCode, from: day('2031-01-01', fx.n()), rate: 12 }),
+  archiveTaxCode: async (fx) => ({ code: (await asOwner<{ code: string }>(fx, 'addTaxCode', { code: `A${fx.n()}`, rate: 5, kind: 'reduced' })).code }),
+  setCategoryTax: (fx) => ({ categoryCode: fx.fixed.category, taxCode: 'S' }),
+  taxReport: () => ({}),
+  taxSettings: () => ({ period: 'quarterly' }),
+  fileTaxReturn: (fx) => ({ ...(({ from, to }) => ({ from, to }))(month(fx.n())) }),
+  listTaxReturns: () => ({}),
+  taxPaymentCandidates: () => ({}),
+  payTaxReturn: async (fx) => {
+    // A standard-rated sale (120.00 gross: 20.00 of tax) in a month of its own, that month's return filed, the tax paid after it.
+    const { from, to, after } = month(fx.n());
+    await handRow(fx, '120.00', { date: day(from, 14), categoryCode: '4000', taxCode: 'S' });
+    const filed = await asOwner<L.FiledReturn>(fx, 'fileTaxReturn', { from, to });
+    return { returnId: filed.id, transactionId: await handRow(fx, (-filed.payable).toFixed(2), { date: after }) };
+  },
+  taxAudit: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+
+  // Chart and reconciliation
+  listChart: () => ({}),
+  addCategory: (fx) => ({ code: `8${String(fx.n()).padStart(3, '0')}`, name: `Added ${fx.n()}`, type: 'expense' }),
+  renameCategory: (fx) => ({ code: fx.fixed.category, name: `Renamed ${fx.n()}` }),
+  setCategorySynonyms: (fx) => ({ code: fx.fixed.category, synonyms: [`alias ${fx.n()}`] }),
+  setCategorySection: (fx) => ({ code: fx.fixed.category, section: fx.n() % 2 ? 'cost_of_sales' : 'expenses' }),
+  archiveCategory: async (fx) => ({ code: await category(fx) }),
+  restoreCategory: async (fx) => {
+    const code = await category(fx);
+    await asOwner(fx, 'archiveCategory', { code });
+    return { code };
+  },
+  reconcileView: () => ({ account: 'Current' }),
+  reconciliationReport: (fx) => ({ account: fx.fixed.reconciled }),
+  reconcileAccount: async (fx) => {
+    const name = await account(fx);
+    await asOwner(fx, 'addTransaction', { account: name, date: '2026-05-01', amount: '100.00', description: 'DEPOSIT' });
+    return { account: name, date: '2026-05-31', balance: '100.00', clearThrough: '2026-05-31' };
+  },
+  undoReconciliation: async (fx) => {
+    const name = await account(fx);
+    await asOwner(fx, 'addTransaction', { account: name, date: '2026-05-01', amount: '100.00', description: 'DEPOSIT' });
+    await asOwner(fx, 'reconcileAccount', { account: name, date: '2026-05-31', balance: '100.00', clearThrough: '2026-05-31' });
+    return { account: name };
+  },
+
+  // Reports and exports
+  profitAndLoss: () => ({}),
+  balancesReport: () => ({}),
+  balanceSheet: () => ({}),
+  trialBalance: () => ({}),
+  generalLedger: () => ({ account: 'Current' }),
+  exportBooks: () => ({ format: 'csv' }),
+  downloadExport: async (fx) => ({ exportId: (await asOwner<{ exportId: string }>(fx, 'exportBooks', { format: 'csv' })).exportId }),
+  verifyAudit: () => ({}),
+  listBackups: () => ({}),
+  backupNow: () => ({}),
+
+  // Rules
+  listRules: () => ({}),
+  createRule: (fx) => ({ rule: rule(fx) }),
+  updateRule: (fx) => ({ id: fx.fixed.ruleId, rule: rule(fx, 'zz-updated') }),
+  moveRule: (fx) => ({ id: fx.fixed.ruleId, position: 1 }),
+  deleteRule: async (fx) => ({ id: (await asOwner<{ rule: { id: string } }>(fx, 'createRule', { rule: rule(fx) })).rule.id }),
+  runRules: () => ({}),
+  ruleDraft: (fx) => ({ proposalId: fx.fixed.proposalId }),
+  approveAndRemember: async (fx) => ({ id: (await agentCategorization(fx)).id, rule: rule(fx, 'zz-remembered') }),
+
+  // Journals and opening balances
+  listJournals: () => ({}),
+  showJournal: (fx) => ({ number: fx.fixed.journal }),
+  addJournal: (fx) => ({ date: '2026-06-15', narration: `Accrual ${fx.n()}`, lines: journalLines }),
+  previewJournal: () => ({ date: '2026-06-15', lines: journalLines }),
+  reverseJournal: async (fx) => ({
+    number: (await asOwner<{ number: string }>(fx, 'addJournal', { date: '2026-06-15', narration: `To reverse ${fx.n()}`, lines: journalLines })).number,
+    date: '2026-06-20',
+  }),
+  stopJournalRepeat: async (fx) => ({
+    number: (await asOwner<{ number: string }>(fx, 'addJournal', { date: '2027-01-31', narration: `Depreciation ${fx.n()}`, lines: journalLines, repeat: 'monthly', count: 3 }))
+      .number,
+  }),
+  openingBalances: () => ({}),
+  setOpeningBalances: () => ({ date: '2005-12-31', lines: ['Current=100.00'], balanceToEquity: true }),
+} satisfies Record<DeskOperationName, Sample>;
+
+/** The operations whose input names no organization (they run for the person wherever they hold a role). */
+export const NO_ORGANIZATION: readonly DeskOperationName[] = [
+  'appInfo',
+  'listOrganizations',
+  'createOrganization',
+  'whoAmI',
+  'newSecondFactor',
+  'confirmSecondFactor',
+  'importProgress',
+  'stageStatement',
+  'listBackups',
+  'backupNow',
+];
+/** Those that name it as `organization` (its slug or id) rather than orgId. */
+export const BY_ORGANIZATION: readonly DeskOperationName[] = [
+  'renameOrganization',
+  'updateOrganization',
+  'setOrganizationLogo',
+  'organizationLogo',
+  'removeOrganization',
+  'removePerson',
+];
