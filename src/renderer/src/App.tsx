@@ -1,11 +1,13 @@
 // The desk: organization switcher, navigation and the screens. Hash routes
 // (#/approvals) work from file:// in the app and from the browser server alike.
 import { useEffect, useState } from 'react';
-import { SCREENS } from '../../shared/screens';
-import { Failure, Loading } from './components';
-import { desk, DeskError, isBrowserMode, signOut } from './desk';
+import { AccountMenu, SecondFactorNeeded } from './Account';
+import { CanProvider, canWith } from './can';
+import { Empty, Failure, Loading } from './components';
+import { desk, isBrowserMode, signOut, unauthorizedReason } from './desk';
 import { setDecimalMark } from './format';
-import { useLoad } from './hooks';
+import { useLoad, type Loaded } from './hooks';
+import type { DeskResult } from '../../main/desk/operations';
 import { OrgContext } from './org';
 import { Accounts } from './screens/Accounts';
 import { Approvals } from './screens/Approvals';
@@ -29,53 +31,47 @@ import { Tokens } from './screens/Tokens';
 import { Transactions } from './screens/Transactions';
 import { Journals } from './screens/Journals';
 import { OpeningBalances } from './screens/OpeningBalances';
+import { People } from './screens/People';
+import { Invitation, SignIn } from './SignIn';
+import { mayOpen, NAV, routeOf, type Screen } from './nav';
 
-type Screen = (typeof SCREENS)[number][0];
-
-/** #/transactions?account=<id> -> the screen and its parameters (null: none named). */
-function routeOf(hash: string): { screen: Screen | null; params: URLSearchParams } {
-  const [path, query = ''] = hash.replace(/^#\/?/, '').split('?');
-  return { screen: SCREENS.find(([id]) => id === path)?.[0] ?? null, params: new URLSearchParams(query) };
-}
 const ORG_KEY = 'ledgerdesk.org';
-
-function SignIn() {
-  return (
-    <main className="signin">
-      <h1>Ledgerdesk</h1>
-      <p>
-        This browser is not signed in. Open the one-time sign-in link that <code>npm start</code> (or <code>ledgerdesk serve</code>) printed in its terminal, or get a new one with{' '}
-        <code>npm run -s ledgerdesk -- sign-in</code>.
-      </p>
-    </main>
-  );
-}
 
 export function App() {
   const [route, setRoute] = useState(routeOf(location.hash));
-  const { params } = route;
-  const info = useLoad(() => desk.appInfo({}), []);
-  // Polled: an organization made or renamed by a command appears without a reload.
-  const orgs = useLoad(() => desk.listOrganizations({}), [], 5000);
-  const [chosen, setOrgId] = useState<string | null>(localStorage.getItem(ORG_KEY));
-  // The chosen organization once it is in the list (a new one appears after the reload), else the first.
-  const orgId = orgs.data?.find((o) => o.id === chosen)?.id ?? orgs.data?.[0]?.id ?? null;
-  const pending = useLoad(() => (orgId ? desk.listProposals({ orgId }) : Promise.resolve([])), [orgId], 5000);
-
   useEffect(() => {
     const onHash = () => setRoute(routeOf(location.hash));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  // An invitation's page opens without a session: it makes one.
+  if (route.invitation) return <Invitation code={route.invitation} />;
+  return <Desk route={route} />;
+}
+
+function Desk({ route }: { route: ReturnType<typeof routeOf> }) {
+  const { params } = route;
+  const info = useLoad(() => desk.appInfo({}), []);
+  // Polled: an organization made or renamed by a command (or a role given) appears without a reload.
+  const orgs = useLoad(() => desk.listOrganizations({}), [], 5000);
+  const [chosen, setOrgId] = useState<string | null>(localStorage.getItem(ORG_KEY));
+  // The chosen organization once it is in the list (a new one appears after the reload), else the first.
+  const current = orgs.data?.find((o) => o.id === chosen) ?? orgs.data?.[0];
+  const orgId = current?.id ?? null;
+  const person = info.data?.person ?? null;
+  const can = canWith(info.data?.roles, current?.role ?? 'owner', info.data !== undefined && person === null);
+  // Books that ask for a second factor open nothing else to a person without one.
+  const secondFactorFirst = person !== null && !person.totp && Boolean(current?.requireTotp);
+  const counting = orgId !== null && can('listProposals') && !secondFactorFirst;
+  const pending = useLoad(() => (counting ? desk.listProposals({ orgId }) : Promise.resolve([])), [orgId, counting], 5000);
+
   useEffect(() => {
     if (orgId) localStorage.setItem(ORG_KEY, orgId);
   }, [orgId]);
 
-  const go = (id: string) => {
-    location.hash = `#/${id}`;
-  };
   const error = info.error ?? orgs.error;
-  if (error instanceof DeskError && error.code === 'unauthorized') return <SignIn />;
+  const unauthorized = unauthorizedReason(error);
+  if (unauthorized) return <SignIn totpDue={unauthorized === 'totp_due'} />;
   if (error && !orgs.data)
     return (
       <main className="page">
@@ -88,16 +84,23 @@ export function App() {
         />
       </main>
     );
-  if (!orgs.data || !info.data || !orgId)
+  if (orgs.data?.length === 0)
+    return (
+      <main className="signin">
+        <Empty title="No books of yours here yet.">An owner of the books you keep gives you a role in them: they appear here once they have.</Empty>
+        <button onClick={() => void signOut().then(() => location.reload())}>Sign out</button>
+      </main>
+    );
+  if (!orgs.data || !info.data || !current)
     return (
       <main className="page">
         <Loading what="your books" />
       </main>
     );
-  const org = orgs.data.find((o) => o.id === orgId)!;
+  const org = current;
   setDecimalMark(org.decimalMark);
-  // No screen named: the review queue, or for books not started yet the Dashboard, which says what to do first.
-  const screen: Screen = route.screen ?? (org.hasBooks ? 'approvals' : 'dashboard');
+  // No screen named: the review queue, or for books not started yet (or a role without one) the Dashboard.
+  const screen: Screen = route.screen ?? (org.hasBooks && can('listProposals') ? 'approvals' : 'dashboard');
 
   return (
     <div className="layout">
@@ -113,14 +116,18 @@ export function App() {
         <span className="agent-url" title="Agents connect here with a token">
           Agent API <code>{info.data.agentUrl}</code>
         </span>
-        {isBrowserMode() && (
-          <button className="link" onClick={() => signOut().then(() => location.reload())}>
-            Sign out
-          </button>
+        {person ? (
+          <AccountMenu person={person} role={org.role} orgName={org.name} onChanged={info.reload} />
+        ) : (
+          isBrowserMode() && (
+            <button className="link" onClick={() => signOut().then(() => location.reload())}>
+              Sign out
+            </button>
+          )
         )}
       </header>
       <nav className="side" aria-label="Screens">
-        {SCREENS.map(([id, label]) => (
+        {NAV.filter(([id]) => mayOpen(can, id)).map(([id, label]) => (
           <a key={id} href={`#/${id}`} aria-current={screen === id ? 'page' : undefined}>
             {label}
             {id === 'approvals' && (pending.data?.length ?? 0) > 0 && (
@@ -132,43 +139,77 @@ export function App() {
         ))}
       </nav>
       <OrgContext.Provider value={org}>
-        <main className="page" key={org.id}>
-          {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
-          {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={pending.reload} />}
-          {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
-          {screen === 'accounts' && <Accounts orgId={org.id} />}
-          {screen === 'opening' && <OpeningBalances orgId={org.id} />}
-          {screen === 'journals' && <Journals key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
-          {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
-          {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} report={params.get('report') ?? undefined} />}
-          {screen === 'chart' && <Chart orgId={org.id} />}
-          {screen === 'rules' && <Rules orgId={org.id} />}
-          {screen === 'reports' && <Reports orgId={org.id} />}
-          {screen === 'tax' && <Tax orgId={org.id} />}
-          {screen === 'contacts' && <Contacts orgId={org.id} />}
-          {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
-          {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
-          {screen === 'aging' && <Aging orgId={org.id} />}
-          {screen === 'rates' && <Rates orgId={org.id} />}
-          {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
-          {screen === 'backups' && <Backups />}
-          {screen === 'receipts' && <Receipts orgId={org.id} />}
-          {screen === 'log' && <Log orgId={org.id} />}
-          {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.data.mcpUrl} />}
-          {screen === 'organizations' && (
-            <Organizations
-              orgs={orgs.data}
-              current={org.id}
-              onSwitch={setOrgId}
-              onCreated={(created) => {
-                orgs.reload();
-                setOrgId(created.id);
-              }}
-              onChanged={orgs.reload}
-            />
-          )}
-        </main>
+        <CanProvider value={can}>
+          <main className="page" key={org.id}>
+            {secondFactorFirst ? (
+              <SecondFactorNeeded orgName={org.name} onDone={info.reload} />
+            ) : mayOpen(can, screen) ? (
+              <Screens screen={screen} params={params} org={org} orgs={orgs} info={info.data} setOrgId={setOrgId} onReviewed={pending.reload} />
+            ) : (
+              <Empty title="Not open to your role.">
+                As {org.role} of {org.name} you do not see this screen: <a href="#/dashboard">back to the Dashboard</a>.
+              </Empty>
+            )}
+          </main>
+        </CanProvider>
       </OrgContext.Provider>
     </div>
+  );
+}
+
+type Org = DeskResult<'listOrganizations'>[number];
+
+/** The screen the route names, in the current organization. */
+function Screens(props: {
+  screen: Screen;
+  params: URLSearchParams;
+  org: Org;
+  orgs: Loaded<DeskResult<'listOrganizations'>>;
+  info: DeskResult<'appInfo'>;
+  setOrgId: (id: string) => void;
+  onReviewed: () => void;
+}) {
+  const { screen, params, org, orgs, info, setOrgId } = props;
+  const go = (id: string) => {
+    location.hash = `#/${id}`;
+  };
+  return (
+    <>
+      {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
+      {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={props.onReviewed} />}
+      {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
+      {screen === 'accounts' && <Accounts orgId={org.id} />}
+      {screen === 'opening' && <OpeningBalances orgId={org.id} />}
+      {screen === 'journals' && <Journals key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
+      {screen === 'import' && <Import key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} />}
+      {screen === 'reconcile' && <Reconcile key={params.toString()} orgId={org.id} accountId={params.get('account') ?? undefined} report={params.get('report') ?? undefined} />}
+      {screen === 'chart' && <Chart orgId={org.id} />}
+      {screen === 'rules' && <Rules orgId={org.id} />}
+      {screen === 'reports' && <Reports orgId={org.id} />}
+      {screen === 'tax' && <Tax orgId={org.id} />}
+      {screen === 'contacts' && <Contacts orgId={org.id} />}
+      {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
+      {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
+      {screen === 'aging' && <Aging orgId={org.id} />}
+      {screen === 'rates' && <Rates orgId={org.id} />}
+      {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
+      {screen === 'backups' && <Backups />}
+      {screen === 'receipts' && <Receipts orgId={org.id} />}
+      {screen === 'log' && <Log orgId={org.id} />}
+      {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.mcpUrl} />}
+      {screen === 'organizations' && (
+        <Organizations
+          orgs={orgs.data ?? []}
+          current={org.id}
+          onSwitch={setOrgId}
+          onCreated={(created) => {
+            orgs.reload();
+            setOrgId(created.id);
+          }}
+          onChanged={orgs.reload}
+        />
+      )}
+      {screen === 'people' && <People orgId={org.id} me={info.person?.email} />}
+    </>
   );
 }

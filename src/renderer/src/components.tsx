@@ -267,3 +267,22 @@ export function Words({ text }: { text: string }) {
     </>
   );
 }
+
+/** Copies a secret or a link to the clipboard, and says so. */
+export function Copy({ text, label }: { text: string; label: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => setDone(true),
+          () => setDone(false),
+        )
+      }
+      aria-label={label}
+    >
+      {done ? 'Copied' : 'Copy'}
+    </button>
+  );
+}

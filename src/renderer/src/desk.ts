@@ -58,3 +58,30 @@ export const isBrowserMode = (): boolean => !window.ledgerdesk;
 export async function signOut(): Promise<void> {
   await fetch(`${DESK_HTTP_PREFIX}/sign-out`, { method: 'POST' });
 }
+
+/** Who a sign-in made the session for; `totpDue`: the second factor's code comes next. */
+export interface SignedIn {
+  name: string;
+  email: string;
+  totpDue: boolean;
+}
+
+/** The sign-in routes beside the operations (/desk/sign-in, /desk/invitation, /desk/totp): JSON in, the same answers out. */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  let answer: DeskAnswer<T>;
+  try {
+    answer = (await res.json()) as DeskAnswer<T>;
+  } catch {
+    throw new DeskError('internal_error', `The server answered HTTP ${res.status}.`, null);
+  }
+  if ('error' in answer) throw new DeskError(answer.error.code, answer.error.message, answer.error.details);
+  return answer.data;
+}
+
+/** Every session of the person ends, this one too. */
+export const signOutEverywhere = (): Promise<{ ended: number }> => postJson(`${DESK_HTTP_PREFIX}/sign-out-everywhere`, {});
+
+/** Why a desk call was refused as unauthorized: 'no_session', 'totp_due', 'sign_in', ... (null: not that). */
+export const unauthorizedReason = (error: unknown): string | null =>
+  error instanceof DeskError && error.code === 'unauthorized' ? (((error.details as { reason?: string } | null)?.reason ?? 'no_session') as string) : null;

@@ -8,6 +8,7 @@ import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org';
+import { useCan } from '../can';
 
 const EMPTY_FORM = { name: '', type: 'checking' as Account['type'], currency: '', openingBalance: '', openingDate: '', maskedNumber: '' };
 
@@ -78,6 +79,7 @@ function NewAccount({ orgId, onDone }: { orgId: string; onDone: (text: string, k
 }
 
 function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; onDone: (text: string, kind: 'ok' | 'error') => void }) {
+  const can = useCan();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(a.name);
   const act = async (what: () => Promise<unknown>, done: string) => {
@@ -131,7 +133,7 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
       </td>
       <td className="actions">
         <div className="row-actions">
-          {!a.closedAt && (
+          {!a.closedAt && can('importStatement') && (
             <a className="button" href={`#/import?account=${a.id}`}>
               Import statement
             </a>
@@ -141,8 +143,8 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
               Reconcile
             </a>
           )}
-          {!a.closedAt && <button onClick={() => setRenaming(!renaming)}>Rename</button>}
-          {a.closedAt ? (
+          {!a.closedAt && can('updateAccount') && <button onClick={() => setRenaming(!renaming)}>Rename</button>}
+          {!can('closeAccount') ? null : a.closedAt ? (
             <button onClick={() => act(() => desk.reopenAccount({ orgId, account: a.id }), `Reopened ${a.name}.`)}>Reopen</button>
           ) : (
             <button
@@ -158,6 +160,7 @@ function Row({ account: a, orgId, onDone }: { account: Account; orgId: string; o
 }
 
 export function Accounts({ orgId }: { orgId: string }) {
+  const can = useCan();
   const loaded = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const done = (text: string, kind: 'ok' | 'error') => {
@@ -168,9 +171,11 @@ export function Accounts({ orgId }: { orgId: string }) {
     <section aria-labelledby="accounts-title">
       <div className="screen-head">
         <h2 id="accounts-title">Accounts</h2>
-        <a className="button" href="#/import">
-          Import a statement
-        </a>
+        {can('importStatement') && (
+          <a className="button" href="#/import">
+            Import a statement
+          </a>
+        )}
       </div>
       <p className="hint">Each account's balance is its opening balance plus every transaction in it. A closed account keeps its rows, read-only.</p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
@@ -205,8 +210,12 @@ export function Accounts({ orgId }: { orgId: string }) {
           </TableFrame>
         )}
       </Show>
-      <h3>New account</h3>
-      <NewAccount orgId={orgId} onDone={done} />
+      {can('createAccount') && (
+        <>
+          <h3>New account</h3>
+          <NewAccount orgId={orgId} onDone={done} />
+        </>
+      )}
     </section>
   );
 }

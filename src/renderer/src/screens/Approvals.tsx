@@ -5,12 +5,15 @@ import type { ReviewItem } from '../../../main/desk/proposals/review-queue';
 import { Empty, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { Card } from './ProposalCard';
 import type { RuleFields } from './RuleForm';
 
 const POLL_MS = 2500;
 
 export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: () => void }) {
+  const can = useCan();
+  const mayReview = can('reviewProposals');
   const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
   const loaded = useLoad(() => desk.listProposals({ orgId, status }), [orgId, status], status === 'pending' ? POLL_MS : undefined);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -83,7 +86,7 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
       const move = (to: number) => cards?.[Math.max(0, Math.min((cards?.length ?? 1) - 1, to))]?.focus();
       if (e.key === 'ArrowDown' || e.key === 'j') move(index + 1);
       else if (e.key === 'ArrowUp' || e.key === 'k') move(index - 1);
-      else if (item.status !== 'pending' || busy || e.target !== e.currentTarget) return;
+      else if (item.status !== 'pending' || !mayReview || busy || e.target !== e.currentTarget) return;
       else if (e.key === 'a') void review([item.id], 'approve', undefined, index);
       else if (e.key === 'r') void review([item.id], 'reject', undefined, index);
       else if (e.key === 'x') setSelected((s) => new Set(s.has(item.id) ? [...s].filter((x) => x !== item.id) : [...s, item.id]));
@@ -106,13 +109,17 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
           ))}
         </div>
       </div>
-      <p className="hint">Nothing an agent proposes touches the books until you approve it. Keys: j/k or arrows to move, a approve, r reject, x select.</p>
+      <p className="hint">
+        {mayReview
+          ? 'Nothing an agent proposes touches the books until you approve it. Keys: j/k or arrows to move, a approve, r reject, x select.'
+          : 'What agents and preparers propose waits here until a bookkeeper approves or rejects it: nothing of it touches the books before.'}
+      </p>
       {notice && (
         <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
           {notice.text}
         </Notice>
       )}
-      {status === 'pending' && items.length > 0 && (
+      {status === 'pending' && mayReview && items.length > 0 && (
         <SelectionBar
           all={items.length}
           chosen={chosen.length}
@@ -146,9 +153,10 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
                 selected={selected.has(item.id)}
                 onSelect={(on) => setSelected((s) => new Set(on ? [...s, item.id] : [...s].filter((x) => x !== item.id)))}
                 onReview={(decision, comment) => review([item.id], decision, comment, i)}
-                onReverse={(comment) => void reverse(item.id, comment)}
-                onRemember={(rule) => void remember(item.id, rule, i)}
+                onReverse={can('reverseProposal') ? (comment) => void reverse(item.id, comment) : undefined}
+                onRemember={can('approveAndRemember') ? (rule) => void remember(item.id, rule, i) : undefined}
                 orgId={orgId}
+                mayReview={mayReview}
                 onKey={onKey(item, i)}
               />
             ))}

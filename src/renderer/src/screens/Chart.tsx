@@ -8,6 +8,7 @@ import { Notice, Show, TableFrame, messageOf } from '../components';
 import { CATEGORY_TYPES } from '../../../../db/values';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 
 const TYPES = CATEGORY_TYPES;
 const EMPTY = { code: '', name: '', type: 'expense' as (typeof TYPES)[number], parentCode: '', synonyms: '' };
@@ -24,6 +25,7 @@ type Act = <T>(what: () => Promise<T>, done: string | ((result: T) => string)) =
 const saying = (lead: string) => (c: ChartChange) => [lead, ...c.warnings].join(' ');
 
 function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: Act }) {
+  const may = useCan()('renameCategory');
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(c.name);
   const [synonyms, setSynonyms] = useState(c.synonyms.join(', '));
@@ -88,8 +90,8 @@ function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: Act }) {
         </>
       )}
       <td className="actions">
-        {!editing && <button onClick={() => setEditing(true)}>Edit</button>}
-        {c.isDefault ? (
+        {may && !editing && <button onClick={() => setEditing(true)}>Edit</button>}
+        {!may ? null : c.isDefault ? (
           <span className="muted small" title="Agents are told about the default codes: rename it if you like">
             default
           </span>
@@ -104,6 +106,7 @@ function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: Act }) {
 }
 
 export function Chart({ orgId }: { orgId: string }) {
+  const may = useCan()('addCategory');
   const loaded = useLoad(() => desk.listChart({ orgId }), [orgId]);
   const [form, setForm] = useState(EMPTY);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -160,6 +163,14 @@ export function Chart({ orgId }: { orgId: string }) {
           </TableFrame>
         )}
       </Show>
+      {may && <NewCategory form={form} setForm={setForm} add={add} />}
+    </section>
+  );
+}
+
+function NewCategory({ form, setForm, add }: { form: typeof EMPTY; setForm: (f: typeof EMPTY) => void; add: (e: FormEvent) => void }) {
+  return (
+    <>
       <h3>New category</h3>
       <form className="inline-form" onSubmit={add} aria-label="New category">
         <label>
@@ -188,6 +199,6 @@ export function Chart({ orgId }: { orgId: string }) {
         </label>
         <button type="submit">Add category</button>
       </form>
-    </section>
+    </>
   );
 }

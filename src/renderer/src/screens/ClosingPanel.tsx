@@ -6,11 +6,13 @@ import { useState } from 'react';
 import type { DeskResult } from '../../../main/desk/operations';
 import { DateField } from '../components';
 import { desk } from '../desk';
+import { useCan } from '../can';
 
 type Org = DeskResult<'listOrganizations'>[number];
 type Act = (what: () => Promise<unknown>, done: string) => void;
 
 export function ClosingPanel({ org, act }: { org: Org; act: Act }) {
+  const can = useCan();
   const [start, setStart] = useState(org.fiscalYearStart);
   const [through, setThrough] = useState(org.lockedThrough ?? '');
   const [reason, setReason] = useState('');
@@ -23,6 +25,7 @@ export function ClosingPanel({ org, act }: { org: Org; act: Act }) {
           : 'The books are open: no closing date.'}
       </p>
       <form
+        hidden={!can('updateOrganization', org.role)}
         className="inline-form"
         aria-label="Fiscal year"
         onSubmit={(e) => (e.preventDefault(), act(() => desk.updateOrganization({ organization: org.id, fiscalYearStart: start }), `The fiscal year starts on ${start}.`))}
@@ -34,6 +37,7 @@ export function ClosingPanel({ org, act }: { org: Org; act: Act }) {
         <button type="submit">Set the fiscal year</button>
       </form>
       <form
+        hidden={!can('lockPeriod', org.role)}
         className="inline-form"
         aria-label="Closing date"
         onSubmit={(e) => (e.preventDefault(), act(() => desk.lockPeriod({ orgId: org.id, through, reason: reason || undefined }), `Books closed through ${through}.`))}

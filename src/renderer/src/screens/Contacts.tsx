@@ -8,6 +8,7 @@ import { COUNTRY_CODES, countryName } from '../../../shared/countries';
 import { Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 
 type Form = { name: string; customer: boolean; vendor: boolean; email: string; address: string; country: string; taxNumber: string; termsDays: string };
 const EMPTY: Form = { name: '', customer: true, vendor: false, email: '', address: '', country: '', taxNumber: '', termsDays: '' };
@@ -92,6 +93,7 @@ function ContactForm({ label, start, submit, onCancel }: { label: string; start:
 }
 
 export function Contacts({ orgId }: { orgId: string }) {
+  const may = useCan()('updateContact');
   const [role, setRole] = useState<'' | 'customer' | 'vendor'>('');
   const [editing, setEditing] = useState<string>();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -112,7 +114,7 @@ export function Contacts({ orgId }: { orgId: string }) {
           {notice.text}
         </Notice>
       )}
-      <ContactForm label="New contact" start={EMPTY} submit={add} />
+      {may && <ContactForm label="New contact" start={EMPTY} submit={add} />}
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Show
@@ -157,12 +159,16 @@ export function Contacts({ orgId }: { orgId: string }) {
                       <td>{c.taxNumber ?? ''}</td>
                       <td className="num">{c.termsDays === null ? '' : `${c.termsDays} days`}</td>
                       <td className="actions">
-                        <button onClick={() => setEditing(c.id)} aria-label={`Edit ${c.name}`}>
-                          Edit
-                        </button>
-                        <button onClick={() => toggle(c)} aria-label={`${c.archived ? 'Restore' : 'Archive'} ${c.name}`}>
-                          {c.archived ? 'Restore' : 'Archive'}
-                        </button>
+                        {may && (
+                          <>
+                            <button onClick={() => setEditing(c.id)} aria-label={`Edit ${c.name}`}>
+                              Edit
+                            </button>
+                            <button onClick={() => toggle(c)} aria-label={`${c.archived ? 'Restore' : 'Archive'} ${c.name}`}>
+                              {c.archived ? 'Restore' : 'Archive'}
+                            </button>
+                          </>
+                        )}
                       </td>
                     </tr>
                   ),

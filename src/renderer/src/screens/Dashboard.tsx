@@ -7,6 +7,7 @@ import { desk } from '../desk';
 import { formatMonth } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org';
+import { useCan } from '../can';
 import { TrendChart } from './ReportCharts';
 
 /** "USD (US Dollar)": the code as the books write it, with its name for whoever does not know it. */
@@ -15,10 +16,11 @@ const currencyNamed = (code: string) => `${code} (${new Intl.DisplayNames(['en']
 /** What the books are kept in, and (while they hold no money) where that changes. */
 function BooksCurrency({ currency }: { currency: string }) {
   const { canChangeCurrency } = useOrg();
+  const may = useCan()('updateOrganization') && canChangeCurrency;
   return (
     <p className="hint">
       Books in {currencyNamed(currency)}
-      {canChangeCurrency ? (
+      {may ? (
         <>
           : while they hold no money, <a href="#/organizations">change the currency in Organizations</a>.
         </>
@@ -31,6 +33,7 @@ function BooksCurrency({ currency }: { currency: string }) {
 
 export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) => void }) {
   const { reportBasis = 'accrual' } = useOrg();
+  const can = useCan();
   const loaded = useLoad(() => desk.dashboard({ orgId }), [orgId], 10_000);
   return (
     <section aria-labelledby="dashboard-title">
@@ -44,7 +47,13 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
           d.recentTransactions.length === 0 ? (
             <>
               <Empty title="These books are empty.">
-                Start with the money: <a href="#/accounts">add an account</a> and <a href="#/import">import its statement</a>. Agents then have work to propose on.
+                {can('createAccount') ? (
+                  <>
+                    Start with the money: <a href="#/accounts">add an account</a> and <a href="#/import">import its statement</a>. Agents then have work to propose on.
+                  </>
+                ) : (
+                  'Their figures appear here once the books are kept.'
+                )}
               </Empty>
               <BooksCurrency currency={d.currency} />
             </>
@@ -66,17 +75,21 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
                 <span>Cash position (all accounts)</span>
                 <Money amount={d.cashPosition} currency={d.currency} />
               </div>
-              <button className="tile" onClick={() => go('approvals')}>
-                <span>Proposals to review</span>
-                <strong>{d.agentSuggested}</strong>
-              </button>
-              <button className="tile" onClick={() => go('transactions')}>
-                <span>Need review</span>
-                <strong>{d.pendingReview}</strong>
-                <small>
-                  {d.uncategorized} uncategorized · {d.missingReceipts} missing receipts
-                </small>
-              </button>
+              {can('listProposals') && (
+                <button className="tile" onClick={() => go('approvals')}>
+                  <span>Proposals to review</span>
+                  <strong>{d.agentSuggested}</strong>
+                </button>
+              )}
+              {can('register') && (
+                <button className="tile" onClick={() => go('transactions')}>
+                  <span>Need review</span>
+                  <strong>{d.pendingReview}</strong>
+                  <small>
+                    {d.uncategorized} uncategorized · {d.missingReceipts} missing receipts
+                  </small>
+                </button>
+              )}
             </div>
             <p className="hint">
               Revenue and expenses are the profit and loss's over the twelve months {formatMonth(d.monthlyTrend[0]?.month ?? '')} to{' '}

@@ -9,6 +9,7 @@ import { Money, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { DocumentForm } from './DocumentForm';
 import { RecordPayment } from './RecordPayment';
 import { saveBlob } from './ExportPanel';
@@ -17,6 +18,9 @@ type Kind = 'invoice' | 'bill';
 const STATUS: Record<string, string> = { draft: 'Draft', sent: 'Sent', open: 'Open', partially_paid: 'Partly paid', paid: 'Paid', void: 'Void' };
 
 function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind: Kind; doc: Document; reload: () => void; say: (t: string) => void; fail: (e: unknown) => void }) {
+  const can = useCan();
+  // Whoever may change documents (a client may read them and their PDFs).
+  const may = can(kind === 'bill' ? 'payBill' : 'payInvoice');
   const [paying, setPaying] = useState(false);
   const run = (f: () => Promise<unknown>, text: string) => () => void f().then(() => (say(text), reload()), fail);
   const pdf = async (open: boolean) => {
@@ -25,10 +29,10 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
     if (open) window.open(URL.createObjectURL(blob), '_blank', 'noopener');
     else saveBlob(file.fileName, blob);
   };
-  const open = doc.status !== 'draft' && doc.status !== 'void' && doc.balance > 0;
+  const open = may && doc.status !== 'draft' && doc.status !== 'void' && doc.balance > 0;
   return (
     <>
-      {doc.status === 'draft' && (
+      {may && doc.status === 'draft' && (
         <button onClick={run(() => (kind === 'bill' ? desk.enterBill : desk.issueInvoice)({ orgId, number: doc.number }), `${doc.number} issued.`)}>
           {kind === 'bill' ? 'Enter' : 'Issue'} <span className="sr-only">{doc.number}</span>
         </button>
@@ -56,7 +60,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
           Apply credit {formatMoney(doc.creditAvailable, doc.currency)}
         </button>
       )}
-      {doc.status !== 'void' && doc.settlements.some((s) => s.creditApplied) && (
+      {may && doc.status !== 'void' && doc.settlements.some((s) => s.creditApplied) && (
         <button
           onClick={run(() => (kind === 'bill' ? desk.unapplyBillCredit : desk.unapplyInvoiceCredit)({ orgId, number: doc.number }), `Credit taken off ${doc.number}.`)}
           aria-label={`Take the credit off ${doc.number}`}
@@ -64,7 +68,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
           Unapply credit
         </button>
       )}
-      {doc.status !== 'void' && doc.paid === 0 && (
+      {may && doc.status !== 'void' && doc.paid === 0 && (
         <button
           onClick={() => {
             const reason = window.prompt(`Void ${doc.number}? Its entry is reversed and its number stays used. Reason:`);
@@ -81,6 +85,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
 }
 
 export function Documents({ orgId, kind, currency }: { orgId: string; kind: Kind; currency: string }) {
+  const can = useCan();
   const [status, setStatus] = useState('');
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const list = useLoad(() => (kind === 'bill' ? desk.listBills : desk.listInvoices)({ orgId, ...(status ? { status: status as 'draft' } : {}) }), [orgId, kind, status]);
@@ -105,7 +110,9 @@ export function Documents({ orgId, kind, currency }: { orgId: string; kind: Kind
           {notice.text}
         </Notice>
       )}
-      <DocumentForm orgId={orgId} kind={kind} currency={currency} onSaved={(d) => (say(`${d.number} saved (${STATUS[d.status].toLowerCase()}).`), list.reload())} fail={fail} />
+      {can(kind === 'bill' ? 'createBill' : 'createInvoice') && (
+        <DocumentForm orgId={orgId} kind={kind} currency={currency} onSaved={(d) => (say(`${d.number} saved (${STATUS[d.status].toLowerCase()}).`), list.reload())} fail={fail} />
+      )}
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Status

@@ -13,6 +13,7 @@ import { desk, DeskError } from '../desk';
 import { withCorrection } from '../correction';
 import { againstWords, rowKind } from '../../../shared/split-parts';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { addDays } from '../../../shared/dates';
 import { formatMoney } from '../format';
 import { SplitEditor } from './SplitEditor';
@@ -136,6 +137,7 @@ export function EntryLines({
   categories: Category[];
   act: Act;
 }) {
+  const can = useCan();
   const [mode, setMode] = useState<'view' | 'split' | 'transfer'>('view');
   const [to, setTo] = useState('');
   const transfer = lines.find((l) => l.kind === 'transfer');
@@ -162,12 +164,14 @@ export function EntryLines({
         })}
       </ul>
       <p>
-        {!transfer && <button onClick={() => setMode('split')}>{parts > 1 ? 'Edit split' : 'Split'}</button>}{' '}
-        {parts > 1 && <Unsplit orgId={orgId} row={row} categories={categories} act={act} />}{' '}
-        {parts <= 1 && !transfer && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
-        {transfer && <button onClick={() => void act(() => desk.undoTransfer({ orgId, id: row.id }), 'No longer a transfer: uncategorized again.')}>Undo transfer</button>}
+        {!transfer && can('splitTransaction') && <button onClick={() => setMode('split')}>{parts > 1 ? 'Edit split' : 'Split'}</button>}{' '}
+        {parts > 1 && can('unsplitTransaction') && <Unsplit orgId={orgId} row={row} categories={categories} act={act} />}{' '}
+        {parts <= 1 && !transfer && can('makeTransfer') && <button onClick={() => setMode(mode === 'transfer' ? 'view' : 'transfer')}>Transfer to another account</button>}
+        {transfer && can('undoTransfer') && (
+          <button onClick={() => void act(() => desk.undoTransfer({ orgId, id: row.id }), 'No longer a transfer: uncategorized again.')}>Undo transfer</button>
+        )}
       </p>
-      {parts === 1 && <TaxChoice orgId={orgId} row={row} categories={categories} act={act} />}
+      {parts === 1 && can('categorizeTransactions') && <TaxChoice orgId={orgId} row={row} categories={categories} act={act} />}
       {mode === 'transfer' && (
         <form
           className="inline-form"
@@ -190,7 +194,7 @@ export function EntryLines({
           <button type="submit">Make transfer</button>
         </form>
       )}
-      {!transfer && parts === 0 && <PossibleTransfers orgId={orgId} row={row} act={act} />}
+      {!transfer && parts === 0 && can('matchTransfer') && <PossibleTransfers orgId={orgId} row={row} act={act} />}
     </>
   );
 }

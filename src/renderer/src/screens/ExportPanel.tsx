@@ -28,11 +28,11 @@ export function ExportPanel({ orgId, from, to }: { orgId: string; from?: string;
       const made = await desk.exportBooks({ orgId, format, from, to });
       if (isBrowserMode()) {
         const a = document.createElement('a');
-        a.href = `${DESK_HTTP_PREFIX}/download/${made.exportId}`;
+        a.href = `${DESK_HTTP_PREFIX}/download/${made.exportId}?${new URLSearchParams({ orgId })}`;
         a.download = made.fileName;
         a.click();
       } else {
-        const { fileName, bytes } = await desk.downloadExport({ exportId: made.exportId! });
+        const { fileName, bytes } = await desk.downloadExport({ orgId, exportId: made.exportId! });
         saveBlob(fileName, new Blob([bytes as BlobPart]));
       }
       setNotice({ kind: 'ok', text: `Exported ${made.rows} transaction(s) as ${made.fileName}.` });

@@ -10,6 +10,7 @@ import { generalLedgerCsv } from '../../../main/exports/books-csv';
 import { DateField, Empty, Money, Pager, Show, TableFrame, Words } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { saveText } from './ExportPanel';
 
 const LIMIT = 100;
@@ -20,7 +21,9 @@ export function GeneralLedger({ orgId, initial }: { orgId: string; initial: Reco
   const [figure, setFigure] = useState({ withChildren: initial.children === '1' || undefined, basis: initial.basis as 'cash' | 'accrual' | undefined });
   const [typed, setTyped] = useState(query.account);
   const [offset, setOffset] = useState(0);
-  const chart = useLoad(() => Promise.all([desk.listAccounts({ orgId }), desk.listChart({ orgId })]), [orgId]);
+  // The accounts' names to pick from, for whom may list them (anyone may type one).
+  const listing = useCan()('listChart');
+  const chart = useLoad(() => (listing ? Promise.all([desk.listAccounts({ orgId }), desk.listChart({ orgId })]) : Promise.resolve(null)), [orgId, listing]);
   const loaded = useLoad(
     () =>
       query.account

@@ -36,7 +36,7 @@ function usePreview(orgId: string, date: string, lines: LineDraft[]): { preview:
   return state;
 }
 
-export function JournalForm({ orgId, onSaved, fail }: { orgId: string; onSaved: (j: Journal) => void; fail: (e: unknown) => void }) {
+export function JournalForm({ orgId, onSaved, fail }: { orgId: string; onSaved: (j: Journal | { proposed: unknown[] }) => void; fail: (e: unknown) => void }) {
   const { currency } = useOrg();
   const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);

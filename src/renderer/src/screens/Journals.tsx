@@ -7,9 +7,11 @@ import type { Journal } from '../../../main/ledger/journals/journals';
 import { DateField, Empty, Money, Notice, Pager, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
+import { isProposed, PROPOSED, useCan } from '../can';
 import { JournalForm } from './JournalForm';
 
 function JournalDetail({ orgId, number, onChanged, say, fail }: { orgId: string; number: string; onChanged: () => void; say: (t: string) => void; fail: (e: unknown) => void }) {
+  const can = useCan();
   const journal = useLoad(() => desk.showJournal({ orgId, number }), [orgId, number]);
   const [on, setOn] = useState('');
   const act = (f: () => Promise<Journal>, text: (j: Journal) => string) => () => void f().then((j) => (say(text(j)), journal.reload(), onChanged()), fail);
@@ -63,7 +65,7 @@ function JournalDetail({ orgId, number, onChanged, say, fail }: { orgId: string;
             )}
           </p>
           <div className="inline-form">
-            {!j.reversedBy && !j.reverses && (
+            {!j.reversedBy && !j.reverses && can('reverseJournal') && (
               <>
                 <DateField label="Reverse on" value={on} onChange={setOn} />
                 <button
@@ -76,7 +78,7 @@ function JournalDetail({ orgId, number, onChanged, say, fail }: { orgId: string;
                 </button>
               </>
             )}
-            {j.repeat?.nextDate && (
+            {j.repeat?.nextDate && can('stopJournalRepeat') && (
               <button
                 onClick={act(
                   () => desk.stopJournalRepeat({ orgId, number: j.number }),
@@ -94,6 +96,7 @@ function JournalDetail({ orgId, number, onChanged, say, fail }: { orgId: string;
 }
 
 export function Journals({ orgId, initial }: { orgId: string; initial: Record<string, string> }) {
+  const can = useCan();
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<string | null>(initial.number ?? null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -110,7 +113,9 @@ export function Journals({ orgId, initial }: { orgId: string; initial: Record<st
           {notice.text}
         </Notice>
       )}
-      <JournalForm orgId={orgId} onSaved={(j) => (say(`Entered ${j.number}.`), setOpen(j.number), list.reload())} fail={fail} />
+      {can('addJournal') && (
+        <JournalForm orgId={orgId} onSaved={(j) => (isProposed(j) ? say(PROPOSED) : (say(`Entered ${j.number}.`), setOpen(j.number), list.reload()))} fail={fail} />
+      )}
       {open && <JournalDetail key={open} orgId={orgId} number={open} onChanged={list.reload} say={say} fail={fail} />}
       <Show loaded={list} what="journals" empty={(r) => (r.data.length ? null : <Empty title="No journals yet">Accruals, depreciation and corrections are entered above.</Empty>)}>
         {(r) => (

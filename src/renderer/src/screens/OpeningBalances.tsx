@@ -11,6 +11,7 @@ import { DateField, Money, Notice, Show, messageOf } from '../components';
 import { desk } from '../desk';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org';
+import { useCan } from '../can';
 import { OpenDocuments, type DocumentDraft } from './OpenDocuments';
 
 type Shown = DeskResult<'openingBalances'>;
@@ -40,6 +41,7 @@ function rowsOf(accounts: DeskResult<'listAccounts'>, chart: DeskResult<'listCha
 
 function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; shown: Shown; rows: Row[]; onSaved: (s: Shown) => void; fail: (e: unknown) => void }) {
   const { currency, decimalMark } = useOrg();
+  const may = useCan()('setOpeningBalances');
   const contacts = useLoad(() => desk.listContacts({ orgId }), [orgId]);
   const [date, setDate] = useState(shown.date ?? '');
   const [figures, setFigures] = useState<Record<string, Figure>>(() =>
@@ -131,14 +133,18 @@ function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; sho
           Difference <Money amount={left} currency={currency} plain />
         </strong>
       </p>
-      <div className="actions">
-        <label className="check">
-          <input type="checkbox" checked={toEquity} disabled={left === 0} onChange={(e) => setToEquity(e.target.checked)} /> Put the difference to Opening balances
-        </label>
-        <button type="submit" className="primary" disabled={!date || (left !== 0 && !toEquity)}>
-          Save opening balances
-        </button>
-      </div>
+      {may ? (
+        <div className="actions">
+          <label className="check">
+            <input type="checkbox" checked={toEquity} disabled={left === 0} onChange={(e) => setToEquity(e.target.checked)} /> Put the difference to Opening balances
+          </label>
+          <button type="submit" className="primary" disabled={!date || (left !== 0 && !toEquity)}>
+            Save opening balances
+          </button>
+        </div>
+      ) : (
+        <p className="hint">An owner or an accountant sets the opening balances.</p>
+      )}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { writeAmount, type DecimalMark } from '../../../shared/amounts';
 import { Notice, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
+import { useCan } from '../can';
 import { ClosingPanel } from './ClosingPanel';
 import { OrganizationDetails } from './OrganizationDetails';
 
@@ -23,17 +24,19 @@ function MarkSelect({
   onChange,
   label = 'Amounts written as',
   ariaLabel,
+  disabled,
 }: {
   value: DecimalMark;
   currency: string;
   onChange: (m: DecimalMark) => void;
   label?: string;
   ariaLabel?: string;
+  disabled?: boolean;
 }) {
   return (
     <label>
       {label}
-      <select aria-label={ariaLabel} value={value} onChange={(e) => onChange(e.target.value as DecimalMark)}>
+      <select aria-label={ariaLabel} disabled={disabled} value={value} onChange={(e) => onChange(e.target.value as DecimalMark)}>
         <option value=".">{writeAmount(123456, /^[A-Z]{3}$/.test(currency) ? currency : 'USD', '.')}</option>
         <option value=",">{writeAmount(123456, /^[A-Z]{3}$/.test(currency) ? currency : 'USD', ',')}</option>
       </select>
@@ -58,6 +61,8 @@ function CurrencyCell({ o, act }: { o: Org; act: (what: () => Promise<unknown>, 
 }
 
 function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch: (id: string) => void; act: (what: () => Promise<unknown>, done: string) => void }) {
+  // Each organization's settings are its owners' (the role there, not here).
+  const owner = useCan()('updateOrganization', o.role);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(o.name);
   return (
@@ -82,11 +87,10 @@ function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch:
       <td>
         <code>{o.slug}</code>
       </td>
-      <td>
-        <CurrencyCell o={o} act={act} />
-      </td>
+      <td>{owner ? <CurrencyCell o={o} act={act} /> : o.currency}</td>
       <td>
         <MarkSelect
+          disabled={!owner}
           label=""
           ariaLabel={`How ${o.name} writes amounts`}
           value={o.decimalMark}
@@ -99,8 +103,8 @@ function Row({ o, current, onSwitch, act }: { o: Org; current: string; onSwitch:
       <td className="nowrap">{formatDateTime(o.createdAt)}</td>
       <td className="actions">
         {o.id === current ? <strong>current</strong> : <button onClick={() => onSwitch(o.id)}>Switch to {o.name}</button>}
-        {!renaming && <button onClick={() => setRenaming(true)}>Rename</button>}
-        {!o.hasBooks && o.id !== current && (
+        {!renaming && owner && <button onClick={() => setRenaming(true)}>Rename</button>}
+        {!o.hasBooks && o.id !== current && owner && (
           <button
             className="reject"
             onClick={() =>
@@ -128,6 +132,8 @@ export function Organizations({
   onCreated: (org: Org) => void;
   onChanged: () => void;
 }) {
+  const can = useCan();
+  const here = orgs.find((o) => o.id === current);
   const [form, setForm] = useState({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const act = (what: () => Promise<unknown>, done: string) =>
@@ -176,8 +182,19 @@ export function Organizations({
           </tbody>
         </table>
       </TableFrame>
-      {orgs.find((o) => o.id === current) && <ClosingPanel key={current} org={orgs.find((o) => o.id === current)!} act={act} />}
-      {orgs.find((o) => o.id === current) && <OrganizationDetails key={`details-${current}`} org={orgs.find((o) => o.id === current)!} act={act} />}
+      {here && <ClosingPanel key={current} org={here} act={act} />}
+      {here && can('updateOrganization', here.role) && <OrganizationDetails key={`details-${current}`} org={here} act={act} />}
+      {orgs.some((o) => can('createOrganization', o.role)) && <NewOrganization form={form} setForm={setForm} create={create} />}
+    </section>
+  );
+}
+
+type NewForm = { slug: string; name: string; currency: string; decimalMark: DecimalMark };
+
+/** A new organization: for whom owns one already (its first owner is who makes it). */
+function NewOrganization({ form, setForm, create }: { form: NewForm; setForm: (f: NewForm) => void; create: (e: FormEvent) => void }) {
+  return (
+    <>
       <h3>New organization</h3>
       <form className="inline-form" onSubmit={create} aria-label="New organization">
         <label>
@@ -202,6 +219,6 @@ export function Organizations({
         <MarkSelect value={form.decimalMark} currency={form.currency} onChange={(decimalMark) => setForm({ ...form, decimalMark })} />
         <button type="submit">Create organization</button>
       </form>
-    </section>
+    </>
   );
 }

@@ -126,12 +126,15 @@ export function Card(props: {
   /** Approve a categorization and keep a rule made from it. */
   onRemember?: (rule: RuleFields) => void;
   orgId: string;
+  /** The person may approve and reject (a preparer's own proposals wait for someone who may). */
+  mayReview?: boolean;
 }) {
   const { item } = props;
   const [comment, setComment] = useState('');
   const [remembering, setRemembering] = useState(false);
   const evidence = (item.payload as { evidence?: { type: string; value: string; detail?: string }[] }).evidence ?? [];
   const pending = item.status === 'pending';
+  const reviewable = pending && props.mayReview !== false;
   return (
     <article
       className="card proposal"
@@ -141,7 +144,7 @@ export function Card(props: {
       data-id={item.id}
     >
       <header>
-        {pending && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
+        {reviewable && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
         <span className={`badge ${item.type}`}>{TYPE_LABEL[item.type]}</span>
         <span className="muted">
           by{' '}
@@ -179,7 +182,9 @@ export function Card(props: {
       {remembering && props.onRemember && (
         <Remember orgId={props.orgId} proposalId={item.id} accounts={props.accounts} busy={props.busy} onSubmit={props.onRemember} onCancel={() => setRemembering(false)} />
       )}
-      {pending ? (
+      {pending && !reviewable ? (
+        <footer className="muted">Waits for a bookkeeper to approve or reject it.</footer>
+      ) : pending ? (
         <footer>
           <button className="approve" disabled={props.busy} onClick={() => props.onReview('approve')}>
             Approve

@@ -7,6 +7,7 @@ import { DateField, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { today } from '../format';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 
 function NewRate({ orgId, base, done, fail }: { orgId: string; base: string; done: (text: string) => void; fail: (e: unknown) => void }) {
   const [f, setF] = useState({ currency: '', date: today(), rate: '' });
@@ -77,12 +78,14 @@ function RatesFile({ orgId, done, fail }: { orgId: string; done: (text: string) 
 }
 
 export function Rates({ orgId }: { orgId: string }) {
+  const can = useCan();
   const [currency, setCurrency] = useState('');
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const rates = useLoad(() => desk.listRates({ orgId, currency: currency || undefined, limit: 200 }), [orgId, currency]);
   const done = (text: string) => (setNotice({ kind: 'ok', text }), rates.reload());
   const fail = (err: unknown) => setNotice({ kind: 'error', text: messageOf(err) });
   const base = rates.data?.base ?? '';
+  const may = can('setRate');
   return (
     <section aria-labelledby="rates-title">
       <div className="screen-head">
@@ -96,8 +99,8 @@ export function Rates({ orgId }: { orgId: string }) {
           {notice.text}
         </Notice>
       )}
-      <NewRate orgId={orgId} base={base} done={done} fail={fail} />
-      <RatesFile orgId={orgId} done={done} fail={fail} />
+      {may && <NewRate orgId={orgId} base={base} done={done} fail={fail} />}
+      {may && <RatesFile orgId={orgId} done={done} fail={fail} />}
       <Show loaded={rates} what="the rates">
         {(r) => (
           <>

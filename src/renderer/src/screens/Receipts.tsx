@@ -8,6 +8,7 @@ import { desk, isBrowserMode } from '../desk';
 import { saveBlob } from './ExportPanel';
 import { formatBytes, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
+import { doneText, useCan } from '../can';
 
 const LIMIT = 50;
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -18,8 +19,7 @@ function LinkForm({ orgId, receipt, onDone }: { orgId: string; receipt: Receipt;
   const found = useLoad(() => (q.trim().length >= 2 ? desk.listTransactions({ orgId, description: q.trim(), limit: 8 }) : Promise.resolve(null)), [orgId, q]);
   async function link(transactionId: string) {
     try {
-      await desk.linkReceipt({ orgId, receiptId: receipt.id, transactionId });
-      onDone(`Linked ${receipt.fileName}.`);
+      onDone(doneText(await desk.linkReceipt({ orgId, receiptId: receipt.id, transactionId }), `Linked ${receipt.fileName}.`));
     } catch (error) {
       onDone(`Could not link: ${messageOf(error)}`);
     }
@@ -218,6 +218,7 @@ interface RowProps {
 
 /** One receipt: its file, its text, and the transaction it is linked to (link, relink, or delete it while linked to nothing). */
 function ReceiptRow({ orgId, receipt: r, linking, setLinking, say, reload }: RowProps) {
+  const can = useCan();
   const remove = () =>
     window.confirm(`Delete ${r.fileName}? It is linked to nothing.`) &&
     void desk.deleteReceipt({ orgId, id: r.id }).then(
@@ -250,14 +251,14 @@ function ReceiptRow({ orgId, receipt: r, linking, setLinking, say, reload }: Row
             receipt={r}
             onDone={(text) => {
               setLinking(false);
-              say(text.startsWith('Linked') ? 'ok' : 'error', text);
+              say(text.startsWith('Could not') ? 'error' : 'ok', text);
               reload();
             }}
           />
         ) : (
-          <button onClick={() => setLinking(true)}>{r.transactionId ? 'Relink' : 'Link to transaction'}</button>
+          can('linkReceipt') && <button onClick={() => setLinking(true)}>{r.transactionId ? 'Relink' : 'Link to transaction'}</button>
         )}{' '}
-        {!r.transactionId && (
+        {!r.transactionId && can('deleteReceipt') && (
           <button className="reject" onClick={remove}>
             Delete
           </button>

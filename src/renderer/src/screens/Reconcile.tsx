@@ -11,6 +11,7 @@ import { desk } from '../desk';
 import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org';
+import { useCan } from '../can';
 import { ReconciliationReportView } from './ReconciliationReport';
 
 export function Reconcile({ orgId, accountId, report }: { orgId: string; accountId?: string; report?: string }) {
@@ -19,6 +20,7 @@ export function Reconcile({ orgId, accountId, report }: { orgId: string; account
 }
 
 function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: string }) {
+  const can = useCan();
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [account, setAccount] = useState(accountId ?? '');
   const chosen = account || accounts.data?.find((a) => !a.closedAt)?.id || '';
@@ -112,7 +114,7 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
                   `A card statement prints what is owed as a positive figure: type it as printed (${writeAmount(25214, data.account.currency, decimalMark)} owed is ${formatMoney(-252.14, data.account.currency)} in the books). `}
                 Tick the rows the statement shows (space ticks the focused row). {data.totalCount > rows.length && `Showing the first ${rows.length} of ${data.totalCount}.`}
               </p>
-              <p>
+              <p hidden={!can('reconcileAccount')}>
                 <button
                   className="approve"
                   disabled={difference !== 0 || !date}

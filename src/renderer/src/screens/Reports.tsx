@@ -8,6 +8,7 @@ import { DateField, Money, Show, TableFrame } from '../components';
 import { desk } from '../desk';
 import { formatMoney } from '../format';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { ExportPanel, saveText } from './ExportPanel';
 import { ProfitAndLossTable } from './ProfitAndLoss';
 import { BalanceSheetPanel, TrialBalancePanel } from './Books';
@@ -36,6 +37,7 @@ function periodOf(choice: string, today = new Date()): [string, string] | null {
 }
 
 export function Reports({ orgId }: { orgId: string }) {
+  const can = useCan();
   const [choice, setChoice] = useState('latest');
   const [custom, setCustom] = useState({ from: '', to: '' });
   const [byMonth, setByMonth] = useState(true);
@@ -116,9 +118,7 @@ export function Reports({ orgId }: { orgId: string }) {
                 <tbody>
                   {b.accounts.map((a) => (
                     <tr key={a.id}>
-                      <td>
-                        <a href={`#/transactions?account=${a.id}`}>{a.name}</a>
-                      </td>
+                      <td>{can('register') ? <a href={`#/transactions?account=${a.id}`}>{a.name}</a> : a.name}</td>
                       <td className="num">
                         <Money amount={a.balance} currency={a.currency} plain />
                       </td>
@@ -142,7 +142,7 @@ export function Reports({ orgId }: { orgId: string }) {
           </>
         )}
       </Show>
-      <ExportPanel orgId={orgId} from={range?.[0]} to={range?.[1]} />
+      {can('exportBooks') && <ExportPanel orgId={orgId} from={range?.[0]} to={range?.[1]} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Empty, Notice, Show, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { RuleForm, toFields, type RuleFields } from './RuleForm';
 
 const NEW_RULE: RuleFields = {
@@ -26,6 +27,7 @@ const NEW_RULE: RuleFields = {
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
 
 export function Rules({ orgId }: { orgId: string }) {
+  const may = useCan()('createRule');
   const rules = useLoad(() => desk.listRules({ orgId }), [orgId]);
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
@@ -68,20 +70,24 @@ export function Rules({ orgId }: { orgId: string }) {
     <section aria-labelledby="rules-title">
       <div className="screen-head">
         <h2 id="rules-title">Rules</h2>
-        <button onClick={() => setEditing('new')} disabled={editing === 'new'}>
-          New rule
-        </button>
-        <button
-          disabled={busy || !rules.data?.length}
-          onClick={() =>
-            void act(
-              () => desk.runRules({ orgId }),
-              (r) => `Ran the rules over ${count(r.rows, 'uncategorized row')}.${ran(r)}`,
-            )
-          }
-        >
-          Run rules now
-        </button>
+        {may && (
+          <button onClick={() => setEditing('new')} disabled={editing === 'new'}>
+            New rule
+          </button>
+        )}
+        {may && (
+          <button
+            disabled={busy || !rules.data?.length}
+            onClick={() =>
+              void act(
+                () => desk.runRules({ orgId }),
+                (r) => `Ran the rules over ${count(r.rows, 'uncategorized row')}.${ran(r)}`,
+              )
+            }
+          >
+            Run rules now
+          </button>
+        )}
       </div>
       <p className="hint">
         Each uncategorized row gets the first rule that matches it, top to bottom. Rules run on every import and when you press “Run rules now”; a suggesting rule puts a proposal
@@ -178,6 +184,7 @@ function RuleRow(props: {
   act: <R>(what: () => Promise<R>, done: (result: R) => string) => Promise<void>;
 }) {
   const { r, orgId, act } = props;
+  const may = useCan()('updateRule');
   const move = (to: number) =>
     act(
       () => desk.moveRule({ orgId, id: r.id, position: to }),
@@ -225,17 +232,21 @@ function RuleRow(props: {
         {r.lastRunAt && <span className="muted"> · {formatDateTime(r.lastRunAt)}</span>}
       </td>
       <td className="actions">
-        <button aria-label={`Move rule ${r.position} up`} disabled={props.first || props.busy} onClick={() => void move(r.position - 1)}>
-          ↑
-        </button>
-        <button aria-label={`Move rule ${r.position} down`} disabled={props.last || props.busy} onClick={() => void move(r.position + 1)}>
-          ↓
-        </button>
-        <button onClick={props.onEdit}>Edit</button>
-        <button onClick={() => void toggle()}>{r.enabled ? 'Switch off' : 'Switch on'}</button>
-        <button className="reject" onClick={remove}>
-          Delete
-        </button>
+        {may && (
+          <>
+            <button aria-label={`Move rule ${r.position} up`} disabled={props.first || props.busy} onClick={() => void move(r.position - 1)}>
+              ↑
+            </button>
+            <button aria-label={`Move rule ${r.position} down`} disabled={props.last || props.busy} onClick={() => void move(r.position + 1)}>
+              ↓
+            </button>
+            <button onClick={props.onEdit}>Edit</button>
+            <button onClick={() => void toggle()}>{r.enabled ? 'Switch off' : 'Switch on'}</button>
+            <button className="reject" onClick={remove}>
+              Delete
+            </button>
+          </>
+        )}
       </td>
     </tr>
   );

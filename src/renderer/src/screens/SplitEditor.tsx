@@ -17,6 +17,7 @@ import { desk } from '../desk';
 import { withCorrection } from '../correction';
 import { useOrg } from '../org';
 import { useLoad } from '../hooks';
+import { doneText } from '../can';
 
 interface Draft {
   categoryCode: string;
@@ -92,7 +93,7 @@ export function SplitEditor({
   async function save() {
     setError(undefined);
     try {
-      await withCorrection((c) =>
+      const result = await withCorrection((c) =>
         desk.splitTransaction({
           orgId,
           id: row.id,
@@ -100,7 +101,7 @@ export function SplitEditor({
           ...c,
         }),
       );
-      onDone(`Split ${row.description} into ${drafts.length} lines.`);
+      onDone(doneText(result, `Split ${row.description} into ${drafts.length} lines.`));
     } catch (err) {
       setError(messageOf(err));
     }

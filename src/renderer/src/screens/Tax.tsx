@@ -8,6 +8,7 @@ import { DateField, Money, Notice, Pager, Show, TableFrame, Words, messageOf } f
 import { desk } from '../desk';
 import { formatMoney, monthName } from '../format';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 import { useOrg } from '../org';
 import { TaxCodes } from './TaxCodes';
 import { TaxCorrections, thresholdFlag } from './TaxCorrections';
@@ -135,17 +136,21 @@ function FileOrFiled({ filed, onFile }: { filed: TaxReturn['filed']; onFile: () 
 
 export function Tax({ orgId }: { orgId: string }) {
   const { currency } = useOrg();
-  const settings = useLoad(() => desk.taxSettings({ orgId }), [orgId]);
+  const can = useCan();
+  // The settings are read with the call that changes them: for whom may change them (the return says its period to the others).
+  const maySet = can('taxSettings');
+  const settings = useLoad(() => (maySet ? desk.taxSettings({ orgId }) : Promise.resolve(null)), [orgId, maySet]);
   const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
   // The period to file next (after the last filed return) until the person picks another.
   const period = chosen ?? settings.data?.current ?? { from: '', to: '' };
-  const setPeriod = (change: (p: { from: string; to: string }) => { from: string; to: string }) => setChosen(change(period));
   const [pick, setPick] = useState<Pick>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const codes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]);
   const ret = useLoad(() => desk.taxReport({ orgId, from: period.from || undefined, to: period.to || undefined }), [orgId, period.from, period.to]);
   const history = useLoad(() => desk.listTaxReturns({ orgId }), [orgId]);
   const payments = useLoad(() => desk.taxPaymentCandidates({ orgId }), [orgId]);
+  // Without settings, the period the return was made for (the one to file next).
+  const shown = chosen || settings.data || !ret.data ? period : { from: ret.data.from, to: ret.data.to };
   async function pay(returnId: string, transactionId: string) {
     try {
       const r = await desk.payTaxReturn({ orgId, returnId, transactionId });
@@ -159,10 +164,10 @@ export function Tax({ orgId }: { orgId: string }) {
   async function file() {
     // Over the tax office's threshold for corrections, filing them in this return is the person's decision, asked here.
     const flag = ret.data ? thresholdFlag(ret.data.correctionThreshold, currency) : null;
-    const question = `File the return for ${period.from} to ${period.to}? Its lines will no longer change.${flag ? `\n\n${flag}\nFile them in this return all the same?` : ''}`;
+    const question = `File the return for ${shown.from} to ${shown.to}? Its lines will no longer change.${flag ? `\n\n${flag}\nFile them in this return all the same?` : ''}`;
     if (!window.confirm(question)) return;
     try {
-      const r = await desk.fileTaxReturn({ orgId, ...period, confirmCorrections: flag ? true : undefined });
+      const r = await desk.fileTaxReturn({ orgId, ...shown, confirmCorrections: flag ? true : undefined });
       setNotice({ kind: 'ok', text: `Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${formatMoney(r.payable, currency)}.` });
       history.reload();
       settings.reload();
@@ -182,8 +187,8 @@ export function Tax({ orgId }: { orgId: string }) {
         </Notice>
       )}
       <form className="filters no-print" aria-label="Period" onSubmit={(e) => e.preventDefault()}>
-        <DateField label="From" value={period.from} onChange={(from) => setPeriod((p) => ({ ...p, from }))} />
-        <DateField label="To" value={period.to} onChange={(to) => setPeriod((p) => ({ ...p, to }))} />
+        <DateField label="From" value={shown.from} onChange={(from) => setChosen({ ...shown, from })} />
+        <DateField label="To" value={shown.to} onChange={(to) => setChosen({ ...shown, to })} />
       </form>
       {settings.data && <SettingsForm orgId={orgId} settings={settings.data} onChanged={() => (setChosen(null), settings.reload())} />}
       <Show loaded={ret} what="the return">
@@ -250,8 +255,8 @@ export function Tax({ orgId }: { orgId: string }) {
                 </tbody>
               </table>
             </TableFrame>
-            <FileOrFiled filed={r.filed} onFile={() => void file()} />
-            {pick && <Audit orgId={orgId} period={period} pick={pick} currency={r.currency} />}
+            {(r.filed || can('fileTaxReturn')) && <FileOrFiled filed={r.filed} onFile={() => void file()} />}
+            {pick && <Audit orgId={orgId} period={shown} pick={pick} currency={r.currency} />}
           </>
         )}
       </Show>
@@ -274,7 +279,7 @@ export function Tax({ orgId }: { orgId: string }) {
         }
       </Show>
       <Show loaded={payments} what="the payments">
-        {(cs) => <Payments candidates={cs} pay={(r, t) => void pay(r, t)} />}
+        {(cs) => can('payTaxReturn') && <Payments candidates={cs} pay={(r, t) => void pay(r, t)} />}
       </Show>
       <Show loaded={codes} what="the tax codes">
         {(cs) => <TaxCodes orgId={orgId} codes={cs} onChanged={() => (codes.reload(), ret.reload())} />}

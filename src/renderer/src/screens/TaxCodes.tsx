@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { TaxCode } from '../../../main/ledger/tax/codes';
 import { DateField, Notice, TableFrame, messageOf } from '../components';
 import { desk } from '../desk';
+import { useCan } from '../can';
 
 const SETS = [
   ['uk-vat', 'UK VAT'],
@@ -83,6 +84,7 @@ function NewRate({ orgId, codes, onChanged, fail }: { orgId: string; codes: TaxC
 }
 
 export function TaxCodes({ orgId, codes, onChanged }: { orgId: string; codes: TaxCode[]; onChanged: () => void }) {
+  const can = useCan();
   const [set, setSet] = useState<string>('uk-vat');
   const [error, setError] = useState<string>();
   async function setup() {
@@ -97,7 +99,7 @@ export function TaxCodes({ orgId, codes, onChanged }: { orgId: string; codes: Ta
   return (
     <>
       <h3>Tax codes</h3>
-      <form className="inline-form" aria-label="Set up tax codes" onSubmit={(e) => (e.preventDefault(), void setup())}>
+      <form hidden={!can('setupTax')} className="inline-form" aria-label="Set up tax codes" onSubmit={(e) => (e.preventDefault(), void setup())}>
         <label>
           Ready-made set
           <select value={set} onChange={(e) => setSet(e.target.value)}>
@@ -111,8 +113,8 @@ export function TaxCodes({ orgId, codes, onChanged }: { orgId: string; codes: Ta
         <button type="submit">{codes.length ? 'Add the codes it lacks' : 'Set up'}</button>
       </form>
       {error && <Notice kind="error">{error}</Notice>}
-      <NewCode orgId={orgId} onChanged={onChanged} fail={(e) => setError(messageOf(e))} />
-      {codes.length > 0 && <NewRate orgId={orgId} codes={codes.filter((c) => !c.archived)} onChanged={onChanged} fail={(e) => setError(messageOf(e))} />}
+      {can('addTaxCode') && <NewCode orgId={orgId} onChanged={onChanged} fail={(e) => setError(messageOf(e))} />}
+      {codes.length > 0 && can('setTaxRate') && <NewRate orgId={orgId} codes={codes.filter((c) => !c.archived)} onChanged={onChanged} fail={(e) => setError(messageOf(e))} />}
       {codes.length > 0 && (
         <TableFrame>
           <table className="grid" aria-label="Tax codes">

@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { EXTERNAL_LINKS } from '../../../shared/web';
 import type { DeskResult } from '../../../main/desk/operations';
-import { Empty, Notice, Show, TableFrame, Words, messageOf } from '../components';
+import { Copy, Empty, Notice, Show, TableFrame, Words, messageOf } from '../components';
 import { desk } from '../desk';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
+import { useCan } from '../can';
 
 type Created = DeskResult<'createToken'>;
 
@@ -16,24 +17,6 @@ const CLIENTS: [keyof Created['clientConfigs'], string][] = [
   ['vscode', 'VS Code (.vscode/mcp.json)'],
   ['claudeDesktop', 'Claude Desktop and stdio-only clients (mcp-remote)'],
 ];
-
-function Copy({ text, label }: { text: string; label: string }) {
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => setDone(true),
-          () => setDone(false),
-        )
-      }
-      aria-label={label}
-    >
-      {done ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 function ShownOnce({ created, onClose }: { created: Created; onClose: () => void }) {
   return (
@@ -58,8 +41,11 @@ function ShownOnce({ created, onClose }: { created: Created; onClose: () => void
 
 export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
   const loaded = useLoad(() => desk.listTokens({ orgId }), [orgId]);
+  // A token proposes only for whom may propose (a client's only reads).
+  const mayPropose = useCan()('categorizeTransactions');
+  const offered = mayPropose ? (['read', 'propose-write'] as const) : (['read'] as const);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState({ read: true, 'propose-write': true });
+  const [scopes, setScopes] = useState({ read: true, 'propose-write': mayPropose });
   const [created, setCreated] = useState<Created>();
   const [error, setError] = useState<string>();
 
@@ -67,7 +53,7 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
     e.preventDefault();
     setError(undefined);
     try {
-      const chosen = (Object.keys(scopes) as (keyof typeof scopes)[]).filter((s) => scopes[s]);
+      const chosen = offered.filter((s) => scopes[s]);
       setCreated(await desk.createToken({ orgId, name, scopes: chosen }));
       setName('');
       loaded.reload();
@@ -92,8 +78,14 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
         <h2 id="tokens-title">Tokens</h2>
       </div>
       <p className="hint">
-        Agents connect to <code>{mcpUrl}</code> (MCP) or the REST API with a token of this organization. <code>read</code> lets them read the books, <code>propose-write</code> lets
-        them propose changes for you to approve.{' '}
+        Agents connect to <code>{mcpUrl}</code> (MCP) or the REST API with a token of this organization. <code>read</code> lets them read the books
+        {mayPropose ? (
+          <>
+            , <code>propose-write</code> lets them propose changes for you to approve.
+          </>
+        ) : (
+          ': a token of yours reads what you may read, and proposes nothing.'
+        )}{' '}
         <a href={EXTERNAL_LINKS.mcpClients} target="_blank" rel="noopener noreferrer">
           Connecting an MCP client
         </a>
@@ -105,7 +97,7 @@ export function Tokens({ orgId, mcpUrl }: { orgId: string; mcpUrl: string }) {
           Name
           <input required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Claude on my laptop" />
         </label>
-        {(['read', 'propose-write'] as const).map((s) => (
+        {offered.map((s) => (
           <label key={s} className="check">
             <input type="checkbox" checked={scopes[s]} onChange={(e) => setScopes((x) => ({ ...x, [s]: e.target.checked }))} /> {s}
           </label>

@@ -9,6 +9,7 @@ import { desk } from '../desk';
 import { withCorrection } from '../correction';
 import { formatBytes, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
+import { doneText, useCan } from '../can';
 import { TransactionForm } from './TransactionForm';
 import { EntryLines } from './EntryLines';
 
@@ -25,6 +26,7 @@ export function TransactionDetail({
   categories: Category[];
   onChanged: (message: string) => void;
 }) {
+  const can = useCan();
   const loaded = useLoad(() => desk.getTransaction({ orgId, id: row.id }), [orgId, row.id]);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
@@ -32,8 +34,7 @@ export function TransactionDetail({
   const act = async (what: () => Promise<unknown>, done: string) => {
     setError(undefined);
     try {
-      await what();
-      onChanged(done);
+      onChanged(doneText(await what(), done));
       loaded.reload();
     } catch (err) {
       setError(messageOf(err));
@@ -56,22 +57,24 @@ export function TransactionDetail({
       ) : (
         <p>
           {row.locked && <span className="muted">Locked: {row.locked}. </span>}
-          {!row.locked && <button onClick={() => setEditing(true)}>Edit</button>}{' '}
-          {!row.deleteLocked && (
+          {!row.locked && can('editTransaction') && <button onClick={() => setEditing(true)}>Edit</button>}{' '}
+          {!row.deleteLocked && can('deleteTransaction') && (
             <button className="reject" onClick={() => void remove()}>
               Delete
             </button>
           )}{' '}
-          <button
-            onClick={() =>
-              void act(
-                () => desk.markReceiptMissing({ orgId, ids: [row.id], state: row.status === 'receipt_missing' ? 'found' : 'missing' }),
-                row.status === 'receipt_missing' ? 'No longer needs a receipt.' : 'Marked as needing a receipt.',
-              )
-            }
-          >
-            {row.status === 'receipt_missing' ? 'Receipt found' : 'Needs a receipt'}
-          </button>
+          {can('markReceiptMissing') && (
+            <button
+              onClick={() =>
+                void act(
+                  () => desk.markReceiptMissing({ orgId, ids: [row.id], state: row.status === 'receipt_missing' ? 'found' : 'missing' }),
+                  row.status === 'receipt_missing' ? 'No longer needs a receipt.' : 'Marked as needing a receipt.',
+                )
+              }
+            >
+              {row.status === 'receipt_missing' ? 'Receipt found' : 'Needs a receipt'}
+            </button>
+          )}
         </p>
       )}
       {error && <Notice kind="error">{error}</Notice>}
@@ -104,17 +107,19 @@ export function TransactionDetail({
             ) : (
               <p className="muted">No notes.</p>
             )}
-            <form
-              className="inline-form"
-              aria-label="Add a note"
-              onSubmit={(e) => (e.preventDefault(), void act(() => desk.addNote({ orgId, transactionId: row.id, content: note }), 'Note added.').then(() => setNote('')))}
-            >
-              <label>
-                Note
-                <input required maxLength={10000} value={note} onChange={(e) => setNote(e.target.value)} placeholder="What a reviewer should know" />
-              </label>
-              <button type="submit">Add note</button>
-            </form>
+            {can('addNote') && (
+              <form
+                className="inline-form"
+                aria-label="Add a note"
+                onSubmit={(e) => (e.preventDefault(), void act(() => desk.addNote({ orgId, transactionId: row.id, content: note }), 'Note added.').then(() => setNote('')))}
+              >
+                <label>
+                  Note
+                  <input required maxLength={10000} value={note} onChange={(e) => setNote(e.target.value)} placeholder="What a reviewer should know" />
+                </label>
+                <button type="submit">Add note</button>
+              </form>
+            )}
             <h4>Receipts</h4>
             {receipts.length ? (
               <ul>

@@ -12,6 +12,7 @@ import { SOURCE_LABELS, STATUS_LABELS } from '../../../shared/words';
 import { desk } from '../desk';
 import { withCorrection } from '../correction';
 import { useFilters, useLoad } from '../hooks';
+import { doneText, useCan } from '../can';
 import { RegisterLine } from './RegisterLine';
 import { TransactionForm } from './TransactionForm';
 
@@ -36,6 +37,7 @@ function recordPayment(orgId: string, t: RegisterRow) {
 
 /** `initial`: filters from the route (#/transactions?account=...&category=...&dateFrom=...), e.g. a report's drill-down. */
 export function Transactions({ orgId, initial = {} }: { orgId: string; initial?: Partial<Record<keyof typeof EMPTY, string>> }) {
+  const can = useCan();
   const { filters, set, reset, offset, setOffset, query, key } = useFilters({ ...EMPTY, ...Object.fromEntries(Object.entries(initial).filter(([k]) => k in EMPTY)) });
   const accounts = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
@@ -52,8 +54,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
 
   async function act(what: () => Promise<unknown>, done: string, refocus?: number) {
     try {
-      await what();
-      setNotice({ kind: 'ok', text: done });
+      setNotice({ kind: 'ok', text: doneText(await what(), done) });
       setSelected(new Set());
     } catch (error) {
       setNotice({ kind: 'error', text: messageOf(error) });
@@ -76,10 +77,11 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
     if (e.key === 'ArrowDown' || e.key === 'j') focusRow(i + 1);
     else if (e.key === 'ArrowUp' || e.key === 'k') focusRow(i - 1);
     else if (e.key === 'x' || e.key === ' ') toggle(t.id);
-    else if (e.key === 'c') setPicking(t.id);
-    else if (e.key === 't' && t.possibleTransfer)
+    else if (e.key === 'c' && can('categorizeTransactions')) setPicking(t.id);
+    else if (e.key === 't' && t.possibleTransfer && can('matchTransfer'))
       act(() => desk.matchTransfer({ orgId, id: t.id, other: t.possibleTransfer!.id }), `Matched as one transfer with ${t.possibleTransfer.accountName}.`, i);
-    else if (e.key === 'p' && t.possiblePayment) act(() => recordPayment(orgId, t), `Recorded as the payment of ${t.possiblePayment.kind} ${t.possiblePayment.numbers[0]}.`, i);
+    else if (e.key === 'p' && t.possiblePayment && can('payInvoice'))
+      act(() => recordPayment(orgId, t), `Recorded as the payment of ${t.possiblePayment.kind} ${t.possiblePayment.numbers[0]}.`, i);
     else if (e.key === 'Enter') setOpen(open === t.id ? undefined : t.id);
     else return;
     e.preventDefault();
@@ -91,7 +93,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
     <section aria-labelledby="transactions-title">
       <div className="screen-head">
         <h2 id="transactions-title">Transactions</h2>
-        <button onClick={() => setAdding(!adding)}>Add a transaction</button>
+        {can('addTransaction') && <button onClick={() => setAdding(!adding)}>Add a transaction</button>}
       </div>
       {HINT}
       {adding && (
@@ -113,6 +115,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
           onPick={() => setPicking('selection')}
           onChoose={(code) => void categorize([...selected], code)}
           onCancelPick={() => setPicking(undefined)}
+          mayMark={can('markReceiptMissing')}
           onReceipt={(state) =>
             act(() => desk.markReceiptMissing({ orgId, ids: [...selected], state }), state === 'missing' ? 'Marked as needing a receipt.' : 'No longer need a receipt.')
           }
@@ -171,6 +174,7 @@ function SelectionBar(props: {
   onPick: () => void;
   onChoose: (code: string | null) => void;
   onCancelPick: () => void;
+  mayMark: boolean;
   onReceipt: (state: 'missing' | 'found') => void;
   onClear: () => void;
 }) {
@@ -178,8 +182,12 @@ function SelectionBar(props: {
     <div className="toolbar" aria-label="Selection">
       <span>{props.count} selected</span>
       <button onClick={props.onPick}>Categorize selected</button>
-      <button onClick={() => props.onReceipt('missing')}>Needs a receipt</button>
-      <button onClick={() => props.onReceipt('found')}>Receipt found</button>
+      {props.mayMark && (
+        <>
+          <button onClick={() => props.onReceipt('missing')}>Needs a receipt</button>
+          <button onClick={() => props.onReceipt('found')}>Receipt found</button>
+        </>
+      )}
       <button onClick={props.onClear}>Clear selection</button>
       {props.picking && <CategoryPicker categories={props.categories} label="Category for the selected rows" allowClear onChoose={props.onChoose} onCancel={props.onCancelPick} />}
     </div>

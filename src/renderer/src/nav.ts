@@ -1,0 +1,46 @@
+// The screens in the navigation, and which operations each needs to show
+// anything: a screen the person's role cannot read is left out (can.tsx).
+import { SCREENS } from '../../shared/screens';
+import type { DeskOperationName } from '../../shared/desk';
+import type { Can } from './can';
+
+export type Screen = (typeof SCREENS)[number][0];
+
+type Entry = readonly [Screen, string];
+export const NAV: readonly Entry[] = SCREENS;
+
+const NEEDS: Record<Screen, DeskOperationName[]> = {
+  dashboard: ['dashboard'],
+  approvals: ['listProposals'],
+  rules: ['listRules'],
+  transactions: ['register', 'listAccounts', 'listChart'],
+  accounts: ['listAccounts'],
+  opening: ['openingBalances'],
+  import: ['importStatement'],
+  reconcile: ['reconcileView'],
+  journals: ['listJournals'],
+  reports: ['profitAndLoss', 'balancesReport'],
+  ledger: ['generalLedger'],
+  tax: ['taxReport', 'listTaxReturns'],
+  chart: ['listChart'],
+  contacts: ['listContacts'],
+  invoices: ['listInvoices'],
+  bills: ['listBills'],
+  aging: ['aging'],
+  rates: ['listRates'],
+  receipts: ['listReceipts'],
+  log: ['listAudit'],
+  tokens: ['listTokens'],
+  people: ['listPeople'],
+  organizations: ['listOrganizations'],
+  backups: ['listBackups'],
+};
+
+export const mayOpen = (can: Can, screen: Screen): boolean => NEEDS[screen].every((op) => can(op));
+
+/** #/transactions?account=<id> -> the screen and its parameters (null: none named); #/invitation/<code> -> the code. */
+export function routeOf(hash: string): { screen: Screen | null; params: URLSearchParams; invitation: string | null } {
+  const [path, query = ''] = hash.replace(/^#\/?/, '').split('?');
+  const invitation = /^invitation\/(.+)$/.exec(path)?.[1] ?? null;
+  return { screen: NAV.find(([id]) => id === path)?.[0] ?? null, params: new URLSearchParams(query), invitation };
+}
