@@ -58,11 +58,43 @@ export function compareImports(cluster: BenchCluster, file: string, rows: number
     const ratio = `${(imported.seconds / copy.seconds).toFixed(1)}x the bare COPY (goal 3x)`;
     out.push(`| PostgreSQL: ledgerdesk import --database, new account | ${imported.seconds.toFixed(1)} s | ${mb(imported)} | ${ratio} | ${rowsOf(imported.json)} |`);
     out.push(`| PostgreSQL: bare \\copy of the same rows (baseline) | ${copy.seconds.toFixed(1)} s | ${mb(copy)} (psql) | | ${copied} rows |`);
+    const floor = indexesFloor(cluster, peakFile);
+    out.push(
+      `| PostgreSQL: the imported rows and lines into copies of their tables, indexes and all, holding the books' rows (second baseline) | ${floor.seconds.toFixed(1)} s | ${mb(floor)} (psql) | the import is ${(imported.seconds / floor.seconds).toFixed(1)}x this | |`,
+    );
   } finally {
     cluster.psql('postgres', `DROP DATABASE IF EXISTS ${IMPORT_DB}`);
   }
   if (sqliteBase) out.push(...sqliteImport(sqliteBase, file, rows, work, peakFile));
   return out;
+}
+
+/**
+ * What the tables' own indexes cost, whatever the code: the imported rows and their lines copied by the server
+ * (INSERT ... SELECT, one statement each, in one psql call timed whole) into copies of \`transactions\` and \`lines\`
+ * with every index (the trigram one included) and check, already holding the books' other rows (filled before
+ * the clock starts), but no trigger, foreign key or row-level security.
+ */
+function indexesFloor(cluster: BenchCluster, peakFile: string): Measured {
+  const merged = "(SELECT seq FROM accounts WHERE name = 'Bench merged')";
+  cluster.psql(
+    IMPORT_DB,
+    `CREATE TABLE floor_transactions (LIKE transactions INCLUDING ALL); CREATE TABLE floor_lines (LIKE lines INCLUDING ALL);
+     INSERT INTO floor_transactions SELECT * FROM transactions WHERE account_seq <> ${merged};
+     INSERT INTO floor_lines SELECT l.* FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.account_seq <> ${merged};`.replaceAll(/\s+/g, ' '),
+  );
+  for (const table of ['floor_transactions', 'floor_lines']) cluster.psql(IMPORT_DB, `VACUUM (ANALYZE) ${table}`);
+  cluster.psql(IMPORT_DB, 'CHECKPOINT');
+  console.log("import: the indexes' floor (INSERT ... SELECT into indexed copies of the tables)");
+  return measured(
+    join(cluster.bin, 'psql'),
+    [
+      ...cluster.psqlArgs(IMPORT_DB),
+      '-c',
+      `INSERT INTO floor_transactions SELECT * FROM transactions WHERE account_seq = ${merged}; INSERT INTO floor_lines SELECT l.* FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE t.account_seq = ${merged}`,
+    ],
+    peakFile,
+  );
 }
 
 /** The same file on SQLite, as bench/import.ts's last row: into a copy of the SQLite books, beside bench/bare-insert.ts. */
