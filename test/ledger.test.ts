@@ -270,6 +270,27 @@ describe('audit log', () => {
     await expect(ledger.stmt("UPDATE audit_log SET summary = 'x'").run()).rejects.toThrow(/append-only/);
     await expect(ledger.stmt('DELETE FROM audit_log').run()).rejects.toThrow(/append-only/);
   });
+
+  it('keeps one chain when a write with an entry rolls back and another connection appends in between', async () => {
+    const { ledger, dir, org, agent, uncategorized, human } = await setup(20);
+    const note = (on: L.Ledger, i: number) => L.proposeNote(on, org.seq, agent, { transactionId: uncategorized[i].id, content: `n${i}` });
+    await note(ledger, 0); // this connection's process now knows the head
+    const entry = { action: 'test.rolled_back', targetType: 'organization', targetId: org.id, summary: 'never kept' };
+    await expect(ledger.forOrg(org.seq, () => ledger.write(async () => (await L.appendAudit(ledger, org.seq, human, entry), Promise.reject(new Error('undone')))))).rejects.toThrow(
+      'undone',
+    );
+    await note(ledger, 1); // the head it knew was rolled back: read again
+    const other = await openBooksOf(dir);
+    await note(other, 2);
+    await note(ledger, 3); // the head moved on the other connection
+    await other.end();
+    // Text JSON escapes (PostgreSQL makes the hashed text in its insert): quotes, a backslash, controls, non-ASCII.
+    const odd = { ...entry, action: 'test.kept', summary: 'say "hi" \\ tab\t line\n bell\u0007 café 💶 \u2028' };
+    await ledger.forOrg(org.seq, () => ledger.write(() => L.appendAudit(ledger, org.seq, human, odd)));
+    const entries = (await ledger.stmt('SELECT count(*) FROM audit_log WHERE org_seq = ?').pluck().get(org.seq)) as number;
+    expect(await L.verifyAuditChain(ledger, org.seq)).toEqual({ ok: true, entries, firstBad: null });
+    expect(await ledger.stmt("SELECT action FROM audit_log WHERE action LIKE 'test.%'").pluck().all()).toEqual(['test.kept']);
+  });
 });
 
 describe('tokens', () => {

@@ -2,7 +2,7 @@
 // transaction as the change it records (triggers refuse UPDATE and DELETE).
 import type { Ledger } from '../core/db';
 import { newTimeOrderedId, nowIso } from '../core/clock';
-import { auditHash, type HashedEntry } from '../core/hash';
+import { auditHash, auditHashed, type HashedEntry } from '../core/hash';
 
 export type Channel = 'rest' | 'mcp' | 'desk';
 
@@ -57,14 +57,25 @@ export async function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, 
     target_id: entry.targetId,
     summary: entry.summary,
   };
-  const prev = ((await ledger.stmt('SELECT hash FROM audit_log WHERE org_seq = ? ORDER BY seq DESC LIMIT 1').get(orgSeq)) as { hash: string } | undefined)?.hash ?? '';
-  await ledger
-    .stmt(
-      `INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary, prev_hash, hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(row.id, orgSeq, row.at, row.actor_type, row.actor_id, row.actor_name, row.channel, row.action, row.target_type, row.target_id, row.summary, prev, auditHash(prev, row));
+  const fields = [row.id, orgSeq, row.at, row.actor_type, row.actor_id, row.actor_name, row.channel, row.action, row.target_type, row.target_id, row.summary];
+  if (ledger.engine === 'postgres') {
+    // One round trip: the head read and the hash made in the insert. hash.ts hashes the JSON array [prev, ...rest];
+    // prev is a hex hash (or ''), written as it is, so the server needs only the rest's JSON, made here.
+    const rest = JSON.stringify(auditHashed('', row).slice(1)).slice(1);
+    await ledger
+      .stmt(
+        `${INSERT_AUDIT} SELECT ?, CAST(? AS BIGINT), ?, ?, ?, ?, ?, ?, ?, ?, ?, head.hash, encode(sha256(convert_to('["' || head.hash || '",' || CAST(? AS TEXT), 'UTF8')), 'hex')
+         FROM (SELECT coalesce((${HEAD}), '') AS hash) AS head`,
+      )
+      .run(...fields, rest, orgSeq);
+    return;
+  }
+  const prev = ((await ledger.stmt(HEAD).get(orgSeq)) as { hash: string } | undefined)?.hash ?? '';
+  await ledger.stmt(`${INSERT_AUDIT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...fields, prev, auditHash(prev, row));
 }
+
+const INSERT_AUDIT = 'INSERT INTO audit_log (id, org_seq, at, actor_type, actor_id, actor_name, channel, action, target_type, target_id, summary, prev_hash, hash)';
+const HEAD = 'SELECT hash FROM audit_log WHERE org_seq = ? ORDER BY seq DESC LIMIT 1';
 
 export interface ChainCheck {
   ok: boolean;

@@ -109,7 +109,11 @@ const byNameFor = (rows: ChartRow[], text: string, sign: Sign | undefined): Char
  * direction) guides a free-text name; a code is taken as it is.
  */
 export async function resolveCategory(ledger: Ledger, orgSeq: number, input: { categoryCode?: string; category?: string }, sign?: Sign): Promise<ResolvedCategory> {
-  const rows = await chartRows(ledger, orgSeq);
+  // By code alone (what agents send): the one row, by the unique index; a name needs the whole chart.
+  const rows =
+    input.category === undefined && input.categoryCode !== undefined
+      ? [await chartRowByCode(ledger, orgSeq, input.categoryCode)].filter((r) => r !== undefined)
+      : await chartRows(ledger, orgSeq);
   const issues: FieldIssue[] = [];
   let byCode: ChartRow | undefined;
   let byName: ChartRow | undefined;

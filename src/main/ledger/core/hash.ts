@@ -17,7 +17,23 @@ export interface HashedEntry {
   summary: string;
 }
 
+/** What an entry's hash covers, in order: its predecessor's hash first (PostgreSQL's insert makes the same text: audit.ts). */
+export const auditHashed = (prev: string, e: HashedEntry): unknown[] => [
+  prev,
+  e.id,
+  e.org_seq,
+  e.at,
+  e.actor_type,
+  e.actor_id,
+  e.actor_name,
+  e.channel,
+  e.action,
+  e.target_type,
+  e.target_id,
+  e.summary,
+];
+
 export const auditHash = (prev: string, e: HashedEntry): string =>
   createHash('sha256')
-    .update(JSON.stringify([prev, e.id, e.org_seq, e.at, e.actor_type, e.actor_id, e.actor_name, e.channel, e.action, e.target_type, e.target_id, e.summary]))
+    .update(JSON.stringify(auditHashed(prev, e)))
     .digest('hex');

@@ -156,12 +156,13 @@ export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: Propo
     const existing = await existingChange(ledger, orgSeq, changeKey);
     if (existing) return existing;
     const id = newId();
-    await ledger
+    // The row as stored comes back with its insert: no second read.
+    const row = (await ledger
       .stmt(
         `INSERT INTO proposals (id, org_seq, type, status, payload, proposed_by, token_seq, confidence, reason, created_at, channel, change_key, proposer_name)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
-      .run(
+      .get(
         id,
         orgSeq,
         kind.type,
@@ -174,11 +175,11 @@ export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: Propo
         actor.type === 'token' ? actor.channel : null,
         changeKey,
         actor.type === 'human' ? actor.name : null,
-      );
+      )) as ProposalRow;
     const via = actor.type === 'human' ? 'the desk, for review' : actor.channel === 'mcp' ? 'the MCP tool bridge' : 'the REST API';
     const confidence = input.confidence === undefined ? '' : ` (confidence ${Math.round(input.confidence * 100)}%)`;
     await appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });
-    return getProposal(ledger, orgSeq, id);
+    return toProposal(row);
   });
 }
 
