@@ -109,6 +109,15 @@ describe('the PostgreSQL driver', () => {
     await ledger.end();
   });
 
+  it('plans once for any values only inside a snapshot that asks (the general ledger), never after it', async () => {
+    const ledger = await openPostgres(await database(), { role: null });
+    const mode = () => ledger.stmt('SELECT current_setting(?) AS m').pluck().get('plan_cache_mode');
+    expect(await ledger.snapshot(mode, { genericPlans: true })).toBe('force_generic_plan');
+    expect(await ledger.snapshot(mode)).toBe('auto');
+    expect(await mode()).toBe('auto');
+    await ledger.end();
+  });
+
   it('reads bigint and numeric as exact numbers, and refuses one beyond the safe range instead of rounding it', async () => {
     const ledger = await openPostgres(await database(), { role: null });
     expect(

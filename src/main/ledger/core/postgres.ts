@@ -10,7 +10,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type Database from 'better-sqlite3';
-import type { Ledger, Query } from './storage';
+import type { Ledger, Query, SnapshotOptions } from './storage';
 import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, stale, statementName } from './postgres-text';
 
 export { numbered };
@@ -204,9 +204,10 @@ export class PostgresLedger implements Ledger {
   }
 
   /** One REPEATABLE READ READ ONLY transaction: every statement fn runs sees the same committed state. */
-  async snapshot<T>(fn: () => T | Promise<T>): Promise<T> {
+  async snapshot<T>(fn: () => T | Promise<T>, options?: SnapshotOptions): Promise<T> {
     if (this.#inside.getStore()) return fn();
-    return this.#transaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, false, fn);
+    const begin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+    return this.#transaction(options?.genericPlans ? `${begin}; SET LOCAL plan_cache_mode = force_generic_plan` : begin, true, false, fn);
   }
 
   /** A write: its organization's row locked first (FOR UPDATE), so that one organization's writes run one at a time on every process. */

@@ -18,6 +18,16 @@ export interface Query {
   iterateRaw(...params: unknown[]): AsyncIterable<unknown[][]>;
 }
 
+export interface SnapshotOptions {
+  /**
+   * PostgreSQL: each statement planned once for any values (plan_cache_mode force_generic_plan), for reads whose
+   * best plan does not depend on them (the general ledger's, keyed by organization, category and dates); its
+   * planner otherwise plans some statements again at every call. Not for a read whose plan does (a register's
+   * filters). SQLite plans once anyway.
+   */
+  genericPlans?: boolean;
+}
+
 export interface Ledger {
   /** Which driver: the embedded SQLite file, or a PostgreSQL server. */
   readonly engine: 'sqlite' | 'postgres';
@@ -48,7 +58,7 @@ export interface Ledger {
   /** The organization of the forOrg around the caller, if any. */
   readonly org: number | 'all' | undefined;
   /** Runs fn's reads in one snapshot: a page and its count, a report's parts, agree with each other whatever commits meanwhile. */
-  snapshot<T>(fn: () => T | Promise<T>): Promise<T>;
+  snapshot<T>(fn: () => T | Promise<T>, options?: SnapshotOptions): Promise<T>;
   /** Closes the connection (PostgreSQL: the pool, in the background). */
   close(): void;
   /** Closes and waits until every connection has ended. */
