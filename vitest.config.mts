@@ -24,8 +24,8 @@ const POSTGRES_ONLY = ['test/postgres*.test.ts'];
 
 const shared: TestProjectInlineConfiguration['test'] = {
   pool: 'forks',
-  // Every total recounted from the rows after every test (test/support/recount.ts).
-  setupFiles: ['test/support/recount.ts'],
+  // Every total recounted from the rows after every test (test/support/recount.ts); a failed browser test's pages printed.
+  setupFiles: ['test/support/recount.ts', 'test/support/browser-witness.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -6,7 +6,7 @@
 // locale, and a rule's tax code is shown (screen and `rule list`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
@@ -119,8 +119,21 @@ describe('tables a bookkeeper reads', () => {
 
 describe('amounts through the one formatter', () => {
   it('writes the Tax screen’s per-code figures and the filed return’s payable as money', async () => {
+    // Until the period to file next is known, the period's fields wait for it: a date typed sooner would be replaced.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const hold = async (route: Route) => (await held, await route.continue());
+    await page.route(/\/desk\/api\/tax(Settings|Report)$/, hold);
     await at(1366, 768, 'tax');
     const period = page.getByRole('form', { name: 'Period' });
+    await expect.poll(() => period.getByLabel('From').isDisabled()).toBe(true);
+    expect(await period.getByLabel('To').isDisabled()).toBe(true);
+    release();
+    await page.unroute(/\/desk\/api\/tax(Settings|Report)$/, hold);
+    // The period to file next: today's, nothing being filed yet.
+    await expect.poll(() => period.getByLabel('To').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await period.getByLabel('From').isDisabled()).toBe(false);
+    expect(await period.getByLabel('From').inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
     await period.getByLabel('From').fill('2026-04-01');
     await period.getByLabel('To').fill('2026-06-30');
     await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (cash basis)' }).waitFor();
@@ -199,5 +212,26 @@ describe("a rule's tax code", () => {
     expect(text.stdout).toMatch(/containing "FIGMA".*-> 5100 Software & tools {2}tax S {2}suggest/);
     const json = list('--json');
     expect(JSON.parse(json.stdout)).toMatchObject([{ matchText: 'FIGMA', taxCode: 'S' }]);
+  });
+});
+
+describe('the address', () => {
+  it('opens the screen it names when it changed while the page was starting', async () => {
+    // The same session in a second tab; the hash moves (no hashchange event) just as the desk starts listening.
+    const session = await browser.newContext();
+    await session.addCookies(await page.context().cookies());
+    const tab = await session.newPage();
+    tab.setDefaultTimeout(20_000);
+    await tab.addInitScript(() => {
+      const listen = window.addEventListener.bind(window);
+      window.addEventListener = ((type: string, ...rest: Parameters<typeof listen> extends [unknown, ...infer R] ? R : never) => {
+        if (type === 'hashchange') history.replaceState(null, '', '#/tax');
+        return listen(type, ...(rest as [EventListener]));
+      }) as typeof window.addEventListener;
+    });
+    await tab.goto(`${app.server.url}/#/accounts`);
+    await tab.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
+    expect(await tab.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Tax' }).getAttribute('aria-current')).toBe('page');
+    await session.close();
   });
 });

@@ -1,6 +1,6 @@
 // The desk: organization switcher, navigation and the screens. Hash routes
 // (#/approvals) work from file:// in the app and from the browser server alike.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AccountMenu, SecondFactorNeeded } from './Account';
 import { CanProvider, canWith } from './can';
 import { Empty, Failure, Loading } from './components';
@@ -38,12 +38,15 @@ import { mayOpen, NAV, routeOf, type Screen } from './nav';
 const ORG_KEY = 'ledgerdesk.org';
 
 export function App() {
-  const [route, setRoute] = useState(routeOf(location.hash));
+  const [hash, setHash] = useState(location.hash);
   useEffect(() => {
-    const onHash = () => setRoute(routeOf(location.hash));
+    const onHash = () => setHash(location.hash);
     window.addEventListener('hashchange', onHash);
+    // A hash changed between the first render and this listener (a link followed while the page loads) is caught up.
+    onHash();
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  const route = useMemo(() => routeOf(hash), [hash]);
   // An invitation's page opens without a session: it makes one.
   if (route.invitation) return <Invitation code={route.invitation} />;
   return <Desk route={route} />;

@@ -153,8 +153,11 @@ export function SelectField({
   );
 }
 
-/** One date as the screens write them (YYYY-MM-DD, whatever the browser's locale); passed on once complete or cleared. */
-export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/**
+ * One date as the screens write them (YYYY-MM-DD, whatever the browser's locale); passed on once complete or cleared.
+ * `disabled` while a value the screen loads is on its way: what is typed before it would be overwritten.
+ */
+export function DateField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (v: string) => void; disabled?: boolean }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -166,6 +169,7 @@ export function DateField({ label, value, onChange }: { label: string; value: st
         maxLength={10}
         pattern="\d{4}-\d{2}-\d{2}"
         placeholder="YYYY-MM-DD"
+        disabled={disabled}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

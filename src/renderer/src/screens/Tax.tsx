@@ -151,6 +151,8 @@ export function Tax({ orgId }: { orgId: string }) {
   const payments = useLoad(() => desk.taxPaymentCandidates({ orgId }), [orgId]);
   // Without settings, the period the return was made for (the one to file next).
   const shown = chosen || settings.data || !ret.data ? period : { from: ret.data.from, to: ret.data.to };
+  // The fields open once the period they start from is known (or cannot be): a date typed sooner would be replaced by it.
+  const starting = !chosen && !settings.data && !ret.data && !ret.error;
   async function pay(returnId: string, transactionId: string) {
     try {
       const r = await desk.payTaxReturn({ orgId, returnId, transactionId });
@@ -187,8 +189,8 @@ export function Tax({ orgId }: { orgId: string }) {
         </Notice>
       )}
       <form className="filters no-print" aria-label="Period" onSubmit={(e) => e.preventDefault()}>
-        <DateField label="From" value={shown.from} onChange={(from) => setChosen({ ...shown, from })} />
-        <DateField label="To" value={shown.to} onChange={(to) => setChosen({ ...shown, to })} />
+        <DateField label="From" value={shown.from} onChange={(from) => setChosen({ ...shown, from })} disabled={starting} />
+        <DateField label="To" value={shown.to} onChange={(to) => setChosen({ ...shown, to })} disabled={starting} />
       </form>
       {settings.data && <SettingsForm orgId={orgId} settings={settings.data} onChanged={() => (setChosen(null), settings.reload())} />}
       <Show loaded={ret} what="the return">
