@@ -135,6 +135,12 @@ describe('filing a return', () => {
     const next = await uk.desk<L.TaxReturn>('taxReport', { from: '2026-04-01', to: '2026-06-30' });
     expect(next.lateLines).toBe(1);
     expect(next.boxes).toMatchObject({ '1': 20, '4': 10, '6': 100, '7': 50 });
+    // A period that ends before it starts: said, for the report as for filing, not an empty return.
+    for (const name of ['taxReport', 'fileTaxReturn'])
+      await expect(uk.desk(name, { from: '2026-06-30', to: '2026-04-01' })).rejects.toMatchObject({
+        code: 'validation_failed',
+        details: [{ field: 'to', message: 'is before from (2026-06-30)' }],
+      });
     await expect(uk.desk('fileTaxReturn', { from: '2026-03-01', to: '2026-05-31' })).rejects.toMatchObject({ code: 'conflict' });
     const second = await uk.desk<L.FiledReturn>('fileTaxReturn', { from: '2026-04-01', to: '2026-06-30' });
     expect([second.lineCount, second.payable]).toEqual([2, 10]);

@@ -100,7 +100,7 @@ export async function fileTaxReturn(
   actor: Human,
   period: { from: string; to: string; basis?: 'cash' | 'accrual'; confirmCorrections?: boolean },
 ): Promise<FiledReturn> {
-  if (period.from > period.to) throw invalid([{ field: 'to', message: 'is before from' }]);
+  if (period.from > period.to) throw invalid([{ field: 'to', message: `is before from (${period.from})` }]);
   return ledger.write(async () => {
     const org = await organizationBySeq(ledger, orgSeq);
     const clash = (await ledger

@@ -12,7 +12,7 @@ import { consistent } from '../core/consistent';
 import { roundDiv } from '../core/dialect';
 import { organizationBySeq } from '../access/organizations';
 import type { Ledger } from '../core/db';
-import { LedgerError } from '../core/errors';
+import { invalid, LedgerError } from '../core/errors';
 import { documentTaxedLinesSql, documentTaxedParams, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox, type TaxSetBox } from './codes';
@@ -207,6 +207,8 @@ function addSums(boxes: TaxSetBox[], boxMinor: Map<string, number>): void {
 }
 
 export const taxReturn = consistent(async function taxReturn(ledger: Ledger, orgSeq: number, period: { from: string; to: string; basis?: 'cash' | 'accrual' }): Promise<TaxReturn> {
+  // A period that ends before it starts is a mistake to say, not an empty return (as filing one is).
+  if (period.from > period.to) throw invalid([{ field: 'to', message: `is before from (${period.from})` }]);
   const org = await organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, org.currency);
   const basis = period.basis ?? (await returnBasis(ledger, orgSeq));
