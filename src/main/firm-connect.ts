@@ -47,7 +47,7 @@ export function promptAnswer(url: string): { url: string } | 'cancel' | null {
   return parsed.searchParams.get('do') === 'cancel' ? 'cancel' : { url: parsed.searchParams.get('url') ?? '' };
 }
 
-export function promptWindowOptions(parent: BrowserWindow | null): BrowserWindowConstructorOptions {
+function promptWindowOptions(parent: BrowserWindow | null): BrowserWindowConstructorOptions {
   return {
     ...(parent ? { parent, modal: true } : {}),
     width: 520,

@@ -42,13 +42,13 @@ const FIX = 'give --tls-cert <file> --tls-key <file>, or --public-url https://..
 
 const bare = (host: string): string => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   const h = bare(host);
   return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** A host as it appears in a URL or Host header: IPv6 in brackets, compressed. */
-export function urlHost(host: string): string {
+function urlHost(host: string): string {
   const h = bare(host);
   return isIP(h) === 6 ? new URL(`http://[${h}]`).hostname : h;
 }
@@ -64,7 +64,7 @@ export function parseListen(text: string): { host: string; port?: number } {
 }
 
 /** The public URL as its origin: https only, no path, query or credentials. */
-export function publicOrigin(text: string): string {
+function publicOrigin(text: string): string {
   let url: URL;
   try {
     url = new URL(text);
@@ -79,7 +79,7 @@ export function publicOrigin(text: string): string {
 }
 
 /** The DNS names and IP addresses a certificate is for (its subjectAltName); checks the key is its own. */
-export function certificateNames(tls: TlsPair): string[] {
+function certificateNames(tls: TlsPair): string[] {
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(tls.cert);

@@ -9,8 +9,8 @@ import { invalid } from '../core/errors';
 
 const derive = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
-export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32 } as const;
-export const MIN_PASSWORD = 12;
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32 } as const;
+const MIN_PASSWORD = 12;
 /** 128 * N * r bytes is what scrypt needs; twice that is allowed. */
 const maxmem = (N: number, r: number) => 256 * N * r;
 

@@ -12,7 +12,7 @@ import { appendAudit, type Human } from './audit';
 import { checkPassword, hashPassword } from './passwords';
 import { isRole, type Role } from './roles';
 
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -14,8 +14,8 @@ import { normalEmail, orgsOfPerson, personByEmail, personBySeq, personOf, type P
 import { totpStep } from './totp';
 
 export const LOCK_AFTER = 10;
-export const LOCK_WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
+const LOCK_WINDOW_MS = 15 * 60_000;
+const LOCK_MS = 15 * 60_000;
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const refused = () => new LedgerError('unauthorized', 'The email address or the password is wrong.', { reason: 'sign_in' });

@@ -74,19 +74,11 @@ const OPEN_SIDES_NEAR = `${UNCATEGORIZED_NEAR} UNION ALL ${IN_TRANSIT_SIDES} AND
  */
 export async function openSides(ledger: Ledger, orgSeq: number, from: string, to: string, amounts?: ReadonlySet<number>): Promise<Side[]> {
   if (!amounts) return ledger.rows<Side>(OPEN_SIDES, orgSeq, from, to, orgSeq, from, to);
-  const list = [...amounts];
-  return ledger.rows<Side>(
-    openSidesOfAmounts(ledger),
-    orgSeq,
-    from,
-    to,
-    list,
-    orgSeq,
-    from,
-    to,
-    list.map((a) => -a),
-  );
+  return ledger.rows<Side>(openSidesOfAmounts(ledger), ...ofAmounts(orgSeq, from, to, [...amounts]));
 }
+
+/** Both halves' parameters (uncategorized rows of these amounts, transfers in transit of their opposites). */
+const ofAmounts = (orgSeq: number, from: string, to: string, list: number[]) => [orgSeq, from, to, list, orgSeq, from, to, list.map((a) => -a)];
 
 /**
  * The open sides that may pair with these (an import's new rows): of their
@@ -106,17 +98,7 @@ export async function openSidesNear(ledger: Ledger, orgSeq: number, near: SideDa
     ledger.sqlite.function('ldk_side_near', { directOnly: true }, (currency, amount, date) => (fn(currency as string, amount as number, date as string) ? 1 : 0));
   ask((currency, amount, date) => near.near(currency, amount, date));
   try {
-    return await ledger.rows<Side>(
-      OPEN_SIDES_NEAR,
-      orgSeq,
-      from,
-      to,
-      list,
-      orgSeq,
-      from,
-      to,
-      list.map((a) => -a),
-    );
+    return await ledger.rows<Side>(OPEN_SIDES_NEAR, ...ofAmounts(orgSeq, from, to, list));
   } finally {
     ask(() => false); // the connection outlives the import: it keeps no hold on its rows' days
   }
