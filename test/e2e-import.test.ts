@@ -3,10 +3,11 @@
 // CSV to fix; a Starling-style CSV reads payee first and keeps the columns
 // ticked when the account is picked by hand, which is not "found from the
 // file"; a file whose rows are in another account is warned about; a QIF
-// whose dates read both ways asks for the format.
+// whose dates read both ways asks for the format; the preview is the account
+// picked last, whichever dry run answers first.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
@@ -133,6 +134,29 @@ describe('the Import screen', () => {
     expect(await firstDescription()).toBe('WEWORK - LONDON EC2 - CARD PAYMENT');
     expect(await page.getByLabel('Account').first().locator('option').first().innerText()).toBe('Find it from the file');
     await shot('import-other-account');
+  });
+
+  it('shows the dry run of the account picked last, whichever answers first', async () => {
+    const account = page.getByLabel('Account').first();
+    await account.selectOption('');
+    await drop('starling.csv');
+    await counts().filter({ hasText: '0 new · 5 duplicate' }).waitFor();
+    const [barclays, starling] = await Promise.all(['Barclays (USD)', 'Starling (USD)'].map((label) => account.locator('option', { hasText: label }).getAttribute('value')));
+    const dryRunOf = (id: string | null) => (r: Response) => r.url().endsWith('/desk/api/importStatement') && r.request().postDataJSON()?.account === id;
+    // Barclays's dry run is answered only once Starling's, asked after it, has been.
+    const starlingAnswered = page.waitForResponse(dryRunOf(starling));
+    const barclaysAnswered = page.waitForResponse(dryRunOf(barclays));
+    await page.route('**/desk/api/importStatement', async (route) => {
+      if (route.request().postDataJSON()?.account === barclays) await starlingAnswered;
+      await route.continue();
+    });
+    await account.selectOption({ label: 'Barclays (USD)' });
+    await account.selectOption({ label: 'Starling (USD)' });
+    await barclaysAnswered;
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 200))); // the late answer's turn to be shown, if it were
+    expect(await counts().innerText()).toContain('0 new · 5 duplicate');
+    expect(await page.getByRole('alert').filter({ hasText: 'already in "Starling"' }).count()).toBe(0);
   });
 
   it('asks the date format of a QIF whose dates read both ways', async () => {

@@ -1,10 +1,11 @@
 // Journals and opening balances in real Chromium (issue 43): a journal written
 // by keyboard (the account by type-ahead, debit and credit, a tax code), the
-// running difference reaching zero before Save, then opened and reversed; the
+// running difference reaching zero before Save (the reading of the lines typed
+// last, whichever answers first), then opened and reversed; the
 // opening balances of a takeover typed in, refused while they leave something
 // over, saved when the difference is put to Opening balances.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
@@ -77,6 +78,40 @@ describe('journals on screen', () => {
     expect((await L.balancesAt(books, org.seq, '2026-03-31')).accounts[0].balance).toBe(-600);
     expect((await L.balancesAt(books, org.seq, '2026-04-01')).accounts[0].balance).toBe(0);
     await expectTotalsMatchRows(books);
+  });
+
+  it('shows the reading of the lines as typed last, whichever reading answers first', async () => {
+    await page.goto(`${app.server.url}/#/journals`);
+    const form = page.getByRole('form', { name: 'New journal' });
+    await form.getByLabel('Date').fill('2026-04-30');
+    await form.getByLabel('Narration').fill('Prepaid insurance');
+    await form.getByRole('button', { name: 'Line 1 account' }).click();
+    await page.keyboard.type('5200');
+    await page.keyboard.press('Enter');
+    await form.getByLabel('Line 1 debit').fill('500');
+    await form.getByRole('button', { name: 'Line 2 account' }).click();
+    await page.keyboard.type('Current');
+    await page.keyboard.press('Enter');
+    // The reading of a 400 credit is answered only after the one of the 500 typed over it.
+    const credit = (r: Request) => r.url().endsWith('/desk/api/previewJournal') && Math.abs(Number(r.postDataJSON()?.lines?.[1]?.amount));
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/desk/api/previewJournal', async (route) => {
+      if (credit(route.request()) === 400) await held;
+      await route.continue();
+    });
+    const asked400 = page.waitForRequest((r) => credit(r) === 400);
+    await form.getByLabel('Line 2 credit').fill('400');
+    await asked400;
+    await form.getByLabel('Line 2 credit').fill('500');
+    await form.getByText('Difference $0.00').waitFor();
+    const answered400 = page.waitForResponse((r) => credit(r.request()) === 400);
+    release();
+    await answered400;
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 200))); // the late answer's turn to be shown, if it were
+    expect(await form.getByText('Difference $0.00').count()).toBe(1);
+    expect(await form.getByRole('button', { name: 'Save journal' }).isDisabled()).toBe(false);
   });
 
   it("shows an agent's journal with lines in Approvals, debit and credit with the tax worked out, and approves it", async () => {

@@ -37,11 +37,17 @@ async function shown(page: Page): Promise<string> {
   // The screen itself where there is one (not the navigation), else the whole page (a sign-in form).
   const where = (await page.locator('main').count()) > 0 ? page.locator('main').first() : page.locator('body');
   const text = await where.innerText({ timeout: 2000 }).catch((err: Error) => `(unread: ${err.message.split('\n')[0]})`);
-  // What the fields hold (innerText leaves values out): the form a step was filling.
+  // What the fields hold and the lists have picked (innerText leaves values out): the form a step was filling.
   const fields = await where
-    .locator('input:not([type=hidden]):not([type=checkbox]):not([type=file]), textarea')
-    .evaluateAll((inputs) =>
-      inputs.map((i) => `${i.closest('label')?.firstChild?.textContent?.trim() ?? (i as HTMLInputElement).name}=${JSON.stringify((i as HTMLInputElement).value)}`).join(' '),
+    .locator('input:not([type=hidden]):not([type=checkbox]):not([type=file]), textarea, select')
+    .evaluateAll((fields) =>
+      fields
+        .map((f) => {
+          const name = f.closest('label')?.firstChild?.textContent?.trim() || f.getAttribute('aria-label') || (f as HTMLInputElement).name;
+          const value = f instanceof HTMLSelectElement ? (f.selectedOptions[0]?.text ?? '') : (f as HTMLInputElement).value;
+          return `${name}=${JSON.stringify(value)}`;
+        })
+        .join(' '),
     )
     .catch(() => '');
   return `${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}\n--- fields ---\n${fields || '(none)'}`;

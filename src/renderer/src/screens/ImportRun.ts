@@ -1,7 +1,7 @@
 // The Import screen's state: the staged file, how to read it (account,
 // mapping, skipping), the decisions on possible matches, and the dry run that
 // follows every change of them; confirming runs the same operation for real.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportResult } from '../../../main/ledger/imports/import';
 import { messageOf } from '../components';
 import { desk, DeskError } from '../desk';
@@ -39,14 +39,21 @@ export function useImportRun(orgId: string, accountId: string | undefined, onImp
   const [busy, setBusy] = useState<string>();
   const progress = useProgress(busy, upload);
   const [done, setDone] = useState<ImportResult>();
+  // Only the latest run speaks: a dry run for the account picked a moment ago, answering after the one for the
+  // account picked now, would show the other account's rows (and name it on the Import button).
+  const latest = useRef(0);
 
   const run = async (dryRun: boolean) => {
     if (!upload) return;
+    const id = ++latest.current;
+    // An import itself always speaks: its rows are in the books whatever was picked since.
+    const current = () => !dryRun || id === latest.current;
     setBusy(dryRun ? 'Checking the file…' : 'Importing…');
     setProblem(undefined);
     const chosen = Object.fromEntries(Object.entries(decisions).filter(([, d]) => d !== 'held')) as Record<string, 'merge' | 'import' | 'transfer'>;
     try {
       const result = await desk.importStatement({ orgId, file: upload.uploadId, ...options, decisions: chosen, dryRun });
+      if (!current()) return;
       if (dryRun || !result.batchId) setPreview(result);
       else {
         setDone(result);
@@ -55,10 +62,11 @@ export function useImportRun(orgId: string, accountId: string | undefined, onImp
         onImported();
       }
     } catch (error) {
+      if (!current()) return;
       setProblem(problemOf(error));
       if (dryRun) setPreview(undefined);
     } finally {
-      setBusy(undefined);
+      if (current()) setBusy(undefined);
     }
   };
 

@@ -22,15 +22,20 @@ function usePreview(orgId: string, date: string, lines: LineDraft[]): { preview:
   useEffect(() => {
     const input = asInput(lines);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || input.length === 0) return setState({ preview: null, problem: null });
+    // A reading asked before the lines changed again is dropped when it answers: the later one is shown.
+    let stale = false;
     const timer = setTimeout(
       () =>
         desk.previewJournal({ orgId, date, lines: input }).then(
-          (preview) => setState({ preview, problem: null }),
-          (error) => setState({ preview: null, problem: messageOf(error) }),
+          (preview) => stale || setState({ preview, problem: null }),
+          (error) => stale || setState({ preview: null, problem: messageOf(error) }),
         ),
       200,
     );
-    return () => clearTimeout(timer);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the lines and the date as the ledger reads them
   }, [orgId, key]);
   return state;
