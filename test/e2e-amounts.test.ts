@@ -1,12 +1,16 @@
 // Amounts typed in the screens, in real Chromium: every amount field reads
 // the same five inputs with one reader and the organization's decimal mark,
-// shows what it read, and never saves a silently different number.
+// shows what it read, and never saves a silently different number; a
+// statement balance typed is never replaced by the one an import suggests.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
+import { runDesk } from '../src/main/desk/transport/dispatch';
 import { headlessBooks, testBooks } from './support/books';
+import { deskAs } from './support/desk';
 import { rawAll } from './support/sql';
 import { builtRenderer, launchChromium } from './support/browser';
 import { tempDir } from './support/env';
@@ -18,6 +22,7 @@ let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let us: L.Organization;
+let data: string;
 let nl: L.Organization;
 const pageErrors: string[] = [];
 
@@ -41,7 +46,7 @@ const READS: Record<string, [number, string][] | [number | null, string][]> = {
 };
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-amounts-');
+  data = tempDir('ldk-e2e-amounts-');
   app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
   books = await testBooks(app.ledger, data);
   us = (await L.listOrganizations(books))[0];
@@ -171,5 +176,37 @@ describe('a card account', () => {
     await page.getByRole('button', { name: 'Finish reconciliation' }).click();
     await page.getByText('Reconciled Card through 2026-03-31.').waitFor();
     expect((await L.listAccounts(books, us.seq)).find((a) => a.name === 'Card')).toMatchObject({ balance: -252.14, lastReconciliation: { balance: -252.14 } });
+  });
+});
+
+describe('an imported statement', () => {
+  it('suggests its date and balance to reconcile, but never over a balance typed before it arrived', async () => {
+    await useOrg(us);
+    const reserve = await L.createAccount(books, us.seq, L.deskActor(), { name: 'Reserve', type: 'savings' });
+    const ctx = { ledger: app.ledger, dataDir: data, agentUrl: '', mode: 'command' as const, reviewer: L.deskActor() };
+    const bytes = readFileSync(join(__dirname, 'fixtures', 'statements', 'bank.qfx'));
+    const staged = (await runDesk(ctx, 'stageStatement', { fileName: 'bank.qfx', bytes: new Uint8Array(bytes) }, () => {})) as { data: { uploadId: string } };
+    await deskAs(ctx, us.id, 'importStatement', { file: staged.data.uploadId, account: reserve.id });
+    const date = page.getByLabel('Statement end date (YYYY-MM-DD)');
+    const balance = page.getByLabel('Statement ending balance');
+    // Nothing typed: the statement's closing balance and date.
+    await page.goto(`${app.server.url}/#/reconcile?account=${reserve.id}`);
+    await expect.poll(() => balance.inputValue()).toBe('4,142.30');
+    expect(await date.inputValue()).toBe('2024-01-31');
+    // Typed while the rows are on their way: the balance stays as typed.
+    await page.goto(`${app.server.url}/#/dashboard`);
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const hold = async (route: Route) => (await held, await route.continue());
+    await page.route('**/desk/api/reconcileView', hold);
+    await page.goto(`${app.server.url}/#/reconcile?account=${reserve.id}`);
+    await balance.fill('4,000.00');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/desk/api/reconcileView'));
+    release();
+    await answered;
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.getByRole('button', { name: 'Tick all' }).waitFor();
+    expect(await balance.inputValue()).toBe('4,000.00');
+    expect(await date.inputValue()).toBe('');
   });
 });

@@ -36,9 +36,10 @@ function ReconcileAccount({ orgId, accountId }: { orgId: string; accountId?: str
   // A card's statement prints what is owed as a positive figure; the books hold it as negative.
   const sign = view.data?.account.liability ? -1 : 1;
   useEffect(() => {
-    // A new account or statement: start from what the last imported statement says.
+    // A new account or statement: start from what the last imported statement says, unless the person has
+    // already typed the statement's date or balance (what arrives late does not replace what was typed).
     setTicked(new Set());
-    if (!date && view.data?.suggested) {
+    if (!date && !balance && view.data?.suggested) {
       setDate(view.data.suggested.date);
       setBalance(amountText(sign * view.data.suggested.balance, view.data.account.currency, decimalMark));
     }
