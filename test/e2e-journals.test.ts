@@ -42,20 +42,27 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** The New journal form with its date and narration typed; `account(n, typed)` picks line n's account by type-ahead. */
+async function newJournal(date: string, narration: string) {
+  await page.goto(`${app.server.url}/#/journals`);
+  const form = page.getByRole('form', { name: 'New journal' });
+  await form.getByLabel('Date').fill(date);
+  await form.getByLabel('Narration').fill(narration);
+  const account = async (line: number, typed: string) => {
+    await form.getByRole('button', { name: `Line ${line} account` }).click();
+    await page.keyboard.type(typed);
+    await page.keyboard.press('Enter');
+  };
+  return { form, account };
+}
+
 describe('journals on screen', () => {
   it('writes a journal by keyboard, saved only once the difference is zero, then reverses it', async () => {
-    await page.goto(`${app.server.url}/#/journals`);
-    const form = page.getByRole('form', { name: 'New journal' });
-    await form.getByLabel('Date').fill('2026-03-31');
-    await form.getByLabel('Narration').fill('Accrued studio rent');
-    await form.getByRole('button', { name: 'Line 1 account' }).click();
-    await page.keyboard.type('5200');
-    await page.keyboard.press('Enter');
+    const { form, account } = await newJournal('2026-03-31', 'Accrued studio rent');
+    await account(1, '5200');
     await form.getByLabel('Line 1 debit').fill('500');
     await form.getByLabel('Line 1 tax code').selectOption('S');
-    await form.getByRole('button', { name: 'Line 2 account' }).click();
-    await page.keyboard.type('Current');
-    await page.keyboard.press('Enter');
+    await account(2, 'Current');
     await form.getByLabel('Line 2 credit').fill('500');
     // The tax is worked out by the ledger: 100.00 short, and Save waits.
     await form.getByText('Difference $100.00').waitFor();
@@ -81,17 +88,10 @@ describe('journals on screen', () => {
   });
 
   it('shows the reading of the lines as typed last, whichever reading answers first', async () => {
-    await page.goto(`${app.server.url}/#/journals`);
-    const form = page.getByRole('form', { name: 'New journal' });
-    await form.getByLabel('Date').fill('2026-04-30');
-    await form.getByLabel('Narration').fill('Prepaid insurance');
-    await form.getByRole('button', { name: 'Line 1 account' }).click();
-    await page.keyboard.type('5200');
-    await page.keyboard.press('Enter');
+    const { form, account } = await newJournal('2026-04-30', 'Prepaid insurance');
+    await account(1, '5200');
     await form.getByLabel('Line 1 debit').fill('500');
-    await form.getByRole('button', { name: 'Line 2 account' }).click();
-    await page.keyboard.type('Current');
-    await page.keyboard.press('Enter');
+    await account(2, 'Current');
     // The reading of a 400 credit is answered only after the one of the 500 typed over it.
     const credit = (r: Request) => r.url().endsWith('/desk/api/previewJournal') && Math.abs(Number(r.postDataJSON()?.lines?.[1]?.amount));
     let release = () => {};
