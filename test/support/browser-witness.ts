@@ -1,6 +1,7 @@
 // What a browser test's pages showed when it failed: each page's address, the
-// visible text of its <main>, and its last console errors, page errors and
-// failed requests. A vitest setup file; launchChromium() registers its browsers.
+// visible text of its <main>, what its fields hold, and its last console
+// errors, page errors and failed requests. A vitest setup file;
+// launchChromium() registers its browsers.
 import { afterEach } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 
