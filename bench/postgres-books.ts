@@ -8,7 +8,7 @@
 // migrated by other migrations than this build's (a changed schema). SQLite:
 // the reports benchmark's folder (bench/.data-books), made the same way if missing.
 import { createOrganization, findOrganization, openLedger, type Ledger } from '../src/main/ledger';
-import { openPostgres, postgresMigrations } from '../src/main/ledger/core/postgres-open';
+import { openPostgres, postgresMigrations } from '../src/main/ledger/core/postgres/open';
 import { ledgerFile } from '../src/main/paths';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 import type { BenchCluster } from './postgres-cluster';

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOrganization, createToken, type Ledger } from '../src/main/ledger';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 import type { BenchCluster } from './postgres-cluster';
 import { throughput, type Load } from './load';

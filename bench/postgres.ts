@@ -26,7 +26,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findOrganization } from '../src/main/ledger';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { startCluster, type BenchCluster } from './postgres-cluster';
 import { BOOKS_DB, openSqliteBooks, preparePostgresBooks } from './postgres-books';
 import { compareReads } from './postgres-reads';

@@ -1,15 +1,15 @@
 // `npm run db:check -- --database postgres://...`: checks on a live database what
 // a firm's server relies on for keeping organizations apart (issue 44), and
 // prints each problem (exit 1) or that there are none:
-// - every table but the global ones (src/main/ledger/core/tenancy.ts) holds one
+// - every table but the global ones (src/main/ledger/core/postgres/tenancy.ts) holds one
 //   organization's rows: it has org_seq, row-level security enabled and FORCEd,
 //   and a policy;
 // - its primary key and every unique index lead with org_seq, and each foreign
 //   key to another such table carries org_seq (sharding by organization);
 // - the server's role owns no table, is no superuser and does not bypass row-level security.
 import pg from 'pg';
-import { GLOBAL_TABLES } from '../src/main/ledger/core/tenancy';
-import { SERVER_ROLE } from '../src/main/ledger/core/postgres';
+import { GLOBAL_TABLES } from '../src/main/ledger/core/postgres/tenancy';
+import { SERVER_ROLE } from '../src/main/ledger/core/postgres/driver';
 
 const query = async <T>(client: pg.ClientBase, sql: string, params: unknown[] = []): Promise<T[]> => (await client.query(sql, params)).rows as T[];
 

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { numbered } from '../src/main/ledger/core/postgres';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import { numbered } from '../src/main/ledger/core/postgres/driver';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { startPostgres } from '../test/support/postgres';
 
 const root = join(import.meta.dirname, '..');

@@ -25,6 +25,7 @@ export const TEST_PACKAGES = [
     present: () => Boolean(process.env.LEDGERDESK_CJK_FONT) || existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
   },
   { pkg: 'postgresql', why: 'the suites on a throwaway PostgreSQL', present: () => postgresBin() && onPath('pg_virtualenv') },
+  { pkg: 'pgbouncer', why: 'the server behind a transaction pooler', present: () => existsSync('/usr/sbin/pgbouncer') || onPath('pgbouncer') },
   { pkg: 'openssl', why: "a test certificate for the server's own TLS", present: () => onPath('openssl') },
 ];
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 import { ledgerFile } from '../src/main/paths';
 import { sha256Of } from '../src/main/receipts/intake';

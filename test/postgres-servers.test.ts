@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { databaseOf } from './support/books';
 import { tempDir } from './support/env';
 import { expectTotalsMatchRows } from './support/aggregates';

@@ -3,7 +3,7 @@
 // schema migrated, which each test's books are copied from (support/books.ts);
 // stopped and removed after the run.
 import type { TestProject } from 'vitest/node';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { psqlSync, startPostgres } from './support/postgres';
 
 declare module 'vitest' {

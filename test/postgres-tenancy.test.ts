@@ -4,9 +4,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
-import { openPostgres } from '../src/main/ledger/core/postgres-open';
-import type { PostgresLedger } from '../src/main/ledger/core/postgres';
-import { GLOBAL_TABLES } from '../src/main/ledger/core/tenancy';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
+import type { PostgresLedger } from '../src/main/ledger/core/postgres/driver';
+import { GLOBAL_TABLES } from '../src/main/ledger/core/postgres/tenancy';
 import { checkPostgres } from '../scripts/check-postgres';
 import { fillDemo } from '../src/main/demo';
 import { psqlSync, startPostgres, type ThrowawayPostgres } from './support/postgres';

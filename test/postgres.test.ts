@@ -5,9 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NewerLedgerError } from '../src/main/ledger/core/db';
-import { numbered } from '../src/main/ledger/core/postgres';
-import { openPostgres, postgresMigrations } from '../src/main/ledger/core/postgres-open';
+import { NewerLedgerError } from '../src/main/ledger/core/sqlite/open';
+import { numbered } from '../src/main/ledger/core/postgres/driver';
+import { openPostgres, postgresMigrations } from '../src/main/ledger/core/postgres/open';
 import { postgresSchema } from '../scripts/postgres-schema';
 import { tableConfigs } from '../scripts/postgres/tables';
 

@@ -1,8 +1,8 @@
 // Row-level security on a firm's server: the role the server runs as (it owns
 // nothing, so FORCEd policies bind it), what it may do to each table, and each
 // organization's table shown only for the organization the connection is set to.
-import { GLOBAL_TABLES, ORG_SETTING } from '../../src/main/ledger/core/tenancy';
-import { SERVER_ROLE } from '../../src/main/ledger/core/postgres';
+import { GLOBAL_TABLES, ORG_SETTING } from '../../src/main/ledger/core/postgres/tenancy';
+import { SERVER_ROLE } from '../../src/main/ledger/core/postgres/driver';
 import { q } from './tables';
 
 /** Tables the server may read and add to but never change: the audit log (its triggers say so too). */

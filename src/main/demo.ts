@@ -5,7 +5,7 @@
 // with OCR text (linked and not), notes.
 import { Valuer } from './ledger/rates/valuer';
 import { DemoSink } from './demo-sink';
-import type { Ledger } from './ledger/core/db';
+import type { Ledger } from './ledger/core/sqlite/open';
 import { bulkInsert } from './ledger/totals/bulk';
 import { insertAccount } from './ledger/accounts/accounts';
 import { type TransactionSource, type TransactionStatus } from './ledger/transactions/transactions';

@@ -7,7 +7,7 @@
 import { recountAfterEach } from './recount';
 import { afterAll, inject } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/ledger';
-import { openPostgres } from '../../src/main/ledger/core/postgres-open';
+import { openPostgres } from '../../src/main/ledger/core/postgres/open';
 import { ledgerFile } from '../../src/main/paths';
 import { psqlSync } from './postgres';
 

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { LedgerError } from '../ledger/core/errors';
 import { authenticate, type AuthenticatedToken, type Scope } from '../ledger/access/tokens';
-import type { Ledger } from '../ledger/core/db';
+import type { Ledger } from '../ledger/core/sqlite/open';
 
 export const REALM = 'ledgerdesk';
 const TOKEN_IN_URL = /[?&](access_token|token|api_key|apikey|key|bearer)=/i;

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { Ledger } from '../ledger/core/db';
+import type { Ledger } from '../ledger/core/sqlite/open';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import { tokenOf } from './auth';
 import { sendJson } from './http';

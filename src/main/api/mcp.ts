@@ -24,7 +24,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { Ledger } from '../ledger/core/db';
+import type { Ledger } from '../ledger/core/sqlite/open';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import type { AuthenticatedToken } from '../ledger/access/tokens';
 import { bindToken, challenge, mayCall, requireAccess, tokenOf } from './auth';

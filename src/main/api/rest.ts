@@ -1,7 +1,7 @@
 // /api/v1: one express route per registry operation, then 405s for known
 // paths with another method and a 404 for everything else under the prefix.
 import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
-import type { Ledger } from '../ledger/core/db';
+import type { Ledger } from '../ledger/core/sqlite/open';
 import { LedgerError } from '../ledger/core/errors';
 import { bindToken, requireAccess, tokenOf } from './auth';
 import { jsonBody, methodNotAllowed, pathOf, queryOf, requireJson, sendJson } from './http';

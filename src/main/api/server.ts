@@ -10,7 +10,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Ledger } from '../ledger/core/db';
+import type { Ledger } from '../ledger/core/sqlite/open';
 import { LedgerError } from '../ledger/core/errors';
 import { errorHandler, sendError, toLedgerError } from './errors';
 import { loopbackGuard } from './guards';

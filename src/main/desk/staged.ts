@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Ledger } from '../ledger/core/db';
+import type { Ledger } from '../ledger/core/sqlite/open';
 
 /** Chunks of this size: a row each, well under PostgreSQL's 1 GB limit for one value. */
 const CHUNK = 1024 * 1024;

@@ -1,6 +1,6 @@
 // The domain without the storage: every function takes an open `Ledger`. What
 // the agent API's registry and the command line's agent side may load without
-// loading the SQLite driver (core/db.ts and core/backup.ts open files; index.ts
+// loading the SQLite driver (core/sqlite/open.ts and core/sqlite/backup.ts open files; index.ts
 // adds them). The demo books (src/main/demo.ts) are a fixture, not part of it.
 export * from './core/errors';
 export * from './core/money';
@@ -61,15 +61,15 @@ export * from './documents/draft';
 export * from './documents/entry';
 export * from './documents/credit';
 export * from './documents/many';
-export * from './documents/settle';
-export { applyCredit, unapplyCredit } from './documents/apply-credit';
-export * from './documents/aging';
-export * from './documents/pdf';
-export { cjkFallback } from './documents/pdf-fonts';
-export { assertDrawable } from './documents/pdf-logo';
-export * from './documents/match';
+export * from './documents/payments/settle';
+export { applyCredit, unapplyCredit } from './documents/payments/apply-credit';
+export * from './documents/owed/aging';
+export * from './documents/pdf/pdf';
+export { cjkFallback } from './documents/pdf/fonts';
+export { assertDrawable } from './documents/pdf/logo';
+export * from './documents/payments/match';
 export * from './documents/basis';
-export * from './documents/statement';
+export * from './documents/owed/statement';
 export { isCurrency, requireCurrency } from './rates/currencies';
 export { RATE_DIGITS, rateText, toBase } from './rates/decimal';
 export { baseOf, linesBase, Valuer } from './rates/valuer';

@@ -1,5 +1,5 @@
 // The domain (domain.ts) and opening, backing up and restoring ledger files:
 // knows nothing of HTTP, MCP, Electron or React.
 export * from './domain';
-export * from './core/db';
-export * from './core/backup';
+export * from './core/sqlite/open';
+export * from './core/sqlite/backup';

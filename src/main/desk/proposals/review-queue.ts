@@ -1,7 +1,7 @@
 // What the Approvals screen shows of a proposal: the proposal itself, what it
 // would change as its kind describes it (the same shape for every kind), and
 // who sent it.
-import type { Ledger } from '../../ledger/core/db';
+import type { Ledger } from '../../ledger/core/sqlite/open';
 import type { ChangeView } from '../../ledger/proposals/kind';
 import { kindOf } from '../../ledger/proposals/kinds';
 import { toProposal, type Proposal, type ProposalRow, type ProposalStatus } from '../../ledger/proposals/proposals';

@@ -15,7 +15,7 @@ import { toLedgerError } from '../../api/errors';
 import { LedgerError } from '../../ledger/core/errors';
 import { personBySeq } from '../../ledger/access/people';
 import { acceptInvitation, checkTotp, delayFor, signIn } from '../../ledger/access/sign-in';
-import type { Ledger } from '../../ledger/core/db';
+import type { Ledger } from '../../ledger/core/sqlite/open';
 import type { DeskPerson } from '../operation';
 import { cookieValue, SESSION_COOKIE, type DeskSessions } from './sessions';
 

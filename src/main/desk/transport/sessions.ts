@@ -7,7 +7,7 @@
 // `ledgerdesk sign-in` hands out a link for a running server from another
 // process by writing a code into the same database.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Ledger } from '../../ledger/core/db';
+import type { Ledger } from '../../ledger/core/sqlite/open';
 
 export const SESSION_COOKIE = 'ldk_desk';
 export const SIGN_IN_PATH = '/desk/sign-in';

@@ -1,6 +1,6 @@
 // The append-only audit log. appendAudit is called inside the same database
 // transaction as the change it records (triggers refuse UPDATE and DELETE).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 import { auditHash, auditHashed, type HashedEntry } from '../core/hash';
 

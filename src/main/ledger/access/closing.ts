@@ -3,7 +3,7 @@
 // imported, approved or reversed. Every such write asks assertOpen first and
 // is refused with `period_locked` (409), the dates named. Locking and
 // unlocking are the person's, audited with their reason.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { appendAudit, type Human } from './audit';
 import { organizationBySeq } from './organizations';

@@ -5,7 +5,7 @@
 // are written, and the numbering. Read when an invoice's PDF is made, never
 // copied into the invoice. Checked here: a sort code is six digits, an IBAN
 // passes its check digits, a next number never goes back to one used.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, type FieldIssue } from '../core/errors';
 import { isCountry } from '../../../shared/countries';
 import { DATE_STYLES, defaultDateStyle, type DateStyle } from '../../../shared/date-styles';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { appendAudit, type Actor } from './audit';
 import { nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 
 export const MAX_LOGO_BYTES = 1024 * 1024;

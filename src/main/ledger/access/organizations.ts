@@ -1,7 +1,7 @@
 // Organizations: every row of the ledger belongs to one. A new organization's
 // chart of accounts and counterparties are seeded from the public ontology.
 import { userInfo } from 'node:os';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { appendAudit, type Actor, type Human } from './audit';
 import { newId, nowIso } from '../core/clock';
 import { LedgerError, invalid } from '../core/errors';

@@ -3,7 +3,7 @@
 // only the SHA-256 of the token is stored, so the data folder never holds it.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { Role } from './roles';
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from '../core/clock';

@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES, isLiability, LIABILITY_TYPES, normalizeAccountId, type A
 import { appendAudit, type Actor } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import type { AccountRecord } from '../../../../db/rows';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { freeNameAsync } from '../core/text';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';

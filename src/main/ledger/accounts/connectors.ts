@@ -6,7 +6,7 @@
 // last import, syncStatus null before the first import, `stale` when nothing
 // was imported for STALE_AFTER_DAYS days, else `ok`.
 import { accountFacts, accountRows } from './accounts';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 
 import { CONNECTOR_STATUSES, SYNC_STATUSES } from '../../../../db/values';
 

@@ -7,7 +7,7 @@
 import { accountBySeq, accountFacts, isLiability, requireAccount, requireOpenAccount, type AccountRow } from './accounts';
 import { appendAudit, type Human } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';

@@ -1,7 +1,7 @@
 // The chart of accounts of one organization, and category resolution:
 // a code must exist in the chart; a name or synonym (case-insensitive,
 // trimmed) resolves to the canonical name; anything else is a 400.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { foldName } from '../core/text';
 import { invalid, type FieldIssue } from '../core/errors';
 import type { CategoryRecord } from '../../../../db/rows';

@@ -5,7 +5,7 @@
 // told, so they can be renamed but not archived.
 import { appendAudit, type Actor, type Human } from '../access/audit';
 import { chartRowByCode, chartRows, type Category, type ChartRow, listCategories } from './categories';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
 import { ChartTree } from './sections';

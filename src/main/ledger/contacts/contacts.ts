@@ -6,7 +6,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { resolveCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { foldName } from '../core/text';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { usableTaxCodeRow } from '../tax/codes';

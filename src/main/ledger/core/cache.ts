@@ -1,7 +1,7 @@
 // A bigger page cache for a batch (a rule run, a file of invoices): its
-// indexes outgrow SQLite's 2 MB default. Kept apart from db.ts so that what
+// indexes outgrow SQLite's 2 MB default. Kept apart from sqlite/open.ts so that what
 // imports it does not load the database driver (the agent commands need none).
-import type { Ledger } from './db';
+import type { Ledger } from './sqlite/open';
 
 /** Runs fn with SQLite's page cache at `kib` (0: as it is), then as it was: a batch over many rows touches more pages than the 2 MB default holds. */
 export async function withCache<T>(ledger: Ledger, kib: number, fn: () => Promise<T>): Promise<T> {

@@ -2,10 +2,10 @@
 // desktop's, and every command's by default) or a PostgreSQL server named by
 // --database or LEDGERDESK_DATABASE_URL (a firm's). The server's driver loads
 // only when one is named.
-import { openLedger, type OpenOptions } from './db';
+import { openLedger, type OpenOptions } from './sqlite/open';
 import type { Ledger } from './storage';
 
-export { withoutPassword } from './address';
+export { withoutPassword } from './postgres/address';
 
 export interface BooksAt {
   /** The data folder whose ledger.db is opened when no database is named. */
@@ -34,6 +34,6 @@ export function configuredDatabase(flag: string | undefined, env: NodeJS.Process
 
 export async function openBooks(at: BooksAt, options: BooksOptions = {}): Promise<Ledger> {
   if (!at.database) return openLedger(at.ledgerFile, options);
-  const { openPostgres } = await import('./postgres-open');
+  const { openPostgres } = await import('./postgres/open');
   return openPostgres(at.database, { log: options.log, max: options.max, role: options.role });
 }

@@ -4,7 +4,7 @@
 // between a data folder and a server (access/copy.ts).
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../../../db/schema';
-import { GLOBAL_TABLES } from './tenancy';
+import { GLOBAL_TABLES } from './postgres/tenancy';
 
 export type TableConfig = ReturnType<typeof getTableConfig>;
 

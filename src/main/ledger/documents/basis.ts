@@ -9,7 +9,7 @@
 // (an overpayment) is nothing's revenue until applied: the day it is applied to
 // a document pays that document's share (apply-credit.ts).
 import { roundDiv } from '../core/dialect';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { InCurrency, LineSum } from '../totals/sums';
 
 export type Basis = 'cash' | 'accrual';

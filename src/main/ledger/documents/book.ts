@@ -2,14 +2,14 @@
 // dated the issue date, at the document's rate (issue 30); voiding posts
 // its reversal. Totals are kept by the postings' triggers, or by a run's
 // Track when many documents are written at once (many.ts).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { Valuer } from '../rates/valuer';
 import { assertNotInFiledPeriod } from '../tax/return';
 import type { Track } from '../totals/declared';
 import { documentValue } from './currency';
 import { KIND_NAMES, type DocumentRow } from './documents';
 import type { WorkedDocument } from './draft';
-import { refreshSettled } from './settled';
+import { refreshSettled } from './payments/settled';
 
 const POSTING_COLUMNS = '(document_seq, org_seq, kind, category_seq, settles_seq, contact_seq, date, currency, amount_minor, base_minor, memo, tax_code_seq, tax_minor)';
 

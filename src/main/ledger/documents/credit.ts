@@ -4,7 +4,7 @@
 // on receivables in the base currency either.
 import type { Human } from '../access/audit';
 import { today, newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { documentBySeq, requireDocument, toDocument, type Document } from './documents';
 import { takeNumber, workLines, type DocumentInput } from './draft';

@@ -9,7 +9,7 @@
 // "Realized exchange gains and losses" (made when first needed, audited).
 import type { Actor } from '../access/audit';
 import { categoryNamed } from '../chart/edit';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { shareOf } from '../rates/decimal';
 import { baseCurrency, Valuer } from '../rates/valuer';
 import type { LineInput } from '../transactions/lines';

@@ -5,12 +5,12 @@
 // with a balance. Amounts are decimal numbers in the document's currency.
 import { anyOf } from '../core/dialect';
 import { today } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { foldName } from '../core/text';
-import { availableCredit } from './applied';
-import { paidByRow } from './paid';
+import { availableCredit } from './payments/applied';
+import { paidByRow } from './payments/paid';
 import type { DocumentKind, DocumentState } from '../../../../db/values';
 import { mapInOrder } from '../core/in-order';
 

@@ -13,7 +13,7 @@
 // - Numbers: invoices and credit notes from the organization's prefix and
 //   next number, given at creation (a draft has its number) and never reused
 //   (a voided one keeps it); a bill carries its vendor's number, unique per vendor.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, type FieldIssue } from '../core/errors';
 import { typedToMinor, type TypedMoney } from '../core/money';
 import type { ContactRow } from '../contacts/contacts';

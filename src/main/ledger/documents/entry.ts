@@ -9,7 +9,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { newTimeOrderedId, nowIso, today } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import type { DocumentKind } from '../../../../db/values';
@@ -17,7 +17,7 @@ import type { ContactRow } from '../contacts/contacts';
 import { documentBySeq, KIND_NAMES, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
 import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type DocumentLineInput, type WorkedDocument } from './draft';
 import { lookups, type Lookups } from './lookups';
-import { refreshSettled } from './settled';
+import { refreshSettled } from './payments/settled';
 import type { Track } from '../totals/declared';
 import { bookEntry, reverseEntry } from './book';
 import { requireCurrency } from '../rates/currencies';

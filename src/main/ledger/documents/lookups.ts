@@ -4,7 +4,7 @@
 // (many.ts). One Lookups serves one write in which nothing it read changes.
 import { organizationBySeq, type Organization } from '../access/organizations';
 import { chartRowByCode, type ChartRow } from '../chart/categories';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { requireContactRow, type ContactRow } from '../contacts/contacts';
 import { rateOn, usableTaxCodeRow } from '../tax/codes';
 import { defaultTaxOf } from '../tax/lines';

@@ -15,7 +15,7 @@
 // kept once for the batch (totals/bulk.ts) rather than by a trigger per posting.
 import { parse } from 'csv-parse/sync';
 import type { Human } from '../access/audit';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, type FieldIssue } from '../core/errors';
 import { postInBulk } from '../totals/bulk';
 import type { Track } from '../totals/declared';

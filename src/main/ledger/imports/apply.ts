@@ -7,7 +7,7 @@
 import { maskOf, insertAccount, type AccountRow } from '../accounts/accounts';
 import { appendAudit, type Actor } from '../access/audit';
 import { newId, newTimeOrderedId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { BULK_ROWS, insertInBulk, type Track } from '../totals/bulk';

@@ -14,7 +14,7 @@ import { replaceLines, type LineInput } from '../transactions/lines';
 import { ownValue } from '../transfers/value';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions';
 import { nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError, notFound } from '../core/errors';
 import { excerpt } from '../core/text';
 import type { ImportBatchRecord } from '../../../../db/rows';

@@ -22,7 +22,7 @@
 // different one (import).
 import { bySql } from '../core/dialect';
 import { addDays } from '../../../shared/dates';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { LedgerRows } from './statement-rows';
 
 export const MATCH_DAYS = 4;

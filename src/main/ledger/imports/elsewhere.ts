@@ -8,7 +8,7 @@
 // When most of them are in one account, the preview and the command say so.
 // Next month's CSV of an account holds rows no account has yet: its header,
 // the one another account's saved mapping was made for, says so instead.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { accountForHeaders, mappingOfAccount } from './mappings';
 import type { LedgerRows } from './statement-rows';
 

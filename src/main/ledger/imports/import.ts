@@ -4,7 +4,7 @@
 // came in, all in one SQLite transaction. The answer is what the preview shows.
 import type { ParsedStatement, RowIssue, StatementDates } from '../../statements/types';
 import type { Actor } from '../access/audit';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { runRules } from '../rules/runs';
 import { applyImport } from './apply';
@@ -14,7 +14,7 @@ import type { SectionPlan } from './sections';
 import type { PlannedTransfer } from './transfers';
 import type { ElsewhereWarning } from './elsewhere';
 import { shownSide } from '../transfers/candidates';
-import { matchImportedPayments } from '../documents/match';
+import { matchImportedPayments } from '../documents/payments/match';
 import { mapInOrder } from '../core/in-order';
 
 export type { ImportInput, MatchDecision } from './plan';

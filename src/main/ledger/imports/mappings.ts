@@ -6,7 +6,7 @@ import { dateOrderOf, type DateOrder } from '../../statements/dates';
 import type { CsvMapping, CsvReport } from '../../statements/types';
 import type { AccountRow } from '../accounts/accounts';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { freeNameAsync } from '../core/text';
 

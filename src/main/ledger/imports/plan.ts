@@ -5,7 +5,7 @@
 // apply.ts writes a plan in one transaction; a dry run shows it as it is.
 import type { CsvMapping, ParsedStatement, RowIssue } from '../../statements/types';
 import type { AccountRow } from '../accounts/accounts';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { classifyRows, type Classified } from './dedupe';
 import { resolveSections, type SectionPlan } from './sections';
 import { toLedgerRows, type LedgerRows } from './statement-rows';

@@ -7,7 +7,7 @@
 // person is asked, never a new account made up for it.
 import type { ParsedStatement, StatedBalance, StatementSection } from '../../statements/types';
 import { maskOf, requireAccount, type AccountInput, type AccountRow, type AccountType } from '../accounts/accounts';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { decimalToMinor } from '../core/money';
 import { freeNameAsync } from '../core/text';

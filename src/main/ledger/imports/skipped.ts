@@ -5,7 +5,7 @@
 // (statements/skipped-csv.ts). Batches made before issue 42 kept only a count.
 import type { SkippedRow, SkippedRows } from '../../statements/skipped-csv';
 import type { RowIssue } from '../../statements/types';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { notFound } from '../core/errors';
 
 /** What a batch keeps to write its skipped rows out as the bank wrote them: a CSV's header line and delimiter. */

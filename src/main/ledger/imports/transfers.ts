@@ -10,7 +10,7 @@
 //   matches it with the closest one.
 //
 // Undoing the import puts the other sides' lines back (import_line_changes).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { openSidesNear, SideDays, SidePool, type Side } from '../transfers/candidates';
 import type { LedgerRows } from './statement-rows';
 

@@ -9,7 +9,7 @@ import type { Human } from '../access/audit';
 import { journalAudit } from './audit';
 import { organizationBySeq } from '../access/organizations';
 import { today } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { isCalendarDate } from '../../../shared/dates';

@@ -2,7 +2,7 @@
 // written in the same transaction as the journal.
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { journalBySeq } from './journals';
 import { totalDebit } from './lines';

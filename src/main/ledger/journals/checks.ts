@@ -4,7 +4,7 @@
 // (it is never paid), so one dated in a filed period would be in no return
 // (documents are refused the same way on the accrual basis: docs/tax.md).
 import { assertOpen } from '../access/closing';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { lastFiledTo } from '../tax/return';
 import type { PostingDraft } from './lines';

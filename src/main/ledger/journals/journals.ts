@@ -3,7 +3,7 @@
 // worked out; a money account's line with its row in the register), whether
 // it was reversed or reverses another, and the repeat it belongs to; the list
 // newest first.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';

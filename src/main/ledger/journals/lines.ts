@@ -8,7 +8,7 @@
 // or vendor owes is refused: it moves with a document (an invoice, a credit
 // note, a bill), never a bare line, so that the aging and the statements stay
 // what the balance sheet says. Lines are in the organization's currency.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf, organizationBySeq } from '../access/organizations';

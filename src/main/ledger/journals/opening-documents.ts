@@ -8,7 +8,7 @@
 // balances are set again; the others are replaced by what is given.
 import { appendAudit, type Human } from '../access/audit';
 import { newTimeOrderedId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { contactFor, dueDateOf } from '../documents/draft';

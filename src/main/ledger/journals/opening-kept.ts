@@ -3,7 +3,7 @@
 // one that was paid, credited, paid with a credit or voided since stays as it
 // is (the payment rests on it), and so does the conversion date then.
 import { appendAudit, type Human } from '../access/audit';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import type { JournalRow } from './journals';

@@ -4,7 +4,7 @@
 // what they still ask today, the debits and credits, and what is left over
 // for Opening balances (equity): the balance sheet's line of that name at the
 // conversion date, the opening balances of accounts opened later included.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { Valuer } from '../rates/valuer';

@@ -6,7 +6,7 @@
 // account. By default the return is the tax period ending the day before the
 // conversion, when the conversion starts a period; otherwise the period is
 // named, or none (the balance alone).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { newId, nowIso } from '../core/clock';
 import { fromMinor } from '../core/money';

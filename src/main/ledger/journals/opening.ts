@@ -14,7 +14,7 @@ import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { organizationBySeq } from '../access/organizations';
 import { updateAccount } from '../accounts/accounts';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { withCache } from '../core/cache';

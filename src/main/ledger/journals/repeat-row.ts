@@ -3,7 +3,7 @@
 // when it has no such day: from January 31, February 28, March 31), counted
 // from the first date, never from the one before, so a short month does not
 // move the later ones.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { journalNumberSql } from './numbers';
 
 export const REPEAT_EVERY = ['monthly'] as const;

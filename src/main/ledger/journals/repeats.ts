@@ -13,7 +13,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { addDays, isCalendarDate } from '../../../shared/dates';
 import { assertDateOpen } from './checks';

@@ -9,7 +9,7 @@
 import type { Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { newId, newTimeOrderedId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { JournalKind } from '../../../../db/values';
 import { insertTransaction } from '../transactions/insert';
 import type { Track } from '../totals/declared';

@@ -5,7 +5,7 @@
 // here, so the proposal holds what an agent's would.
 import type { Human } from '../access/audit';
 import { decimalMarkOf, organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { mapInOrder } from '../core/in-order';

@@ -4,7 +4,7 @@
 // reviewing, reversing and listing proposals loop over the kinds (kinds/index.ts).
 import type { z } from 'zod';
 import type { Human } from '../access/audit';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import type { ProposalRow } from './row';
 

@@ -1,6 +1,6 @@
 // Proposals: what agents write. Creating one never touches the books; each
 // creation and its audit entry commit in one transaction.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { appendAudit, tokenWriterId, type AgentActor, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { newId, nowIso } from '../core/clock';

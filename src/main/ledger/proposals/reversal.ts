@@ -6,7 +6,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { kindOf } from './kinds';

@@ -17,7 +17,7 @@ import { isCalendarDate, addDays } from '../../../shared/dates';
 import { isCurrency } from './currencies';
 import { divideRates, invertRate, readRate, type Rate } from './decimal';
 import type { Actor } from '../access/audit';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { baseCurrency, RATE_LOOKBACK_DAYS, writeRates, type RateInput, type RatesWritten } from './rates';
 
 export const RATE_FORMATS = ['ecb', 'plain'] as const;

@@ -8,7 +8,7 @@
 import { appendAudit, type Actor } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid } from '../core/errors';
 import { isCalendarDate } from '../../../shared/dates';
 import type { RateSource } from '../../../../db/values';

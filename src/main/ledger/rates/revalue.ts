@@ -13,7 +13,7 @@ import { assertOpen } from '../access/closing';
 import { organizationBySeq } from '../access/organizations';
 import { categoryNamed } from '../chart/edit';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { addDays, isCalendarDate } from '../../../shared/dates';

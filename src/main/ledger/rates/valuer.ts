@@ -5,7 +5,7 @@
 // here when it is booked, and the base amounts stay as booked: a later rate
 // never rewrites them.
 import { organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { addDays } from '../../../shared/dates';
 import { readRate, shareOf, toBase, type Rate } from './decimal';

@@ -5,7 +5,7 @@
 // start into retained earnings (earlier years) and current-year earnings.
 import { consistent } from '../core/consistent';
 import { today } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { earningsBefore, fiscalYearOf, linePositions, positionsThrough, reportCurrency, type BookClass, type BookRef, type Position } from './positions';
 

@@ -8,7 +8,7 @@
 // one order (date, source, seq, position); a page is found from the counts
 // per day, so it reads only the days it shows.
 import { anyOf } from '../core/dialect';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { cashRecognitionsSql, paymentParams, type Basis } from '../documents/basis';
 import { lineRange, type InCurrency, type RangeTotals } from '../totals/sums';
 import { journalNumberSql } from '../journals/numbers';

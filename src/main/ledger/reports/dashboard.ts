@@ -14,7 +14,7 @@
 // base currency (cards and other liabilities count negative): opening balances
 // plus every movement.
 import { consistent } from '../core/consistent';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { listConnectors } from '../accounts/connectors';
 import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';

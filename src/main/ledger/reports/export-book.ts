@@ -6,7 +6,7 @@ import { dayBefore } from '../../../shared/dates';
 import { accountRows } from '../accounts/accounts';
 import type { CategoryType } from '../chart/ontology';
 import { chartRows } from '../chart/categories';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { minorDigits } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { accountSumBefore } from '../totals/sums';

@@ -2,7 +2,7 @@
 // journal one entry, its postings as they are and its money accounts' lines
 // as money postings (the clearing posting names its account; its row in the
 // register is not written again), in the organization's currency.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { LineKind } from '../transactions/lines';
 import { journalNumberSql } from '../journals/numbers';
 

@@ -12,7 +12,7 @@ import type { Basis } from '../documents/basis';
 import { invalid } from '../core/errors';
 import { categoriesReader, needsCategoriesReader, type Posting } from './category-ledger';
 import { describeTarget, targetOf, type LedgerAccount, type Target } from './ledger-target';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { accountRange, BEGINNING, bookCurrencies, lineRange, type RangeTotals } from '../totals/sums';
 import { accountDays, deepPageStart, lineDays } from '../totals/day-walk';

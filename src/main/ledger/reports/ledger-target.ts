@@ -6,7 +6,7 @@
 import { accountRows, type AccountRow } from '../accounts/accounts';
 import { chartRows } from '../chart/categories';
 import { ChartTree } from '../chart/sections';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { notFound } from '../core/errors';
 import { foldName } from '../core/text';
 import { IN_TRANSIT } from '../transfers/transfers';

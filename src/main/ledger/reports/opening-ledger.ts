@@ -4,7 +4,7 @@
 // there (postings of kind 'opening'), in the base currency whatever the books
 // hold (the money accounts are not among the lines a ledger counts currencies by). Few postings
 // (an account each, a document each): read whole and paged in memory.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { RangeTotals } from '../totals/sums';
 import { Valuer } from '../rates/valuer';
 import { dayBefore } from '../../../shared/dates';

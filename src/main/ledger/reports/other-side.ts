@@ -3,7 +3,7 @@
 // "Split: ...", "Transfer to" or "from" the other account, uncategorized); for
 // a line, the money account whose row it balances. Read for one page at a time.
 import { anyOf } from '../core/dialect';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { IN_TRANSIT } from '../transfers/transfers';
 import { SUSPENSE_NAME } from './positions';
 import { TAX_CONTROL } from '../tax/lines';

@@ -9,7 +9,7 @@
 import { organizationBySeq } from '../access/organizations';
 import { accountRows, type AccountRow } from '../accounts/accounts';
 import { chartRows, type ChartRow } from '../chart/categories';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { accountSumsThrough, lineSums, type InCurrency } from '../totals/sums';
 import { Valuer } from '../rates/valuer';
 import { IN_TRANSIT } from '../transfers/transfers';

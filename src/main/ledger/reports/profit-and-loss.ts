@@ -13,7 +13,7 @@ import { organizationBySeq } from '../access/organizations';
 import { chartRows, type ChartRow } from '../chart/categories';
 import { ChartTree, type PlSection } from '../chart/sections';
 import { onBasis, type Basis } from '../documents/basis';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { defaultMonths, lastDayOf, lineSums, monthsOf, type InCurrency } from '../totals/sums';
 import { reportCurrency } from './positions';

@@ -2,7 +2,7 @@
 // migrations 0006, 0011; totals/sums.ts): every account's balance at a date in
 // milliseconds at any size. The profit and loss is in profit-and-loss.ts.
 import { accountRows, type AccountType } from '../accounts/accounts';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { accountSumsThrough } from '../totals/sums';
 

@@ -2,7 +2,7 @@
 // row's candidates worked out once per description shape, then the first
 // whose account and direction fit (runs.ts writes what this finds).
 import type { EntryAggregates, BulkRow } from '../totals/bulk';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { ResolvedCategory } from '../chart/categories';
 import { categoryLine, suspenseLine, type LineInput } from '../transactions/lines';
 import { descriptionShape } from '../transactions/shape';

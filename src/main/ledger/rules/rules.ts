@@ -7,7 +7,7 @@ import { appendAudit, type Actor } from '../access/audit';
 import { usableTaxCodeRow } from '../tax/codes';
 import { resolveCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { requireProposalRow, type ProposalPayloads } from '../proposals/proposals';
 import { excerpt } from '../core/text';

@@ -15,7 +15,7 @@ import { appendAudit } from '../access/audit';
 import { EntryAggregates, BULK_ROWS, proposeInBulk, updateInBulk } from '../totals/bulk';
 import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import { newTimeOrderedId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { withCache } from '../core/cache';
 import { changeKeyOf, decidedChange } from '../proposals/proposals';
 import { appliedLines, match, ruleLines, type Compiled, type Hits, type Totals } from './match';

@@ -4,7 +4,7 @@
 // line per tax code and side whose figures changed, naming the row and the
 // return it corrects. And the tax office's threshold for including them
 // (db/tax-sets.json): over it, the return is flagged.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor, toMinor } from '../core/money';
 import type { CorrectionThreshold } from './codes';
 import { figureDifferences, payableOf, type TaxFigure } from './figures';

@@ -9,7 +9,7 @@ import { TAX_APPLIES, TAX_KINDS, type TaxApplies, type TaxKind } from '../../../
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { mapInOrder } from '../core/in-order';
 

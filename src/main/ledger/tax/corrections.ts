@@ -16,7 +16,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { assertNotFiled } from '../transactions/lines';
 import { figureDifferences, payableOf, rowFigures, type TaxFigure } from './figures';

@@ -5,7 +5,7 @@
 // mapping. A correction keeps these for what the filed returns took and for
 // what the row says now; the next open return takes the difference.
 import { roundDiv } from '../core/dialect';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { TaxBox } from './codes';
 
 export interface TaxFigure {

@@ -14,7 +14,7 @@ import { bySql } from '../core/dialect';
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, toMinor } from '../core/money';
 import { stampLines, taxReturn, type TaxReturn } from './return';

@@ -15,7 +15,7 @@
 //   the cost: only the recoverable part is a tax line.
 // - Sales or purchases: by the category's type (revenue is sales; everything
 //   else bought is purchases). A refund is the same side with the other sign.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { categoryLine, type LineInput } from '../transactions/lines';
 import { rateOn } from './codes';
 

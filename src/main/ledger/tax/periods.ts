@@ -5,7 +5,7 @@
 // `report tax` show when no dates are given.
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid } from '../core/errors';
 import { addDays } from '../../../shared/dates';
 import { today } from '../core/clock';

@@ -11,7 +11,7 @@
 import { consistent } from '../core/consistent';
 import { roundDiv } from '../core/dialect';
 import { organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { documentTaxedLinesSql, documentTaxedParams, type Basis } from '../documents/basis';
 import { fromMinor } from '../core/money';

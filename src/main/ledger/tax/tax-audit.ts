@@ -4,7 +4,7 @@
 // of the corrections of earlier returns it includes, after them, each naming
 // its row and the return it corrects: the lines behind a box add up to it.
 import { organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { documentTaxedLinesSql, documentTaxedParams, type Basis } from '../documents/basis';
 import { returnAdjustments, type TaxCorrectionLine } from './adjustments';

@@ -6,7 +6,7 @@
 // and per day, with no key built per row; each total's keys are derived from
 // these few entries at the end. Totals keyed by a row's own text (description
 // shapes) are counted row by row.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LINE_TOTALS, MEASURES, TRANSACTION_TOTALS, type BulkLine, type BulkRow, type KeyPart, type Total } from './declared';
 
 export type { BulkLine, BulkRow } from './declared';

@@ -8,8 +8,8 @@
 // their totals and the triggers together or not at all. On PostgreSQL the
 // totals' triggers are per statement already (scripts/postgres/triggers.ts):
 // a batch is its statements, nothing is lifted (no DDL at run time).
-import { refreshSettled } from '../documents/settled';
-import type { Ledger } from '../core/db';
+import { refreshSettled } from '../documents/payments/settled';
+import type { Ledger } from '../core/sqlite/open';
 import { ORDER_KEY_SQL } from '../transactions/transactions';
 import { EntryAggregates, type BulkLine, type BulkRow } from './aggregates';
 import { TOTALS, triggerName, type Source, type Track, type TriggerEvent } from './declared';

@@ -4,7 +4,7 @@
 // day; PostgreSQL's driver reads a result whole (a cursor would hold a
 // connection per walk), so there the days come in chunks, each asked for after
 // the last day of the one before, sized by what the page still has to pass.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { InCurrency } from './sums';
 
 /** Counts per day in a walk's order, [date, n], a chunk at a time; `wanted`: how many rows its reader has yet to pass. */

@@ -2,7 +2,7 @@
 // whole months from the month tables, the partial months at either end from
 // the day tables. A balance on any date is then ~a year of month rows plus at
 // most a month of day rows, however old the books.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 
 /**
  * An account's rows in a totals table: on PostgreSQL by organization too, the first column of the tables' keys

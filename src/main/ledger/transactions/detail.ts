@@ -1,6 +1,6 @@
 // get_transaction: a transaction with its notes, its receipts and (an addition
 // to v1) the lines of its entry (above the modules it joins).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import type { LineKind } from './lines';
 import { listNotesOf, type Note } from './notes';

@@ -1,7 +1,7 @@
 // Many new entries at once, each engine its own way: SQLite's EntryWriter (rows
 // with their seqs given, lines set-wise) or PostgreSQL's (batches over unnest,
 // seqs from the sequence).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { Track } from '../totals/declared';
 import { EntryWriter, type EntryWriting } from './insert';
 import { PostgresEntryWriter } from './insert-postgres';

@@ -8,7 +8,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { resolveCategory } from '../chart/categories';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';

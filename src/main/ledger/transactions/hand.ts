@@ -11,7 +11,7 @@ import { accountBySeq, requireOpenAccount } from '../accounts/accounts';
 import { appendAudit, type Human } from '../access/audit';
 import { resolveCategory, type ResolvedCategory } from '../chart/categories';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, notFound } from '../core/errors';
 import { fromMinor, typedToMinor, type TypedMoney } from '../core/money';
 import { decimalMarkOf } from '../access/organizations';

@@ -4,7 +4,7 @@
 // statements and the totals' statement triggers run once per batch. Seqs come
 // from the table's sequence, a block at a time (never max(seq) + 1: another
 // organization's import may be writing beside this one).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { COLUMNS, headOf, newEntry, type EntryWriting, type NewTransaction } from './insert';
 import { insertLines, type EntryHead, type LineInput } from './lines';
 

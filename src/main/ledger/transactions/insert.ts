@@ -1,7 +1,7 @@
 // Every entry enters the books here, its row and its lines: one at a time (by
 // hand, an approved journal entry, the demo books, whose receipts and notes
 // need each row's seq at once) or many at once (an import: EntryWriter).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { TransactionOrigin, TransactionSource } from '../../../../db/values';
 import type { Track } from '../totals/declared';
 import { insertLines, isCategorized, linesFor, shownCategory, type EntryHead, type LineInput } from './lines';

@@ -8,13 +8,13 @@
 // known). Every line is written here, and with them what the row shows of
 // them: its category (the largest category line's: transactions.category_seq)
 // and its status (status.ts).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import type { LineKind } from '../../../../db/values';
 import type { Track } from '../totals/declared';
 import { statusOf, type TransactionStatus } from './status';
-import { refreshSettled, settledBy } from '../documents/settled';
-import { assertCreditsCover, creditsOnRow } from '../documents/applied';
+import { refreshSettled, settledBy } from '../documents/payments/settled';
+import { assertCreditsCover, creditsOnRow } from '../documents/payments/applied';
 import { linesBase } from '../rates/valuer';
 import { followSplitOrigin } from './split-origin';
 import { journalNumber } from '../journals/numbers';

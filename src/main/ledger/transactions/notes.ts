@@ -1,6 +1,6 @@
 // Notes on transactions. create_note writes at once (deprecated, audit-logged);
 // attach_note goes through a proposal and lands here on approval.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { appendAudit, tokenWriterId, type Actor } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import { excerpt } from '../core/text';

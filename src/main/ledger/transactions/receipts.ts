@@ -2,7 +2,7 @@
 import { jsonField } from '../core/dialect';
 import { appendAudit, type Actor } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { LedgerError, notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';

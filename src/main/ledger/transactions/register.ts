@@ -7,13 +7,13 @@ import { consistent } from '../core/consistent';
 import { bySql, inList } from '../core/dialect';
 import { accountBySeq } from '../accounts/accounts';
 import { organizationBySeq } from '../access/organizations';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { deleteLockOf, lockOf } from './hand';
 import { fromMinor, minorDigits } from '../core/money';
 import { listTransactions, type Transaction, type TransactionOrigin, type TransactionQuery } from './transactions';
 import { accountSumBefore } from '../totals/sums';
 import { possibleTransfersFor, type TransferSide } from '../transfers/suggest';
-import { possiblePaymentsFor, type PaymentSuggestion } from '../documents/match';
+import { possiblePaymentsFor, type PaymentSuggestion } from '../documents/payments/match';
 import { daysApart } from '../transfers/candidates';
 import { journalNumberSql } from '../journals/numbers';
 

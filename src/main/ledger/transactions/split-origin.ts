@@ -6,7 +6,7 @@
 // is no longer split. Only what a person would want back is kept: the row
 // uncategorized, or its category with its tax. A row that paid an invoice is
 // not (putting that back could pay the invoice twice): unsplit then asks.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import type { LineKind } from '../../../../db/values';
 
 type Kinded = { kind: LineKind };

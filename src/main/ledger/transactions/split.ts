@@ -8,7 +8,7 @@
 // together exactly the row's amount; then turned into the entry's category
 // lines (negated: the lines balance the row).
 import { resolveCategory, type ResolvedCategory } from '../chart/categories';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, type FieldIssue } from '../core/errors';
 import { fromMinor } from '../core/money';
 import type { LineInput } from './lines';

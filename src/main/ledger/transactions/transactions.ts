@@ -2,7 +2,7 @@
 // Ordering is date descending with seq descending as the stable tiebreak; every
 // index on transactions ends in (date, seq), so pages come straight off an index.
 import { consistent } from '../core/consistent';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { notFound } from '../core/errors';
 import { fromMinor } from '../core/money';
 import { excerpt } from '../core/text';

@@ -6,7 +6,7 @@
 // memory by amount: no index on amounts is needed, and a page, an import or
 // the whole backlog costs one scan of the open rows in its dates.
 import { anyOf } from '../core/dialect';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 
 /**
  * Days apart the two sides' dates may be: a transfer posts on both sides within

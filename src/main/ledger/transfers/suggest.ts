@@ -5,7 +5,7 @@
 // purchase) can look alike, and a wrong transfer hides an expense. Only a side
 // a person already made a transfer to an account is matched by that account's
 // statement when it brings the one row that fits (imports/transfers.ts).
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { BEGINNING } from '../totals/sums';
 import { daysApart, openSides, shownSide, SidePool, windowAround, type Side } from './candidates';

@@ -8,7 +8,7 @@
 import { requireOpenAccount } from '../accounts/accounts';
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { handRow, type HandRow } from '../transactions/hand';
 import { accountName, linesOf, replaceLines, suspenseLine, transferLineOf, type LineInput } from '../transactions/lines';

@@ -7,7 +7,7 @@
 // currencies that is the rate the two amounts imply, kept as that day's rate
 // of the taking side's currency when the day has none (source "transfer").
 // Undone, each row is worth its own date's rate again.
-import type { Ledger } from '../core/db';
+import type { Ledger } from '../core/sqlite/open';
 import { impliedRate, rateText } from '../rates/decimal';
 import { baseCurrency, baseOf } from '../rates/valuer';
 import { rebaseLines, type EntryHead } from '../transactions/lines';

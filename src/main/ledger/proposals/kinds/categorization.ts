@@ -4,7 +4,7 @@
 // who suggested it; a reversal puts back the lines and the suggestion it replaced.
 import { z } from 'zod';
 import { categoryByName, categoryNow, resolveCategory } from '../../chart/categories';
-import type { Ledger } from '../../core/db';
+import type { Ledger } from '../../core/sqlite/open';
 import { LedgerError } from '../../core/errors';
 import { fromMinor, toMinor } from '../../core/money';
 import { handRow } from '../../transactions/hand';
@@ -13,8 +13,8 @@ import { requireTaxCode, usableTaxCode, usableTaxCodeRow } from '../../tax/codes
 import { asInput, assertNotFiled, linesFor, linesOf, refuseJournalRow, refuseTransfer, replaceLines, type LineInput } from '../../transactions/lines';
 import { resolveSplit, splitLines } from '../../transactions/split';
 import { describeTransaction, requireTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from '../../transactions/transactions';
-import { documentNamedBy } from '../../documents/match';
-import { settlementLines } from '../../documents/settle';
+import { documentNamedBy } from '../../documents/payments/match';
+import { settlementLines } from '../../documents/payments/settle';
 import { glanceOf, keyTarget, NO_VIEW, type ChangeView, type ProposalKind } from '../kind';
 import { partOf } from '../../../../shared/split-parts';
 import { mapInOrder } from '../../core/in-order';

@@ -16,7 +16,7 @@ import { describeTransaction, TRANSACTION_SOURCES, type TransactionSource } from
 import { insertTransaction } from '../../transactions/insert';
 import { NO_VIEW, type ProposalKind } from '../kind';
 import { draftLines, enterProposedJournal, journalView, reverseProposedJournal, type ProposedLine } from './journal-lines';
-import type { Ledger } from '../../core/db';
+import type { Ledger } from '../../core/sqlite/open';
 
 export interface JournalEntryInput {
   date: string;

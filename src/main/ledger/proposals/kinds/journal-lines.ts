@@ -8,7 +8,7 @@
 // approved, and reversed on its own date when the approval is reversed.
 import type { Human } from '../../access/audit';
 import { deskActor, organizationBySeq } from '../../access/organizations';
-import type { Ledger } from '../../core/db';
+import type { Ledger } from '../../core/sqlite/open';
 import { invalid, LedgerError } from '../../core/errors';
 import { fromMinor, toMinor } from '../../core/money';
 import { addJournal, reverseOnDate } from '../../journals/add';

@@ -1,0 +1,40 @@
+// An invoice or credit note as a PDF, made here without a browser (the
+// headless server has none): pdfkit writes it, with its fonts embedded
+// (subset, fonts.ts) so names in any script print as themselves, and the
+// text is real text (a reader or pdftotext finds the number and the total).
+// What it says is worked out in pdf-facts.ts from the books as they are when
+// it is made; pdf-layout.ts lays it out on A4, flowing onto more pages.
+import type { Ledger } from '../../core/sqlite/open';
+import type { DocumentRow } from '../documents';
+import { pdfFacts } from './facts';
+import { registerFonts } from './fonts';
+import { baseTaxBlock, footers, LEFT, letterhead, linesTable, notes, paymentBox, statement, summary } from './layout';
+
+export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<Buffer> {
+  const f = await pdfFacts(ledger, orgSeq, row);
+  // Loaded when a PDF is asked for: every other command starts without it.
+  const { default: PDFDocument } = await import('pdfkit');
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margins: { top: 50, left: LEFT, right: 50, bottom: 50 },
+    bufferPages: true,
+    info: { Title: `${f.title} ${f.number}`, Author: f.author, Subject: f.customer.name },
+  });
+  registerFonts(pdf);
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  letterhead(pdf, f);
+  linesTable(pdf, f);
+  summary(pdf, f);
+  baseTaxBlock(pdf, f);
+  statement(pdf, f.reverseCharge);
+  notes(pdf, f.notes);
+  paymentBox(pdf, f);
+  footers(pdf, f);
+  pdf.end();
+  return done;
+}

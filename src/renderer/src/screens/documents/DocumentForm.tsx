@@ -1,0 +1,241 @@
+// A new invoice or bill (issue 29): the contact, dates, whether prices
+// include tax, and lines (description, quantity, unit price, category, tax
+// code) with the totals worked out live as the person types (the ledger
+// works them out again, exactly, when it saves). Every field is reachable by
+// keyboard; "Add line" adds one and focuses it.
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { Document } from '../../../../main/ledger/documents/documents';
+import { minorDigits, parseAmount, type DecimalMark } from '../../../../shared/amounts';
+import { CategoryOptions, DateField } from '../../components';
+import type { DeskResult } from '../../../../main/desk/operations';
+import { desk } from '../../desk';
+import { formatMoney } from '../../format';
+import { useLoad } from '../../hooks';
+import { useOrg } from '../../org';
+
+type Kind = 'invoice' | 'bill';
+interface LineDraft {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  categoryCode: string;
+  taxCode: string;
+}
+const BLANK: LineDraft = { description: '', quantity: '1', unitPrice: '', categoryCode: '', taxCode: '' };
+type TaxCodeEntry = DeskResult<'listTaxCodes'>[number];
+
+/** A typed number as the form reads it for the live totals, with the organization's decimal mark (the ledger reads it exactly). */
+const num = (text: string, mark: DecimalMark) => {
+  const n = Number(parseAmount(text, mark) ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The totals as the person types, rounded to the currency's digits as the ledger rounds them. */
+export function liveTotals(lines: LineDraft[], codes: TaxCodeEntry[], inclusive: boolean, currency: string, mark: DecimalMark): { net: number; tax: number; total: number } {
+  const unit = 10 ** minorDigits(currency);
+  const cents = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * unit)) / unit;
+  let net = 0;
+  let tax = 0;
+  for (const l of lines) {
+    const amount = cents(num(l.quantity, mark) * num(l.unitPrice, mark));
+    const code = codes.find((c) => c.code === l.taxCode);
+    const rate = code && code.kind !== 'reverse_charge' ? code.rate : 0;
+    const t = cents(inclusive ? (amount * rate) / (100 + rate) : (amount * rate) / 100);
+    net += inclusive ? amount - t : amount;
+    tax += t;
+  }
+  return { net: cents(net), tax: cents(tax), total: cents(net + tax) };
+}
+
+function LineRow(props: {
+  i: number;
+  line: LineDraft;
+  last?: RefObject<HTMLInputElement | null>;
+  categories: DeskResult<'listChart'>;
+  codes: TaxCodeEntry[];
+  set: (patch: Partial<LineDraft>) => void;
+  remove?: () => void;
+}) {
+  const { i, line, last, categories, codes, set, remove } = props;
+  return (
+    <tr>
+      <td>
+        <input aria-label={`Line ${i + 1} description`} required maxLength={500} ref={last} value={line.description} onChange={(e) => set({ description: e.target.value })} />
+      </td>
+      <td className="num">
+        <input aria-label={`Line ${i + 1} quantity`} required inputMode="decimal" size={6} value={line.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+      </td>
+      <td className="num">
+        <input aria-label={`Line ${i + 1} unit price`} required inputMode="decimal" size={10} value={line.unitPrice} onChange={(e) => set({ unitPrice: e.target.value })} />
+      </td>
+      <td>
+        <select aria-label={`Line ${i + 1} category`} required value={line.categoryCode} onChange={(e) => set({ categoryCode: e.target.value })}>
+          <option value="">Choose…</option>
+          <CategoryOptions categories={categories} keep={line.categoryCode} />
+        </select>
+      </td>
+      <td>
+        <select aria-label={`Line ${i + 1} tax code`} value={line.taxCode} onChange={(e) => set({ taxCode: e.target.value })}>
+          <option value="">No tax</option>
+          {codes
+            .filter((c) => !c.archived)
+            .map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} {c.rate}%
+              </option>
+            ))}
+        </select>
+      </td>
+      <td>
+        {remove && (
+          <button type="button" aria-label={`Remove line ${i + 1}`} onClick={remove}>
+            ✕
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function DocumentForm({
+  orgId,
+  kind,
+  currency,
+  onSaved,
+  fail,
+}: {
+  orgId: string;
+  kind: Kind;
+  currency: string;
+  onSaved: (d: Document) => void;
+  fail: (e: unknown) => void;
+}) {
+  const party = kind === 'bill' ? 'vendor' : 'customer';
+  const contacts = useLoad(() => desk.listContacts({ orgId, role: party }), [orgId, party]);
+  const chart = useLoad(() => desk.listChart({ orgId }), [orgId]);
+  const codes = useLoad(() => desk.listTaxCodes({ orgId }), [orgId]);
+  const [contact, setContact] = useState('');
+  const [number, setNumber] = useState('');
+  const [date, setDate] = useState('');
+  const [due, setDue] = useState('');
+  const [inclusive, setInclusive] = useState(false);
+  // Empty: the organization's currency; another books at its issue date's rate (issue 30).
+  const [docCurrency, setDocCurrency] = useState('');
+  const [lines, setLines] = useState<LineDraft[]>([{ ...BLANK }]);
+  const lastRef = useRef<HTMLInputElement>(null);
+  const types = kind === 'bill' ? ['expense', 'asset'] : ['revenue'];
+  const categories = (chart.data ?? []).filter((c) => types.includes(c.type));
+  const { decimalMark } = useOrg();
+  const shown = /^[A-Z]{3}$/.test(docCurrency) ? docCurrency : currency;
+  const totals = liveTotals(lines, codes.data ?? [], inclusive, shown, decimalMark);
+  const money = (amount: number) => formatMoney(amount, shown);
+  const set = (i: number, patch: Partial<LineDraft>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  async function save(e: FormEvent, issue: boolean) {
+    e.preventDefault();
+    const common = {
+      orgId,
+      ...(date ? { date } : {}),
+      ...(due ? { dueDate: due } : {}),
+      taxInclusive: inclusive,
+      ...(docCurrency ? { currency: docCurrency } : {}),
+      lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, categoryCode: l.categoryCode, taxCode: l.taxCode || null })),
+    };
+    try {
+      const saved =
+        kind === 'bill' ? await desk.createBill({ ...common, vendor: contact, number, draft: !issue }) : await desk.createInvoice({ ...common, customer: contact, issue });
+      onSaved(saved);
+      setLines([{ ...BLANK }]);
+      setNumber('');
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  return (
+    <form
+      className="document-form"
+      aria-label={`New ${kind}`}
+      onSubmit={(e) => void save(e, kind === 'bill' || (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'issue')}
+    >
+      <div className="inline-form">
+        <label>
+          {kind === 'bill' ? 'Vendor' : 'Customer'}
+          <select required value={contact} onChange={(e) => setContact(e.target.value)}>
+            <option value="">Choose…</option>
+            {(contacts.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {kind === 'bill' && (
+          <label>
+            Their number
+            <input required maxLength={60} value={number} onChange={(e) => setNumber(e.target.value)} />
+          </label>
+        )}
+        <DateField label="Date" value={date} onChange={setDate} />
+        <DateField label="Due" value={due} onChange={setDue} />
+        <label className="check">
+          <input type="checkbox" checked={inclusive} onChange={(e) => setInclusive(e.target.checked)} /> Prices include tax
+        </label>
+        <label>
+          Currency
+          <input size={4} maxLength={3} pattern="[A-Za-z]{3}" placeholder={currency} value={docCurrency} onChange={(e) => setDocCurrency(e.target.value.toUpperCase())} />
+        </label>
+      </div>
+      <table className="grid" aria-label="Lines">
+        <thead>
+          <tr>
+            <th>Description</th>
+            <th className="num">Quantity</th>
+            <th className="num">Unit price</th>
+            <th>Category</th>
+            <th>Tax</th>
+            <th>
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <LineRow
+              key={i}
+              i={i}
+              line={l}
+              last={i === lines.length - 1 ? lastRef : undefined}
+              categories={categories}
+              codes={codes.data ?? []}
+              set={(patch) => set(i, patch)}
+              remove={lines.length > 1 ? () => setLines(lines.filter((_, j) => j !== i)) : undefined}
+            />
+          ))}
+        </tbody>
+      </table>
+      <p className="totals" aria-live="polite">
+        Net {money(totals.net)} · Tax {money(totals.tax)} · <strong>Total {money(totals.total)}</strong>
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => (setLines([...lines, { ...BLANK }]), setTimeout(() => lastRef.current?.focus(), 0))}>
+          Add line
+        </button>
+        {kind === 'invoice' ? (
+          <>
+            <button type="submit" value="draft">
+              Save draft
+            </button>
+            <button type="submit" value="issue" className="primary">
+              Save and issue
+            </button>
+          </>
+        ) : (
+          <button type="submit" className="primary">
+            Enter bill
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
