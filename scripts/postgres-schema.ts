@@ -1,11 +1,19 @@
-// `npm run db:postgres`: writes db/postgres/0000_schema.sql, the PostgreSQL schema
-// of the same tables, from the one definition drizzle-kit reads for SQLite
-// (db/schema.ts) and the one declaration of the running totals, so that the two
-// engines cannot drift apart by hand: the tables with their keys (postgres/tables.ts),
-// pg_trgm indexes where SQLite has FTS5 tables, the triggers (postgres/triggers.ts)
-// and row-level security with the server's role (postgres/security.ts).
-import { writeFileSync } from 'node:fs';
+// The PostgreSQL schema of the same tables, from the one definition drizzle-kit
+// reads for SQLite (db/schema.ts) and the one declaration of the running totals, so
+// that the two engines cannot drift apart by hand: the tables with their keys
+// (postgres/tables.ts), pg_trgm indexes where SQLite has FTS5 tables, the triggers
+// (postgres/triggers.ts) and row-level security with the server's role
+// (postgres/security.ts). db/postgres/0000_schema.sql is this as first released
+// and is never rewritten: a database already made from it moves forward through the
+// numbered files after it. `npm run db:postgres` makes a database each way on a
+// throwaway cluster and prints what the migrations lack (`+`) or have too much
+// (`-`) against this, so that a change to db/schema.ts gets its migration written.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { openPostgres } from '../src/main/ledger/core/postgres/open';
+import { catalogDifference, catalogOf } from './postgres/catalog';
 import { isOrgTable, tableConfigs, tablesSql } from './postgres/tables';
 import { RULES, totalsSql } from './postgres/triggers';
 import { securitySql } from './postgres/security';
@@ -37,8 +45,49 @@ export function postgresSchema(): string {
   );
 }
 
+/** The schema of a database at `url` once opened (migrated) by `open`, as catalog lines. */
+async function catalogAfter(url: string, migrationsFolder?: string): Promise<string[]> {
+  await (await openPostgres(url, { role: null, migrationsFolder })).end();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await catalogOf(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What a database migrated through every db/postgres file lacks (`+`) or has beyond (`-`) the schema db/schema.ts
+ * defines now; empty when the migrations are current. Both databases must exist and be empty.
+ */
+export async function schemaDrift(migratedUrl: string, generatedUrl: string): Promise<string[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'ldk-schema-'));
+  try {
+    writeFileSync(join(folder, '0000_schema.sql'), postgresSchema());
+    return catalogDifference(await catalogAfter(migratedUrl), await catalogAfter(generatedUrl, folder));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const file = join(import.meta.dirname, '..', 'db', 'postgres', '0000_schema.sql');
-  writeFileSync(file, postgresSchema());
-  console.log(`wrote ${file}`);
+  const { psqlSync, startPostgres } = await import('../test/support/postgres');
+  const out = join(import.meta.dirname, '..', 'out');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'postgres-schema.sql'), postgresSchema());
+  const server = startPostgres();
+  try {
+    psqlSync(server, 'CREATE DATABASE migrated');
+    psqlSync(server, 'CREATE DATABASE generated');
+    const drift = await schemaDrift(server.urlOf('migrated'), server.urlOf('generated'));
+    console.log(`The schema db/schema.ts defines: out/postgres-schema.sql`);
+    if (drift.length === 0) console.log('db/postgres/*.sql make it: the migrations are current.');
+    else {
+      console.log(`db/postgres/*.sql do not make it yet; write the next numbered migration for:\n${drift.join('\n')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    server.stop();
+  }
 }
