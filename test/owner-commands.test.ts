@@ -247,6 +247,18 @@ describe('typed amounts, organizations and finding rows', () => {
     expect(r.stderr).not.toContain('Agent commands');
   });
 
+  it('lists the commands two words start when asked for help there (tax return --help), and names an unknown third word', () => {
+    const data = tempDir();
+    const help = ledgerdesk(data, 'tax', 'return', '--help');
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^The tax return commands:\n {2}ledgerdesk tax return file +file the return/);
+    expect(help.stdout).toMatch(/\n {2}ledgerdesk tax return pay <returnId> <transactionId> +match the bank row/);
+    expect(help.stdout).not.toMatch(/tax code/);
+    const unknown = ledgerdesk(data, 'tax', 'return', 'fly');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^ledgerdesk: Unknown tax return command "fly"\. The tax return commands:/);
+  });
+
   it('split, transfer, lock a period and print the balance sheet, trial balance and ledger', () => {
     const data = tempDir();
     ledgerdesk(data, 'account', 'create', 'Operating', '--opening-balance', '1000', '--opening-date', '2024-12-31');

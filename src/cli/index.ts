@@ -88,11 +88,18 @@ async function main(argv: string[]): Promise<number> {
   const owner = await import('./owner');
   const found = owner.findOwnerCommand(argv);
   if (found) return owner.runOwnerCommand(found.command, found.rest, out, err);
-  // A known first word with an unknown second one: name that word and list its own commands.
-  const group = owner.commandGroup(command);
-  if (group.length) {
-    const sub = args[0] === undefined ? `"${command}" needs a subcommand` : `Unknown ${command} command "${args[0]}"`;
-    throw new UsageError(`${sub}. The ${command} commands:`, `${group.join('\n')}\n\nEach takes --help.`);
+  // Known leading words ("tax return") with no command after them: their commands, as help when it was asked
+  // for, else naming what was missing or unknown.
+  const group = owner.commandGroup(argv);
+  if (group.lines.length) {
+    const next = argv[group.words.split(' ').length];
+    const list = `${group.lines.join('\n')}\n\nEach takes --help.`;
+    if (next === '--help' || next === '-h' || next === 'help') {
+      out(`The ${group.words} commands:\n${list}`);
+      return 0;
+    }
+    const sub = next === undefined ? `"${group.words}" needs a subcommand` : `Unknown ${group.words} command "${next}"`;
+    throw new UsageError(`${sub}. The ${group.words} commands:`, list);
   }
   throw new UsageError(`Unknown command "${command}".`, await fullUsage());
 }

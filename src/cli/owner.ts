@@ -56,11 +56,21 @@ export function findOwnerCommand(argv: string[]): { command: OwnerCommand; rest:
   return null;
 }
 
-/** The owner commands a first word starts ("tx": tx add, tx edit...), as usage lines. */
-export function commandGroup(word: string): string[] {
-  return ownerCommands
-    .filter((c) => c.spec.name.split(' ')[0] === word)
-    .map((c) => `  ledgerdesk ${`${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`.padEnd(40)}${c.spec.summary}`);
+/**
+ * The owner commands the leading words of argv start ("tx": tx add, tx edit...; "tax return": tax return file,
+ * tax return payments...), as usage lines, with those words: the longest run of them that starts some command.
+ */
+export function commandGroup(argv: string[]): { words: string; lines: string[] } {
+  for (let n = Math.min(argv.length, 3); n > 0; n--) {
+    const words = argv.slice(0, n);
+    if (words.some((w) => w.startsWith('-'))) continue;
+    const group = ownerCommands.filter((c) => c.spec.name.split(' ').slice(0, n).join(' ') === words.join(' '));
+    if (group.length === 0) continue;
+    const usage = group.map((c) => `${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`);
+    const width = Math.max(40, ...usage.map((u) => u.length + 2));
+    return { words: words.join(' '), lines: group.map((c, i) => `  ledgerdesk ${usage[i].padEnd(width)}${c.spec.summary}`) };
+  }
+  return { words: '', lines: [] };
 }
 
 const argName = (arg: string) => arg.replace(/\.\.\.$/, '');
