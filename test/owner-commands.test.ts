@@ -257,6 +257,11 @@ describe('typed amounts, organizations and finding rows', () => {
     const unknown = ledgerdesk(data, 'tax', 'return', 'fly');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^ledgerdesk: Unknown tax return command "fly"\. The tax return commands:/);
+    // An invoice, not "a invoice" (issue 50), in every summary that names a document's kind.
+    const invoices = ledgerdesk(data, 'invoice', '--help');
+    expect(invoices.stdout).toMatch(/void an invoice \(its entry reversed/);
+    expect(invoices.stdout).toMatch(/pay an invoice with the customer's credit/);
+    expect(invoices.stdout).not.toMatch(/\ba invoice/);
   });
 
   it('split, transfer, lock a period and print the balance sheet, trial balance and ledger', () => {

@@ -8,6 +8,7 @@ import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
 import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions/transactions';
 import { isCalendarDate } from '../../shared/dates';
 import { MCP_BRIEF } from './json-schema';
+import { withArticle } from '../../shared/english';
 
 export const DateString = z
   .string()
@@ -211,7 +212,9 @@ export const ErrorBody = z
 const CategoryCode = z
   .string({
     error: (issue) =>
-      issue.code === 'invalid_type' && issue.input !== undefined ? `must be a string such as "5300" (a code from list_categories), not a ${typeof issue.input}` : undefined,
+      issue.code === 'invalid_type' && issue.input !== undefined
+        ? `must be a string such as "5300" (a code from list_categories), not ${withArticle(typeof issue.input)}`
+        : undefined,
   })
   .min(1)
   .max(50, 'must be at most 50 characters')

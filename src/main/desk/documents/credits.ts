@@ -8,6 +8,7 @@ import { DateString } from '../../api/schemas';
 import * as L from '../../ledger';
 import { KINDS, Number_, summary, type Kind } from './documents';
 import { op, Org, orgSeq, TypedAmount } from '../operation';
+import { withArticle } from '../../../shared/english';
 
 function creditOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';
@@ -23,7 +24,7 @@ function creditOperations(kind: Kind) {
       async (ctx, { orgId, number, amount, date }) => L.applyCredit(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number, { amount, date }),
       {
         name: `${kind} apply-credit`,
-        summary: `pay a ${kind} with the ${party}'s credit (what it paid beyond earlier ${kind}s)`,
+        summary: `pay ${withArticle(kind)} with the ${party}'s credit (what it paid beyond earlier ${kind}s)`,
         args: ['number'],
         print: (d) => [summary(d)],
       },
@@ -34,7 +35,7 @@ function creditOperations(kind: Kind) {
       async (ctx, { orgId, number }) => L.unapplyCredit(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, KINDS[kind], number),
       {
         name: `${kind} unapply-credit`,
-        summary: `take the ${party}'s credit off a ${kind} (it asks that again)`,
+        summary: `take the ${party}'s credit off ${withArticle(kind)} (it asks that again)`,
         args: ['number'],
         print: (d) => [summary(d)],
       },

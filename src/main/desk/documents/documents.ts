@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DateString, Line, Prose, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount, type DeskContext } from '../operation';
+import { withArticle } from '../../../shared/english';
 
 /** "<description>;<quantity>;<unit price>;<category code>[;<tax code>]" (the command's --line) as a document line. */
 const LineText = Line(700)
@@ -167,7 +168,7 @@ function readOperations(kind: Kind) {
       KEEPERS,
       z.strictObject({ ...Org, number: Number_, reason: Prose(2000).optional(), date: DateString.optional().describe('When its entry is reversed (default today)') }),
       async (ctx, { orgId, number, reason, date }) => L.voidDocument(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, reason, date),
-      { name: `${kind} void`, summary: `void a ${kind} (its entry reversed; the number stays used)`, args: ['number'], print: (d) => [summary(d)] },
+      { name: `${kind} void`, summary: `void ${withArticle(kind)} (its entry reversed; the number stays used)`, args: ['number'], print: (d) => [summary(d)] },
     ),
   };
 }

@@ -10,6 +10,7 @@ import { invalid, LedgerError, notFound } from '../core/errors';
 import { defaultChart, type CategoryType } from './ontology';
 import { ChartTree } from './sections';
 import { synonymNamingAnother, wordWarnings } from './words';
+import { withArticle } from '../../../shared/english';
 
 export { CATEGORY_TYPES } from '../../../../db/values';
 const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
@@ -73,7 +74,9 @@ export async function addCategory(ledger: Ledger, orgSeq: number, actor: Actor, 
     if (input.parentCode) {
       const parent = await requireCategory(ledger, orgSeq, input.parentCode);
       if (parent.type !== input.type)
-        throw invalid([{ field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; a ${input.type} category needs a ${input.type} parent` }]);
+        throw invalid([
+          { field: 'parentCode', message: `${parent.code} ${parent.name} is ${parent.type}; ${withArticle(input.type)} category needs ${withArticle(input.type)} parent` },
+        ]);
     }
     const synonyms = cleanSynonyms(input.synonyms ?? []);
     const chart = await chartRows(ledger, orgSeq);
