@@ -57,6 +57,14 @@ describe('first steps', () => {
     expect(consoleErrors.filter((e) => /pattern/i.test(e))).toEqual([]);
   });
 
+  it('says that an address names no screen, rather than opening another', async () => {
+    await page.goto(`${app.server.url}/#/invoicez?x=1`);
+    await page.getByText('No such screen.').waitFor();
+    await expect(page.locator('main').innerText()).resolves.toMatch(/There is no screen at #\/invoicez \(a mistyped or outdated link\)/);
+    await page.locator('main').getByRole('link', { name: 'the Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
   it('shows an organization made by command, and renamed, without a reload; removes an empty one', async () => {
     execFileSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'org', 'create', 'studio', '--name', 'Studio Amsterdam', '--currency', 'EUR', ...booksFlags(data)], {
       env: { ...process.env, LEDGERDESK_SOURCE: '1' },

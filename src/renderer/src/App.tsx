@@ -146,6 +146,10 @@ function Desk({ route }: { route: ReturnType<typeof routeOf> }) {
           <main className="page" key={org.id}>
             {secondFactorFirst ? (
               <SecondFactorNeeded orgName={org.name} onDone={info.reload} />
+            ) : route.unknown !== null ? (
+              <Empty title="No such screen.">
+                There is no screen at <code>#/{route.unknown}</code> (a mistyped or outdated link): <a href="#/dashboard">the Dashboard</a>, or pick one on the left.
+              </Empty>
             ) : mayOpen(can, screen) ? (
               <Screens screen={screen} params={params} org={org} orgs={orgs} info={info.data} setOrgId={setOrgId} onReviewed={pending.reload} />
             ) : (

@@ -38,9 +38,13 @@ const NEEDS: Record<Screen, DeskOperationName[]> = {
 
 export const mayOpen = (can: Can, screen: Screen): boolean => NEEDS[screen].every((op) => can(op));
 
-/** #/transactions?account=<id> -> the screen and its parameters (null: none named); #/invitation/<code> -> the code. */
-export function routeOf(hash: string): { screen: Screen | null; params: URLSearchParams; invitation: string | null } {
+/**
+ * #/transactions?account=<id> -> the screen and its parameters (null: none named); #/invitation/<code> -> the code;
+ * an address naming no screen (a mistyped or outdated link) -> `unknown`, which the desk says rather than open another.
+ */
+export function routeOf(hash: string): { screen: Screen | null; params: URLSearchParams; invitation: string | null; unknown: string | null } {
   const [path, query = ''] = hash.replace(/^#\/?/, '').split('?');
   const invitation = /^invitation\/(.+)$/.exec(path)?.[1] ?? null;
-  return { screen: NAV.find(([id]) => id === path)?.[0] ?? null, params: new URLSearchParams(query), invitation };
+  const screen = NAV.find(([id]) => id === path)?.[0] ?? null;
+  return { screen, params: new URLSearchParams(query), invitation, unknown: screen === null && invitation === null && path !== '' ? path : null };
 }
