@@ -67,4 +67,46 @@ describe('user commands', () => {
       await books.end();
     }
   }, 120_000);
+
+  it('records what a command writes under the person it names (--as, LEDGERDESK_AS), with their role checked, and says when none is named', async () => {
+    const data = tempDir('ldk-user-as-');
+    expect(ledgerdesk(data, ['org', 'create', 'studio', '--name', 'Hartley Studio']).code).toBe(0);
+    expect(
+      ledgerdesk(data, ['user', 'add', 'bea@firm.example', '--name', 'Bea Marsh', '--org', 'studio', '--role', 'bookkeeper', '--password-stdin'], 'a long enough passphrase\n')
+        .code,
+    ).toBe(0);
+    expect(
+      ledgerdesk(data, ['user', 'add', 'cal@firm.example', '--name', 'Cal Client', '--org', 'studio', '--role', 'client', '--password-stdin'], 'a long enough passphrase\n').code,
+    ).toBe(0);
+
+    const asBea = ledgerdesk(data, ['account', 'create', 'Current', '--org', 'studio', '--as', 'Bea@firm.example']);
+    expect(asBea.code, asBea.stderr).toBe(0);
+    expect(asBea.stderr).not.toMatch(/machine's owner/);
+    const byVariable = spawnSync(process.execPath, [BIN, 'account', 'create', 'Savings', '--org', 'studio', ...booksFlags(data)], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, LEDGERDESK_AS: 'bea@firm.example' },
+    });
+    expect(byVariable.status, byVariable.stderr).toBe(0);
+    // A client may not make accounts: refused as the screens refuse it, nothing written.
+    const asClient = ledgerdesk(data, ['account', 'create', 'Card', '--org', 'studio', '--as', 'cal@firm.example']);
+    expect([asClient.code, asClient.stderr]).toEqual([1, expect.stringMatching(/^ledgerdesk: forbidden: As client of Hartley Studio you may not create account/)]);
+    const nobody = ledgerdesk(data, ['account', 'create', 'Card', '--org', 'studio', '--as', 'who@firm.example']);
+    expect([nobody.code, nobody.stderr]).toEqual([2, expect.stringContaining('No person who@firm.example on these books')]);
+    // None named on books people sign in to: done as the machine's owner, and said.
+    const unnamed = ledgerdesk(data, ['account', 'create', 'Petty cash', '--org', 'studio']);
+    expect(unnamed.code, unnamed.stderr).toBe(0);
+    expect(unnamed.stderr).toMatch(/Recorded as the machine's owner \(.*\): name the person running it with --as <email> \(or LEDGERDESK_AS\)/);
+
+    const books = await openBooksOf(data);
+    try {
+      const org = (await L.findOrganization(books, 'studio'))!;
+      const made = await books.forOrg(org.seq, () =>
+        books.rows<{ summary: string; actor_name: string }>("SELECT summary, actor_name FROM audit_log WHERE action = 'account.created' ORDER BY seq"),
+      );
+      expect(made.map((a) => a.actor_name)).toEqual(['Bea Marsh (bookkeeper)', 'Bea Marsh (bookkeeper)', expect.not.stringContaining('Bea')]);
+    } finally {
+      await books.end();
+    }
+  }, 120_000);
 });

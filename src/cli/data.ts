@@ -5,6 +5,8 @@
 import { createOrganization, ensureDefaultOrganization, findOrganization, LedgerError, listOrganizations, type Ledger, type Organization } from '../main/ledger';
 import { configuredDatabase, openBooks } from '../main/ledger/core/open';
 import { defaultDataDir, ledgerFile } from '../main/paths';
+import { normalEmail, personByEmail } from '../main/ledger/access/people';
+import type { DeskPerson } from '../main/desk/operation';
 import { UsageError } from './usage';
 
 /** Where a command's books are: its --data and --database flags. */
@@ -68,3 +70,17 @@ export async function pickOrganization(ledger: Ledger, slug: string | undefined,
 /** The newest audit entry of an organization: every write appends one, so a command that moved it wrote. */
 export const lastAuditSeq = async (ledger: Ledger, org: Organization): Promise<number> =>
   (await ledger.stmt('SELECT coalesce(max(seq), 0) FROM audit_log WHERE org_seq = ?').pluck().get(org.seq)) as number;
+
+/**
+ * The person a command runs as (--as <email>, or LEDGERDESK_AS): their role is checked as the screens check it, and
+ * what the command writes names them. None named: the machine's owner, as on the desktop.
+ */
+export async function commandPerson(ledger: Ledger, email: string | undefined): Promise<DeskPerson | null> {
+  if (email === undefined) return null;
+  const row = await personByEmail(ledger, email);
+  if (!row || row.removed_at) throw new UsageError(`No person ${normalEmail(email)} on these books: --as names a person who signs in here (ledgerdesk user list).`);
+  return { seq: row.seq, id: row.id, name: row.name, email: row.email, totp: row.totp_secret !== null };
+}
+
+/** Whether people sign in to these books (issue 45): then a command that writes should say who runs it. */
+export const peopleSignIn = async (ledger: Ledger): Promise<boolean> => (await ledger.stmt('SELECT 1 FROM users WHERE removed_at IS NULL LIMIT 1').get()) !== undefined;

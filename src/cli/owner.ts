@@ -7,21 +7,29 @@
 // Exit codes: 0 done, 1 refused or failed (a LedgerError, bad rows), 2 misuse.
 import { objectShape } from '../main/api/operation';
 import { deskOperations } from '../main/desk/operations';
-import { forOrgOf } from '../main/desk/scope';
+import { asPerson, forOrgOf } from '../main/desk/scope';
+import type { Role } from '../main/desk/roles';
 import type { CommandSpec, DeskContext } from '../main/desk/operation';
 import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
 import { today } from '../main/ledger/core/clock';
 import { DEFAULT_PORT, defaultDataDir } from '../main/paths';
 import { running } from '../main/running';
-import { lastAuditSeq, orgLabel, pickOrganization, withLedger } from './data';
+import { commandPerson, lastAuditSeq, peopleSignIn, orgLabel, pickOrganization, withLedger } from './data';
 import { checkInput, convert, flagHelp, parseFlags, schemaFields, type Field } from './flags';
 import { render } from './render';
 import { UsageError } from './usage';
 
 type Out = (line: string) => void;
-type AnyOperation = { input: Parameters<typeof checkInput>[0]; run(ctx: DeskContext, input: unknown): unknown; command?: CommandSpec<unknown> };
+type AnyOperation = {
+  roles: readonly Role[];
+  input: Parameters<typeof checkInput>[0];
+  run(ctx: DeskContext, input: unknown): unknown;
+  command?: CommandSpec<unknown>;
+};
 
 export interface OwnerCommand {
+  /** The desk operation it runs (its name in messages, as the screens' refusals name it). */
+  name: string;
   spec: CommandSpec<unknown>;
   operation: AnyOperation;
   /** Its flags, from the input's JSON Schema: worked out for the command that runs only (~1 ms each). */
@@ -31,13 +39,21 @@ export interface OwnerCommand {
 /** An organization id that checks as one, for checking a command's input before the organization is picked. */
 const STAND_IN = '00000000-0000-4000-8000-000000000000';
 
-const COMMON = { data: { type: 'string' }, database: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } as const;
+const COMMON = {
+  data: { type: 'string' },
+  database: { type: 'string' },
+  org: { type: 'string' },
+  as: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
 
-export const ownerCommands: OwnerCommand[] = Object.values(deskOperations as Record<string, AnyOperation>)
-  .filter((o) => o.command)
-  .map((operation) => {
+export const ownerCommands: OwnerCommand[] = Object.entries(deskOperations as Record<string, AnyOperation>)
+  .filter(([, o]) => o.command)
+  .map(([name, operation]) => {
     let fields: Field[] | undefined;
     return {
+      name,
       spec: operation.command!,
       operation,
       get fields() {
@@ -84,17 +100,12 @@ export function ownerUsage(c: OwnerCommand): string {
     `${c.spec.summary[0].toUpperCase()}${c.spec.summary.slice(1)}.`,
     ...(flags.length ? ['', 'Flags:', ...flags.map((f) => flagHelp(f))] : []),
     '',
-    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --database <postgres://...> (a firm's server; or LEDGERDESK_DATABASE_URL), --json (print the result as JSON)${c.spec.csv ? ', --csv (as CSV)' : ''}, --help.`,
+    `Common flags: --org <slug>, --data <dir> (default ${defaultDataDir()}), --database <postgres://...> (a firm's server; or LEDGERDESK_DATABASE_URL), --as <email> (the person running it, with their role; or LEDGERDESK_AS), --json (print the result as JSON)${c.spec.csv ? ', --csv (as CSV)' : ''}, --help.`,
   ].join('\n');
 }
 
-export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out, note: Out = (line) => process.stderr.write(`${line}\n`)): Promise<number> {
-  const usage = ownerUsage(c);
-  const { values, positionals, given } = parseFlags(args, c.fields, c.spec.csv ? { ...COMMON, csv: { type: 'boolean' } } : COMMON, usage);
-  if (values.help) {
-    out(usage);
-    return 0;
-  }
+/** A command's positional arguments and flags as its operation's input. */
+function commandInput(c: OwnerCommand, positionals: string[], given: (f: Field) => (string | boolean)[], usage: string): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const rest = [...positionals];
   for (const arg of c.spec.args ?? []) {
@@ -107,6 +118,17 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
     const raw = given(f);
     if (raw.length) input[f.name] = convert(f, raw, usage, c.spec.repeated?.includes(f.name));
   }
+  return input;
+}
+
+export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out, note: Out = (line) => process.stderr.write(`${line}\n`)): Promise<number> {
+  const usage = ownerUsage(c);
+  const { values, positionals, given } = parseFlags(args, c.fields, c.spec.csv ? { ...COMMON, csv: { type: 'boolean' } } : COMMON, usage);
+  if (values.help) {
+    out(usage);
+    return 0;
+  }
+  const input = commandInput(c, positionals, given, usage);
   const json = values.json === true;
   return withLedger({ data: values.data as string | undefined, database: values.database as string | undefined }, async (ledger) => {
     const dataDir = (values.data as string | undefined) ?? defaultDataDir();
@@ -129,17 +151,25 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
       if (!scoped && 'organization' in shape && values.org !== undefined && input.organization === undefined) input.organization = values.org;
       const checked = checkInput(c.operation.input, { ...input, ...(scoped ? { orgId: STAND_IN } : {}) }, usage);
       const org = scoped ? await pickOrganization(ledger, values.org as string | undefined) : null;
+      const as = (values.as as string | undefined) ?? (process.env.LEDGERDESK_AS || undefined);
+      ctx.person = await commandPerson(ledger, as);
       const run = async () => {
         // The repeating journals' occurrences due by today are in the books before any command reads them (issue 43).
         if (org) await catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
         const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
         const before = org && (await lastAuditSeq(ledger, org));
-        const result = await c.operation.run(ctx, parsed);
+        // A person named runs it with their role there, and what it writes names them (as the screens do).
+        const permitted = ctx.person ? await asPerson(ctx, c.name, c.operation.roles, org) : ctx;
+        const result = await c.operation.run(permitted, parsed);
         if (json) out(JSON.stringify(result, null, 2));
         else if (values.csv && c.spec.csv) process.stdout.write(c.spec.csv(result));
         else (c.spec.print?.(result) ?? render({ data: result })).forEach((line) => out(line));
         // Which books changed, on stderr: stdout stays the command's answer for whoever reads it.
-        if (org && (await lastAuditSeq(ledger, org)) !== before) note(`In the books of ${orgLabel(org)}.`);
+        if (org && (await lastAuditSeq(ledger, org)) !== before) {
+          note(`In the books of ${orgLabel(org)}.`);
+          if (!ctx.person && (await peopleSignIn(ledger)))
+            note(`Recorded as the machine's owner (${ctx.reviewer.name}): name the person running it with --as <email> (or LEDGERDESK_AS).`);
+        }
         return c.spec.failed?.(result) ? 1 : 0;
       };
       // An organization command (org edit <slug>) runs for the organization it names.
