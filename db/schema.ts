@@ -1415,6 +1415,17 @@ export const invitations = sqliteTable(
   (t) => [index('invitations_user').on(t.userSeq)],
 );
 
+/**
+ * The server's own settings (issue 50), global: today the public address others reach it at, kept once
+ * `serve --public-url` (or its own TLS) named it, so that an invitation printed by a command in another shell
+ * links there (ledger/access/server-settings.ts).
+ */
+export const serverSettings = sqliteTable('server_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
 /** Failed sign-ins per person (ms): slowed, and refused for a while after too many (ledger/access/people.ts). */
 export const signInFailures = sqliteTable(
   'sign_in_failures',

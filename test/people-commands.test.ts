@@ -6,19 +6,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { signIn } from '../src/main/ledger/access/sign-in';
-import { booksFlags, openBooksOf } from './support/books';
+import { startHeadless } from '../src/main/headless';
+import { booksFlags, headlessBooks, openBooksOf } from './support/books';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
 const BIN = join(root, 'bin', 'ledgerdesk.mjs');
 
-function ledgerdesk(data: string, args: string[], input?: string) {
+function ledgerdesk(data: string, args: string[], input?: string, env: NodeJS.ProcessEnv = { LEDGERDESK_PUBLIC_URL: 'https://books.firm.example' }) {
   const r = spawnSync(process.execPath, [BIN, ...args, ...booksFlags(data)], {
     cwd: root,
     encoding: 'utf8',
     timeout: 60_000,
     input,
-    env: { ...process.env, LEDGERDESK_PUBLIC_URL: 'https://books.firm.example' },
+    env: { ...process.env, LEDGERDESK_PUBLIC_URL: '', ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -108,5 +109,19 @@ describe('user commands', () => {
     } finally {
       await books.end();
     }
+  }, 120_000);
+
+  it('links invitations to the public address serve --public-url kept in the books, whichever shell prints them', async () => {
+    const data = tempDir('ldk-user-public-');
+    expect(ledgerdesk(data, ['org', 'create', 'studio', '--name', 'Hartley Studio']).code).toBe(0);
+    const served = await startHeadless(data, { ...headlessBooks(data), port: 0, publicUrl: 'https://books.hartley.example', log: () => {} });
+    await served.stop();
+
+    const added = ledgerdesk(data, ['user', 'add', 'dana@firm.example', '--name', 'Dana Reyes', '--org', 'studio', '--role', 'bookkeeper'], undefined, {});
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/Invitation link \(one use, 7 days\): https:\/\/books\.hartley\.example\/#\/invitation\//);
+    // This shell's own setting still wins.
+    const mine = ledgerdesk(data, ['user', 'reset', 'dana@firm.example', '--org', 'studio'], undefined, { LEDGERDESK_PUBLIC_URL: 'https://elsewhere.example' });
+    expect(mine.stdout).toMatch(/: https:\/\/elsewhere\.example\/#\/invitation\//);
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import type { Role } from '../main/desk/roles';
 import type { CommandSpec, DeskContext } from '../main/desk/operation';
 import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
 import { today } from '../main/ledger/core/clock';
+import { serverSetting } from '../main/ledger/access/server-settings';
 import { DEFAULT_PORT, defaultDataDir } from '../main/paths';
 import { running } from '../main/running';
 import { commandPerson, lastAuditSeq, peopleSignIn, orgLabel, pickOrganization, withLedger } from './data';
@@ -136,8 +137,13 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
       ledger,
       dataDir,
       agentUrl: '',
-      // Links handed to people (invitations) point at the server they use: its public address, else the one running here.
-      publicUrl: process.env.LEDGERDESK_PUBLIC_URL || running(dataDir)?.url || `http://127.0.0.1:${process.env.LEDGERDESK_PORT || DEFAULT_PORT}`,
+      // Links handed to people (invitations) point at the server they use: its public address (this shell's, else the
+      // one `serve --public-url` kept in the books' database), else the one running here.
+      publicUrl:
+        process.env.LEDGERDESK_PUBLIC_URL ||
+        (await serverSetting(ledger, 'public_url')) ||
+        running(dataDir)?.url ||
+        `http://127.0.0.1:${process.env.LEDGERDESK_PORT || DEFAULT_PORT}`,
       mode: 'command',
       reviewer: deskActor(),
       stdout: process.stdout,

@@ -12,6 +12,7 @@ import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
 import { DeskSessions } from './desk/transport/sessions';
 import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
 import { openBooks } from './ledger/core/open';
+import { keepServerSetting, serverSetting } from './ledger/access/server-settings';
 import { findShipped } from './ledger/core/paths';
 import { DEFAULT_PORT, ledgerFile } from './paths';
 import { markRunning } from './running';
@@ -36,6 +37,15 @@ export interface HeadlessOptions extends ReachOptions {
   rendererDir?: string;
   /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
   database?: string;
+}
+
+async function rememberPublicAddress(ledger: Ledger, url: string, log: (m: string) => void): Promise<void> {
+  try {
+    if ((await serverSetting(ledger, 'public_url')) !== url) await keepServerSetting(ledger, 'public_url', url);
+  } catch (error) {
+    // A read-only server (a replica) cannot keep it; invitations are made where the books are written.
+    log(`The public address ${url} was not kept in the books' database: ${(error as Error).message}`);
+  }
 }
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
@@ -67,6 +77,9 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
         }),
     });
     url = server.url;
+    // The address others reach is kept in the books' database, so an invitation printed by a command in another
+    // shell (or on another machine, against the same database) links there too (issue 50).
+    if (reach.secure) await rememberPublicAddress(ledger, url, log);
     // A data folder's books have one server at a time, and their daily backup; a PostgreSQL server's books have
     // several processes in front of them, and the firm's own backups (pg_dump).
     const onFile = ledger.engine === 'sqlite';

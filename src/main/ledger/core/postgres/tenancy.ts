@@ -5,7 +5,7 @@
 /**
  * Tables that belong to no one organization: the organizations themselves (their own policy: one, or all with
  * app.org = 'all'), tokens (found by their hash before an organization is known), the desk's sign-in codes and
- * sessions, staged files (uploads and exports between two requests, named by an unguessable id), and the people who sign in with their roles (a person may belong to several organizations; found before one is chosen). Every other table has an org_seq: its keys lead with it
+ * sessions, staged files (uploads and exports between two requests, named by an unguessable id), the people who sign in with their roles (a person may belong to several organizations; found before one is chosen), and the server's own settings (its public address). Every other table has an org_seq: its keys lead with it
  * and row-level security shows a connection only the rows of the organization it is set to.
  */
 export const GLOBAL_TABLES: readonly string[] = [
@@ -19,6 +19,7 @@ export const GLOBAL_TABLES: readonly string[] = [
   'memberships',
   'invitations',
   'sign_in_failures',
+  'server_settings',
 ];
 
 /** The setting a connection's organization is in (set per transaction or connection by the driver, driver.ts). */
