@@ -1,7 +1,8 @@
 // Rules in real Chromium: "Approve and remember" on an agent's categorization
 // makes a rule that at once suggests the same for a row like it; the Rules
 // screen lists it with what it matched, switches it off and on, changes it to
-// categorize at once, and runs it; the REST API shows the effect.
+// categorize at once, and runs it; the REST API shows the effect. A
+// reverse-charge proposal remembered makes a reverse-charge rule (issue 50).
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +20,13 @@ let browser: Browser;
 let page: Page;
 let token: string;
 let rows: L.HandRow[];
+let org: L.Organization;
 
 beforeAll(async () => {
   const data = tempDir('ldk-e2e-rules-');
   app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
   books = await testBooks(app.ledger, data);
-  const org = (await L.listOrganizations(books))[0];
+  org = (await L.listOrganizations(books))[0];
   await L.createAccount(books, org.seq, L.deskActor(), { name: 'Operating', type: 'checking' });
   rows = [
     await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Operating', date: '2026-05-02', description: 'ACME HOSTING 1234', amount: -120 }),
@@ -83,5 +85,31 @@ describe('rules at the desk', () => {
     await page.goto(`${app.server.url}/#/transactions`);
     await page.getByText('ACME HOSTING 9876').click();
     await page.getByText('Categorized by one of your rules').waitFor();
+  });
+
+  it("remembers a reverse-charge proposal with its tax code, not the category's", async () => {
+    const me = L.deskActor();
+    await L.setupTaxSet(books, org.seq, me, 'uk-vat');
+    await L.setCategoryTax(books, org.seq, me, '5300', 'S');
+    const [first, second] = [
+      await L.addTransaction(books, org.seq, me, { account: 'Operating', date: '2026-07-02', description: 'CLOUDHOST EU 1001', amount: -300 }),
+      await L.addTransaction(books, org.seq, me, { account: 'Operating', date: '2026-08-02', description: 'CLOUDHOST EU 1002', amount: -300 }),
+    ];
+    const made = await call(`${app.server.url}/api/v1`, 'POST', '/proposals/categorization', {
+      token,
+      body: { transactionId: first.id, categoryCode: '5300', taxCode: 'RC', confidence: 0.9 },
+    });
+    expect(made.status).toBe(201);
+    await page.locator('nav a[href="#/approvals"]').click();
+    const card = page.locator('article.proposal', { hasText: 'CLOUDHOST EU 1001' });
+    await card.getByRole('button', { name: 'Approve and remember…' }).click();
+    const form = card.getByRole('form', { name: 'Rule' });
+    await expect.poll(() => form.getByLabel('Text').inputValue()).toBe('CLOUDHOST EU ####');
+    expect(await form.getByLabel('Tax code').inputValue()).toBe('RC');
+    await form.getByRole('button', { name: 'Approve and remember' }).click();
+    await page.getByText(/remembered as rule 2\. It suggested the same for 1 more row/).waitFor();
+    expect((await L.listRules(books, org.seq)).find((r) => r.matchText === 'CLOUDHOST EU ####')).toMatchObject({ categoryCode: '5300', taxCode: 'RC' });
+    const [suggestion] = (await L.listPendingProposals(books, org.seq, { limit: 10, offset: 0 })).proposals;
+    expect(suggestion.payload).toMatchObject({ transactionId: second.id, taxCode: 'RC' });
   });
 });

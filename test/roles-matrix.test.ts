@@ -124,6 +124,8 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   listBills: 'anyone',
   payBill: 'keepers',
   previewPayment: 'staff',
+  lineTaxDefaults: 'staff',
+  voidDate: 'staff',
   voidBill: 'keepers',
   undoPayment: 'keepers',
   applyInvoiceCredit: 'keepers',

@@ -86,6 +86,42 @@ describe('Approve and remember', () => {
   });
 });
 
+describe("Approve and remember keeps the proposal's tax code", () => {
+  it('a reverse-charge proposal makes a reverse-charge rule, whose suggestions claim no input tax; a split is not offered', async () => {
+    await L.setupTaxSet(ctx.ledger, org.seq, L.deskActor(), 'uk-vat');
+    await desk('setCategoryTax', { categoryCode: '5300', taxCode: 'S' });
+    const [first, second, third] = await rows([
+      ['Bank', 'CLOUDHOST EU 1001', -300],
+      ['Bank', 'CLOUDHOST EU 1002', -300],
+      ['Bank', 'PHONE BILL', -100],
+    ]);
+    const proposal = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: first.id, categoryCode: '5300', taxCode: 'RC' });
+    const draft = await desk<L.RuleDraft>('ruleDraft', { proposalId: proposal.id });
+    expect(draft).toMatchObject({ matchText: 'CLOUDHOST EU ####', categoryCode: '5300', taxCode: 'RC' });
+    const { aliases: _, description: __, ...rule } = draft;
+    const done = await desk('approveAndRemember', { id: proposal.id, rule });
+    expect(done.rule).toMatchObject({ categoryCode: '5300', taxCode: 'RC' });
+    const [suggestion] = (await L.listPendingProposals(ctx.ledger, org.seq, { limit: 10, offset: 0 })).proposals;
+    expect(suggestion).toMatchObject({ proposedBy: `rule:${done.rule.id}`, payload: { transactionId: second.id, taxCode: 'RC' } });
+    await desk('reviewProposals', { ids: [suggestion.id], decision: 'approve' });
+    // The reverse charge: its notional VAT in boxes 1 and 4 alike (60 each for the two rows), nothing to reclaim.
+    const vat = await L.taxReturn(ctx.ledger, org.seq, { from: '2024-03-01', to: '2024-03-31' });
+    expect([vat.boxes['1'], vat.boxes['4'], vat.payable]).toEqual([120, 120, 0]);
+    // No code named: the rule takes the category's, as the approval does.
+    const plain = await L.proposeCategorization(ctx.ledger, org.seq, agent, { transactionId: third.id, categoryCode: '5300' });
+    expect((await desk<L.RuleDraft>('ruleDraft', { proposalId: plain.id })).taxCode).toBeNull();
+    const split = await L.proposeCategorization(ctx.ledger, org.seq, agent, {
+      transactionId: third.id,
+      lines: [
+        { categoryCode: '5300', amount: 60, taxCode: 'RC' },
+        { categoryCode: '5000', amount: 40 },
+      ],
+    });
+    await expect(desk('ruleDraft', { proposalId: split.id })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'split' } });
+    expect((await desk<{ id: string; change: { rememberable: boolean } }[]>('listProposals', {})).find((p) => p.id === split.id)?.change.rememberable).toBe(false);
+  });
+});
+
 describe('running rules', () => {
   it('gives each row its first matching rule, in the order the person set, and never files a decided change twice', async () => {
     const [aws, awsCredit, github, uber] = await rows([

@@ -81,6 +81,8 @@ export const DESK_OPERATIONS = [
   'listBills',
   'payBill',
   'previewPayment',
+  'lineTaxDefaults',
+  'voidDate',
   'voidBill',
   'undoPayment',
   'applyInvoiceCredit',

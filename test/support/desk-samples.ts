@@ -295,6 +295,8 @@ export const SAMPLES = {
     return { numbers: [doc.number], transactionId: await handRow(fx, (-doc.total).toFixed(2), { date: '2026-06-10' }) };
   },
   previewPayment: (fx) => ({ kind: 'invoice', numbers: [fx.fixed.openInvoice], transactionId: fx.fixed.paymentTxId }),
+  lineTaxDefaults: () => ({ contact: 'Globex', categoryCodes: ['4000'] }),
+  voidDate: (fx) => ({ kind: 'invoice', number: fx.fixed.openInvoice }),
   voidBill: async (fx) => ({ number: (await bill(fx, false)).number, reason: 'duplicate', date: '2026-06-05' }),
   undoPayment: async (fx) => {
     const doc = await invoice(fx, true);

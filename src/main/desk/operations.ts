@@ -17,6 +17,8 @@ import { rateOperations } from './rates/rates';
 import { documentDeskOperations } from './documents/documents';
 import { documentFileOperations } from './documents/document-files';
 import { creditDeskOperations } from './documents/credits';
+import { documentDefaultOperations } from './documents/defaults';
+import { voidOperations } from './documents/voids';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
 import { chartOperations } from './accounts/chart';
 import { organizationOperations } from './access/organizations';
@@ -129,6 +131,8 @@ export const deskOperations = {
   ...documentDeskOperations,
   ...documentFileOperations,
   ...creditDeskOperations,
+  ...documentDefaultOperations,
+  ...voidOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

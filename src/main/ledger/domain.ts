@@ -59,6 +59,7 @@ export * from './reports/export-book';
 export * from './documents/documents';
 export * from './documents/draft';
 export * from './documents/entry';
+export * from './documents/void-date';
 export * from './documents/credit';
 export * from './documents/many';
 export * from './documents/payments/settle';

@@ -1,14 +1,13 @@
 // Invoices and bills at the desk and as owner commands (issue 29): `ledgerdesk
-// invoice create|issue|edit|show|list|pay|void|credit|pdf`, `bill create|
-// enter|show|list|pay|void`, `payment undo`, `report aging`. Invoices and
-// bills share one definition; what differs is named per kind.
+// invoice create|issue|edit|show|list|pay|credit|pdf`, `bill create|
+// enter|show|list|pay`, `payment undo`, `report aging` (`void`: voids.ts).
+// Invoices and bills share one definition; what differs is named per kind.
 import { ANYONE, KEEPERS, STAFF } from '../roles';
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DateString, Line, Prose, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount, type DeskContext } from '../operation';
-import { withArticle } from '../../../shared/english';
 
 /** "<description>;<quantity>;<unit price>;<category code>[;<tax code>]" (the command's --line) as a document line. */
 const LineText = Line(700)
@@ -114,7 +113,7 @@ function allocationsOf(kind: Kind, input: { numbers: string[]; amount?: string |
 const exchangeText = (x: L.Exchange) =>
   `${x.document}: ${money(x.settles, x.currency)} for ${money(x.paid, x.baseCurrency)} (${x.rate} per ${x.currency}${x.dayRate ? `, the day's rate ${x.dayRate}` : ''}); booked at ${money(x.booked, x.baseCurrency)}: realized ${x.difference >= 0 ? 'gain' : 'loss'} ${money(Math.abs(x.difference), x.baseCurrency)}`;
 
-/** Reading, paying and voiding: the same for invoices and bills. */
+/** Reading and paying: the same for invoices and bills (voiding: voids.ts). */
 function readOperations(kind: Kind) {
   const party = kind === 'bill' ? 'vendor' : 'customer';
   const seqOf = (ctx: DeskContext, orgId: string) => orgSeq(ctx, orgId);
@@ -163,12 +162,6 @@ function readOperations(kind: Kind) {
         flags: { transactionId: 'transaction' },
         print: (r) => [...r.documents.map(summary), ...r.exchanges.map(exchangeText), ...(r.credit > 0 ? [`${r.credit.toFixed(2)} left as a credit on the ${party}.`] : [])],
       },
-    ),
-    void: op(
-      KEEPERS,
-      z.strictObject({ ...Org, number: Number_, reason: Prose(2000).optional(), date: DateString.optional().describe('When its entry is reversed (default today)') }),
-      async (ctx, { orgId, number, reason, date }) => L.voidDocument(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, KINDS[kind], number, reason, date),
-      { name: `${kind} void`, summary: `void ${withArticle(kind)} (its entry reversed; the number stays used)`, args: ['number'], print: (d) => [summary(d)] },
     ),
   };
 }
@@ -222,7 +215,6 @@ export const documentDeskOperations = {
   showInvoice: invoice.show,
   listInvoices: invoice.list,
   payInvoice: invoice.pay,
-  voidInvoice: invoice.void,
   creditInvoice: op(
     KEEPERS,
     z.strictObject({ ...Org, number: Number_, date: DateString.optional(), taxInclusive: z.boolean().optional(), notes: Prose(2000).nullable().optional(), lines: Lines }),
@@ -261,7 +253,6 @@ export const documentDeskOperations = {
   showBill: bill.show,
   listBills: bill.list,
   payBill: bill.pay,
-  voidBill: bill.void,
   /** The Record payment form: what paying would settle in another currency and the difference, nothing written. */
   previewPayment: op(
     STAFF,

@@ -62,10 +62,13 @@ async function postEntry(ledger: Ledger, doc: DocumentRow, worked: WorkedDocumen
   await post(doc.kind === 'bill' ? 'payable' : 'receivable', -s * worked.totalMinor, { settles });
 }
 
+/** Whether a document's entry carries tax codes (its reversal then belongs in a return). */
+export const hasTaxedEntry = async (ledger: Ledger, doc: Pick<DocumentRow, 'seq'>): Promise<boolean> =>
+  Boolean(await ledger.stmt('SELECT 1 FROM postings WHERE document_seq = ? AND tax_code_seq IS NOT NULL LIMIT 1').get(doc.seq));
+
 /** Reverses every posting of a document, dated `date`. */
 export async function reverseEntry(ledger: Ledger, doc: DocumentRow, date: string): Promise<void> {
-  if (await ledger.stmt('SELECT 1 FROM postings WHERE document_seq = ? AND tax_code_seq IS NOT NULL LIMIT 1').get(doc.seq))
-    await assertNotInFiledPeriod(ledger, doc.org_seq, date, `the void of ${KIND_NAMES[doc.kind]} ${doc.number}`);
+  if (await hasTaxedEntry(ledger, doc)) await assertNotInFiledPeriod(ledger, doc.org_seq, date, `the void of ${KIND_NAMES[doc.kind]} ${doc.number}`);
   await ledger
     .stmt(
       `INSERT INTO postings ${POSTING_COLUMNS}

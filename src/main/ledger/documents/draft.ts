@@ -6,7 +6,8 @@
 //   rounding as a bank row's tax, issue 28): on the net (tax-exclusive) or
 //   inside the gross (tax-inclusive).
 // - A line's tax code: the one named; else the contact's default; else the
-//   category's. None named as null: no tax.
+//   category's (defaultLineTax, also what the screens show). None named as
+//   null: no tax.
 // - Invoices and credit notes take revenue categories; bills expense or asset
 //   ones (a purchase of equipment). The reverse charge on a sale charges no
 //   tax; on a bill its tax is notional (on the category line, for the return).
@@ -18,7 +19,8 @@ import { invalid, type FieldIssue } from '../core/errors';
 import { typedToMinor, type TypedMoney } from '../core/money';
 import type { ContactRow } from '../contacts/contacts';
 import { mulDivRounded, recoverablePart, taxInGross, taxOnNet } from '../tax/lines';
-import type { Lookups } from './lookups';
+import { lookups, type Lookups } from './lookups';
+import { mapInOrder } from '../core/in-order';
 import type { DocumentKind } from '../../../../db/values';
 import { addDays } from '../../../shared/dates';
 
@@ -110,6 +112,30 @@ async function workLine(look: Lookups, kind: DocumentKind, date: string, inclusi
   return worked(line, inclusive ? amount - tax : amount, tax, kind === 'bill' ? recoverablePart(tax, code.recoverable_percent) : tax, 0);
 }
 
+/**
+ * The tax code of a line that names none: the contact's default, else the category's; null: no tax. The one rule
+ * (issue 50): writing a document applies it, and the screens show what it gives (lineTaxDefaults) before saving.
+ */
+async function defaultLineTax(look: Lookups, contact: Pick<ContactRow, 'default_tax_code'>, categorySeq: number | undefined, field: string): Promise<number | null> {
+  if (contact.default_tax_code) return look.taxCode(contact.default_tax_code, field);
+  return categorySeq === undefined ? null : look.defaultTax(categorySeq);
+}
+
+/**
+ * What each category's line would be taxed at, for this contact (none: the categories' own codes), when the line
+ * names no code: the invoice and bill form picks it when the category is picked. An unknown category: null.
+ */
+export async function lineTaxDefaults(ledger: Ledger, orgSeq: number, contactRef: string | undefined, categoryCodes: readonly string[]) {
+  const look = await lookups(ledger, orgSeq);
+  const contact = contactRef ? await look.contact(contactRef) : { default_tax_code: null };
+  const codeOf = ledger.stmt('SELECT code FROM tax_codes WHERE seq = ?').pluck();
+  return mapInOrder([...new Set(categoryCodes.map((c) => c.trim()))], async (categoryCode) => {
+    const category = await look.category(categoryCode);
+    const seq = category && !category.archived_at ? await defaultLineTax(look, contact, category.seq, 'taxCode') : null;
+    return { categoryCode, taxCode: seq === null ? null : ((await codeOf.get(seq)) as string) };
+  });
+}
+
 /** The lines checked and worked out, each bad field named (lines[2].categoryCode). */
 export async function workLines(
   look: Lookups,
@@ -143,10 +169,9 @@ export async function workLines(
     const qty = quantityMilli(input.quantity, at('quantity'), issues);
     if (!input.description.trim()) issues.push({ field: at('description'), message: 'is required' });
     let taxCodeSeq: number | null = null;
-    const named = input.taxCode === undefined ? (contact.default_tax_code ?? undefined) : input.taxCode;
     try {
-      if (named) taxCodeSeq = await look.taxCode(named, at('taxCode'));
-      else if (named === undefined && category) taxCodeSeq = await look.defaultTax(category.seq);
+      if (input.taxCode === undefined) taxCodeSeq = await defaultLineTax(look, contact, category?.seq, at('taxCode'));
+      else if (input.taxCode) taxCodeSeq = await look.taxCode(input.taxCode, at('taxCode'));
     } catch (e) {
       issues.push(...((e as { details?: FieldIssue[] }).details ?? []));
     }

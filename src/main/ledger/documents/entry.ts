@@ -4,7 +4,8 @@
 // revenue categories (net) and the tax control account (tax); a bill the
 // other way round through payables; a credit note reverses part of an
 // invoice and settles that much of it. Voiding posts the reversal, dated the
-// void date (a closed period stays as filed), with a reason; only a document
+// void date (by default the document's own while its period is open, else the
+// first open day: a closed period stays as filed), with a reason; only a document
 // nothing has settled can be voided. Every change is audited with it.
 import { appendAudit, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
@@ -21,6 +22,7 @@ import { refreshSettled } from './payments/settled';
 import type { Track } from '../totals/declared';
 import { bookEntry, reverseEntry } from './book';
 import { requireCurrency } from '../rates/currencies';
+import { voidDateOf } from './void-date';
 
 const INSERT_LINE = `INSERT INTO document_lines (org_seq, document_seq, position, description, quantity_milli, unit_price_minor, category_seq, tax_code_seq, net_minor, tax_minor)
   SELECT org_seq, seq, ?, ?, ?, ?, ?, ?, ?, ? FROM documents WHERE seq = ?`;
@@ -229,13 +231,13 @@ export async function issueDocument(ledger: Ledger, orgSeq: number, actor: Human
   });
 }
 
-/** Voids a document: a draft simply; an issued one by reversing its entry on `date` (default today), once nothing settles it. */
+/** Voids a document: a draft simply; an issued one by reversing its entry on `date` (default: its own date while its period is open, void-date.ts), once nothing settles it. */
 export async function voidDocument(ledger: Ledger, orgSeq: number, actor: Human, kinds: readonly DocumentKind[], ref: string, reason?: string, date?: string): Promise<Document> {
   return ledger.write(async () => {
     const doc = await requireDocument(ledger, orgSeq, kinds, ref);
     const what = `${KIND_NAMES[doc.kind]} ${doc.number}`;
     if (doc.state === 'void') throw new LedgerError('conflict', `${what} is already void.`, { number: doc.number });
-    const on = date ?? (today() < doc.issue_date ? doc.issue_date : today());
+    const on = date ?? (await voidDateOf(ledger, doc)).date;
     if (doc.state === 'issued') {
       if (on < doc.issue_date) throw invalid([{ field: 'date', message: `is before the issue date ${doc.issue_date}` }]);
       const paid = (await ledger.stmt('SELECT t.id FROM lines l JOIN transactions t ON t.seq = l.transaction_seq WHERE l.settles_seq = ? LIMIT 1').pluck().get(doc.seq)) as

@@ -258,7 +258,12 @@ export interface RuleDraft extends RuleInput {
   aliases: string[];
 }
 
-/** What "Approve and remember" offers for a categorization: the description's shape, its account and direction, the category. */
+/**
+ * What "Approve and remember" offers for a categorization: the description's shape, its account and direction, the
+ * category, and the tax code the proposal names (a reverse charge stays one: the category's own code would claim
+ * input tax the supplier never charged); none named: the category's, as the approval takes it. A split is not
+ * remembered (its parts are amounts, a rule's shares percents): Rules makes a rule with shares.
+ */
 export async function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: string): Promise<RuleDraft> {
   const proposal = await requireProposalRow(ledger, orgSeq, proposalId);
   if (proposal.type !== 'categorization') {
@@ -278,6 +283,7 @@ export async function ruleDraftFor(ledger: Ledger, orgSeq: number, proposalId: s
     accountId: account?.id ?? null,
     sign: tx.amount_minor < 0 ? 'outflow' : 'inflow',
     categoryCode: payload.categoryCode,
+    taxCode: payload.taxCode ?? null,
     mode: 'suggest',
     description: tx.description,
     aliases: [...new Set(aliases)],

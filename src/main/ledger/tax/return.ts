@@ -112,13 +112,16 @@ export async function taken(ledger: Ledger, orgSeq: number, base: string, from: 
 export const lastFiledTo = async (ledger: Ledger, orgSeq: number): Promise<string> =>
   ((await ledger.stmt('SELECT max(period_to) FROM tax_returns WHERE org_seq = ?').pluck().get(orgSeq)) as string | null) ?? '';
 
+/** The last day of a filed return that an invoice's or bill's taxed entry may not be dated on ('' when none: returns on the cash basis, or none filed). */
+export const documentsFiledTo = async (ledger: Ledger, orgSeq: number): Promise<string> => ((await returnBasis(ledger, orgSeq)) === 'accrual' ? lastFiledTo(ledger, orgSeq) : '');
+
 /**
  * Refuses an invoice's or bill's taxed entry (or its reversal) dated in a period a filed return covers, when the
  * returns are on the accrual basis: it would be in no return (a bank row dated there goes into the next one).
  */
 export async function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, date: string, what: string): Promise<void> {
-  const filedTo = await lastFiledTo(ledger, orgSeq);
-  if (date > filedTo || (await returnBasis(ledger, orgSeq)) !== 'accrual') return;
+  const filedTo = await documentsFiledTo(ledger, orgSeq);
+  if (date > filedTo) return;
   const r = (await ledger.stmt('SELECT id, period_from, period_to FROM tax_returns WHERE org_seq = ? AND period_to >= ? ORDER BY period_to LIMIT 1').get(orgSeq, date)) as {
     id: string;
     period_from: string;

@@ -1,8 +1,11 @@
 // A new invoice or bill (issue 29): the contact, dates, whether prices
 // include tax, and lines (description, quantity, unit price, category, tax
 // code) with the totals worked out live as the person types (the ledger
-// works them out again, exactly, when it saves). Every field is reachable by
-// keyboard; "Add line" adds one and focuses it.
+// works them out again, exactly, when it saves). A line's tax code shows what
+// the ledger takes when none is chosen (the contact's default, else the
+// category's: asked of the ledger, lineTaxDefaults) until the person picks one;
+// "No tax" only when picked. Every field is reachable by keyboard; "Add line"
+// adds one and focuses it.
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Document } from '../../../../main/ledger/documents/documents';
 import { minorDigits, parseAmount, type DecimalMark } from '../../../../shared/amounts';
@@ -19,9 +22,10 @@ interface LineDraft {
   quantity: string;
   unitPrice: string;
   categoryCode: string;
-  taxCode: string;
+  /** Picked by the person ('' : No tax); undefined: the ledger's default for the line, shown and not sent. */
+  taxCode?: string;
 }
-const BLANK: LineDraft = { description: '', quantity: '1', unitPrice: '', categoryCode: '', taxCode: '' };
+const BLANK: LineDraft = { description: '', quantity: '1', unitPrice: '', categoryCode: '' };
 type TaxCodeEntry = DeskResult<'listTaxCodes'>[number];
 
 /** A typed number as the form reads it for the live totals, with the organization's decimal mark (the ledger reads it exactly). */
@@ -31,7 +35,13 @@ const num = (text: string, mark: DecimalMark) => {
 };
 
 /** The totals as the person types, rounded to the currency's digits as the ledger rounds them. */
-export function liveTotals(lines: LineDraft[], codes: TaxCodeEntry[], inclusive: boolean, currency: string, mark: DecimalMark): { net: number; tax: number; total: number } {
+export function liveTotals(
+  lines: (LineDraft & { taxCode: string })[],
+  codes: TaxCodeEntry[],
+  inclusive: boolean,
+  currency: string,
+  mark: DecimalMark,
+): { net: number; tax: number; total: number } {
   const unit = 10 ** minorDigits(currency);
   const cents = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * unit)) / unit;
   let net = 0;
@@ -47,9 +57,22 @@ export function liveTotals(lines: LineDraft[], codes: TaxCodeEntry[], inclusive:
   return { net: cents(net), tax: cents(tax), total: cents(net + tax) };
 }
 
+/**
+ * The tax code each line shows: the one picked, else what the ledger takes for its category and the contact when
+ * the line names none (the same rule as `invoice create`), else none.
+ */
+function useShownTax(orgId: string, contact: string, lines: LineDraft[]): (line: LineDraft) => string {
+  const categoryCodes = [...new Set(lines.map((l) => l.categoryCode).filter(Boolean))].sort();
+  const defaults = useLoad(
+    () => (categoryCodes.length ? desk.lineTaxDefaults({ orgId, contact: contact || undefined, categoryCodes }) : Promise.resolve([])),
+    [orgId, contact, categoryCodes.join()],
+  );
+  return (line) => line.taxCode ?? defaults.data?.find((d) => d.categoryCode === line.categoryCode)?.taxCode ?? '';
+}
+
 function LineRow(props: {
   i: number;
-  line: LineDraft;
+  line: LineDraft & { taxCode: string };
   last?: RefObject<HTMLInputElement | null>;
   categories: DeskResult<'listChart'>;
   codes: TaxCodeEntry[];
@@ -127,7 +150,9 @@ export function DocumentForm({
   const categories = (chart.data ?? []).filter((c) => types.includes(c.type));
   const { decimalMark } = useOrg();
   const shown = /^[A-Z]{3}$/.test(docCurrency) ? docCurrency : currency;
-  const totals = liveTotals(lines, codes.data ?? [], inclusive, shown, decimalMark);
+  const shownTax = useShownTax(orgId, contact, lines);
+  const taxed = lines.map((l) => ({ ...l, taxCode: shownTax(l) }));
+  const totals = liveTotals(taxed, codes.data ?? [], inclusive, shown, decimalMark);
   const money = (amount: number) => formatMoney(amount, shown);
   const set = (i: number, patch: Partial<LineDraft>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
@@ -139,7 +164,8 @@ export function DocumentForm({
       ...(due ? { dueDate: due } : {}),
       taxInclusive: inclusive,
       ...(docCurrency ? { currency: docCurrency } : {}),
-      lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, categoryCode: l.categoryCode, taxCode: l.taxCode || null })),
+      // A code not picked is left to the ledger, which takes the default shown.
+      lines: lines.map(({ taxCode, ...l }) => ({ ...l, ...(taxCode === undefined ? {} : { taxCode: taxCode || null }) })),
     };
     try {
       const saved =
@@ -200,7 +226,7 @@ export function DocumentForm({
           </tr>
         </thead>
         <tbody>
-          {lines.map((l, i) => (
+          {taxed.map((l, i) => (
             <LineRow
               key={i}
               i={i}

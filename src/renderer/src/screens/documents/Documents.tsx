@@ -2,7 +2,7 @@
 // by status, a new one (DocumentForm), and per document: issue a draft,
 // preview or download its PDF, record a payment from a bank row
 // (RecordPayment), apply the contact's credit (an earlier
-// overpayment) or take it off, void it with a reason.
+// overpayment) or take it off, void it with a date and a reason (VoidDocument).
 import { useState } from 'react';
 import type { Document } from '../../../../main/ledger/documents/documents';
 import { Money, Notice, Show, TableFrame, messageOf } from '../../components';
@@ -12,6 +12,7 @@ import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
 import { DocumentForm } from './DocumentForm';
 import { RecordPayment } from './RecordPayment';
+import { VoidDocument } from './VoidDocument';
 import { saveBlob } from '../reports/ExportPanel';
 
 type Kind = 'invoice' | 'bill';
@@ -22,6 +23,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
   // Whoever may change documents (a client may read them and their PDFs).
   const may = can(kind === 'bill' ? 'payBill' : 'payInvoice');
   const [paying, setPaying] = useState(false);
+  const [voiding, setVoiding] = useState(false);
   const run = (f: () => Promise<unknown>, text: string) => () => void f().then(() => (say(text), reload()), fail);
   const pdf = async (open: boolean) => {
     const file = await desk.invoicePdfBytes({ orgId, number: doc.number });
@@ -69,17 +71,12 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
         </button>
       )}
       {may && doc.status !== 'void' && doc.paid === 0 && (
-        <button
-          onClick={() => {
-            const reason = window.prompt(`Void ${doc.number}? Its entry is reversed and its number stays used. Reason:`);
-            if (reason !== null) run(() => (kind === 'bill' ? desk.voidBill : desk.voidInvoice)({ orgId, number: doc.number, reason }), `${doc.number} voided.`)();
-          }}
-          aria-label={`Void ${doc.number}`}
-        >
-          Void
+        <button aria-expanded={voiding} onClick={() => setVoiding(!voiding)} aria-label={`Void ${doc.number}`}>
+          Void…
         </button>
       )}
       {paying && <RecordPayment orgId={orgId} kind={kind} doc={doc} onDone={(t) => (say(t), setPaying(false), reload())} fail={fail} />}
+      {voiding && <VoidDocument orgId={orgId} kind={kind} doc={doc} onDone={(t) => (say(t), setVoiding(false), reload())} onCancel={() => setVoiding(false)} fail={fail} />}
     </>
   );
 }

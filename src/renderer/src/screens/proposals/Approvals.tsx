@@ -1,6 +1,6 @@
 // Approvals: what agents propose, reviewed one by one or many at once.
 // New proposals arrive by polling; the keyboard works (j/k or arrows, a, r, x).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ReviewItem } from '../../../../main/desk/proposals/review-queue';
 import { Empty, Notice, Show, messageOf } from '../../components';
 import { desk } from '../../desk';
@@ -14,7 +14,7 @@ const POLL_MS = 2500;
 export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: () => void }) {
   const can = useCan();
   const mayReview = can('reviewProposals');
-  const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
+  const [status, setStatus] = useState<Status>('pending');
   const loaded = useLoad(() => desk.listProposals({ orgId, status }), [orgId, status], status === 'pending' ? POLL_MS : undefined);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -97,23 +97,7 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
 
   return (
     <section aria-labelledby="approvals-title">
-      <div className="screen-head">
-        <h2 id="approvals-title" ref={heading} tabIndex={-1}>
-          Approvals
-        </h2>
-        <div role="tablist" aria-label="Proposal status">
-          {(['pending', 'approved', 'rejected'] as const).map((s) => (
-            <button key={s} role="tab" aria-selected={status === s} onClick={() => setStatus(s)}>
-              {s[0].toUpperCase() + s.slice(1)}
-            </button>
-          ))}
-        </div>
-      </div>
-      <p className="hint">
-        {mayReview
-          ? 'Nothing an agent proposes touches the books until you approve it. Keys: j/k or arrows to move, a approve, r reject, x select.'
-          : 'What agents and preparers propose waits here until a bookkeeper approves or rejects it: nothing of it touches the books before.'}
-      </p>
+      <Head status={status} onStatus={setStatus} mayReview={mayReview} heading={heading} />
       {notice && (
         <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
           {notice.text}
@@ -164,6 +148,33 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
         )}
       </Show>
     </section>
+  );
+}
+
+type Status = 'pending' | 'approved' | 'rejected';
+
+/** The title (which takes the focus when the queue is done), the status tabs, and what the screen is for. */
+function Head({ status, onStatus, mayReview, heading }: { status: Status; onStatus: (s: Status) => void; mayReview: boolean; heading: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <>
+      <div className="screen-head">
+        <h2 id="approvals-title" ref={heading} tabIndex={-1}>
+          Approvals
+        </h2>
+        <div role="tablist" aria-label="Proposal status">
+          {(['pending', 'approved', 'rejected'] as const).map((s) => (
+            <button key={s} role="tab" aria-selected={status === s} onClick={() => onStatus(s)}>
+              {s[0].toUpperCase() + s.slice(1)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="hint">
+        {mayReview
+          ? 'Nothing an agent proposes touches the books until you approve it. Keys: j/k or arrows to move, a approve, r reject, x select.'
+          : 'What agents and preparers propose waits here until a bookkeeper approves or rejects it: nothing of it touches the books before.'}
+      </p>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import { useCan } from '../../can';
 import { useOrg } from '../../org';
 import { TaxCodes } from './TaxCodes';
 import { TaxCorrections, thresholdFlag } from './TaxCorrections';
+import { CodeSummary } from './CodeSummary';
 import { periodName } from '../../correction';
 import { filedWords } from '../../../../shared/words';
 import type { TaxReturn } from '../../../../main/ledger/tax/return';
@@ -225,38 +226,7 @@ export function Tax({ orgId }: { orgId: string }) {
               </table>
             </TableFrame>
             <TaxCorrections corrections={r.corrections} threshold={r.correctionThreshold} currency={r.currency} />
-            <TableFrame>
-              <table className="grid" aria-label="By tax code">
-                <thead>
-                  <tr>
-                    <th>Code</th>
-                    <th className="num">Rate</th>
-                    <th className="num">Net sales</th>
-                    <th className="num">Tax on sales</th>
-                    <th className="num">Net purchases</th>
-                    <th className="num">Tax on purchases</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.codes.map((c) => (
-                    <tr key={c.code}>
-                      <td>
-                        <button className="link" onClick={() => setPick({ code: c.code })}>
-                          {c.code}
-                        </button>{' '}
-                        {c.name}
-                      </td>
-                      <td className="num">{c.rate}%</td>
-                      {[c.netSales, c.taxSales, c.netPurchases, c.taxPurchases].map((amount, i) => (
-                        <td key={i} className="num">
-                          <Money amount={amount} currency={r.currency} plain />
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableFrame>
+            <CodeSummary codes={r.codes} currency={r.currency} onPick={(code) => setPick({ code })} />
             {(r.filed || can('fileTaxReturn')) && <FileOrFiled filed={r.filed} onFile={() => void file()} />}
             {pick && <Audit orgId={orgId} period={shown} pick={pick} currency={r.currency} />}
           </>
