@@ -1,7 +1,6 @@
 // Opening a ledger file: pragmas, forward-only migrations, and refusal of files
 // written by a newer build. Everything else in ledger/ receives a `Ledger`.
 import Database from 'better-sqlite3';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -53,9 +52,23 @@ export function openLedger(file: string, options: OpenOptions = {}): Ledger {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Whether the file holds exactly the migrations the journal lists (the usual start): then nothing is due and nothing
+ * unknown, found from the journal alone, without reading and hashing every migration's SQL (issue 51: start-up).
+ */
+function upToDate(sqlite: Database.Database, folder: string, hasTable: unknown): boolean {
+  if (!hasTable) return false;
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const applied = (sqlite.prepare('SELECT created_at FROM __drizzle_migrations').pluck().all() as (number | string)[]).map(Number);
+  const listed = new Set(journal.entries.map((e) => e.when));
+  return applied.length === listed.size && applied.every((when) => listed.has(when));
+}
+
 function applyMigrations(sqlite: Database.Database, folder: string, log: (message: string) => void): void {
-  const known = readMigrationFiles({ migrationsFolder: folder });
   const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  if (upToDate(sqlite, folder, hasTable)) return chainAuditLog(sqlite);
+  const { readMigrationFiles } = require('drizzle-orm/migrator') as typeof import('drizzle-orm/migrator');
+  const known = readMigrationFiles({ migrationsFolder: folder });
   let last = 0;
   if (hasTable) {
     const applied = sqlite.prepare('SELECT hash, created_at AS createdAt FROM __drizzle_migrations').all() as {
