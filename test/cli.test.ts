@@ -1,8 +1,8 @@
 // The owner's commands exactly as documented, as child processes on real data folders.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import { tempDir } from './support/env';
 const root = join(__dirname, '..');
 const TSX = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const CLI = join(root, 'src', 'cli', 'index.ts');
+/** The command in this process (LEDGERDESK_SOURCE: the sources through tsx's loader, no child process between). */
+const BIN = join(root, 'bin', 'ledgerdesk.mjs');
 
 function ledgerdesk(...args: string[]) {
   const r = spawnSync(process.execPath, [TSX, CLI, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
@@ -23,7 +25,7 @@ function serve(
   data: string,
   command = [TSX, CLI, 'serve'],
   options: { port?: string[]; env?: NodeJS.ProcessEnv } = {},
-): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
+): Promise<{ base: string; output: () => string; stop: () => Promise<number | null>; child: ChildProcess }> {
   const child = spawn(process.execPath, [...command, ...(options.port ?? ['--port', '0']), '--data', data], {
     cwd: root,
     env: { ...process.env, LEDGERDESK_HEADLESS: '', ...options.env },
@@ -37,6 +39,7 @@ function serve(
       if (base)
         resolve({
           base,
+          child,
           output: () => out,
           stop: () =>
             new Promise((done) => {
@@ -159,6 +162,37 @@ describe('ledgerdesk owner commands', () => {
     expect(other.stderr).not.toMatch(/EADDRINUSE/);
     expect(await first.stop()).toBe(0);
   });
+
+  it("a pid file naming another program's live process (a reused id) does not block a start; a live server does, and a second start names it", async () => {
+    const data = tempDir();
+    const other = spawn('sleep', ['600']);
+    try {
+      // What a crash leaves, after the system gave its process id to another program.
+      writeFileSync(join(data, 'ledgerdesk.pid'), JSON.stringify({ pid: other.pid, url: 'http://127.0.0.1:9' }));
+      const first = await serve(data, [BIN, 'serve']);
+      expect(first.output()).not.toContain('already running');
+      const again = ledgerdesk('serve', '--port', '0', '--data', data);
+      expect(again.code, again.stderr).toBe(0);
+      const pid = Number(/already running for .* \(process (\d+)\) at (http:\S+)\./.exec(again.stdout)?.[1]);
+      expect(pid).not.toBe(other.pid);
+      expect(again.stdout).toContain(first.base.replace('/api/v1', ''));
+      expect(ledgerdesk('restore', join(data, 'nothing.backup'), '--data', data).stderr).toMatch(/Ledgerdesk is running on .* \(process \d+\): stop it/);
+      expect(await first.stop()).toBe(0);
+      // Killed outright, a server leaves its pid file; the next start is not blocked by it (nor by the id's next owner).
+      const killed = await serve(data, [BIN, 'serve']);
+      const gone = new Promise((done) => killed.child.once('exit', done));
+      killed.child.kill('SIGKILL');
+      await gone;
+      expect(existsSync(join(data, 'ledgerdesk.pid'))).toBe(true);
+      writeFileSync(join(data, 'ledgerdesk.pid'), String(other.pid)); // as earlier builds wrote it
+      const after = await serve(data, [BIN, 'serve']);
+      expect(after.output()).not.toContain('already running');
+      expect(await after.stop(), after.output()).toBe(0);
+      expect(existsSync(join(data, 'ledgerdesk.pid'))).toBe(false);
+    } finally {
+      other.kill();
+    }
+  }, 120_000);
 
   it('stopping `npm start` with SIGTERM stops the server too (npm does not pass the signal on)', async () => {
     const data = tempDir();

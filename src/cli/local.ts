@@ -8,11 +8,10 @@ import { join, resolve } from 'node:path';
 import { backupsDir } from '../main/desk/access/backups';
 import { backupTo, checkBackup, LedgerError, restoreInto } from '../main/ledger';
 import { DEFAULT_PORT, defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
-import { running, runningPid } from '../main/running';
+import { running } from '../main/running';
 import { issueCode, SIGN_IN_PATH } from '../main/desk/transport/sessions';
-import { withoutPassword } from '../main/ledger/core/open';
 import { databaseOf, orgLabel, pickOrganization, withLedger } from './data';
-import { REACH_FLAGS, reachFlags, reachLine } from './reach-flags';
+import { serve } from './serve';
 import { UsageError } from './usage';
 import { fillDemo } from '../main/demo';
 
@@ -22,6 +21,7 @@ export const LOCAL_USAGE = `Owner commands (act on the data folder, default ${de
 server with --database postgres://... or LEDGERDESK_DATABASE_URL):
   serve [--port <p>] [--data <dir>] [--database <url>]  the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT})
   serve --public-url <https://...> [--listen <host:port>] | --listen <host:port> --tls-cert <file> --tls-key <file>  reached by others: behind a TLS proxy at that address (LEDGERDESK_PUBLIC_URL), or over TLS of its own
+  serve [--metrics-listen <host:port>] [--shutdown-grace <seconds>] [--sign-in-link]  Prometheus metrics on their own listener; how long a stop waits (20); the owner's link although people sign in
   sign-in [--data <dir>] [--database <url> --url <server>]  a fresh one-time sign-in link for the running server
   token create --name <n> --scopes read,propose-write [--org <slug>] [--data <dir>]
   token list [--org <slug>] [--data <dir>]
@@ -40,54 +40,6 @@ function parse(args: string[], options: Flags, usage: string): { values: Record<
   } catch (error) {
     throw new UsageError((error as Error).message, usage);
   }
-}
-
-export async function serve(args: string[], out: Out): Promise<void> {
-  const usage = 'serve [--port <p>] [--data <dir>] [--database <url>] [--public-url <https://...>] [--listen <host:port>] [--tls-cert <file> --tls-key <file>]';
-  const { values } = parse(args, { port: { type: 'string' }, ...REACH_FLAGS }, usage);
-  const { options, reach } = reachFlags(values, usage);
-  const port = options.port;
-  const dataDir = (values.data as string | undefined) ?? defaultDataDir();
-  const database = databaseOf(values);
-  // A second start on the same folder's books: say where the first one is and hand out a link to it (a
-  // server's database has as many processes in front of it as the firm starts).
-  const already = database ? null : running(dataDir);
-  if (already) {
-    if (!already.url)
-      throw new LedgerError('conflict', `The Ledgerdesk desktop app is already running on ${dataDir} (process ${already.pid}): its window is the desk.`, { pid: already.pid });
-    out(`Ledgerdesk is already running for ${dataDir} (process ${already.pid}) at ${already.url}.`);
-    out(`Screens: open this one-time sign-in link in your browser: ${already.url}${SIGN_IN_PATH}?code=${await withLedger(values, (ledger) => issueCode(ledger))}`);
-    out('(Stop that one first to start another; `ledgerdesk sign-in` prints another link.)');
-    return;
-  }
-  // The servers (express, the MCP SDK) load only here: no other command needs them.
-  const { startHeadless } = await import('../main/headless');
-  const app = await startHeadless(dataDir, { ...options, database }).catch((error: unknown) => {
-    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
-    throw new LedgerError(
-      'conflict',
-      `Port ${port} on ${reach.host} is taken by another program (or a Ledgerdesk serving another data folder): start on another one with --port <p> (npm start -- --port <p>) or LEDGERDESK_PORT.`,
-      { port },
-    );
-  });
-  // Ctrl-C, a service manager's SIGTERM, a closed terminal's SIGHUP: stop cleanly (the pid file goes too).
-  // Listening before the address is printed: whoever reads it may signal at once, and a signal with
-  // no listener yet would kill the process outright.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const stopped = new Promise<void>((resolve) => {
-    const stop = () => {
-      for (const s of signals) process.off(s, stop);
-      void app.stop().then(resolve);
-    };
-    for (const s of signals) process.on(s, stop);
-  });
-  out(`Ledgerdesk for ${database ? withoutPassword(database) : dataDir}`);
-  const reached = reachLine(reach, app.server.port);
-  if (reached) out(reached);
-  out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
-  out(`MCP tool bridge: ${app.server.url}/api/mcp`);
-  out(`${app.server.url}/api/v1`);
-  await stopped;
 }
 
 export async function token(args: string[], out: Out): Promise<void> {
@@ -165,8 +117,9 @@ export async function restore(args: string[], out: Out): Promise<void> {
   if (positionals.length !== 1) throw new UsageError('restore takes one backup file', usage);
   if (databaseOf(values)) throw new UsageError("restore replaces a data folder's books; a PostgreSQL server's are restored with its own tools (pg_restore)", usage);
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
-  const pid = runningPid(dataDir);
-  if (pid) throw new LedgerError('conflict', `Ledgerdesk is running on ${dataDir} (process ${pid}): stop it (close the app or the server), then restore.`, { pid });
+  const server = running(dataDir);
+  if (server)
+    throw new LedgerError('conflict', `Ledgerdesk is running on ${dataDir} (process ${server.pid}): stop it (close the app or the server), then restore.`, { pid: server.pid });
   const backup = resolve(positionals[0]);
   const checked = checkBackup(backup);
   let kept: string | null = null;

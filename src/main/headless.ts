@@ -15,7 +15,10 @@ import { openBooks } from './ledger/core/open';
 import { keepServerSetting, serverSetting } from './ledger/access/server-settings';
 import { findShipped } from './ledger/core/paths';
 import { DEFAULT_PORT, ledgerFile } from './paths';
-import { markRunning } from './running';
+import { holdFolder, type Held } from './running';
+import type { Log } from './api/errors';
+import type { ServiceLogger } from './service/log';
+import type { Metrics } from './service/metrics';
 
 export { DEFAULT_PORT };
 
@@ -25,18 +28,43 @@ export const defaultRendererDir = (): string => join(dirname(findShipped('packag
 export interface Headless {
   ledger: Ledger;
   server: RunningServer;
-  /** Signs a browser in once; ask for another with newSignInUrl(). */
+  /** Signs a browser in once ('' when signInLink was false); ask for another with newSignInUrl(). */
   signInUrl: string;
   newSignInUrl(): Promise<string>;
-  stop(): Promise<void>;
+  /** Where Prometheus scrapes this process, when metrics are on. */
+  metricsUrl?: string;
+  /**
+   * Stops: background work first, then the server (gracefully within `graceMs`: requests in flight finish; 0: at
+   * once), then the books. Answers how many requests the grace cut.
+   */
+  stop(graceMs?: number): Promise<number>;
 }
 
 /** `listen`, `tls`, `publicUrl`: how others reach the server (api/reach.ts); `port` defaults to DEFAULT_PORT. */
 export interface HeadlessOptions extends ReachOptions {
-  log?: (m: string) => void;
+  log?: Log;
+  /** The structured log (service/log.ts): an access line per request, each line naming its request. */
+  logger?: ServiceLogger;
+  /** Prometheus metrics on a listener of their own (service/metrics.ts; prom-client loads only then). */
+  metrics?: { listen: { host: string; port: number }; token?: string };
   rendererDir?: string;
   /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
   database?: string;
+  /** Issue a one-time sign-in link at start (default true); `serve` asks only when it will print it. */
+  signInLink?: boolean;
+}
+
+/** How long the books may take to close after the server stopped, before the process goes anyway. */
+const CLOSE_WITHIN_MS = 5_000;
+
+/** A data folder's books have one server at a time: its lock first (a second start is refused before anything opens). */
+async function openHeld(dataDir: string, database: string | undefined, log: Log): Promise<{ held: Held | null; ledger: Ledger }> {
+  const held = database ? null : holdFolder(dataDir);
+  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database }, { log }).catch((error: unknown) => {
+    held?.release();
+    throw error;
+  });
+  return { held, ledger };
 }
 
 async function rememberPublicAddress(ledger: Ledger, url: string, log: (m: string) => void): Promise<void> {
@@ -52,13 +80,15 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   // Refused (ReachError) before the books open.
   const reach = planReach({ ...options, port: options.port ?? DEFAULT_PORT });
-  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database: options.database }, { log });
+  const { held, ledger } = await openHeld(dataDir, options.database, log);
   const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
+  let metrics: Metrics | undefined;
   try {
     await ledger.forOrg('all', () => ensureDefaultOrganization(ledger));
     const reviewer = deskActor();
+    if (options.metrics) metrics = await (await import('./service/metrics')).startMetrics({ ledger, ...options.metrics });
     const server = await startServer({
       ledger,
       port: reach.port,
@@ -66,6 +96,8 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       tls: options.tls,
       publicUrl: options.publicUrl,
       log,
+      logger: options.logger,
+      observe: metrics?.observe,
       mount: (app) =>
         mountDesk(app, {
           sessions,
@@ -83,25 +115,31 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     // A data folder's books have one server at a time, and their daily backup; a PostgreSQL server's books have
     // several processes in front of them, and the firm's own backups (pg_dump).
     const onFile = ledger.engine === 'sqlite';
-    const unmark = onFile ? markRunning(dataDir, server.url) : () => undefined;
+    held?.announce(server.url);
     const stopBackups = onFile ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined;
     const stopRepeats = await scheduleJournalRepeats(ledger, log);
     const newSignInUrl = async () => `${server.url}${SIGN_IN_PATH}?code=${await sessions.issueCode()}`;
     return {
       ledger,
       server,
-      signInUrl: await newSignInUrl(),
+      signInUrl: options.signInLink === false ? '' : await newSignInUrl(),
       newSignInUrl,
-      async stop() {
+      metricsUrl: metrics?.url,
+      async stop(graceMs = 0) {
         stopBackups();
         stopRepeats();
-        await server.close();
-        await ledger.end();
-        unmark();
+        const cut = graceMs > 0 ? await server.drain(graceMs) : await server.close().then(() => 0);
+        await metrics?.close();
+        // A request the grace cut may still hold a connection: the books close, or the process goes without them.
+        await Promise.race([ledger.end(), new Promise((done) => setTimeout(done, CLOSE_WITHIN_MS).unref())]);
+        held?.release();
+        return cut;
       },
     };
   } catch (error) {
+    await metrics?.close();
     await ledger.end();
+    held?.release();
     throw error;
   }
 }

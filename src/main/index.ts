@@ -57,14 +57,16 @@ async function createWindow(): Promise<void> {
 async function boot(): Promise<void> {
   const dataDir = app.getPath('userData');
   const nativeBinding = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
-  const open = openLedger(ledgerFile(dataDir), { log, ...(existsSync(nativeBinding) ? { nativeBinding } : {}) });
+  const binding = existsSync(nativeBinding) ? { nativeBinding } : {};
+  // The folder's lock first: a `serve` already on this folder refuses this start, naming it, before the books open.
+  unmark = markRunning(dataDir, null, binding);
+  const open = openLedger(ledgerFile(dataDir), { log, ...binding });
   ledger = open;
   await ensureDefaultOrganization(open);
   const running = await startAgentServer(open);
   server = running;
   const reviewer = deskActor();
   const progress = new Map<string, { phase: string; rows: number }>();
-  unmark = markRunning(dataDir);
   stopBackups = scheduleDailyBackups(open, dataDir, log);
   stopRepeats = await scheduleJournalRepeats(open, log);
   registerDeskIpc(ipcMain, {

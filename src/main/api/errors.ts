@@ -5,6 +5,10 @@ import type { ServerResponse } from 'node:http';
 import { LedgerError } from '../ledger/core/errors';
 import { challenge } from './auth';
 import { sendJson } from './http';
+import { currentRequestId } from './request-id';
+
+/** How the server tells its log something: info by default; an unexpected failure is an error. */
+export type Log = (message: string, level?: 'info' | 'warn' | 'error') => void;
 
 const MIB = 1024 * 1024;
 const sizeText = (bytes: number): string => (bytes === MIB ? '1 MiB' : `${Math.round(bytes / MIB)} MB`);
@@ -27,10 +31,23 @@ export function toLedgerError(error: unknown): LedgerError {
     return new LedgerError('validation_failed', 'The path holds malformed percent-encoding.', [{ field: 'path', message: 'is not valid percent-encoding' }]);
   }
   if (e?.status === 400) return new LedgerError('validation_failed', 'The request could not be read.', [{ field: 'request', message: 'could not be read' }]);
-  if ((error as { code?: string })?.code === 'SQLITE_BUSY') {
-    return new LedgerError('internal_error', 'The ledger is busy; try again.', null);
-  }
-  return new LedgerError('internal_error', 'Something went wrong on our side; the server log has the details.', null);
+  if ((error as { code?: string })?.code === 'SQLITE_BUSY') return internal('The ledger is busy; try again.');
+  return internal('Something went wrong on our side; the server log has the details.');
+}
+
+/**
+ * A 500 names the request's id (issue 51), in its message and as details.requestId, so that whoever holds the
+ * answer can find the log line; details stays the spec's "any" (it was null), so v1 clients read it as before.
+ */
+function internal(message: string): LedgerError {
+  const id = currentRequestId();
+  if (!id) return new LedgerError('internal_error', message, null);
+  return new LedgerError('internal_error', `${message.replace(/\.$/, '')} (request id ${id}).`, { requestId: id });
+}
+
+/** An unexpected failure, with its stack, to the log (never to the client): `where` says what was running. */
+export function logInternal(log: Log, where: string, error: unknown): void {
+  log(`internal error${where ? ` in ${where}` : ''}: ${(error as Error)?.stack ?? String(error)}`, 'error');
 }
 
 export function sendError(res: ServerResponse, error: LedgerError): void {
@@ -39,10 +56,10 @@ export function sendError(res: ServerResponse, error: LedgerError): void {
   sendJson(res, error.status, error.toBody());
 }
 
-export function errorHandler(log: (message: string) => void) {
+export function errorHandler(log: Log) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     const ledgerError = toLedgerError(error);
-    if (ledgerError.code === 'internal_error') log(`internal error: ${(error as Error)?.stack ?? String(error)}`);
+    if (ledgerError.code === 'internal_error') logInternal(log, '', error);
     if (res.headersSent) {
       res.end();
       return;

@@ -19,22 +19,33 @@ export type GuardNames = (port: number) => { hosts: Set<string>; origins: Set<st
 
 const loopbackNames: GuardNames = (port) => ({ hosts: allowedHosts(port), origins: allowedOrigins(port), base: `http://127.0.0.1:${port}` });
 
-/** `port` is read per request: the server may have been started on port 0. Also sets the headers every answer carries. */
-export function loopbackGuard(port: () => number, names: GuardNames = loopbackNames) {
+/** The names of a server on `port`, read per request (it may have been started on port 0), worked out once a port. */
+export function guardNames(port: () => number, names: GuardNames = loopbackNames): () => ReturnType<GuardNames> {
   let known = { port: -1, ...names(-1) };
+  return () => {
+    const p = port();
+    if (known.port !== p) known = { port: p, ...names(p) };
+    return known;
+  };
+}
+
+/** A browser's Origin, when sent, must be one of this server's own: the refusal, or null. */
+export function originRefusal(origin: string | undefined, origins: Set<string>): LedgerError | null {
+  if (origin === undefined || origins.has(origin.toLowerCase())) return null;
+  return new LedgerError('forbidden_origin', `Requests from origin "${origin}" are not allowed.`, { origin });
+}
+
+/** Also sets the headers every answer carries. */
+export function loopbackGuard(port: () => number, names: GuardNames = loopbackNames) {
+  const known = guardNames(port, names);
   return (req: Request, res: Response, next: NextFunction): void => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    const p = port();
-    if (known.port !== p) known = { port: p, ...names(p) };
+    const { hosts, origins, base } = known();
     const host = req.headers.host?.toLowerCase();
-    if (!host || !known.hosts.has(host)) {
-      return next(new LedgerError('forbidden_host', `Host "${req.headers.host ?? ''}" is not this server; use ${known.base}.`, { host: req.headers.host ?? null }));
+    if (!host || !hosts.has(host)) {
+      return next(new LedgerError('forbidden_host', `Host "${req.headers.host ?? ''}" is not this server; use ${base}.`, { host: req.headers.host ?? null }));
     }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !known.origins.has(origin.toLowerCase())) {
-      return next(new LedgerError('forbidden_origin', `Requests from origin "${origin}" are not allowed.`, { origin }));
-    }
-    next();
+    next(originRefusal(req.headers.origin, origins) ?? undefined);
   };
 }

@@ -11,13 +11,36 @@ export const BODY_LIMIT = '1mb'; // 1 MiB
 /** Parses any body as strict JSON (the media type is checked by requireJson first). */
 export const jsonBody: RequestHandler = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
 
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** A body whose type is said must be JSON (the agent API: a token, never a cookie, so an untyped body is read too). */
 export const requireJson: RequestHandler = (req, _res, next) => {
   const type = req.headers['content-type'];
-  if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+  if (type !== undefined && !JSON_TYPE.test(type)) {
     return next(new LedgerError('unsupported_media_type', `Send the body as application/json, not ${type}.`, { contentType: type }));
   }
   next();
 };
+
+/**
+ * The desk (issue 51), where a browser's cookie rides along: a POST must say its type, JSON (or `octet-stream` for
+ * an upload's bytes). A page elsewhere can make a browser post a body with no type or text/plain without asking
+ * first (no CORS preflight); a JSON type it cannot send without one, which this server never grants.
+ */
+export const requireType =
+  (type: 'json' | 'octet-stream'): RequestHandler =>
+  (req, _res, next) => {
+    const said = req.headers['content-type'];
+    const ok = said !== undefined && (type === 'json' ? JSON_TYPE.test(said) : /^application\/octet-stream\s*(;|$)/i.test(said));
+    if (ok) return next();
+    const want = `application/${type}`;
+    next(
+      new LedgerError('unsupported_media_type', `Send the body as ${want}${said === undefined ? ' (the request said no Content-Type)' : `, not ${said}`}.`, {
+        contentType: said ?? null,
+        expected: want,
+      }),
+    );
+  };
 
 /** The query string as express's "simple" parser reads it: a repeated name becomes an array. */
 export function queryOf(req: IncomingMessage): Record<string, string | string[] | undefined> {

@@ -28,7 +28,7 @@ import type { Ledger } from '../ledger/core/sqlite/open';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import type { AuthenticatedToken } from '../ledger/access/tokens';
 import { bindToken, challenge, mayCall, requireAccess, tokenOf } from './auth';
-import { toLedgerError } from './errors';
+import { logInternal, toLedgerError, type Log } from './errors';
 import { jsonBody, methodNotAllowed, queryOf, requireJson, sendJson } from './http';
 import { resourceMetadataUrl } from './mcp-auth';
 import { inlineJsonSchema } from './json-schema';
@@ -93,7 +93,7 @@ export function toolsFor(token: Pick<AuthenticatedToken, 'scopes' | 'role'>, set
   return catalog.filter((e) => (set === 'all' || e.op.exposeByDefault) && mayCall(token, e.op));
 }
 
-async function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, args: unknown, log: (m: string) => void): Promise<CallToolResult> {
+async function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEntry, args: unknown, log: Log): Promise<CallToolResult> {
   try {
     requireAccess(token, entry.op);
     const input = parsePart(entry.input, args ?? {}, 'arguments');
@@ -103,7 +103,7 @@ async function callTool(ledger: Ledger, token: AuthenticatedToken, entry: ToolEn
     return { content: [{ type: 'text', text: JSON.stringify(body) }, ...note], structuredContent: body };
   } catch (error) {
     const failure = toLedgerError(error);
-    if (failure.code === 'internal_error') log(`internal error in tool ${entry.op.operationId}: ${(error as Error)?.stack ?? String(error)}`);
+    if (failure.code === 'internal_error') logInternal(log, `tool ${entry.op.operationId}`, error);
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(failure.toBody()) }] };
   }
 }
@@ -114,7 +114,7 @@ const callable = {
   all: new Map(catalog.map((e) => [e.op.operationId, e])),
 };
 
-function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' | 'all', log: (m: string) => void): McpServer {
+function mcpServerFor(ledger: Ledger, token: AuthenticatedToken, set: 'default' | 'all', log: Log): McpServer {
   const entries = toolsFor(token, set);
   const byName = callable[set];
   const mcp = new McpServer({ name: 'ledgerdesk', title: 'Ledgerdesk', version: API_VERSION }, { instructions: instructionsFor(token.scopes), jsonSchemaValidator: validator });
@@ -154,10 +154,10 @@ function rpcCodeOf(error: LedgerError): number {
  * details ride in error.data. A 401 names the resource metadata (mcp-auth.ts).
  */
 export const mcpErrors =
-  (log: (m: string) => void): ErrorRequestHandler =>
+  (log: Log): ErrorRequestHandler =>
   (error, req, res, _next) => {
     const failure = toLedgerError(error);
-    if (failure.code === 'internal_error') log(`internal error in /api/mcp: ${(error as Error)?.stack ?? String(error)}`);
+    if (failure.code === 'internal_error') logInternal(log, '/api/mcp', error);
     if (res.headersSent) return void res.end();
     const www = challenge(failure);
     if (www) res.setHeader('WWW-Authenticate', failure.code === 'unauthorized' ? `${www}, resource_metadata="${resourceMetadataUrl(req)}"` : www);
@@ -192,7 +192,7 @@ const noBatchAfter: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export function mcpRouter(ledger: Ledger, log: (m: string) => void): Router {
+export function mcpRouter(ledger: Ledger, log: Log): Router {
   const router = Router({ strict: false, caseSensitive: true });
   router.use('/', authenticate(ledger), protocolVersion);
   router.post('/', requireJson, jsonBody, noBatchAfter, async (req, res) => {

@@ -65,7 +65,7 @@ export class Answer {
 
 /** Every error code an operation can answer (see Operation.errors), in the order of ERROR_CODES. */
 export function errorCodesOf(op: Operation): ErrorCode[] {
-  const codes = new Set<ErrorCode>(['validation_failed', 'forbidden_host', 'forbidden_origin', 'internal_error', ...op.errors]);
+  const codes = new Set<ErrorCode>(['validation_failed', 'forbidden_host', 'forbidden_origin', 'internal_error', 'unavailable', ...op.errors]);
   if (op.scope) ['unauthorized', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
   // A client's token (issue 45) is read-only: what it may not read answers forbidden; a write, insufficient_scope.
   if (op.scope === 'read' && !op.forClients) codes.add('forbidden');

@@ -12,8 +12,11 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Ledger } from '../ledger/core/sqlite/open';
 import { LedgerError } from '../ledger/core/errors';
-import { errorHandler, sendError, toLedgerError } from './errors';
-import { loopbackGuard } from './guards';
+import { migrationsCurrent } from '../ledger/core/readiness';
+import { answerHealth } from '../service/health';
+import { Traffic, type TrafficOptions } from '../service/traffic';
+import { errorHandler, sendError, toLedgerError, type Log } from './errors';
+import { guardNames, loopbackGuard, originRefusal } from './guards';
 import { pathOf } from './http';
 import { MCP_PATH, mcpErrors, mcpRouter } from './mcp';
 import { mcpAuthRouter, noteAgentOrigin } from './mcp-auth';
@@ -23,9 +26,9 @@ import { restRouter } from './rest';
 export { HOST } from './reach';
 
 /** `listen`, `tls` and `publicUrl`: see reach.ts (a non-loopback listen needs TLS or a public URL). */
-export interface ServerOptions extends ReachOptions {
+export interface ServerOptions extends ReachOptions, Partial<Pick<TrafficOptions, 'logger' | 'observe'>> {
   ledger: Ledger;
-  log?: (message: string) => void;
+  log?: Log;
   /** Extra mounts (the desk) on the express app, before its final 404. */
   mount?: (app: Express, port: () => number) => void;
 }
@@ -34,15 +37,22 @@ export interface RunningServer {
   /** Where people and agents reach it: the public URL, else http(s)://<this server>:<port>. */
   url: string;
   port: number;
+  /** Stops at once: connections, and the requests on them, are cut. */
   close(): Promise<void>;
+  /**
+   * Stops gracefully: no new connection; requests in flight finish within `graceMs` (new ones on open connections
+   * answer 503); then every connection closes. Answers how many requests the grace cut (0: none).
+   */
+  drain(graceMs: number): Promise<number>;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function createHandler(options: ServerOptions, port: () => number, reach: Reach = planReach(options)): Handler {
+export function createHandler(options: ServerOptions, port: () => number, reach: Reach = planReach(options), stopping = () => false): Handler {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const api = Router({ strict: false, caseSensitive: true });
   api.use(loopbackGuard(port, reachNames(reach)));
+  const names = guardNames(port, reachNames(reach));
   // Behind a proxy the Host may be the proxy's upstream name: agents are told the public URL.
   if (reach.secure) api.use(noteAgentOrigin((req) => reach.publicUrl ?? `https://${req.headers.host}`));
   api.use('/api/v1', restRouter(options.ledger));
@@ -67,21 +77,34 @@ export function createHandler(options: ServerOptions, port: () => number, reach:
   });
   app.use(errorHandler(log));
 
-  // Whatever the API does not answer (guard passed) goes on to the app. The API's
-  // errorHandler answers every error, so `error` is set only if it failed itself.
-  return (req, res) =>
+  // Ready: not stopping, and the books answer with this build's migrations.
+  const ready = async () => !stopping() && (await migrationsCurrent(options.ledger));
+  // Health checks first (before the Host guard, keeping the Origin one: service/health.ts). Whatever the API does not answer (guard passed)
+  // goes on to the app. The API's errorHandler answers every error, so `error` is set only if it failed itself.
+  return (req, res) => {
+    if (answerHealth(req, res, ready, (origin) => originRefusal(origin, names().origins))) return;
     (api as unknown as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void)(req, res, (error) => {
       if (error && error !== 'router') sendError(res, toLedgerError(error));
       else app(req as Request, res as Response);
     });
+  };
 }
 
 /** Refuses (ReachError) a listen beyond loopback without TLS or a public URL, before anything listens. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const reach = planReach(options);
   let boundPort = reach.port;
-  const handler = createHandler(options, () => boundPort, reach);
+  const traffic = new Traffic({ secure: reach.secure, logger: options.logger, observe: options.observe });
+  const handler = traffic.wrap(
+    createHandler(
+      options,
+      () => boundPort,
+      reach,
+      () => traffic.draining,
+    ),
+  );
   const server = reach.tls ? createTlsServer({ cert: reach.tls.cert, key: reach.tls.key }, handler) : createServer(handler);
+  const closed = new Promise<void>((done) => server.once('close', () => done()));
   return new Promise((resolve, reject) => {
     server.listen(reach.port, reach.host);
     server.once('error', reject);
@@ -91,11 +114,20 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       resolve({
         url: baseUrl(reach, boundPort),
         port: boundPort,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
+        close: async () => {
+          server.close();
+          server.closeAllConnections();
+          await closed;
+        },
+        async drain(graceMs) {
+          // No new connection; idle kept-alive ones close now, busy ones once their answer is written.
+          server.close();
+          server.closeIdleConnections();
+          const cut = await traffic.drain(graceMs);
+          server.closeAllConnections();
+          await closed;
+          return cut;
+        },
       });
     });
   });

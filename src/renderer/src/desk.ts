@@ -56,7 +56,7 @@ export const desk = Object.fromEntries(DESK_OPERATIONS.map((name) => [name, (inp
 export const isBrowserMode = (): boolean => !window.ledgerdesk;
 
 export async function signOut(): Promise<void> {
-  await fetch(`${DESK_HTTP_PREFIX}/sign-out`, { method: 'POST' });
+  await fetch(`${DESK_HTTP_PREFIX}/sign-out`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
 }
 
 /** Who a sign-in made the session for; `totpDue`: the second factor's code comes next. */

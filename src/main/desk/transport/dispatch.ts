@@ -1,6 +1,6 @@
 // One desk call: validate the input with the operation's schema, run it, and
 // answer {data} or {error} (the API's Error object). IPC and HTTP share this.
-import { toLedgerError } from '../../api/errors';
+import { logInternal, toLedgerError, type Log } from '../../api/errors';
 import { parsePart } from '../../api/validation';
 import { LedgerError } from '../../ledger/core/errors';
 import { asPerson, forOrgOf } from '../scope';
@@ -12,7 +12,7 @@ export { forOrgOf };
 
 export const isDeskOperation = (name: string): name is DeskOperationName => (DESK_OPERATIONS as readonly string[]).includes(name);
 
-export async function runDesk(ctx: DeskContext, name: string, input: unknown, log: (m: string) => void): Promise<DeskAnswer<unknown>> {
+export async function runDesk(ctx: DeskContext, name: string, input: unknown, log: Log): Promise<DeskAnswer<unknown>> {
   try {
     if (!isDeskOperation(name)) throw new LedgerError('not_found', `No desk operation "${name}".`, { operation: name });
     const operation = deskOperations[name] as { roles: readonly Role[]; input: Parameters<typeof parsePart>[0]; run(ctx: DeskContext, input: unknown): unknown };
@@ -25,7 +25,7 @@ export async function runDesk(ctx: DeskContext, name: string, input: unknown, lo
     };
   } catch (error) {
     const failure = toLedgerError(error);
-    if (failure.code === 'internal_error') log(`internal error in desk operation ${name}: ${(error as Error)?.stack ?? String(error)}`);
+    if (failure.code === 'internal_error') logInternal(log, `desk operation ${name}`, error);
     return { error: failure.toBody().error };
   }
 }

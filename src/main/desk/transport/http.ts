@@ -5,7 +5,7 @@ import express, { type Express, type RequestHandler, Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { jsonBody, methodNotAllowed, queryOf, requireJson } from '../../api/http';
+import { jsonBody, methodNotAllowed, queryOf, requireType } from '../../api/http';
 import { Uuid } from '../../api/schemas';
 import { parsePart } from '../../api/validation';
 import { ERROR_CODES, type ErrorCode } from '../../ledger/core/errors';
@@ -88,23 +88,23 @@ function deskRouter(options: DeskHttpOptions, peopleOptions: PeopleHttpOptions):
   // Each request's context names its person: their role is checked against every operation they run (scope.ts).
   const context = (req: express.Request): DeskContext => ({ ...options.context(), person: people.get(req) ?? null });
   const api = Router({ strict: false, caseSensitive: true });
-  api.post('/sign-out', requireSession, async (req, res) => {
+  api.post('/sign-out', requireSession, requireType('json'), async (req, res) => {
     await sessions.end(sessionOf(req));
     res.clearCookie(SESSION_COOKIE, cookieOptions(peopleOptions.secure));
     res.json({ data: null });
   });
   // Receipts arrive as raw bytes (up to 20 MB), the rest as JSON.
-  api.post('/uploadReceipt', requireSession, express.raw({ type: () => true, limit: MAX_RECEIPT_BYTES }), async (req, res) => {
+  api.post('/uploadReceipt', requireSession, requireType('octet-stream'), express.raw({ type: () => true, limit: MAX_RECEIPT_BYTES }), async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) : undefined;
     send(res, await runDesk(context(req), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
   });
   // Statements are streamed to the data folder as they arrive (they can be large), not held in memory.
-  api.post('/stageStatement', requireSession, async (req, res) => {
+  api.post('/stageStatement', requireSession, requireType('octet-stream'), async (req, res) => {
     send(res, await runDesk(context(req), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
   });
   api.get('/download/:exportId', requireSession, sendExport(context));
   api.get('/receipts/:id', requireSession, sendReceipt(context));
-  api.post('/:name', requireSession, requireJson, jsonBody, async (req, res) => {
+  api.post('/:name', requireSession, requireType('json'), jsonBody, async (req, res) => {
     send(res, await runDesk(context(req), req.params.name as string, req.body, options.log));
   });
   api.all('/download/:exportId', methodNotAllowed(['GET']));

@@ -9,7 +9,7 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { setTimeout as pause } from 'node:timers/promises';
 import { z } from 'zod';
-import { jsonBody, requireJson, sendJson } from '../../api/http';
+import { jsonBody, requireType, sendJson } from '../../api/http';
 import { parsePart } from '../../api/validation';
 import { toLedgerError } from '../../api/errors';
 import { LedgerError } from '../../ledger/core/errors';
@@ -121,9 +121,11 @@ export function peopleRouter(options: PeopleHttpOptions): Router {
         fail(res, error);
       }
     };
-  router.post('/sign-in', requireJson, jsonBody, handle(signInWith(options)));
-  router.post('/invitation', requireJson, jsonBody, handle(invited(options)));
-  router.post('/totp', requireJson, jsonBody, handle(secondFactor(options)));
-  router.post('/api/sign-out-everywhere', express.json({ limit: 1024 }), handle(everywhere(options)));
+  // Only JSON, said so (415 otherwise: api/http.ts requireType), before anything is read.
+  const json = [requireType('json'), jsonBody];
+  router.post('/sign-in', ...json, handle(signInWith(options)));
+  router.post('/invitation', ...json, handle(invited(options)));
+  router.post('/totp', ...json, handle(secondFactor(options)));
+  router.post('/api/sign-out-everywhere', requireType('json'), express.json({ limit: 1024 }), handle(everywhere(options)));
   return router;
 }

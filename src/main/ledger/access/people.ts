@@ -52,6 +52,11 @@ export async function personBySeq(ledger: Ledger, seq: number): Promise<PersonRo
   return (await ledger.stmt('SELECT * FROM users WHERE seq = ?').get(seq)) as PersonRow | undefined;
 }
 
+/** Whether anyone signs in here with a password (or an invitation to set one): a firm's server, not one person's books. */
+export async function anyPerson(ledger: Ledger): Promise<boolean> {
+  return (await ledger.stmt('SELECT 1 FROM users WHERE removed_at IS NULL LIMIT 1').pluck().get()) !== undefined;
+}
+
 async function requireMember(ledger: Ledger, orgSeq: number, email: string): Promise<PersonRow & { role: Role }> {
   const row = (await ledger
     .stmt('SELECT u.*, m.role FROM users u JOIN memberships m ON m.user_seq = u.seq WHERE u.email = ? AND m.org_seq = ?')

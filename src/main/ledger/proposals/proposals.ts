@@ -4,6 +4,7 @@ import type { Ledger } from '../core/sqlite/open';
 import { appendAudit, tokenWriterId, type AgentActor, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { newId, nowIso } from '../core/clock';
+import { counted } from '../core/events';
 import { LedgerError, notFound } from '../core/errors';
 import { excerpt } from '../core/text';
 import type { ProposalKind } from './kind';
@@ -149,12 +150,14 @@ export interface ProposalNote {
  * refused; stored with its audit entry in one transaction.
  */
 export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: Proposer, kind: ProposalKind<string, I, P, unknown>, input: I & ProposalNote): Promise<Proposal> {
-  return ledger.write(async () => {
+  let made = false;
+  const proposal = await ledger.write(async () => {
     const draft = await kind.draft({ ledger, orgSeq }, input);
     await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, draft.payload)) ?? [], 'changed by a proposal');
     const changeKey = kind.changeKey(draft.payload, draft.transactionSeq);
     const existing = await existingChange(ledger, orgSeq, changeKey);
     if (existing) return existing;
+    made = true;
     const id = newId();
     // The row as stored comes back with its insert: no second read.
     const row = (await ledger
@@ -181,6 +184,9 @@ export async function propose<I, P>(ledger: Ledger, orgSeq: number, actor: Propo
     await appendAudit(ledger, orgSeq, actor, { action: 'proposal.created', targetType: 'proposal', targetId: id, summary: `${draft.summary}${confidence}, via ${via}` });
     return toProposal(row);
   });
+  // Counted once written (the same change answered again is not a new proposal).
+  if (made) counted('proposals_created', { type: kind.type, channel: actor.channel });
+  return proposal;
 }
 
 type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: Proposer, input: I & ProposalNote) => Promise<Proposal>;

@@ -6,6 +6,7 @@
 import { appendAudit, actorName, type Human } from '../access/audit';
 import { assertOpen } from '../access/closing';
 import { nowIso } from '../core/clock';
+import { counted } from '../core/events';
 import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
@@ -24,8 +25,10 @@ export async function reviewProposal(
   /** For a journal entry: the account its row goes to (id or name); the default account when absent. */
   accountRef?: string,
 ): Promise<Proposal> {
-  return ledger.write(async () => {
+  let type = '';
+  const reviewed = await ledger.write(async () => {
     const row = await requireProposalRow(ledger, orgSeq, proposalId);
+    type = row.type;
     // Maker-checker for people as for agents: nobody approves their own change (rejecting it withdraws it).
     if (decision === 'approve' && row.proposed_by === `${PERSON_PREFIX}${reviewer.userId}`)
       throw new LedgerError('forbidden', `Proposal ${proposalId} is your own: another bookkeeper, accountant or owner approves it.`, { id: proposalId, reason: 'own_proposal' });
@@ -53,4 +56,6 @@ export async function reviewProposal(
     });
     return getProposal(ledger, orgSeq, proposalId);
   });
+  counted('proposals_reviewed', { type, decision: decision === 'approve' ? 'approved' : 'rejected' });
+  return reviewed;
 }
