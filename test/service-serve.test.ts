@@ -1,5 +1,5 @@
 // `ledgerdesk serve` as IT runs it (issue 51), a child process on both engines:
-// its log is JSON lines on stdout, each request's line naming its id, the 500's
+// its log is JSON lines on stderr (stdout keeps its addresses), each request's line naming its id, the 500's
 // line naming the id its answer gave, and no secret in any line; SIGTERM lets a
 // proposal whose body is still arriving finish (answered and stored with its
 // audit entry) while new connections are refused, then exits 0; the owner's
@@ -31,6 +31,7 @@ interface Served {
   banner: () => string[];
   logs: () => Record<string, any>[];
   stdout: () => string;
+  stderr: () => string;
   /** The first log line (so far or to come) that fits. */
   until: (fits: (line: Record<string, any>) => boolean) => Promise<Record<string, any>>;
   exited: Promise<number | null>;
@@ -42,9 +43,12 @@ function serve(data: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): 
   let err = '';
   const waiting: (() => void)[] = [];
   const lines = () => out.split('\n').filter(Boolean);
-  const logs = () => lines().flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, any>] : []));
+  const logs = () => err.split('\n').flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, any>] : []));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stderr!.on('data', (c) => (err += c));
+  child.stderr!.on('data', (c) => {
+    err += c;
+    for (const w of waiting.splice(0)) w();
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
       out += chunk;
@@ -57,6 +61,7 @@ function serve(data: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): 
           banner: () => lines().filter((l) => !l.startsWith('{')),
           logs,
           stdout: () => out,
+          stderr: () => err,
           exited,
           until: (fits) =>
             new Promise((found, fail) => {
@@ -147,8 +152,9 @@ describe('the log', () => {
     expect(s.banner().join('\n')).not.toContain('sign-in?code='); // people sign in here: no owner link at start
     expect(await stop(s)).toBe(0);
 
+    expect(s.banner()).toEqual(s.stdout().split('\n').filter(Boolean)); // no log line among the addresses
     const logLines = s
-      .stdout()
+      .stderr()
       .split('\n')
       .filter((l) => l.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(8);

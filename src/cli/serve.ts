@@ -1,6 +1,6 @@
 // `ledgerdesk serve` (and `npm start` without a display): the headless server in
 // the foreground, as a service manager runs it (issue 51): JSON log lines on
-// stdout (service/log.ts), health checks, metrics when asked for, and a graceful
+// stderr (service/log.ts), health checks, metrics when asked for, and a graceful
 // stop on SIGTERM/SIGINT/SIGHUP: requests in flight finish within the grace,
 // then the books close and the process exits 0. The lines it prints at start
 // stay plain text (the command's answer: where it serves, the API's base URL as
@@ -94,8 +94,10 @@ function stopOnSignals(app: Headless, graceMs: number, logger: ServiceLogger): P
         process.exit(130);
       }
       stopping = true;
+      // Said once the listener is closed (stop closes it before its first wait): whoever reads the line and connects is refused.
+      const stopped = app.stop(graceMs);
       logger.info({ signal, graceSeconds: graceMs / 1000 }, 'stopping: no new requests; those in flight finish');
-      void app.stop(graceMs).then((cut) => {
+      void stopped.then((cut) => {
         if (cut > 0) logger.warn({ cut }, 'the grace ran out: requests still in flight were cut');
         logger.info('stopped');
         for (const s of signals) process.off(s, stop);

@@ -1,4 +1,4 @@
-// The server's log (issue 51): one JSON line an event on stdout (pino), at the
+// The server's log (issue 51): one JSON line an event on stderr (pino), at the
 // level LEDGERDESK_LOG_LEVEL sets; on a terminal, short text lines instead, for
 // the person who ran `npm start` by hand. Every line a request causes names its
 // id (a mixin reads it from the request's context). What must never be in a
@@ -27,7 +27,7 @@ export const REDACTED = '[redacted]';
  * LEDGERDESK_LOG_LEVEL (default info; on a terminal warn, so a person's terminal is not filled with every request)
  * and LEDGERDESK_LOG_FORMAT (json, or text; default text on a terminal, json elsewhere). A wrong value is refused.
  */
-export function logSettings(env: NodeJS.ProcessEnv = process.env, terminal = Boolean(process.stdout.isTTY)): LogSettings {
+export function logSettings(env: NodeJS.ProcessEnv = process.env, terminal = Boolean(process.stderr.isTTY)): LogSettings {
   const level = (env.LEDGERDESK_LOG_LEVEL || (terminal ? 'warn' : 'info')).toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LEDGERDESK_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${env.LEDGERDESK_LOG_LEVEL}"`);
   const format = (env.LEDGERDESK_LOG_FORMAT || (terminal ? 'text' : 'json')).toLowerCase();
@@ -42,9 +42,10 @@ export function textLine(json: string): string {
   return `${String(time).slice(11, 19)} ${String(level).toUpperCase().padEnd(5)} ${String(msg ?? '')}${fields.length ? ` ${fields.join(' ')}` : ''}\n`;
 }
 
-export function createLogger(settings: LogSettings, out: NodeJS.WritableStream = process.stdout): ServiceLogger {
+/** On stderr: stdout keeps what the command answers (the addresses, the API's last), as every command's does. */
+export function createLogger(settings: LogSettings, out: NodeJS.WritableStream = process.stderr): ServiceLogger {
   // Written at once (not buffered): a line is never lost when the process stops.
-  const json = out === process.stdout ? pino.destination({ dest: 1, sync: true }) : out;
+  const json = out === process.stderr ? pino.destination({ dest: 2, sync: true }) : out;
   const destination = settings.format === 'text' ? { write: (line: string) => out.write(textLine(line)) } : json;
   return pino(
     {
