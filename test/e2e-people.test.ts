@@ -10,7 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { addMember } from '../src/main/ledger/access/people';
+import { addMember, personByEmail } from '../src/main/ledger/access/people';
+import { runDesk } from '../src/main/desk/transport/dispatch';
 import { totpCode } from '../src/main/ledger/access/totp';
 import { headlessBooks, testBooks } from './support/books';
 import { builtRenderer, launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
@@ -129,6 +130,10 @@ describe('each role sees its screens', () => {
     expect(links).toEqual(expect.arrayContaining(['Dashboard', 'Reports', 'Invoices', 'Bills', 'Receipts', 'Tokens']));
     for (const hidden of ['Transactions', 'Approvals', 'Log', 'Import', 'Rules', 'Journals', 'People', 'Backups']) expect(links).not.toContain(hidden);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // Their dashboard has the figures, not the bank's rows (issue 50).
+    await page.getByText('Cash position (all accounts)').waitFor();
+    expect(await page.getByRole('heading', { name: 'Recent transactions' }).count()).toBe(0);
+    expect(await page.getByText('AWS EMEA').count()).toBe(0);
     const answer = await page.evaluate(async (orgId) => {
       const res = await fetch('/desk/api/listTransactions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orgId }) });
       return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
@@ -154,11 +159,12 @@ describe("a preparer's change", () => {
     await preparer.keyboard.press('Enter');
     await preparer.getByText('Proposed: waits in Approvals for a bookkeeper.').waitFor();
     expect((await L.getTransaction(books, org.seq, rowId)).transaction.category).toBeNull();
-    // Their own card waits: no Approve for them.
+    // Their own card waits: no Approve for them, a Withdraw.
     await preparer.getByRole('link', { name: /^Approvals/ }).click();
     const own = preparer.getByRole('article', { name: 'Categorization proposal from Dana Reyes (preparer)' });
-    await own.getByText('Waits for a bookkeeper to approve or reject it.').waitFor();
+    await own.getByText('Yours: it waits for a bookkeeper, accountant or owner to approve it.').waitFor();
     expect(await own.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await own.getByRole('button', { name: 'Withdraw' }).count()).toBe(1);
 
     const bookkeeper = await signIn('bookkeeper');
     await bookkeeper.goto(`${app.server.url}/#/approvals`);
@@ -167,6 +173,41 @@ describe("a preparer's change", () => {
     await card.getByRole('button', { name: 'Approve', exact: true }).click();
     await bookkeeper.getByText('Approved 1 proposal.').waitFor();
     await expect.poll(async () => (await L.getTransaction(books, org.seq, rowId)).transaction.category).toBe('Cloud infrastructure');
+  });
+});
+
+describe("a preparer's journal (issue 50)", () => {
+  // Two steps, one sign-in each (a slow machine signs in slowly): the second withdraws what the first filed.
+  let filed = '';
+  it("shows a bookkeeper no Approve on a preparer's journal (she may not enter one), only Reject", async () => {
+    // Filed at the preparer's desk as her form files it (the form itself is the hand's e2e).
+    const dana = (await personByEmail(books, PEOPLE.preparer.email))!;
+    const person = { seq: dana.seq, id: dana.id, name: dana.name, email: dana.email, totp: false };
+    const ctx = { ledger: app.ledger, dataDir: '', agentUrl: app.server.url, mode: 'browser' as const, reviewer: L.deskActor(), person };
+    const input = { orgId: org.id, date: '2026-03-31', narration: 'Accrued audit fee', lines: ['5000=300.00', 'Current=-300.00'] };
+    const answer = await runDesk(ctx, 'addJournal', input, () => {});
+    filed = ((answer as { data: { proposed: { id: string }[] } }).data ?? { proposed: [] }).proposed[0].id;
+    const bookkeeper = await signIn('bookkeeper');
+    await bookkeeper.goto(`${app.server.url}/#/approvals`);
+    const theirs = bookkeeper.getByRole('article', { name: 'Journal entry proposal from Dana Reyes (preparer)' });
+    await theirs.getByText('Only an accountant or owner approves it: approving makes the change.').waitFor();
+    expect(await theirs.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    expect(await theirs.getByRole('button', { name: 'Reject' }).count()).toBe(1);
+  });
+
+  it('lets its preparer withdraw it from her card, kept as rejected and shown as withdrawn', async () => {
+    const preparer = await signIn('preparer');
+    await preparer.goto(`${app.server.url}/#/approvals`);
+    const own = preparer.getByRole('article', { name: 'Journal entry proposal from Dana Reyes (preparer)' });
+    await own.getByLabel('Why withdraw it (optional)').fill('Wrong month');
+    await own.getByRole('button', { name: 'Withdraw' }).click();
+    await preparer.getByText('Withdrawn: it waits for no one now.').waitFor();
+    expect((await L.getProposal(books, org.seq, filed)).status).toBe('rejected');
+    await preparer.getByRole('tab', { name: 'Rejected' }).click();
+    await preparer
+      .getByRole('article', { name: 'Journal entry proposal from Dana Reyes (preparer)' })
+      .getByText(/withdrawn by Dana Reyes \(preparer\).*Wrong month/)
+      .waitFor();
   });
 });
 

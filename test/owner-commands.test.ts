@@ -162,6 +162,33 @@ describe('account and import commands', () => {
   });
 });
 
+describe('a closing date and reconciliations (issue 50)', () => {
+  it('refuses to undo or redo a reconciliation dated on or before the closing date, as every other change there', async () => {
+    const data = tempDir();
+    // The books made in-process (each command is a process: slow on a loaded machine); the commands under test run as processes.
+    const ledger = await openBooksOf(data);
+    const org = await L.createOrganization(ledger, { slug: 'default', name: 'My organization' });
+    const me = L.deskActor();
+    await L.createAccount(ledger, org.seq, me, { name: 'Cash', type: 'cash', openingBalance: 100, openingDate: '2024-02-29' });
+    const taxi = await L.addTransaction(ledger, org.seq, me, { account: 'Cash', date: '2024-03-02', amount: -12.5, description: 'Taxi' });
+    await L.addTransaction(ledger, org.seq, me, { account: 'Cash', date: '2024-03-30', amount: -7.5, description: 'Lunch' });
+    await L.reconcileAccount(ledger, org.seq, me, { account: 'Cash', statementDate: '2024-03-31', statementBalance: 87.5, clear: [taxi.id] });
+    await L.lockPeriod(ledger, org.seq, me, '2024-03-31');
+    await ledger.end();
+
+    const undo = ledgerdesk(data, 'reconcile', 'undo', 'Cash');
+    expect(undo.code).toBe(1);
+    expect(undo.stderr).toContain('period_locked: 2024-03-31 is on or before the closing date 2024-03-31: the books are closed through it, so nothing there can be un-reconciled.');
+    const redo = ledgerdesk(data, 'reconcile', 'Cash', '--date', '2024-03-31', '--balance', '80', '--clear-through', '2024-03-31');
+    expect(redo.code).toBe(1);
+    expect(redo.stderr).toContain('period_locked: 2024-03-31 is on or before the closing date 2024-03-31: the books are closed through it, so nothing there can be reconciled.');
+    // April's statement clears March's row still outstanding: a payment cleared after the close.
+    const april = ledgerdesk(data, 'reconcile', 'Cash', '--date', '2024-04-30', '--balance', '80', '--clear-through', '2024-04-30');
+    expect(april.code, april.stderr).toBe(0);
+    expect(april.stdout).toContain('1 row(s) cleared');
+  }, 120_000); // three commands, each a process
+});
+
 describe('typed amounts, organizations and finding rows', () => {
   it('reads --amount, --opening-balance and --balance with the organization decimal mark, refusing what could be two numbers', () => {
     const data = tempDir();

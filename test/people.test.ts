@@ -91,16 +91,25 @@ describe("a preparer's work waits for a reviewer", () => {
     const created = await books.rows("SELECT actor_id, actor_name FROM audit_log WHERE org_seq = ? AND action = 'proposal.created'", org.seq);
     expect(created).toEqual(Array(3).fill({ actor_id: people.preparer.id, actor_name: 'Pat Junior (preparer)' }));
 
+    // A bookkeeper approves the categorizations; the journal, which she may not enter, an owner approves (issue 50).
     const reviewed = await as<{ error: unknown }[]>(people.bookkeeper, 'reviewProposals', { orgId: org.id, ids: proposals.map((p) => p.id), decision: 'approve' });
-    expect(reviewed.map((r) => r.error)).toEqual([null, null, null]);
+    expect(reviewed.map((r) => r.error)).toEqual([null, null, expect.objectContaining({ code: 'forbidden', details: expect.objectContaining({ reason: 'role_cannot_apply' }) })]);
+    expect(await journals()).toEqual([]);
+    const entered = await as<{ error: unknown }[]>(people.owner, 'reviewProposals', { orgId: org.id, ids: [journal.proposed[0].id], decision: 'approve' });
+    expect(entered.map((r) => r.error)).toEqual([null]);
     expect((await L.getTransaction(books, org.seq, row.id)).transaction.category).not.toBeNull();
     expect((await L.entryLines(books, (await L.requireTransactionRow(books, org.seq, other.id)).seq)).length).toBe(2);
     expect(await journals()).toEqual(['Accrued rent']);
     const approved = await books.rows<{ actor_id: string; actor_name: string; summary: string }>(
-      "SELECT actor_id, actor_name, summary FROM audit_log WHERE org_seq = ? AND action = 'proposal.approved'",
+      "SELECT actor_id, actor_name, summary FROM audit_log WHERE org_seq = ? AND action = 'proposal.approved' ORDER BY seq",
       org.seq,
     );
-    expect(approved.every((a) => a.actor_id === people.bookkeeper.id && a.actor_name === 'Dana Reyes (bookkeeper)' && a.summary.includes('Pat Junior (preparer)'))).toBe(true);
+    expect(approved.map((a) => [a.actor_id, a.actor_name])).toEqual([
+      [people.bookkeeper.id, 'Dana Reyes (bookkeeper)'],
+      [people.bookkeeper.id, 'Dana Reyes (bookkeeper)'],
+      [people.owner.id, 'Olive Owens (owner)'],
+    ]);
+    expect(approved.every((a) => a.summary.includes('Pat Junior (preparer)'))).toBe(true);
   });
 
   it('refuses a preparer what has no proposal (an import, a transfer, reviews), with 403 and nothing written', async () => {

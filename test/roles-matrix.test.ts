@@ -18,6 +18,7 @@ import { ROLES, type Role } from '../src/main/ledger/access/roles';
 import { DESK_OPERATIONS, type DeskAnswer, type DeskOperationName } from '../src/shared/desk';
 import { engine, serverBooks } from './support/books';
 import { asOwner, BY_ORGANIZATION, handRow, NO_ORGANIZATION, SAMPLES, upload, type Fixture, type Sample, type Who } from './support/desk-samples';
+import { kindOf } from '../src/main/ledger/proposals/kinds';
 import { tempLedger } from './support/env';
 import { rawGet } from './support/sql';
 
@@ -64,6 +65,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   confirmSecondFactor: 'anyone',
   listProposals: 'staff',
   reviewProposals: 'keepers',
+  withdrawProposals: 'proposers', // one's own only (issue 50)
   listAudit: 'staff',
   listReceipts: 'anyone',
   uploadReceipt: 'anyone',
@@ -140,12 +142,12 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   importRates: 'keepers',
   revalue: 'accountants', // a closing step (period lock --revalue)
   undoRevaluation: 'accountants',
-  setupTax: 'accountants', // NB: adding, re-rating and archiving one code is a bookkeeper's (below): see the report
+  setupTax: 'accountants',
   listTaxCodes: 'staff',
-  addTaxCode: 'keepers',
-  setTaxRate: 'keepers',
-  archiveTaxCode: 'keepers',
-  setCategoryTax: 'keepers',
+  addTaxCode: 'accountants', // the codes are an accountant's, as the tax settings are (issue 50)
+  setTaxRate: 'accountants',
+  archiveTaxCode: 'accountants',
+  setCategoryTax: 'keepers', // a category's default code: the chart's
   taxReport: 'anyone',
   taxSettings: 'accountants', // NB: also the Tax screen's read of the settings
   fileTaxReturn: 'accountants',
@@ -200,7 +202,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
 const PROPOSABLE: readonly DeskOperationName[] = ['categorizeTransactions', 'splitTransaction', 'addNote', 'linkReceipt', 'addJournal'];
 /** What a preparer's or a client's allowed runs may write (their own tokens and uploads, a preparer's proposals): nothing else. */
 const MAY_WRITE: Record<'preparer' | 'client', readonly string[]> = {
-  preparer: ['proposal.created', 'token.created', 'token.revoked', 'receipt.uploaded', 'person.second_factor'],
+  preparer: ['proposal.created', 'proposal.withdrawn', 'token.created', 'token.revoked', 'receipt.uploaded', 'person.second_factor'],
   client: ['token.created', 'token.revoked', 'receipt.uploaded', 'person.second_factor'],
 };
 /** Succeeding is refusing, by design, on this engine: a server's books are backed up by its own tools (pg_dump). */
@@ -409,6 +411,79 @@ describe('who may run each desk operation (issue 45)', () => {
       );
     expect(mismatches, `${mismatches.length} mismatch(es):\n${mismatches.join('\n')}`).toEqual([]);
   }, 300_000);
+});
+
+describe('who approves each kind of proposal (issue 50): whoever may make its change', () => {
+  /** The lead's decision, as the README's table says it: a journal is an accountant's (or an owner's) to enter, the rest a bookkeeper's. */
+  const APPROVERS: Record<L.ProposalType, readonly Role[]> = {
+    categorization: WHO.keepers,
+    journal_entry: WHO.accountants,
+    receipt_link: WHO.keepers,
+    note: WHO.keepers,
+  };
+  /** An agent's pending proposal of each kind. */
+  const PROPOSE: Record<L.ProposalType, () => Promise<L.Proposal>> = {
+    categorization: async () => {
+      const transactionId = await handRow(fx, '-16.00');
+      return fx.books.forOrg(fx.org.seq, () => L.proposeCategorization(fx.books, fx.org.seq, fx.agent, { transactionId, categoryCode: '5100' }));
+    },
+    journal_entry: () =>
+      fx.books.forOrg(fx.org.seq, () =>
+        L.proposeJournalEntry(fx.books, fx.org.seq, fx.agent, { date: '2026-06-16', description: `Agent entry ${fx.n()}`, amount: -5, categoryCode: '5000' }),
+      ),
+    receipt_link: async () => {
+      const link = await SAMPLES.linkReceipt(fx);
+      return fx.books.forOrg(fx.org.seq, () => L.proposeReceiptLink(fx.books, fx.org.seq, fx.agent, link));
+    },
+    note: () => fx.books.forOrg(fx.org.seq, () => L.proposeNote(fx.books, fx.org.seq, fx.agent, { transactionId: fx.fixed.txId, content: `Agent note ${fx.n()}` })),
+  };
+
+  const reasonOf = (error: { details: unknown }) => (error.details as { reason?: string } | null)?.reason;
+
+  it('approving (and approving with a rule, and reversing) is refused, 403 role_cannot_apply and nothing written, to a reviewer who may not make the change', async () => {
+    const mismatches: string[] = [];
+    for (const type of L.PROPOSAL_TYPES) {
+      for (const role of deskOperations.reviewProposals.roles) {
+        const proposal = await PROPOSE[type]();
+        const before = await counts();
+        const answer = await run(fx.people[role], 'reviewProposals', { orgId: fx.org.id, ids: [proposal.id], decision: 'approve' });
+        const error = 'error' in answer ? answer.error : (answer.data as { error: { code: string; details: any } | null }[])[0].error;
+        const may = APPROVERS[type].includes(role);
+        if (may && error) mismatches.push(`${type} by ${role}: may approve, got ${error.code} ${JSON.stringify(error.details)}`);
+        if (!may) {
+          if (error?.code !== 'forbidden' || error.details?.reason !== 'role_cannot_apply' || error.details?.role !== role)
+            mismatches.push(`${type} by ${role}: expected forbidden role_cannot_apply, got ${error ? `${error.code} ${JSON.stringify(error.details)}` : 'approved'}`);
+          const written = changed(before, await counts());
+          if (written.length) mismatches.push(`${type} by ${role}: refused, yet wrote ${written.join(', ')}`);
+          // Nor may they put back an approval someone who may make the change gave.
+          const [byOwner] = await asOwner<{ error: unknown }[]>(fx, 'reviewProposals', { ids: [proposal.id], decision: 'approve' });
+          if (byOwner.error) mismatches.push(`${type}: the owner could not approve it: ${JSON.stringify(byOwner.error)}`);
+          const reversed = await run(fx.people[role], 'reverseProposal', { orgId: fx.org.id, id: proposal.id });
+          if (!('error' in reversed) || reasonOf(reversed.error) !== 'role_cannot_apply') mismatches.push(`${type}: ${role} reversed its approval`);
+        }
+      }
+    }
+    // Approve and remember (a categorization's) is held to the same rule: a journal through it is refused too.
+    const journal = await PROPOSE.journal_entry();
+    const remembered = await run(fx.people.bookkeeper, 'approveAndRemember', {
+      orgId: fx.org.id,
+      id: journal.id,
+      rule: { matchKind: 'contains', matchText: 'x', categoryCode: '5000' },
+    });
+    if (!('error' in remembered) || reasonOf(remembered.error) !== 'role_cannot_apply') mismatches.push('approveAndRemember approved a journal for a bookkeeper');
+    expect(mismatches, mismatches.join('\n')).toEqual([]);
+  });
+
+  it('each kind names the operation that makes its change, and the cards name who may approve', async () => {
+    const pending: L.Proposal[] = [];
+    for (const type of L.PROPOSAL_TYPES) pending.push(await PROPOSE[type]());
+    const cards = (await run(fx.people.bookkeeper, 'listProposals', { orgId: fx.org.id })) as { data: { id: string; approvers: Role[] }[] };
+    for (const [i, type] of L.PROPOSAL_TYPES.entries()) {
+      const named = kindOf(type).approvedAs;
+      expect(deskOperations[named].roles, `${type} names ${named}`).toEqual(expect.arrayContaining([...APPROVERS[type]]));
+      expect(cards.data.find((c) => c.id === pending[i].id)?.approvers, type).toEqual([...APPROVERS[type]]);
+    }
+  });
 });
 
 // Found while building the matrix (issue 45): each states what should happen and fails today, so it is marked

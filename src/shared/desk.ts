@@ -21,6 +21,7 @@ export const DESK_OPERATIONS = [
   'confirmSecondFactor',
   'listProposals',
   'reviewProposals',
+  'withdrawProposals',
   'listAudit',
   'listReceipts',
   'uploadReceipt',

@@ -171,6 +171,17 @@ export const SAMPLES = {
     const note = await fx.books.forOrg(fx.org.seq, () => L.proposeNote(fx.books, fx.org.seq, fx.agent, { transactionId: fx.fixed.txId, content: `Agent note ${fx.n()}` }));
     return { ids: [note.id], decision: 'approve' };
   },
+  // One's own: a note the person's own token proposed (issue 50); a client's or an outsider's run is refused before its input is read.
+  withdrawProposals: async (fx, who) => {
+    if (who.role === 'client' || who.role === 'outsider') return { ids: [fx.fixed.proposalId] };
+    const { info } = await fx.books.forOrg(fx.org.seq, () =>
+      L.createToken(fx.books, fx.org.seq, { name: `Own agent ${fx.n()}`, scopes: ['read', 'propose-write'], userSeq: who.person.seq }),
+    );
+    const tokenSeq = Number(await fx.books.stmt('SELECT seq FROM tokens WHERE id = ?').pluck().get(info.id));
+    const own: L.AgentActor = { type: 'token', tokenSeq, tokenId: info.id, tokenName: info.name, channel: 'mcp' };
+    const note = await fx.books.forOrg(fx.org.seq, () => L.proposeNote(fx.books, fx.org.seq, own, { transactionId: fx.fixed.txId, content: `Own note ${fx.n()}` }));
+    return { ids: [note.id] };
+  },
   listAudit: () => ({}),
   listTokens: () => ({}),
   createToken: (fx) => ({ name: `Token ${fx.n()}`, scopes: ['read'] }),

@@ -3,7 +3,7 @@
 // `read` (a receipt scanner may only propose); give an agent both to let it work.
 import type { IncomingMessage } from 'node:http';
 import { LedgerError } from '../ledger/core/errors';
-import { authenticate, type AuthenticatedToken, type Scope } from '../ledger/access/tokens';
+import { authenticate, clientReadOnly, type AuthenticatedToken, type Scope } from '../ledger/access/tokens';
 import type { Ledger } from '../ledger/core/sqlite/open';
 
 export const REALM = 'ledgerdesk';
@@ -45,14 +45,19 @@ export function requireScope(token: AuthenticatedToken, scope: Scope): void {
 export const mayCall = (token: Pick<AuthenticatedToken, 'scopes' | 'role'>, op: { scope: Scope | null; forClients?: boolean }): boolean =>
   (op.scope === null || token.scopes.includes(op.scope)) && (token.role !== 'client' || op.forClients === true);
 
-/** Throws insufficient_scope, or forbidden for a client's token calling what a client does not read. */
+/**
+ * Throws forbidden for a client's token calling what a client does not read or a write (whatever scopes it was made
+ * with: the reason, not a missing scope), else insufficient_scope.
+ */
 export function requireAccess(token: AuthenticatedToken, op: { operationId: string; scope: Scope | null; forClients?: boolean }): void {
-  if (op.scope) requireScope(token, op.scope);
-  if (token.role === 'client' && !op.forClients)
+  if (token.role === 'client' && op.scope !== null && !op.forClients) {
+    if (op.scope === 'propose-write') throw clientReadOnly(token.granted, { operation: op.operationId });
     throw new LedgerError('forbidden', `This token's maker is a client of the organization: it reads the dashboard, the categories and the invoices, not ${op.operationId}.`, {
       operation: op.operationId,
       role: 'client',
     });
+  }
+  if (op.scope) requireScope(token, op.scope);
 }
 
 /** RFC 6750 challenge for 401 and 403 answers. */

@@ -67,8 +67,8 @@ export class Answer {
 export function errorCodesOf(op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(['validation_failed', 'forbidden_host', 'forbidden_origin', 'internal_error', 'unavailable', ...op.errors]);
   if (op.scope) ['unauthorized', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
-  // A client's token (issue 45) is read-only: what it may not read answers forbidden; a write, insufficient_scope.
-  if (op.scope === 'read' && !op.forClients) codes.add('forbidden');
+  // A client's token (issue 45) reads what a client reads: the rest (and every write: issue 50) answers forbidden with the reason.
+  if (op.scope && !op.forClients) codes.add('forbidden');
   if (op.body) {
     ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'idempotency_key_in_use', 'idempotency_key_reused'].forEach((c) => codes.add(c as ErrorCode));
   }

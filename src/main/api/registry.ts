@@ -3,6 +3,7 @@
 // REST routes, MCP tools, the OpenAPI document and the CLI are derived from it.
 import { z } from 'zod';
 import * as L from '../ledger/domain';
+import { seesTransactions } from '../ledger/access/roles';
 import { Answer, type AgentActor, type Operation, type OperationContext } from './operation';
 import * as S from './schemas';
 
@@ -98,7 +99,8 @@ export const operations: Operation[] = [
     output: S.envelope(S.DashboardSummary),
     successStatus: 200,
     errors: [],
-    run: async (ctx) => ({ data: await L.dashboardSummary(ctx.ledger, orgOf(ctx)) }),
+    // A client's token: no rows (a client reads no transactions), the list answered empty as the spec's shape requires.
+    run: async (ctx) => ({ data: await L.dashboardSummary(ctx.ledger, orgOf(ctx), { transactions: seesTransactions(ctx.token?.role) }) }),
   },
   {
     operationId: 'search_receipts',

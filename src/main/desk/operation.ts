@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Amount, Line, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { Human } from '../ledger/access/audit';
-import type { Role } from './roles';
+import { PROPOSING, type Role } from './roles';
 
 export type Reviewer = Human;
 
@@ -99,7 +99,8 @@ export function proposable<I extends z.ZodType, R>(
   const command = operation.command;
   return {
     ...operation,
-    run: async (ctx, input): Promise<Awaited<R> | Proposed> => (ctx.role === 'preparer' ? { proposed: [await propose(ctx, input)].flat() } : await operation.run(ctx, input)),
+    run: async (ctx, input): Promise<Awaited<R> | Proposed> =>
+      ctx.role && PROPOSING.includes(ctx.role) ? { proposed: [await propose(ctx, input)].flat() } : await operation.run(ctx, input),
     // Owner commands run as the machine's owner, never a preparer: their output stays the operation's own.
     command: command as CommandSpec<Awaited<R> | Proposed> | undefined,
   };

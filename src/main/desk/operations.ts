@@ -2,10 +2,11 @@
 // organizations, transactions, dashboard). Each operation is defined once with
 // its zod input; IPC (desktop) and the session-protected HTTP route (browser
 // mode) both run these, and nothing else.
-import { ANYONE, KEEPERS, STAFF, type Role } from './roles';
+import { ANYONE, STAFF, type RoleTable } from './roles';
+import { seesTransactions } from '../ledger/access/roles';
 import { z } from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
-import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../api/schemas';
+import { DateString, Line, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { DeskOperationName } from '../../shared/desk';
 import { accountOperations } from './accounts/accounts';
@@ -28,11 +29,10 @@ import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './transactions/receipts';
 import { reportOperations } from './reports/reports';
 import { bookReportOperations } from './reports/books';
-import { reviewItems } from './proposals/review-queue';
+import { reviewOperations } from './proposals/review';
 import { ruleOperations } from './proposals/rules';
 import { journalOperations } from './journals/journals';
 import { openingOperations } from './journals/opening';
-import { mapInOrder } from '../ledger/core/in-order';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -52,33 +52,8 @@ export const deskOperations = {
   ...organizationOperations,
   ...peopleOperations,
 
-  listProposals: op(STAFF, z.strictObject({ ...Org, status: z.enum(L.PROPOSAL_STATUSES).default('pending') }), async (ctx, { orgId, status }) =>
-    reviewItems(ctx.ledger, await orgSeq(ctx, orgId), status),
-  ),
-
-  /** Each proposal is reviewed in its own transaction: one already reviewed does not stop the others. */
-  reviewProposals: op(
-    KEEPERS,
-    z.strictObject({
-      ...Org,
-      ids: z.array(Uuid).min(1).max(500),
-      decision: z.enum(['approve', 'reject']),
-      comment: Prose(2000).optional(),
-      /** Journal entries: the account each one's row goes to, by proposal id (the default account otherwise). */
-      accounts: z.record(Uuid, Uuid).optional(),
-    }),
-    async (ctx, { orgId, ids, decision, comment, accounts }) => {
-      const seq = await orgSeq(ctx, orgId);
-      return await mapInOrder(ids, async (id) => {
-        try {
-          return { id, proposal: await L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment, accounts?.[id]), error: null };
-        } catch (error) {
-          if (!(error instanceof L.LedgerError)) throw error;
-          return { id, proposal: null, error: error.toBody().error };
-        }
-      });
-    },
-  ),
+  // Approvals: who may approve a proposal is read from this table (review.ts).
+  ...reviewOperations(roleTable),
 
   listAudit: op(
     STAFF,
@@ -101,9 +76,7 @@ export const deskOperations = {
   listTokens: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) => L.listTokens(ctx.ledger, await orgSeq(ctx, orgId), ctx.person?.seq)),
 
   createToken: op(ANYONE, z.strictObject({ ...Org, name: Line(100).trim().min(1), scopes: z.array(z.enum(L.SCOPES)).min(1).max(2) }), async (ctx, { orgId, name, scopes }) => {
-    // A token is its maker's and never exceeds their role: a client's only reads what a client reads.
-    if (ctx.role === 'client' && scopes.includes('propose-write'))
-      throw new L.LedgerError('forbidden', "A client's token reads what a client reads: it cannot be propose-write.", { field: 'scopes', role: 'client' });
+    // A token is its maker's and never exceeds their role: a client's propose-write is refused with the reason (L.createToken).
     const created = await L.createToken(ctx.ledger, await orgSeq(ctx, orgId), { name, scopes, userSeq: ctx.person?.seq ?? null }, ctx.reviewer);
     return { ...created, clientConfigs: mcpClientConfigs(`${ctx.agentUrl}/api/mcp`, created.token) };
   }),
@@ -120,7 +93,10 @@ export const deskOperations = {
 
   getTransaction: op(STAFF, z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => L.getTransaction(ctx.ledger, await orgSeq(ctx, orgId), id)),
 
-  dashboard: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) => L.dashboardSummary(ctx.ledger, await orgSeq(ctx, orgId))),
+  /** A client's dashboard has no rows (they read no transactions: issue 50). */
+  dashboard: op(ANYONE, z.strictObject(Org), async (ctx, { orgId }) =>
+    L.dashboardSummary(ctx.ledger, await orgSeq(ctx, orgId), { transactions: seesTransactions(ctx.person ? ctx.role : null) }),
+  ),
 
   ...accountOperations,
   ...importOperations,
@@ -147,8 +123,8 @@ export const deskOperations = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
 
-function roleTable(): Record<DeskOperationName, readonly Role[]> {
-  return Object.fromEntries(Object.entries(deskOperations).map(([name, o]) => [name, o.roles])) as Record<DeskOperationName, readonly Role[]>;
+function roleTable(): RoleTable {
+  return Object.fromEntries(Object.entries(deskOperations).map(([name, o]) => [name, o.roles])) as RoleTable;
 }
 
 type Operations = typeof deskOperations;

@@ -25,6 +25,8 @@ export const useCan = (): Can => useContext(CanContext);
 
 /** A preparer's change is filed as proposals: the row has not changed yet. */
 export const PROPOSED = 'Proposed: waits in Approvals for a bookkeeper.';
+/** A journal is approved only by whom may enter one (issue 50: desk/proposals/review.ts). */
+export const PROPOSED_JOURNAL = 'Proposed: waits in Approvals for an accountant or owner, who may enter it.';
 export const isProposed = (result: unknown): result is { proposed: unknown[] } => typeof result === 'object' && result !== null && 'proposed' in result;
 /** What a change says once sent: its own words, or that it waits for a bookkeeper. */
 export const doneText = (result: unknown, done: string): string => (isProposed(result) ? PROPOSED : done);

@@ -1,12 +1,13 @@
-// The person's categorization rules at the desk (Rules screen, "Approve and
-// remember" in Approvals) and as owner commands (`ledgerdesk rule list|run`).
+// The person's categorization rules at the desk (Rules screen; "Approve and
+// remember" in Approvals makes one: review.ts) and as owner commands
+// (`ledgerdesk rule list|run`).
 import { KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
-import { Line, Prose, Uuid } from '../../api/schemas';
+import { Line, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, type DeskContext } from '../operation';
 
-const RuleFields = z.strictObject({
+export const RuleFields = z.strictObject({
   matchKind: z.enum(L.RULE_MATCH_KINDS).describe('shape: the whole description, digits as #; contains: a text anywhere in it'),
   matchText: Line(200).trim().min(1).describe('The shape or the text; case does not matter'),
   accountId: Uuid.nullable().optional().describe('Only rows of this account'),
@@ -48,7 +49,7 @@ const runLines = (run: L.RuleRunResult): string[] =>
       ];
 
 /** A new or changed rule runs at once over the uncategorized rows: that is what a person making one expects. */
-const createAndRun = async (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
+export const createAndRun = async (ctx: DeskContext, seq: number, rule: z.output<typeof RuleFields>, sourceProposalId: string | null = null) => {
   const made = await L.createRule(ctx.ledger, seq, ctx.reviewer, rule, sourceProposalId);
   const run = made.enabled ? await L.runRules(ctx.ledger, seq, ctx.reviewer, { ruleIds: [made.id], occasion: 'when it was made' }) : null;
   return { rule: await L.toRule(ctx.ledger, await L.requireRuleRow(ctx.ledger, seq, made.id)), run };
@@ -81,13 +82,4 @@ export const ruleOperations = {
   ),
 
   ruleDraft: op(STAFF, z.strictObject({ ...Org, proposalId: Uuid }), async (ctx, { orgId, proposalId }) => L.ruleDraftFor(ctx.ledger, await orgSeq(ctx, orgId), proposalId)),
-
-  /** Approves a categorization and makes a rule of it, in one transaction; the rule then runs over the uncategorized rows. */
-  approveAndRemember: op(KEEPERS, z.strictObject({ ...Org, id: Uuid, rule: RuleFields, comment: Prose(2000).optional() }), (ctx, { orgId, id, rule, comment }) =>
-    ctx.ledger.write(async () => {
-      const seq = await orgSeq(ctx, orgId);
-      const proposal = await L.reviewProposal(ctx.ledger, seq, id, 'approve', ctx.reviewer, comment);
-      return { proposal, ...(await createAndRun(ctx, seq, rule, id)) };
-    }),
-  ),
 };

@@ -1,5 +1,7 @@
 // Tax codes at the desk and as owner commands (`ledgerdesk tax setup`, `tax
-// code add|list|rate|archive`, `category tax`): issue 28's first part.
+// code add|list|rate|archive`, `category tax`): issue 28's first part. The codes
+// themselves (their rates, kinds and return boxes) are an accountant's, as the
+// tax settings are (issue 50); a category's default code is a bookkeeper's.
 import { ACCOUNTANTS, ANYONE, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line, Uuid } from '../../api/schemas';
@@ -33,7 +35,7 @@ export const taxOperations = {
   }),
 
   addTaxCode: op(
-    KEEPERS,
+    ACCOUNTANTS,
     z.strictObject({
       ...Org,
       code: Code,
@@ -50,18 +52,23 @@ export const taxOperations = {
   ),
 
   setTaxRate: op(
-    KEEPERS,
+    ACCOUNTANTS,
     z.strictObject({ ...Org, code: Code, from: DateString.describe('The first day of the new rate'), rate: Percent }),
     async (ctx, { orgId, code, from, rate }) => L.setTaxRate(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, from, rate),
     { name: 'tax code rate', summary: "a tax code's new rate from a date on (earlier lines keep theirs)", args: ['code'], print: (c) => [`Now ${line(c)}`] },
   ),
 
-  archiveTaxCode: op(KEEPERS, z.strictObject({ ...Org, code: Code }), async (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code), {
-    name: 'tax code archive',
-    summary: 'no longer offer a tax code (kept for the lines that have it)',
-    args: ['code'],
-    print: (c) => [`Archived ${line(c)}`],
-  }),
+  archiveTaxCode: op(
+    ACCOUNTANTS,
+    z.strictObject({ ...Org, code: Code }),
+    async (ctx, { orgId, code }) => L.archiveTaxCode(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code),
+    {
+      name: 'tax code archive',
+      summary: 'no longer offer a tax code (kept for the lines that have it)',
+      args: ['code'],
+      print: (c) => [`Archived ${line(c)}`],
+    },
+  ),
 
   setCategoryTax: op(
     KEEPERS,

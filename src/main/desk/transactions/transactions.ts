@@ -186,16 +186,4 @@ export const transactionOperations = {
     ),
     async (ctx, { orgId, transactionId, content }) => L.proposeNote(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { transactionId, content }),
   ),
-
-  reverseProposal: op(
-    KEEPERS,
-    z.strictObject({ ...Org, id: Uuid.describe('The approved proposal'), comment: Prose(2000).trim().optional().describe('Why, for the log') }),
-    async (ctx, { orgId, id, comment }) => L.reverseProposal(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, id, comment),
-    {
-      name: 'proposal reverse',
-      summary: 'reverse an approval (its own logged event; the proposal stays approved)',
-      args: ['id'],
-      print: (p) => [`Reversed the approval of ${p.type} proposal ${p.id}.`],
-    },
-  ),
 };

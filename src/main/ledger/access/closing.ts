@@ -1,6 +1,7 @@
 // The closing date (a lock date): once a period is filed, nothing dated on or
 // before it is created, edited, deleted, split, categorized, made a transfer,
-// imported, approved or reversed. Every such write asks assertOpen first and
+// imported, approved or reversed, nor is a statement dated there reconciled or
+// its reconciliation undone. Every such write asks assertOpen first and
 // is refused with `period_locked` (409), the dates named. Locking and
 // unlocking are the person's, audited with their reason.
 import type { Ledger } from '../core/sqlite/open';

@@ -9,6 +9,13 @@ export type Role = (typeof ROLES)[number];
 
 export const isRole = (s: string): s is Role => (ROLES as readonly string[]).includes(s);
 
+/**
+ * Whether a role sees the books' rows (transactions: their descriptions, amounts, counterparties): all but a client,
+ * who reads figures, the chart, invoices and bills (docs/people.md). What a summary shows everyone (the dashboard)
+ * leaves the rows out for a client, at the desk and for a client's token alike (issue 50). Null: the machine's owner.
+ */
+export const seesTransactions = (role: Role | null | undefined): boolean => role !== 'client';
+
 /** A person's role in an organization, or null when they have none there. */
 export async function roleOf(ledger: Ledger, userSeq: number, orgSeq: number): Promise<Role | null> {
   const sql = 'SELECT m.role FROM memberships m JOIN organizations o ON o.seq = m.org_seq WHERE m.user_seq = ? AND m.org_seq = ? AND o.removed_at IS NULL';

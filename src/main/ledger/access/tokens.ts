@@ -4,7 +4,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Ledger } from '../core/sqlite/open';
-import type { Role } from './roles';
+import { roleOf, type Role } from './roles';
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from '../core/clock';
 import { LedgerError, invalid } from '../core/errors';
@@ -58,7 +58,10 @@ export interface AuthenticatedToken {
   id: string;
   name: string;
   orgSeq: number;
+  /** The scopes it may use now: a client's token reads only, whatever it was made with. */
   scopes: Scope[];
+  /** The scopes it was made with (Tokens lists them): a refusal names them (issue 50). */
+  granted: Scope[];
   /** Its maker's role in the organization now (issue 45): a token never exceeds it. Null: made by the machine's owner. */
   role: Role | null;
 }
@@ -93,6 +96,18 @@ export function parseScopes(list: readonly string[]): Scope[] {
   return SCOPES.filter((s) => list.includes(s));
 }
 
+/**
+ * What a client's token may not be (issue 50): it reads what a client reads and proposes nothing, so a propose-write
+ * token is refused at its making, with the reason, and a token whose maker has become a client since is refused each
+ * write the same way (api/auth.ts) rather than silently made read-only.
+ */
+export const clientReadOnly = (scopes: readonly Scope[], detail: Record<string, unknown> = {}): LedgerError =>
+  new LedgerError(
+    'forbidden',
+    "A client's token reads what a client reads (the dashboard, the chart, invoices and bills) and proposes nothing: it cannot be propose-write. Make it read.",
+    { ...detail, reason: 'client_read_only', role: 'client', scopes: [...scopes] },
+  );
+
 /** Creates a token; the raw token is returned once and never stored. */
 export async function createToken(
   ledger: Ledger,
@@ -106,6 +121,8 @@ export async function createToken(
   const token = generateToken();
   const id = newId();
   return ledger.write(async () => {
+    // A token never exceeds its maker's role (issue 45).
+    if (input.userSeq != null && scopes.includes('propose-write') && (await roleOf(ledger, input.userSeq, orgSeq)) === 'client') throw clientReadOnly(scopes, { field: 'scopes' });
     await ledger
       .stmt('INSERT INTO tokens (id, org_seq, name, scopes, hash, created_at, user_seq) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(id, orgSeq, name, scopes.join(' '), hashToken(token).toString('hex'), nowIso(), input.userSeq ?? null);
@@ -170,8 +187,8 @@ export async function authenticate(ledger: Ledger, token: string): Promise<Authe
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq);
   }
-  const scopes = row.scopes.split(' ') as Scope[];
-  // A client's token reads what a client reads (made read-only; a maker demoted to client since loses the rest).
+  const granted = row.scopes.split(' ') as Scope[];
+  // A client's token reads what a client reads (a maker demoted to client since: its writes are refused with the reason, api/auth.ts).
   const role = row.user_seq === null ? null : row.maker_role;
-  return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: role === 'client' ? scopes.filter((s) => s === 'read') : scopes, role };
+  return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: role === 'client' ? granted.filter((s) => s === 'read') : granted, granted, role };
 }

@@ -4,8 +4,12 @@
 // balance + every row reconciled before + the rows ticked now. Finishing marks
 // the ticked rows `reconciled` (locked: date and amount fixed, never deleted,
 // never un-imported) and saves the reconciliation; the last one can be undone.
+// A statement dated on or before the closing date is neither reconciled nor
+// undone (issue 50): its date is the reconciliation's; a row of a closed period
+// still clears on a later statement (a cheque cashed after the close).
 import { accountBySeq, accountFacts, isLiability, requireAccount, requireOpenAccount, type AccountRow } from './accounts';
 import { appendAudit, type Human } from '../access/audit';
+import { assertOpen } from '../access/closing';
 import { newId, nowIso } from '../core/clock';
 import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
@@ -101,6 +105,8 @@ export interface ReconcileInput {
 export async function reconcileAccount(ledger: Ledger, orgSeq: number, actor: Human, input: ReconcileInput): Promise<Reconciliation> {
   return ledger.write(async () => {
     const account = await requireOpenAccount(ledger, orgSeq, input.account);
+    // A statement inside a closed period is not reconciled again (issue 50); a row of it clearing on a later statement is.
+    await assertOpen(ledger, orgSeq, [input.statementDate], 'reconciled');
     const last = await lastReconciliation(ledger, account.seq);
     if (last && input.statementDate < last.statementDate) {
       throw invalid([{ field: 'statementDate', message: `the account is reconciled through ${last.statementDate}; reconcile a later statement (or undo that one)` }]);
@@ -160,6 +166,8 @@ export async function undoReconciliation(ledger: Ledger, orgSeq: number, actor: 
     const row = (await ledger.stmt('SELECT * FROM reconciliations WHERE account_seq = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1').get(account.seq)) as
       ReconciliationRow | undefined;
     if (!row) throw new LedgerError('conflict', `"${account.name}" has no reconciliation to undo.`, { account: account.id });
+    // The closing date keeps the reconciliations it closed over (issue 50), as it keeps every other change.
+    await assertOpen(ledger, orgSeq, [row.statement_date], 'un-reconciled');
     // No longer reconciled; the status is the view of the facts as they are now (the category may have changed meanwhile).
     const unmark = ledger.stmt('UPDATE transactions SET reconciled = 0 WHERE seq = ?');
     const refresh = ledger.stmt(REFRESH_STATUS);

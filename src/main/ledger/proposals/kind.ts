@@ -7,6 +7,7 @@ import type { Human } from '../access/audit';
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import type { ProposalRow } from './row';
+import type { DeskOperationName } from '../../../shared/desk';
 
 export interface KindContext {
   ledger: Ledger;
@@ -68,6 +69,12 @@ export interface ApplyOptions {
 
 export interface ProposalKind<T extends string, I, P, O> {
   readonly type: T;
+  /**
+   * The desk operation that makes this change at once (issue 50): whoever may run it, and not as a proposal, approves
+   * a proposal of this kind (desk/proposals/review.ts). A journal is entered by an accountant or an owner, so a
+   * bookkeeper who may not enter one may not approve one either.
+   */
+  readonly approvedAs: DeskOperationName;
   /** The payload as stored and answered (OpenAPI, MCP output schemas). */
   readonly payload: z.ZodType<P>;
   /** An agent's request checked against the books and turned into what would be stored. */

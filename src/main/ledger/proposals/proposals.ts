@@ -61,6 +61,22 @@ export async function proposerLabel(ledger: Ledger, row: Pick<ProposalRow, 'toke
   return `"${token.name}"${row.channel ? ` via ${CHANNEL_LABEL[row.channel]}` : ''}`;
 }
 
+/**
+ * The person a proposal counts as (issue 50): the person who filed it (a preparer's change), or the maker of the
+ * token that did, since a token's proposals are its maker's. Null for a token of the machine's owner and a rule's.
+ */
+export const proposalPersonOf = (proposedBy: string, tokenMakerId: string | null): string | null =>
+  proposedBy.startsWith(PERSON_PREFIX) ? proposedBy.slice(PERSON_PREFIX.length) : tokenMakerId;
+
+/** The same, read for a stored proposal: its token's maker from the tokens. */
+export async function proposalPerson(ledger: Ledger, row: Pick<ProposalRow, 'proposed_by' | 'token_seq'>): Promise<string | null> {
+  const maker =
+    row.token_seq === null
+      ? null
+      : ((await ledger.stmt('SELECT u.id FROM tokens t JOIN users u ON u.seq = t.user_seq WHERE t.seq = ?').pluck().get(row.token_seq)) as string | undefined);
+  return proposalPersonOf(row.proposed_by, maker ?? null);
+}
+
 export const toProposal = (r: ProposalRow): Proposal => ({
   id: r.id,
   type: r.type as ProposalType,

@@ -11,9 +11,36 @@ import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
 import { kindOf } from './kinds';
-import { getProposal, PERSON_PREFIX, proposerLabel, requireProposalRow, type Proposal } from './proposals';
+import { getProposal, proposalPerson, proposerLabel, requireProposalRow, type Proposal, type ProposalRow } from './proposals';
 
-export type Decision = 'approve' | 'reject';
+/** withdraw: one's own proposal only (issue 50); it is stored as the spec's `rejected`, as rejecting one's own is. */
+export type Decision = 'approve' | 'reject' | 'withdraw';
+
+const REVIEWED = {
+  approve: { status: 'approved', action: 'proposal.approved', verb: 'Approved' },
+  reject: { status: 'rejected', action: 'proposal.rejected', verb: 'Rejected' },
+  withdraw: { status: 'rejected', action: 'proposal.withdrawn', verb: 'Withdrew' },
+} as const;
+
+/**
+ * Maker-checker for people as for agents: nobody approves their own change, nor their own token's (a token's
+ * proposals are its maker's); rejecting one's own withdraws it. Answers what the review is.
+ */
+async function decisionFor(ledger: Ledger, row: ProposalRow, decision: Decision, reviewer: Human): Promise<Decision> {
+  const own = (await proposalPerson(ledger, row)) === reviewer.userId;
+  const by = row.proposed_by.startsWith('mcp:') ? 'your own token' : 'you';
+  if (decision === 'approve' && own)
+    throw new LedgerError('forbidden', `Proposal ${row.id} was made by ${by}: another bookkeeper, accountant or owner approves it (rejecting it withdraws it).`, {
+      id: row.id,
+      reason: 'own_proposal',
+    });
+  if (decision === 'withdraw' && !own)
+    throw new LedgerError('forbidden', `Proposal ${row.id} is not yours to withdraw: only the person who made it (or whose token did) withdraws it.`, {
+      id: row.id,
+      reason: 'not_own_proposal',
+    });
+  return decision === 'reject' && own ? 'withdraw' : decision;
+}
 
 export async function reviewProposal(
   ledger: Ledger,
@@ -29,18 +56,15 @@ export async function reviewProposal(
   const reviewed = await ledger.write(async () => {
     const row = await requireProposalRow(ledger, orgSeq, proposalId);
     type = row.type;
-    // Maker-checker for people as for agents: nobody approves their own change (rejecting it withdraws it).
-    if (decision === 'approve' && row.proposed_by === `${PERSON_PREFIX}${reviewer.userId}`)
-      throw new LedgerError('forbidden', `Proposal ${proposalId} is your own: another bookkeeper, accountant or owner approves it.`, { id: proposalId, reason: 'own_proposal' });
-    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const review = REVIEWED[await decisionFor(ledger, row, decision, reviewer)];
     const { changes } = await ledger
       .stmt("UPDATE proposals SET status = ?, reviewed_at = ?, reviewed_by = ?, review_comment = ? WHERE seq = ? AND status = 'pending'")
-      .run(status, nowIso(), actorName(reviewer), comment?.trim() || null, row.seq);
+      .run(review.status, nowIso(), actorName(reviewer), comment?.trim() || null, row.seq);
     if (changes === 0) {
       throw new LedgerError('already_reviewed', `Proposal ${proposalId} was already ${row.status}.`, { id: proposalId, status: row.status });
     }
     let effect = 'the ledger is unchanged';
-    if (decision === 'approve') {
+    if (review.status === 'approved') {
       const kind = kindOf(row.type);
       await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload))) ?? [], 'approved');
       // What the approval changed is kept (tagged by kind), so that a reversal can put it back.
@@ -49,10 +73,10 @@ export async function reviewProposal(
       effect = applied.summary;
     }
     await appendAudit(ledger, orgSeq, reviewer, {
-      action: decision === 'approve' ? 'proposal.approved' : 'proposal.rejected',
+      action: review.action,
       targetType: 'proposal',
       targetId: row.id,
-      summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} ${row.type.replace('_', ' ')} proposal by ${await proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
+      summary: `${review.verb} ${row.type.replace('_', ' ')} proposal by ${await proposerLabel(ledger, row)}: ${effect}${comment?.trim() ? ` (comment: "${excerpt(comment.trim())}")` : ''}`,
     });
     return getProposal(ledger, orgSeq, proposalId);
   });

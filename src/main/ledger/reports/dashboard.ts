@@ -70,7 +70,13 @@ async function cashInBase(ledger: Ledger, orgSeq: number): Promise<number> {
   return cash;
 }
 
-export const dashboardSummary = consistent(async function dashboardSummary(ledger: Ledger, orgSeq: number): Promise<DashboardSummary> {
+/** What a summary leaves out for whom may not see it. */
+export interface SummaryFor {
+  /** false: recentTransactions is empty (a client reads no transactions: issue 50). */
+  transactions?: boolean;
+}
+
+export const dashboardSummary = consistent(async function dashboardSummary(ledger: Ledger, orgSeq: number, only: SummaryFor = {}): Promise<DashboardSummary> {
   const { currency } = await organizationBySeq(ledger, orgSeq);
   const money = (minor: number) => fromMinor(minor, currency);
   const months = await defaultMonths(ledger, orgSeq, null);
@@ -92,10 +98,10 @@ export const dashboardSummary = consistent(async function dashboardSummary(ledge
   );
   const count = (status: string) => counts.get(status) ?? 0;
   const pending = await pendingProposalCount(ledger, orgSeq);
-  const recent = await ledger.rows<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`,
-    orgSeq,
-  );
+  const recent =
+    only.transactions === false
+      ? []
+      : await ledger.rows<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE org_seq = ? ORDER BY date DESC, seq DESC LIMIT ${RECENT_TRANSACTIONS}`, orgSeq);
   return {
     currency,
     revenue: pl.revenue,

@@ -144,6 +144,7 @@ const draftedDate = new WeakMap<CategorizationPayload, string>();
 
 export const categorization: ProposalKind<'categorization', CategorizationInput, CategorizationPayload, Outcome> = {
   type: 'categorization',
+  approvedAs: 'categorizeTransactions',
   payload: Payload,
 
   async draft({ ledger, orgSeq }, input) {

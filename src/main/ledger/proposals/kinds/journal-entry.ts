@@ -64,6 +64,7 @@ async function draftJournal(ledger: Ledger, orgSeq: number, input: JournalEntryI
 
 export const journalEntry: ProposalKind<'journal_entry', JournalEntryInput, JournalEntryPayload, Outcome> = {
   type: 'journal_entry',
+  approvedAs: 'addJournal',
   payload: Payload,
 
   async draft({ ledger, orgSeq }, input) {

@@ -22,6 +22,7 @@ interface Outcome {
 
 export const note: ProposalKind<'note', NoteInput, NotePayload, Outcome> = {
   type: 'note',
+  approvedAs: 'addNote',
   payload: Payload,
 
   async draft({ ledger, orgSeq }, input) {

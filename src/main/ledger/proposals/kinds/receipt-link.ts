@@ -24,6 +24,7 @@ const refuse = (id: string, why: string) => new LedgerError('conflict', `This ap
 
 export const receiptLink: ProposalKind<'receipt_link', ReceiptLinkInput, ReceiptLinkPayload, Outcome> = {
   type: 'receipt_link',
+  approvedAs: 'linkReceipt',
   payload: Payload,
 
   async draft({ ledger, orgSeq }, input) {

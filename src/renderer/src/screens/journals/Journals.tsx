@@ -7,7 +7,7 @@ import type { Journal } from '../../../../main/ledger/journals/journals';
 import { DateField, Empty, Money, Notice, Pager, Show, TableFrame, messageOf } from '../../components';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
-import { isProposed, PROPOSED, useCan } from '../../can';
+import { isProposed, PROPOSED_JOURNAL, useCan } from '../../can';
 import { JournalForm } from './JournalForm';
 
 function JournalDetail({ orgId, number, onChanged, say, fail }: { orgId: string; number: string; onChanged: () => void; say: (t: string) => void; fail: (e: unknown) => void }) {
@@ -114,7 +114,7 @@ export function Journals({ orgId, initial }: { orgId: string; initial: Record<st
         </Notice>
       )}
       {can('addJournal') && (
-        <JournalForm orgId={orgId} onSaved={(j) => (isProposed(j) ? say(PROPOSED) : (say(`Entered ${j.number}.`), setOpen(j.number), list.reload()))} fail={fail} />
+        <JournalForm orgId={orgId} onSaved={(j) => (isProposed(j) ? say(PROPOSED_JOURNAL) : (say(`Entered ${j.number}.`), setOpen(j.number), list.reload()))} fail={fail} />
       )}
       {open && <JournalDetail key={open} orgId={orgId} number={open} onChanged={list.reload} say={say} fail={fail} />}
       <Show loaded={list} what="journals" empty={(r) => (r.data.length ? null : <Empty title="No journals yet">Accruals, depreciation and corrections are entered above.</Empty>)}>

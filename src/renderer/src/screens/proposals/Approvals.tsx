@@ -1,7 +1,7 @@
 // Approvals: what agents propose, reviewed one by one or many at once.
 // New proposals arrive by polling; the keyboard works (j/k or arrows, a, r, x).
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { ReviewItem } from '../../../../main/desk/proposals/review-queue';
+import type { ApprovalCard } from '../../../../main/desk/proposals/review';
 import { Empty, Notice, Show, messageOf } from '../../components';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
@@ -10,6 +10,21 @@ import { Card } from './ProposalCard';
 import type { RuleFields } from './RuleForm';
 
 const POLL_MS = 2500;
+
+/** After a review, the keyboard stays in the queue: the proposal that takes the reviewed one's place (focusAt) gets the focus. */
+function useRefocus(data: unknown) {
+  const list = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null || !data) return;
+    const cards = list.current?.querySelectorAll<HTMLElement>('article.proposal');
+    const next = cards?.[Math.min(focusAt.current, cards.length - 1)];
+    focusAt.current = null;
+    (next ?? heading.current)?.focus();
+  }, [data]);
+  return { list, heading, focusAt };
+}
 
 export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: () => void }) {
   const can = useCan();
@@ -21,18 +36,8 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const accountList = useLoad(() => desk.listAccounts({ orgId }), [orgId]);
   const [accountOf, setAccountOf] = useState<Record<string, string>>({});
-  const list = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  /** After a review, the keyboard stays in the queue: the proposal that takes the reviewed one's place gets the focus. */
-  const focusAt = useRef<number | null>(null);
+  const { list, heading, focusAt } = useRefocus(loaded.data);
   const items = loaded.data ?? [];
-  useEffect(() => {
-    if (focusAt.current === null || !loaded.data) return;
-    const cards = list.current?.querySelectorAll<HTMLElement>('article.proposal');
-    const next = cards?.[Math.min(focusAt.current, cards.length - 1)];
-    focusAt.current = null;
-    (next ?? heading.current)?.focus();
-  }, [loaded.data]);
   const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
 
   /** Runs one review action with the list busy; its notice, or the error's, goes where the person is looking. */
@@ -70,24 +75,26 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
       return { kind: 'ok', text: `Approved, and remembered as rule ${made.position}.${more}` };
     });
 
-  async function reverse(id: string, comment: string) {
-    try {
-      await desk.reverseProposal({ orgId, id, comment: comment.trim() || undefined });
-      setNotice({ kind: 'ok', text: 'Reversed the approval; the change it made is put back.' });
-    } catch (error) {
-      setNotice({ kind: 'error', text: messageOf(error) });
-    }
-    loaded.reload();
-  }
+  const reverse = (id: string, comment: string) =>
+    act(
+      undefined,
+      async () => (await desk.reverseProposal({ orgId, id, comment: comment.trim() || undefined }), { kind: 'ok', text: 'Reversed the approval; the change it made is put back.' }),
+    );
+  /** One's own proposal (or one's token's) taken back: it stays in Rejected, as withdrawn. */
+  const withdraw = (id: string, comment: string, at: number) =>
+    act(at, async () => {
+      const [done] = await desk.withdrawProposals({ orgId, ids: [id], comment: comment.trim() || undefined });
+      return done.error ? { kind: 'error', text: done.error.message } : { kind: 'ok', text: 'Withdrawn: it waits for no one now.' };
+    });
 
-  function onKey(item: ReviewItem, index: number) {
+  function onKey(item: ApprovalCard, index: number) {
     return (e: KeyboardEvent<HTMLElement>) => {
       const cards = list.current?.querySelectorAll<HTMLElement>('article.proposal');
       const move = (to: number) => cards?.[Math.max(0, Math.min((cards?.length ?? 1) - 1, to))]?.focus();
       if (e.key === 'ArrowDown' || e.key === 'j') move(index + 1);
       else if (e.key === 'ArrowUp' || e.key === 'k') move(index - 1);
       else if (item.status !== 'pending' || !mayReview || busy || e.target !== e.currentTarget) return;
-      else if (e.key === 'a') void review([item.id], 'approve', undefined, index);
+      else if (e.key === 'a' && item.mayApprove) void review([item.id], 'approve', undefined, index);
       else if (e.key === 'r') void review([item.id], 'reject', undefined, index);
       else if (e.key === 'x') setSelected((s) => new Set(s.has(item.id) ? [...s].filter((x) => x !== item.id) : [...s, item.id]));
       else return;
@@ -139,6 +146,7 @@ export function Approvals({ orgId, onReviewed }: { orgId: string; onReviewed: ()
                 onReview={(decision, comment) => review([item.id], decision, comment, i)}
                 onReverse={can('reverseProposal') ? (comment) => void reverse(item.id, comment) : undefined}
                 onRemember={can('approveAndRemember') ? (rule) => void remember(item.id, rule, i) : undefined}
+                onWithdraw={can('withdrawProposals') ? (comment) => void withdraw(item.id, comment, i) : undefined}
                 orgId={orgId}
                 mayReview={mayReview}
                 onKey={onKey(item, i)}

@@ -1,19 +1,20 @@
 // One proposal as Approvals shows it: what would change, who proposed it and
 // why, and the review buttons (with "Approve and remember" for a categorization).
 import { useState, type KeyboardEvent } from 'react';
-import type { ReviewItem } from '../../../../main/desk/proposals/review-queue';
+import type { ApprovalCard } from '../../../../main/desk/proposals/review';
 import type { Account } from '../../../../main/ledger/accounts/accounts';
 import { AccountOptions, Money } from '../../components';
 import { formatDateTime, formatMoney, formatPercent } from '../../format';
 import { EVIDENCE_LABELS, label } from '../../../../shared/words';
 import { againstWords } from '../../../../shared/split-parts';
+import { Pending, Reverse } from './ProposalActions';
 import { Remember } from './Remember';
 import type { RuleFields } from './RuleForm';
 
 const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', journal_entry: 'Journal entry', receipt_link: 'Receipt link', note: 'Note' };
 
 /** What the proposal would change, as its kind describes it: the same parts for every kind. */
-function Change({ item }: { item: ReviewItem }) {
+function Change({ item }: { item: ApprovalCard }) {
   const { lead, subject, result, quote, split, tax, journal } = item.change;
   return (
     <div className="change">
@@ -89,31 +90,25 @@ function Against({ row, amount }: { row: { amount: number; currency: string }; a
   );
 }
 
-/** Reversing an approval: its own logged event, with a comment. */
-function Reverse({ onReverse }: { onReverse: (comment: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [comment, setComment] = useState('');
-  if (!open) return <button onClick={() => setOpen(true)}>Reverse…</button>;
+/** Who proposed it: a rule, a person, or an agent's token and the person who made it ("Claude agent, Bea Baker's token"). */
+function Proposer({ item }: { item: ApprovalCard }) {
+  if (item.rule)
+    return (
+      <strong>
+        your rule {item.rule.position} <a href="#/rules">(Rules)</a>
+      </strong>
+    );
+  const name = item.proposerName ?? (item.proposedBy.startsWith('rule:') ? 'a rule since deleted' : 'a deleted token');
   return (
-    <span className="reverse">
-      <input
-        maxLength={2000}
-        aria-label="Why reverse this approval"
-        placeholder="Why (for the log)"
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        onKeyDown={(e) => e.stopPropagation()}
-      />
-      <button className="reject" onClick={() => onReverse(comment)}>
-        Reverse approval
-      </button>
-      <button onClick={() => setOpen(false)}>Cancel</button>
-    </span>
+    <>
+      <strong>{name}</strong>
+      {item.tokenMaker && <>, {item.own ? 'your' : `${item.tokenMaker.name}’s`} token</>}
+    </>
   );
 }
 
 export function Card(props: {
-  item: ReviewItem;
+  item: ApprovalCard;
   accounts: Account[];
   account: string | undefined;
   onAccount: (id: string) => void;
@@ -125,21 +120,23 @@ export function Card(props: {
   onReverse?: (comment: string) => void;
   /** Approve a categorization and keep a rule made from it. */
   onRemember?: (rule: RuleFields) => void;
+  /** Take one's own proposal back. */
+  onWithdraw?: (comment: string) => void;
   orgId: string;
   /** The person may approve and reject (a preparer's own proposals wait for someone who may). */
   mayReview?: boolean;
 }) {
   const { item } = props;
-  const [comment, setComment] = useState('');
   const [remembering, setRemembering] = useState(false);
   const evidence = (item.payload as { evidence?: { type: string; value: string; detail?: string }[] }).evidence ?? [];
   const pending = item.status === 'pending';
-  const reviewable = pending && props.mayReview !== false;
+  const reviewable = pending && props.mayReview !== false && !item.own;
+  const maker = item.tokenMaker ? `, ${item.tokenMaker.name}’s token` : '';
   return (
     <article
       className="card proposal"
       tabIndex={0}
-      aria-label={`${TYPE_LABEL[item.type]} proposal from ${item.proposerName ?? item.proposedBy}`}
+      aria-label={`${TYPE_LABEL[item.type]} proposal from ${item.proposerName ?? item.proposedBy}${maker}`}
       onKeyDown={props.onKey}
       data-id={item.id}
     >
@@ -147,14 +144,7 @@ export function Card(props: {
         {reviewable && <input type="checkbox" aria-label="Select" checked={props.selected} onChange={(e) => props.onSelect(e.target.checked)} />}
         <span className={`badge ${item.type}`}>{TYPE_LABEL[item.type]}</span>
         <span className="muted">
-          by{' '}
-          {item.rule ? (
-            <strong>
-              your rule {item.rule.position} <a href="#/rules">(Rules)</a>
-            </strong>
-          ) : (
-            <strong>{item.proposerName ?? (item.proposedBy.startsWith('rule:') ? 'a rule since deleted' : 'a deleted token')}</strong>
-          )}
+          by <Proposer item={item} />
           {item.proposerChannel && <> via {item.proposerChannel === 'mcp' ? 'MCP' : 'REST'}</>} · {formatDateTime(item.createdAt)} · confidence {formatPercent(item.confidence)}
         </span>
       </header>
@@ -182,33 +172,19 @@ export function Card(props: {
       {remembering && props.onRemember && (
         <Remember orgId={props.orgId} proposalId={item.id} accounts={props.accounts} busy={props.busy} onSubmit={props.onRemember} onCancel={() => setRemembering(false)} />
       )}
-      {pending && !reviewable ? (
-        <footer className="muted">Waits for a bookkeeper to approve or reject it.</footer>
-      ) : pending ? (
-        <footer>
-          <button className="approve" disabled={props.busy} onClick={() => props.onReview('approve')}>
-            Approve
-          </button>
-          {item.change.rememberable && !item.rule && props.onRemember && (
-            <button disabled={props.busy || remembering} onClick={() => setRemembering(true)}>
-              Approve and remember…
-            </button>
-          )}
-          <button className="reject" disabled={props.busy} onClick={() => props.onReview('reject', comment)}>
-            Reject
-          </button>
-          <input
-            maxLength={2000}
-            aria-label="Rejection comment (optional)"
-            placeholder="Rejection comment (optional)"
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            onKeyDown={(e) => e.stopPropagation()}
-          />
-        </footer>
+      {pending ? (
+        <Pending
+          item={item}
+          busy={props.busy}
+          remembering={remembering}
+          mayReview={props.mayReview !== false}
+          onReview={props.onReview}
+          onRemember={props.onRemember && (() => setRemembering(true))}
+          onWithdraw={props.onWithdraw}
+        />
       ) : (
         <footer className="muted">
-          {item.status} by {item.reviewedBy} {item.reviewedAt && formatDateTime(item.reviewedAt)}
+          {item.withdrawn ? 'withdrawn' : item.status} by {item.reviewedBy} {item.reviewedAt && formatDateTime(item.reviewedAt)}
           {item.reviewComment && <> · “{item.reviewComment}”</>}
           {item.reversedAt ? (
             <strong className="reversed">

@@ -9,6 +9,7 @@ import { useLoad } from '../../hooks';
 import { useOrg } from '../../org';
 import { useCan } from '../../can';
 import { TrendChart } from './ReportCharts';
+import type { DashboardSummary } from '../../../../main/ledger/reports/dashboard';
 
 /** "USD (US Dollar)": the code as the books write it, with its name for whoever does not know it. */
 const currencyNamed = (code: string) => `${code} (${new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code})`;
@@ -31,9 +32,36 @@ function BooksCurrency({ currency }: { currency: string }) {
   );
 }
 
+/** The latest rows of the books, for whom reads them. */
+function RecentTransactions({ rows, currency }: { rows: DashboardSummary['recentTransactions']; currency: string }) {
+  return (
+    <>
+      <h3>Recent transactions</h3>
+      <table className="grid">
+        <tbody>
+          {rows.map((t) => (
+            <tr key={t.id}>
+              <td className="nowrap">{t.date}</td>
+              <td>
+                <Words text={t.description} />
+              </td>
+              <td className="num">
+                <Money amount={t.amount} currency={currency} />
+              </td>
+              <td>{label(STATUS_LABELS, t.status)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) => void }) {
-  const { reportBasis = 'accrual' } = useOrg();
+  const { reportBasis = 'accrual', canChangeCurrency } = useOrg();
   const can = useCan();
+  // A client reads no rows (issue 50): their summary has none, and the books are empty while they hold no money.
+  const seesRows = can('listTransactions');
   const loaded = useLoad(() => desk.dashboard({ orgId }), [orgId], 10_000);
   return (
     <section aria-labelledby="dashboard-title">
@@ -44,7 +72,7 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
         loaded={loaded}
         what="the summary"
         empty={(d) =>
-          d.recentTransactions.length === 0 ? (
+          (seesRows ? d.recentTransactions.length === 0 : canChangeCurrency) ? (
             <>
               <Empty title="These books are empty.">
                 {can('createAccount') ? (
@@ -107,23 +135,7 @@ export function Dashboard({ orgId, go }: { orgId: string; go: (screen: string) =
                 ))}
               </ul>
             )}
-            <h3>Recent transactions</h3>
-            <table className="grid">
-              <tbody>
-                {d.recentTransactions.map((t) => (
-                  <tr key={t.id}>
-                    <td className="nowrap">{t.date}</td>
-                    <td>
-                      <Words text={t.description} />
-                    </td>
-                    <td className="num">
-                      <Money amount={t.amount} currency={d.currency} />
-                    </td>
-                    <td>{label(STATUS_LABELS, t.status)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {seesRows && <RecentTransactions rows={d.recentTransactions} currency={d.currency} />}
           </>
         )}
       </Show>
