@@ -20,7 +20,7 @@ type Out = (line: string) => void;
 
 export const LOCAL_USAGE = `Owner commands (act on the data folder, default ${defaultDataDir()}; or on a firm's PostgreSQL
 server with --database postgres://... or LEDGERDESK_DATABASE_URL):
-  serve [--port <p>] [--data <dir>] [--database <url>]  the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT})
+  serve [--port <p>] [--data <dir>] [--database <url>] [--read-only]  the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT}); --read-only: reads and reports from a read replica, every write refused
   serve --public-url <https://...> [--listen <host:port>] | --listen <host:port> --tls-cert <file> --tls-key <file>  reached by others: behind a TLS proxy at that address (LEDGERDESK_PUBLIC_URL), or over TLS of its own
   sign-in [--data <dir>] [--database <url> --url <server>]  a fresh one-time sign-in link for the running server
   token create --name <n> --scopes read,propose-write [--org <slug>] [--data <dir>]
@@ -31,7 +31,7 @@ server with --database postgres://... or LEDGERDESK_DATABASE_URL):
 
 const common = { data: { type: 'string' }, database: { type: 'string' }, org: { type: 'string' } } as const;
 
-type Flags = Record<string, { type: 'string' }>;
+type Flags = Record<string, { type: 'string' } | { type: 'boolean' }>;
 
 function parse(args: string[], options: Flags, usage: string): { values: Record<string, string | undefined>; positionals: string[] } {
   try {
@@ -43,12 +43,14 @@ function parse(args: string[], options: Flags, usage: string): { values: Record<
 }
 
 export async function serve(args: string[], out: Out): Promise<void> {
-  const usage = 'serve [--port <p>] [--data <dir>] [--database <url>] [--public-url <https://...>] [--listen <host:port>] [--tls-cert <file> --tls-key <file>]';
-  const { values } = parse(args, { port: { type: 'string' }, ...REACH_FLAGS }, usage);
+  const usage = 'serve [--port <p>] [--data <dir>] [--database <url>] [--read-only] [--public-url <https://...>] [--listen <host:port>] [--tls-cert <file> --tls-key <file>]';
+  const { values } = parse(args, { port: { type: 'string' }, 'read-only': { type: 'boolean' }, ...REACH_FLAGS }, usage);
+  const readOnly = (values as Record<string, unknown>)['read-only'] === true;
   const { options, reach } = reachFlags(values, usage);
   const port = options.port;
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
   const database = databaseOf(values);
+  if (readOnly && !database) throw new UsageError('--read-only serves a PostgreSQL read replica: name it with --database (or LEDGERDESK_DATABASE_URL)', usage);
   // A second start on the same folder's books: say where the first one is and hand out a link to it (a
   // server's database has as many processes in front of it as the firm starts).
   const already = database ? null : running(dataDir);
@@ -62,7 +64,7 @@ export async function serve(args: string[], out: Out): Promise<void> {
   }
   // The servers (express, the MCP SDK) load only here: no other command needs them.
   const { startHeadless } = await import('../main/headless');
-  const app = await startHeadless(dataDir, { ...options, database }).catch((error: unknown) => {
+  const app = await startHeadless(dataDir, { ...options, database, readOnly }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new LedgerError(
       'conflict',
@@ -84,7 +86,8 @@ export async function serve(args: string[], out: Out): Promise<void> {
   out(`Ledgerdesk for ${database ? withoutPassword(database) : dataDir}`);
   const reached = reachLine(reach, app.server.port);
   if (reached) out(reached);
-  out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
+  if (app.ledger.readOnly) out('Read-only (a read replica): the agent API reads and reports; every write, sign-in included, is refused (read_only).');
+  else out(`Screens: open this one-time sign-in link in your browser: ${app.signInUrl}`);
   out(`MCP tool bridge: ${app.server.url}/api/mcp`);
   out(`${app.server.url}/api/v1`);
   await stopped;

@@ -24,7 +24,7 @@ export const defaultRendererDir = (): string => join(dirname(findShipped('packag
 export interface Headless {
   ledger: Ledger;
   server: RunningServer;
-  /** Signs a browser in once; ask for another with newSignInUrl(). */
+  /** Signs a browser in once; ask for another with newSignInUrl(). Empty on a read replica: nothing signs in there. */
   signInUrl: string;
   newSignInUrl(): Promise<string>;
   stop(): Promise<void>;
@@ -36,18 +36,22 @@ export interface HeadlessOptions extends ReachOptions {
   rendererDir?: string;
   /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
   database?: string;
+  /** Serve reads only (a read replica's books): every write refused with read_only (issue 51). */
+  readOnly?: boolean;
 }
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   // Refused (ReachError) before the books open.
   const reach = planReach({ ...options, port: options.port ?? DEFAULT_PORT });
-  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database: options.database }, { log });
+  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database: options.database }, { log, readOnly: options.readOnly });
   const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
   try {
-    await ledger.forOrg('all', () => ensureDefaultOrganization(ledger));
+    // A read replica (issue 51) writes nothing: no first organization, no repeating journals, no sign-in code (a
+    // session is a write: people sign in on a server of the primary).
+    if (!ledger.readOnly) await ledger.forOrg('all', () => ensureDefaultOrganization(ledger));
     const reviewer = deskActor();
     const server = await startServer({
       ledger,
@@ -72,12 +76,12 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     const onFile = ledger.engine === 'sqlite';
     const unmark = onFile ? markRunning(dataDir, server.url) : () => undefined;
     const stopBackups = onFile ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined;
-    const stopRepeats = await scheduleJournalRepeats(ledger, log);
+    const stopRepeats = ledger.readOnly ? () => undefined : await scheduleJournalRepeats(ledger, log);
     const newSignInUrl = async () => `${server.url}${SIGN_IN_PATH}?code=${await sessions.issueCode()}`;
     return {
       ledger,
       server,
-      signInUrl: await newSignInUrl(),
+      signInUrl: ledger.readOnly ? '' : await newSignInUrl(),
       newSignInUrl,
       async stop() {
         stopBackups();

@@ -19,6 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'The body is not application/json',
   422: 'The Idempotency-Key belongs to another request',
   500: 'An unexpected error',
+  503: 'Not written by this server',
 };
 
 /** One tag per resource, in the order the spec presents them. */
