@@ -14,7 +14,10 @@
 // proposals filed in the database over that window (each one a 201), counted
 // by a connection as the login role (role: null, beside row-level security),
 // which then checks that every proposal has its 'proposal.created' audit entry.
-// The load generator, the servers and PostgreSQL share this machine's cores.
+// Then 2 processes again through PgBouncer in transaction pooling
+// (LEDGERDESK_DB_POOLER=transaction, issue 51), beside the direct 2's: target
+// within 1.3x. The load generator, the servers and PostgreSQL share this
+// machine's cores.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ import { createOrganization, createToken, type Ledger } from '../src/main/ledger
 import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { BENCH_SHAPE, fillDemo } from '../src/main/demo';
 import type { BenchCluster } from './postgres-cluster';
+import type { Pooler } from '../test/support/postgres';
 import { throughput, type Load } from './load';
 import { cpuText, sampleCpu } from './postgres-cpu';
 
@@ -67,11 +71,11 @@ async function setUp(cluster: BenchCluster): Promise<Agent[]> {
 }
 
 /** A `serve --database` process with its own data folder (as on another machine), and the port it listens on. */
-function serve(url: string, data: string): Promise<{ child: ChildProcess; port: number }> {
+function serve(url: string, data: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
   mkdirSync(data, { recursive: true });
   const child = spawn(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'serve', '--port', '0', '--database', url, '--data', data], {
     cwd: root,
-    env: { ...process.env, LEDGERDESK_HEADLESS: '1' },
+    env: { ...process.env, ...env, LEDGERDESK_HEADLESS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -128,20 +132,34 @@ function proposals(agents: Agent[]) {
   return { next, reused: () => reused, sent: () => k };
 }
 
-/** The Markdown table of proposals/s with 1 and with 2 server processes, and each run's audit check. */
-export async function compareProposals(cluster: BenchCluster): Promise<string> {
+interface Run {
+  processes: number;
+  /** Through PgBouncer (transaction pooling), or directly. */
+  pooled: boolean;
+}
+
+/** The Markdown table of proposals/s with 1 and with 2 server processes (directly, then through PgBouncer), and each run's audit check. */
+export async function compareProposals(cluster: BenchCluster, bouncer: Pooler): Promise<string> {
   console.log(`proposals: setting up ${ORGS} organizations of ${ROWS.toLocaleString('en')} demo transactions each`);
   const agents = await setUp(cluster);
   const distinct = agents.reduce((a, g) => a + g.pool.length, 0);
   const url = cluster.urlOf(DB);
   const owner = await openPostgres(url, { role: null });
   const requests = proposals(agents);
-  const lines = ['| server processes | proposals/s | filed in the window | CPU in the window | server peak RSS | audit check (login role) |', '|---:|---:|---:|---|---|---|'];
+  const lines = ['| server processes | proposals/s | filed in the window | CPU in the window | server peak RSS | audit check (login role) |', '|---|---:|---:|---|---|---|'];
   const data = mkdtempSync(join(tmpdir(), 'ldk-bench-serve-'));
+  const rates: number[] = [];
+  const runs: Run[] = [
+    { processes: 1, pooled: false },
+    { processes: 2, pooled: false },
+    { processes: 2, pooled: true },
+  ];
   try {
-    for (const processes of [1, 2]) {
-      console.log(`proposals: ${processes} server process(es), ${IN_FLIGHT} in flight, ${SECONDS} s after ${WARMUP_MS / 1000} s of warm-up`);
-      const servers = await Promise.all(Array.from({ length: processes }, (_, i) => serve(url, join(data, `serve-${processes}-${i}`))));
+    for (const { processes, pooled } of runs) {
+      const via = pooled ? ' through PgBouncer (transaction pooling)' : '';
+      console.log(`proposals: ${processes} server process(es)${via}, ${IN_FLIGHT} in flight, ${SECONDS} s after ${WARMUP_MS / 1000} s of warm-up`);
+      const [at, env] = pooled ? [bouncer.urlOf(DB), { LEDGERDESK_DB_POOLER: 'transaction' }] : [url, {}];
+      const servers = await Promise.all(Array.from({ length: processes }, (_, i) => serve(at, join(data, `serve-${processes}-${i}${pooled ? '-pooled' : ''}`), env)));
       try {
         const loads: Load[] = servers.map((s) => ({ port: s.port, next: requests.next }));
         const load = (ms: number) => Promise.all(loads.map((l) => throughput(l, IN_FLIGHT / processes, ms)));
@@ -158,7 +176,10 @@ export async function compareProposals(cluster: BenchCluster): Promise<string> {
         const ok = check.missing === 0 && check.orgs === 0 && check.entries === check.proposals;
         const audit = `${ok ? 'every one audited' : 'NOT ALL AUDITED'}: ${check.proposals} proposals, ${check.entries} proposal.created entries, ${check.missing} without one`;
         const unanswered = answered === filed ? '' : ` (${answered} answered 2xx)`;
-        lines.push(`| ${processes} | ${Math.round(filed / seconds)} | ${filed}${unanswered} | ${cpu} | ${pids.map(peakRss).join(', ')} | ${audit} |`);
+        rates.push(filed / seconds);
+        lines.push(
+          `| ${processes}${pooled ? ', via PgBouncer' : ''} | ${Math.round(filed / seconds)} | ${filed}${unanswered} | ${cpu} | ${pids.map(peakRss).join(', ')} | ${audit} |`,
+        );
       } finally {
         await Promise.all(servers.map((s) => stopped(s.child)));
       }
@@ -169,6 +190,8 @@ export async function compareProposals(cluster: BenchCluster): Promise<string> {
   }
   const reuse = requests.reused() > 0 ? `; ${requests.reused()} of them on a transaction already proposed, with another category` : '';
   lines.push(
+    '',
+    `2 processes, directly / through PgBouncer: ${(rates[1] / rates[2]).toFixed(2)}x the proposals a second (target within 1.3x).`,
     '',
     `${requests.sent()} proposals sent in all (warm-ups included) over ${distinct} uncategorized transactions${reuse}. ` +
       `The load generator (bench/load.ts), the server process(es) and PostgreSQL all ran on this machine's ${availableParallelism()} cores.`,

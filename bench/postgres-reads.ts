@@ -3,11 +3,14 @@
 // default role (ledgerdesk_app, bound by row-level security) inside
 // forOrg(org), each read in its own REPEATABLE READ snapshot as the domain takes
 // it; on SQLite through openLedger. Median and 99th percentile of 300 runs after
-// 50 warm-up (BENCH_RUNS), PostgreSQL's and SQLite's of a read one after the other.
+// 50 warm-up (BENCH_RUNS), PostgreSQL's and SQLite's of a read one after the other;
+// and, given, the same PostgreSQL books through PgBouncer in transaction
+// pooling (issue 51), timed in turns with the direct connection run by run
+// (a loaded machine weighs on both alike), the ratio of their medians beside.
 // Deep offsets are the reports benchmark's, scaled to the books' size (a small
 // run reads as deep into its books as the full one).
 import { balancesAt, balanceSheet, dashboardSummary, generalLedger, listTransactions, profitAndLoss, trialBalance, type Ledger } from '../src/main/ledger';
-import { percentiles } from './timing';
+import { pairedPercentiles, percentiles } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 /** A read slower than this on its first call is timed fewer times, so that one slow read does not hold the run for minutes. */
@@ -62,19 +65,51 @@ async function timed(ledger: Ledger, seq: number, read: Read): Promise<Timed> {
   });
 }
 
+/** One read on the same PostgreSQL books directly and through PgBouncer, timed in turns (pairedPercentiles). */
+async function timedInTurns(direct: Books, pooled: Books, read: Read): Promise<[Timed, Timed]> {
+  return direct.ledger.forOrg(direct.seq, () =>
+    pooled.ledger.forOrg(pooled.seq, async () => {
+      const started = performance.now();
+      await read.run(direct.ledger, direct.seq);
+      const slow = performance.now() - started > SLOW_MS;
+      const runs = slow ? Math.min(50, RUNS) : RUNS;
+      const fns = [() => read.run(direct.ledger, direct.seq), () => read.run(pooled.ledger, pooled.seq)];
+      const [a, b] = await pairedPercentiles(fns, runs, slow ? 5 : 50);
+      return [
+        { ...a, runs },
+        { ...b, runs },
+      ];
+    }),
+  );
+}
+
 const ms = (t: number) => `${t.toFixed(2)} ms`;
 
-/** The Markdown table: each read's PostgreSQL and SQLite p50/p99 side by side, and the ratio of the medians. */
-export async function compareReads(n: number, postgres: { ledger: Ledger; seq: number }, sqlite: { ledger: Ledger; seq: number }): Promise<string> {
-  const lines = ['| read | PostgreSQL p50 | PostgreSQL p99 | SQLite p50 | SQLite p99 | p50 ratio | target p50 |', '|---|---:|---:|---:|---:|---:|---|'];
+type Books = { ledger: Ledger; seq: number };
+
+/**
+ * The Markdown table: each read's PostgreSQL and SQLite p50/p99 side by side, and the ratio of the medians; with
+ * `pooled` (the same PostgreSQL books through PgBouncer in transaction pooling, issue 51), its p50/p99 and its
+ * median against the direct connection's (target within 1.3x).
+ */
+export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books): Promise<string> {
+  const head = ['| read | PostgreSQL p50 | PostgreSQL p99 | SQLite p50 | SQLite p99 | p50 ratio | target p50 |', '|---|---:|---:|---:|---:|---:|---|'];
+  if (pooled) {
+    head[0] += ' via PgBouncer p50 | via PgBouncer p99 | PgBouncer / direct p50 (target 1.3x) |';
+    head[1] += '---:|---:|---:|';
+  }
+  const lines = [...head];
   let fewer = false;
+  const mark = (t: Timed) => (t.runs < RUNS ? ' †' : '');
   for (const read of readsOf(n)) {
     console.log(`reads: ${read.name}`);
-    const pg = await timed(postgres.ledger, postgres.seq, read);
+    // Through PgBouncer, timed in turns with the direct connection: their ratio is the figure.
+    const [pg, via] = pooled ? await timedInTurns(postgres, pooled, read) : [await timed(postgres.ledger, postgres.seq, read), undefined];
     const lite = await timed(sqlite.ledger, sqlite.seq, read);
-    const mark = (t: Timed) => (t.runs < RUNS ? ' †' : '');
-    fewer ||= pg.runs < RUNS || lite.runs < RUNS;
-    lines.push(`| ${read.name} | ${ms(pg.p50)}${mark(pg)} | ${ms(pg.p99)} | ${ms(lite.p50)}${mark(lite)} | ${ms(lite.p99)} | ${(pg.p50 / lite.p50).toFixed(1)}x | 5 ms |`);
+    fewer ||= pg.runs < RUNS || lite.runs < RUNS || (via ? via.runs < RUNS : false);
+    let line = `| ${read.name} | ${ms(pg.p50)}${mark(pg)} | ${ms(pg.p99)} | ${ms(lite.p50)}${mark(lite)} | ${ms(lite.p99)} | ${(pg.p50 / lite.p50).toFixed(1)}x | 5 ms |`;
+    if (via) line += ` ${ms(via.p50)}${mark(via)} | ${ms(via.p99)} | ${(via.p50 / pg.p50).toFixed(2)}x |`;
+    lines.push(line);
   }
   if (fewer) lines.push('', `† slower than ${SLOW_MS} ms on its first call: ${Math.min(50, RUNS)} runs after 5 warm-up.`);
   return lines.join('\n');

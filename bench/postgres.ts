@@ -11,6 +11,10 @@
 //   3. Agents' proposals across 8 organizations through 2 server processes:
 //      at least 1,000 a second, every one audited; with 1 and 2 processes
 //      (bench/postgres-proposals.ts).
+// Issue 51: the reads and the 2-process proposals also through PgBouncer in
+// transaction pooling (Debian's /usr/sbin/pgbouncer, started here in front of
+// the cluster), each beside the direct connection's in the same run: target
+// within 1.3x.
 // The server is a cluster kept in bench/.data-pg between runs, with a server's
 // durability (bench/postgres-cluster.ts), started here and stopped at the end;
 // its 1,000,000-transaction database is built on the first run (or when this
@@ -32,6 +36,7 @@ import { BOOKS_DB, openSqliteBooks, preparePostgresBooks } from './postgres-book
 import { compareReads } from './postgres-reads';
 import { compareImports, peakNote, writeMerged } from './postgres-import';
 import { compareProposals } from './postgres-proposals';
+import { startPgBouncer, type Pooler } from '../test/support/postgres';
 
 const root = join(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -42,6 +47,8 @@ const withSqliteImport = process.env.BENCH_SQLITE_IMPORT !== '0';
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,import,proposals').split(','));
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const en = (n: number) => n.toLocaleString('en');
+
+let pooler: Pooler | undefined;
 
 async function main() {
   console.log(`Starting PostgreSQL in ${pgFolder} (fsync and synchronous_commit on, shared_buffers 256MB) ...`);
@@ -65,28 +72,33 @@ async function main() {
     } else console.log(`PostgreSQL books: ${BOOKS_DB} already holds ${en(N)} transactions (built by an earlier run).`);
 
     mkdirSync(booksFolder, { recursive: true });
-    if (parts.has('reads')) await reads(cluster);
+    // Server connections per database: two server processes' pools (10 each by default) find as many.
+    pooler = startPgBouncer({ socketDir: cluster.folder, port: 5432 }, 20);
+    if (parts.has('reads')) await reads(cluster, pooler);
     if (parts.has('import')) await imports(cluster);
-    if (parts.has('proposals')) await proposals(cluster);
+    if (parts.has('proposals')) await proposals(cluster, pooler);
   } finally {
+    pooler?.stop();
     stop();
   }
 }
 
-/** 1. The reads, PostgreSQL's (the server's role, inside forOrg) beside SQLite's. */
-async function reads(cluster: BenchCluster) {
+/** 1. The reads, PostgreSQL's (the server's role, inside forOrg) beside SQLite's, and through PgBouncer. */
+async function reads(cluster: BenchCluster, bouncer: Pooler) {
   const sqlite = await openSqliteBooks(booksFolder, N);
   if (sqlite.loadSeconds !== null) console.log(`SQLite books built in ${booksFolder}: ${en(N)} demo transactions loaded in ${sqlite.loadSeconds.toFixed(1)} s.`);
   const pg = await openPostgres(cluster.urlOf(BOOKS_DB));
+  const pooled = await openPostgres(bouncer.urlOf(BOOKS_DB), { pooler: 'transaction' });
   try {
     const org = (await pg.forOrg('all', () => findOrganization(pg, 'bench')))!;
-    const table = await compareReads(N, { ledger: pg, seq: org.seq }, sqlite);
+    const table = await compareReads(N, { ledger: pg, seq: org.seq }, sqlite, { ledger: pooled, seq: org.seq });
     console.log(
-      `\nReads over ${en(N)} transactions on PostgreSQL (role ledgerdesk_app, row-level security, forOrg) and ${en(sqlite.rows)} on SQLite, in process (${RUNS} runs after 50 warm-up; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores at the end):\n`,
+      `\nReads over ${en(N)} transactions on PostgreSQL (role ledgerdesk_app, row-level security, forOrg; directly, and through PgBouncer in transaction pooling) and ${en(sqlite.rows)} on SQLite, in process (${RUNS} runs after 50 warm-up; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores at the end):\n`,
     );
     console.log(table);
   } finally {
     await pg.end();
+    await pooled.end();
     sqlite.ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     sqlite.ledger.close();
   }
@@ -117,9 +129,9 @@ async function imports(cluster: BenchCluster) {
   }
 }
 
-/** 3. Agents' proposals through 1 and 2 server processes. */
-async function proposals(cluster: BenchCluster) {
-  const table = await compareProposals(cluster);
+/** 3. Agents' proposals through 1 and 2 server processes, and 2 through PgBouncer. */
+async function proposals(cluster: BenchCluster, bouncer: Pooler) {
+  const table = await compareProposals(cluster, bouncer);
   console.log(`\nAgents' proposals, 8 organizations, POST /api/v1/proposals/categorization through ledgerdesk serve --database (target 1,000/s, every one audited):\n`);
   console.log(table);
 }

@@ -1,6 +1,7 @@
 // Organizations kept apart on a firm's PostgreSQL server (issue 44): row-level
 // security that fails closed, the live check of the schema's keys and roles, and
-// one organization's writes serial across connections (its row locked first).
+// one organization's writes serial across connections (its row locked first);
+// connected directly, and through PgBouncer in transaction pooling (issue 51).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
@@ -9,22 +10,31 @@ import type { PostgresLedger } from '../src/main/ledger/core/postgres/driver';
 import { GLOBAL_TABLES } from '../src/main/ledger/core/postgres/tenancy';
 import { checkPostgres } from '../scripts/check-postgres';
 import { fillDemo } from '../src/main/demo';
-import { psqlSync, startPostgres, type ThrowawayPostgres } from './support/postgres';
+import { psqlSync, startPgBouncer, startPostgres, type Pooler, type ThrowawayPostgres } from './support/postgres';
 
+type Via = 'direct' | 'pooled';
 let server: ThrowawayPostgres;
+let pooler: Pooler;
 let made = 0;
 beforeAll(() => {
   server = startPostgres();
+  pooler = startPgBouncer(server, 4);
 }, 60_000);
-afterAll(() => server?.stop());
+afterAll(() => {
+  pooler?.stop();
+  server?.stop();
+});
+
+/** A database's address, directly or through the pooler; and the driver told which. */
+const reach = (name: string, via: Via) => (via === 'direct' ? { url: server.urlOf(name), pooler: 'none' as const } : { url: pooler.urlOf(name), pooler: 'transaction' as const });
 
 /** A new database with two organizations' books in it; `owner` connects as the login role, `app` as the server's. */
-async function twoOrganizations(): Promise<{ url: string; owner: PostgresLedger; app: PostgresLedger; a: L.Organization; b: L.Organization }> {
+async function twoOrganizations(via: Via = 'direct'): Promise<{ url: string; owner: PostgresLedger; app: PostgresLedger; a: L.Organization; b: L.Organization }> {
   const name = `tenancy_${++made}`;
   psqlSync(server, `CREATE DATABASE ${name}`);
-  const url = server.urlOf(name);
-  const owner = await openPostgres(url, { role: null });
-  const app = await openPostgres(url);
+  const { url, pooler } = reach(name, via);
+  const owner = await openPostgres(url, { role: null, pooler });
+  const app = await openPostgres(url, { pooler });
   const a = await app.forOrg('all', () => L.createOrganization(app, { slug: 'alpha' }));
   const b = await app.forOrg('all', () => L.createOrganization(app, { slug: 'beta' }));
   await app.forOrg(a.seq, () => fillDemo(app, a.seq, a.slug, 60, a.currency));
@@ -39,9 +49,9 @@ async function twoOrganizations(): Promise<{ url: string; owner: PostgresLedger;
 const tablesOf = async (ledger: L.Ledger): Promise<string[]> =>
   (await ledger.stmt("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'ledgerdesk_migrations' ORDER BY tablename").pluck().all()) as string[];
 
-describe('row-level security', () => {
+describe.each<Via>(['direct', 'pooled'])('row-level security (%s)', (via) => {
   it('fails closed: a server connection with no organization set reads no row of any organization table', async () => {
-    const { owner, app } = await twoOrganizations();
+    const { owner, app } = await twoOrganizations(via);
     const tables = (await tablesOf(owner)).filter((t) => !GLOBAL_TABLES.includes(t) || t === 'organizations');
     const seen: Record<string, number> = {};
     for (const t of tables) seen[t] = (await app.stmt(`SELECT count(*) FROM ${t}`).pluck().get()) as number;
@@ -58,7 +68,7 @@ describe('row-level security', () => {
   });
 
   it("shows an organization only its own rows, and refuses to write a row into another's books", async () => {
-    const { owner, app, a, b } = await twoOrganizations();
+    const { owner, app, a, b } = await twoOrganizations(via);
     const count = (org: number) => app.forOrg(org, () => app.stmt('SELECT count(*) FROM transactions').pluck().get());
     expect([await count(a.seq), await count(b.seq)]).toEqual([60, 40]);
     // Asked for the other organization's rows by its number, the policy still answers none.
@@ -123,11 +133,11 @@ describe('the live check (npm run db:check)', () => {
   });
 });
 
-describe("one organization's writes", () => {
+describe.each<Via>(['direct', 'pooled'])("one organization's writes (%s)", (via) => {
   it('run one at a time across connections: the audit chain never forks, no write is lost', async () => {
-    const { url, a, b } = await twoOrganizations();
+    const { url, a, b } = await twoOrganizations(via);
     // Four pools (as four server processes would have), each writing to both organizations at once.
-    const pools = await Promise.all([1, 2, 3, 4].map(() => openPostgres(url, { max: 4 })));
+    const pools = await Promise.all([1, 2, 3, 4].map(() => openPostgres(url, { max: 4, pooler: via === 'pooled' ? 'transaction' : 'none' })));
     // New contacts: nothing a total counts, so only the organization's lock keeps the writers apart (a new row of
     // the books would also wait on its running totals' rows).
     const write = (ledger: L.Ledger, org: L.Organization, i: number) =>

@@ -4,9 +4,16 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NewerLedgerError } from '../src/main/ledger/core/sqlite/open';
+import { findShipped } from '../src/main/ledger/core/paths';
+import { postgresSettings } from '../src/main/ledger/core/postgres/settings';
+import { startHeadless } from '../src/main/headless';
+import * as L from '../src/main/ledger';
+import { tempDir } from './support/env';
+import { fillDemo } from '../src/main/demo';
 import { numbered } from '../src/main/ledger/core/postgres/driver';
 import { openPostgres, postgresMigrations } from '../src/main/ledger/core/postgres/open';
 import { schemaDrift } from '../scripts/postgres-schema';
@@ -204,4 +211,83 @@ describe('prepared statements', () => {
     expect(order).toEqual(['b', 'a1', 'a2', 'a3']);
     await ledger.end();
   });
+});
+
+describe('an older build still running after a newer one migrated (issue 51)', () => {
+  it('stops writing, answers outdated_build and says so once in its log, and still reads', async () => {
+    const url = await database();
+    const said: string[] = [];
+    // The older build: a server of today's migrations.
+    const old = await startHeadless(tempDir(), { database: url, port: 0, log: (m) => said.push(m) });
+    try {
+      const org = (await old.ledger.forOrg('all', () => L.listOrganizations(old.ledger)))[0];
+      const token = (await old.ledger.forOrg(org.seq, () => L.createToken(old.ledger, org.seq, { name: 'agent', scopes: ['read', 'propose-write'] }))).token;
+      await old.ledger.forOrg(org.seq, () => fillDemo(old.ledger, org.seq, org.slug, 5, org.currency));
+      const transactionId = (await old.ledger.forOrg(org.seq, () => old.ledger.stmt('SELECT id FROM transactions LIMIT 1').pluck().get())) as string;
+      // The newer build: today's migrations and one more, applied while the older one runs.
+      const newer = tempDir();
+      cpSync(findShipped('db/postgres'), newer, { recursive: true });
+      writeFileSync(join(newer, '9001_newer_build.sql'), 'CREATE TABLE newer_build_table (x bigint);');
+      await (await openPostgres(url, { migrationsFolder: newer })).end();
+
+      const post = () =>
+        fetch(`${old.server.url}/api/v1/notes`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ transactionId, content: 'a note' }),
+        });
+      for (let i = 0; i < 2; i++) {
+        const res = await post();
+        expect(res.status).toBe(503);
+        expect(((await res.json()) as any).error).toMatchObject({ code: 'outdated_build', details: { migrations: postgresMigrations().length + 1 } });
+      }
+      // A write outside a transaction of the domain's (a lone statement) is refused too; reads go on.
+      await expect(old.ledger.forOrg('all', () => old.ledger.stmt("UPDATE organizations SET name = 'x'").run())).rejects.toMatchObject({ code: 'outdated_build' });
+      expect((await fetch(`${old.server.url}/api/v1/categories`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect(said.filter((m) => /newer Ledgerdesk build migrated this database/.test(m))).toHaveLength(1);
+    } finally {
+      await old.stop();
+    }
+  });
+});
+
+describe('the settings (issue 51)', () => {
+  it('take their defaults, read the environment, and refuse a value they cannot use, naming it', () => {
+    expect(postgresSettings({})).toEqual({ max: 10, statementTimeoutMs: 0, connectTimeoutMs: 30000, idleTimeoutMs: 10000, pooler: 'none', readOnly: false });
+    expect(
+      postgresSettings({
+        LEDGERDESK_DB_POOL_MAX: '25',
+        LEDGERDESK_DB_STATEMENT_TIMEOUT_MS: '15000',
+        LEDGERDESK_DB_CONNECT_TIMEOUT_MS: '5000',
+        LEDGERDESK_DB_IDLE_TIMEOUT_MS: '0',
+        LEDGERDESK_DB_POOLER: 'Transaction',
+        LEDGERDESK_DB_READ_ONLY: 'yes',
+      }),
+    ).toEqual({ max: 25, statementTimeoutMs: 15000, connectTimeoutMs: 5000, idleTimeoutMs: 0, pooler: 'transaction', readOnly: true });
+    expect(() => postgresSettings({ LEDGERDESK_DB_POOL_MAX: 'ten' })).toThrow('LEDGERDESK_DB_POOL_MAX must be a whole number from 1 to 1000, not "ten"');
+    expect(() => postgresSettings({ LEDGERDESK_DB_POOL_MAX: '0' })).toThrow(/LEDGERDESK_DB_POOL_MAX must be a whole number from 1 to 1000, not "0"/);
+    expect(() => postgresSettings({ LEDGERDESK_DB_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(/LEDGERDESK_DB_STATEMENT_TIMEOUT_MS must be a whole number/);
+    expect(() => postgresSettings({ LEDGERDESK_DB_POOLER: 'session' })).toThrow('LEDGERDESK_DB_POOLER must be one of none, transaction, not "session"');
+  });
+
+  it("size and time the process's pool, and a command refuses a bad one plainly, before connecting", async () => {
+    const env = { LEDGERDESK_DB_POOL_MAX: '3', LEDGERDESK_DB_CONNECT_TIMEOUT_MS: '4000', LEDGERDESK_DB_IDLE_TIMEOUT_MS: '7000' };
+    const ledger = await openPostgres(await database(), { env });
+    try {
+      expect(ledger.pool.options).toMatchObject({ max: 3, connectionTimeoutMillis: 4000, idleTimeoutMillis: 7000 });
+    } finally {
+      await ledger.end();
+    }
+    const bin = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
+    const r = spawnSync(process.execPath, [bin, 'org', 'list', '--database', server.urlOf('postgres')], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, LEDGERDESK_DB_STATEMENT_TIMEOUT_MS: '-5' },
+    });
+    expect({ status: r.status, stderr: r.stderr.trim(), stdout: r.stdout }).toEqual({
+      status: 1,
+      stderr: 'ledgerdesk: LEDGERDESK_DB_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 86400000, not "-5"',
+      stdout: '',
+    });
+  }, 120_000); // a command as a child process
 });

@@ -19,7 +19,7 @@ type Out = (line: string) => void;
 
 export const LOCAL_USAGE = `Owner commands (act on the data folder, default ${defaultDataDir()}; or on a firm's PostgreSQL
 server with --database postgres://... or LEDGERDESK_DATABASE_URL):
-  serve [--port <p>] [--data <dir>] [--database <url>]  the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT})
+  serve [--port <p>] [--data <dir>] [--database <url>] [--read-only]  the agent API and the screens on 127.0.0.1 (port: LEDGERDESK_PORT, else ${DEFAULT_PORT}); --read-only: reads and reports from a read replica, every write refused
   serve --public-url <https://...> [--listen <host:port>] | --listen <host:port> --tls-cert <file> --tls-key <file>  reached by others: behind a TLS proxy at that address (LEDGERDESK_PUBLIC_URL), or over TLS of its own
   serve [--metrics-listen <host:port>] [--shutdown-grace <seconds>] [--sign-in-link]  Prometheus metrics on their own listener; how long a stop waits (20); the owner's link although people sign in
   sign-in [--data <dir>] [--database <url> --url <server>]  a fresh one-time sign-in link for the running server
@@ -31,7 +31,7 @@ server with --database postgres://... or LEDGERDESK_DATABASE_URL):
 
 const common = { data: { type: 'string' }, database: { type: 'string' }, org: { type: 'string' } } as const;
 
-type Flags = Record<string, { type: 'string' }>;
+type Flags = Record<string, { type: 'string' } | { type: 'boolean' }>;
 
 function parse(args: string[], options: Flags, usage: string): { values: Record<string, string | undefined>; positionals: string[] } {
   try {

@@ -22,9 +22,17 @@ import { UsageError } from './usage';
 type Out = (line: string) => void;
 
 export const SERVE_USAGE =
-  'serve [--port <p>] [--data <dir>] [--database <url>] [--public-url <https://...>] [--listen <host:port>] [--tls-cert <file> --tls-key <file>] [--metrics-listen <host:port>] [--shutdown-grace <seconds>] [--sign-in-link]';
+  'serve [--port <p>] [--data <dir>] [--database <url>] [--read-only] [--public-url <https://...>] [--listen <host:port>] [--tls-cert <file> --tls-key <file>] [--metrics-listen <host:port>] [--shutdown-grace <seconds>] [--sign-in-link]';
 
-const FLAGS = { data: { type: 'string' }, database: { type: 'string' }, org: { type: 'string' }, port: { type: 'string' }, ...REACH_FLAGS, ...SERVICE_FLAGS } as const;
+const FLAGS = {
+  data: { type: 'string' },
+  database: { type: 'string' },
+  org: { type: 'string' },
+  port: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  ...REACH_FLAGS,
+  ...SERVICE_FLAGS,
+} as const;
 
 const LINK_LINE = 'Screens: open this one-time sign-in link in your browser:';
 const PEOPLE_LINE = 'people sign in with their email and password (a one-time owner link: `ledgerdesk sign-in`, or serve --sign-in-link)';
@@ -47,6 +55,8 @@ export async function serve(args: string[], out: Out): Promise<void> {
   const service = await serviceFlags(values, SERVE_USAGE);
   const dataDir = strings.data ?? defaultDataDir();
   const database = databaseOf(strings);
+  const readOnly = values['read-only'] === true;
+  if (readOnly && !database) throw new UsageError('--read-only serves a PostgreSQL read replica: name it with --database (or LEDGERDESK_DATABASE_URL)', SERVE_USAGE);
   // A second start on the same folder's books: say where the first one is (a server's database has as many
   // processes in front of it as the firm starts).
   const already = database ? null : running(dataDir);
@@ -54,7 +64,7 @@ export async function serve(args: string[], out: Out): Promise<void> {
   // The servers (express, the MCP SDK, pino) load only here: no other command needs them.
   const [{ startHeadless }, { createLogger, logTo }] = await Promise.all([import('../main/headless'), import('../main/service/log')]);
   const logger = createLogger(service.log);
-  const app = await startHeadless(dataDir, { ...options, database, log: logTo(logger), logger, metrics: service.metrics, signInLink: false }).catch((error: unknown) => {
+  const app = await startHeadless(dataDir, { ...options, database, readOnly, log: logTo(logger), logger, metrics: service.metrics, signInLink: false }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new LedgerError(
       'conflict',
@@ -68,7 +78,8 @@ export async function serve(args: string[], out: Out): Promise<void> {
   out(`Ledgerdesk for ${database ? withoutPassword(database) : dataDir}`);
   const reached = reachLine(reach, app.server.port);
   if (reached) out(reached);
-  out((await printsLink(app.ledger, service.signInLink)) ? `${LINK_LINE} ${await app.newSignInUrl()}` : `Screens: ${app.server.url}/ (${PEOPLE_LINE})`);
+  if (app.ledger.readOnly) out('Read-only (a read replica): the agent API reads and reports; every write, sign-in included, is refused (read_only).');
+  else out((await printsLink(app.ledger, service.signInLink)) ? `${LINK_LINE} ${await app.newSignInUrl()}` : `Screens: ${app.server.url}/ (${PEOPLE_LINE})`);
   if (app.metricsUrl) out(`Metrics (Prometheus): ${app.metricsUrl}`);
   out(`MCP tool bridge: ${app.server.url}/api/mcp`);
   out(`${app.server.url}/api/v1`);

@@ -28,7 +28,7 @@ export const defaultRendererDir = (): string => join(dirname(findShipped('packag
 export interface Headless {
   ledger: Ledger;
   server: RunningServer;
-  /** Signs a browser in once ('' when signInLink was false); ask for another with newSignInUrl(). */
+  /** Signs a browser in once ('' when signInLink was false, and on a read replica: nothing signs in there); ask for another with newSignInUrl(). */
   signInUrl: string;
   newSignInUrl(): Promise<string>;
   /** Where Prometheus scrapes this process, when metrics are on. */
@@ -50,6 +50,8 @@ export interface HeadlessOptions extends ReachOptions {
   rendererDir?: string;
   /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
   database?: string;
+  /** Serve reads only (a read replica's books): every write refused with read_only (issue 51). */
+  readOnly?: boolean;
   /** Issue a one-time sign-in link at start (default true); `serve` asks only when it will print it. */
   signInLink?: boolean;
 }
@@ -58,9 +60,9 @@ export interface HeadlessOptions extends ReachOptions {
 const CLOSE_WITHIN_MS = 5_000;
 
 /** A data folder's books have one server at a time: its lock first (a second start is refused before anything opens). */
-async function openHeld(dataDir: string, database: string | undefined, log: Log): Promise<{ held: Held | null; ledger: Ledger }> {
+async function openHeld(dataDir: string, database: string | undefined, log: Log, readOnly?: boolean): Promise<{ held: Held | null; ledger: Ledger }> {
   const held = database ? null : holdFolder(dataDir);
-  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database }, { log }).catch((error: unknown) => {
+  const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database }, { log, readOnly }).catch((error: unknown) => {
     held?.release();
     throw error;
   });
@@ -80,13 +82,15 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   // Refused (ReachError) before the books open.
   const reach = planReach({ ...options, port: options.port ?? DEFAULT_PORT });
-  const { held, ledger } = await openHeld(dataDir, options.database, log);
+  const { held, ledger } = await openHeld(dataDir, options.database, log, options.readOnly);
   const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
   let url = '';
   let metrics: Metrics | undefined;
   try {
-    await ledger.forOrg('all', () => ensureDefaultOrganization(ledger));
+    // A read replica (issue 51) writes nothing: no first organization, no repeating journals, no sign-in code (a
+    // session is a write: people sign in on a server of the primary).
+    if (!ledger.readOnly) await ledger.forOrg('all', () => ensureDefaultOrganization(ledger));
     const reviewer = deskActor();
     if (options.metrics) metrics = await (await import('./service/metrics')).startMetrics({ ledger, ...options.metrics });
     const server = await startServer({
@@ -111,18 +115,18 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     url = server.url;
     // The address others reach is kept in the books' database, so an invitation printed by a command in another
     // shell (or on another machine, against the same database) links there too (issue 50).
-    if (reach.secure) await rememberPublicAddress(ledger, url, log);
+    if (reach.secure && !ledger.readOnly) await rememberPublicAddress(ledger, url, log);
     // A data folder's books have one server at a time, and their daily backup; a PostgreSQL server's books have
     // several processes in front of them, and the firm's own backups (pg_dump).
     const onFile = ledger.engine === 'sqlite';
     held?.announce(server.url);
     const stopBackups = onFile ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined;
-    const stopRepeats = await scheduleJournalRepeats(ledger, log);
+    const stopRepeats = ledger.readOnly ? () => undefined : await scheduleJournalRepeats(ledger, log);
     const newSignInUrl = async () => `${server.url}${SIGN_IN_PATH}?code=${await sessions.issueCode()}`;
     return {
       ledger,
       server,
-      signInUrl: options.signInLink === false ? '' : await newSignInUrl(),
+      signInUrl: options.signInLink === false || ledger.readOnly ? '' : await newSignInUrl(),
       newSignInUrl,
       metricsUrl: metrics?.url,
       async stop(graceMs = 0) {

@@ -3,7 +3,7 @@
 // only by a Unix socket in that folder, stopped and removed after. As root (CI),
 // the server runs as the postgres user, since PostgreSQL refuses to run as root.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,23 +42,44 @@ function binDir(): string {
   return join(root, version, 'bin');
 }
 
-export function startPostgres(): ThrowawayPostgres {
-  const bin = binDir();
-  const dir = mkdtempSync(join(tmpdir(), 'ldk-pg-'));
-  const asRoot = userInfo().uid === 0;
+const asRoot = userInfo().uid === 0;
+
+/** A temp folder the server's programs may write (as root they run as the postgres user, which PostgreSQL and PgBouncer insist on). */
+function serverDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   if (asRoot) {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, id('-u'), id('-g'));
     chmodSync(dir, 0o755);
   }
-  const run = (command: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, command), args, { stdio: 'pipe' });
+  return dir;
+}
+
+/** Runs one of the server's programs, as the postgres user when the tests run as root. */
+const runAsServer = (program: string, args: string[]) =>
+  asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', program, ...args], { stdio: 'pipe' }) : execFileSync(program, args, { stdio: 'pipe' });
+
+const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+
+function pgStart(bin: string, dir: string, data: string, port: number): void {
+  const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+  runAsServer(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+}
+
+const clusterUrl =
+  (dir: string, port: number, user = 'ledgerdesk') =>
+  (database: string) =>
+    `postgresql://${user}@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
+
+export function startPostgres(): ThrowawayPostgres {
+  const bin = binDir();
+  const dir = serverDir('ldk-pg-');
+  const run = (command: string, args: string[]) => runAsServer(join(bin, command), args);
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'ledgerdesk', '--auth=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-  const urlOf = (database: string) => `postgresql://ledgerdesk@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
+  const port = freePort();
+  pgStart(bin, dir, data, port);
+  const urlOf = clusterUrl(dir, port);
   return {
     url: urlOf('postgres'),
     urlOf,
@@ -71,6 +92,101 @@ export function startPostgres(): ThrowawayPostgres {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/**
+ * A hot standby of a cluster (a read replica, issue 51): `pg_basebackup -R` from it into a second cluster started
+ * as a standby, streaming from it. Its databases are the primary's, read-only.
+ */
+export function startStandby(primary: ThrowawayPostgres): ThrowawayPostgres {
+  const dir = serverDir('ldk-standby-');
+  const data = join(dir, 'data');
+  runAsServer(join(primary.bin, 'pg_basebackup'), [
+    '-h',
+    primary.socketDir,
+    '-p',
+    String(primary.port),
+    '-U',
+    'ledgerdesk',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '--checkpoint=fast',
+    '--no-sync',
+  ]);
+  const port = freePort();
+  pgStart(primary.bin, dir, data, port);
+  const urlOf = clusterUrl(dir, port);
+  return {
+    url: urlOf('postgres'),
+    urlOf,
+    socketDir: dir,
+    port,
+    bin: primary.bin,
+    stop() {
+      try {
+        runAsServer(join(primary.bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export interface Pooler {
+  /** A connection string for a database of the cluster, through the pooler (as `user`, default ledgerdesk). */
+  urlOf(database: string, user?: string): string;
+  socketDir: string;
+  port: number;
+  stop(): void;
+}
+
+/**
+ * Debian's PgBouncer (1.18: no protocol-level prepared statements) in front of a cluster, in transaction pooling
+ * (issue 51): consecutive transactions of one client may run on different server connections, and one server
+ * connection serves many clients. `size` server connections per database and user: few, so that clients share them.
+ */
+export function startPgBouncer(cluster: Pick<ThrowawayPostgres, 'socketDir' | 'port'>, size = 4, users = ['ledgerdesk']): Pooler {
+  const dir = serverDir('ldk-pgb-');
+  const port = freePort();
+  writeFileSync(join(dir, 'users.txt'), users.map((u) => `"${u}" ""\n`).join(''));
+  const ini = [
+    '[databases]',
+    `* = host=${cluster.socketDir} port=${cluster.port}`,
+    '[pgbouncer]',
+    `listen_port = ${port}`,
+    `unix_socket_dir = ${dir}`,
+    'auth_type = trust',
+    `auth_file = ${join(dir, 'users.txt')}`,
+    'pool_mode = transaction',
+    `default_pool_size = ${size}`,
+    'max_client_conn = 1000',
+    'server_check_delay = 0',
+    `logfile = ${join(dir, 'log')}`,
+    `pidfile = ${join(dir, 'pid')}`,
+  ];
+  writeFileSync(join(dir, 'pgbouncer.ini'), `${ini.join('\n')}\n`);
+  // Daemonized (-d): listening when it returns; stopped by its process id.
+  runAsServer('/usr/sbin/pgbouncer', ['-d', join(dir, 'pgbouncer.ini')]);
+  const socket = join(dir, `.s.PGSQL.${port}`);
+  for (let i = 0; i < 400 && !(existsSync(socket) && existsSync(join(dir, 'pid'))); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+  if (!existsSync(join(dir, 'pid'))) throw new Error(`PgBouncer did not start: ${readFileSync(join(dir, 'log'), 'utf8')}`);
+  const pid = Number(readFileSync(join(dir, 'pid'), 'utf8').trim());
+  return {
+    urlOf: (database, user) => clusterUrl(dir, port, user)(database),
+    socketDir: dir,
+    port,
+    stop() {
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

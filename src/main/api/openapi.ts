@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'The body is not application/json',
   422: 'The Idempotency-Key belongs to another request',
   500: 'An unexpected error',
-  503: 'The server is stopping; retry',
+  503: 'The server is stopping, or does not write (a read replica, an outdated build); retry or write elsewhere',
 };
 
 /** One tag per resource, in the order the spec presents them. */

@@ -71,6 +71,8 @@ export function errorCodesOf(op: Operation): ErrorCode[] {
   if (op.scope && !op.forClients) codes.add('forbidden');
   if (op.body) {
     ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'idempotency_key_in_use', 'idempotency_key_reused'].forEach((c) => codes.add(c as ErrorCode));
+    // A write on a read replica, or from a build older than the database's schema (issue 51).
+    ['read_only', 'outdated_build'].forEach((c) => codes.add(c as ErrorCode));
   }
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => codes.has(c));
 }

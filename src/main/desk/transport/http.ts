@@ -42,6 +42,7 @@ const ReceiptFileQuery = z.strictObject({ orgId: Uuid, download: z.literal('1').
 
 export function mountDesk(app: Express, options: DeskHttpOptions): void {
   const peopleOptions = { ledger: options.context().ledger, sessions: options.sessions, secure: options.secure ?? false };
+  if (peopleOptions.ledger.readOnly) app.all(SIGN_IN_PATH, readOnlySignIn);
   app.get(SIGN_IN_PATH, signIn(options.sessions, peopleOptions.secure));
   app.use('/desk', peopleRouter(peopleOptions));
   app.use(DESK_HTTP_PREFIX, deskRouter(options, peopleOptions));
@@ -49,6 +50,14 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
 }
 
 const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status('error' in result ? statusOf(result.error.code) : 200).json(result);
+
+/** A read replica's server (issue 51) signs no one in, by link or password: a session is a write. */
+const readOnlySignIn: RequestHandler = (req, res) => {
+  const message = 'This server serves reads only (a read replica of the database): sign in on a server of the primary database.';
+  res.setHeader('Cache-Control', 'no-store');
+  if (req.method === 'GET') res.status(503).type('html').send(page(message));
+  else res.status(503).json({ error: { code: 'read_only', message, details: null } });
+};
 
 /** The one-time link: a code becomes a session cookie (the machine's owner), once. */
 function signIn(sessions: DeskSessions, secure: boolean): RequestHandler {

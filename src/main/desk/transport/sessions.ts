@@ -8,6 +8,7 @@
 // process by writing a code into the same database.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Ledger } from '../../ledger/core/sqlite/open';
+import { inPassing } from '../../ledger/core/errors';
 
 export const SESSION_COOKIE = 'ldk_desk';
 export const SIGN_IN_PATH = '/desk/sign-in';
@@ -68,11 +69,12 @@ export class DeskSessions {
     const row = (await this.ledger.stmt('SELECT seen_at, user_seq, totp_due FROM desk_sessions WHERE hash = ?').get(key)) as
       { seen_at: number; user_seq: number | null; totp_due: number } | undefined;
     if (!row) return null;
+    // On a read replica (issue 51) a session is read, never written: not ended, nor kept alive, there.
     if (now - row.seen_at > SESSION_IDLE_MS) {
-      await this.end(session);
+      if (!this.ledger.readOnly) await this.end(session);
       return null;
     }
-    if (now - row.seen_at > SEEN_EVERY_MS) await this.ledger.stmt('UPDATE desk_sessions SET seen_at = ? WHERE hash = ?').run(now, key);
+    if (now - row.seen_at > SEEN_EVERY_MS && !this.ledger.readOnly) await inPassing(this.ledger.stmt('UPDATE desk_sessions SET seen_at = ? WHERE hash = ?').run(now, key));
     return { userSeq: row.user_seq, totpDue: row.totp_due === 1 };
   }
 

@@ -7,7 +7,7 @@ import type { Ledger } from '../core/sqlite/open';
 import { roleOf, type Role } from './roles';
 import { appendAudit, type Actor } from './audit';
 import { newId, nowIso } from '../core/clock';
-import { LedgerError, invalid } from '../core/errors';
+import { LedgerError, inPassing, invalid } from '../core/errors';
 import { deskActor } from './organizations';
 
 export const SCOPES = ['read', 'propose-write'] as const;
@@ -184,8 +184,9 @@ export async function authenticate(ledger: Ledger, token: string): Promise<Authe
     throw unauthorized('maker_removed', 'The person who made this token no longer has a role in its organization; ask someone who does for a token.');
 
   const now = Date.now();
-  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
-    await ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq);
+  // A read replica's books (issue 51) take no write: the last use is recorded where the token is used on the primary.
+  if (!ledger.readOnly && (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS)) {
+    await inPassing(ledger.stmt('UPDATE tokens SET last_used_at = ? WHERE seq = ?').run(new Date(now).toISOString(), row.seq));
   }
   const granted = row.scopes.split(' ') as Scope[];
   // A client's token reads what a client reads (a maker demoted to client since: its writes are refused with the reason, api/auth.ts).

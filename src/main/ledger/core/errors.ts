@@ -27,6 +27,14 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, description: 'Too many failed sign-ins for this account: refused until the time details give.' },
   internal_error: { status: 500, description: 'An unexpected error; the server log has the cause, under the request id the message and details name.' },
   unavailable: { status: 503, description: 'The server is stopping (or its database is not ready): retry, and another process or the restarted one answers.' },
+  read_only: {
+    status: 503,
+    description: 'This server serves reads only (a read replica of the database, or serve --read-only): changes are made through a server on the primary database.',
+  },
+  outdated_build: {
+    status: 503,
+    description: 'A newer Ledgerdesk build migrated the database after this process started: it no longer writes into a schema it does not know. Restart it with the newer build.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -60,3 +68,15 @@ export const notFound = (resource: string, id: string): LedgerError => new Ledge
 
 export const invalid = (issues: FieldIssue[], message?: string): LedgerError =>
   new LedgerError('validation_failed', message ?? `Invalid request: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, issues);
+
+/**
+ * A write made in passing by a read (a token's last use, a session's last sight): left unwritten by a process a newer
+ * build has outdated (issue 51), so that its reads go on answering until it is restarted; any other failure is thrown.
+ */
+export async function inPassing(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'outdated_build') throw error;
+  }
+}

@@ -19,6 +19,8 @@ export interface BooksOptions extends OpenOptions {
   max?: number;
   /** PostgreSQL: the role statements run as (default the server's, which row-level security binds); null: the login role. */
   role?: string | null;
+  /** PostgreSQL: serve reads only, every write refused (serve --read-only; a hot standby is found out anyway). */
+  readOnly?: boolean;
 }
 
 export const isDatabaseUrl = (s: string): boolean => /^postgres(ql)?:\/\//i.test(s);
@@ -33,7 +35,10 @@ export function configuredDatabase(flag: string | undefined, env: NodeJS.Process
 }
 
 export async function openBooks(at: BooksAt, options: BooksOptions = {}): Promise<Ledger> {
-  if (!at.database) return openLedger(at.ledgerFile, options);
+  if (!at.database) {
+    if (options.readOnly) throw new Error("Read-only books are a PostgreSQL read replica's (--database): a data folder's file is not served read-only.");
+    return openLedger(at.ledgerFile, options);
+  }
   const { openPostgres } = await import('./postgres/open');
-  return openPostgres(at.database, { log: options.log, max: options.max, role: options.role });
+  return openPostgres(at.database, { log: options.log, max: options.max, role: options.role, readOnly: options.readOnly || undefined });
 }

@@ -31,6 +31,11 @@ export interface SnapshotOptions {
 export interface Ledger {
   /** Which driver: the embedded SQLite file, or a PostgreSQL server. */
   readonly engine: 'sqlite' | 'postgres';
+  /**
+   * Every write refused with read_only (503): a PostgreSQL read replica, or serve --read-only (issue 51). What a read
+   * writes in passing (a token's last use, a session's last sight) is not written there. Never on SQLite.
+   */
+  readonly readOnly: boolean;
   /** The SQLite file, or the server's address without its password. */
   readonly file: string;
   /** The SQLite connection, for what has no portable form yet (backup, bulk loads); on PostgreSQL it throws, naming what is not there yet. */

@@ -1,47 +1,34 @@
 // The server driver: node-postgres behind the same async Ledger interface. The
 // domain's SQL keeps SQLite's `?` (and `@name`) placeholders; they are numbered
-// here. A write holds one pooled connection for its transaction (nested writes:
-// savepoints), found again through AsyncLocalStorage by every statement the
-// write runs; a statement outside a write takes any free connection. Each
-// connection's organization (row-level security's `app.org`) is set to the
-// caller's before its statement runs: outside forOrg, to none, which reads nothing.
-// Queries run as named prepared statements (text.ts: statementName), so
-// that each connection parses and plans a text once, not at every call.
+// here. Every statement runs inside a transaction that sets, transaction-local,
+// the role (row-level security binds it), the caller's organization (`app.org`:
+// none outside forOrg, which reads nothing) and the statement timeout: nothing
+// is left on a connection, so a transaction pooler (PgBouncer) may hand it to
+// any client next (issue 51). A write or snapshot holds one pooled connection for
+// its transaction (nested writes: savepoints), found again through
+// AsyncLocalStorage; a lone statement is framed in its own transaction in one
+// round trip (framed.ts). Directly connected, queries run as named prepared
+// statements (text.ts: statementName), parsed and planned once per connection;
+// behind a transaction pooler, unnamed.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type Database from 'better-sqlite3';
 import type { Ledger, Query, SnapshotOptions } from '../storage';
-import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, stale, statementName } from './text';
+import { runFramed, type Step } from './framed';
+import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
+import { types } from './types';
+import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, outdatedCheck, readOnlyError, stale, statementName, told, writes } from './text';
 
 export { numbered };
-
-const INT8 = 20;
-const NUMERIC = 1700;
-const BOOL = 16;
-
-/** bigint and numeric (a bigint's sum) read as numbers, and refused beyond what a number holds exactly, never rounded. */
-function exactNumber(text: string): number {
-  const n = Number(text);
-  if (Number.isInteger(n) && !Number.isSafeInteger(n)) throw new RangeError(`${text} is beyond the integers JavaScript holds exactly (±${Number.MAX_SAFE_INTEGER})`);
-  return n;
-}
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8 || oid === NUMERIC) return exactNumber;
-    // A comparison in a select list reads 1 or 0, as SQLite answers it.
-    if (oid === BOOL) return (text: string) => (text === 't' ? 1 : 0);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
 
 /** The role the server's statements run as: it owns nothing, and row-level security applies to it (db/postgres). */
 export const SERVER_ROLE = 'ledgerdesk_app';
 
-export interface PostgresDriverOptions {
-  /** Connections in this process's pool. */
-  max?: number;
-  /** SET ROLE on each connection (default SERVER_ROLE); null: run as the login role (migrations, maintenance, tests' own checks). */
+export interface PostgresDriverOptions extends Partial<PostgresSettings> {
+  /** The role every transaction runs as (default SERVER_ROLE); null: the login role (migrations, maintenance, tests' own checks). */
   role?: string | null;
+  /** Where the driver says what the server should know (a newer build's schema found). */
+  log?: (message: string) => void;
 }
 
 type Text = ReturnType<typeof numbered> & { name: string | null };
@@ -49,6 +36,8 @@ type Text = ReturnType<typeof numbered> & { name: string | null };
 interface Inside {
   client: pg.PoolClient;
   depth: number;
+  /** The organization the transaction is set to now (a forOrg inside a write changes it, transaction-local). */
+  org: string;
   readOnly: boolean;
   /** A snapshot's answers by organization, statement and values: the same read in one snapshot answers the same. */
   answers?: Map<string, pg.QueryResult>;
@@ -67,9 +56,12 @@ export class PostgresLedger implements Ledger {
   readonly #queries = new Map<string, Query>();
   readonly #inside = new AsyncLocalStorage<Inside>();
   readonly #org = new AsyncLocalStorage<number | 'all'>();
-  /** What each connection's app.org is now, as far as this process knows (forgotten on a rollback, which may undo it). */
-  readonly #orgOf = new WeakMap<pg.PoolClient, string>();
-  readonly #roleSet = new WeakSet<pg.PoolClient>();
+  readonly settings: PostgresSettings;
+  /** Writes refused (read_only): a read replica, or serve --read-only. */
+  readOnly: boolean;
+  /** The migrations this build knows, once open: a write finding more (a newer build migrated since) is refused. */
+  knownMigrations: number | null = null;
+  readonly #log: (message: string) => void;
   /** Connections holding a stale named statement: ended when released, so that a new connection prepares it again. */
   readonly #stale = new WeakSet<pg.PoolClient>();
   /** The statement names each connection prepared. */
@@ -83,7 +75,13 @@ export class PostgresLedger implements Ledger {
     options: PostgresDriverOptions = {},
   ) {
     this.role = options.role === undefined ? SERVER_ROLE : options.role;
-    this.pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+    if (this.role !== null && !/^[a-z_][a-z0-9_]*$/.test(this.role)) throw new RangeError(`not a role name: ${this.role}`);
+    const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<PostgresSettings>;
+    this.settings = { ...DEFAULT_SETTINGS, ...defined };
+    this.readOnly = this.settings.readOnly;
+    this.#log = options.log ?? (() => undefined);
+    const { max, connectTimeoutMs, idleTimeoutMs } = this.settings;
+    this.pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: connectTimeoutMs, idleTimeoutMillis: idleTimeoutMs });
     // A connection the server ends (a restart, a terminated backend) is dropped from the pool, not a crash.
     this.pool.on('error', () => undefined);
   }
@@ -105,44 +103,67 @@ export class PostgresLedger implements Ledger {
     return text;
   }
 
-  /** Sets the connection's role, once: a failure fails the statement, never runs it as the login role. */
-  async #setRole(client: pg.PoolClient): Promise<void> {
-    if (!this.role || this.#roleSet.has(client)) return;
-    await client.query(`SET ROLE ${this.role}`);
-    this.#roleSet.add(client);
+  /**
+   * The transaction's settings, all transaction-local (set_config(..., true)): the role, the organization, the
+   * statement timeout; and, before a write, the schema check (a newer build's migrations fail it).
+   */
+  #settingsSql(write: boolean): string {
+    const org = this.#orgNow();
+    const parts = [`set_config('app.org', '${org}', true)`];
+    if (this.role) parts.unshift(`set_config('role', '${this.role}', true)`);
+    const timeout = this.settings.statementTimeoutMs;
+    if (timeout > 0) parts.push(`set_config('statement_timeout', '${timeout}', true)`);
+    if (write && this.knownMigrations !== null) parts.push(outdatedCheck(this.knownMigrations));
+    return `SELECT ${parts.join(', ')}`;
   }
 
-  /** Sets the connection's role and its organization to the caller's, unless it is that already. */
-  async #setOrg(client: pg.PoolClient): Promise<void> {
-    await this.#setRole(client);
-    const want = orgSetting(this.#org.getStore());
-    if (this.#orgOf.get(client) === want) return;
-    await client.query("SELECT set_config('app.org', $1, false)", [want]);
-    this.#orgOf.set(client, want);
+  /** The caller's organization as app.org takes it: a number, 'all', or '' (none). */
+  #orgNow(): string {
+    const org = orgSetting(this.#org.getStore());
+    if (!/^(\d*|all)$/.test(org)) throw new RangeError(`not an organization: ${org}`);
+    return org;
   }
 
-  /** Runs one statement on the write's (or snapshot's) connection, else on a free one. */
+  /** A driver error as the caller should see it: a read-only database's or an outdated build's refusal, said once in the log. */
+  #told(error: unknown): unknown {
+    const said = told(error);
+    if (said?.code === 'outdated_build' && !this.#outdatedSaid) {
+      this.#outdatedSaid = true;
+      this.#log(`${this.file}: ${said.message}`);
+    }
+    return said ?? error;
+  }
+
+  #outdatedSaid = false;
+
+  /** The query as a named statement where that pays: directly connected, within the connection's MOST_PREPARED. */
+  #named(client: pg.PoolClient, config: pg.QueryConfig, name: string | null): pg.QueryConfig {
+    if (!name || this.settings.pooler === 'transaction') return config;
+    let prepared = this.#prepared.get(client);
+    if (!prepared) this.#prepared.set(client, (prepared = new Set()));
+    if (!prepared.has(name) && prepared.size >= MOST_PREPARED) return config;
+    prepared.add(name);
+    return { ...config, name };
+  }
+
+  /** Runs one statement on the write's (or snapshot's) connection, else framed in a transaction of its own. */
   async #query(sql: string, params: unknown[], rowMode?: 'array'): Promise<pg.QueryResult> {
     const { text, names, count, name } = this.#text(sql);
     const config = { text, values: orderedParams(names, params, count), ...(rowMode ? { rowMode } : {}) };
-    // A connection prepares at most MOST_PREPARED texts (each keeps its plan, ~50 KB): any further one runs unnamed.
-    const named = (client: pg.PoolClient) => {
-      if (!name) return config;
-      let prepared = this.#prepared.get(client);
-      if (!prepared) this.#prepared.set(client, (prepared = new Set()));
-      if (!prepared.has(name) && prepared.size >= MOST_PREPARED) return config;
-      prepared.add(name);
-      return { ...config, name };
-    };
+    const write = writes(text);
+    if (write && this.readOnly) throw readOnlyError();
     const inside = this.#inside.getStore();
     if (inside) {
-      const run = async () => {
-        await this.#setOrg(inside.client);
-        return inside.client.query(named(inside.client)).catch((error: unknown) => {
+      const org = this.#orgNow();
+      if (inside.org !== org) {
+        await inside.client.query(`SELECT set_config('app.org', '${org}', true)`);
+        inside.org = org;
+      }
+      const run = () =>
+        inside.client.query(this.#named(inside.client, config, name)).catch((error: unknown) => {
           if (stale(error)) this.#stale.add(inside.client); // the transaction has failed: the connection goes at its end
-          throw error;
+          throw this.#told(error);
         });
-      };
       const key = inside.answers && answerKey(orgSetting(this.#org.getStore()), text, rowMode, config.values);
       if (!key) return run();
       // Within one snapshot (read only) a statement with the same values answers the same: asked again, not run again.
@@ -152,16 +173,24 @@ export class PostgresLedger implements Ledger {
       if (result.rows.length <= KEPT_ROWS) inside.answers!.set(key, copied(result));
       return result;
     }
+    const frame: Step[] = [{ text: 'BEGIN' }, { text: this.#settingsSql(write) }];
     const client = await this.pool.connect();
     let broken = false;
+    const lone = async (query: pg.QueryConfig) => {
+      try {
+        return await runFramed(client, query, frame, [{ text: 'COMMIT' }]);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        throw error;
+      }
+    };
     try {
-      await this.#setOrg(client);
-      return await client.query(named(client));
+      return await lone(this.#named(client, config, name));
     } catch (error) {
-      if (!stale(error)) throw error;
-      // Outside a transaction nothing was undone: the statement runs unnamed, and the connection goes.
+      if (!stale(error)) throw this.#told(error);
+      // A named statement the connection can no longer run (a migration changed its table): unnamed, and the connection goes.
       broken = true;
-      return await client.query(config);
+      return await lone(config).catch((again: unknown) => Promise.reject(this.#told(again)));
     } finally {
       client.release(broken);
     }
@@ -207,16 +236,17 @@ export class PostgresLedger implements Ledger {
   async snapshot<T>(fn: () => T | Promise<T>, options?: SnapshotOptions): Promise<T> {
     if (this.#inside.getStore()) return fn();
     const begin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-    return this.#transaction(options?.genericPlans ? `${begin}; SET LOCAL plan_cache_mode = force_generic_plan` : begin, true, false, fn);
+    return this.#transaction(options?.genericPlans ? [begin, 'SET LOCAL plan_cache_mode = force_generic_plan'] : [begin], true, fn);
   }
 
   /** A write: its organization's row locked first (FOR UPDATE), so that one organization's writes run one at a time on every process. */
   async write<T>(fn: () => T | Promise<T>): Promise<T> {
+    if (this.readOnly) throw readOnlyError();
     const outer = this.#inside.getStore();
     if (outer?.readOnly) throw new Error('a write inside a snapshot: take the snapshot for reads only');
     if (outer) return this.#savepoint(outer, fn);
     const org = this.#org.getStore();
-    const run = () => this.#transaction('BEGIN', false, true, fn);
+    const run = () => this.#transaction(['BEGIN'], false, fn);
     if (typeof org !== 'number') return run();
     // This process's writes of one organization wait their turn here (in order), not on its row lock holding a
     // pooled connection each: those stay free for the other organizations' writes and for reads.
@@ -231,51 +261,39 @@ export class PostgresLedger implements Ledger {
   }
 
   /**
-   * BEGIN, the connection's organization and (a write in an organization) its row lock, in one round trip: one
-   * simple-query message, whose statements run in order and stop at the first error (the caller rolls back).
-   * The role is set before, on its own: a rollback must never undo it.
+   * BEGIN, the transaction's settings (settingsSql) and, a write in an organization, its row lock, in one round trip:
+   * one simple-query message, whose statements run in order and stop at the first error (then rolled back).
    */
-  async #begin(client: pg.PoolClient, begin: string, lock: boolean): Promise<void> {
-    await this.#setRole(client);
-    const org = this.#org.getStore();
-    const want = orgSetting(org);
-    if (!/^(\d*|all)$/.test(want)) throw new RangeError(`not an organization: ${want}`);
-    const parts = [begin];
-    if (this.#orgOf.get(client) !== want) parts.push(`SELECT set_config('app.org', '${want}', false)`);
-    if (lock && typeof org === 'number') parts.push(`SELECT seq FROM organizations WHERE seq = ${org} FOR UPDATE`);
-    await client.query(parts.join('; '));
-    this.#orgOf.set(client, want);
-  }
-
-  async #transaction<T>(begin: string, readOnly: boolean, lock: boolean, fn: () => T | Promise<T>): Promise<T> {
+  async #transaction<T>(begin: string[], readOnly: boolean, fn: () => T | Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let broken = false;
     try {
-      await this.#begin(client, begin, lock);
-      const result = await this.#inside.run({ client, depth: 0, readOnly, ...(readOnly ? { answers: new Map() } : {}) }, fn);
-      // Back to the pool with no organization, in the commit's round trip: the next statement outside forOrg there
-      // (a request's token lookup) has none to clear, and a write or snapshot sets one with its BEGIN.
-      await client.query(this.#orgOf.get(client) === '' ? 'COMMIT' : "COMMIT; SELECT set_config('app.org', '', false)");
-      this.#orgOf.set(client, '');
+      const org = this.#org.getStore();
+      const parts = [...begin, this.#settingsSql(!readOnly)];
+      if (!readOnly && typeof org === 'number') parts.push(`SELECT seq FROM organizations WHERE seq = ${org} FOR UPDATE`);
+      await client.query(parts.join('; '));
+      const result = await this.#inside.run({ client, depth: 0, org: this.#orgNow(), readOnly, ...(readOnly ? { answers: new Map() } : {}) }, fn);
+      await client.query('COMMIT');
       return result;
     } catch (error) {
-      this.#orgOf.delete(client);
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      await client.query('ROLLBACK').catch(() => (broken = true));
+      throw this.#told(error);
     } finally {
-      client.release(this.#stale.has(client));
+      client.release(broken || this.#stale.has(client));
     }
   }
 
   async #savepoint<T>(outer: Inside, fn: () => T | Promise<T>): Promise<T> {
     const name = `nested_${++outer.depth}`;
+    const org = outer.org;
     await outer.client.query(`SAVEPOINT ${name}`);
     try {
       const result = await fn();
       await outer.client.query(`RELEASE SAVEPOINT ${name}`);
       return result;
     } catch (error) {
-      this.#orgOf.delete(outer.client);
       await outer.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      outer.org = org; // the rollback undid any set_config after the savepoint
       throw error;
     } finally {
       outer.depth--;

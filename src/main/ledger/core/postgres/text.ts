@@ -3,6 +3,7 @@
 // that the replay script and the tests read it without opening a pool.
 import { createHash } from 'node:crypto';
 import type { QueryResult } from 'pg';
+import { LedgerError } from '../errors';
 
 /**
  * `?` placeholders as `$1, $2...` and `@name` ones as one `$n` per name (not inside quoted strings or names), and
@@ -88,3 +89,41 @@ export const answerKey = (org: string, text: string, rowMode: string | undefined
 
 /** A kept answer, its rows copied: a caller may change the rows it was given. */
 export const copied = (result: QueryResult): QueryResult => ({ ...result, rows: result.rows.map((r: unknown) => (Array.isArray(r) ? [...r] : { ...(r as object) })) });
+
+/**
+ * A statement that writes (or changes the schema): refused on a read-only database before it is sent, and checked
+ * against a newer build's schema. A WITH writes when it holds a data-modifying statement.
+ */
+export const writes = (text: string): boolean =>
+  /^\s*(INSERT|UPDATE|DELETE|MERGE|CREATE|ALTER|DROP|TRUNCATE|GRANT|REVOKE|COPY)\b/i.test(text) || (/^\s*WITH\b/i.test(text) && /\b(INSERT|UPDATE|DELETE)\b/i.test(text));
+
+/** What the schema check's failure says; the check fails the transaction before its write runs. */
+const NEWER_SCHEMA = 'Ledgerdesk: a newer build migrated this database';
+
+/**
+ * A select-list item failing the transaction when the database holds more migrations than this build knows: a
+ * newer build migrated it since this process opened it. The cast of a text that is no number is the failure (SQL
+ * has no RAISE); its text varies with count(*), so the planner cannot fold it and fail every call.
+ */
+export const outdatedCheck = (known: number): string =>
+  `(SELECT CASE WHEN count(*) > ${known} THEN CAST('${NEWER_SCHEMA}: ' || count(*) || ' migrations' AS int) END FROM ledgerdesk_migrations)`;
+
+/** The LedgerError a server error stands for, if any: the schema check's failure, or a write on a hot standby. */
+export function told(error: unknown): LedgerError | null {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code === '22P02' && message?.includes(NEWER_SCHEMA)) {
+    const migrations = /(\d+) migrations/.exec(message)?.[1];
+    return new LedgerError(
+      'outdated_build',
+      `A newer Ledgerdesk build migrated this database (${migrations} migrations) after this process started: it no longer writes into a schema it does not know. Restart it with the newer build.`,
+      { migrations: Number(migrations) },
+    );
+  }
+  // A read-only transaction (a hot standby) refused a write the driver did not see coming.
+  if (code === '25006') return readOnlyError();
+  return null;
+}
+
+/** A write refused on a read-only database. */
+export const readOnlyError = (): LedgerError =>
+  new LedgerError('read_only', 'This server serves reads only (a read replica of the database, or serve --read-only): make changes through a server on the primary database.');

@@ -74,6 +74,7 @@ const asJson = (params: unknown[]): unknown[] => params.map((p) => (Array.isArra
 
 class SqliteLedger implements Ledger {
   readonly engine = 'sqlite';
+  readonly readOnly = false;
   readonly #prepared: Prepared;
   readonly #turns = new Turns();
   readonly #queries = new Map<string, Query>();
