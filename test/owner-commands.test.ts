@@ -335,6 +335,15 @@ describe('typed amounts, organizations and finding rows', () => {
 });
 
 describe('organizations: --org, the currency of empty books, pages of lists (issue 42)', () => {
+  it('says in words that new books hold no organization yet (org list), and lists them once there are', () => {
+    const data = tempDir();
+    const empty = ledgerdesk(data, 'org', 'list');
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toBe('No organizations yet: start one with `ledgerdesk org create <slug> --name <name> --currency <code>`.\n');
+    expect(ledgerdesk(data, 'org', 'create', 'studio', '--name', 'Hartley Studio', '--currency', 'GBP').code).toBe(0);
+    expect(ledgerdesk(data, 'org', 'list').stdout).toMatch(/^studio\s+Hartley Studio\s+GBP/);
+  });
+
   it('with several organizations refuses a command without --org, naming them; a write names the books it went to', async () => {
     const data = tempDir();
     const first = ledgerdesk(data, 'account', 'create', 'Bank'); // the only organization: used, and named

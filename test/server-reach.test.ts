@@ -2,13 +2,14 @@
 // checked against it, cookies Secure, a session over plain HTTP refused), TLS of its own with a certificate made
 // here, and the refusals of a server reachable beyond loopback without either, by startHeadless and by `serve`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planReach, reachNames } from '../src/main/api/reach';
 import { startHeadless, type Headless } from '../src/main/headless';
 import { headlessBooks } from './support/books';
+import { certificate } from './support/certificate';
 import { rawRequest, tempDir } from './support/env';
 
 const root = join(__dirname, '..');
@@ -22,16 +23,6 @@ function screens(): string {
   const dir = tempDir();
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Ledgerdesk</title>');
   return dir;
-}
-
-/** A self-signed certificate for localhost and 127.0.0.1. */
-function certificate(): { cert: Buffer; key: Buffer; certFile: string; keyFile: string } {
-  const dir = tempDir();
-  const [certFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=localhost'];
-  const made = spawnSync('openssl', [...args, '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-days', '2', '-keyout', keyFile, '-out', certFile], { encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate (is it installed?): ${made.error ?? made.stderr}`);
-  return { cert: readFileSync(certFile), key: readFileSync(keyFile), certFile, keyFile };
 }
 
 /** https trusting `ca`; the certificate is checked against the URL's name even when a test sends another Host. */

@@ -10,7 +10,7 @@ import { requireOrganization } from '../main/ledger/access/organizations';
 import { isDatabaseUrl, openBooks, withoutPassword } from '../main/ledger/core/open';
 import { trialBalance } from '../main/ledger/reports/balance-sheet';
 import { ledgerFile } from '../main/paths';
-import { databaseOf, withLedger } from './data';
+import { databaseOf, warnPasswordInArguments, withLedger } from './data';
 import { UsageError } from './usage';
 
 export const COPY_USAGE = 'org copy <slug> --to <data folder | postgres://...> [--as <slug>] [--data <dir> | --database <url>]';
@@ -34,6 +34,7 @@ export async function orgCopy(args: string[], out: (line: string) => void): Prom
   }
   if (positionals.length !== 1 || !values.to) throw new UsageError('org copy takes the organization and --to <where>', COPY_USAGE);
   const target = values.to;
+  warnPasswordInArguments(target, '--to');
   const to = await openBooks(isDatabaseUrl(target) ? { ledgerFile: '', database: target } : { ledgerFile: ledgerFile(target) }, {
     log: (m) => process.stderr.write(`ledgerdesk: ${m}\n`),
   });

@@ -3,7 +3,7 @@
 // desktop uses); and --org (else the only organization; with several, a command
 // about one of them must name it).
 import { createOrganization, ensureDefaultOrganization, findOrganization, LedgerError, listOrganizations, type Ledger, type Organization } from '../main/ledger';
-import { configuredDatabase, openBooks } from '../main/ledger/core/open';
+import { configuredDatabase, isDatabaseUrl, openBooks } from '../main/ledger/core/open';
 import { defaultDataDir, ledgerFile } from '../main/paths';
 import { normalEmail, personByEmail } from '../main/ledger/access/people';
 import type { DeskPerson } from '../main/desk/operation';
@@ -17,11 +17,36 @@ export interface BooksFlags {
 
 /** The PostgreSQL address a command names (--database, else LEDGERDESK_DATABASE_URL), or none: the data folder. */
 export function databaseOf(flags: BooksFlags): string | undefined {
+  let url: string | undefined;
   try {
-    return configuredDatabase(flags.database);
+    url = configuredDatabase(flags.database);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (flags.database !== undefined) warnPasswordInArguments(flags.database, '--database');
+  return url;
+}
+
+const warned = new Set<string>();
+
+/**
+ * A password in an address given on the command line is seen by every local user (`ps`, /proc/<pid>/cmdline) and
+ * kept in shell histories: the command still runs, and says where the password belongs instead (stderr, once).
+ */
+export function warnPasswordInArguments(url: string, flag: string, note: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): void {
+  if (warned.has(flag) || !isDatabaseUrl(url)) return;
+  let password = '';
+  try {
+    password = new URL(url).password || (new URL(url).searchParams.get('password') ?? '');
+  } catch {
+    return; // an address that does not parse is refused where it is used
+  }
+  if (!password) return;
+  warned.add(flag);
+  note(
+    `ledgerdesk: warning: the password in ${flag} is visible to other users of this machine (ps) and kept in your shell's history. ` +
+      'Leave it out of the address and give it in LEDGERDESK_DATABASE_URL (the whole address), PGPASSWORD, or a password file (~/.pgpass, or the file PGPASSFILE names; mode 0600).',
+  );
 }
 
 /**

@@ -62,6 +62,9 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command && LOCAL.includes(command)) return (await import('./local')).runLocal(command, args, out);
   if (command === 'org' && args[0] === 'copy') return (await import('./copy')).orgCopy(args.slice(1), out);
+  // A server's books are backed up with pg_dump, before (and without) opening them: see server-backup.ts.
+  if (command === 'backup' && !args.includes('--help') && (await import('./server-backup')).namesServer(args))
+    return (await import('./server-backup')).backupServerCommand(args, out);
   switch (command) {
     case 'login':
       return (await import('./login')).login(args, out, err);

@@ -27,7 +27,8 @@ server with --database postgres://... or LEDGERDESK_DATABASE_URL):
   token list [--org <slug>] [--data <dir>]
   token revoke <id> [--org <slug>] [--data <dir>]
   demo [--org <slug>] [--transactions N] [--data <dir>] fill an organization with demo books (default 500 rows)
-  restore <backup> [--data <dir>]                   replace the books with a backup (checked first; the app must be stopped)`;
+  restore <backup> [--data <dir>]                   replace the books with a backup (checked first; the app must be stopped)
+  restore <backup.dump> --database <url>            a server's backup (ledgerdesk backup --database) into a new, empty database, with pg_restore; each audit chain verified`;
 
 const common = { data: { type: 'string' }, database: { type: 'string' }, org: { type: 'string' } } as const;
 
@@ -112,10 +113,16 @@ export async function demo(args: string[], out: Out): Promise<void> {
  * kept as a backup in <data>/backups.
  */
 export async function restore(args: string[], out: Out): Promise<void> {
-  const usage = 'restore <backup> [--data <dir>]';
+  const usage = 'restore <backup> [--data <dir>] | restore <backup.dump> --database <url>';
   const { values, positionals } = parse(args, {}, usage);
   if (positionals.length !== 1) throw new UsageError('restore takes one backup file', usage);
-  if (databaseOf(values)) throw new UsageError("restore replaces a data folder's books; a PostgreSQL server's are restored with its own tools (pg_restore)", usage);
+  const database = databaseOf(values);
+  // A server's backup goes into a new, empty database with pg_restore (server-backup.ts); nothing is replaced there.
+  if (database) {
+    const { restoreServerCommand } = await import('./server-backup');
+    if ((await restoreServerCommand(positionals[0], database, out)) !== 0) throw new LedgerError('conflict', 'Restored, but an audit chain does not verify: see above.', null);
+    return;
+  }
   const dataDir = (values.data as string | undefined) ?? defaultDataDir();
   const server = running(dataDir);
   if (server)

@@ -3,12 +3,12 @@
 // only by a Unix socket in that folder, stopped and removed after. As root (CI),
 // the server runs as the postgres user, since PostgreSQL refuses to run as root.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 export interface ThrowawayPostgres {
-  /** A connection string for the superuser `ledgerdesk` on database `postgres`. */
+  /** A connection string for the superuser (`ledgerdesk` unless told otherwise) on database `postgres`, by its socket. */
   url: string;
   /** A connection string for another database of the same cluster. */
   urlOf(database: string): string;
@@ -16,14 +16,15 @@ export interface ThrowawayPostgres {
   socketDir: string;
   port: number;
   bin: string;
+  superuser: string;
   stop(): void;
 }
 
 /** Runs one SQL statement on a cluster's `postgres` database with its own psql, synchronously (a test's setup needs no await). */
-export function psqlSync(cluster: Pick<ThrowawayPostgres, 'socketDir' | 'port' | 'bin'>, sql: string): string {
+export function psqlSync(cluster: Pick<ThrowawayPostgres, 'socketDir' | 'port' | 'bin'> & { superuser?: string }, sql: string): string {
   return execFileSync(
     join(cluster.bin, 'psql'),
-    ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'ledgerdesk', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql],
+    ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', cluster.superuser ?? 'ledgerdesk', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql],
     {
       encoding: 'utf8',
     },
@@ -43,13 +44,13 @@ function binDir(): string {
 }
 
 const asRoot = userInfo().uid === 0;
+const postgresId = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 
 /** A temp folder the server's programs may write (as root they run as the postgres user, which PostgreSQL and PgBouncer insist on). */
 function serverDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   if (asRoot) {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, id('-u'), id('-g'));
+    chownSync(dir, postgresId('-u'), postgresId('-g'));
     chmodSync(dir, 0o755);
   }
   return dir;
@@ -61,8 +62,8 @@ const runAsServer = (program: string, args: string[]) =>
 
 const freePort = () => 20000 + Math.floor(Math.random() * 20000);
 
-function pgStart(bin: string, dir: string, data: string, port: number): void {
-  const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+function pgStart(bin: string, dir: string, data: string, port: number, extra = ''): void {
+  const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400${extra}`;
   runAsServer(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
 }
 
@@ -71,21 +72,47 @@ const clusterUrl =
   (database: string) =>
     `postgresql://${user}@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
 
-export function startPostgres(): ThrowawayPostgres {
+export interface ClusterOptions {
+  /** The superuser initdb makes (default `ledgerdesk`, whom the suites connect as). */
+  superuser?: string;
+  /** Also listen on 127.0.0.1, where every role signs in with its password (scram-sha-256): a server as a firm runs it. */
+  passwords?: boolean;
+  /** Offer TLS with this certificate and key (support/certificate.ts). */
+  tls?: { certFile: string; keyFile: string };
+}
+
+/** The settings a cluster's options add: listening on 127.0.0.1 with passwords, TLS with the files copied where the server reads them. */
+function optionSettings(dir: string, options: ClusterOptions): string {
+  let settings = options.passwords ? " -c listen_addresses='127.0.0.1'" : '';
+  if (options.tls) {
+    // The server reads its key only when the key is its own user's and no one else may read it.
+    const [cert, key] = [join(dir, 'server.crt'), join(dir, 'server.key')];
+    copyFileSync(options.tls.certFile, cert);
+    copyFileSync(options.tls.keyFile, key);
+    chmodSync(key, 0o600);
+    if (asRoot) for (const f of [cert, key]) chownSync(f, postgresId('-u'), postgresId('-g'));
+    settings += ` -c ssl=on -c ssl_cert_file=${cert} -c ssl_key_file=${key}`;
+  }
+  return settings;
+}
+
+export function startPostgres(options: ClusterOptions = {}): ThrowawayPostgres {
+  const superuser = options.superuser ?? 'ledgerdesk';
   const bin = binDir();
   const dir = serverDir('ldk-pg-');
   const run = (command: string, args: string[]) => runAsServer(join(bin, command), args);
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'ledgerdesk', '--auth=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
+  run('initdb', ['-D', data, '-U', superuser, options.passwords ? '--auth-host=scram-sha-256' : '--auth=trust', '--auth-local=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
   const port = freePort();
-  pgStart(bin, dir, data, port);
-  const urlOf = clusterUrl(dir, port);
+  pgStart(bin, dir, data, port, optionSettings(dir, options));
+  const urlOf = clusterUrl(dir, port, superuser);
   return {
     url: urlOf('postgres'),
     urlOf,
     socketDir: dir,
     port,
     bin,
+    superuser,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
@@ -127,6 +154,7 @@ export function startStandby(primary: ThrowawayPostgres): ThrowawayPostgres {
     socketDir: dir,
     port,
     bin: primary.bin,
+    superuser: primary.superuser,
     stop() {
       try {
         runAsServer(join(primary.bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);

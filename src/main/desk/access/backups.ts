@@ -87,7 +87,7 @@ export const backupOperations = {
 
   backupNow: op(MACHINE, z.strictObject({ out: z.string().min(1).max(4096).optional().describe('The backup file (default: a new file in <data>/backups)') }), backupNow, {
     name: 'backup',
-    summary: 'a consistent copy of the books and the receipts, in one file, while the app may be writing',
+    summary: "a consistent copy of the books and the receipts, in one file, while the app may be writing; a server's books: backup --database <url> [--out <file>] (pg_dump)",
     print: (b) => [`Backed up to ${b.file} (${b.size} bytes, ${b.receipts} receipt file(s)).`],
   }),
 };

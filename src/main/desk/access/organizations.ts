@@ -87,7 +87,8 @@ export const organizationOperations = {
     {
       name: 'org list',
       summary: 'the organizations whose books this folder keeps',
-      print: (orgs) => orgs.map(describe),
+      // Words, not an empty table: new books (a server's first start makes no organization) say what to do next.
+      print: (orgs) => (orgs.length ? orgs.map(describe) : ['No organizations yet: start one with `ledgerdesk org create <slug> --name <name> --currency <code>`.']),
     },
   ),
 

@@ -6,6 +6,7 @@
 // server's books are backed up with its own tools (pg_dump).
 // Restore checks a backup before it touches anything, keeps the books it
 // replaces as a backup, and refuses while Ledgerdesk runs on the folder.
+// (A server's: core/postgres/dump.ts and restore.ts.)
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,12 @@ export interface BackupInfo {
 
 /** Writes a backup of the open ledger (receipts' files in it) to `file` (atomically: a temp file, then renamed). */
 export async function backupTo(ledger: Ledger, file: string): Promise<BackupInfo> {
-  if (ledger.engine !== 'sqlite') throw new LedgerError('conflict', "A PostgreSQL server's books are backed up with its own tools (pg_dump), not by Ledgerdesk.", null);
+  if (ledger.engine !== 'sqlite')
+    throw new LedgerError(
+      'conflict',
+      "A PostgreSQL server's books are backed up with pg_dump: ledgerdesk backup --database <address of a role that bypasses row-level security> (docs/postgres.md).",
+      null,
+    );
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.part`;
   rmSync(temp, { force: true });

@@ -42,7 +42,8 @@ export function Backups() {
             return (
               <p className="hint">
                 These books are kept on a PostgreSQL server, <code>{b.server}</code>: they are backed up with the server&apos;s own tools (pg_dump, its replicas), receipts
-                included, not by Ledgerdesk. Ask whoever runs the server how often and where.
+                included, not from this screen: <code>ledgerdesk backup --database &lt;address&gt;</code> runs pg_dump as a role that row-level security does not bind. Ask whoever
+                runs the server how often and where.
               </p>
             );
           const last = b.backups.find((x) => x.daily);
