@@ -49,6 +49,11 @@ export const organizations = sqliteTable('organizations', {
   /** How often its tax return is filed, from which month (1-12) the periods count, and on which basis (issue 28). */
   taxPeriod: text('tax_period').notNull().default('quarterly'),
   taxPeriodStart: integer('tax_period_start').notNull().default(1),
+  /**
+   * The column's default is what every organization before issue 50 was given; one made since is made with accrual
+   * (access/organizations.ts, as HMRC's standard VAT accounting: cash accounting is a scheme one joins). SQLite changes
+   * a default only by rebuilding the table, which every table references.
+   */
   taxBasis: text('tax_basis').notNull().default('cash'),
   /** What its invoices and PDFs print (issue 29): postal address, tax number, how to pay. */
   address: text('address'),
@@ -941,6 +946,11 @@ export const taxReturns = sqliteTable(
     filedBy: text('filed_by').notNull(),
     /** The bank row that paid it (or received the refund), its one line a settlement of the tax control account. */
     paymentTransactionSeq: integer('payment_transaction_seq').references(() => transactions.seq),
+    /**
+     * The tax office's receipt of its electronic submission (JSON; an HMRC submission comes in a later issue). A
+     * filing recorded by mistake is undone only while it has none (issue 50): a submitted return is corrected in a later one.
+     */
+    submissionReceipt: text('submission_receipt'),
   },
   (t) => [index('tax_returns_org_period').on(t.orgSeq, t.periodTo)],
 );

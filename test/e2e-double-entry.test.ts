@@ -267,7 +267,7 @@ describe('the Tax screen', () => {
     const period = page.getByRole('form', { name: 'Period' });
     await period.getByLabel('From').fill('2026-04-01');
     await period.getByLabel('To').fill('2026-06-30');
-    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (cash basis)' }).waitFor();
+    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (accrual basis)' }).waitFor();
     await page.getByRole('button', { name: 'Box 1: the lines behind it' }).click();
     await page.getByRole('table', { name: 'Tax audit' }).getByText('INVOICE 42').waitFor();
     await shot('tax-return');

@@ -166,8 +166,10 @@ describe('journals on screen', () => {
     await form.getByLabel('Put the difference to Opening balances').check();
     await shot('opening-balances');
     await form.getByRole('button', { name: 'Save opening balances' }).click();
-    await page.getByText('Opening balances saved at 2026-07-01.').waitFor();
-    const sheet = await L.balanceSheet(books, org.seq, { date: '2026-07-01' });
+    // Dated the day before the conversion date (issue 50): the balance sheet of that day holds it.
+    await page.getByText('Opening balances saved as at 2026-06-30, the day before the conversion date 2026-07-01.').waitFor();
+    await page.getByText('As at 2026-06-30, the day before the conversion date 2026-07-01').waitFor();
+    const sheet = await L.balanceSheet(books, org.seq, { date: '2026-06-30' });
     expect(sheet.assets.total).toBe(13800);
     expect(sheet.equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 13700 });
     expect((await L.aging(books, org.seq, 'receivables', '2026-07-01')).total).toBe(1800);

@@ -137,7 +137,7 @@ describe('amounts through the one formatter', () => {
     expect(await period.getByLabel('From').inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
     await period.getByLabel('From').fill('2026-04-01');
     await period.getByLabel('To').fill('2026-06-30');
-    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (cash basis)' }).waitFor();
+    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (accrual basis)' }).waitFor();
     const standard = page.getByRole('table', { name: 'By tax code' }).getByRole('row', { name: /^S Standard/ });
     expect(await standard.locator('td.num').allInnerTexts()).toEqual(['20%', '£14,600.00', '£2,920.00', '£2,000.00', '£400.00']);
     expect(await page.getByLabel('From month').locator('option:checked').innerText()).toBe('January');

@@ -97,7 +97,7 @@ describe('a change to a filed row in the register', () => {
 describe('the Tax screen', () => {
   it('shows the next return with the corrections of earlier returns apart, each naming its row and the return; a box opens them', async () => {
     await page.getByRole('link', { name: 'Tax', exact: true }).click();
-    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (cash basis)' }).waitFor();
+    await page.getByRole('heading', { name: 'Return, 2026-04-01 to 2026-06-30 (accrual basis)' }).waitFor();
     const table = page.getByRole('table', { name: 'Corrections of earlier returns' });
     const filedOn = filed.filedAt.slice(0, 10);
     await table.getByRole('row', { name: new RegExp(`2026-02-10 PAINT SUPPLIES The return for Q1 2026, filed ${filedOn} S purchases -\\$100\\.00 -\\$20\\.00`) }).waitFor();

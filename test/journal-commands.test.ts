@@ -34,12 +34,12 @@ describe('journal and opening-balances commands', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/leave 6300\.00 GBP over \(debits exceed\)/);
     const set = ok(...args, '--invoice', 'INV-0412;Acme Ltd;2026-06-10;2026-07-10;1,800.00', '--balance-to-equity');
-    expect(set).toMatch(/Opening balances at 2026-07-01 \(the conversion date\)/);
+    expect(set).toMatch(/Opening balances as at 2026-06-30, the day before the conversion date 2026-07-01/);
     expect(set).toMatch(/6300\.00 GBP left over, at Opening balances \(equity, a credit\)/);
-    expect(set).toMatch(/INV-0412 +Acme Ltd +2026-06-10 +due 2026-07-10 +1800\.00 GBP/);
+    expect(set).toMatch(/INV-0412 +Acme Ltd +2026-06-10 +due 2026-07-10 +1800\.00 GBP +no VAT given/);
     expect(set).toMatch(/Tax owed at the conversion: the return for 2026-04-01 to 2026-06-30, 2400\.00 GBP, unpaid/);
     expect(ok('opening-balances', 'show')).toEqual(set);
-    expect(ok('report', 'balance-sheet', '--date', '2026-07-01')).toMatch(/Opening balances\s+6300\.00/);
+    expect(ok('report', 'balance-sheet', '--date', '2026-06-30')).toMatch(/Opening balances\s+6300\.00/);
   });
 
   it('enter, list, show and reverse journals; a monthly repeat stopped', () => {

@@ -151,6 +151,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   taxReport: 'anyone',
   taxSettings: 'accountants', // NB: also the Tax screen's read of the settings
   fileTaxReturn: 'accountants',
+  unfileTaxReturn: 'accountants', // undoing a filing recorded by mistake (issue 50), as filing
   listTaxReturns: 'staff',
   taxPaymentCandidates: 'staff',
   payTaxReturn: 'keepers', // matching the bank row that paid a filed return, as a bill's payment

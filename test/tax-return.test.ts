@@ -158,7 +158,7 @@ describe('filing a return', () => {
     expect(control.amount).toBe(10);
     await expect(uk.desk('payTaxReturn', { returnId: filed.id, transactionId: hmrc.id })).rejects.toMatchObject({ code: 'conflict' });
     expect((await L.listAudit(uk.ledger, uk.org.seq, { action: 'tax.return_filed', limit: 5, offset: 0 })).entries.map((e) => e.summary)[1]).toBe(
-      'Tax return filed for 2026-01-01 to 2026-03-31 (cash basis): 12 line(s), payable 157.33 GBP',
+      'Tax return filed for 2026-01-01 to 2026-03-31 (accrual basis): 12 line(s), payable 157.33 GBP',
     );
     await expectTotalsMatchRows(uk.ledger);
   });

@@ -98,9 +98,10 @@ describe('tax periods', () => {
     expect(settings).toMatchObject({ period: 'quarterly', startMonth: 3, basis: 'accrual' });
     await expect(desk('taxSettings', { startMonth: 13 })).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-09-01', to: '2026-11-30' });
-    await desk('fileTaxReturn', { from: '2026-09-01', to: '2026-11-30' });
-    expect(await L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-12-01', to: '2027-02-28' });
-    expect(await desk<L.TaxReturn>('taxReport', {})).toMatchObject({ from: '2026-12-01', to: '2027-02-28', basis: 'accrual' });
+    // A period that has ended by the ledger's clock (issue 50: one that has not is not filed).
+    await desk('fileTaxReturn', { from: '2026-03-01', to: '2026-05-31' });
+    expect(await L.currentTaxPeriod(ctx.ledger, org.seq, '2026-11-24')).toEqual({ from: '2026-06-01', to: '2026-08-31' });
+    expect(await desk<L.TaxReturn>('taxReport', {})).toMatchObject({ from: '2026-06-01', to: '2026-08-31', basis: 'accrual' });
   });
 });
 

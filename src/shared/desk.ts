@@ -107,6 +107,7 @@ export const DESK_OPERATIONS = [
   'taxReport',
   'taxSettings',
   'fileTaxReturn',
+  'unfileTaxReturn',
   'listTaxReturns',
   'taxPaymentCandidates',
   'payTaxReturn',

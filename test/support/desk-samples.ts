@@ -66,9 +66,13 @@ export async function asOwner<T = any>(fx: Fixture, name: DeskOperationName, inp
 }
 
 const day = (start: string, plus: number) => new Date(Date.parse(`${start}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
-/** A month of its own for each tax return filed (2011 on: no other row of the fixture is dated there), two apart. */
-const month = (n: number) => {
-  const m = 2 * n;
+/**
+ * A month of its own for each tax return filed (2011 on: no other row of the fixture is dated there), two apart,
+ * counted apart from fx.n() so that they stay in the past: a period that has not ended is not filed (issue 50).
+ */
+let filings = 0;
+const month = () => {
+  const m = 2 * filings++;
   const from = `${2011 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01`;
   const next = new Date(Date.parse(`${from}T00:00:00Z`));
   next.setUTCMonth(next.getUTCMonth() + 1);
@@ -352,15 +356,20 @@ export const SAMPLES = {
   setCategoryTax: (fx) => ({ categoryCode: fx.fixed.category, taxCode: 'S' }),
   taxReport: () => ({}),
   taxSettings: () => ({ period: 'quarterly' }),
-  fileTaxReturn: (fx) => ({ ...(({ from, to }) => ({ from, to }))(month(fx.n())) }),
+  fileTaxReturn: () => ({ ...(({ from, to }) => ({ from, to }))(month()) }),
   listTaxReturns: () => ({}),
   taxPaymentCandidates: () => ({}),
   payTaxReturn: async (fx) => {
     // A standard-rated sale (120.00 gross: 20.00 of tax) in a month of its own, that month's return filed, the tax paid after it.
-    const { from, to, after } = month(fx.n());
+    const { from, to, after } = month();
     await handRow(fx, '120.00', { date: day(from, 14), categoryCode: '4000', taxCode: 'S' });
     const filed = await asOwner<L.FiledReturn>(fx, 'fileTaxReturn', { from, to });
     return { returnId: filed.id, transactionId: await handRow(fx, (-filed.payable).toFixed(2), { date: after }) };
+  },
+  unfileTaxReturn: async (fx) => {
+    // A month of its own filed just now (the latest filed return: months only move on), undone.
+    const filed = await asOwner<L.FiledReturn>(fx, 'fileTaxReturn', { ...(({ from, to }) => ({ from, to }))(month()) });
+    return { returnId: filed.id, reason: 'Filed by mistake' };
   },
   taxAudit: () => ({ from: '2026-01-01', to: '2026-03-31' }),
 

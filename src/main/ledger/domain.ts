@@ -37,6 +37,7 @@ export * from './tax/tax-audit';
 export * from './tax/adjustments';
 export { type Correcting } from './tax/corrections';
 export * from './tax/filing';
+export * from './tax/unfiling';
 export * from './tax/periods';
 export { TAX_CONTROL, taxInGross, taxOnNet } from './tax/lines';
 export * from './transfers/transfers';

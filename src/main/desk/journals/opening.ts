@@ -1,5 +1,6 @@
 // The opening balances at the desk and as owner commands (issue 43):
-// `ledgerdesk opening-balances show|set`, the Opening balances screen.
+// `ledgerdesk opening-balances show|set`, the Opening balances screen. Dated
+// the day before the conversion date, open documents with their VAT (issue 50).
 import { ACCOUNTANTS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
@@ -7,13 +8,19 @@ import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount } from '../operation';
 import { JournalLine } from './journals';
 
-/** "<number>;<contact>;<date>;<due>;<outstanding>[;<currency>]" (the command's --invoice and --bill); the due date may be left empty. */
+/**
+ * "<number>;<contact>;<date>;<due>;<outstanding>[;<currency>[;<tax code>;<VAT>]]" (the command's --invoice and
+ * --bill); the due date and the currency may be left empty.
+ */
 const DocumentText = (party: string) =>
   Line(700)
-    .regex(/^[^;]+;[^;]+;[^;]+;[^;]*;[^;]+(;[^;]*)?$/, `is <number>;<${party}>;<date>;<due>;<outstanding>[;<currency>], e.g. "INV-0412;Acme Ltd;2026-05-20;2026-06-19;1,200.00"`)
+    .regex(
+      /^[^;]+;[^;]+;[^;]+;[^;]*;[^;]+(;[^;]*){0,3}$/,
+      `is <number>;<${party}>;<date>;<due>;<outstanding>[;<currency>[;<tax code>;<VAT>]], e.g. "INV-0412;Acme Ltd;2026-05-20;2026-06-19;1,200.00" or "INV-0412;Acme Ltd;2026-05-20;;1,200.00;;S;200.00"`,
+    )
     .transform((text) => {
-      const [number, contact, date, dueDate, outstanding, currency] = text.split(';').map((p) => p.trim());
-      return { number, contact, date, dueDate: dueDate || undefined, outstanding, currency: currency || undefined };
+      const [number, contact, date, dueDate, outstanding, currency, taxCode, tax] = text.split(';').map((p) => p.trim());
+      return { number, contact, date, dueDate: dueDate || undefined, outstanding, currency: currency || undefined, taxCode: taxCode || undefined, tax: tax || undefined };
     });
 const OpenDocument = (party: string) =>
   z.union([
@@ -24,6 +31,8 @@ const OpenDocument = (party: string) =>
       dueDate: DateString.optional(),
       outstanding: TypedAmount.describe('What is still owed at the conversion'),
       currency: Line(3).trim().min(3).optional(),
+      taxCode: Line(20).trim().min(1).optional().describe('The tax code of the VAT inside what is outstanding (given with tax)'),
+      tax: TypedAmount.optional().describe('The VAT inside what is outstanding (given with taxCode; 0 for none)'),
     }),
     DocumentText(party),
   ]);
@@ -45,10 +54,10 @@ export function openingText(o: L.OpeningBalances): string[] {
   const line = (l: L.OpeningLine) =>
     `  ${`${l.code ?? ''} ${l.name}`.trim().padEnd(34)} ${cell(l.debit)} ${cell(l.credit)}${l.own ? `  (${money(l.own.amount, l.own.currency)})` : ''}${l.date !== undefined ? `  opening ${l.date ?? 'from its first row'}` : ''}`;
   const doc = (d: L.OpenDocument) =>
-    `    ${d.number.padEnd(12)} ${d.contact.padEnd(24)} ${d.date}  due ${d.dueDate}  ${money(d.outstanding, d.currency).padStart(16)}${d.settled ? '  (paid or credited since)' : ''}`;
+    `    ${d.number.padEnd(12)} ${d.contact.padEnd(24)} ${d.date}  due ${d.dueDate}  ${money(d.outstanding, d.currency).padStart(16)}  ${d.taxCode === null ? 'no VAT given' : `VAT ${money(d.tax ?? 0, d.currency)} at ${d.taxCode}`}${d.settled ? '  (paid or credited since)' : ''}`;
   return [
     o.date
-      ? `Opening balances at ${o.date} (the conversion date)`
+      ? `Opening balances as at ${o.asAt}, the day before the conversion date ${o.date}`
       : 'No opening entry yet: the money accounts\u2019 opening balances stand alone (ledgerdesk opening-balances set).',
     `  ${'Account'.padEnd(34)} ${'Debit'.padStart(14)} ${'Credit'.padStart(14)}`,
     ...o.lines.map(line),
@@ -63,13 +72,14 @@ export function openingText(o: L.OpeningBalances): string[] {
           `Tax owed at the conversion: the return for ${o.taxReturn.from} to ${o.taxReturn.to}, ${money(o.taxReturn.payable, o.currency)}, ${o.taxReturn.paid ? 'paid' : 'unpaid (ledgerdesk tax return payments)'}.`,
         ]
       : []),
+    ...o.warnings.map((w) => `Warning: ${w}`),
   ];
 }
 
 export const openingOperations = {
   openingBalances: op(STAFF, z.strictObject({ ...Org }), async (ctx, { orgId }) => L.showOpeningBalances(ctx.ledger, await orgSeq(ctx, orgId)), {
     name: 'opening-balances show',
-    summary: 'the opening entry: every balance-sheet account at the conversion date, the open invoices and bills, the difference',
+    summary: 'the opening entry: every balance-sheet account as at the day before the conversion date, the open invoices and bills with their VAT, the difference',
     print: openingText,
   }),
 
@@ -87,8 +97,12 @@ export const openingOperations = {
         .array(OpenDocument('customer'))
         .max(100_000)
         .default([])
-        .describe('An open invoice: <number>;<customer>;<date>;<due>;<outstanding>[;<currency>] (repeat --invoice)'),
-      bills: z.array(OpenDocument('vendor')).max(100_000).default([]).describe('An open bill: <number>;<vendor>;<date>;<due>;<outstanding>[;<currency>] (repeat --bill)'),
+        .describe('An open invoice: <number>;<customer>;<date>;<due>;<outstanding>[;<currency>[;<tax code>;<VAT>]] (repeat --invoice)'),
+      bills: z
+        .array(OpenDocument('vendor'))
+        .max(100_000)
+        .default([])
+        .describe('An open bill: <number>;<vendor>;<date>;<due>;<outstanding>[;<currency>[;<tax code>;<VAT>]] (repeat --bill)'),
       taxReturn: TaxReturnPeriod.optional().describe(
         'The return the tax owed was filed in before these books: <from>..<to>, or none (default: the tax period ending the day before)',
       ),
@@ -97,7 +111,7 @@ export const openingOperations = {
     async (ctx, { orgId, ...input }) => L.setOpeningBalances(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, input),
     {
       name: 'opening-balances set',
-      summary: 'set the opening entry at the conversion date (replaces it): --line <account>=<amount> ..., --invoice/--bill, --balance-to-equity',
+      summary: 'set the opening entry of a conversion date, dated the day before (replaces it): --line <account>=<amount> ..., --invoice/--bill, --balance-to-equity',
       flags: { lines: 'line', invoices: 'invoice', bills: 'bill' },
       repeated: ['lines', 'invoices', 'bills'],
       print: openingText,

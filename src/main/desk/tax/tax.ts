@@ -4,7 +4,7 @@
 // tax settings are (issue 50); a category's default code is a bookkeeper's.
 import { ACCOUNTANTS, ANYONE, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
-import { DateString, Line, Uuid } from '../../api/schemas';
+import { DateString, Line, Prose, Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, pageLine } from '../operation';
 import { filedWords } from '../../../shared/words';
@@ -110,6 +110,8 @@ export function printTaxReturn(r: L.TaxReturn): string[] {
     ...(r.corrections.length ? ['Corrections of earlier returns (in the figures above): date, code, side, net, tax', ...r.corrections.map(correctionLine)] : []),
     ...(flag ? [flag] : []),
     `Payable: ${r.payable.toFixed(2)} ${r.currency}${r.payable < 0 ? ' (due back)' : ''}`,
+    ...(r.warnings ?? []).map((w) => `Warning: ${w.message}`),
+    ...(r.fileFrom ? [`The period has not ended: it can be filed from ${r.fileFrom}.`] : []),
   ];
 }
 
@@ -186,6 +188,24 @@ export const taxReportOperations = {
       name: 'tax return file',
       summary: 'file the return of a period: what was filed is kept, its lines and corrections no longer change',
       print: (r) => [`Filed the return for ${r.from} to ${r.to}: ${r.lineCount} line(s), payable ${r.payable.toFixed(2)} (${r.id}).`, ...printTaxReturn(r.report)],
+    },
+  ),
+
+  unfileTaxReturn: op(
+    ACCOUNTANTS,
+    z.strictObject({
+      ...Org,
+      returnId: Uuid.describe('The filed return (tax return list)'),
+      reason: Prose(500).trim().min(1, 'is required: say why the filing is undone').describe('Why the filing is undone, for the Log'),
+    }),
+    async (ctx, { orgId, returnId, reason }) => L.unfileTaxReturn(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, returnId, reason),
+    {
+      name: 'tax return unfile',
+      summary: 'undo a filing recorded by mistake: the latest return, unpaid and not submitted, with the reason (--reason)',
+      args: ['returnId'],
+      print: (r) => [
+        `Undid the filing of the return for ${r.from} to ${r.to}: it is open again and can be filed once its period has ended.${r.correctionsReopened ? ` ${r.correctionsReopened} correction(s) of earlier returns it included are open again.` : ''}${r.correctionsDropped ? ` ${r.correctionsDropped} correction(s) made of it are dropped: their rows are in its return as they are.` : ''}`,
+      ],
     },
   ),
 

@@ -92,7 +92,9 @@ export async function createOrganization(ledger: Ledger, input: NewOrganization,
     }
     const id = newId();
     const lastInsertRowid = await ledger
-      .stmt('INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      // Returns on the accrual basis (issue 50), as HMRC's standard VAT accounting (cash accounting is a scheme one
+      // joins) and as the reports' own default: the column's default is what organizations before were given.
+      .stmt("INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at, tax_basis) VALUES (?, ?, ?, ?, ?, ?, 'accrual')")
       .insert(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
     const orgSeq = Number(lastInsertRowid);
     return ledger.forOrg(orgSeq, () => seed(ledger, orgSeq, { id, slug, name, currency, decimalMark: input.decimalMark ?? '.' }, actor));

@@ -19,6 +19,10 @@ export const ERROR_CODES = {
     description:
       "The date is on or before the closing date, or a filed tax return took the row's tax: nothing there is created, changed or deleted; details name the date (and the return).",
   },
+  tax_period_not_ended: {
+    status: 409,
+    description: "The tax return's period has not ended (HMRC's TAX_PERIOD_NOT_ENDED): it can be filed from the day after its last; details name `to` and that day.",
+  },
   proposal_rejected: { status: 409, description: 'A person rejected this same change before; details name that proposal and the comment.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still being processed; retry after it finishes.' },
   payload_too_large: { status: 413, description: 'The request body is over 1 MiB.' },

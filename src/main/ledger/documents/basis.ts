@@ -80,23 +80,29 @@ export const documentTaxedParams = (basis: Basis, orgSeq: number, currency: stri
 
 /**
  * The taxed category lines the documents bring into a tax return of [from, to], shaped as the return reads lines
- * (tax_code_seq, category_seq, amount_minor, tax_minor, date): accrual, their own lines dated in it; cash, the
- * share of them the period's payments recognize, dated the payment's day (parameters: documentTaxedParams).
+ * (tax_code_seq, category_seq, amount_minor, tax_minor, date) with `sales` (null: the category's type says the
+ * side): accrual, their own lines dated in it; cash, the share of them the period's payments recognize, dated the
+ * payment's day (parameters: documentTaxedParams).
  * Manual journals' taxed lines (issue 43: postings too) are on their own dates on either basis: a journal is not paid.
+ * An open document of the opening balances (issue 50) has no category lines: on the cash basis, its VAT in the tax
+ * control account (due when paid) and the net beside it are recognized by its payments as a document's lines are,
+ * on its side (an invoice's sales, a bill's purchases); on the accrual basis no return takes it (it was declared
+ * before these books).
  */
 export function documentTaxedLinesSql(basis: Basis, inBase = false): string {
   // Another currency's documents in the base currency (issue 30): their base amounts, their tax at the same booked rate.
   const net = inBase ? 'p.base_minor' : 'p.amount_minor';
   // A line's tax in the base currency is its own figure, rounded (then, on the cash basis, its paid part of that).
   const tax = inBase ? `CASE WHEN p.amount_minor = 0 THEN 0 ELSE ${roundDiv('coalesce(p.tax_minor, 0) * p.base_minor', 'p.amount_minor')} END` : 'coalesce(p.tax_minor, 0)';
-  const dated = `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, ${tax} AS tax_minor, p.date, p.seq AS posting_seq FROM postings p INDEXED BY postings_tax_date
+  const dated = `SELECT p.tax_code_seq, p.category_seq, ${net} AS amount_minor, ${tax} AS tax_minor, p.date, p.seq AS posting_seq, CAST(NULL AS INTEGER) AS sales FROM postings p INDEXED BY postings_tax_date
        WHERE p.org_seq = ? AND p.currency = ? AND p.date BETWEEN ? AND ? AND p.tax_code_seq IS NOT NULL AND p.kind = 'category'`;
+  const opening = `p.kind = 'opening' AND d.state = 'issued' AND EXISTS (SELECT 1 FROM postings v WHERE v.document_seq = d.seq AND v.kind = 'tax')`;
   return basis === 'accrual'
     ? dated
     : `SELECT p.tax_code_seq, p.category_seq, ${paidPart(net)} AS amount_minor,
-         ${paidPart(`(${tax})`)} AS tax_minor, pay.date, p.seq AS posting_seq
+         ${paidPart(`(${tax})`)} AS tax_minor, pay.date, p.seq AS posting_seq, CASE WHEN p.kind = 'category' THEN NULL WHEN d.kind = 'bill' THEN 0 ELSE 1 END AS sales
        FROM (${payments(true)}) pay JOIN documents d ON d.seq = pay.seq
-       JOIN postings p ON p.document_seq = d.seq AND p.kind = 'category' AND p.date = d.issue_date AND p.tax_code_seq IS NOT NULL
+       JOIN postings p ON p.document_seq = d.seq AND p.tax_code_seq IS NOT NULL AND ((p.kind = 'category' AND p.date = d.issue_date) OR (${opening}))
        UNION ALL ${dated} AND p.journal_seq IS NOT NULL`;
 }
 

@@ -11,7 +11,10 @@ import { defaultTaxOf } from '../tax/lines';
 import { Valuer } from '../rates/valuer';
 
 export interface TaxFacts {
+  code: string;
   kind: string;
+  /** sales, purchases or both. */
+  applies: string;
   recoverable_percent: number;
 }
 
@@ -56,7 +59,7 @@ export async function lookups(ledger: Ledger, orgSeq: number): Promise<Lookups> 
         return (await usableTaxCodeRow(ledger, orgSeq, code, field)).seq;
       }
     },
-    taxFacts: remembered(async (seq: number) => (await ledger.stmt('SELECT kind, recoverable_percent FROM tax_codes WHERE seq = ?').get(seq)) as TaxFacts),
+    taxFacts: remembered(async (seq: number) => (await ledger.stmt('SELECT code, kind, applies, recoverable_percent FROM tax_codes WHERE seq = ?').get(seq)) as TaxFacts),
     rate: (seq, date) => rate(`${date} ${seq}`),
     defaultTax: remembered((categorySeq: number) => defaultTaxOf(ledger, categorySeq)),
     contact: remembered((ref: string) => requireContactRow(ledger, orgSeq, ref)),

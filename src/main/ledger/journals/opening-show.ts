@@ -1,9 +1,10 @@
 // The opening entry as the Opening balances screen and `opening-balances
 // show` read it (issue 43): every money account's opening balance, the
 // categories' and the tax control's figures, the open invoices and bills with
-// what they still ask today, the debits and credits, and what is left over
-// for Opening balances (equity): the balance sheet's line of that name at the
-// conversion date, the opening balances of accounts opened later included.
+// what they still ask today (and the VAT inside them: issue 50), the debits
+// and credits, and what is left over for Opening balances (equity): the
+// balance sheet's line of that name on the entry's date (the day before the
+// conversion date), the opening balances of accounts opened later included.
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
@@ -13,6 +14,9 @@ import { TAX_CONTROL } from '../tax/lines';
 import type { JournalRow } from './journals';
 import { openingDocumentRows } from './opening-kept';
 import { openingReturn, type OpeningReturn } from './opening-tax';
+import { conversionOf } from './opening-documents';
+import { openingVatWarning } from './opening-vat';
+import { taxSettings, type TaxBasis } from '../tax/periods';
 import { mapInOrder } from '../core/in-order';
 
 export interface OpeningLine {
@@ -20,7 +24,7 @@ export interface OpeningLine {
   ref: BookRef;
   code?: string;
   name: string;
-  kind: 'money' | 'category' | 'tax' | 'receivables' | 'payables';
+  kind: 'money' | 'category' | 'tax' | 'vat' | 'receivables' | 'payables';
   /** Debit positive, in the organization's currency (a money account in another at its opening date's rate). */
   amount: number;
   debit: number;
@@ -41,6 +45,9 @@ export interface OpenDocument {
   currency: string;
   /** What was owed at the conversion. */
   outstanding: number;
+  /** The VAT inside it and its tax code (issue 50); null: none given. */
+  taxCode: string | null;
+  tax: number | null;
   /** Paid, credited or voided since: it stays as it is when the opening balances are set again. */
   settled: boolean;
 }
@@ -48,6 +55,12 @@ export interface OpenDocument {
 export interface OpeningBalances {
   /** The conversion date; null until the opening balances are set (the money accounts' opening balances stand alone). */
   date: string | null;
+  /** The entry's date (issue 50): the day before the conversion date, whose balance sheet holds it. */
+  asAt: string | null;
+  /** The organization's tax basis: on the cash basis an open document's VAT is due when it is paid. */
+  taxBasis: TaxBasis;
+  /** What needs the bookkeeper's eye: on the cash basis, open documents without their VAT. */
+  warnings: string[];
   currency: string;
   lines: OpeningLine[];
   invoices: OpenDocument[];
@@ -106,13 +119,15 @@ async function entryLines(ledger: Ledger, journalSeq: number, base: string): Pro
   );
 }
 
-/** The open documents and their lines on the balance sheet (receivables, payables), in the organization's currency as booked. */
+/** The open documents and their lines on the balance sheet (receivables, payables, the VAT due when paid), in the organization's currency as booked. */
 async function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
   const rows = await openingDocumentRows(ledger, orgSeq);
   const booked = ledger.stmt("SELECT base_minor FROM postings WHERE document_seq = ? AND kind IN ('receivable', 'payable') ORDER BY seq LIMIT 1").pluck();
-  const sums = { invoice: 0, bill: 0 };
+  const vat = ledger.stmt("SELECT base_minor FROM postings WHERE document_seq = ? AND kind = 'tax' ORDER BY seq LIMIT 1").pluck();
+  const sums = { invoice: 0, bill: 0, vat: 0 };
   const docs = await mapInOrder(rows, async (d) => {
     sums[d.kind] += Math.abs((await booked.get(d.seq)) as number);
+    sums.vat += ((await vat.get(d.seq)) as number | undefined) ?? 0;
     return {
       id: d.id,
       number: d.number,
@@ -121,6 +136,8 @@ async function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
       dueDate: d.due_date,
       currency: d.currency,
       outstanding: fromMinor(d.total_minor, d.currency),
+      taxCode: d.tax_code,
+      tax: d.tax_code === null ? null : fromMinor(d.tax_minor, d.currency),
       settled: !d.untouched,
       kind: d.kind,
     };
@@ -128,6 +145,7 @@ async function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
   const lines = [
     ...(sums.invoice ? [line({ ref: 'receivables', name: RECEIVABLES_NAME, kind: 'receivables' }, sums.invoice, base)] : []),
     ...(sums.bill ? [line({ ref: 'payables', name: PAYABLES_NAME, kind: 'payables' }, -sums.bill, base)] : []),
+    ...(sums.vat ? [line({ ref: 'tax-control', name: `${TAX_CONTROL}: VAT in the open invoices and bills, due when paid`, kind: 'vat' }, sums.vat, base)] : []),
   ];
   const plain = ({ kind: _kind, ...d }: (typeof docs)[number]): OpenDocument => d;
   return { lines, invoices: docs.filter((d) => d.kind === 'invoice').map(plain), bills: docs.filter((d) => d.kind === 'bill').map(plain) };
@@ -136,13 +154,17 @@ async function documentsOf(ledger: Ledger, orgSeq: number, base: string) {
 export async function showOpeningBalances(ledger: Ledger, orgSeq: number): Promise<OpeningBalances> {
   const base = (await organizationBySeq(ledger, orgSeq)).currency;
   const row = (await ledger.stmt("SELECT * FROM journals WHERE org_seq = ? AND kind = 'opening'").get(orgSeq)) as JournalRow | undefined;
-  const date = row?.date ?? null;
+  const asAt = row?.date ?? null;
   const docs = await documentsOf(ledger, orgSeq, base);
-  const figures = [...(await moneyLines(ledger, orgSeq, date, base)), ...(row ? await entryLines(ledger, row.seq, base) : []), ...docs.lines];
+  const figures = [...(await moneyLines(ledger, orgSeq, asAt, base)), ...(row ? await entryLines(ledger, row.seq, base) : []), ...docs.lines];
   const debit = figures.reduce((s, [, m]) => s + Math.max(m, 0), 0);
   const credit = figures.reduce((s, [, m]) => s + Math.max(-m, 0), 0);
+  const warning = await openingVatWarning(ledger, orgSeq);
   return {
-    date,
+    date: asAt && conversionOf(asAt),
+    asAt,
+    taxBasis: (await taxSettings(ledger, orgSeq)).basis,
+    warnings: warning ? [warning.message] : [],
     currency: base,
     lines: figures.map(([l]) => l),
     invoices: docs.invoices,

@@ -110,6 +110,7 @@ export async function replaceOpeningReturn(
     lateLines: 0,
     corrections: [],
     correctionThreshold: null,
+    warnings: [],
     filedBeforeTheseBooks: true,
   };
   return Number(

@@ -1,6 +1,9 @@
 // The opening entry (issue 43): one per organization, at the conversion date
 // (books taken over mid-year start there), holding every balance-sheet
-// account's figure then. Its lines are the money accounts' opening balances
+// account's figure then: dated the day before (issue 50), the close of the
+// last day of the books before, as Xero dates conversion balances, so that the
+// revenue and expenses to date it may carry fall before these books' first
+// period (and the balance sheet of that day holds the whole entry). Its lines are the money accounts' opening balances
 // (kept on each account, as before: its register, balances and
 // reconciliations count from them), the categories' figures and the tax owed
 // (postings of a journal of kind 'opening'), and the open invoices and bills
@@ -21,10 +24,12 @@ import { withCache } from '../core/cache';
 import { BULK_DOCUMENTS } from '../documents/many';
 import { Valuer } from '../rates/valuer';
 import { postInBulk } from '../totals/bulk';
+import type { Track } from '../totals/declared';
 import { isCalendarDate } from '../../../shared/dates';
 import { resolveLines, type JournalLineInput, type PostingDraft, type StoredLine } from './lines';
-import { assertNumbersFree, checkOpeningDocuments, writeOpeningDocuments, type OpeningDocument, type OpeningDocumentInput } from './opening-documents';
-import { planDocuments, removeDocuments } from './opening-kept';
+import { assertNumbersFree, balancesDate, checkOpeningDocuments, writeOpeningDocuments, type OpeningDocument, type OpeningDocumentInput } from './opening-documents';
+import { planDocuments, removeDocuments, retaxDocuments } from './opening-kept';
+import { taxSettings } from '../tax/periods';
 import { showOpeningBalances, type OpeningBalances } from './opening-show';
 import { openingTaxPeriod, replaceOpeningReturn, type TaxPeriodInput } from './opening-tax';
 import { insertPostings } from './write';
@@ -32,7 +37,7 @@ import type { JournalRow } from './journals';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 
 export interface OpeningInput {
-  /** The conversion date: the entry's date, the day these books start. */
+  /** The conversion date: the day these books start (the entry is dated the day before). */
   date: string;
   /** Money accounts (their opening balance, in their currency), categories of any type, `tax-control`: debit positive. */
   lines: readonly JournalLineInput[];
@@ -57,8 +62,19 @@ function assertOnce(lines: readonly StoredLine[]): void {
   });
 }
 
-/** What the whole entry leaves over in the base currency (debit positive), once it is as given. */
-async function leftOver(ledger: Ledger, orgSeq: number, date: string, lines: readonly StoredLine[], docs: readonly OpeningDocument[], valuer: Valuer): Promise<number> {
+/**
+ * What the whole entry leaves over in the base currency (debit positive), once it is as given, valued on its date:
+ * an open document's VAT due when paid is the tax control account's, the rest what it owes.
+ */
+async function leftOver(
+  ledger: Ledger,
+  orgSeq: number,
+  dated: string,
+  lines: readonly StoredLine[],
+  docs: readonly OpeningDocument[],
+  valuer: Valuer,
+  cash: boolean,
+): Promise<number> {
   const named = new Map(lines.filter((l) => l.kind === 'money').map((l) => [l.seq!, l.amountMinor]));
   let sum = 0;
   for (const a of await ledger.rows<{ seq: number; currency: string; opening_balance_minor: number; opening_date: string | null }>(
@@ -66,14 +82,18 @@ async function leftOver(ledger: Ledger, orgSeq: number, date: string, lines: rea
     orgSeq,
   )) {
     const minor = named.get(a.seq) ?? a.opening_balance_minor;
-    sum += minor === 0 ? 0 : await valuer.value(minor, a.currency, named.has(a.seq) ? date : (a.opening_date ?? date));
+    sum += minor === 0 ? 0 : await valuer.value(minor, a.currency, named.has(a.seq) ? dated : (a.opening_date ?? dated));
   }
   for (const l of lines) if (l.kind !== 'money') sum += l.amountMinor;
-  for (const d of docs) sum += (d.kind === 'bill' ? -1 : 1) * (await valuer.value(d.minor, d.currency, date));
+  for (const d of docs) {
+    const s = d.kind === 'bill' ? -1 : 1;
+    sum += s * (await valuer.value(d.minor, d.currency, dated));
+    if (d.taxMinor !== 0 && (d.vatWhenPaid ?? cash)) sum -= s * (await valuer.value(d.taxMinor, d.currency, dated));
+  }
   return sum;
 }
 
-/** The money accounts named: their opening balance and date, each change audited as an account's edit is. */
+/** The money accounts named: their opening balance and date (the entry's), each change audited as an account's edit is. */
 async function setMoneyOpenings(ledger: Ledger, orgSeq: number, actor: Human, date: string, lines: readonly StoredLine[]): Promise<void> {
   for (const l of lines.filter((x) => x.kind === 'money')) {
     const a = (await ledger.stmt('SELECT id, currency FROM accounts WHERE seq = ?').get(l.seq)) as { id: string; currency: string };
@@ -102,35 +122,42 @@ async function writeEntry(ledger: Ledger, orgSeq: number, actor: Human, was: Jou
   return row;
 }
 
+/** The refusal of an entry whose debits and credits differ, saying by how much. */
+function unbalanced(left: number, currency: string) {
+  return invalid([
+    {
+      field: 'balanceToEquity',
+      message: `the opening balances leave ${fromMinor(Math.abs(left), currency).toFixed(2)} ${currency} over (${left > 0 ? 'debits' : 'credits'} exceed): put it to Opening balances (equity) knowingly, or add the lines that explain it`,
+    },
+  ]);
+}
+
 export async function setOpeningBalances(ledger: Ledger, orgSeq: number, actor: Human, input: OpeningInput): Promise<OpeningBalances> {
   if (!isCalendarDate(input.date)) throw invalid([{ field: 'date', message: 'must be a date, YYYY-MM-DD' }]);
+  const dated = balancesDate(input.date);
   const many = (input.invoices?.length ?? 0) + (input.bills?.length ?? 0) >= BULK_DOCUMENTS;
   return withCache(ledger, many ? 64 * 1024 : 0, () =>
     ledger.write(async () => {
       const was = await openingRow(ledger, orgSeq);
-      await assertOpen(ledger, orgSeq, was && was.date !== input.date ? [input.date, was.date] : [input.date], 'entered');
+      await assertOpen(ledger, orgSeq, was && was.date !== dated ? [dated, was.date] : [dated], 'entered');
       const lines = await resolveLines(ledger, orgSeq, input.lines, { opening: true });
       assertOnce(lines);
       const docs = await checkOpeningDocuments(ledger, orgSeq, input, input.date);
-      const plan = await planDocuments(ledger, orgSeq, was, input.date, docs);
+      const plan = await planDocuments(ledger, orgSeq, was, dated, docs);
       const valuer = new Valuer(ledger, orgSeq);
-      const left = await leftOver(ledger, orgSeq, input.date, lines, [...plan.keep, ...plan.add], valuer);
+      const cash = (await taxSettings(ledger, orgSeq)).basis === 'cash';
+      const left = await leftOver(ledger, orgSeq, dated, lines, [...plan.keep, ...plan.add], valuer, cash);
       const currency = (await organizationBySeq(ledger, orgSeq)).currency;
-      if (left !== 0 && !input.balanceToEquity)
-        throw invalid([
-          {
-            field: 'balanceToEquity',
-            message: `the opening balances leave ${fromMinor(Math.abs(left), currency).toFixed(2)} ${currency} over (${left > 0 ? 'debits' : 'credits'} exceed): put it to Opening balances (equity) knowingly, or add the lines that explain it`,
-          },
-        ]);
+      if (left !== 0 && !input.balanceToEquity) throw unbalanced(left, currency);
       const tax = lines.filter((l) => l.kind === 'tax').reduce((s, l) => s + l.amountMinor, 0);
       const period = tax === 0 ? null : await openingTaxPeriod(ledger, orgSeq, input.date, input.taxReturn);
+      const value = (minor: number, c: string) => valuer.value(minor, c, dated);
       await removeDocuments(ledger, orgSeq, actor, plan.remove);
       await assertNumbersFree(ledger, orgSeq, plan.add);
-      await setMoneyOpenings(ledger, orgSeq, actor, input.date, lines);
-      const row = await writeEntry(ledger, orgSeq, actor, was, input.date, lines);
-      const write = (track?: Parameters<typeof writeOpeningDocuments>[6]) =>
-        writeOpeningDocuments(ledger, orgSeq, actor, plan.add, input.date, (d) => valuer.value(d.minor, d.currency, input.date), track);
+      await setMoneyOpenings(ledger, orgSeq, actor, dated, lines);
+      const row = await writeEntry(ledger, orgSeq, actor, was, dated, lines);
+      await retaxDocuments(ledger, orgSeq, actor, plan.retax, dated, value, cash);
+      const write = (track?: Track) => writeOpeningDocuments(ledger, orgSeq, actor, plan.add, dated, value, cash, track);
       if (many) await postInBulk(ledger, write);
       else await write();
       await ledger
@@ -141,7 +168,7 @@ export async function setOpeningBalances(ledger: Ledger, orgSeq: number, actor: 
         action: 'opening.set',
         targetType: 'journal',
         targetId: row.id,
-        summary: `Opening balances at ${input.date}: debits ${shown.totalDebit.toFixed(2)}, credits ${shown.totalCredit.toFixed(2)} ${currency}, ${shown.invoices.length} open invoice(s), ${shown.bills.length} open bill(s)${shown.difference !== 0 ? `; ${Math.abs(shown.difference).toFixed(2)} put to Opening balances` : ''}`,
+        summary: `Opening balances at the conversion date ${input.date} (dated ${dated}, the day before): debits ${shown.totalDebit.toFixed(2)}, credits ${shown.totalCredit.toFixed(2)} ${currency}, ${shown.invoices.length} open invoice(s), ${shown.bills.length} open bill(s)${shown.difference !== 0 ? `; ${Math.abs(shown.difference).toFixed(2)} put to Opening balances` : ''}`,
       });
       return shown;
     }),

@@ -13,7 +13,8 @@
 import { bySql } from '../core/dialect';
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
-import { newId, nowIso } from '../core/clock';
+import { newId, nowIso, today } from '../core/clock';
+import { addDays } from '../../../shared/dates';
 import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
 import { fromMinor, toMinor } from '../core/money';
@@ -36,6 +37,10 @@ export interface FiledReturn {
   report: TaxReturn;
   /** The bank row that paid it (or received the refund), or null. */
   paymentId: string | null;
+  /** The tax owed at a conversion, filed before these books (the opening balances keep it). */
+  openingBalances: boolean;
+  /** The tax office has a receipt of it (a submission: a later issue): never undone. */
+  submitted: boolean;
 }
 
 interface FiledRow {
@@ -49,6 +54,8 @@ interface FiledRow {
   filed_at: string;
   filed_by: string;
   payment_id: string | null;
+  opening: number | boolean;
+  submission_receipt: string | null;
 }
 
 const toFiled = (r: FiledRow, currency: string): FiledReturn => ({
@@ -61,15 +68,18 @@ const toFiled = (r: FiledRow, currency: string): FiledReturn => ({
   filedAt: r.filed_at,
   filedBy: r.filed_by,
   // Returns filed before corrections existed (issue 43) included none.
-  report: { corrections: [], correctionThreshold: null, ...(JSON.parse(r.report) as Partial<TaxReturn>) } as TaxReturn,
+  report: { corrections: [], correctionThreshold: null, warnings: [], ...(JSON.parse(r.report) as Partial<TaxReturn>) } as TaxReturn,
   paymentId: r.payment_id,
+  openingBalances: Boolean(r.opening),
+  submitted: r.submission_receipt !== null,
 });
 
 export async function listTaxReturns(ledger: Ledger, orgSeq: number): Promise<FiledReturn[]> {
   const { currency } = await organizationBySeq(ledger, orgSeq);
   return (
     await ledger.rows<FiledRow>(
-      'SELECT r.*, t.id AS payment_id FROM tax_returns r LEFT JOIN transactions t ON t.seq = r.payment_transaction_seq WHERE r.org_seq = ? ORDER BY r.period_to DESC',
+      `SELECT r.*, t.id AS payment_id, EXISTS (SELECT 1 FROM journals j WHERE j.tax_return_seq = r.seq) AS opening
+       FROM tax_returns r LEFT JOIN transactions t ON t.seq = r.payment_transaction_seq WHERE r.org_seq = ? ORDER BY r.period_to DESC`,
       orgSeq,
     )
   ).map((r) => toFiled(r, currency));
@@ -86,13 +96,30 @@ export async function filedView(ledger: Ledger, orgSeq: number, period: { from: 
   if (!row) return null;
   const correctedSince = (await ledger.stmt('SELECT count(DISTINCT transaction_id) FROM tax_corrections WHERE tax_return_seq = ?').pluck().get(row.seq)) as number;
   // Stored before corrections existed (issue 43): none then.
-  const report = { corrections: [], correctionThreshold: null, ...(JSON.parse(row.report) as Partial<TaxReturn>) } as TaxReturn;
+  const report = { corrections: [], correctionThreshold: null, warnings: [], ...(JSON.parse(row.report) as Partial<TaxReturn>) } as TaxReturn;
   return { ...report, filed: { id: row.id, filedAt: row.filed_at, filedBy: row.filed_by, correctedSince } };
 }
 
 /**
- * Files the return of a period: refused when it overlaps one already filed, or ends before the last one; and, when
- * its corrections of earlier returns exceed the tax office's threshold, unless the person confirms it (issue 43).
+ * A period that has not ended by the ledger's clock is not filed (issue 50; HMRC's TAX_PERIOD_NOT_ENDED): its rows
+ * still arrive, and a filed period would refuse the invoices dated in the rest of it.
+ */
+function assertEnded(period: { from: string; to: string }): void {
+  const now = today();
+  if (period.to < now) return;
+  const fileFrom = addDays(period.to, 1);
+  throw new LedgerError('tax_period_not_ended', `The period ${period.from} to ${period.to} has not ended (today is ${now}): its return can be filed from ${fileFrom}.`, {
+    field: 'to',
+    to: period.to,
+    today: now,
+    fileFrom,
+  });
+}
+
+/**
+ * Files the return of a period: refused when the period has not ended (issue 50), overlaps one already filed, or
+ * ends before the last one; and, when its corrections of earlier returns exceed the tax office's threshold, unless
+ * the person confirms it (issue 43).
  */
 export async function fileTaxReturn(
   ledger: Ledger,
@@ -101,6 +128,7 @@ export async function fileTaxReturn(
   period: { from: string; to: string; basis?: 'cash' | 'accrual'; confirmCorrections?: boolean },
 ): Promise<FiledReturn> {
   if (period.from > period.to) throw invalid([{ field: 'to', message: `is before from (${period.from})` }]);
+  assertEnded(period);
   return ledger.write(async () => {
     const org = await organizationBySeq(ledger, orgSeq);
     const clash = (await ledger

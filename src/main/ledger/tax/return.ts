@@ -18,7 +18,9 @@ import { fromMinor } from '../core/money';
 import { TAX_SETS, type TaxBox, type TaxSetBox } from './codes';
 import { returnAdjustments, thresholdCheck, type CorrectionThresholdCheck, type TaxCorrectionLine } from './adjustments';
 import { fillBoxes, payableOf } from './figures';
-import { dayBefore } from '../../../shared/dates';
+import { addDays, dayBefore } from '../../../shared/dates';
+import { today } from '../core/clock';
+import { openingVatWarning, type OpeningVatWarning } from '../journals/opening-vat';
 import { bookCurrencies } from '../totals/sums';
 import { mapInOrder } from '../core/in-order';
 
@@ -54,6 +56,10 @@ export interface TaxReturn {
   correctionThreshold: CorrectionThresholdCheck | null;
   /** A filed period is shown as filed (filing.ts, filedView): when, by whom, and how many of its rows were corrected since. */
   filed?: { id: string; filedAt: string; filedBy: string; correctedSince: number };
+  /** What to mend before filing (issue 50): on the cash basis, open documents of the opening balances paid in the period without their VAT. */
+  warnings: OpeningVatWarning[];
+  /** A period that has not ended by the ledger's clock (issue 50): the first day it may be filed. Absent once it has ended. */
+  fileFrom?: string;
 }
 
 interface Group {
@@ -134,23 +140,27 @@ export async function assertNotInFiledPeriod(ledger: Ledger, orgSeq: number, dat
   );
 }
 
-/** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
+/** Whether a summed line is a sale: its document's side (g.side), else its category's type. */
+const SALES = "coalesce(g.side, CASE WHEN c.type = 'revenue' THEN 1 ELSE 0 END)";
+
 /** The basis the organization's returns are on (tax settings, periods.ts), when a report names none. */
 const returnBasis = async (ledger: Ledger, orgSeq: number): Promise<Basis> => (await ledger.stmt('SELECT tax_basis FROM organizations WHERE seq = ?').pluck().get(orgSeq)) as Basis;
 
+/** The period's taxed category lines per code and side, summed (line signs): summed per code and category first, on the index, then named. */
 async function taxedGroups(ledger: Ledger, orgSeq: number, currency: string, from: string, to: string, basis: Basis): Promise<Group[]> {
   const { sql, params } = await taken(ledger, orgSeq, currency, from, to);
   // With the invoices' and bills' taxed lines: on their dates (accrual) or their payments' (cash), documents/basis.ts; another currency's in base.
   const documents = [currency, ...(await otherCurrencies(ledger, orgSeq, currency))];
+  // The side is the category's (revenue: sales), or the document's for an open document of the opening balances (no category).
   const all = [
-    `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${sql}) AS sub`,
-    ...documents.map((c) => `SELECT tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== currency)}) AS sub`),
+    `SELECT tax_code_seq, category_seq, amount_minor, tax_minor, CAST(NULL AS INTEGER) AS side FROM (${sql}) AS sub`,
+    ...documents.map((c) => `SELECT tax_code_seq, category_seq, amount_minor, tax_minor, sales AS side FROM (${documentTaxedLinesSql(basis, c !== currency)}) AS sub`),
   ].join(' UNION ALL ');
   return ledger.rows<Group>(
-    `SELECT t.seq, t.code, t.name, t.boxes, t.kind, c.type = 'revenue' AS sales, sum(g.net) AS net, sum(g.tax) AS tax
-     FROM (SELECT tax_code_seq, category_seq, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) AS sub GROUP BY tax_code_seq, category_seq) g
-     JOIN tax_codes t ON t.seq = g.tax_code_seq JOIN categories c ON c.seq = g.category_seq
-     GROUP BY t.seq, t.code, t.name, t.boxes, t.kind, sales ORDER BY t.code`,
+    `SELECT t.seq, t.code, t.name, t.boxes, t.kind, ${SALES} AS sales, sum(g.net) AS net, sum(g.tax) AS tax
+     FROM (SELECT tax_code_seq, category_seq, side, sum(amount_minor) AS net, sum(coalesce(tax_minor, 0)) AS tax FROM (${all}) AS sub GROUP BY tax_code_seq, category_seq, side) g
+     JOIN tax_codes t ON t.seq = g.tax_code_seq LEFT JOIN categories c ON c.seq = g.category_seq
+     GROUP BY t.seq, t.code, t.name, t.boxes, t.kind, ${SALES} ORDER BY t.code`,
     ...params,
     ...documents.flatMap((c) => documentTaxedParams(basis, orgSeq, c, from, to)),
   );
@@ -256,5 +266,7 @@ export const taxReturn = consistent(async function taxReturn(ledger: Ledger, org
     lateLines: await lateLines(ledger, orgSeq, org.currency, period.from),
     corrections: adjustments.map((a) => a.line),
     correctionThreshold: thresholdCheck(set?.correctionThreshold, org.currency, adjustments, boxMinor),
+    warnings: [await openingVatWarning(ledger, orgSeq, { ...period, basis })].filter((w) => w !== null),
+    ...(period.to >= today() ? { fileFrom: addDays(period.to, 1) } : {}),
   };
 });

@@ -56,6 +56,9 @@ const correctionAuditLine = (a: TaxCorrectionLine): TaxAuditLine => ({
   correction: { id: a.correctionId, taxReturn: a.taxReturn },
 });
 
+/** Whether a line is a sale: an open document's side (issue 50: no category), else its category's type. */
+const SIDE = "coalesce(k.side, CASE WHEN c.type = 'revenue' THEN 1 ELSE 0 END)";
+
 interface PageRow {
   id: string;
   date: string;
@@ -80,7 +83,7 @@ async function linePage(
   return (
     await ledger.rows<PageRow>(
       `SELECT coalesce(tr.id, '') AS id, p.date, coalesce(tr.description, CASE d.kind WHEN 'bill' THEN 'Bill ' WHEN 'credit_note' THEN 'Credit note ' ELSE 'Invoice ' END || d.number || ' ' || cp.name, ${journalNumberSql('j')} || ' ' || j.narration) AS description, t.code, p.sales, p.net, p.tax, d.id AS doc_id, d.kind AS doc_kind, d.number AS doc_number
-     FROM (SELECT k.src, k.seq, k.position, k.date, k.tax_code_seq, c.type = 'revenue' AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
+     FROM (SELECT k.src, k.seq, k.position, k.date, k.tax_code_seq, ${SIDE} AS sales, k.amount_minor AS net, coalesce(k.tax_minor, 0) AS tax ${chosen}
            ORDER BY k.date, k.src, k.seq, k.position LIMIT ? OFFSET ?) p
      LEFT JOIN transactions tr ON p.src = 0 AND tr.seq = p.seq LEFT JOIN postings po ON p.src = 1 AND po.seq = p.seq
      LEFT JOIN documents d ON d.seq = po.document_seq LEFT JOIN counterparties cp ON cp.seq = d.contact_seq LEFT JOIN journals j ON j.seq = po.journal_seq
@@ -119,12 +122,12 @@ export async function taxAudit(ledger: Ledger, orgSeq: number, q: { from: string
   const hasDocuments = (await ledger.stmt('SELECT 1 FROM postings WHERE org_seq = ? LIMIT 1').get(orgSeq)) !== undefined;
   const currencies = hasDocuments ? [org.currency, ...(await otherCurrencies(ledger, orgSeq, org.currency))] : [];
   const all = [
-    `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${lines.sql}) AS sub`,
+    `SELECT 0 AS src, transaction_seq AS seq, position, date, tax_code_seq, category_seq, amount_minor, tax_minor, CAST(NULL AS INTEGER) AS side FROM (${lines.sql}) AS sub`,
     ...currencies.map(
-      (c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor FROM (${documentTaxedLinesSql(basis, c !== org.currency)}) AS sub`,
+      (c) => `SELECT 1, posting_seq, 0, date, tax_code_seq, category_seq, amount_minor, tax_minor, sales FROM (${documentTaxedLinesSql(basis, c !== org.currency)}) AS sub`,
     ),
   ].join(' UNION ALL ');
-  const chosen = `FROM (${all}) k JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => "(k.tax_code_seq = ? AND (c.type = 'revenue') = ?)").join(' OR ')})`;
+  const chosen = `FROM (${all}) k LEFT JOIN categories c ON c.seq = k.category_seq WHERE (${pairs.map(() => `(k.tax_code_seq = ? AND ${SIDE} = ?)`).join(' OR ')})`;
   const params = [...lines.params, ...currencies.flatMap((c) => documentTaxedParams(basis, orgSeq, c, q.from, q.to)), ...pairs.flat()];
   const count = (await ledger
     .stmt(`SELECT count(*) ${chosen}`)

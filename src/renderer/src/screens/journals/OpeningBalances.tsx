@@ -1,9 +1,12 @@
 // Opening balances (issue 43): the books taken over at a conversion date.
-// Every balance-sheet account with its figure then (the money accounts, the
-// asset, liability and equity categories, the tax owed with the return it was
-// filed in), the open invoices and bills, the debits and credits added up as
-// typed and what they leave over, which "Put the difference to Opening
-// balances" accepts; Save sets the whole entry (opening-balances set).
+// Every balance-sheet account with its figure at the close of the day before
+// (issue 50: the entry is dated that day), the money accounts, the asset,
+// liability and equity categories, the tax owed with the return it was filed
+// in, the open invoices and bills with the VAT inside them, the debits and
+// credits added up as typed and what they leave over, which "Put the
+// difference to Opening balances" accepts; Save sets the whole entry
+// (opening-balances set). On the cash basis an open document's VAT is the tax
+// control account's (due when paid), and documents without it are warned of.
 import { useState, type FormEvent } from 'react';
 import type { DeskResult } from '../../../../main/desk/operations';
 import { parseAmount } from '../../../../shared/amounts';
@@ -24,7 +27,15 @@ interface Row {
 
 const figureOf = (amount: number | undefined): Figure =>
   !amount ? { debit: '', credit: '' } : amount > 0 ? { debit: String(amount), credit: '' } : { debit: '', credit: String(-amount) };
-const asDraft = (d: Shown['invoices'][number]): DocumentDraft => ({ ...d, outstanding: String(d.outstanding) });
+const asDraft = (d: Shown['invoices'][number]): DocumentDraft => ({
+  ...d,
+  outstanding: String(d.outstanding),
+  taxCode: d.taxCode ?? '',
+  tax: d.tax === null ? '' : String(d.tax),
+});
+/** The tax codes an open invoice (sales) or bill (purchases) may carry: no reverse charge (accounted when supplied). */
+const codesFor = (codes: DeskResult<'listTaxCodes'>, side: 'sales' | 'purchases') =>
+  codes.filter((c) => !c.archived && c.kind !== 'reverse_charge' && (c.applies === 'both' || c.applies === side)).map((c) => c.code);
 
 function rowsOf(accounts: DeskResult<'listAccounts'>, chart: DeskResult<'listChart'>, shown: Shown): Row[] {
   const inEntry = new Set(shown.lines.map((l) => l.ref));
@@ -39,7 +50,8 @@ function rowsOf(accounts: DeskResult<'listAccounts'>, chart: DeskResult<'listCha
   ];
 }
 
-function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; shown: Shown; rows: Row[]; onSaved: (s: Shown) => void; fail: (e: unknown) => void }) {
+function OpeningForm(props: { orgId: string; shown: Shown; rows: Row[]; codes: DeskResult<'listTaxCodes'>; onSaved: (s: Shown) => void; fail: (e: unknown) => void }) {
+  const { orgId, shown, rows, codes, onSaved, fail } = props;
   const { currency, decimalMark } = useOrg();
   const may = useCan()('setOpeningBalances');
   const contacts = useLoad(() => desk.listContacts({ orgId }), [orgId]);
@@ -47,8 +59,8 @@ function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; sho
   const [figures, setFigures] = useState<Record<string, Figure>>(() =>
     Object.fromEntries(
       rows.map((r) => {
-        // A money account in another currency is typed in its own.
-        const line = shown.lines.find((l) => l.ref === r.key || l.ref === `category:${r.key}`);
+        // A money account in another currency is typed in its own; the open documents' VAT is theirs, not typed here.
+        const line = shown.lines.find((l) => l.kind !== 'vat' && (l.ref === r.key || l.ref === `category:${r.key}`));
         return [r.key, figureOf(line?.own?.amount ?? line?.amount)];
       }),
     ),
@@ -59,15 +71,18 @@ function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; sho
   const [toEquity, setToEquity] = useState(false);
   const num = (text: string) => Number(parseAmount(text, decimalMark) ?? 0) || 0;
   const amountOf = (f: Figure) => (f.debit.trim() ? num(f.debit) : -num(f.credit));
-  const debit = Object.values(figures).reduce((s, f) => s + Math.max(amountOf(f), 0), 0) + invoices.reduce((s, d) => s + num(d.outstanding), 0);
-  const credit = Object.values(figures).reduce((s, f) => s + Math.max(-amountOf(f), 0), 0) + bills.reduce((s, d) => s + num(d.outstanding), 0);
+  // On the cash basis an open document's VAT is in the tax control account (due when paid): an invoice's a credit, a bill's a debit.
+  const vat = (ds: DocumentDraft[]) => (shown.taxBasis === 'cash' ? ds.reduce((s, d) => s + (d.taxCode ? num(d.tax) : 0), 0) : 0);
+  const debit = Object.values(figures).reduce((s, f) => s + Math.max(amountOf(f), 0), 0) + invoices.reduce((s, d) => s + num(d.outstanding), 0) + vat(bills);
+  const credit = Object.values(figures).reduce((s, f) => s + Math.max(-amountOf(f), 0), 0) + bills.reduce((s, d) => s + num(d.outstanding), 0) + vat(invoices);
   const left = Math.round((debit - credit) * 100) / 100;
   const text = (f: Figure) => (f.debit.trim() ? f.debit.trim() : f.credit.trim() ? `-${f.credit.trim()}` : '0');
 
   async function save(e: FormEvent) {
     e.preventDefault();
     const lines = rows.filter((r) => r.key.startsWith('account:') || amountOf(figures[r.key]) !== 0).map((r) => ({ account: r.key, amount: text(figures[r.key]) }));
-    const docs = (ds: DocumentDraft[]) => ds.map(({ settled: _settled, ...d }) => ({ ...d, dueDate: d.dueDate || undefined }));
+    const docs = (ds: DocumentDraft[]) =>
+      ds.map(({ settled: _settled, ...d }) => ({ ...d, dueDate: d.dueDate || undefined, taxCode: d.taxCode || undefined, tax: d.taxCode ? d.tax : undefined }));
     try {
       const taxReturn = period.from && period.to ? { taxReturn: period } : {};
       onSaved(await desk.setOpeningBalances({ orgId, date, lines, invoices: docs(invoices), bills: docs(bills), balanceToEquity: toEquity, ...taxReturn }));
@@ -81,6 +96,7 @@ function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; sho
     <form className="document-form" aria-label="Opening balances" onSubmit={(e) => void save(e)}>
       <div className="inline-form">
         <DateField label="Conversion date" value={date} onChange={setDate} />
+        <span className="muted small">the day these books start: the balances are those at the close of the day before, and dated that day</span>
       </div>
       <table className="grid" aria-label="Balance-sheet accounts">
         <thead>
@@ -125,8 +141,23 @@ function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; sho
         <DateField label="to" value={period.to} onChange={(to) => setPeriod({ ...period, to })} />
         <span className="muted small">(empty: the tax period ending the day before the conversion)</span>
       </div>
-      <OpenDocuments kind="invoice" rows={invoices} setRows={setInvoices} contacts={(contacts.data ?? []).filter((c) => c.customer)} currency={currency} />
-      <OpenDocuments kind="bill" rows={bills} setRows={setBills} contacts={(contacts.data ?? []).filter((c) => c.vendor)} currency={currency} />
+      {shown.warnings.map((w) => (
+        <Notice key={w} kind="error">
+          {w}
+        </Notice>
+      ))}
+      {[
+        { kind: 'invoice' as const, rows: invoices, setRows: setInvoices, side: 'sales' as const },
+        { kind: 'bill' as const, rows: bills, setRows: setBills, side: 'purchases' as const },
+      ].map((d) => (
+        <OpenDocuments
+          key={d.kind}
+          {...d}
+          contacts={(contacts.data ?? []).filter((c) => (d.kind === 'bill' ? c.vendor : c.customer))}
+          codes={codesFor(codes, d.side)}
+          currency={currency}
+        />
+      ))}
       <p className="totals" aria-live="polite">
         Debits <Money amount={debit} currency={currency} plain /> · Credits <Money amount={credit} currency={currency} plain /> ·{' '}
         <strong>
@@ -152,14 +183,23 @@ function OpeningForm({ orgId, shown, rows, onSaved, fail }: { orgId: string; sho
 export function OpeningBalances({ orgId }: { orgId: string }) {
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const all = useLoad(
-    async () => ({ shown: await desk.openingBalances({ orgId }), accounts: await desk.listAccounts({ orgId }), chart: await desk.listChart({ orgId }) }),
+    async () => ({
+      shown: await desk.openingBalances({ orgId }),
+      accounts: await desk.listAccounts({ orgId }),
+      chart: await desk.listChart({ orgId }),
+      codes: await desk.listTaxCodes({ orgId }),
+    }),
     [orgId],
   );
   return (
     <section aria-labelledby="opening-title">
       <div className="screen-head">
         <h2 id="opening-title">Opening balances</h2>
-        <p className="figures">{all.data?.shown.date ? `At ${all.data.shown.date}` : 'Books taken over: every balance-sheet account at the conversion date'}</p>
+        <p className="figures">
+          {all.data?.shown.date
+            ? `As at ${all.data.shown.asAt}, the day before the conversion date ${all.data.shown.date}`
+            : 'Books taken over: every balance-sheet account as at the close of the day before the conversion date'}
+        </p>
       </div>
       {notice && (
         <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
@@ -173,7 +213,8 @@ export function OpeningBalances({ orgId }: { orgId: string }) {
             orgId={orgId}
             shown={d.shown}
             rows={rowsOf(d.accounts, d.chart, d.shown)}
-            onSaved={(s) => (setNotice({ kind: 'ok', text: `Opening balances saved at ${s.date}.` }), all.reload())}
+            codes={d.codes}
+            onSaved={(s) => (setNotice({ kind: 'ok', text: `Opening balances saved as at ${s.asAt}, the day before the conversion date ${s.date}.` }), all.reload())}
             fail={(err) => setNotice({ kind: 'error', text: messageOf(err) })}
           />
         )}

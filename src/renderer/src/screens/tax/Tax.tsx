@@ -1,8 +1,9 @@
 // The Tax screen (issue 28): the return of a period (default: the period to
 // file next, by the organization's settings: monthly or quarterly from a start month) with the set's boxes and the per-code summary; every figure opens
 // the lines behind it (the tax audit report); the corrections of earlier
-// returns it includes (TaxCorrections.tsx); file the return; the history of
-// filed returns; the tax codes.
+// returns it includes (TaxCorrections.tsx); file the return once its period
+// has ended (issue 50); the history of filed returns, the latest undone when
+// filed by mistake (FiledReturns.tsx); the tax codes.
 import { useState } from 'react';
 import { DateField, Money, Notice, Pager, Show, TableFrame, Words, messageOf } from '../../components';
 import { desk } from '../../desk';
@@ -13,6 +14,8 @@ import { useOrg } from '../../org';
 import { TaxCodes } from './TaxCodes';
 import { TaxCorrections, thresholdFlag } from './TaxCorrections';
 import { CodeSummary } from './CodeSummary';
+import { FiledReturns, unfiledWords } from './FiledReturns';
+import type { UnfiledReturn } from '../../../../main/ledger/tax/unfiling';
 import { periodName } from '../../correction';
 import { filedWords } from '../../../../shared/words';
 import type { TaxReturn } from '../../../../main/ledger/tax/return';
@@ -124,11 +127,19 @@ function Payments({
   );
 }
 
-/** A period to file, or one filed: what was filed is shown as filed (no second filing). */
-function FileOrFiled({ filed, onFile }: { filed: TaxReturn['filed']; onFile: () => void }) {
-  return filed ? (
-    <p className="hint">{filedWords(filed)}</p>
-  ) : (
+/**
+ * A period to file, or one filed: what was filed is shown as filed (no second filing); a period that has not ended
+ * says when it can be filed instead (issue 50).
+ */
+function FileOrFiled({ r, onFile }: { r: TaxReturn; onFile: () => void }) {
+  if (r.filed) return <p className="hint">{filedWords(r.filed)}</p>;
+  if (r.fileFrom)
+    return (
+      <p className="hint">
+        This period ends on {r.to}: its return can be filed from {r.fileFrom}.
+      </p>
+    );
+  return (
     <button className="no-print" onClick={onFile}>
       File this return
     </button>
@@ -163,6 +174,12 @@ export function Tax({ orgId }: { orgId: string }) {
     } catch (err) {
       setNotice({ kind: 'error', text: messageOf(err) });
     }
+  }
+  function undone(r: UnfiledReturn) {
+    setNotice({ kind: 'ok', text: unfiledWords(r) });
+    history.reload();
+    settings.reload();
+    ret.reload();
   }
   async function file() {
     // Over the tax office's threshold for corrections, filing them in this return is the person's decision, asked here.
@@ -227,28 +244,19 @@ export function Tax({ orgId }: { orgId: string }) {
             </TableFrame>
             <TaxCorrections corrections={r.corrections} threshold={r.correctionThreshold} currency={r.currency} />
             <CodeSummary codes={r.codes} currency={r.currency} onPick={(code) => setPick({ code })} />
-            {(r.filed || can('fileTaxReturn')) && <FileOrFiled filed={r.filed} onFile={() => void file()} />}
+            {r.warnings?.map((w) => (
+              <Notice key={w.code} kind="error">
+                {w.message}
+              </Notice>
+            ))}
+            {(r.filed || can('fileTaxReturn')) && <FileOrFiled r={r} onFile={() => void file()} />}
             {pick && <Audit orgId={orgId} period={shown} pick={pick} currency={r.currency} />}
           </>
         )}
       </Show>
       <h3>Filed returns</h3>
       <Show loaded={history} what="the filed returns">
-        {(rs) =>
-          rs.length ? (
-            <ul aria-label="Filed returns">
-              {rs.map((r) => (
-                <li key={r.id}>
-                  {r.from} to {r.to}: payable {formatMoney(r.payable, r.report.currency)}, {r.lineCount} line(s)
-                  {r.report.corrections.length > 0 && `, ${new Set(r.report.corrections.map((c) => c.correctionId)).size} correction(s) of earlier returns`}, filed{' '}
-                  {r.filedAt.slice(0, 10)} by {r.filedBy}, {r.paymentId ? 'paid' : 'unpaid'}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No return filed yet.</p>
-          )
-        }
+        {(rs) => <FiledReturns orgId={orgId} returns={rs} onUndone={undone} fail={(text) => setNotice({ kind: 'error', text })} />}
       </Show>
       <Show loaded={payments} what="the payments">
         {(cs) => can('payTaxReturn') && <Payments candidates={cs} pay={(r, t) => void pay(r, t)} />}
