@@ -8,6 +8,8 @@ import { planReach, type ReachOptions } from './api/reach';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
+import { stagingLimits, type StagingLimits } from './desk/staged-limits';
+import { scheduleStagedSweep } from './desk/staged-sweep';
 import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
 import { DeskSessions } from './desk/transport/sessions';
 import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
@@ -36,12 +38,16 @@ export interface HeadlessOptions extends ReachOptions {
   rendererDir?: string;
   /** A PostgreSQL server's books (postgres://...) instead of the data folder's file. */
   database?: string;
+  /** What uploads may stage (default: the settings in the environment, staged-limits.ts). */
+  staging?: StagingLimits;
 }
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   // Refused (ReachError) before the books open.
   const reach = planReach({ ...options, port: options.port ?? DEFAULT_PORT });
+  // A bad setting is refused at start, named, not at the first upload.
+  const staging = options.staging ?? stagingLimits();
   const ledger = await openBooks({ ledgerFile: ledgerFile(dataDir), database: options.database }, { log });
   const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
@@ -63,7 +69,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
           secure: reach.secure,
           rendererDir: options.rendererDir ?? defaultRendererDir(),
           // Invitation links name the address others reach (the public URL, or this server's TLS name).
-          context: () => ({ ledger, dataDir, agentUrl: url, publicUrl: reach.secure ? url : undefined, mode: 'browser', reviewer, progress }),
+          context: () => ({ ledger, dataDir, agentUrl: url, publicUrl: reach.secure ? url : undefined, mode: 'browser', reviewer, progress, staging }),
         }),
     });
     url = server.url;
@@ -73,6 +79,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
     const unmark = onFile ? markRunning(dataDir, server.url) : () => undefined;
     const stopBackups = onFile ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined;
     const stopRepeats = await scheduleJournalRepeats(ledger, log);
+    const stopSweep = await scheduleStagedSweep(ledger, dataDir, log);
     const newSignInUrl = async () => `${server.url}${SIGN_IN_PATH}?code=${await sessions.issueCode()}`;
     return {
       ledger,
@@ -82,6 +89,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       async stop() {
         stopBackups();
         stopRepeats();
+        stopSweep();
         await server.close();
         await ledger.end();
         unmark();
