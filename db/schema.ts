@@ -27,6 +27,7 @@ import {
   TAX_APPLIES,
   TAX_KINDS,
   RATE_SOURCES,
+  STAGED_KINDS,
 } from './values';
 
 export const organizations = sqliteTable('organizations', {
@@ -1341,28 +1342,39 @@ export const deskSessions = sqliteTable(
 );
 
 /**
- * Files staged between two requests on a firm's server (issue 44): a statement a window uploads for a later
- * import, an export made for a later download; the two requests may reach different server processes, so the
- * bytes wait in the database, in chunks. Global, named by an unguessable id, swept after a day. (A data folder
- * stages them as files beside its books.)
+ * Files staged between two requests (issue 44): a statement a window uploads for a later import, an export made
+ * for a later download. They belong to the organization and the person that staged them (issue 51): found by no
+ * one else, an upload counted against their quotas while it is kept. A firm's server keeps the bytes in the
+ * database, in chunks (the two requests may reach different server processes); a data folder keeps them as
+ * files beside its books (desk/staged.ts). Named by an unguessable id, swept after a day.
  */
 export const stagedFiles = sqliteTable(
   'staged_files',
   {
     id: text('id').primaryKey(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    kind: text('kind', { enum: STAGED_KINDS }).notNull(),
     name: text('name').notNull(),
-    /** -1 while its chunks are still being written. */
+    /** Bytes received so far: what counts against the quotas while the upload arrives. */
     sizeBytes: integer('size_bytes').notNull(),
+    /** Milliseconds since the epoch. */
     createdAt: integer('created_at').notNull(),
-    /** An export's organization (issue 45): read back only for it; null for an upload. */
-    orgId: text('org_id'),
+    /** When its last byte arrived; null while it arrives (not readable yet). */
+    finishedAt: integer('finished_at'),
+    /** The person who staged it; null: the machine's owner (the desktop, a command, the one-time link). */
+    stagedBy: integer('staged_by').references((): AnySQLiteColumn => users.seq),
   },
-  (t) => [index('staged_files_created').on(t.createdAt)],
+  (t) => [index('staged_files_org_created').on(t.orgSeq, t.createdAt)],
 );
 
 export const stagedChunks = sqliteTable(
   'staged_chunks',
   {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
     fileId: text('file_id')
       .notNull()
       .references(() => stagedFiles.id, { onDelete: 'cascade' }),

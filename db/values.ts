@@ -40,6 +40,8 @@ export const TAX_KINDS = ['standard', 'reduced', 'zero_rated', 'exempt', 'outsid
 export const TAX_APPLIES = ['sales', 'purchases', 'both'] as const;
 /** Where an exchange rate came from (issue 30): typed, the ECB's reference-rate file, a plain rates file, a transfer's two amounts. */
 export const RATE_SOURCES = ['hand', 'ecb', 'file', 'transfer'] as const;
+/** What a staged file is (issue 51): a person's upload (counted against the quotas), or an export waiting for its download. */
+export const STAGED_KINDS = ['upload', 'export'] as const;
 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -53,6 +55,7 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 export type RateSource = (typeof RATE_SOURCES)[number];
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
+export type StagedKind = (typeof STAGED_KINDS)[number];
 
 /** What a person may do in an organization (issue 45): ledger/access/roles.ts says it per desk operation. */
 export const ROLES = ['owner', 'accountant', 'bookkeeper', 'preparer', 'client'] as const;

@@ -185,7 +185,7 @@ describe('an imported statement', () => {
     const reserve = await L.createAccount(books, us.seq, L.deskActor(), { name: 'Reserve', type: 'savings' });
     const ctx = { ledger: app.ledger, dataDir: data, agentUrl: '', mode: 'command' as const, reviewer: L.deskActor() };
     const bytes = readFileSync(join(__dirname, 'fixtures', 'statements', 'bank.qfx'));
-    const staged = (await runDesk(ctx, 'stageStatement', { fileName: 'bank.qfx', bytes: new Uint8Array(bytes) }, () => {})) as { data: { uploadId: string } };
+    const staged = (await runDesk(ctx, 'stageStatement', { orgId: us.id, fileName: 'bank.qfx', bytes: new Uint8Array(bytes) }, () => {})) as { data: { uploadId: string } };
     await deskAs(ctx, us.id, 'importStatement', { file: staged.data.uploadId, account: reserve.id });
     const date = page.getByLabel('Statement end date (YYYY-MM-DD)');
     const balance = page.getByLabel('Statement ending balance');

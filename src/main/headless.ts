@@ -8,6 +8,8 @@ import { planReach, type ReachOptions } from './api/reach';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
+import { stagingLimits, type StagingLimits } from './desk/staged-limits';
+import { scheduleStagedSweep } from './desk/staged-sweep';
 import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
 import { DeskSessions } from './desk/transport/sessions';
 import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
@@ -52,6 +54,8 @@ export interface HeadlessOptions extends ReachOptions {
   database?: string;
   /** Serve reads only (a read replica's books): every write refused with read_only (issue 51). */
   readOnly?: boolean;
+  /** What uploads may stage (default: the settings in the environment, staged-limits.ts). */
+  staging?: StagingLimits;
   /** Issue a one-time sign-in link at start (default true); `serve` asks only when it will print it. */
   signInLink?: boolean;
 }
@@ -78,10 +82,26 @@ async function rememberPublicAddress(ledger: Ledger, url: string, log: (m: strin
   }
 }
 
+/**
+ * The work a server does on its own: a data folder's daily backup (a PostgreSQL server's books have several processes
+ * in front of them, and the firm's own backups: pg_dump), the repeating journals, the sweep of staged files. A read
+ * replica writes nothing, so runs none of the last two. Answers how to stop them.
+ */
+async function startBackground(ledger: Ledger, dataDir: string, log: Log): Promise<() => void> {
+  const stops = [
+    ledger.engine === 'sqlite' ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined,
+    ledger.readOnly ? () => undefined : await scheduleJournalRepeats(ledger, log),
+    ledger.readOnly ? () => undefined : await scheduleStagedSweep(ledger, dataDir, log),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   // Refused (ReachError) before the books open.
   const reach = planReach({ ...options, port: options.port ?? DEFAULT_PORT });
+  // A bad setting is refused at start, named, not at the first upload.
+  const staging = options.staging ?? stagingLimits();
   const { held, ledger } = await openHeld(dataDir, options.database, log, options.readOnly);
   const sessions = new DeskSessions(ledger);
   const progress = new Map<string, { phase: string; rows: number }>();
@@ -109,19 +129,15 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
           secure: reach.secure,
           rendererDir: options.rendererDir ?? defaultRendererDir(),
           // Invitation links name the address others reach (the public URL, or this server's TLS name).
-          context: () => ({ ledger, dataDir, agentUrl: url, publicUrl: reach.secure ? url : undefined, mode: 'browser', reviewer, progress }),
+          context: () => ({ ledger, dataDir, agentUrl: url, publicUrl: reach.secure ? url : undefined, mode: 'browser', reviewer, progress, staging }),
         }),
     });
     url = server.url;
     // The address others reach is kept in the books' database, so an invitation printed by a command in another
     // shell (or on another machine, against the same database) links there too (issue 50).
     if (reach.secure && !ledger.readOnly) await rememberPublicAddress(ledger, url, log);
-    // A data folder's books have one server at a time, and their daily backup; a PostgreSQL server's books have
-    // several processes in front of them, and the firm's own backups (pg_dump).
-    const onFile = ledger.engine === 'sqlite';
     held?.announce(server.url);
-    const stopBackups = onFile ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined;
-    const stopRepeats = ledger.readOnly ? () => undefined : await scheduleJournalRepeats(ledger, log);
+    const stopBackground = await startBackground(ledger, dataDir, log);
     const newSignInUrl = async () => `${server.url}${SIGN_IN_PATH}?code=${await sessions.issueCode()}`;
     return {
       ledger,
@@ -130,8 +146,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       newSignInUrl,
       metricsUrl: metrics?.url,
       async stop(graceMs = 0) {
-        stopBackups();
-        stopRepeats();
+        stopBackground();
         const cut = graceMs > 0 ? await server.drain(graceMs) : await server.close().then(() => 0);
         await metrics?.close();
         // A request the grace cut may still hold a connection: the books close, or the process goes without them.

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
+import { scheduleStagedSweep } from './desk/staged-sweep';
 import { registerDeskIpc } from './desk/transport/ipc';
 import { appMenu, connectToFirm } from './firm-connect';
 import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
@@ -32,6 +33,7 @@ let server: RunningServer | undefined;
 let unmark: (() => void) | undefined;
 let stopBackups: (() => void) | undefined;
 let stopRepeats: (() => void) | undefined;
+let stopSweep: (() => void) | undefined;
 let mainWindow: BrowserWindow | undefined;
 
 /** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
@@ -69,6 +71,7 @@ async function boot(): Promise<void> {
   const progress = new Map<string, { phase: string; rows: number }>();
   stopBackups = scheduleDailyBackups(open, dataDir, log);
   stopRepeats = await scheduleJournalRepeats(open, log);
+  stopSweep = await scheduleStagedSweep(open, dataDir, log);
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
@@ -106,6 +109,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     stopBackups?.();
     stopRepeats?.();
+    stopSweep?.();
     void server?.close();
     ledger?.close();
     unmark?.();

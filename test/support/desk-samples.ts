@@ -83,9 +83,12 @@ const month = () => {
 export const handRow = async (fx: Fixture, amount: string, extra: Input = {}): Promise<string> =>
   (await asOwner<{ id: string }>(fx, 'addTransaction', { account: 'Current', date: '2026-05-04', amount, description: `HAND ROW ${fx.n()}`, ...extra })).id;
 
-/** A staged upload (what the app's windows send before an import), by its id. */
-export const upload = async (fx: Fixture, name: string, bytes: Uint8Array | string): Promise<string> =>
-  (await stageUpload(fx.ownerCtx, name, typeof bytes === 'string' ? Buffer.from(bytes) : bytes)).uploadId;
+/** A staged upload (what the app's windows send before an import), by its id: `who`'s (issue 51: only they may use it), else the machine's owner's. */
+export async function upload(fx: Fixture, name: string, bytes: Uint8Array | string, who?: Who): Promise<string> {
+  const ctx = who ? { ...fx.ownerCtx, person: who.person } : fx.ownerCtx;
+  const staged = await ctx.ledger.forOrg(fx.org.seq, () => stageUpload(ctx, fx.org.seq, name, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+  return staged.uploadId;
+}
 
 /** A receipt file nobody uploaded yet (receipts are kept once per file). */
 const receiptPdf = (fx: Fixture) => textPdf([`RECEIPT ${fx.n()}`, 'Total GBP 12.00']);
@@ -146,7 +149,7 @@ export const SAMPLES = {
   createOrganization: (fx) => ({ slug: `made-${fx.n()}` }),
   renameOrganization: (fx) => ({ organization: fx.org.slug, name: fx.org.name }),
   updateOrganization: (fx) => ({ organization: fx.org.slug, paymentTerms: `Payment within ${fx.n()} days` }),
-  setOrganizationLogo: async (fx) => ({ organization: fx.org.slug, file: await upload(fx, 'logo.png', solidPng(30, 10, [20, 40, 200])) }),
+  setOrganizationLogo: async (fx, who) => ({ organization: fx.org.slug, file: await upload(fx, 'logo.png', solidPng(30, 10, [20, 40, 200]), who) }),
   organizationLogo: (fx) => ({ organization: fx.org.slug }),
   removeOrganization: async (fx) => {
     // An empty organization whose people hold the same roles as in the fixture's.
@@ -238,8 +241,8 @@ export const SAMPLES = {
     await asOwner(fx, 'closeAccount', { account: name });
     return { account: name };
   },
-  importStatement: async (fx) => ({
-    file: await upload(fx, 'statement.csv', `Date,Description,Amount\n2026-05-03,IMPORTED ROW ${fx.n()},-12.34\n`),
+  importStatement: async (fx, who) => ({
+    file: await upload(fx, 'statement.csv', `Date,Description,Amount\n2026-05-03,IMPORTED ROW ${fx.n()},-12.34\n`, who),
     account: await account(fx),
   }),
   importProgress: () => ({ file: 'nothing-in-progress' }),
@@ -294,10 +297,12 @@ export const SAMPLES = {
   },
   voidInvoice: async (fx) => ({ number: (await invoice(fx, true)).number, reason: 'wrong customer', date: '2026-06-05' }),
   creditInvoice: async (fx) => ({ number: (await invoice(fx, true)).number, date: '2026-06-05', lines: ['Discount;1;10;4000'] }),
-  importInvoices: async (fx) => ({
-    file: await upload(fx, 'invoices.csv', `Customer,Reference,Date,Description,Quantity,Unit price,Category\nGlobex,R${fx.n()},2026-06-01,Thing,1,10,4000\n`),
+  importInvoices: async (fx, who) => ({
+    file: await upload(fx, 'invoices.csv', `Customer,Reference,Date,Description,Quantity,Unit price,Category\nGlobex,R${fx.n()},2026-06-01,Thing,1,10,4000\n`, who),
   }),
-  importBills: async (fx) => ({ file: await upload(fx, 'bills.csv', `Vendor,Number,Date,Description,Unit price,Category\nInitech,IB-${fx.n()},2026-06-01,Paper,10,5000\n`) }),
+  importBills: async (fx, who) => ({
+    file: await upload(fx, 'bills.csv', `Vendor,Number,Date,Description,Unit price,Category\nInitech,IB-${fx.n()},2026-06-01,Paper,10,5000\n`, who),
+  }),
   invoicePdf: (fx) => ({ number: fx.fixed.invoice, out: join(fx.dir, `invoice-${fx.n()}.pdf`) }),
   invoicePdfBytes: (fx) => ({ number: fx.fixed.invoice }),
   createBill: (fx) => ({ vendor: 'Initech', number: `NB-${fx.n()}`, date: '2026-06-01', lines: ['Paper;1;50;5000'] }),
@@ -338,7 +343,7 @@ export const SAMPLES = {
   // Rates
   listRates: () => ({}),
   setRate: (fx) => ({ currency: 'USD', date: day('2026-01-01', fx.n() % 300), rate: '0.79' }),
-  importRates: async (fx) => ({ file: await upload(fx, 'rates.csv', `date,currency,rate\n${day('2025-01-01', fx.n() % 300)},USD,0.8\n`), format: 'plain' }),
+  importRates: async (fx, who) => ({ file: await upload(fx, 'rates.csv', `date,currency,rate\n${day('2025-01-01', fx.n() % 300)},USD,0.8\n`, who), format: 'plain' }),
   // Each on a day of its own: the Euro account's balance is worth more at February's rates than it was booked at.
   revalue: () => ({ date: revaluationDay() }),
   undoRevaluation: async (fx) => {
@@ -406,7 +411,11 @@ export const SAMPLES = {
   trialBalance: () => ({}),
   generalLedger: () => ({ account: 'Current' }),
   exportBooks: () => ({ format: 'csv' }),
-  downloadExport: async (fx) => ({ exportId: (await asOwner<{ exportId: string }>(fx, 'exportBooks', { format: 'csv' })).exportId }),
+  // An export is downloaded by the person who made it (issue 51): theirs where they may export, else the owner's (refused first).
+  downloadExport: async (fx, who) => {
+    const made = await runDesk({ ...fx.ownerCtx, person: who.person }, 'exportBooks', { orgId: fx.org.id, format: 'csv' }, () => {});
+    return { exportId: 'data' in made ? (made.data as { exportId: string }).exportId : (await asOwner<{ exportId: string }>(fx, 'exportBooks', { format: 'csv' })).exportId };
+  },
   verifyAudit: () => ({}),
   listBackups: () => ({}),
   backupNow: () => ({}),
@@ -447,7 +456,6 @@ export const NO_ORGANIZATION: readonly DeskOperationName[] = [
   'newSecondFactor',
   'confirmSecondFactor',
   'importProgress',
-  'stageStatement',
   'listBackups',
   'backupNow',
 ];

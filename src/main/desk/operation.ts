@@ -7,6 +7,7 @@ import { Amount, Line, Uuid } from '../api/schemas';
 import * as L from '../ledger';
 import type { Human } from '../ledger/access/audit';
 import { PROPOSING, type Role } from './roles';
+import type { StagingLimits } from './staged-limits';
 
 export type Reviewer = Human;
 
@@ -29,6 +30,8 @@ export interface DeskContext {
   progress?: Map<string, { phase: string; rows: number }>;
   /** Owner commands: where an export without --out goes. */
   stdout?: NodeJS.WritableStream;
+  /** What uploads may stage (staged-limits.ts): read once at a server's start; absent, from the environment. */
+  staging?: StagingLimits;
   /** Desktop: opens a file in the computer's own viewer (Electron's shell.openPath). */
   openPath?: (path: string) => Promise<void>;
 }

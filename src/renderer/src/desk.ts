@@ -28,8 +28,8 @@ async function overHttp(name: DeskOperationName, input: unknown): Promise<DeskAn
     const query = new URLSearchParams({ orgId, fileName });
     res = await fetch(`${DESK_HTTP_PREFIX}/uploadReceipt?${query}`, { method: 'POST', body: bytes as BodyInit, headers: { 'content-type': 'application/octet-stream' } });
   } else if (name === 'stageStatement') {
-    const { fileName, bytes } = input as { fileName: string; bytes: Uint8Array };
-    res = await fetch(`${DESK_HTTP_PREFIX}/stageStatement?${new URLSearchParams({ fileName })}`, {
+    const { orgId, fileName, bytes } = input as { orgId: string; fileName: string; bytes: Uint8Array };
+    res = await fetch(`${DESK_HTTP_PREFIX}/stageStatement?${new URLSearchParams({ orgId, fileName })}`, {
       method: 'POST',
       body: bytes as BodyInit,
       headers: { 'content-type': 'application/octet-stream' },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CurrencyCode, Line, Prose } from '../../api/schemas';
 import * as L from '../../ledger';
 import { writeAmount } from '../../../shared/amounts';
-import { openFile } from '../files';
+import { fileDone, openFile } from '../files';
 import { op } from '../operation';
 import { mapInOrder } from '../../ledger/core/in-order';
 
@@ -168,11 +168,13 @@ export const organizationOperations = {
       const org = await L.requireOrganization(ctx.ledger, organization);
       if (remove === !!file) throw L.invalid([{ field: 'file', message: remove ? 'name a file or --remove, not both' : 'name the image file (or --remove)' }]);
       if (remove) return { removed: await L.removeLogo(ctx.ledger, org, ctx.reviewer), logo: null };
-      const source = await openFile(ctx, file!);
+      const source = await openFile(ctx, org.seq, file!);
       const bytes = readUpTo(source.openSync(), L.MAX_LOGO_BYTES + 1);
       // Checked by its bytes, then drawn once into a PDF: what the invoices will print, refused now rather than then.
       await L.assertDrawable(bytes, L.logoFacts(bytes).mimeType);
-      return { removed: null, logo: await L.setLogo(ctx.ledger, org, ctx.reviewer, source.name, bytes) };
+      const logo = await L.setLogo(ctx.ledger, org, ctx.reviewer, source.name, bytes);
+      await fileDone(ctx, org.seq, file!);
+      return { removed: null, logo };
     },
     {
       name: 'org logo',

@@ -15,7 +15,7 @@ import { recordTexts } from '../../statements/records';
 import { skippedRowsCsv } from '../../statements/skipped-csv';
 import { cleanFileName } from '../../receipts/intake';
 import { negateDecimal } from '../../../shared/amounts';
-import { openFile, stageUpload } from '../files';
+import { fileDone, openFile, stageUpload } from '../files';
 import { op, Org, orgSeq, Page, type DeskContext } from '../operation';
 import { printImport, printImportList, printSkipped } from './import-print';
 import { mapInOrder } from '../../ledger/core/in-order';
@@ -134,7 +134,7 @@ async function cardSpendingPositive(ctx: DeskContext, seq: number, input: Input,
 
 export async function runImport(ctx: DeskContext, input: Input): Promise<L.ImportResult> {
   const seq = await orgSeq(ctx, input.orgId);
-  const source = await openFile(ctx, input.file);
+  const source = await openFile(ctx, seq, input.file);
   const report = (rows: number) => ctx.progress?.set(input.file, { phase: 'reading', rows });
   try {
     let mapping: CsvMapping | undefined;
@@ -149,7 +149,7 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
     });
     if (statement.csv && mapping?.negate === undefined && (await cardSpendingPositive(ctx, seq, input, statement))) mapping = { ...mapping, negate: true };
     ctx.progress?.set(input.file, { phase: input.dryRun ? 'checking' : 'writing', rows: statement.rows.length });
-    return await L.importStatement(ctx.ledger, seq, ctx.reviewer, {
+    const result = await L.importStatement(ctx.ledger, seq, ctx.reviewer, {
       statement,
       fileName: source.name,
       fileSha256: await sha256Of(source),
@@ -164,6 +164,9 @@ export async function runImport(ctx: DeskContext, input: Input): Promise<L.Impor
       dryRun: input.dryRun,
       readBack: (lines) => recordTexts(source, statement.encoding, statement.format, lines),
     });
+    // Imported: the upload has served (a dry run, or a refusal to fix and try again, keeps it).
+    if (!input.dryRun && result.batchId) await fileDone(ctx, seq, input.file);
+    return result;
   } catch (error) {
     if (error instanceof StatementError) throw L.invalid([{ field: error.field, message: error.message }], error.message);
     throw error;
@@ -237,13 +240,14 @@ export const importOperations = {
     },
   ),
 
-  /** The app's upload: bytes in (IPC), or a stream (browser route, see http.ts). */
+  /** The app's upload for an organization: bytes in (IPC), or a stream (browser route, see http.ts); the organization's and the person's alone. */
   stageStatement: op(
     KEEPERS,
     z.strictObject({
+      ...Org,
       fileName: z.string().min(1).max(1000),
       bytes: z.union([z.instanceof(Uint8Array), z.instanceof(Readable)], { error: 'must be the file bytes' }),
     }),
-    (ctx, { fileName, bytes }) => stageUpload(ctx, cleanFileName(fileName), bytes),
+    async (ctx, { orgId, fileName, bytes }) => stageUpload(ctx, await orgSeq(ctx, orgId), cleanFileName(fileName), bytes),
   ),
 };

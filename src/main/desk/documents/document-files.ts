@@ -4,7 +4,7 @@
 import { KEEPERS } from '../roles';
 import { z } from 'zod';
 import * as L from '../../ledger';
-import { openFile, textOf } from '../files';
+import { fileDone, openFile, textOf } from '../files';
 import { op, Org, orgSeq } from '../operation';
 
 function importOperation(kind: 'invoice' | 'bill') {
@@ -21,9 +21,11 @@ function importOperation(kind: 'invoice' | 'bill') {
       taxInclusive: z.boolean().optional().describe('Unit prices include tax (default: they exclude it)'),
     }),
     async (ctx, { orgId, file, draft, taxInclusive }) => {
-      const documents = L.documentsFromCsv(await textOf(await openFile(ctx, file)), kind);
+      const seq = await orgSeq(ctx, orgId);
+      const documents = L.documentsFromCsv(await textOf(await openFile(ctx, seq, file)), kind);
       if (taxInclusive) for (const d of documents) d.input.taxInclusive = true;
-      const rows = await L.createDocuments(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, documents, { kind, issue: !draft });
+      const rows = await L.createDocuments(ctx.ledger, seq, ctx.reviewer, documents, { kind, issue: !draft });
+      await fileDone(ctx, seq, file);
       return {
         created: rows.length,
         status: draft ? 'draft' : kind === 'bill' ? 'open' : 'sent',

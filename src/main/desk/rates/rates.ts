@@ -5,7 +5,7 @@ import { ACCOUNTANTS, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
 import { DateString, Line } from '../../api/schemas';
 import * as L from '../../ledger';
-import { openFile, textOf } from '../files';
+import { fileDone, openFile, textOf } from '../files';
 import { op, Org, orgSeq, Page, pageLine } from '../operation';
 
 const Currency = Line(3).trim().min(3).describe('ISO 4217 code, such as EUR');
@@ -54,8 +54,11 @@ export const rateOperations = {
       format: z.enum(L.RATE_FORMATS).optional().describe("ecb (the ECB's reference rates as published) or plain (date,currency,rate); default: by the header"),
     }),
     async (ctx, { orgId, file, format }) => {
-      const source = await openFile(ctx, file);
-      return L.importRates(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, await textOf(source), { format, name: source.name });
+      const seq = await orgSeq(ctx, orgId);
+      const source = await openFile(ctx, seq, file);
+      const result = await L.importRates(ctx.ledger, seq, ctx.reviewer, await textOf(source), { format, name: source.name });
+      await fileDone(ctx, seq, file);
+      return result;
     },
     {
       name: 'rate import',

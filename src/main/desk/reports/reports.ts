@@ -2,9 +2,8 @@
 // (`ledgerdesk report pl|balances`, `export`, `audit verify`).
 import { ACCOUNTANTS, ANYONE, STAFF } from '../roles';
 import { randomUUID } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { closeSync, createReadStream, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { DateString } from '../../api/schemas';
@@ -14,7 +13,8 @@ import { writeHledger } from '../../exports/hledger';
 import { balancesCsv, profitAndLossCsv } from '../../exports/report-csv';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, type DeskContext } from '../operation';
-import { stagedAsFile, stageFileInDatabase } from '../staged';
+import { privatePath } from '../private-temp';
+import { stagedFile, stageLocalFile, unstage } from '../staged';
 
 const Period = { from: DateString.optional().describe('First day (default: the 12 months ending with the latest transaction)'), to: DateString.optional().describe('Last day') };
 const Span = { from: DateString.optional().describe('First day (default: the first transaction)'), to: DateString.optional().describe('Last day (default: the last transaction)') };
@@ -24,8 +24,6 @@ export const EXPORT_FORMATS = {
   hledger: { write: writeHledger, ext: 'journal' },
   beancount: { write: writeBeancount, ext: 'beancount' },
 } as const;
-
-export const exportsDir = (dataDir: string): string => join(dataDir, 'exports');
 
 /** The P&L as text: sections, each category under its parent, subtotals and net in every column (a column per month with --by month). */
 export function printPl(pl: L.ProfitAndLoss): string[] {
@@ -73,52 +71,39 @@ async function runExport(ctx: DeskContext, input: { orgId: string; format: keyof
   const org = await L.organizationBySeq(ctx.ledger, seq);
   const fileName = `${org.slug}${input.from || input.to ? `-${input.from ?? 'start'}-to-${input.to ?? 'end'}` : ''}.${EXPORT_FORMATS[input.format].ext}`;
   if (input.out && ctx.mode !== 'command') throw L.invalid([{ field: 'out', message: 'only an owner command writes to a path of its choosing' }]);
-  const exportId = randomUUID();
-  const target = input.out
-    ? resolve(input.out)
-    : ctx.mode === 'command'
-      ? join(tmpdir(), `ledgerdesk-${exportId}`)
-      : ctx.ledger.engine === 'postgres'
-        ? join(tmpdir(), `ledgerdesk-export-${exportId}`, fileName)
-        : join(exportsDir(ctx.dataDir), org.id, exportId, fileName);
-  mkdirSync(join(target, '..'), { recursive: true });
-  const file = bufferedFile(target);
+  // Written where it is asked for, else in this process's private folder (issue 51: no shared, guessable folder).
+  const target = input.out ? resolve(input.out) : privatePath(`export-${randomUUID()}`);
+  if (input.out) mkdirSync(dirname(target), { recursive: true });
   let rows: number;
   try {
-    rows = EXPORT_FORMATS[input.format].write(await L.exportBook(ctx.ledger, seq, input), (chunk) => file.write(chunk));
-  } finally {
-    file.close();
-  }
-  const size = statSync(target).size;
-  if (ctx.mode === 'command' && !input.out) {
-    // No --out: the export goes to standard output.
-    await pipeline(createReadStream(target), ctx.stdout ?? process.stdout, { end: false });
-    rmSync(target, { force: true });
-    return { exportId: null, file: null, fileName, format: input.format, rows, size };
-  }
-  if (!input.out && ctx.ledger.engine === 'postgres') {
-    // A server's download may reach another process: the export waits in the database (staged.ts).
-    const staged = await stageFileInDatabase(ctx.ledger, fileName, target, org.id);
-    rmSync(join(target, '..'), { recursive: true, force: true });
+    const file = bufferedFile(target);
+    try {
+      rows = EXPORT_FORMATS[input.format].write(await L.exportBook(ctx.ledger, seq, input), (chunk) => file.write(chunk));
+    } finally {
+      file.close();
+    }
+    const size = statSync(target).size;
+    if (input.out) return { exportId: null, file: target, fileName, format: input.format, rows, size };
+    if (ctx.mode === 'command') {
+      // No --out: the export goes to standard output.
+      await pipeline(createReadStream(target), ctx.stdout ?? process.stdout, { end: false });
+      return { exportId: null, file: null, fileName, format: input.format, rows, size };
+    }
+    // The app's export waits, staged for its organization and the person who made it, for their download (which
+    // may reach another server process): removed once downloaded, or after a day.
+    const staged = await stageLocalFile(ctx, seq, fileName, target);
     return { exportId: staged.id, file: null, fileName, format: input.format, rows, size };
+  } finally {
+    if (!input.out) rmSync(target, { force: true });
   }
-  return { exportId: input.out ? null : exportId, file: input.out ? target : null, fileName, format: input.format, rows, size };
 }
 
-/** An export made for a download, for its organization only: its name and where it is now (a data folder's, or a server's staged copy). */
-export async function exportFile(ctx: DeskContext, orgId: string, exportId: string): Promise<{ name: string; path: string }> {
-  const gone = () => new L.LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id: exportId });
+/** An export made for a download, for the organization and the person who made it only: its name and where it is now. */
+export async function exportFile(ctx: DeskContext, orgId: string, exportId: string): Promise<{ name: string; path: string; done: () => Promise<void> }> {
   const org = await L.requireOrganization(ctx.ledger, orgId);
-  if (!/^[0-9a-f-]{36}$/.test(exportId)) throw gone();
-  if (ctx.ledger.engine === 'postgres') {
-    const staged = await stagedAsFile(ctx.ledger, exportId, org.id);
-    if (!staged) throw gone();
-    return { name: staged.name, path: staged.path };
-  }
-  const dir = join(exportsDir(ctx.dataDir), org.id, exportId);
-  const name = existsSync(dir) ? readdirSync(dir)[0] : undefined;
-  if (!name) throw gone();
-  return { name, path: join(dir, name) };
+  const staged = await stagedFile(ctx, org.seq, 'export', exportId);
+  if (!staged) throw new L.LedgerError('not_found', 'That export is gone; export again.', { resource: 'export', id: exportId });
+  return { name: staged.name, path: staged.path, done: () => unstage(ctx, org.seq, exportId) };
 }
 
 export const reportOperations = {
@@ -171,8 +156,10 @@ export const reportOperations = {
 
   /** The app's download of an export (the browser gets it from the download route instead). */
   downloadExport: op(ACCOUNTANTS, z.strictObject({ ...Org, exportId: z.uuid() }), async (ctx, { orgId, exportId }) => {
-    const { name, path } = await exportFile(ctx, orgId, exportId);
-    return { fileName: name, bytes: new Uint8Array(readFileSync(path)) };
+    const { name, path, done } = await exportFile(ctx, orgId, exportId);
+    const bytes = new Uint8Array(readFileSync(path));
+    await done(); // served: nothing of it stays behind
+    return { fileName: name, bytes };
   }),
 
   verifyAudit: op(STAFF, z.strictObject(Org), async (ctx, { orgId }) => L.verifyAuditChain(ctx.ledger, await orgSeq(ctx, orgId)), {

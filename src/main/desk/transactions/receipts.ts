@@ -3,13 +3,13 @@
 // or, in the desktop app, opened in the computer's own viewer.
 import { ANYONE, KEEPERS, PROPOSERS } from '../roles';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Uuid } from '../../api/schemas';
 import * as L from '../../ledger';
 import { checkReceiptFile, cleanFileName, pdfText, sha256Of } from '../../receipts/intake';
 import { op, Org, proposable, orgSeq, Page, type DeskContext } from '../operation';
+import { privatePath } from '../private-temp';
 
 /** A client sees the receipts they uploaded, no others (issue 45). */
 const ownOnly = (ctx: DeskContext): number | undefined => (ctx.role === 'client' && ctx.person ? ctx.person.seq : undefined);
@@ -70,8 +70,9 @@ export const receiptOperations = {
   openReceipt: op(ANYONE, z.strictObject({ ...Org, id: Uuid }), async (ctx, { orgId, id }) => {
     if (!ctx.openPath) throw new L.LedgerError('conflict', "Only the desktop app opens files in the computer's viewer; in a browser, the receipt opens in a new tab.", null);
     const file = await receiptFile(ctx, orgId, id);
-    const folder = join(tmpdir(), 'ledgerdesk-receipts', id);
-    mkdirSync(folder, { recursive: true });
+    // In this process's private folder (issue 51), not a shared one another local user could make first.
+    const folder = privatePath(`receipt-${id}`);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
     const copy = join(folder, file.fileName);
     writeFileSync(copy, file.bytes);
     await ctx.openPath(copy);

@@ -49,6 +49,13 @@ export function mountDesk(app: Express, options: DeskHttpOptions): void {
   serveRenderer(app, options.rendererDir);
 }
 
+/** The rest of a request's body, read and dropped. */
+const drained = (req: express.Request): Promise<void> =>
+  new Promise((done) => {
+    for (const event of ['end', 'close', 'error']) req.once(event, () => done());
+    req.resume();
+  });
+
 const send = (res: express.Response, result: DeskAnswer<unknown>) => res.status('error' in result ? statusOf(result.error.code) : 200).json(result);
 
 /** A read replica's server (issue 51) signs no one in, by link or password: a session is a write. */
@@ -107,11 +114,16 @@ function deskRouter(options: DeskHttpOptions, peopleOptions: PeopleHttpOptions):
     const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) : undefined;
     send(res, await runDesk(context(req), 'uploadReceipt', { orgId: req.query.orgId, fileName: req.query.fileName, bytes }, options.log));
   });
-  // Statements are streamed to the data folder as they arrive (they can be large), not held in memory.
+  // Statements are streamed to where they are staged as they arrive (they can be large), not held in memory.
   api.post('/stageStatement', requireSession, requireType('octet-stream'), async (req, res) => {
-    send(res, await runDesk(context(req), 'stageStatement', { fileName: req.query.fileName, bytes: req }, options.log));
+    const answer = await runDesk(context(req), 'stageStatement', { orgId: req.query.orgId, fileName: req.query.fileName, bytes: req }, options.log);
+    // Refused before its end (a limit, a quota, a role): the rest is read and dropped before the answer, so that a
+    // client still sending reads it (an answer sent mid-body would close on bytes still coming: a reset, no answer).
+    // The server's request timeout bounds how long that may take.
+    if ('error' in answer && !req.readableEnded) await drained(req);
+    send(res, answer);
   });
-  api.get('/download/:exportId', requireSession, sendExport(context));
+  api.get('/download/:exportId', requireSession, sendExport(context, options));
   api.get('/receipts/:id', requireSession, sendReceipt(context));
   api.post('/:name', requireSession, requireType('json'), jsonBody, async (req, res) => {
     send(res, await runDesk(context(req), req.params.name as string, req.body, options.log));
@@ -123,15 +135,21 @@ function deskRouter(options: DeskHttpOptions, peopleOptions: PeopleHttpOptions):
 }
 
 /** An export's file, as a download (the desktop app reads it over IPC instead): for whom downloadExport allows. */
-function sendExport(context: (req: express.Request) => DeskContext): RequestHandler {
+function sendExport(context: (req: express.Request) => DeskContext, options: Pick<DeskHttpOptions, 'log'>): RequestHandler {
   return async (req, res, next) => {
     try {
       const { orgId } = parsePart(z.strictObject({ orgId: Uuid }), queryOf(req), 'query');
       const base = context(req);
-      const { name, path } = await forOrgOf(base.ledger, { orgId }, async (org) =>
-        exportFile(await asPerson(base, 'downloadExport', deskOperations.downloadExport.roles, org), orgId, String(req.params.exportId)),
-      );
-      res.download(path, name);
+      const { name, path, done } = await forOrgOf(base.ledger, { orgId }, async (org) => {
+        const file = await exportFile(await asPerson(base, 'downloadExport', deskOperations.downloadExport.roles, org), orgId, String(req.params.exportId));
+        // Removed in the organization's scope (a server's row-level security), once served whole.
+        return { ...file, done: () => base.ledger.forOrg(org!.seq, file.done) };
+      });
+      res.download(path, name, (error) => {
+        // Served: nothing of it stays (issue 51). Cut short: it stays for another try, until its day is out.
+        if (!error) done().catch((e: unknown) => options.log(`removing a downloaded export failed: ${(e as Error)?.message ?? String(e)}`));
+        else if (!res.headersSent) next(error);
+      });
     } catch (error) {
       next(error);
     }

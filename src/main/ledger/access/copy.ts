@@ -21,8 +21,8 @@ import { deskActor, findOrganization, organizationBySeq, type Organization } fro
 
 /** Kept by triggers from the rows, made again by the target's as the rows go in. */
 const DERIVED = new Set([...TOTALS.map((t) => t.table), 'description_shapes', 'description_shape_totals']);
-/** Tokens' kept answers stay with their tokens. */
-const LEFT = new Set(['idempotency_keys']);
+/** Tokens' kept answers stay with their tokens; staged files (an upload, an export between two requests) are no books. */
+const LEFT = new Set(['idempotency_keys', 'staged_files', 'staged_chunks']);
 /** JSON columns that keep seqs of other rows (lines as they were, a repeat's lines, what an approval changed). */
 const JSON_COLUMNS: Record<string, string[]> = {
   split_origins: ['lines'],

@@ -25,7 +25,11 @@ export const ERROR_CODES = {
   },
   proposal_rejected: { status: 409, description: 'A person rejected this same change before; details name that proposal and the comment.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still being processed; retry after it finishes.' },
-  payload_too_large: { status: 413, description: 'The request body is over 1 MiB.' },
+  payload_too_large: { status: 413, description: 'The request body is over 1 MiB (a desk upload: over its limit, details.limit).' },
+  staging_quota_exceeded: {
+    status: 413,
+    description: "A desk upload would take a person's or an organization's staged files past its quota; details name the quota, its limit and what is staged.",
+  },
   unsupported_media_type: { status: 415, description: 'A request body must be sent as application/json.' },
   idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with another request body (or operation) in the last 24 hours.' },
   rate_limited: { status: 429, description: 'Too many failed sign-ins for this account: refused until the time details give.' },

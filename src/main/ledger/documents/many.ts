@@ -117,7 +117,9 @@ export function documentsFromCsv(text: string, kind: CreateOptions['kind']): Sou
   try {
     records = parse(text.replace(/^\uFEFF/, ''), { skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (e) {
-    throw invalid([{ field: 'file', message: `is not CSV: ${(e as Error).message}` }]);
+    // The parser's words quote the file; the line alone says where (issue 51: an error names the place, not the content).
+    const line = (e as { lines?: number }).lines;
+    throw invalid([{ field: 'file', message: `is not CSV${line ? ` (line ${line})` : ''}` }]);
   }
   const [header = [], ...rows] = records;
   const at = new Map<Column, number>();
@@ -127,7 +129,8 @@ export function documentsFromCsv(text: string, kind: CreateOptions['kind']): Sou
   });
   const missing = [party, 'description', 'unit price', 'category'].filter((c) => !at.has(c === party ? 'contact' : (c as Column)));
   if (kind === 'bill' && !at.has('reference')) missing.push('number');
-  if (missing.length) throw invalid([{ field: 'file', message: `lacks the column(s) ${missing.join(', ')} (its header: ${header.join(', ') || 'none'})` }]);
+  // The columns it lacks, by the names this reader knows, never the file's own header (issue 51): an error names what is wrong, not what the file holds.
+  if (missing.length) throw invalid([{ field: 'file', message: `lacks the column(s) ${missing.join(', ')} in its first line` }]);
   if (rows.length === 0) throw invalid([{ field: 'file', message: 'has no rows under its header' }]);
   const columns = Object.fromEntries(Object.entries(FIELD_OF).map(([f, c]) => [f, c === 'contact' ? party : kind === 'bill' && c === 'reference' ? 'number' : c]));
   const byKey = new Map<string, Sourced>();

@@ -92,7 +92,7 @@ function Logo({ org, act }: { org: Org; act: Act }) {
     act(async () => {
       try {
         // Staged like any upload, then checked by its bytes and kept in the books.
-        const { uploadId } = await desk.stageStatement({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+        const { uploadId } = await desk.stageStatement({ orgId: org.id, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
         await desk.setOrganizationLogo({ organization: org.id, file: uploadId });
         logo.reload();
       } finally {

@@ -84,7 +84,7 @@ export function useImportRun(orgId: string, accountId: string | undefined, onImp
     setOptions({ account: options.account });
     setBusy(`Reading ${file.name}…`);
     try {
-      setUpload(await desk.stageStatement({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }));
+      setUpload(await desk.stageStatement({ orgId, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }));
     } catch (error) {
       setProblem({ field: 'file', message: messageOf(error) });
       setBusy(undefined);

@@ -43,7 +43,7 @@ function RatesFile({ orgId, done, fail }: { orgId: string; done: (text: string) 
     if (!file) return;
     setBusy(true);
     try {
-      const { uploadId } = await desk.stageStatement({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      const { uploadId } = await desk.stageStatement({ orgId, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       const r = await desk.importRates({ orgId, file: uploadId });
       done(
         `${file.name} (${r.format === 'ecb' ? 'ECB reference rates' : 'rates file'}): ${r.added} added, ${r.changed} changed, ${r.unchanged} already so` +
