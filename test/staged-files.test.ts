@@ -124,7 +124,11 @@ describe('an upload belongs to its organization and the person who staged it', (
     expect((await stage('ann', b, 'x.csv', B_STATEMENT)).error!.code).toBe('not_found');
     expect((await stage('cal', a, 'x.csv', B_STATEMENT)).error!.code).toBe('forbidden');
     const unnamed = await answer(
-      await fetch(`${app.server.url}/desk/api/stageStatement?fileName=x.csv`, { method: 'POST', headers: { cookie: `ldk_desk=${cookies.ann}` }, body: B_STATEMENT }),
+      await fetch(`${app.server.url}/desk/api/stageStatement?fileName=x.csv`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', cookie: `ldk_desk=${cookies.ann}` },
+        body: B_STATEMENT,
+      }),
     );
     expect([unnamed.status, unnamed.error!.details]).toEqual([400, [expect.objectContaining({ field: 'orgId' })]]);
   });
