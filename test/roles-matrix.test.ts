@@ -62,6 +62,8 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   whoAmI: 'anyone',
   newSecondFactor: 'anyone',
   confirmSecondFactor: 'anyone',
+  acceptInvitation: 'anyone',
+  declineInvitation: 'anyone',
   listProposals: 'staff',
   reviewProposals: 'keepers',
   listAudit: 'staff',

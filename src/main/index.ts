@@ -3,7 +3,7 @@
 // (native/electron, see scripts/prepare-electron-sqlite.mjs); the desk talks
 // to the renderer over IPC only (desk/ipc.ts). The menu's "Connect to a firm's
 // server…" opens a firm's server in a window of its own (firm-window.ts).
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +12,9 @@ import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { registerDeskIpc } from './desk/transport/ipc';
 import { appMenu, connectToFirm } from './firm-connect';
-import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
+import { openBooks } from './ledger/core/open';
+import { protectKeysWith } from './ledger/core/secrets/keys';
 import { configuredPort, ledgerFile } from './paths';
 import { markRunning } from './running';
 import { hardenContents, hardenSession, windowOptions } from './window';
@@ -57,7 +59,11 @@ async function createWindow(): Promise<void> {
 async function boot(): Promise<void> {
   const dataDir = app.getPath('userData');
   const nativeBinding = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
-  const open = openLedger(ledgerFile(dataDir), { log, ...(existsSync(nativeBinding) ? { nativeBinding } : {}) });
+  // The key that seals the books' secrets is kept in the data folder, protected by the system's keychain.
+  if (safeStorage.isEncryptionAvailable()) {
+    protectKeysWith({ name: 'safeStorage', protect: (text) => safeStorage.encryptString(text), unprotect: (blob) => safeStorage.decryptString(blob) });
+  }
+  const open = await openBooks({ ledgerFile: ledgerFile(dataDir) }, { log, ...(existsSync(nativeBinding) ? { nativeBinding } : {}) });
   ledger = open;
   await ensureDefaultOrganization(open);
   const running = await startAgentServer(open);

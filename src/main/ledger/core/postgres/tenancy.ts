@@ -18,7 +18,7 @@ export const GLOBAL_TABLES: readonly string[] = [
   'users',
   'memberships',
   'invitations',
-  'sign_in_failures',
+  'sign_in_limits',
 ];
 
 /** The setting a connection's organization is in (set per transaction or connection by the driver, driver.ts). */
