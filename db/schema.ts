@@ -1337,6 +1337,8 @@ export const deskSessions = sqliteTable(
     userSeq: integer('user_seq').references((): AnySQLiteColumn => users.seq),
     /** 1 until the person's second factor is checked: such a session opens nothing else. */
     totpDue: integer('totp_due').notNull().default(0),
+    /** Second-factor codes tried on this pending session (counted before each is checked): the 5th wrong one ends it. */
+    totpTries: integer('totp_tries').notNull().default(0),
   },
   (t) => [index('desk_sessions_seen').on(t.seenAt), index('desk_sessions_user').on(t.userSeq)],
 );
@@ -1397,7 +1399,7 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
-    /** A TOTP secret (base32) once the person enrolled a second factor. */
+    /** A TOTP secret (base32) once the person enrolled a second factor, sealed (ledger/core/secrets: never in clear). */
     totpSecret: text('totp_secret'),
     /** The last time step whose code was accepted: a code is never taken twice. */
     totpStep: integer('totp_step'),
@@ -1424,7 +1426,11 @@ export const memberships = sqliteTable(
   (t) => [primaryKey({ columns: [t.userSeq, t.orgSeq] }), index('memberships_org').on(t.orgSeq)],
 );
 
-/** One-time invitation (and reset) links: only their SHA-256; valid 7 days, spent once. */
+/**
+ * One-time invitation (and reset) links: only their SHA-256; valid 7 days, spent once. With org_seq, an invitation of
+ * a person who already signs in to join an organization (issue 51): the role and the name the owner gave wait here
+ * until the person accepts (signed in, or through the link with their own password).
+ */
 export const invitations = sqliteTable(
   'invitations',
   {
@@ -1433,8 +1439,12 @@ export const invitations = sqliteTable(
       .notNull()
       .references(() => users.seq),
     expiresAt: integer('expires_at').notNull(),
+    orgSeq: integer('org_seq').references(() => organizations.seq),
+    role: text('role', { enum: ROLES }),
+    /** The name the owner typed: what the organization's People screen shows until the person accepts. */
+    name: text('name'),
   },
-  (t) => [index('invitations_user').on(t.userSeq)],
+  (t) => [index('invitations_user').on(t.userSeq), index('invitations_org').on(t.orgSeq)],
 );
 
 /**
@@ -1448,14 +1458,18 @@ export const serverSettings = sqliteTable('server_settings', {
   updatedAt: text('updated_at').notNull(),
 });
 
-/** Failed sign-ins per person (ms): slowed, and refused for a while after too many (ledger/access/people.ts). */
-export const signInFailures = sqliteTable(
-  'sign_in_failures',
-  {
-    userSeq: integer('user_seq')
-      .notNull()
-      .references(() => users.seq),
-    at: integer('at').notNull(),
-  },
-  (t) => [index('sign_in_failures_user').on(t.userSeq, t.at)],
-);
+/**
+ * Sign-in attempts counted before they are checked (issue 51), one row per thing counted: the address typed (whether
+ * or not a person has it) and a person's second-factor codes. One statement counts an attempt and answers whether it
+ * may be checked (ledger/access/attempts.ts), so parallel guesses on several processes are counted as one sequence.
+ */
+export const signInLimits = sqliteTable('sign_in_limits', {
+  /** What is counted: `address:<SHA-256 of the address>` or `totp:<person id>`. */
+  key: text('key').primaryKey(),
+  /** Attempts counted since window_start (a success deletes the row). */
+  count: integer('count').notNull(),
+  /** When the first attempt of this window was counted (ms). */
+  windowStart: integer('window_start').notNull(),
+  /** Refused until then (ms); 0: not locked. */
+  lockedUntil: integer('locked_until').notNull().default(0),
+});

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { addMember, issueInvitation, personByEmail, removeMember, requireTotp } from '../src/main/ledger/access/people';
+import { addMember, issueInvitation, personByEmail, removeMember } from '../src/main/ledger/access/people';
+import { requireTotp } from '../src/main/ledger/access/second-factor';
 import { delayFor, LOCK_AFTER, signIn } from '../src/main/ledger/access/sign-in';
 import { totpCode, verifyTotp } from '../src/main/ledger/access/totp';
 import { headlessBooks, testBooks } from './support/books';
@@ -75,7 +76,7 @@ describe('sign-in', () => {
     expect(locked).toHaveLength(1);
     // After the lock, the right password signs in (and clears the count).
     expect((await signIn(books, row.email, PASSWORD, now + 31 * 60_000)).person.email).toBe(row.email);
-  }, 30_000);
+  }, 90_000);
 });
 
 describe('sessions', () => {

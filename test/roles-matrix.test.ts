@@ -63,6 +63,8 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   whoAmI: 'anyone',
   newSecondFactor: 'anyone',
   confirmSecondFactor: 'anyone',
+  acceptInvitation: 'anyone',
+  declineInvitation: 'anyone',
   listProposals: 'staff',
   reviewProposals: 'keepers',
   withdrawProposals: 'proposers', // one's own only (issue 50)

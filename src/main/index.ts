@@ -3,7 +3,7 @@
 // (native/electron, see scripts/prepare-electron-sqlite.mjs); the desk talks
 // to the renderer over IPC only (desk/ipc.ts). The menu's "Connect to a firm's
 // server…" opens a firm's server in a window of its own (firm-window.ts).
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,9 @@ import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { scheduleStagedSweep } from './desk/staged-sweep';
 import { registerDeskIpc } from './desk/transport/ipc';
 import { appMenu, connectToFirm } from './firm-connect';
-import { deskActor, ensureDefaultOrganization, openLedger, type Ledger } from './ledger';
+import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
+import { openBooks } from './ledger/core/open';
+import { protectKeysWith } from './ledger/core/secrets/keys';
 import { configuredPort, ledgerFile } from './paths';
 import { markRunning } from './running';
 import { hardenContents, hardenSession, windowOptions } from './window';
@@ -62,7 +64,11 @@ async function boot(): Promise<void> {
   const binding = existsSync(nativeBinding) ? { nativeBinding } : {};
   // The folder's lock first: a `serve` already on this folder refuses this start, naming it, before the books open.
   unmark = markRunning(dataDir, null, binding);
-  const open = openLedger(ledgerFile(dataDir), { log, ...binding });
+  // The key that seals the books' secrets is kept in the data folder, protected by the system's keychain.
+  if (safeStorage.isEncryptionAvailable()) {
+    protectKeysWith({ name: 'safeStorage', protect: (text) => safeStorage.encryptString(text), unprotect: (blob) => safeStorage.decryptString(blob) });
+  }
+  const open = await openBooks({ ledgerFile: ledgerFile(dataDir) }, { log, ...binding });
   ledger = open;
   await ensureDefaultOrganization(open);
   const running = await startAgentServer(open);

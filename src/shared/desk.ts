@@ -19,6 +19,8 @@ export const DESK_OPERATIONS = [
   'whoAmI',
   'newSecondFactor',
   'confirmSecondFactor',
+  'acceptInvitation',
+  'declineInvitation',
   'listProposals',
   'reviewProposals',
   'withdrawProposals',

@@ -9,7 +9,7 @@ import type { DeskContext, DeskPerson } from '../../src/main/desk/operation';
 import { stageUpload } from '../../src/main/desk/files';
 import { runDesk } from '../../src/main/desk/transport/dispatch';
 import * as L from '../../src/main/ledger';
-import { addMember } from '../../src/main/ledger/access/people';
+import { addMember, issueOrgInvitation } from '../../src/main/ledger/access/people';
 import type { Role } from '../../src/main/ledger/access/roles';
 import { newTotpSecret, totpCode } from '../../src/main/ledger/access/totp';
 import type { DeskOperationName } from '../../src/shared/desk';
@@ -171,6 +171,8 @@ export const SAMPLES = {
     const secret = newTotpSecret();
     return { secret, code: totpCode(secret) };
   },
+  acceptInvitation: (fx, who) => invitedBy(fx, who),
+  declineInvitation: (fx, who) => invitedBy(fx, who),
 
   // Approvals, log, tokens
   listProposals: () => ({}),
@@ -447,6 +449,13 @@ export const SAMPLES = {
   setOpeningBalances: () => ({ date: '2005-12-31', lines: ['Current=100.00'], balanceToEquity: true }),
 } satisfies Record<DeskOperationName, Sample>;
 
+/** An invitation of the person who runs the sample, to join an organization of its own (issue 51). */
+async function invitedBy(fx: Fixture, who: Who): Promise<Input> {
+  const org = await fx.books.forOrg('all', () => L.createOrganization(fx.books, { slug: `inviting-${fx.n()}`, name: 'Inviting Ltd' }, L.deskActor()));
+  await issueOrgInvitation(fx.books, who.person.seq, org.seq, 'client', who.person.name);
+  return { invitation: org.id };
+}
+
 /** The operations whose input names no organization (they run for the person wherever they hold a role). */
 export const NO_ORGANIZATION: readonly DeskOperationName[] = [
   'appInfo',
@@ -455,6 +464,8 @@ export const NO_ORGANIZATION: readonly DeskOperationName[] = [
   'whoAmI',
   'newSecondFactor',
   'confirmSecondFactor',
+  'acceptInvitation',
+  'declineInvitation',
   'importProgress',
   'listBackups',
   'backupNow',

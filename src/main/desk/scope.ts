@@ -4,8 +4,9 @@
 // shows), and the person named as the actor of what it writes. Kept apart from
 // the transports so that the owner commands load it without them.
 import { findOrganization, LedgerError, type Ledger, type Organization } from '../ledger';
+import { noSuchOrganization } from '../ledger/access/organizations';
 import { roleOf, rolesOf, type Role } from '../ledger/access/roles';
-import { totpRequired } from '../ledger/access/sign-in';
+import { totpRequired } from '../ledger/access/second-factor';
 import type { DeskContext, DeskPerson } from './operation';
 import { ANYONE } from './roles';
 
@@ -19,11 +20,11 @@ const refOf = (input: unknown): string | null => {
  * Runs an operation for the organization its input names, else for 'all' (the organizations themselves): on a
  * server's database, row-level security then shows it that organization's rows and no other's.
  */
-export async function forOrgOf<R>(ledger: Ledger, input: unknown, run: (org: Organization | null) => R | Promise<R>): Promise<R> {
+export async function forOrgOf<R>(ledger: Ledger, input: unknown, run: (org: Organization | null, asked: string | null) => R | Promise<R>): Promise<R> {
   const ref = refOf(input);
   const org = ref === null ? null : await ledger.forOrg('all', () => findOrganization(ledger, ref));
   // An unknown organization: the operation says so itself (not_found), in a scope that shows nothing.
-  return org ? ledger.forOrg(org.seq, () => run(org)) : ledger.forOrg('all', () => run(null));
+  return org ? ledger.forOrg(org.seq, () => run(org, ref)) : ledger.forOrg('all', () => run(null, ref));
 }
 
 /** The actor a person's writes name: their id, and their name with their role ("Dana Reyes (bookkeeper)"). */
@@ -37,19 +38,22 @@ export const personActor = (person: DeskPerson, role: Role | null) => ({
 /**
  * The context an operation runs in for the person signed in (none: the machine's owner, every organization's owner):
  * their role in the organization (or, for an operation of no one organization, whether they hold one of its roles
- * anywhere), refused with 403 when the operation does not allow it.
+ * anywhere), refused with 403 when the operation does not allow it. `asked`: how the input named the organization.
  */
-export async function asPerson(ctx: DeskContext, name: string, roles: readonly Role[], org: Organization | null): Promise<DeskContext> {
+export async function asPerson(ctx: DeskContext, name: string, roles: readonly Role[], org: Organization | null, asked: string | null = null): Promise<DeskContext> {
   const person = ctx.person;
   if (!person) return { ...ctx, role: 'owner' };
   if (org) {
     const role = await roleOf(ctx.ledger, person.seq, org.seq);
-    // An organization the person is not in is one they cannot see: not found, as any unknown one.
-    if (!role) throw new LedgerError('not_found', `No organization "${org.slug}".`, { resource: 'organization', id: org.id });
+    // An organization the person is not in is one they cannot see: not found, the very answer an unknown one gets,
+    // naming only what they asked (never the slug or id they did not type).
+    if (!role) throw noSuchOrganization(asked ?? '');
     if (!roles.includes(role)) throw forbidden(name, role, roles, org.name);
     if (org.requireTotp && !person.totp) throw secondFactorFirst(org.name);
     return { ...ctx, role, reviewer: personActor(person, role) };
   }
+  // An organization named that does not exist answers as one the person is not in (before any role is weighed).
+  if (asked !== null) throw noSuchOrganization(asked);
   const held = [...(await rolesOf(ctx.ledger, person.seq)).values()];
   const role = roles.find((r) => held.includes(r));
   // One's own account and the list of one's organizations stay open to a person in none any more.

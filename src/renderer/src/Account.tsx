@@ -1,10 +1,11 @@
 // The person signed in to a browser (issue 45): their name and role, their
 // second factor (a secret for their authenticator app, kept once a code from
-// it is right), sign out here or everywhere.
+// it is right), invitations to answer, sign out here or everywhere.
 import { useState, type FormEvent } from 'react';
 import type { DeskResult } from '../../main/desk/operations';
 import { Copy, Notice, messageOf } from './components';
 import { desk, signOut, signOutEverywhere } from './desk';
+import { Invitations } from './Invitations';
 
 type Person = NonNullable<DeskResult<'appInfo'>['person']>;
 type Secret = DeskResult<'newSecondFactor'>;
@@ -80,6 +81,7 @@ export function AccountMenu({ person, role, orgName, onChanged }: { person: Pers
             {role} of {orgName}
           </span>
         </p>
+        <Invitations onJoined={onChanged} />
         <h3>Second factor</h3>
         <p className="small">{person.totp ? 'On: each sign-in asks for a code from your app.' : 'Off: a password alone signs you in.'}</p>
         {done && <Notice kind="ok">{done}</Notice>}

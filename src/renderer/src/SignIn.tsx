@@ -125,6 +125,7 @@ export function Invitation({ code }: { code: string }) {
     <Page title="Choose your password">
       <p className="hint">
         You were invited to keep books in Ledgerdesk. Choose a password of at least 12 characters that is not a common one (a few unrelated words work well). This link works once.
+        Already signing in here? Type the password you sign in with (twice): it joins you to the organization and stays as it is.
       </p>
       <form className="stack-form" aria-label="Choose your password" onSubmit={submit}>
         <label>

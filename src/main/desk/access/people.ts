@@ -1,28 +1,18 @@
 // People at the desk (issue 45): the People screen for owners and the `ledgerdesk
 // user ...` commands: add a person with a role (an invitation link, or a password
 // from standard input for scripted set-ups), change a role, remove, reset; and for
-// everyone signed in, their own second factor and "sign out everywhere".
+// everyone signed in, their own second factor, the invitations they answer, and
+// "sign out everywhere". An owner who is a person adding an address someone
+// already signs in with invites them (issue 51): the answer is a new address's.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { Line } from '../../api/schemas';
 import * as L from '../../ledger';
-import {
-  addMember,
-  assertMayReset,
-  listMembers,
-  membershipsOf,
-  orgsOfPerson,
-  personByEmail,
-  removeMember,
-  requiresTotp,
-  requireTotp,
-  resetPerson,
-  setMemberRole,
-  tokensByMaker,
-  type Member,
-} from '../../ledger/access/people';
+import { addMember, assertMayReset, listMembers, orgsOfPerson, personByEmail, removeMember, resetPerson, setMemberRole, type Member } from '../../ledger/access/people';
+import { declineInvitation, invitationsOf, joinOrganization, membershipsOf, reinvite } from '../../ledger/access/invitations';
 import { ROLES } from '../../ledger/access/roles';
-import { enrollTotp } from '../../ledger/access/sign-in';
+import { enrollTotp, requiresTotp, requireTotp } from '../../ledger/access/second-factor';
+import { tokensByMaker } from '../../ledger/access/tokens';
 import { newTotpSecret, totpUri } from '../../ledger/access/totp';
 import { mapInOrder } from '../../ledger/core/in-order';
 import { op, Org, orgSeq, type DeskContext } from '../operation';
@@ -42,6 +32,14 @@ function stdinPassword(ctx: DeskContext, asked: boolean | undefined): string | u
   if (!asked) return undefined;
   if (ctx.mode !== 'command') throw L.invalid([{ field: 'passwordStdin', message: 'is for owner commands' }]);
   return readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+}
+
+const OrgIdOf = Line(100).trim().min(1).describe("The inviting organization's id (whoAmI's invitations)");
+
+/** The person signed in (an invitation is a person's: the machine's owner is in every organization already). */
+function personOnly(ctx: DeskContext): NonNullable<DeskContext['person']> {
+  if (!ctx.person) throw new L.LedgerError('conflict', "The machine's owner is every organization's owner: invitations are for people.", null);
+  return ctx.person;
 }
 
 const memberLine = (m: Member) => `${m.email.padEnd(32)}  ${m.name}  ${m.role}${m.active ? '' : '  (invited)'}${m.totp ? '  2FA' : ''}`;
@@ -71,7 +69,14 @@ export const peopleOperations = {
     OWNERS,
     z.strictObject({ ...Org, email: Email, name: Line(200).trim().min(1).describe('Their name, as the log and the cards show it'), role: Role, passwordStdin: PasswordStdin }),
     async (ctx, { orgId, email, name, role, passwordStdin }) => {
-      const added = await addMember(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, { email, name, role, password: stdinPassword(ctx, passwordStdin) });
+      // A person's add of someone who exists is an invitation (the machine's owner, who sees everyone, adds at once).
+      const added = await addMember(
+        ctx.ledger,
+        await orgSeq(ctx, orgId),
+        ctx.reviewer,
+        { email, name, role, password: stdinPassword(ctx, passwordStdin) },
+        { invite: ctx.person != null },
+      );
       return { person: added.person, invitationUrl: added.invitation && linkOf(ctx, added.invitation) };
     },
     {
@@ -113,7 +118,11 @@ export const peopleOperations = {
     OWNERS,
     z.strictObject({ ...Org, email: Email, passwordStdin: PasswordStdin }),
     async (ctx, { orgId, email, passwordStdin }) => {
-      await assertMayReset(ctx.ledger, await orgSeq(ctx, orgId), email, ctx.person?.seq ?? null);
+      const seq = await orgSeq(ctx, orgId);
+      // Someone invited who has not accepted: a new invitation link, as a new address's reset is a new link.
+      const again = await reinvite(ctx.ledger, seq, email);
+      if (again) return { person: again.person, invitationUrl: linkOf(ctx, again.invitation) };
+      await assertMayReset(ctx.ledger, seq, email, ctx.person?.seq ?? null);
       const done = await resetPerson(ctx.ledger, ctx.reviewer, email, stdinPassword(ctx, passwordStdin));
       return { person: done.person, invitationUrl: done.invitation && linkOf(ctx, done.invitation) };
     },
@@ -129,12 +138,22 @@ export const peopleOperations = {
     requireTotp(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, required),
   ),
 
-  /** The person signed in: their organizations and roles (the machine's owner: none, owner of all). */
+  /** The person signed in: their organizations and roles, and the invitations they have not answered (the machine's owner: none, owner of all). */
   whoAmI: op(ANYONE, z.strictObject({}), async (ctx) =>
     ctx.person
-      ? { person: { id: ctx.person.id, name: ctx.person.name, email: ctx.person.email }, organizations: await membershipsOf(ctx.ledger, ctx.person.seq) }
-      : { person: null, organizations: [] },
+      ? {
+          person: { id: ctx.person.id, name: ctx.person.name, email: ctx.person.email },
+          organizations: await membershipsOf(ctx.ledger, ctx.person.seq),
+          invitations: await invitationsOf(ctx.ledger, ctx.person.seq),
+        }
+      : { person: null, organizations: [], invitations: [] },
   ),
+
+  /** The person signed in accepts an organization's invitation: they join it with the role offered. */
+  acceptInvitation: op(ANYONE, z.strictObject({ invitation: OrgIdOf }), (ctx, { invitation }) => joinOrganization(ctx.ledger, personOnly(ctx).seq, invitation)),
+
+  /** The person signed in declines an organization's invitation. */
+  declineInvitation: op(ANYONE, z.strictObject({ invitation: OrgIdOf }), (ctx, { invitation }) => declineInvitation(ctx.ledger, personOnly(ctx).seq, invitation)),
 
   /** A new second factor's secret for the person to add to their app; kept once a code from it is right (confirmSecondFactor). */
   newSecondFactor: op(ANYONE, z.strictObject({}), (ctx) => {

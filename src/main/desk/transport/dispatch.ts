@@ -18,8 +18,8 @@ export async function runDesk(ctx: DeskContext, name: string, input: unknown, lo
     const operation = deskOperations[name] as { roles: readonly Role[]; input: Parameters<typeof parsePart>[0]; run(ctx: DeskContext, input: unknown): unknown };
     // The role first: an operation the person may not run is refused whatever its input (403, never a 400 about its fields).
     return {
-      data: await forOrgOf(ctx.ledger, input, async (org) => {
-        const permitted = await asPerson(ctx, name, operation.roles, org);
+      data: await forOrgOf(ctx.ledger, input, async (org, asked) => {
+        const permitted = await asPerson(ctx, name, operation.roles, org, asked);
         return operation.run(permitted, parsePart(operation.input, input ?? {}, 'input'));
       }),
     };

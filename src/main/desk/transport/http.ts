@@ -141,7 +141,7 @@ function sendExport(context: (req: express.Request) => DeskContext, options: Pic
       const { orgId } = parsePart(z.strictObject({ orgId: Uuid }), queryOf(req), 'query');
       const base = context(req);
       const { name, path, done } = await forOrgOf(base.ledger, { orgId }, async (org) => {
-        const file = await exportFile(await asPerson(base, 'downloadExport', deskOperations.downloadExport.roles, org), orgId, String(req.params.exportId));
+        const file = await exportFile(await asPerson(base, 'downloadExport', deskOperations.downloadExport.roles, org, orgId), orgId, String(req.params.exportId));
         // Removed in the organization's scope (a server's row-level security), once served whole.
         return { ...file, done: () => base.ledger.forOrg(org!.seq, file.done) };
       });
@@ -167,7 +167,9 @@ function sendReceipt(context: (req: express.Request) => DeskContext): RequestHan
       const { id } = parsePart(z.strictObject({ id: Uuid }), req.params, 'path');
       const { orgId, download } = parsePart(ReceiptFileQuery, queryOf(req), 'query');
       const base = context(req);
-      const file = await forOrgOf(base.ledger, { orgId }, async (org) => receiptFile(await asPerson(base, 'receiptBytes', deskOperations.receiptBytes.roles, org), orgId, id));
+      const file = await forOrgOf(base.ledger, { orgId }, async (org) =>
+        receiptFile(await asPerson(base, 'receiptBytes', deskOperations.receiptBytes.roles, org, orgId), orgId, id),
+      );
       const inline = !download && file.mimeType !== 'image/heic'; // no browser shows HEIC: it downloads
       res.setHeader('Content-Type', file.mimeType);
       res.setHeader('X-Content-Type-Options', 'nosniff');

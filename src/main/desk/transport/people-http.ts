@@ -3,7 +3,8 @@
 // envelope: 401 the same for an unknown address and a wrong password, 429 while
 // the account is locked; each recent failure slows the answer), the invitation
 // link's password (`POST /desk/invitation`), the second factor (`POST
-// /desk/totp`), and sign-out everywhere. Only JSON is read (a cross-site form
+// /desk/totp`: TOTP_TRIES wrong codes end the pending sign-in, and the person's
+// own limit is in ledger/access/second-factor.ts), and sign-out everywhere. Only JSON is read (a cross-site form
 // cannot send it), a new session id is made at every sign-in, and over HTTPS the
 // cookie is Secure and a session is refused over plain HTTP.
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
@@ -14,10 +15,15 @@ import { parsePart } from '../../api/validation';
 import { toLedgerError } from '../../api/errors';
 import { LedgerError } from '../../ledger/core/errors';
 import { personBySeq } from '../../ledger/access/people';
-import { acceptInvitation, checkTotp, delayFor, signIn } from '../../ledger/access/sign-in';
+import { acceptInvitation } from '../../ledger/access/invitations';
+import { checkTotp } from '../../ledger/access/second-factor';
+import { signIn } from '../../ledger/access/sign-in';
 import type { Ledger } from '../../ledger/core/sqlite/open';
 import type { DeskPerson } from '../operation';
 import { cookieValue, SESSION_COOKIE, type DeskSessions } from './sessions';
+
+/** Codes a pending sign-in may try: the 5th wrong one ends it (sign in again; the person's own limit counts on). */
+export const TOTP_TRIES = 5;
 
 export interface PeopleHttpOptions {
   ledger: Ledger;
@@ -70,8 +76,7 @@ const signInWith =
   (options: PeopleHttpOptions): Handler =>
   async (req, res) => {
     const { email, password } = parsePart(SignInBody, req.body, 'body');
-    await pause(await delayFor(options.ledger, email));
-    const { person, totpDue } = await signIn(options.ledger, email, password);
+    const { person, totpDue } = await signIn(options.ledger, email, password, Date.now(), pause);
     await startSession(options, req, res, person.seq, totpDue);
     sendJson(res, 200, { data: { name: person.name, email: person.email, totpDue } });
   };
@@ -92,10 +97,26 @@ const secondFactor =
   async (req, res) => {
     const { code } = parsePart(TotpBody, req.body, 'body');
     const person = await sessionPerson(options, req, true);
-    if (!person || !(await checkTotp(options.ledger, person.seq, code))) throw new LedgerError('unauthorized', 'That code is not the one your app shows now.', { reason: 'totp' });
-    await options.sessions.passed(sessionOf(req)!);
+    const session = sessionOf(req)!;
+    // Counted on the session before it is checked: codes sent at once are numbered in turn, past the limit unchecked.
+    const wrong = (triesLeft?: number) => new LedgerError('unauthorized', 'That code is not the one your app shows now.', { reason: 'totp', ...(triesLeft ? { triesLeft } : {}) });
+    if (!person) throw wrong();
+    const tries = await options.sessions.countTotpTry(session);
+    // Null: the pending sign-in ended meanwhile (another code was its 5th wrong one).
+    if (tries === null || tries > TOTP_TRIES) throw await totpEnded(options, session);
+    if (!(await checkTotp(options.ledger, person.seq, code))) {
+      if (tries === TOTP_TRIES) throw await totpEnded(options, session);
+      throw wrong(TOTP_TRIES - tries);
+    }
+    await options.sessions.passed(session);
     sendJson(res, 200, { data: { name: person.name, email: person.email, totpDue: false } });
   };
+
+/** Too many wrong codes on a pending sign-in: it ends (the cookie opens nothing), and the person signs in again. */
+async function totpEnded(options: PeopleHttpOptions, session: string): Promise<LedgerError> {
+  await options.sessions.end(session);
+  return new LedgerError('unauthorized', `${TOTP_TRIES} wrong codes: sign in again.`, { reason: 'totp_ended' });
+}
 
 /** Every session of the person ends. */
 const everywhere =

@@ -78,6 +78,17 @@ export class DeskSessions {
     return { userSeq: row.user_seq, totpDue: row.totp_due === 1 };
   }
 
+  /**
+   * Counts a second-factor code tried on a pending session, before it is checked (one statement: codes sent at once
+   * are numbered in turn). Answers its number, or null when the session is not waiting for a code.
+   */
+  async countTotpTry(session: string): Promise<number | null> {
+    const row = (await this.ledger.write(() =>
+      this.ledger.stmt('UPDATE desk_sessions SET totp_tries = totp_tries + 1 WHERE hash = ? AND totp_due = 1 RETURNING totp_tries').get(hash(session)),
+    )) as { totp_tries: number } | undefined;
+    return row ? Number(row.totp_tries) : null;
+  }
+
   /** The second factor was right: the session opens the desk. */
   async passed(session: string): Promise<void> {
     await this.ledger.stmt('UPDATE desk_sessions SET totp_due = 0 WHERE hash = ?').run(hash(session));

@@ -65,9 +65,15 @@ export async function organizationBySeq(ledger: Ledger, seq: number): Promise<Or
 export const decimalMarkOf = async (ledger: Ledger, seq: number): Promise<DecimalMark> =>
   ((await ledger.stmt('SELECT decimal_mark FROM organizations WHERE seq = ?').pluck().get(seq)) as DecimalMark | undefined) ?? '.';
 
+/**
+ * Not found, naming only what was asked: the one answer for an organization that does not exist and for one the
+ * person asking is not in (desk/scope.ts), so that the answer tells them nothing of it (issue 51).
+ */
+export const noSuchOrganization = (asked: string): LedgerError => new LedgerError('not_found', `No organization "${asked}".`, { resource: 'organization', id: asked });
+
 export async function requireOrganization(ledger: Ledger, slugOrId: string): Promise<Organization> {
   const org = await findOrganization(ledger, slugOrId);
-  if (!org) throw new LedgerError('not_found', `No organization "${slugOrId}".`, { resource: 'organization', id: slugOrId });
+  if (!org) throw noSuchOrganization(slugOrId);
   return org;
 }
 

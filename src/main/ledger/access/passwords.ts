@@ -4,10 +4,24 @@
 // written `scrypt$<N>$<r>$<p>$<salt>$<key>` (base64), so parameters can grow
 // later without losing the old hashes. Compared in constant time.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import { promisify } from 'node:util';
 import { invalid } from '../core/errors';
 
-const derive = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+
+/**
+ * Each scrypt derivation is published here with its cost parameters (never the password): what shows that a sign-in
+ * at an unknown address does the same work as one at a known address (test/sign-in-limits.test.ts), and what a
+ * profiler may count. Free when no one subscribes.
+ */
+export const SCRYPT_CHANNEL = 'ledgerdesk:scrypt';
+const derivations = channel(SCRYPT_CHANNEL);
+
+function derive(password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }): Promise<Buffer> {
+  if (derivations.hasSubscribers) derivations.publish({ N: options.N, r: options.r, p: options.p, keylen });
+  return scryptAsync(password, salt, keylen, options);
+}
 
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32 } as const;
 const MIN_PASSWORD = 12;

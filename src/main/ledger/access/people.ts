@@ -3,7 +3,10 @@
 // role, removed (their tokens of that organization revoked, their sessions ended
 // when they are in none any more), reset (a new link; the old password and every
 // session end). The last owner of an organization cannot be removed or demoted.
-// Every change is audited in the organization's log.
+// Every change is audited in the organization's log. A person who already signs
+// in is not made a member by an owner who types their address (issue 51): they
+// are invited, and the owner sees what a new address shows (the name they typed,
+// not active, no second factor) until the person accepts (invitations.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Ledger } from '../core/storage';
 import { newId, nowIso } from '../core/clock';
@@ -11,10 +14,13 @@ import { invalid, LedgerError } from '../core/errors';
 import { appendAudit, type Human } from './audit';
 import { checkPassword, hashPassword } from './passwords';
 import { isRole, type Role } from './roles';
+import { addressKey, totpKey } from './attempts';
+import { EMAIL, normalEmail } from './addresses';
+
+export { normalEmail };
 
 const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface Person {
   id: string;
@@ -42,7 +48,6 @@ export interface PersonRow {
 
 export const personOf = (r: PersonRow): Person => ({ id: r.id, email: r.email, name: r.name, active: r.password_hash !== null, totp: r.totp_secret !== null });
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
-export const normalEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function personByEmail(ledger: Ledger, email: string): Promise<PersonRow | undefined> {
   return (await ledger.stmt('SELECT * FROM users WHERE email = ?').get(normalEmail(email))) as PersonRow | undefined;
@@ -57,29 +62,70 @@ export async function anyPerson(ledger: Ledger): Promise<boolean> {
   return (await ledger.stmt('SELECT 1 FROM users WHERE removed_at IS NULL LIMIT 1').pluck().get()) !== undefined;
 }
 
+/** A person invited to the organization who has not accepted yet, as its owners see them: the name typed, not active. */
+export interface Pending {
+  seq: number;
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+export const pendingOf = (p: Pending): Member => ({ id: p.id, email: p.email, name: p.name, active: false, totp: false, role: p.role });
+
+export const pendingIn = (ledger: Ledger, orgSeq: number, email?: string): Promise<Pending[]> =>
+  ledger.rows<Pending>(
+    `SELECT u.seq, u.id, u.email, i.name, i.role FROM invitations i JOIN users u ON u.seq = i.user_seq WHERE i.org_seq = ?${email ? ' AND u.email = ?' : ''}`,
+    ...(email ? [orgSeq, normalEmail(email)] : [orgSeq]),
+  );
+
+async function findMember(ledger: Ledger, orgSeq: number, email: string): Promise<(PersonRow & { role: Role }) | undefined> {
+  return (await ledger.stmt('SELECT u.*, m.role FROM users u JOIN memberships m ON m.user_seq = u.seq WHERE u.email = ? AND m.org_seq = ?').get(normalEmail(email), orgSeq)) as
+    (PersonRow & { role: Role }) | undefined;
+}
+
+const noPerson = (email: string) => new LedgerError('not_found', `No person ${normalEmail(email)} in this organization.`, { resource: 'person', id: normalEmail(email) });
+
 async function requireMember(ledger: Ledger, orgSeq: number, email: string): Promise<PersonRow & { role: Role }> {
-  const row = (await ledger
-    .stmt('SELECT u.*, m.role FROM users u JOIN memberships m ON m.user_seq = u.seq WHERE u.email = ? AND m.org_seq = ?')
-    .get(normalEmail(email), orgSeq)) as (PersonRow & { role: Role }) | undefined;
-  if (!row) throw new LedgerError('not_found', `No person ${normalEmail(email)} in this organization.`, { resource: 'person', id: normalEmail(email) });
+  const row = await findMember(ledger, orgSeq, email);
+  if (!row) throw noPerson(email);
   return row;
 }
 
+/** A member, or a person invited who has not accepted (owners see and manage both alike); not_found otherwise. */
+async function memberOrInvited(ledger: Ledger, orgSeq: number, email: string): Promise<{ member: PersonRow & { role: Role } } | { pending: Pending }> {
+  const member = await findMember(ledger, orgSeq, email);
+  if (member) return { member };
+  const [pending] = await pendingIn(ledger, orgSeq, email);
+  if (!pending) throw noPerson(email);
+  return { pending };
+}
+
+const newCode = () => randomBytes(32).toString('base64url');
+
 /** A new invitation (or reset) link's code for a person, the earlier ones spent; valid INVITATION_DAYS. */
 export async function issueInvitation(ledger: Ledger, userSeq: number, now = Date.now()): Promise<string> {
-  const code = randomBytes(32).toString('base64url');
-  await ledger.stmt('DELETE FROM invitations WHERE user_seq = ? OR expires_at < ?').run(userSeq, now);
+  const code = newCode();
+  await ledger.stmt('DELETE FROM invitations WHERE org_seq IS NULL AND (user_seq = ? OR expires_at < ?)').run(userSeq, now);
   await ledger.stmt('INSERT INTO invitations (hash, user_seq, expires_at) VALUES (?, ?, ?)').run(hash(code), userSeq, now + INVITATION_DAYS * DAY_MS);
   return code;
 }
 
-/** The organization's people with their roles, by name. */
+/** An invitation for a person who already signs in to join the organization (its link's code; the earlier one spent). */
+export async function issueOrgInvitation(ledger: Ledger, userSeq: number, orgSeq: number, role: Role, name: string, now = Date.now()): Promise<string> {
+  const code = newCode();
+  await ledger.stmt('DELETE FROM invitations WHERE user_seq = ? AND org_seq = ?').run(userSeq, orgSeq);
+  await ledger
+    .stmt('INSERT INTO invitations (hash, user_seq, expires_at, org_seq, role, name) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(hash(code), userSeq, now + INVITATION_DAYS * DAY_MS, orgSeq, role, name);
+  return code;
+}
+
+/** The organization's people with their roles, and those invited who have not accepted yet, by name. */
 export async function listMembers(ledger: Ledger, orgSeq: number): Promise<Member[]> {
-  const rows = await ledger.rows<PersonRow & { role: Role }>(
-    'SELECT u.*, m.role FROM users u JOIN memberships m ON m.user_seq = u.seq WHERE m.org_seq = ? ORDER BY lower(u.name), u.email',
-    orgSeq,
-  );
-  return rows.map((r) => ({ ...personOf(r), role: r.role }));
+  const rows = await ledger.rows<PersonRow & { role: Role }>('SELECT u.*, m.role FROM users u JOIN memberships m ON m.user_seq = u.seq WHERE m.org_seq = ?', orgSeq);
+  const all = [...rows.map((r) => ({ ...personOf(r), role: r.role })), ...(await pendingIn(ledger, orgSeq)).map(pendingOf)];
+  const order = (m: Member) => [m.name.toLowerCase(), m.email];
+  return all.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 const owners = async (ledger: Ledger, orgSeq: number) => (await ledger.stmt("SELECT count(*) FROM memberships WHERE org_seq = ? AND role = 'owner'").pluck().get(orgSeq)) as number;
@@ -90,15 +136,19 @@ function checkRole(role: string): Role {
 }
 
 /**
- * Adds a person to the organization with a role: a new person, or one already in another organization (who signs
- * in as before). With a password (scripted set-ups) it is set at once; a person without one gets an invitation link's
- * code. The caller runs it for the organization (forOrg).
+ * Adds a person to the organization with a role. A new address (or a person removed from every organization: a fresh
+ * start) becomes a member at once, with an invitation link's code that sets their password, or the password given
+ * (scripted set-ups). With `invite` (an owner who is a person), an address someone already signs in with becomes an
+ * invitation they accept, and the answer is the one a new address gets: nothing of that person is told. Without it
+ * (the machine's owner, who sees every person anyway) they are added at once and sign in as before. The caller runs
+ * it for the organization (forOrg).
  */
 export async function addMember(
   ledger: Ledger,
   orgSeq: number,
   actor: Human,
   input: { email: string; name: string; role: string; password?: string },
+  options: { invite?: boolean } = {},
 ): Promise<{ person: Member; invitation: string | null }> {
   const email = normalEmail(input.email);
   if (!EMAIL.test(email) || email.length > 254) throw invalid([{ field: 'email', message: 'must be an email address' }]);
@@ -108,24 +158,32 @@ export async function addMember(
   if (input.password !== undefined) checkPassword(input.password);
   return ledger.write(async () => {
     let row = await personByEmail(ledger, email);
+    const held = row ? ((await findMember(ledger, orgSeq, email))?.role ?? (await pendingIn(ledger, orgSeq, email))[0]?.role) : undefined;
+    if (held) throw new LedgerError('conflict', `${email} is already ${held} here: change the role with \`user role\`.`, { field: 'email', role: held });
+    const audit = (invitation: boolean) =>
+      appendAudit(ledger, orgSeq, actor, {
+        action: 'person.added',
+        targetType: 'person',
+        targetId: row!.id,
+        summary: `${name} <${email}> added as ${role}${invitation ? `; invitation link valid ${INVITATION_DAYS} days` : ''}`,
+      });
+    if (row && !row.removed_at && options.invite) {
+      const invitation = await issueOrgInvitation(ledger, row.seq, orgSeq, role, name);
+      await audit(true);
+      return { person: pendingOf({ seq: row.seq, id: row.id, email, name, role }), invitation };
+    }
     if (!row) {
       await ledger.stmt('INSERT INTO users (id, email, name, created_at) VALUES (?, ?, ?, ?)').run(newId(), email, name, nowIso());
       row = (await personByEmail(ledger, email))!;
-    } else {
-      const held = (await ledger.stmt('SELECT role FROM memberships WHERE user_seq = ? AND org_seq = ?').pluck().get(row.seq, orgSeq)) as Role | undefined;
-      if (held) throw new LedgerError('conflict', `${email} is already ${held} here: change the role with \`user role\`.`, { field: 'email', role: held });
-      if (row.removed_at) await ledger.stmt('UPDATE users SET removed_at = NULL, name = ? WHERE seq = ?').run(name, row.seq);
-    }
+    } else if (row.removed_at && options.invite) {
+      // In no organization any more: a fresh start, as a new address gets (their old password and second factor end).
+      await ledger.stmt('UPDATE users SET removed_at = NULL, name = ?, password_hash = NULL, totp_secret = NULL, totp_step = NULL WHERE seq = ?').run(name, row.seq);
+    } else if (row.removed_at) await ledger.stmt('UPDATE users SET removed_at = NULL, name = ? WHERE seq = ?').run(name, row.seq);
     await ledger.stmt('INSERT INTO memberships (user_seq, org_seq, role, created_at) VALUES (?, ?, ?, ?)').run(row.seq, orgSeq, role, nowIso());
     if (input.password !== undefined) await ledger.stmt('UPDATE users SET password_hash = ? WHERE seq = ?').run(await hashPassword(input.password), row.seq);
     const fresh = (await personBySeq(ledger, row.seq))!;
     const invitation = fresh.password_hash ? null : await issueInvitation(ledger, row.seq);
-    await appendAudit(ledger, orgSeq, actor, {
-      action: 'person.added',
-      targetType: 'person',
-      targetId: row.id,
-      summary: `${fresh.name} <${email}> added as ${role}${invitation ? `; invitation link valid ${INVITATION_DAYS} days` : ''}`,
-    });
+    await audit(invitation !== null);
     return { person: { ...personOf(fresh), role }, invitation };
   });
 }
@@ -139,7 +197,15 @@ export async function makeFirstOwner(ledger: Ledger, orgSeq: number, userSeq: nu
 export async function setMemberRole(ledger: Ledger, orgSeq: number, actor: Human, email: string, roleName: string): Promise<Member> {
   const role = checkRole(roleName);
   return ledger.write(async () => {
-    const row = await requireMember(ledger, orgSeq, email);
+    const found = await memberOrInvited(ledger, orgSeq, email);
+    if ('pending' in found) {
+      const p = found.pending;
+      await ledger.stmt('UPDATE invitations SET role = ? WHERE user_seq = ? AND org_seq = ?').run(role, p.seq, orgSeq);
+      if (p.role !== role)
+        await appendAudit(ledger, orgSeq, actor, { action: 'person.role_changed', targetType: 'person', targetId: p.id, summary: `${p.name} <${p.email}>: ${p.role} -> ${role}` });
+      return pendingOf({ ...p, role });
+    }
+    const row = found.member;
     if (row.role === role) return { ...personOf(row), role };
     if (row.role === 'owner' && (await owners(ledger, orgSeq)) === 1) throw lastOwner(row.email);
     await ledger.stmt('UPDATE memberships SET role = ? WHERE user_seq = ? AND org_seq = ?').run(role, row.seq, orgSeq);
@@ -162,7 +228,14 @@ const lastOwner = (email: string) =>
  */
 export async function removeMember(ledger: Ledger, orgSeq: number, actor: Human, email: string): Promise<Member> {
   return ledger.write(async () => {
-    const row = await requireMember(ledger, orgSeq, email);
+    const found = await memberOrInvited(ledger, orgSeq, email);
+    if ('pending' in found) {
+      const p = found.pending;
+      await ledger.stmt('DELETE FROM invitations WHERE user_seq = ? AND org_seq = ?').run(p.seq, orgSeq);
+      await appendAudit(ledger, orgSeq, actor, { action: 'person.removed', targetType: 'person', targetId: p.id, summary: `${p.name} <${p.email}> removed (was ${p.role})` });
+      return pendingOf(p);
+    }
+    const row = found.member;
     if (row.role === 'owner' && (await owners(ledger, orgSeq)) === 1) throw lastOwner(row.email);
     await ledger.stmt('DELETE FROM memberships WHERE user_seq = ? AND org_seq = ?').run(row.seq, orgSeq);
     const revoked = (await ledger.stmt('UPDATE tokens SET revoked_at = ? WHERE user_seq = ? AND org_seq = ? AND revoked_at IS NULL').run(nowIso(), row.seq, orgSeq)).changes;
@@ -218,7 +291,7 @@ export async function resetPerson(ledger: Ledger, actor: Human, email: string, p
         if (i === 0) {
           await ledger.stmt('UPDATE users SET password_hash = ?, totp_secret = NULL WHERE seq = ?').run(stored, row.seq);
           await ledger.stmt('DELETE FROM desk_sessions WHERE user_seq = ?').run(row.seq);
-          await ledger.stmt('DELETE FROM sign_in_failures WHERE user_seq = ?').run(row.seq);
+          await ledger.stmt('DELETE FROM sign_in_limits WHERE key = ? OR key = ?').run(addressKey(row.email), totpKey(row.id));
           invitation = stored ? null : await issueInvitation(ledger, row.seq);
         }
         await appendAudit(ledger, orgSeq, actor, {
@@ -231,49 +304,4 @@ export async function resetPerson(ledger: Ledger, actor: Human, email: string, p
     );
   }
   return { person: personOf((await personBySeq(ledger, row.seq))!), invitation };
-}
-
-/** A token as the People screen lists it under its maker. */
-export interface MadeToken {
-  id: string;
-  name: string;
-  scopes: string[];
-  revoked: boolean;
-  /** Its maker's email; null: the machine's owner. */
-  maker: string | null;
-}
-
-/** The organization's tokens with their makers, newest first. */
-export async function tokensByMaker(ledger: Ledger, orgSeq: number): Promise<MadeToken[]> {
-  const rows = await ledger.rows<{ id: string; name: string; scopes: string; revoked_at: string | null; email: string | null }>(
-    'SELECT t.id, t.name, t.scopes, t.revoked_at, u.email FROM tokens t LEFT JOIN users u ON u.seq = t.user_seq WHERE t.org_seq = ? ORDER BY t.seq DESC',
-    orgSeq,
-  );
-  return rows.map((t) => ({ id: t.id, name: t.name, scopes: t.scopes.split(' '), revoked: t.revoked_at !== null, maker: t.email }));
-}
-
-/** The organizations a person holds a role in, by name, with the role. */
-export const membershipsOf = (ledger: Ledger, userSeq: number): Promise<{ id: string; name: string; role: Role }[]> =>
-  ledger.rows(
-    'SELECT o.id, o.name, m.role FROM memberships m JOIN organizations o ON o.seq = m.org_seq WHERE m.user_seq = ? AND o.removed_at IS NULL ORDER BY lower(o.name)',
-    userSeq,
-  );
-
-/** Whether the organization asks everyone for a second factor at sign-in. */
-export const requiresTotp = async (ledger: Ledger, orgSeq: number): Promise<boolean> =>
-  ((await ledger.stmt('SELECT require_totp FROM organizations WHERE seq = ?').pluck().get(orgSeq)) as number) === 1;
-
-/** An owner requires (or no longer requires) a second factor of everyone in the organization; audited. */
-export async function requireTotp(ledger: Ledger, orgSeq: number, actor: Human, required: boolean): Promise<{ required: boolean }> {
-  return ledger.write(async () => {
-    await ledger.stmt('UPDATE organizations SET require_totp = ? WHERE seq = ?').run(required ? 1 : 0, orgSeq);
-    const id = (await ledger.stmt('SELECT id FROM organizations WHERE seq = ?').pluck().get(orgSeq)) as string;
-    await appendAudit(ledger, orgSeq, actor, {
-      action: 'organization.second_factor',
-      targetType: 'organization',
-      targetId: id,
-      summary: `A second factor (TOTP) ${required ? 'required' : 'no longer required'} at sign-in`,
-    });
-    return { required };
-  });
 }

@@ -193,3 +193,22 @@ export async function authenticate(ledger: Ledger, token: string): Promise<Authe
   const role = row.user_seq === null ? null : row.maker_role;
   return { seq: row.seq, id: row.id, name: row.name, orgSeq: row.org_seq, scopes: role === 'client' ? granted.filter((s) => s === 'read') : granted, granted, role };
 }
+
+/** A token as the People screen lists it under its maker. */
+export interface MadeToken {
+  id: string;
+  name: string;
+  scopes: string[];
+  revoked: boolean;
+  /** Its maker's email; null: the machine's owner. */
+  maker: string | null;
+}
+
+/** The organization's tokens with their makers, newest first. */
+export async function tokensByMaker(ledger: Ledger, orgSeq: number): Promise<MadeToken[]> {
+  const rows = await ledger.rows<{ id: string; name: string; scopes: string; revoked_at: string | null; email: string | null }>(
+    'SELECT t.id, t.name, t.scopes, t.revoked_at, u.email FROM tokens t LEFT JOIN users u ON u.seq = t.user_seq WHERE t.org_seq = ? ORDER BY t.seq DESC',
+    orgSeq,
+  );
+  return rows.map((t) => ({ id: t.id, name: t.name, scopes: t.scopes.split(' '), revoked: t.revoked_at !== null, maker: t.email }));
+}

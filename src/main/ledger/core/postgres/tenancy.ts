@@ -16,7 +16,7 @@ export const GLOBAL_TABLES: readonly string[] = [
   'users',
   'memberships',
   'invitations',
-  'sign_in_failures',
+  'sign_in_limits',
   'server_settings',
 ];
 

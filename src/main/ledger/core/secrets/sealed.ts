@@ -1,0 +1,90 @@
+// Every credential the books keep, sealed (issue 51): the one place that
+// reads or writes one. SEALED lists each column that holds a secret (a
+// person's second factor today; bank feeds', mail's and HMRC's credentials
+// join it as one line each); sealSecret and openSecret are how the domain
+// writes and reads them; sealStoredSecrets runs when the books open: it seals a
+// value an earlier build kept in clear, seals again one sealed with an older
+// key (rotation), and refuses to open books whose secrets it has no key for.
+import { LedgerError } from '../errors';
+import type { Ledger } from '../storage';
+import { HOW_TO_MAKE_A_KEY, keyringFor } from './keys';
+import { isSealed, seal, SecretError, sealedWith, unseal, type Keyring, type SecretContext } from './seal';
+
+interface SealedColumn {
+  table: string;
+  column: string;
+  /** What the secret is (bound to the sealed value). */
+  purpose: string;
+  /** Whose it is, from the row's stable id (bound to the sealed value: it does not open on another row). */
+  owner: (id: string) => string;
+}
+
+/** Global tables only so far (read without an organization); an organization's table would be walked per organization. */
+export const SEALED = {
+  totp: { table: 'users', column: 'totp_secret', purpose: 'totp', owner: (id) => `users/${id}` },
+} as const satisfies Record<string, SealedColumn>;
+
+export type SecretKind = keyof typeof SEALED;
+
+const contextOf = (kind: SecretKind, rowId: string): SecretContext => ({ purpose: SEALED[kind].purpose, owner: SEALED[kind].owner(rowId) });
+
+function requireKeyring(ledger: Ledger): Keyring {
+  let ring: Keyring | null;
+  try {
+    ring = keyringFor(ledger, true);
+  } catch (error) {
+    if (error instanceof SecretError) throw new LedgerError('conflict', error.message, { reason: 'secret_key' });
+    throw error;
+  }
+  if (!ring) throw new LedgerError('conflict', `This server has no secret key, so it cannot keep a credential. ${HOW_TO_MAKE_A_KEY}`, { reason: 'no_secret_key' });
+  return ring;
+}
+
+/** A secret as it is stored: sealed for its row. */
+export const sealSecret = (ledger: Ledger, kind: SecretKind, rowId: string, secret: string): string => seal(requireKeyring(ledger), secret, contextOf(kind, rowId));
+
+/** The secret a stored value holds (refused when it was moved from another row or changed). */
+export const openSecret = (ledger: Ledger, kind: SecretKind, rowId: string, stored: string): string => unseal(requireKeyring(ledger), stored, contextOf(kind, rowId));
+
+interface Stored {
+  seq: number;
+  id: string;
+  value: string;
+}
+
+const storedValues = (ledger: Ledger, c: SealedColumn): Promise<Stored[]> =>
+  ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL ORDER BY seq`);
+
+/**
+ * At open: every stored secret sealed with the current key. Values in clear (an earlier build) are sealed, values
+ * sealed with an older key sealed again; nothing to do needs no key. Refused, naming why, where secrets exist and no
+ * key opens them (a database server without its configured key, or with a key that is not the one they were sealed with).
+ */
+export async function sealStoredSecrets(ledger: Ledger, log: (message: string) => void = () => undefined): Promise<number> {
+  let changed = 0;
+  await ledger.forOrg('all', async () => {
+    for (const c of Object.values(SEALED) as SealedColumn[]) {
+      const stored = await storedValues(ledger, c);
+      if (!stored.length) continue;
+      const ring = keyringFor(
+        ledger,
+        stored.some((s) => !isSealed(s.value)),
+      );
+      if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
+      const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
+      if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
+      const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
+      if (!due.length) continue;
+      await ledger.write(async () => {
+        for (const s of due) {
+          const context = { purpose: c.purpose, owner: c.owner(s.id) };
+          const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
+          // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
+          changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
+        }
+      });
+    }
+  });
+  if (changed) log(`sealed ${changed} stored secret(s) with key ${keyringFor(ledger, false)!.current.id}`);
+  return changed;
+}
