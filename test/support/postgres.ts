@@ -8,8 +8,9 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 export interface ThrowawayPostgres {
-  /** A connection string for the superuser `ledgerdesk` on database `postgres`. */
+  /** A connection string for the superuser (`ledgerdesk` unless named otherwise) on database `postgres`. */
   url: string;
+  superuser: string;
   /** A connection string for another database of the same cluster. */
   urlOf(database: string): string;
   /** Where its socket is, on which port, and its programs (psql, createdb...). */
@@ -20,10 +21,10 @@ export interface ThrowawayPostgres {
 }
 
 /** Runs one SQL statement on a cluster's `postgres` database with its own psql, synchronously (a test's setup needs no await). */
-export function psqlSync(cluster: Pick<ThrowawayPostgres, 'socketDir' | 'port' | 'bin'>, sql: string): string {
+export function psqlSync(cluster: Pick<ThrowawayPostgres, 'socketDir' | 'port' | 'bin'> & { superuser?: string }, sql: string): string {
   return execFileSync(
     join(cluster.bin, 'psql'),
-    ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'ledgerdesk', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql],
+    ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', cluster.superuser ?? 'ledgerdesk', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql],
     {
       encoding: 'utf8',
     },
@@ -42,7 +43,8 @@ function binDir(): string {
   return join(root, version, 'bin');
 }
 
-export function startPostgres(): ThrowawayPostgres {
+/** `superuser` names the cluster's superuser (default `ledgerdesk`; another where a test makes a `ledgerdesk` role itself). */
+export function startPostgres(superuser = 'ledgerdesk'): ThrowawayPostgres {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'ldk-pg-'));
   const asRoot = userInfo().uid === 0;
@@ -54,13 +56,14 @@ export function startPostgres(): ThrowawayPostgres {
   const run = (command: string, args: string[]) =>
     asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, command), args, { stdio: 'pipe' });
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'ledgerdesk', '--auth=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
+  run('initdb', ['-D', data, '-U', superuser, '--auth=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
   const port = 20000 + Math.floor(Math.random() * 20000);
   const options = `-k ${dir} -c listen_addresses='' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-  const urlOf = (database: string) => `postgresql://ledgerdesk@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
+  const urlOf = (database: string) => `postgresql://${superuser}@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
   return {
     url: urlOf('postgres'),
+    superuser,
     urlOf,
     socketDir: dir,
     port,
