@@ -15,6 +15,7 @@ const SQLITE_ONLY = [
   'test/import-memory.test.ts', // the SQLite import's memory
   'test/bench-load.test.ts',
   'test/test-tools.test.ts',
+  'test/deploy.test.ts', // the Dockerfile, compose.yaml and the systemd unit: how the server is run, whatever the books
   'test/openapi.test.ts',
   'test/conformance.test.ts',
   'test/units.test.ts',

@@ -26,6 +26,7 @@ export const TEST_PACKAGES = [
   },
   { pkg: 'postgresql', why: 'the suites on a throwaway PostgreSQL', present: () => postgresBin() && onPath('pg_virtualenv') },
   { pkg: 'pgbouncer', why: 'the server behind a transaction pooler', present: () => existsSync('/usr/sbin/pgbouncer') || onPath('pgbouncer') },
+  { pkg: 'systemd', why: 'the service unit read by systemd-analyze', present: () => onPath('systemd-analyze') },
   { pkg: 'openssl', why: "a test certificate for the server's own TLS", present: () => onPath('openssl') },
 ];
 
