@@ -92,6 +92,8 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   importSkippedRows: 'staff',
   undoImport: 'keepers',
   stageStatement: 'keepers',
+  importChart: 'keepers',
+  importContacts: 'keepers',
   register: 'staff',
   addTransaction: 'keepers',
   editTransaction: 'keepers',

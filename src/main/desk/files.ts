@@ -37,7 +37,8 @@ export async function fileDone(ctx: DeskContext, orgSeq: number, ref: string): P
 /** A file read whole as text (a CSV of documents or rates): this many bytes at most (some 200,000 lines). */
 const MAX_TEXT_BYTES = 32 * 1024 * 1024;
 
-export async function textOf(source: StatementSource): Promise<string> {
+/** A file read whole (a CSV of documents, rates, a chart or contacts). */
+export async function bytesOf(source: StatementSource): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of source.open()) {
@@ -45,5 +46,7 @@ export async function textOf(source: StatementSource): Promise<string> {
     if (size > MAX_TEXT_BYTES) throw new LedgerError('validation_failed', `The file is over ${MAX_TEXT_BYTES / 2 ** 20} MB: split it.`, [{ field: 'file', message: 'too large' }]);
     chunks.push(Buffer.from(chunk as Uint8Array));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
+
+export const textOf = async (source: StatementSource): Promise<string> => (await bytesOf(source)).toString('utf8');

@@ -22,6 +22,8 @@ import { documentDefaultOperations } from './documents/defaults';
 import { voidOperations } from './documents/voids';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
 import { chartOperations } from './accounts/chart';
+import { chartImportOperations } from './accounts/chart-import';
+import { contactImportOperations } from './documents/contact-import';
 import { organizationOperations } from './access/organizations';
 import { peopleOperations } from './access/people';
 import { importOperations } from './accounts/imports';
@@ -103,6 +105,7 @@ export const deskOperations = {
   ...transactionOperations,
   ...transferOperations,
   ...contactOperations,
+  ...contactImportOperations,
   ...rateOperations,
   ...documentDeskOperations,
   ...documentFileOperations,
@@ -113,6 +116,7 @@ export const deskOperations = {
   ...taxReportOperations,
   ...taxAuditOperations,
   ...chartOperations,
+  ...chartImportOperations,
   ...reportOperations,
   ...bookReportOperations,
   ...backupOperations,

@@ -9,6 +9,7 @@ import { CATEGORY_TYPES } from '../../../../../db/values';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
+import { MovingImport } from './MovingImport';
 
 const TYPES = CATEGORY_TYPES;
 const EMPTY = { code: '', name: '', type: 'expense' as (typeof TYPES)[number], parentCode: '', synonyms: '' };
@@ -106,7 +107,8 @@ function Row({ c, orgId, act }: { c: DeskCategory; orgId: string; act: Act }) {
 }
 
 export function Chart({ orgId }: { orgId: string }) {
-  const may = useCan()('addCategory');
+  const can = useCan();
+  const may = can('addCategory');
   const loaded = useLoad(() => desk.listChart({ orgId }), [orgId]);
   const [form, setForm] = useState(EMPTY);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -136,6 +138,7 @@ export function Chart({ orgId }: { orgId: string }) {
         Transactions store a category's name: renaming one renames it on its transactions. The default codes (what agents are told) stay; any other can be archived.
       </p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {can('importChart') && <MovingImport orgId={orgId} what="chart" onDone={loaded.reload} />}
       <Show loaded={loaded} what="the chart">
         {(categories) => (
           <TableFrame>

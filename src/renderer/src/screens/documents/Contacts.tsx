@@ -9,6 +9,7 @@ import { Notice, Show, TableFrame, messageOf } from '../../components';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
+import { MovingImport } from '../accounts/MovingImport';
 
 type Form = { name: string; customer: boolean; vendor: boolean; email: string; address: string; country: string; taxNumber: string; termsDays: string };
 const EMPTY: Form = { name: '', customer: true, vendor: false, email: '', address: '', country: '', taxNumber: '', termsDays: '' };
@@ -93,7 +94,8 @@ function ContactForm({ label, start, submit, onCancel }: { label: string; start:
 }
 
 export function Contacts({ orgId }: { orgId: string }) {
-  const may = useCan()('updateContact');
+  const can = useCan();
+  const may = can('updateContact');
   const [role, setRole] = useState<'' | 'customer' | 'vendor'>('');
   const [editing, setEditing] = useState<string>();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -115,6 +117,7 @@ export function Contacts({ orgId }: { orgId: string }) {
         </Notice>
       )}
       {may && <ContactForm label="New contact" start={EMPTY} submit={add} />}
+      {can('importContacts') && <MovingImport orgId={orgId} what="contacts" onDone={contacts.reload} />}
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Show
