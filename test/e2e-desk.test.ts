@@ -63,6 +63,8 @@ describe('first steps', () => {
     await expect(page.locator('main').innerText()).resolves.toMatch(/There is no screen at #\/invoicez \(a mistyped or outdated link\)/);
     await page.locator('main').getByRole('link', { name: 'the Dashboard' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${app.server.url}/#/organizations`); // where the next test starts
+    await page.getByRole('form', { name: 'New organization' }).waitFor();
   });
 
   it('shows an organization made by command, and renamed, without a reload; removes an empty one', async () => {
