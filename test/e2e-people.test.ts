@@ -261,6 +261,9 @@ describe('a second factor', () => {
     await client.getByRole('button', { name: 'Set up a second factor' }).click();
     const secret = await client.getByRole('textbox', { name: 'Secret key' }).inputValue();
     expect(await client.getByRole('textbox', { name: 'Authenticator address' }).inputValue()).toMatch(/^otpauth:\/\/totp\/Ledgerdesk:cleo%40example\.com\?secret=/);
+    // The app scans the address as a QR code, drawn (not a broken image).
+    const qr = client.getByRole('img', { name: 'QR code of the authenticator address' });
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await client.getByLabel('Code from the app').fill(totpCode(secret));
     await client.getByRole('button', { name: 'Confirm' }).click();
     await client.getByRole('heading', { name: 'Dashboard' }).waitFor();

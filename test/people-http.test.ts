@@ -149,7 +149,12 @@ describe('invitations and the second factor', () => {
   it('asks for the second factor after the password once enrolled, and an organization can require one', async () => {
     await person('fay@firm.example', 'bookkeeper');
     let cookie = await signedIn('fay@firm.example');
-    const { secret } = ((await (await desk(cookie, 'newSecondFactor')).json()) as { data: { secret: string } }).data;
+    const { secret, uri, qr } = ((await (await desk(cookie, 'newSecondFactor')).json()) as { data: { secret: string; uri: string; qr: string } }).data;
+    expect(uri).toMatch(new RegExp(`^otpauth://totp/Ledgerdesk:.*\\?secret=${secret}&`));
+    // The address as a QR code: an SVG image of dark modules (a version-5 or larger code for an address this long).
+    const svg = Buffer.from(qr.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1"/);
+    expect(Number(/viewBox="0 0 (\d+)/.exec(svg)![1])).toBeGreaterThanOrEqual(37 + 4);
     const confirm = await desk(cookie, 'confirmSecondFactor', { secret, code: totpCode(secret) });
     expect(confirm.status).toBe(200);
     const res = await post('/desk/sign-in', { email: 'fay@firm.example', password: PASSWORD });

@@ -10,7 +10,7 @@ import { Invitations } from './Invitations';
 type Person = NonNullable<DeskResult<'appInfo'>['person']>;
 type Secret = DeskResult<'newSecondFactor'>;
 
-/** Setting up (or replacing) the second factor: the secret as text and as an otpauth:// address, then a code from the app. */
+/** Setting up (or replacing) the second factor: the secret as a QR code, as text and as an otpauth:// address, then a code from the app. */
 export function SecondFactorSetup({ onDone, replace = false }: { onDone: () => void; replace?: boolean }) {
   const [secret, setSecret] = useState<Secret>();
   const [code, setCode] = useState('');
@@ -38,7 +38,8 @@ export function SecondFactorSetup({ onDone, replace = false }: { onDone: () => v
     );
   return (
     <div className="second-factor" role="region" aria-label="Second factor setup">
-      <p className="hint">Add this key to an authenticator app (one that shows 6-digit codes), by its address or typed in, then enter the code it shows.</p>
+      <p className="hint">Scan this code with an authenticator app (one that shows 6-digit codes), or add its key by address or typed in, then enter the code it shows.</p>
+      <img className="qr" src={secret.qr} alt="QR code of the authenticator address" width={180} height={180} />
       <div className="token-line">
         <input readOnly aria-label="Secret key" value={secret.secret} onFocus={(e) => e.target.select()} />
         <Copy text={secret.secret} label="Copy secret key" />

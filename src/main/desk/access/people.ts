@@ -156,10 +156,14 @@ export const peopleOperations = {
   declineInvitation: op(ANYONE, z.strictObject({ invitation: OrgIdOf }), (ctx, { invitation }) => declineInvitation(ctx.ledger, personOnly(ctx).seq, invitation)),
 
   /** A new second factor's secret for the person to add to their app; kept once a code from it is right (confirmSecondFactor). */
-  newSecondFactor: op(ANYONE, z.strictObject({}), (ctx) => {
+  newSecondFactor: op(ANYONE, z.strictObject({}), async (ctx) => {
     if (!ctx.person) throw new L.LedgerError('conflict', "The machine's owner signs in by its one-time link: a second factor is for people.", null);
     const secret = newTotpSecret();
-    return { secret, uri: totpUri(secret, ctx.person.email) };
+    const uri = totpUri(secret, ctx.person.email);
+    // The address as a QR code the app scans (an SVG data: URL the screens show as an image); loaded only here.
+    const QRCode = await import('qrcode');
+    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }),
 
   confirmSecondFactor: op(ANYONE, z.strictObject({ secret: z.string().regex(/^[A-Z2-7]{32}$/), code: z.string().regex(/^\d{6}$/) }), async (ctx, { secret, code }) => {
