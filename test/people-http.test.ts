@@ -155,7 +155,10 @@ describe('invitations and the second factor', () => {
     const svg = Buffer.from(qr.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1"/);
     expect(Number(/viewBox="0 0 (\d+)/.exec(svg)![1])).toBeGreaterThanOrEqual(37 + 4);
-    const confirm = await desk(cookie, 'confirmSecondFactor', { secret, code: totpCode(secret) });
+    // Codes are of the enrolment's step, not of whatever step the clock reaches while the test runs (a 30 s step
+    // may roll over mid-test): its own code stays spent, and the next step's is taken either way.
+    const enrolledAt = Date.now();
+    const confirm = await desk(cookie, 'confirmSecondFactor', { secret, code: totpCode(secret, enrolledAt) });
     expect(confirm.status).toBe(200);
     const res = await post('/desk/sign-in', { email: 'fay@firm.example', password: PASSWORD });
     expect(((await res.json()) as { data: { totpDue: boolean } }).data.totpDue).toBe(true);
@@ -164,8 +167,8 @@ describe('invitations and the second factor', () => {
     expect([due.status, (await errorOf(due)).details.reason]).toEqual([401, 'totp_due']);
     expect((await post('/desk/totp', { code: '000000' }, { cookie: `ldk_desk=${cookie}` })).status).toBe(401);
     // The enrolment's own code is spent: the next step's (one step of drift) is taken, once.
-    expect((await post('/desk/totp', { code: totpCode(secret) }, { cookie: `ldk_desk=${cookie}` })).status).toBe(401);
-    const next = totpCode(secret, Date.now(), 1);
+    expect((await post('/desk/totp', { code: totpCode(secret, enrolledAt) }, { cookie: `ldk_desk=${cookie}` })).status).toBe(401);
+    const next = totpCode(secret, enrolledAt, 1);
     expect((await post('/desk/totp', { code: next }, { cookie: `ldk_desk=${cookie}` })).status).toBe(200);
     expect((await desk(cookie, 'whoAmI')).status).toBe(200);
     const again = cookieOf(await post('/desk/sign-in', { email: 'fay@firm.example', password: PASSWORD }));
