@@ -254,14 +254,15 @@ export const SAMPLES = {
     const file = await upload(fx, 'statement.csv', `Date,Description,Amount\n2026-05-03,IMPORTED ROW ${fx.n()},-12.34\n`);
     return { batchId: (await asOwner<L.ImportResult>(fx, 'importStatement', { file, account: await account(fx) })).batchId };
   },
-  importChart: async (fx) => ({
+  importChart: async (fx, who) => ({
     file: await upload(
       fx,
       'ChartOfAccounts.csv',
       `*Code,*Name,*Type,*Tax Code,Description,Dashboard,Expense Claims,Enable Payments,Balance\nX${fx.n()},Moved ${fx.n()},Expense,No VAT,,No,Yes,No,\n`,
+      who,
     ),
   }),
-  importContacts: async (fx) => ({ file: await upload(fx, 'Contacts.csv', `*ContactName,EmailAddress\nMoved contact ${fx.n()},moved@example.com\n`) }),
+  importContacts: async (fx, who) => ({ file: await upload(fx, 'Contacts.csv', `*ContactName,EmailAddress\nMoved contact ${fx.n()},moved@example.com\n`, who) }),
   stageStatement: (fx) => ({ fileName: 'statement.csv', bytes: Buffer.from(`Date,Description,Amount\n2026-05-03,STAGED ${fx.n()},-1.00\n`) }),
 
   // Transfers and the closing date
