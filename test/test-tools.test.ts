@@ -27,7 +27,7 @@ describe('the tools the tests need', () => {
     // A stand-in apt-get: records its arguments and "installs" the commands the packages hold.
     writeFileSync(
       join(dir, 'apt-get'),
-      `#!/bin/sh\necho "$@" >> ${calls}\n[ "$1" = install ] && for c in hledger bean-check bean-query sqlite3 pdftotext pdftoppm pg_virtualenv openssl; do printf '#!/bin/sh\\n' > ${dir}/$c; chmod +x ${dir}/$c; done\nexit 0\n`,
+      `#!/bin/sh\necho "$@" >> ${calls}\n[ "$1" = install ] && for c in hledger bean-check bean-query sqlite3 pdftotext pdftoppm pg_virtualenv pgbouncer systemd-analyze openssl; do printf '#!/bin/sh\\n' > ${dir}/$c; chmod +x ${dir}/$c; done\nexit 0\n`,
     );
     chmodSync(join(dir, 'apt-get'), 0o755);
     process.env.PATH = dir;
