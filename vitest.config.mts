@@ -41,8 +41,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: POSTGRES_ONLY,
           globalSetup: ['test/global-setup.ts'],
-          // Commands the tests start run the TypeScript sources (bin/ledgerdesk.mjs); test/built.test.ts runs the build.
-          env: { LEDGERDESK_SOURCE: '1' },
+          // Commands the tests start run the build global-setup made from the sources (out/cli, as `npm install` leaves
+          // it): a command starts in a fifth of the time the sources through tsx take.
+          env: { LEDGERDESK_SOURCE: '' },
         },
       },
       {
@@ -53,7 +54,7 @@ export default defineConfig({
           exclude: SQLITE_ONLY,
           globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
           // A firm's server is given the key that seals its secrets (docs/secrets.md); this one is the tests' own.
-          env: { LEDGERDESK_SOURCE: '1', LEDGERDESK_TEST_ENGINE: 'postgres', LEDGERDESK_SECRET_KEY: 'nrDrRLEHGhfaexEhOtcxfCFm3bRPEIi9jkkk1blhQyE=' },
+          env: { LEDGERDESK_SOURCE: '', LEDGERDESK_TEST_ENGINE: 'postgres', LEDGERDESK_SECRET_KEY: 'nrDrRLEHGhfaexEhOtcxfCFm3bRPEIi9jkkk1blhQyE=' },
         },
       },
     ],

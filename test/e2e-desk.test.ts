@@ -69,7 +69,7 @@ describe('first steps', () => {
 
   it('shows an organization made by command, and renamed, without a reload; removes an empty one', async () => {
     execFileSync(process.execPath, [join(root, 'bin', 'ledgerdesk.mjs'), 'org', 'create', 'studio', '--name', 'Studio Amsterdam', '--currency', 'EUR', ...booksFlags(data)], {
-      env: { ...process.env, LEDGERDESK_SOURCE: '1' },
+      env: process.env,
     });
     await page.getByLabel('Organization', { exact: true }).locator('option', { hasText: 'Studio Amsterdam' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Rename' }).first().click();

@@ -38,7 +38,7 @@ const as = (role: string, url = source) => url.replace('postgresql://ledgerdesk@
 function ledgerdesk(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: work,
-    env: { PATH: process.env.PATH, HOME: home, LEDGERDESK_SOURCE: '1', ...env },
+    env: { PATH: process.env.PATH, HOME: home, ...env },
     encoding: 'utf8',
     timeout: 120_000,
   });

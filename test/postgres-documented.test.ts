@@ -42,7 +42,7 @@ const password = /ROLE ledgerdesk LOGIN PASSWORD '([^']+)'/.exec(setup[0]?.text 
 function ledgerdesk(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: work,
-    env: { PATH: process.env.PATH, HOME: tempDir('ldk-nohome-'), LEDGERDESK_SOURCE: '1', ...env },
+    env: { PATH: process.env.PATH, HOME: tempDir('ldk-nohome-'), ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });

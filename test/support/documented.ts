@@ -78,7 +78,7 @@ export function runInShell(block: Block, cluster: ThrowawayPostgres, env: { home
   if (block.lang !== 'sh') throw new Error(`expected a sh block, got ${block.lang}: ${block.text}`);
   const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', onCluster(block.text, cluster)], {
     cwd: env.cwd,
-    env: { PATH: `${env.bin}:${process.env.PATH}`, HOME: env.home, LEDGERDESK_SOURCE: '1', LANG: 'C.UTF-8' },
+    env: { PATH: `${env.bin}:${process.env.PATH}`, HOME: env.home, LANG: 'C.UTF-8' },
     encoding: 'utf8',
     timeout: 120_000,
   });
