@@ -62,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command && LOCAL.includes(command)) return (await import('./local')).runLocal(command, args, out);
   if (command === 'org' && args[0] === 'copy') return (await import('./copy')).orgCopy(args.slice(1), out);
+  if (command === 'org' && args[0] === 'unarchive') return (await import('./copy')).orgUnarchive(args.slice(1), out);
   switch (command) {
     case 'login':
       return (await import('./login')).login(args, out, err);
