@@ -41,6 +41,8 @@ export const organizations = sqliteTable('organizations', {
   decimalMark: text('decimal_mark', { enum: DECIMAL_MARKS }).notNull().default('.'),
   /** Removed while empty (migration 0011): hidden, its slug freed; its audit entries stay. */
   removedAt: text('removed_at'),
+  /** Archived (issue 50: `org copy --move`): out of the list, its books readable by its slug, every change refused. */
+  archivedAt: text('archived_at'),
   /** The first day of the fiscal year, as MM-DD (migration 0014): where retained earnings end and the year's earnings begin. */
   fiscalYearStart: text('fiscal_year_start').notNull().default('01-01'),
   /** The closing date (migration 0014): nothing dated on or before it changes. */

@@ -81,6 +81,13 @@ describe('splits and transfers', () => {
     await expectTotalsMatchRows(ctx.ledger);
   });
 
+  it('the register marks a possible transfer with its other side on a page spanning months', async () => {
+    const page = await desk<L.RegisterPage>('register', { limit: 50, offset: 0 });
+    expect(new Set(page.data.map((r) => r.date.slice(0, 4)))).toEqual(new Set(['2025', '2026']));
+    expect(page.data.find((r) => r.id === ids.payment)?.possibleTransfer).toEqual({ id: ids.thanks, date: '2025-05-03', accountName: 'Card', candidates: 1 });
+    expect(page.data.find((r) => r.id === ids.thanks)?.possibleTransfer).toMatchObject({ id: ids.payment, accountName: 'Checking' });
+  });
+
   it('match a transfer with its other side, wait in transit without one, suggest, match and undo', async () => {
     expect(await desk('makeTransfer', { id: ids.payment, account: 'Card' })).toEqual({ id: ids.payment, counterpartId: ids.thanks, candidates: 1 });
     expect(await desk('makeTransfer', { id: ids.toSavings, account: 'Savings' })).toEqual({ id: ids.toSavings, counterpartId: null, candidates: 0 });

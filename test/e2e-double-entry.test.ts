@@ -20,6 +20,8 @@ let browser: Browser;
 let page: Page;
 let org: L.Organization;
 const rows: Record<string, L.HandRow> = {};
+const add = async (key: string, account: string, date: string, amount: number, description: string) =>
+  (rows[key] = await L.addTransaction(books, org.seq, L.deskActor(), { account, date, amount, description }));
 const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
@@ -31,8 +33,6 @@ beforeAll(async () => {
   const me = L.deskActor();
   await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking', openingBalance: 1000, openingDate: '2025-12-31' });
   await L.createAccount(books, org.seq, me, { name: 'Card', type: 'credit_card' });
-  const add = async (key: string, account: string, date: string, amount: number, description: string) =>
-    (rows[key] = await L.addTransaction(books, org.seq, me, { account, date, amount, description }));
   await add('store', 'Checking', '2026-02-10', -100, 'HARDWARE STORE');
   await add('payment', 'Checking', '2026-02-20', -250, 'CARD PAYMENT');
   await add('thanks', 'Card', '2026-02-22', 250, 'PAYMENT THANK YOU');
@@ -134,6 +134,33 @@ describe('splits and transfers in the register', () => {
       .getByText('Transfer from Checking')
       .waitFor();
     expect((await L.getTransaction(books, org.seq, rows.thanks.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: rows.payment.id });
+    await expectTotalsMatchRows(books);
+  });
+
+  it('marks a possible transfer on a page spanning months, with what it pairs with; t accepts it and Undo takes it back', async () => {
+    await L.createAccount(books, org.seq, L.deskActor(), { name: 'Savings', type: 'savings' });
+    await add('toSavings', 'Checking', '2026-05-02', -500, 'TO SAVINGS');
+    await add('fromChecking', 'Savings', '2026-05-04', 500, 'FROM CHECKING');
+    // Every account, February to May on one page.
+    await page.goto(`${app.server.url}/#/transactions`);
+    const row = page.getByRole('row', { name: /TO SAVINGS/ });
+    await row.getByText('possible transfer: Savings 2026-05-04').waitFor();
+    await shot('register-possible-transfer');
+    await row.focus();
+    await page.keyboard.press('t');
+    await page.getByText('Matched as one transfer with Savings.').waitFor();
+    await page
+      .getByRole('row', { name: /TO SAVINGS/ })
+      .getByText('Transfer to Savings')
+      .waitFor();
+    expect((await L.getTransaction(books, org.seq, rows.toSavings.id)).lines[0]).toMatchObject({ kind: 'transfer', counterpartId: rows.fromChecking.id });
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('No longer a transfer: both rows are uncategorized again.').waitFor();
+    await page
+      .getByRole('row', { name: /TO SAVINGS/ })
+      .getByText('possible transfer: Savings')
+      .waitFor();
+    expect((await L.getTransaction(books, org.seq, rows.fromChecking.id)).transaction).toMatchObject({ category: null, status: 'uncategorized' });
     await expectTotalsMatchRows(books);
   });
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
   app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
   books = await testBooks(app.ledger, data);
   org = (await L.listOrganizations(books))[0];
-  for (const name of ['Operating', 'Starling', 'Barclays']) await L.createAccount(books, org.seq, L.deskActor(), { name, type: 'checking' });
+  for (const name of ['Operating', 'Starling', 'Barclays', 'Current']) await L.createAccount(books, org.seq, L.deskActor(), { name, type: 'checking' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);
   await page.getByRole('link', { name: 'Import', exact: true }).click();
@@ -157,6 +157,26 @@ describe('the Import screen', () => {
     await page.evaluate(() => new Promise((done) => setTimeout(done, 200))); // the late answer's turn to be shown, if it were
     expect(await counts().innerText()).toContain('0 new · 5 duplicate');
     expect(await page.getByRole('alert').filter({ hasText: 'already in "Starling"' }).count()).toBe(0);
+  });
+
+  it("takes a CSV's Balance column as the statement balance Reconcile starts from, and says one that disagrees", async () => {
+    await page.getByLabel('Account').first().selectOption({ label: 'Current (USD)' });
+    await drop('balance-disagrees.csv');
+    await page.getByRole('alert').filter({ hasText: 'Line 3 has a balance that does not follow from the amounts (1375 then -5 makes 1370; the file says 1360)' }).waitFor();
+    await drop('balance-newest-first.csv');
+    await counts().filter({ hasText: '3 new' }).waitFor();
+    expect(await page.getByLabel('Running balance').inputValue()).toBe('Balance');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Import 3 new row(s) into Current' }).click();
+    await page.getByText('Imported 3 new row(s) from balance-newest-first.csv').waitFor();
+    const current = (await L.listAccounts(books, org.seq)).find((a) => a.name === 'Current')!;
+    await page.goto(`${app.server.url}/#/reconcile?account=${current.id}`);
+    // The balance after the last row of 15 March (the file lists that day oldest-first under a newest-first order).
+    await expect.poll(() => page.getByLabel('Statement ending balance').inputValue()).toBe('1,380.00');
+    expect(await page.getByLabel('Statement end date (YYYY-MM-DD)').inputValue()).toBe('2026-03-15');
+    await shot('reconcile-from-csv-balance');
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await page.getByRole('heading', { name: 'Import a statement' }).waitFor();
   });
 
   it('asks the date format of a QIF whose dates read both ways', async () => {

@@ -274,6 +274,25 @@ describe('importing statements', () => {
     expect((await rowsOf(preset.accountId!)).at(-1)).toMatchObject({ date: '2024-03-01' });
   });
 
+  it("keeps a CSV's running balance as the statement's closing balance, suggested to Reconcile, and balance=<header> with the mapping", async () => {
+    await desk('createAccount', { name: 'Current' });
+    // Newest first, the last day's two rows listed in the order they happened.
+    const body = 'Date,Description,Amount,Running total\n15/03/2026,Coffee,-100.00,1400.00\n15/03/2026,Bank fee,-20.00,1380.00\n12/03/2026,Client,500.00,1500.00\n';
+    const file = tempFile('current.csv', body);
+    const columns = 'date=Date,amount=Amount,description=Description,balance=Running total';
+    const done = await desk<L.ImportResult>('importStatement', { file, account: 'Current', columns });
+    expect(done).toMatchObject({ imported: 3, warnings: [], accounts: [{ closing: { date: '2026-03-15', balance: 1380 } }] });
+    expect((await desk<L.Account[]>('listAccounts')).find((a) => a.name === 'Current')).toMatchObject({ lastStatement: { date: '2026-03-15', balance: 1380 } });
+    expect(await desk<L.ReconcileView>('reconcileView', { account: 'Current' })).toMatchObject({ suggested: { date: '2026-03-15', balance: 1380 } });
+    const [preset] = await L.listMappings(ctx.ledger, org.seq);
+    expect(preset.mapping.columns).toMatchObject({ balance: 'Running total' });
+    // A later file whose balances do not follow from its amounts: said in the preview, and no balance taken from it.
+    const wrong = tempFile('wrong.csv', 'Date,Description,Amount,Running total\n16/03/2026,Fee,-5.00,1375.00\n17/03/2026,Fee,-5.00,1360.00\n');
+    const said = await desk<L.ImportResult>('importStatement', { file: wrong, dryRun: true });
+    expect(said.warnings).toEqual([{ code: 'balance_disagrees', section: 0, line: 3, message: expect.stringContaining('does not follow from the amounts') }]);
+    expect(said.accounts[0]).toMatchObject({ name: 'Current', closing: null });
+  });
+
   it('shows a row entered by an approved journal entry as a possible match: held back, merged, or imported', async () => {
     const account = await desk<L.Account>('createAccount', { name: 'Operating' });
     const { info } = await L.createToken(ctx.ledger, org.seq, { name: 'bot', scopes: ['propose-write'] });

@@ -228,6 +228,21 @@ describe("an invoice's PDF", () => {
   });
 });
 
+describe('an open invoice of the opening balances', () => {
+  it('prints as a balance brought forward: its number, date, customer, outstanding total and what is due; no empty lines or VAT table', async () => {
+    await L.setOpeningBalances(ctx.ledger, org.seq, L.deskActor(), {
+      date: '2026-07-01',
+      lines: [],
+      invoices: [{ number: 'OLD-0412', contact: 'Acme Ltd', date: '2026-06-10', dueDate: '2026-07-10', outstanding: '1800' }],
+      balanceToEquity: true,
+    });
+    const { text } = await pdfText('OLD-0412');
+    expect(text).toContain('Balance brought forward: invoice OLD-0412 was issued in the books kept before these');
+    for (const expected of ['Invoice number OLD-0412', 'Acme Ltd', 'Brought forward 1,800.00', 'Amount due 1,800.00 GBP', 'Due date']) expect(text).toContain(expected);
+    for (const absent of ['VAT rate', 'Total VAT', 'Total net', 'Unit price', 'Time of supply']) expect(text).not.toContain(absent);
+  });
+});
+
 describe('from the command line and from an older file', () => {
   it('org edit takes the details as flags, org logo the image; the numbering goes on at INV-0045', () => {
     const data = tempDir();

@@ -112,4 +112,47 @@ describe('org copy', () => {
     ]);
     ledger.close();
   });
+
+  it('moves it with --move: the source archived only once the copy checks out, kept to read, every change refused', async () => {
+    const listed = async (ledger: L.Ledger) => (await ledger.forOrg('all', () => L.listOrganizations(ledger))).map((o) => o.slug);
+    // A copy refused (the server holds it already): nothing archived.
+    const refused = run('org', 'copy', 'studio', '--data', desktop, '--to', server, '--move');
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).not.toContain('Archived');
+    let ledger = L.openLedger(ledgerFile(desktop));
+    expect(await listed(ledger)).toContain('studio');
+    ledger.close();
+    // Folder to folder.
+    const moved = run('org', 'copy', 'studio', '--data', desktop, '--to', tempDir(), '--move');
+    expect(moved.status, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain('Archived studio here: kept to read (by its slug), out of the list, every change refused');
+    ledger = L.openLedger(ledgerFile(desktop));
+    expect(await listed(ledger)).not.toContain('studio');
+    expect(await reports(ledger, 'studio')).toEqual(before);
+    const seq = (await L.requireOrganization(ledger, 'studio')).seq;
+    const contacts = async () => (await ledger.stmt('SELECT count(*) FROM counterparties WHERE org_seq = ?').pluck().get(seq)) as number;
+    const count = await contacts();
+    await expect(L.addContact(ledger, seq, L.deskActor(), { name: 'Late Ltd', customer: true })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('(its books were moved): they are kept to read, not to change'),
+    });
+    expect(await contacts()).toBe(count);
+    expect((await L.listAudit(ledger, seq, { action: 'organization.archived', limit: 5, offset: 0 })).entries.map((e) => e.summary)).toEqual([
+      expect.stringMatching(/^Organization "Studio" \(studio\) archived: moved to .* as studio, the trial balance the same in both$/),
+    ]);
+    ledger.close();
+    // From the server: archived there, and brought back by org unarchive.
+    const fromServer = run('org', 'copy', 'studio', '--database', server, '--to', tempDir(), '--move');
+    expect(fromServer.status, fromServer.stderr).toBe(0);
+    const onServer = await openPostgres(server, { role: null });
+    expect(await listed(onServer)).not.toContain('studio');
+    const serverSeq = (await onServer.forOrg('all', () => L.requireOrganization(onServer, 'studio'))).seq;
+    await expect(onServer.forOrg(serverSeq, () => L.addContact(onServer, serverSeq, L.deskActor(), { name: 'Late Ltd', customer: true }))).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    const back = run('org', 'unarchive', 'studio', '--database', server);
+    expect(back.status, back.stderr).toBe(0);
+    expect(await listed(onServer)).toContain('studio');
+    await onServer.end();
+  });
 });

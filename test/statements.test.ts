@@ -8,6 +8,7 @@ import { decimalMarkOf, parseAmount, sumDecimals } from '../src/shared/amounts';
 import { compileDateFormat, detectDateFormat } from '../src/main/statements/dates';
 import { joinDescription } from '../src/main/statements/describe';
 import { information } from '../src/main/statements/mt940';
+import { parseColumnsFlag } from '../src/main/statements/csv-mapping';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 /** A statement with its rows as objects (the reader keeps them as columns). */
@@ -179,6 +180,41 @@ describe('CSV', () => {
     const s = await text('2024-05-01;Bookshop;-25,00\n2024-05-03;Refund;5,00\n', 'nohead.csv', { mapping: { columns: { date: '1', amount: '3', description: ['2'] } } });
     expect(s.csv).toMatchObject({ headerLine: null, headers: ['Column 1', 'Column 2', 'Column 3'] });
     expect(brief(s.rows).map((r) => r[1])).toEqual(['-25', '5']);
+  });
+
+  it('takes a running Balance column as the statement balances: oldest-first, and paid-out/paid-in with a footer', async () => {
+    const s = await read('starling.csv');
+    expect(s.csv!.columns).toMatchObject({ balance: 'Balance (GBP)' });
+    expect(s.sections[0]).toMatchObject({ opening: { date: '2026-03-01', amount: '5000' }, closing: { date: '2026-03-16', amount: '5076.2' } });
+    expect(s.warnings).toBeUndefined();
+    const uk = await read('uk-paid-in-out.csv');
+    expect(uk.sections[0]).toMatchObject({ opening: { date: '2024-01-03', amount: '2000' }, closing: { date: '2024-01-20', amount: '3373.55' } });
+  });
+
+  it('orders a newest-first file by date and, within a day, by how the balances chain', async () => {
+    // Newest day first, but the rows of 15 March listed in the order they happened: the last of them is the first line.
+    const body = 'Date,Description,Amount,Balance\n15/03/2026,Coffee,-100.00,1400.00\n15/03/2026,Bank fee,-20.00,1380.00\n12/03/2026,Client,500.00,1500.00\n';
+    const s = await text(body);
+    expect(s.sections[0]).toMatchObject({ opening: { date: '2026-03-12', amount: '1000' }, closing: { date: '2026-03-15', amount: '1380' } });
+    // The same rows oldest-first with the day's rows the other way round.
+    const up = await text('Date,Description,Amount,Balance\n12/03/2026,Client,500.00,1500.00\n15/03/2026,Bank fee,-20.00,1380.00\n15/03/2026,Coffee,-100.00,1400.00\n');
+    expect(up.sections[0]).toMatchObject({ opening: { date: '2026-03-12', amount: '1000' }, closing: { date: '2026-03-15', amount: '1380' } });
+  });
+
+  it('says a Balance column that disagrees with the amounts, and takes no balance from it; balance=<header> maps one', async () => {
+    const body = 'Date,Description,Amount,Running\n2026-03-01,Client,500.00,1500.00\n2026-03-02,Coffee,-4.50,1490.00\n';
+    const s = await text(body, 'x.csv', { mapping: { columns: parseColumnsFlag('date=Date,amount=Amount,description=Description,balance=Running') } });
+    expect(s.sections[0]).toMatchObject({ opening: null, closing: null });
+    expect(s.warnings).toEqual([
+      {
+        code: 'balance_disagrees',
+        section: 0,
+        line: 3,
+        message: 'Line 3 has a balance that does not follow from the amounts (1500 then -4.5 makes 1495.5; the file says 1490): no statement balance is taken from the file.',
+      },
+    ]);
+    expect(s.rows).toHaveLength(2);
+    expect(() => parseColumnsFlag('date=Date,amount=Amount,saldo=Running')).toThrow(/balance/);
   });
 
   it('falls back to Windows-1252 when a byte late in a file is not UTF-8', async () => {

@@ -65,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
   // A server's books are backed up with pg_dump, before (and without) opening them: see server-backup.ts.
   if (command === 'backup' && !args.includes('--help') && (await import('./server-backup')).namesServer(args))
     return (await import('./server-backup')).backupServerCommand(args, out);
+  if (command === 'org' && args[0] === 'unarchive') return (await import('./copy')).orgUnarchive(args.slice(1), out);
   switch (command) {
     case 'login':
       return (await import('./login')).login(args, out, err);

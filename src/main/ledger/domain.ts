@@ -7,6 +7,7 @@ export * from './core/money';
 export * from './core/text';
 export * from './access/audit';
 export * from './access/organizations';
+export * from './access/archive';
 export * from './access/details';
 export * from './access/logo';
 export * from './access/closing';

@@ -49,12 +49,13 @@ export function suggestColumns(headers: string[]): CsvColumns | null {
   // Who first (payee, name), then what (memo, purpose), as a statement line reads.
   const described = headers.filter((h, j) => !used.has(j) && WORDS.description.test(h.trim()) && !WORDS.balance.test(h));
   const description = descriptionOrder(headers, described).slice(0, 3);
-  return { date, amount, debit, credit, direction, description, id };
+  const balance = find('balance');
+  return { date, amount, debit, credit, direction, description, id, ...(balance ? { balance } : {}) };
 }
 
-const KEYS = ['date', 'amount', 'debit', 'credit', 'direction', 'description', 'id'] as const;
+const KEYS = ['date', 'amount', 'debit', 'credit', 'direction', 'description', 'id', 'balance'] as const;
 
-/** `date=Date,amount=Amount|debit=Out,credit=In,description=Payee+Memo,id=Ref` -> columns. */
+/** `date=Date,amount=Amount|debit=Out,credit=In,description=Payee+Memo,id=Ref,balance=Balance` -> columns. */
 export function parseColumnsFlag(text: string): CsvColumns {
   const out: Partial<CsvColumns> = { description: [] };
   for (const part of text.split(',')) {
@@ -79,7 +80,8 @@ export function checkColumns(c: Partial<CsvColumns>): CsvColumns {
   if (!c.date) throw new StatementError('The column mapping needs date=<header>.', 'columns');
   if (!c.amount && !(c.debit && c.credit)) throw new StatementError('The column mapping needs amount=<header>, or both debit=<header> and credit=<header>.', 'columns');
   if (c.amount && (c.debit || c.credit)) throw new StatementError('Map either amount or debit and credit, not both.', 'columns');
-  return { date: c.date, amount: c.amount, debit: c.debit, credit: c.credit, direction: c.direction, description: c.description ?? [], id: c.id };
+  const out: CsvColumns = { date: c.date, amount: c.amount, debit: c.debit, credit: c.credit, direction: c.direction, description: c.description ?? [], id: c.id };
+  return c.balance ? { ...out, balance: c.balance } : out;
 }
 
 /** The index of a column named by header text (case-insensitive) or 1-based number. */

@@ -141,6 +141,7 @@ export async function readCsv(options: CsvOptions): Promise<ParsedStatement> {
     credit: at(columns.credit),
     direction: at(columns.direction),
     id: at(columns.id),
+    balance: at(columns.balance),
     description: columns.description.map(at),
   };
   const pending = c && columns ? new Pending(c, columns) : null;

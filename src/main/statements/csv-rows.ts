@@ -6,6 +6,7 @@ import { directionOf, type CsvColumns, type CsvMapping, type CsvReport } from '.
 import { compileDateFormat, detectDateFormat, type DateFormat } from './dates';
 import { joinDescription } from './describe';
 import { StatementRows } from './rows';
+import { statedBalances, type BalanceRow } from './csv-balance';
 import type { ParsedStatement } from './types';
 
 /** Distinct cells shared (amounts) or read once (amounts' values) up to this many: a file of a million distinct ones is not held twice. */
@@ -24,6 +25,7 @@ export class Pending {
   readonly debit: string[] = [];
   readonly credit: string[] = [];
   readonly direction: string[] = [];
+  readonly balance: string[] = [];
   readonly dates = new Map<string, string>();
   readonly #amounts = new Map<string, string>();
 
@@ -46,6 +48,7 @@ export class Pending {
       this.credit.push(cellOf(record, c.credit));
     }
     if (columns.direction !== undefined) this.direction.push(cellOf(record, c.direction));
+    if (columns.balance !== undefined) this.balance.push(cellOf(record, c.balance));
     const description = c.description.length === 1 ? joinDescription([record[c.description[0]]]) : joinDescription(c.description.map((i) => record[i]));
     this.rows.add(0, line, this.dates.get(date) ?? (this.dates.set(date, date), date), amount, description, c.id >= 0 ? cellOf(record, c.id) || null : null);
   }
@@ -65,6 +68,7 @@ export interface ColumnIndexes {
   credit: number;
   direction: number;
   id: number;
+  balance: number;
   description: number[];
 }
 
@@ -132,8 +136,29 @@ export function toRows(pending: Pending, columns: CsvColumns, mapping: CsvMappin
     rows.amount[i] = amount;
     kept[i] = 1;
   }
+  if (columns.balance !== undefined) statementBalances(pending, kept, { mark, negate }, out);
   if (bad) rows.keep(kept);
   out.rows = rows;
+}
+
+/** The balance column as the section's opening and closing balances, or a warning where it disagrees with the amounts. */
+function statementBalances(p: Pending, kept: Uint8Array, how: { mark: DecimalMark; negate: boolean }, out: ParsedStatement): void {
+  const rows: BalanceRow[] = [];
+  for (let i = 0; i < p.rows.length; i++) {
+    if (!kept[i]) continue;
+    const read = parseAmount(p.balance[i], how.mark);
+    // A card export showing spending as positive shows what is owed as positive too.
+    const balance = typeof read === 'string' ? (how.negate ? negateDecimal(read) : read) : null;
+    rows.push({ line: p.rows.line[i], date: p.rows.date[i], amount: p.rows.amount[i], balance });
+  }
+  const stated = statedBalances(rows);
+  if (!stated) return;
+  if ('disagree' in stated) {
+    const { line, message } = stated.disagree;
+    out.warnings = [...(out.warnings ?? []), { code: 'balance_disagrees', section: 0, line, message: `Line ${line} ${message}: no statement balance is taken from the file.` }];
+    return;
+  }
+  out.sections[0] = { ...out.sections[0], opening: stated.opening, closing: stated.closing };
 }
 
 function* cellsOf(...columns: string[][]): Generator<string> {

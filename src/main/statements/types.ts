@@ -56,6 +56,15 @@ export interface IgnoredRow {
   reason: string;
 }
 
+/** Something about the file the person should know before importing it, which does not stop the import. */
+export interface StatementWarning {
+  /** balance_disagrees: a CSV's balance column does not chain with its amounts, so no statement balance is taken from it. */
+  code: 'balance_disagrees';
+  section: number;
+  line: number;
+  message: string;
+}
+
 export interface ParsedStatement {
   format: StatementFormat;
   encoding: string;
@@ -69,6 +78,7 @@ export interface ParsedStatement {
   csv?: CsvReport;
   /** CSV and QIF, whose date format is the file's own: how their dates were read. */
   dates?: StatementDates;
+  warnings?: StatementWarning[];
 }
 
 /** A problem with the whole file (not one row): empty, binary, unknown format or encoding. */
@@ -112,6 +122,8 @@ export interface CsvColumns {
   direction?: string;
   description: string[];
   id?: string;
+  /** The bank's running balance after each row: the statement's opening and closing balances (csv-balance.ts). */
+  balance?: string;
 }
 
 export interface CsvMapping {

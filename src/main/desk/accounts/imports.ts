@@ -29,6 +29,7 @@ const ColumnsObject = z.strictObject({
   direction: z.string().min(1).optional(),
   description: z.array(z.string().min(1)).max(5).default([]),
   id: z.string().min(1).optional(),
+  balance: z.string().min(1).optional(),
 });
 
 const Decision = z.enum(['merge', 'import', 'transfer']);
@@ -46,7 +47,9 @@ export const ImportInput = z.strictObject({
   columns: z
     .union([z.string().min(1).max(2000), ColumnsObject])
     .optional()
-    .describe('CSV columns: date=<header>,amount=<header> or debit=<header>,credit=<header>, description=<header>[+<header>], id=<header> (headers or 1-based numbers)'),
+    .describe(
+      'CSV columns: date=<header>,amount=<header> or debit=<header>,credit=<header>, description=<header>[+<header>], id=<header>, balance=<header> (the running balance: the statement balance to reconcile to) (headers or 1-based numbers)',
+    ),
   decimal: z.enum(['.', ',']).optional().describe('CSV decimal mark, when the file does not make it clear'),
   negateAmounts: z.boolean().optional().describe('CSV shows spending as positive amounts (many card exports)'),
   encoding: z.string().min(1).max(40).optional().describe('Text encoding (utf-8, windows-1252, iso-8859-1...); detected when absent'),

@@ -3,6 +3,7 @@
 import type { Ledger } from '../core/sqlite/open';
 import { newTimeOrderedId, nowIso } from '../core/clock';
 import { auditHash, auditHashed, type HashedEntry } from '../core/hash';
+import { LedgerError } from '../core/errors';
 
 export type Channel = 'rest' | 'mcp' | 'desk';
 
@@ -43,7 +44,25 @@ export interface AuditEntry {
 }
 
 /** Appends an entry, chained to the organization's previous one (hash.ts). */
+// An archived organization's changes are refused here, where each change appends its entry (archive.ts).
+/** What an archived organization's Log may still record: its copy elsewhere, its archiving and unarchiving. */
+export const WHILE_ARCHIVED = new Set(['organization.copied', 'organization.archived', 'organization.unarchived']);
+
+/** Refuses a change to an archived organization's books (called with each audit entry). */
+export async function assertNotArchived(ledger: Ledger, orgSeq: number, action: string): Promise<void> {
+  if (WHILE_ARCHIVED.has(action)) return;
+  const row = (await ledger.stmt('SELECT name, slug, archived_at FROM organizations WHERE seq = ?').get(orgSeq)) as
+    { name: string; slug: string; archived_at: string | null } | undefined;
+  if (!row?.archived_at) return;
+  throw new LedgerError(
+    'conflict',
+    `Organization "${row.name}" was archived on ${row.archived_at.slice(0, 10)} (its books were moved): they are kept to read, not to change. Unarchive it first (ledgerdesk org unarchive ${row.slug}) if it must change here.`,
+    { organization: row.slug, archivedAt: row.archived_at },
+  );
+}
+
 export async function appendAudit(ledger: Ledger, orgSeq: number, actor: Actor, entry: AuditInput): Promise<void> {
+  await assertNotArchived(ledger, orgSeq, entry.action);
   const row = {
     id: newTimeOrderedId(),
     org_seq: orgSeq,

@@ -141,7 +141,8 @@ export async function copyOrganization(from: Ledger, to: Ledger, slug: string, o
   const copied = await to.forOrg('all', () =>
     to.write(async () => {
       await to.stmt(to.engine === 'postgres' ? 'SET CONSTRAINTS ALL DEFERRED' : 'PRAGMA defer_foreign_keys = ON').run();
-      const org: Record<string, unknown> = { ...rowsOf.org, slug: targetSlug };
+      // A copy is live books, even of an archived organization (one moved back).
+      const org: Record<string, unknown> = { ...rowsOf.org, slug: targetSlug, archived_at: null };
       delete org.seq;
       const columns = Object.keys(org);
       const orgSeq = await to.stmt(`INSERT INTO organizations (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).insert(...columns.map((c) => org[c]));

@@ -50,7 +50,8 @@ const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS "decimalMa
   tax_set AS "taxSet", ${SETTING_COLUMNS}, require_totp AS "requireTotp", created_at AS "createdAt" FROM organizations`;
 
 export async function listOrganizations(ledger: Ledger): Promise<Organization[]> {
-  return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL ORDER BY lower(name), seq`).all()) as Organization[];
+  // An archived organization (archive.ts) is out of the list; its slug still opens its books to read.
+  return (await ledger.stmt(`${SELECT} WHERE removed_at IS NULL AND archived_at IS NULL ORDER BY lower(name), seq`).all()) as Organization[];
 }
 
 export async function findOrganization(ledger: Ledger, slugOrId: string): Promise<Organization | undefined> {
@@ -130,7 +131,7 @@ async function seed(
 }
 
 /** Runs a write about one organization in its scope (its row locked on a server's database), whatever the caller's. */
-async function inItsOrg<T>(ledger: Ledger, slugOrId: string, fn: () => Promise<T>): Promise<T> {
+export async function inItsOrg<T>(ledger: Ledger, slugOrId: string, fn: () => Promise<T>): Promise<T> {
   const { seq } = await ledger.forOrg(ledger.org ?? 'all', () => requireOrganization(ledger, slugOrId));
   return ledger.forOrg(seq, () => ledger.write(fn));
 }

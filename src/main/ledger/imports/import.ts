@@ -9,10 +9,9 @@ import { fromMinor } from '../core/money';
 import { runRules } from '../rules/runs';
 import { applyImport } from './apply';
 import type { Classified } from './dedupe';
-import { importedIn, LIST_MAX, planImport, type ImportInput, type ImportPlan, type MatchDecision } from './plan';
+import { importedIn, LIST_MAX, planImport, type ImportInput, type ImportPlan, type ImportWarning, type MatchDecision } from './plan';
 import type { SectionPlan } from './sections';
 import type { PlannedTransfer } from './transfers';
-import type { ElsewhereWarning } from './elsewhere';
 import { shownSide } from '../transfers/candidates';
 import { matchImportedPayments } from '../documents/payments/match';
 import { mapInOrder } from '../core/in-order';
@@ -74,8 +73,8 @@ export interface ImportResult {
   ignored: ParsedStatement['ignored'];
   /** How a CSV's or QIF's dates were read: the format, the formats it leaves open, the account whose order settled them. */
   dates: StatementDates | null;
-  /** The new rows of a section are mostly in another account already: is this the right account? */
-  warnings: ElsewhereWarning[];
+  /** A CSV's balance column that disagrees with its amounts; the new rows of a section mostly in another account already. */
+  warnings: ImportWarning[];
   /** The first rows as they will be stored, and every possible match (at most 500). */
   preview: ImportRow[];
   csv?: ParsedStatement['csv'];

@@ -3,7 +3,7 @@
 // every row told apart (new, duplicate, possible match: dedupe.ts), the
 // decisions on possible matches, the counts and the rows a preview shows.
 // apply.ts writes a plan in one transaction; a dry run shows it as it is.
-import type { CsvMapping, ParsedStatement, RowIssue } from '../../statements/types';
+import type { CsvMapping, ParsedStatement, RowIssue, StatementWarning } from '../../statements/types';
 import type { AccountRow } from '../accounts/accounts';
 import type { Ledger } from '../core/sqlite/open';
 import { classifyRows, type Classified } from './dedupe';
@@ -82,9 +82,11 @@ export interface ImportPlan {
   counts: ImportCounts;
   /** Every row is already in the books (or held back), none is skipped, no account is made: nothing is recorded. */
   nothingNew: boolean;
-  /** The new rows of a section are mostly in another account already: is this the right account? */
-  warnings: ElsewhereWarning[];
+  /** What the file says that does not stop it (a balance column that disagrees), then rows mostly in another account already. */
+  warnings: ImportWarning[];
 }
+
+export type ImportWarning = StatementWarning | ElsewhereWarning;
 
 export const PREVIEW_ROWS = 20;
 export const LIST_MAX = 500;
@@ -139,7 +141,7 @@ export async function planImport(ledger: Ledger, orgSeq: number, input: ImportIn
   counts.merged = plan.toMerge.length;
   // Skipped rows are recorded even when nothing else is new, so that they stay listed to fix.
   plan.nothingNew = plan.toImport.length + plan.toMerge.length === 0 && counts.skipped === 0 && sections.every((s) => s.row);
-  plan.warnings = await rowsElsewhere(ledger, orgSeq, { ...plan, headers: input.statement.csv?.headers });
+  plan.warnings = [...(input.statement.warnings ?? []), ...(await rowsElsewhere(ledger, orgSeq, { ...plan, headers: input.statement.csv?.headers }))];
   return plan;
 }
 

@@ -14,7 +14,6 @@ import { listTransactions, type Transaction, type TransactionOrigin, type Transa
 import { accountSumBefore } from '../totals/sums';
 import { possibleTransfersFor, type TransferSide } from '../transfers/suggest';
 import { possiblePaymentsFor, type PaymentSuggestion } from '../documents/payments/match';
-import { daysApart } from '../transfers/candidates';
 import { journalNumberSql } from '../journals/numbers';
 
 export interface RegisterRow extends Transaction {
@@ -31,14 +30,11 @@ export interface RegisterRow extends Transaction {
   balance: number | null;
   /** What its lines are, besides the category it shows: how many (a split: 2 or more), the other account of a transfer, the manual journal it is a line of. */
   entry: { lines: number; transferTo: string | null; inTransit: boolean; pays: string | null; journal: string | null };
-  /** An open row's likeliest other side of a transfer (transfers/suggest.ts), to accept with one key; null when none (or the page spans over a month). */
+  /** An open row's likeliest other side of a transfer (transfers/suggest.ts), to accept with one key; null when none. */
   possibleTransfer: { id: string; date: string; accountName: string; candidates: number } | null;
   /** An open row that looks like the payment of an open invoice or bill (documents/match.ts), to accept with one key. */
   possiblePayment: { kind: 'invoice' | 'bill'; numbers: string[]; contact: string } | null;
 }
-
-/** Pages spanning longer than this are not searched for possible transfers (the search reads every open row in the span). */
-const POSSIBLE_TRANSFER_SPAN_DAYS = 31;
 
 /** The page's rows' lines in one read: their count and a transfer's other account. */
 async function entriesOf(ledger: Ledger, seqs: number[]): Promise<Map<number, RegisterRow['entry']>> {
@@ -117,10 +113,8 @@ export const registerPage = consistent(async function registerPage(ledger: Ledge
   return { data, meta: page.meta, balances };
 });
 
-/** The page's open rows' possible transfers, when the page spans a month at most. */
+/** The page's open rows' possible transfers, searched near each of them (however long the page's span). */
 async function possibleOnPage(ledger: Ledger, orgSeq: number, rows: Transaction[], extra: Map<string, { seq: number }>) {
-  const dates = rows.map((t) => t.date).sort();
-  if (!dates.length || daysApart(dates[0], dates[dates.length - 1]) > POSSIBLE_TRANSFER_SPAN_DAYS) return new Map<number, TransferSide & { candidates: number }>();
   const open = rows
     .filter((t) => t.category === null)
     .map((t) => ({ seq: extra.get(t.id)!.seq, date: t.date, amount_minor: Math.round(t.amount * 10 ** minorDigits(t.currency)) }));

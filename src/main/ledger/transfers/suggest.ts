@@ -8,7 +8,7 @@
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { BEGINNING } from '../totals/sums';
-import { daysApart, openSides, shownSide, SidePool, windowAround, type Side } from './candidates';
+import { daysApart, openSides, shownSide, SidePool, TRANSFER_WINDOW_DAYS, windowAround, type Side } from './candidates';
 
 export interface TransferSide {
   id: string;
@@ -81,19 +81,31 @@ export async function possibleTransfersFor(
   rows: readonly Pick<Side, 'seq' | 'date' | 'amount_minor'>[],
 ): Promise<Map<number, TransferSide & { candidates: number }>> {
   const out = new Map<number, TransferSide & { candidates: number }>();
-  if (rows.length === 0) return out;
-  const dates = rows.map((r) => r.date).sort();
-  const [from, to] = windowAround(dates[0], dates[dates.length - 1]);
-  // The page's rows themselves and their opposites: nothing else can pair with them.
-  const amounts = new Set(rows.flatMap((r) => [r.amount_minor, -r.amount_minor]));
-  const sides = await openSides(ledger, orgSeq, from, to, amounts);
-  const pool = new SidePool(sides);
-  const bySeq = new Map(sides.map((s) => [s.seq, s]));
   const accounts = await accountsOf(ledger, orgSeq);
-  for (const r of rows) {
-    const side = bySeq.get(r.seq);
-    const partners = side ? pool.partnersOf(side) : [];
-    if (partners.length) out.set(r.seq, { ...(await sideView(ledger, partners[0], accounts)), candidates: partners.length });
+  // Rows far apart are searched apart: a page spanning months reads the days around its rows, not the months between.
+  for (const group of nearGroups(rows)) {
+    const [from, to] = windowAround(group[0].date, group[group.length - 1].date);
+    // The group's rows themselves and their opposites: nothing else can pair with them.
+    const amounts = new Set(group.flatMap((r) => [r.amount_minor, -r.amount_minor]));
+    const sides = await openSides(ledger, orgSeq, from, to, amounts);
+    const pool = new SidePool(sides);
+    const bySeq = new Map(sides.map((s) => [s.seq, s]));
+    for (const r of group) {
+      const side = bySeq.get(r.seq);
+      const partners = side ? pool.partnersOf(side) : [];
+      if (partners.length) out.set(r.seq, { ...(await sideView(ledger, partners[0], accounts)), candidates: partners.length });
+    }
   }
   return out;
+}
+
+/** Rows in date order, in groups whose windows overlap (each row within two windows of the one before it). */
+function nearGroups<T extends { date: string }>(rows: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const r of [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+    const last = groups[groups.length - 1];
+    if (last && daysApart(last[last.length - 1].date, r.date) <= 2 * TRANSFER_WINDOW_DAYS) last.push(r);
+    else groups.push([r]);
+  }
+  return groups;
 }

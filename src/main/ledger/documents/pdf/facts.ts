@@ -47,6 +47,8 @@ export interface PdfFacts {
   /** The tax in the organization's currency (an invoice in another): per rate and in total. */
   base: { currency: string; rate: string; rows: TaxRow[]; total: TaxRow | null } | null;
   reverseCharge: string | null;
+  /** An open document of the opening entry (no lines, its outstanding total): said in place of the lines table. */
+  broughtForward: string | null;
   notes: string | null;
   payment: { rows: [string, string][]; text: string[] } | null;
   footer: string | null;
@@ -120,12 +122,12 @@ function baseBlock(base: BaseTax, words: TaxWords, money: (n: number) => string,
   };
 }
 
-/** The facts at the top right: the number, the date of issue, the time of supply (the issue date: docs/invoices.md), the due date or the invoice credited. */
-function headerFacts(doc: Document, date: (d: string) => string, invoiceDate: string | null): [string, string][] {
+/** The facts at the top right: the number, the date of issue, the time of supply (the issue date: docs/invoices.md; not for an untaxed balance brought forward), the due date or the invoice credited. */
+function headerFacts(doc: Document, date: (d: string) => string, invoiceDate: string | null, supply: boolean): [string, string][] {
   return [
     [`${NAMES[doc.kind]} number`, doc.number],
     ['Date of issue', date(doc.issueDate)],
-    ['Time of supply', date(doc.issueDate)],
+    ...(supply ? [['Time of supply', date(doc.issueDate)] as [string, string]] : []),
     ...((doc.kind === 'credit_note'
       ? [
           ['Credit for invoice', doc.credits ?? ''],
@@ -136,16 +138,37 @@ function headerFacts(doc: Document, date: (d: string) => string, invoiceDate: st
   ];
 }
 
-function totalsOf(doc: Document, words: TaxWords, money: (minor: number) => string): PdfFacts['totals'] {
+/** Whether a document carries tax: tax lines, or a tax amount. */
+const taxed = (doc: Document) => doc.taxes.length > 0 || doc.tax !== 0;
+
+function totalsOf(doc: Document, words: TaxWords, money: (minor: number) => string, broughtForward: boolean): PdfFacts['totals'] {
   const minor = (n: number) => toMinor(n, doc.currency);
   const owed = doc.kind !== 'credit_note' && doc.status !== 'void';
+  // Brought forward without tax: its one figure is what was outstanding, not a net with zero tax.
+  const untaxed = broughtForward && !taxed(doc);
   return [
-    { label: 'Total net', value: money(minor(doc.net)) },
-    { label: `Total ${words.tax}`, value: money(minor(doc.tax)) },
-    { label: `Total ${doc.currency}`, value: money(minor(doc.total)), strong: true },
+    ...(untaxed
+      ? [{ label: 'Brought forward', value: money(minor(doc.total)), strong: true }]
+      : [
+          { label: 'Total net', value: money(minor(doc.net)) },
+          { label: `Total ${words.tax}`, value: money(minor(doc.tax)) },
+          { label: `Total ${doc.currency}`, value: money(minor(doc.total)), strong: true },
+        ]),
     ...(owed && (doc.paid || doc.credited) ? [{ label: 'Paid and credited', value: money(minor(doc.paid) + minor(doc.credited)) }] : []),
     ...(owed ? [{ label: `Amount due ${doc.currency}`, value: money(minor(doc.balance)), strong: true }] : []),
   ];
+}
+
+/**
+ * What an open document of the opening entry says in place of its lines: it is
+ * a balance brought forward from the books kept before these, which hold its
+ * outstanding total (and its tax, when it was given), not its lines. Null for any other document.
+ */
+async function broughtForwardOf(ledger: Ledger, row: DocumentRow, doc: Document, date: (d: string) => string): Promise<string | null> {
+  const on = (await ledger.stmt("SELECT min(date) FROM postings WHERE document_seq = ? AND kind = 'opening'").pluck().get(row.seq)) as string | null;
+  if (!on) return null;
+  const noun = NAMES[doc.kind].toLowerCase();
+  return `Balance brought forward: ${noun} ${doc.number} was issued in the books kept before these, which took over what remained outstanding on it on ${date(on)}. Its lines are on the original ${noun}; this copy states its ${taxed(doc) ? 'totals' : 'outstanding total'} and what remains due.`;
 }
 
 export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<PdfFacts> {
@@ -163,7 +186,9 @@ export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow)
   const home = countryOf(org);
   const rows: RateRow[] = rateRows(doc, kinds);
   const invoiceDate = row.credits_seq === null ? null : ((await ledger.stmt('SELECT issue_date FROM documents WHERE seq = ?').pluck().get(row.credits_seq)) as string);
-  const base = await baseTax(ledger, row, org.currency, rows, invoiceDate);
+  const broughtForward = await broughtForwardOf(ledger, row, doc, date);
+  // A balance brought forward shows a tax breakdown only from tax lines it has.
+  const base = broughtForward && rows.length === 0 ? null : await baseTax(ledger, row, org.currency, rows, invoiceDate);
   const logo = await logoOf(ledger, orgSeq);
   const registration = (label: string, n: string | null) => (n ? `${label} ${n}` : null);
   return {
@@ -177,7 +202,7 @@ export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow)
       lines: customerLines(customer.address, customer.country, home),
       registration: registration(words.customerNumber, customer.taxNumber),
     },
-    facts: headerFacts(doc, date, invoiceDate),
+    facts: headerFacts(doc, date, invoiceDate, !broughtForward || taxed(doc)),
     columns: { amount: doc.taxInclusive ? 'Gross' : 'Net', tax: words.tax },
     lines: doc.lines.map((l) => ({
       description: l.description,
@@ -189,9 +214,10 @@ export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow)
     })),
     words,
     rates: rows.map((r) => ({ label: rateLabel(r, words), net: money(r.net), tax: money(r.tax) })),
-    totals: totalsOf(doc, words, money),
+    totals: totalsOf(doc, words, money, broughtForward !== null),
     base: base && baseBlock(base, words, baseMoney, date),
     reverseCharge: reverseChargeStatement(rows, { supplierCountry: home, customerCountry: customer.country, customerTaxNumber: customer.taxNumber }, words, money, doc.currency),
+    broughtForward,
     notes: doc.notes,
     payment: paymentOf(org, doc, row, money, date),
     footer: footerOf(org),

@@ -122,7 +122,8 @@ export function summary(pdf: Pdf, f: PdfFacts): void {
   ensure(pdf, Math.max(f.rates.length + 2, f.totals.length) * 15 + 10);
   const top = pdf.y;
   pdf.fillColor('#000000');
-  const left = taxTable(pdf, top, [`${f.words.tax} rate`, 'Net', f.words.tax], f.rates, null);
+  // A balance brought forward without tax lines has no breakdown to show.
+  const left = f.broughtForward && f.rates.length === 0 ? top : taxTable(pdf, top, [`${f.words.tax} rate`, 'Net', f.words.tax], f.rates, null);
   let y = top;
   for (const t of f.totals) {
     put(pdf, t.strong ? 'bold' : 'body', t.strong ? 11 : 9.5, t.label, 320, y, { width: 130, align: 'right' });

@@ -28,7 +28,9 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
     pdf.on('error', reject);
   });
   letterhead(pdf, f);
-  linesTable(pdf, f);
+  // An open document of the opening entry has no lines: it says what it is instead of an empty table.
+  if (f.broughtForward) statement(pdf, f.broughtForward);
+  else linesTable(pdf, f);
   summary(pdf, f);
   baseTaxBlock(pdf, f);
   statement(pdf, f.reverseCharge);

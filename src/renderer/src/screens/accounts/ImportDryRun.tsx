@@ -23,7 +23,7 @@ export function DryRun({ run }: { run: ImportRun }) {
       </p>
       {preview.warnings.map((w) => (
         <div key={`${w.code} ${w.section}`} className="errors" role="alert">
-          {w.message} <span className="small">Rows already there would be counted twice.</span>
+          {w.message} {w.code !== 'balance_disagrees' && <span className="small">Rows already there would be counted twice.</span>}
         </div>
       ))}
       <PreviewIssues

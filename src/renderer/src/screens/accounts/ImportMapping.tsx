@@ -1,5 +1,5 @@
 // The CSV mapping of the Import screen: which column is the date, the amount
-// (or debit and credit), the description and the bank's id; the date format
+// (or debit and credit), the description, the bank's id and the running balance; the date format
 // when the file fits two; the decimal mark; card exports' signs. Saved per
 // account when the import is confirmed.
 import type { DeskInput } from '../../../../main/desk/operations';
@@ -7,7 +7,7 @@ import { descriptionOrder } from '../../../../main/statements/csv-mapping';
 import type { CsvReport, StatementDates } from '../../../../main/statements/types';
 
 type Options = Omit<DeskInput<'importStatement'>, 'orgId' | 'file'>;
-type Columns = { date: string; amount?: string; debit?: string; credit?: string; description: string[]; id?: string };
+type Columns = { date: string; amount?: string; debit?: string; credit?: string; description: string[]; id?: string; balance?: string };
 
 /**
  * The date format of a file whose dates are its own (CSV, QIF): a choice among
@@ -89,6 +89,7 @@ export function MappingEditor({ csv, dates, options, set }: EditorProps) {
         column('Amount', current.amount, (v) => update({ amount: v }))
       )}
       {column('Bank id', current.id, (v) => update({ id: v }), true)}
+      {column('Running balance', current.balance, (v) => update({ balance: v }), true)}
       <div className="description-columns" role="group" aria-label="Description columns">
         Description
         {csv.headers.map((h, i) => (

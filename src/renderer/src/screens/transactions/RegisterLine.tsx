@@ -39,8 +39,9 @@ function CategoryButton({ row: t, onPick }: { row: RegisterRow; onPick: () => vo
         </span>
       )}
       {t.possibleTransfer && (
-        <span className="badge" title={`Press t to match it with ${t.possibleTransfer.date} in ${t.possibleTransfer.accountName}`}>
-          possible transfer: {t.possibleTransfer.accountName}
+        <span className="badge" title={`Press t to match it with the row of ${t.possibleTransfer.date} in ${t.possibleTransfer.accountName}`}>
+          possible transfer: {t.possibleTransfer.accountName} {t.possibleTransfer.date}
+          {t.possibleTransfer.candidates > 1 ? ` (1 of ${t.possibleTransfer.candidates})` : ''} · t
         </span>
       )}
     </button>

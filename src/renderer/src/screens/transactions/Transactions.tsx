@@ -46,15 +46,17 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
   const [picking, setPicking] = useState<string | 'selection'>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string; undo?: () => void }>();
   const table = useRef<HTMLTableSectionElement>(null);
   const rows = loaded.data?.data ?? [];
   const focusRow = (i: number) => table.current?.querySelectorAll<HTMLElement>('tr.row')[Math.max(0, Math.min(rows.length - 1, i))]?.focus();
   const toggle = (id: string) => setSelected((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
 
-  async function act(what: () => Promise<unknown>, done: string, refocus?: number) {
+  async function act(what: () => Promise<unknown>, done: string, refocus?: number, undo?: () => void) {
     try {
-      setNotice({ kind: 'ok', text: doneText(await what(), done) });
+      const text = doneText(await what(), done);
+      // Undo only what was done, not a proposal made instead of it.
+      setNotice({ kind: 'ok', text, undo: text === done ? undo : undefined });
       setSelected(new Set());
     } catch (error) {
       setNotice({ kind: 'error', text: messageOf(error) });
@@ -72,14 +74,22 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
       refocus,
     );
 
+  // The t key: the row's possible transfer accepted, with an Undo that makes both rows uncategorized again.
+  const acceptTransfer = (t: RegisterRow, i: number) =>
+    act(
+      () => desk.matchTransfer({ orgId, id: t.id, other: t.possibleTransfer!.id }),
+      `Matched as one transfer with ${t.possibleTransfer!.accountName}.`,
+      i,
+      () => act(() => desk.undoTransfer({ orgId, id: t.id }), 'No longer a transfer: both rows are uncategorized again.', i),
+    );
+
   const onKey = (t: RegisterRow, i: number) => (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'ArrowDown' || e.key === 'j') focusRow(i + 1);
     else if (e.key === 'ArrowUp' || e.key === 'k') focusRow(i - 1);
     else if (e.key === 'x' || e.key === ' ') toggle(t.id);
     else if (e.key === 'c' && can('categorizeTransactions')) setPicking(t.id);
-    else if (e.key === 't' && t.possibleTransfer && can('matchTransfer'))
-      act(() => desk.matchTransfer({ orgId, id: t.id, other: t.possibleTransfer!.id }), `Matched as one transfer with ${t.possibleTransfer.accountName}.`, i);
+    else if (e.key === 't' && t.possibleTransfer && can('matchTransfer')) acceptTransfer(t, i);
     else if (e.key === 'p' && t.possiblePayment && can('payInvoice'))
       act(() => recordPayment(orgId, t), `Recorded as the payment of ${t.possiblePayment.kind} ${t.possiblePayment.numbers[0]}.`, i);
     else if (e.key === 'Enter') setOpen(open === t.id ? undefined : t.id);
@@ -106,7 +116,11 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
         />
       )}
       <RegisterFilters filters={filters} set={set} reset={reset} accounts={accounts.data ?? []} chart={chart.data ?? []} />
-      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {notice && (
+        <Notice kind={notice.kind}>
+          {notice.text} {notice.undo && <button onClick={notice.undo}>Undo</button>}
+        </Notice>
+      )}
       {selected.size > 0 && (
         <SelectionBar
           count={selected.size}

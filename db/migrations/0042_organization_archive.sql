@@ -1,0 +1,1 @@
+ALTER TABLE `organizations` ADD `archived_at` text;
