@@ -161,6 +161,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   addCategory: 'keepers',
   renameCategory: 'keepers',
   setCategorySynonyms: 'keepers',
+  setRetainedEarnings: 'keepers',
   setCategorySection: 'keepers',
   archiveCategory: 'keepers',
   restoreCategory: 'keepers',
