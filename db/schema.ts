@@ -11,6 +11,7 @@ import {
   JOURNAL_KINDS,
   AUDIT_CHANNELS,
   CATEGORY_TYPES,
+  CATEGORY_ROLES,
   CONNECTOR_STATUSES,
   DECIMAL_MARKS,
   LINE_KINDS,
@@ -49,6 +50,8 @@ export const organizations = sqliteTable('organizations', {
   lockedThrough: text('locked_through'),
   /** The ready-made tax set it was set up with (db/tax-sets.json: uk-vat, au-gst, plain), or null: no sales tax. */
   taxSet: text('tax_set'),
+  /** The chart template it was started with (chart/templates/: default, uk-small-business; issue 50); null: made before templates, the default. */
+  chartTemplate: text('chart_template'),
   /** How often its tax return is filed, from which month (1-12) the periods count, and on which basis (issue 28). */
   taxPeriod: text('tax_period').notNull().default('quarterly'),
   taxPeriodStart: integer('tax_period_start').notNull().default(1),
@@ -124,8 +127,13 @@ export const categories = sqliteTable(
     costOfSales: integer('cost_of_sales').notNull().default(0),
     /** The tax code its lines take when none is named (issue 28). */
     defaultTaxCodeSeq: integer('default_tax_code_seq').references((): AnySQLiteColumn => taxCodes.seq),
+    /** Its part in the books (issue 50): 'retained_earnings' (at most one per organization), or null. */
+    role: text('role', { enum: CATEGORY_ROLES }),
   },
   (t) => [
+    uniqueIndex('categories_org_role')
+      .on(t.orgSeq, t.role)
+      .where(sql`${t.role} IS NOT NULL`),
     uniqueIndex('categories_org_code')
       .on(t.orgSeq, t.code)
       .where(sql`${t.code} <> ''`),

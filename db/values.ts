@@ -5,6 +5,8 @@ import { ACCOUNT_TYPES } from '../src/shared/accounts';
 export { ACCOUNT_TYPES };
 export const DECIMAL_MARKS = ['.', ','] as const;
 export const CATEGORY_TYPES = ['revenue', 'expense', 'asset', 'liability', 'equity'] as const;
+/** A category's part the books give it (issue 50): the retained earnings account, whose balance and the earnings of earlier years are one line. */
+export const CATEGORY_ROLES = ['retained_earnings'] as const;
 /**
  * What an entry's other line is (the money-account line is the transaction row itself): a category,
  * the suspense line of an uncategorized row, a transfer to another money account of the organization,
@@ -44,6 +46,7 @@ export const RATE_SOURCES = ['hand', 'ecb', 'file', 'transfer'] as const;
 export const STAGED_KINDS = ['upload', 'export'] as const;
 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
+export type CategoryRole = (typeof CATEGORY_ROLES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];

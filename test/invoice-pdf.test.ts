@@ -249,7 +249,7 @@ describe('from the command line and from an older file', () => {
     const run = ownerCommand(data);
     const logo = join(data, 'logo.png');
     writeFileSync(logo, solidPng(120, 40, BLUE));
-    run('org', 'create', 'loch', '--name', 'Loch Design', '--currency', 'GBP', '--tax-set', 'uk-vat');
+    run('org', 'create', 'loch', '--name', 'Loch Design', '--currency', 'GBP', '--tax-set', 'uk-vat', '--chart', 'default');
     run('org', 'edit', 'loch', '--country', 'GB', '--tax-number', 'GB123456789', '--address', '9 Quay Street, Glasgow G1 1AA', '--company-number', 'sc123456');
     const saved = JSON.parse(
       run(

@@ -24,7 +24,7 @@ describe('journal and opening-balances commands', () => {
   };
 
   it('take over a studio: the opening entry set and shown, refused while it leaves a difference', () => {
-    ok('org', 'create', 'studio', '--name', 'Hartley Studio', '--currency', 'GBP', '--tax-set', 'uk-vat');
+    ok('org', 'create', 'studio', '--name', 'Hartley Studio', '--currency', 'GBP', '--tax-set', 'uk-vat', '--chart', 'default');
     ok('account', 'create', 'Current', '--type', 'checking');
     ok('category', 'add', '3000', '--name', 'Share capital', '--type', 'equity');
     ok('category', 'add', '2100', '--name', "Director's loan", '--type', 'liability');

@@ -168,6 +168,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   addCategory: 'keepers',
   renameCategory: 'keepers',
   setCategorySynonyms: 'keepers',
+  setRetainedEarnings: 'keepers',
   setCategorySection: 'keepers',
   archiveCategory: 'keepers',
   restoreCategory: 'keepers',

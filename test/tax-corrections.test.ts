@@ -249,7 +249,7 @@ describe('the owner commands', () => {
       });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     };
-    expect(run('org', 'create', 'studio', '--currency', 'GBP', '--tax-set', 'uk-vat').code).toBe(0);
+    expect(run('org', 'create', 'studio', '--currency', 'GBP', '--tax-set', 'uk-vat', '--chart', 'default').code).toBe(0);
     expect(run('account', 'create', 'Bank', '--type', 'checking').code).toBe(0);
     const added = run(
       'tx',

@@ -124,6 +124,7 @@ export const DESK_OPERATIONS = [
   'addCategory',
   'renameCategory',
   'setCategorySynonyms',
+  'setRetainedEarnings',
   'setCategorySection',
   'archiveCategory',
   'restoreCategory',

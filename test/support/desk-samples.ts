@@ -394,6 +394,9 @@ export const SAMPLES = {
   addCategory: (fx) => ({ code: `8${String(fx.n()).padStart(3, '0')}`, name: `Added ${fx.n()}`, type: 'expense' }),
   renameCategory: (fx) => ({ code: fx.fixed.category, name: `Renamed ${fx.n()}` }),
   setCategorySynonyms: (fx) => ({ code: fx.fixed.category, synonyms: [`alias ${fx.n()}`] }),
+  setRetainedEarnings: async (fx) => ({
+    code: (await asOwner<{ code: string }>(fx, 'addCategory', { code: `3${String(fx.n()).padStart(3, '0')}`, name: `Earnings ${fx.n()}`, type: 'equity' })).code,
+  }),
   setCategorySection: (fx) => ({ code: fx.fixed.category, section: fx.n() % 2 ? 'cost_of_sales' : 'expenses' }),
   archiveCategory: async (fx) => ({ code: await category(fx) }),
   restoreCategory: async (fx) => {

@@ -68,11 +68,25 @@ export function beancountAccountNames(book: ExportBook): { money: Map<string, st
   return { money, categories };
 }
 
+/**
+ * The file's options: its title, its currencies, and the retained earnings account (issue 50) as where Beancount's
+ * summaries (bean-query's OPEN ON, a balance sheet of a period) put the earlier years' earnings, so that they and the
+ * account are one line there too (named under Equity).
+ */
+function options(book: ExportBook, categories: Map<string, string>): string {
+  const retained = book.categories.find((c) => c.retainedEarnings);
+  const name = retained && categories.get(retained.name);
+  return [
+    `; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk\n`,
+    `option "title" ${quoted(book.organization.name)}\n`,
+    ...bookCurrencies(book).map((c) => `option "operating_currency" "${c}"\n`),
+    name ? `option "account_previous_earnings" ${quoted(name.replace(/^Equity:/, ''))}\n` : '',
+  ].join('');
+}
+
 export function writeBeancount(book: ExportBook, write: Write): number {
   const { money, categories } = beancountAccountNames(book);
-  write(`; ${book.organization.name} (${book.organization.slug}), exported by Ledgerdesk\n`);
-  write(`option "title" ${quoted(book.organization.name)}\n`);
-  for (const c of bookCurrencies(book)) write(`option "operating_currency" "${c}"\n`);
+  write(options(book, categories));
   // Every account opens before the first entry that can use it.
   const opened = '1970-01-01';
   write('\n');

@@ -1,6 +1,7 @@
 // The balance sheet, the trial balance and the general ledger as CSV (the
 // Reports screen's downloads and `ledgerdesk report ... --csv`): one line per
-// account, amounts as plain numbers, totals marked by `kind`.
+// account, amounts as plain numbers, totals marked by `kind` (a joined line's
+// figures follow it as `part`).
 import type { BalanceSheet, TrialBalance } from '../ledger/reports/balance-sheet';
 import type { GeneralLedger } from '../ledger/reports/general-ledger';
 import { csvCell } from './csv';
@@ -14,7 +15,11 @@ export function balanceSheetCsv(bs: BalanceSheet): string {
     ['liabilities', bs.liabilities],
     ['equity', bs.equity],
   ] as const) {
-    for (const l of section.lines) out += line([name, 'account', l.code, l.name, l.amount]);
+    for (const l of section.lines) {
+      out += line([name, 'account', l.code, l.name, l.amount]);
+      // Retained earnings joined with its account (issue 50): what the line is made of, not added again.
+      for (const p of l.parts ?? []) out += line([name, 'part', p.code, p.name, p.amount]);
+    }
     out += line([name, 'total', '', `Total ${name}`, section.total]);
   }
   out += line(['', 'total', '', 'Total liabilities and equity', bs.liabilitiesAndEquity]);
@@ -23,7 +28,10 @@ export function balanceSheetCsv(bs: BalanceSheet): string {
 
 export function trialBalanceCsv(tb: TrialBalance): string {
   let out = line(['kind', 'code', 'name', 'debit', 'credit']);
-  for (const l of tb.lines) out += line(['account', l.code, l.name, l.debit, l.credit]);
+  for (const l of tb.lines) {
+    out += line(['account', l.code, l.name, l.debit, l.credit]);
+    for (const p of l.parts ?? []) out += line(['part', p.code, p.name, p.debit, p.credit]);
+  }
   return out + line(['total', '', 'Total', tb.totalDebit, tb.totalCredit]);
 }
 

@@ -103,10 +103,15 @@ export const organizationOperations = {
         .enum(L.TAX_SET_NAMES as [string, ...string[]])
         .optional()
         .describe(`Its ready-made tax codes: ${L.TAX_SET_NAMES.join(', ')} (any time later: tax setup)`),
+      country: z.string().trim().min(2).max(2).optional().describe('Its country, two letters (GB: the UK chart)'),
+      chart: z
+        .enum(L.CHART_TEMPLATE_IDS as [string, ...string[]])
+        .optional()
+        .describe(`Its chart template: ${L.CHART_TEMPLATE_IDS.join(', ')} (default: the UK one for UK VAT or GB, else the default)`),
     }),
     (ctx, { taxSet, ...input }) =>
       ctx.ledger.write(async () => {
-        const org = await L.createOrganization(ctx.ledger, input, ctx.reviewer);
+        const org = await L.createOrganization(ctx.ledger, { ...input, taxSet }, ctx.reviewer);
         if (taxSet) await ctx.ledger.forOrg(org.seq, () => L.setupTaxSet(ctx.ledger, org.seq, ctx.reviewer, taxSet));
         // A person who starts an organization is its first owner.
         if (ctx.person) await makeFirstOwner(ctx.ledger, org.seq, ctx.person.seq);

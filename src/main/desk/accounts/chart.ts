@@ -1,5 +1,5 @@
 // The chart of accounts and reconciliation at the desk and as owner commands
-// (`ledgerdesk category list|add|rename|synonyms|archive|restore`,
+// (`ledgerdesk category list|add|rename|synonyms|retained-earnings|archive|restore`,
 // `ledgerdesk reconcile`, `reconcile undo`).
 import { ANYONE, KEEPERS, STAFF } from '../roles';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { op, Org, orgSeq, TypedAmount } from '../operation';
 const Code = Line(20).trim().min(1).describe('The category code, e.g. 5400');
 const kind = (c: L.DeskCategory) => (c.costOfSales ? `cost of sales${c.costOfSalesFrom ? ` with ${c.costOfSalesFrom}` : ''}` : c.type);
 const line = (c: L.DeskCategory) =>
-  `${c.code.padEnd(8)} ${c.name}  (${kind(c)}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
+  `${c.code.padEnd(8)} ${c.name}  (${kind(c)}${c.retainedEarnings ? ', the retained earnings account' : ''}${c.parentCode ? ` under ${c.parentCode}` : ''})${c.synonyms.length ? `  synonyms: ${c.synonyms.join(', ')}` : ''}${c.inUse ? '' : '  ARCHIVED'}`;
 /** A change's line, then what it does to agents' free text. */
 const changed = (lead: string, c: L.ChartChange) => [`${lead}${line(c)}`, ...c.warnings.map((w) => `Note: ${w}`)];
 const Ref = Line(200).trim().min(1).describe('The account: its name or id');
@@ -69,6 +69,25 @@ export const chartOperations = {
     z.strictObject({ ...Org, code: Code, section: z.enum(['cost_of_sales', 'expenses']).describe('cost_of_sales (above gross profit) or expenses') }),
     async (ctx, { orgId, code, section }) => L.setCostOfSales(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code, section === 'cost_of_sales'),
     { name: 'category section', summary: 'report an expense category as cost of sales or among the expenses', args: ['code', 'section'], print: (c) => [line(c)] },
+  ),
+
+  setRetainedEarnings: op(
+    KEEPERS,
+    z.strictObject({
+      ...Org,
+      code: Code.optional().describe('The equity category that is the retained earnings account'),
+      none: z.boolean().optional().describe("No category is: the earlier years' earnings stand as a line of their own"),
+    }),
+    async (ctx, { orgId, code, none }) => {
+      if (!code === !none) throw L.invalid([{ field: 'code', message: 'name one equity category, or --none' }]);
+      return L.setRetainedEarnings(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, code ?? null);
+    },
+    {
+      name: 'category retained-earnings',
+      summary: "make an equity category THE retained earnings account (one balance sheet line with the earlier years' earnings)",
+      args: ['code'],
+      print: (c) => [c ? `The retained earnings account: ${line(c)}` : "No retained earnings account: the earlier years' earnings stand as a line of their own."],
+    },
   ),
 
   setCategorySynonyms: op(

@@ -49,6 +49,16 @@ const TaxReturnPeriod = z.union([
 
 const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
 
+/** Where the earlier years' earnings go (issue 50): the retained earnings account, or the one to make it. */
+const retainedText = (r: L.OpeningBalances['retainedEarnings']): string[] =>
+  !r
+    ? []
+    : r.offered
+      ? [
+          `Note: ${r.code} ${r.name} reads as the retained earnings account; make it one (ledgerdesk category retained-earnings ${r.code}) and the balance sheet shows it with the earlier years' earnings as one "Retained earnings" line.`,
+        ]
+      : [`${r.code} ${r.name} is the retained earnings account: the balance sheet shows it with the earlier years' earnings as one line.`];
+
 export function openingText(o: L.OpeningBalances): string[] {
   const cell = (n: number) => (n ? n.toFixed(2) : '').padStart(14);
   const line = (l: L.OpeningLine) =>
@@ -73,6 +83,7 @@ export function openingText(o: L.OpeningBalances): string[] {
         ]
       : []),
     ...o.warnings.map((w) => `Warning: ${w}`),
+    ...retainedText(o.retainedEarnings),
   ];
 }
 

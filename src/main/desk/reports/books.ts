@@ -19,7 +19,11 @@ function printBalanceSheet(bs: L.BalanceSheet): string[] {
     ['Liabilities', bs.liabilities],
     ['Equity', bs.equity],
   ] as const) {
-    out.push(title, ...s.lines.map((l) => `  ${label(l).padEnd(40)}${figure(l.amount)}`), `${`Total ${title.toLowerCase()}`.padEnd(42)}${figure(s.total)}`);
+    const lines = s.lines.flatMap((l) => [
+      `  ${label(l).padEnd(40)}${figure(l.amount)}`,
+      ...(l.parts ?? []).map((p) => `      of which ${label(p).padEnd(28)}${figure(p.amount)}`),
+    ]);
+    out.push(title, ...lines, `${`Total ${title.toLowerCase()}`.padEnd(42)}${figure(s.total)}`);
   }
   out.push(`${'Total liabilities and equity'.padEnd(42)}${figure(bs.liabilitiesAndEquity)}`);
   return out;
@@ -29,7 +33,10 @@ function printTrialBalance(tb: L.TrialBalance): string[] {
   return [
     `Trial balance, ${tb.from} to ${tb.to}, ${tb.currency}`,
     `${''.padEnd(42)}${'Debit'.padStart(14)}${'Credit'.padStart(14)}`,
-    ...tb.lines.map((l) => `${label(l).padEnd(42)}${figure(l.debit)}${figure(l.credit)}`),
+    ...tb.lines.flatMap((l) => [
+      `${label(l).padEnd(42)}${figure(l.debit)}${figure(l.credit)}`,
+      ...(l.parts ?? []).map((p) => `    of which ${label(p).padEnd(30)}${figure(p.debit - p.credit)}`),
+    ]),
     `${'Total'.padEnd(42)}${figure(tb.totalDebit)}${figure(tb.totalCredit)}`,
   ];
 }

@@ -1,11 +1,10 @@
 // Organizations: every row of the ledger belongs to one. A new organization's
-// chart of accounts and counterparties are seeded from the public ontology.
+// chart of accounts and counterparties are seeded from a chart template (start.ts).
 import { userInfo } from 'node:os';
 import type { Ledger } from '../core/sqlite/open';
 import { appendAudit, type Actor, type Human } from './audit';
-import { newId, nowIso } from '../core/clock';
+import { nowIso } from '../core/clock';
 import { LedgerError, invalid } from '../core/errors';
-import { defaultChart, seedCounterparties } from '../chart/ontology';
 import { writeAmount, type DecimalMark } from '../../../shared/amounts';
 import { requireCurrency } from '../rates/currencies';
 import { SETTING_COLUMNS, settingChanges, type InvoiceSettingChanges, type InvoiceSettings } from './details';
@@ -25,6 +24,8 @@ export interface Organization extends InvoiceSettings {
   lockedThrough: string | null;
   /** The ready-made tax set it was set up with (tax/codes.ts), or null. */
   taxSet: string | null;
+  /** The chart template it was started with (null: before templates, the default). */
+  chartTemplate: string | null;
   /** Its people sign in with a second factor (issue 45): 1 or 0. */
   requireTotp: number;
   createdAt: string;
@@ -47,7 +48,7 @@ export function deskActor(): Human {
 }
 
 const SELECT = `SELECT seq, id, slug, name, currency, decimal_mark AS "decimalMark", fiscal_year_start AS "fiscalYearStart", locked_through AS "lockedThrough",
-  tax_set AS "taxSet", ${SETTING_COLUMNS}, require_totp AS "requireTotp", created_at AS "createdAt" FROM organizations`;
+  tax_set AS "taxSet", chart_template AS "chartTemplate", ${SETTING_COLUMNS}, require_totp AS "requireTotp", created_at AS "createdAt" FROM organizations`;
 
 export async function listOrganizations(ledger: Ledger): Promise<Organization[]> {
   // An archived organization (archive.ts) is out of the list; its slug still opens its books to read.
@@ -78,67 +79,10 @@ export async function requireOrganization(ledger: Ledger, slugOrId: string): Pro
   return org;
 }
 
-export interface NewOrganization {
-  slug: string;
-  name?: string;
-  currency?: string;
-  decimalMark?: DecimalMark;
-}
-
-export async function createOrganization(ledger: Ledger, input: NewOrganization, actor: Actor = deskActor()): Promise<Organization> {
-  const slug = input.slug.trim().toLowerCase();
-  if (!SLUG.test(slug)) {
-    throw invalid([{ field: 'slug', message: 'use 1-64 lowercase letters, digits and inner hyphens' }]);
-  }
-  // Its base currency (issue 30): an ISO 4217 code; every base amount is in it, so it changes only while the books hold no money (issue 42).
-  const currency = requireCurrency(input.currency ?? 'USD');
-  const name = input.name?.trim() || slug;
-  return ledger.write(async () => {
-    if (await findOrganization(ledger, slug)) {
-      throw new LedgerError('conflict', `An organization with slug "${slug}" already exists.`, [{ field: 'slug', message: 'already taken' }]);
-    }
-    const id = newId();
-    const lastInsertRowid = await ledger
-      // Returns on the accrual basis (issue 50), as HMRC's standard VAT accounting (cash accounting is a scheme one
-      // joins) and as the reports' own default: the column's default is what organizations before were given.
-      .stmt("INSERT INTO organizations (id, slug, name, currency, decimal_mark, created_at, tax_basis) VALUES (?, ?, ?, ?, ?, ?, 'accrual')")
-      .insert(id, slug, name, currency, input.decimalMark ?? '.', nowIso());
-    const orgSeq = Number(lastInsertRowid);
-    return ledger.forOrg(orgSeq, () => seed(ledger, orgSeq, { id, slug, name, currency, decimalMark: input.decimalMark ?? '.' }, actor));
-  });
-}
-
-/** A new organization's chart, its seed contacts and its first audit entry, in its own scope. */
-async function seed(
-  ledger: Ledger,
-  orgSeq: number,
-  org: { id: string; slug: string; name: string; currency: string; decimalMark: DecimalMark },
-  actor: Actor,
-): Promise<Organization> {
-  const { id, slug, name, currency } = org;
-  const addCategory = ledger.stmt('INSERT INTO categories (org_seq, code, name, type, parent_code, synonyms) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const c of defaultChart) await addCategory.run(orgSeq, c.code, c.name, c.type, c.parentCode, JSON.stringify(c.synonyms));
-  // The ontology's seed counterparties are vendors (issue 29).
-  const addCounterparty = ledger.stmt('INSERT INTO counterparties (org_seq, id, name, aliases, default_code, is_vendor) VALUES (?, ?, ?, ?, ?, 1)');
-  for (const p of seedCounterparties) await addCounterparty.run(orgSeq, newId(), p.name, JSON.stringify(p.aliases), p.defaultCode);
-  await appendAudit(ledger, orgSeq, actor, {
-    action: 'organization.created',
-    targetType: 'organization',
-    targetId: id,
-    summary: `Organization "${name}" (${slug}, ${currency}, amounts written ${writeAmount(123456, currency, org.decimalMark)}) created with the default chart of accounts`,
-  });
-  return organizationBySeq(ledger, orgSeq);
-}
-
 /** Runs a write about one organization in its scope (its row locked on a server's database), whatever the caller's. */
 export async function inItsOrg<T>(ledger: Ledger, slugOrId: string, fn: () => Promise<T>): Promise<T> {
   const { seq } = await ledger.forOrg(ledger.org ?? 'all', () => requireOrganization(ledger, slugOrId));
   return ledger.forOrg(seq, () => ledger.write(fn));
-}
-
-/** First run on an empty data folder: one default organization. */
-export async function ensureDefaultOrganization(ledger: Ledger): Promise<Organization> {
-  return (await listOrganizations(ledger))[0] ?? (await createOrganization(ledger, { slug: DEFAULT_ORG_SLUG, name: 'My organization' }));
 }
 
 export interface OrganizationChanges extends InvoiceSettingChanges {

@@ -1,19 +1,23 @@
 // The chart of accounts at the bookkeeper's hand: add, rename, edit synonyms,
 // archive. Codes are unique in an organization; a rename renames the category
 // on its transactions (they store the name, as the spec says) in the same
-// transaction. The ontology's default codes stay: they are what agents were
-// told, so they can be renamed but not archived.
+// transaction. The default codes of the chart template the organization started
+// with stay (the default's are what agents were told): renamed, never archived.
 import { appendAudit, type Actor, type Human } from '../access/audit';
 import { chartRowByCode, chartRows, type Category, type ChartRow, listCategories } from './categories';
 import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, notFound } from '../core/errors';
-import { defaultChart, type CategoryType } from './ontology';
+import type { CategoryType } from './ontology';
+import { templateOf } from './templates';
+import { organizationBySeq } from '../access/organizations';
 import { ChartTree } from './sections';
 import { synonymNamingAnother, wordWarnings } from './words';
 import { withArticle } from '../../../shared/english';
 
 export { CATEGORY_TYPES } from '../../../../db/values';
-const DEFAULT_CODES = new Set(defaultChart.map((c) => c.code));
+/** The codes of the chart template it started with (null: before templates, the default). */
+const defaultCodes = async (ledger: Ledger, orgSeq: number): Promise<Set<string>> =>
+  new Set(templateOf((await organizationBySeq(ledger, orgSeq)).chartTemplate).chart.map((c) => c.code));
 
 async function requireCategory(ledger: Ledger, orgSeq: number, code: string): Promise<ChartRow> {
   const row = await chartRowByCode(ledger, orgSeq, code);
@@ -53,13 +57,22 @@ export interface NewCategory {
  * The chart as the desk shows it: what the API lists, which categories are the ontology's defaults (never archived),
  * which are reported as cost of sales, and the one above a category it has that from (null: its own mark, or none).
  */
-export type DeskCategory = Category & { isDefault: boolean; costOfSales: boolean; costOfSalesFrom: string | null };
+export type DeskCategory = Category & { isDefault: boolean; retainedEarnings: boolean; costOfSales: boolean; costOfSalesFrom: string | null };
 
 export async function deskChart(ledger: Ledger, orgSeq: number): Promise<DeskCategory[]> {
-  const tree = new ChartTree(await chartRows(ledger, orgSeq));
+  const rows = await chartRows(ledger, orgSeq);
+  const tree = new ChartTree(rows);
+  const defaults = await defaultCodes(ledger, orgSeq);
+  const retained = rows.find((r) => r.role === 'retained_earnings')?.code;
   return (await listCategories(ledger, orgSeq)).map((c) => {
     const from = c.code ? tree.costOfSalesFrom(tree.get(c.code)!) : undefined;
-    return { ...c, isDefault: DEFAULT_CODES.has(c.code), costOfSales: from !== undefined, costOfSalesFrom: from && from.code !== c.code ? from.code : null };
+    return {
+      ...c,
+      isDefault: defaults.has(c.code),
+      retainedEarnings: c.code !== '' && c.code === retained,
+      costOfSales: from !== undefined,
+      costOfSalesFrom: from && from.code !== c.code ? from.code : null,
+    };
   });
 }
 
@@ -188,8 +201,8 @@ export async function setCostOfSales(ledger: Ledger, orgSeq: number, actor: Huma
 export async function setCategoryArchived(ledger: Ledger, orgSeq: number, actor: Human, code: string, archived: boolean): Promise<DeskCategory> {
   return ledger.write(async () => {
     const row = await requireCategory(ledger, orgSeq, code);
-    if (archived && DEFAULT_CODES.has(row.code)) {
-      throw new LedgerError('conflict', `${row.code} ${row.name} is one of the ontology's default codes, which agents are told about; it stays (rename it if you like).`, {
+    if (archived && (await defaultCodes(ledger, orgSeq)).has(row.code)) {
+      throw new LedgerError('conflict', `${row.code} ${row.name} is one of its chart's default codes, which agents are told about; it stays (rename it if you like).`, {
         code: row.code,
       });
     }
@@ -202,5 +215,30 @@ export async function setCategoryArchived(ledger: Ledger, orgSeq: number, actor:
       summary: `Category ${row.code} ${row.name} ${archived ? 'archived: kept for history, no longer offered' : 'back in use'}`,
     });
     return categoryOf(ledger, orgSeq, row.code);
+  });
+}
+
+/**
+ * THE retained earnings account (issue 50): an equity category whose balance and the earnings of the years before the
+ * fiscal year's are one "Retained earnings" line of the balance sheet and the trial balance. At most one: naming
+ * another moves the mark; null: none (the earlier years' earnings are a line of their own).
+ */
+export async function setRetainedEarnings(ledger: Ledger, orgSeq: number, actor: Human, code: string | null): Promise<DeskCategory | null> {
+  return ledger.write(async () => {
+    const row = code === null ? null : await requireCategory(ledger, orgSeq, code);
+    if (row && row.type !== 'equity')
+      throw invalid([{ field: 'code', message: `${row.code} ${row.name} is ${withArticle(row.type)} category; the retained earnings account is an equity one` }]);
+    const before = (await chartRows(ledger, orgSeq)).find((r) => r.role === 'retained_earnings');
+    if (before?.seq === row?.seq) return row ? categoryOf(ledger, orgSeq, row.code) : null;
+    if (before) await ledger.stmt('UPDATE categories SET role = NULL WHERE seq = ?').run(before.seq);
+    if (row) await ledger.stmt("UPDATE categories SET role = 'retained_earnings' WHERE seq = ?").run(row.seq);
+    const named = (r: ChartRow | null | undefined) => (r ? `${r.code} ${r.name}` : 'none');
+    await appendAudit(ledger, orgSeq, actor, {
+      action: 'category.updated',
+      targetType: 'category',
+      targetId: (row ?? before)!.code,
+      summary: `The retained earnings account: ${named(before)} -> ${named(row)}`,
+    });
+    return row ? categoryOf(ledger, orgSeq, row.code) : null;
   });
 }

@@ -9,7 +9,8 @@ import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { organizationBySeq } from '../access/organizations';
 import { Valuer } from '../rates/valuer';
-import { categoryRef, PAYABLES_NAME, RECEIVABLES_NAME, type BookRef } from '../reports/positions';
+import { categoryRef, PAYABLES_NAME, RECEIVABLES_NAME, retainedEarningsAccount, type BookRef } from '../reports/positions';
+import { chartRows } from '../chart/categories';
 import { TAX_CONTROL } from '../tax/lines';
 import type { JournalRow } from './journals';
 import { openingDocumentRows } from './opening-kept';
@@ -71,6 +72,23 @@ export interface OpeningBalances {
   totalCredit: number;
   /** What the lines leave over, at Opening balances (equity): debit positive (credits exceed: negative). */
   difference: number;
+  /**
+   * The chart's retained earnings account (issue 50: its balance and the earlier years' earnings are one line), or,
+   * while the chart names none, the entry's equity category whose name says it is one, offered (`offered`: true).
+   */
+  retainedEarnings: { code: string; name: string; offered: boolean } | null;
+}
+
+/** Names a bookkeeper gives the account of earlier years' earnings (Xero: Retained Earnings; Sage: Profit and loss account). */
+const RETAINED_WORDS = /retained|brought forward|profit and loss|reserves/i;
+
+/** The retained earnings account, or one of the entry's equity categories to offer as it. */
+async function retainedEarningsOf(ledger: Ledger, orgSeq: number, lines: OpeningLine[]): Promise<OpeningBalances['retainedEarnings']> {
+  const account = await retainedEarningsAccount(ledger, orgSeq);
+  if (account) return { code: account.code, name: account.name, offered: false };
+  const named = new Set(lines.filter((l) => l.kind === 'category').map((l) => l.ref));
+  const offer = (await chartRows(ledger, orgSeq)).find((c) => c.type === 'equity' && c.code && named.has(categoryRef(c)) && RETAINED_WORDS.test(c.name));
+  return offer ? { code: offer.code, name: offer.name, offered: true } : null;
 }
 
 /** A line and its amount in minor units (the totals add those, exactly). */
@@ -160,18 +178,20 @@ export async function showOpeningBalances(ledger: Ledger, orgSeq: number): Promi
   const debit = figures.reduce((s, [, m]) => s + Math.max(m, 0), 0);
   const credit = figures.reduce((s, [, m]) => s + Math.max(-m, 0), 0);
   const warning = await openingVatWarning(ledger, orgSeq);
+  const lines = figures.map(([l]) => l);
   return {
     date: asAt && conversionOf(asAt),
     asAt,
     taxBasis: (await taxSettings(ledger, orgSeq)).basis,
     warnings: warning ? [warning.message] : [],
     currency: base,
-    lines: figures.map(([l]) => l),
+    lines,
     invoices: docs.invoices,
     bills: docs.bills,
     taxReturn: await openingReturn(ledger, orgSeq, row?.tax_return_seq ?? null),
     totalDebit: fromMinor(debit, base),
     totalCredit: fromMinor(credit, base),
     difference: fromMinor(debit - credit, base),
+    retainedEarnings: await retainedEarningsOf(ledger, orgSeq, lines),
   };
 }

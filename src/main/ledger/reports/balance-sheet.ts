@@ -2,12 +2,14 @@
 // accountant signs them, from the positions of the books (positions.ts).
 // Assets = liabilities + equity always holds: every entry balances, and the
 // earnings (revenue and expense lines) are equity, split at the fiscal year's
-// start into retained earnings (earlier years) and current-year earnings.
+// start into retained earnings (earlier years) and current-year earnings. The
+// chart's retained earnings account, when it names one, and the earlier years'
+// earnings are one line (issue 50).
 import { consistent } from '../core/consistent';
 import { today } from '../core/clock';
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
-import { earningsBefore, fiscalYearOf, linePositions, positionsThrough, reportCurrency, type BookClass, type BookRef, type Position } from './positions';
+import { earningsBefore, fiscalYearOf, linePositions, positionsThrough, reportCurrency, withRetainedEarnings, type BookClass, type BookRef, type Position } from './positions';
 
 export interface StatementLine {
   code?: string;
@@ -15,6 +17,8 @@ export interface StatementLine {
   amount: number;
   /** What the general ledger opens for it (`report ledger --account <ref>`); none for a computed figure. */
   ref?: BookRef;
+  /** A line of two figures (retained earnings: the account, the earlier years' earnings), each opening its own. */
+  parts?: Omit<StatementLine, 'parts'>[];
 }
 
 export interface StatementSection {
@@ -36,6 +40,13 @@ export interface BalanceSheet {
 
 const byCode = (a: Position, b: Position) => (a.code ?? '~' + a.name).localeCompare(b.code ?? '~' + b.name);
 
+const statementLine = (p: Omit<Position, 'class'>, sign: number, currency: string): StatementLine => ({
+  ...(p.code ? { code: p.code } : {}),
+  name: p.name,
+  amount: fromMinor(sign * p.minor, currency),
+  ...(p.ref ? { ref: p.ref } : {}),
+});
+
 /** A section's lines in its own sign (assets debit, the others credit), zero lines left out; computed lines (earnings) last. */
 function section(positions: Position[], cls: BookClass, currency: string): StatementSection {
   const sign = cls === 'asset' ? 1 : -1;
@@ -43,7 +54,7 @@ function section(positions: Position[], cls: BookClass, currency: string): State
   const lines: StatementLine[] = mine
     .filter((p) => p.minor !== 0)
     .sort((a, b) => Number(a.ref === undefined) - Number(b.ref === undefined) || byCode(a, b))
-    .map((p) => ({ ...(p.code ? { code: p.code } : {}), name: p.name, amount: fromMinor(sign * p.minor, currency), ...(p.ref ? { ref: p.ref } : {}) }));
+    .map((p) => ({ ...statementLine(p, sign, currency), ...(p.parts ? { parts: p.parts.map((x) => statementLine(x, sign, currency)) } : {}) }));
   return {
     lines,
     total: fromMinor(
@@ -61,11 +72,11 @@ export const balanceSheet = consistent(async function balanceSheet(ledger: Ledge
   // Debits positive: minus the earnings.
   const all = positions.filter((p) => p.class === 'revenue' || p.class === 'expense').reduce((s, p) => s + p.minor, 0);
   const before = await earningsBefore(ledger, orgSeq, sums, fyStart);
-  const earnings: Position[] = [
-    { name: 'Retained earnings', class: 'equity', minor: before },
-    { name: 'Current-year earnings', class: 'equity', minor: all - before },
+  const sheet = [
+    ...(await withRetainedEarnings(ledger, orgSeq, positions, before, fyStart)),
+    { name: 'Current-year earnings', class: 'equity', minor: all - before } satisfies Position,
   ];
-  const sheet = [...positions, ...earnings];
+  const retained = sheet.find((p) => p.parts) ?? { minor: before };
   const liabilities = section(sheet, 'liability', currency);
   const equity = section(sheet, 'equity', currency);
   const minorOf = (cls: BookClass) => -sheet.filter((p) => p.class === cls).reduce((s, p) => s + p.minor, 0);
@@ -76,7 +87,7 @@ export const balanceSheet = consistent(async function balanceSheet(ledger: Ledge
     assets: section(sheet, 'asset', currency),
     liabilities,
     equity,
-    retainedEarnings: fromMinor(-before, currency),
+    retainedEarnings: fromMinor(-retained.minor, currency),
     currentYearEarnings: fromMinor(before - all, currency),
     liabilitiesAndEquity: fromMinor(minorOf('liability') + minorOf('equity'), currency),
   };
@@ -88,7 +99,17 @@ export interface TrialBalanceLine {
   debit: number;
   credit: number;
   ref?: BookRef;
+  /** Retained earnings joined with its account (issue 50): the two figures, debits positive. */
+  parts?: Omit<TrialBalanceLine, 'parts'>[];
 }
+
+const trialLine = ({ ref, code, name, minor }: Omit<Position, 'class'>, currency: string): TrialBalanceLine => ({
+  ...(code ? { code } : {}),
+  name,
+  debit: fromMinor(Math.max(minor, 0), currency),
+  credit: fromMinor(Math.max(-minor, 0), currency),
+  ...(ref ? { ref } : {}),
+});
 
 export interface TrialBalance {
   from: string;
@@ -104,7 +125,7 @@ const CLASS_ORDER: BookClass[] = ['asset', 'liability', 'equity', 'revenue', 'ex
 /**
  * Every account with a balance: the balance sheet's through `to`, revenue
  * and expense over [from, to] (from: the fiscal year's start), and the
- * earnings before `from` as retained earnings. Each balance in the debit or
+ * earnings before `from` as retained earnings (with its account, when the chart names one). Each balance in the debit or
  * the credit column; the columns add up to the same total.
  */
 export const trialBalance = consistent(async function trialBalance(
@@ -120,19 +141,12 @@ export const trialBalance = consistent(async function trialBalance(
     ...(await positionsThrough(ledger, orgSeq, sums, to)).filter((p) => !profitOrLoss(p)),
     ...(await linePositions(ledger, orgSeq, sums, from, to)).filter(profitOrLoss),
   ];
-  const retained = await earningsBefore(ledger, orgSeq, sums, from);
-  if (retained !== 0) positions.push({ name: 'Retained earnings', class: 'equity', minor: retained });
-  const lines = positions
+  const all = await withRetainedEarnings(ledger, orgSeq, positions, await earningsBefore(ledger, orgSeq, sums, from), from);
+  const lines = all
     .filter((p) => p.minor !== 0)
     .sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class) || byCode(a, b))
-    .map(({ ref, code, name, minor }) => ({
-      ...(code ? { code } : {}),
-      name,
-      debit: fromMinor(Math.max(minor, 0), currency),
-      credit: fromMinor(Math.max(-minor, 0), currency),
-      ...(ref ? { ref } : {}),
-    }));
-  const debit = positions.reduce((s, p) => s + Math.max(p.minor, 0), 0);
-  const credit = positions.reduce((s, p) => s + Math.max(-p.minor, 0), 0);
+    .map((p) => ({ ...trialLine(p, currency), ...(p.parts ? { parts: p.parts.map((x) => trialLine(x, currency)) } : {}) }));
+  const debit = all.reduce((s, p) => s + Math.max(p.minor, 0), 0);
+  const credit = all.reduce((s, p) => s + Math.max(-p.minor, 0), 0);
   return { from, to, currency, lines, totalDebit: fromMinor(debit, currency), totalCredit: fromMinor(credit, currency) };
 });

@@ -88,7 +88,8 @@ export interface ExportBook {
   openings: { accountId: string; date: string; minor: number; baseMinor: number | null }[];
   /** The rates of the currencies the books use, by day, up to the period's end: one unit in the base currency (issue 30). */
   prices: { date: string; currency: string; rate: string }[];
-  categories: { code: string; name: string; type: CategoryType; parentCode: string | null }[];
+  /** retainedEarnings: the chart's retained earnings account (issue 50). */
+  categories: { code: string; name: string; type: CategoryType; parentCode: string | null; retainedEarnings?: true }[];
   rows: Iterable<ExportRow>;
   /** The entries of invoices, credit notes and bills in the period (issue 29). */
   documents: ExportDocumentEntry[];
@@ -120,7 +121,13 @@ export async function exportBook(ledger: Ledger, orgSeq: number, period: { from?
     to: period.to ?? null,
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, closedAt: a.closed_at })),
     openings,
-    categories: (await chartRows(ledger, orgSeq)).map((c) => ({ code: c.code, name: c.name, type: c.type, parentCode: c.parent_code })),
+    categories: (await chartRows(ledger, orgSeq)).map((c) => ({
+      code: c.code,
+      name: c.name,
+      type: c.type,
+      parentCode: c.parent_code,
+      ...(c.role === 'retained_earnings' ? { retainedEarnings: true as const } : {}),
+    })),
     rows,
     documents: await documentEntries(ledger, orgSeq, period),
     journals: await journalEntries(ledger, orgSeq, period),

@@ -27,6 +27,7 @@ export const OPENING_NAME = 'Opening balances';
 export const RECEIVABLES_NAME = 'Accounts receivable';
 export const PAYABLES_NAME = 'Accounts payable';
 export const CONVERSIONS_NAME = 'Currency conversions';
+export const RETAINED_NAME = 'Retained earnings';
 
 export interface Position {
   /** None for a computed figure (retained earnings). */
@@ -36,6 +37,8 @@ export interface Position {
   class: BookClass;
   /** Debits positive, in minor units. */
   minor: number;
+  /** What a line joining two figures is made of (retained earnings: the account and the earlier years' earnings). */
+  parts?: Omit<Position, 'class' | 'parts'>[];
 }
 
 /** Whether an opening balance is in the books by a date (no date: from the account's first row on). */
@@ -131,6 +134,27 @@ export async function fiscalYearOf(ledger: Ledger, orgSeq: number, date: string)
   const start = (await organizationBySeq(ledger, orgSeq)).fiscalYearStart;
   const thisYear = `${date.slice(0, 4)}-${start}`;
   return thisYear <= date ? thisYear : `${Number(date.slice(0, 4)) - 1}-${start}`;
+}
+
+/** The chart's retained earnings account (issue 50), if it names one. */
+export const retainedEarningsAccount = async (ledger: Ledger, orgSeq: number): Promise<ChartRow | undefined> =>
+  (await chartRows(ledger, orgSeq)).find((c) => c.role === 'retained_earnings');
+
+/**
+ * The earnings of the years before `since` (debits positive) put among positions (issue 50): with the retained
+ * earnings account's own balance in one line when the chart names one (its parts: the account, which opens its
+ * general ledger, and the computed earnings), else a computed "Retained earnings" line of their own.
+ */
+export async function withRetainedEarnings(ledger: Ledger, orgSeq: number, positions: Position[], before: number, since: string): Promise<Position[]> {
+  const account = await retainedEarningsAccount(ledger, orgSeq);
+  if (!account) return before === 0 ? positions : [...positions, { name: RETAINED_NAME, class: 'equity', minor: before }];
+  const ref = categoryRef(account);
+  const own = positions.find((p) => p.ref === ref)?.minor ?? 0;
+  const parts = [
+    { ref, code: account.code, name: account.name, minor: own },
+    { name: `Earnings before ${since}`, minor: before },
+  ];
+  return [...positions.filter((p) => p.ref !== ref), { code: account.code, name: account.name, class: 'equity', minor: own + before, parts }];
 }
 
 /** Revenue and expense lines before a date, net (debits positive): minus the earnings. */

@@ -8,6 +8,7 @@ import sets from '../../../../db/tax-sets.json';
 import { TAX_APPLIES, TAX_KINDS, type TaxApplies, type TaxKind } from '../../../../db/values';
 import { appendAudit, type Human } from '../access/audit';
 import { organizationBySeq } from '../access/organizations';
+import { giveTemplateTaxCodes } from '../chart/templates';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError, notFound } from '../core/errors';
@@ -198,11 +199,13 @@ export async function setupTaxSet(ledger: Ledger, orgSeq: number, actor: Human, 
     const added = chosen.codes.filter((c) => !have.has(c.code.toLowerCase()));
     for (const c of added) await insertCode(ledger, orgSeq, { ...c, rate: 0 });
     await ledger.stmt('UPDATE organizations SET tax_set = ? WHERE seq = ?').run(set, orgSeq);
+    const org = await organizationBySeq(ledger, orgSeq);
+    const given = await giveTemplateTaxCodes(ledger, orgSeq, org.chartTemplate);
     await appendAudit(ledger, orgSeq, actor, {
       action: 'tax.setup',
       targetType: 'organization',
-      targetId: (await organizationBySeq(ledger, orgSeq)).id,
-      summary: `Tax set up as ${chosen.name}: ${added.length ? `added ${added.map((c) => c.code).join(', ')}` : 'every code was already there'}`,
+      targetId: org.id,
+      summary: `Tax set up as ${chosen.name}: ${added.length ? `added ${added.map((c) => c.code).join(', ')}` : 'every code was already there'}${given ? `; ${given} categories of its chart took their default codes` : ''}`,
     });
     return { set, added: added.map((c) => c.code), codes: await listTaxCodes(ledger, orgSeq) };
   });

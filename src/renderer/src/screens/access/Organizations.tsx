@@ -11,6 +11,7 @@ import { Notice, TableFrame, messageOf } from '../../components';
 import { desk } from '../../desk';
 import { formatDateTime } from '../../format';
 import { useCan } from '../../can';
+import { SETS } from '../tax/TaxCodes';
 import { ClosingPanel } from '../reports/ClosingPanel';
 import { OrganizationDetails } from './OrganizationDetails';
 
@@ -134,7 +135,7 @@ export function Organizations({
 }) {
   const can = useCan();
   const here = orgs.find((o) => o.id === current);
-  const [form, setForm] = useState({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
+  const [form, setForm] = useState<NewForm>({ slug: '', name: '', currency: 'USD', decimalMark: localMark(), taxSet: '' });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const act = (what: () => Promise<unknown>, done: string) =>
     void what().then(
@@ -145,8 +146,8 @@ export function Organizations({
     e.preventDefault();
     setNotice(undefined);
     try {
-      onCreated(await desk.createOrganization({ ...form, currency: form.currency || undefined }));
-      setForm({ slug: '', name: '', currency: 'USD', decimalMark: localMark() });
+      onCreated(await desk.createOrganization({ ...form, currency: form.currency || undefined, taxSet: form.taxSet || undefined }));
+      setForm({ slug: '', name: '', currency: 'USD', decimalMark: localMark(), taxSet: '' });
     } catch (err) {
       setNotice({ kind: 'error', text: messageOf(err) });
     }
@@ -189,7 +190,7 @@ export function Organizations({
   );
 }
 
-type NewForm = { slug: string; name: string; currency: string; decimalMark: DecimalMark };
+type NewForm = { slug: string; name: string; currency: string; decimalMark: DecimalMark; taxSet: string };
 
 /** A new organization: for whom owns one already (its first owner is who makes it). */
 function NewOrganization({ form, setForm, create }: { form: NewForm; setForm: (f: NewForm) => void; create: (e: FormEvent) => void }) {
@@ -217,6 +218,17 @@ function NewOrganization({ form, setForm, create }: { form: NewForm; setForm: (f
           <input maxLength={3} size={4} value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })} />
         </label>
         <MarkSelect value={form.decimalMark} currency={form.currency} onChange={(decimalMark) => setForm({ ...form, decimalMark })} />
+        <label title="UK VAT starts it with the UK small-business chart, each category with its VAT code">
+          Sales tax
+          <select value={form.taxSet} onChange={(e) => setForm({ ...form, taxSet: e.target.value })}>
+            <option value="">None yet</option>
+            {SETS.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit">Create organization</button>
       </form>
     </>

@@ -16,6 +16,7 @@ import { useLoad } from '../../hooks';
 import { useOrg } from '../../org';
 import { useCan } from '../../can';
 import { OpenDocuments, type DocumentDraft } from './OpenDocuments';
+import { RetainedEarningsNote } from './RetainedEarningsNote';
 
 type Shown = DeskResult<'openingBalances'>;
 type Figure = { debit: string; credit: string };
@@ -23,6 +24,7 @@ interface Row {
   key: string;
   name: string;
   group: string;
+  hint?: string;
 }
 
 const figureOf = (amount: number | undefined): Figure =>
@@ -45,7 +47,12 @@ function rowsOf(accounts: DeskResult<'listAccounts'>, chart: DeskResult<'listCha
       .map((a) => ({ key: `account:${a.id}`, name: `${a.name}${a.currency !== shown.currency ? ` (${a.currency})` : ''}`, group: 'Money accounts' })),
     ...chart
       .filter((c) => c.code && ((c.inUse && ['asset', 'liability', 'equity'].includes(c.type)) || inEntry.has(`category:${c.code}`)))
-      .map((c) => ({ key: c.code, name: `${c.code} ${c.name}`, group: `${c.type[0].toUpperCase()}${c.type.slice(1)} categories` })),
+      .map((c) => ({
+        key: c.code,
+        name: `${c.code} ${c.name}`,
+        group: `${c.type[0].toUpperCase()}${c.type.slice(1)} categories`,
+        ...(c.retainedEarnings ? { hint: "the retained earnings account: with the earlier years' earnings, one balance sheet line" } : {}),
+      })),
     { key: 'tax-control', name: 'Sales tax control (tax owed: a credit)', group: 'Tax' },
   ];
 }
@@ -112,6 +119,7 @@ function OpeningForm(props: { orgId: string; shown: Shown; rows: Row[]; codes: D
               <td>
                 {(i === 0 || rows[i - 1].group !== r.group) && <span className="muted small">{r.group}: </span>}
                 {r.name}
+                {r.hint && <span className="muted small"> ({r.hint})</span>}
               </td>
               <td className="num">
                 <input
@@ -208,15 +216,18 @@ export function OpeningBalances({ orgId }: { orgId: string }) {
       )}
       <Show loaded={all} what="the opening balances">
         {(d) => (
-          <OpeningForm
-            key={JSON.stringify(d.shown)}
-            orgId={orgId}
-            shown={d.shown}
-            rows={rowsOf(d.accounts, d.chart, d.shown)}
-            codes={d.codes}
-            onSaved={(s) => (setNotice({ kind: 'ok', text: `Opening balances saved as at ${s.asAt}, the day before the conversion date ${s.date}.` }), all.reload())}
-            fail={(err) => setNotice({ kind: 'error', text: messageOf(err) })}
-          />
+          <>
+            <OpeningForm
+              key={JSON.stringify(d.shown)}
+              orgId={orgId}
+              shown={d.shown}
+              rows={rowsOf(d.accounts, d.chart, d.shown)}
+              codes={d.codes}
+              onSaved={(s) => (setNotice({ kind: 'ok', text: `Opening balances saved as at ${s.asAt}, the day before the conversion date ${s.date}.` }), all.reload())}
+              fail={(err) => setNotice({ kind: 'error', text: messageOf(err) })}
+            />
+            <RetainedEarningsNote orgId={orgId} retained={d.shown.retainedEarnings} onMade={all.reload} />
+          </>
         )}
       </Show>
     </section>

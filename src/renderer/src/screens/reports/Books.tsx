@@ -32,14 +32,19 @@ function Section({ title, section, bs }: { title: string; section: StatementSect
       <tr className="section">
         <th colSpan={2}>{title}</th>
       </tr>
-      {section.lines.map((l) => (
-        <tr key={l.ref ?? l.name} className="child">
-          <td>{l.ref ? <a href={ledgerLink(l.ref, null, bs.date)}>{label(l)}</a> : label(l)}</td>
-          <td className="num">
-            <Figure target={l.ref} amount={l.amount} currency={bs.currency} from={null} to={bs.date} />
-          </td>
-        </tr>
-      ))}
+      {section.lines
+        .flatMap((l) => [l, ...(l.parts ?? []).map((p) => ({ ...p, part: true }))])
+        .map((l) => (
+          <tr key={`${'part' in l ? 'part:' : ''}${l.ref ?? l.name}`} className={'part' in l ? 'child part' : 'child'}>
+            <td>
+              {'part' in l && <span className="muted">of which </span>}
+              {l.ref ? <a href={ledgerLink(l.ref, null, bs.date)}>{label(l)}</a> : label(l)}
+            </td>
+            <td className="num">
+              <Figure target={l.ref} amount={l.amount} currency={bs.currency} from={null} to={bs.date} />
+            </td>
+          </tr>
+        ))}
       <tr className="subtotal">
         <td>Total {title.toLowerCase()}</td>
         <td className="num">
@@ -113,13 +118,18 @@ export function TrialBalancePanel({ orgId }: { orgId: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {tb.lines.map((l) => (
-                    <tr key={l.ref ?? l.name}>
-                      <td>{l.ref ? <a href={ledgerLink(l.ref, null, tb.to)}>{label(l)}</a> : label(l)}</td>
-                      <td className="num">{l.debit !== 0 && <Money amount={l.debit} currency={tb.currency} plain />}</td>
-                      <td className="num">{l.credit !== 0 && <Money amount={l.credit} currency={tb.currency} plain />}</td>
-                    </tr>
-                  ))}
+                  {tb.lines
+                    .flatMap((l) => [l, ...(l.parts ?? []).map((p) => ({ ...p, part: true }))])
+                    .map((l) => (
+                      <tr key={`${'part' in l ? 'part:' : ''}${l.ref ?? l.name}`} className={'part' in l ? 'part' : undefined}>
+                        <td>
+                          {'part' in l && <span className="muted">of which </span>}
+                          {l.ref ? <a href={ledgerLink(l.ref, null, tb.to)}>{label(l)}</a> : label(l)}
+                        </td>
+                        <td className="num">{l.debit !== 0 && <Money amount={l.debit} currency={tb.currency} plain />}</td>
+                        <td className="num">{l.credit !== 0 && <Money amount={l.credit} currency={tb.currency} plain />}</td>
+                      </tr>
+                    ))}
                   <tr className="total">
                     <td>Total</td>
                     <td className="num">

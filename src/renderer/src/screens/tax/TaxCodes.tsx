@@ -7,7 +7,8 @@ import { DateField, Notice, TableFrame, messageOf } from '../../components';
 import { desk } from '../../desk';
 import { useCan } from '../../can';
 
-const SETS = [
+/** The ready-made tax sets (db/tax-sets.json), as the screens name them. */
+export const SETS = [
   ['uk-vat', 'UK VAT'],
   ['au-gst', 'Australian GST'],
   ['plain', 'Sales tax (plain)'],
