@@ -10,7 +10,8 @@ import { startServer } from '../src/main/api/server';
 import { startHeadless, type Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { fillDemo } from '../src/main/demo';
-import { headlessBooks, onPostgres, testBooks } from './support/books';
+import pg from 'pg';
+import { databaseOf, headlessBooks, onPostgres, testBooks } from './support/books';
 import { rawRequest, tempDir } from './support/env';
 
 const PASSWORD = 'correct horse battery staple';
@@ -20,9 +21,9 @@ let org: L.Organization;
 let token: string;
 let txId: string;
 let cookie: string;
+const data = tempDir('ldk-service-http-');
 
 beforeAll(async () => {
-  const data = tempDir('ldk-service-http-');
   app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: tempDir(), log: () => {}, metrics: { listen: { host: '127.0.0.1', port: 0 } } });
   books = await testBooks(app.ledger, data);
   org = (await L.listOrganizations(books))[0];
@@ -101,7 +102,12 @@ describe('health checks', () => {
       expect([ready.status, JSON.parse(ready.body)]).toEqual([503, { status: 'unavailable' }]);
       expect((await at('/healthz')).status).toBe(200);
     } finally {
-      await books.stmt(remove).run();
+      // Not through the books: with a migration it does not know, this build writes nothing there (an outdated build).
+      if (onPostgres) {
+        const raw = new pg.Client({ connectionString: databaseOf(data) });
+        await raw.connect();
+        await raw.query(remove).finally(() => raw.end());
+      } else await books.stmt(remove).run();
     }
     expect((await at('/readyz')).status).toBe(200);
   });
