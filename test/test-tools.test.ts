@@ -18,7 +18,9 @@ describe('the tools the tests need', () => {
     process.env.PATH = mkdtempSync(join(tmpdir(), 'ldk-path-'));
     vi.spyOn(process, 'getuid').mockReturnValue(1000);
     expect(() => ensureTestTools(() => {})).toThrow(installCommand());
-    expect(installCommand()).toBe('sudo apt-get update && sudo apt-get install -y chromium hledger beancount sqlite3 poppler-utils fonts-wqy-microhei postgresql pgbouncer systemd openssl');
+    expect(installCommand()).toBe(
+      'sudo apt-get update && sudo apt-get install -y chromium hledger beancount sqlite3 poppler-utils fonts-wqy-microhei postgresql pgbouncer systemd openssl',
+    );
   });
 
   it('installs what is missing with apt-get as root, and checks it is there after', () => {
