@@ -229,6 +229,8 @@ describe('People', () => {
     await shot(owner, 'people');
 
     const invited = await freshPage(link);
+    // The page says whom the link is for and which books it opens.
+    await invited.getByText(/^For nina@example\.com, to keep the books of .+ as bookkeeper\.$/).waitFor();
     const choose = invited.getByRole('form', { name: 'Choose your password' });
     await choose.getByLabel('New password').fill('a garden of ledgers in spring');
     await choose.getByLabel('The same again').fill('a garden of ledgers in spring');

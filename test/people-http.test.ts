@@ -132,6 +132,13 @@ describe('invitations and the second factor', () => {
   it('sets the password once from an invitation link, refuses a weak one, and refuses a used or expired link', async () => {
     const { invitation } = await person('eve@firm.example', 'client', null);
     expect(invitation).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Its page names the address and the books it opens, and spends nothing.
+    const about = await post('/desk/invitation/about', { code: invitation });
+    expect([about.status, ((await about.json()) as { data: unknown }).data]).toEqual([
+      200,
+      { email: 'eve@firm.example', known: false, organizations: [{ name: org.name, role: 'client' }] },
+    ]);
+    expect((await post('/desk/invitation/about', { code: 'x'.repeat(43) })).status).toBe(401);
     const weak = await post('/desk/invitation', { code: invitation, password: 'password1234' });
     expect([weak.status, (await errorOf(weak)).code]).toEqual([400, 'validation_failed']);
     const set = await post('/desk/invitation', { code: invitation, password: PASSWORD });

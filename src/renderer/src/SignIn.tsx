@@ -2,7 +2,7 @@
 // password (then their second factor's code), or sets a password from an
 // invitation link (#/invitation/<code>). The machine's owner keeps the one-time
 // link. Refusals are shown as the server words them.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Notice } from './components';
 import { DeskError, postJson, type SignedIn } from './desk';
 import { formatDateTime } from './format';
@@ -121,8 +121,10 @@ export function Invitation({ code }: { code: string }) {
     await postJson<SignedIn>('/desk/invitation', { code, password });
     enter();
   });
+  const about = useInvitationAbout(code);
   return (
     <Page title="Choose your password">
+      {about && <InvitedTo about={about} />}
       <p className="hint">
         You were invited to keep books in Ledgerdesk. Choose a password of at least 12 characters that is not a common one (a few unrelated words work well). This link works once.
         Already signing in here? Type the password you sign in with (twice): it joins you to the organization and stays as it is.
@@ -151,5 +153,31 @@ export function Invitation({ code }: { code: string }) {
       </form>
       {error && <Notice kind="error">{error}</Notice>}
     </Page>
+  );
+}
+
+interface About {
+  email: string;
+  known: boolean;
+  organizations: { name: string; role: string }[];
+}
+
+/** What the link is for, asked once (nothing spent); a used or expired link says so when the password is sent. */
+function useInvitationAbout(code: string): About | undefined {
+  const [about, setAbout] = useState<About>();
+  useEffect(() => {
+    postJson<About>('/desk/invitation/about', { code }).then(setAbout, () => setAbout(undefined));
+  }, [code]);
+  return about;
+}
+
+/** "For dana@firm.example, to keep the books of Hartley Studio as bookkeeper." */
+function InvitedTo({ about }: { about: About }) {
+  const books = about.organizations.map((o) => `${o.name} as ${o.role}`).join(', ');
+  return (
+    <p className="lede" aria-label="What this invitation is for">
+      For <strong>{about.email}</strong>
+      {books ? `, to keep the books of ${books}` : ''}.
+    </p>
   );
 }

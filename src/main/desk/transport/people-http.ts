@@ -15,7 +15,7 @@ import { parsePart } from '../../api/validation';
 import { toLedgerError } from '../../api/errors';
 import { LedgerError } from '../../ledger/core/errors';
 import { personBySeq } from '../../ledger/access/people';
-import { acceptInvitation } from '../../ledger/access/invitations';
+import { acceptInvitation, invitationAbout } from '../../ledger/access/invitations';
 import { checkTotp } from '../../ledger/access/second-factor';
 import { signIn } from '../../ledger/access/sign-in';
 import type { Ledger } from '../../ledger/core/sqlite/open';
@@ -35,6 +35,7 @@ export interface PeopleHttpOptions {
 const SignInBody = z.strictObject({ email: z.string().max(254), password: z.string().max(1024) });
 const InvitationBody = z.strictObject({ code: z.string().min(1).max(100), password: z.string().max(1024) });
 const TotpBody = z.strictObject({ code: z.string().max(10) });
+const AboutBody = z.strictObject({ code: z.string().min(1).max(100) });
 
 export const sessionOf = (req: Request): string | undefined => cookieValue(req.headers.cookie, SESSION_COOKIE);
 
@@ -91,6 +92,14 @@ const invited =
     sendJson(res, 200, { data: { name: person.name, email: person.email, totpDue: false } });
   };
 
+/** What an invitation link is for (the address, the organizations and roles), for its page; nothing spent. */
+const aboutInvitation =
+  (options: PeopleHttpOptions): Handler =>
+  async (req, res) => {
+    const { code } = parsePart(AboutBody, req.body, 'body');
+    sendJson(res, 200, { data: await invitationAbout(options.ledger, code) });
+  };
+
 /** The second factor's code for a session that waits for it. */
 const secondFactor =
   (options: PeopleHttpOptions): Handler =>
@@ -145,6 +154,7 @@ export function peopleRouter(options: PeopleHttpOptions): Router {
   // Only JSON, said so (415 otherwise: api/http.ts requireType), before anything is read.
   const json = [requireType('json'), jsonBody];
   router.post('/sign-in', ...json, handle(signInWith(options)));
+  router.post('/invitation/about', ...json, handle(aboutInvitation(options)));
   router.post('/invitation', ...json, handle(invited(options)));
   router.post('/totp', ...json, handle(secondFactor(options)));
   router.post('/api/sign-out-everywhere', requireType('json'), express.json({ limit: 1024 }), handle(everywhere(options)));

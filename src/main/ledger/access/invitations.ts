@@ -104,3 +104,20 @@ export async function reinvite(ledger: Ledger, orgSeq: number, email: string): P
   if (!pending) return null;
   return { person: pendingOf(pending), invitation: await issueOrgInvitation(ledger, pending.seq, orgSeq, pending.role, pending.name) };
 }
+
+/**
+ * What an invitation link is for (issue 50), shown on its page before the password is typed: the address it was made
+ * for and the organizations it opens, with the role. Nothing is spent; an unknown or expired code is refused as the
+ * link itself is.
+ */
+export async function invitationAbout(ledger: Ledger, code: string, now = Date.now()): Promise<{ email: string; known: boolean; organizations: { name: string; role: Role }[] }> {
+  const link = (await ledger.stmt('SELECT user_seq, org_seq, role FROM invitations WHERE hash = ? AND expires_at >= ?').get(hash(code), now)) as Link | undefined;
+  const person = link && (await personBySeq(ledger, link.user_seq));
+  if (!link || !person) throw usedOrExpired();
+  const organizations = await ledger.forOrg('all', async () =>
+    link.org_seq !== null
+      ? ledger.rows<{ name: string; role: Role }>('SELECT name, ? AS role FROM organizations WHERE seq = ? AND removed_at IS NULL', link.role, link.org_seq)
+      : (await membershipsOf(ledger, person.seq)).map(({ name, role }) => ({ name, role })),
+  );
+  return { email: person.email, known: person.password_hash !== null, organizations };
+}
