@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dailyBackup, DAILY_KEPT } from '../src/main/desk/access/backups';
 import * as L from '../src/main/ledger';
 import { ledgerFile, receiptsDir } from '../src/main/paths';
+import { markRunning } from '../src/main/running';
 import { ledgerAtMigration, tempDir } from './support/env';
 import { textPdf } from './support/pdf';
 
@@ -123,10 +124,14 @@ describe('backup and restore', () => {
     expect(ledgerdesk(data, 'restore', good).stderr).toContain('written by a newer Ledgerdesk build');
     expect(count(ledgerFile(data))).toBe(50);
     expect(existsSync(join(data, 'backups'))).toBe(false); // nothing was even kept: nothing was replaced
-    writeFileSync(join(data, 'ledgerdesk.pid'), String(process.pid)); // as a running server leaves it
-    const running = ledgerdesk(data, 'restore', junk);
-    expect(running.code).toBe(1);
-    expect(running.stderr).toContain(`Ledgerdesk is running on ${data} (process ${process.pid}): stop it`);
+    const unmark = markRunning(data); // the folder's lock held, as a running server holds it
+    try {
+      const running = ledgerdesk(data, 'restore', junk);
+      expect(running.code).toBe(1);
+      expect(running.stderr).toContain(`Ledgerdesk is running on ${data} (process ${process.pid}): stop it`);
+    } finally {
+      unmark();
+    }
   });
 
   it('keeps one automatic backup a day, the last seven', async () => {
