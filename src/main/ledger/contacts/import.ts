@@ -11,21 +11,13 @@ import { newId } from '../core/clock';
 import type { Ledger } from '../core/sqlite/open';
 import { foldName } from '../core/text';
 import { COUNTRY_CODES, countryName, isCountry } from '../../../shared/countries';
-import type { ContactRow } from './contacts';
+import type { Contact, ContactRow } from './contacts';
 
 export const CONTACT_IMPORT_ACTIONS = ['add', 'update', 'leave', 'skip'] as const;
 export type ContactImportAction = (typeof CONTACT_IMPORT_ACTIONS)[number];
 
-/** The details a contact takes from the file. */
-export interface ContactDetails {
-  customer: boolean;
-  vendor: boolean;
-  email: string | null;
-  address: string | null;
-  country: string | null;
-  taxNumber: string | null;
-  termsDays: number | null;
-}
+/** The details a contact takes from the file: a contact's own. */
+export type ContactDetails = Pick<Contact, 'customer' | 'vendor' | 'email' | 'address' | 'country' | 'taxNumber' | 'termsDays'>;
 
 export interface ContactImportItem extends ContactDetails {
   line: number;
