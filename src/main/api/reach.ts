@@ -42,7 +42,7 @@ const FIX = 'give --tls-cert <file> --tls-key <file>, or --public-url https://..
 
 const bare = (host: string): string => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   const h = bare(host);
   return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }
