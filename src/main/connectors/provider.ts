@@ -5,6 +5,8 @@
 // for every provider. Adding a provider is one module plus one line in
 // providers.ts.
 import type { TransactionSource } from '../../../db/values';
+import type { Actor } from '../ledger/access/audit';
+import type { Ledger } from '../ledger/core/storage';
 
 /** An account the provider reports, to be mapped to a ledger account. */
 export interface FeedAccount {
@@ -80,4 +82,18 @@ export interface Provider<Credentials = unknown> {
    */
   rows(ctx: ProviderContext<Credentials>, account: FeedAccount, cursor: string | null, since: string): Promise<FeedPage>;
   balances(ctx: ProviderContext<Credentials>, account: FeedAccount): Promise<FeedBalance[]>;
+  /**
+   * What a provider knows its rows to be, applied by the sync inside the same ledger.write as the batch that
+   * imported them (so both commit or neither): a payment processor posts a fee to its expense account, pays the
+   * invoice a charge names. Bank feeds have none: their rows arrive uncategorized.
+   */
+  settle?(ledger: Ledger, orgSeq: number, actor: Actor, imported: readonly SettledRow[]): Promise<void>;
+}
+
+/** A row the sync just imported, and the transaction it became. */
+export interface SettledRow {
+  transactionId: string;
+  /** The ledger account the row was imported into (the connector's mapped account). */
+  accountId: string;
+  row: FeedRow;
 }
