@@ -1045,6 +1045,11 @@ export const documents = sqliteTable(
     issuedAt: text('issued_at'),
     voidDate: text('void_date'),
     voidReason: text('void_reason'),
+    /** An invoice's Stripe payment link (issue 53): its id and address while it takes money, when it stopped, the webhook event that paid it. */
+    paymentLinkId: text('payment_link_id'),
+    paymentLinkUrl: text('payment_link_url'),
+    paymentLinkClosedAt: text('payment_link_closed_at'),
+    paymentLinkEvent: text('payment_link_event'),
   },
   (t) => [
     uniqueIndex('documents_org_number')

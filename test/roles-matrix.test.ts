@@ -132,6 +132,8 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   previewPayment: 'staff',
   lineTaxDefaults: 'staff',
   voidDate: 'staff',
+  invoicePaymentLink: 'anyone',
+  makePaymentLink: 'keepers',
   voidBill: 'keepers',
   undoPayment: 'keepers',
   applyInvoiceCredit: 'keepers',
@@ -216,6 +218,8 @@ const MAY_WRITE: Record<'preparer' | 'client', readonly string[]> = {
 const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgres'; code: string }>> = {
   backupNow: { engine: 'postgres', code: 'conflict' },
   invoicePdf: { code: 'validation_failed' },
+  // The matrix's books have no Stripe connector: a payment link is refused in words (test/stripe-links.test.ts makes one).
+  makePaymentLink: { code: 'conflict' },
 };
 
 /** Rows counted before and after a refused run: the audit log (every change writes its entry) and what the operations make. */

@@ -87,6 +87,8 @@ export const DESK_OPERATIONS = [
   'previewPayment',
   'lineTaxDefaults',
   'voidDate',
+  'invoicePaymentLink',
+  'makePaymentLink',
   'voidBill',
   'undoPayment',
   'applyInvoiceCredit',

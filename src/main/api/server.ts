@@ -22,6 +22,7 @@ import { MCP_PATH, mcpErrors, mcpRouter } from './mcp';
 import { mcpAuthRouter, noteAgentOrigin } from './mcp-auth';
 import { baseUrl, planReach, reachNames, type Reach, type ReachOptions } from './reach';
 import { restRouter } from './rest';
+import { stripeWebhookRouter } from './webhooks';
 
 export { HOST } from './reach';
 
@@ -56,6 +57,7 @@ export function createHandler(options: ServerOptions, port: () => number, reach:
   // Behind a proxy the Host may be the proxy's upstream name: agents are told the public URL.
   if (reach.secure) api.use(noteAgentOrigin((req) => reach.publicUrl ?? `https://${req.headers.host}`));
   api.use('/api/v1', restRouter(options.ledger));
+  api.use(stripeWebhookRouter(options.ledger));
   api.use(MCP_PATH, mcpRouter(options.ledger, log));
   api.use(mcpAuthRouter());
   // The tool bridge answers its refusals (the guard's too) as JSON-RPC errors; the REST API in its Error envelope.

@@ -20,6 +20,7 @@ import { documentFileOperations } from './documents/document-files';
 import { creditDeskOperations } from './documents/credits';
 import { documentDefaultOperations } from './documents/defaults';
 import { voidOperations } from './documents/voids';
+import { paymentLinkOperations } from './documents/payment-links';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
 import { chartOperations } from './accounts/chart';
 import { chartImportOperations } from './accounts/chart-import';
@@ -112,6 +113,7 @@ export const deskOperations = {
   ...creditDeskOperations,
   ...documentDefaultOperations,
   ...voidOperations,
+  ...paymentLinkOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

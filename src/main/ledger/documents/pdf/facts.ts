@@ -51,6 +51,8 @@ export interface PdfFacts {
   broughtForward: string | null;
   notes: string | null;
   payment: { rows: [string, string][]; text: string[] } | null;
+  /** An open invoice's Stripe payment link (issue 53): its address, printed as a link, and its QR code (PNG). */
+  payLink: { url: string; qr: Buffer } | null;
   footer: string | null;
   logo: (Logo & { bytes: Buffer }) | null;
   author: string;
@@ -171,6 +173,15 @@ async function broughtForwardOf(ledger: Ledger, row: DocumentRow, doc: Document,
   return `Balance brought forward: ${noun} ${doc.number} was issued in the books kept before these, which took over what remained outstanding on it on ${date(on)}. Its lines are on the original ${noun}; this copy states its ${taxed(doc) ? 'totals' : 'outstanding total'} and what remains due.`;
 }
 
+/** The payment link while it takes money and the invoice asks for some; its QR code made only then (loaded only then too). */
+async function payLinkOf(ledger: Ledger, doc: Document): Promise<PdfFacts['payLink']> {
+  if (doc.kind !== 'invoice' || doc.status === 'void' || doc.balance <= 0) return null;
+  const link = (await ledger.stmt('SELECT payment_link_url FROM documents WHERE id = ? AND payment_link_closed_at IS NULL').pluck().get(doc.id)) as string | null | undefined;
+  if (!link) return null;
+  const { default: QRCode } = await import('qrcode');
+  return { url: link, qr: await QRCode.toBuffer(link, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }) };
+}
+
 export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<PdfFacts> {
   const doc = await toDocument(ledger, row);
   const org = await organizationBySeq(ledger, orgSeq);
@@ -220,6 +231,7 @@ export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow)
     broughtForward,
     notes: doc.notes,
     payment: paymentOf(org, doc, row, money, date),
+    payLink: await payLinkOf(ledger, doc),
     footer: footerOf(org),
     logo: logo && { ...logo, bytes: (await logoBytes(ledger, orgSeq))! },
     author: org.legalName ?? org.name,

@@ -194,6 +194,21 @@ export function paymentBox(pdf: Pdf, f: PdfFacts): void {
   pdf.y = top + height + 12;
 }
 
+/** An open invoice's payment link: "Pay online" with the address as a link beside its QR code, for a reader on paper or on screen. */
+export function payLinkBox(pdf: Pdf, f: PdfFacts): void {
+  if (!f.payLink) return;
+  const size = 84;
+  ensure(pdf, size + 12);
+  const top = pdf.y;
+  pdf.image(f.payLink.qr, LEFT, top, { width: size, height: size });
+  put(pdf, 'bold', 10.5, 'Pay online by card', LEFT + size + 12, top + 14, { width: WIDTH - size - 12 });
+  put(pdf, 'body', 9.5, 'Scan the code or open:', LEFT + size + 12, top + 32, { width: WIDTH - size - 12 });
+  pdf.fillColor('#1a4fa0');
+  put(pdf, 'body', 9.5, f.payLink.url, LEFT + size + 12, top + 46, { width: WIDTH - size - 12, link: f.payLink.url, underline: true });
+  pdf.fillColor('#000000');
+  pdf.y = top + size + 12;
+}
+
 /** At the foot of every page: the company's registration and, on a document of several pages, the page's number. */
 export function footers(pdf: Pdf, f: PdfFacts): void {
   const range = pdf.bufferedPageRange();

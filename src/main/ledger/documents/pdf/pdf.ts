@@ -8,7 +8,7 @@ import type { Ledger } from '../../core/sqlite/open';
 import type { DocumentRow } from '../documents';
 import { pdfFacts } from './facts';
 import { registerFonts } from './fonts';
-import { baseTaxBlock, footers, LEFT, letterhead, linesTable, notes, paymentBox, statement, summary } from './layout';
+import { baseTaxBlock, footers, LEFT, letterhead, linesTable, notes, payLinkBox, paymentBox, statement, summary } from './layout';
 
 export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<Buffer> {
   const f = await pdfFacts(ledger, orgSeq, row);
@@ -36,6 +36,7 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
   statement(pdf, f.reverseCharge);
   notes(pdf, f.notes);
   paymentBox(pdf, f);
+  payLinkBox(pdf, f);
   footers(pdf, f);
   pdf.end();
   return done;

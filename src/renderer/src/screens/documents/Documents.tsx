@@ -1,6 +1,6 @@
 // Invoices and Bills (issue 29): what is outstanding and overdue, the list
 // by status, a new one (DocumentForm), and per document: issue a draft,
-// preview or download its PDF, record a payment from a bank row
+// preview or download its PDF, its Stripe payment link (PaymentLink), record a payment from a bank row
 // (RecordPayment), apply the contact's credit (an earlier
 // overpayment) or take it off, void it with a date and a reason (VoidDocument).
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useCan } from '../../can';
 import { DocumentForm } from './DocumentForm';
 import { RecordPayment } from './RecordPayment';
 import { VoidDocument } from './VoidDocument';
+import { PaymentLink } from './PaymentLink';
 import { saveBlob } from '../reports/ExportPanel';
 
 type Kind = 'invoice' | 'bill';
@@ -47,6 +48,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
           <button onClick={() => void pdf(false).catch(fail)} aria-label={`Download PDF of ${doc.number}`}>
             PDF
           </button>
+          <PaymentLink orgId={orgId} doc={doc} may={may} say={say} fail={fail} />
         </>
       )}
       {open && (
