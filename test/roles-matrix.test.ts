@@ -202,6 +202,19 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   stopJournalRepeat: 'accountants',
   openingBalances: 'staff',
   setOpeningBalances: 'accountants',
+  // Mail and reminders (issue 53): the mail server is the organization's settings (an owner's); sending and the schedule a bookkeeper's.
+  mailSettings: 'staff',
+  setMailSettings: 'owners',
+  testMail: 'keepers',
+  mailTemplates: 'staff',
+  setMailTemplate: 'keepers',
+  composeMessage: 'keepers',
+  sendDocument: 'keepers',
+  documentMessages: 'staff',
+  reminders: 'staff',
+  setReminders: 'keepers',
+  runReminders: 'keepers',
+  setNoReminders: 'keepers',
 };
 
 /** A preparer's run of these answers the proposals it filed, the books unchanged. */
@@ -216,6 +229,9 @@ const MAY_WRITE: Record<'preparer' | 'client', readonly string[]> = {
 const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgres'; code: string }>> = {
   backupNow: { engine: 'postgres', code: 'conflict' },
   invoicePdf: { code: 'validation_failed' },
+  // The matrix's mail settings (setMailSettings' sample, run before) name a closed port: the send fails in words (test/mail*.test.ts send for real).
+  testMail: { code: 'mail_failed' },
+  sendDocument: { code: 'mail_failed' },
 };
 
 /** Rows counted before and after a refused run: the audit log (every change writes its entry) and what the operations make. */
