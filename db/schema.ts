@@ -29,6 +29,7 @@ import {
   TAX_KINDS,
   RATE_SOURCES,
   STAGED_KINDS,
+  MAIL_TLS_MODES,
 } from './values';
 
 export const organizations = sqliteTable('organizations', {
@@ -167,6 +168,8 @@ export const counterparties = sqliteTable(
     termsDays: integer('terms_days'),
     defaultTaxCode: text('default_tax_code'),
     archivedAt: text('archived_at'),
+    /** Never sent a payment reminder (issue 53). */
+    noReminders: integer('no_reminders').notNull().default(0),
   },
   // A contact named exactly as written (the usual case) is one look up, not a scan of the organization's contacts.
   (t) => [index('counterparties_org').on(t.orgSeq), index('counterparties_org_name').on(t.orgSeq, t.name)],
@@ -1050,6 +1053,8 @@ export const documents = sqliteTable(
     paymentLinkUrl: text('payment_link_url'),
     paymentLinkClosedAt: text('payment_link_closed_at'),
     paymentLinkEvent: text('payment_link_event'),
+    /** Never sent a payment reminder (issue 53). */
+    noReminders: integer('no_reminders').notNull().default(0),
   },
   (t) => [
     uniqueIndex('documents_org_number')
@@ -1488,3 +1493,104 @@ export const signInLimits = sqliteTable('sign_in_limits', {
   /** Refused until then (ms); 0: not locked. */
   lockedUntil: integer('locked_until').notNull().default(0),
 });
+
+/**
+ * An organization's outgoing mail (issue 53): its SMTP server, how it is reached, who the messages are from. The
+ * password is sealed for its row (core/secrets/sealed.ts), never answered.
+ */
+export const mailSettings = sqliteTable('mail_settings', {
+  seq: integer('seq').primaryKey(),
+  id: text('id').notNull().unique(),
+  orgSeq: integer('org_seq')
+    .notNull()
+    .unique()
+    .references(() => organizations.seq),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  tls: text('tls', { enum: MAIL_TLS_MODES }).notNull(),
+  username: text('username'),
+  password: text('password'),
+  fromAddress: text('from_address').notNull(),
+  replyTo: text('reply_to'),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** An organization's own wording of a message per kind (invoice, credit note, statement...): absent, the default (ledger/mail/templates.ts). */
+export const mailTemplates = sqliteTable(
+  'mail_templates',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.kind] })],
+);
+
+/** Each message sent (issue 53): to whom, when, by whom, what it said, and the id the SMTP server gave it; a document's when it carried one. */
+export const mailMessages = sqliteTable(
+  'mail_messages',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    /** invoice, credit_note, statement, reminder, test... */
+    kind: text('kind').notNull(),
+    documentSeq: integer('document_seq').references(() => documents.seq),
+    contactSeq: integer('contact_seq').references(() => counterparties.seq),
+    /** The addresses it went to, comma-separated; the copy to the sender apart. */
+    recipients: text('recipients').notNull(),
+    copyTo: text('copy_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The attachment's name, when one went. */
+    attachment: text('attachment'),
+    /** The message's Message-ID, and the mail server's reply accepting it (its own id of the message, "250 OK: queued as ..."). */
+    messageId: text('message_id').notNull(),
+    serverReply: text('server_reply'),
+    sentAt: text('sent_at').notNull(),
+    actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+  },
+  (t) => [index('mail_messages_document').on(t.orgSeq, t.documentSeq, t.sentAt)],
+);
+
+/** An organization's reminder schedule (issue 53): a step N days from the due date (negative: before it), with its own wording. */
+export const reminderSteps = sqliteTable(
+  'reminder_steps',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    days: integer('days').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.days] })],
+);
+
+/**
+ * A reminder taken for an invoice and a step before it is sent (issue 53): its key is unique, so of two processes
+ * running the pass at once one takes it and sends, the other skips. Its message once sent; released if sending failed.
+ */
+export const remindersSent = sqliteTable(
+  'reminders_sent',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    documentSeq: integer('document_seq')
+      .notNull()
+      .references(() => documents.seq),
+    days: integer('days').notNull(),
+    takenAt: text('taken_at').notNull(),
+    messageSeq: integer('message_seq').references(() => mailMessages.seq),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.documentSeq, t.days] })],
+);

@@ -42,6 +42,9 @@ export const TAX_KINDS = ['standard', 'reduced', 'zero_rated', 'exempt', 'outsid
 export const TAX_APPLIES = ['sales', 'purchases', 'both'] as const;
 /** Where an exchange rate came from (issue 30): typed, the ECB's reference-rate file, a plain rates file, a transfer's two amounts. */
 export const RATE_SOURCES = ['hand', 'ecb', 'file', 'transfer'] as const;
+/** How an organization's mail reaches its SMTP server (issue 53): STARTTLS on a plain connection, TLS from the start, or neither. */
+export const MAIL_TLS_MODES = ['starttls', 'tls', 'none'] as const;
+
 /** What a staged file is (issue 51): a person's upload (counted against the quotas), or an export waiting for its download. */
 export const STAGED_KINDS = ['upload', 'export'] as const;
 
@@ -59,6 +62,7 @@ export type DocumentState = (typeof DOCUMENT_STATES)[number];
 export type RateSource = (typeof RATE_SOURCES)[number];
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export type StagedKind = (typeof STAGED_KINDS)[number];
+export type MailTlsMode = (typeof MAIL_TLS_MODES)[number];
 
 /** What a person may do in an organization (issue 45): ledger/access/roles.ts says it per desk operation. */
 export const ROLES = ['owner', 'accountant', 'bookkeeper', 'preparer', 'client'] as const;

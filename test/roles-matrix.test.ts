@@ -204,6 +204,19 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   stopJournalRepeat: 'accountants',
   openingBalances: 'staff',
   setOpeningBalances: 'accountants',
+  // Mail and reminders (issue 53): the mail server is the organization's settings (an owner's); sending and the schedule a bookkeeper's.
+  mailSettings: 'staff',
+  setMailSettings: 'owners',
+  testMail: 'keepers',
+  mailTemplates: 'staff',
+  setMailTemplate: 'keepers',
+  composeMessage: 'keepers',
+  sendDocument: 'keepers',
+  documentMessages: 'staff',
+  reminders: 'staff',
+  setReminders: 'keepers',
+  runReminders: 'keepers',
+  setNoReminders: 'keepers',
 };
 
 /** A preparer's run of these answers the proposals it filed, the books unchanged. */
@@ -220,6 +233,9 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   invoicePdf: { code: 'validation_failed' },
   // The matrix's books have no Stripe connector: a payment link is refused in words (test/stripe-links.test.ts makes one).
   makePaymentLink: { code: 'conflict' },
+  // The matrix's mail settings (setMailSettings' sample, run before) name a closed port: the send fails in words (test/mail*.test.ts send for real).
+  testMail: { code: 'mail_failed' },
+  sendDocument: { code: 'mail_failed' },
 };
 
 /** Rows counted before and after a refused run: the audit log (every change writes its entry) and what the operations make. */

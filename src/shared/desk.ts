@@ -160,6 +160,18 @@ export const DESK_OPERATIONS = [
   'stopJournalRepeat',
   'openingBalances',
   'setOpeningBalances',
+  'mailSettings',
+  'setMailSettings',
+  'testMail',
+  'mailTemplates',
+  'setMailTemplate',
+  'composeMessage',
+  'sendDocument',
+  'documentMessages',
+  'reminders',
+  'setReminders',
+  'runReminders',
+  'setNoReminders',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

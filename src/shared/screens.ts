@@ -18,6 +18,8 @@ export const SCREENS = [
   ['invoices', 'Invoices'],
   ['bills', 'Bills'],
   ['aging', 'Aging'],
+  ['reminders', 'Reminders'],
+  ['mail', 'Mail'],
   ['rates', 'Rates'],
   ['receipts', 'Receipts'],
   ['log', 'Log'],

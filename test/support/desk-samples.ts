@@ -461,6 +461,21 @@ export const SAMPLES = {
   }),
   openingBalances: () => ({}),
   setOpeningBalances: () => ({ date: '2005-12-31', lines: ['Current=100.00'], balanceToEquity: true }),
+
+  // Mail and reminders (issue 53)
+  mailSettings: () => ({}),
+  // Port 1 on loopback: nothing listens, so a send fails at once (roles-matrix's BY_DESIGN).
+  setMailSettings: () => ({ host: '127.0.0.1', port: 1, tls: 'none', user: 'books', from: 'Acme <books@acme.example>' }),
+  testMail: () => ({ to: 'someone@example.com' }),
+  mailTemplates: () => ({}),
+  setMailTemplate: (fx) => ({ kind: 'invoice', subject: `Invoice {number} ${fx.n()}`, body: 'Dear {customer}' }),
+  composeMessage: (fx) => ({ number: fx.fixed.invoice }),
+  sendDocument: (fx) => ({ number: fx.fixed.invoice, to: ['someone@example.com'] }),
+  documentMessages: (fx) => ({ number: fx.fixed.invoice }),
+  reminders: () => ({ asOf: '2026-07-01' }),
+  setReminders: () => ({ days: [-3, 0, 7] }),
+  runReminders: () => ({ asOf: '2020-01-01' }),
+  setNoReminders: (fx) => ({ number: fx.fixed.invoice, resume: fx.n() % 2 === 0 }),
 } satisfies Record<DeskOperationName, Sample>;
 
 /** An invitation of the person who runs the sample, to join an organization of its own (issue 51). */

@@ -36,6 +36,8 @@ import { reviewOperations } from './proposals/review';
 import { ruleOperations } from './proposals/rules';
 import { journalOperations } from './journals/journals';
 import { openingOperations } from './journals/opening';
+import { mailOperations } from './mail/mail';
+import { reminderOperations } from './mail/reminders';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -126,6 +128,8 @@ export const deskOperations = {
   ...ruleOperations,
   ...journalOperations,
   ...openingOperations,
+  ...mailOperations,
+  ...reminderOperations,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
 

@@ -25,6 +25,8 @@ import { Tax } from './screens/tax/Tax';
 import { Contacts } from './screens/documents/Contacts';
 import { Documents } from './screens/documents/Documents';
 import { Aging } from './screens/documents/Aging';
+import { MailSettings } from './screens/mail/MailSettings';
+import { Reminders } from './screens/mail/Reminders';
 import { Rates } from './screens/rates/Rates';
 import { Rules } from './screens/proposals/Rules';
 import { Tokens } from './screens/access/Tokens';
@@ -198,6 +200,8 @@ function Screens(props: {
       {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
       {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
       {screen === 'aging' && <Aging orgId={org.id} />}
+      {screen === 'reminders' && <Reminders orgId={org.id} />}
+      {screen === 'mail' && <MailSettings orgId={org.id} />}
       {screen === 'rates' && <Rates orgId={org.id} />}
       {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
       {screen === 'backups' && <Backups />}

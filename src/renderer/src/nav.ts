@@ -27,6 +27,8 @@ const NEEDS: Record<Screen, DeskOperationName[]> = {
   invoices: ['listInvoices'],
   bills: ['listBills'],
   aging: ['aging'],
+  reminders: ['reminders'],
+  mail: ['mailSettings'],
   rates: ['listRates'],
   receipts: ['listReceipts'],
   log: ['listAudit'],

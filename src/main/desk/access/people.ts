@@ -28,7 +28,7 @@ export const INVITATION_PATH = '/#/invitation/';
 const linkOf = (ctx: DeskContext, code: string) => `${ctx.publicUrl ?? ctx.agentUrl ?? ''}${INVITATION_PATH}${code}`;
 
 /** A password given on standard input (owner commands only: a window never hands one over). */
-function stdinPassword(ctx: DeskContext, asked: boolean | undefined): string | undefined {
+export function stdinPassword(ctx: DeskContext, asked: boolean | undefined): string | undefined {
   if (!asked) return undefined;
   if (ctx.mode !== 'command') throw L.invalid([{ field: 'passwordStdin', message: 'is for owner commands' }]);
   return readFileSync(0, 'utf8').replace(/\r?\n$/, '');

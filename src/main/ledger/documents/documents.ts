@@ -93,6 +93,10 @@ export interface DocumentRow {
   payment_instructions: string | null;
   void_date: string | null;
   void_reason: string | null;
+  /** Read from the table (SELECT *); absent on a row being written. */
+  created_at?: string;
+  issued_at?: string | null;
+  no_reminders?: number;
 }
 
 export const KIND_NAMES: Record<DocumentKind, string> = { invoice: 'invoice', credit_note: 'credit note', bill: 'bill' };

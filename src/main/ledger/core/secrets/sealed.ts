@@ -17,11 +17,14 @@ interface SealedColumn {
   purpose: string;
   /** Whose it is, from the row's stable id (bound to the sealed value: it does not open on another row). */
   owner: (id: string) => string;
+  /** An organization's table (org_seq, row-level security): walked one organization at a time at open. */
+  perOrganization?: true;
 }
 
-/** Global tables only so far (read without an organization); an organization's table would be walked per organization. */
+/** Each table has a `seq` and a stable `id`; a global one is read without an organization, an organization's one per organization. */
 export const SEALED = {
   totp: { table: 'users', column: 'totp_secret', purpose: 'totp', owner: (id) => `users/${id}` },
+  mail: { table: 'mail_settings', column: 'password', purpose: 'smtp', owner: (id) => `mail_settings/${id}`, perOrganization: true },
 } as const satisfies Record<string, SealedColumn>;
 
 export type SecretKind = keyof typeof SEALED;
@@ -52,8 +55,11 @@ interface Stored {
   value: string;
 }
 
-const storedValues = (ledger: Ledger, c: SealedColumn): Promise<Stored[]> =>
-  ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL ORDER BY seq`);
+/** A column's stored values: a global table's all, an organization's table's of that organization (SQLite has no row-level security to narrow it). */
+const storedValues = (ledger: Ledger, c: SealedColumn, org?: number): Promise<Stored[]> =>
+  org === undefined
+    ? ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL ORDER BY seq`)
+    : ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE org_seq = ? AND ${c.column} IS NOT NULL ORDER BY seq`, org);
 
 /**
  * At open: every stored secret sealed with the current key. Values in clear (an earlier build) are sealed, values
@@ -61,30 +67,49 @@ const storedValues = (ledger: Ledger, c: SealedColumn): Promise<Stored[]> =>
  * key opens them (a database server without its configured key, or with a key that is not the one they were sealed with).
  */
 export async function sealStoredSecrets(ledger: Ledger, log: (message: string) => void = () => undefined): Promise<number> {
-  let changed = 0;
-  await ledger.forOrg('all', async () => {
-    for (const c of Object.values(SEALED) as SealedColumn[]) {
-      const stored = await storedValues(ledger, c);
-      if (!stored.length) continue;
-      const ring = keyringFor(
+  const columns = Object.values(SEALED) as SealedColumn[];
+  // Row-level security shows an organization's table only to its organization: each is walked in turn.
+  const orgs = (await ledger.forOrg('all', () => ledger.stmt('SELECT seq FROM organizations ORDER BY seq').pluck().all())) as number[];
+  let changed = await ledger.forOrg('all', () =>
+    sealColumns(
+      ledger,
+      columns.filter((c) => !c.perOrganization),
+    ),
+  );
+  for (const org of orgs)
+    changed += await ledger.forOrg(org, () =>
+      sealColumns(
         ledger,
-        stored.some((s) => !isSealed(s.value)),
-      );
-      if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
-      const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
-      if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
-      const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
-      if (!due.length) continue;
-      await ledger.write(async () => {
-        for (const s of due) {
-          const context = { purpose: c.purpose, owner: c.owner(s.id) };
-          const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
-          // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
-          changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
-        }
-      });
-    }
-  });
+        columns.filter((c) => c.perOrganization),
+        org,
+      ),
+    );
   if (changed) log(`sealed ${changed} stored secret(s) with key ${keyringFor(ledger, false)!.current.id}`);
+  return changed;
+}
+
+async function sealColumns(ledger: Ledger, columns: SealedColumn[], org?: number): Promise<number> {
+  let changed = 0;
+  for (const c of columns) {
+    const stored = await storedValues(ledger, c, org);
+    if (!stored.length) continue;
+    const ring = keyringFor(
+      ledger,
+      stored.some((s) => !isSealed(s.value)),
+    );
+    if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
+    const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
+    if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
+    const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
+    if (!due.length) continue;
+    await ledger.write(async () => {
+      for (const s of due) {
+        const context = { purpose: c.purpose, owner: c.owner(s.id) };
+        const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
+        // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
+        changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
+      }
+    });
+  }
   return changed;
 }

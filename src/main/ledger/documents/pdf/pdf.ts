@@ -4,6 +4,9 @@
 // text is real text (a reader or pdftotext finds the number and the total).
 // What it says is worked out in pdf-facts.ts from the books as they are when
 // it is made; pdf-layout.ts lays it out on A4, flowing onto more pages.
+// The same books make the same bytes (issue 53): the PDF's dates are the
+// document's (written, issued), not the clock's, and pdfkit derives the file's
+// trailer ID from them, so what was mailed can be made again and compared.
 import type { Ledger } from '../../core/sqlite/open';
 import type { DocumentRow } from '../documents';
 import { pdfFacts } from './facts';
@@ -14,11 +17,12 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
   const f = await pdfFacts(ledger, orgSeq, row);
   // Loaded when a PDF is asked for: every other command starts without it.
   const { default: PDFDocument } = await import('pdfkit');
+  const made = new Date(row.created_at ?? `${row.issue_date}T00:00:00Z`);
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: 50, left: LEFT, right: 50, bottom: 50 },
     bufferPages: true,
-    info: { Title: `${f.title} ${f.number}`, Author: f.author, Subject: f.customer.name },
+    info: { Title: `${f.title} ${f.number}`, Author: f.author, Subject: f.customer.name, CreationDate: made, ModDate: row.issued_at ? new Date(row.issued_at) : made },
   });
   registerFonts(pdf);
   const chunks: Buffer[] = [];

@@ -2,7 +2,8 @@
 // by status, a new one (DocumentForm), and per document: issue a draft,
 // preview or download its PDF, its Stripe payment link (PaymentLink), record a payment from a bank row
 // (RecordPayment), apply the contact's credit (an earlier
-// overpayment) or take it off, void it with a date and a reason (VoidDocument).
+// overpayment) or take it off, void it with a date and a reason (VoidDocument),
+// send an invoice or credit note by mail with its PDF (mail/SendDocument).
 import { useState } from 'react';
 import type { Document } from '../../../../main/ledger/documents/documents';
 import { Money, Notice, Show, TableFrame, messageOf } from '../../components';
@@ -14,6 +15,7 @@ import { DocumentForm } from './DocumentForm';
 import { RecordPayment } from './RecordPayment';
 import { VoidDocument } from './VoidDocument';
 import { PaymentLink } from './PaymentLink';
+import { SendDocument } from '../mail/SendDocument';
 import { saveBlob } from '../reports/ExportPanel';
 
 type Kind = 'invoice' | 'bill';
@@ -25,6 +27,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
   const may = can(kind === 'bill' ? 'payBill' : 'payInvoice');
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState(false);
+  const [sending, setSending] = useState(false);
   const run = (f: () => Promise<unknown>, text: string) => () => void f().then(() => (say(text), reload()), fail);
   const pdf = async (open: boolean) => {
     const file = await desk.invoicePdfBytes({ orgId, number: doc.number });
@@ -50,6 +53,11 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
           </button>
           <PaymentLink orgId={orgId} doc={doc} may={may} say={say} fail={fail} />
         </>
+      )}
+      {kind === 'invoice' && can('sendDocument') && doc.status !== 'draft' && doc.status !== 'void' && (
+        <button aria-expanded={sending} onClick={() => setSending(!sending)} aria-label={`Send ${doc.number} by mail`}>
+          Send…
+        </button>
       )}
       {open && (
         <button aria-expanded={paying} onClick={() => setPaying(!paying)} aria-label={`Record a payment of ${doc.number}`}>
@@ -78,6 +86,7 @@ function Actions({ orgId, kind, doc, reload, say, fail }: { orgId: string; kind:
         </button>
       )}
       {paying && <RecordPayment orgId={orgId} kind={kind} doc={doc} onDone={(t) => (say(t), setPaying(false), reload())} fail={fail} />}
+      {sending && <SendDocument orgId={orgId} doc={doc} onDone={say} onCancel={() => setSending(false)} fail={fail} />}
       {voiding && <VoidDocument orgId={orgId} kind={kind} doc={doc} onDone={(t) => (say(t), setVoiding(false), reload())} onCancel={() => setVoiding(false)} fail={fail} />}
     </>
   );

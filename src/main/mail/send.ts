@@ -1,0 +1,70 @@
+// Sending a document (issue 53): its message as composed (ledger/mail/compose.ts)
+// with what the person edited (recipients, subject, body), its PDF attached,
+// through the organization's server; recorded on the document with its audit
+// entry only once the server accepted it. A failure records nothing.
+import type { Actor } from '../ledger/access/audit';
+import { invalid } from '../ledger/core/errors';
+import type { Ledger } from '../ledger/core/storage';
+import { MAILABLE, type MailableKind } from '../ledger/mail/compose';
+import { recordMessage, type SentMessage } from '../ledger/mail/messages';
+import { ADDRESS, mailServer } from '../ledger/mail/settings';
+import { deliver } from './transport';
+
+export interface SendInput {
+  kind: MailableKind;
+  /** The document's number or id. */
+  ref: string;
+  /** Absent: the contact's address. */
+  to?: string[];
+  /** Absent: the organization's wording, filled. */
+  subject?: string;
+  body?: string;
+  /** A copy to this address (the sender's), on request. */
+  copyTo?: string | null;
+}
+
+/** Addresses checked, each named where it is not one. */
+export function checkAddresses(field: string, addresses: string[]): string[] {
+  const list = addresses.map((a) => a.trim()).filter(Boolean);
+  const bad = list.filter((a) => !ADDRESS.test(a));
+  if (bad.length) throw invalid(bad.map((a) => ({ field, message: `"${a}" is not an email address` })));
+  return list;
+}
+
+/** Sends a document and records the message; a `mail_failed` error in words, nothing recorded, when the server does not accept it. */
+export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor, input: SendInput): Promise<SentMessage> {
+  const m = await MAILABLE[input.kind](ledger, orgSeq, input.ref);
+  const to = checkAddresses('to', input.to ?? m.to);
+  if (!to.length) throw invalid([{ field: 'to', message: `${m.customer} has no email address: name whom to send it to` }]);
+  const copyTo = input.copyTo ? checkAddresses('copyTo', [input.copyTo])[0] : null;
+  const subject = (input.subject ?? m.subject).trim();
+  if (!subject) throw invalid([{ field: 'subject', message: 'is empty' }]);
+  const body = input.body ?? m.body;
+  const server = await mailServer(ledger, orgSeq);
+  const pdf = await m.pdf();
+  const sent = await deliver(server, { to, cc: copyTo, subject, text: body, attachments: [{ filename: m.attachment, content: pdf, contentType: 'application/pdf' }] });
+  const { message } = await recordMessage(ledger, orgSeq, actor, {
+    kind: m.kind,
+    document: { seq: m.document.seq, id: m.document.id, number: m.document.number },
+    contactSeq: m.document.contact_seq,
+    to: to.filter((a) => !sent.rejected.includes(a)),
+    copyTo,
+    subject,
+    body,
+    attachment: m.attachment,
+    messageId: sent.messageId,
+    serverReply: sent.response,
+  });
+  return message;
+}
+
+/** A test message to an address: the settings proven; recorded (kind "test") with its audit entry. */
+export async function sendTestMessage(ledger: Ledger, orgSeq: number, actor: Actor, address: string): Promise<SentMessage> {
+  const [to] = checkAddresses('to', [address]);
+  if (!to) throw invalid([{ field: 'to', message: 'is empty' }]);
+  const server = await mailServer(ledger, orgSeq);
+  const subject = 'Ledgerdesk test message';
+  const body = `This message was sent to test the mail settings: ${server.host}:${server.port} (${server.tls}), from ${server.from}.`;
+  const sent = await deliver(server, { to: [to], subject, text: body });
+  return (await recordMessage(ledger, orgSeq, actor, { kind: 'test', to: [to], subject, body, messageId: sent.messageId, serverReply: sent.response })).message;
+}

@@ -1,0 +1,97 @@
+// The one place a message leaves (issue 53): nodemailer to the organization's
+// SMTP server, with a timeout on each step, the server's certificate checked
+// (against the system's authorities, and those in LEDGERDESK_MAIL_CA_FILE for
+// a firm's own), and every failure told in words as a `mail_failed` error whose
+// details name the reason. Nothing here touches the books; the password is
+// handed to nodemailer and to nothing else (no error, log or answer has it).
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import type { MailServer } from '../ledger/mail/settings';
+import { LedgerError } from '../ledger/core/errors';
+
+export interface Outgoing {
+  to: string[];
+  /** A copy to the sender, on request. */
+  cc?: string | null;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface Delivered {
+  messageId: string;
+  /** The server's reply accepting it ("250 OK: queued as ..."). */
+  response: string;
+  accepted: string[];
+  rejected: string[];
+}
+
+export type MailFailure = 'sign_in_refused' | 'recipient_refused' | 'timeout' | 'certificate' | 'connection' | 'refused';
+
+/** Each step's limit: connecting, the greeting, and silence on the socket (LEDGERDESK_MAIL_TIMEOUT_MS, default 20 s). */
+const timeoutMs = (): number => Number(process.env.LEDGERDESK_MAIL_TIMEOUT_MS) || 20_000;
+
+/** The system's authorities and a firm's own, when it names a file of them. */
+function authorities(): (string | Buffer)[] | undefined {
+  const file = process.env.LEDGERDESK_MAIL_CA_FILE;
+  return file ? [...rootCertificates, readFileSync(file)] : undefined;
+}
+
+const CERTIFICATE = /certificate|self.signed|unable to verify|CERT_|hostname\/IP does not match/i;
+
+/** A nodemailer error in words, the server's own reply quoted (never the command sent: it may carry the sign-in). */
+export function mailError(server: Pick<MailServer, 'host' | 'port'>, error: unknown): LedgerError {
+  const e = error as Error & { code?: string; response?: string; responseCode?: number; rejected?: string[] };
+  const at = `${server.host}:${server.port}`;
+  const said = e.response ? ` It said: "${e.response.trim().slice(0, 300)}".` : '';
+  const fail = (reason: MailFailure, message: string) =>
+    new LedgerError('mail_failed', message, { reason, server: at, ...(e.responseCode ? { responseCode: e.responseCode } : {}) });
+  if (e.code === 'EAUTH') return fail('sign_in_refused', `The mail server ${at} refused the sign-in: check the user and password in the mail settings.${said}`);
+  if (e.code === 'EENVELOPE' && e.rejected?.length) return fail('recipient_refused', `The mail server ${at} refused the recipient ${e.rejected.join(', ')}.${said}`);
+  if (e.code === 'EENVELOPE') return fail('refused', `The mail server ${at} refused the message's sender or recipients.${said}`);
+  if (CERTIFICATE.test(e.message))
+    return fail(
+      'certificate',
+      `The mail server ${at}'s certificate does not verify (${e.message.replace(/^.*?: /, '')}): the message was not sent. Check the host name, or give its authority in LEDGERDESK_MAIL_CA_FILE.`,
+    );
+  if (e.code === 'ETIMEDOUT') return fail('timeout', `The mail server ${at} did not answer in time: the message was not sent.`);
+  if (e.code === 'EMESSAGE' || e.responseCode) return fail('refused', `The mail server ${at} refused the message.${said}`);
+  return fail('connection', `The connection to the mail server ${at} failed or was dropped before the message was accepted (${e.message}): the message was not sent.`);
+}
+
+/** Sends one message through the organization's server; a `mail_failed` LedgerError in words when it is not accepted. */
+export async function deliver(server: MailServer, message: Outgoing): Promise<Delivered> {
+  // nodemailer is CommonJS: its exports are the module's default (named ones are not found once bundled).
+  const { createTransport } = (await import('nodemailer')).default;
+  const ca = authorities();
+  const transport = createTransport({
+    host: server.host,
+    port: server.port,
+    secure: server.tls === 'tls',
+    requireTLS: server.tls === 'starttls',
+    ignoreTLS: server.tls === 'none',
+    auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
+    connectionTimeout: timeoutMs(),
+    greetingTimeout: timeoutMs(),
+    socketTimeout: timeoutMs(),
+    tls: ca ? { ca } : {},
+    logger: false,
+  });
+  try {
+    const info = await transport.sendMail({
+      from: server.from,
+      ...(server.replyTo ? { replyTo: server.replyTo } : {}),
+      to: message.to,
+      ...(message.cc ? { cc: message.cc } : {}),
+      subject: message.subject,
+      text: message.text,
+      attachments: message.attachments,
+    });
+    const list = (a: unknown) => ((a as (string | { address: string })[] | undefined) ?? []).map((x) => (typeof x === 'string' ? x : x.address));
+    return { messageId: info.messageId, response: info.response, accepted: list(info.accepted), rejected: list(info.rejected) };
+  } catch (error) {
+    throw mailError(server, error);
+  } finally {
+    transport.close();
+  }
+}

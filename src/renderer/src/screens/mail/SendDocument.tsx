@@ -1,0 +1,88 @@
+// "Send" on an invoice or a credit note (issue 53): the message as it would go
+// (the organization's wording, filled from the document), every part editable
+// (recipients, subject, body), a copy to the sender on request; the PDF goes
+// attached. Below it, the messages the document was sent in, so a resend is
+// the same form again. A failure says what the mail server did, in words.
+import { useState } from 'react';
+import type { Document } from '../../../../main/ledger/documents/documents';
+import { desk } from '../../desk';
+import { useLoad } from '../../hooks';
+import { Show } from '../../components';
+
+type Props = { orgId: string; doc: Document; onDone: (text: string) => void; onCancel: () => void; fail: (e: unknown) => void };
+
+export function SentMessages({ orgId, doc, reloadKey }: { orgId: string; doc: Document; reloadKey: number }) {
+  const kind = doc.kind === 'credit_note' ? 'credit_note' : 'invoice';
+  const sent = useLoad(() => desk.documentMessages({ orgId, kind, number: doc.number }), [orgId, doc.number, reloadKey]);
+  return (
+    <Show loaded={sent} what="the messages sent" empty={(ms) => (ms.length ? null : <p className="hint">Not sent by mail yet.</p>)}>
+      {(messages) => (
+        <ul aria-label={`Messages sending ${doc.number}`} className="plain">
+          {messages.map((m) => (
+            <li key={m.id}>
+              {m.sentAt.slice(0, 16).replace('T', ' ')}: {m.kind === 'reminder' ? 'reminder' : 'sent'} to {m.to.join(', ')}
+              {m.copyTo ? ` (a copy to ${m.copyTo})` : ''} by {m.sentBy.name} <span className="hint">{m.messageId}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Show>
+  );
+}
+
+export function SendDocument({ orgId, doc, onDone, onCancel, fail }: Props) {
+  const kind = doc.kind === 'credit_note' ? 'credit_note' : 'invoice';
+  const [edits, setEdits] = useState<{ to?: string; subject?: string; body?: string }>({});
+  const [copyMe, setCopyMe] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sentCount, setSentCount] = useState(0);
+  const composed = useLoad(() => desk.composeMessage({ orgId, kind, number: doc.number }), [orgId, doc.number]);
+  const c = composed.data;
+  const to = edits.to ?? c?.to.join(', ') ?? '';
+  const subject = edits.subject ?? c?.subject ?? '';
+  const body = edits.body ?? c?.body ?? '';
+  async function send() {
+    setSending(true);
+    try {
+      const recipients = to
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const sent = await desk.sendDocument({ orgId, kind, number: doc.number, to: recipients, subject, body, copyMe });
+      setSentCount((n) => n + 1);
+      onDone(`${doc.number} sent to ${sent.to.join(', ')}${sent.copyTo ? `, a copy to ${sent.copyTo}` : ''}.`);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <form className="inline-form" aria-label={`Send ${doc.number}`} onSubmit={(e) => (e.preventDefault(), void send())}>
+      {composed.error && <p role="alert">{composed.error.message}</p>}
+      <label>
+        To
+        <input value={to} onChange={(e) => setEdits({ ...edits, to: e.target.value })} disabled={!c} />
+      </label>
+      <label>
+        Subject
+        <input value={subject} maxLength={300} onChange={(e) => setEdits({ ...edits, subject: e.target.value })} disabled={!c} />
+      </label>
+      <label>
+        Message
+        <textarea rows={8} value={body} onChange={(e) => setEdits({ ...edits, body: e.target.value })} disabled={!c} />
+      </label>
+      <label>
+        <input type="checkbox" checked={copyMe} onChange={(e) => setCopyMe(e.target.checked)} /> Send me a copy{c?.copyTo ? ` (${c.copyTo})` : ''}
+      </label>
+      <p className="hint">{c ? `${c.attachment} goes attached.` : 'Filling in the message…'}</p>
+      <button type="submit" className="primary" disabled={!c || sending}>
+        {sending ? 'Sending…' : 'Send'}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <SentMessages orgId={orgId} doc={doc} reloadKey={sentCount} />
+    </form>
+  );
+}
