@@ -123,6 +123,23 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   importBills: 'keepers',
   invoicePdf: 'anyone',
   invoicePdfBytes: 'anyone',
+  createQuote: 'keepers',
+  editQuote: 'keepers',
+  listQuotes: 'anyone',
+  showQuote: 'anyone',
+  sendQuote: 'keepers',
+  acceptQuote: 'keepers',
+  declineQuote: 'keepers',
+  quotePdf: 'anyone',
+  quotePdfBytes: 'anyone',
+  createRepeatingInvoice: 'keepers',
+  listRepeatingInvoices: 'anyone',
+  showRepeatingInvoice: 'anyone',
+  pauseRepeatingInvoice: 'keepers',
+  resumeRepeatingInvoice: 'keepers',
+  deleteRepeatingInvoice: 'keepers',
+  runRepeatingInvoices: 'keepers',
+  releaseRepeatInvoice: 'keepers',
   createBill: 'keepers',
   enterBill: 'keepers',
   editBill: 'keepers',
@@ -216,6 +233,7 @@ const MAY_WRITE: Record<'preparer' | 'client', readonly string[]> = {
 const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgres'; code: string }>> = {
   backupNow: { engine: 'postgres', code: 'conflict' },
   invoicePdf: { code: 'validation_failed' },
+  quotePdf: { code: 'validation_failed' },
 };
 
 /** Rows counted before and after a refused run: the audit log (every change writes its entry) and what the operations make. */

@@ -20,6 +20,8 @@ import { documentFileOperations } from './documents/document-files';
 import { creditDeskOperations } from './documents/credits';
 import { documentDefaultOperations } from './documents/defaults';
 import { voidOperations } from './documents/voids';
+import { quoteOperations } from './documents/quotes';
+import { repeatOperations } from './documents/repeats';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
 import { chartOperations } from './accounts/chart';
 import { chartImportOperations } from './accounts/chart-import';
@@ -112,6 +114,8 @@ export const deskOperations = {
   ...creditDeskOperations,
   ...documentDefaultOperations,
   ...voidOperations,
+  ...quoteOperations,
+  ...repeatOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

@@ -24,6 +24,8 @@ import { GeneralLedger } from './screens/reports/GeneralLedger';
 import { Tax } from './screens/tax/Tax';
 import { Contacts } from './screens/documents/Contacts';
 import { Documents } from './screens/documents/Documents';
+import { Quotes } from './screens/documents/Quotes';
+import { RepeatingInvoices } from './screens/documents/RepeatingInvoices';
 import { Aging } from './screens/documents/Aging';
 import { Rates } from './screens/rates/Rates';
 import { Rules } from './screens/proposals/Rules';
@@ -197,6 +199,8 @@ function Screens(props: {
       {screen === 'contacts' && <Contacts orgId={org.id} />}
       {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
       {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
+      {screen === 'quotes' && <Quotes orgId={org.id} currency={org.currency} />}
+      {screen === 'repeating' && <RepeatingInvoices orgId={org.id} currency={org.currency} />}
       {screen === 'aging' && <Aging orgId={org.id} />}
       {screen === 'rates' && <Rates orgId={org.id} />}
       {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
