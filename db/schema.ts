@@ -8,6 +8,10 @@ import {
   ACTOR_TYPES,
   DOCUMENT_KINDS,
   DOCUMENT_STATES,
+  QUOTE_STATUSES,
+  REPEAT_ACTIONS,
+  REPEAT_SENDING,
+  REPEAT_UNITS,
   JOURNAL_KINDS,
   AUDIT_CHANNELS,
   CATEGORY_TYPES,
@@ -71,6 +75,9 @@ export const organizations = sqliteTable('organizations', {
   invoiceNext: integer('invoice_next').notNull().default(1),
   creditNotePrefix: text('credit_note_prefix').notNull().default('CN-'),
   creditNoteNext: integer('credit_note_next').notNull().default(1),
+  /** Quotes' own series (issue 53). */
+  quotePrefix: text('quote_prefix').notNull().default('QU-'),
+  quoteNext: integer('quote_next').notNull().default(1),
   /** The profit and loss's basis unless a report asks otherwise: accrual (invoice and bill dates) or cash (payment dates). */
   reportBasis: text('report_basis').notNull().default('accrual'),
   /**
@@ -1055,8 +1062,16 @@ export const documents = sqliteTable(
     paymentLinkEvent: text('payment_link_event'),
     /** Never sent a payment reminder (issue 53). */
     noReminders: integer('no_reminders').notNull().default(0),
+    /** A quote's (issue 53; its due_date is its expiry date): its life (its state stays draft: it books nothing), the day it was accepted or declined. */
+    quoteStatus: text('quote_status', { enum: QUOTE_STATUSES }),
+    decidedOn: text('decided_on'),
+    /** An invoice made from an accepted quote: that quote (at most one invoice per quote). */
+    quoteSeq: integer('quote_seq').references((): AnySQLiteColumn => documents.seq),
   },
   (t) => [
+    uniqueIndex('documents_quote')
+      .on(t.quoteSeq)
+      .where(sql`${t.quoteSeq} IS NOT NULL`),
     uniqueIndex('documents_org_number')
       .on(t.orgSeq, t.kind, sql`lower(${t.number})`)
       .where(sql`${t.kind} <> 'bill'`),
@@ -1254,6 +1269,72 @@ export const journalRepeats = sqliteTable(
       .on(t.orgSeq, t.nextDate)
       .where(sql`${t.nextDate} IS NOT NULL`),
   ],
+);
+
+/**
+ * A repeating invoice (issue 53): a customer, lines (JSON, as the command's lines: codes), a schedule (every N weeks,
+ * or N months on a day of the month or the month's last day, from a start, until a count or a date) and what to do
+ * when due. Paused: nothing is made; resumed: from that day on (what fell due while paused is not made).
+ */
+export const invoiceRepeats = sqliteTable(
+  'invoice_repeats',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    name: text('name').notNull(),
+    contactSeq: integer('contact_seq')
+      .notNull()
+      .references(() => counterparties.seq),
+    currency: text('currency').notNull(),
+    taxInclusive: integer('tax_inclusive').notNull().default(0),
+    lines: text('lines').notNull(),
+    termsDays: integer('terms_days'),
+    notes: text('notes'),
+    unit: text('unit', { enum: REPEAT_UNITS }).notNull(),
+    every: integer('every').notNull(),
+    /** Months: the day of the month (1-31; a shorter month's last day when it has none), or null with month_end. */
+    monthDay: integer('month_day'),
+    monthEnd: integer('month_end').notNull().default(0),
+    startDate: text('start_date').notNull(),
+    endCount: integer('end_count'),
+    endDate: text('end_date'),
+    action: text('action', { enum: REPEAT_ACTIONS }).notNull(),
+    pausedAt: text('paused_at'),
+    /** Made from this day on (set when resumed): occurrences before it are not made. */
+    resumedOn: text('resumed_on'),
+    createdAt: text('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [index('invoice_repeats_org').on(t.orgSeq)],
+);
+
+/**
+ * Each occurrence of a repeating invoice, keyed by (repeat, date) and written in the same transaction as the invoice
+ * it made, so that a rerun or a second process makes nothing twice. An occurrence that could not be made keeps the
+ * reason (failure) and no document.
+ */
+export const invoiceRepeatOccurrences = sqliteTable(
+  'invoice_repeat_occurrences',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    repeatSeq: integer('repeat_seq')
+      .notNull()
+      .references(() => invoiceRepeats.seq),
+    date: text('date').notNull(),
+    documentSeq: integer('document_seq').references(() => documents.seq),
+    /** Made when the pass ran this day: later than its date when the app was closed. */
+    madeOn: text('made_on').notNull(),
+    /** More than one period late when made. */
+    late: integer('late').notNull().default(0),
+    sending: text('sending', { enum: REPEAT_SENDING }),
+    failure: text('failure'),
+  },
+  (t) => [primaryKey({ columns: [t.repeatSeq, t.date] }), index('invoice_repeat_occurrences_sending').on(t.orgSeq, t.sending)],
 );
 
 /**

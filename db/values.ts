@@ -18,8 +18,16 @@ export const CATEGORY_ROLES = ['retained_earnings'] as const;
 export const LINE_KINDS = ['category', 'suspense', 'transfer', 'tax', 'receivable', 'payable', 'opening', 'journal'] as const;
 /** A manual journal, or the organization's one opening entry (issue 43). */
 export const JOURNAL_KINDS = ['journal', 'opening'] as const;
-/** Invoices and credit notes (ours, to customers) and bills (vendors'), issue 29. */
-export const DOCUMENT_KINDS = ['invoice', 'credit_note', 'bill'] as const;
+/** Invoices and credit notes (ours, to customers) and bills (vendors'), issue 29; quotes (issue 53), which book nothing. */
+export const DOCUMENT_KINDS = ['invoice', 'credit_note', 'bill', 'quote'] as const;
+/** A quote's life (issue 53): written, sent, then accepted (a draft invoice made from it) or declined; expired is read from its expiry date. */
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const;
+/** What a repeating invoice does when due (issue 53): make a draft, issue it, or issue it and flag it to send. */
+export const REPEAT_ACTIONS = ['draft', 'issue', 'issue_and_send'] as const;
+/** A repeating invoice's period unit. */
+export const REPEAT_UNITS = ['week', 'month'] as const;
+/** A made invoice's sending (issue 53): to send (the mailer's), held (more than one period late: the person's word first), sent. */
+export const REPEAT_SENDING = ['to_send', 'held', 'sent'] as const;
 /** Stored states; partly paid, paid and overdue are read from the balance and the due date. */
 export const DOCUMENT_STATES = ['draft', 'issued', 'void'] as const;
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;
@@ -59,6 +67,10 @@ export type TaxKind = (typeof TAX_KINDS)[number];
 export type TaxApplies = (typeof TAX_APPLIES)[number];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export type RepeatAction = (typeof REPEAT_ACTIONS)[number];
+export type RepeatUnit = (typeof REPEAT_UNITS)[number];
+export type RepeatSending = (typeof REPEAT_SENDING)[number];
 export type RateSource = (typeof RATE_SOURCES)[number];
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export type StagedKind = (typeof STAGED_KINDS)[number];

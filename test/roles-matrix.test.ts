@@ -123,6 +123,23 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   importBills: 'keepers',
   invoicePdf: 'anyone',
   invoicePdfBytes: 'anyone',
+  createQuote: 'keepers',
+  editQuote: 'keepers',
+  listQuotes: 'anyone',
+  showQuote: 'anyone',
+  sendQuote: 'keepers',
+  acceptQuote: 'keepers',
+  declineQuote: 'keepers',
+  quotePdf: 'anyone',
+  quotePdfBytes: 'anyone',
+  createRepeatingInvoice: 'keepers',
+  listRepeatingInvoices: 'anyone',
+  showRepeatingInvoice: 'anyone',
+  pauseRepeatingInvoice: 'keepers',
+  resumeRepeatingInvoice: 'keepers',
+  deleteRepeatingInvoice: 'keepers',
+  runRepeatingInvoices: 'keepers',
+  releaseRepeatInvoice: 'keepers',
   createBill: 'keepers',
   enterBill: 'keepers',
   editBill: 'keepers',
@@ -236,6 +253,7 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   // The matrix's mail settings (setMailSettings' sample, run before) name a closed port: the send fails in words (test/mail*.test.ts send for real).
   testMail: { code: 'mail_failed' },
   sendDocument: { code: 'mail_failed' },
+  quotePdf: { code: 'validation_failed' },
 };
 
 /** Rows counted before and after a refused run: the audit log (every change writes its entry) and what the operations make. */

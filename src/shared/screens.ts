@@ -16,6 +16,8 @@ export const SCREENS = [
   ['chart', 'Chart of accounts'],
   ['contacts', 'Contacts'],
   ['invoices', 'Invoices'],
+  ['quotes', 'Quotes'],
+  ['repeating', 'Repeating invoices'],
   ['bills', 'Bills'],
   ['aging', 'Aging'],
   ['reminders', 'Reminders'],

@@ -106,6 +106,29 @@ async function invoice(fx: Fixture, issue: boolean, customer = 'Globex', price =
   return asOwner<L.Document>(fx, 'createInvoice', { customer, date: '2026-06-01', dueDate: '2026-06-30', issue, lines: [`Work;1;${price};4000`] });
 }
 
+/** A quote to Globex, not yet sent (issue 53). */
+const quote = (fx: Fixture) => asOwner<L.Quote>(fx, 'createQuote', { customer: 'Globex', date: '2026-06-01', lines: ['Work;1;100;4000'] });
+
+/** A repeating invoice starting far ahead (the pass of other samples makes nothing of it), by its id. */
+const repeating = async (fx: Fixture, extra: Input = {}) =>
+  (
+    await asOwner<{ id: string }>(fx, 'createRepeatingInvoice', {
+      name: `Retainer ${fx.n()}`,
+      customer: 'Globex',
+      unit: 'month',
+      start: '2031-01-31',
+      lines: ['Retainer;1;100;4000'],
+      ...extra,
+    })
+  ).id;
+
+/** An invoice a repeating invoice made more than a period late, held until the person's word (issue 53). */
+async function heldInvoice(fx: Fixture): Promise<string> {
+  const id = await repeating(fx, { unit: 'week', start: '2026-01-05', count: 2, action: 'issue_and_send' });
+  const { made } = await asOwner<{ made: L.MadeOccurrence[] }>(fx, 'runRepeatingInvoices', { asOf: '2026-01-31' });
+  return made.find((m) => m.repeat.id === id && m.sending === 'held')!.invoice!;
+}
+
 async function bill(fx: Fixture, draft: boolean, vendor = 'Initech', price = '50'): Promise<L.Document> {
   return asOwner<L.Document>(fx, 'createBill', { vendor, number: `B-${fx.n()}`, date: '2026-06-01', dueDate: '2026-06-30', draft, lines: [`Paper;1;${price};5000`] });
 }
@@ -316,6 +339,27 @@ export const SAMPLES = {
   }),
   invoicePdf: (fx) => ({ number: fx.fixed.invoice, out: join(fx.dir, `invoice-${fx.n()}.pdf`) }),
   invoicePdfBytes: (fx) => ({ number: fx.fixed.invoice }),
+  createQuote: () => ({ customer: 'Globex', date: '2026-06-01', lines: ['Work;1;100;4000'] }),
+  editQuote: async (fx) => ({ number: (await quote(fx)).number, notes: 'As discussed' }),
+  listQuotes: () => ({}),
+  showQuote: async (fx) => ({ number: (await quote(fx)).number }),
+  sendQuote: async (fx) => ({ number: (await quote(fx)).number }),
+  acceptQuote: async (fx) => ({ number: (await quote(fx)).number, date: '2026-06-03' }),
+  declineQuote: async (fx) => ({ number: (await quote(fx)).number, date: '2026-06-03' }),
+  quotePdf: async (fx) => ({ number: (await quote(fx)).number, out: join(fx.dir, `quote-${fx.n()}.pdf`) }),
+  quotePdfBytes: async (fx) => ({ number: (await quote(fx)).number }),
+  createRepeatingInvoice: (fx) => ({ name: `Monthly ${fx.n()}`, customer: 'Globex', unit: 'month', lastDay: true, start: '2031-01-01', lines: ['Retainer;1;100;4000'] }),
+  listRepeatingInvoices: () => ({}),
+  showRepeatingInvoice: async (fx) => ({ ref: await repeating(fx) }),
+  pauseRepeatingInvoice: async (fx) => ({ ref: await repeating(fx) }),
+  resumeRepeatingInvoice: async (fx) => {
+    const ref = await repeating(fx);
+    await asOwner(fx, 'pauseRepeatingInvoice', { ref });
+    return { ref };
+  },
+  deleteRepeatingInvoice: async (fx) => ({ ref: await repeating(fx) }),
+  runRepeatingInvoices: () => ({ asOf: '2026-06-01' }),
+  releaseRepeatInvoice: async (fx) => ({ number: await heldInvoice(fx) }),
   createBill: (fx) => ({ vendor: 'Initech', number: `NB-${fx.n()}`, date: '2026-06-01', lines: ['Paper;1;50;5000'] }),
   enterBill: async (fx) => ({ number: (await bill(fx, true)).number }),
   editBill: async (fx) => ({ number: (await bill(fx, true)).number, notes: 'Checked' }),

@@ -343,7 +343,8 @@ const Money = z.number().describe('In the currency, a decimal number');
 export const Invoice = z
   .object({
     id: Uuid,
-    kind: z.enum(DOCUMENT_KINDS),
+    // Quotes (issue 53) are not among an agent's documents: they book nothing and no agent operation reads them.
+    kind: z.enum(DOCUMENT_KINDS.filter((k): k is Exclude<(typeof DOCUMENT_KINDS)[number], 'quote'> => k !== 'quote') as ['invoice', 'credit_note', 'bill']),
     number: z.string(),
     status: z.enum(['draft', 'sent', 'open', 'partially_paid', 'paid', 'void']).describe('sent: an issued invoice; open: an entered bill'),
     overdue: z.boolean(),

@@ -21,6 +21,8 @@ import { creditDeskOperations } from './documents/credits';
 import { documentDefaultOperations } from './documents/defaults';
 import { voidOperations } from './documents/voids';
 import { paymentLinkOperations } from './documents/payment-links';
+import { quoteOperations } from './documents/quotes';
+import { repeatOperations } from './documents/repeats';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
 import { chartOperations } from './accounts/chart';
 import { chartImportOperations } from './accounts/chart-import';
@@ -116,6 +118,8 @@ export const deskOperations = {
   ...documentDefaultOperations,
   ...voidOperations,
   ...paymentLinkOperations,
+  ...quoteOperations,
+  ...repeatOperations,
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,

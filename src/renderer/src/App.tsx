@@ -24,6 +24,8 @@ import { GeneralLedger } from './screens/reports/GeneralLedger';
 import { Tax } from './screens/tax/Tax';
 import { Contacts } from './screens/documents/Contacts';
 import { Documents } from './screens/documents/Documents';
+import { Quotes } from './screens/documents/Quotes';
+import { RepeatingInvoices } from './screens/documents/RepeatingInvoices';
 import { Aging } from './screens/documents/Aging';
 import { MailSettings } from './screens/mail/MailSettings';
 import { Reminders } from './screens/mail/Reminders';
@@ -199,6 +201,8 @@ function Screens(props: {
       {screen === 'contacts' && <Contacts orgId={org.id} />}
       {screen === 'invoices' && <Documents key="invoices" orgId={org.id} kind="invoice" currency={org.currency} />}
       {screen === 'bills' && <Documents key="bills" orgId={org.id} kind="bill" currency={org.currency} />}
+      {screen === 'quotes' && <Quotes orgId={org.id} currency={org.currency} />}
+      {screen === 'repeating' && <RepeatingInvoices orgId={org.id} currency={org.currency} />}
       {screen === 'aging' && <Aging orgId={org.id} />}
       {screen === 'reminders' && <Reminders orgId={org.id} />}
       {screen === 'mail' && <MailSettings orgId={org.id} />}

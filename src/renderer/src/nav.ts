@@ -25,6 +25,8 @@ const NEEDS: Record<Screen, DeskOperationName[]> = {
   chart: ['listChart'],
   contacts: ['listContacts'],
   invoices: ['listInvoices'],
+  quotes: ['listQuotes'],
+  repeating: ['listRepeatingInvoices'],
   bills: ['listBills'],
   aging: ['aging'],
   reminders: ['reminders'],

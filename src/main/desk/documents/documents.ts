@@ -26,7 +26,7 @@ const DocumentLine = z.union([
   }),
   LineText,
 ]);
-const Lines = z.array(DocumentLine).min(1).max(200);
+export const Lines = z.array(DocumentLine).min(1).max(200);
 export const Number_ = Line(60).trim().min(1);
 
 export type Kind = 'invoice' | 'bill';
@@ -39,7 +39,7 @@ export const summary = (d: L.Document) =>
 
 function detail(d: L.Document): string[] {
   return [
-    `${L.KIND_NAMES[d.kind]} ${d.number} - ${STATUS_TEXT[d.status]}${d.overdue ? ' (overdue)' : ''}${d.credits ? ` against invoice ${d.credits}` : ''}`,
+    `${L.KIND_NAMES[d.kind]} ${d.number} - ${STATUS_TEXT[d.status]}${d.overdue ? ' (overdue)' : ''}${d.credits ? ` against invoice ${d.credits}` : ''}${d.quote ? ` from quote ${d.quote}` : ''}`,
     `${d.kind === 'bill' ? 'Vendor' : 'Customer'}: ${d.contact.name}    issued ${d.issueDate}, due ${d.dueDate}    amounts ${d.taxInclusive ? 'include' : 'exclude'} tax`,
     ...d.lines.map(
       (l) =>

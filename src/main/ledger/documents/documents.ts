@@ -11,7 +11,7 @@ import { fromMinor } from '../core/money';
 import { foldName } from '../core/text';
 import { availableCredit } from './payments/applied';
 import { paidByRow } from './payments/paid';
-import type { DocumentKind, DocumentState } from '../../../../db/values';
+import type { DocumentKind, DocumentState, QuoteStatus } from '../../../../db/values';
 import { mapInOrder } from '../core/in-order';
 
 export type { DocumentKind } from '../../../../db/values';
@@ -69,6 +69,8 @@ export interface Document {
   paymentInstructions: string | null;
   voidDate: string | null;
   voidReason: string | null;
+  /** An invoice made from an accepted quote (issue 53): the quote's number. */
+  quote: string | null;
 }
 
 export interface DocumentRow {
@@ -97,9 +99,14 @@ export interface DocumentRow {
   created_at?: string;
   issued_at?: string | null;
   no_reminders?: number;
+  /** A quote's life (issue 53): null for other kinds. */
+  quote_status?: QuoteStatus | null;
+  decided_on?: string | null;
+  /** An invoice made from a quote: the quote. */
+  quote_seq?: number | null;
 }
 
-export const KIND_NAMES: Record<DocumentKind, string> = { invoice: 'invoice', credit_note: 'credit note', bill: 'bill' };
+export const KIND_NAMES: Record<DocumentKind, string> = { invoice: 'invoice', credit_note: 'credit note', bill: 'bill', quote: 'quote' };
 
 /** A document by its number (or id); a bill's number is its vendor's, so a vendor narrows it when two share one. */
 export async function requireDocument(ledger: Ledger, orgSeq: number, kinds: readonly DocumentKind[], ref: string, vendorSeq?: number): Promise<DocumentRow> {
@@ -239,6 +246,7 @@ export async function toDocument(ledger: Ledger, row: DocumentRow): Promise<Docu
     paymentInstructions: row.payment_instructions,
     voidDate: row.void_date,
     voidReason: row.void_reason,
+    quote: row.quote_seq ? ((await ledger.stmt('SELECT number FROM documents WHERE seq = ?').pluck().get(row.quote_seq)) as string) : null,
   };
 }
 

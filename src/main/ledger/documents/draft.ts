@@ -75,7 +75,7 @@ export interface WorkedDocument {
 /** Terms when neither the document nor its contact names any (days). */
 export const DEFAULT_TERMS_DAYS = 30;
 
-const CATEGORY_TYPES_OF: Record<DocumentKind, readonly string[]> = { invoice: ['revenue'], credit_note: ['revenue'], bill: ['expense', 'asset'] };
+const CATEGORY_TYPES_OF: Record<DocumentKind, readonly string[]> = { invoice: ['revenue'], credit_note: ['revenue'], bill: ['expense', 'asset'], quote: ['revenue'] };
 
 function quantityMilli(value: number | string, field: string, issues: FieldIssue[]): number {
   const text = String(value).trim();
@@ -209,11 +209,18 @@ export async function contactFor(look: Lookups, kind: DocumentKind, ref: string)
   return contact;
 }
 
-type Numbered = 'invoice' | 'credit_note';
+type Numbered = 'invoice' | 'credit_note' | 'quote';
+
+/** Each numbered kind's prefix and next-number columns (quotes: their own series, issue 53). */
+const SEQUENCE_COLUMNS: Record<Numbered, [string, string]> = {
+  invoice: ['invoice_prefix', 'invoice_next'],
+  credit_note: ['credit_note_prefix', 'credit_note_next'],
+  quote: ['quote_prefix', 'quote_next'],
+};
 
 /** The organization's sequence of a kind's numbers: its prefix, its next number and how a number is written. */
 async function sequenceOf(ledger: Ledger, orgSeq: number, kind: Numbered) {
-  const [prefixCol, nextCol] = kind === 'invoice' ? ['invoice_prefix', 'invoice_next'] : ['credit_note_prefix', 'credit_note_next'];
+  const [prefixCol, nextCol] = SEQUENCE_COLUMNS[kind];
   const org = (await ledger.stmt(`SELECT ${prefixCol} AS prefix, ${nextCol} AS next FROM organizations WHERE seq = ?`).get(orgSeq)) as { prefix: string; next: number };
   return {
     next: org.next,
@@ -222,7 +229,7 @@ async function sequenceOf(ledger: Ledger, orgSeq: number, kind: Numbered) {
   };
 }
 
-/** The number the next invoice or credit note takes (the first of the sequence not already used), and where the sequence moves then. */
+/** The number the next invoice, credit note or quote takes (the first of the sequence not already used), and where the sequence moves then. */
 async function firstFree(ledger: Ledger, orgSeq: number, kind: Numbered) {
   const sequence = await sequenceOf(ledger, orgSeq, kind);
   // The literal kind test lets SQLite use the partial unique index of the numbers.

@@ -16,7 +16,7 @@ import { fromMinor } from '../core/money';
 import type { DocumentKind } from '../../../../db/values';
 import type { ContactRow } from '../contacts/contacts';
 import { documentBySeq, KIND_NAMES, requireDocument, toDocument, type Document, type DocumentRow } from './documents';
-import { contactFor, dueDateOf, takeNumber, workLines, type DocumentInput, type DocumentLineInput, type WorkedDocument } from './draft';
+import { contactFor, DEFAULT_TERMS_DAYS, dueDateOf, takeNumber, workLines, type DocumentInput, type DocumentLineInput, type WorkedDocument } from './draft';
 import { lookups, type Lookups } from './lookups';
 import { refreshSettled } from './payments/settled';
 import type { Track } from '../totals/declared';
@@ -59,7 +59,8 @@ async function reworked(ledger: Ledger, doc: DocumentRow): Promise<WorkedDocumen
 }
 
 export interface CreateOptions {
-  kind: 'invoice' | 'bill';
+  /** A quote (issue 53) is never issued: it books nothing. */
+  kind: 'invoice' | 'bill' | 'quote';
   /** Issue (a bill: enter as open) at once rather than keep a draft. */
   issue?: boolean;
 }
@@ -68,8 +69,8 @@ export interface CreateOptions {
 async function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): Promise<number> {
   const lastInsertRowid = await ledger
     .stmt(
-      `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO documents (id, org_seq, kind, state, issued_at, contact_seq, number, issue_date, due_date, currency, tax_inclusive, net_minor, tax_minor, total_minor, notes, payment_instructions, created_at, quote_status, quote_seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .insert(
       doc.id,
@@ -89,6 +90,8 @@ async function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): Pro
       doc.notes,
       doc.payment_instructions,
       at,
+      doc.quote_status ?? null,
+      doc.quote_seq ?? null,
     );
   return Number(lastInsertRowid);
 }
@@ -97,6 +100,8 @@ async function insertDocument(ledger: Ledger, doc: DocumentRow, at: string): Pro
 export interface Run {
   track?: Track;
   number?: () => string;
+  /** An invoice made from an accepted quote (quotes.ts): the quote. */
+  quoteSeq?: number;
 }
 
 /**
@@ -106,7 +111,8 @@ export interface Run {
  */
 export async function createRow(look: Lookups, actor: Human, input: DocumentInput, options: CreateOptions, run: Run = {}): Promise<DocumentRow> {
   const { ledger, orgSeq, org } = look;
-  const { kind, issue = false } = options;
+  const { kind } = options;
+  const issue = kind !== 'quote' && (options.issue ?? false);
   const contact = await contactFor(look, kind, input.contact);
   const date = input.date ?? today();
   const inclusive = input.taxInclusive ?? false;
@@ -127,9 +133,10 @@ export async function createRow(look: Lookups, actor: Human, input: DocumentInpu
     kind,
     state: issue ? 'issued' : 'draft',
     contact_seq: contact.seq,
-    number: kind === 'bill' ? input.number!.trim() : (run.number?.() ?? (await takeNumber(ledger, orgSeq, 'invoice'))),
+    number: kind === 'bill' ? input.number!.trim() : (run.number?.() ?? (await takeNumber(ledger, orgSeq, kind === 'quote' ? 'quote' : 'invoice'))),
     issue_date: date,
-    due_date: dueDateOf(input, date, contact),
+    // A quote's due date is its expiry date: given, else its date plus the terms given, else 30 days (not the contact's payment terms).
+    due_date: dueDateOf(kind === 'quote' ? { dueDate: input.dueDate, termsDays: input.termsDays ?? DEFAULT_TERMS_DAYS } : input, date, contact),
     currency,
     tax_inclusive: inclusive ? 1 : 0,
     credits_seq: null,
@@ -143,6 +150,8 @@ export async function createRow(look: Lookups, actor: Human, input: DocumentInpu
     payment_instructions: (kind === 'invoice' && input.paymentInstructions?.trim()) || null,
     void_date: null,
     void_reason: null,
+    quote_status: kind === 'quote' ? 'draft' : null,
+    quote_seq: run.quoteSeq ?? null,
   };
   doc.seq = await insertDocument(ledger, doc, nowIso());
   await writeLines(ledger, doc.seq, worked, true);
@@ -197,7 +206,7 @@ export async function updateDraft(ledger: Ledger, orgSeq: number, actor: Human, 
   });
 }
 
-async function currentLines(ledger: Ledger, doc: DocumentRow): Promise<DocumentLineInput[]> {
+export async function currentLines(ledger: Ledger, doc: DocumentRow): Promise<DocumentLineInput[]> {
   return (
     await ledger.rows<{ description: string; quantity_milli: number; unit_price_minor: number; code: string; tax_code: string | null }>(
       `SELECT l.description, l.quantity_milli, l.unit_price_minor, c.code, t.code AS tax_code FROM document_lines l JOIN categories c ON c.seq = l.category_seq

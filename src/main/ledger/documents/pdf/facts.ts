@@ -65,7 +65,7 @@ interface Customer {
   country: string | null;
 }
 
-const NAMES: Record<Document['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note', bill: 'Bill' };
+const NAMES: Record<Document['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note', bill: 'Bill', quote: 'Quote' };
 
 /** An address as lines: new lines or commas separate them. */
 const addressLines = (address: string | null) =>
@@ -126,6 +126,13 @@ function baseBlock(base: BaseTax, words: TaxWords, money: (n: number) => string,
 
 /** The facts at the top right: the number, the date of issue, the time of supply (the issue date: docs/invoices.md; not for an untaxed balance brought forward), the due date or the invoice credited. */
 function headerFacts(doc: Document, date: (d: string) => string, invoiceDate: string | null, supply: boolean): [string, string][] {
+  // A quote (issue 53) supplies nothing yet: its date and how long it stands, no time of supply, nothing due.
+  if (doc.kind === 'quote')
+    return [
+      ['Quote number', doc.number],
+      ['Date', date(doc.issueDate)],
+      ['Valid until', date(doc.dueDate)],
+    ];
   return [
     [`${NAMES[doc.kind]} number`, doc.number],
     ['Date of issue', date(doc.issueDate)],
@@ -145,7 +152,7 @@ const taxed = (doc: Document) => doc.taxes.length > 0 || doc.tax !== 0;
 
 function totalsOf(doc: Document, words: TaxWords, money: (minor: number) => string, broughtForward: boolean): PdfFacts['totals'] {
   const minor = (n: number) => toMinor(n, doc.currency);
-  const owed = doc.kind !== 'credit_note' && doc.status !== 'void';
+  const owed = doc.kind !== 'credit_note' && doc.kind !== 'quote' && doc.status !== 'void';
   // Brought forward without tax: its one figure is what was outstanding, not a net with zero tax.
   const untaxed = broughtForward && !taxed(doc);
   return [
@@ -208,7 +215,7 @@ export async function pdfFacts(ledger: Ledger, orgSeq: number, row: DocumentRow)
     number: doc.number,
     supplier: { label: 'From', name: org.name, lines: addressLines(org.address), registration: registration(words.registration, org.taxNumber) },
     customer: {
-      label: doc.kind === 'bill' ? 'Vendor' : 'Bill to',
+      label: doc.kind === 'bill' ? 'Vendor' : doc.kind === 'quote' ? 'For' : 'Bill to',
       name: customer.name,
       lines: customerLines(customer.address, customer.country, home),
       registration: registration(words.customerNumber, customer.taxNumber),
