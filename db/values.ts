@@ -44,6 +44,8 @@ export const TAX_APPLIES = ['sales', 'purchases', 'both'] as const;
 export const RATE_SOURCES = ['hand', 'ecb', 'file', 'transfer'] as const;
 /** What a staged file is (issue 51): a person's upload (counted against the quotas), or an export waiting for its download. */
 export const STAGED_KINDS = ['upload', 'export'] as const;
+/** A VAT return's submission to HMRC (issue 54): taken before the call, then HMRC's answer. */
+export const HMRC_SUBMISSION_STATUSES = ['sending', 'unanswered', 'accepted', 'refused'] as const;
 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export type CategoryRole = (typeof CATEGORY_ROLES)[number];

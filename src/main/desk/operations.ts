@@ -21,6 +21,7 @@ import { creditDeskOperations } from './documents/credits';
 import { documentDefaultOperations } from './documents/defaults';
 import { voidOperations } from './documents/voids';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
+import { hmrcOperations } from './tax/hmrc';
 import { chartOperations } from './accounts/chart';
 import { chartImportOperations } from './accounts/chart-import';
 import { contactImportOperations } from './documents/contact-import';
@@ -115,6 +116,7 @@ export const deskOperations = {
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,
+  ...hmrcOperations,
   ...chartOperations,
   ...chartImportOperations,
   ...reportOperations,

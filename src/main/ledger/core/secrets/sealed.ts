@@ -17,11 +17,14 @@ interface SealedColumn {
   purpose: string;
   /** Whose it is, from the row's stable id (bound to the sealed value: it does not open on another row). */
   owner: (id: string) => string;
+  /** An organization's table (row-level security on a server): walked organization by organization. */
+  perOrg?: boolean;
 }
 
-/** Global tables only so far (read without an organization); an organization's table would be walked per organization. */
 export const SEALED = {
   totp: { table: 'users', column: 'totp_secret', purpose: 'totp', owner: (id) => `users/${id}` },
+  hmrcAccess: { table: 'hmrc_connections', column: 'access_token', purpose: 'hmrc-access-token', owner: (id) => `hmrc_connections/${id}`, perOrg: true },
+  hmrcRefresh: { table: 'hmrc_connections', column: 'refresh_token', purpose: 'hmrc-refresh-token', owner: (id) => `hmrc_connections/${id}`, perOrg: true },
 } as const satisfies Record<string, SealedColumn>;
 
 export type SecretKind = keyof typeof SEALED;
@@ -62,29 +65,44 @@ const storedValues = (ledger: Ledger, c: SealedColumn): Promise<Stored[]> =>
  */
 export async function sealStoredSecrets(ledger: Ledger, log: (message: string) => void = () => undefined): Promise<number> {
   let changed = 0;
-  await ledger.forOrg('all', async () => {
-    for (const c of Object.values(SEALED) as SealedColumn[]) {
-      const stored = await storedValues(ledger, c);
-      if (!stored.length) continue;
-      const ring = keyringFor(
-        ledger,
-        stored.some((s) => !isSealed(s.value)),
-      );
-      if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
-      const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
-      if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
-      const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
-      if (!due.length) continue;
-      await ledger.write(async () => {
-        for (const s of due) {
-          const context = { purpose: c.purpose, owner: c.owner(s.id) };
-          const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
-          // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
-          changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
-        }
-      });
+  const columns = Object.values(SEALED) as SealedColumn[];
+  const orgs = await ledger.forOrg('all', async () => {
+    for (const c of columns.filter((c) => !c.perOrg)) changed += await sealColumn(ledger, c);
+    return (await ledger.stmt('SELECT seq FROM organizations ORDER BY seq').pluck().all()) as number[];
+  });
+  // An organization's table is seen only under its organization (row-level security on a server).
+  for (const org of orgs) await ledger.forOrg(org, async () => void (changed += await sealColumnsOf(ledger, columns)));
+  if (changed) log(`sealed ${changed} stored secret(s) with key ${keyringFor(ledger, false)!.current.id}`);
+  return changed;
+}
+
+async function sealColumnsOf(ledger: Ledger, columns: SealedColumn[]): Promise<number> {
+  let changed = 0;
+  for (const c of columns.filter((c) => c.perOrg)) changed += await sealColumn(ledger, c);
+  return changed;
+}
+
+/** One column's stored values sealed with the current key; how many changed. */
+async function sealColumn(ledger: Ledger, c: SealedColumn): Promise<number> {
+  const stored = await storedValues(ledger, c);
+  if (!stored.length) return 0;
+  const ring = keyringFor(
+    ledger,
+    stored.some((s) => !isSealed(s.value)),
+  );
+  if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
+  const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
+  if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
+  const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
+  if (!due.length) return 0;
+  let changed = 0;
+  await ledger.write(async () => {
+    for (const s of due) {
+      const context = { purpose: c.purpose, owner: c.owner(s.id) };
+      const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
+      // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
+      changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
     }
   });
-  if (changed) log(`sealed ${changed} stored secret(s) with key ${keyringFor(ledger, false)!.current.id}`);
   return changed;
 }
