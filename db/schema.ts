@@ -977,6 +977,67 @@ export const taxReturns = sqliteTable(
 );
 
 /**
+ * An organization's connection to HMRC's VAT API (issue 54): its VAT registration number and the OAuth tokens
+ * HMRC granted (sealed: core/secrets/sealed.ts). One per organization. While a sign-in is under way, the state
+ * it sent (hashed) and where HMRC sends the browser back wait here, so that any process of a server takes the
+ * redirect; tokens are null until it came back.
+ */
+export const hmrcConnections = sqliteTable('hmrc_connections', {
+  seq: integer('seq').primaryKey(),
+  id: text('id').notNull().unique(),
+  orgSeq: integer('org_seq')
+    .notNull()
+    .unique()
+    .references(() => organizations.seq),
+  /** The VAT registration number, 9 digits (checked by HMRC's modulus rules). */
+  vrn: text('vrn').notNull(),
+  /** SHA-256 of the state of the sign-in under way, and when it lapses; null once connected. */
+  pendingState: text('pending_state'),
+  pendingUntil: text('pending_until'),
+  redirectUri: text('redirect_uri'),
+  /** Sealed. */
+  accessToken: text('access_token'),
+  accessExpiresAt: text('access_expires_at'),
+  /** Sealed. HMRC's refresh token lasts 18 months from the sign-in. */
+  refreshToken: text('refresh_token'),
+  refreshExpiresAt: text('refresh_expires_at'),
+  connectedAt: text('connected_at'),
+  connectedBy: text('connected_by'),
+});
+
+/**
+ * A VAT return sent to HMRC (issue 54), taken BEFORE the call: one per organization and period key, so a retried
+ * or double-clicked submission, or a second process, sends it once. `sending` until HMRC answers; `accepted` with
+ * its receipt (the return is then filed with it); `refused` with HMRC's words (sent again later, the same row).
+ */
+export const hmrcSubmissions = sqliteTable(
+  'hmrc_submissions',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    periodKey: text('period_key').notNull(),
+    periodFrom: text('period_from').notNull(),
+    periodTo: text('period_to').notNull(),
+    /** sending, unanswered (no answer came: HMRC is asked before it is sent again), accepted or refused (db/values.ts). */
+    status: text('status').notNull(),
+    /** The nine boxes as sent (JSON, HMRC's field names). */
+    body: text('body').notNull(),
+    startedAt: text('started_at').notNull(),
+    startedBy: text('started_by').notNull(),
+    /** HMRC's code and words for a refusal. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** HMRC's receipt (JSON), kept here too: an acceptance is never lost, even where filing it in Ledgerdesk failed. */
+    receipt: text('receipt'),
+    taxReturnSeq: integer('tax_return_seq').references(() => taxReturns.seq),
+  },
+  (t) => [uniqueIndex('hmrc_submissions_org_period_key').on(t.orgSeq, t.periodKey)],
+);
+
+/**
  * A person's correction of a row whose tax a filed return took (issue 43): per tax code and side, what the filed
  * returns took for the row and what it says now (net, tax and the boxes, JSON, minor units in the return's sign).
  * The difference goes into the next open return, whose filing stamps it (filed_in_seq). One open correction per

@@ -55,6 +55,8 @@ export const MAIL_TLS_MODES = ['starttls', 'tls', 'none'] as const;
 
 /** What a staged file is (issue 51): a person's upload (counted against the quotas), or an export waiting for its download. */
 export const STAGED_KINDS = ['upload', 'export'] as const;
+/** A VAT return's submission to HMRC (issue 54): taken before the call, then HMRC's answer. */
+export const HMRC_SUBMISSION_STATUSES = ['sending', 'unanswered', 'accepted', 'refused'] as const;
 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export type CategoryRole = (typeof CATEGORY_ROLES)[number];

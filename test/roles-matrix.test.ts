@@ -176,6 +176,14 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   fileTaxReturn: 'accountants',
   unfileTaxReturn: 'accountants', // undoing a filing recorded by mistake (issue 50), as filing
   listTaxReturns: 'staff',
+  // HMRC (issue 54): reading what HMRC says is everyone's who reads the books; connecting and submitting, as filing.
+  hmrcStatus: 'staff',
+  hmrcConnect: 'accountants',
+  hmrcConnectFinish: 'accountants',
+  hmrcObligations: 'staff',
+  hmrcLiabilities: 'staff',
+  hmrcPayments: 'staff',
+  submitTaxReturn: 'accountants',
   taxPaymentCandidates: 'staff',
   payTaxReturn: 'keepers', // matching the bank row that paid a filed return, as a bill's payment
   taxAudit: 'staff',
@@ -254,6 +262,13 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   testMail: { code: 'mail_failed' },
   sendDocument: { code: 'mail_failed' },
   quotePdf: { code: 'validation_failed' },
+  // No HMRC application is configured here (test/hmrc.test.ts runs them against the double): refused, naming the settings.
+  hmrcConnect: { code: 'conflict' },
+  hmrcConnectFinish: { code: 'conflict' },
+  hmrcObligations: { code: 'conflict' },
+  hmrcLiabilities: { code: 'conflict' },
+  hmrcPayments: { code: 'conflict' },
+  submitTaxReturn: { code: 'conflict' },
 };
 
 /** Rows counted before and after a refused run: the audit log (every change writes its entry) and what the operations make. */

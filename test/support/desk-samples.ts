@@ -420,6 +420,13 @@ export const SAMPLES = {
   taxSettings: () => ({ period: 'quarterly' }),
   fileTaxReturn: () => ({ ...(({ from, to }) => ({ from, to }))(month()) }),
   listTaxReturns: () => ({}),
+  hmrcStatus: () => ({}),
+  hmrcConnect: () => ({ vrn: '123456782' }),
+  hmrcConnectFinish: () => ({ code: 'code', state: 'state' }),
+  hmrcObligations: () => ({}),
+  hmrcLiabilities: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+  hmrcPayments: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+  submitTaxReturn: () => ({ periodKey: '26A1', confirmDeclaration: true }),
   taxPaymentCandidates: () => ({}),
   payTaxReturn: async (fx) => {
     // A standard-rated sale (120.00 gross: 20.00 of tax) in a month of its own, that month's return filed, the tax paid after it.

@@ -17,8 +17,9 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'The body is over 1 MiB',
   415: 'The body is not application/json',
-  422: 'The Idempotency-Key belongs to another request',
+  422: 'Refused as it stands (the Idempotency-Key belongs to another request; HMRC refused the call)',
   500: 'An unexpected error',
+  502: 'An outside service (HMRC) could not be reached or asked to wait',
   503: 'The server is stopping, or does not write (a read replica, an outdated build); retry or write elsewhere',
 };
 

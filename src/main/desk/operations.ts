@@ -24,6 +24,7 @@ import { paymentLinkOperations } from './documents/payment-links';
 import { quoteOperations } from './documents/quotes';
 import { repeatOperations } from './documents/repeats';
 import { taxAuditOperations, taxOperations, taxReportOperations } from './tax/tax';
+import { hmrcOperations } from './tax/hmrc';
 import { chartOperations } from './accounts/chart';
 import { chartImportOperations } from './accounts/chart-import';
 import { contactImportOperations } from './documents/contact-import';
@@ -123,6 +124,7 @@ export const deskOperations = {
   ...taxOperations,
   ...taxReportOperations,
   ...taxAuditOperations,
+  ...hmrcOperations,
   ...chartOperations,
   ...chartImportOperations,
   ...reportOperations,

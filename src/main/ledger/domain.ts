@@ -45,6 +45,8 @@ export * from './tax/filing';
 export * from './tax/unfiling';
 export * from './tax/periods';
 export { TAX_CONTROL, taxInGross, taxOnNet } from './tax/lines';
+export * from './hmrc/connection';
+export * from './hmrc/submissions';
 export * from './transfers/transfers';
 export * from './transfers/suggest';
 export * from './rules/rules';

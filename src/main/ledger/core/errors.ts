@@ -23,6 +23,15 @@ export const ERROR_CODES = {
     status: 409,
     description: "The tax return's period has not ended (HMRC's TAX_PERIOD_NOT_ENDED): it can be filed from the day after its last; details name `to` and that day.",
   },
+  hmrc_refused: {
+    status: 422,
+    description:
+      "HMRC refused the call (issue 54): details name HMRC's code (DUPLICATE_SUBMISSION, TAX_PERIOD_NOT_ENDED, INVALID_PERIODKEY, VRN_INVALID...), its status and its words; nothing was filed.",
+  },
+  hmrc_unavailable: {
+    status: 502,
+    description: 'HMRC could not be reached, did not answer in time, answered 5xx or asked to wait (429: details.retryAfterSeconds); nothing was filed: try again.',
+  },
   proposal_rejected: { status: 409, description: 'A person rejected this same change before; details name that proposal and the comment.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still being processed; retry after it finishes.' },
   payload_too_large: { status: 413, description: 'The request body is over 1 MiB (a desk upload: over its limit, details.limit).' },
