@@ -35,6 +35,7 @@ import { reviewOperations } from './proposals/review';
 import { ruleOperations } from './proposals/rules';
 import { journalOperations } from './journals/journals';
 import { openingOperations } from './journals/opening';
+import { practiceOperations } from './practice/practice';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -124,6 +125,7 @@ export const deskOperations = {
   ...ruleOperations,
   ...journalOperations,
   ...openingOperations,
+  ...practiceOperations(roleTable),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
 
