@@ -34,6 +34,7 @@ import {
   RATE_SOURCES,
   STAGED_KINDS,
   MAIL_TLS_MODES,
+  PRACTICE_PARTS,
 } from './values';
 
 export const organizations = sqliteTable('organizations', {
@@ -567,6 +568,22 @@ export const proposalStatusCounts = sqliteTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.status] })],
+);
+
+/**
+ * Proposals per status, kind and proposer (issue 55), kept by the same triggers: the Practice screen's proposals waiting
+ * by kind, and how many of them a person may approve (not their own: a person's or their tokens' proposedBy).
+ */
+export const proposalKindCounts = sqliteTable(
+  'proposal_kind_counts',
+  {
+    orgSeq: integer('org_seq').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    proposedBy: text('proposed_by').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.status, t.type, t.proposedBy] })],
 );
 
 /**
@@ -1736,3 +1753,30 @@ export const remindersSent = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.documentSeq, t.days] })],
 );
+/** Who answers for an organization's books on the Practice screen (issue 55): one responsible bookkeeper, one reviewer. */
+export const practiceAssignments = sqliteTable(
+  'practice_assignments',
+  {
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    part: text('part', { enum: PRACTICE_PARTS }).notNull(),
+    userSeq: integer('user_seq')
+      .notNull()
+      .references(() => users.seq),
+    assignedAt: text('assigned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgSeq, t.part] }), index('practice_assignments_user').on(t.userSeq)],
+);
+
+/**
+ * How a person last left the Practice screen (issue 55): its filter and sort, kept on the server so that it follows
+ * them to any browser. Global (a person's, across organizations); `holder` is the person's id, or '' for the
+ * machine's owner (the desktop app, the one-time link).
+ */
+export const practiceChoices = sqliteTable('practice_choices', {
+  holder: text('holder').primaryKey(),
+  /** JSON: { filter, person, sort, descending } (ledger/practice/choice.ts checks it). */
+  choice: text('choice').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});

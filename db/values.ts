@@ -80,3 +80,5 @@ export type MailTlsMode = (typeof MAIL_TLS_MODES)[number];
 
 /** What a person may do in an organization (issue 45): ledger/access/roles.ts says it per desk operation. */
 export const ROLES = ['owner', 'accountant', 'bookkeeper', 'preparer', 'client'] as const;
+/** A person's part in an organization on the Practice screen (issue 55): its responsible bookkeeper, its reviewer. */
+export const PRACTICE_PARTS = ['bookkeeper', 'reviewer'] as const;

@@ -48,6 +48,9 @@ const WHO = {
 const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   appInfo: 'anyone',
   listOrganizations: 'anyone',
+  practice: 'staff',
+  keepPracticeChoice: 'staff',
+  assignPractice: 'owners',
   createOrganization: 'owners',
   renameOrganization: 'owners',
   updateOrganization: 'owners',

@@ -4,6 +4,9 @@
 export const DESK_OPERATIONS = [
   'appInfo',
   'listOrganizations',
+  'practice',
+  'keepPracticeChoice',
+  'assignPractice',
   'createOrganization',
   'renameOrganization',
   'updateOrganization',

@@ -1,6 +1,7 @@
 // The desk's screens, in the navigation's order: the renderer's routes
 // (#/<id>) and the accessibility suite, which visits every one. Plain data.
 export const SCREENS = [
+  ['practice', 'Practice'],
   ['dashboard', 'Dashboard'],
   ['approvals', 'Approvals'],
   ['rules', 'Rules'],

@@ -174,6 +174,9 @@ export const SAMPLES = {
   updateOrganization: (fx) => ({ organization: fx.org.slug, paymentTerms: `Payment within ${fx.n()} days` }),
   setOrganizationLogo: async (fx, who) => ({ organization: fx.org.slug, file: await upload(fx, 'logo.png', solidPng(30, 10, [20, 40, 200]), who) }),
   organizationLogo: (fx) => ({ organization: fx.org.slug }),
+  practice: () => ({ attention: false }),
+  keepPracticeChoice: () => ({ sort: 'review', descending: true }),
+  assignPractice: (fx) => ({ organization: fx.org.slug, email: fx.people.bookkeeper.email }),
   removeOrganization: async (fx) => {
     // An empty organization whose people hold the same roles as in the fixture's.
     const made = await fx.books.forOrg('all', () => L.createOrganization(fx.books, { slug: `empty-${fx.n()}`, name: 'Made by mistake' }, L.deskActor()));
@@ -540,6 +543,8 @@ async function invitedBy(fx: Fixture, who: Who): Promise<Input> {
 export const NO_ORGANIZATION: readonly DeskOperationName[] = [
   'appInfo',
   'listOrganizations',
+  'practice',
+  'keepPracticeChoice',
   'createOrganization',
   'whoAmI',
   'newSecondFactor',
@@ -558,4 +563,5 @@ export const BY_ORGANIZATION: readonly DeskOperationName[] = [
   'organizationLogo',
   'removeOrganization',
   'removePerson',
+  'assignPractice',
 ];

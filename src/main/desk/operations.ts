@@ -41,6 +41,7 @@ import { journalOperations } from './journals/journals';
 import { openingOperations } from './journals/opening';
 import { mailOperations } from './mail/mail';
 import { reminderOperations } from './mail/reminders';
+import { practiceOperations } from './practice/practice';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -136,6 +137,7 @@ export const deskOperations = {
   ...openingOperations,
   ...mailOperations,
   ...reminderOperations,
+  ...practiceOperations(roleTable),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own result type, which DeskResult reads back
 } satisfies Record<DeskOperationName, DeskOperation<z.ZodType, any>>;
 

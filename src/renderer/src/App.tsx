@@ -37,7 +37,8 @@ import { Journals } from './screens/journals/Journals';
 import { OpeningBalances } from './screens/journals/OpeningBalances';
 import { People } from './screens/access/People';
 import { Invitation, SignIn } from './SignIn';
-import { mayOpen, NAV, routeOf, type Screen } from './nav';
+import { mayOpen, NAV, routedOrg, routeOf, type Screen } from './nav';
+import { Practice } from './screens/practice/Practice';
 
 const ORG_KEY = 'ledgerdesk.org';
 
@@ -62,8 +63,10 @@ function Desk({ route }: { route: ReturnType<typeof routeOf> }) {
   // Polled: an organization made or renamed by a command (or a role given) appears without a reload.
   const orgs = useLoad(() => desk.listOrganizations({}), [], 5000);
   const [chosen, setOrgId] = useState<string | null>(localStorage.getItem(ORG_KEY));
-  // The chosen organization once it is in the list (a new one appears after the reload), else the first.
-  const current = orgs.data?.find((o) => o.id === chosen) ?? orgs.data?.[0];
+  // The organization a link names (a Practice figure's), else the chosen one once it is in the list (a new one
+  // appears after the reload), else the first.
+  const routed = routedOrg(params, orgs.data);
+  const current = routed ?? orgs.data?.find((o) => o.id === chosen) ?? orgs.data?.[0];
   const orgId = current?.id ?? null;
   const person = info.data?.person ?? null;
   const can = canWith(info.data?.roles, current?.role ?? 'owner', info.data !== undefined && person === null);
@@ -74,6 +77,8 @@ function Desk({ route }: { route: ReturnType<typeof routeOf> }) {
 
   useEffect(() => {
     if (orgId) localStorage.setItem(ORG_KEY, orgId);
+    // One a link opened stays chosen after the link's address is left.
+    if (orgId) setOrgId(orgId);
   }, [orgId]);
 
   const error = info.error ?? orgs.error;
@@ -106,14 +111,20 @@ function Desk({ route }: { route: ReturnType<typeof routeOf> }) {
     );
   const org = current;
   setDecimalMark(org.decimalMark);
-  // No screen named: the review queue, or for books not started yet (or a role without one) the Dashboard.
-  const screen: Screen = route.screen ?? (org.hasBooks && can('listProposals') ? 'approvals' : 'dashboard');
+  // No screen named: the Practice screen for a person with several organizations (issue 55); else the review queue, or
+  // for books not started yet (or a role without one) the Dashboard.
+  const screen: Screen = route.screen ?? (orgs.data.length > 1 && can('practice') ? 'practice' : org.hasBooks && can('listProposals') ? 'approvals' : 'dashboard');
+  // Switching away from the organization a link named leaves the link's address too.
+  const switchTo = (id: string) => {
+    setOrgId(id);
+    if (routed) location.hash = `#/${screen}`;
+  };
 
   return (
     <div className="layout">
       <header className="top">
         <h1>Ledgerdesk</h1>
-        <select className="org" aria-label="Organization" value={org.id} onChange={(e) => setOrgId(e.target.value)}>
+        <select className="org" aria-label="Organization" value={org.id} onChange={(e) => switchTo(e.target.value)}>
           {orgs.data.map((o) => (
             <option key={o.id} value={o.id}>
               {o.name}
@@ -186,6 +197,7 @@ function Screens(props: {
   };
   return (
     <>
+      {screen === 'practice' && <Practice signedIn={info.person !== null} />}
       {screen === 'dashboard' && <Dashboard orgId={org.id} go={go} />}
       {screen === 'approvals' && <Approvals orgId={org.id} onReviewed={props.onReviewed} />}
       {screen === 'transactions' && <Transactions key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}

@@ -10,6 +10,7 @@ type Entry = readonly [Screen, string];
 export const NAV: readonly Entry[] = SCREENS;
 
 const NEEDS: Record<Screen, DeskOperationName[]> = {
+  practice: ['practice'],
   dashboard: ['dashboard'],
   approvals: ['listProposals'],
   rules: ['listRules'],
@@ -41,6 +42,12 @@ const NEEDS: Record<Screen, DeskOperationName[]> = {
 };
 
 export const mayOpen = (can: Can, screen: Screen): boolean => NEEDS[screen].every((op) => can(op));
+
+/** The organization a route names (#/transactions?org=<slug>&...: a Practice figure's link), by slug or id. */
+export const routedOrg = <O extends { id: string; slug: string }>(params: URLSearchParams, orgs: readonly O[] | undefined): O | undefined => {
+  const named = params.get('org');
+  return named ? orgs?.find((o) => o.slug === named || o.id === named) : undefined;
+};
 
 /**
  * #/transactions?account=<id> -> the screen and its parameters (null: none named); #/invitation/<code> -> the code;

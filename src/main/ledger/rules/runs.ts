@@ -250,7 +250,8 @@ async function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: 
       : null,
   );
   const rowOf = ledger.stmt('SELECT amount_minor, currency FROM transactions WHERE seq = ?');
-  let filed = 0;
+  // Each rule's suggestions before this batch: a bulk run's totals count this batch's alone.
+  const suggestedBefore = rules.map((rule) => rule.suggested);
   const file = async () => {
     for (const at of mine) {
       const rule = rules[hits.rule[at]];
@@ -271,12 +272,15 @@ async function suggest(ledger: Ledger, orgSeq: number, rules: Compiled[], hits: 
       // Time-ordered ids: a million suggestions go to the end of the id index, not all over it.
       await insert.add(newTimeOrderedId(), orgSeq, 'categorization', 'pending', json, by(rule), now, changeKey, rule.row.seq);
       rule.suggested++;
-      filed++;
     }
     await insert.flush();
   };
   if (mine.length < BULK_ROWS) await file();
-  else await proposeInBulk(ledger, orgSeq, async () => (await file(), filed));
+  else
+    await proposeInBulk(ledger, orgSeq, async () => {
+      await file();
+      return rules.map((rule) => ({ type: 'categorization', proposedBy: by(rule), n: rule.suggested - suggestedBefore[rule.index] }));
+    });
 }
 
 /** A split rule's suggestion for a row: its shares of the row's amount, as a categorization with lines. */

@@ -181,13 +181,28 @@ export async function postInBulk<T>(ledger: Ledger, fn: (track: Track) => T | Pr
   });
 }
 
-/** Files many proposals (a rule run's suggestions): the pending count kept once for the batch, not by a trigger per row. */
-export async function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => number | Promise<number>): Promise<void> {
+/** How many pending proposals of one kind one proposer filed in a bulk run. */
+export interface FiledCount {
+  type: string;
+  proposedBy: string;
+  n: number;
+}
+
+/**
+ * Files many proposals (a rule run's suggestions): the pending counts (per status, and per kind and proposer) kept once
+ * for the batch, not by a trigger per row; file answers how many it filed of each kind and proposer.
+ */
+export async function proposeInBulk(ledger: Ledger, orgSeq: number, file: () => FiledCount[] | Promise<FiledCount[]>): Promise<void> {
   if (ledger.engine === 'postgres') return void (await file());
   const filed = await withoutTriggers(ledger, totalsOf('proposals', 'ai'), file);
+  const total = filed.reduce((sum, f) => sum + f.n, 0);
   await ledger
     .stmt("INSERT INTO proposal_status_counts AS t (org_seq, status, n) VALUES (?, 'pending', ?) ON CONFLICT (org_seq, status) DO UPDATE SET n = t.n + excluded.n")
-    .run(orgSeq, filed);
+    .run(orgSeq, total);
+  const byKind = ledger.stmt(
+    "INSERT INTO proposal_kind_counts AS t (org_seq, status, type, proposed_by, n) VALUES (?, 'pending', ?, ?, ?) ON CONFLICT (org_seq, status, type, proposed_by) DO UPDATE SET n = t.n + excluded.n",
+  );
+  for (const f of filed) if (f.n > 0) await byKind.run(orgSeq, f.type, f.proposedBy, f.n);
 }
 
 /** On PostgreSQL the statements' triggers count: nothing to track. */

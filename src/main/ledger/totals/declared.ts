@@ -117,6 +117,8 @@ export const TOTALS: readonly Total[] = [
   ...(POSTING_TOTALS as readonly Total[]),
   /** Proposals per status: the pending count at any backlog. */
   { table: 'proposal_status_counts', source: 'proposals', key: [part('org_seq'), part('status')], measures: ['n'] },
+  /** Proposals per status, kind and proposer (issue 55): the Practice screen's waiting by kind, and those a person may approve. */
+  { table: 'proposal_kind_counts', source: 'proposals', key: [part('org_seq'), part('status'), part('type'), part('proposed_by')], measures: ['n'] },
 ];
 
 export type TriggerEvent = 'ai' | 'ad' | 'au';

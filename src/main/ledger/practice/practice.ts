@@ -1,0 +1,108 @@
+// The Practice screen's rows (issue 55): one per organization the viewer holds
+// a role in, each figure read by its column (columns/) in that organization's
+// own scope: on a firm's server, row-level security shows each read that one
+// organization's rows and no other's, so an organization outside the list is
+// never read at all. Several organizations are read at once (a server answers
+// them on several connections); each column's read is a few maintained rows.
+import type { Organization } from '../access/organizations';
+import type { Role } from '../access/roles';
+import type { Ledger } from '../core/storage';
+import { assignmentsOf, type Assigned, type Assignments } from './assignments';
+import type { PracticeChoice } from './choice';
+import type { Cell, PracticeOrg, Viewer } from './column';
+import { PRACTICE_COLUMNS } from './columns';
+
+export interface PracticeRow {
+  org: { id: string; slug: string; name: string; currency: string };
+  role: Role;
+  assigned: Assignments;
+  /** Each column's figure, by its id (what --json prints and the tests compare). */
+  figures: Record<string, unknown>;
+  cells: Record<string, Cell>;
+  /** Any cell is red. */
+  attention: boolean;
+}
+
+export interface Practice {
+  day: string;
+  columns: { id: string; label: string }[];
+  rows: PracticeRow[];
+  /** Everyone assigned in the organizations seen (the "by person" filter's choices). */
+  people: Assigned[];
+}
+
+/** How many organizations are read at once: a server's pool answers them side by side. */
+const AT_ONCE = 8;
+
+async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+const practiceOrg = (o: Organization): PracticeOrg => ({
+  seq: o.seq,
+  id: o.id,
+  slug: o.slug,
+  name: o.name,
+  currency: o.currency,
+  lockedThrough: o.lockedThrough,
+  taxSet: o.taxSet,
+});
+
+/** One organization's row, every read in its scope. */
+async function rowOf(ledger: Ledger, seen: { org: Organization; viewer: Viewer }, day: string): Promise<PracticeRow> {
+  const org = practiceOrg(seen.org);
+  return ledger.forOrg(org.seq, async () => {
+    const [assigned, ...figures] = await Promise.all([assignmentsOf(ledger, org.seq), ...PRACTICE_COLUMNS.map((c) => c.read(ledger, org, seen.viewer, day))]);
+    const cells = Object.fromEntries(PRACTICE_COLUMNS.map((c, i) => [c.id, c.cell(figures[i], org, day)]));
+    return {
+      org: { id: org.id, slug: org.slug, name: org.name, currency: org.currency },
+      role: seen.viewer.role,
+      assigned,
+      figures: Object.fromEntries(PRACTICE_COLUMNS.map((c, i) => [c.id, figures[i]])),
+      cells,
+      attention: Object.values(cells).some((c) => c.red),
+    };
+  });
+}
+
+/** Whether a person (their id or email) is the organization's bookkeeper or reviewer. */
+const isAssigned = (row: PracticeRow, person: string) =>
+  [row.assigned.bookkeeper, row.assigned.reviewer].some((p) => p !== null && (p.id === person || p.email === person.toLowerCase()));
+
+function sortKey(row: PracticeRow, sort: string): string | number | null {
+  if (sort === 'name') return row.org.name.toLowerCase();
+  if (sort === 'bookkeeper' || sort === 'reviewer') return row.assigned[sort]?.name.toLowerCase() ?? null;
+  return row.cells[sort]?.sort ?? null;
+}
+
+/** Sorted by the choice, empty figures last either way, then by name. */
+function sorted(rows: PracticeRow[], sort: string, descending: boolean): PracticeRow[] {
+  const sign = descending ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const x = sortKey(a, sort);
+    const y = sortKey(b, sort);
+    if (x === null || y === null) return x === y ? a.org.name.localeCompare(b.org.name) : x === null ? 1 : -1;
+    const by = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return by !== 0 ? sign * by : a.org.name.localeCompare(b.org.name);
+  });
+}
+
+/**
+ * The rows of the organizations seen, filtered and sorted by the choice. `me`: the viewer's person id ("mine"; null:
+ * the machine's owner, who is assigned nowhere).
+ */
+export async function practice(ledger: Ledger, seen: { org: Organization; viewer: Viewer }[], choice: PracticeChoice, me: string | null, day: string): Promise<Practice> {
+  const all = await inBatches(seen, AT_ONCE, (s) => rowOf(ledger, s, day));
+  const people = new Map<string, Assigned>();
+  for (const row of all) for (const p of [row.assigned.bookkeeper, row.assigned.reviewer]) if (p) people.set(p.id, p);
+  const who = choice.who === 'mine' ? me : choice.who === 'all' ? null : choice.who;
+  const rows = all.filter((r) => (choice.who === 'all' || (who !== null && isAssigned(r, who))) && (!choice.attention || r.attention));
+  return {
+    day,
+    columns: PRACTICE_COLUMNS.map((c) => ({ id: c.id, label: c.label })),
+    rows: sorted(rows, choice.sort, choice.descending),
+    people: [...people.values()].sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
