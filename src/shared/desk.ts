@@ -158,6 +158,17 @@ export const DESK_OPERATIONS = [
   'stopJournalRepeat',
   'openingBalances',
   'setOpeningBalances',
+  'listConnections',
+  'addSimplefinConnector',
+  'mapConnectorAccount',
+  'syncConnector',
+  'syncAllConnectors',
+  'previewFirstSync',
+  'confirmFirstSync',
+  'listPendingRows',
+  'listHeldRows',
+  'decideHeldRow',
+  'removeConnector',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

@@ -33,6 +33,11 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, description: 'A request body must be sent as application/json.' },
   idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with another request body (or operation) in the last 24 hours.' },
   rate_limited: { status: 429, description: 'Too many failed sign-ins for this account: refused until the time details give.' },
+  provider_error: {
+    status: 502,
+    description:
+      "A connector's provider (a bank feed, a payment processor) refused or failed the call; details.reason says how (unauthorized, rate_limited, unavailable, malformed, refused). Nothing was written.",
+  },
   internal_error: { status: 500, description: 'An unexpected error; the server log has the cause, under the request id the message and details name.' },
   unavailable: { status: 503, description: 'The server is stopping (or its database is not ready): retry, and another process or the restarted one answers.' },
   read_only: {

@@ -18,6 +18,7 @@ export const GLOBAL_TABLES: readonly string[] = [
   'invitations',
   'sign_in_limits',
   'server_settings',
+  'leases',
 ];
 
 /** The setting a connection's organization is in (set per transaction or connection by the driver, driver.ts). */

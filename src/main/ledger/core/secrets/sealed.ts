@@ -17,11 +17,14 @@ interface SealedColumn {
   purpose: string;
   /** Whose it is, from the row's stable id (bound to the sealed value: it does not open on another row). */
   owner: (id: string) => string;
+  /** An organization's table (org_seq): walked one organization at a time, as row-level security shows it. */
+  perOrg?: true;
 }
 
-/** Global tables only so far (read without an organization); an organization's table would be walked per organization. */
 export const SEALED = {
   totp: { table: 'users', column: 'totp_secret', purpose: 'totp', owner: (id) => `users/${id}` },
+  /** A feed connector's credentials (issue 52): one JSON per connector (a SimpleFIN access URL, a key, tokens). */
+  connector: { table: 'connectors', column: 'credentials', purpose: 'connector', owner: (id) => `connectors/${id}`, perOrg: true },
 } as const satisfies Record<string, SealedColumn>;
 
 export type SecretKind = keyof typeof SEALED;
@@ -52,39 +55,53 @@ interface Stored {
   value: string;
 }
 
-const storedValues = (ledger: Ledger, c: SealedColumn): Promise<Stored[]> =>
-  ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL ORDER BY seq`);
+const storedValues = (ledger: Ledger, c: SealedColumn, org: number | null): Promise<Stored[]> =>
+  org === null
+    ? ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL ORDER BY seq`)
+    : ledger.rows<Stored>(`SELECT seq, id, ${c.column} AS value FROM ${c.table} WHERE org_seq = ? AND ${c.column} IS NOT NULL ORDER BY seq`, org);
 
 /**
  * At open: every stored secret sealed with the current key. Values in clear (an earlier build) are sealed, values
  * sealed with an older key sealed again; nothing to do needs no key. Refused, naming why, where secrets exist and no
  * key opens them (a database server without its configured key, or with a key that is not the one they were sealed with).
+ * A global table is walked once; an organization's table once per organization, inside its forOrg.
  */
 export async function sealStoredSecrets(ledger: Ledger, log: (message: string) => void = () => undefined): Promise<number> {
   let changed = 0;
-  await ledger.forOrg('all', async () => {
-    for (const c of Object.values(SEALED) as SealedColumn[]) {
-      const stored = await storedValues(ledger, c);
-      if (!stored.length) continue;
-      const ring = keyringFor(
-        ledger,
-        stored.some((s) => !isSealed(s.value)),
-      );
-      if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
-      const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
-      if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
-      const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
-      if (!due.length) continue;
-      await ledger.write(async () => {
-        for (const s of due) {
-          const context = { purpose: c.purpose, owner: c.owner(s.id) };
-          const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
-          // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
-          changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
-        }
-      });
+  const columns = Object.values(SEALED) as SealedColumn[];
+  const orgs = await ledger.forOrg('all', async () => {
+    for (const c of columns.filter((c) => !c.perOrg)) changed += await sealColumn(ledger, c, null);
+    return columns.some((c) => c.perOrg) ? await ledger.stmt('SELECT seq FROM organizations ORDER BY seq').pluck().all() : [];
+  });
+  for (const org of orgs as number[])
+    await ledger.forOrg(org, async () => {
+      for (const c of columns.filter((c) => c.perOrg)) changed += await sealColumn(ledger, c, org);
+    });
+  if (changed) log(`sealed ${changed} stored secret(s) with key ${keyringFor(ledger, false)!.current.id}`);
+  return changed;
+}
+
+/** One column's values (of one organization, or the global table's) sealed with the current key: answers how many changed. */
+async function sealColumn(ledger: Ledger, c: SealedColumn, org: number | null): Promise<number> {
+  const stored = await storedValues(ledger, c, org);
+  if (!stored.length) return 0;
+  const ring = keyringFor(
+    ledger,
+    stored.some((s) => !isSealed(s.value)),
+  );
+  if (!ring) throw new SecretError(`These books keep ${stored.length} sealed ${c.purpose} secret(s) and this process has no key to open them. ${HOW_TO_MAKE_A_KEY}`);
+  const unknown = [...new Set(stored.map((s) => sealedWith(s.value)).filter((id): id is string => id !== null && !ring.all.some((k) => k.id === id)))];
+  if (unknown.length) throw new SecretError(`Some ${c.purpose} secrets are sealed with key(s) ${unknown.join(', ')}, which this process is not given. ${HOW_TO_MAKE_A_KEY}`);
+  const due = stored.filter((s) => sealedWith(s.value) !== ring.current.id);
+  if (!due.length) return 0;
+  let changed = 0;
+  await ledger.write(async () => {
+    for (const s of due) {
+      const context = { purpose: c.purpose, owner: c.owner(s.id) };
+      const secret = isSealed(s.value) ? unseal(ring, s.value, context) : s.value;
+      // Only if unchanged meanwhile (another process sealing at the same time, or a person enrolling).
+      changed += (await ledger.stmt(`UPDATE ${c.table} SET ${c.column} = ? WHERE seq = ? AND ${c.column} = ?`).run(seal(ring, secret, context), s.seq, s.value)).changes;
     }
   });
-  if (changed) log(`sealed ${changed} stored secret(s) with key ${keyringFor(ledger, false)!.current.id}`);
   return changed;
 }
