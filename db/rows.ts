@@ -15,6 +15,9 @@ export type ProposalRecord = RowOf<typeof schema.proposals>;
 export type ReconciliationRecord = RowOf<typeof schema.reconciliations>;
 export type ImportBatchRecord = RowOf<typeof schema.importBatches>;
 export type RuleRecord = RowOf<typeof schema.rules>;
+export type ConnectorRecord = RowOf<typeof schema.connectors>;
+export type ConnectorAccountRecord = RowOf<typeof schema.connectorAccounts>;
+export type FeedHeldRecord = RowOf<typeof schema.feedHeld>;
 
 /** Some of a table's columns, named so that a typo does not compile: their list for SQL, with an alias when a query joins. */
 export function columns<R>(names: readonly (keyof R & string)[], alias?: string): string {

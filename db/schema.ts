@@ -508,8 +508,106 @@ export const connectors = sqliteTable(
     status: text('status', { enum: CONNECTOR_STATUSES }).notNull(),
     lastSyncAt: text('last_sync_at'),
     syncStatus: text('sync_status', { enum: SYNC_STATUSES }),
+    /** The provider's credentials as one JSON, sealed (core/secrets/sealed.ts); null once disconnected. */
+    credentials: text('credentials'),
+    /** When the consent the connection rests on lapses (null: it does not). */
+    consentExpiresAt: text('consent_expires_at'),
+    /** When the schedule next syncs it: the interval, a provider's Retry-After or the back-off after errors. */
+    nextSyncAt: text('next_sync_at'),
+    /** The last sync's error in words (never a secret); null when it went well. */
+    syncError: text('sync_error'),
+    /** Syncs failed in a row: the back-off grows with them. */
+    failures: integer('failures').notNull().default(0),
+    /** Calls made to the provider on `callsDay` (UTC), for a daily allowance (SimpleFIN's). */
+    callsDay: text('calls_day'),
+    calls: integer('calls').notNull().default(0),
+    createdAt: text('created_at'),
   },
   (t) => [index('connectors_org').on(t.orgSeq)],
+);
+
+/** A provider's account a connector reports, and the ledger account it feeds (null: not mapped yet), with its cursor. */
+export const connectorAccounts = sqliteTable(
+  'connector_accounts',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    connectorSeq: integer('connector_seq')
+      .notNull()
+      .references(() => connectors.seq),
+    /** The provider's id of the account. */
+    feedId: text('feed_id').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    iban: text('iban'),
+    last4: text('last4'),
+    accountSeq: integer('account_seq').references(() => accounts.seq),
+    /** Where the next page starts: committed in the same write as the rows of the page before it. */
+    cursor: text('cursor'),
+    /** Mapped to an account already holding rows: its first sync waits at the import preview for the person. */
+    awaitingPreview: integer('awaiting_preview').notNull().default(0),
+    lastSyncAt: text('last_sync_at'),
+  },
+  (t) => [uniqueIndex('connector_accounts_feed').on(t.connectorSeq, t.feedId), index('connector_accounts_account').on(t.accountSeq)],
+);
+
+/** Rows the bank has not booked yet: shown in the register as pending, counted nowhere, replaced at each sync. */
+export const feedPending = sqliteTable(
+  'feed_pending',
+  {
+    seq: integer('seq').primaryKey(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    connectorAccountSeq: integer('connector_account_seq')
+      .notNull()
+      .references(() => connectorAccounts.seq),
+    accountSeq: integer('account_seq')
+      .notNull()
+      .references(() => accounts.seq),
+    externalId: text('external_id').notNull(),
+    date: text('date').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('feed_pending_account').on(t.accountSeq, t.date), index('feed_pending_feed').on(t.connectorAccountSeq)],
+);
+
+/**
+ * A feed's row held for the person instead of written: a booked row whose bank id came again with other figures, or
+ * a row the books hold under another bank id (a day the bank renumbered). Both versions are kept until decided.
+ */
+export const feedHeld = sqliteTable(
+  'feed_held',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    connectorAccountSeq: integer('connector_account_seq')
+      .notNull()
+      .references(() => connectorAccounts.seq),
+    accountSeq: integer('account_seq')
+      .notNull()
+      .references(() => accounts.seq),
+    /** The row of the books it may be (no key: an undo may remove that row). */
+    transactionSeq: integer('transaction_seq'),
+    externalId: text('external_id').notNull(),
+    date: text('date').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    description: text('description').notNull(),
+    /** Why it is held, in words. */
+    reason: text('reason').notNull(),
+    heldAt: text('held_at').notNull(),
+    /** When the person decided, and what: `kept` (the books' version stays) or `imported` (the bank's written too). */
+    decidedAt: text('decided_at'),
+    decision: text('decision'),
+  },
+  (t) => [uniqueIndex('feed_held_version').on(t.connectorAccountSeq, t.externalId, t.date, t.amountMinor), index('feed_held_account').on(t.accountSeq)],
 );
 
 export const tokens = sqliteTable(
@@ -1779,4 +1877,15 @@ export const practiceChoices = sqliteTable('practice_choices', {
   /** JSON: { filter, person, sort, descending } (ledger/practice/choice.ts checks it). */
   choice: text('choice').notNull(),
   updatedAt: text('updated_at').notNull(),
+});
+
+/**
+ * Leases (issue 52): what a process holds for a while so that no other runs it meanwhile (a job's turn, one
+ * connector's sync). Taken with one conditional statement; a holder that dies lets it expire.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  /** Milliseconds since the epoch. */
+  expiresAt: integer('expires_at').notNull(),
 });

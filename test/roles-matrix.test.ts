@@ -245,6 +245,17 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   setReminders: 'keepers',
   runReminders: 'keepers',
   setNoReminders: 'keepers',
+  listConnections: 'staff',
+  addSimplefinConnector: 'keepers',
+  mapConnectorAccount: 'keepers',
+  syncConnector: 'keepers',
+  syncAllConnectors: 'keepers',
+  previewFirstSync: 'keepers',
+  confirmFirstSync: 'keepers',
+  listPendingRows: 'staff',
+  listHeldRows: 'staff',
+  decideHeldRow: 'keepers',
+  removeConnector: 'keepers',
 };
 
 /** A preparer's run of these answers the proposals it filed, the books unchanged. */

@@ -10,6 +10,8 @@ import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { stagingLimits, type StagingLimits } from './desk/staged-limits';
 import { scheduleStagedSweep } from './desk/staged-sweep';
+import { startJobs } from './jobs/runner';
+import { JOBS } from './jobs/list';
 import { mountDesk, SIGN_IN_PATH } from './desk/transport/http';
 import { DeskSessions } from './desk/transport/sessions';
 import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
@@ -87,13 +89,18 @@ async function rememberPublicAddress(ledger: Ledger, url: string, log: (m: strin
  * in front of them, and the firm's own backups: pg_dump), the repeating journals, the sweep of staged files. A read
  * replica writes nothing, so runs none of the last two. Answers how to stop them.
  */
-async function startBackground(ledger: Ledger, dataDir: string, log: Log): Promise<() => void> {
+async function startBackground(ledger: Ledger, dataDir: string, log: Log): Promise<() => Promise<void>> {
   const stops = [
     ledger.engine === 'sqlite' ? scheduleDailyBackups(ledger, dataDir, log) : () => undefined,
     ledger.readOnly ? () => undefined : await scheduleJournalRepeats(ledger, log),
     ledger.readOnly ? () => undefined : await scheduleStagedSweep(ledger, dataDir, log),
   ];
-  return () => stops.forEach((stop) => stop());
+  // The jobs (jobs/list.ts: connectors' syncs...): a replica writes nothing, so runs none.
+  const jobs = ledger.readOnly ? null : startJobs(ledger, JOBS, { log });
+  return async () => {
+    stops.forEach((stop) => stop());
+    await jobs?.stop();
+  };
 }
 
 export async function startHeadless(dataDir: string, options: HeadlessOptions = {}): Promise<Headless> {
@@ -146,7 +153,7 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       newSignInUrl,
       metricsUrl: metrics?.url,
       async stop(graceMs = 0) {
-        stopBackground();
+        await stopBackground();
         const cut = graceMs > 0 ? await server.drain(graceMs) : await server.close().then(() => 0);
         await metrics?.close();
         // A request the grace cut may still hold a connection: the books close, or the process goes without them.

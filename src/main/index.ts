@@ -11,6 +11,8 @@ import { startServer, type RunningServer } from './api/server';
 import { scheduleDailyBackups } from './desk/access/backups';
 import { scheduleJournalRepeats } from './desk/journals/schedule';
 import { scheduleStagedSweep } from './desk/staged-sweep';
+import { startJobs, type Runner } from './jobs/runner';
+import { JOBS } from './jobs/list';
 import { registerDeskIpc } from './desk/transport/ipc';
 import { appMenu, connectToFirm } from './firm-connect';
 import { deskActor, ensureDefaultOrganization, type Ledger } from './ledger';
@@ -36,6 +38,7 @@ let unmark: (() => void) | undefined;
 let stopBackups: (() => void) | undefined;
 let stopRepeats: (() => void) | undefined;
 let stopSweep: (() => void) | undefined;
+let jobs: Runner | undefined;
 let mainWindow: BrowserWindow | undefined;
 
 /** LEDGERDESK_PORT, else 7311; a port already taken falls back to a free one (shown in the app). */
@@ -78,6 +81,7 @@ async function boot(): Promise<void> {
   stopBackups = scheduleDailyBackups(open, dataDir, log);
   stopRepeats = await scheduleJournalRepeats(open, log);
   stopSweep = await scheduleStagedSweep(open, dataDir, log);
+  jobs = startJobs(open, JOBS, { log });
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
@@ -116,6 +120,8 @@ if (!app.requestSingleInstanceLock()) {
     stopBackups?.();
     stopRepeats?.();
     stopSweep?.();
+    // A turn under way (a sync's page) is in its own transaction: stopping between turns is enough.
+    void jobs?.stop();
     void server?.close();
     ledger?.close();
     unmark?.();

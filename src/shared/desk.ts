@@ -199,6 +199,17 @@ export const DESK_OPERATIONS = [
   'setReminders',
   'runReminders',
   'setNoReminders',
+  'listConnections',
+  'addSimplefinConnector',
+  'mapConnectorAccount',
+  'syncConnector',
+  'syncAllConnectors',
+  'previewFirstSync',
+  'confirmFirstSync',
+  'listPendingRows',
+  'listHeldRows',
+  'decideHeldRow',
+  'removeConnector',
 ] as const;
 
 export type DeskOperationName = (typeof DESK_OPERATIONS)[number];

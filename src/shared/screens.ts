@@ -9,6 +9,7 @@ export const SCREENS = [
   ['accounts', 'Accounts'],
   ['opening', 'Opening balances'],
   ['import', 'Import'],
+  ['connections', 'Connections'],
   ['reconcile', 'Reconcile'],
   ['journals', 'Journals'],
   ['reports', 'Reports'],

@@ -15,6 +15,8 @@ import { newTotpSecret, totpCode } from '../../src/main/ledger/access/totp';
 import type { DeskOperationName } from '../../src/shared/desk';
 import { textPdf } from './pdf';
 import { solidPng } from './png';
+import { afterAll } from 'vitest';
+import { epoch, SimplefinDouble } from '../doubles/simplefin';
 
 type Input = Record<string, unknown>;
 
@@ -530,7 +532,60 @@ export const SAMPLES = {
   setReminders: () => ({ days: [-3, 0, 7] }),
   runReminders: () => ({ asOf: '2020-01-01' }),
   setNoReminders: (fx) => ({ number: fx.fixed.invoice, resume: fx.n() % 2 === 0 }),
+  // Connectors (issue 52), against a SimpleFIN double
+  listConnections: () => ({}),
+  addSimplefinConnector: async (fx) => ({ name: `Feed ${fx.n()}`, setupToken: (await simplefinDouble()).setupToken() }),
+  mapConnectorAccount: async (fx) => ({ connector: await feedConnector(fx), account: await account(fx) }),
+  // Unmapped: the sync runs (and is recorded) without fetching rows, which keeps the matrix quick.
+  syncConnector: async (fx) => ({ connector: await feedConnector(fx) }),
+  syncAllConnectors: async (fx) => ({ connector: await feedConnector(fx) }),
+  previewFirstSync: async (fx) => ({ connector: await waitingConnector(fx) }),
+  confirmFirstSync: async (fx) => ({ connector: await waitingConnector(fx) }),
+  listPendingRows: async (fx) => ({ account: await account(fx) }),
+  listHeldRows: () => ({}),
+  decideHeldRow: async (fx) => ({ id: await heldRow(fx), decision: 'keep' }),
+  removeConnector: async (fx) => ({ connector: await feedConnector(fx) }),
 } satisfies Record<DeskOperationName, Sample>;
+
+let sfin: SimplefinDouble | undefined;
+/** One SimpleFIN double for the samples: one GBP account (the fixture's currency), a row booked two days ago. */
+async function simplefinDouble(): Promise<SimplefinDouble> {
+  if (sfin) return sfin;
+  sfin = await SimplefinDouble.start();
+  sfin
+    .account('acc', 'Feed account', 'GBP')
+    .transactions.push({ id: 'f1', posted: epoch(day(new Date().toISOString().slice(0, 10), -2)), amount: '-5.00', description: 'FEED ROW' });
+  afterAll(() => sfin?.close());
+  return sfin;
+}
+
+/** A new connector (its one account mapped to `account` when named), by its name. */
+async function feedConnector(fx: Fixture, account?: string, double?: SimplefinDouble): Promise<string> {
+  const name = `Feed ${fx.n()}`;
+  await asOwner(fx, 'addSimplefinConnector', { name, setupToken: (double ?? (await simplefinDouble())).setupToken(), account });
+  return name;
+}
+
+/** A connector mapped onto an account holding a row already: its first sync waits for the preview. */
+async function waitingConnector(fx: Fixture): Promise<string> {
+  const name = await account(fx);
+  await asOwner(fx, 'addTransaction', { account: name, date: '2026-05-04', amount: '-1.00', description: `HAND ROW ${fx.n()}` });
+  return feedConnector(fx, name);
+}
+
+/** A row held for the person: the bank changed a booked row's amount (a double of its own, so the change is this sample's alone). */
+async function heldRow(fx: Fixture): Promise<string> {
+  const bank = await SimplefinDouble.start();
+  afterAll(() => bank.close());
+  const row = { id: `h${fx.n()}`, posted: epoch(day(new Date().toISOString().slice(0, 10), -1)), amount: '-8.00', description: 'CHANGED ROW' };
+  bank.account('acc', 'Held account', 'GBP').transactions.push(row);
+  const connector = await feedConnector(fx, await account(fx), bank);
+  await asOwner(fx, 'syncConnector', { connector });
+  row.amount = '-9.00';
+  await asOwner(fx, 'syncConnector', { connector });
+  const held = await asOwner<{ id: string; feed: { externalId: string }; decision: string | null }[]>(fx, 'listHeldRows', {});
+  return held.find((h) => h.feed.externalId === row.id && !h.decision)!.id;
+}
 
 /** An invitation of the person who runs the sample, to join an organization of its own (issue 51). */
 async function invitedBy(fx: Fixture, who: Who): Promise<Input> {

@@ -51,6 +51,11 @@ export interface FeedPage {
   rows: FeedRow[];
   /** Opaque to the sync; null: nothing more to fetch now. */
   next: string | null;
+  /**
+   * With `next` null: where the next sync starts (opaque too), when not from this page's own cursor; a provider
+   * without paging of its own gives the start of the window it fetches again (pending rows, late changes).
+   */
+  resume?: string | null;
 }
 
 /** What a provider call is given: its credentials (opened just for the call), where the service is, and the time. */

@@ -31,6 +31,7 @@ import { contactImportOperations } from './documents/contact-import';
 import { organizationOperations } from './access/organizations';
 import { peopleOperations } from './access/people';
 import { importOperations } from './accounts/imports';
+import { connectorOperations } from './connectors/connectors';
 import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './transactions/receipts';
 import { reportOperations } from './reports/reports';
@@ -109,6 +110,7 @@ export const deskOperations = {
 
   ...accountOperations,
   ...importOperations,
+  ...connectorOperations,
   ...transactionOperations,
   ...transferOperations,
   ...contactOperations,

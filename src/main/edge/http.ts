@@ -40,6 +40,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Attempts in all for what may pass on its own (5xx, timeouts); default 3. A POST that is not idempotent sets 1. */
   attempts?: number;
+  /** How the answer is read: JSON (the default) or plain text (SimpleFIN's claim answers its access URL as text). */
+  answer?: 'json' | 'text';
   /** The longest Retry-After waited for within the call; a longer one is thrown for the scheduler to honour. Default 10 s. */
   waitAtMostSeconds?: number;
 }
@@ -101,7 +103,8 @@ async function attempt<T>(url: string, o: CallOptions): Promise<ServiceAnswer<T>
   });
   const text = await res.text();
   let body: unknown = null;
-  if (text.trim()) {
+  if (o.answer === 'text') body = res.ok ? text : null;
+  else if (text.trim()) {
     try {
       body = JSON.parse(text);
     } catch {

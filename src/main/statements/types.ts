@@ -65,8 +65,11 @@ export interface StatementWarning {
   message: string;
 }
 
-export interface ParsedStatement {
-  format: StatementFormat;
+/** What a statement's rows came from: a file's format, or `feed` (rows a connector's sync fetched: connectors/sync.ts). */
+export type StatementOrigin = StatementFormat | 'feed';
+
+export interface ParsedStatement<Format extends StatementOrigin = StatementFormat> {
+  format: Format;
   encoding: string;
   sections: StatementSection[];
   rows: StatementRows;

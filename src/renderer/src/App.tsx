@@ -12,6 +12,7 @@ import { OrgContext } from './org';
 import { Accounts } from './screens/accounts/Accounts';
 import { Approvals } from './screens/proposals/Approvals';
 import { Backups } from './screens/access/Backups';
+import { Connections } from './screens/connectors/Connections';
 import { Chart } from './screens/accounts/Chart';
 import { Dashboard } from './screens/reports/Dashboard';
 import { Import } from './screens/accounts/Import';
@@ -221,6 +222,7 @@ function Screens(props: {
       {screen === 'rates' && <Rates orgId={org.id} />}
       {screen === 'ledger' && <GeneralLedger key={params.toString()} orgId={org.id} initial={Object.fromEntries(params)} />}
       {screen === 'backups' && <Backups />}
+      {screen === 'connections' && <Connections orgId={org.id} />}
       {screen === 'receipts' && <Receipts orgId={org.id} />}
       {screen === 'log' && <Log orgId={org.id} />}
       {screen === 'tokens' && <Tokens orgId={org.id} mcpUrl={info.mcpUrl} />}

@@ -18,6 +18,7 @@ const NEEDS: Record<Screen, DeskOperationName[]> = {
   accounts: ['listAccounts'],
   opening: ['openingBalances'],
   import: ['importStatement'],
+  connections: ['listConnections'],
   reconcile: ['reconcileView'],
   journals: ['listJournals'],
   reports: ['profitAndLoss', 'balancesReport'],

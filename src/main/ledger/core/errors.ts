@@ -47,6 +47,11 @@ export const ERROR_CODES = {
     description:
       "Desk only (issue 53): the organization's mail server did not accept the message (a refused sign-in or recipient, a timeout, a certificate that does not verify, a dropped connection); details.reason says which. Nothing was recorded as sent.",
   },
+  provider_error: {
+    status: 502,
+    description:
+      "A connector's provider (a bank feed, a payment processor) refused or failed the call; details.reason says how (unauthorized, rate_limited, unavailable, malformed, refused). Nothing was written.",
+  },
   internal_error: { status: 500, description: 'An unexpected error; the server log has the cause, under the request id the message and details name.' },
   unavailable: { status: 503, description: 'The server is stopping (or its database is not ready): retry, and another process or the restarted one answers.' },
   read_only: {

@@ -180,7 +180,7 @@ async function insertRows(ledger: Ledger, orgSeq: number, plan: ImportPlan, acco
         description: L.description(i),
         categorySeq: null,
         lines: matched ? [transferLine(matched.account_seq, L.amountMinor[i], matched.seq)] : undefined,
-        source: 'manual_csv',
+        source: plan.input.source ?? 'manual_csv',
         externalId: rows.idAt(i),
         createdAt,
         importBatchSeq: batchSeq,

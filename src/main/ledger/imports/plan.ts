@@ -3,7 +3,8 @@
 // every row told apart (new, duplicate, possible match: dedupe.ts), the
 // decisions on possible matches, the counts and the rows a preview shows.
 // apply.ts writes a plan in one transaction; a dry run shows it as it is.
-import type { CsvMapping, ParsedStatement, RowIssue, StatementWarning } from '../../statements/types';
+import type { TransactionSource } from '../../../../db/values';
+import type { CsvMapping, ParsedStatement, StatementOrigin, RowIssue, StatementWarning } from '../../statements/types';
 import type { AccountRow } from '../accounts/accounts';
 import type { Ledger } from '../core/sqlite/open';
 import { classifyRows, type Classified } from './dedupe';
@@ -18,7 +19,8 @@ export type MatchDecision = 'merge' | 'import';
 export type RowDecision = MatchDecision | 'transfer';
 
 export interface ImportInput {
-  statement: ParsedStatement;
+  /** A file's statement, or a feed's rows in the same shape. */
+  statement: ParsedStatement<StatementOrigin>;
   fileName: string;
   fileSha256: string;
   /** How the file was read: kept with the batch. */
@@ -37,6 +39,8 @@ export interface ImportInput {
   dryRun?: boolean;
   /** The statement was read for this import alone: its amounts' text is let go once counted in minor units. */
   readOnce?: boolean;
+  /** Where the rows came from: a file (`manual_csv`, the default) or a connector's sync (`bankfeed`, `paymentproc`: connectors/sync.ts). */
+  source?: TransactionSource;
   /** The text of the rows starting at these lines, as the file has them: kept with the rows an import skips. */
   readBack?: (lines: readonly number[]) => ReadonlyMap<number, string>;
 }

@@ -5,7 +5,7 @@
 // from the file. A CSV says nothing about its account: it goes to the account
 // named, or to the one whose saved mapping has the same header; otherwise the
 // person is asked, never a new account made up for it.
-import type { ParsedStatement, StatedBalance, StatementSection } from '../../statements/types';
+import type { ParsedStatement, StatedBalance, StatementOrigin, StatementSection } from '../../statements/types';
 import { maskOf, requireAccount, type AccountInput, type AccountRow, type AccountType } from '../accounts/accounts';
 import type { Ledger } from '../core/sqlite/open';
 import { invalid, LedgerError } from '../core/errors';
@@ -38,7 +38,7 @@ function balance(b: StatedBalance | null, currency: string): { date: string; min
 export async function resolveSections(
   ledger: Ledger,
   orgSeq: number,
-  statement: ParsedStatement,
+  statement: ParsedStatement<StatementOrigin>,
   input: { account?: string; accounts?: Record<string, string> },
 ): Promise<SectionPlan[]> {
   const several = statement.sections.length > 1;
@@ -115,7 +115,7 @@ async function checked(ledger: Ledger, orgSeq: number, row: AccountRow, section:
   return row;
 }
 
-async function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement, section: StatementSection): Promise<AccountRow | null> {
+async function findFor(ledger: Ledger, orgSeq: number, statement: ParsedStatement<StatementOrigin>, section: StatementSection): Promise<AccountRow | null> {
   if (section.bankAccountId) {
     const byBank = (await ledger.stmt('SELECT * FROM accounts WHERE org_seq = ? AND bank_account_id = ?').get(orgSeq, section.bankAccountId)) as AccountRow | undefined;
     if (byBank) return byBank;

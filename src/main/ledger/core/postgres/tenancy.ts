@@ -19,6 +19,7 @@ export const GLOBAL_TABLES: readonly string[] = [
   'sign_in_limits',
   'server_settings',
   'practice_choices',
+  'leases',
 ];
 
 /** The setting a connection's organization is in (set per transaction or connection by the driver, driver.ts). */
