@@ -4,7 +4,6 @@
 // sources is never run silently: it is rebuilt first (esbuild, about a second)
 // or, where the build tools are not installed, the command to run is named.
 // LEDGERDESK_SOURCE=1 runs the TypeScript sources through tsx instead (the tests).
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +22,8 @@ if (process.env.LEDGERDESK_SOURCE) {
       process.exit(1);
     }
     process.stderr.write(`ledgerdesk: ${what}: building the command line first ("npm run build" builds the screens too)...\n`);
+    // Loaded here only: node:child_process (and the net and stream modules under it) cost every command ~10 ms.
+    const { spawnSync } = await import('node:child_process');
     const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }

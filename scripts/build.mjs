@@ -4,8 +4,8 @@
 //   out/cli                               the `ledgerdesk` command and headless server (esbuild)
 // `--cli` builds only the command (what bin/ledgerdesk.mjs does when the sources changed).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +31,39 @@ const zodEnglishOnly = {
 };
 
 /**
+ * The groups of desk operations: the modules src/main/desk/operations.ts imports a `...Operations` from (the one
+ * list of them). Each is an entry of its own, so that an owner command loads its group alone (commands.json).
+ */
+function operationGroups() {
+  const desk = join(root, 'src', 'main', 'desk');
+  const list = readFileSync(join(desk, 'operations.ts'), 'utf8');
+  const groups = {};
+  for (const [, names, from] of list.matchAll(/^import \{([^}]*)\} from '(\.{1,2}\/[^']+)';$/gm)) {
+    if (!names.split(',').some((n) => /^\s*\w+Operations\s*$/.test(n))) continue;
+    const file = resolve(desk, `${from}.ts`);
+    const name = relative(join(root, 'src', 'main'), file)
+      .replace(/\.ts$/, '')
+      .replaceAll('\\', '/');
+    groups[`operations/${name}`] = file;
+  }
+  return groups;
+}
+
+/** Run in the new build: each owner command's name, the module and export its operation is in (the operations' own `command`). */
+const MANIFEST = `
+const [dir, ...modules] = process.argv.slice(1);
+const commands = {};
+for (const module of modules) {
+  const exported = await import(new URL(module, 'file://' + dir + '/'));
+  for (const [group, operations] of Object.entries(exported)) {
+    if (!group.endsWith('Operations') || typeof operations !== 'object') continue;
+    for (const [operation, o] of Object.entries(operations)) if (o.command) commands[o.command.name] = { module, group, operation };
+  }
+}
+process.stdout.write(JSON.stringify(commands));
+`;
+
+/**
  * The command as ES modules, one chunk per part it loads on demand (help and
  * agent commands never load the database driver or the servers). Packages are
  * bundled, except native code and what is loaded at run time only when needed.
@@ -41,7 +74,7 @@ async function cli() {
   const next = `${out}.${process.pid}.next`;
   rmSync(next, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { index: join(root, 'src', 'cli', 'index.ts') },
+    entryPoints: { index: join(root, 'src', 'cli', 'index.ts'), ...operationGroups() },
     outdir: next,
     bundle: true,
     splitting: true,
@@ -63,6 +96,11 @@ async function cli() {
   });
   // Which chunk holds what and loads what: test/built.test.ts checks from it that help and agent commands stay light.
   writeFileSync(join(next, 'meta.json'), JSON.stringify(result.metafile));
+  // An owner command finds its operation here and loads that group only (src/cli/commands.ts).
+  const groupFiles = Object.keys(operationGroups()).map((g) => `${g}.js`);
+  const manifest = spawnSync(process.execPath, ['--input-type=module', '-e', MANIFEST, next, ...groupFiles], { cwd: root, encoding: 'utf8' });
+  if (manifest.status !== 0) throw new Error(`the built operations do not load: ${manifest.stderr}`);
+  writeFileSync(join(next, 'commands.json'), manifest.stdout);
   // `ledgerdesk --help` reads its text from here instead of loading every command's definition.
   const help = spawnSync(process.execPath, [join(next, 'index.js'), 'help'], {
     cwd: root,

@@ -5,6 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { agentCommands } from '../src/cli/agent';
+import { ownerCommands } from '../src/cli/commands';
+import { deskOperations } from '../src/main/desk/operations';
 import { tempDir } from './support/env';
 
 const root = join(__dirname, '..');
@@ -56,6 +59,38 @@ describe('the built command', () => {
     expect(holds(owner, servers)).toEqual([]);
     expect(holds(owner, driver).length).toBeGreaterThan(0);
     expect(holds(eager(meta, chunk('headless')), servers).length).toBeGreaterThan(0);
+  });
+
+  it('runs an owner command loading its own group of operations alone: not the others, the agent client or drizzle', () => {
+    const data = tempDir();
+    expect(run(['demo', '--data', data, '--transactions', '20']).status).toBe(0);
+    const meta = JSON.parse(readFileSync(join(root, 'out', 'cli', 'meta.json'), 'utf8')) as Meta;
+    const listed = spawnSync(process.execPath, ['--import', './test/support/loads.mjs', BIN, 'account', 'list', '--data', data], { cwd: root, encoding: 'utf8', env: built });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('Operating account');
+    const urls = [...listed.stderr.matchAll(/^loads (\S+)$/gm)].map((m) => m[1]);
+    // The sources behind each built file it loaded (meta.json names outputs from the folder the build swapped in).
+    const sources = urls
+      .filter((u) => u.includes('/out/cli/'))
+      .flatMap((u) => {
+        const output = Object.keys(meta.outputs).find((o) => o.endsWith(`/${u.split('/out/cli/')[1]}`));
+        return output ? Object.keys(meta.outputs[output].inputs) : [];
+      });
+    expect(sources).toContain('src/main/desk/accounts/accounts.ts');
+    expect(sources.filter((s) => /^src\/main\/desk\/(tax|documents|journals|reports)\//.test(s) || s === 'src/main/desk/operations.ts')).toEqual([]);
+    expect(sources.filter((s) => /^src\/cli\/(agent|client)\.ts$|^src\/main\/api\/registry\.ts$/.test(s))).toEqual([]);
+    expect(urls.filter((u) => /drizzle-orm|node:http$|node:child_process/.test(u))).toEqual([]);
+  });
+
+  it('places every owner command where its operation is, and no owner command starts with an agent command', async () => {
+    const placed = JSON.parse(readFileSync(join(root, 'out', 'cli', 'commands.json'), 'utf8')) as Record<string, { operation: string }>;
+    const all = await ownerCommands();
+    // The Approvals group is made from every operation's roles (review.ts): its command loads them all.
+    expect(all.filter((c) => !placed[c.spec.name]).map((c) => c.spec.name)).toEqual(['proposal reverse']);
+    for (const [name, { operation }] of Object.entries(placed))
+      expect((deskOperations as Record<string, { command?: { name: string } }>)[operation]?.command?.name, operation).toBe(name);
+    const firstWords = new Set(all.map((c) => c.spec.name.split(' ')[0]));
+    expect([...agentCommands.keys()].filter((k) => firstWords.has(k))).toEqual([]);
   });
 
   it('writes an invoice as a PDF that a reader reads back (pdfkit, loaded when asked for, finds its own files)', () => {

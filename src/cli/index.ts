@@ -25,10 +25,10 @@ const LOCAL = ['serve', 'token', 'demo', 'restore', 'sign-in'];
 export const DATA_MARK = '@@LEDGERDESK_DATA@@';
 
 async function computedUsage(): Promise<string> {
-  const [{ operations }, { kebab }, { ownerCommands }, { LOCAL_USAGE }] = await Promise.all([
+  const [{ operations }, { kebab }, ownerCommands, { LOCAL_USAGE }] = await Promise.all([
     import('../main/api/registry'),
     import('./flags'),
-    import('./owner'),
+    import('./commands').then((c) => c.ownerCommands()),
     import('./local'),
   ]);
   const agent = operations.map((op) => `  ${op.operationId.padEnd(24)} ${op.title}`).join('\n');
@@ -86,15 +86,19 @@ async function main(argv: string[]): Promise<number> {
     case 'review':
       throw new UsageError(`There is no "${command}" command: a human reviews proposals in the Approvals screen of the app.`, await fullUsage());
   }
+  // An owner command the build placed loads its group of operations alone (commands.ts), neither the agent client
+  // nor the API's operations: no owner command starts with an agent command's name (test/built.test.ts).
+  const placed = await (await import('./commands')).placedCommand(argv);
+  if (placed) return (await import('./owner')).runOwnerCommand(placed.command, placed.rest, out, err);
   const agent = await import('./agent');
   const op = agent.agentCommands.get(command);
   if (op) return agent.runAgentCommand(op, args, out, err);
   const owner = await import('./owner');
-  const found = owner.findOwnerCommand(argv);
+  const found = await owner.findOwnerCommand(argv);
   if (found) return owner.runOwnerCommand(found.command, found.rest, out, err);
   // Known leading words ("tax return") with no command after them: their commands, as help when it was asked
   // for, else naming what was missing or unknown.
-  const group = owner.commandGroup(argv);
+  const group = await owner.commandGroup(argv);
   if (group.lines.length) {
     const next = argv[group.words.split(' ').length];
     const list = `${group.lines.join('\n')}\n\nEach takes --help.`;

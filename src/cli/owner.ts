@@ -6,36 +6,22 @@
 // on stderr), --data the folder; --json prints the result as it is.
 // Exit codes: 0 done, 1 refused or failed (a LedgerError, bad rows), 2 misuse.
 import { objectShape } from '../main/api/operation';
-import { deskOperations } from '../main/desk/operations';
 import { asPerson, forOrgOf } from '../main/desk/scope';
-import type { Role } from '../main/desk/roles';
-import type { CommandSpec, DeskContext } from '../main/desk/operation';
+import type { DeskContext } from '../main/desk/operation';
 import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
 import { today } from '../main/ledger/core/clock';
 import { serverSetting } from '../main/ledger/access/server-settings';
 import { DEFAULT_PORT, defaultDataDir } from '../main/paths';
 import { running } from '../main/running';
+import { ownerCommands, type OwnerCommand } from './commands';
 import { commandPerson, lastAuditSeq, peopleSignIn, orgLabel, pickOrganization, withLedger } from './data';
-import { checkInput, convert, flagHelp, parseFlags, schemaFields, type Field } from './flags';
+import { checkInput, convert, flagHelp, parseFlags, type Field } from './flags';
 import { render } from './render';
 import { UsageError } from './usage';
 
-type Out = (line: string) => void;
-type AnyOperation = {
-  roles: readonly Role[];
-  input: Parameters<typeof checkInput>[0];
-  run(ctx: DeskContext, input: unknown): unknown;
-  command?: CommandSpec<unknown>;
-};
+export { findOwnerCommand, ownerCommands } from './commands';
 
-export interface OwnerCommand {
-  /** The desk operation it runs (its name in messages, as the screens' refusals name it). */
-  name: string;
-  spec: CommandSpec<unknown>;
-  operation: AnyOperation;
-  /** Its flags, from the input's JSON Schema: worked out for the command that runs only (~1 ms each). */
-  readonly fields: Field[];
-}
+type Out = (line: string) => void;
 
 /** An organization id that checks as one, for checking a command's input before the organization is picked. */
 const STAND_IN = '00000000-0000-4000-8000-000000000000';
@@ -49,39 +35,16 @@ const COMMON = {
   help: { type: 'boolean' },
 } as const;
 
-export const ownerCommands: OwnerCommand[] = Object.entries(deskOperations as Record<string, AnyOperation>)
-  .filter(([, o]) => o.command)
-  .map(([name, operation]) => {
-    let fields: Field[] | undefined;
-    return {
-      name,
-      spec: operation.command!,
-      operation,
-      get fields() {
-        return (fields ??= schemaFields(operation.input, ['orgId']).map((f) => ({ ...f, flag: operation.command!.flags?.[f.name] ?? f.flag })));
-      },
-    };
-  });
-
-/** The command that argv names: the longest name its first words spell. */
-export function findOwnerCommand(argv: string[]): { command: OwnerCommand; rest: string[] } | null {
-  for (const words of [3, 2, 1]) {
-    const name = argv.slice(0, words).join(' ');
-    const command = ownerCommands.find((c) => c.spec.name === name);
-    if (command) return { command, rest: argv.slice(words) };
-  }
-  return null;
-}
-
 /**
  * The owner commands the leading words of argv start ("tx": tx add, tx edit...; "tax return": tax return file,
  * tax return payments...), as usage lines, with those words: the longest run of them that starts some command.
  */
-export function commandGroup(argv: string[]): { words: string; lines: string[] } {
+export async function commandGroup(argv: string[]): Promise<{ words: string; lines: string[] }> {
+  const all = await ownerCommands();
   for (let n = Math.min(argv.length, 3); n > 0; n--) {
     const words = argv.slice(0, n);
     if (words.some((w) => w.startsWith('-'))) continue;
-    const group = ownerCommands.filter((c) => c.spec.name.split(' ').slice(0, n).join(' ') === words.join(' '));
+    const group = all.filter((c) => c.spec.name.split(' ').slice(0, n).join(' ') === words.join(' '));
     if (group.length === 0) continue;
     const usage = group.map((c) => `${c.spec.name}${(c.spec.args ?? []).map((a) => ` <${a}>`).join('')}`);
     const width = Math.max(40, ...usage.map((u) => u.length + 2));

@@ -3,7 +3,6 @@
 // knows. A database a newer build has migrated since this process opened it
 // (another server process upgraded first), or one still missing a migration,
 // is not this build's to serve. Each engine keeps its own list, read side by side.
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { findShipped } from './paths';
 import type { Ledger } from './storage';
 
@@ -16,6 +15,8 @@ let postgresKnown: Set<string> | undefined;
 /** The build's migrations, read once per process (the files do not change under a running build). */
 async function known(ledger: Pick<Ledger, 'engine'>): Promise<Set<string>> {
   if (ledger.engine === 'sqlite') {
+    // drizzle's migrator pulls in its query layer (~80 ms): loaded at the first readiness check, not at start-up.
+    const { readMigrationFiles } = await import('drizzle-orm/migrator');
     sqliteKnown ??= new Set(readMigrationFiles({ migrationsFolder: findShipped('db/migrations') }).map((m) => keyOf(m.hash, m.folderMillis)));
     return sqliteKnown;
   }
