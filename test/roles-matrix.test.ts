@@ -247,6 +247,8 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   setNoReminders: 'keepers',
   listConnections: 'staff',
   addSimplefinConnector: 'keepers',
+  addStripeConnector: 'keepers',
+  addEnableBankingConnector: 'keepers',
   mapConnectorAccount: 'keepers',
   syncConnector: 'keepers',
   syncAllConnectors: 'keepers',
@@ -272,6 +274,8 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   invoicePdf: { code: 'validation_failed' },
   // The matrix's books have no Stripe connector: a payment link is refused in words (test/stripe-links.test.ts makes one).
   makePaymentLink: { code: 'conflict' },
+  // Connecting a bank waits for the person at the bank's page: the command does it (test/enable-banking-connect.test.ts).
+  addEnableBankingConnector: { code: 'validation_failed' },
   // The matrix's mail settings (setMailSettings' sample, run before) name a closed port: the send fails in words (test/mail*.test.ts send for real).
   testMail: { code: 'mail_failed' },
   sendDocument: { code: 'mail_failed' },

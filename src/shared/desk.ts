@@ -201,6 +201,8 @@ export const DESK_OPERATIONS = [
   'setNoReminders',
   'listConnections',
   'addSimplefinConnector',
+  'addStripeConnector',
+  'addEnableBankingConnector',
   'mapConnectorAccount',
   'syncConnector',
   'syncAllConnectors',

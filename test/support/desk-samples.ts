@@ -17,6 +17,7 @@ import { textPdf } from './pdf';
 import { solidPng } from './png';
 import { afterAll } from 'vitest';
 import { epoch, SimplefinDouble } from '../doubles/simplefin';
+import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
 
 type Input = Record<string, unknown>;
 
@@ -535,6 +536,9 @@ export const SAMPLES = {
   // Connectors (issue 52), against a SimpleFIN double
   listConnections: () => ({}),
   addSimplefinConnector: async (fx) => ({ name: `Feed ${fx.n()}`, setupToken: (await simplefinDouble()).setupToken() }),
+  addStripeConnector: async (fx) => ({ name: `Stripe ${fx.n()}`, key: (await stripeDouble()).key }),
+  // Connecting a bank waits for the person at the bank: the command's alone (roles-matrix's BY_DESIGN; test/enable-banking-connect.test.ts connects one).
+  addEnableBankingConnector: () => ({ country: 'GB', bank: 'Mock ASPSP', applicationId: 'app', privateKeyFile: '/nonexistent.pem' }),
   mapConnectorAccount: async (fx) => ({ connector: await feedConnector(fx), account: await account(fx) }),
   // Unmapped: the sync runs (and is recorded) without fetching rows, which keeps the matrix quick.
   syncConnector: async (fx) => ({ connector: await feedConnector(fx) }),
@@ -557,6 +561,17 @@ async function simplefinDouble(): Promise<SimplefinDouble> {
     .transactions.push({ id: 'f1', posted: epoch(day(new Date().toISOString().slice(0, 10), -2)), amount: '-5.00', description: 'FEED ROW' });
   afterAll(() => sfin?.close());
   return sfin;
+}
+
+let stripe: StripeDouble | undefined;
+/** One Stripe double for the samples, a GBP balance, where LEDGERDESK_STRIPE_URL points. */
+async function stripeDouble(): Promise<StripeDouble> {
+  if (stripe) return stripe;
+  stripe = await startStripeDouble('rk_test_matrix');
+  stripe.balance = { ...stripe.balance, available: [{ amount: 0, currency: 'gbp' }] };
+  process.env.LEDGERDESK_STRIPE_URL = stripe.url;
+  afterAll(() => stripe?.close());
+  return stripe;
 }
 
 /** A new connector (its one account mapped to `account` when named), by its name. */

@@ -93,6 +93,11 @@ export interface Provider<Credentials = unknown> {
    * invoice a charge names. Bank feeds have none: their rows arrive uncategorized.
    */
   settle?(ledger: Ledger, orgSeq: number, actor: Actor, imported: readonly SettledRow[]): Promise<void>;
+  /**
+   * What a provider does at its service once a sync's rows are committed (Stripe switches off the payment links of
+   * invoices the sync paid). Its failure is logged and fails nothing: the next sync does it again.
+   */
+  afterSync?(ledger: Ledger, orgSeq: number, actor: Actor, ctx: ProviderContext<Credentials>): Promise<void>;
 }
 
 /** A row the sync just imported, and the transaction it became. */

@@ -5,6 +5,9 @@
 import { LedgerError } from '../ledger/core/errors';
 import type { Provider } from './provider';
 import { simplefin } from './simplefin';
+import { stripeProvider } from './stripe/provider';
+import { stripeBase } from './stripe/client';
+import { enableBanking, enableBankingBase } from './enable-banking';
 
 export interface ProviderEntry {
   // The credentials' shape is each provider's own: the sync opens them for its provider alone.
@@ -17,7 +20,11 @@ export interface ProviderEntry {
   callsPerDay?: number;
 }
 
-export const PROVIDERS: readonly ProviderEntry[] = [{ provider: simplefin, baseUrl: () => '', callsPerDay: 24 }];
+export const PROVIDERS: readonly ProviderEntry[] = [
+  { provider: simplefin, baseUrl: () => '', callsPerDay: 24 },
+  { provider: enableBanking, baseUrl: (_, env) => enableBankingBase(env) },
+  { provider: stripeProvider, baseUrl: (_, env) => stripeBase(env) },
+];
 
 export function providerEntry(name: string): ProviderEntry {
   const found = PROVIDERS.find((p) => p.provider.name === name);

@@ -110,6 +110,9 @@ export async function syncConnector(ledger: Ledger, orgSeq: number, ref: string,
     }
     const nextSyncAt = new Date(now + everyMs).toISOString();
     await recordOutcome(ledger, row.seq, { syncStatus: 'ok', error: null, lastSyncAt: o.now.toISOString(), nextSyncAt, failures: 0 });
+    await session.entry.provider
+      .afterSync?.(ledger, orgSeq, o.actor, session.ctx)
+      .catch((error: Error) => console.error(`${label} after the sync of "${row.name}": ${error.message}`));
     return { connector: row.name, outcome: 'ok', error: null, nextSyncAt, accounts };
   } catch (error) {
     const failed = failedOutcome(error, { label, name: row.name, now: o.now, everyMs, failures: row.failures });

@@ -32,6 +32,7 @@ import { organizationOperations } from './access/organizations';
 import { peopleOperations } from './access/people';
 import { importOperations } from './accounts/imports';
 import { connectorOperations } from './connectors/connectors';
+import { connectorAddOperations } from './connectors/add';
 import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './transactions/receipts';
 import { reportOperations } from './reports/reports';
@@ -111,6 +112,7 @@ export const deskOperations = {
   ...accountOperations,
   ...importOperations,
   ...connectorOperations,
+  ...connectorAddOperations,
   ...transactionOperations,
   ...transferOperations,
   ...contactOperations,

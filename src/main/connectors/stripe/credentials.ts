@@ -1,15 +1,22 @@
-// Where an organization's Stripe credentials come from: the Stripe
-// connector's, which the connectors' core keeps sealed (issue 52) and hands
-// over here once, at start (stripeCredentialsFrom), as the desktop hands its
-// key protection to the secrets module. Until a connector is added, an
-// organization has none: a payment link or a webhook event is refused in words.
+// Where an organization's Stripe credentials come from: its Stripe
+// connector's, which the connectors' core keeps sealed (issue 52), opened for
+// the one call (a test may point elsewhere: stripeCredentialsFrom). Until a
+// connector is added, an organization has none: a payment link or a webhook
+// event is refused in words.
 import type { Ledger } from '../../ledger/core/storage';
 import { LedgerError } from '../../ledger/core/errors';
+import { connectorRows, openCredentials } from '../../ledger/feeds/connectors';
 import type { StripeCredentials } from './provider';
 
 export type StripeCredentialsSource = (ledger: Ledger, orgSeq: number) => Promise<StripeCredentials | null>;
 
-let source: StripeCredentialsSource = () => Promise.resolve(null);
+/** By default, the organization's Stripe connector (the first connected one), its credentials opened for this call. */
+async function fromConnector(ledger: Ledger, orgSeq: number): Promise<StripeCredentials | null> {
+  const row = (await connectorRows(ledger, orgSeq)).find((c) => c.provider === 'stripe' && c.credentials);
+  return row ? openCredentials<StripeCredentials>(ledger, row) : null;
+}
+
+let source: StripeCredentialsSource = fromConnector;
 
 /** The connectors' core (or a test) says where the credentials are. */
 export function stripeCredentialsFrom(s: StripeCredentialsSource): void {

@@ -13,6 +13,7 @@
 import type Stripe from 'stripe';
 import type { Provider, ProviderContext, FeedAccount, FeedBalance, FeedPage } from '../provider';
 import { calling, stripeClient } from './client';
+import { closePaidLinks } from './links';
 import { decimalOf, rowsOf, type BalanceTxn } from './rows';
 import { settleStripe } from './settle';
 
@@ -55,6 +56,9 @@ export const stripeProvider: Provider<StripeCredentials> = {
   source: 'paymentproc',
   // A key does not lapse: it holds until a person rolls or deletes it.
   consent: () => Promise.resolve({ expiresAt: null }),
+
+  // The links of invoices this sync paid stop taking money (Stripe's one-session limit aside).
+  afterSync: async (ledger, orgSeq, actor, ctx) => void (await closePaidLinks(ledger, orgSeq, actor, await clientOf(ctx))),
 
   async accounts(ctx): Promise<FeedAccount[]> {
     const balance = await calling(async () => (await clientOf(ctx)).balance.retrieve());

@@ -24,10 +24,10 @@ const AccountRef = Line(100).trim().min(1).describe('The ledger account it feeds
 const FeedRef = Line(200).trim().min(1).describe("The provider's account: its name or id as the connector reports it");
 
 /** A secret given on standard input (owner commands), or in the request (a window's paste); never both, never neither. */
-function secretFrom(ctx: DeskContext, field: string, given: string | undefined, stdin: boolean | undefined): string {
+export function secretFrom(ctx: DeskContext, field: string, given: string | undefined, stdin: boolean | undefined): string {
   if (stdin && ctx.mode !== 'command') throw L.invalid([{ field: `${field}Stdin`, message: 'is for owner commands' }]);
   const text = stdin ? readFileSync(0, 'utf8').trim() : given?.trim();
-  if (!text) throw L.invalid([{ field, message: 'is required (owner commands: pipe it to --setup-token-stdin)' }]);
+  if (!text) throw L.invalid([{ field, message: `is required (owner commands: pipe it to --${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-stdin)` }]);
   return text;
 }
 

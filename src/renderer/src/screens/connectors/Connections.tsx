@@ -7,6 +7,7 @@ import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
 import { AddSimplefin } from './AddSimplefin';
+import { AddStripe } from './AddStripe';
 import { ConnectorCard } from './ConnectorCard';
 
 export function Connections({ orgId }: { orgId: string }) {
@@ -31,6 +32,7 @@ export function Connections({ orgId }: { orgId: string }) {
       </p>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {can('addSimplefinConnector') && <AddSimplefin orgId={orgId} done={done} fail={fail} />}
+      {can('addStripeConnector') && <AddStripe orgId={orgId} done={done} fail={fail} />}
       <Show loaded={loaded} what="the connections">
         {(list) => (list.length === 0 ? <Empty title="No connections yet." /> : list.map((c) => <ConnectorCard key={c.id} orgId={orgId} c={c} done={done} fail={fail} />))}
       </Show>
