@@ -155,6 +155,35 @@ describe('the Practice rows', () => {
     expect(where('invoicesOverdue')).toEqual({ screen: 'aging', org: 'acme' });
     expect(where('billsDue')).toEqual({ screen: 'bills', org: 'acme' });
     expect(where('closing')).toEqual({ screen: 'organizations', org: 'acme' });
+    expect(where('feeds')).toEqual({ screen: 'connections', org: 'acme' });
+    expect(where('repeating')).toEqual({ screen: 'repeating', org: 'acme' });
+  });
+
+  it('show a feed in error, and a consent ending within two weeks, in red, as the Connections screen lists them', async () => {
+    const books = owner.ledger;
+    const feed = (id: string, name: string, status: string | null, ends: string | null) =>
+      books.forOrg(orgs.beta.seq, () =>
+        books.write(() =>
+          books
+            .stmt('INSERT INTO connectors (id, org_seq, name, provider, status, sync_status, consent_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+            .run(id, orgs.beta.seq, name, 'simplefin', 'active', status, ends),
+        ),
+      );
+    expect(rowOf(await desk(as('dana'), 'practice'), 'beta').cells.feeds).toMatchObject({ text: '—', red: false });
+    await feed('00000000-0000-4000-8000-00000000fee1', 'Chase', 'ok', `${addDays(day, 60)}T00:00:00.000Z`);
+    expect(rowOf(await desk(as('dana'), 'practice'), 'beta').cells.feeds).toMatchObject({ text: `1 syncing; consent ends ${addDays(day, 60)}`, red: false });
+    await feed('00000000-0000-4000-8000-00000000fee2', 'Amex', 'error', `${addDays(day, 10)}T00:00:00.000Z`);
+    const views = await desk<any[]>(as('dana'), 'listConnections', { orgId: orgs.beta.id });
+    const beta = rowOf(await desk(as('dana'), 'practice'), 'beta');
+    expect(beta.figures.feeds).toEqual({
+      connected: views.length,
+      failing: views.filter((v) => v.syncStatus === 'error').map((v) => v.name),
+      consentEnds: `${addDays(day, 10)}T00:00:00.000Z`,
+    });
+    expect(beta.cells.feeds).toMatchObject({ text: `1 in error (Amex); consent ends ${addDays(day, 10)}`, red: true });
+    expect(beta.attention).toBe(true);
+    // Beta needs no attention for the tests after this one.
+    await books.forOrg(orgs.beta.seq, () => books.write(() => books.stmt('DELETE FROM connectors WHERE org_seq = ?').run(orgs.beta.seq)));
   });
 });
 
@@ -218,7 +247,7 @@ describe('the commands', () => {
     expect(text.stdout).toContain('Invoices overdue     1: 100.00 GBP  [red]');
     const csv = ledgerdesk('practice', '--csv');
     expect(csv.stdout.split('\r\n')[0]).toBe(
-      'organization,name,bookkeeper,reviewer,attention,Rows to review,Proposals waiting,Unreconciled since,Next return due,Invoices overdue,Bills due this week,Closed through',
+      'organization,name,bookkeeper,reviewer,attention,Rows to review,Proposals waiting,Unreconciled since,Bank feeds,Next return due,Invoices overdue,Bills due this week,Repeating invoices,Closed through',
     );
     expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(4);
     expect(ledgerdesk('practice', '--mine').code).toBe(1);
