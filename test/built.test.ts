@@ -85,8 +85,8 @@ describe('the built command', () => {
   it('places every owner command where its operation is, and no owner command starts with an agent command', async () => {
     const placed = JSON.parse(readFileSync(join(root, 'out', 'cli', 'commands.json'), 'utf8')) as Record<string, { operation: string }>;
     const all = await ownerCommands();
-    // The Approvals group is made from every operation's roles (review.ts): its command loads them all.
-    expect(all.filter((c) => !placed[c.spec.name]).map((c) => c.spec.name)).toEqual(['proposal reverse']);
+    // The Approvals and Practice groups are made from every operation's roles (review.ts, practice.ts): their commands load them all.
+    expect(all.filter((c) => !placed[c.spec.name]).map((c) => c.spec.name)).toEqual(['proposal reverse', 'practice', 'practice assign']);
     for (const [name, { operation }] of Object.entries(placed))
       expect((deskOperations as Record<string, { command?: { name: string } }>)[operation]?.command?.name, operation).toBe(name);
     const firstWords = new Set(all.map((c) => c.spec.name.split(' ')[0]));
