@@ -77,7 +77,15 @@ export const hmrcOperations = {
     z.strictObject(Org),
     async (ctx, { orgId }) => {
       const seq = await orgSeq(ctx, orgId);
-      return { connection: await L.hmrcConnection(ctx.ledger, seq), submissions: await L.listSubmissions(ctx.ledger, seq), declaration: HMRC_DECLARATION };
+      // Which HMRC this Ledgerdesk talks to (the Tax screen says so); null where no application is set.
+      let service: { sandbox: boolean; apiBase: string } | null = null;
+      try {
+        const s = hmrcSettings();
+        service = { sandbox: s.sandbox, apiBase: s.apiBase };
+      } catch (error) {
+        if (!(error instanceof OutsideError)) throw error;
+      }
+      return { connection: await L.hmrcConnection(ctx.ledger, seq), submissions: await L.listSubmissions(ctx.ledger, seq), declaration: HMRC_DECLARATION, service };
     },
     {
       name: 'hmrc status',

@@ -3,7 +3,8 @@
 // the lines behind it (the tax audit report); the corrections of earlier
 // returns it includes (TaxCorrections.tsx); file the return once its period
 // has ended (issue 50); the history of filed returns, the latest undone when
-// filed by mistake (FiledReturns.tsx); the tax codes.
+// filed by mistake (FiledReturns.tsx); a UK VAT return sent to HMRC (hmrc/);
+// the tax codes.
 import { useState } from 'react';
 import { DateField, Money, Notice, Pager, Show, TableFrame, Words, messageOf } from '../../components';
 import { desk } from '../../desk';
@@ -15,6 +16,7 @@ import { TaxCodes } from './TaxCodes';
 import { TaxCorrections, thresholdFlag } from './TaxCorrections';
 import { CodeSummary } from './CodeSummary';
 import { FiledReturns, unfiledWords } from './FiledReturns';
+import { HmrcPanel } from './hmrc/HmrcPanel';
 import type { UnfiledReturn } from '../../../../main/ledger/tax/unfiling';
 import { periodName } from '../../correction';
 import { filedWords } from '../../../../shared/words';
@@ -254,6 +256,8 @@ export function Tax({ orgId }: { orgId: string }) {
           </>
         )}
       </Show>
+      {/* UK VAT goes to HMRC (issue 54): the panel where the organization keeps the UK VAT set. */}
+      {ret.data?.set === 'uk-vat' && <HmrcPanel orgId={orgId} onSubmitted={() => (history.reload(), settings.reload(), ret.reload())} />}
       <h3>Filed returns</h3>
       <Show loaded={history} what="the filed returns">
         {(rs) => <FiledReturns orgId={orgId} returns={rs} onUndone={undone} fail={(text) => setNotice({ kind: 'error', text })} />}
