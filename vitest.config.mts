@@ -34,6 +34,9 @@ const shared: TestProjectInlineConfiguration['test'] = {
 
 export default defineConfig({
   test: {
+    // Two files at once even on two cores (Vitest's default is one fewer than the cores): most of a file's time is
+    // spent waiting on what it started (commands, servers, PostgreSQL, Chromium), so the second core is otherwise idle.
+    maxWorkers: 2,
     projects: [
       {
         test: {
