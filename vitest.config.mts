@@ -28,7 +28,9 @@ const shared: TestProjectInlineConfiguration['test'] = {
   pool: 'forks',
   // Every total recounted from the rows after every test (test/support/recount.ts); a failed browser test's pages printed.
   setupFiles: ['test/support/recount.ts', 'test/support/browser-witness.ts'],
-  testTimeout: 30_000,
+  // A guard against a test that hangs, not a speed check (speed is npm run bench's): two files at once on two cores
+  // can take a command-heavy test past 30 s.
+  testTimeout: 90_000,
   hookTimeout: 60_000,
 };
 
