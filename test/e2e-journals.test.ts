@@ -168,7 +168,8 @@ describe('journals on screen', () => {
     await form.getByRole('button', { name: 'Save opening balances' }).click();
     // Dated the day before the conversion date (issue 50): the balance sheet of that day holds it.
     await page.getByText('Opening balances saved as at 2026-06-30, the day before the conversion date 2026-07-01.').waitFor();
-    await page.getByText('As at 2026-06-30, the day before the conversion date 2026-07-01').waitFor();
+    // Exact: the saved notice says the same words inside a longer sentence while it shows.
+    await page.getByText('As at 2026-06-30, the day before the conversion date 2026-07-01', { exact: true }).waitFor();
     const sheet = await L.balanceSheet(books, org.seq, { date: '2026-06-30' });
     expect(sheet.assets.total).toBe(13800);
     expect(sheet.equity.lines.find((l) => l.ref === 'opening-balances')).toMatchObject({ amount: 13700 });
