@@ -7,15 +7,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/main/desk/transport/dispatch';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { SCREENS } from '../src/shared/screens';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
-import { call, tempDir } from './support/env';
+import { launchChromium, SCREENSHOTS } from './support/browser';
+import { call } from './support/env';
 import { fillDemo } from '../src/main/demo';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -24,10 +23,9 @@ let page: Page;
 const cspViolations: string[] = [];
 
 beforeAll(async () => {
-  const data = tempDir('ldk-a11y-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  const org = (await L.listOrganizations(books))[0];
+  const served = await serveDesk('ldk-a11y-');
+  ({ app, books } = served);
+  const org = served.org;
   await fillDemo(books, org.seq, org.slug, 2000, org.currency);
   const { token } = await L.createToken(books, org.seq, { name: 'Claude', scopes: ['read', 'propose-write'] });
   const base = `${app.server.url}/api/v1`;
@@ -40,7 +38,7 @@ beforeAll(async () => {
   await call(base, 'POST', '/proposals/journal-entry', { token, body: { date: '2026-01-05', description: 'Cash for stamps', amount: -12, categoryCode: '5000' } });
   await L.createRule(books, org.seq, L.deskActor(), { matchKind: 'contains', matchText: 'aws', categoryCode: '5300', mode: 'apply' });
   await L.createRule(books, org.seq, L.deskActor(), { matchKind: 'shape', matchText: 'FIGMA.COM ######', categoryCode: '5100', enabled: false });
-  const ctx = { ledger: app.ledger, dataDir: data, agentUrl: app.server.url, mode: 'command' as const, reviewer: L.deskActor() };
+  const ctx = { ledger: app.ledger, dataDir: served.data, agentUrl: app.server.url, mode: 'command' as const, reviewer: L.deskActor() };
   await runDesk(ctx, 'uploadReceipt', { orgId: org.id, fileName: 'scan.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }, () => {});
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -5,13 +5,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, onPostgres, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { onPostgres } from './support/books';
+import { launchChromium, signedInPage } from './support/browser';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
@@ -19,7 +18,7 @@ let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 /** Drops a file on the Import screen's zone, as a person drags it from their file manager. */
 async function drop(name: string, bytes = readFileSync(fixture(name))) {
@@ -35,11 +34,7 @@ async function drop(name: string, bytes = readFileSync(fixture(name))) {
 }
 
 beforeAll(async () => {
-  const rendererDir = builtRenderer(root);
-  const data = tempDir('ldk-e2e-books-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-books-'));
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);

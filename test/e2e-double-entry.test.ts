@@ -2,17 +2,14 @@
 // remainder, "=" for what remains, save), accept a possible transfer with one
 // key, the balance sheet and trial balance in Reports with a figure opening
 // the general ledger, and the closing date in Organizations refusing an edit.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage } from './support/browser';
 import { expectTotalsMatchRows } from './support/aggregates';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -22,14 +19,10 @@ let org: L.Organization;
 const rows: Record<string, L.HandRow> = {};
 const add = async (key: string, account: string, date: string, amount: number, description: string) =>
   (rows[key] = await L.addTransaction(books, org.seq, L.deskActor(), { account, date, amount, description }));
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 beforeAll(async () => {
-  const rendererDir = builtRenderer(root);
-  const data = tempDir('ldk-e2e-double-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-double-'));
   const me = L.deskActor();
   await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking', openingBalance: 1000, openingDate: '2025-12-31' });
   await L.createAccount(books, org.seq, me, { name: 'Card', type: 'credit_card' });

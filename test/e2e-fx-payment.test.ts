@@ -6,13 +6,12 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { expectTotalsMatchRows } from './support/aggregates';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { steadyRate } from './support/rates';
+import { serveDesk } from './support/desk-page';
 
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
@@ -22,9 +21,7 @@ let page: Page;
 let org: L.Organization;
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-fx-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(join(__dirname, '..')), log: () => {} });
-  books = await testBooks(app.ledger, data);
+  ({ app, books } = await serveDesk('ldk-e2e-fx-'));
   const me = L.deskActor();
   org = await L.updateOrganization(books, (await L.listOrganizations(books))[0].id, { currency: 'GBP' });
   await steadyRate(books, org.seq, 'EUR', '0.859', '2026-01-01', '2026-06-30');

@@ -9,13 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage } from './support/browser';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 const fixture = (name: string) => join(__dirname, 'fixtures', 'statements', name);
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
@@ -23,7 +21,7 @@ let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 async function drop(name: string) {
   const bytes = readFileSync(fixture(name));
@@ -47,10 +45,7 @@ const described = () =>
     .evaluateAll((boxes) => boxes.map((b) => b.parentElement!.textContent!.trim()));
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-import-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-import-'));
   for (const name of ['Operating', 'Starling', 'Barclays', 'Current']) await L.createAccount(books, org.seq, L.deskActor(), { name, type: 'checking' });
   browser = await launchChromium();
   page = await signedInPage(browser, app);

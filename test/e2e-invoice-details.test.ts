@@ -8,14 +8,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
+import { launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
 import { tempDir } from './support/env';
 import { solidPng } from './support/png';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -24,10 +23,7 @@ let page: Page;
 let org: L.Organization;
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-details-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-details-'));
   const me = L.deskActor();
   await L.updateOrganization(books, org.id, { currency: 'GBP', name: 'Hartley Studio' }, me);
   await L.setupTaxSet(books, org.seq, me, 'uk-vat');

@@ -4,30 +4,24 @@
 // last, whichever answers first), then opened and reversed; the
 // opening balances of a takeover typed in, refused while they leave something
 // over, saved when the difference is put to Opening balances.
-import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage } from './support/browser';
 import { expectTotalsMatchRows } from './support/aggregates';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-journals-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-journals-'));
   const me = L.deskActor();
   await L.setupTaxSet(books, org.seq, me, 'uk-vat');
   await L.createAccount(books, org.seq, me, { name: 'Current', type: 'checking' });

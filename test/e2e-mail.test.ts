@@ -3,33 +3,29 @@
 // form, the filled subject edited and a copy to the sender, read back from
 // the SMTP server; the sent message listed on the invoice; the reminder
 // schedule set on the Reminders screen.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { setMailSettings } from '../src/main/ledger/mail/settings';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage } from './support/browser';
 import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let smtp: TestSmtp;
 let number: string;
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 beforeAll(async () => {
   smtp = await smtpServer();
   process.env.LEDGERDESK_MAIL_CA_FILE = smtp.certFile;
-  const data = tempDir('ldk-e2e-mail-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  const org = (await L.listOrganizations(books))[0];
+  const served = await serveDesk('ldk-e2e-mail-');
+  ({ app, books } = served);
+  const org = served.org;
   const me = L.deskActor();
   await L.setupTaxSet(books, org.seq, me, 'uk-vat');
   await L.addContact(books, org.seq, me, { name: 'Zoë Brontë', customer: true, email: 'zoe@bronte.example' });

@@ -6,13 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'moving', name));
 let app: Headless;
 let books: L.Ledger;
@@ -21,10 +19,7 @@ let page: Page;
 let org: L.Organization;
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-moving-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-moving-'));
   await L.setupTaxSet(books, org.seq, L.deskActor(), 'uk-vat');
   browser = await launchChromium();
   page = await signedInPage(browser, app);

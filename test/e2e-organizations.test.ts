@@ -7,13 +7,11 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -21,9 +19,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-orgs-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
+  ({ app, books } = await serveDesk('ldk-e2e-orgs-'));
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);

@@ -8,16 +8,14 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { addMember, personByEmail } from '../src/main/ledger/access/people';
 import { runDesk } from '../src/main/desk/transport/dispatch';
 import { totpCode } from '../src/main/ledger/access/totp';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, SCREENSHOTS, signedInPage } from './support/browser';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 const PASSWORD = 'Ledgerdesk people e2e 2026';
 const PEOPLE = {
   owner: { email: 'olive@example.com', name: 'Olive Owner' },
@@ -68,10 +66,7 @@ async function signIn(role: Role): Promise<Page> {
 const navLinks = async (page: Page) => (await page.getByRole('navigation', { name: 'Screens' }).getByRole('link').allTextContents()).map((t) => t.replace(/\d+$/, ''));
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-people-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-people-'));
   const me = L.deskActor();
   await L.createAccount(books, org.seq, me, { name: 'Current', type: 'checking' });
   rowId = (await L.addTransaction(books, org.seq, me, { account: 'Current', date: '2026-03-02', amount: -1204.5, description: 'AWS EMEA' })).id;

@@ -2,29 +2,22 @@
 // the Quotes screen, accepted into a draft invoice (its number said, the
 // invoice on the Invoices screen with the quote's total); a repeating invoice's
 // schedule typed with its next three dates shown before saving, then saved.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage } from './support/browser';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 let books: L.Ledger;
 let browser: Browser;
 let page: Page;
 let org: L.Organization;
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 beforeAll(async () => {
-  const rendererDir = builtRenderer(root);
-  const data = tempDir('ldk-e2e-quotes-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-quotes-'));
   const me = L.deskActor();
   await L.setupTaxSet(books, org.seq, me, 'uk-vat');
   await L.addContact(books, org.seq, me, { name: 'Øresund Design ApS', customer: true, termsDays: 14 });

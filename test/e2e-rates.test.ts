@@ -5,13 +5,11 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -22,10 +20,7 @@ let org: L.Organization;
 const ECB = 'Date,USD,JPY,GBP,\n2026-03-03,1.0856,157.23,0.8571,\n2026-03-02,1.0841,156.90,0.8566,\n';
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-rates-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-rates-'));
   browser = await launchChromium();
   page = await signedInPage(browser, app);
 }, 120_000);

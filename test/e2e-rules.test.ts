@@ -6,13 +6,12 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
-import { call, tempDir } from './support/env';
+import { launchChromium, SCREENSHOTS } from './support/browser';
+import { call } from './support/env';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -23,10 +22,7 @@ let rows: L.HandRow[];
 let org: L.Organization;
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-rules-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-rules-'));
   await L.createAccount(books, org.seq, L.deskActor(), { name: 'Operating', type: 'checking' });
   rows = [
     await L.addTransaction(books, org.seq, L.deskActor(), { account: 'Operating', date: '2026-05-02', description: 'ACME HOSTING 1234', amount: -120 }),

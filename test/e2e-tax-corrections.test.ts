@@ -7,14 +7,12 @@
 import { join } from 'node:path';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
 import { expectTotalsMatchRows } from './support/aggregates';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 const q2 = { from: '2026-04-01', to: '2026-06-30' };
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
@@ -36,10 +34,7 @@ async function openRow(description: string) {
 }
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-corrections-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-corrections-'));
   const me = L.deskActor();
   await L.setupTaxSet(books, org.seq, me, 'uk-vat');
   await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking' });

@@ -6,15 +6,13 @@
 import { join } from 'node:path';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
 import { periodOf } from '../src/main/ledger/tax/periods';
 import { addDays, dayBefore } from '../src/shared/dates';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
-import { tempDir } from './support/env';
+import { launchChromium, signedInPage, SCREENSHOTS } from './support/browser';
+import { serveDesk } from './support/desk-page';
 
-const root = join(__dirname, '..');
 const quarters = { period: 'quarterly', startMonth: 1, basis: 'accrual' } as const;
 const now = periodOf(quarters, new Date().toISOString().slice(0, 10));
 const before = periodOf(quarters, dayBefore(now.from));
@@ -25,10 +23,7 @@ let page: Page;
 let org: L.Organization;
 
 beforeAll(async () => {
-  const data = tempDir('ldk-e2e-filing-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-filing-'));
   const me = L.deskActor();
   await L.setupTaxSet(books, org.seq, me, 'uk-vat');
   await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking' });

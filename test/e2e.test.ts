@@ -1,18 +1,16 @@
 // The whole loop in real Chromium against the headless server: an agent
 // proposes over REST, the human signs in, reviews in Approvals, and the REST
 // API shows exactly the approved effects. Screenshots land in test-results/.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
-import { call, rawRequest, tempDir } from './support/env';
+import { launchChromium } from './support/browser';
+import { call, rawRequest } from './support/env';
 import { textPdf } from './support/pdf';
 import { fillDemo } from '../src/main/demo';
+import { serveDesk, screenshot } from './support/desk-page';
 
-const root = join(__dirname, '..');
 let app: Headless;
 /** The books as this file's own setup and checks use them (support/books.ts testBooks); the server has app.ledger. */
 let books: L.Ledger;
@@ -21,14 +19,12 @@ let page: Page;
 let agentToken: L.AuthenticatedToken & { raw: string };
 let base: string;
 const api = (method: string, path: string, body?: unknown) => call(base, method, path, { token: agentToken.raw, body });
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 beforeAll(async () => {
-  const rendererDir = builtRenderer(root);
-  const data = tempDir('ldk-e2e-');
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, rendererDir, log: () => {} });
-  books = await testBooks(app.ledger, data);
-  const org = (await L.listOrganizations(books))[0];
+  const served = await serveDesk('ldk-e2e-');
+  ({ app, books } = served);
+  const org = served.org;
   await fillDemo(books, org.seq, org.slug, 300, org.currency);
   const created = await L.createToken(books, org.seq, { name: 'Claude (e2e)', scopes: ['read', 'propose-write'] });
   agentToken = { ...(await L.authenticate(books, created.token)), raw: created.token };
