@@ -29,7 +29,7 @@ export async function expectTotalsMatchRows(ledger: Ledger): Promise<void> {
   const shown = await ledger
     .stmt(
       `SELECT id, category_seq, largest FROM (
-         SELECT t.id, t.category_seq, (SELECT l.category_seq FROM lines l WHERE l.transaction_seq = t.seq AND l.kind = 'category' ORDER BY abs(l.amount_minor) DESC, l.position LIMIT 1) AS largest
+         SELECT t.id, t.category_seq, (SELECT l.category_seq FROM lines l WHERE l.org_seq = t.org_seq AND l.transaction_seq = t.seq AND l.kind = 'category' ORDER BY abs(l.amount_minor) DESC, l.position LIMIT 1) AS largest
          FROM transactions t) AS sub
        WHERE category_seq IS DISTINCT FROM largest LIMIT 5`,
     )
