@@ -8,6 +8,7 @@
 import { useRef, type RefObject } from 'react';
 import { minorDigits, parseAmount, type DecimalMark } from '../../../../shared/amounts';
 import { CategoryOptions } from '../../components';
+import { LinesGrid, RemoveLine } from '../../LinesGrid';
 import type { DeskResult } from '../../../../main/desk/operations';
 import { desk } from '../../desk';
 import { formatMoney } from '../../format';
@@ -106,13 +107,7 @@ function LineRow(props: {
             ))}
         </select>
       </td>
-      <td>
-        {remove && (
-          <button type="button" aria-label={`Remove line ${i + 1}`} onClick={remove}>
-            ✕
-          </button>
-        )}
-      </td>
+      <RemoveLine i={i} remove={remove} />
     </tr>
   );
 }
@@ -140,37 +135,15 @@ export function LinesTable(props: {
   const taxed = lines.map((l) => ({ ...l, taxCode: shownTax(l) }));
   const totals = liveTotals(taxed, codes.data ?? [], inclusive, currency, decimalMark);
   const money = (amount: number) => formatMoney(amount, currency);
-  const set = (i: number, patch: Partial<LineDraft>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   return (
     <>
-      <table className="grid" aria-label="Lines">
-        <thead>
-          <tr>
-            <th>Description</th>
-            <th className="num">Quantity</th>
-            <th className="num">Unit price</th>
-            <th>Category</th>
-            <th>Tax</th>
-            <th>
-              <span className="sr-only">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {taxed.map((l, i) => (
-            <LineRow
-              key={i}
-              i={i}
-              line={l}
-              last={i === lines.length - 1 ? lastRef : undefined}
-              categories={categories}
-              codes={codes.data ?? []}
-              set={(patch) => set(i, patch)}
-              remove={lines.length > 1 ? () => setLines(lines.filter((_, j) => j !== i)) : undefined}
-            />
-          ))}
-        </tbody>
-      </table>
+      <LinesGrid
+        headings={[{ label: 'Description' }, { label: 'Quantity', num: true }, { label: 'Unit price', num: true }, { label: 'Category' }, { label: 'Tax' }]}
+        lines={lines}
+        setLines={setLines}
+        fewest={1}
+        row={(p) => <LineRow key={p.i} {...p} line={taxed[p.i]} last={p.i === lines.length - 1 ? lastRef : undefined} categories={categories} codes={codes.data ?? []} />}
+      />
       <p className="totals" aria-live="polite">
         Net {money(totals.net)} · Tax {money(totals.tax)} · <strong>Total {money(totals.total)}</strong>
       </p>

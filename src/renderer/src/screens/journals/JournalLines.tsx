@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Category } from '../../../../main/ledger/chart/categories';
 import type { DeskResult } from '../../../../main/desk/operations';
 import { CategoryPicker, type PickExtra } from '../../CategoryPicker';
+import { LinesGrid, RemoveLine } from '../../LinesGrid';
 
 export interface LineDraft {
   /** What the journal posts to: a category code, account:<id>, tax-control or opening-balances. */
@@ -82,13 +83,7 @@ function LineRow(props: {
       <td>
         <input aria-label={`Line ${i + 1} memo`} maxLength={500} value={line.memo} onChange={(e) => set({ memo: e.target.value })} />
       </td>
-      <td>
-        {remove && (
-          <button type="button" aria-label={`Remove line ${i + 1}`} onClick={remove}>
-            ✕
-          </button>
-        )}
-      </td>
+      <RemoveLine i={i} remove={remove} />
     </tr>
   );
 }
@@ -103,34 +98,13 @@ export function JournalLines(props: {
   const { lines, setLines, categories, extras, codes } = props;
   return (
     <>
-      <table className="grid" aria-label="Lines">
-        <thead>
-          <tr>
-            <th>Account</th>
-            <th className="num">Debit</th>
-            <th className="num">Credit</th>
-            <th>Tax</th>
-            <th>Memo</th>
-            <th>
-              <span className="sr-only">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <LineRow
-              key={i}
-              i={i}
-              line={l}
-              categories={categories}
-              extras={extras}
-              codes={codes}
-              set={(patch) => setLines(lines.map((x, j) => (j === i ? { ...x, ...patch } : x)))}
-              remove={lines.length > 2 ? () => setLines(lines.filter((_, j) => j !== i)) : undefined}
-            />
-          ))}
-        </tbody>
-      </table>
+      <LinesGrid
+        headings={[{ label: 'Account' }, { label: 'Debit', num: true }, { label: 'Credit', num: true }, { label: 'Tax' }, { label: 'Memo' }]}
+        lines={lines}
+        setLines={setLines}
+        fewest={2}
+        row={(p) => <LineRow key={p.i} {...p} categories={categories} extras={extras} codes={codes} />}
+      />
       <button type="button" onClick={() => setLines([...lines, { ...BLANK_LINE }])}>
         Add line
       </button>
