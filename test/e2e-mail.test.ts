@@ -1,8 +1,9 @@
 // Mail in real Chromium (issue 53): the organization's mail settings (the
 // password never shown) and a test message; an invoice sent from its Send
 // form, the filled subject edited and a copy to the sender, read back from
-// the SMTP server; the sent message listed on the invoice; the reminder
-// schedule set on the Reminders screen.
+// the SMTP server; the sent message listed on the invoice; a customer's
+// statement of account sent from the Contacts screen; the reminder schedule
+// set on the Reminders screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Headless } from '../src/main/headless';
@@ -90,6 +91,27 @@ describe('mail on screen', () => {
       .getByRole('list', { name: `Messages sending ${number}` })
       .getByText(got.parsed.messageId!)
       .waitFor();
+  });
+
+  it("sends a customer's statement of account from the Contacts screen", async () => {
+    await page.goto(`${app.server.url}/#/contacts`);
+    await page.getByRole('button', { name: 'Statement of Zoë Brontë' }).click();
+    const panel = page.getByRole('region', { name: 'Statement of account of Zoë Brontë' });
+    await panel
+      .getByRole('table', { name: /^Statement in / })
+      .getByText('Balance owed')
+      .waitFor();
+    await panel.getByRole('button', { name: 'Send…' }).click();
+    const form = page.getByRole('form', { name: 'Send the statement of Zoë Brontë' });
+    await expect.poll(() => form.getByLabel('Subject').inputValue()).toBe('Statement of account from My organization');
+    expect(await form.getByLabel('Message').inputValue()).toMatch(/120\.00 [A-Z]{3} is owed/);
+    await shot('mail-statement');
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('The statement of Zoë Brontë went to zoe@bronte.example.').waitFor();
+    const got = smtp.received.at(-1)!;
+    expect(got.rcpt).toEqual(['zoe@bronte.example']);
+    expect(got.parsed.attachments[0].filename).toMatch(/^Statement \d{4}-\d{2}-\d{2}\.pdf$/);
+    await form.getByRole('list', { name: 'Statements sent to Zoë Brontë' }).getByText(got.parsed.messageId!).waitFor();
   });
 
   it('sets the reminder schedule', async () => {

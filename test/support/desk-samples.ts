@@ -401,6 +401,9 @@ export const SAMPLES = {
   },
   suggestPayments: () => ({}),
   contactStatement: () => ({ contact: 'Globex' }),
+  statementOfAccount: () => ({ customer: 'Globex' }),
+  statementPdfBytes: () => ({ customer: 'Globex' }),
+  composeStatement: () => ({ customer: 'Globex' }),
   aging: () => ({}),
 
   // Rates

@@ -43,6 +43,7 @@ import { journalOperations } from './journals/journals';
 import { openingOperations } from './journals/opening';
 import { mailOperations } from './mail/mail';
 import { reminderOperations } from './mail/reminders';
+import { statementOperations } from './mail/statements';
 import { practiceOperations } from './practice/practice';
 
 export type { DeskContext, Reviewer } from './operation';
@@ -141,6 +142,7 @@ export const deskOperations = {
   ...openingOperations,
   ...mailOperations,
   ...reminderOperations,
+  ...statementOperations,
   ...practiceOperations(roleTable),
   // Every name the screens call, each an operation (op() typed it: checking each entry against DeskOperation<ZodType>
   // again compared every zod input structurally, ~5% of the type check); each entry keeps its own types for DeskResult.

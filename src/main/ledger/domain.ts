@@ -79,6 +79,7 @@ export { assertDrawable } from './documents/pdf/logo';
 export * from './documents/payments/match';
 export * from './documents/basis';
 export * from './documents/owed/statement';
+export * from './documents/owed/account';
 export * from './documents/quotes';
 export * from './documents/repeats/template';
 export * from './documents/repeats/run';

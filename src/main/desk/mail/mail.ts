@@ -17,7 +17,7 @@ import { op, Org, orgSeq, type DeskContext } from '../operation';
 import { KEEPERS, OWNERS, STAFF } from '../roles';
 import { Number_ } from '../documents/documents';
 
-const Address = Line(320).trim().min(3);
+export const Address = Line(320).trim().min(3);
 const Kind = z.enum(MAILABLE_KINDS).default('invoice').describe('invoice or credit_note');
 
 const settingsText = (s: MailSettings | null): string[] =>
@@ -31,7 +31,7 @@ const settingsText = (s: MailSettings | null): string[] =>
 const sentText = (m: SentMessage): string[] => [`Sent to ${m.to.join(', ')}${m.copyTo ? ` (a copy to ${m.copyTo})` : ''} at ${m.sentAt}: ${m.messageId}`];
 
 /** Whose copy "copy to me" means: the person signed in, else (the machine's owner) the organization's own address. */
-async function senderAddress(ctx: DeskContext, seq: number): Promise<string> {
+export async function senderAddress(ctx: DeskContext, seq: number): Promise<string> {
   return ctx.person?.email ?? (await mailSettings(ctx.ledger, seq))?.from ?? '';
 }
 

@@ -26,6 +26,8 @@ export interface MessageRecord {
   kind: string;
   document?: { seq: number; id: string; number: string } | null;
   contactSeq?: number | null;
+  /** A message about a customer rather than a document (a statement of account): recorded and audited on the contact. */
+  contact?: { id: string; name: string } | null;
   to: string[];
   copyTo?: string | null;
   subject: string;
@@ -68,7 +70,7 @@ const toMessage = (r: Row): SentMessage => ({
   sentBy: { type: r.actor_type, id: r.actor_id, name: r.actor_name },
 });
 
-const KIND_WORDS: Record<string, string> = { credit_note: 'credit note', test: 'test message' };
+const KIND_WORDS: Record<string, string> = { credit_note: 'credit note', test: 'test message', statement: 'statement of account' };
 
 /** Records a message the server accepted, with its audit entry, in one write; answers it and its row's seq. */
 export async function recordMessage(ledger: Ledger, orgSeq: number, actor: Actor, m: MessageRecord): Promise<{ message: SentMessage; seq: number }> {
@@ -98,11 +100,11 @@ export async function recordMessage(ledger: Ledger, orgSeq: number, actor: Actor
         actorId(actor),
         actorName(actor),
       );
-    const what = `${KIND_WORDS[m.kind] ?? m.kind}${m.document ? ` ${m.document.number}` : ''}`;
+    const what = `${KIND_WORDS[m.kind] ?? m.kind}${m.document ? ` ${m.document.number}` : m.contact ? ` of ${m.contact.name}` : ''}`;
     await appendAudit(ledger, orgSeq, actor, {
       action: 'mail.sent',
-      targetType: m.document ? 'document' : 'mail',
-      targetId: m.document?.id ?? id,
+      targetType: m.document ? 'document' : m.contact ? 'contact' : 'mail',
+      targetId: m.document?.id ?? m.contact?.id ?? id,
       summary: `Sent ${what} to ${m.to.join(', ')}${m.copyTo ? ` (a copy to ${m.copyTo})` : ''}: message ${m.messageId}`,
     });
     const row = (await ledger.stmt(`${SELECT} WHERE m.org_seq = ? AND m.id = ?`).get(orgSeq, id)) as Row;
@@ -120,4 +122,11 @@ export async function documentMessages(ledger: Ledger, orgSeq: number, documentS
 /** The organization's messages of a kind (reminders...), newest first. */
 export async function messagesOfKind(ledger: Ledger, orgSeq: number, kind: string, limit = 100): Promise<SentMessage[]> {
   return (await ledger.rows<Row>(`${SELECT} WHERE m.org_seq = ? AND m.kind = ? ORDER BY m.seq DESC LIMIT ?`, orgSeq, kind, limit)).map(toMessage);
+}
+
+/** A customer's messages of a kind (its statements of account), oldest first. */
+export async function contactMessages(ledger: Ledger, orgSeq: number, contactSeq: number, kind: string): Promise<SentMessage[]> {
+  return (await ledger.rows<Row>(`${SELECT} WHERE m.org_seq = ? AND m.document_seq IS NULL AND m.contact_seq = ? AND m.kind = ? ORDER BY m.seq`, orgSeq, contactSeq, kind)).map(
+    toMessage,
+  );
 }

@@ -12,7 +12,7 @@ import type { Ledger } from '../../core/sqlite/open';
 import { fromMinor } from '../../core/money';
 import { orgCurrency } from '../../reports/positions';
 import { paidByRow } from '../payments/paid';
-import { aging, type AgedDocument } from './aging';
+import { aging, BUCKETS, type AgedDocument, type Bucket } from './aging';
 import { KIND_NAMES } from '../documents';
 import { mapInOrder } from '../../core/in-order';
 
@@ -37,6 +37,8 @@ export interface ContactStatement {
   lines: ContactStatementLine[];
   closing: number;
   open: AgedDocument[];
+  /** The contact's line of the aging at the period's end (issue 53: the statement of account's summary); its total is `closing`. */
+  aging: Record<Bucket, number> & { credit: number; total: number };
 }
 
 interface Move {
@@ -105,5 +107,6 @@ export async function contactStatement(
     lines,
     closing: fromMinor(balance, currency),
     open: atEnd?.documents ?? [],
+    aging: { ...(Object.fromEntries(BUCKETS.map((b) => [b, atEnd?.[b] ?? 0])) as Record<Bucket, number>), credit: atEnd?.credit ?? 0, total: atEnd?.total ?? 0 },
   };
 }

@@ -68,14 +68,14 @@ interface Customer {
 const NAMES: Record<Document['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note', bill: 'Bill', quote: 'Quote' };
 
 /** An address as lines: new lines or commas separate them. */
-const addressLines = (address: string | null) =>
+export const addressLines = (address: string | null) =>
   (address ?? '')
     .split(/\r?\n|,\s*/)
     .map((l) => l.trim())
     .filter(Boolean);
 
 /** The customer's address, with its country's name when it is abroad and the address does not already say it. */
-function customerLines(address: string | null, country: string | null, home: string | null): string[] {
+export function customerLines(address: string | null, country: string | null, home: string | null): string[] {
   const lines = addressLines(address);
   if (!country || country === home) return lines;
   const name = countryName(country);
@@ -83,7 +83,7 @@ function customerLines(address: string | null, country: string | null, home: str
 }
 
 /** The registration a company prints (Company, LLP and Business (Names and Trading Disclosures) Regulations 2015, reg. 25). */
-function footerOf(org: Organization): string | null {
+export function footerOf(org: Organization): string | null {
   const legal = org.legalName ?? org.name;
   if (org.companyNumber) {
     const where = org.registeredIn ? `Registered in ${org.registeredIn}` : 'Registered';
@@ -96,7 +96,16 @@ function footerOf(org: Organization): string | null {
 /** The payment box: bank details, amount and date due, the reference to quote, other instructions, terms. */
 function paymentOf(org: Organization, doc: Document, row: DocumentRow, money: (n: number) => string, date: (d: string) => string): PdfFacts['payment'] {
   if (doc.kind !== 'invoice' || doc.status === 'void') return null;
-  const rows: [string, string][] = (
+  const rows = bankRows(org);
+  rows.push(['Amount due', `${money(toMinor(doc.balance, doc.currency))} ${doc.currency}`], ['Due date', date(doc.dueDate)], ['Reference', doc.number]);
+  // A document's own instructions (given when it was made) stand in for the organization's.
+  const text = [row.payment_instructions ?? org.paymentInstructions, org.paymentTerms].filter((t): t is string => !!t);
+  return { rows, text };
+}
+
+/** The organization's bank details as the payment box prints them (those it gave). */
+export function bankRows(org: Organization): [string, string][] {
+  return (
     [
       ['Bank', org.bankName],
       ['Account name', org.bankAccountName],
@@ -106,10 +115,6 @@ function paymentOf(org: Organization, doc: Document, row: DocumentRow, money: (n
       ['BIC', org.bic],
     ] as [string, string | null][]
   ).filter((r): r is [string, string] => !!r[1]);
-  rows.push(['Amount due', `${money(toMinor(doc.balance, doc.currency))} ${doc.currency}`], ['Due date', date(doc.dueDate)], ['Reference', doc.number]);
-  // A document's own instructions (given when it was made) stand in for the organization's.
-  const text = [row.payment_instructions ?? org.paymentInstructions, org.paymentTerms].filter((t): t is string => !!t);
-  return { rows, text };
 }
 
 function baseBlock(base: BaseTax, words: TaxWords, money: (n: number) => string, date: (d: string) => string): PdfFacts['base'] {

@@ -7,23 +7,23 @@
 import type { PdfFacts, PartyBlock, TaxRow } from './facts';
 import { fontFor, type Face } from './fonts';
 
-type Pdf = PDFKit.PDFDocument;
+export type Pdf = PDFKit.PDFDocument;
 
 export const LEFT = 50;
-const RIGHT = 545;
-const WIDTH = RIGHT - LEFT;
+export const RIGHT = 545;
+export const WIDTH = RIGHT - LEFT;
 /** Room kept at the foot of each page for the registration and the page number. */
 const FOOT = 70;
 const GREY = '#555555';
 const RULE = '#999999';
 
 /** A new page when `height` more does not fit above the foot. */
-function ensure(pdf: Pdf, height: number): void {
+export function ensure(pdf: Pdf, height: number): void {
   if (pdf.y + height > pdf.page.height - FOOT) pdf.addPage();
 }
 
 /** Text at a place, in the font its letters need. */
-function put(pdf: Pdf, face: Face, size: number, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): void {
+export function put(pdf: Pdf, face: Face, size: number, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): void {
   fontFor(pdf, face, text)
     .fontSize(size)
     .text(text, x, y, { lineGap: 1, ...options });
@@ -39,7 +39,7 @@ function party(pdf: Pdf, p: PartyBlock, x: number, y: number, width: number, nam
 }
 
 /** The logo (fitted in 190 x 70) and the supplier at the left; the title and the facts at the right; the customer below. */
-export function letterhead(pdf: Pdf, f: PdfFacts): void {
+export function letterhead(pdf: Pdf, f: Pick<PdfFacts, 'logo' | 'supplier' | 'title' | 'facts' | 'customer'>): void {
   let left = pdf.page.margins.top;
   if (f.logo) {
     const box: [number, number] = [190, 70];
@@ -82,7 +82,7 @@ function row(pdf: Pdf, cells: readonly string[], face: Face, header: readonly st
   pdf.y = top + height + 5;
 }
 
-function rule(pdf: Pdf, x = LEFT, to = RIGHT): void {
+export function rule(pdf: Pdf, x = LEFT, to = RIGHT): void {
   pdf.moveTo(x, pdf.y).lineTo(to, pdf.y).lineWidth(0.6).strokeColor(RULE).stroke();
   pdf.y += 5;
 }
@@ -169,7 +169,7 @@ export function notes(pdf: Pdf, text: string | null): void {
 }
 
 /** The payment details in a ruled box: the bank's at the left, what to pay, by when and with which reference at the right; instructions and terms below. */
-export function paymentBox(pdf: Pdf, f: PdfFacts): void {
+export function paymentBox(pdf: Pdf, f: Pick<PdfFacts, 'payment'>): void {
   if (!f.payment) return;
   const { rows, text } = f.payment;
   const bank = rows.slice(0, -3);
@@ -210,7 +210,7 @@ export function payLinkBox(pdf: Pdf, f: PdfFacts): void {
 }
 
 /** At the foot of every page: the company's registration and, on a document of several pages, the page's number. */
-export function footers(pdf: Pdf, f: PdfFacts): void {
+export function footers(pdf: Pdf, f: Pick<PdfFacts, 'footer'>): void {
   const range = pdf.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);

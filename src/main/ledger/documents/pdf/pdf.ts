@@ -13,17 +13,20 @@ import { pdfFacts } from './facts';
 import { registerFonts } from './fonts';
 import { baseTaxBlock, footers, LEFT, letterhead, linesTable, notes, payLinkBox, paymentBox, statement, summary } from './layout';
 
-export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<Buffer> {
-  const f = await pdfFacts(ledger, orgSeq, row);
+/** The PDF's own facts: its title, author and subject, and its dates (the document's, never the clock's). */
+export interface PdfInfo {
+  Title: string;
+  Author: string;
+  Subject: string;
+  CreationDate: Date;
+  ModDate: Date;
+}
+
+/** A PDF drawn on A4 with the documents' fonts and margins, its bytes once drawn: the one maker of invoices' and statements' PDFs. */
+export async function writePdf(info: PdfInfo, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
   // Loaded when a PDF is asked for: every other command starts without it.
   const { default: PDFDocument } = await import('pdfkit');
-  const made = new Date(row.created_at ?? `${row.issue_date}T00:00:00Z`);
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margins: { top: 50, left: LEFT, right: 50, bottom: 50 },
-    bufferPages: true,
-    info: { Title: `${f.title} ${f.number}`, Author: f.author, Subject: f.customer.name, CreationDate: made, ModDate: row.issued_at ? new Date(row.issued_at) : made },
-  });
+  const pdf = new PDFDocument({ size: 'A4', margins: { top: 50, left: LEFT, right: 50, bottom: 50 }, bufferPages: true, info });
   registerFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -31,17 +34,26 @@ export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentR
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  letterhead(pdf, f);
-  // An open document of the opening entry has no lines: it says what it is instead of an empty table.
-  if (f.broughtForward) statement(pdf, f.broughtForward);
-  else linesTable(pdf, f);
-  summary(pdf, f);
-  baseTaxBlock(pdf, f);
-  statement(pdf, f.reverseCharge);
-  notes(pdf, f.notes);
-  paymentBox(pdf, f);
-  payLinkBox(pdf, f);
-  footers(pdf, f);
+  draw(pdf);
   pdf.end();
   return done;
+}
+
+export async function documentPdf(ledger: Ledger, orgSeq: number, row: DocumentRow): Promise<Buffer> {
+  const f = await pdfFacts(ledger, orgSeq, row);
+  const made = new Date(row.created_at ?? `${row.issue_date}T00:00:00Z`);
+  const info = { Title: `${f.title} ${f.number}`, Author: f.author, Subject: f.customer.name, CreationDate: made, ModDate: row.issued_at ? new Date(row.issued_at) : made };
+  return writePdf(info, (pdf) => {
+    letterhead(pdf, f);
+    // An open document of the opening entry has no lines: it says what it is instead of an empty table.
+    if (f.broughtForward) statement(pdf, f.broughtForward);
+    else linesTable(pdf, f);
+    summary(pdf, f);
+    baseTaxBlock(pdf, f);
+    statement(pdf, f.reverseCharge);
+    notes(pdf, f.notes);
+    paymentBox(pdf, f);
+    payLinkBox(pdf, f);
+    footers(pdf, f);
+  });
 }

@@ -1,7 +1,8 @@
 // Contacts (issue 29): the organization's customers and vendors, one list
 // (a contact can be both); add one, edit one (its address, country and VAT
 // number are what invoices print: issue 43), archive or restore one. The
-// seed counterparties of the ontology are vendors.
+// seed counterparties of the ontology are vendors. A customer's "Statement"
+// opens its statement of account (StatementOfAccount: PDF, send; issue 53).
 import { useState, type FormEvent } from 'react';
 import type { Contact } from '../../../../main/ledger/contacts/contacts';
 import { COUNTRY_CODES, countryName } from '../../../../shared/countries';
@@ -10,6 +11,7 @@ import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
 import { MovingImport } from '../accounts/MovingImport';
+import { StatementOfAccount } from './StatementOfAccount';
 
 type Form = { name: string; customer: boolean; vendor: boolean; email: string; address: string; country: string; taxNumber: string; termsDays: string };
 const EMPTY: Form = { name: '', customer: true, vendor: false, email: '', address: '', country: '', taxNumber: '', termsDays: '' };
@@ -98,6 +100,7 @@ export function Contacts({ orgId }: { orgId: string }) {
   const may = can('updateContact');
   const [role, setRole] = useState<'' | 'customer' | 'vendor'>('');
   const [editing, setEditing] = useState<string>();
+  const [statementOf, setStatementOf] = useState<Contact>();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const contacts = useLoad(() => desk.listContacts({ orgId, role: role || undefined, archived: true }), [orgId, role]);
   const fail = (err: unknown) => (setNotice({ kind: 'error', text: messageOf(err) }), false);
@@ -115,6 +118,9 @@ export function Contacts({ orgId }: { orgId: string }) {
         <Notice kind={notice.kind} onClose={() => setNotice(undefined)}>
           {notice.text}
         </Notice>
+      )}
+      {statementOf && (
+        <StatementOfAccount orgId={orgId} contact={statementOf} say={(text) => setNotice({ kind: 'ok', text })} fail={fail} onClose={() => setStatementOf(undefined)} />
       )}
       {may && <ContactForm label="New contact" start={EMPTY} submit={add} />}
       {can('importContacts') && <MovingImport orgId={orgId} what="contacts" onDone={contacts.reload} />}
@@ -162,6 +168,11 @@ export function Contacts({ orgId }: { orgId: string }) {
                       <td>{c.taxNumber ?? ''}</td>
                       <td className="num">{c.termsDays === null ? '' : `${c.termsDays} days`}</td>
                       <td className="actions">
+                        {c.customer && (
+                          <button onClick={() => setStatementOf(c)} aria-label={`Statement of ${c.name}`}>
+                            Statement
+                          </button>
+                        )}
                         {may && (
                           <>
                             <button onClick={() => setEditing(c.id)} aria-label={`Edit ${c.name}`}>
