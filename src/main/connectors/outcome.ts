@@ -57,7 +57,8 @@ export function failedOutcome(error: unknown, o: { label: string; name: string; 
       syncStatus: 'error',
       error: error.message,
       lastSyncAt: null,
-      nextSyncAt: (error.details as { reason?: string } | null)?.reason === 'disconnected' ? null : backOff,
+      // No retry opens a disconnected connector, or credentials sealed with a key these books are not given.
+      nextSyncAt: ['disconnected', 'secret_key'].includes((error.details as { reason?: string } | null)?.reason ?? '') ? null : backOff,
       failures,
     };
   return {

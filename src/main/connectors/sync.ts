@@ -14,8 +14,8 @@ import type { Ledger } from '../ledger/core/storage';
 import { releaseLease, takeLease } from '../ledger/core/leases';
 import { feedAccounts, openCredentials, requireConnector, type ConnectorRow, type FeedAccountRow } from '../ledger/feeds/connectors';
 import { writePage } from '../ledger/feeds/page';
-import { countCall, recordOutcome } from '../ledger/feeds/schedule';
-import { AllowanceSpent, consentLapsed, failedOutcome } from './outcome';
+import { countCall, recordOutcome, type SyncOutcome } from '../ledger/feeds/schedule';
+import { AllowanceSpent, consentLapsed, failedOutcome, needsReconnect } from './outcome';
 import type { FeedAccount, FeedPage, FeedRow, ProviderContext } from './provider';
 import { providerEntry, type ProviderEntry } from './providers';
 
@@ -76,7 +76,7 @@ export class Session {
 
   static open(ledger: Ledger, row: ConnectorRow, o: SyncOptions): Session {
     const entry = providerEntry(row.provider);
-    const credentials = openCredentials(ledger, row);
+    const credentials = openCredentials(ledger, row, needsReconnect(entry.provider.label, row.name));
     return new Session(ledger, row, entry, { credentials, baseUrl: entry.baseUrl(credentials, o.env ?? process.env), now: o.now });
   }
 
@@ -97,30 +97,41 @@ export async function syncConnector(ledger: Ledger, orgSeq: number, ref: string,
   const everyMs = o.everyMs ?? syncEveryMs(o.env);
   const label = providerEntry(row.provider).provider.label;
   const accounts: AccountReport[] = [];
+  let released = false;
+  // The outcome and the lease's release in one transaction: a scheduled pass with nothing new is a few writes a
+  // connector, and each commit is most of its cost (docs/benchmarks.md, "Connectors").
+  const finish = (outcome: SyncOutcome) =>
+    ledger.write(async () => {
+      await recordOutcome(ledger, row.seq, outcome);
+      await releaseLease(ledger, lease, holder);
+      released = true;
+    });
   try {
     if (row.consent_expires_at && row.consent_expires_at <= o.now.toISOString()) {
       const lapsed = consentLapsed({ label, name: row.name, expiresAt: row.consent_expires_at, failures: row.failures });
-      await recordOutcome(ledger, row.seq, lapsed);
+      await finish(lapsed);
       return { connector: row.name, outcome: 'error', error: lapsed.error, nextSyncAt: null, accounts };
     }
     const session = Session.open(ledger, row, o);
+    let leased = Date.now();
     for (const feed of await feedAccounts(ledger, row.seq)) {
-      await takeLease(ledger, lease, holder, Date.now(), Date.now() + SYNC_LEASE_MS);
+      // Renewed between accounts once half the lease has gone by (not a write per account: most syncs are short).
+      if (Date.now() - leased > SYNC_LEASE_MS / 2) await takeLease(ledger, lease, holder, (leased = Date.now()), leased + SYNC_LEASE_MS);
       accounts.push(await syncAccount(session, orgSeq, feed, o.actor));
     }
     const nextSyncAt = new Date(now + everyMs).toISOString();
-    await recordOutcome(ledger, row.seq, { syncStatus: 'ok', error: null, lastSyncAt: o.now.toISOString(), nextSyncAt, failures: 0 });
     await session.entry.provider
       .afterSync?.(ledger, orgSeq, o.actor, session.ctx)
       .catch((error: Error) => console.error(`${label} after the sync of "${row.name}": ${error.message}`));
+    await finish({ syncStatus: 'ok', error: null, lastSyncAt: o.now.toISOString(), nextSyncAt, failures: 0 });
     return { connector: row.name, outcome: 'ok', error: null, nextSyncAt, accounts };
   } catch (error) {
     const failed = failedOutcome(error, { label, name: row.name, now: o.now, everyMs, failures: row.failures });
-    await recordOutcome(ledger, row.seq, failed);
+    await finish(failed);
     if (failed.error?.startsWith('The sync failed unexpectedly')) console.error(error);
     return { connector: row.name, outcome: 'error', error: failed.error, nextSyncAt: failed.nextSyncAt, accounts };
   } finally {
-    await releaseLease(ledger, lease, holder);
+    if (!released) await releaseLease(ledger, lease, holder);
   }
 }
 

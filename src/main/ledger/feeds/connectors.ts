@@ -10,7 +10,7 @@ import { appendAudit, type Actor } from '../access/audit';
 import { insertAccount, requireOpenAccount, type AccountRow } from '../accounts/accounts';
 import { newId, nowIso } from '../core/clock';
 import { LedgerError, notFound } from '../core/errors';
-import { openSecret, sealSecret } from '../core/secrets/sealed';
+import { openSecretOrAsk, sealSecret } from '../core/secrets/sealed';
 import type { Ledger } from '../core/storage';
 import { excerpt } from '../core/text';
 import { mapInOrder } from '../core/in-order';
@@ -59,10 +59,10 @@ export async function requireConnector(ledger: Ledger, orgSeq: number, ref: stri
 export const feedAccounts = (ledger: Ledger, connectorSeq: number): Promise<FeedAccountRow[]> =>
   ledger.rows<FeedAccountRow>('SELECT * FROM connector_accounts WHERE connector_seq = ? ORDER BY seq', connectorSeq);
 
-/** The credentials a connector keeps, opened for one call. */
-export function openCredentials<C>(ledger: Ledger, row: ConnectorRow): C {
+/** The credentials a connector keeps, opened for one call; `reconnect` says how, should they not open here (no key). */
+export function openCredentials<C>(ledger: Ledger, row: ConnectorRow, reconnect = 'Reconnect it with new credentials: its history stays.'): C {
   if (!row.credentials) throw new LedgerError('conflict', `Connector "${row.name}" is disconnected: connect it again to sync.`, { connector: row.id, reason: 'disconnected' });
-  return JSON.parse(openSecret(ledger, 'connector', row.id, row.credentials)) as C;
+  return JSON.parse(openSecretOrAsk(ledger, 'connector', row.id, row.credentials, `The credentials of "${row.name}"`, reconnect)) as C;
 }
 
 /**

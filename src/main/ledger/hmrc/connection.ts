@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { appendAudit, type Human } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import { invalid, LedgerError } from '../core/errors';
-import { openSecret, sealSecret } from '../core/secrets/sealed';
+import { openSecretOrAsk, sealSecret } from '../core/secrets/sealed';
 import type { Ledger } from '../core/storage';
 
 /** How long a sign-in to HMRC may take before its state lapses. */
@@ -148,6 +148,8 @@ export async function completeHmrcConnection(
   return (await hmrcConnection(ledger, orgSeq))!;
 }
 
+const RECONNECT = 'Connect to HMRC again (the Tax screen, or ledgerdesk hmrc connect).';
+
 /** The tokens, opened, for a call to HMRC; refused where the organization is not connected. */
 export async function hmrcTokens(ledger: Ledger, orgSeq: number): Promise<OpenTokens> {
   const r = await rowOf(ledger, orgSeq);
@@ -157,8 +159,8 @@ export async function hmrcTokens(ledger: Ledger, orgSeq: number): Promise<OpenTo
   return {
     id: r.id,
     vrn: r.vrn,
-    accessToken: openSecret(ledger, 'hmrcAccess', r.id, r.access_token),
-    refreshToken: openSecret(ledger, 'hmrcRefresh', r.id, r.refresh_token),
+    accessToken: openSecretOrAsk(ledger, 'hmrcAccess', r.id, r.access_token, "HMRC's access token", RECONNECT),
+    refreshToken: openSecretOrAsk(ledger, 'hmrcRefresh', r.id, r.refresh_token, "HMRC's refresh token", RECONNECT),
     accessExpiresAt: r.access_expires_at!,
     refreshExpiresAt: r.refresh_expires_at!,
   };

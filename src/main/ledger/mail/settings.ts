@@ -6,7 +6,7 @@
 import { appendAudit, type Human } from '../access/audit';
 import { newId, nowIso } from '../core/clock';
 import { invalid, LedgerError, type FieldIssue } from '../core/errors';
-import { openSecret, sealSecret } from '../core/secrets/sealed';
+import { openSecretOrAsk, sealSecret } from '../core/secrets/sealed';
 import type { Ledger } from '../core/storage';
 import { MAIL_TLS_MODES, type MailTlsMode } from '../../../../db/values';
 
@@ -83,7 +83,8 @@ export async function mailServer(ledger: Ledger, orgSeq: number): Promise<MailSe
       reason: 'no_mail_settings',
     });
   const { passwordSet: _, updatedAt: __, ...rest } = toSettings(row);
-  return { ...rest, password: row.password === null ? null : openSecret(ledger, 'mail', row.id, row.password) };
+  const reenter = 'Enter the password again (Mail settings, or `ledgerdesk mail set --password-stdin`).';
+  return { ...rest, password: row.password === null ? null : openSecretOrAsk(ledger, 'mail', row.id, row.password, 'The mail password', reenter) };
 }
 
 function checked(input: MailSettingsInput): FieldIssue[] {

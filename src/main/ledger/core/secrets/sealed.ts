@@ -53,6 +53,23 @@ export const sealSecret = (ledger: Ledger, kind: SecretKind, rowId: string, secr
 /** The secret a stored value holds (refused when it was moved from another row or changed). */
 export const openSecret = (ledger: Ledger, kind: SecretKind, rowId: string, stored: string): string => unseal(requireKeyring(ledger), stored, contextOf(kind, rowId));
 
+/**
+ * The secret, or 409 `conflict` (`details.reason: "secret_key"`) saying what the person does about it (`remedy`) when it
+ * does not open here: books restored on another computer without their key file are asked to reconnect, not failed.
+ */
+export function openSecretOrAsk(ledger: Ledger, kind: SecretKind, rowId: string, stored: string, what: string, remedy: string): string {
+  try {
+    return openSecret(ledger, kind, rowId, stored);
+  } catch (error) {
+    if (!(error instanceof SecretError)) throw error;
+    throw new LedgerError(
+      'conflict',
+      `${what} cannot be opened on these books: it was sealed with a key they are not given here (as on books restored without their key). ${remedy}`,
+      { reason: 'secret_key' },
+    );
+  }
+}
+
 interface Stored {
   seq: number;
   id: string;
