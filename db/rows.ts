@@ -18,6 +18,7 @@ export type RuleRecord = RowOf<typeof schema.rules>;
 export type ConnectorRecord = RowOf<typeof schema.connectors>;
 export type ConnectorAccountRecord = RowOf<typeof schema.connectorAccounts>;
 export type FeedHeldRecord = RowOf<typeof schema.feedHeld>;
+export type ConnectorSignInRecord = RowOf<typeof schema.connectorSignIns>;
 
 /** Some of a table's columns, named so that a typo does not compile: their list for SQL, with an alias when a query joins. */
 export function columns<R>(names: readonly (keyof R & string)[], alias?: string): string {

@@ -610,6 +610,32 @@ export const feedHeld = sqliteTable(
   (t) => [uniqueIndex('feed_held_version').on(t.connectorAccountSeq, t.externalId, t.date, t.amountMinor), index('feed_held_account').on(t.accountSeq)],
 );
 
+/**
+ * A bank's sign-in under way from a screen (Enable Banking, issue 52): the state's SHA-256 (checked when the bank sends
+ * the browser back, used once), what the connection will be called, and the application's credentials sealed until
+ * the session is made. Any process may take the redirect; a row lapses after its `expiresAt`.
+ */
+export const connectorSignIns = sqliteTable(
+  'connector_sign_ins',
+  {
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull().unique(),
+    orgSeq: integer('org_seq')
+      .notNull()
+      .references(() => organizations.seq),
+    stateHash: text('state_hash').notNull(),
+    provider: text('provider').notNull(),
+    name: text('name').notNull(),
+    /** The ledger account a bank reporting one account feeds (as `connector add --account`). */
+    account: text('account'),
+    redirectUrl: text('redirect_url').notNull(),
+    /** Sealed (core/secrets/sealed.ts): the application's id and private key. */
+    credentials: text('credentials').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('connector_sign_ins_org').on(t.orgSeq, t.stateHash)],
+);
+
 export const tokens = sqliteTable(
   'tokens',
   {

@@ -251,7 +251,9 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   listConnections: 'staff',
   addSimplefinConnector: 'keepers',
   addStripeConnector: 'keepers',
+  listEnableBankingBanks: 'keepers',
   addEnableBankingConnector: 'keepers',
+  finishEnableBankingConnector: 'keepers',
   mapConnectorAccount: 'keepers',
   syncConnector: 'keepers',
   syncAllConnectors: 'keepers',
@@ -277,8 +279,11 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   invoicePdf: { code: 'validation_failed' },
   // The matrix's books have no Stripe connector: a payment link is refused in words (test/stripe-links.test.ts makes one).
   makePaymentLink: { code: 'conflict' },
-  // Connecting a bank waits for the person at the bank's page: the command does it (test/enable-banking-connect.test.ts).
+  // A window never names a path: the samples' key file is refused (test/enable-banking-connect.test.ts and test/e2e-connections.test.ts connect for real).
   addEnableBankingConnector: { code: 'validation_failed' },
+  listEnableBankingBanks: { code: 'validation_failed' },
+  // No sign-in was begun with that state: refused, nothing written (test/e2e-connections.test.ts connects through the double).
+  finishEnableBankingConnector: { code: 'conflict' },
   // The matrix's mail settings (setMailSettings' sample, run before) name a closed port: the send fails in words (test/mail*.test.ts send for real).
   testMail: { code: 'mail_failed' },
   sendDocument: { code: 'mail_failed' },

@@ -541,7 +541,9 @@ export const SAMPLES = {
   addSimplefinConnector: async (fx) => ({ name: `Feed ${fx.n()}`, setupToken: (await simplefinDouble()).setupToken() }),
   addStripeConnector: async (fx) => ({ name: `Stripe ${fx.n()}`, key: (await stripeDouble()).key }),
   // Connecting a bank waits for the person at the bank: the command's alone (roles-matrix's BY_DESIGN; test/enable-banking-connect.test.ts connects one).
+  listEnableBankingBanks: () => ({ country: 'GB', applicationId: 'app', privateKeyFile: '/nonexistent.pem' }),
   addEnableBankingConnector: () => ({ country: 'GB', bank: 'Mock ASPSP', applicationId: 'app', privateKeyFile: '/nonexistent.pem' }),
+  finishEnableBankingConnector: () => ({ state: 'a-state-no-sign-in-sent', code: 'code' }),
   mapConnectorAccount: async (fx) => ({ connector: await feedConnector(fx), account: await account(fx) }),
   // Unmapped: the sync runs (and is recorded) without fetching rows, which keeps the matrix quick.
   syncConnector: async (fx) => ({ connector: await feedConnector(fx) }),

@@ -33,6 +33,7 @@ import { peopleOperations } from './access/people';
 import { importOperations } from './accounts/imports';
 import { connectorOperations } from './connectors/connectors';
 import { connectorAddOperations } from './connectors/add';
+import { bankOperations } from './connectors/bank';
 import { op, Org, orgSeq, Page, type DeskOperation } from './operation';
 import { receiptOperations } from './transactions/receipts';
 import { reportOperations } from './reports/reports';
@@ -114,6 +115,7 @@ export const deskOperations = {
   ...importOperations,
   ...connectorOperations,
   ...connectorAddOperations,
+  ...bankOperations,
   ...transactionOperations,
   ...transferOperations,
   ...contactOperations,

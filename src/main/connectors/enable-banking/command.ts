@@ -16,6 +16,9 @@ import { SERVICE } from './jwt';
 /** The loopback redirect registered by default in the application (port fixed: Enable Banking checks the address). */
 export const DEFAULT_REDIRECT = 'http://127.0.0.1:7391/enable-banking/callback';
 
+/** The path on a server's own address where the bank sends the browser back (the Connections screen finishes it). */
+export const CALLBACK_PATH = '/enable-banking/callback';
+
 export interface CommandConnect {
   bank: string;
   country: string;

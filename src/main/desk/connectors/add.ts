@@ -1,15 +1,11 @@
-// Connecting the providers other than SimpleFIN (issue 52), each its own way,
-// then the one addConnector: Stripe with a restricted key (pasted, or piped to
-// `--key-stdin`); a UK or EU bank through Enable Banking with the firm's
-// application and the bank's sign-in (the command prints the bank's link and
-// waits on a loopback listener for the way back, as desktop OAuth clients do).
-import { readFileSync } from 'node:fs';
+// Connecting Stripe (issue 52) with a restricted key (pasted, or piped to
+// `--key-stdin`), then the one addConnector. SimpleFIN's add is in
+// connectors.ts, Enable Banking's (a bank's sign-in) in bank.ts.
 import { z } from 'zod';
 import { Line } from '../../api/schemas';
 import * as L from '../../ledger';
 import { addConnector } from '../../connectors/connect';
 import { answeringFor } from '../../connectors/outcome';
-import { connectFromCommand, enableBankingBase } from '../../connectors/enable-banking';
 import { op, Org, orgSeq } from '../operation';
 import { KEEPERS } from '../roles';
 import { connectorLines, secretFrom } from './connectors';
@@ -35,56 +31,5 @@ export const connectorAddOperations = {
       return answeringFor(() => addConnector(ctx.ledger, seq, ctx.reviewer, { provider: 'stripe', name, credentials: { key: secret }, account, now: new Date() }));
     },
     { name: 'connector add stripe', summary: "connect Stripe's balance (charges, fees, refunds, payouts) with a restricted read key", print: connectorLines },
-  ),
-
-  addEnableBankingConnector: op(
-    KEEPERS,
-    z.strictObject({
-      ...Org,
-      name: Name('Bank feed'),
-      country: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/)
-        .transform((c) => c.toUpperCase())
-        .describe("The bank's country (GB, DE, FI...)"),
-      bank: Line(200).trim().min(1).describe("The bank's name as Enable Banking lists it"),
-      applicationId: Line(100).trim().min(1).describe("Your Enable Banking application's id"),
-      privateKeyFile: Line(1000).trim().min(1).describe("The application's private key (the .pem file Enable Banking gave you)"),
-      redirectUrl: Line(500).trim().min(1).optional().describe('The redirect URL registered for the application (default http://127.0.0.1:7391/enable-banking/callback)'),
-      account: Account.optional(),
-    }),
-    async (ctx, input) => {
-      if (ctx.mode !== 'command')
-        throw L.invalid([{ field: 'privateKeyFile', message: 'connecting a bank is done with the command `ledgerdesk connector add enable-banking` for now' }]);
-      let privateKey: string;
-      try {
-        privateKey = readFileSync(input.privateKeyFile, 'utf8');
-      } catch (error) {
-        throw L.invalid([{ field: 'privateKeyFile', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})` }]);
-      }
-      const seq = await orgSeq(ctx, input.orgId);
-      return answeringFor(async () => {
-        const app = { credentials: { applicationId: input.applicationId, privateKey }, baseUrl: enableBankingBase(), now: new Date() };
-        const said = await connectFromCommand(app, {
-          bank: input.bank,
-          country: input.country,
-          redirectUrl: input.redirectUrl,
-          print: (line) => process.stderr.write(`${line}\n`),
-        });
-        if (said.kind !== 'connected') throw L.invalid([{ field: 'redirectUrl', message: 'must be this computer’s loopback address for the command' }]);
-        return addConnector(ctx.ledger, seq, ctx.reviewer, {
-          provider: 'enable-banking',
-          name: input.name,
-          credentials: said.credentials,
-          account: input.account,
-          now: new Date(),
-        });
-      });
-    },
-    {
-      name: 'connector add enable-banking',
-      summary: "connect a UK or EU bank through Enable Banking: prints the bank's link and waits for its answer",
-      print: connectorLines,
-    },
   ),
 };

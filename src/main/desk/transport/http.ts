@@ -20,6 +20,7 @@ import type { DeskPerson } from '../operation';
 import { asPerson } from '../scope';
 import { DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
 import { cookieOptions, peopleRouter, sessionOf, sessionPerson, type PeopleHttpOptions } from './people-http';
+import { CALLBACK_PATH } from '../../connectors/enable-banking/command';
 
 export { SIGN_IN_PATH };
 
@@ -194,6 +195,8 @@ function serveRenderer(app: Express, rendererDir: string): void {
     }
     res.type('html').send(readFileSync(index));
   });
+  // A bank's sign-in comes back here (Enable Banking): its ?code&state go on to the screens at the root, which finish it.
+  app.get(CALLBACK_PATH, (req, res) => res.redirect(303, `/${new URL(req.originalUrl, 'http://callback').search}`));
   app.get('/favicon.svg', (_req, res) => res.type('image/svg+xml').sendFile(join(rendererDir, 'favicon.svg')));
   app.use('/assets', express.static(join(rendererDir, 'assets'), { index: false, fallthrough: true, immutable: true, maxAge: '1y' }));
 }

@@ -21,7 +21,8 @@ import { feedStatement, type FeedRowInput } from './rows';
 
 export interface HeldRow {
   id: string;
-  account: { id: string; name: string };
+  /** The ledger account (its currency the amounts'). */
+  account: { id: string; name: string; currency: string };
   reason: string;
   /** The feed's version. */
   feed: { externalId: string; date: string; amount: number; description: string };
@@ -96,7 +97,7 @@ export async function listHeld(ledger: Ledger, orgSeq: number, options: { undeci
       { id: string; date: string; amount_minor: number; description: string; external_id: string | null } | undefined;
     out.push({
       id: r.id,
-      account: { id: r.account_id, name: r.account_name },
+      account: { id: r.account_id, name: r.account_name, currency: r.currency },
       reason: r.reason,
       feed: { externalId: r.external_id, date: r.date, amount: fromMinor(r.amount_minor, r.currency), description: r.description },
       books: t ? { id: t.id, date: t.date, amount: fromMinor(t.amount_minor, r.currency), description: t.description, externalId: t.external_id } : null,

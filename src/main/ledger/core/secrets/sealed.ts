@@ -27,6 +27,14 @@ export const SEALED = {
   mail: { table: 'mail_settings', column: 'password', purpose: 'smtp', owner: (id) => `mail_settings/${id}`, perOrganization: true },
   /** A feed connector's credentials (issue 52): one JSON per connector (a SimpleFIN access URL, a key, tokens). */
   connector: { table: 'connectors', column: 'credentials', purpose: 'connector', owner: (id) => `connectors/${id}`, perOrganization: true },
+  /** A bank's sign-in under way from a screen (issue 52): the application's id and key until the session is made. */
+  connectorSignIn: {
+    table: 'connector_sign_ins',
+    column: 'credentials',
+    purpose: 'connector-sign-in',
+    owner: (id) => `connector_sign_ins/${id}`,
+    perOrganization: true,
+  },
   hmrcAccess: { table: 'hmrc_connections', column: 'access_token', purpose: 'hmrc-access-token', owner: (id) => `hmrc_connections/${id}`, perOrganization: true },
   hmrcRefresh: { table: 'hmrc_connections', column: 'refresh_token', purpose: 'hmrc-refresh-token', owner: (id) => `hmrc_connections/${id}`, perOrganization: true },
 } as const satisfies Record<string, SealedColumn>;

@@ -130,7 +130,16 @@ function TransferCell({ row, decision, decide }: { row: ImportResult['preview'][
   );
 }
 
-export function PreviewRows({ rows, decisions, decide }: { rows: ImportResult['preview']; decisions: Record<string, Decision>; decide: (n: number, decision: Decision) => void }) {
+/** Without `decide` (a feed's first sync): the rows as they are, possible matches held for the person after the sync. */
+export function PreviewRows({
+  rows,
+  decisions = {},
+  decide,
+}: {
+  rows: ImportResult['preview'];
+  decisions?: Record<string, Decision>;
+  decide?: (n: number, decision: Decision) => void;
+}) {
   return (
     <TableFrame>
       <table className="grid">
@@ -160,8 +169,8 @@ export function PreviewRows({ rows, decisions, decide }: { rows: ImportResult['p
                 {r.match && (
                   <div className="small muted">{r.kind === 'duplicate' ? 'already in the books' : `may be ${r.match.date} “${r.match.description}” (${r.match.reason})`}</div>
                 )}
-                {r.transfer && <TransferCell row={r} decision={decisions[String(r.n)]} decide={decide} />}
-                {r.kind === 'possible_match' && (
+                {r.transfer && decide && <TransferCell row={r} decision={decisions[String(r.n)]} decide={decide} />}
+                {r.kind === 'possible_match' && decide && (
                   <select aria-label={`Line ${r.line}: same transaction?`} value={decisions[String(r.n)] ?? 'held'} onChange={(e) => decide(r.n, e.target.value as Decision)}>
                     <option value="held">Decide later (hold back)</option>
                     <option value="merge">Same transaction (keep mine, take the bank&apos;s date)</option>

@@ -1,11 +1,12 @@
 // One connector on the Connections screen (issue 52): status, last and next
 // sync, the consent's expiry and its warning, the error in words, each reported
-// account with what it feeds (map it, confirm a first sync waiting for its
-// preview), sync now, disconnect (the rows stay).
+// account with what it feeds (map it, see the preview of a first sync waiting
+// for it and confirm it), sync now, disconnect (the rows stay).
 import { useState } from 'react';
 import type { ConnectorView } from '../../../../main/ledger/feeds/view';
 import { desk } from '../../desk';
 import { formatDateTime } from '../../format';
+import { FirstSyncPreview } from './FirstSyncPreview';
 
 interface Props {
   orgId: string;
@@ -43,7 +44,6 @@ export function ConnectorCard(props: Props) {
     const r = await desk.syncConnector({ orgId, connector: c.id });
     return r.outcome === 'ok' ? `Synced "${c.name}": ${r.accounts.reduce((n, a) => n + a.imported, 0)} new row(s).` : `"${c.name}": ${r.error ?? 'busy in another process'}`;
   });
-  const confirm = (feedId: string) => act(async () => `First sync: ${(await desk.confirmFirstSync({ orgId, connector: c.id, feedAccount: feedId })).outcome}.`);
   const remove = act(async () => (await desk.removeConnector({ orgId, connector: c.id }), `Disconnected "${c.name}": its rows stay.`));
   return (
     <article className="card" aria-label={`Connector ${c.name}`}>
@@ -63,7 +63,7 @@ export function ConnectorCard(props: Props) {
           <li key={a.feedId}>
             {a.name} ({a.currency}) → {a.account ? `"${a.account.name}"` : 'not mapped'}
             {a.pending > 0 && `, ${a.pending} pending`} {!a.account && c.status === 'active' && <MapAccount {...props} feedId={a.feedId} />}
-            {a.awaitingPreview && <button onClick={confirm(a.feedId)}>Confirm first sync</button>}
+            {a.awaitingPreview && <FirstSyncPreview orgId={orgId} connector={c} feed={a} done={done} fail={fail} />}
           </li>
         ))}
       </ul>

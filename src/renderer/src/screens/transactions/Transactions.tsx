@@ -13,6 +13,7 @@ import { desk } from '../../desk';
 import { withCorrection } from '../../correction';
 import { useFilters, useLoad } from '../../hooks';
 import { doneText, useCan } from '../../can';
+import { PendingRows } from '../connectors/PendingRows';
 import { RegisterLine } from './RegisterLine';
 import { TransactionForm } from './TransactionForm';
 
@@ -136,6 +137,7 @@ export function Transactions({ orgId, initial = {} }: { orgId: string; initial?:
           onClear={() => setSelected(new Set())}
         />
       )}
+      {filters.account && can('listPendingRows') && <PendingRows key={key} orgId={orgId} account={filters.account} />}
       <Show
         loaded={loaded}
         what="transactions"
