@@ -1,6 +1,7 @@
 // Secrets never in clear (issues 51-54), on both engines: books holding every
 // kind of secret SEALED lists (a person's second factor, the mail password, a
-// SimpleFIN access URL and a Stripe key, HMRC's access and refresh tokens),
+// SimpleFIN access URL and a Stripe key, a bank sign-in's Enable Banking key
+// while the bank has not yet sent the person back, HMRC's access and refresh tokens),
 // each made as a person makes it (the desk over HTTP to a running server whose
 // log is kept, owner commands as child processes), used once (a test message,
 // a sync, HMRC's obligations), then searched for in clear: every file of the
@@ -9,6 +10,7 @@
 // console; on PostgreSQL a pg_dump of the database. Books restored without
 // their key ask to reconnect.
 import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -29,14 +31,27 @@ import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/s
 import { epoch, SimplefinDouble } from './doubles/simplefin';
 import { startStripeDouble, type StripeDouble } from './doubles/stripe';
 import { startHmrcDouble, type HmrcDouble } from './doubles/hmrc';
+import { startEnableBankingDouble, type EnableBankingDouble } from './doubles/enable-banking';
 
 const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
 const PASSWORD = 'correct horse battery staple';
 const STRIPE_KEY = 'rk_test_51AtRestReaderKeyNeverShownAnywhere';
 const VRN = '123456782';
+const EB_APP = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+const ebKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const EB_PEM = ebKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+/** The key's base64 lines: found even where the PEM's line breaks were escaped (in JSON). */
+const EB_KEY_LINES = EB_PEM.split('\n').filter((l) => l.length > 20);
 const data = tempDir('ldk-at-rest-');
 const work = tempDir('ldk-at-rest-out-');
-const ENV_SET = ['LEDGERDESK_STRIPE_URL', 'LEDGERDESK_HMRC_CLIENT_ID', 'LEDGERDESK_HMRC_CLIENT_SECRET', 'LEDGERDESK_HMRC_URL', 'LEDGERDESK_MAIL_CA_FILE'] as const;
+const ENV_SET = [
+  'LEDGERDESK_ENABLE_BANKING_URL',
+  'LEDGERDESK_STRIPE_URL',
+  'LEDGERDESK_HMRC_CLIENT_ID',
+  'LEDGERDESK_HMRC_CLIENT_SECRET',
+  'LEDGERDESK_HMRC_URL',
+  'LEDGERDESK_MAIL_CA_FILE',
+] as const;
 const saved = ENV_SET.map((k) => process.env[k]);
 
 let app: Headless;
@@ -45,6 +60,7 @@ let org: L.Organization;
 let bank: SimplefinDouble;
 let stripe: StripeDouble;
 let hmrc: HmrcDouble;
+let eb: EnableBankingDouble;
 let smtp: TestSmtp;
 let cookie = '';
 /** Everything the test was answered (desk, REST, MCP, commands) and everything the server wrote to its log or console. */
@@ -123,7 +139,8 @@ async function clearSecrets(): Promise<Map<SecretKind, string[]>> {
     const rows = await books.rows<{ id: string; value: string }>(`SELECT id, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL`);
     const clear = rows.flatMap((r) => {
       const secret = openSecret(books, kind, r.id, r.value);
-      const inner = kind === 'connector' ? Object.values(JSON.parse(secret) as Record<string, unknown>).filter((v): v is string => typeof v === 'string') : [];
+      const inner =
+        kind === 'connector' || kind === 'connectorSignIn' ? Object.values(JSON.parse(secret) as Record<string, unknown>).filter((v): v is string => typeof v === 'string') : [];
       return [secret, ...inner];
     });
     found.set(kind, clear);
@@ -142,13 +159,15 @@ function filesUnder(dir: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  [bank, stripe, hmrc, smtp] = await Promise.all([
+  [bank, stripe, hmrc, smtp, eb] = await Promise.all([
     SimplefinDouble.start(),
     startStripeDouble(STRIPE_KEY),
     startHmrcDouble({ vrn: VRN, obligations: [{ periodKey: '26A1', start: '2026-01-01', end: '2026-03-31', due: '2026-05-07' }] }),
     smtpServer(),
+    startEnableBankingDouble({ applicationId: EB_APP, publicKey: ebKeys.publicKey as KeyObject }),
   ]);
   Object.assign(process.env, {
+    LEDGERDESK_ENABLE_BANKING_URL: eb.url,
     LEDGERDESK_STRIPE_URL: stripe.url,
     LEDGERDESK_HMRC_CLIENT_ID: hmrc.clientId,
     LEDGERDESK_HMRC_CLIENT_SECRET: hmrc.clientSecret,
@@ -172,7 +191,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await Promise.all([bank?.close(), stripe?.close(), hmrc?.close(), smtp?.close()]);
+  await Promise.all([bank?.close(), stripe?.close(), hmrc?.close(), smtp?.close(), eb?.close()]);
   ENV_SET.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
 });
 
@@ -205,6 +224,11 @@ describe('every secret the books keep, nowhere in clear', () => {
       ['Stripe', 'ok'],
     ]);
 
+    // A bank sign-in begun on a server with a public address, the bank not yet come back: its key waits sealed.
+    const server: DeskContext = { ledger: app.ledger, dataDir: data, agentUrl: '', publicUrl: 'https://books.firm.example', mode: 'browser', reviewer: L.deskActor() };
+    const begun = await deskAs(server, org.id, 'addEnableBankingConnector', { applicationId: EB_APP, privateKey: EB_PEM, country: 'GB', bank: eb.banks[0].name });
+    answers.push(JSON.stringify(begun));
+
     await connectHmrc();
     expect(await ledgerdesk('hmrc', 'obligations')).toMatch(/^26A1\s/m);
 
@@ -214,11 +238,12 @@ describe('every secret the books keep, nowhere in clear', () => {
     expect(opened.get('totp')).toContain(totp.secret);
     expect(opened.get('mail')).toContain(SMTP_PASSWORD);
     expect(opened.get('connector')).toEqual(expect.arrayContaining([bank.accessUrl, STRIPE_KEY]));
+    expect(opened.get('connectorSignIn')).toContain(EB_PEM.trim());
   });
 
   it('is in no file of the data folder, backup, export, audit entry, answer, log line or database dump', async () => {
     const opened = await clearSecrets();
-    const secrets = [...new Set([...[...opened.values()].flat(), totp.secret, SMTP_PASSWORD, STRIPE_KEY, bank.accessUrl, bank.password])];
+    const secrets = [...new Set([...[...opened.values()].flat(), totp.secret, SMTP_PASSWORD, STRIPE_KEY, bank.accessUrl, bank.password, ...EB_KEY_LINES])];
 
     // Answers of the REST API and MCP to a read token, and the desk's views of the same things.
     const token = (await books.forOrg(org.seq, () => L.createToken(books, org.seq, { name: 'reader', scopes: ['read'] }))).token;
