@@ -140,6 +140,7 @@ export const DESK_OPERATIONS = [
   'hmrcObligations',
   'hmrcLiabilities',
   'hmrcPayments',
+  'openSignInLink',
   'submitTaxReturn',
   'taxPaymentCandidates',
   'payTaxReturn',

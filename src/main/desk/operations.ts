@@ -44,6 +44,7 @@ import { openingOperations } from './journals/opening';
 import { mailOperations } from './mail/mail';
 import { reminderOperations } from './mail/reminders';
 import { practiceOperations } from './practice/practice';
+import { signInLinkOperations } from './sign-in-links';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -130,6 +131,7 @@ export const deskOperations = {
   ...taxReportOperations,
   ...taxAuditOperations,
   ...hmrcOperations,
+  ...signInLinkOperations,
   ...chartOperations,
   ...chartImportOperations,
   ...reportOperations,

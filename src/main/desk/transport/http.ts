@@ -20,6 +20,7 @@ import type { DeskPerson } from '../operation';
 import { asPerson } from '../scope';
 import { DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
 import { cookieOptions, peopleRouter, sessionOf, sessionPerson, type PeopleHttpOptions } from './people-http';
+import { seenRequest } from '../../api/seen';
 
 export { SIGN_IN_PATH };
 
@@ -101,8 +102,9 @@ function deskRouter(options: DeskHttpOptions, peopleOptions: PeopleHttpOptions):
       next(error);
     }
   };
-  // Each request's context names its person: their role is checked against every operation they run (scope.ts).
-  const context = (req: express.Request): DeskContext => ({ ...options.context(), person: people.get(req) ?? null });
+  // Each request's context names its person (their role is checked against every operation they run: scope.ts) and
+  // where the request came from (HMRC's fraud prevention headers).
+  const context = (req: express.Request): DeskContext => ({ ...options.context(), person: people.get(req) ?? null, seen: seenRequest(req) });
   const api = Router({ strict: false, caseSensitive: true });
   api.post('/sign-out', requireSession, requireType('json'), async (req, res) => {
     await sessions.end(sessionOf(req));
