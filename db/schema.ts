@@ -1144,6 +1144,12 @@ export const hmrcConnections = sqliteTable('hmrc_connections', {
   refreshExpiresAt: text('refresh_expires_at'),
   connectedAt: text('connected_at'),
   connectedBy: text('connected_by'),
+  /**
+   * HMRC's open obligations as its last full list of them said (JSON: periodKey, start, end, due), less those since
+   * submitted here; and when they were fetched. The Practice screen reads them: it never calls HMRC.
+   */
+  openObligations: text('open_obligations'),
+  obligationsFetchedAt: text('obligations_fetched_at'),
 });
 
 /**
@@ -1874,6 +1880,9 @@ export const remindersSent = sqliteTable(
     days: integer('days').notNull(),
     takenAt: text('taken_at').notNull(),
     messageSeq: integer('message_seq').references(() => mailMessages.seq),
+    /** Why its message could not be sent (the mail server's refusal, no mail settings), and when; cleared when it is taken again. */
+    failure: text('failure'),
+    failedAt: text('failed_at'),
   },
   (t) => [primaryKey({ columns: [t.orgSeq, t.documentSeq, t.days] })],
 );

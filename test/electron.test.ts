@@ -9,7 +9,7 @@ import { tempDir, tempLedger } from './support/env';
 import { fillDemo } from '../src/main/demo';
 
 const electron = vi.hoisted(() => ({
-  shell: { openExternal: vi.fn(async () => {}) },
+  shell: { openExternal: vi.fn(async (..._args: unknown[]) => {}) },
   contextBridge: { exposeInMainWorld: vi.fn() },
   ipcRenderer: { invoke: vi.fn(async (..._args: unknown[]) => ({ data: 'ok' })) },
 }));
@@ -131,6 +131,67 @@ describe('desk IPC', () => {
     expect(bad.error.details.map((d) => d.field).sort()).toEqual(['decision', 'extra', 'ids[0]']);
     const page = (await handlers.get('desk:listTransactions')!(frame(RENDERER), { orgId, limit: 5 })) as { data: { data: unknown[] } };
     expect(page.data.data).toHaveLength(5);
+  });
+});
+
+describe("the sign-in link, opened in the computer's browser", () => {
+  const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+  const opened: string[] = [];
+  beforeAll(async () => {
+    const { ledger } = await tempLedger();
+    registerDeskIpc({ handle: (channel: string, h: never) => handlers.set(channel, h) } as never, {
+      rendererUrl: RENDERER,
+      log: () => {},
+      // As src/main/index.ts wires it: Electron's shell.openExternal (stubbed).
+      context: () => ({
+        ledger,
+        dataDir: tempDir(),
+        agentUrl: '',
+        mode: 'desktop',
+        reviewer: deskActor(),
+        openExternal: async (url) => {
+          opened.push(url);
+          await electron.shell.openExternal(url);
+        },
+      }),
+    });
+  });
+  const open = (url: string, senderUrl = RENDERER) => handlers.get('desk:openSignInLink')!({ senderFrame: { url: senderUrl, parent: null } }, { url });
+
+  it("opens HMRC's and Enable Banking's https sign-in pages, and nothing else", async () => {
+    const hmrc = 'https://www.tax.service.gov.uk/oauth/authorize?response_type=code&client_id=abc&scope=read%3Avat+write%3Avat&state=s';
+    const sandbox = 'https://test-www.tax.service.gov.uk/oauth/authorize?client_id=abc';
+    const bank = 'https://tilisy.enablebanking.com/welcome?sessionid=123';
+    for (const url of [hmrc, sandbox, bank]) expect(await open(url)).toEqual({ data: { opened: true } });
+    expect(opened).toEqual([hmrc, sandbox, bank]);
+    const refused = [
+      'http://www.tax.service.gov.uk/oauth/authorize?client_id=abc',
+      'https://www.tax.service.gov.uk/account/sign-out',
+      'https://www.tax.service.gov.uk.evil.example/oauth/authorize',
+      'https://evil.example/oauth/authorize',
+      'https://user:pw@www.tax.service.gov.uk/oauth/authorize',
+      'https://enablebanking.com.evil.example/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'not a link',
+    ];
+    for (const url of refused)
+      expect(await open(url), url).toEqual({ error: expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'url' })] }) });
+    // Another frame never reaches it.
+    expect(await open(hmrc, 'https://evil.example/index.html')).toEqual({ error: expect.objectContaining({ code: 'forbidden_origin' }) });
+    expect(opened).toHaveLength(3);
+  });
+
+  it('is refused where no computer browser is at hand (a browser on a server follows the link itself)', async () => {
+    const { runDesk } = await import('../src/main/desk/transport/dispatch');
+    const { ledger } = await tempLedger();
+    const answer = await runDesk(
+      { ledger, dataDir: tempDir(), agentUrl: '', mode: 'browser', reviewer: deskActor() },
+      'openSignInLink',
+      { url: 'https://www.tax.service.gov.uk/oauth/authorize' },
+      () => {},
+    );
+    expect(answer).toEqual({ error: expect.objectContaining({ code: 'conflict', details: { reason: 'not_desktop' } }) });
   });
 });
 

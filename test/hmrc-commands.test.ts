@@ -80,6 +80,22 @@ describe('ledgerdesk hmrc and tax return submit', () => {
     expect(await run('hmrc', 'status', '--org', 'cmd')).toMatch(/VRN 123456782: connected until/);
   }, 120_000);
 
+  it('says which loopback port is taken, why HMRC needs that one, and what to do', async () => {
+    // Another program holds the port registered with HMRC.
+    const holder = createServer();
+    const port = await new Promise<number>((ok) => holder.listen(0, '127.0.0.1', () => ok((holder.address() as { port: number }).port)));
+    try {
+      const r = await command('hmrc', 'connect', '123456782', '--org', 'cmd', '--port', String(port));
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`Port ${port} on this computer is taken by another program`));
+      expect(r.stderr).toMatch(new RegExp(`registered exactly with your application on HMRC's Developer Hub \\(http://127\\.0\\.0\\.1:${port}/hmrc/callback\\)`));
+      expect(r.stderr).toMatch(/Close the program using port \d+.*--port <another port>/);
+      expect(r.stderr).not.toMatch(/EADDRINUSE|at .*\.ts:\d+/);
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+
   it('reads obligations and liabilities, and submits only with the declaration', async () => {
     expect(await run('hmrc', 'obligations', '--org', 'cmd')).toMatch(/^26A1\s+2026-01-01 to 2026-03-31\s+due 2026-05-07\s+open/m);
     expect(await run('hmrc', 'liabilities', '--from', '2026-01-01', '--to', '2026-03-31', '--org', 'cmd')).toMatch(/HMRC lists no liability\./);

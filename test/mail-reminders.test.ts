@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { runReminders, type RemindersRun } from '../src/main/mail/reminders';
 import { booksFlags } from './support/books';
-import { dueReminders, releaseReminder, takeReminder } from '../src/main/ledger/mail/reminders';
+import { dueReminders, reminderFailed, takeReminder } from '../src/main/ledger/mail/reminders';
 import { deskAs } from './support/desk';
 import { tempLedger } from './support/env';
 import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
@@ -110,7 +110,13 @@ describe('the reminders pass over a moving calendar', () => {
     const takes = [];
     for (let i = 0; i < 2; i++) takes.push(await ctx.ledger.forOrg(org.seq, () => takeReminder(ctx.ledger, org.seq, due)));
     expect(takes).toEqual([true, false]);
-    await ctx.ledger.forOrg(org.seq, () => releaseReminder(ctx.ledger, org.seq, due));
+    // Its message failed: kept with why, due again, and taken again by one pass alone.
+    await ctx.ledger.forOrg(org.seq, () => reminderFailed(ctx.ledger, org.seq, due, 'The mail server refused the sign-in.'));
+    expect(await ctx.ledger.forOrg(org.seq, () => dueReminders(ctx.ledger, org.seq, '2026-06-17'))).toEqual([due]);
+    const again = [];
+    for (let i = 0; i < 2; i++) again.push(await ctx.ledger.forOrg(org.seq, () => takeReminder(ctx.ledger, org.seq, due)));
+    expect(again).toEqual([true, false]);
+    await ctx.ledger.forOrg(org.seq, () => reminderFailed(ctx.ledger, org.seq, due, 'The mail server refused the sign-in.'));
   });
 
   it('sends once when two processes on one database run the pass at the same time', async () => {

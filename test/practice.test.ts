@@ -247,7 +247,7 @@ describe('the commands', () => {
     expect(text.stdout).toContain('Invoices overdue     1: 100.00 GBP  [red]');
     const csv = ledgerdesk('practice', '--csv');
     expect(csv.stdout.split('\r\n')[0]).toBe(
-      'organization,name,bookkeeper,reviewer,attention,Rows to review,Proposals waiting,Unreconciled since,Bank feeds,Next return due,Invoices overdue,Bills due this week,Repeating invoices,Closed through',
+      "organization,name,bookkeeper,reviewer,attention,Rows to review,Proposals waiting,Unreconciled since,Bank feeds,Next return due,HMRC's next return,Invoices overdue,Bills due this week,Repeating invoices,Reminders failing,Closed through",
     );
     expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(4);
     expect(ledgerdesk('practice', '--mine').code).toBe(1);

@@ -189,6 +189,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   hmrcObligations: 'staff',
   hmrcLiabilities: 'staff',
   hmrcPayments: 'staff',
+  openSignInLink: 'anyone',
   submitTaxReturn: 'accountants',
   taxPaymentCandidates: 'staff',
   payTaxReturn: 'keepers', // matching the bank row that paid a filed return, as a bill's payment
@@ -294,6 +295,8 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   hmrcObligations: { code: 'conflict' },
   hmrcLiabilities: { code: 'conflict' },
   hmrcPayments: { code: 'conflict' },
+  // Only the desktop app opens a link in the computer's browser (test/electron.test.ts opens one with shell stubbed).
+  openSignInLink: { code: 'conflict' },
   submitTaxReturn: { code: 'conflict' },
 };
 

@@ -85,7 +85,7 @@ async function boot(): Promise<void> {
   registerDeskIpc(ipcMain, {
     rendererUrl,
     log,
-    context: () => ({ ledger: open, dataDir, agentUrl: running.url, mode: 'desktop', reviewer, progress, openPath }),
+    context: () => ({ ledger: open, dataDir, agentUrl: running.url, mode: 'desktop', reviewer, progress, openPath, openExternal: (url) => shell.openExternal(url) }),
   });
   hardenSession(session.defaultSession);
   Menu.setApplicationMenu(

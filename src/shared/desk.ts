@@ -143,6 +143,7 @@ export const DESK_OPERATIONS = [
   'hmrcObligations',
   'hmrcLiabilities',
   'hmrcPayments',
+  'openSignInLink',
   'submitTaxReturn',
   'taxPaymentCandidates',
   'payTaxReturn',

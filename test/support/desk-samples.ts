@@ -435,6 +435,7 @@ export const SAMPLES = {
   hmrcObligations: () => ({}),
   hmrcLiabilities: () => ({ from: '2026-01-01', to: '2026-03-31' }),
   hmrcPayments: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+  openSignInLink: () => ({ url: 'https://test-www.tax.service.gov.uk/oauth/authorize?client_id=x' }),
   submitTaxReturn: () => ({ periodKey: '26A1', confirmDeclaration: true }),
   taxPaymentCandidates: () => ({}),
   payTaxReturn: async (fx) => {
@@ -629,6 +630,7 @@ export const NO_ORGANIZATION: readonly DeskOperationName[] = [
   'importProgress',
   'listBackups',
   'backupNow',
+  'openSignInLink',
 ];
 /** Those that name it as `organization` (its slug or id) rather than orgId. */
 export const BY_ORGANIZATION: readonly DeskOperationName[] = [

@@ -8,6 +8,7 @@ import * as L from '../ledger';
 import type { Human } from '../ledger/access/audit';
 import { PROPOSING, type Role } from './roles';
 import type { StagingLimits } from './staged-limits';
+import type { SeenRequest } from '../api/seen';
 
 export type Reviewer = Human;
 
@@ -34,6 +35,10 @@ export interface DeskContext {
   staging?: StagingLimits;
   /** Desktop: opens a file in the computer's own viewer (Electron's shell.openPath). */
   openPath?: (path: string) => Promise<void>;
+  /** Desktop: opens an https link in the computer's browser (Electron's shell.openExternal); sign-in links only (sign-in-links.ts). */
+  openExternal?: (url: string) => Promise<void>;
+  /** A browser's request as the server saw it (its address and port, or what the trusted proxy says): HMRC's web headers. */
+  seen?: SeenRequest;
 }
 
 /** A person signed in to the desk. */

@@ -46,6 +46,7 @@ import { mailOperations } from './mail/mail';
 import { reminderOperations } from './mail/reminders';
 import { statementOperations } from './mail/statements';
 import { practiceOperations } from './practice/practice';
+import { signInLinkOperations } from './sign-in-links';
 
 export type { DeskContext, Reviewer } from './operation';
 
@@ -133,6 +134,7 @@ export const deskOperations = {
   ...taxReportOperations,
   ...taxAuditOperations,
   ...hmrcOperations,
+  ...signInLinkOperations,
   ...chartOperations,
   ...chartImportOperations,
   ...reportOperations,

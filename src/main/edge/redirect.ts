@@ -23,6 +23,13 @@ export interface RedirectListener {
   close(): void;
 }
 
+/** The port asked for is held by another program (EADDRINUSE): the caller says why it needs that one. */
+export class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} on 127.0.0.1 is taken by another program.`);
+  }
+}
+
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const page = (title: string, words: string) =>
@@ -51,7 +58,11 @@ export async function listenForRedirect(options: { state: string; path?: string;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page('Connected', 'You can close this window and go back to Ledgerdesk.'));
     settle.ok({ code, params: p });
   });
-  await new Promise<void>((ok, fail) => server.once('error', fail).listen(options.port ?? 0, '127.0.0.1', ok));
+  await new Promise<void>((ok, fail) =>
+    server
+      .once('error', (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' && options.port ? new PortTakenError(options.port) : error))
+      .listen(options.port ?? 0, '127.0.0.1', ok),
+  );
   const timer = setTimeout(
     () => settle.fail(new Error(`Nobody came back from ${options.service} within ${Math.round((options.timeoutMs ?? 600_000) / 60_000)} minutes.`)),
     options.timeoutMs ?? 600_000,

@@ -41,8 +41,10 @@ export interface FraudInput {
   acting: Acting;
   /** WEB_APP_VIA_SERVER: the browser's public address and port, as the server received the request, and when. */
   request?: { publicIp?: string; publicPort?: number; at: string };
-  /** The server's public address, where known (serve --public-url resolved, or a setting). */
+  /** The server's public address, where known (the proxy's, serve --public-url resolved, or its own: public-ip.ts). */
   vendorPublicIp?: string;
+  /** Each hop over the internet, the client's first: received `by`, sent `for` (public-ip.ts); none: the one hop vendor for client. */
+  forwarded?: { by: string; for: string }[];
   product: { name: string; version: string };
 }
 
@@ -125,12 +127,13 @@ function webHeaders(i: FraudInput, missing: string[]): Record<string, string> {
     'Gov-Client-Browser-JS-User-Agent': i.client?.userAgent ?? '',
     'Gov-Client-Device-ID': i.client?.deviceId ?? '',
     'Gov-Client-User-IDs': pairs({ ledgerdesk: i.acting.userId }),
-    // Where the browser reached the server over a private network, there is no public address to tell (HMRC: may be empty).
+    // Where the browser reached the server over a private network, there is no public address to tell (HMRC: may be empty);
+    // its timestamp and port go with it.
     'Gov-Client-Public-IP': ip,
     'Gov-Client-Public-IP-Timestamp': ip ? (i.request?.at ?? '') : '',
     'Gov-Client-Public-Port': ip && i.request?.publicPort ? String(i.request.publicPort) : '',
     'Gov-Vendor-Public-IP': i.vendorPublicIp ?? '',
-    'Gov-Vendor-Forwarded': ip && i.vendorPublicIp ? pairs({ by: i.vendorPublicIp, for: ip }) : '',
+    'Gov-Vendor-Forwarded': i.forwarded ? i.forwarded.map((hop) => pairs(hop)).join(',') : ip && i.vendorPublicIp ? pairs({ by: i.vendorPublicIp, for: ip }) : '',
   };
 }
 

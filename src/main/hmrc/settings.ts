@@ -29,6 +29,10 @@ export interface HmrcSettings {
   sandbox: boolean;
 }
 
+/** Where the person signs in to HMRC: LEDGERDESK_HMRC_AUTH_URL, else LEDGERDESK_HMRC_URL where only it is set, else the sandbox's. */
+export const hmrcAuthBase = (env: NodeJS.ProcessEnv = process.env): string =>
+  serviceBase('LEDGERDESK_HMRC_AUTH_URL', env.LEDGERDESK_HMRC_URL ? serviceBase('LEDGERDESK_HMRC_URL', SANDBOX_API, env) : SANDBOX_AUTH, env);
+
 export function hmrcSettings(env: NodeJS.ProcessEnv = process.env): HmrcSettings {
   const clientId = env.LEDGERDESK_HMRC_CLIENT_ID?.trim() ?? '';
   const clientSecret = env.LEDGERDESK_HMRC_CLIENT_SECRET?.trim() ?? '';
@@ -40,6 +44,6 @@ export function hmrcSettings(env: NodeJS.ProcessEnv = process.env): HmrcSettings
     );
   }
   const apiBase = serviceBase('LEDGERDESK_HMRC_URL', SANDBOX_API, env);
-  const authBase = serviceBase('LEDGERDESK_HMRC_AUTH_URL', env.LEDGERDESK_HMRC_URL ? apiBase : SANDBOX_AUTH, env);
+  const authBase = hmrcAuthBase(env);
   return { clientId, clientSecret, apiBase, authBase, sandbox: apiBase === SANDBOX_API };
 }

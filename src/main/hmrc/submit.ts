@@ -8,6 +8,7 @@ import type { Human } from '../ledger/access/audit';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import type { Ledger } from '../ledger/core/storage';
 import { assertFileable, claimSubmission, findSubmission, markRefused, markUnanswered, recordAcceptance, type Submission } from '../ledger/hmrc/submissions';
+import { keepObligations } from '../ledger/hmrc/obligations';
 import { filedView } from '../ledger/tax/filing';
 import { periodOf, taxSettings } from '../ledger/tax/periods';
 import { taxReturn } from '../ledger/tax/return';
@@ -48,6 +49,8 @@ async function mismatch(ledger: Ledger, orgSeq: number, o: V.Obligation): Promis
 export async function hmrcObligations(ledger: Ledger, orgSeq: number, c: HmrcCaller, q: { from?: string; to?: string; status?: 'O' | 'F' } = {}): Promise<ObligationView[]> {
   const status = q.from || q.to ? q.status : (q.status ?? 'O');
   const list = await V.obligations(await vatCall(ledger, orgSeq, c), { ...q, status });
+  // Kept for the Practice screen, which never calls HMRC: open ones without dates are every open obligation.
+  await keepObligations(ledger, orgSeq, list, { complete: status === 'O' && !q.from && !q.to, at: (c.now ?? new Date()).toISOString() });
   const views: ObligationView[] = [];
   for (const o of list) {
     const words = await mismatch(ledger, orgSeq, o);

@@ -3,7 +3,7 @@
 // --as-of` names one), each taken before it is sent so that it goes once
 // whatever runs at the same time, sent with the invoice's PDF through the
 // organization's server and recorded with its audit entry; one that fails is
-// given back for the next pass. --dry-run lists what would go and sends nothing.
+// kept with why (the Practice screen shows it) and tried again at the next pass. --dry-run lists what would go and sends nothing.
 import type { Actor } from '../ledger/access/audit';
 import { organizationBySeq } from '../ledger/access/organizations';
 import type { Ledger } from '../ledger/core/storage';
@@ -11,7 +11,7 @@ import { documentBySeq } from '../ledger/documents/documents';
 import { documentPdf } from '../ledger/documents/pdf/pdf';
 import { documentFilling } from '../ledger/mail/compose';
 import { recordMessage } from '../ledger/mail/messages';
-import { dueReminders, reminderSchedule, reminderSent, releaseReminder, takeReminder, type DueReminder } from '../ledger/mail/reminders';
+import { dueReminders, reminderSchedule, reminderFailed, reminderSent, takeReminder, type DueReminder } from '../ledger/mail/reminders';
 import { mailServer } from '../ledger/mail/settings';
 import { fillTemplate } from '../ledger/mail/templates';
 import { deliver } from './transport';
@@ -77,8 +77,9 @@ export async function runReminders(ledger: Ledger, orgSeq: number, options: { as
       try {
         run.sent.push({ ...r, messageId: await sendOne(ledger, orgSeq, options.actor ?? REMINDERS_ACTOR, { ...r, to: r.to }) });
       } catch (error) {
-        await releaseReminder(ledger, orgSeq, r);
-        run.notSent.push({ ...r, reason: (error as Error).message });
+        const reason = (error as Error).message;
+        await reminderFailed(ledger, orgSeq, r, reason);
+        run.notSent.push({ ...r, reason });
       }
     }
     return run;

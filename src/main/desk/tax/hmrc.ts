@@ -6,11 +6,12 @@
 // Ledgerdesk: the desktop app, a browser on a server, or a terminal.
 import { z } from 'zod';
 import { OutsideError } from '../../edge/http';
-import { listenForRedirect } from '../../edge/redirect';
+import { listenForRedirect, PortTakenError } from '../../edge/redirect';
 import { beginConnect, deviceId, finishConnect } from '../../hmrc/access';
 import type { ClientFacts, FraudInput } from '../../hmrc/fraud';
 import { factorReference } from '../../hmrc/fraud';
 import { newState } from '../../hmrc/oauth';
+import { webRequestFacts } from '../../hmrc/public-ip';
 import { hmrcSettings, type HmrcSettings } from '../../hmrc/settings';
 import { HMRC_DECLARATION, hmrcLiabilities, hmrcObligations, hmrcPayments, submitVatReturn, type HmrcCaller } from '../../hmrc/submit';
 import { DateString, Line } from '../../api/schemas';
@@ -32,6 +33,19 @@ function settings(): HmrcSettings {
     if (error instanceof OutsideError) throw new LedgerError('conflict', error.message, { reason: 'hmrc_not_configured' });
     throw error;
   }
+}
+
+/**
+ * The loopback port HMRC's redirect needs is held by another program: which port, why this one (HMRC sends the
+ * browser back only to an address registered exactly), and what to do.
+ */
+function portTaken(port: number): LedgerError {
+  const address = `http://127.0.0.1:${port}${REDIRECT_PATH}`;
+  return new LedgerError(
+    'conflict',
+    `Port ${port} on this computer is taken by another program, and Ledgerdesk must listen on it: HMRC sends your browser back only to a redirect address registered exactly with your application on HMRC's Developer Hub (${address}), so no other port will do. Close the program using port ${port} (another "ledgerdesk hmrc connect" still waiting, or the desktop app's Connect to HMRC), then connect again; or register http://127.0.0.1:<another port>${REDIRECT_PATH} with HMRC and connect with that port (ledgerdesk hmrc connect <vrn> --port <another port>).`,
+    { reason: 'port_in_use', port },
+  );
 }
 
 const version = (): string => (JSON.parse(readFileSync(findShipped('package.json'), 'utf8')) as { version: string }).version;
@@ -64,6 +78,8 @@ async function caller(ctx: DeskContext, client?: ClientFacts): Promise<HmrcCalle
       client,
       acting: { userId, secondFactor: factorAt ? { type: 'TOTP', at: factorAt, reference: factorReference(person!.id, 'TOTP') } : null },
       product: { name: 'Ledgerdesk', version: version() },
+      // The browser's public address and port and the server's, from the request (a private network's: none).
+      ...(method === 'WEB_APP_VIA_SERVER' ? await webRequestFacts(ctx.seen, ctx.publicUrl) : {}),
     },
   };
 }
@@ -117,7 +133,9 @@ export const hmrcOperations = {
           throw new LedgerError('conflict', 'This server has no public address (serve --public-url) for HMRC to send the browser back to.', { reason: 'no_public_url' });
         return { url: (await beginConnect(ctx.ledger, seq, s, { vrn, redirectUri: `${ctx.publicUrl.replace(/\/+$/, '')}/`, state })).url, connection: null };
       }
-      const listener = await listenForRedirect({ state, service: 'HMRC', path: REDIRECT_PATH, port: port ?? HMRC_REDIRECT_PORT });
+      const listener = await listenForRedirect({ state, service: 'HMRC', path: REDIRECT_PATH, port: port ?? HMRC_REDIRECT_PORT }).catch((e: unknown) => {
+        throw e instanceof PortTakenError ? portTaken(e.port) : e;
+      });
       const { url } = await beginConnect(ctx.ledger, seq, s, { vrn, redirectUri: listener.url, state }).catch((e: unknown) => {
         listener.close();
         throw e;

@@ -21,6 +21,7 @@ import { asPerson } from '../scope';
 import { DeskSessions, SESSION_COOKIE, SIGN_IN_PATH } from './sessions';
 import { cookieOptions, peopleRouter, sessionOf, sessionPerson, type PeopleHttpOptions } from './people-http';
 import { CALLBACK_PATH } from '../../connectors/enable-banking/command';
+import { seenRequest } from '../../api/seen';
 
 export { SIGN_IN_PATH };
 
@@ -102,8 +103,9 @@ function deskRouter(options: DeskHttpOptions, peopleOptions: PeopleHttpOptions):
       next(error);
     }
   };
-  // Each request's context names its person: their role is checked against every operation they run (scope.ts).
-  const context = (req: express.Request): DeskContext => ({ ...options.context(), person: people.get(req) ?? null });
+  // Each request's context names its person (their role is checked against every operation they run: scope.ts) and
+  // where the request came from (HMRC's fraud prevention headers).
+  const context = (req: express.Request): DeskContext => ({ ...options.context(), person: people.get(req) ?? null, seen: seenRequest(req) });
   const api = Router({ strict: false, caseSensitive: true });
   api.post('/sign-out', requireSession, requireType('json'), async (req, res) => {
     await sessions.end(sessionOf(req));

@@ -89,9 +89,14 @@ export async function beginHmrcConnection(ledger: Ledger, orgSeq: number, input:
   await ledger.write(async () => {
     const r = await rowOf(ledger, orgSeq);
     if (r) {
+      // Another VRN's obligations are not this one's (ledger/hmrc/obligations.ts): the SET reads the old vrn.
       await ledger
-        .stmt('UPDATE hmrc_connections SET vrn = ?, pending_state = ?, pending_until = ?, redirect_uri = ? WHERE org_seq = ?')
-        .run(vrn, hashState(input.state), until, input.redirectUri, orgSeq);
+        .stmt(
+          `UPDATE hmrc_connections SET vrn = ?, pending_state = ?, pending_until = ?, redirect_uri = ?,
+           open_obligations = CASE WHEN vrn = ? THEN open_obligations END, obligations_fetched_at = CASE WHEN vrn = ? THEN obligations_fetched_at END
+           WHERE org_seq = ?`,
+        )
+        .run(vrn, hashState(input.state), until, input.redirectUri, vrn, vrn, orgSeq);
     } else {
       await ledger
         .stmt('INSERT INTO hmrc_connections (id, org_seq, vrn, pending_state, pending_until, redirect_uri) VALUES (?, ?, ?, ?, ?, ?)')

@@ -11,6 +11,7 @@ import { newId, nowIso } from '../core/clock';
 import { LedgerError } from '../core/errors';
 import type { Ledger } from '../core/storage';
 import { fileTaxReturn } from '../tax/filing';
+import { fulfilObligation } from './obligations';
 
 /** Longer than a call to HMRC may take (its timeout): a `sending` row older than this was left by a stopped process. */
 export const SENDING_LEASE_MS = 120_000;
@@ -153,6 +154,7 @@ export async function recordAcceptance(
   try {
     return await ledger.write(async () => {
       const returnId = await fileWithReceipt(ledger, orgSeq, actor, s, stored, options);
+      await fulfilObligation(ledger, orgSeq, s.periodKey);
       await appendAudit(ledger, orgSeq, actor, {
         action: 'tax.return_submitted',
         targetType: 'tax_return',

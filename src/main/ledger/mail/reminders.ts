@@ -3,7 +3,9 @@
 // day; 7: a week late) with its own wording; which reminders are due on a day;
 // and the record of each taken, one per invoice and step. The record is taken
 // (inserted, its key unique) before the message goes, so two processes running
-// the pass at once never both send it: the second's insert changes nothing.
+// the pass at once never both send it: the second's insert changes nothing. A
+// reminder whose message failed keeps its record with why (the Practice
+// screen's "reminders failing"), and is due, and taken, again.
 import { appendAudit, type Human } from '../access/audit';
 import { nowIso } from '../core/clock';
 import { invalid } from '../core/errors';
@@ -102,7 +104,7 @@ export async function dueReminders(ledger: Ledger, orgSeq: number, asOf: string)
     asOf,
   );
   const taken = new Set(
-    (await ledger.rows<{ document_seq: number; days: number }>('SELECT document_seq, days FROM reminders_sent WHERE org_seq = ?', orgSeq)).map(
+    (await ledger.rows<{ document_seq: number; days: number }>('SELECT document_seq, days FROM reminders_sent WHERE org_seq = ? AND failure IS NULL', orgSeq)).map(
       (r) => `${r.document_seq}:${r.days}`,
     ),
   );
@@ -113,13 +115,20 @@ export async function dueReminders(ledger: Ledger, orgSeq: number, asOf: string)
   });
 }
 
-/** Takes a reminder before it is sent: true for the one process whose insert made the record. */
+/**
+ * Takes a reminder before it is sent: true for the one process whose insert made the record, or whose update took
+ * back one that had failed (its failure cleared).
+ */
 export async function takeReminder(ledger: Ledger, orgSeq: number, r: Pick<DueReminder, 'documentSeq' | 'days'>): Promise<boolean> {
   return ledger.write(
     async () =>
       (
         await ledger
-          .stmt('INSERT INTO reminders_sent (org_seq, document_seq, days, taken_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+          .stmt(
+            `INSERT INTO reminders_sent (org_seq, document_seq, days, taken_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (org_seq, document_seq, days) DO UPDATE SET taken_at = excluded.taken_at, failure = NULL, failed_at = NULL
+             WHERE reminders_sent.failure IS NOT NULL`,
+          )
           .run(orgSeq, r.documentSeq, r.days, nowIso())
       ).changes === 1,
   );
@@ -132,10 +141,12 @@ export async function reminderSent(ledger: Ledger, orgSeq: number, r: Pick<DueRe
   );
 }
 
-/** A taken reminder given back after sending failed: the next pass tries again. */
-export async function releaseReminder(ledger: Ledger, orgSeq: number, r: Pick<DueReminder, 'documentSeq' | 'days'>): Promise<void> {
+/** A taken reminder whose message failed: kept with why (the Practice screen shows it), and due again at the next pass. */
+export async function reminderFailed(ledger: Ledger, orgSeq: number, r: Pick<DueReminder, 'documentSeq' | 'days'>, reason: string): Promise<void> {
   await ledger.write(() =>
-    ledger.stmt('DELETE FROM reminders_sent WHERE org_seq = ? AND document_seq = ? AND days = ? AND message_seq IS NULL').run(orgSeq, r.documentSeq, r.days),
+    ledger
+      .stmt('UPDATE reminders_sent SET failure = ?, failed_at = ? WHERE org_seq = ? AND document_seq = ? AND days = ? AND message_seq IS NULL')
+      .run(reason.slice(0, 500), nowIso(), orgSeq, r.documentSeq, r.days),
   );
 }
 

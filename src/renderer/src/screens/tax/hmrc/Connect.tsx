@@ -2,7 +2,8 @@
 // then HMRC's sign-in link. In a browser on a firm's server the link is followed
 // here and HMRC sends the browser back to the server, where the panel finishes it
 // (browser.ts); the desktop's loopback listener takes HMRC's redirect itself, so
-// the link is shown to open in the computer's browser and the panel watches the
+// the app opens the link in the computer's browser (openSignInLink: HMRC's
+// sign-in host only), shows it with Copy too, and the panel watches the
 // connection. Where the redirect landed elsewhere (another browser), the address
 // HMRC sent it back to can be pasted here.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -52,6 +53,7 @@ export function ConnectForm(props: { orgId: string; vrn?: string; started: () =>
   const { orgId, vrn, done, fail } = props;
   const [typed, setTyped] = useState(vrn ?? '');
   const [link, setLink] = useState<string | null>(null);
+  const [opened, setOpened] = useState<boolean | null>(null);
   const browser = isBrowserMode();
   async function connect(e: FormEvent) {
     e.preventDefault();
@@ -60,6 +62,14 @@ export function ConnectForm(props: { orgId: string; vrn?: string; started: () =>
       if (browser) rememberSignIn(orgId, url);
       setLink(url);
       props.started();
+      // The desktop hands the link to the computer's browser; the link stays shown to copy should that fail.
+      if (!browser)
+        setOpened(
+          await desk.openSignInLink({ url }).then(
+            () => true,
+            () => false,
+          ),
+        );
     } catch (err) {
       fail(hmrcWords(err));
     }
@@ -83,8 +93,10 @@ export function ConnectForm(props: { orgId: string; vrn?: string; started: () =>
             </p>
           ) : (
             <p>
-              Open this link in your browser, sign in to HMRC and grant Ledgerdesk access (this screen waits for HMRC to send you back): <code>{link}</code>{' '}
-              <Copy text={link} label="Copy HMRC's sign-in link" />
+              {opened
+                ? 'HMRC’s sign-in page is open in your browser: sign in and grant Ledgerdesk access (this screen waits for HMRC to send you back). Not there? Open this link: '
+                : 'Open this link in your browser, sign in to HMRC and grant Ledgerdesk access (this screen waits for HMRC to send you back): '}
+              <code>{link}</code> <Copy text={link} label="Copy HMRC's sign-in link" />
             </p>
           )}
           {browser && <PasteReturn orgId={orgId} done={done} fail={fail} />}
