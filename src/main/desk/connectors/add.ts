@@ -4,8 +4,8 @@
 // application and the bank's sign-in (the command prints the bank's link and
 // waits on a loopback listener for the way back, as desktop OAuth clients do).
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { addConnector } from '../../connectors/connect';
 import { answeringFor } from '../../connectors/outcome';
