@@ -1,6 +1,6 @@
 // The one reader of amounts a person types (screens and commands alike).
 import { describe, expect, it } from 'vitest';
-import { readTypedAmount, writeAmount } from '../src/shared/amounts';
+import { icuDigits, minorDigits, readTypedAmount, writeAmount } from '../src/shared/amounts';
 import { typedToMinor } from '../src/main/ledger/core/money';
 import { mulDivRounded, taxInGross } from '../src/main/ledger/tax/lines';
 
@@ -102,5 +102,19 @@ describe('a product divided and rounded half away from zero', () => {
     for (let i = 0; i < 5000; i++) cases.push([random(2 ** 31) - 2 ** 30, random(400_000), 1 + random(2_000_000)]);
     for (const [a, b, d] of cases) expect(mulDivRounded(a, b, d), `${a} x ${b} / ${d}`).toBe(reference(a, b, d));
     expect(taxInGross(12_000, 200_000)).toBe(2000);
+  });
+});
+
+describe("a currency's minor digits", () => {
+  it("are the runtime's ICU answer for every currency it knows, read from our table without asking ICU", () => {
+    const codes = Intl.supportedValuesOf('currency');
+    expect(codes.length).toBeGreaterThan(100);
+    expect(codes.filter((c) => minorDigits(c) !== icuDigits(c)).map((c) => `${c}: ours ${minorDigits(c)}, ICU ${icuDigits(c)}`)).toEqual([]);
+    expect([minorDigits('USD'), minorDigits('JPY'), minorDigits('KWD'), minorDigits('HUF')]).toEqual([2, 0, 3, 0]);
+  });
+
+  it('asks ICU for a code it does not list (a historical currency)', () => {
+    expect(Intl.supportedValuesOf('currency')).not.toContain('ESP');
+    expect(minorDigits('ESP')).toBe(icuDigits('ESP'));
   });
 });

@@ -1,6 +1,7 @@
 // The `ledgerdesk` command as a user runs it: the built JavaScript (out/cli,
 // made by `npm install`; test/global-setup.ts builds it when the sources are
 // newer), not the TypeScript sources the other suites run.
+import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,22 @@ function eager(meta: Meta, file: string, seen = new Set<string>()): Set<string> 
   seen.add(file);
   for (const i of meta.outputs[file]?.imports ?? []) if (i.kind === 'import-statement') eager(meta, i.path, seen);
   return seen;
+}
+
+/** A built command run with every ES module it loads printed (test/support/loads.mjs): the sources behind the built files. */
+function traced(args: string[]): { stdout: string; urls: string[]; sources: string[] } {
+  const r = spawnSync(process.execPath, ['--import', './test/support/loads.mjs', BIN, ...args], { cwd: root, encoding: 'utf8', env: built });
+  expect(r.status, r.stderr).toBe(0);
+  const meta = JSON.parse(readFileSync(join(root, 'out', 'cli', 'meta.json'), 'utf8')) as Meta;
+  const urls = [...r.stderr.matchAll(/^loads (\S+)$/gm)].map((m) => m[1]);
+  // meta.json names outputs from the folder the build swapped in.
+  const sources = urls
+    .filter((u) => u.includes('/out/cli/'))
+    .flatMap((u) => {
+      const output = Object.keys(meta.outputs).find((o) => o.endsWith(`/${u.split('/out/cli/')[1]}`));
+      return output ? Object.keys(meta.outputs[output].inputs) : [];
+    });
+  return { stdout: r.stdout, urls, sources };
 }
 
 describe('the built command', () => {
@@ -64,22 +81,60 @@ describe('the built command', () => {
   it('runs an owner command loading its own group of operations alone: not the others, the agent client or drizzle', () => {
     const data = tempDir();
     expect(run(['demo', '--data', data, '--transactions', '20']).status).toBe(0);
-    const meta = JSON.parse(readFileSync(join(root, 'out', 'cli', 'meta.json'), 'utf8')) as Meta;
-    const listed = spawnSync(process.execPath, ['--import', './test/support/loads.mjs', BIN, 'account', 'list', '--data', data], { cwd: root, encoding: 'utf8', env: built });
-    expect(listed.status, listed.stderr).toBe(0);
+    const listed = traced(['account', 'list', '--data', data]);
     expect(listed.stdout).toContain('Operating account');
-    const urls = [...listed.stderr.matchAll(/^loads (\S+)$/gm)].map((m) => m[1]);
-    // The sources behind each built file it loaded (meta.json names outputs from the folder the build swapped in).
-    const sources = urls
-      .filter((u) => u.includes('/out/cli/'))
-      .flatMap((u) => {
-        const output = Object.keys(meta.outputs).find((o) => o.endsWith(`/${u.split('/out/cli/')[1]}`));
-        return output ? Object.keys(meta.outputs[output].inputs) : [];
-      });
+    const { sources, urls } = listed;
     expect(sources).toContain('src/main/desk/accounts/accounts.ts');
     expect(sources.filter((s) => /^src\/main\/desk\/(tax|documents|journals|reports)\//.test(s) || s === 'src/main/desk/operations.ts')).toEqual([]);
     expect(sources.filter((s) => /^src\/cli\/(agent|client)\.ts$|^src\/main\/api\/registry\.ts$/.test(s))).toEqual([]);
     expect(urls.filter((u) => /drizzle-orm|node:http$|node:child_process/.test(u))).toEqual([]);
+    // The domain by concern (issue 51): the accounts' and what they stand on, not the other concerns the domain's
+    // index names (of the journals, only the look for a repeat due: the next test); the fields of an input, not the
+    // API's resource schemas; zod's parts in use, not its compiler.
+    expect(
+      sources.filter((s) => /^src\/main\/ledger\/(documents|imports|tax|reports|rules|proposals|transactions)\/|^src\/main\/ledger\/journals\/(?!repeat-row|numbers)/.test(s)),
+    ).toEqual([]);
+    expect(sources).toContain('src/main/api/fields.ts');
+    expect(sources.filter((s) => s === 'src/main/api/schemas.ts' || /zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(s))).toEqual([]);
+  });
+
+  it('lists tokens without loading the demo books, the server or its packages', () => {
+    const data = tempDir();
+    expect(run(['demo', '--data', data, '--transactions', '20']).status).toBe(0);
+    const listed = traced(['token', 'list', '--data', data]);
+    expect(listed.sources.filter((s) => /^src\/main\/demo\.ts$|^src\/cli\/serve\.ts$|node_modules\/(express|@modelcontextprotocol|@hono)\//.test(s))).toEqual([]);
+  });
+
+  it("makes a repeating journal's occurrence due by today when an owner command opens the books, loading the journal writer only then", () => {
+    const data = tempDir();
+    const at = ['--data', data, '--org', 'studio'];
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const args of [
+      ['org', 'create', 'studio', '--name', 'Hartley Studio', '--currency', 'GBP', '--data', data],
+      ['category', 'add', '2100', '--name', 'Accumulated depreciation', '--type', 'liability', ...at],
+      ['journal', 'add', '--date', yesterday, '--narration', 'Depreciation', '--line', '5200=100', '--line', '2100=-100', '--repeat', 'monthly', ...at],
+    ]) {
+      const r = run(args);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const made = () => {
+      const db = new Database(join(data, 'ledger.db'), { readonly: true });
+      try {
+        return db.prepare('SELECT count(*) FROM journals WHERE repeat_seq IS NOT NULL').pluck().get();
+      } finally {
+        db.close();
+      }
+    };
+    const writer = 'src/main/ledger/journals/repeats.ts';
+    expect(traced(['account', 'list', ...at]).sources).not.toContain(writer);
+    expect(made()).toBe(1);
+    // As if a month had passed: the next occurrence falls due today.
+    const db = new Database(join(data, 'ledger.db'));
+    db.prepare('UPDATE journal_repeats SET next_date = ?').run(today);
+    db.close();
+    expect(traced(['account', 'list', ...at]).sources).toContain(writer);
+    expect(made()).toBe(2);
   });
 
   it('places every owner command where its operation is, and no owner command starts with an agent command', async () => {

@@ -2,7 +2,10 @@
 // a firm's PostgreSQL server), else --data (else the per-user app folder, as the
 // desktop uses); and --org (else the only organization; with several, a command
 // about one of them must name it).
-import { createOrganization, ensureDefaultOrganization, findOrganization, LedgerError, listOrganizations, type Ledger, type Organization } from '../main/ledger';
+import type { Ledger } from '../main/ledger/core/storage';
+import { LedgerError } from '../main/ledger/core/errors';
+import { findOrganization, listOrganizations, type Organization } from '../main/ledger/access/organizations';
+import { createOrganization, ensureDefaultOrganization } from '../main/ledger/access/start';
 import { configuredDatabase, isDatabaseUrl, openBooks } from '../main/ledger/core/open';
 import { defaultDataDir, ledgerFile } from '../main/paths';
 import { normalEmail, personByEmail } from '../main/ledger/access/people';

@@ -2,7 +2,7 @@
 // owner commands (desk operations) alike: one flag per field, in kebab or camel
 // case, typed by the field's JSON Schema, checked by the same schema after.
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { inlineJsonSchema, type Json } from '../main/api/json-schema';
 import { objectShape } from '../main/api/operation';
 import { toFieldIssues } from '../main/api/validation';

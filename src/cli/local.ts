@@ -2,18 +2,18 @@
 // desktop's settings screen does (serve, token, demo, restore, sign-in). Agent commands go
 // through the REST API instead.
 import { parseArgs } from 'node:util';
-import { createToken, listTokens, revokeToken, type Ledger, type Organization } from '../main/ledger';
+import { createToken, listTokens, revokeToken } from '../main/ledger/access/tokens';
+import type { Ledger } from '../main/ledger/core/storage';
+import type { Organization } from '../main/ledger/access/organizations';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { backupsDir } from '../main/desk/access/backups';
-import { backupTo, checkBackup, LedgerError, restoreInto } from '../main/ledger';
+import { backupTo, checkBackup, restoreInto } from '../main/ledger/core/sqlite/backup';
+import { LedgerError } from '../main/ledger/core/errors';
 import { DEFAULT_PORT, defaultDataDir, ledgerFile, receiptsDir } from '../main/paths';
 import { running } from '../main/running';
 import { issueCode, SIGN_IN_PATH } from '../main/desk/transport/sessions';
 import { databaseOf, orgLabel, pickOrganization, withLedger } from './data';
-import { serve } from './serve';
 import { UsageError } from './usage';
-import { fillDemo } from '../main/demo';
 
 type Out = (line: string) => void;
 
@@ -99,6 +99,8 @@ export async function demo(args: string[], out: Out): Promise<void> {
   await withLedger(values, async (ledger) => {
     const org = await pickOrganization(ledger, values.org as string | undefined, true);
     const started = performance.now();
+    // The demo's generator (most of the domain) and the server are loaded by their own commands only: `token list` starts without them.
+    const { fillDemo } = await import('../main/demo');
     const result = await ledger.forOrg(org.seq, () => fillDemo(ledger, org.seq, org.slug, count, org.currency));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     out(
@@ -131,6 +133,8 @@ export async function restore(args: string[], out: Out): Promise<void> {
   const checked = checkBackup(backup);
   let kept: string | null = null;
   if (existsSync(ledgerFile(dataDir))) {
+    // The backups group (and the domain it reads) loads for a restore only: `token list` starts without it.
+    const { backupsDir } = await import('../main/desk/access/backups');
     kept = join(backupsDir(dataDir), `before-restore-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.backup`);
     await withLedger({ data: dataDir }, (ledger) => backupTo(ledger, kept!));
   }
@@ -170,7 +174,7 @@ export async function runLocal(command: string, args: string[], out: Out): Promi
     out(`Usage:\n${lines.map((l) => `  ledgerdesk ${l.trim()}`).join('\n')}`);
     return 0;
   }
-  if (command === 'serve') await serve(args, out);
+  if (command === 'serve') await (await import('./serve')).serve(args, out);
   else if (command === 'token') await token(args, out);
   else if (command === 'demo') await demo(args, out);
   else if (command === 'restore') await restore(args, out);

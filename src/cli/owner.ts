@@ -8,7 +8,9 @@
 import { objectShape } from '../main/api/operation';
 import { asPerson, forOrgOf } from '../main/desk/scope';
 import type { DeskContext } from '../main/desk/operation';
-import { catchUpRepeats, deskActor, LedgerError } from '../main/ledger';
+import { LedgerError } from '../main/ledger/core/errors';
+import { deskActor } from '../main/ledger/access/organizations';
+import { dueRepeats } from '../main/ledger/journals/repeat-row';
 import { today } from '../main/ledger/core/clock';
 import { serverSetting } from '../main/ledger/access/server-settings';
 import { DEFAULT_PORT, defaultDataDir } from '../main/paths';
@@ -124,7 +126,9 @@ export async function runOwnerCommand(c: OwnerCommand, args: string[], out: Out,
       ctx.person = await commandPerson(ledger, as);
       const run = async () => {
         // The repeating journals' occurrences due by today are in the books before any command reads them (issue 43).
-        if (org) await catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
+        // The journal writer (and the tax and totals code under it) is loaded only when one is due.
+        if (org && (await dueRepeats(ledger, org.seq, today())).length)
+          await (await import('../main/ledger/journals/repeats')).catchUpRepeats(ledger, ctx.reviewer, today(), org.seq);
         const parsed = org ? { ...(checked as object), orgId: org.id } : checked;
         const before = org && (await lastAuditSeq(ledger, org));
         // A person named runs it with their role there, and what it writes names them (as the screens do).

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LedgerError } from './ledger/core/errors';
+import { sqliteAddon } from './ledger/core/sqlite/addon';
 
 const pidFile = (dataDir: string) => join(dataDir, 'ledgerdesk.pid');
 const lockFile = (dataDir: string) => join(dataDir, 'ledgerdesk.lock');
@@ -32,7 +33,8 @@ export interface LockOptions {
 /** The lock held by this process, or null when another holds it. `waitMs`: how long another's brief look may delay it. */
 function takeLock(dataDir: string, waitMs: number, options: LockOptions = {}): Database.Database | null {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(lockFile(dataDir), { timeout: waitMs, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const nativeBinding = options.nativeBinding ?? sqliteAddon();
+  const db = new Database(lockFile(dataDir), { timeout: waitMs, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     db.exec('BEGIN EXCLUSIVE');
     return db;

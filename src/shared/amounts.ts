@@ -10,18 +10,38 @@ export type DecimalMark = '.' | ',';
 
 const digitsCache = new Map<string, number>();
 
-/** ISO 4217 minor-unit digits (USD 2, JPY 0, BHD 3). */
+/**
+ * The runtime's ICU (CLDR) minor digits where they are not 2, for the currencies it knows. Asking ICU itself
+ * (a currency NumberFormat) costs its first caller 10-40 ms, which was a tenth of an owner command's start-up
+ * (docs/benchmarks.md); test/amounts.test.ts holds this table equal to ICU's answer for every currency it knows, so it
+ * cannot drift unseen. A code ICU does not list (a historical one) is still asked of ICU.
+ */
+const NOT_TWO_DIGITS: Record<string, number> = {
+  ...Object.fromEntries(
+    'AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER'.split(' ').map((c) => [c, 0]),
+  ),
+  ...Object.fromEntries('BHD JOD KWD LYD OMR TND'.split(' ').map((c) => [c, 3])),
+};
+let listed: Set<string> | undefined;
+
+/** ISO 4217 minor-unit digits as the runtime's ICU has them (USD 2, JPY 0, BHD 3). */
 export function minorDigits(currency: string): number {
   let digits = digitsCache.get(currency);
   if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
+    listed ??= new Set(Intl.supportedValuesOf('currency'));
+    digits = listed.has(currency) ? (NOT_TWO_DIGITS[currency] ?? 2) : icuDigits(currency);
     digitsCache.set(currency, digits);
   }
   return digits;
+}
+
+/** ICU's own answer (what NOT_TWO_DIGITS is checked against). */
+export function icuDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // zod -> JSON Schema (draft 2020-12), the one conversion behind OpenAPI and MCP.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type Json = Record<string, unknown>;
 

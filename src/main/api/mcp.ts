@@ -23,7 +23,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ledger } from '../ledger/core/sqlite/open';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import type { AuthenticatedToken } from '../ledger/access/tokens';

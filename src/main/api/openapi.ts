@@ -1,5 +1,5 @@
 // OpenAPI 3.1, generated from the registry's zod schemas (never written by hand).
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../ledger/core/errors';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
 import { SCOPES } from '../ledger/access/tokens';

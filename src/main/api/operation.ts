@@ -1,9 +1,9 @@
 // What an operation is: the shape every registry entry fills in, and the
 // helpers that derive one input schema from it (MCP tools, CLI commands).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AuthenticatedToken, ErrorCode, Ledger, Scope } from '../ledger';
 import { ERROR_CODES } from '../ledger/core/errors';
-import * as S from './schemas';
+import { NoInput } from './fields';
 
 /** The interface description's version (spec part 9); the path carries v1. */
 export const API_VERSION = '1.0.0';
@@ -92,5 +92,5 @@ export function objectShape(schema: z.ZodType): z.ZodRawShape {
 export function inputOf(op: Operation): z.ZodType<Record<string, unknown>> {
   const parts = [op.params, op.query, op.body].filter((p) => p !== undefined);
   if (parts.length > 1) throw new Error(`${op.operationId}: more than one input part`);
-  return parts[0] ?? S.NoInput;
+  return parts[0] ?? NoInput;
 }

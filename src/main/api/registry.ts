@@ -1,7 +1,7 @@
 // The operation registry: each of the spec's 17 operations described ONCE (and
 // the documented additions beyond it, issue 29's invoices).
 // REST routes, MCP tools, the OpenAPI document and the CLI are derived from it.
-import { z } from 'zod';
+import * as z from 'zod';
 import * as L from '../ledger/domain';
 import { seesTransactions } from '../ledger/access/roles';
 import { Answer, type AgentActor, type Operation, type OperationContext } from './operation';

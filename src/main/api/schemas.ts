@@ -1,47 +1,17 @@
 // The spec's resources and request bodies as zod schemas: the one definition
 // behind request validation, OpenAPI, MCP input/output schemas and CLI flags.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_TYPES, CONNECTOR_STATUSES, DOCUMENT_KINDS, LINE_KINDS, SYNC_STATUSES } from '../../../db/values';
-import { AMOUNT_LIMIT } from '../ledger/core/money';
 import { EVIDENCE_TYPES, KINDS, PROPOSAL_TYPES, type ProposalType } from '../ledger/proposals/kinds';
 import { PROPOSAL_STATUSES } from '../ledger/proposals/proposals';
-import { TRANSACTION_SOURCES, TRANSACTION_STATUSES } from '../ledger/transactions/transactions';
-import { isCalendarDate } from '../../shared/dates';
 import { MCP_BRIEF } from './json-schema';
 import { withArticle } from '../../shared/english';
+import { Amount, Confidence, CurrencyCode, DateString, DateTime, Line, Prose, Reason, Uuid } from './fields';
+import { paging, Source, Status } from './queries';
 
-export const DateString = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine(isCalendarDate, 'must be a real calendar date')
-  .meta({ format: 'date', example: '2025-03-02' });
-export const DateTime = z.string().meta({ format: 'date-time' });
-/** Ids are lower-case UUIDs; input in any case is accepted and lower-cased (RFC 9562 compares them case-insensitively). */
-export const Uuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a uuid') }).toLowerCase();
+export { Amount, Confidence, CurrencyCode, DateString, DateTime, Line, NoInput, Prose, Reason, Uuid } from './fields';
 
-/** One line of text (a filter, a name, a description): no control characters at all. */
-export const Line = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (NUL, tab, line breaks...)');
-/** Free text (a note, a reason): tabs and line breaks allowed, other control characters not. */
-export const Prose = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks');
-export const Confidence = z.number().min(0).max(1).describe('0 to 1; people see a percentage');
-export const Reason = Prose(2000).describe('Why, for the reviewer, in a sentence or two');
-/** An amount as the API takes it: finite and below the ledger's limit (decimals are checked against the currency later). */
-export const Amount = z
-  .number()
-  .refine(Number.isFinite, 'must be a finite number')
-  .refine((n) => Math.abs(n) < AMOUNT_LIMIT, `must be less than ${AMOUNT_LIMIT.toLocaleString('en')} in absolute value`)
-  .meta({ exclusiveMinimum: -AMOUNT_LIMIT, exclusiveMaximum: AMOUNT_LIMIT });
-export const CurrencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be exactly 3 letters');
-export const Status = z.enum(TRANSACTION_STATUSES);
-export const Source = z.enum(TRANSACTION_SOURCES);
+export { paging, ProposalsQuery, Source, Status, TransactionsQuery } from './queries';
 
 export const Transaction = z
   .object({
@@ -294,46 +264,9 @@ export const NoteRequest = z
   .strictObject({ transactionId: Uuid.describe('The transaction the note is about'), content: Prose(10000).min(1).describe('Free text. Must not hold secrets') })
   .meta({ id: 'NoteRequest' });
 
-// Query strings arrive as text over REST and as JSON values over MCP: accept
-// both, but only decimal digits as text (Number() would take 0x10, 0b11, 1e2).
-const decimalInteger = (value: unknown) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value);
-const intParam = (min: number, max: number, fallback: number) =>
-  z
-    .preprocess(
-      decimalInteger,
-      z
-        .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer written in decimal digits' : undefined) })
-        .int('must be an integer')
-        .min(min, `must be at least ${min}`)
-        .max(max, `must be at most ${max}`),
-    )
-    .default(fallback)
-    // The preprocessing is not JSON Schema: say what is accepted.
-    .meta({ type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}), default: fallback });
-
-const paging = {
-  limit: intParam(1, 500, 50).describe('1 to 500, default 50; use 50 or less'),
-  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('Items to skip, default 0'),
-};
-
-export const TransactionsQuery = z.strictObject({
-  status: Status.optional().describe('Only this status (uncategorized: work to do)'),
-  source: Source.optional().describe('Only this source'),
-  date: DateString.optional().describe('Exact date'),
-  dateFrom: DateString.optional().describe('Inclusive start'),
-  dateTo: DateString.optional().describe('Inclusive end'),
-  category: Line(200).min(1).optional().describe('Exact category name, or __uncategorized__'),
-  description: Line(200).min(1).optional().describe('Case-insensitive substring of the description, at most 200 characters'),
-  ...paging,
-});
-
-/** GET /proposals pages like the transaction list: the review backlog can be long. */
-export const ProposalsQuery = z.strictObject(paging);
-
 export const IdParams = z.strictObject({ id: Uuid.describe('The id (a UUID; any case)') });
 export const ReceiptSearchQuery = z.strictObject({ q: Line(200).trim().min(1, 'is required').describe('Words searched in file names and OCR text, at most 200 characters') });
 export const NotesQuery = z.strictObject({ transactionId: Uuid.describe('The transaction whose notes to list') });
-export const NoInput = z.strictObject({});
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 export const JsonLd = z.record(z.string(), z.unknown()).describe('JSON-LD document (application/ld+json)');

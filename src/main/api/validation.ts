@@ -1,5 +1,5 @@
 // zod issues -> the Error envelope's details: one { field, message } per problem.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { invalid, type FieldIssue } from '../ledger/core/errors';
 
 const fieldName = (path: PropertyKey[]): string =>

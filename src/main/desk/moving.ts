@@ -3,7 +3,7 @@
 // statements are), read (src/main/moving/), previewed with dryRun, then
 // applied. The chart's operation is in accounts/chart-import.ts, the
 // contacts' in documents/contact-import.ts; what both share is here.
-import { z } from 'zod';
+import * as z from 'zod';
 import * as L from '../ledger';
 import { MovingFileError, MOVING_FROM, type SourceFile } from '../moving';
 import { bytesOf, fileDone, openFile } from './files';

@@ -2,9 +2,11 @@
 // command that runs it from a terminal. IPC (desktop), the session-protected
 // HTTP route (browser) and the `ledgerdesk` owner commands all run these, and
 // nothing else, so a rule checked here is checked everywhere.
-import { z } from 'zod';
-import { Amount, Line, Uuid } from '../api/schemas';
-import * as L from '../ledger';
+import * as z from 'zod';
+import { Amount, Line, Uuid } from '../api/fields';
+import type { Ledger } from '../ledger/core/storage';
+import { requireOrganization } from '../ledger/access/organizations';
+import type { Proposal } from '../ledger/proposals/proposals';
 import type { Human } from '../ledger/access/audit';
 import { PROPOSING, type Role } from './roles';
 import type { StagingLimits } from './staged-limits';
@@ -13,7 +15,7 @@ import type { SeenRequest } from '../api/seen';
 export type Reviewer = Human;
 
 export interface DeskContext {
-  ledger: L.Ledger;
+  ledger: Ledger;
   /** The data folder: receipts, uploaded statements and backups live under it. */
   dataDir: string;
   /** Where agents connect, shown in the app (empty for owner commands). */
@@ -92,7 +94,7 @@ export const op = <I extends z.ZodType, R>(
 
 /** What a preparer's change answers (issue 45): the proposals it filed, waiting in Approvals. */
 export interface Proposed {
-  proposed: L.Proposal[];
+  proposed: Proposal[];
 }
 export const isProposed = (result: unknown): result is Proposed => typeof result === 'object' && result !== null && 'proposed' in result;
 
@@ -102,7 +104,7 @@ export const isProposed = (result: unknown): result is Proposed => typeof result
  */
 export function proposable<I extends z.ZodType, R>(
   operation: DeskOperation<I, R>,
-  propose: (ctx: DeskContext, input: z.output<I>) => Promise<L.Proposal | L.Proposal[]>,
+  propose: (ctx: DeskContext, input: z.output<I>) => Promise<Proposal | Proposal[]>,
 ): DeskOperation<I, Awaited<R> | Proposed> {
   const command = operation.command;
   return {
@@ -140,4 +142,4 @@ export function pageLine(page: { offset?: number; shown: number; total: number }
   const next = offset + shown;
   return `${offset + 1}-${next} of ${count(total)}${next < total ? ` (${more ?? `--offset ${next}`} for more)` : ''}`;
 }
-export const orgSeq = async (ctx: DeskContext, orgId: string): Promise<number> => (await L.requireOrganization(ctx.ledger, orgId)).seq;
+export const orgSeq = async (ctx: DeskContext, orgId: string): Promise<number> => (await requireOrganization(ctx.ledger, orgId)).seq;

@@ -4,7 +4,7 @@
 // mode) both run these, and nothing else.
 import { ANYONE, STAFF, type RoleTable } from './roles';
 import { seesTransactions } from '../ledger/access/roles';
-import { z } from 'zod';
+import * as z from 'zod';
 import { mcpClientConfigs } from '../api/mcp-clients';
 import { DateString, Line, TransactionsQuery, Uuid } from '../api/schemas';
 import * as L from '../ledger';

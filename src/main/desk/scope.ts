@@ -3,8 +3,9 @@
 // the roles the operation declares (403 forbidden otherwise, whatever a screen
 // shows), and the person named as the actor of what it writes. Kept apart from
 // the transports so that the owner commands load it without them.
-import { findOrganization, LedgerError, type Ledger, type Organization } from '../ledger';
-import { noSuchOrganization } from '../ledger/access/organizations';
+import type { Ledger } from '../ledger/core/storage';
+import { LedgerError } from '../ledger/core/errors';
+import { findOrganization, noSuchOrganization, type Organization } from '../ledger/access/organizations';
 import { roleOf, rolesOf, type Role } from '../ledger/access/roles';
 import { totpRequired } from '../ledger/access/second-factor';
 import type { DeskContext, DeskPerson } from './operation';

@@ -4,8 +4,8 @@
 // IPC sender checked: desk/transport/ipc.ts). Only https links to HMRC's or
 // Enable Banking's sign-in hosts are opened (edge/sign-in-links.ts); a browser
 // on a server follows the link itself.
-import { z } from 'zod';
-import { Line } from '../api/schemas';
+import * as z from 'zod';
+import { Line } from '../api/fields';
 import { invalid, LedgerError } from '../ledger/core/errors';
 import { signInLinkRefusal } from '../edge/sign-in-links';
 import { ANYONE } from './roles';

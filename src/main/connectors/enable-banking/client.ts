@@ -4,7 +4,7 @@
 // session that expired, was revoked or closed is the consent lapsing: it is
 // thrown as `unauthorized` naming the consent, so the sync marks the connector
 // for reconnecting rather than retrying.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { callService, OutsideError, serviceBase, type CallOptions } from '../../edge/http';
 import { callToken, SERVICE, type ApplicationCredentials } from './jwt';
 

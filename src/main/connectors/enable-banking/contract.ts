@@ -2,7 +2,7 @@
 // sync server bundles it: packages/sync-server/src/app-enablebanking/models/
 // enablebanking-openapi.ts) that this provider reads, as zod shapes. Only what
 // is used is required; everything else a bank adds passes unread.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date (YYYY-MM-DD)');

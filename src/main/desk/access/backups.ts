@@ -4,7 +4,7 @@
 import { MACHINE } from '../roles';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as L from '../../ledger';
 import { op, type DeskContext } from '../operation';
 

@@ -4,8 +4,8 @@
 import { makeFirstOwner } from '../../ledger/access/people';
 import { rolesOf, type Role } from '../../ledger/access/roles';
 import { ANYONE, OWNERS } from '../roles';
-import { z } from 'zod';
-import { CurrencyCode, Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { CurrencyCode, Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { writeAmount } from '../../../shared/amounts';
 import { fileDone, openFile } from '../files';

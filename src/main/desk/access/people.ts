@@ -5,8 +5,8 @@
 // "sign out everywhere". An owner who is a person adding an address someone
 // already signs in with invites them (issue 51): the answer is a new address's.
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { addMember, assertMayReset, listMembers, orgsOfPerson, personByEmail, removeMember, resetPerson, setMemberRole, type Member } from '../../ledger/access/people';
 import { declineInvitation, invitationsOf, joinOrganization, membershipsOf, reinvite } from '../../ledger/access/invitations';

@@ -1,9 +1,9 @@
 // The organization's money accounts at the desk and as owner commands
 // (`ledgerdesk account create|list|edit|close|reopen`).
 import { ANYONE, KEEPERS } from '../roles';
-import { z } from 'zod';
-import { CurrencyCode, DateString, Line } from '../../api/schemas';
-import * as L from '../../ledger';
+import * as z from 'zod';
+import { CurrencyCode, DateString, Line } from '../../api/fields';
+import * as L from '../../ledger/accounts/accounts';
 import { op, Org, orgSeq, TypedAmount } from '../operation';
 
 const Ref = Line(200).trim().min(1).describe('The account: its name or id');

@@ -2,8 +2,8 @@
 // (`ledgerdesk category list|add|rename|synonyms|retained-earnings|archive|restore`,
 // `ledgerdesk reconcile`, `reconcile undo`).
 import { ANYONE, KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount } from '../operation';
 

@@ -1,8 +1,8 @@
 // Connecting Stripe (issue 52) with a restricted key (pasted, or piped to
 // `--key-stdin`), then the one addConnector. SimpleFIN's add is in
 // connectors.ts, Enable Banking's (a bank's sign-in) in bank.ts.
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { addConnector } from '../../connectors/connect';
 import { answeringFor } from '../../connectors/outcome';

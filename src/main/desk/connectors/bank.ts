@@ -8,8 +8,8 @@
 // browser back: to the server's own address on a server, to the loopback
 // listener on the desktop.
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { answeringFor } from '../../connectors/outcome';
 import { banks, connectFromCommand, enableBankingBase, type ApplicationCredentials } from '../../connectors/enable-banking';

@@ -4,8 +4,8 @@
 // held for the person, disconnect. A bookkeeper and up changes them; staff see
 // them. No answer holds a credential.
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { addConnector } from '../../connectors/connect';
 import { confirmFirst, previewFirstSync } from '../../connectors/preview';

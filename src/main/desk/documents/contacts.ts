@@ -1,8 +1,8 @@
 // Contacts at the desk and as owner commands (`ledgerdesk contact list|add|
 // edit|archive|restore`): issue 29's customers and vendors.
 import { KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq } from '../operation';
 

@@ -3,8 +3,8 @@
 // <number> [--amount] [--date]`, `invoice unapply-credit <number>`, and the
 // same for bills.
 import { KEEPERS } from '../roles';
-import { z } from 'zod';
-import { DateString } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString } from '../../api/fields';
 import * as L from '../../ledger';
 import { KINDS, Number_, summary, type Kind } from './documents';
 import { op, Org, orgSeq, TypedAmount } from '../operation';

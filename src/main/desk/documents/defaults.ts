@@ -2,8 +2,8 @@
 // a line's tax code when the line names none, asked of the ledger, so that the
 // screen and `invoice create` take it from one rule (ledger/documents/draft.ts).
 import { STAFF } from '../roles';
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq } from '../operation';
 

@@ -2,7 +2,7 @@
 // `bill import <file>` (the CSV documents/many.ts describes). All of the file's
 // documents are written in one transaction, or none.
 import { KEEPERS } from '../roles';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as L from '../../ledger';
 import { fileDone, openFile, textOf } from '../files';
 import { op, Org, orgSeq } from '../operation';

@@ -4,8 +4,8 @@
 // Invoices and bills share one definition; what differs is named per kind.
 import { ANYONE, KEEPERS, STAFF } from '../roles';
 import { writeFileSync } from 'node:fs';
-import { z } from 'zod';
-import { DateString, Line, Prose, Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose, Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount, type DeskContext } from '../operation';
 

@@ -2,7 +2,7 @@
 // 53): `ledgerdesk invoice payment-link <number>` makes it (or answers the one
 // it has), `invoice show-payment-link <number>` shows it. Made with the
 // organization's Stripe connector's key (connectors/stripe/credentials.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { stripeBase, stripeClient } from '../../connectors/stripe/client';
 import { requireStripeKey } from '../../connectors/stripe/credentials';
 import { createPaymentLink, paymentLinkOf, type PaymentLink } from '../../connectors/stripe/links';

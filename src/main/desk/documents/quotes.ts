@@ -6,8 +6,8 @@
 // takes them as parameters.
 import { ANYONE, KEEPERS } from '../roles';
 import { writeFileSync } from 'node:fs';
-import { z } from 'zod';
-import { DateString, Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
 import { op, Org, orgSeq } from '../operation';

@@ -5,8 +5,8 @@
 // not). The schedule's next three dates come from shared/schedule.ts, as the
 // screen shows them; `create --dry-run` shows them before anything is saved.
 import { ANYONE, KEEPERS } from '../roles';
-import { z } from 'zod';
-import { DateString, Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
 import { REPEAT_ACTIONS } from '../../../../db/values';

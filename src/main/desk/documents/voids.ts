@@ -4,8 +4,8 @@
 // 50): the document's own while its period is open, else the first open day
 // (ledger/documents/void-date.ts, one rule for the command and the screen).
 import { KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { KINDS, Number_, summary, type Kind } from './documents';
 import { op, Org, orgSeq } from '../operation';

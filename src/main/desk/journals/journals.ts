@@ -4,8 +4,8 @@
 // written). Listing, showing and entering journals first makes the repeating
 // journals' occurrences that fell due (journals/repeats.ts).
 import { ACCOUNTANTS, JOURNALISTS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
 import { op, Org, proposable, orgSeq, Page, pageLine, TypedAmount, type DeskContext } from '../operation';

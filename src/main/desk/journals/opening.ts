@@ -2,8 +2,8 @@
 // `ledgerdesk opening-balances show|set`, the Opening balances screen. Dated
 // the day before the conversion date, open documents with their VAT (issue 50).
 import { ACCOUNTANTS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, TypedAmount } from '../operation';
 import { JournalLine } from './journals';

@@ -3,8 +3,8 @@
 // an invoice or credit note (`ledgerdesk invoice send`): the Send form first
 // asks for the message filled (composeMessage), the person edits it, and it
 // goes with the PDF attached. The password is taken, never given back.
-import { z } from 'zod';
-import { Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { composeMessage, MAILABLE_KINDS } from '../../ledger/mail/compose';
 import { documentMessages, type SentMessage } from '../../ledger/mail/messages';

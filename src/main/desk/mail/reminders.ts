@@ -3,8 +3,8 @@
 // before it goes and what went (the Reminders screen, `reminders show`), the
 // pass run by hand for a day (`reminders run [--as-of DATE] [--dry-run]`), and
 // "no reminders" on an invoice or a customer.
-import { z } from 'zod';
-import { DateString, Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
 import { messagesOfKind } from '../../ledger/mail/messages';

@@ -5,8 +5,8 @@
 // operation shows, writes and sends it: anyone who reads the reports reads a
 // statement; sending it is for a bookkeeper and up, as sending an invoice.
 import { writeFileSync } from 'node:fs';
-import { z } from 'zod';
-import { DateString, Line, Prose } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
 import { contactMessages, type SentMessage } from '../../ledger/mail/messages';
 import { composeStatement } from '../../ledger/mail/statement';

@@ -2,8 +2,8 @@
 // the person holds a staff role in, one row each (ledger/practice/), filtered
 // and sorted as they choose (kept per person); and an owner's assignment of an
 // organization's responsible bookkeeper and reviewer.
-import { z } from 'zod';
-import { Line } from '../../api/schemas';
+import * as z from 'zod';
+import { Line } from '../../api/fields';
 import { csvCell } from '../../exports/csv';
 import * as L from '../../ledger';
 import { rolesOf, type Role } from '../../ledger/access/roles';

@@ -5,8 +5,8 @@
 // change (ledger/proposals/kinds), and that operation's roles, but for those
 // whose change it files as a proposal, approve it, or put an approval back. The
 // roles come from the one table of operations (desk/operations.ts), handed in.
-import { z } from 'zod';
-import { Prose, Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { Prose, Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { mapInOrder } from '../../ledger/core/in-order';
 import { kindOf } from '../../ledger/proposals/kinds';

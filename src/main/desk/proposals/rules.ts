@@ -2,8 +2,8 @@
 // remember" in Approvals makes one: review.ts) and as owner commands
 // (`ledgerdesk rule list|run`).
 import { KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { Line, Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { Line, Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, type DeskContext } from '../operation';
 

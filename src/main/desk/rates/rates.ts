@@ -2,8 +2,8 @@
 // rate set <currency> <date> <rate>`, `rate import <file> [--format ecb|plain]`,
 // `rate list [--currency <c>] [--offset <n>] [--json]`.
 import { ACCOUNTANTS, KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { fileDone, openFile, textOf } from '../files';
 import { op, Org, orgSeq, Page, pageLine } from '../operation';

@@ -3,8 +3,8 @@
 // names the general ledger account behind it (`ref`), which the Reports
 // screen opens and `report ledger --account <ref>` prints.
 import { ANYONE } from '../roles';
-import { z } from 'zod';
-import { DateString, Line } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line } from '../../api/fields';
 import { balanceSheetCsv, generalLedgerCsv, trialBalanceCsv } from '../../exports/books-csv';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, Page, pageLine } from '../operation';

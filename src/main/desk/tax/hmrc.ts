@@ -4,7 +4,7 @@
 // --period-key ... --confirm-declaration`): an accountant's or owner's, never an
 // agent's. The fraud prevention headers follow how the person reached
 // Ledgerdesk: the desktop app, a browser on a server, or a terminal.
-import { z } from 'zod';
+import * as z from 'zod';
 import { OutsideError } from '../../edge/http';
 import { listenForRedirect, PortTakenError } from '../../edge/redirect';
 import { beginConnect, deviceId, finishConnect } from '../../hmrc/access';
@@ -14,7 +14,7 @@ import { newState } from '../../hmrc/oauth';
 import { webRequestFacts } from '../../hmrc/public-ip';
 import { hmrcSettings, type HmrcSettings } from '../../hmrc/settings';
 import { HMRC_DECLARATION, hmrcLiabilities, hmrcObligations, hmrcPayments, submitVatReturn, type HmrcCaller } from '../../hmrc/submit';
-import { DateString, Line } from '../../api/schemas';
+import { DateString, Line } from '../../api/fields';
 import * as L from '../../ledger';
 import { LedgerError } from '../../ledger/core/errors';
 import { findShipped } from '../../ledger/core/paths';

@@ -3,8 +3,8 @@
 // themselves (their rates, kinds and return boxes) are an accountant's, as the
 // tax settings are (issue 50); a category's default code is a bookkeeper's.
 import { ACCOUNTANTS, ANYONE, KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line, Prose, Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose, Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, pageLine } from '../operation';
 import { filedWords } from '../../../shared/words';

@@ -4,8 +4,8 @@
 import { ANYONE, KEEPERS, PROPOSERS } from '../roles';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { checkReceiptFile, cleanFileName, pdfText, sha256Of } from '../../receipts/intake';
 import { op, Org, proposable, orgSeq, Page, type DeskContext } from '../operation';

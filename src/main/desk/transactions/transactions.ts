@@ -3,8 +3,9 @@
 // the bookkeeper's own hand (ledger/transactions/hand.ts): rows entered by
 // hand, categorizing, receipts needed, notes, reversing an approval.
 import { KEEPERS, PROPOSERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line, Prose, TransactionsQuery, Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose, Uuid } from '../../api/fields';
+import { TransactionsQuery } from '../../api/queries';
 import * as L from '../../ledger';
 import { op, Org, proposable, orgSeq, pageLine, TypedAmount } from '../operation';
 import { againstWords, partOf } from '../../../shared/split-parts';

@@ -2,8 +2,8 @@
 // the desk and as owner commands (`ledgerdesk transfer <id> --account`,
 // `transfer match|suggest|undo`, `period lock|unlock`).
 import { ACCOUNTANTS, KEEPERS, STAFF } from '../roles';
-import { z } from 'zod';
-import { DateString, Line, Prose, Uuid } from '../../api/schemas';
+import * as z from 'zod';
+import { DateString, Line, Prose, Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { op, Org, orgSeq, pageLine } from '../operation';
 

@@ -4,9 +4,9 @@
 import express, { type Express, type RequestHandler, Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonBody, methodNotAllowed, queryOf, requireType } from '../../api/http';
-import { Uuid } from '../../api/schemas';
+import { Uuid } from '../../api/fields';
 import { parsePart } from '../../api/validation';
 import { ERROR_CODES, type ErrorCode } from '../../ledger/core/errors';
 import { MAX_RECEIPT_BYTES } from '../../receipts/intake';

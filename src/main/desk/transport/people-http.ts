@@ -9,7 +9,7 @@
 // cookie is Secure and a session is refused over plain HTTP.
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { setTimeout as pause } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonBody, requireType, sendJson } from '../../api/http';
 import { parsePart } from '../../api/validation';
 import { toLedgerError } from '../../api/errors';

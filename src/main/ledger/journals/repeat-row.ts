@@ -60,6 +60,13 @@ export function nextOccurrence(r: Pick<RepeatRow, 'first_date' | 'until' | 'coun
   return r.until !== null && date > r.until ? null : date;
 }
 
+/** The repeats of an organization with an occurrence due by `today` (in its scope): a cheap look before loading the journal writer. */
+export const dueRepeats = async (ledger: Ledger, orgSeq: number, today: string): Promise<number[]> =>
+  (await ledger
+    .stmt('SELECT seq FROM journal_repeats WHERE org_seq = ? AND next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL')
+    .pluck()
+    .all(orgSeq, today)) as number[];
+
 export const repeatBySeq = async (ledger: Ledger, seq: number): Promise<RepeatRow> => (await ledger.stmt('SELECT * FROM journal_repeats WHERE seq = ?').get(seq)) as RepeatRow;
 
 export async function repeatOf(ledger: Ledger, seq: number): Promise<JournalRepeat> {

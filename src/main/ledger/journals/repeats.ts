@@ -19,7 +19,7 @@ import { addDays, isCalendarDate } from '../../../shared/dates';
 import { assertDateOpen } from './checks';
 import { assertBalanced, postingsOf, type StoredLine } from './lines';
 import { journalNumber } from './numbers';
-import { nextOccurrence, repeatBySeq, type RepeatEvery, type RepeatRow } from './repeat-row';
+import { dueRepeats, nextOccurrence, repeatBySeq, type RepeatEvery, type RepeatRow } from './repeat-row';
 import { writeJournal, writeReversal } from './write';
 import { journalAudit } from './audit';
 
@@ -106,10 +106,7 @@ export async function catchUpRepeats(ledger: Ledger, actor: Human, today: string
   let made = 0;
   for (const org of orgs) {
     made += await ledger.forOrg(org, async () => {
-      const due = (await ledger
-        .stmt('SELECT seq FROM journal_repeats WHERE org_seq = ? AND next_date IS NOT NULL AND next_date <= ? AND stopped_at IS NULL')
-        .pluck()
-        .all(org, today)) as number[];
+      const due = await dueRepeats(ledger, org, today);
       let n = 0;
       for (const seq of due) n += await ledger.write(() => catchUpRepeat(ledger, seq, actor, today));
       return n;

@@ -2,7 +2,7 @@
 // (all, theirs, one person's), whether only those needing attention, and the
 // sort. Kept on the server so it follows them to any browser or window; the
 // machine's owner (no person) keeps one too, under ''.
-import { z } from 'zod';
+import * as z from 'zod';
 import { nowIso } from '../core/clock';
 import type { Ledger } from '../core/storage';
 import { PRACTICE_COLUMN_IDS } from './columns';

@@ -2,7 +2,7 @@
 // it, from the payload an agent's request becomes to what the Approvals card
 // shows, what approval changes and how a reversal puts it back. Creating,
 // reviewing, reversing and listing proposals loop over the kinds (kinds/index.ts).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Human } from '../access/audit';
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { auditHash, type HashedEntry } from '../hash';
 import { findShipped } from '../paths';
 import { sqliteLedger } from './driver';
+import { sqliteAddon } from './addon';
 
 import type { Ledger } from '../storage';
 
@@ -25,9 +26,10 @@ export class NewerLedgerError extends Error {}
 
 export function openLedger(file: string, options: OpenOptions = {}): Ledger {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const addon = options.nativeBinding ?? sqliteAddon();
   const sqlite = new Database(file, {
     readonly: options.readonly ?? false,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(addon ? { nativeBinding: addon } : {}),
   });
   try {
     sqlite.pragma('journal_mode = WAL');

@@ -2,7 +2,7 @@
 // belongs in, or (an extension of v1: `lines`) how it splits across several.
 // Approval makes the entry's lines (one category line, or the split) and keeps
 // who suggested it; a reversal puts back the lines and the suggestion it replaced.
-import { z } from 'zod';
+import * as z from 'zod';
 import { categoryByName, categoryNow, resolveCategory } from '../../chart/categories';
 import type { Ledger } from '../../core/sqlite/open';
 import { LedgerError } from '../../core/errors';

@@ -2,7 +2,7 @@
 // enters it in an account of its currency (the reviewer's pick, or the default
 // account for its source); a reversal removes it while nothing rests on it.
 // With lines (issue 43) it is a balanced manual journal instead (journal-lines.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { entryAccount, requireOpenAccount, defaultAccountFor } from '../../accounts/accounts';
 import { resolveCategory, categoryNow } from '../../chart/categories';
 import { newId, nowIso } from '../../core/clock';

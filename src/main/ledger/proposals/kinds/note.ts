@@ -1,6 +1,6 @@
 // A note: an agent's remark on a row (attach_note). Approval adds it; a
 // reversal removes it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LedgerError } from '../../core/errors';
 import { excerpt } from '../../core/text';
 import { insertNote } from '../../transactions/notes';

@@ -1,6 +1,6 @@
 // A receipt link: an agent found the receipt of a row. Approval links it; a
 // reversal links it back to the row it had before (or to none).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LedgerError } from '../../core/errors';
 import { excerpt } from '../../core/text';
 import { requireReceiptRow } from '../../transactions/receipts';
