@@ -7,19 +7,16 @@
 // connected through Enable Banking's page and back, and a disconnect. One
 // server and one page for every step: each e2e step costs seconds.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless, type Headless } from '../src/main/headless';
+import type { Headless } from '../src/main/headless';
 import * as L from '../src/main/ledger';
-import { headlessBooks, testBooks } from './support/books';
-import { builtRenderer, launchChromium, SCREENSHOTS } from './support/browser';
+import { launchChromium } from './support/browser';
 import { certificate } from './support/certificate';
-import { tempDir } from './support/env';
+import { serveDesk, screenshot } from './support/desk-page';
 import { epoch, SimplefinDouble } from './doubles/simplefin';
 import { startEnableBankingDouble, type EnableBankingDouble } from './doubles/enable-banking';
 
-const root = join(__dirname, '..');
 const APP_ID = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -33,7 +30,7 @@ let org: L.Organization;
 let checking: L.Account;
 let browser: Browser;
 let page: Page;
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 const card = (name: string) => page.getByRole('article', { name: `Connector ${name}` });
 const notice = (text: string | RegExp) => page.getByText(text).first().waitFor();
 
@@ -41,11 +38,8 @@ beforeAll(async () => {
   sfin = await SimplefinDouble.start();
   eb = await startEnableBankingDouble({ applicationId: APP_ID, publicKey: publicKey as KeyObject });
   process.env.LEDGERDESK_ENABLE_BANKING_URL = eb.url;
-  const data = tempDir('ldk-e2e-connections-');
   const pem = certificate();
-  app = await startHeadless(data, { ...headlessBooks(data), port: 0, tls: { cert: pem.cert, key: pem.key }, rendererDir: builtRenderer(root), log: () => {} });
-  books = await testBooks(app.ledger, data);
-  org = (await L.listOrganizations(books))[0];
+  ({ app, books, org } = await serveDesk('ldk-e2e-connections-', { tls: { cert: pem.cert, key: pem.key } }));
   const me = L.deskActor();
   checking = await L.createAccount(books, org.seq, me, { name: 'Checking', type: 'checking' });
   // Entered by hand before the feed: the bank sends it again under its own id, and the person decides.
