@@ -82,6 +82,7 @@ export * from './documents/owed/statement';
 export * from './documents/quotes';
 export * from './documents/repeats/template';
 export * from './documents/repeats/run';
+export * from './documents/repeats/sending';
 export { isCurrency, requireCurrency } from './rates/currencies';
 export { RATE_DIGITS, rateText, toBase } from './rates/decimal';
 export { baseOf, linesBase, Valuer } from './rates/valuer';
