@@ -26,8 +26,11 @@ export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const
 export const REPEAT_ACTIONS = ['draft', 'issue', 'issue_and_send'] as const;
 /** A repeating invoice's period unit. */
 export const REPEAT_UNITS = ['week', 'month'] as const;
-/** A made invoice's sending (issue 53): to send (the mailer's), held (more than one period late: the person's word first), sent. */
-export const REPEAT_SENDING = ['to_send', 'held', 'sent'] as const;
+/**
+ * A made invoice's sending (issue 53): to send (the pass sends it), held (more than one period late: the person's word
+ * first), sending (taken by a pass, in the mail), sent, failed (the mail server refused it: the reason kept in failure).
+ */
+export const REPEAT_SENDING = ['to_send', 'held', 'sending', 'sent', 'failed'] as const;
 /** Stored states; partly paid, paid and overdue are read from the balance and the due date. */
 export const DOCUMENT_STATES = ['draft', 'issued', 'void'] as const;
 export const TRANSACTION_STATUSES = ['uncategorized', 'matched', 'receipt_missing', 'agent_suggested', 'reconciled'] as const;

@@ -121,7 +121,7 @@ describe('the pass over a calendar the test moves', () => {
     expect(issued).toMatchObject({ issueDate: '2027-02-01', status: 'sent' });
     expect((await L.repeatInvoicesToSend(ctx.ledger, org.seq)).map((s) => s.date)).toEqual(['2027-01-01', '2027-04-01']);
     await desk('releaseRepeatInvoice', { number: made[0].invoice });
-    await L.markRepeatInvoiceSent(ctx.ledger, org.seq, made[2].invoice!);
+    await L.markRepeatInvoiceSent(ctx.ledger, (await L.requireDocument(ctx.ledger, org.seq, ['invoice'], made[2].invoice!)).seq);
     expect((await L.repeatInvoicesToSend(ctx.ledger, org.seq)).map((s) => s.date)).toEqual(['2027-01-01', '2027-02-01']);
     await expect(desk('releaseRepeatInvoice', { number: made[2].invoice })).rejects.toMatchObject({ code: 'conflict' });
     await desk('pauseRepeatingInvoice', { ref: 'Support' });

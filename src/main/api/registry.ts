@@ -189,7 +189,7 @@ export const operations: Operation[] = [
     output: S.envelope(S.Proposal),
     successStatus: 200,
     errors: ['not_found'],
-    run: async (ctx, { id }) => ({ data: await L.getProposal(ctx.ledger, orgOf(ctx), id) }),
+    run: async (ctx, { id }) => ({ data: await L.getAgentProposal(ctx.ledger, orgOf(ctx), id) }),
   },
   {
     operationId: 'propose_categorization',

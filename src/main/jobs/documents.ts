@@ -1,10 +1,11 @@
 // The passes of issue 53 that happen by themselves: repeating invoices made
-// when due (each occurrence once, by its record), and payment reminders sent
+// when due (each occurrence once, by its record) and sent when so set (each
+// once, taken before it goes), and payment reminders sent
 // (each once, by its record), both for the day of the runner's clock. Each is
 // safe to run as often as the runner likes: the records, not the schedule,
 // keep them from happening twice.
-import { runRepeatingInvoices } from '../ledger/documents/repeats/run';
 import { runReminders } from '../mail/reminders';
+import { runAndSendRepeatingInvoices } from '../mail/repeats';
 import type { Human } from '../ledger/access/audit';
 import { eachOrganization } from './each-organization';
 import type { Job } from './job';
@@ -16,7 +17,7 @@ const day = (now: Date) => now.toISOString().slice(0, 10);
 export const repeatingInvoicesJob: Job = {
   name: 'invoices.repeat',
   every: HOUR,
-  run: (ledger, now) => eachOrganization(ledger, async (org) => void (await runRepeatingInvoices(ledger, org, day(now), REPEAT_ACTOR))),
+  run: (ledger, now) => eachOrganization(ledger, async (org) => void (await runAndSendRepeatingInvoices(ledger, org, day(now), REPEAT_ACTOR))),
 };
 
 export const remindersJob: Job = {

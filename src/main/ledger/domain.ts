@@ -83,6 +83,7 @@ export * from './documents/owed/account';
 export * from './documents/quotes';
 export * from './documents/repeats/template';
 export * from './documents/repeats/run';
+export * from './documents/repeats/sending';
 export { isCurrency, requireCurrency } from './rates/currencies';
 export { RATE_DIGITS, rateText, toBase } from './rates/decimal';
 export { baseOf, linesBase, Valuer } from './rates/valuer';

@@ -5,9 +5,10 @@
 import type { Actor } from '../ledger/access/audit';
 import { invalid } from '../ledger/core/errors';
 import type { Ledger } from '../ledger/core/storage';
+import { markRepeatInvoiceSent } from '../ledger/documents/repeats/sending';
 import { MAILABLE, type MailableKind } from '../ledger/mail/compose';
 import { recordMessage, type SentMessage } from '../ledger/mail/messages';
-import { ADDRESS, mailServer } from '../ledger/mail/settings';
+import { checkAddresses, mailServer } from '../ledger/mail/settings';
 import { deliver } from './transport';
 
 export interface SendInput {
@@ -23,14 +24,6 @@ export interface SendInput {
   copyTo?: string | null;
 }
 
-/** Addresses checked, each named where it is not one. */
-export function checkAddresses(field: string, addresses: string[]): string[] {
-  const list = addresses.map((a) => a.trim()).filter(Boolean);
-  const bad = list.filter((a) => !ADDRESS.test(a));
-  if (bad.length) throw invalid(bad.map((a) => ({ field, message: `"${a}" is not an email address` })));
-  return list;
-}
-
 /** Sends a document and records the message; a `mail_failed` error in words, nothing recorded, when the server does not accept it. */
 export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor, input: SendInput): Promise<SentMessage> {
   const m = await MAILABLE[input.kind](ledger, orgSeq, input.ref);
@@ -43,17 +36,21 @@ export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor,
   const server = await mailServer(ledger, orgSeq);
   const pdf = await m.pdf();
   const sent = await deliver(server, { to, cc: copyTo, subject, text: body, attachments: [{ filename: m.attachment, content: pdf, contentType: 'application/pdf' }] });
-  const { message } = await recordMessage(ledger, orgSeq, actor, {
-    kind: m.kind,
-    document: { seq: m.document.seq, id: m.document.id, number: m.document.number },
-    contactSeq: m.document.contact_seq,
-    to: to.filter((a) => !sent.rejected.includes(a)),
-    copyTo,
-    subject,
-    body,
-    attachment: m.attachment,
-    messageId: sent.messageId,
-    serverReply: sent.response,
+  // One write: the message, its audit entry and, for an invoice a repeating invoice made, its sending marked sent.
+  const { message } = await ledger.write(async () => {
+    if (m.kind === 'invoice') await markRepeatInvoiceSent(ledger, m.document.seq);
+    return recordMessage(ledger, orgSeq, actor, {
+      kind: m.kind,
+      document: { seq: m.document.seq, id: m.document.id, number: m.document.number },
+      contactSeq: m.document.contact_seq,
+      to: to.filter((a) => !sent.rejected.includes(a)),
+      copyTo,
+      subject,
+      body,
+      attachment: m.attachment,
+      messageId: sent.messageId,
+      serverReply: sent.response,
+    });
   });
   return message;
 }

@@ -58,6 +58,8 @@ const InvoiceFields = {
   invoiceNext: z.int().min(1).max(99_999_999).optional().describe('The next invoice number (only forward, above every number used: never reused)'),
   creditNotePrefix: Line(20).optional().describe('Credit note numbers start with it (default CN-)'),
   creditNoteNext: z.int().min(1).max(99_999_999).optional().describe('The next credit note number'),
+  quotePrefix: Line(20).optional().describe('Quote numbers start with it (default QU-)'),
+  quoteNext: z.int().min(1).max(99_999_999).optional().describe('The next quote number'),
 };
 
 /** A file read whole, at most `max` bytes (a logo's limit plus one: more is refused by its check). */

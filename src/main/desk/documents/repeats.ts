@@ -11,6 +11,7 @@ import * as L from '../../ledger';
 import { today } from '../../ledger/core/clock';
 import { REPEAT_ACTIONS } from '../../../../db/values';
 import { checkSchedule } from '../../ledger/documents/repeats/template';
+import { repeatRunText, runAndSendRepeatingInvoices } from '../../mail/repeats';
 import { nextDates, scheduleText, type Schedule } from '../../../shared/schedule';
 import { op, Org, orgSeq } from '../operation';
 import { Lines } from './documents';
@@ -31,7 +32,7 @@ const scheduleFrom = (s: ScheduleInput): Schedule =>
   checkSchedule({ unit: s.unit, every: s.every, monthDay: s.day ?? null, monthEnd: !!s.lastDay, start: s.start, endCount: s.count ?? null, endDate: s.until ?? null });
 
 const occurrenceText = (o: L.Occurrence) =>
-  `  ${o.date}  ${o.invoice ? `${o.invoice} (${o.status})` : `not made: ${o.failure}`}${o.late ? `, made late on ${o.madeOn}` : ''}${o.sending ? `, ${o.sending.replace('_', ' ')}` : ''}`;
+  `  ${o.date}  ${o.invoice ? `${o.invoice} (${o.status})` : `not made: ${o.failure}`}${o.late ? `, made late on ${o.madeOn}` : ''}${o.sending ? `, ${o.sending.replace('_', ' ')}` : ''}${o.invoice && o.failure ? ` (${o.failure})` : ''}`;
 
 export const repeatSummary = (r: L.RepeatingInvoice) =>
   `${r.name.padEnd(24)} ${r.customer.name.padEnd(24)} ${r.scheduleText}, ${L.ACTION_TEXT[r.action]}${r.paused ? ' [paused]' : ''}  next: ${r.nextDates.join(', ') || 'none'}`;
@@ -117,11 +118,11 @@ export const repeatOperations = {
   runRepeatingInvoices: op(
     KEEPERS,
     z.strictObject({ ...Org, asOf: DateString.optional().describe('The day to run it for (default today)') }),
-    async (ctx, { orgId, asOf }) => ({ made: await L.runRepeatingInvoices(ctx.ledger, await orgSeq(ctx, orgId), asOf ?? today(), ctx.reviewer) }),
+    async (ctx, { orgId, asOf }) => runAndSendRepeatingInvoices(ctx.ledger, await orgSeq(ctx, orgId), asOf ?? today(), ctx.reviewer),
     {
       name: 'invoice repeat run',
-      summary: 'make the repeating invoices due by a day (the pass the app runs by itself); each once, however often it runs',
-      print: (r) => (r.made.length ? r.made.map(L.madeText) : ['Nothing due.']),
+      summary: 'make the repeating invoices due by a day and send those set to be sent (the pass the app runs by itself); each once, however often it runs',
+      print: repeatRunText,
     },
   ),
   releaseRepeatInvoice: op(
@@ -130,7 +131,7 @@ export const repeatOperations = {
     async (ctx, { orgId, number }) => L.releaseRepeatInvoice(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, number),
     {
       name: 'invoice repeat release',
-      summary: 'let an invoice made more than a period late be sent (it waits for your word)',
+      summary: 'let an invoice made more than a period late, or whose sending failed, be sent by the next pass (it waits for your word)',
       args: ['number'],
       print: (r) => [`Invoice ${r.invoice}: to send.`],
     },

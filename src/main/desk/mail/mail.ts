@@ -13,8 +13,8 @@ import { mailTemplates, setMailTemplate, TEMPLATE_KINDS } from '../../ledger/mai
 import { sendDocument, sendTestMessage } from '../../mail/send';
 import { MAIL_TLS_MODES } from '../../../../db/values';
 import { stdinPassword } from '../access/people';
-import { op, Org, orgSeq, type DeskContext } from '../operation';
-import { KEEPERS, OWNERS, STAFF } from '../roles';
+import { op, Org, orgSeq, proposable, type DeskContext } from '../operation';
+import { ANYONE, KEEPERS, OWNERS, PROPOSERS, STAFF } from '../roles';
 import { Number_ } from '../documents/documents';
 
 export const Address = Line(320).trim().min(3);
@@ -76,28 +76,36 @@ export const mailOperations = {
       setMailTemplate(ctx.ledger, await orgSeq(ctx, orgId), ctx.reviewer, kind, subject === null || body === null ? null : { subject, body }),
   ),
   /** The Send form: the message as it would go, for the person to edit. */
-  composeMessage: op(KEEPERS, z.strictObject({ ...Org, kind: Kind, number: Number_ }), async (ctx, { orgId, kind, number }) => {
+  composeMessage: op(PROPOSERS, z.strictObject({ ...Org, kind: Kind, number: Number_ }), async (ctx, { orgId, kind, number }) => {
     const seq = await orgSeq(ctx, orgId);
     return { ...(await composeMessage(ctx.ledger, seq, kind, number)), copyTo: await senderAddress(ctx, seq) };
   }),
-  sendDocument: op(
-    KEEPERS,
-    z.strictObject({
-      ...Org,
-      kind: Kind,
-      number: Number_,
-      to: z.array(Address).max(20).optional().describe("Whom to send it to (default: the customer's address)"),
-      subject: Line(300).optional().describe("The subject (default: the organization's wording, filled)"),
-      body: Prose(20_000).optional().describe("The message (default: the organization's wording, filled)"),
-      copyMe: z.boolean().optional().describe('A copy to the sender'),
-    }),
+  /** A preparer's send waits in Approvals (issue 53): the message as it would go, sent when a bookkeeper approves it. */
+  sendDocument: proposable(
+    op(
+      PROPOSERS,
+      z.strictObject({
+        ...Org,
+        kind: Kind,
+        number: Number_,
+        to: z.array(Address).max(20).optional().describe("Whom to send it to (default: the customer's address)"),
+        subject: Line(300).optional().describe("The subject (default: the organization's wording, filled)"),
+        body: Prose(20_000).optional().describe("The message (default: the organization's wording, filled)"),
+        copyMe: z.boolean().optional().describe('A copy to the sender'),
+      }),
+      async (ctx, { orgId, kind, number, copyMe, ...input }) => {
+        const seq = await orgSeq(ctx, orgId);
+        return sendDocument(ctx.ledger, seq, ctx.reviewer, { kind, ref: number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
+      },
+      { name: 'invoice send', summary: 'send an invoice (or --kind credit_note) with its PDF, by mail; again to resend', args: ['number'], print: sentText },
+    ),
     async (ctx, { orgId, kind, number, copyMe, ...input }) => {
       const seq = await orgSeq(ctx, orgId);
-      return sendDocument(ctx.ledger, seq, ctx.reviewer, { kind, ref: number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
+      return L.proposeDocumentSend(ctx.ledger, seq, ctx.reviewer, { kind, number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
     },
-    { name: 'invoice send', summary: 'send an invoice (or --kind credit_note) with its PDF, by mail; again to resend', args: ['number'], print: sentText },
   ),
-  documentMessages: op(STAFF, z.strictObject({ ...Org, kind: Kind, number: Number_ }), async (ctx, { orgId, kind, number }) => {
+  /** The messages a document was sent in: whoever reads the document (a client too: their organization's invoices, read-only). */
+  documentMessages: op(ANYONE, z.strictObject({ ...Org, kind: Kind, number: Number_ }), async (ctx, { orgId, kind, number }) => {
     const seq = await orgSeq(ctx, orgId);
     return documentMessages(ctx.ledger, seq, (await L.requireDocument(ctx.ledger, seq, [kind], number)).seq);
   }),

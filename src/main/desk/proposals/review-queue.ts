@@ -28,6 +28,8 @@ export interface ReviewItem extends Proposal {
   reversedAt: string | null;
   reversedBy: string | null;
   reversalComment: string | null;
+  /** Its last approval that failed outside the books (a document's message the mail server refused), in words; it stays pending. */
+  approvalFailure: { at: string; reason: string } | null;
 }
 
 type Row = ProposalRow & {
@@ -38,6 +40,8 @@ type Row = ProposalRow & {
   rule_id: string | null;
   rule_position: number | null;
   rule_text: string | null;
+  failure_at: string | null;
+  failure: string | null;
 };
 
 /** Newest first; `pending` for the queue, or a reviewed status for history. */
@@ -45,6 +49,8 @@ export async function reviewItems(ledger: Ledger, orgSeq: number, status: Propos
   // A withdrawal is told apart by its own audit entry (review.ts): the proposal keeps the spec's `rejected`.
   const rows = await ledger.rows<Row>(
     `SELECT p.*, k.name AS token_name, u.id AS maker_id, u.name AS maker_name, r.id AS rule_id, r.position AS rule_position, r.match_text AS rule_text,
+       (SELECT a.at FROM audit_log a WHERE a.org_seq = p.org_seq AND a.action = 'proposal.approval_failed' AND a.target_id = p.id ORDER BY a.seq DESC LIMIT 1) AS failure_at,
+       (SELECT a.summary FROM audit_log a WHERE a.org_seq = p.org_seq AND a.action = 'proposal.approval_failed' AND a.target_id = p.id ORDER BY a.seq DESC LIMIT 1) AS failure,
        (p.status = 'rejected' AND EXISTS (SELECT 1 FROM audit_log a WHERE a.org_seq = p.org_seq AND a.action = 'proposal.withdrawn' AND a.target_id = p.id)) AS withdrawn
      FROM proposals p LEFT JOIN tokens k ON k.seq = p.token_seq LEFT JOIN users u ON u.seq = k.user_seq LEFT JOIN rules r ON r.seq = p.rule_seq
      WHERE p.org_seq = ? AND p.status = ? ORDER BY p.seq DESC LIMIT ?`,
@@ -70,6 +76,7 @@ export async function reviewItems(ledger: Ledger, orgSeq: number, status: Propos
       reversedAt: row.reversed_at,
       reversedBy: row.reversed_by,
       reversalComment: row.reversal_comment,
+      approvalFailure: row.failure && row.status === 'pending' ? { at: row.failure_at!, reason: row.failure } : null,
     };
   });
 }

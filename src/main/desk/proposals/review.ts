@@ -9,7 +9,9 @@ import * as z from 'zod';
 import { Prose, Uuid } from '../../api/fields';
 import * as L from '../../ledger';
 import { mapInOrder } from '../../ledger/core/in-order';
+import type { ApplyOptions } from '../../ledger/proposals/kind';
 import { kindOf } from '../../ledger/proposals/kinds';
+import { sendDocument } from '../../mail/send';
 import { op, Org, orgSeq, type DeskContext } from '../operation';
 import { appliers, KEEPERS, PROPOSERS, STAFF, type Role, type RoleTable } from '../roles';
 import { createAndRun, RuleFields } from './rules';
@@ -42,6 +44,30 @@ async function mayApply(ctx: DeskContext, roles: RoleTable, seq: number, id: str
     `As ${ctx.role} you may not ${what} a ${kind} proposal: that makes the change itself, which is for ${allowed.join(', ')} (who may make it).`,
     { id, type, reason: 'role_cannot_apply', role: ctx.role ?? null, allowed },
   );
+}
+
+type Send = NonNullable<ApplyOptions['send']>;
+
+/**
+ * A review with the mailer at hand (a document's sending, issue 53): the message goes as the reviewer's, inside the
+ * review's transaction; refused, the review is undone and the proposal stays pending with the reason noted.
+ */
+async function approveWithMail(ctx: DeskContext, seq: number, id: string, review: (send: Send) => Promise<L.Proposal>): Promise<L.Proposal> {
+  let failure: string | null = null;
+  const send: Send = async (r) => {
+    try {
+      return await sendDocument(ctx.ledger, seq, ctx.reviewer, r);
+    } catch (error) {
+      if (error instanceof L.LedgerError) failure = error.message;
+      throw error;
+    }
+  };
+  try {
+    return await review(send);
+  } catch (error) {
+    if (failure) await L.noteApprovalFailure(ctx.ledger, seq, ctx.reviewer, id, failure);
+    throw error;
+  }
 }
 
 /** Each proposal in its own transaction: one refused or already reviewed does not stop the others. */
@@ -81,7 +107,7 @@ export const reviewOperations = (roles: () => RoleTable) => ({
       const seq = await orgSeq(ctx, orgId);
       return eachOf(ids, async (id) => {
         if (decision === 'approve') await mayApply(ctx, roles(), seq, id, 'approve');
-        return L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment, accounts?.[id]);
+        return approveWithMail(ctx, seq, id, (send) => L.reviewProposal(ctx.ledger, seq, id, decision, ctx.reviewer, comment, accounts?.[id], send));
       });
     },
   ),

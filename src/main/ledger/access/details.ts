@@ -24,6 +24,9 @@ export interface InvoiceSettings {
   invoiceNext: number;
   creditNotePrefix: string;
   creditNoteNext: number;
+  /** Quotes' numbering (issue 53), a series of their own. */
+  quotePrefix: string;
+  quoteNext: number;
   /** The profit and loss's default basis: accrual or cash (issue 29). */
   reportBasis: 'cash' | 'accrual';
   /** The registered (legal) name, when not the name it trades under. */
@@ -59,6 +62,8 @@ const COLUMNS: Record<keyof InvoiceSettings, string> = {
   invoiceNext: 'invoice_next',
   creditNotePrefix: 'credit_note_prefix',
   creditNoteNext: 'credit_note_next',
+  quotePrefix: 'quote_prefix',
+  quoteNext: 'quote_next',
   reportBasis: 'report_basis',
   legalName: 'legal_name',
   country: 'country',
@@ -135,7 +140,7 @@ function companyNumber(text: string, registeredIn: string | null): Normal | Fiel
 type Org = InvoiceSettings & { seq: number };
 
 /** The highest number a kind's documents took with a prefix (0: none), whatever the sequence says now. */
-async function highestUsed(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_note', prefix: string): Promise<number> {
+async function highestUsed(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'credit_note' | 'quote', prefix: string): Promise<number> {
   const numbers = (await ledger
     .stmt("SELECT substr(number, ?) FROM documents WHERE org_seq = ? AND kind <> 'bill' AND kind = ? AND lower(substr(number, 1, ?)) = lower(?)")
     .pluck()
@@ -147,14 +152,22 @@ async function highestUsed(ledger: Ledger, orgSeq: number, kind: 'invoice' | 'cr
  * A next number checked: under the same prefix it only moves forward; under any prefix it stays above every
  * number already used with it, so no number is given twice and the series has no number out of order.
  */
-async function nextIssue(ledger: Ledger, org: Org, kind: 'invoice' | 'credit_note', prefix: string, next: number): Promise<FieldIssue | null> {
-  const field = kind === 'invoice' ? 'invoiceNext' : 'creditNoteNext';
-  const [oldPrefix, oldNext] = kind === 'invoice' ? [org.invoicePrefix, org.invoiceNext] : [org.creditNotePrefix, org.creditNoteNext];
+async function nextIssue(ledger: Ledger, org: Org, kind: Series, prefix: string, next: number): Promise<FieldIssue | null> {
+  const [prefixKey, field] = SERIES[kind];
+  const [oldPrefix, oldNext] = [org[prefixKey], org[field]];
   if (prefix === oldPrefix && next < oldNext) return { field, message: `may only move forward from ${oldNext}: a number is never reused` };
   const used = await highestUsed(ledger, org.seq, kind, prefix);
   if (next <= used) return { field, message: `${prefix}${String(used).padStart(4, '0')} is already used: the next number is ${used + 1} or more` };
   return null;
 }
+
+/** Each numbered series: its prefix and next number's settings. */
+const SERIES = {
+  invoice: ['invoicePrefix', 'invoiceNext'],
+  credit_note: ['creditNotePrefix', 'creditNoteNext'],
+  quote: ['quotePrefix', 'quoteNext'],
+} as const;
+type Series = keyof typeof SERIES;
 
 export interface SettingChange {
   column: string;
@@ -181,8 +194,8 @@ export async function settingChanges(ledger: Ledger, org: Org, changes: InvoiceS
     if (value === org[key]) continue;
     out.push({ column: COLUMNS[key], value, said: `${key} ${JSON.stringify(org[key])} -> ${JSON.stringify(value)}` });
   }
-  for (const kind of ['invoice', 'credit_note'] as const) {
-    const [prefixKey, nextKey] = kind === 'invoice' ? (['invoicePrefix', 'invoiceNext'] as const) : (['creditNotePrefix', 'creditNoteNext'] as const);
+  for (const kind of Object.keys(SERIES) as Series[]) {
+    const [prefixKey, nextKey] = SERIES[kind];
     const [prefix, next] = [(changes[prefixKey] ?? org[prefixKey]).trim(), changes[nextKey] ?? org[nextKey]];
     if (prefix === org[prefixKey] && next === org[nextKey]) continue;
     const issue = await nextIssue(ledger, org, kind, prefix, next);

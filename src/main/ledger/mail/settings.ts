@@ -53,6 +53,14 @@ interface Row {
 
 /** An address as a person writes it, or with a display name: "Hartley Studio <billing@hartley.example>". */
 export const ADDRESS = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/** Addresses checked, each named where it is not one. */
+export function checkAddresses(field: string, addresses: string[]): string[] {
+  const list = addresses.map((a) => a.trim()).filter(Boolean);
+  const bad = list.filter((a) => !ADDRESS.test(a));
+  if (bad.length) throw invalid(bad.map((a) => ({ field, message: `"${a}" is not an email address` })));
+  return list;
+}
 const HOST = /^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/;
 
 const settingsRow = async (ledger: Ledger, orgSeq: number): Promise<Row | undefined> =>

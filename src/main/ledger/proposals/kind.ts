@@ -61,10 +61,26 @@ export interface Applied<O> {
   outcome: O;
 }
 
+/** A document's message as a preparer asked for it to go (issue 53): every part resolved when proposed. */
+export interface DocumentSendRequest {
+  kind: 'invoice' | 'credit_note';
+  /** The document's id. */
+  ref: string;
+  to: string[];
+  subject: string;
+  body: string;
+  copyTo: string | null;
+}
+
 export interface ApplyOptions {
   reviewer: Human;
   /** A journal entry's account, by id or name (the default account otherwise). */
   account?: string;
+  /**
+   * Sends a document by mail through the organization's server and records it (a document send's approval). Handed in
+   * by the desk (src/main/mail/send.ts): the ledger calls out to nothing itself. Its failure fails the approval.
+   */
+  send?: (request: DocumentSendRequest) => Promise<{ messageId: string; to: string[] }>;
 }
 
 export interface ProposalKind<T extends string, I, P, O> {

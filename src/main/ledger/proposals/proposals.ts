@@ -11,11 +11,14 @@ import type { ProposalKind } from './kind';
 import type { ProposalRow, ProposalStatus } from './row';
 import {
   categorization,
+  DESK_TYPES,
+  documentSend,
   journalEntry,
   kindOf,
   note,
   receiptLink,
   type CategorizationInput,
+  type DocumentSendInput,
   type JournalEntryInput,
   type NoteInput,
   type ProposalPayloads,
@@ -97,15 +100,30 @@ export async function requireProposalRow(ledger: Ledger, orgSeq: number, id: str
 
 export const getProposal = async (ledger: Ledger, orgSeq: number, id: string): Promise<Proposal> => toProposal(await requireProposalRow(ledger, orgSeq, id));
 
-/** One page of the pending proposals, newest first, and how many are pending in all. */
+// The agent API answers the spec's proposal types only: a desk kind's proposal (a preparer's send) is not an agent's.
+const NOT_DESK = `type NOT IN (${DESK_TYPES.map(() => '?').join(', ')})`;
+
+/** One proposal as the agent API answers it: a desk kind's is not found. */
+export async function getAgentProposal(ledger: Ledger, orgSeq: number, id: string): Promise<Proposal> {
+  const row = await requireProposalRow(ledger, orgSeq, id);
+  if (DESK_TYPES.includes(row.type)) throw notFound('proposal', id);
+  return toProposal(row);
+}
+
+/** One page of the pending proposals an agent sees (the spec's types), newest first, and how many are pending in all. */
 export async function listPendingProposals(ledger: Ledger, orgSeq: number, page: { limit: number; offset: number }): Promise<{ proposals: Proposal[]; count: number }> {
   const rows = await ledger.rows<ProposalRow>(
-    "SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?",
+    `SELECT * FROM proposals WHERE org_seq = ? AND status = 'pending' AND ${NOT_DESK} ORDER BY seq DESC LIMIT ? OFFSET ?`,
     orgSeq,
+    ...DESK_TYPES,
     page.limit,
     page.offset,
   );
-  return { proposals: rows.map(toProposal), count: await pendingProposalCount(ledger, orgSeq) };
+  const desk = (await ledger
+    .stmt(`SELECT count(*) FROM proposals WHERE org_seq = ? AND status = 'pending' AND NOT ${NOT_DESK}`)
+    .pluck()
+    .get(orgSeq, ...DESK_TYPES)) as number | string;
+  return { proposals: rows.map(toProposal), count: (await pendingProposalCount(ledger, orgSeq)) - Number(desk) };
 }
 
 /** From the trigger-maintained count per status (migration 0003), not a scan of the backlog. */
@@ -209,5 +227,8 @@ type Proposing<I> = (ledger: Ledger, orgSeq: number, actor: Proposer, input: I &
 export const proposeCategorization: Proposing<CategorizationInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, categorization, input);
 export const proposeJournalEntry: Proposing<JournalEntryInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, journalEntry, input);
 export const proposeReceiptLink: Proposing<ReceiptLinkInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, receiptLink, input);
+/** A preparer's "Send…" (issue 53): the message as it would go, waiting for a bookkeeper's approval to go. */
+export const proposeDocumentSend = (ledger: Ledger, orgSeq: number, person: Human, input: DocumentSendInput): Promise<Proposal> =>
+  propose(ledger, orgSeq, person, documentSend, input);
 /** attach_note: a note only as a proposal (create_note writes one at once: transactions/notes.ts). */
 export const proposeNote: Proposing<NoteInput> = (ledger, orgSeq, actor, input) => propose(ledger, orgSeq, actor, note, input);

@@ -10,6 +10,7 @@ import { counted } from '../core/events';
 import type { Ledger } from '../core/sqlite/open';
 import { LedgerError } from '../core/errors';
 import { excerpt } from '../core/text';
+import type { ApplyOptions } from './kind';
 import { kindOf } from './kinds';
 import { getProposal, proposalPerson, proposerLabel, requireProposalRow, type Proposal, type ProposalRow } from './proposals';
 
@@ -51,6 +52,8 @@ export async function reviewProposal(
   comment?: string,
   /** For a journal entry: the account its row goes to (id or name); the default account when absent. */
   accountRef?: string,
+  /** For a document's sending: the mailer the desk hands in (kind.ts ApplyOptions). */
+  send?: ApplyOptions['send'],
 ): Promise<Proposal> {
   let type = '';
   const reviewed = await ledger.write(async () => {
@@ -68,7 +71,7 @@ export async function reviewProposal(
       const kind = kindOf(row.type);
       await assertOpen(ledger, orgSeq, (await kind.datesChanged?.({ ledger, orgSeq }, JSON.parse(row.payload))) ?? [], 'approved');
       // What the approval changed is kept (tagged by kind), so that a reversal can put it back.
-      const applied = await kind.apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef });
+      const applied = await kind.apply({ ledger, orgSeq }, row, JSON.parse(row.payload), { reviewer, account: accountRef, send });
       await ledger.stmt('UPDATE proposals SET outcome = ? WHERE seq = ?').run(JSON.stringify(applied.outcome), row.seq);
       effect = applied.summary;
     }
@@ -82,4 +85,15 @@ export async function reviewProposal(
   });
   counted('proposals_reviewed', { type, decision: decision === 'approve' ? 'approved' : 'rejected' });
   return reviewed;
+}
+
+/**
+ * An approval that failed outside the books (the mail server refused a document's message): the proposal stays
+ * pending, and the reason is kept as its own audit entry, which the Approvals card shows (desk/proposals/review-queue.ts).
+ */
+export async function noteApprovalFailure(ledger: Ledger, orgSeq: number, reviewer: Human, proposalId: string, reason: string): Promise<void> {
+  await ledger.write(async () => {
+    const row = await requireProposalRow(ledger, orgSeq, proposalId);
+    await appendAudit(ledger, orgSeq, reviewer, { action: 'proposal.approval_failed', targetType: 'proposal', targetId: row.id, summary: reason });
+  });
 }

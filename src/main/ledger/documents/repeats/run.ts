@@ -18,7 +18,6 @@ import { occurrences, moreThanOnePeriodLate } from '../../../../shared/schedule'
 import type { RepeatSending } from '../../../../../db/values';
 import { createRow } from '../entry';
 import { lookups } from '../lookups';
-import { requireDocument } from '../documents';
 import { repeatAudit, scheduleOf, type RepeatRow } from './template';
 
 /** What the pass made (or could not), oldest first, for the person to read. */
@@ -114,39 +113,3 @@ export async function runRepeatingInvoices(ledger: Ledger, orgSeq: number, asOf:
 /** What the pass's answer says in words, a line each. */
 export const madeText = (m: MadeOccurrence): string =>
   `${m.date}  ${m.repeat.name}: ${m.invoice ? `invoice ${m.invoice}` : `not made: ${m.failure}`}${m.late ? ' (late)' : ''}${m.sending === 'held' ? ', held: not sent without your word (invoice repeat release)' : m.sending === 'to_send' ? ', to send' : ''}`;
-
-// The seam the mailer connects to (the lead wires it): the invoices made to be sent, marking one sent, and the
-// person's word that releases one held because it was made more than a period late.
-
-/** Invoices a repeating invoice made to be sent and not sent yet, oldest first. */
-export async function repeatInvoicesToSend(ledger: Ledger, orgSeq: number): Promise<{ invoice: string; date: string; repeatId: string }[]> {
-  return ledger.rows(
-    `SELECT d.number AS invoice, o.date, r.id AS "repeatId" FROM invoice_repeat_occurrences o JOIN documents d ON d.seq = o.document_seq JOIN invoice_repeats r ON r.seq = o.repeat_seq
-     WHERE o.org_seq = ? AND o.sending = 'to_send' ORDER BY o.date, d.seq`,
-    orgSeq,
-  );
-}
-
-/** Marks a made invoice sent (the mailer calls it in the write that records the message). */
-export async function markRepeatInvoiceSent(ledger: Ledger, orgSeq: number, invoice: string): Promise<void> {
-  const doc = await requireDocument(ledger, orgSeq, ['invoice'], invoice);
-  await ledger.stmt("UPDATE invoice_repeat_occurrences SET sending = 'sent' WHERE document_seq = ? AND sending = 'to_send'").run(doc.seq);
-}
-
-/** The person's word: an invoice held (made more than a period late) may be sent. */
-export async function releaseRepeatInvoice(ledger: Ledger, orgSeq: number, actor: Human, invoice: string): Promise<{ invoice: string; sending: RepeatSending }> {
-  return ledger.write(async () => {
-    const doc = await requireDocument(ledger, orgSeq, ['invoice'], invoice);
-    const r = (
-      await ledger.rows<RepeatRow>(
-        "SELECT r.* FROM invoice_repeats r JOIN invoice_repeat_occurrences o ON o.repeat_seq = r.seq WHERE o.document_seq = ? AND o.sending = 'held'",
-        doc.seq,
-      )
-    )[0];
-    if (!r)
-      throw new LedgerError('conflict', `Invoice ${doc.number} is not held: only an invoice a repeating invoice made late waits for your word to be sent.`, { number: doc.number });
-    await ledger.stmt("UPDATE invoice_repeat_occurrences SET sending = 'to_send' WHERE document_seq = ?").run(doc.seq);
-    await repeatAudit(ledger, r, actor, 'released', `Invoice ${doc.number} (made late by "${r.name}") released to be sent`);
-    return { invoice: doc.number, sending: 'to_send' };
-  });
-}

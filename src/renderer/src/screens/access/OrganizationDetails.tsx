@@ -36,8 +36,10 @@ const TEXTS = [
   'dateStyle',
   'invoicePrefix',
   'creditNotePrefix',
+  'quotePrefix',
 ] as const;
-type Fields = Record<(typeof TEXTS)[number] | 'invoiceNext' | 'creditNoteNext', string>;
+const NEXTS = ['invoiceNext', 'creditNoteNext', 'quoteNext'] as const;
+type Fields = Record<(typeof TEXTS)[number] | (typeof NEXTS)[number], string>;
 
 /** An IBAN as it is read and printed, in groups of four. */
 const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
@@ -48,13 +50,14 @@ const fieldsOf = (o: Org): Fields => ({
   ...(Object.fromEntries(TEXTS.map((k) => [k, k === 'iban' && o.iban ? grouped(o.iban) : (o[k] ?? '')])) as Record<(typeof TEXTS)[number], string>),
   invoiceNext: String(o.invoiceNext),
   creditNoteNext: String(o.creditNoteNext),
+  quoteNext: String(o.quoteNext),
 });
 
 /** What changed, as the operation takes it: '' clears a field (null), numbers as numbers. */
 function changesOf(o: Org, f: Fields): Record<string, string | number | null> {
   const out: Record<string, string | number | null> = {};
   for (const key of TEXTS) if (stored(key, f[key]) !== (o[key] ?? '')) out[key] = f[key].trim() || (key.endsWith('Prefix') ? '' : null);
-  for (const key of ['invoiceNext', 'creditNoteNext'] as const) if (Number(f[key]) !== o[key]) out[key] = Number(f[key]);
+  for (const key of NEXTS) if (Number(f[key]) !== o[key]) out[key] = Number(f[key]);
   return out;
 }
 
@@ -202,6 +205,11 @@ export function OrganizationDetails({ org, act }: { org: Org; act: Act }) {
           <label>
             Next credit note number
             <input inputMode="numeric" pattern="\d{1,8}" size={8} value={f.creditNoteNext} onChange={(e) => setF({ ...f, creditNoteNext: e.target.value })} />
+          </label>
+          <Text label="Quote prefix" {...field('quotePrefix')} />
+          <label>
+            Next quote number
+            <input inputMode="numeric" pattern="\d{1,8}" size={8} value={f.quoteNext} onChange={(e) => setF({ ...f, quoteNext: e.target.value })} />
           </label>
           <label>
             Dates on documents

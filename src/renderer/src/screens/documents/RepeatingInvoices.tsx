@@ -3,7 +3,7 @@
 // date, what to do when due) with the next three dates worked out as it is
 // typed, by the same function the ledger and the command use
 // (shared/schedule.ts), before anything is saved; the lines (LinesTable); and
-// the list of repeating invoices, each with the invoices it made.
+// the list of repeating invoices, each with the invoices it made (RepeatList).
 import { useState, type FormEvent } from 'react';
 import type { RepeatingInvoice } from '../../../../main/ledger/documents/repeats/template';
 import { isCalendarDate } from '../../../../shared/dates';
@@ -13,6 +13,7 @@ import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
 import { BLANK, LinesTable, linesInput, type LineDraft } from './LinesTable';
+import { RepeatList } from './RepeatList';
 
 interface Draft {
   unit: 'week' | 'month';
@@ -185,25 +186,7 @@ export function RepeatingInvoices({ orgId, currency }: { orgId: string; currency
         />
       )}
       <Show loaded={list} what="repeating invoices">
-        {(repeats) => (
-          <ul className="cards" aria-label="Repeating invoices">
-            {repeats.map((r) => (
-              <li key={r.id}>
-                <strong>{r.name}</strong> for {r.customer.name}: {r.scheduleText}
-                {r.paused ? ' (paused)' : ''}. Next: {r.nextDates.join(', ') || 'none'}.
-                <ul aria-label={`Invoices ${r.name} made`}>
-                  {r.occurrences.map((o) => (
-                    <li key={o.date}>
-                      {o.date}: {o.invoice ? `${o.invoice} (${o.status})` : `not made: ${o.failure}`}
-                      {o.late ? ' · made late' : ''}
-                      {o.sending === 'held' ? ' · held until you release it' : ''}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        )}
+        {(repeats) => <RepeatList orgId={orgId} repeats={repeats} say={(text) => setNotice({ kind: 'ok', text })} fail={fail} reload={list.reload} />}
       </Show>
     </section>
   );

@@ -2,12 +2,14 @@
 // (the organization's wording, filled from the document), every part editable
 // (recipients, subject, body), a copy to the sender on request; the PDF goes
 // attached. Below it, the messages the document was sent in, so a resend is
-// the same form again. A failure says what the mail server did, in words.
+// the same form again. A failure says what the mail server did, in words. A
+// preparer's Send files it for Approvals (issue 53): a bookkeeper's approval sends it.
 import { useState } from 'react';
 import type { Document } from '../../../../main/ledger/documents/documents';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { Show } from '../../components';
+import { isProposed, PROPOSED } from '../../can';
 
 type Props = { orgId: string; doc: Document; onDone: (text: string) => void; onCancel: () => void; fail: (e: unknown) => void };
 
@@ -49,6 +51,8 @@ export function SendDocument({ orgId, doc, onDone, onCancel, fail }: Props) {
         .map((a) => a.trim())
         .filter(Boolean);
       const sent = await desk.sendDocument({ orgId, kind, number: doc.number, to: recipients, subject, body, copyMe });
+      // A preparer's send waits in Approvals: it goes when a bookkeeper approves it.
+      if (isProposed(sent)) return onDone(`${doc.number}: ${PROPOSED}`);
       setSentCount((n) => n + 1);
       onDone(`${doc.number} sent to ${sent.to.join(', ')}${sent.copyTo ? `, a copy to ${sent.copyTo}` : ''}.`);
     } catch (err) {

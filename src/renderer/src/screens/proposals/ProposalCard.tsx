@@ -11,7 +11,13 @@ import { Pending, Reverse } from './ProposalActions';
 import { Remember } from './Remember';
 import type { RuleFields } from './RuleForm';
 
-const TYPE_LABEL: Record<string, string> = { categorization: 'Categorization', journal_entry: 'Journal entry', receipt_link: 'Receipt link', note: 'Note' };
+const TYPE_LABEL: Record<string, string> = {
+  categorization: 'Categorization',
+  journal_entry: 'Journal entry',
+  receipt_link: 'Receipt link',
+  note: 'Note',
+  document_send: 'Send by mail',
+};
 
 /** What the proposal would change, as its kind describes it: the same parts for every kind. */
 function Change({ item }: { item: ApprovalCard }) {
@@ -76,6 +82,11 @@ function Change({ item }: { item: ApprovalCard }) {
         </table>
       )}
       {quote && <blockquote>{quote}</blockquote>}
+      {item.approvalFailure && (
+        <p role="alert">
+          Last approval failed ({item.approvalFailure.at.slice(0, 16).replace('T', ' ')}): {item.approvalFailure.reason} It is still pending.
+        </p>
+      )}
     </div>
   );
 }
