@@ -10,9 +10,8 @@ import type { Ledger } from '../ledger/core/storage';
 import type { StatementOfAccount, StatementPeriod } from '../ledger/documents/owed/account';
 import { statementPdf } from '../ledger/documents/pdf/statement';
 import { recordMessage, type SentMessage } from '../ledger/mail/messages';
-import { mailServer } from '../ledger/mail/settings';
+import { checkAddresses, mailServer } from '../ledger/mail/settings';
 import { composeStatement } from '../ledger/mail/statement';
-import { checkAddresses } from './send';
 import { deliver } from './transport';
 
 export interface StatementSend extends StatementPeriod {
