@@ -23,6 +23,8 @@ let received = 0;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
+  // A local relay: no reverse DNS look-up of 127.0.0.1 (on a machine without a resolver it waits out a timeout).
+  disableReverseLookup: true,
   logger: false,
   onData(stream, _session, callback) {
     stream.on('data', () => undefined);

@@ -14,7 +14,7 @@ import { recordMessage } from '../ledger/mail/messages';
 import { dueReminders, reminderSchedule, reminderFailed, reminderSent, takeReminder, type DueReminder } from '../ledger/mail/reminders';
 import { mailServer } from '../ledger/mail/settings';
 import { fillTemplate } from '../ledger/mail/templates';
-import { deliver } from './transport';
+import { deliver, keepingConnections } from './transport';
 
 /** Who the pass's messages and audit entries name: the app itself, not a person. */
 export const REMINDERS_ACTOR: Actor = { type: 'human', userId: 'reminders', name: 'Payment reminders (daily pass)', channel: 'desk' };
@@ -60,28 +60,31 @@ async function sendOne(ledger: Ledger, orgSeq: number, actor: Actor, r: DueRemin
 
 /** The reminders pass for one organization on one day. */
 export async function runReminders(ledger: Ledger, orgSeq: number, options: { asOf: string; dryRun?: boolean; actor?: Actor }): Promise<RemindersRun> {
-  return ledger.forOrg(orgSeq, async () => {
-    const due = await dueReminders(ledger, orgSeq, options.asOf);
-    const run: RemindersRun = { asOf: options.asOf, dryRun: Boolean(options.dryRun), due, sent: [], notSent: [], takenElsewhere: [] };
-    if (options.dryRun) return run;
-    // One at a time: each is taken, sent and recorded before the next.
-    for (const r of due) {
-      if (!r.to) {
-        run.notSent.push({ ...r, reason: `${r.customer} has no email address` });
-        continue;
+  // One connection to the mail server for the whole pass (mail/transport.ts).
+  return keepingConnections(() =>
+    ledger.forOrg(orgSeq, async () => {
+      const due = await dueReminders(ledger, orgSeq, options.asOf);
+      const run: RemindersRun = { asOf: options.asOf, dryRun: Boolean(options.dryRun), due, sent: [], notSent: [], takenElsewhere: [] };
+      if (options.dryRun) return run;
+      // One at a time: each is taken, sent and recorded before the next.
+      for (const r of due) {
+        if (!r.to) {
+          run.notSent.push({ ...r, reason: `${r.customer} has no email address` });
+          continue;
+        }
+        if (!(await takeReminder(ledger, orgSeq, r))) {
+          run.takenElsewhere.push(r);
+          continue;
+        }
+        try {
+          run.sent.push({ ...r, messageId: await sendOne(ledger, orgSeq, options.actor ?? REMINDERS_ACTOR, { ...r, to: r.to }) });
+        } catch (error) {
+          const reason = (error as Error).message;
+          await reminderFailed(ledger, orgSeq, r, reason);
+          run.notSent.push({ ...r, reason });
+        }
       }
-      if (!(await takeReminder(ledger, orgSeq, r))) {
-        run.takenElsewhere.push(r);
-        continue;
-      }
-      try {
-        run.sent.push({ ...r, messageId: await sendOne(ledger, orgSeq, options.actor ?? REMINDERS_ACTOR, { ...r, to: r.to }) });
-      } catch (error) {
-        const reason = (error as Error).message;
-        await reminderFailed(ledger, orgSeq, r, reason);
-        run.notSent.push({ ...r, reason });
-      }
-    }
-    return run;
-  });
+      return run;
+    }),
+  );
 }

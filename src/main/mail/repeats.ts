@@ -13,6 +13,7 @@ import type { Ledger } from '../ledger/core/sqlite/open';
 import { runRepeatingInvoices, madeText, type MadeOccurrence } from '../ledger/documents/repeats/run';
 import { repeatInvoiceFailed, repeatInvoicesToSend, takeRepeatInvoice } from '../ledger/documents/repeats/sending';
 import { sendDocument } from './send';
+import { keepingConnections } from './transport';
 
 export interface RepeatRun {
   made: MadeOccurrence[];
@@ -24,23 +25,26 @@ export interface RepeatRun {
 
 /** Sends each invoice waiting to be sent, one at a time, each taken first; another process's are left to it. */
 export async function sendRepeatInvoices(ledger: Ledger, orgSeq: number, actor: Human): Promise<Omit<RepeatRun, 'made'>> {
-  return ledger.forOrg(orgSeq, async () => {
-    const run: Omit<RepeatRun, 'made'> = { sent: [], notSent: [] };
-    for (const one of await repeatInvoicesToSend(ledger, orgSeq)) {
-      if (!(await takeRepeatInvoice(ledger, one.documentSeq))) continue;
-      try {
-        const message = await sendDocument(ledger, orgSeq, actor, { kind: 'invoice', ref: one.invoice });
-        run.sent.push({ invoice: one.invoice, to: message.to, messageId: message.messageId });
-      } catch (error) {
-        // Words only (a mail failure, no address, no settings); anything else is recorded as such and thrown on.
-        const reason = error instanceof LedgerError ? error.message : 'an unexpected error (the server log has it)';
-        await repeatInvoiceFailed(ledger, actor, one.documentSeq, reason);
-        if (!(error instanceof LedgerError)) throw error;
-        run.notSent.push({ invoice: one.invoice, reason });
+  // One connection to the mail server for the whole pass (mail/transport.ts).
+  return keepingConnections(() =>
+    ledger.forOrg(orgSeq, async () => {
+      const run: Omit<RepeatRun, 'made'> = { sent: [], notSent: [] };
+      for (const one of await repeatInvoicesToSend(ledger, orgSeq)) {
+        if (!(await takeRepeatInvoice(ledger, one.documentSeq))) continue;
+        try {
+          const message = await sendDocument(ledger, orgSeq, actor, { kind: 'invoice', ref: one.invoice });
+          run.sent.push({ invoice: one.invoice, to: message.to, messageId: message.messageId });
+        } catch (error) {
+          // Words only (a mail failure, no address, no settings); anything else is recorded as such and thrown on.
+          const reason = error instanceof LedgerError ? error.message : 'an unexpected error (the server log has it)';
+          await repeatInvoiceFailed(ledger, actor, one.documentSeq, reason);
+          if (!(error instanceof LedgerError)) throw error;
+          run.notSent.push({ invoice: one.invoice, reason });
+        }
       }
-    }
-    return run;
-  });
+      return run;
+    }),
+  );
 }
 
 /** The pass for one organization on a day: what fell due made, then what waits to be sent sent. */

@@ -4,6 +4,7 @@
 // a firm's own), and every failure told in words as a `mail_failed` error whose
 // details name the reason. Nothing here touches the books; the password is
 // handed to nodemailer and to nothing else (no error, log or answer has it).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { MailServer } from '../ledger/mail/settings';
@@ -59,12 +60,34 @@ export function mailError(server: Pick<MailServer, 'host' | 'port'>, error: unkn
   return fail('connection', `The connection to the mail server ${at} failed or was dropped before the message was accepted (${e.message}): the message was not sent.`);
 }
 
-/** Sends one message through the organization's server; a `mail_failed` LedgerError in words when it is not accepted. */
-export async function deliver(server: MailServer, message: Outgoing): Promise<Delivered> {
+type Transport = ReturnType<typeof import('nodemailer').createTransport>;
+/** A pass's connections, one per mail server (keepingConnections). */
+const kept = new AsyncLocalStorage<Map<string, Transport>>();
+
+/**
+ * Runs a pass that sends many messages (repeating invoices, reminders) over one connection per mail server, closed
+ * when it ends: a new connection per message costs a TCP and TLS handshake and a sign-in each, and most of the time.
+ */
+export async function keepingConnections<T>(run: () => Promise<T>): Promise<T> {
+  const transports = new Map<string, Transport>();
+  try {
+    return await kept.run(transports, run);
+  } finally {
+    for (const t of transports.values()) t.close();
+  }
+}
+
+async function transportFor(server: MailServer): Promise<{ transport: Transport; own: boolean }> {
+  const pass = kept.getStore();
+  const key = [server.host, server.port, server.tls, server.user ?? ''].join('\u0000');
+  const held = pass?.get(key);
+  if (held) return { transport: held, own: false };
   // nodemailer is CommonJS: its exports are the module's default (named ones are not found once bundled).
   const { createTransport } = (await import('nodemailer')).default;
   const ca = authorities();
   const transport = createTransport({
+    // In a pass: one connection kept open and reused, message after message.
+    ...(pass ? { pool: true as const, maxConnections: 1 } : {}),
     host: server.host,
     port: server.port,
     secure: server.tls === 'tls',
@@ -77,6 +100,13 @@ export async function deliver(server: MailServer, message: Outgoing): Promise<De
     tls: ca ? { ca } : {},
     logger: false,
   });
+  pass?.set(key, transport);
+  return { transport, own: !pass };
+}
+
+/** Sends one message through the organization's server; a `mail_failed` LedgerError in words when it is not accepted. */
+export async function deliver(server: MailServer, message: Outgoing): Promise<Delivered> {
+  const { transport, own } = await transportFor(server);
   try {
     const info = await transport.sendMail({
       from: server.from,
@@ -92,6 +122,6 @@ export async function deliver(server: MailServer, message: Outgoing): Promise<De
   } catch (error) {
     throw mailError(server, error);
   } finally {
-    transport.close();
+    if (own) transport.close();
   }
 }
