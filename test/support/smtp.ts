@@ -39,6 +39,8 @@ export async function smtpServer(): Promise<TestSmtp> {
     secure: false,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
+    // The tests' own relay on loopback: no reverse DNS look-up of 127.0.0.1 (without a resolver it waits out a timeout).
+    disableReverseLookup: true,
     onAuth(auth, _session, callback) {
       if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) callback(null, { user: auth.username });
       else callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
