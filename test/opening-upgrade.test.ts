@@ -34,18 +34,20 @@ async function earlierBooks(): Promise<{ old: L.Ledger; upgrade: () => Promise<L
   return { old, upgrade: async () => (await old.end(), await openPostgres(url, { role: null })) };
 }
 
-/** Columns of migrations after 0039 that today's domain writes. */
+/** Columns of migrations after 0039 that today's domain reads or writes, as the later migration makes them. */
 const LATER_COLUMNS = [
-  ['organizations', 'chart_template'],
-  ['organizations', 'archived_at'],
-  ['categories', 'role'],
+  ['organizations', 'chart_template', 'text'],
+  ['organizations', 'archived_at', 'text'],
+  ['organizations', 'quote_prefix', "text NOT NULL DEFAULT 'QU-'"],
+  ['organizations', 'quote_next', 'bigint NOT NULL DEFAULT 1'],
+  ['categories', 'role', 'text'],
 ] as const;
 
 describe('an opening entry an earlier build dated on the conversion day', () => {
   it('is dated the day before once upgraded: the first quarter no longer holds the year to date, audited, every total kept', async () => {
     const { old, upgrade } = await earlierBooks();
     // Today's domain writes the earlier build's books: the columns later migrations add stand in meanwhile.
-    for (const [table, column] of LATER_COLUMNS) await old.stmt(`ALTER TABLE ${table} ADD ${column} text`).run();
+    for (const [table, column, type] of LATER_COLUMNS) await old.stmt(`ALTER TABLE ${table} ADD ${column} ${type}`).run();
     const me = L.deskActor();
     const org = await L.createOrganization(old, { slug: 'taken', name: 'Taken Over Ltd', currency: 'GBP' });
     await old.forOrg(org.seq, async () => {
