@@ -1,6 +1,7 @@
 // The mail and reminders commands (issue 53), run as child processes on the
 // books of a folder (or its database): `mail set --password-stdin`, `mail
-// show` (never the password), `mail test`, `invoice send --copy-me`,
+// show` (never the password), `mail test`, `invoice send --copy-me`, its
+// twin `quote send --copy-me`,
 // `reminders set` and `reminders run --dry-run --as-of`.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
 let dir: string;
 let smtp: TestSmtp;
 let number: string;
+let quote: string;
 
 /** A command as a child process, awaited (never spawnSync: the SMTP server answers from this process's event loop). */
 function ledgerdesk(args: string[], input = ''): Promise<{ status: number | null; out: string; err: string }> {
@@ -41,6 +43,8 @@ beforeAll(async () => {
   number = (
     await deskAs<L.Document>(ctx, org.id, 'createInvoice', { customer: 'Zoë Brontë', date: '2026-04-01', dueDate: '2026-04-15', lines: ['Work;1;100.00;4000;S'], issue: true })
   ).number;
+  // Valid until far ahead: a quote's expiry is read against today's clock.
+  quote = (await deskAs<L.Quote>(ctx, org.id, 'createQuote', { customer: 'Zoë Brontë', date: '2026-04-01', expiryDate: '2099-12-31', lines: ['Work;1;100.00;4000;S'] })).number;
 });
 
 describe('mail commands', () => {
@@ -83,6 +87,17 @@ describe('mail commands', () => {
     expect(sent.out).toContain(got.parsed.messageId);
     expect(got.rcpt.sort()).toEqual(['books@lodz.example', 'zoe@bronte.example']);
     expect(got.parsed.attachments[0].filename).toBe(`${number}.pdf`);
+  });
+
+  it("quote send --copy-me, invoice send's twin, mails a quote and marks it sent", async () => {
+    const sent = await ledgerdesk(['quote', 'send', quote, '--copy-me']);
+    expect(sent.status, sent.err).toBe(0);
+    const got = smtp.received.at(-1)!;
+    expect(sent.out).toContain(`Sent to zoe@bronte.example (a copy to books@lodz.example)`);
+    expect(got.parsed.subject).toBe(`Quote ${quote} from Łódź Sp. z o.o.`);
+    expect(got.parsed.attachments[0].filename).toBe(`${quote}.pdf`);
+    const listed = await ledgerdesk(['quote', 'list', '--status', 'sent']);
+    expect(listed.out).toContain(quote);
   });
 
   it('a refused send exits 1 saying why', async () => {

@@ -115,10 +115,10 @@ describe('quotes', () => {
     expect((await L.listQuotes(ctx.ledger, org.seq, '2030-03-01')).length).toBe(2);
   });
 
-  it('as commands: quote create, list, send, accept and pdf', async () => {
+  it('as commands: quote create, list, mark-sent, accept and pdf', async () => {
     const run = ownerCommand(dir);
     expect(run('quote', 'create', '--org', 'studio', '--customer', 'Hartley Café', '--date', '2030-05-01', '--line', 'Survey;1;300;4000;S').split('\n')[0]).toBe('QU-0003');
-    run('quote', 'send', 'QU-0003', '--org', 'studio');
+    run('quote', 'mark-sent', 'QU-0003', '--org', 'studio');
     expect(run('quote', 'list', '--org', 'studio', '--status', 'sent')).toMatch(/QU-0003 .*sent/);
     expect(run('quote', 'accept', 'QU-0003', '--org', 'studio', '--date', '2030-05-02')).toMatch(/Draft invoice INV-0004 made from it/);
     const out = join(dir, 'q3.pdf');

@@ -244,6 +244,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
   setMailTemplate: 'keepers',
   composeMessage: 'proposers', // a preparer's Send… form (issue 53)
   sendDocument: 'proposers', // a preparer's send waits in Approvals
+  mailQuote: 'proposers', // `quote send`: the same send, a quote's
   documentMessages: 'anyone', // a client reads the messages their invoices went in
   reminders: 'staff',
   setReminders: 'keepers',
@@ -267,7 +268,7 @@ const EXPECTED: Record<DeskOperationName, keyof typeof WHO> = {
 };
 
 /** A preparer's run of these answers the proposals it filed, the books unchanged. */
-const PROPOSABLE: readonly DeskOperationName[] = ['categorizeTransactions', 'splitTransaction', 'addNote', 'linkReceipt', 'addJournal', 'sendDocument'];
+const PROPOSABLE: readonly DeskOperationName[] = ['categorizeTransactions', 'splitTransaction', 'addNote', 'linkReceipt', 'addJournal', 'sendDocument', 'mailQuote'];
 /** What a preparer's or a client's allowed runs may write (their own tokens and uploads, a preparer's proposals): nothing else. */
 const MAY_WRITE: Record<'preparer' | 'client', readonly string[]> = {
   preparer: ['proposal.created', 'proposal.withdrawn', 'token.created', 'token.revoked', 'receipt.uploaded', 'person.second_factor'],
@@ -288,6 +289,7 @@ const BY_DESIGN: Partial<Record<DeskOperationName, { engine?: 'sqlite' | 'postgr
   // The matrix's mail settings (setMailSettings' sample, run before) name a closed port: the send fails in words (test/mail*.test.ts send for real).
   testMail: { code: 'mail_failed' },
   sendDocument: { code: 'mail_failed' },
+  mailQuote: { code: 'mail_failed' },
   quotePdf: { code: 'validation_failed' },
   // No HMRC application is configured here (test/hmrc.test.ts runs them against the double): refused, naming the settings.
   hmrcConnect: { code: 'conflict' },

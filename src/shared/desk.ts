@@ -198,6 +198,7 @@ export const DESK_OPERATIONS = [
   'setMailTemplate',
   'composeMessage',
   'sendDocument',
+  'mailQuote',
   'documentMessages',
   'reminders',
   'setReminders',

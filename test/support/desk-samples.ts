@@ -532,6 +532,11 @@ export const SAMPLES = {
   setMailTemplate: (fx) => ({ kind: 'invoice', subject: `Invoice {number} ${fx.n()}`, body: 'Dear {customer}' }),
   composeMessage: (fx) => ({ number: fx.fixed.invoice }),
   sendDocument: (fx) => ({ number: fx.fixed.invoice, to: ['someone@example.com'] }),
+  // Valid until far ahead: the send reads expiry against today's clock.
+  mailQuote: async (fx) => ({
+    number: (await asOwner<L.Quote>(fx, 'createQuote', { customer: 'Globex', expiryDate: '2099-12-31', lines: ['Work;1;100;4000'] })).number,
+    to: ['someone@example.com'],
+  }),
   documentMessages: (fx) => ({ number: fx.fixed.invoice }),
   reminders: () => ({ asOf: '2026-07-01' }),
   setReminders: () => ({ days: [-3, 0, 7] }),

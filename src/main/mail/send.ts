@@ -5,6 +5,7 @@
 import type { Actor } from '../ledger/access/audit';
 import { invalid } from '../ledger/core/errors';
 import type { Ledger } from '../ledger/core/storage';
+import { setQuoteSent } from '../ledger/documents/quotes';
 import { markRepeatInvoiceSent } from '../ledger/documents/repeats/sending';
 import { MAILABLE, type MailableKind } from '../ledger/mail/compose';
 import { recordMessage, type SentMessage } from '../ledger/mail/messages';
@@ -36,9 +37,10 @@ export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor,
   const server = await mailServer(ledger, orgSeq);
   const pdf = await m.pdf();
   const sent = await deliver(server, { to, cc: copyTo, subject, text: body, attachments: [{ filename: m.attachment, content: pdf, contentType: 'application/pdf' }] });
-  // One write: the message, its audit entry and, for an invoice a repeating invoice made, its sending marked sent.
+  // One write: the message, its audit entry and, for an invoice a repeating invoice made, its sending marked sent; a quote, sent.
   const { message } = await ledger.write(async () => {
     if (m.kind === 'invoice') await markRepeatInvoiceSent(ledger, m.document.seq);
+    if (m.kind === 'quote') await setQuoteSent(ledger, m.document.seq);
     return recordMessage(ledger, orgSeq, actor, {
       kind: m.kind,
       document: { seq: m.document.seq, id: m.document.id, number: m.document.number },

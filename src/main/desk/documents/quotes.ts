@@ -1,6 +1,6 @@
 // Quotes at the desk and as owner commands (issue 53): `ledgerdesk quote
-// create|edit|list|show|send|accept|decline|pdf`. A bookkeeper and up write,
-// send and decide them (as invoices: a preparer may not, documents take no
+// create|edit|list|show|mark-sent|accept|decline|pdf` (`quote send` mails
+// one: desk/mail/mail.ts). A bookkeeper and up write, mark sent and decide them (as invoices: a preparer may not, documents take no
 // proposals today); anyone who reads invoices reads them. The day a quote's
 // status is read for, and the default dates, are today's here: the ledger
 // takes them as parameters.
@@ -89,7 +89,7 @@ export const quoteOperations = {
     KEEPERS,
     z.strictObject({ ...Org, number: Number_ }),
     async (ctx, { orgId, number }) => L.markQuoteSent(ctx.ledger, await seqOf(ctx, orgId), ctx.reviewer, number, today()),
-    { name: 'quote send', summary: 'mark a quote sent (you sent it yourself)', args: ['number'], print: (q) => [quoteSummary(q)] },
+    { name: 'quote mark-sent', summary: 'mark a quote sent (you sent it yourself; quote send mails it)', args: ['number'], print: (q) => [quoteSummary(q)] },
   ),
   acceptQuote: op(
     KEEPERS,

@@ -1,12 +1,13 @@
 // Mail at the desk and as owner commands (issue 53): the organization's mail
 // settings (`ledgerdesk mail set|show|test`), the wording per kind, and sending
-// an invoice or credit note (`ledgerdesk invoice send`): the Send form first
+// an invoice, credit note or quote (`ledgerdesk invoice send`, `quote send`:
+// one send, the kind fixed for the quote's twin): the Send form first
 // asks for the message filled (composeMessage), the person edits it, and it
 // goes with the PDF attached. The password is taken, never given back.
 import * as z from 'zod';
 import { Line, Prose } from '../../api/fields';
 import * as L from '../../ledger';
-import { composeMessage, MAILABLE_KINDS } from '../../ledger/mail/compose';
+import { composeMessage, MAILABLE_KINDS, type MailableKind } from '../../ledger/mail/compose';
 import { documentMessages, type SentMessage } from '../../ledger/mail/messages';
 import { mailSettings, setMailSettings, type MailSettings } from '../../ledger/mail/settings';
 import { mailTemplates, setMailTemplate, TEMPLATE_KINDS } from '../../ledger/mail/templates';
@@ -18,7 +19,7 @@ import { ANYONE, KEEPERS, OWNERS, PROPOSERS, STAFF } from '../roles';
 import { Number_ } from '../documents/documents';
 
 export const Address = Line(320).trim().min(3);
-const Kind = z.enum(MAILABLE_KINDS).default('invoice').describe('invoice or credit_note');
+const Kind = z.enum(MAILABLE_KINDS).default('invoice').describe('invoice, credit_note or quote');
 
 const settingsText = (s: MailSettings | null): string[] =>
   s
@@ -33,6 +34,26 @@ const sentText = (m: SentMessage): string[] => [`Sent to ${m.to.join(', ')}${m.c
 /** Whose copy "copy to me" means: the person signed in, else (the machine's owner) the organization's own address. */
 export async function senderAddress(ctx: DeskContext, seq: number): Promise<string> {
   return ctx.person?.email ?? (await mailSettings(ctx.ledger, seq))?.from ?? '';
+}
+
+/** What a send takes beyond the kind: the document and the message as the person edited it. */
+const Sending = {
+  number: Number_,
+  to: z.array(Address).max(20).optional().describe("Whom to send it to (default: the customer's address)"),
+  subject: Line(300).optional().describe("The subject (default: the organization's wording, filled)"),
+  body: Prose(20_000).optional().describe("The message (default: the organization's wording, filled)"),
+  copyMe: z.boolean().optional().describe('A copy to the sender'),
+};
+type SendingInput = { orgId: string; kind: MailableKind; number: string; to?: string[]; subject?: string; body?: string; copyMe?: boolean };
+
+async function sendNow(ctx: DeskContext, { orgId, kind, number, copyMe, ...input }: SendingInput): Promise<SentMessage> {
+  const seq = await orgSeq(ctx, orgId);
+  return sendDocument(ctx.ledger, seq, ctx.reviewer, { kind, ref: number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
+}
+
+async function proposeSend(ctx: DeskContext, { orgId, kind, number, copyMe, ...input }: SendingInput): Promise<L.Proposal> {
+  const seq = await orgSeq(ctx, orgId);
+  return L.proposeDocumentSend(ctx.ledger, seq, ctx.reviewer, { kind, number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
 }
 
 export const mailOperations = {
@@ -82,27 +103,23 @@ export const mailOperations = {
   }),
   /** A preparer's send waits in Approvals (issue 53): the message as it would go, sent when a bookkeeper approves it. */
   sendDocument: proposable(
-    op(
-      PROPOSERS,
-      z.strictObject({
-        ...Org,
-        kind: Kind,
-        number: Number_,
-        to: z.array(Address).max(20).optional().describe("Whom to send it to (default: the customer's address)"),
-        subject: Line(300).optional().describe("The subject (default: the organization's wording, filled)"),
-        body: Prose(20_000).optional().describe("The message (default: the organization's wording, filled)"),
-        copyMe: z.boolean().optional().describe('A copy to the sender'),
-      }),
-      async (ctx, { orgId, kind, number, copyMe, ...input }) => {
-        const seq = await orgSeq(ctx, orgId);
-        return sendDocument(ctx.ledger, seq, ctx.reviewer, { kind, ref: number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
-      },
-      { name: 'invoice send', summary: 'send an invoice (or --kind credit_note) with its PDF, by mail; again to resend', args: ['number'], print: sentText },
-    ),
-    async (ctx, { orgId, kind, number, copyMe, ...input }) => {
-      const seq = await orgSeq(ctx, orgId);
-      return L.proposeDocumentSend(ctx.ledger, seq, ctx.reviewer, { kind, number, ...input, copyTo: copyMe ? await senderAddress(ctx, seq) : null });
-    },
+    op(PROPOSERS, z.strictObject({ ...Org, kind: Kind, ...Sending }), sendNow, {
+      name: 'invoice send',
+      summary: 'send an invoice (or --kind credit_note|quote) with its PDF, by mail; again to resend',
+      args: ['number'],
+      print: sentText,
+    }),
+    proposeSend,
+  ),
+  /** `quote send`: the same send with the kind fixed, a quote's twin of `invoice send` (the screens call sendDocument). */
+  mailQuote: proposable(
+    op(PROPOSERS, z.strictObject({ ...Org, ...Sending }), (ctx, input) => sendNow(ctx, { ...input, kind: 'quote' }), {
+      name: 'quote send',
+      summary: 'send a quote with its PDF, by mail, and mark it sent; again to resend',
+      args: ['number'],
+      print: sentText,
+    }),
+    (ctx, input) => proposeSend(ctx, { ...input, kind: 'quote' }),
   ),
   /** The messages a document was sent in: whoever reads the document (a client too: their organization's invoices, read-only). */
   documentMessages: op(ANYONE, z.strictObject({ ...Org, kind: Kind, number: Number_ }), async (ctx, { orgId, kind, number }) => {

@@ -111,12 +111,17 @@ export async function editQuote(ledger: Ledger, orgSeq: number, actor: Human, re
   });
 }
 
-/** Marks a quote sent (by hand today; the mailer's sending sets it too): from draft, or again when sent. */
+/** A quote's status set to sent: by hand (below) or in the write that records the message it was mailed in (mail/send.ts). */
+export async function setQuoteSent(ledger: Ledger, seq: number): Promise<void> {
+  await ledger.stmt("UPDATE documents SET quote_status = 'sent' WHERE seq = ?").run(seq);
+}
+
+/** Marks a quote sent by hand (mailed from elsewhere; `quote send` mails it and marks it so): from draft, or again when sent. */
 export async function markQuoteSent(ledger: Ledger, orgSeq: number, actor: Human, ref: string, on: string): Promise<Quote> {
   return ledger.write(async () => {
     const row = await requireQuote(ledger, orgSeq, ref);
     assertOpenQuote(row, 'sent');
-    await ledger.stmt("UPDATE documents SET quote_status = 'sent' WHERE seq = ?").run(row.seq);
+    await setQuoteSent(ledger, row.seq);
     await audit(ledger, actor, row, 'sent', `quote ${row.number} to ${await contactName(ledger, row)} marked sent: ${money(row.total_minor, row.currency)}`);
     return toQuote(ledger, await documentBySeq(ledger, row.seq), on);
   });

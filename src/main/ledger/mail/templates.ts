@@ -18,7 +18,7 @@ export interface MailTemplate {
   body: string;
 }
 
-/** The kinds of message with a template of their own: one line each (a quote's joins here). */
+/** The kinds of message with a template of their own: one entry each (a quote's {amountDue} is its total, {dueDate} its expiry). */
 export const DEFAULT_TEMPLATES = {
   invoice: {
     subject: 'Invoice {number} from {organization}',
@@ -27,6 +27,10 @@ export const DEFAULT_TEMPLATES = {
   credit_note: {
     subject: 'Credit note {number} from {organization}',
     body: 'Dear {customer},\n\nPlease find attached credit note {number} for {amountDue}.\n\nKind regards,\n{organization}',
+  },
+  quote: {
+    subject: 'Quote {number} from {organization}',
+    body: 'Dear {customer},\n\nPlease find attached quote {number} for {amountDue}, valid until {dueDate}.\n\nKind regards,\n{organization}',
   },
   statement: {
     subject: 'Statement of account from {organization}',

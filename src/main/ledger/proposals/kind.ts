@@ -7,6 +7,7 @@ import type { Human } from '../access/audit';
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import type { ProposalRow } from './row';
+import type { MailableKind } from '../mail/compose';
 import type { DeskOperationName } from '../../../shared/desk';
 
 export interface KindContext {
@@ -63,7 +64,7 @@ export interface Applied<O> {
 
 /** A document's message as a preparer asked for it to go (issue 53): every part resolved when proposed. */
 export interface DocumentSendRequest {
-  kind: 'invoice' | 'credit_note';
+  kind: MailableKind;
   /** The document's id. */
   ref: string;
   to: string[];

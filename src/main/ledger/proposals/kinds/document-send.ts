@@ -1,5 +1,5 @@
-// Sending a document (issue 53): a preparer's "Send…" on an invoice or credit
-// note waits in Approvals as this proposal, the message resolved as it would
+// Sending a document (issue 53): a preparer's "Send…" on an invoice, credit
+// note or quote (each of MAILABLE) waits in Approvals as this proposal, the message resolved as it would
 // go (recipients, subject, body, the copy), so the reviewer approves exactly
 // what goes. Approval sends it through the organization's server (the desk
 // hands in the sender) and records the message, in the review's transaction:
@@ -11,12 +11,12 @@ import * as z from 'zod';
 import { LedgerError, invalid } from '../../core/errors';
 import { fromMinor } from '../../core/money';
 import { KIND_NAMES } from '../../documents/documents';
-import { MAILABLE } from '../../mail/compose';
+import { MAILABLE, MAILABLE_KINDS, type MailableKind } from '../../mail/compose';
 import { checkAddresses } from '../../mail/settings';
 import { NO_VIEW, type DocumentSendRequest, type ProposalKind } from '../kind';
 
 export interface DocumentSendInput {
-  kind: 'invoice' | 'credit_note';
+  kind: MailableKind;
   number: string;
   to?: string[];
   subject?: string;
@@ -26,7 +26,7 @@ export interface DocumentSendInput {
 
 const Payload = z
   .object({
-    kind: z.enum(['invoice', 'credit_note']),
+    kind: z.enum(MAILABLE_KINDS),
     documentId: z.uuid(),
     number: z.string(),
     to: z.array(z.string()),

@@ -1,6 +1,7 @@
 // Quotes (issue 53), beside Invoices: a new quote (customer, dates, lines:
 // LinesTable), the list with each one's status (expired read from its expiry
-// date), and per quote: mark it sent, accept it (a draft invoice is made from
+// date), and per quote: send it by mail with its PDF (the Invoices screen's
+// Send form: mail/SendDocument), mark it sent by hand, accept it (a draft invoice is made from
 // it: its number is said and shown), decline it, preview its PDF.
 import { useState, type FormEvent } from 'react';
 import type { Quote } from '../../../../main/ledger/documents/quotes';
@@ -8,6 +9,7 @@ import { DateField, Money, Notice, Show, TableFrame, messageOf } from '../../com
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 import { useCan } from '../../can';
+import { SendDocument } from '../mail/SendDocument';
 import { BLANK, LinesTable, linesInput, type LineDraft } from './LinesTable';
 
 function QuoteForm({ orgId, currency, onSaved, fail }: { orgId: string; currency: string; onSaved: (q: Quote) => void; fail: (e: unknown) => void }) {
@@ -59,6 +61,7 @@ function QuoteForm({ orgId, currency, onSaved, fail }: { orgId: string; currency
 
 function QuoteActions({ orgId, q, reload, say, fail }: { orgId: string; q: Quote; reload: () => void; say: (t: string) => void; fail: (e: unknown) => void }) {
   const can = useCan();
+  const [sending, setSending] = useState(false);
   const open = q.status === 'draft' || q.status === 'sent' || q.status === 'expired';
   const run = (f: () => Promise<string>) => () => void f().then((t) => (say(t), reload()), fail);
   const preview = async () => {
@@ -68,6 +71,11 @@ function QuoteActions({ orgId, q, reload, say, fail }: { orgId: string; q: Quote
   };
   return (
     <>
+      {(q.status === 'draft' || q.status === 'sent') && can('sendDocument') && (
+        <button aria-expanded={sending} onClick={() => setSending(!sending)} aria-label={`Send ${q.number} by mail`}>
+          Send…
+        </button>
+      )}
       {open && can('sendQuote') && (
         <button onClick={run(async () => (await desk.sendQuote({ orgId, number: q.number }), `${q.number} marked sent.`))} aria-label={`Mark ${q.number} sent`}>
           Mark sent
@@ -89,6 +97,7 @@ function QuoteActions({ orgId, q, reload, say, fail }: { orgId: string; q: Quote
       <button onClick={() => void preview().catch(fail)} aria-label={`Preview PDF of ${q.number}`}>
         Preview
       </button>
+      {sending && <SendDocument orgId={orgId} doc={{ kind: 'quote', number: q.number }} onDone={(t) => (say(t), reload())} onCancel={() => setSending(false)} fail={fail} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-// "Send" on an invoice or a credit note (issue 53): the message as it would go
+// "Send" on an invoice, a credit note or a quote (issue 53): the message as it would go
 // (the organization's wording, filled from the document), every part editable
 // (recipients, subject, body), a copy to the sender on request; the PDF goes
 // attached. Below it, the messages the document was sent in, so a resend is
@@ -11,10 +11,14 @@ import { useLoad } from '../../hooks';
 import { Show } from '../../components';
 import { isProposed, PROPOSED } from '../../can';
 
-type Props = { orgId: string; doc: Document; onDone: (text: string) => void; onCancel: () => void; fail: (e: unknown) => void };
+/** What the form needs of a document: its kind and number (a quote, from the Quotes screen, names its kind). */
+type Mailed = Pick<Document, 'kind' | 'number'>;
+type Props = { orgId: string; doc: Mailed; onDone: (text: string) => void; onCancel: () => void; fail: (e: unknown) => void };
 
-export function SentMessages({ orgId, doc, reloadKey }: { orgId: string; doc: Document; reloadKey: number }) {
-  const kind = doc.kind === 'credit_note' ? 'credit_note' : 'invoice';
+const kindOf = (doc: Mailed) => (doc.kind === 'credit_note' || doc.kind === 'quote' ? doc.kind : 'invoice');
+
+export function SentMessages({ orgId, doc, reloadKey }: { orgId: string; doc: Mailed; reloadKey: number }) {
+  const kind = kindOf(doc);
   const sent = useLoad(() => desk.documentMessages({ orgId, kind, number: doc.number }), [orgId, doc.number, reloadKey]);
   return (
     <Show loaded={sent} what="the messages sent" empty={(ms) => (ms.length ? null : <p className="hint">Not sent by mail yet.</p>)}>
@@ -33,7 +37,7 @@ export function SentMessages({ orgId, doc, reloadKey }: { orgId: string; doc: Do
 }
 
 export function SendDocument({ orgId, doc, onDone, onCancel, fail }: Props) {
-  const kind = doc.kind === 'credit_note' ? 'credit_note' : 'invoice';
+  const kind = kindOf(doc);
   const [edits, setEdits] = useState<{ to?: string; subject?: string; body?: string }>({});
   const [copyMe, setCopyMe] = useState(false);
   const [sending, setSending] = useState(false);
