@@ -50,15 +50,17 @@ function ledgerdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 /** `serve` as a child process, until it prints its API's address (the last line). */
-function serve(args: string[]): Promise<{ output: string; stop: () => Promise<number | null> }> {
+/** `serve` started, once its last line (the API's address) is out and, on the other stream, what `alsoWaitFor` names (stdout and stderr arrive in no set order). */
+function serve(args: string[], alsoWaitFor?: RegExp): Promise<{ output: string; stop: () => Promise<number | null> }> {
   const child = spawn(process.execPath, [TSX, CLI, 'serve', ...args], { cwd: root, env: { ...process.env, LEDGERDESK_HEADLESS: '' } });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stderr.on('data', (c) => (out += c));
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (/\/api\/v1$/m.test(out)) resolve({ output: out, stop: () => new Promise((done) => (child.once('exit', (code) => done(code)), child.kill('SIGTERM'))) });
-    });
+    const ready = () => {
+      if (/\/api\/v1$/m.test(out) && (!alsoWaitFor || alsoWaitFor.test(out)))
+        resolve({ output: out, stop: () => new Promise((done) => (child.once('exit', (code) => done(code)), child.kill('SIGTERM'))) });
+    };
+    child.stderr.on('data', (c) => ((out += c), ready()));
+    child.stdout.on('data', (chunk) => ((out += chunk), ready()));
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
   });
 }
@@ -216,7 +218,7 @@ describe('refused, with the reason and the flags that fix it', () => {
 describe('serve, reached by others', () => {
   it('--public-url: prints the public addresses and answers the proxy', async () => {
     const data = tempDir();
-    const server = await serve(['--port', '0', '--public-url', PUBLIC, '--data', data]);
+    const server = await serve(['--port', '0', '--public-url', PUBLIC, '--data', data], /Listening on 127\.0\.0\.1:\d+ over plain HTTP/);
     try {
       expect(server.output).toMatch(/Screens: .*https:\/\/books\.firm\.example\/desk\/sign-in\?code=/);
       expect(server.output).toContain(`MCP tool bridge: ${PUBLIC}/api/mcp`);
