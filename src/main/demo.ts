@@ -3,6 +3,7 @@
 // descriptions match the ontology's counterparties and synonyms, many left
 // uncategorized, in three accounts (bank, card, payment processor); receipts
 // with OCR text (linked and not), notes.
+import { createHash } from 'node:crypto';
 import { Valuer } from './ledger/rates/valuer';
 import { DemoSink } from './demo-sink';
 import type { Ledger } from './ledger/core/sqlite/open';
@@ -67,12 +68,18 @@ function prng(seed: number): () => number {
 
 const hashSeed = (s: string): number => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
-function uuidFrom(rand: () => number): string {
-  const hex = Array.from({ length: 4 }, () =>
-    Math.floor(rand() * 2 ** 32)
-      .toString(16)
-      .padStart(8, '0'),
-  ).join('');
+/**
+ * A stream's mask for its ids. The generator above walks one cycle of 2^32 states, a seed being where it starts, so
+ * the streams of two organizations overlap after a few hundred thousand draws (200 organizations of 10,000 rows drew
+ * the same ids twice): each id is its draws masked with 128 bits of its own seed's hash.
+ */
+const idMask = (seed: string): number[] => {
+  const digest = createHash('sha256').update(seed).digest();
+  return [0, 4, 8, 12].map((at) => digest.readUInt32BE(at));
+};
+
+function uuidFrom(rand: () => number, mask: number[]): string {
+  const hex = Array.from({ length: 4 }, (_, k) => ((Math.floor(rand() * 2 ** 32) ^ mask[k]) >>> 0).toString(16).padStart(8, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) & 3]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -110,6 +117,8 @@ async function demoAccounts(ledger: Ledger, orgSeq: number, currency: string): P
 
 interface DemoContext {
   rand: () => number;
+  /** The ids' mask (idMask). */
+  mask: number[];
   count: number;
   currency: string;
   accounts: { bank: number; card: number; processor: number };
@@ -134,7 +143,7 @@ function demoRow(ctx: DemoContext, i: number) {
   const status = weighted(rand, STATUSES);
   const source: TransactionSource = rand() < 0.1 ? 'manual_csv' : tpl.source;
   const categorySeq = status === 'uncategorized' ? null : (ctx.categories.get(tpl.code) ?? null);
-  const id = uuidFrom(rand);
+  const id = uuidFrom(rand, ctx.mask);
   const externalId = source === 'manual_csv' ? null : `${source === 'bankfeed' ? 'bf' : 'pp'}_${id.slice(0, 8)}`;
   const cardBill = source === 'bankfeed' && (tpl.code === '5100' || tpl.code === '5300') && i % 3 === 0;
   const accountSeq = source === 'paymentproc' ? accounts.processor : cardBill ? accounts.card : accounts.bank;
@@ -190,9 +199,18 @@ async function shapedLines(ledger: Ledger, ctx: DemoContext, shape: DemoShape, i
 
 export async function fillDemo(ledger: Ledger, orgSeq: number, slug: string, count: number, currency: string, shape: DemoShape = {}): Promise<DemoResult> {
   const { existing } = (await ledger.stmt('SELECT count(*) AS existing FROM transactions WHERE org_seq = ?').get(orgSeq)) as { existing: number };
-  const rand = prng(hashSeed(`${slug}:${existing}`));
+  const seed = `${slug}:${existing}`;
+  const rand = prng(hashSeed(seed));
   const accounts = await demoAccounts(ledger, orgSeq, currency);
-  const ctx: DemoContext = { rand, count, currency, accounts, categories: new Map((await chartRows(ledger, orgSeq)).map((c) => [c.code, c.seq])), day: { index: -1, date: '' } };
+  const ctx: DemoContext = {
+    rand,
+    mask: idMask(seed),
+    count,
+    currency,
+    accounts,
+    categories: new Map((await chartRows(ledger, orgSeq)).map((c) => [c.code, c.seq])),
+    day: { index: -1, date: '' },
+  };
   const valuer = new Valuer(ledger, orgSeq);
   let lastTransfer: { seq: number; amountMinor: number } | null = null;
   let receipts = 0;
@@ -214,11 +232,11 @@ export async function fillDemo(ledger: Ledger, orgSeq: number, slug: string, cou
           const linked = rand() < 0.7;
           const fileName = `${base.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${row.date}.pdf`;
           const ocr = `${base.toUpperCase()} Invoice${ref || ' 100001'} Date ${row.date} Total ${currency} ${(Math.abs(row.amountMinor) / 100).toFixed(2)} Thank you for your business`;
-          await sink.receipts.add(uuidFrom(rand), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
+          await sink.receipts.add(uuidFrom(rand, ctx.mask), orgSeq, linked ? seq : null, fileName, 'application/pdf', 20_000 + Math.floor(rand() * 180_000), ocr, CREATED_AT);
           receipts++;
         }
         if (i % NOTE_EVERY === 11) {
-          await sink.notes.add(uuidFrom(rand), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
+          await sink.notes.add(uuidFrom(rand, ctx.mask), orgSeq, seq, pick(rand, NOTE_TEXTS), 'local-user', CREATED_AT);
           notes++;
         }
       }
