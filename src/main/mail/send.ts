@@ -9,8 +9,8 @@ import { setQuoteSent } from '../ledger/documents/quotes';
 import { markRepeatInvoiceSent } from '../ledger/documents/repeats/sending';
 import { MAILABLE, type MailableKind } from '../ledger/mail/compose';
 import { recordMessage, type SentMessage } from '../ledger/mail/messages';
-import { checkAddresses, mailServer } from '../ledger/mail/settings';
-import { deliver } from './transport';
+import { addressed, checkAddresses, mailServer } from '../ledger/mail/settings';
+import { deliver, deliverWithPdf } from './transport';
 
 export interface SendInput {
   kind: MailableKind;
@@ -28,15 +28,7 @@ export interface SendInput {
 /** Sends a document and records the message; a `mail_failed` error in words, nothing recorded, when the server does not accept it. */
 export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor, input: SendInput): Promise<SentMessage> {
   const m = await MAILABLE[input.kind](ledger, orgSeq, input.ref);
-  const to = checkAddresses('to', input.to ?? m.to);
-  if (!to.length) throw invalid([{ field: 'to', message: `${m.customer} has no email address: name whom to send it to` }]);
-  const copyTo = input.copyTo ? checkAddresses('copyTo', [input.copyTo])[0] : null;
-  const subject = (input.subject ?? m.subject).trim();
-  if (!subject) throw invalid([{ field: 'subject', message: 'is empty' }]);
-  const body = input.body ?? m.body;
-  const server = await mailServer(ledger, orgSeq);
-  const pdf = await m.pdf();
-  const sent = await deliver(server, { to, cc: copyTo, subject, text: body, attachments: [{ filename: m.attachment, content: pdf, contentType: 'application/pdf' }] });
+  const sent = await deliverWithPdf(ledger, orgSeq, addressed(m, input), m.attachment, m.pdf);
   // One write: the message, its audit entry and, for an invoice a repeating invoice made, its sending marked sent; a quote, sent.
   const { message } = await ledger.write(async () => {
     if (m.kind === 'invoice') await markRepeatInvoiceSent(ledger, m.document.seq);
@@ -45,13 +37,7 @@ export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor,
       kind: m.kind,
       document: { seq: m.document.seq, id: m.document.id, number: m.document.number },
       contactSeq: m.document.contact_seq,
-      to: to.filter((a) => !sent.rejected.includes(a)),
-      copyTo,
-      subject,
-      body,
-      attachment: m.attachment,
-      messageId: sent.messageId,
-      serverReply: sent.response,
+      ...sent,
     });
   });
   return message;

@@ -2,12 +2,13 @@
 // SMTP server, with a timeout on each step, the server's certificate checked
 // (against the system's authorities, and those in LEDGERDESK_MAIL_CA_FILE for
 // a firm's own), and every failure told in words as a `mail_failed` error whose
-// details name the reason. Nothing here touches the books; the password is
+// details name the reason. Nothing here writes the books; the password is
 // handed to nodemailer and to nothing else (no error, log or answer has it).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import type { MailServer } from '../ledger/mail/settings';
+import { mailServer, type Addressed, type MailServer } from '../ledger/mail/settings';
+import type { Ledger } from '../ledger/core/storage';
 import { LedgerError } from '../ledger/core/errors';
 
 export interface Outgoing {
@@ -124,4 +125,29 @@ export async function deliver(server: MailServer, message: Outgoing): Promise<De
   } finally {
     if (own) transport.close();
   }
+}
+
+/** What the record of a message sent keeps of it: whom the server took it for, the copy, the words, the attachment, its id and reply. */
+export interface Sent {
+  to: string[];
+  copyTo: string | null;
+  subject: string;
+  body: string;
+  attachment: string;
+  messageId: string;
+  serverReply: string;
+}
+
+/** A message with its PDF through the organization's server (the PDF made once the server's settings are found); what its record keeps. */
+export async function deliverWithPdf(ledger: Ledger, orgSeq: number, a: Addressed, attachment: string, pdf: () => Promise<Buffer>): Promise<Sent> {
+  const server = await mailServer(ledger, orgSeq);
+  const content = await pdf();
+  const sent = await deliver(server, {
+    to: a.to,
+    cc: a.copyTo,
+    subject: a.subject,
+    text: a.body,
+    attachments: [{ filename: attachment, content, contentType: 'application/pdf' }],
+  });
+  return { ...a, to: a.to.filter((x) => !sent.rejected.includes(x)), attachment, messageId: sent.messageId, serverReply: sent.response };
 }

@@ -61,6 +61,30 @@ export function checkAddresses(field: string, addresses: string[]): string[] {
   if (bad.length) throw invalid(bad.map((a) => ({ field, message: `"${a}" is not an email address` })));
   return list;
 }
+
+/** A message as it goes: who it is to, the copy, the subject and the body. */
+export interface Addressed {
+  to: string[];
+  copyTo: string | null;
+  subject: string;
+  body: string;
+}
+
+/**
+ * A composed message with what the person changed: the recipients given (else the customer's), checked; the copy; the
+ * subject (not empty) and body given (else the filled wording). One check for a document, a statement and a proposal.
+ */
+export function addressed(
+  m: { to: string[]; customer: string; subject: string; body: string },
+  given: { to?: string[]; copyTo?: string | null; subject?: string; body?: string },
+): Addressed {
+  const to = checkAddresses('to', given.to ?? m.to);
+  if (!to.length) throw invalid([{ field: 'to', message: `${m.customer} has no email address: name whom to send it to` }]);
+  const copyTo = given.copyTo ? checkAddresses('copyTo', [given.copyTo])[0] : null;
+  const subject = (given.subject ?? m.subject).trim();
+  if (!subject) throw invalid([{ field: 'subject', message: 'is empty' }]);
+  return { to, copyTo, subject, body: given.body ?? m.body };
+}
 const HOST = /^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/;
 
 const settingsRow = async (ledger: Ledger, orgSeq: number): Promise<Row | undefined> =>

@@ -8,11 +8,11 @@
 // back, so its approval is not reversed. A kind of the desk's, not the agent
 // API's (the spec's proposal types are exact): kinds/index.ts keeps it apart.
 import * as z from 'zod';
-import { LedgerError, invalid } from '../../core/errors';
+import { LedgerError } from '../../core/errors';
 import { fromMinor } from '../../core/money';
 import { KIND_NAMES } from '../../documents/documents';
 import { MAILABLE, MAILABLE_KINDS, type MailableKind } from '../../mail/compose';
-import { checkAddresses } from '../../mail/settings';
+import { addressed } from '../../mail/settings';
 import { NO_VIEW, type DocumentSendRequest, type ProposalKind } from '../kind';
 
 export interface DocumentSendInput {
@@ -52,12 +52,8 @@ export const documentSend: ProposalKind<'document_send', DocumentSendInput, Docu
   async draft({ ledger, orgSeq }, input) {
     // Refused now as sending it would be: a draft, a void document, no address, an address that is not one.
     const m = await MAILABLE[input.kind](ledger, orgSeq, input.number);
-    const to = checkAddresses('to', input.to ?? m.to);
-    if (!to.length) throw invalid([{ field: 'to', message: `${m.customer} has no email address: name whom to send it to` }]);
-    const subject = (input.subject ?? m.subject).trim();
-    if (!subject) throw invalid([{ field: 'subject', message: 'is empty' }]);
-    const copyTo = input.copyTo ? checkAddresses('copyTo', [input.copyTo])[0] : null;
-    const payload = { kind: input.kind, documentId: m.document.id, number: m.number, to, subject, body: input.body ?? m.body, copyTo };
+    const { to, copyTo, subject, body } = addressed(m, input);
+    const payload = { kind: input.kind, documentId: m.document.id, number: m.number, to, subject, body, copyTo };
     return { payload, transactionSeq: null, summary: `Proposed sending ${what(payload)} to ${to.join(', ')}: "${subject}"` };
   },
 
