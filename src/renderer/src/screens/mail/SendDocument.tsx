@@ -5,6 +5,7 @@
 // the same form again. A failure says what the mail server did, in words. A
 // preparer's Send files it for Approvals (issue 53): a bookkeeper's approval sends it.
 import { useState } from 'react';
+import { MessageFields, useMessageDraft } from './MessageFields';
 import type { Document } from '../../../../main/ledger/documents/documents';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
@@ -38,22 +39,16 @@ export function SentMessages({ orgId, doc, reloadKey }: { orgId: string; doc: Ma
 
 export function SendDocument({ orgId, doc, onDone, onCancel, fail }: Props) {
   const kind = kindOf(doc);
-  const [edits, setEdits] = useState<{ to?: string; subject?: string; body?: string }>({});
-  const [copyMe, setCopyMe] = useState(false);
   const [sending, setSending] = useState(false);
   const [sentCount, setSentCount] = useState(0);
   const composed = useLoad(() => desk.composeMessage({ orgId, kind, number: doc.number }), [orgId, doc.number]);
   const c = composed.data;
-  const to = edits.to ?? c?.to.join(', ') ?? '';
-  const subject = edits.subject ?? c?.subject ?? '';
-  const body = edits.body ?? c?.body ?? '';
+  const draft = useMessageDraft(c);
+  const { subject, body, copyMe } = draft;
   async function send() {
     setSending(true);
     try {
-      const recipients = to
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean);
+      const recipients = draft.recipients();
       const sent = await desk.sendDocument({ orgId, kind, number: doc.number, to: recipients, subject, body, copyMe });
       // A preparer's send waits in Approvals: it goes when a bookkeeper approves it.
       if (isProposed(sent)) return onDone(`${doc.number}: ${PROPOSED}`);
@@ -68,22 +63,7 @@ export function SendDocument({ orgId, doc, onDone, onCancel, fail }: Props) {
   return (
     <form className="inline-form" aria-label={`Send ${doc.number}`} onSubmit={(e) => (e.preventDefault(), void send())}>
       {composed.error && <p role="alert">{composed.error.message}</p>}
-      <label>
-        To
-        <input value={to} onChange={(e) => setEdits({ ...edits, to: e.target.value })} disabled={!c} />
-      </label>
-      <label>
-        Subject
-        <input value={subject} maxLength={300} onChange={(e) => setEdits({ ...edits, subject: e.target.value })} disabled={!c} />
-      </label>
-      <label>
-        Message
-        <textarea rows={8} value={body} onChange={(e) => setEdits({ ...edits, body: e.target.value })} disabled={!c} />
-      </label>
-      <label>
-        <input type="checkbox" checked={copyMe} onChange={(e) => setCopyMe(e.target.checked)} /> Send me a copy{c?.copyTo ? ` (${c.copyTo})` : ''}
-      </label>
-      <p className="hint">{c ? `${c.attachment} goes attached.` : 'Filling in the message…'}</p>
+      <MessageFields draft={draft} rows={8} />
       <button type="submit" className="primary" disabled={!c || sending}>
         {sending ? 'Sending…' : 'Send'}
       </button>

@@ -3,6 +3,7 @@
 // filled in), every part editable, a copy to the sender on request; the PDF
 // goes attached. Below it, the statements the customer was sent.
 import { useState } from 'react';
+import { MessageFields, useMessageDraft } from './MessageFields';
 import { desk } from '../../desk';
 import { useLoad } from '../../hooks';
 
@@ -10,22 +11,16 @@ type Period = { orgId: string; customer: string; from?: string; to?: string };
 type Props = { period: Period; customer: string; onDone: (text: string) => void; onCancel: () => void; fail: (e: unknown) => void };
 
 export function SendStatement({ period, customer, onDone, onCancel, fail }: Props) {
-  const [edits, setEdits] = useState<{ to?: string; subject?: string; body?: string }>({});
-  const [copyMe, setCopyMe] = useState(false);
   const [sending, setSending] = useState(false);
   const [sentCount, setSentCount] = useState(0);
   const composed = useLoad(() => desk.composeStatement(period), [period.orgId, period.customer, period.from, period.to, sentCount]);
   const c = composed.data;
-  const to = edits.to ?? c?.to.join(', ') ?? '';
-  const subject = edits.subject ?? c?.subject ?? '';
-  const body = edits.body ?? c?.body ?? '';
+  const draft = useMessageDraft(c);
+  const { subject, body, copyMe } = draft;
   async function send() {
     setSending(true);
     try {
-      const sendTo = to
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean);
+      const sendTo = draft.recipients();
       const { sent } = await desk.statementOfAccount({ ...period, send: true, sendTo, subject, body, copyMe });
       setSentCount((n) => n + 1);
       onDone(`The statement of ${customer} went to ${sent!.to.join(', ')}${sent!.copyTo ? `, a copy to ${sent!.copyTo}` : ''}.`);
@@ -38,22 +33,7 @@ export function SendStatement({ period, customer, onDone, onCancel, fail }: Prop
   return (
     <form className="inline-form" aria-label={`Send the statement of ${customer}`} onSubmit={(e) => (e.preventDefault(), void send())}>
       {composed.error && <p role="alert">{composed.error.message}</p>}
-      <label>
-        To
-        <input value={to} onChange={(e) => setEdits({ ...edits, to: e.target.value })} disabled={!c} />
-      </label>
-      <label>
-        Subject
-        <input value={subject} maxLength={300} onChange={(e) => setEdits({ ...edits, subject: e.target.value })} disabled={!c} />
-      </label>
-      <label>
-        Message
-        <textarea rows={7} value={body} onChange={(e) => setEdits({ ...edits, body: e.target.value })} disabled={!c} />
-      </label>
-      <label>
-        <input type="checkbox" checked={copyMe} onChange={(e) => setCopyMe(e.target.checked)} /> Send me a copy{c?.copyTo ? ` (${c.copyTo})` : ''}
-      </label>
-      <p className="hint">{c ? `${c.attachment} goes attached.` : 'Filling in the message…'}</p>
+      <MessageFields draft={draft} rows={7} />
       <button type="submit" className="primary" disabled={!c || sending}>
         {sending ? 'Sending…' : 'Send'}
       </button>
