@@ -99,6 +99,7 @@ async function startBackground(ledger: Ledger, dataDir: string, log: Log): Promi
   const jobs = ledger.readOnly ? null : startJobs(ledger, JOBS, { log });
   return async () => {
     stops.forEach((stop) => stop());
+    await new Promise((d) => setTimeout(d, 800));
     await jobs?.stop();
   };
 }
@@ -153,8 +154,11 @@ export async function startHeadless(dataDir: string, options: HeadlessOptions = 
       newSignInUrl,
       metricsUrl: metrics?.url,
       async stop(graceMs = 0) {
+        // The listener closes before any wait (drain and close begin with it): a job's turn still finishing must not
+        // leave the port taking connections that are then reset.
+        const served = graceMs > 0 ? server.drain(graceMs) : server.close().then(() => 0);
         await stopBackground();
-        const cut = graceMs > 0 ? await server.drain(graceMs) : await server.close().then(() => 0);
+        const cut = await served;
         await metrics?.close();
         // A request the grace cut may still hold a connection: the books close, or the process goes without them.
         await Promise.race([ledger.end(), new Promise((done) => setTimeout(done, CLOSE_WITHIN_MS).unref())]);
