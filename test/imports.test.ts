@@ -120,6 +120,17 @@ describe('importing statements', () => {
     expect(await desk('importStatement', { file: overlap, account: 'Card' })).toMatchObject({ imported: 2, duplicates: 3 });
   });
 
+  it('finds the duplicates of a statement longer than one lookup (2,000 rows): by bank id and by fingerprint, to its last row', async () => {
+    await desk('createAccount', { name: 'Current' });
+    const row = (i: number, withId: boolean) => `2024-0${1 + (i % 6)}-${String(1 + (i % 28)).padStart(2, '0')},Shop ${i},-${(1 + (i % 97)).toFixed(2)}${withId ? `,R${i}` : ','}`;
+    const file = (rows: number, from = 0) =>
+      tempFile(`long-${from}-${rows}.csv`, `Date,Description,Amount,Reference\n${Array.from({ length: rows }, (_, k) => row(from + k, (from + k) % 2 === 0)).join('\n')}\n`);
+    const columns = 'date=Date,description=Description,amount=Amount,id=Reference';
+    expect(await desk('importStatement', { file: file(4_500), account: 'Current', columns })).toMatchObject({ imported: 4_500, duplicates: 0 });
+    // The same rows, and 10 more at the end: the last chunk's old rows are still found, by id (even) and by text (odd).
+    expect(await desk('importStatement', { file: file(4_510), account: 'Current', columns })).toMatchObject({ imported: 10, duplicates: 4_500 });
+  });
+
   it('creates the accounts an OFX file describes, finds them by bank id next time, and keeps the ledger balance', async () => {
     const first = await importFile('ofx1-sgml.ofx');
     expect(first.accounts.map((a) => [a.name, a.type, a.created, a.imported, a.closing])).toEqual([

@@ -20,7 +20,7 @@
 // same transaction (merge: the row entered by hand is kept, with its
 // description, category and notes, and takes the bank's date and id) or a
 // different one (import).
-import { bySql } from '../core/dialect';
+import { bySql, inList } from '../core/dialect';
 import { addDays } from '../../../shared/dates';
 import type { Ledger } from '../core/sqlite/open';
 import type { LedgerRows } from './statement-rows';
@@ -39,17 +39,61 @@ export interface Classified {
 
 const NEW: Classified = Object.freeze({ kind: 'new', match: null });
 
+interface BooksRow {
+  seq: number;
+  external_id: string | null;
+  date: string;
+  amount_minor: number;
+  fingerprint: number | null;
+}
+
+/**
+ * Rows are looked up a chunk at a time, in two statements per chunk (by bank id, by date, amount and
+ * fingerprint), not one or two per row: through a network (PostgreSQL) a round trip per row adds up, and a
+ * chunk's answers bound the memory however long the statement.
+ */
+const CHUNK = 2_000;
+const COLUMNS = 't.seq, t.external_id, t.date, t.amount_minor, t.fingerprint';
+const BY_ID = (ledger: Ledger) => `SELECT ${COLUMNS} FROM transactions t WHERE t.account_seq = ? AND ${inList(ledger, 't.external_id')} ORDER BY t.seq`;
+/** The chunk's (date, amount, fingerprint) as one JSON list, each looked up in the index on (account, date, amount). */
+const BY_PRINT = (ledger: Ledger) =>
+  bySql(ledger, {
+    sqlite: `SELECT ${COLUMNS} FROM json_each(?) j CROSS JOIN transactions t INDEXED BY transactions_account_date
+      WHERE t.account_seq = ? AND t.date = json_extract(j.value, '$[0]') AND t.amount_minor = json_extract(j.value, '$[1]') AND t.fingerprint = json_extract(j.value, '$[2]') ORDER BY t.seq`,
+    postgres: `SELECT ${COLUMNS} FROM jsonb_array_elements(CAST(? AS jsonb)) j JOIN transactions t
+      ON t.account_seq = ? AND t.date = j ->> 0 AND t.amount_minor = (j ->> 1)::bigint AND t.fingerprint = (j ->> 2)::bigint ORDER BY t.seq`,
+  });
+
+const printKey = (date: string, amountMinor: number, fingerprint: number): string => `${date} ${amountMinor} ${fingerprint}`;
+
+/** The first (lowest seq) row of each key: what one row's lookup answered. */
+function firstOf(rows: BooksRow[], keyOf: (r: BooksRow) => string): Map<string, BooksRow> {
+  const found = new Map<string, BooksRow>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (!found.has(key)) found.set(key, row);
+  }
+  return found;
+}
+
 /** Classifies the rows at `positions` (one account's rows, in file order), handing each row's answer to `each` in turn. */
 export async function classifyRows(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>, each: (i: number, c: Classified) => void): Promise<void> {
   if (positions.length === 0) return;
   const books = await Books.open(ledger, accountSeq, rows, positions);
-  for (let k = 0; k < positions.length; k++) each(positions[k], await books.classify(positions[k]));
+  for (let start = 0; start < positions.length; start += CHUNK) {
+    const chunk = Array.prototype.slice.call(positions, start, start + CHUNK) as number[];
+    await books.lookUp(chunk);
+    for (const i of chunk) each(i, await books.classify(i));
+  }
 }
 
 /** What one account's books hold that a statement's rows may already be (the rule above, step by step). */
 class Books {
   /** Days on which the account already has rows: a row on any other day can only be new (or a hand-entered row's match), which spares a million lookups on a first import. */
   private readonly busy: Set<string>;
+  /** The current chunk's rows of the books by bank id, and by date, amount and fingerprint (lookUp). */
+  private byId = new Map<string, BooksRow>();
+  private byPrint = new Map<string, BooksRow>();
   private readonly hasCandidates: boolean;
   private readonly anyDeleted: boolean;
   private readonly claimed = new Set<number>();
@@ -65,7 +109,7 @@ class Books {
     this.anyDeleted = facts.anyDeleted;
   }
 
-  /** Reads what the account holds over the rows' days once, before any row is classified. */
+  /** Reads which days of the rows' span the account has rows on, and whether rule 3's and 4's rows exist at all, once. */
   static async open(ledger: Ledger, accountSeq: number, rows: LedgerRows, positions: ArrayLike<number>): Promise<Books> {
     const { date } = rows.rows;
     let first = date[positions[0]];
@@ -88,30 +132,38 @@ class Books {
     });
   }
 
-  async classify(i: number): Promise<Classified> {
+  /** Reads the account's rows that a chunk's rows may be by rule 1 or 2 (a fingerprint only on a day with rows). */
+  async lookUp(chunk: number[]): Promise<void> {
     const { rows } = this.rows;
-    const known = this.busy.has(rows.date[i]) || rows.idAt(i) ? ((await this.byBankId(i)) ?? (await this.byFingerprint(i))) : null;
+    const ids = [...new Set(chunk.map((i) => rows.idAt(i)).filter((id): id is string => Boolean(id)))];
+    const prints = chunk.filter((i) => this.busy.has(rows.date[i])).map((i) => [rows.date[i], this.rows.amountMinor[i], this.rows.fingerprint[i]]);
+    const { ledger, accountSeq } = this;
+    this.byId = ids.length ? firstOf(await ledger.rows<BooksRow>(BY_ID(ledger), accountSeq, ids), (r) => r.external_id!) : new Map();
+    this.byPrint = prints.length
+      ? firstOf(await ledger.rows<BooksRow>(BY_PRINT(ledger), JSON.stringify(prints), accountSeq), (r) => printKey(r.date, Number(r.amount_minor), Number(r.fingerprint)))
+      : new Map();
+  }
+
+  async classify(i: number): Promise<Classified> {
+    const known = this.byBankId(i) ?? this.byFingerprint(i);
     return known ?? (this.anyDeleted ? await this.deletedByHand(i) : null) ?? (this.hasCandidates ? await this.enteredByHand(i) : null) ?? NEW;
   }
 
   /** 1. The bank's id on a row of the account. */
-  private async byBankId(i: number): Promise<Classified | null> {
+  private byBankId(i: number): Classified | null {
     const id = this.rows.rows.idAt(i);
-    if (!id) return null;
-    const hit = (await this.ledger.stmt('SELECT seq, amount_minor FROM transactions WHERE account_seq = ? AND external_id = ?').get(this.accountSeq, id)) as
-      { seq: number; amount_minor: number } | undefined;
+    const hit = id ? this.byId.get(id) : undefined;
     if (!hit) return null;
-    return hit.amount_minor === this.rows.amountMinor[i]
+    return Number(hit.amount_minor) === this.rows.amountMinor[i]
       ? { kind: 'duplicate', match: { seq: hit.seq, reason: 'same bank id' } }
       : { kind: 'possible_match', match: { seq: hit.seq, reason: 'same bank id, another amount' } };
   }
 
   /** 2. The fingerprint on a row of the account. */
-  private async byFingerprint(i: number): Promise<Classified | null> {
+  private byFingerprint(i: number): Classified | null {
     const { rows } = this;
-    const same = (await this.ledger
-      .stmt('SELECT seq, external_id FROM transactions WHERE account_seq = ? AND date = ? AND amount_minor = ? AND fingerprint = ?')
-      .get(this.accountSeq, rows.rows.date[i], rows.amountMinor[i], rows.fingerprint[i])) as { seq: number; external_id: string | null } | undefined;
+    if (!this.busy.has(rows.rows.date[i])) return null;
+    const same = this.byPrint.get(printKey(rows.rows.date[i], rows.amountMinor[i], rows.fingerprint[i]));
     if (!same) return null;
     return !rows.rows.idAt(i) || !same.external_id
       ? { kind: 'duplicate', match: { seq: same.seq, reason: 'same date, amount and description' } }
