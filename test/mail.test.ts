@@ -12,7 +12,7 @@ import type { SentMessage } from '../src/main/ledger/mail/messages';
 import { sealStoredSecrets } from '../src/main/ledger/core/secrets/sealed';
 import { deskAs } from './support/desk';
 import { tempLedger } from './support/env';
-import { droppingServer, silentServer, SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
+import { closedPort, droppingServer, silentServer, SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
 
 let ctx: DeskContext;
 let org: L.Organization;
@@ -67,6 +67,20 @@ describe("an organization's mail settings", () => {
     expect(got.parsed.replyTo?.value[0].address).toBe('accounts@lodz.example');
     expect(sent.messageId).toBe(got.parsed.messageId);
     expect(sent.serverReply).toContain(got.queueId);
+  });
+
+  it('send a test message over TLS from the start (port 465), the connection opened with Nagle off, with the sign-in', async () => {
+    const tls = await smtpServer({ secure: true });
+    const ca = process.env.LEDGERDESK_MAIL_CA_FILE;
+    process.env.LEDGERDESK_MAIL_CA_FILE = tls.certFile;
+    try {
+      await settings({ port: tls.port, tls: 'tls', password: SMTP_PASSWORD });
+      const sent = await desk<SentMessage>('testMail', { to: 'zoe@bronte.example' });
+      expect(tls.received.map((m) => [m.parsed.messageId, m.rcpt])).toEqual([[sent.messageId, ['zoe@bronte.example']]]);
+    } finally {
+      process.env.LEDGERDESK_MAIL_CA_FILE = ca;
+      await settings({ password: SMTP_PASSWORD });
+    }
   });
 
   it('keep a password found in clear (an earlier build) sealed when the books open, organization by organization', async () => {
@@ -193,6 +207,11 @@ describe('a failure leaves the document unsent, in words', () => {
     } finally {
       delete process.env.LEDGERDESK_MAIL_TIMEOUT_MS;
     }
+  });
+
+  it('a server that refuses the connection', async () => {
+    const port = await closedPort();
+    await fails('connection', invoice.number, () => settings({ port, tls: 'none', user: null, password: null }), /connection to the mail server 127\.0\.0\.1:\d+ failed/);
   });
 
   it('and the password is in no answer, audit entry or stored setting', async () => {

@@ -117,6 +117,20 @@ describe('approve and send: the pass sends what it made', () => {
     expect((await run('2026-05-06')).notSent.map((n) => n.invoice)).toEqual([number]);
   });
 
+  it('a refusal in the middle of a pass (the next invoice taken in its write): the ones before and after it sent, each once', async () => {
+    const names = ['Mid A', 'Mid refused', 'Mid C'];
+    for (const name of names) await repeat(name, name === 'Mid refused' ? 'Nowhere Ltd' : 'Zoë Brontë', { unit: 'month', day: 10, start: '2026-06-10', count: 1 });
+    const pass = await run('2026-06-10');
+    const [a, refused, c] = pass.made.map((m) => m.invoice!);
+    expect(pass.made.map((m) => m.repeat.name)).toEqual(names);
+    expect(pass.sent.map((s) => s.invoice)).toEqual([a, c]);
+    expect(pass.notSent).toEqual([{ invoice: refused, reason: expect.stringMatching(/accounts@refused\.example/) }]);
+    for (const number of [a, c]) expect(receivedFor(number).length).toBe(1);
+    expect(receivedFor(refused)).toEqual([]);
+    expect((await Promise.all(names.map(occurrences))).map((o) => o[0][2])).toEqual(['sent', 'failed', 'sent']);
+    expect(await run('2026-06-10')).toEqual({ made: [], sent: [], notSent: [] });
+  });
+
   it('two passes at once (PostgreSQL: two pools; either engine: two processes) send each invoice once', async () => {
     const names = ['Weekly A', 'Weekly B', 'Weekly C'];
     for (const name of names) await repeat(name, 'Zoë Brontë', { unit: 'week', start: '2027-01-04', count: 2 });

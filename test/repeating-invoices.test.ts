@@ -156,6 +156,34 @@ describe('the pass over a calendar the test moves', () => {
     expect(Number(counted)).toBe(8);
   });
 
+  it('one that cannot be made among others of the same day (made in one write): the others made, it recorded with its reason and audited, not retried', async () => {
+    await desk('addContact', { name: 'Gone Ltd', customer: true });
+    const names = ['Before', 'Gone', 'After'];
+    for (const name of names)
+      await desk('createRepeatingInvoice', {
+        name,
+        customer: name === 'Gone' ? 'Gone Ltd' : 'Hartley Café',
+        action: 'issue',
+        lines: ['Retainer;1;500;4000;S'],
+        unit: 'month',
+        start: '2028-04-10',
+        count: 1,
+      });
+    await desk('archiveContact', { contact: 'Gone Ltd' });
+    const made = await run('2028-04-10');
+    expect(made.map((m) => [m.repeat.name, m.invoice === null ? null : 'invoice', m.failure])).toEqual([
+      ['Before', 'invoice', null],
+      ['Gone', null, expect.stringMatching(/Gone Ltd is archived/)],
+      ['After', 'invoice', null],
+    ]);
+    expect(await madeBy('Gone')).toEqual([['2028-04-10', null, null, null]]);
+    for (const name of ['Before', 'After']) expect((await madeBy(name)).map((o) => [o[0], o[2]])).toEqual([['2028-04-10', 'sent']]);
+    const failed = await L.listAudit(ctx.ledger, org.seq, { action: 'invoice_repeat.failed', limit: 10, offset: 0 });
+    expect(failed.entries.map((e) => e.summary)).toEqual([expect.stringMatching(/^Repeating invoice "Gone" could not make its invoice for 2028-04-10: .*archived/)]);
+    expect(await run('2028-04-10')).toEqual([]);
+    for (const name of names) await desk('deleteRepeatingInvoice', { ref: name });
+  });
+
   it('refuses a bad schedule naming its fields, and saves nothing', async () => {
     await expect(repeat('Bad', { unit: 'week', day: 3, start: '2026-02-30' })).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(repeat('Bad', { unit: 'month', day: 31, lastDay: true, start: '2026-01-01', count: 2, until: '2026-06-01' })).rejects.toMatchObject({

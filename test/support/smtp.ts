@@ -29,14 +29,15 @@ export interface TestSmtp {
 
 let queued = 0;
 
-export async function smtpServer(): Promise<TestSmtp> {
+/** `secure`: TLS from the first byte (as on port 465) instead of STARTTLS. */
+export async function smtpServer(options: { secure?: boolean } = {}): Promise<TestSmtp> {
   const { key, cert, certFile } = certificate();
   const received: Received[] = [];
   const server = new SMTPServer({
     key,
     cert,
     // STARTTLS offered on a plain connection; AUTH only once it is encrypted (the default).
-    secure: false,
+    secure: options.secure ?? false,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
     // The tests' own relay on loopback: no reverse DNS look-up of 127.0.0.1 (without a resolver it waits out a timeout).
@@ -83,6 +84,15 @@ export async function droppingServer(): Promise<number> {
       }
     });
   });
+}
+
+/** A port on loopback where nothing listens (a connection to it is refused). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** A server that accepts the connection and never says a word. */

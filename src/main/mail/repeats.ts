@@ -11,7 +11,7 @@ import type { Human } from '../ledger/access/audit';
 import { LedgerError } from '../ledger/core/errors';
 import type { Ledger } from '../ledger/core/sqlite/open';
 import { runRepeatingInvoices, madeText, type MadeOccurrence } from '../ledger/documents/repeats/run';
-import { repeatInvoiceFailed, repeatInvoicesToSend, takeRepeatInvoice } from '../ledger/documents/repeats/sending';
+import { repeatInvoiceFailed, repeatInvoicesToSend, takeNextRepeatInvoice, type Taken } from '../ledger/documents/repeats/sending';
 import { sendDocument } from './send';
 import { keepingConnections } from './transport';
 
@@ -23,24 +23,38 @@ export interface RepeatRun {
   notSent: { invoice: string; reason: string }[];
 }
 
-/** Sends each invoice waiting to be sent, one at a time, each taken first; another process's are left to it. */
+/**
+ * Sends each invoice waiting to be sent, one at a time, each taken first; another process's are left to it. Each is
+ * taken in the write that closes the one before (its message recorded, or its failure): one commit an invoice, not
+ * two. A pass that stops between two leaves the one taken "sending", as a pass that died after taking it would.
+ */
 export async function sendRepeatInvoices(ledger: Ledger, orgSeq: number, actor: Human): Promise<Omit<RepeatRun, 'made'>> {
   // One connection to the mail server for the whole pass (mail/transport.ts).
   return keepingConnections(() =>
     ledger.forOrg(orgSeq, async () => {
       const run: Omit<RepeatRun, 'made'> = { sent: [], notSent: [] };
-      for (const one of await repeatInvoicesToSend(ledger, orgSeq)) {
-        if (!(await takeRepeatInvoice(ledger, one.documentSeq))) continue;
+      const waiting = await repeatInvoicesToSend(ledger, orgSeq);
+      let taken = await ledger.write(() => takeNextRepeatInvoice(ledger, waiting, 0));
+      while (taken.one) {
+        const { one, after } = taken;
+        let next: Taken = { one: null, after: waiting.length };
+        // Run again if the write it was in rolled back: it searches from the same place.
+        const takeNext = async () => {
+          next = await takeNextRepeatInvoice(ledger, waiting, after);
+        };
         try {
-          const message = await sendDocument(ledger, orgSeq, actor, { kind: 'invoice', ref: one.invoice });
+          const message = await sendDocument(ledger, orgSeq, actor, { kind: 'invoice', ref: one.invoice }, takeNext);
           run.sent.push({ invoice: one.invoice, to: message.to, messageId: message.messageId });
         } catch (error) {
-          // Words only (a mail failure, no address, no settings); anything else is recorded as such and thrown on.
-          const reason = error instanceof LedgerError ? error.message : 'an unexpected error (the server log has it)';
-          await repeatInvoiceFailed(ledger, actor, one.documentSeq, reason);
-          if (!(error instanceof LedgerError)) throw error;
+          // Words only (a mail failure, no address, no settings); anything else is recorded as such and thrown on, the rest left "to send".
+          const known = error instanceof LedgerError;
+          const reason = known ? error.message : 'an unexpected error (the server log has it)';
+          next = { one: null, after: waiting.length };
+          await repeatInvoiceFailed(ledger, actor, one.documentSeq, reason, known ? takeNext : undefined);
+          if (!known) throw error;
           run.notSent.push({ invoice: one.invoice, reason });
         }
+        taken = next;
       }
       return run;
     }),

@@ -25,12 +25,16 @@ export interface SendInput {
   copyTo?: string | null;
 }
 
-/** Sends a document and records the message; a `mail_failed` error in words, nothing recorded, when the server does not accept it. */
-export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor, input: SendInput): Promise<SentMessage> {
+/**
+ * Sends a document and records the message; a `mail_failed` error in words, nothing recorded, when the server does not
+ * accept it. `alsoInTheWrite`: what the caller commits with the record (the repeating pass takes its next invoice).
+ */
+export async function sendDocument(ledger: Ledger, orgSeq: number, actor: Actor, input: SendInput, alsoInTheWrite?: () => Promise<void>): Promise<SentMessage> {
   const m = await MAILABLE[input.kind](ledger, orgSeq, input.ref);
   const sent = await deliverWithPdf(ledger, orgSeq, addressed(m, input), m.attachment, m.pdf);
   // One write: the message, its audit entry and, for an invoice a repeating invoice made, its sending marked sent; a quote, sent.
   const { message } = await ledger.write(async () => {
+    await alsoInTheWrite?.();
     if (m.kind === 'invoice') await markRepeatInvoiceSent(ledger, m.document.seq);
     if (m.kind === 'quote') await setQuoteSent(ledger, m.document.seq);
     return recordMessage(ledger, orgSeq, actor, {

@@ -6,6 +6,7 @@
 // empty boxes, and the README says which package gives one.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { parsedFont } from './parsed-fonts';
 
 const require = createRequire(import.meta.url);
 const BODY = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -40,15 +41,18 @@ export function cjkFallback(): [string, string?] | null {
 
 export type Face = 'body' | 'bold';
 
-/** Registers the fonts a document's PDF uses. */
+/** Registers the fonts a document's PDF uses, each parsed once per process (parsed-fonts.ts). */
 export function registerFonts(pdf: PDFKit.PDFDocument): void {
-  pdf.registerFont('body', BODY);
-  pdf.registerFont('bold', BOLD);
-  const cjk = cjkFallback();
-  if (cjk) pdf.registerFont('cjk', cjk[0], cjk[1]);
+  pdf.registerFont('body', parsedFont(BODY));
+  pdf.registerFont('bold', parsedFont(BOLD));
 }
 
-/** Sets the font for a text: DejaVu in its face, or the CJK font when the text has such letters and the machine one. */
+/**
+ * Sets the font for a text: DejaVu in its face, or the CJK font when the text has such letters and the machine one
+ * (registered when first needed: a document without such text never reads that large file).
+ */
 export function fontFor(pdf: PDFKit.PDFDocument, face: Face, text: string): PDFKit.PDFDocument {
-  return pdf.font(CJK.test(text) && cjkFallback() ? 'cjk' : face);
+  const cjk = CJK.test(text) ? cjkFallback() : null;
+  if (!cjk) return pdf.font(face);
+  return pdf.registerFont('cjk', parsedFont(...cjk)).font('cjk');
 }

@@ -85,8 +85,31 @@ async function dueOf(ledger: Ledger, r: RepeatRow, asOf: string): Promise<{ r: R
 }
 
 /**
+ * Occurrences made in one write, so one commit (one flush to disk) for many invoices: each still in its own write
+ * inside it (a savepoint), so one that cannot be made undoes only itself and is recorded so. PER_WRITE bounds how
+ * long other writers of the organization wait for the pass.
+ */
+const PER_WRITE = 20;
+
+async function makeSome(ledger: Ledger, due: { r: RepeatRow; k: number; date: string }[], actor: Human, day: string): Promise<MadeOccurrence[]> {
+  const made: MadeOccurrence[] = [];
+  for (const { r, k, date } of due) {
+    let one: MadeOccurrence | null;
+    try {
+      one = await makeOne(ledger, r, actor, k, date, day);
+    } catch (error) {
+      if (!(error instanceof LedgerError)) throw error;
+      one = await recordFailure(ledger, r, actor, date, day, error);
+    }
+    if (one) made.push(one);
+  }
+  return made;
+}
+
+/**
  * The pass for one organization on a day (`asOf`: a Date or YYYY-MM-DD): each repeating invoice not paused makes
- * what fell due by then, all of them in date order (so invoice numbers follow their dates), each in its own write.
+ * what fell due by then, all of them in date order (so invoice numbers follow their dates), each with its audit
+ * entries in its own write (PER_WRITE of them committed together).
  * Answers what this pass made, oldest first (nothing when another pass made it).
  */
 export async function runRepeatingInvoices(ledger: Ledger, orgSeq: number, asOf: Date | string, actor: Human): Promise<MadeOccurrence[]> {
@@ -95,17 +118,9 @@ export async function runRepeatingInvoices(ledger: Ledger, orgSeq: number, asOf:
     const repeats = await ledger.rows<RepeatRow>('SELECT * FROM invoice_repeats WHERE org_seq = ? AND paused_at IS NULL ORDER BY seq', orgSeq);
     const due: { r: RepeatRow; k: number; date: string }[] = [];
     for (const r of repeats) due.push(...(await dueOf(ledger, r, day)));
+    due.sort((a, b) => a.date.localeCompare(b.date) || a.r.seq - b.r.seq);
     const made: MadeOccurrence[] = [];
-    for (const { r, k, date } of due.sort((a, b) => a.date.localeCompare(b.date) || a.r.seq - b.r.seq)) {
-      let one: MadeOccurrence | null;
-      try {
-        one = await makeOne(ledger, r, actor, k, date, day);
-      } catch (error) {
-        if (!(error instanceof LedgerError)) throw error;
-        one = await recordFailure(ledger, r, actor, date, day, error);
-      }
-      if (one) made.push(one);
-    }
+    for (let i = 0; i < due.length; i += PER_WRITE) made.push(...(await ledger.write(() => makeSome(ledger, due.slice(i, i + PER_WRITE), actor, day))));
     return made;
   });
 }

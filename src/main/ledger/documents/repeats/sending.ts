@@ -38,14 +38,33 @@ export async function takeRepeatInvoice(ledger: Ledger, documentSeq: number): Pr
   return changes === 1;
 }
 
+/** An invoice taken to send (null: none left), and where the search for the next one starts. */
+export interface Taken {
+  one: ToSend | null;
+  after: number;
+}
+
+/**
+ * Takes the first invoice of `waiting` from `from` on that is still "to send" (another process's are passed over), in
+ * the caller's write.
+ */
+export async function takeNextRepeatInvoice(ledger: Ledger, waiting: ToSend[], from: number): Promise<Taken> {
+  for (let at = from; at < waiting.length; at++) if (await takeRepeatInvoice(ledger, waiting[at].documentSeq)) return { one: waiting[at], after: at + 1 };
+  return { one: null, after: waiting.length };
+}
+
 /** Marks a made invoice sent, whatever kept it unsent (called in the write that records its message, by the pass or by hand). */
 export async function markRepeatInvoiceSent(ledger: Ledger, documentSeq: number): Promise<void> {
   await ledger.stmt("UPDATE invoice_repeat_occurrences SET sending = 'sent', failure = NULL WHERE document_seq = ? AND sending <> 'sent'").run(documentSeq);
 }
 
-/** The mail server refused a taken invoice: failed, with the reason in words, audited; not retried without the person's word. */
-export async function repeatInvoiceFailed(ledger: Ledger, actor: Human, documentSeq: number, reason: string): Promise<void> {
+/**
+ * The mail server refused a taken invoice: failed, with the reason in words, audited; not retried without the person's
+ * word. `alsoInTheWrite`: what the caller commits with it (the pass takes its next invoice).
+ */
+export async function repeatInvoiceFailed(ledger: Ledger, actor: Human, documentSeq: number, reason: string, alsoInTheWrite?: () => Promise<void>): Promise<void> {
   await ledger.write(async () => {
+    await alsoInTheWrite?.();
     const r = (
       await ledger.rows<RepeatRow & { number: string }>(
         'SELECT r.*, d.number FROM invoice_repeats r JOIN invoice_repeat_occurrences o ON o.repeat_seq = r.seq JOIN documents d ON d.seq = o.document_seq WHERE o.document_seq = ?',
