@@ -6,15 +6,16 @@
 // is left on a connection, so a transaction pooler (PgBouncer) may hand it to
 // any client next (issue 51). A write or snapshot holds one pooled connection for
 // its transaction (nested writes: savepoints), found again through
-// AsyncLocalStorage; a lone statement is framed in its own transaction in one
-// round trip (framed.ts). Directly connected, queries run as named prepared
+// AsyncLocalStorage; its BEGIN and settings go with its first statement, and a
+// snapshot's COMMIT is not waited for (#transaction); a lone statement is
+// framed in its own transaction in one round trip (framed.ts). Directly connected, queries run as named prepared
 // statements (text.ts: statementName), parsed and planned once per connection;
 // behind a transaction pooler, unnamed.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type Database from 'better-sqlite3';
 import type { Ledger, Query, SnapshotOptions } from '../storage';
-import { runFramed, type Step } from './framed';
+import { parsedOn, runFramed, type Step } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
 import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, outdatedCheck, readOnlyError, stale, statementName, told, writes } from './text';
@@ -41,6 +42,8 @@ interface Inside {
   readOnly: boolean;
   /** A snapshot's answers by organization, statement and values: the same read in one snapshot answers the same. */
   answers?: Map<string, pg.QueryResult>;
+  /** Not begun yet: BEGIN, the settings and a write's lock go with the first statement (#opening), not alone. */
+  pending?: { begin: string[]; lock: string[] };
 }
 
 /** Prepared statements per connection, at most: a server's hot statements are a few hundred texts. */
@@ -155,12 +158,12 @@ export class PostgresLedger implements Ledger {
     const inside = this.#inside.getStore();
     if (inside) {
       const org = this.#orgNow();
-      if (inside.org !== org) {
+      if (!inside.pending && inside.org !== org) {
         await inside.client.query(`SELECT set_config('app.org', '${org}', true)`);
         inside.org = org;
       }
       const run = () =>
-        inside.client.query(this.#named(inside.client, config, name)).catch((error: unknown) => {
+        this.#inTransaction(inside, this.#named(inside.client, config, name)).catch((error: unknown) => {
           if (stale(error)) this.#stale.add(inside.client); // the transaction has failed: the connection goes at its end
           throw this.#told(error);
         });
@@ -261,32 +264,64 @@ export class PostgresLedger implements Ledger {
   }
 
   /**
-   * BEGIN, the transaction's settings (settingsSql) and, a write in an organization, its row lock, in one round trip:
-   * one simple-query message, whose statements run in order and stop at the first error (then rolled back).
+   * A transaction on one pooled connection. BEGIN, its settings (settingsSql) and, a write in an organization, its row
+   * lock are not sent alone: they go before its first statement, in the same round trip (#opening), and a transaction
+   * that runs no statement sends nothing. A snapshot's COMMIT is not waited for: its connection goes back to the pool
+   * with the COMMIT sent, and whoever takes it next is answered after it (one connection answers in order); a
+   * read-only transaction has nothing for COMMIT to fail on but a lost connection, which fails the next user's
+   * statements as it would have anyway. A write's COMMIT is waited for (its answer is the write's).
    */
   async #transaction<T>(begin: string[], readOnly: boolean, fn: () => T | Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const org = this.#org.getStore();
+    const lock = !readOnly && typeof org === 'number' ? [`SELECT seq FROM organizations WHERE seq = ${org} FOR UPDATE`] : [];
+    const inside: Inside = { client, depth: 0, org: this.#orgNow(), readOnly, pending: { begin, lock }, ...(readOnly ? { answers: new Map() } : {}) };
     let broken = false;
     try {
-      const org = this.#org.getStore();
-      const parts = [...begin, this.#settingsSql(!readOnly)];
-      if (!readOnly && typeof org === 'number') parts.push(`SELECT seq FROM organizations WHERE seq = ${org} FOR UPDATE`);
-      await client.query(parts.join('; '));
-      const result = await this.#inside.run({ client, depth: 0, org: this.#orgNow(), readOnly, ...(readOnly ? { answers: new Map() } : {}) }, fn);
-      await client.query('COMMIT');
+      const result = await this.#inside.run(inside, fn);
+      if (inside.pending) return result;
+      if (readOnly) void client.query('COMMIT').catch(() => undefined);
+      else await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
+      if (!inside.pending) await client.query('ROLLBACK').catch(() => (broken = true));
       throw this.#told(error);
     } finally {
       client.release(broken || this.#stale.has(client));
     }
   }
 
+  /**
+   * A statement of a transaction; its first takes the opening with it (framed.ts), unless it is a named statement
+   * this connection has not prepared yet: its Parse would take the transaction's snapshot before a snapshot's
+   * `BEGIN ISOLATION LEVEL`, and node-postgres must see its own ParseComplete first to keep its name right. Then
+   * the opening goes alone first: once per connection and statement.
+   */
+  async #inTransaction(inside: Inside, query: pg.QueryConfig): Promise<pg.QueryResult> {
+    if (!inside.pending) return inside.client.query(query);
+    if (!query.name || parsedOn(inside.client, query.name)) return runFramed(inside.client, query, this.#opening(inside), []);
+    await inside.client.query(
+      this.#opening(inside)
+        .map((step) => step.text)
+        .join('; '),
+    );
+    return inside.client.query(query);
+  }
+
+  /** The pending transaction's opening statements (BEGIN, the settings at the organization of now, the lock); it is begun from here on. */
+  #opening(inside: Inside): Step[] {
+    const { begin, lock } = inside.pending!;
+    inside.pending = undefined;
+    inside.org = this.#orgNow();
+    return [...begin, this.#settingsSql(!inside.readOnly), ...lock].map((text) => ({ text }));
+  }
+
   async #savepoint<T>(outer: Inside, fn: () => T | Promise<T>): Promise<T> {
     const name = `nested_${++outer.depth}`;
+    // Not begun yet: begun here, in the same message as the savepoint.
+    const opening = outer.pending ? this.#opening(outer).map((step) => step.text) : [];
     const org = outer.org;
-    await outer.client.query(`SAVEPOINT ${name}`);
+    await outer.client.query([...opening, `SAVEPOINT ${name}`].join('; '));
     try {
       const result = await fn();
       await outer.client.query(`RELEASE SAVEPOINT ${name}`);

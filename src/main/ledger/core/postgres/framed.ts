@@ -89,3 +89,8 @@ export function runFramed(client: pg.PoolClient, config: pg.QueryConfig, before:
     void client.query(new Framed(config, before, after, (error, result) => (error ? reject(error) : resolve(result!))) as unknown as pg.QueryConfig);
   });
 }
+
+/** Whether a named statement is prepared on a client's connection (node-postgres records it at its ParseComplete). */
+export function parsedOn(client: pg.PoolClient, name: string): boolean {
+  return (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[name] !== undefined;
+}
