@@ -1,8 +1,6 @@
 // Row-level security on a firm's server: the role the server runs as (it owns
 // nothing, so FORCEd policies bind it), what it may do to each table, and each
-// organization's table shown only for the organization the connection is set to;
-// or, to read only, for the several organizations it is set to (a list: the
-// Practice screen reads every organization a person may see in one statement).
+// organization's table shown only for the organization the connection is set to.
 import { GLOBAL_TABLES, ORG_SETTING } from '../../src/main/ledger/core/postgres/tenancy';
 import { SERVER_ROLE } from '../../src/main/ledger/core/postgres/driver';
 import { q } from './tables';
@@ -23,11 +21,6 @@ END $$;`,
 CREATE FUNCTION ldk_org() RETURNS bigint LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN current_setting('${ORG_SETTING}', true) ~ '^[0-9]+$' THEN current_setting('${ORG_SETTING}', true)::bigint END
 $$;`,
-    `-- The connection's organizations when it is set to several ('{3,7}', to read only); else null, which matches nothing.
--- The policies ask it as (SELECT ldk_orgs()): read once a statement (an InitPlan), not parsed again for every row.
-CREATE FUNCTION ldk_orgs() RETURNS bigint[] LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN current_setting('${ORG_SETTING}', true) ~ '^[{][0-9]+(,[0-9]+)*[}]$' THEN current_setting('${ORG_SETTING}', true)::bigint[] END
-$$;`,
     `CREATE FUNCTION ldk_all_orgs() RETURNS boolean LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT coalesce(current_setting('${ORG_SETTING}', true), '') = 'all'
 $$;`,
@@ -39,12 +32,10 @@ $$;`,
     ...orgTables.map(
       (t) => `ALTER TABLE ${q(t)} ENABLE ROW LEVEL SECURITY;
 ALTER TABLE ${q(t)} FORCE ROW LEVEL SECURITY;
-CREATE POLICY "${t}_org" ON ${q(t)} USING ("org_seq" = ldk_org()) WITH CHECK ("org_seq" = ldk_org());
-CREATE POLICY "${t}_orgs" ON ${q(t)} FOR SELECT USING ("org_seq" = ANY ((SELECT ldk_orgs())::bigint[]));`,
+CREATE POLICY "${t}_org" ON ${q(t)} USING ("org_seq" = ldk_org()) WITH CHECK ("org_seq" = ldk_org());`,
     ),
     `ALTER TABLE "organizations" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "organizations" FORCE ROW LEVEL SECURITY;
-CREATE POLICY "organizations_org" ON "organizations" USING ("seq" = ldk_org() OR ldk_all_orgs()) WITH CHECK ("seq" = ldk_org() OR ldk_all_orgs());
-CREATE POLICY "organizations_orgs" ON "organizations" FOR SELECT USING ("seq" = ANY ((SELECT ldk_orgs())::bigint[]));`,
+CREATE POLICY "organizations_org" ON "organizations" USING ("seq" = ldk_org() OR ldk_all_orgs()) WITH CHECK ("seq" = ldk_org() OR ldk_all_orgs());`,
   ];
 }

@@ -14,7 +14,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type Database from 'better-sqlite3';
-import { type Ledger, type OrgScope, type Query, readsOnly, type SnapshotOptions } from '../storage';
+import type { Ledger, Query, SnapshotOptions } from '../storage';
 import { parsedOn, runFramed, type Step } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
@@ -49,8 +49,7 @@ interface Inside {
 /** Prepared statements per connection, at most: a server's hot statements are a few hundred texts. */
 const MOST_PREPARED = 400;
 
-/** A scope as app.org takes it: a number, 'all', '' (none), or several organizations as an array's text ({3,7}: ldk_orgs()). */
-const orgSetting = (org: OrgScope | undefined): string => (org === undefined ? '' : typeof org === 'object' ? `{${org.map(Number).join(',')}}` : String(org));
+const orgSetting = (org: number | 'all' | undefined): string => (org === undefined ? '' : String(org));
 
 export class PostgresLedger implements Ledger {
   readonly engine = 'postgres';
@@ -59,7 +58,7 @@ export class PostgresLedger implements Ledger {
   readonly #texts = new Map<string, Text>();
   readonly #queries = new Map<string, Query>();
   readonly #inside = new AsyncLocalStorage<Inside>();
-  readonly #org = new AsyncLocalStorage<OrgScope>();
+  readonly #org = new AsyncLocalStorage<number | 'all'>();
   readonly settings: PostgresSettings;
   /** Writes refused (read_only): a read replica, or serve --read-only. */
   readOnly: boolean;
@@ -94,7 +93,7 @@ export class PostgresLedger implements Ledger {
     throw new Error('This needs the SQLite driver; on PostgreSQL it has no counterpart.');
   }
 
-  get org(): OrgScope | undefined {
+  get org(): number | 'all' | undefined {
     return this.#org.getStore();
   }
 
@@ -121,10 +120,10 @@ export class PostgresLedger implements Ledger {
     return `SELECT ${parts.join(', ')}`;
   }
 
-  /** The caller's organization as app.org takes it: a number, 'all', '' (none) or a list ({3,7}). */
+  /** The caller's organization as app.org takes it: a number, 'all', or '' (none). */
   #orgNow(): string {
     const org = orgSetting(this.#org.getStore());
-    if (!/^(\d*|all|\{(\d+(,\d+)*)?\})$/.test(org)) throw new RangeError(`not an organization: ${org}`);
+    if (!/^(\d*|all)$/.test(org)) throw new RangeError(`not an organization: ${org}`);
     return org;
   }
 
@@ -232,7 +231,7 @@ export class PostgresLedger implements Ledger {
     return (await this.#query(sql, params)).rows as T[];
   }
 
-  async forOrg<T>(org: OrgScope, fn: () => T | Promise<T>): Promise<T> {
+  async forOrg<T>(org: number | 'all', fn: () => T | Promise<T>): Promise<T> {
     return this.#org.run(org, fn);
   }
 
@@ -246,7 +245,6 @@ export class PostgresLedger implements Ledger {
   /** A write: its organization's row locked first (FOR UPDATE), so that one organization's writes run one at a time on every process. */
   async write<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.readOnly) throw readOnlyError();
-    readsOnly(this.org);
     const outer = this.#inside.getStore();
     if (outer?.readOnly) throw new Error('a write inside a snapshot: take the snapshot for reads only');
     if (outer) return this.#savepoint(outer, fn);
