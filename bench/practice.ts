@@ -3,8 +3,9 @@
 // organization's dashboard in the same run, on SQLite and PostgreSQL. Figures
 // only: nothing here asserts a time.
 //   Targets: the Practice data for 200 organizations of 10,000 rows each at
-//   most 50 ms p50 on SQLite and 100 ms on PostgreSQL (through the server's
-//   role: row-level security, each organization read in its own scope).
+//   most 50 ms p50 on SQLite and 100 ms on PostgreSQL (as a server reads it:
+//   row-level security, every column read once in the scope of the
+//   organizations seen, as the reader role the driver sets for that scope).
 // The books are built on the first run and kept (bench/.data-practice-<orgs>x<rows>
 // for SQLite, database bench_practice_<orgs>x<rows> of the bench's cluster in
 // bench/.data-pg) then read again by later runs. Sizes: BENCH_PRACTICE_ORGS

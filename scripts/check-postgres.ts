@@ -6,10 +6,11 @@
 //   and a policy;
 // - its primary key and every unique index lead with org_seq, and each foreign
 //   key to another such table carries org_seq (sharding by organization);
-// - the server's role owns no table, is no superuser and does not bypass row-level security.
+// - the server's role owns no table, is no superuser and does not bypass row-level security;
+//   it is not a member of the Practice screen's reader role (it would carry its policies on every read).
 import pg from 'pg';
 import { GLOBAL_TABLES } from '../src/main/ledger/core/postgres/tenancy';
-import { SERVER_ROLE } from '../src/main/ledger/core/postgres/driver';
+import { READER_ROLE, SERVER_ROLE } from '../src/main/ledger/core/postgres/driver';
 
 const query = async <T>(client: pg.ClientBase, sql: string, params: unknown[] = []): Promise<T[]> => (await client.query(sql, params)).rows as T[];
 
@@ -70,6 +71,8 @@ export async function checkPostgres(client: pg.ClientBase, role = SERVER_ROLE): 
       [role],
     );
     for (const o of owned) problems.push(`the server's role ${role} owns ${o.name}`);
+    const [reader] = await query<{ member: boolean }>(client, `SELECT pg_has_role($1, $2, 'USAGE') AS member FROM pg_roles WHERE rolname = $2`, [role, READER_ROLE]);
+    if (reader?.member) problems.push(`the server's role ${role} has the privileges of ${READER_ROLE} (every read would carry its policies)`);
   }
   return problems;
 }

@@ -181,7 +181,9 @@ describe('ledgerdesk backup --database', () => {
     const url = `postgres://stranger@127.0.0.1:${target.port}/other`;
     const refused = ledgerdesk(['restore', 'books.dump', '--database', url], { PGPASSWORD: 'a stranger password' });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('validation_failed: The roles come first: stranger is not a member of ledgerdesk_app. As a superuser: CREATE ROLE ledgerdesk LOGIN');
+    expect(refused.stderr).toContain(
+      'validation_failed: The roles come first: stranger is not a member of ledgerdesk_app, ledgerdesk_reader. As a superuser: CREATE ROLE ledgerdesk LOGIN',
+    );
     expect(tablesIn(target, 'other')).toBe(0);
     // Books a newer build wrote (a migration this build does not have): refused before the target is looked at.
     const newer = databaseOf(tempDir())!;

@@ -24,7 +24,7 @@ const opened: PostgresLedger[] = [];
 
 beforeAll(() => {
   server = startPostgres();
-  psqlSync(server, `CREATE ROLE ledgerdesk_app NOLOGIN; CREATE ROLE ${LOGIN} LOGIN; GRANT ledgerdesk_app TO ${LOGIN}`);
+  psqlSync(server, `CREATE ROLE ledgerdesk_app NOLOGIN; CREATE ROLE ledgerdesk_reader NOLOGIN; CREATE ROLE ${LOGIN} LOGIN; GRANT ledgerdesk_app, ledgerdesk_reader TO ${LOGIN}`);
   // Two server connections per database: every client shares them.
   pooler = startPgBouncer(server, 2, ['ledgerdesk', LOGIN]);
 }, 60_000);

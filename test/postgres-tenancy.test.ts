@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { openPostgres } from '../src/main/ledger/core/postgres/open';
-import type { PostgresLedger } from '../src/main/ledger/core/postgres/driver';
+import { READER_ROLE, SERVER_ROLE, type PostgresLedger } from '../src/main/ledger/core/postgres/driver';
 import { GLOBAL_TABLES } from '../src/main/ledger/core/postgres/tenancy';
 import { checkPostgres } from '../scripts/check-postgres';
 import { fillDemo } from '../src/main/demo';
@@ -89,11 +89,63 @@ describe.each<Via>(['direct', 'pooled'])('row-level security (%s)', (via) => {
     expect(await app.forOrg('all', () => app.stmt('SELECT count(*) FROM transactions').pluck().get())).toBe(0);
   });
 
+  it("shows a scope of several organizations their rows alone, to read: no write passes, nothing of another's shows", async () => {
+    const { owner, app, a, b } = await twoOrganizations(via);
+    const c = await app.forOrg('all', () => L.createOrganization(app, { slug: 'gamma' }));
+    await app.forOrg(c.seq, () => fillDemo(app, c.seq, c.slug, 20, c.currency));
+    const count = (orgs: number[], sql = 'SELECT count(*) FROM transactions') => app.forOrg(orgs, () => app.stmt(sql).pluck().get());
+    expect(await count([a.seq, c.seq])).toBe(80);
+    expect(await count([b.seq, c.seq])).toBe(60);
+    // Asked for an organization outside the list by its number, the policies still answer none.
+    expect(await count([a.seq, c.seq], `SELECT count(*) FROM transactions WHERE org_seq = ${b.seq}`)).toBe(0);
+    expect(await count([])).toBe(0);
+    expect(await app.forOrg([a.seq, c.seq], () => app.stmt('SELECT slug FROM organizations ORDER BY slug').pluck().all())).toEqual(['alpha', 'gamma']);
+    // Reads only: the scope reads as ledgerdesk_reader, whose grants are SELECT alone; and the drivers refuse a write first.
+    const account = (await owner.stmt('SELECT seq FROM accounts WHERE org_seq = ? LIMIT 1').pluck().get(a.seq)) as number;
+    await expect(
+      app.forOrg([a.seq, c.seq], () =>
+        app
+          .stmt(
+            "INSERT INTO transactions (id, org_seq, account_seq, date, amount_minor, currency, description, status, source, created_at) VALUES ('x', ?, ?, '2026-01-01', 1, 'USD', 'x', 'uncategorized', 'manual', 'now')",
+          )
+          .run(a.seq, account),
+      ),
+    ).rejects.toThrow(/permission denied for table transactions/);
+    await expect(app.forOrg([a.seq, c.seq], () => app.stmt("UPDATE counterparties SET name = 'x'").run())).rejects.toThrow(/permission denied for table counterparties/);
+    await expect(app.forOrg([a.seq, c.seq], () => app.stmt('DELETE FROM notes').run())).rejects.toThrow(/permission denied for table notes/);
+    await expect(app.forOrg([a.seq, c.seq], () => app.write(() => undefined))).rejects.toThrow(/several organizations/);
+    // Inside a transaction the role follows the scope: the list's reads as the reader, one organization's as the app again.
+    const inOne = (org: number) => app.forOrg(org, () => app.stmt('SELECT count(*) FROM transactions').pluck().get());
+    expect(await app.snapshot(async () => [await inOne(b.seq), await count([a.seq, c.seq]), await inOne(b.seq)])).toEqual([40, 80, 40]);
+    expect(await owner.stmt('SELECT count(*) FROM transactions WHERE org_seq = ?').pluck().get(a.seq)).toBe(60);
+  });
+
   it('keeps the audit log append-only for the server: no privilege to change it, and a trigger for anyone else', async () => {
     const { owner, app, a } = await twoOrganizations();
     await expect(app.forOrg(a.seq, () => app.stmt("UPDATE audit_log SET summary = 'x'").run())).rejects.toThrow(/permission denied/);
     await expect(app.forOrg(a.seq, () => app.stmt('DELETE FROM audit_log').run())).rejects.toThrow(/permission denied/);
     await expect(owner.stmt("UPDATE audit_log SET summary = 'x'").run()).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("the server's own role", () => {
+  it("carries one policy a table: the several-organizations policies are the reader role's alone", async () => {
+    const { owner, a } = await twoOrganizations();
+    // The plan of a register's read as the server's role, set to one organization: no list's clause in it.
+    const plan = async (role: string, org: string) =>
+      owner.write(async () => {
+        await owner.stmt("SELECT set_config('role', ?, true), set_config('app.org', ?, true)").get(role, org);
+        return ((await owner.stmt('EXPLAIN SELECT id FROM transactions ORDER BY date DESC LIMIT 50').pluck().all()) as string[]).join('\n');
+      });
+    expect(await plan(SERVER_ROLE, String(a.seq))).not.toMatch(/ANY|ldk_orgs/);
+    expect(await plan(READER_ROLE, `{${a.seq}}`)).toMatch(/ANY/);
+    const roles = await owner.rows<{ policyname: string; roles: string }>(
+      "SELECT policyname, array_to_string(roles, ',') AS roles FROM pg_policies WHERE schemaname = 'public' AND policyname LIKE '%\\_orgs'",
+    );
+    expect(roles.length).toBeGreaterThan(60);
+    expect(roles.filter((p) => p.roles !== READER_ROLE)).toEqual([]);
+    // Neither role a member of the other: a member would carry the other's policies.
+    expect(await owner.stmt("SELECT pg_has_role(?, ?, 'MEMBER') OR pg_has_role(?, ?, 'MEMBER')").pluck().get(SERVER_ROLE, READER_ROLE, READER_ROLE, SERVER_ROLE)).toBe(0);
   });
 });
 
@@ -108,7 +160,7 @@ describe('the live check (npm run db:check)', () => {
     }
   });
 
-  it('names a table whose row-level security is off or not forced, a key that does not lead with the organization, and a role that bypasses it', async () => {
+  it('names a table whose row-level security is off or not forced, a key that does not lead with the organization, a server role that bypasses it or is a member of the reader role', async () => {
     const { owner } = await twoOrganizations();
     const client = await owner.pool.connect();
     try {
@@ -116,17 +168,20 @@ describe('the live check (npm run db:check)', () => {
       await client.query('ALTER TABLE rules DISABLE ROW LEVEL SECURITY');
       await client.query('CREATE UNIQUE INDEX notes_id_alone ON notes (id)');
       await client.query('ALTER ROLE ledgerdesk_app BYPASSRLS');
+      await client.query('GRANT ledgerdesk_reader TO ledgerdesk_app');
       const problems = await checkPostgres(client);
       await client.query('ALTER ROLE ledgerdesk_app NOBYPASSRLS');
+      await client.query('REVOKE ledgerdesk_reader FROM ledgerdesk_app');
       expect(problems).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^notes: row-level security is not FORCEd/),
           expect.stringMatching(/^rules: row-level security is not enabled/),
           expect.stringMatching(/^notes: unique index notes_id_alone does not lead with org_seq/),
           expect.stringMatching(/bypasses row-level security/),
+          expect.stringMatching(/has the privileges of ledgerdesk_reader/),
         ]),
       );
-      expect(problems).toHaveLength(4);
+      expect(problems).toHaveLength(5);
     } finally {
       client.release();
     }

@@ -8,7 +8,6 @@ import { csvCell } from '../../exports/csv';
 import * as L from '../../ledger';
 import { rolesOf, type Role } from '../../ledger/access/roles';
 import { today } from '../../ledger/core/clock';
-import { mapInOrder } from '../../ledger/core/in-order';
 import { assign, type Assignments } from '../../ledger/practice/assignments';
 import { DEFAULT_CHOICE, keepChoice, keptChoice, PracticeChoice, PRACTICE_SORTS } from '../../ledger/practice/choice';
 import type { Viewer } from '../../ledger/practice/column';
@@ -25,11 +24,12 @@ async function seenBy(ctx: DeskContext, roles: RoleTable): Promise<{ org: L.Orga
   const held = ctx.person ? await rolesOf(ctx.ledger, ctx.person.seq) : null;
   const orgs = (await L.listOrganizations(ctx.ledger)).filter((o) => !held || STAFF.includes(held.get(o.seq) as Role));
   const person = ctx.person;
-  return mapInOrder(orgs, async (org) => {
+  // A person's own proposals, and their tokens', are theirs to withdraw, never to approve (desk/proposals/review.ts).
+  const tokens = person ? await ctx.ledger.rows<{ org_seq: number; id: string }>('SELECT org_seq, id FROM tokens WHERE user_seq = ?', person.seq) : [];
+  return orgs.map((org) => {
     const role: Role = held?.get(org.seq) ?? 'owner';
-    // A person's own proposals, and their tokens', are theirs to withdraw, never to approve (desk/proposals/review.ts).
-    const tokens = person ? ((await ctx.ledger.stmt('SELECT id FROM tokens WHERE org_seq = ? AND user_seq = ?').pluck().all(org.seq, person.seq)) as string[]) : [];
-    const own = person ? [`${L.PERSON_PREFIX}${person.id}`, ...tokens.map((id) => `mcp:${id}`)] : [];
+    const mine = tokens.filter((t) => Number(t.org_seq) === org.seq).map((t) => `mcp:${t.id}`);
+    const own = person ? [`${L.PERSON_PREFIX}${person.id}`, ...mine] : [];
     return { org, viewer: { role, own, approves: (type: string) => !person || approversOf(roles, type).includes(role) } };
   });
 }

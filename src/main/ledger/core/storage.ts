@@ -28,6 +28,17 @@ export interface SnapshotOptions {
   genericPlans?: boolean;
 }
 
+/**
+ * Whose rows a scope shows: one organization's; 'all' (the organizations' own rows, no books); or several
+ * organizations' at once, to read (the Practice screen: every organization a person may see in one statement).
+ */
+export type OrgScope = number | 'all' | readonly number[];
+
+/** Refuses a write in several organizations' scope: a write is one organization's (on PostgreSQL its policies say so too). */
+export function readsOnly(org: OrgScope | undefined): void {
+  if (Array.isArray(org)) throw new Error("a write in several organizations' scope: write in one organization's");
+}
+
 export interface Ledger {
   /** Which driver: the embedded SQLite file, or a PostgreSQL server. */
   readonly engine: 'sqlite' | 'postgres';
@@ -55,13 +66,14 @@ export interface Ledger {
    */
   write<T>(fn: () => T | Promise<T>): Promise<T>;
   /**
-   * Runs fn for one organization (or 'all': the organizations' own rows, no books). PostgreSQL's row-level security
-   * shows every statement fn runs only that organization's rows; outside it, none. SQLite has one organization's
+   * Runs fn for one organization (or 'all': the organizations' own rows, no books; or a list: those organizations'
+   * rows, to read only). PostgreSQL's row-level security shows every statement fn runs only that organization's rows
+   * (the list's: theirs alone, and no write passes its policies); outside it, none. SQLite has the organizations'
    * filters in every query and nothing to set.
    */
-  forOrg<T>(org: number | 'all', fn: () => T | Promise<T>): Promise<T>;
+  forOrg<T>(org: OrgScope, fn: () => T | Promise<T>): Promise<T>;
   /** The organization of the forOrg around the caller, if any. */
-  readonly org: number | 'all' | undefined;
+  readonly org: OrgScope | undefined;
   /** Runs fn's reads in one snapshot: a page and its count, a report's parts, agree with each other whatever commits meanwhile. */
   snapshot<T>(fn: () => T | Promise<T>, options?: SnapshotOptions): Promise<T>;
   /** Closes the connection (PostgreSQL: the pool, in the background). */

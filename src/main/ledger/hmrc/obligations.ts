@@ -5,6 +5,7 @@
 // the open ones it names and drops those it says are fulfilled; a return HMRC
 // accepted drops its period key. A copy of HMRC's answer, not a change to the
 // books: no audit entry.
+import { inList } from '../core/dialect';
 import type { Ledger } from '../core/storage';
 
 export interface KeptObligation {
@@ -50,10 +51,14 @@ export async function fulfilObligation(ledger: Ledger, orgSeq: number, periodKey
   await ledger.stmt('UPDATE hmrc_connections SET open_obligations = ? WHERE org_seq = ?').run(JSON.stringify(open), orgSeq);
 }
 
-/** The open obligations as last fetched, where the organization is connected to HMRC and they were fetched; else null. */
-export async function keptObligations(ledger: Ledger, orgSeq: number): Promise<KeptObligations | null> {
-  const row = (await ledger.stmt('SELECT open_obligations, obligations_fetched_at FROM hmrc_connections WHERE org_seq = ? AND connected_at IS NOT NULL').get(orgSeq)) as
-    { open_obligations: string | null; obligations_fetched_at: string | null } | undefined;
-  if (!row?.obligations_fetched_at) return null;
-  return { open: parse(row.open_obligations), fetchedAt: row.obligations_fetched_at };
+/**
+ * The open obligations as last fetched, of several organizations in one read (the Practice screen's), by org seq:
+ * those connected to HMRC whose obligations were fetched; the others are left out.
+ */
+export async function keptObligationsOf(ledger: Ledger, orgSeqs: readonly number[]): Promise<Map<number, KeptObligations>> {
+  const rows = await ledger.rows<{ org_seq: number; open_obligations: string | null; obligations_fetched_at: string | null }>(
+    `SELECT org_seq, open_obligations, obligations_fetched_at FROM hmrc_connections WHERE ${inList(ledger, 'org_seq')} AND connected_at IS NOT NULL`,
+    orgSeqs,
+  );
+  return new Map(rows.filter((r) => r.obligations_fetched_at).map((r) => [Number(r.org_seq), { open: parse(r.open_obligations), fetchedAt: r.obligations_fetched_at! }]));
 }

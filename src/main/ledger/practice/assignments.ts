@@ -7,6 +7,7 @@ import { organizationBySeq } from '../access/organizations';
 import { personByEmail } from '../access/people';
 import { roleOf } from '../access/roles';
 import { nowIso } from '../core/clock';
+import { inList } from '../core/dialect';
 import { invalid } from '../core/errors';
 import type { Ledger } from '../core/storage';
 
@@ -21,15 +22,22 @@ export interface Assigned {
 
 export type Assignments = Record<PracticePart, Assigned | null>;
 
-/** An organization's bookkeeper and reviewer (read in its scope). */
-export async function assignmentsOf(ledger: Ledger, orgSeq: number): Promise<Assignments> {
-  const rows = await ledger.rows<{ part: PracticePart; id: string; name: string; email: string }>(
-    'SELECT a.part, u.id, u.name, u.email FROM practice_assignments a JOIN users u ON u.seq = a.user_seq WHERE a.org_seq = ? AND u.removed_at IS NULL',
-    orgSeq,
+/** Several organizations' bookkeepers and reviewers, by org seq, in one read (in the scope of those organizations). */
+export async function assignmentsIn(ledger: Ledger, orgSeqs: readonly number[]): Promise<Map<number, Assignments>> {
+  const rows = await ledger.rows<{ org_seq: number; part: PracticePart; id: string; name: string; email: string }>(
+    `SELECT a.org_seq, a.part, u.id, u.name, u.email FROM practice_assignments a JOIN users u ON u.seq = a.user_seq WHERE ${inList(ledger, 'a.org_seq')} AND u.removed_at IS NULL`,
+    orgSeqs,
   );
-  const of = (part: PracticePart) => rows.find((r) => r.part === part) ?? null;
-  return Object.fromEntries(PRACTICE_PARTS.map((p) => [p, of(p) && { id: of(p)!.id, name: of(p)!.name, email: of(p)!.email }])) as Assignments;
+  const out = new Map(orgSeqs.map((seq) => [seq, Object.fromEntries(PRACTICE_PARTS.map((p) => [p, null])) as Assignments]));
+  for (const r of rows) {
+    const assigned = out.get(Number(r.org_seq));
+    if (assigned) assigned[r.part] = { id: r.id, name: r.name, email: r.email };
+  }
+  return out;
 }
+
+/** An organization's bookkeeper and reviewer (read in its scope). */
+export const assignmentsOf = async (ledger: Ledger, orgSeq: number): Promise<Assignments> => (await assignmentsIn(ledger, [orgSeq])).get(orgSeq)!;
 
 /** Makes a person the organization's bookkeeper (or reviewer), in place of whoever was; with its audit entry. */
 export async function assign(ledger: Ledger, orgSeq: number, actor: Human, email: string, part: PracticePart): Promise<Assignments> {

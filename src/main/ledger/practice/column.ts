@@ -1,6 +1,6 @@
 // What a Practice column is (issue 55): one figure of an organization's work,
 // read from what the books keep maintained (totals, counters, small indexes),
-// never from a scan of its rows; when it is red (it needs attention); and the
+// never from a scan of its rows, for every organization seen at once; when it is red (it needs attention); and the
 // place in that organization where the work is, as the desk's router reads it
 // (#/<screen>?org=<slug>&...). The screen, the command, its CSV and the
 // filters loop over the list (columns/index.ts): a column is one module and one
@@ -40,12 +40,37 @@ export interface Cell {
   sort: number | string | null;
 }
 
+/** An organization the viewer sees, and how they see it. */
+export interface Seen {
+  org: PracticeOrg;
+  viewer: Viewer;
+}
+
 export interface PracticeColumn<F = unknown> {
   id: string;
   label: string;
-  /** The figure, read in the organization's scope (row-level security on a server shows it that one alone). */
-  read(ledger: Ledger, org: PracticeOrg, viewer: Viewer, day: string): Promise<F>;
+  /**
+   * Every organization's figure, by its seq: one read for them all (a statement, grouped by organization), in the
+   * scope of exactly those organizations (row-level security on a server shows it theirs alone).
+   */
+  read(ledger: Ledger, seen: readonly Seen[], day: string): Promise<Map<number, F>>;
   cell(figure: F, org: PracticeOrg, day: string): Cell;
+}
+
+/** The organizations' seqs, as one list parameter (dialect.ts: inList). */
+export const seqsOf = (seen: readonly Seen[]): number[] => seen.map((s) => s.org.seq);
+
+/** Rows of several organizations grouped by their org_seq, every organization seen having its (maybe empty) list. */
+export function byOrg<R extends { org_seq: number | string }>(seen: readonly Seen[], rows: readonly R[]): Map<number, R[]> {
+  const out = new Map<number, R[]>(seen.map((s) => [s.org.seq, []]));
+  for (const r of rows) out.get(Number(r.org_seq))?.push(r);
+  return out;
+}
+
+/** Each organization's figure from its rows (byOrg). */
+export function figures<R extends { org_seq: number | string }, F>(seen: readonly Seen[], rows: readonly R[], figure: (rows: R[], s: Seen) => F): Map<number, F> {
+  const grouped = byOrg(seen, rows);
+  return new Map(seen.map((s) => [s.org.seq, figure(grouped.get(s.org.seq)!, s)]));
 }
 
 /** A column, its figure's type checked against its cell (the list holds them as PracticeColumn<unknown>). */

@@ -1,15 +1,15 @@
 // The Practice screen's rows (issue 55): one per organization the viewer holds
-// a role in, each figure read by its column (columns/) in that organization's
-// own scope: on a firm's server, row-level security shows each read that one
-// organization's rows and no other's, so an organization outside the list is
-// never read at all. Several organizations are read at once (a server answers
-// them on several connections); each column's read is a few maintained rows.
+// a role in, each column read once for all of them (columns/: a statement
+// grouped by organization) in the scope of exactly those organizations: on a
+// firm's server, row-level security shows each statement their rows and no
+// other's, so an organization outside the list is never read at all. Each
+// column's read is a few maintained rows an organization.
 import type { Organization } from '../access/organizations';
 import type { Role } from '../access/roles';
 import type { Ledger } from '../core/storage';
-import { assignmentsOf, type Assigned, type Assignments } from './assignments';
+import { assignmentsIn, type Assigned, type Assignments } from './assignments';
 import type { PracticeChoice } from './choice';
-import type { Cell, PracticeOrg, Viewer } from './column';
+import { seqsOf, type Cell, type PracticeOrg, type Seen, type Viewer } from './column';
 import { PRACTICE_COLUMNS } from './columns';
 
 export interface PracticeRow {
@@ -31,15 +31,6 @@ export interface Practice {
   people: Assigned[];
 }
 
-/** How many organizations are read at once: a server's pool answers them side by side. */
-const AT_ONCE = 8;
-
-async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
 const practiceOrg = (o: Organization): PracticeOrg => ({
   seq: o.seq,
   id: o.id,
@@ -50,16 +41,24 @@ const practiceOrg = (o: Organization): PracticeOrg => ({
   taxSet: o.taxSet,
 });
 
-/** One organization's row, every read in its scope. */
-async function rowOf(ledger: Ledger, seen: { org: Organization; viewer: Viewer }, day: string): Promise<PracticeRow> {
-  const org = practiceOrg(seen.org);
-  return ledger.forOrg(org.seq, async () => {
-    const [assigned, ...figures] = await Promise.all([assignmentsOf(ledger, org.seq), ...PRACTICE_COLUMNS.map((c) => c.read(ledger, org, seen.viewer, day))]);
+/**
+ * Every organization's row: each column read once for them all, in the scope of exactly those organizations (on a
+ * server, row-level security shows each statement their rows and no other's), so a handful of statements whatever
+ * their number.
+ */
+async function rowsOf(ledger: Ledger, seen: readonly { org: Organization; viewer: Viewer }[], day: string): Promise<PracticeRow[]> {
+  if (seen.length === 0) return [];
+  const orgs: Seen[] = seen.map((s) => ({ org: practiceOrg(s.org), viewer: s.viewer }));
+  const [assigned, ...read] = await ledger.forOrg(seqsOf(orgs), () =>
+    Promise.all([assignmentsIn(ledger, seqsOf(orgs)), ...PRACTICE_COLUMNS.map((c) => c.read(ledger, orgs, day))]),
+  );
+  return orgs.map(({ org, viewer }) => {
+    const figures = read.map((byOrg) => byOrg.get(org.seq));
     const cells = Object.fromEntries(PRACTICE_COLUMNS.map((c, i) => [c.id, c.cell(figures[i], org, day)]));
     return {
       org: { id: org.id, slug: org.slug, name: org.name, currency: org.currency },
-      role: seen.viewer.role,
-      assigned,
+      role: viewer.role,
+      assigned: assigned.get(org.seq)!,
       figures: Object.fromEntries(PRACTICE_COLUMNS.map((c, i) => [c.id, figures[i]])),
       cells,
       attention: Object.values(cells).some((c) => c.red),
@@ -94,7 +93,7 @@ function sorted(rows: PracticeRow[], sort: string, descending: boolean): Practic
  * the machine's owner, who is assigned nowhere).
  */
 export async function practice(ledger: Ledger, seen: { org: Organization; viewer: Viewer }[], choice: PracticeChoice, me: string | null, day: string): Promise<Practice> {
-  const all = await inBatches(seen, AT_ONCE, (s) => rowOf(ledger, s, day));
+  const all = await rowsOf(ledger, seen, day);
   const people = new Map<string, Assigned>();
   for (const row of all) for (const p of [row.assigned.bookkeeper, row.assigned.reviewer]) if (p) people.set(p.id, p);
   const who = choice.who === 'mine' ? me : choice.who === 'all' ? null : choice.who;

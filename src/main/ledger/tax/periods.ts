@@ -23,13 +23,19 @@ export interface TaxSettings {
   basis: TaxBasis;
 }
 
+/** An organization's row's tax settings columns. */
+export interface TaxSettingsRow {
+  tax_period: TaxPeriod;
+  tax_period_start: number;
+  tax_basis: TaxBasis;
+}
+
+export const TAX_SETTINGS_COLUMNS = 'tax_period, tax_period_start, tax_basis';
+
+export const taxSettingsOf = (r: TaxSettingsRow): TaxSettings => ({ period: r.tax_period, startMonth: Number(r.tax_period_start), basis: r.tax_basis });
+
 export async function taxSettings(ledger: Ledger, orgSeq: number): Promise<TaxSettings> {
-  const r = (await ledger.stmt('SELECT tax_period, tax_period_start, tax_basis FROM organizations WHERE seq = ?').get(orgSeq)) as {
-    tax_period: TaxPeriod;
-    tax_period_start: number;
-    tax_basis: TaxBasis;
-  };
-  return { period: r.tax_period, startMonth: r.tax_period_start, basis: r.tax_basis };
+  return taxSettingsOf((await ledger.stmt(`SELECT ${TAX_SETTINGS_COLUMNS} FROM organizations WHERE seq = ?`).get(orgSeq)) as TaxSettingsRow);
 }
 
 export async function updateTaxSettings(ledger: Ledger, orgSeq: number, actor: Human, changes: Partial<TaxSettings>): Promise<TaxSettings> {
@@ -61,8 +67,10 @@ export function periodOf(settings: TaxSettings, date: string): { from: string; t
   return { from, to: addDays(monthStart(year, month0 - offset + length), -1) };
 }
 
+/** The period to file next: after the last filed return (`filed`: its last day, '' when none), or the one `date` falls in. */
+export const periodToFile = (settings: TaxSettings, filed: string, date: string): { from: string; to: string } => periodOf(settings, filed ? addDays(filed, 1) : date);
+
 /** The period to file next: after the last filed return, or the one `today` falls in. */
 export async function currentTaxPeriod(ledger: Ledger, orgSeq: number, date = today()): Promise<{ from: string; to: string }> {
-  const filed = await lastFiledTo(ledger, orgSeq);
-  return periodOf(await taxSettings(ledger, orgSeq), filed ? addDays(filed, 1) : date);
+  return periodToFile(await taxSettings(ledger, orgSeq), await lastFiledTo(ledger, orgSeq), date);
 }

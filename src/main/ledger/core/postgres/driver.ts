@@ -14,7 +14,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type Database from 'better-sqlite3';
-import type { Ledger, Query, SnapshotOptions } from '../storage';
+import { type Ledger, type OrgScope, type Query, readsOnly, type SnapshotOptions } from '../storage';
 import { parsedOn, runFramed, type Step } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
@@ -24,6 +24,13 @@ export { numbered };
 
 /** The role the server's statements run as: it owns nothing, and row-level security applies to it (db/postgres). */
 export const SERVER_ROLE = 'ledgerdesk_app';
+
+/**
+ * The role a scope of several organizations reads as (the Practice screen): SELECT only, and the one role the
+ * several-organizations policies (`<table>_orgs`) are for, so that they are no part of SERVER_ROLE's statements.
+ * Neither role is granted to the other (a member would carry the other's policies).
+ */
+export const READER_ROLE = 'ledgerdesk_reader';
 
 export interface PostgresDriverOptions extends Partial<PostgresSettings> {
   /** The role every transaction runs as (default SERVER_ROLE); null: the login role (migrations, maintenance, tests' own checks). */
@@ -49,7 +56,8 @@ interface Inside {
 /** Prepared statements per connection, at most: a server's hot statements are a few hundred texts. */
 const MOST_PREPARED = 400;
 
-const orgSetting = (org: number | 'all' | undefined): string => (org === undefined ? '' : String(org));
+/** A scope as app.org takes it: a number, 'all', '' (none), or several organizations as an array's text ({3,7}: ldk_orgs()). */
+const orgSetting = (org: OrgScope | undefined): string => (org === undefined ? '' : typeof org === 'object' ? `{${org.map(Number).join(',')}}` : String(org));
 
 export class PostgresLedger implements Ledger {
   readonly engine = 'postgres';
@@ -58,7 +66,7 @@ export class PostgresLedger implements Ledger {
   readonly #texts = new Map<string, Text>();
   readonly #queries = new Map<string, Query>();
   readonly #inside = new AsyncLocalStorage<Inside>();
-  readonly #org = new AsyncLocalStorage<number | 'all'>();
+  readonly #org = new AsyncLocalStorage<OrgScope>();
   readonly settings: PostgresSettings;
   /** Writes refused (read_only): a read replica, or serve --read-only. */
   readOnly: boolean;
@@ -93,7 +101,7 @@ export class PostgresLedger implements Ledger {
     throw new Error('This needs the SQLite driver; on PostgreSQL it has no counterpart.');
   }
 
-  get org(): number | 'all' | undefined {
+  get org(): OrgScope | undefined {
     return this.#org.getStore();
   }
 
@@ -113,17 +121,23 @@ export class PostgresLedger implements Ledger {
   #settingsSql(write: boolean): string {
     const org = this.#orgNow();
     const parts = [`set_config('app.org', '${org}', true)`];
-    if (this.role) parts.unshift(`set_config('role', '${this.role}', true)`);
+    const role = this.#roleFor(org);
+    if (role) parts.unshift(`set_config('role', '${role}', true)`);
     const timeout = this.settings.statementTimeoutMs;
     if (timeout > 0) parts.push(`set_config('statement_timeout', '${timeout}', true)`);
     if (write && this.knownMigrations !== null) parts.push(outdatedCheck(this.knownMigrations));
     return `SELECT ${parts.join(', ')}`;
   }
 
-  /** The caller's organization as app.org takes it: a number, 'all', or '' (none). */
+  /** The role a transaction at `org` (app.org's text) runs as: READER_ROLE for a list, else this.role (null: the login role's). */
+  #roleFor(org: string): string | null {
+    return this.role && org.startsWith('{') ? READER_ROLE : this.role;
+  }
+
+  /** The caller's organization as app.org takes it: a number, 'all', '' (none) or a list ({3,7}). */
   #orgNow(): string {
     const org = orgSetting(this.#org.getStore());
-    if (!/^(\d*|all)$/.test(org)) throw new RangeError(`not an organization: ${org}`);
+    if (!/^(\d*|all|\{(\d+(,\d+)*)?\})$/.test(org)) throw new RangeError(`not an organization: ${org}`);
     return org;
   }
 
@@ -159,7 +173,9 @@ export class PostgresLedger implements Ledger {
     if (inside) {
       const org = this.#orgNow();
       if (!inside.pending && inside.org !== org) {
-        await inside.client.query(`SELECT set_config('app.org', '${org}', true)`);
+        // The role follows the scope: a list's reads as READER_ROLE, anything else's as this.role again.
+        const role = this.#roleFor(org);
+        await inside.client.query(`SELECT ${role ? `set_config('role', '${role}', true), ` : ''}set_config('app.org', '${org}', true)`);
         inside.org = org;
       }
       const run = () =>
@@ -231,7 +247,7 @@ export class PostgresLedger implements Ledger {
     return (await this.#query(sql, params)).rows as T[];
   }
 
-  async forOrg<T>(org: number | 'all', fn: () => T | Promise<T>): Promise<T> {
+  async forOrg<T>(org: OrgScope, fn: () => T | Promise<T>): Promise<T> {
     return this.#org.run(org, fn);
   }
 
@@ -245,6 +261,7 @@ export class PostgresLedger implements Ledger {
   /** A write: its organization's row locked first (FOR UPDATE), so that one organization's writes run one at a time on every process. */
   async write<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.readOnly) throw readOnlyError();
+    readsOnly(this.org);
     const outer = this.#inside.getStore();
     if (outer?.readOnly) throw new Error('a write inside a snapshot: take the snapshot for reads only');
     if (outer) return this.#savepoint(outer, fn);

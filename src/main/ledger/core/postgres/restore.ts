@@ -7,13 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { LedgerError } from '../errors';
 import { withoutPassword } from './address';
-import { SERVER_ROLE } from './driver';
+import { READER_ROLE, SERVER_ROLE } from './driver';
 import { withServerClient } from './dump';
 import { postgresMigrations } from './open';
 import { findClientProgram, libpqTarget, runClientProgram, type ClientProgram } from './programs';
 
 /** The roles a DBA makes before a restore (docs/postgres.md, "Setting up the database"). */
-export const ROLES_SQL = `CREATE ROLE ledgerdesk LOGIN PASSWORD ...; CREATE ROLE ${SERVER_ROLE} NOLOGIN; GRANT ${SERVER_ROLE} TO ledgerdesk;`;
+export const ROLES_SQL = `CREATE ROLE ledgerdesk LOGIN PASSWORD ...; CREATE ROLE ${SERVER_ROLE} NOLOGIN; CREATE ROLE ${READER_ROLE} NOLOGIN; GRANT ${SERVER_ROLE}, ${READER_ROLE} TO ledgerdesk;`;
 
 const badBackup = (file: string, why: string) =>
   new LedgerError('validation_failed', `${file} cannot be restored: ${why}. Nothing was restored.`, [{ field: 'backup', message: why }]);
@@ -48,25 +48,26 @@ function checkArchive(file: string, pgRestore: ClientProgram, env: NodeJS.Proces
   if (unknown.length) throw badBackup(file, `it was written by a newer or different Ledgerdesk build (${unknown.map(([n]) => n).join(', ')}); update Ledgerdesk first`);
 }
 
-/** The target: an empty database owned by the role restoring it, which is a member of the server's role. */
+/** The target: an empty database owned by the role restoring it, which is a member of the server's role and the reader's. */
 async function checkTarget(url: string, address: string): Promise<void> {
   const t = await withServerClient(url, async (client) => {
-    const { rows } = await client.query<{ role: string; owner: string; tables: string; app: boolean; member: boolean }>(
+    const { rows } = await client.query<{ role: string; owner: string; tables: string; missing: string | null; apart: string | null }>(
       `SELECT current_user AS role, pg_get_userbyid(d.datdba) AS owner,
               (SELECT count(*) FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')) AS tables,
-              EXISTS (SELECT FROM pg_roles WHERE rolname = $1) AS app,
-              EXISTS (SELECT FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS member
+              (SELECT string_agg(r, ', ') FROM unnest($1::text[]) r WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = r)) AS missing,
+              (SELECT string_agg(r, ', ') FROM unnest($1::text[]) r WHERE EXISTS (SELECT FROM pg_roles WHERE rolname = r) AND NOT pg_has_role(current_user, r, 'MEMBER')) AS apart
          FROM pg_database d WHERE d.datname = current_database()`,
-      [SERVER_ROLE],
+      [[SERVER_ROLE, READER_ROLE]],
     );
     return rows[0];
   });
   if (Number(t.tables) > 0)
     throw badTarget(`${address} already holds ${t.tables} table(s): a backup is restored into a new, empty database (CREATE DATABASE ... as in docs/postgres.md).`, 'is not empty');
-  if (!t.app || !t.member)
+  // Both roles: the backup's grants and policies name them (the server's, and the reader of several organizations).
+  if (t.missing || t.apart)
     throw badTarget(
-      `The roles come first: ${t.app ? `${t.role} is not a member of ${SERVER_ROLE}` : `there is no role ${SERVER_ROLE}`}. As a superuser: ${ROLES_SQL}`,
-      `role ${SERVER_ROLE} missing or not granted`,
+      `The roles come first: ${t.missing ? `there is no role ${t.missing}` : `${t.role} is not a member of ${t.apart}`}. As a superuser: ${ROLES_SQL}`,
+      `role ${t.missing ?? t.apart} missing or not granted`,
     );
   if (t.role !== t.owner)
     throw badTarget(

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
-import type { Ledger, Query } from '../storage';
+import { type Ledger, type OrgScope, type Query, readsOnly } from '../storage';
 
 const RECORD = process.env.LEDGERDESK_RECORD_SQL;
 /** Rows a walk hands over at a time. */
@@ -79,7 +79,7 @@ class SqliteLedger implements Ledger {
   readonly #turns = new Turns();
   readonly #queries = new Map<string, Query>();
   readonly #inside = new AsyncLocalStorage<{ depth: number; readOnly?: boolean }>();
-  readonly #org = new AsyncLocalStorage<number | 'all'>();
+  readonly #org = new AsyncLocalStorage<OrgScope>();
   constructor(
     readonly file: string,
     readonly sqlite: Database.Database,
@@ -172,12 +172,12 @@ class SqliteLedger implements Ledger {
     });
   }
 
-  get org(): number | 'all' | undefined {
+  get org(): OrgScope | undefined {
     return this.#org.getStore();
   }
 
   /** Nothing to set on SQLite: one organization's filters are in every query. */
-  async forOrg<T>(org: number | 'all', fn: () => T | Promise<T>): Promise<T> {
+  async forOrg<T>(org: OrgScope, fn: () => T | Promise<T>): Promise<T> {
     return this.#org.run(org, fn);
   }
 
@@ -188,6 +188,7 @@ class SqliteLedger implements Ledger {
   }
 
   async write<T>(fn: () => T | Promise<T>): Promise<T> {
+    readsOnly(this.org);
     const outer = this.#inside.getStore();
     if (outer?.readOnly) throw new Error('a write inside a snapshot: take the snapshot for reads only');
     if (outer) return savepoint(this.sqlite, outer, fn);

@@ -8,6 +8,6 @@ export interface ClosingFigure {
 export const closing = column<ClosingFigure>({
   id: 'closing',
   label: 'Closed through',
-  read: (_ledger, org) => Promise.resolve({ lockedThrough: org.lockedThrough }),
+  read: (_ledger, seen) => Promise.resolve(new Map(seen.map(({ org }) => [org.seq, { lockedThrough: org.lockedThrough }]))),
   cell: (f, org) => ({ text: f.lockedThrough ?? NONE, red: false, href: place(org, 'organizations'), sort: f.lockedThrough }),
 });

@@ -2,7 +2,8 @@
 // and its consent's end. Red when one is in error, or its consent has lapsed or
 // lapses within two weeks (the warning the Connections screen gives). Read from
 // the organization's few connector rows, not from its transactions.
-import { column, NONE, place } from '../column';
+import { inList } from '../../core/dialect';
+import { column, figures, NONE, place, seqsOf } from '../column';
 
 export interface FeedsFigure {
   connected: number;
@@ -16,13 +17,15 @@ const WARN_DAYS = 14;
 export const feeds = column<FeedsFigure>({
   id: 'feeds',
   label: 'Bank feeds',
-  read: async (ledger, org) => {
-    const rows = await ledger.rows<{ name: string; sync_status: string | null; consent_expires_at: string | null }>(
-      "SELECT name, sync_status, consent_expires_at FROM connectors WHERE org_seq = ? AND status <> 'disconnected' ORDER BY lower(name)",
-      org.seq,
+  read: async (ledger, seen) => {
+    const rows = await ledger.rows<{ org_seq: number; name: string; sync_status: string | null; consent_expires_at: string | null }>(
+      `SELECT org_seq, name, sync_status, consent_expires_at FROM connectors WHERE ${inList(ledger, 'org_seq')} AND status <> 'disconnected' ORDER BY org_seq, lower(name)`,
+      seqsOf(seen),
     );
-    const ends = rows.map((r) => r.consent_expires_at).filter((e): e is string => e !== null);
-    return { connected: rows.length, failing: rows.filter((r) => r.sync_status === 'error').map((r) => r.name), consentEnds: ends.sort()[0] ?? null };
+    return figures(seen, rows, (mine) => {
+      const ends = mine.map((r) => r.consent_expires_at).filter((e): e is string => e !== null);
+      return { connected: mine.length, failing: mine.filter((r) => r.sync_status === 'error').map((r) => r.name), consentEnds: ends.sort()[0] ?? null };
+    });
   },
   cell: (f, org, day) => {
     const soon = f.consentEnds !== null && f.consentEnds.slice(0, 10) <= new Date(Date.parse(`${day}T00:00:00Z`) + WARN_DAYS * 86_400_000).toISOString().slice(0, 10);

@@ -4,8 +4,8 @@
 // never asked of HMRC while the screen is built. Red once its due date has
 // passed. Beside it, "Next return due" stays Ledgerdesk's own period: the two
 // differ where the tax settings are not HMRC's periods.
-import { keptObligations, type KeptObligation } from '../../hmrc/obligations';
-import { column, NONE, place } from '../column';
+import { keptObligationsOf, type KeptObligation } from '../../hmrc/obligations';
+import { column, NONE, place, seqsOf } from '../column';
 
 export interface HmrcFigure {
   /** The open obligation due soonest; null: HMRC listed none open. */
@@ -19,9 +19,14 @@ export interface HmrcFigure {
 export const hmrc = column<HmrcFigure | null>({
   id: 'hmrc',
   label: "HMRC's next return",
-  async read(ledger, org) {
-    const kept = await keptObligations(ledger, org.seq);
-    return kept && { next: kept.open[0] ?? null, open: kept.open.length, fetchedAt: kept.fetchedAt };
+  async read(ledger, seen) {
+    const kept = await keptObligationsOf(ledger, seqsOf(seen));
+    return new Map(
+      seen.map(({ org }) => {
+        const k = kept.get(org.seq);
+        return [org.seq, k ? { next: k.open[0] ?? null, open: k.open.length, fetchedAt: k.fetchedAt } : null];
+      }),
+    );
   },
   cell: (f, org, day) => {
     const asOf = f ? ` (HMRC, ${f.fetchedAt.slice(0, 10)})` : '';

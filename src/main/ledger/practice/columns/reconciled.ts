@@ -3,7 +3,8 @@
 // date of its last reconciliation still standing (reconciliations, a few rows
 // an account). Red: an account with such rows from before last month, i.e.
 // not reconciled since last month's statement.
-import { column, NONE, place } from '../column';
+import { inList } from '../../core/dialect';
+import { column, figures, NONE, place, seqsOf } from '../column';
 
 export interface AccountReconciled {
   id: string;
@@ -28,15 +29,15 @@ const late = (a: AccountReconciled, day: string) => a.oldestUnreconciled !== nul
 export const reconciled = column<ReconciledFigure>({
   id: 'reconciled',
   label: 'Unreconciled since',
-  async read(ledger, org) {
-    const accounts = await ledger.rows<{ id: string; name: string; oldest: string | null; last: string | null }>(
-      `SELECT a.id, a.name,
+  async read(ledger, seen) {
+    const accounts = await ledger.rows<{ org_seq: number; id: string; name: string; oldest: string | null; last: string | null }>(
+      `SELECT a.org_seq, a.id, a.name,
          (SELECT min(m.month) FROM account_month_totals m WHERE m.org_seq = a.org_seq AND m.account_seq = a.seq AND m.reconciled = 0 AND m.n <> 0) AS oldest,
-         (SELECT r.statement_date FROM reconciliations r WHERE r.account_seq = a.seq AND r.undone_at IS NULL ORDER BY r.seq DESC LIMIT 1) AS last
-       FROM accounts a WHERE a.org_seq = ? AND a.closed_at IS NULL ORDER BY lower(a.name), a.seq`,
-      org.seq,
+         (SELECT r.statement_date FROM reconciliations r WHERE r.org_seq = a.org_seq AND r.account_seq = a.seq AND r.undone_at IS NULL ORDER BY r.seq DESC LIMIT 1) AS last
+       FROM accounts a WHERE ${inList(ledger, 'a.org_seq')} AND a.closed_at IS NULL ORDER BY a.org_seq, lower(a.name), a.seq`,
+      seqsOf(seen),
     );
-    return { accounts: accounts.map((a) => ({ id: a.id, name: a.name, oldestUnreconciled: a.oldest, lastReconciled: a.last })) };
+    return figures(seen, accounts, (mine) => ({ accounts: mine.map((a) => ({ id: a.id, name: a.name, oldestUnreconciled: a.oldest, lastReconciled: a.last })) }));
   },
   cell(f, org, day) {
     const waiting = f.accounts.filter((a) => a.oldestUnreconciled !== null).sort((a, b) => a.oldestUnreconciled!.localeCompare(b.oldestUnreconciled!));

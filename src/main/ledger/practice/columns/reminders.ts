@@ -2,8 +2,10 @@
 // sent (the mail server refused it or the sign-in, or the organization has no
 // mail settings), each kept with why until a later pass sends it
 // (ledger/mail/reminders.ts). Red when any is failing. Read from the reminder
-// records, one per invoice and step: an organization's are few beside its rows.
-import { column, NONE, place } from '../column';
+// records, one per invoice and step: an organization's are few beside its rows,
+// and its failing ones fewer.
+import { inList } from '../../core/dialect';
+import { column, figures, NONE, place, seqsOf } from '../column';
 
 export interface RemindersFigure {
   failing: number;
@@ -14,14 +16,13 @@ export interface RemindersFigure {
 export const reminders = column<RemindersFigure>({
   id: 'reminders',
   label: 'Reminders failing',
-  read: async (ledger, org) => {
-    const latest = (await ledger
-      .stmt('SELECT failure FROM reminders_sent WHERE org_seq = ? AND failure IS NOT NULL ORDER BY failed_at DESC, document_seq DESC LIMIT 1')
-      .pluck()
-      .get(org.seq)) as string | undefined;
-    if (latest === undefined) return { failing: 0, latest: null };
-    const failing = (await ledger.stmt('SELECT count(*) FROM reminders_sent WHERE org_seq = ? AND failure IS NOT NULL').pluck().get(org.seq)) as number | string;
-    return { failing: Number(failing), latest };
+  read: async (ledger, seen) => {
+    // Every failing reminder's words, the latest first: as few as the failures waiting.
+    const rows = await ledger.rows<{ org_seq: number; failure: string }>(
+      `SELECT org_seq, failure FROM reminders_sent WHERE ${inList(ledger, 'org_seq')} AND failure IS NOT NULL ORDER BY org_seq, failed_at DESC, document_seq DESC`,
+      seqsOf(seen),
+    );
+    return figures(seen, rows, (mine) => ({ failing: mine.length, latest: mine[0]?.failure ?? null }));
   },
   cell: (f, org) => ({
     text: f.failing ? `${f.failing} not sent: ${f.latest}` : NONE,
