@@ -12,7 +12,7 @@
 // statements (text.ts: statementName), parsed and planned once per connection;
 // behind a transaction pooler, unnamed.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pg from 'pg';
+import pg from './node-postgres';
 import type Database from 'better-sqlite3';
 import { type Ledger, type OrgScope, type Query, readsOnly, type SnapshotOptions } from '../storage';
 import { parsedOn, runFramed, type Step } from './framed';

@@ -7,7 +7,7 @@
 // well: nothing half-written is left under the name.
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pg from 'pg';
+import pg from './node-postgres';
 import { LedgerError } from '../errors';
 import { withoutPassword } from './address';
 import { findClientProgram, libpqTarget, runClientProgram } from './programs';

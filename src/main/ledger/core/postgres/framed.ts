@@ -6,7 +6,7 @@
 // (transaction-local), the statement and COMMIT, written together in the
 // extended protocol with one Sync at the end: the server runs them in order
 // and answers once; a failure skips the rest (the caller rolls back).
-import pg from 'pg';
+import pg from './node-postgres';
 
 /** The wire messages node-postgres' Connection writes (what pg.Query itself calls; pg-cursor does the same). */
 interface Wire {

@@ -1,6 +1,6 @@
 // How node-postgres reads the server's values for the domain: as SQLite
 // answers them (a comparison 1 or 0), integers exact or refused.
-import pg from 'pg';
+import pg from './node-postgres';
 
 const INT8 = 20;
 const NUMERIC = 1700;
