@@ -9,9 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { booksFlags } from './support/books';
 import { deskAs } from './support/desk';
-import { tempLedger } from './support/env';
-import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
-import type { DeskContext } from '../src/main/desk/operations';
+import { mailBooks } from './support/mail-books';
+import { SMTP_PASSWORD, SMTP_USER, type TestSmtp } from './support/smtp';
 
 const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
 let dir: string;
@@ -32,13 +31,9 @@ function ledgerdesk(args: string[], input = ''): Promise<{ status: number | null
 }
 
 beforeAll(async () => {
-  smtp = await smtpServer();
-  process.env.LEDGERDESK_MAIL_CA_FILE = smtp.certFile;
-  const t = await tempLedger();
-  dir = t.dir;
-  const org = await L.createOrganization(t.ledger, { slug: 'lodz', name: 'Łódź Sp. z o.o.', currency: 'GBP' });
-  const ctx: DeskContext = { ledger: t.ledger, dataDir: t.dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  await L.setupTaxSet(t.ledger, org.seq, L.deskActor(), 'uk-vat');
+  const books = await mailBooks();
+  ({ smtp, dir } = books);
+  const { org, ctx } = books;
   await deskAs(ctx, org.id, 'addContact', { name: 'Zoë Brontë', customer: true, email: 'zoe@bronte.example' });
   number = (
     await deskAs<L.Document>(ctx, org.id, 'createInvoice', { customer: 'Zoë Brontë', date: '2026-04-01', dueDate: '2026-04-15', lines: ['Work;1;100.00;4000;S'], issue: true })

@@ -13,8 +13,8 @@ import { runReminders, type RemindersRun } from '../src/main/mail/reminders';
 import { booksFlags } from './support/books';
 import { dueReminders, reminderFailed, takeReminder } from '../src/main/ledger/mail/reminders';
 import { deskAs } from './support/desk';
-import { tempLedger } from './support/env';
-import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
+import { mailBooks, mailSettingsFor } from './support/mail-books';
+import { type TestSmtp } from './support/smtp';
 
 const BIN = join(__dirname, '..', 'bin', 'ledgerdesk.mjs');
 let ctx: DeskContext;
@@ -38,14 +38,8 @@ let exempt: string; // the invoice marked "no reminders"
 let quiet: string; // its customer marked "no reminders"
 
 beforeAll(async () => {
-  smtp = await smtpServer();
-  process.env.LEDGERDESK_MAIL_CA_FILE = smtp.certFile;
-  const t = await tempLedger();
-  dir = t.dir;
-  org = await L.createOrganization(t.ledger, { slug: 'lodz', name: 'Łódź Sp. z o.o.', currency: 'GBP' });
-  ctx = { ledger: t.ledger, dataDir: t.dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  await L.setupTaxSet(t.ledger, org.seq, L.deskActor(), 'uk-vat');
-  await desk('setMailSettings', { host: '127.0.0.1', port: smtp.port, tls: 'starttls', user: SMTP_USER, password: SMTP_PASSWORD, from: 'books@lodz.example' });
+  ({ smtp, dir, org, ctx } = await mailBooks());
+  await desk('setMailSettings', mailSettingsFor(smtp));
   await desk('addContact', { name: 'Zoë Brontë', customer: true, email: 'zoe@bronte.example' });
   await desk('addContact', { name: 'Quiet Co', customer: true, email: 'quiet@quiet.example' });
   a = await invoice('Zoë Brontë', '2026-04-15');

@@ -11,7 +11,7 @@ import * as L from '../src/main/ledger';
 import type { SentMessage } from '../src/main/ledger/mail/messages';
 import { sealStoredSecrets } from '../src/main/ledger/core/secrets/sealed';
 import { deskAs } from './support/desk';
-import { tempLedger } from './support/env';
+import { mailBooks } from './support/mail-books';
 import { closedPort, droppingServer, silentServer, SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
 
 let ctx: DeskContext;
@@ -31,12 +31,7 @@ async function everythingSaid(...answers: unknown[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  smtp = await smtpServer();
-  process.env.LEDGERDESK_MAIL_CA_FILE = smtp.certFile;
-  const t = await tempLedger();
-  org = await L.createOrganization(t.ledger, { slug: 'lodz', name: 'Łódź Sp. z o.o.', currency: 'GBP' });
-  ctx = { ledger: t.ledger, dataDir: t.dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  await L.setupTaxSet(t.ledger, org.seq, L.deskActor(), 'uk-vat');
+  ({ smtp, org, ctx } = await mailBooks());
   await desk('addContact', { name: 'Zoë Brontë', customer: true, email: 'zoe@bronte.example', termsDays: 14 });
   await desk('addContact', { name: 'Nowhere Ltd', customer: true, email: 'accounts@refused.example' });
   invoice = await desk<L.Document>('createInvoice', { customer: 'Zoë Brontë', date: '2026-03-02', lines: ['Żółć design;10;85.00;4000;S'], issue: true });

@@ -7,43 +7,34 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { fillDemo } from '../src/main/demo';
 import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import type { PostgresLedger } from '../src/main/ledger/core/postgres/driver';
 import { findShipped } from '../src/main/ledger/core/paths';
 import { tempDir } from './support/env';
-import { psqlSync, startPgBouncer, startPostgres, type Pooler, type ThrowawayPostgres } from './support/postgres';
+import { psqlSync } from './support/postgres';
+import { pooledCluster } from './support/pooled';
 
 const LOGIN = 'firm';
-let server: ThrowawayPostgres;
-let pooler: Pooler;
-let made = 0;
-const opened: PostgresLedger[] = [];
-
-beforeAll(() => {
-  server = startPostgres();
-  psqlSync(server, `CREATE ROLE ledgerdesk_app NOLOGIN; CREATE ROLE ledgerdesk_reader NOLOGIN; CREATE ROLE ${LOGIN} LOGIN; GRANT ledgerdesk_app, ledgerdesk_reader TO ${LOGIN}`);
-  // Two server connections per database: every client shares them.
-  pooler = startPgBouncer(server, 2, ['ledgerdesk', LOGIN]);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(opened.map((l) => l.end()));
-  pooler?.stop();
-  server?.stop();
+// Two server connections per database: every client shares them.
+const cluster = pooledCluster(2, {
+  users: ['ledgerdesk', LOGIN],
+  sql: `CREATE ROLE ledgerdesk_app NOLOGIN; CREATE ROLE ledgerdesk_reader NOLOGIN; CREATE ROLE ${LOGIN} LOGIN; GRANT ledgerdesk_app, ledgerdesk_reader TO ${LOGIN}`,
 });
+let made = 0;
 
 /** A new database owned by the firm's login role, reached through the pooler. */
 function database(): string {
   const name = `pooled_${++made}`;
-  psqlSync(server, `CREATE DATABASE ${name} OWNER ${LOGIN}`);
-  return pooler.urlOf(name, LOGIN);
+  psqlSync(cluster.server, `CREATE DATABASE ${name} OWNER ${LOGIN}`);
+  return cluster.pooler.urlOf(name, LOGIN);
 }
 
 async function open(url: string, options: Parameters<typeof openPostgres>[1] = {}): Promise<PostgresLedger> {
   const ledger = await openPostgres(url, { pooler: 'transaction', ...options });
-  opened.push(ledger);
+  cluster.opened.push(ledger);
   return ledger;
 }
 

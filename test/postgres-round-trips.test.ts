@@ -5,34 +5,23 @@
 // planner's estimate of ILIKE '%needle%' not trusted). Directly and through
 // PgBouncer in transaction mode alike.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { openPostgres } from '../src/main/ledger/core/postgres/open';
-import type { PostgresLedger } from '../src/main/ledger/core/postgres/driver';
 import { fillDemo } from '../src/main/demo';
-import { psqlSync, startPgBouncer, startPostgres, type Pooler, type ThrowawayPostgres } from './support/postgres';
+import { psqlSync } from './support/postgres';
+import { pooledCluster } from './support/pooled';
 
 type Via = 'direct' | 'pooled';
-let server: ThrowawayPostgres;
-let pooler: Pooler;
+const cluster = pooledCluster(2);
 let made = 0;
-const opened: PostgresLedger[] = [];
-beforeAll(() => {
-  server = startPostgres();
-  pooler = startPgBouncer(server, 2);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(opened.map((l) => l.end()));
-  pooler?.stop();
-  server?.stop();
-});
 
 /** A new database with one organization of `rows` demo transactions, and a counter of the driver's round trips. */
 async function books(via: Via, rows: number) {
   const name = `trips_${++made}`;
-  psqlSync(server, `CREATE DATABASE ${name}`);
-  const ledger = await openPostgres(via === 'direct' ? server.urlOf(name) : pooler.urlOf(name), { pooler: via === 'direct' ? 'none' : 'transaction' });
-  opened.push(ledger);
+  psqlSync(cluster.server, `CREATE DATABASE ${name}`);
+  const ledger = await openPostgres(via === 'direct' ? cluster.server.urlOf(name) : cluster.pooler.urlOf(name), { pooler: via === 'direct' ? 'none' : 'transaction' });
+  cluster.opened.push(ledger);
   const org = await ledger.forOrg('all', () => L.createOrganization(ledger, { slug: 'alpha' }));
   await ledger.forOrg(org.seq, () => fillDemo(ledger, org.seq, org.slug, rows, org.currency));
   // Every round trip ends in the server's ReadyForQuery: counted on each pooled connection, as node-postgres reads it.
@@ -52,7 +41,7 @@ async function books(via: Via, rows: number) {
   };
   /** The planner's statistics of the books made (as the login role: the tables' owner). */
   const analyze = async () => {
-    const owner = new pg.Client({ connectionString: server.urlOf(name) });
+    const owner = new pg.Client({ connectionString: cluster.server.urlOf(name) });
     await owner.connect();
     await owner.query('ANALYZE');
     await owner.end();

@@ -11,15 +11,14 @@ import * as L from '../src/main/ledger';
 import { addMember, personByEmail } from '../src/main/ledger/access/people';
 import type { SentMessage } from '../src/main/ledger/mail/messages';
 import { deskAs } from './support/desk';
-import { tempLedger } from './support/env';
-import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './support/smtp';
+import { mailBooks, mailSettingsFor } from './support/mail-books';
+import { type TestSmtp } from './support/smtp';
 
 let ctx: DeskContext;
 let org: L.Organization;
 let smtp: TestSmtp;
 const desk = <T = any>(name: string, input: Record<string, unknown> = {}) => deskAs<T>(ctx, org.id, name, input);
-const settings = (changes: Record<string, unknown> = {}) =>
-  desk('setMailSettings', { host: '127.0.0.1', port: smtp.port, tls: 'starttls', user: SMTP_USER, password: SMTP_PASSWORD, from: 'books@lodz.example', ...changes });
+const settings = (changes: Record<string, unknown> = {}) => desk('setMailSettings', mailSettingsFor(smtp, changes));
 // Valid until far ahead: a quote's expiry is read against today's clock.
 const quote = (expiryDate = '2099-12-31') => desk<L.Quote>('createQuote', { customer: 'Zoë Brontë', date: '2026-03-02', expiryDate, lines: ['Żółć design;2;150.00;4000;S'] });
 const statusOf = async (number: string) => (await desk<L.Quote>('showQuote', { number })).status;
@@ -27,12 +26,7 @@ const messagesOf = (number: string) => desk<SentMessage[]>('documentMessages', {
 const auditCount = async () => (await L.listAudit(ctx.ledger, org.seq, { limit: 1, offset: 0 })).totalCount;
 
 beforeAll(async () => {
-  smtp = await smtpServer();
-  process.env.LEDGERDESK_MAIL_CA_FILE = smtp.certFile;
-  const t = await tempLedger();
-  org = await L.createOrganization(t.ledger, { slug: 'lodz', name: 'Łódź Sp. z o.o.', currency: 'GBP' });
-  ctx = { ledger: t.ledger, dataDir: t.dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };
-  await L.setupTaxSet(t.ledger, org.seq, L.deskActor(), 'uk-vat');
+  ({ smtp, org, ctx } = await mailBooks());
   await desk('addContact', { name: 'Zoë Brontë', customer: true, email: 'zoe@bronte.example' });
   await settings();
 });
