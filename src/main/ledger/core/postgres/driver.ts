@@ -18,19 +18,12 @@ import { type Ledger, type OrgScope, type Query, readsOnly, type SnapshotOptions
 import { parsedOn, runFramed, type Step } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
-import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, outdatedCheck, readOnlyError, stale, statementName, told, writes } from './text';
+import { orgText, READER_ROLE, scopeSql, SERVER_ROLE, settingsSql } from './scope';
+import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, PreparedNames, readOnlyError, stale, statementName, told, writes } from './text';
 
 export { numbered };
 
-/** The role the server's statements run as: it owns nothing, and row-level security applies to it (db/postgres). */
-export const SERVER_ROLE = 'ledgerdesk_app';
-
-/**
- * The role a scope of several organizations reads as (the Practice screen): SELECT only, and the one role the
- * several-organizations policies (`<table>_orgs`) are for, so that they are no part of SERVER_ROLE's statements.
- * Neither role is granted to the other (a member would carry the other's policies).
- */
-export const READER_ROLE = 'ledgerdesk_reader';
+export { READER_ROLE, SERVER_ROLE };
 
 export interface PostgresDriverOptions extends Partial<PostgresSettings> {
   /** The role every transaction runs as (default SERVER_ROLE); null: the login role (migrations, maintenance, tests' own checks). */
@@ -53,12 +46,6 @@ interface Inside {
   pending?: { begin: string[]; lock: string[] };
 }
 
-/** Prepared statements per connection, at most: a server's hot statements are a few hundred texts. */
-const MOST_PREPARED = 400;
-
-/** A scope as app.org takes it: a number, 'all', '' (none), or several organizations as an array's text ({3,7}: ldk_orgs()). */
-const orgSetting = (org: OrgScope | undefined): string => (org === undefined ? '' : typeof org === 'object' ? `{${org.map(Number).join(',')}}` : String(org));
-
 export class PostgresLedger implements Ledger {
   readonly engine = 'postgres';
   readonly pool: pg.Pool;
@@ -75,8 +62,7 @@ export class PostgresLedger implements Ledger {
   readonly #log: (message: string) => void;
   /** Connections holding a stale named statement: ended when released, so that a new connection prepares it again. */
   readonly #stale = new WeakSet<pg.PoolClient>();
-  /** The statement names each connection prepared. */
-  readonly #prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  readonly #prepared = new PreparedNames<pg.PoolClient>();
   /** Per organization, the last of this process's writes queued for it. */
   readonly #writers = new Map<number, Promise<void>>();
 
@@ -114,31 +100,15 @@ export class PostgresLedger implements Ledger {
     return text;
   }
 
-  /**
-   * The transaction's settings, all transaction-local (set_config(..., true)): the role, the organization, the
-   * statement timeout; and, before a write, the schema check (a newer build's migrations fail it).
-   */
+  /** The transaction's opening settings (scope.ts) at the caller's organization; a write's with the schema check. */
   #settingsSql(write: boolean): string {
-    const org = this.#orgNow();
-    const parts = [`set_config('app.org', '${org}', true)`];
-    const role = this.#roleFor(org);
-    if (role) parts.unshift(`set_config('role', '${role}', true)`);
-    const timeout = this.settings.statementTimeoutMs;
-    if (timeout > 0) parts.push(`set_config('statement_timeout', '${timeout}', true)`);
-    if (write && this.knownMigrations !== null) parts.push(outdatedCheck(this.knownMigrations));
-    return `SELECT ${parts.join(', ')}`;
-  }
-
-  /** The role a transaction at `org` (app.org's text) runs as: READER_ROLE for a list, else this.role (null: the login role's). */
-  #roleFor(org: string): string | null {
-    return this.role && org.startsWith('{') ? READER_ROLE : this.role;
+    const known = write ? this.knownMigrations : null;
+    return settingsSql({ role: this.role, org: this.#orgNow(), statementTimeoutMs: this.settings.statementTimeoutMs, knownMigrations: known });
   }
 
   /** The caller's organization as app.org takes it: a number, 'all', '' (none) or a list ({3,7}). */
   #orgNow(): string {
-    const org = orgSetting(this.#org.getStore());
-    if (!/^(\d*|all|\{(\d+(,\d+)*)?\})$/.test(org)) throw new RangeError(`not an organization: ${org}`);
-    return org;
+    return orgText(this.#org.getStore());
   }
 
   /** A driver error as the caller should see it: a read-only database's or an outdated build's refusal, said once in the log. */
@@ -153,14 +123,9 @@ export class PostgresLedger implements Ledger {
 
   #outdatedSaid = false;
 
-  /** The query as a named statement where that pays: directly connected, within the connection's MOST_PREPARED. */
+  /** The query as a named statement where that pays: directly connected, within what the connection may prepare. */
   #named(client: pg.PoolClient, config: pg.QueryConfig, name: string | null): pg.QueryConfig {
-    if (!name || this.settings.pooler === 'transaction') return config;
-    let prepared = this.#prepared.get(client);
-    if (!prepared) this.#prepared.set(client, (prepared = new Set()));
-    if (!prepared.has(name) && prepared.size >= MOST_PREPARED) return config;
-    prepared.add(name);
-    return { ...config, name };
+    return name && this.settings.pooler !== 'transaction' && this.#prepared.take(client, name) ? { ...config, name } : config;
   }
 
   /** Runs one statement on the write's (or snapshot's) connection, else framed in a transaction of its own. */
@@ -174,8 +139,7 @@ export class PostgresLedger implements Ledger {
       const org = this.#orgNow();
       if (!inside.pending && inside.org !== org) {
         // The role follows the scope: a list's reads as READER_ROLE, anything else's as this.role again.
-        const role = this.#roleFor(org);
-        await inside.client.query(`SELECT ${role ? `set_config('role', '${role}', true), ` : ''}set_config('app.org', '${org}', true)`);
+        await inside.client.query(scopeSql(this.role, org));
         inside.org = org;
       }
       const run = () =>
@@ -183,7 +147,7 @@ export class PostgresLedger implements Ledger {
           if (stale(error)) this.#stale.add(inside.client); // the transaction has failed: the connection goes at its end
           throw this.#told(error);
         });
-      const key = inside.answers && answerKey(orgSetting(this.#org.getStore()), text, rowMode, config.values);
+      const key = inside.answers && answerKey(this.#orgNow(), text, rowMode, config.values);
       if (!key) return run();
       // Within one snapshot (read only) a statement with the same values answers the same: asked again, not run again.
       const kept = inside.answers!.get(key);

@@ -67,6 +67,23 @@ export function statementName(text: string): string | null {
   return PREPARED.test(text) ? `ldk_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` : null;
 }
 
+/** Prepared statements per connection, at most: a server's hot statements are a few hundred texts. */
+const MOST_PREPARED = 400;
+
+/** The statement names each connection prepared: a connection prepares at most MOST_PREPARED, then runs the rest unnamed. */
+export class PreparedNames<C extends object> {
+  readonly #names = new WeakMap<C, Set<string>>();
+
+  /** Whether `name` runs named on `connection` (recorded as prepared there if so). */
+  take(connection: C, name: string): boolean {
+    let names = this.#names.get(connection);
+    if (!names) this.#names.set(connection, (names = new Set()));
+    if (!names.has(name) && names.size >= MOST_PREPARED) return false;
+    names.add(name);
+    return true;
+  }
+}
+
 /**
  * A named statement the connection can no longer run as prepared: its result changed shape under it (a column
  * added by a migration: "cached plan must not change result type"), or the server forgot it.
