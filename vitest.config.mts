@@ -27,6 +27,10 @@ const POSTGRES_ONLY = ['test/postgres*.test.ts'];
 
 const shared: TestProjectInlineConfiguration['test'] = {
   pool: 'forks',
+  // A worker runs its files one after another in one process, the modules they import loaded once (not per file):
+  // loading the domain's modules was a quarter of the run (583 s of 2,847 summed). So a test that changes what a
+  // module holds (a source it points elsewhere, an environment variable) puts it back in its afterAll.
+  isolate: false,
   // Every total recounted from the rows after every test (test/support/recount.ts); a failed browser test's pages printed.
   setupFiles: ['test/support/recount.ts', 'test/support/browser-witness.ts'],
   // A guard against a test that hangs, not a speed check (speed is npm run bench's): two files at once on two cores

@@ -44,6 +44,8 @@ const count = async () => Number(await b.ctx.ledger.stmt('SELECT count(*) FROM t
 const post = (body: string, signature: string) =>
   rawRequest(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
 
+let restoreCredentials: () => void = () => undefined;
+
 beforeAll(async () => {
   stripe = await startStripeDouble(KEY);
   const made = await stripeClient(KEY, stripe.url);
@@ -51,10 +53,12 @@ beforeAll(async () => {
   b = await stripeBooks('stripe-links');
   // What the connectors' core does at start: the organization's Stripe connector's key and secret; its address.
   process.env.LEDGERDESK_STRIPE_URL = stripe.url;
-  stripeCredentialsFrom((_ledger, orgSeq) => Promise.resolve(orgSeq === b.org.seq ? { key: KEY, webhookSecret: SECRET } : null));
+  restoreCredentials = stripeCredentialsFrom((_ledger, orgSeq) => Promise.resolve(orgSeq === b.org.seq ? { key: KEY, webhookSecret: SECRET } : null));
   server = await startServer({ ledger: b.ctx.ledger, port: 0, log: (m) => logged.push(m) });
 });
 afterAll(async () => {
+  restoreCredentials();
+  delete process.env.LEDGERDESK_STRIPE_URL;
   await server.close();
   await stripe.close();
 });

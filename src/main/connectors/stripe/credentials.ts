@@ -18,9 +18,13 @@ async function fromConnector(ledger: Ledger, orgSeq: number): Promise<StripeCred
 
 let source: StripeCredentialsSource = fromConnector;
 
-/** The connectors' core (or a test) says where the credentials are. */
-export function stripeCredentialsFrom(s: StripeCredentialsSource): void {
+/** A test says where the credentials are; answers how to put back the source before it. */
+export function stripeCredentialsFrom(s: StripeCredentialsSource): () => void {
+  const before = source;
   source = s;
+  return () => {
+    source = before;
+  };
 }
 
 /** The organization's Stripe key (and webhook secret), opened just for the call; null: no Stripe connector. */
