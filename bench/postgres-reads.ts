@@ -65,22 +65,21 @@ async function timed(ledger: Ledger, seq: number, read: Read): Promise<Timed> {
   });
 }
 
-/** One read on the same PostgreSQL books directly and through PgBouncer, timed in turns (pairedPercentiles). */
-async function timedInTurns(direct: Books, pooled: Books, read: Read): Promise<[Timed, Timed]> {
-  return direct.ledger.forOrg(direct.seq, () =>
-    pooled.ledger.forOrg(pooled.seq, async () => {
-      const started = performance.now();
-      await read.run(direct.ledger, direct.seq);
-      const slow = performance.now() - started > SLOW_MS;
-      const runs = slow ? Math.min(50, RUNS) : RUNS;
-      const fns = [() => read.run(direct.ledger, direct.seq), () => read.run(pooled.ledger, pooled.seq)];
-      const [a, b] = await pairedPercentiles(fns, runs, slow ? 5 : 50);
-      return [
-        { ...a, runs },
-        { ...b, runs },
-      ];
-    }),
-  );
+/** One read on the same PostgreSQL books over several connections (direct first), timed in turns (pairedPercentiles). */
+async function timedInTurns(books: Books[], read: Read): Promise<Timed[]> {
+  const inOrgs = (i: number, fn: () => Promise<Timed[]>): Promise<Timed[]> => (i === books.length ? fn() : books[i].ledger.forOrg(books[i].seq, () => inOrgs(i + 1, fn)));
+  return inOrgs(0, async () => {
+    const started = performance.now();
+    await read.run(books[0].ledger, books[0].seq);
+    const slow = performance.now() - started > SLOW_MS;
+    const runs = slow ? Math.min(50, RUNS) : RUNS;
+    const timings = await pairedPercentiles(
+      books.map((b) => () => read.run(b.ledger, b.seq)),
+      runs,
+      slow ? 5 : 50,
+    );
+    return timings.map((t) => ({ ...t, runs }));
+  });
 }
 
 const ms = (t: number) => `${t.toFixed(2)} ms`;
@@ -90,13 +89,19 @@ type Books = { ledger: Ledger; seq: number };
 /**
  * The Markdown table: each read's PostgreSQL and SQLite p50/p99 side by side, and the ratio of the medians; with
  * `pooled` (the same PostgreSQL books through PgBouncer in transaction pooling, issue 51), its p50/p99 and its
- * median against the direct connection's (target within 1.3x).
+ * median against the direct connection's (target within 1.3x); with `unnamed` (the same books directly, but with
+ * the pooler's unnamed statements), its median against the direct one's: the part of PgBouncer's figure that is
+ * planning each statement again (PgBouncer 1.18 keeps no prepared statement), the rest being the extra hop.
  */
-export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books): Promise<string> {
+export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books, unnamed?: Books): Promise<string> {
   const head = ['| read | PostgreSQL p50 | PostgreSQL p99 | SQLite p50 | SQLite p99 | p50 ratio | target p50 |', '|---|---:|---:|---:|---:|---:|---|'];
   if (pooled) {
     head[0] += ' via PgBouncer p50 | via PgBouncer p99 | PgBouncer / direct p50 (target 1.3x) |';
     head[1] += '---:|---:|---:|';
+  }
+  if (pooled && unnamed) {
+    head[0] += ' direct, unnamed statements / direct p50 |';
+    head[1] += '---:|';
   }
   const lines = [...head];
   let fewer = false;
@@ -104,11 +109,12 @@ export async function compareReads(n: number, postgres: Books, sqlite: Books, po
   for (const read of readsOf(n)) {
     console.log(`reads: ${read.name}`);
     // Through PgBouncer, timed in turns with the direct connection: their ratio is the figure.
-    const [pg, via] = pooled ? await timedInTurns(postgres, pooled, read) : [await timed(postgres.ledger, postgres.seq, read), undefined];
+    const [pg, via, planned] = pooled ? await timedInTurns(unnamed ? [postgres, pooled, unnamed] : [postgres, pooled], read) : [await timed(postgres.ledger, postgres.seq, read)];
     const lite = await timed(sqlite.ledger, sqlite.seq, read);
     fewer ||= pg.runs < RUNS || lite.runs < RUNS || (via ? via.runs < RUNS : false);
     let line = `| ${read.name} | ${ms(pg.p50)}${mark(pg)} | ${ms(pg.p99)} | ${ms(lite.p50)}${mark(lite)} | ${ms(lite.p99)} | ${(pg.p50 / lite.p50).toFixed(1)}x | 5 ms |`;
     if (via) line += ` ${ms(via.p50)}${mark(via)} | ${ms(via.p99)} | ${(via.p50 / pg.p50).toFixed(2)}x |`;
+    if (via && planned) line += ` ${(planned.p50 / pg.p50).toFixed(2)}x |`;
     lines.push(line);
   }
   if (fewer) lines.push('', `† slower than ${SLOW_MS} ms on its first call: ${Math.min(50, RUNS)} runs after 5 warm-up.`);
