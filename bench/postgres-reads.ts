@@ -89,18 +89,19 @@ type Books = { ledger: Ledger; seq: number };
 /**
  * The Markdown table: each read's PostgreSQL and SQLite p50/p99 side by side, and the ratio of the medians; with
  * `pooled` (the same PostgreSQL books through PgBouncer in transaction pooling, issue 51), its p50/p99 and its
- * median against the direct connection's (target within 1.3x); with `unnamed` (the same books directly, but with
- * the pooler's unnamed statements), its median against the direct one's: the part of PgBouncer's figure that is
- * planning each statement again (PgBouncer 1.18 keeps no prepared statement), the rest being the extra hop.
+ * median against the direct connection's (target within 1.3x); with `asPooled` (the same books directly, but as
+ * the driver runs behind a pooler: each transaction's first statement unnamed, the next ones prepared per server
+ * session, pooled.ts), its median against the direct one's: what the pooled way of running statements costs, the
+ * rest of PgBouncer's figure being its extra hop.
  */
-export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books, unnamed?: Books): Promise<string> {
+export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books, asPooled?: Books): Promise<string> {
   const head = ['| read | PostgreSQL p50 | PostgreSQL p99 | SQLite p50 | SQLite p99 | p50 ratio | target p50 |', '|---|---:|---:|---:|---:|---:|---|'];
   if (pooled) {
     head[0] += ' via PgBouncer p50 | via PgBouncer p99 | PgBouncer / direct p50 (target 1.3x) |';
     head[1] += '---:|---:|---:|';
   }
-  if (pooled && unnamed) {
-    head[0] += ' direct, unnamed statements / direct p50 |';
+  if (pooled && asPooled) {
+    head[0] += ' direct as pooled / direct p50 |';
     head[1] += '---:|';
   }
   const lines = [...head];
@@ -109,7 +110,7 @@ export async function compareReads(n: number, postgres: Books, sqlite: Books, po
   for (const read of readsOf(n)) {
     console.log(`reads: ${read.name}`);
     // Through PgBouncer, timed in turns with the direct connection: their ratio is the figure.
-    const [pg, via, planned] = pooled ? await timedInTurns(unnamed ? [postgres, pooled, unnamed] : [postgres, pooled], read) : [await timed(postgres.ledger, postgres.seq, read)];
+    const [pg, via, planned] = pooled ? await timedInTurns(asPooled ? [postgres, pooled, asPooled] : [postgres, pooled], read) : [await timed(postgres.ledger, postgres.seq, read)];
     const lite = await timed(sqlite.ledger, sqlite.seq, read);
     fewer ||= pg.runs < RUNS || lite.runs < RUNS || (via ? via.runs < RUNS : false);
     let line = `| ${read.name} | ${ms(pg.p50)}${mark(pg)} | ${ms(pg.p99)} | ${ms(lite.p50)}${mark(lite)} | ${ms(lite.p99)} | ${(pg.p50 / lite.p50).toFixed(1)}x | 5 ms |`;

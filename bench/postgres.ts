@@ -89,11 +89,11 @@ async function reads(cluster: BenchCluster, bouncer: Pooler) {
   if (sqlite.loadSeconds !== null) console.log(`SQLite books built in ${booksFolder}: ${en(N)} demo transactions loaded in ${sqlite.loadSeconds.toFixed(1)} s.`);
   const pg = await openPostgres(cluster.urlOf(BOOKS_DB));
   const pooled = await openPostgres(bouncer.urlOf(BOOKS_DB), { pooler: 'transaction' });
-  // Directly again, but as behind the pooler (no named statements): what planning each statement again costs.
-  const unnamed = await openPostgres(cluster.urlOf(BOOKS_DB), { pooler: 'transaction' });
+  // Directly again, but run as behind the pooler (pooled.ts): what that costs without the pooler's hop.
+  const asPooled = await openPostgres(cluster.urlOf(BOOKS_DB), { pooler: 'transaction' });
   try {
     const org = (await pg.forOrg('all', () => findOrganization(pg, 'bench')))!;
-    const table = await compareReads(N, { ledger: pg, seq: org.seq }, sqlite, { ledger: pooled, seq: org.seq }, { ledger: unnamed, seq: org.seq });
+    const table = await compareReads(N, { ledger: pg, seq: org.seq }, sqlite, { ledger: pooled, seq: org.seq }, { ledger: asPooled, seq: org.seq });
     console.log(
       `\nReads over ${en(N)} transactions on PostgreSQL (role ledgerdesk_app, row-level security, forOrg; directly, and through PgBouncer in transaction pooling) and ${en(sqlite.rows)} on SQLite, in process (${RUNS} runs after 50 warm-up; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores at the end):\n`,
     );
@@ -101,7 +101,7 @@ async function reads(cluster: BenchCluster, bouncer: Pooler) {
   } finally {
     await pg.end();
     await pooled.end();
-    await unnamed.end();
+    await asPooled.end();
     sqlite.ledger.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     sqlite.ledger.close();
   }

@@ -1,16 +1,10 @@
-// The server driver: node-postgres behind the same async Ledger interface. The
-// domain's SQL keeps SQLite's `?` (and `@name`) placeholders; they are numbered
-// here. Every statement runs inside a transaction that sets, transaction-local,
-// the role (row-level security binds it), the caller's organization (`app.org`:
-// none outside forOrg, which reads nothing) and the statement timeout: nothing
-// is left on a connection, so a transaction pooler (PgBouncer) may hand it to
-// any client next (issue 51). A write or snapshot holds one pooled connection for
-// its transaction (nested writes: savepoints), found again through
-// AsyncLocalStorage; its BEGIN and settings go with its first statement, and a
-// snapshot's COMMIT is not waited for (#transaction); a lone statement is
-// framed in its own transaction in one round trip (framed.ts). Directly connected, queries run as named prepared
-// statements (text.ts: statementName), parsed and planned once per connection;
-// behind a transaction pooler, unnamed.
+// The server driver: node-postgres behind the same async Ledger interface; the domain's `?` and `@name`
+// placeholders numbered here (text.ts). Every statement runs in a transaction that sets, transaction-local, the role,
+// the caller's organization and the statement timeout (scope.ts), so a transaction pooler may hand its connection
+// to any client next (issue 51). A write or snapshot holds one pooled connection (nested writes: savepoints), found
+// again through AsyncLocalStorage; its BEGIN and settings go with its first statement, a snapshot's COMMIT is not
+// waited for, and a lone statement is framed in its own transaction in one round trip (framed.ts). Queries run as
+// prepared statements: directly, once per connection (text.ts); behind a pooler, per server session (pooled.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from './node-postgres';
 import type Database from 'better-sqlite3';
@@ -18,6 +12,7 @@ import { type Ledger, type OrgScope, type Query, readsOnly, type SnapshotOptions
 import { parsedOn, runFramed, type Step } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
+import { PooledStatements } from './pooled';
 import { orgText, READER_ROLE, scopeSql, SERVER_ROLE, settingsSql } from './scope';
 import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, PreparedNames, readOnlyError, stale, statementName, told, writes } from './text';
 
@@ -44,6 +39,8 @@ interface Inside {
   answers?: Map<string, pg.QueryResult>;
   /** Not begun yet: BEGIN, the settings and a write's lock go with the first statement (#opening), not alone. */
   pending?: { begin: string[]; lock: string[] };
+  /** Behind a transaction pooler: the server session's token, once the opening answered (pooled.ts). */
+  token?: string;
 }
 
 export class PostgresLedger implements Ledger {
@@ -63,6 +60,8 @@ export class PostgresLedger implements Ledger {
   /** Connections holding a stale named statement: ended when released, so that a new connection prepares it again. */
   readonly #stale = new WeakSet<pg.PoolClient>();
   readonly #prepared = new PreparedNames<pg.PoolClient>();
+  /** Behind a transaction pooler: what this process prepared on each server session. */
+  readonly #pooled = new PooledStatements();
   /** Per organization, the last of this process's writes queued for it. */
   readonly #writers = new Map<number, Promise<void>>();
 
@@ -101,9 +100,9 @@ export class PostgresLedger implements Ledger {
   }
 
   /** The transaction's opening settings (scope.ts) at the caller's organization; a write's with the schema check. */
-  #settingsSql(write: boolean): string {
+  #settingsSql(write: boolean, session = false): string {
     const known = write ? this.knownMigrations : null;
-    return settingsSql({ role: this.role, org: this.#orgNow(), statementTimeoutMs: this.settings.statementTimeoutMs, knownMigrations: known });
+    return settingsSql({ role: this.role, org: this.#orgNow(), statementTimeoutMs: this.settings.statementTimeoutMs, knownMigrations: known, session });
   }
 
   /** The caller's organization as app.org takes it: a number, 'all', '' (none) or a list ({3,7}). */
@@ -143,7 +142,7 @@ export class PostgresLedger implements Ledger {
         inside.org = org;
       }
       const run = () =>
-        this.#inTransaction(inside, this.#named(inside.client, config, name)).catch((error: unknown) => {
+        this.#inTransaction(inside, config, name).catch((error: unknown) => {
           if (stale(error)) this.#stale.add(inside.client); // the transaction has failed: the connection goes at its end
           throw this.#told(error);
         });
@@ -278,7 +277,9 @@ export class PostgresLedger implements Ledger {
    * `BEGIN ISOLATION LEVEL`, and node-postgres must see its own ParseComplete first to keep its name right. Then
    * the opening goes alone first: once per connection and statement.
    */
-  async #inTransaction(inside: Inside, query: pg.QueryConfig): Promise<pg.QueryResult> {
+  async #inTransaction(inside: Inside, config: pg.QueryConfig, name: string | null): Promise<pg.QueryResult> {
+    if (this.settings.pooler === 'transaction') return this.#inPooledTransaction(inside, config, name);
+    const query = this.#named(inside.client, config, name);
     if (!inside.pending) return inside.client.query(query);
     if (!query.name || parsedOn(inside.client, query.name)) return runFramed(inside.client, query, this.#opening(inside), []);
     await inside.client.query(
@@ -289,12 +290,29 @@ export class PostgresLedger implements Ledger {
     return inside.client.query(query);
   }
 
+  /**
+   * Behind a transaction pooler: the first statement unnamed, with the opening, which answers the server session's
+   * token; the next ones named as prepared on that session by this process (pooled.ts).
+   */
+  async #inPooledTransaction(inside: Inside, config: pg.QueryConfig, name: string | null): Promise<pg.QueryResult> {
+    if (inside.pending) {
+      return runFramed(
+        inside.client,
+        config,
+        this.#opening(inside, (token) => (inside.token = token ?? undefined)),
+        [],
+      );
+    }
+    return this.#pooled.run(inside.client, inside.token, config, name);
+  }
+
   /** The pending transaction's opening statements (BEGIN, the settings at the organization of now, the lock); it is begun from here on. */
-  #opening(inside: Inside): Step[] {
+  #opening(inside: Inside, readToken?: Step['read']): Step[] {
     const { begin, lock } = inside.pending!;
     inside.pending = undefined;
     inside.org = this.#orgNow();
-    return [...begin, this.#settingsSql(!inside.readOnly), ...lock].map((text) => ({ text }));
+    const settings: Step = { text: this.#settingsSql(!inside.readOnly, readToken !== undefined), read: readToken };
+    return [...begin.map((text) => ({ text })), settings, ...lock.map((text) => ({ text }))];
   }
 
   async #savepoint<T>(outer: Inside, fn: () => T | Promise<T>): Promise<T> {

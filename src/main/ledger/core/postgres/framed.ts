@@ -23,10 +23,11 @@ interface QueryProtocol {
   handleCommandComplete(msg: unknown, connection: Wire): void;
 }
 
-/** A statement run before the framed one: its text and its values (strings). */
+/** A statement run before the framed one: its text and its values (strings); `read`: given its first row's first value. */
 export interface Step {
   text: string;
   values?: string[];
+  read?: (value: string | null) => void;
 }
 
 type Callback = (error: Error | null, result?: pg.QueryResult) => void;
@@ -76,6 +77,7 @@ export class Framed extends Base {
 
   override handleDataRow(msg: unknown): void {
     if (this.#completed === this.#before.length) super.handleDataRow(msg);
+    else this.#before[this.#completed]?.read?.((msg as { fields: (string | null)[] }).fields[0] ?? null);
   }
 
   override handleCommandComplete(msg: unknown, connection: Wire): void {

@@ -2,6 +2,7 @@
 // connection a transaction pooler may hand to anyone next (issue 51): the role row-level security binds, the
 // caller's organization (`app.org`) and the statement timeout.
 import type { OrgScope } from '../storage';
+import { SESSION_TOKEN } from './pooled';
 import { outdatedCheck } from './text';
 
 /** The role the server's statements run as: it owns nothing, and row-level security applies to it (db/postgres). */
@@ -36,14 +37,17 @@ export interface Settings {
   statementTimeoutMs: number;
   /** Before a write: the migrations this build knows, checked against the database's (a newer build's fail it). */
   knownMigrations: number | null;
+  /** Behind a transaction pooler: the server session's token first (pooled.ts), read by the driver. */
+  session?: boolean;
 }
 
 /** A transaction's opening settings: the role, the organization, the statement timeout and, before a write, the schema check. */
-export function settingsSql({ role, org, statementTimeoutMs, knownMigrations }: Settings): string {
+export function settingsSql({ role, org, statementTimeoutMs, knownMigrations, session }: Settings): string {
   const parts = [`set_config('app.org', '${org}', true)`];
   const as = roleFor(role, org);
   if (as) parts.unshift(`set_config('role', '${as}', true)`);
   if (statementTimeoutMs > 0) parts.push(`set_config('statement_timeout', '${statementTimeoutMs}', true)`);
   if (knownMigrations !== null) parts.push(outdatedCheck(knownMigrations));
+  if (session) parts.unshift(SESSION_TOKEN);
   return `SELECT ${parts.join(', ')}`;
 }
