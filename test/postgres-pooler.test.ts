@@ -127,7 +127,7 @@ describe('behind PgBouncer in transaction pooling', () => {
         await c.query('BEGIN'); // one server connection for the list and what runs from it
         const prepared = (await c.query<{ name: string; statement: string; n: number }>('SELECT name, statement, cardinality(parameter_types) AS n FROM pg_prepared_statements'))
           .rows;
-        for (const p of prepared) expect(p.name).toMatch(/^ldk_[0-9a-f]{24}_[0-9a-f]{8}_[0-9a-f]{6}$/);
+        for (const p of prepared) expect(p.name).toMatch(/^ldk_[0-9a-f]{24}_[0-9a-f]{8}_[0-9a-f]{8}$/);
         for (const p of prepared.filter((p) => /^\s*SELECT\b/i.test(p.statement))) {
           const rows = (await c.query(`EXECUTE ${p.name}(${Array.from({ length: p.n }, () => 'NULL').join(', ')})`)).rows as Record<string, unknown>[];
           expect(rows.flatMap((r) => Object.values(r)).filter((v) => v !== null && Number(v) !== 0)).toEqual([]);

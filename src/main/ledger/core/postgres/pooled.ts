@@ -34,7 +34,7 @@ type Parsed = Record<string, string>;
 const parsedOf = (client: pg.PoolClient): Parsed => (client as unknown as { connection: { parsedStatements: Parsed } }).connection.parsedStatements;
 
 export class PooledStatements {
-  readonly #tag = randomBytes(3).toString('hex');
+  readonly #tag = randomBytes(4).toString('hex');
   /** By session token: the names this process prepared there, or null: prepare nothing more there. */
   readonly #sessions = new Map<string, Set<string> | null>();
   #kept = 0;
