@@ -5,6 +5,7 @@ import { accountRows, type AccountType } from '../accounts/accounts';
 import type { Ledger } from '../core/sqlite/open';
 import { fromMinor } from '../core/money';
 import { accountSumsThrough } from '../totals/sums';
+import { consistent } from '../core/consistent';
 
 export interface AccountBalance {
   id: string;
@@ -25,8 +26,13 @@ export interface AccountBalance {
  * Every account's balance at a date (default: today): from the per-account
  * totals, less, for the cleared balance, the rows entered by hand or by an
  * approved journal entry that no statement has shown yet (few, and indexed).
+ * One snapshot: a write committing meanwhile is in all three reads or none.
  */
-export async function balancesAt(ledger: Ledger, orgSeq: number, date = new Date().toISOString().slice(0, 10)): Promise<{ date: string; accounts: AccountBalance[] }> {
+export const balancesAt = consistent(async function balancesAt(
+  ledger: Ledger,
+  orgSeq: number,
+  date: string = new Date().toISOString().slice(0, 10),
+): Promise<{ date: string; accounts: AccountBalance[] }> {
   const sums = new Map<number, { all: number; reconciled: number; uncleared: number }>();
   const of = (seq: number) => sums.get(seq) ?? sums.set(seq, { all: 0, reconciled: 0, uncleared: 0 }).get(seq)!;
   for (const r of await accountSumsThrough(ledger, orgSeq, date)) {
@@ -58,4 +64,4 @@ export async function balancesAt(ledger: Ledger, orgSeq: number, date = new Date
     };
   });
   return { date, accounts };
-}
+});
