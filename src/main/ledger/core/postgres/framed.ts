@@ -94,5 +94,9 @@ export function runFramed(client: pg.PoolClient, config: pg.QueryConfig, before:
 
 /** Whether a named statement is prepared on a client's connection (node-postgres records it at its ParseComplete). */
 export function parsedOn(client: pg.PoolClient, name: string): boolean {
-  return (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[name] !== undefined;
+  return parsedStatements(client)[name] !== undefined;
 }
+
+/** node-postgres' record of the statements prepared on a client's connection, by name: their texts. */
+export const parsedStatements = (client: pg.PoolClient): Record<string, string> =>
+  (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;

@@ -18,6 +18,7 @@
 //   process preparing anything more there (the transaction fails, as any failed statement's does).
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { parsedStatements } from './framed';
 import { stale } from './text';
 
 /** The server session's token, made by the first Ledgerdesk transaction run there (set_config(..., false): session-level). */
@@ -29,9 +30,6 @@ const MOST_PER_SESSION = 400;
 const KEPT_SESSIONS = 256;
 /** Sessions known at all (remembered, or not to be prepared on again); beyond it the oldest are forgotten. */
 const KNOWN_SESSIONS = 16_384;
-
-type Parsed = Record<string, string>;
-const parsedOf = (client: pg.PoolClient): Parsed => (client as unknown as { connection: { parsedStatements: Parsed } }).connection.parsedStatements;
 
 export class PooledStatements {
   readonly #tag = randomBytes(4).toString('hex');
@@ -48,7 +46,7 @@ export class PooledStatements {
     if (held === null) return null;
     if (held === undefined) held = this.#remember(token);
     const named = `${name}_${token.slice(0, 8)}_${this.#tag}`;
-    const parsed = parsedOf(client);
+    const parsed = parsedStatements(client);
     if (held.has(named)) parsed[named] = text;
     else if (held.size >= MOST_PER_SESSION) return null;
     else delete parsed[named];
@@ -72,7 +70,7 @@ export class PooledStatements {
 
   /** After a named statement ran or failed: held from now on where the session said ParseComplete. */
   ran(client: pg.PoolClient, token: string, named: string): void {
-    if (parsedOf(client)[named] !== undefined) this.#sessions.get(token)?.add(named);
+    if (parsedStatements(client)[named] !== undefined) this.#sessions.get(token)?.add(named);
   }
 
   /** Nothing more is prepared on this session (a statement there was not as recorded). */
