@@ -77,9 +77,10 @@ describe('splits and transfers in the register', () => {
       ['5200', -40, 'shelf'],
     ]);
     await page.getByText('split 2').waitFor();
-    // The register's lines read as the editor typed them.
+    // The register's lines read as the editor typed them, once the opened row has loaded again
+    // (the register and the opened row reload one after the other).
     const list = page.getByRole('list', { name: 'Lines of the entry' });
-    expect(await list.innerText()).toMatch(/5100 Software & tools \$60\.00\s+5200 Office & rent \$40\.00 — shelf/);
+    await expect.poll(() => list.innerText()).toMatch(/5100 Software & tools \$60\.00\s+5200 Office & rent \$40\.00 — shelf/);
   });
 
   it('fills the remainder of a -389.98 payment as the part left, 59.99, after 329.99 typed; unsplit asks when it cannot know', async () => {
