@@ -1,11 +1,13 @@
 // Prepared statements behind PgBouncer 1.18 in transaction pooling (src/main/ledger/core/postgres/pooled.ts):
-// one server connection (default_pool_size = 1) shared by two processes' pools. A read's later statements run
-// prepared, each process under names of its own, planned once per server session and then reused; a transaction
-// that fails after preparing there, and a server session reset (DISCARD ALL), leave nothing stale behind.
+// one server connection (default_pool_size = 1) shared by two processes' pools. A transaction's statements, its
+// first too, run prepared, each process under names of its own, planned once per server session and then reused;
+// a lone statement runs unnamed; a transaction that fails after preparing there, and a server session reset
+// (DISCARD ALL), leave nothing stale behind.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { openPostgres } from '../src/main/ledger/core/postgres/open';
+import { numbered, statementName } from '../src/main/ledger/core/postgres/text';
 import type { PostgresLedger } from '../src/main/ledger/core/postgres/driver';
 import { fillDemo } from '../src/main/demo';
 import { psqlSync } from './support/postgres';
@@ -46,7 +48,7 @@ async function preparedThere(url: string): Promise<Prepared[]> {
 const tagOf = (name: string) => name.split('_').at(-1);
 
 describe('prepared statements behind a transaction pooler', () => {
-  it("run a read's later statements prepared, each process under its own names, reused on the server session", async () => {
+  it("run a read's statements prepared, each process under its own names, reused on the server session", async () => {
     const { a, b, url, seq, direct } = await twoProcesses();
     const expected = await direct.forOrg(seq, () => L.dashboardSummary(direct, seq));
     const reads = Array.from({ length: 6 }, (_, i) => (i % 2 ? b : a)).map((l) => l.forOrg(seq, () => L.dashboardSummary(l, seq)));
@@ -54,9 +56,22 @@ describe('prepared statements behind a transaction pooler', () => {
 
     const prepared = (await preparedThere(url)).filter((p) => p.name.startsWith('ldk_'));
     expect(new Set(prepared.map((p) => tagOf(p.name))).size).toBe(2); // both processes prepared there, apart
-    // Each process ran its dashboard three times on the one server session: its later statements planned once each,
-    // then run as prepared.
+    // Each process ran its dashboard three times on the one server session: its statements planned once each, then
+    // run as prepared.
     expect(Math.max(...prepared.map((p) => p.runs))).toBeGreaterThanOrEqual(3);
+  });
+
+  it("run a transaction's first statement prepared too (its opening goes first and names the session), a lone statement unnamed", async () => {
+    const { a, url, seq } = await twoProcesses();
+    const [first, lone] = ['SELECT count(*) FROM accounts WHERE org_seq = ?', 'SELECT count(*) FROM categories WHERE org_seq = ?'];
+    for (let i = 0; i < 3; i++) {
+      expect(await a.forOrg(seq, () => a.snapshot(() => a.stmt(first).pluck().get(seq)))).toBeGreaterThan(0);
+      expect(await a.forOrg(seq, () => a.stmt(lone).pluck().get(seq))).toBeGreaterThan(0);
+    }
+    const prepared = await preparedThere(url);
+    const named = (sql: string) => prepared.filter((p) => p.name.startsWith(`${statementName(numbered(sql).text)}_`));
+    expect(named(first)).toEqual([{ name: expect.stringMatching(/_[0-9a-f]{8}_[0-9a-f]{8}$/), runs: 3 }]);
+    expect(named(lone)).toEqual([]);
   });
 
   it('leave nothing stale when a transaction fails after preparing, or when the server session is reset', async () => {
@@ -70,7 +85,7 @@ describe('prepared statements behind a transaction pooler', () => {
       await c.query('DISCARD ALL');
       await c.end();
     };
-    // As new: this write's opening makes the session's token, its second statement is prepared, its third fails.
+    // As new: this write's opening makes the session's token, its first two statements are prepared, its third fails.
     await reset();
     const failing = a.forOrg(seq, () =>
       a.write(async () => {

@@ -2,17 +2,18 @@
 // placeholders numbered here (text.ts). Every statement runs in a transaction that sets, transaction-local, the role,
 // the caller's organization and the statement timeout (scope.ts), so a transaction pooler may hand its connection
 // to any client next (issue 51). A write or snapshot holds one pooled connection (nested writes: savepoints), found
-// again through AsyncLocalStorage; its BEGIN and settings go with its first statement, a snapshot's COMMIT is not
+// again through AsyncLocalStorage; its BEGIN and settings go when its first statement does, a snapshot's COMMIT is not
 // waited for, and a lone statement is framed in its own transaction in one round trip (framed.ts). Queries run as
-// prepared statements: directly, once per connection (text.ts); behind a pooler, per server session (pooled.ts).
+// prepared statements: directly, once per connection (text.ts); behind a pooler, a transaction's per server session
+// (pooled.ts), its opening sent alone first to learn which.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from './node-postgres';
 import type Database from 'better-sqlite3';
 import { type Ledger, type OrgScope, type Query, readsOnly, type SnapshotOptions } from '../storage';
-import { parsedOn, runFramed, type Step } from './framed';
+import { parsedOn, runFramed } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
-import { PooledStatements } from './pooled';
+import { PooledStatements, tokenOf } from './pooled';
 import { orgText, READER_ROLE, scopeSql, SERVER_ROLE, settingsSql } from './scope';
 import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, PreparedNames, readOnlyError, stale, statementName, told, writes } from './text';
 
@@ -37,7 +38,7 @@ interface Inside {
   readOnly: boolean;
   /** A snapshot's answers by organization, statement and values: the same read in one snapshot answers the same. */
   answers?: Map<string, pg.QueryResult>;
-  /** Not begun yet: BEGIN, the settings and a write's lock go with the first statement (#opening), not alone. */
+  /** Not begun yet: BEGIN, the settings and a write's lock go when the first statement does (#opening). */
   pending?: { begin: string[]; lock: string[] };
   /** Behind a transaction pooler: the server session's token, once the opening answered (pooled.ts). */
   token?: string;
@@ -155,12 +156,12 @@ export class PostgresLedger implements Ledger {
       if (result.rows.length <= KEPT_ROWS) inside.answers!.set(key, copied(result));
       return result;
     }
-    const frame: Step[] = [{ text: 'BEGIN' }, { text: this.#settingsSql(write) }];
+    const frame = ['BEGIN', this.#settingsSql(write)];
     const client = await this.pool.connect();
     let broken = false;
     const lone = async (query: pg.QueryConfig) => {
       try {
-        return await runFramed(client, query, frame, [{ text: 'COMMIT' }]);
+        return await runFramed(client, query, frame, ['COMMIT']);
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
         throw error;
@@ -245,8 +246,8 @@ export class PostgresLedger implements Ledger {
 
   /**
    * A transaction on one pooled connection. BEGIN, its settings (settingsSql) and, a write in an organization, its row
-   * lock are not sent alone: they go before its first statement, in the same round trip (#opening), and a transaction
-   * that runs no statement sends nothing. A snapshot's COMMIT is not waited for: its connection goes back to the pool
+   * lock go when its first statement does, in the same round trip (directly) or just before it (behind a pooler:
+   * #inTransaction), and a transaction that runs no statement sends nothing. A snapshot's COMMIT is not waited for: its connection goes back to the pool
    * with the COMMIT sent, and whoever takes it next is answered after it (one connection answers in order); a
    * read-only transaction has nothing for COMMIT to fail on but a lost connection, which fails the next user's
    * statements as it would have anyway. A write's COMMIT is waited for (its answer is the write's).
@@ -275,50 +276,39 @@ export class PostgresLedger implements Ledger {
    * A statement of a transaction; its first takes the opening with it (framed.ts), unless it is a named statement
    * this connection has not prepared yet: its Parse would take the transaction's snapshot before a snapshot's
    * `BEGIN ISOLATION LEVEL`, and node-postgres must see its own ParseComplete first to keep its name right. Then
-   * the opening goes alone first: once per connection and statement.
+   * the opening goes alone first: once per connection and statement. Behind a transaction pooler the opening always
+   * goes alone first, and answers the server session's token: every statement then runs as prepared on that
+   * session by this process (pooled.ts).
    */
   async #inTransaction(inside: Inside, config: pg.QueryConfig, name: string | null): Promise<pg.QueryResult> {
-    if (this.settings.pooler === 'transaction') return this.#inPooledTransaction(inside, config, name);
+    if (this.settings.pooler === 'transaction') {
+      if (inside.pending) inside.token = tokenOf(await this.#openAlone(inside, true));
+      return this.#pooled.run(inside.client, inside.token, config, name);
+    }
     const query = this.#named(inside.client, config, name);
     if (!inside.pending) return inside.client.query(query);
     if (!query.name || parsedOn(inside.client, query.name)) return runFramed(inside.client, query, this.#opening(inside), []);
-    await inside.client.query(
-      this.#opening(inside)
-        .map((step) => step.text)
-        .join('; '),
-    );
+    await this.#openAlone(inside);
     return inside.client.query(query);
   }
 
-  /**
-   * Behind a transaction pooler: the first statement unnamed, with the opening, which answers the server session's
-   * token; the next ones named as prepared on that session by this process (pooled.ts).
-   */
-  async #inPooledTransaction(inside: Inside, config: pg.QueryConfig, name: string | null): Promise<pg.QueryResult> {
-    if (inside.pending) {
-      return runFramed(
-        inside.client,
-        config,
-        this.#opening(inside, (token) => (inside.token = token ?? undefined)),
-        [],
-      );
-    }
-    return this.#pooled.run(inside.client, inside.token, config, name);
-  }
-
   /** The pending transaction's opening statements (BEGIN, the settings at the organization of now, the lock); it is begun from here on. */
-  #opening(inside: Inside, readToken?: Step['read']): Step[] {
+  #opening(inside: Inside, session = false): string[] {
     const { begin, lock } = inside.pending!;
     inside.pending = undefined;
     inside.org = this.#orgNow();
-    const settings: Step = { text: this.#settingsSql(!inside.readOnly, readToken !== undefined), read: readToken };
-    return [...begin.map((text) => ({ text })), settings, ...lock.map((text) => ({ text }))];
+    return [...begin, this.#settingsSql(!inside.readOnly, session), ...lock];
+  }
+
+  /** The opening sent alone, in one message; with `session`, its settings answer the server session's token (pooled.ts). */
+  #openAlone(inside: Inside, session = false): Promise<pg.QueryResult | pg.QueryResult[]> {
+    return inside.client.query(this.#opening(inside, session).join('; ')) as Promise<pg.QueryResult | pg.QueryResult[]>;
   }
 
   async #savepoint<T>(outer: Inside, fn: () => T | Promise<T>): Promise<T> {
     const name = `nested_${++outer.depth}`;
     // Not begun yet: begun here, in the same message as the savepoint.
-    const opening = outer.pending ? this.#opening(outer).map((step) => step.text) : [];
+    const opening = outer.pending ? this.#opening(outer) : [];
     const org = outer.org;
     await outer.client.query([...opening, `SAVEPOINT ${name}`].join('; '));
     try {

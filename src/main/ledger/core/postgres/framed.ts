@@ -23,13 +23,6 @@ interface QueryProtocol {
   handleCommandComplete(msg: unknown, connection: Wire): void;
 }
 
-/** A statement run before the framed one: its text and its values (strings); `read`: given its first row's first value. */
-export interface Step {
-  text: string;
-  values?: string[];
-  read?: (value: string | null) => void;
-}
-
 type Callback = (error: Error | null, result?: pg.QueryResult) => void;
 
 const Base = pg.Query as unknown as new (config: pg.QueryConfig, values: undefined, callback: Callback) => QueryProtocol & pg.Submittable;
@@ -40,12 +33,12 @@ const Base = pg.Query as unknown as new (config: pg.QueryConfig, values: undefin
  * node-postgres records its name at the first ParseComplete (its own) and forgets it if its Parse fails.
  */
 export class Framed extends Base {
-  #before: Step[];
-  #after: Step[];
+  #before: string[];
+  #after: string[];
   /** Statements completed so far: the framed one is number #before.length. */
   #completed = 0;
 
-  constructor(config: pg.QueryConfig, before: Step[], after: Step[], callback: Callback) {
+  constructor(config: pg.QueryConfig, before: string[], after: string[], callback: Callback) {
     super(config, undefined, callback);
     this.#before = before;
     this.#after = after;
@@ -63,9 +56,9 @@ export class Framed extends Base {
       connection.parse({ text: self.text, name: self.name, types: self.types });
       named[self.name] = self.text;
     }
-    const step = (s: Step) => {
-      connection.parse({ text: s.text });
-      connection.bind({ values: s.values ?? [] });
+    const step = (text: string) => {
+      connection.parse({ text });
+      connection.bind({});
       connection.execute({});
     };
     this.#before.forEach(step);
@@ -77,7 +70,6 @@ export class Framed extends Base {
 
   override handleDataRow(msg: unknown): void {
     if (this.#completed === this.#before.length) super.handleDataRow(msg);
-    else this.#before[this.#completed]?.read?.((msg as { fields: (string | null)[] }).fields[0] ?? null);
   }
 
   override handleCommandComplete(msg: unknown, connection: Wire): void {
@@ -86,7 +78,7 @@ export class Framed extends Base {
 }
 
 /** Runs a statement framed by before and after on a client: one round trip. */
-export function runFramed(client: pg.PoolClient, config: pg.QueryConfig, before: Step[], after: Step[]): Promise<pg.QueryResult> {
+export function runFramed(client: pg.PoolClient, config: pg.QueryConfig, before: string[], after: string[]): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
     void client.query(new Framed(config, before, after, (error, result) => (error ? reject(error) : resolve(result!))) as unknown as pg.QueryConfig);
   });
