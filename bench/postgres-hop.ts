@@ -66,7 +66,10 @@ export function bareWrites(cluster: BenchCluster, bouncer: Pooler, seconds: numb
   // Scale 8: as many branches as the proposals' organizations, so that 32 clients do not all wait on one row.
   execFileSync(pgbench, ['-i', '-q', '-s', '8', ...connection(cluster.folder, 5432), PGBENCH_DB], { stdio: 'pipe' });
   const tps = (host: string, port: number) => {
-    const out = execFileSync(pgbench, ['-c', '32', '-j', '2', '-T', String(seconds), '-M', 'extended', ...connection(host, port), PGBENCH_DB], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(pgbench, ['-c', '32', '-j', '2', '-T', String(seconds), '-M', 'extended', ...connection(host, port), PGBENCH_DB], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const found = /tps = ([\d.]+)/.exec(out);
     if (!found) throw new Error(`pgbench printed no tps: ${out}`);
     return Number(found[1]);

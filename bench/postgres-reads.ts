@@ -11,6 +11,7 @@
 // run reads as deep into its books as the full one).
 import { balancesAt, balanceSheet, dashboardSummary, generalLedger, listTransactions, profitAndLoss, trialBalance, type Ledger } from '../src/main/ledger';
 import { pairedPercentiles, percentiles } from './timing';
+import { roundTrips, type Hop } from './postgres-hop';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 /** A read slower than this on its first call is timed fewer times, so that one slow read does not hold the run for minutes. */
@@ -92,9 +93,11 @@ type Books = { ledger: Ledger; seq: number };
  * median against the direct connection's (target within 1.3x); with `asPooled` (the same books directly, but as
  * the driver runs behind a pooler: each transaction's first statement unnamed, the next ones prepared per server
  * session, pooled.ts), its median against the direct one's: what the pooled way of running statements costs, the
- * rest of PgBouncer's figure being its extra hop.
+ * rest of PgBouncer's figure being its extra hop; with `hop` (a bare round trip's extra cost through the pooler,
+ * postgres-hop.ts), the read's round trips and its floor: the direct median plus that extra cost per round trip,
+ * against the direct median (what no driver could go under through this pooler on this machine).
  */
-export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books, asPooled?: Books): Promise<string> {
+export async function compareReads(n: number, postgres: Books, sqlite: Books, pooled?: Books, asPooled?: Books, hop?: Hop): Promise<string> {
   const head = ['| read | PostgreSQL p50 | PostgreSQL p99 | SQLite p50 | SQLite p99 | p50 ratio | target p50 |', '|---|---:|---:|---:|---:|---:|---|'];
   if (pooled) {
     head[0] += ' via PgBouncer p50 | via PgBouncer p99 | PgBouncer / direct p50 (target 1.3x) |';
@@ -103,6 +106,10 @@ export async function compareReads(n: number, postgres: Books, sqlite: Books, po
   if (pooled && asPooled) {
     head[0] += ' direct as pooled / direct p50 |';
     head[1] += '---:|';
+  }
+  if (pooled && hop) {
+    head[0] += ' round trips | bare floor via PgBouncer |';
+    head[1] += '---:|---:|';
   }
   const lines = [...head];
   let fewer = false;
@@ -116,6 +123,10 @@ export async function compareReads(n: number, postgres: Books, sqlite: Books, po
     let line = `| ${read.name} | ${ms(pg.p50)}${mark(pg)} | ${ms(pg.p99)} | ${ms(lite.p50)}${mark(lite)} | ${ms(lite.p99)} | ${(pg.p50 / lite.p50).toFixed(1)}x | 5 ms |`;
     if (via) line += ` ${ms(via.p50)}${mark(via)} | ${ms(via.p99)} | ${(via.p50 / pg.p50).toFixed(2)}x |`;
     if (via && planned) line += ` ${(planned.p50 / pg.p50).toFixed(2)}x |`;
+    if (via && pooled && hop) {
+      const trips = await pooled.ledger.forOrg(pooled.seq, () => roundTrips(() => read.run(pooled.ledger, pooled.seq)));
+      line += ` ${trips} | ${((pg.p50 + trips * hop.extra) / pg.p50).toFixed(2)}x |`;
+    }
     lines.push(line);
   }
   if (fewer) lines.push('', `† slower than ${SLOW_MS} ms on its first call: ${Math.min(50, RUNS)} runs after 5 warm-up.`);

@@ -14,7 +14,8 @@
 // Issue 51: the reads and the 2-process proposals also through PgBouncer in
 // transaction pooling (Debian's /usr/sbin/pgbouncer, started here in front of
 // the cluster), each beside the direct connection's in the same run: target
-// within 1.3x.
+// within 1.3x; beside them the bare baselines of the same run (postgres-hop.ts):
+// what a round trip and a plain write load cost more through PgBouncer alone.
 // The server is a cluster kept in bench/.data-pg between runs, with a server's
 // durability (bench/postgres-cluster.ts), started here and stopped at the end;
 // its 1,000,000-transaction database is built on the first run (or when this
@@ -37,6 +38,7 @@ import { compareReads } from './postgres-reads';
 import { compareImports, peakNote, writeMerged } from './postgres-import';
 import { compareProposals } from './postgres-proposals';
 import { startPgBouncer, type Pooler } from '../test/support/postgres';
+import { bareRoundTrip, bareWrites } from './postgres-hop';
 
 const root = join(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -46,6 +48,8 @@ const booksFolder = resolve(root, process.env.BENCH_BOOKS_DATA ?? join('bench', 
 const withSqliteImport = process.env.BENCH_SQLITE_IMPORT !== '0';
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,import,proposals').split(','));
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const PROPOSAL_SECONDS = Number(process.env.BENCH_PROPOSAL_SECONDS ?? 10);
+const ms = (t: number) => `${t.toFixed(2)} ms`;
 const en = (n: number) => n.toLocaleString('en');
 
 let pooler: Pooler | undefined;
@@ -93,11 +97,16 @@ async function reads(cluster: BenchCluster, bouncer: Pooler) {
   const asPooled = await openPostgres(cluster.urlOf(BOOKS_DB), { pooler: 'transaction' });
   try {
     const org = (await pg.forOrg('all', () => findOrganization(pg, 'bench')))!;
-    const table = await compareReads(N, { ledger: pg, seq: org.seq }, sqlite, { ledger: pooled, seq: org.seq }, { ledger: asPooled, seq: org.seq });
+    const hop = await bareRoundTrip(cluster.urlOf(BOOKS_DB), bouncer.urlOf(BOOKS_DB));
+    const table = await compareReads(N, { ledger: pg, seq: org.seq }, sqlite, { ledger: pooled, seq: org.seq }, { ledger: asPooled, seq: org.seq }, hop);
     console.log(
       `\nReads over ${en(N)} transactions on PostgreSQL (role ledgerdesk_app, row-level security, forOrg; directly, and through PgBouncer in transaction pooling) and ${en(sqlite.rows)} on SQLite, in process (${RUNS} runs after 50 warm-up; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores at the end):\n`,
     );
     console.log(table);
+    console.log(
+      `\nThe bare baseline: one unnamed statement on a plain node-postgres client takes ${ms(hop.direct)} directly and ${ms(hop.pooled)} through PgBouncer (p50, in turns), ` +
+        `${(hop.pooled / hop.direct).toFixed(2)}x: PgBouncer adds ${ms(hop.extra)} to every round trip on this machine. A read's bare floor is its direct p50 plus that for each of its round trips, against its direct p50.`,
+    );
   } finally {
     await pg.end();
     await pooled.end();
@@ -137,6 +146,11 @@ async function proposals(cluster: BenchCluster, bouncer: Pooler) {
   const table = await compareProposals(cluster, bouncer);
   console.log(`\nAgents' proposals, 8 organizations, POST /api/v1/proposals/categorization through ledgerdesk serve --database (target 1,000/s, every one audited):\n`);
   console.log(table);
+  const bare = bareWrites(cluster, bouncer, PROPOSAL_SECONDS);
+  console.log(
+    `\nThe bare baseline: pgbench's TPC-B-like transaction (scale 8, 32 clients on 2 threads, ${PROPOSAL_SECONDS} s each) runs ${en(Math.round(bare.direct))}/s directly and ${en(Math.round(bare.pooled))}/s through PgBouncer: ` +
+      `${(bare.direct / bare.pooled).toFixed(2)}x, what the pooler alone costs a write load on this machine.`,
+  );
 }
 
 await main().catch((error) => {
