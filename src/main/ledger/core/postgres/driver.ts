@@ -14,6 +14,7 @@ import { parsedOn, runFramed } from './framed';
 import { DEFAULT_SETTINGS, type PostgresSettings } from './settings';
 import { types } from './types';
 import { PooledStatements, tokenOf } from './pooled';
+import { queryOf } from './query';
 import { orgText, READER_ROLE, scopeSql, SERVER_ROLE, settingsSql } from './scope';
 import { answerKey, copied, KEPT_ROWS, numbered, orderedParams, PreparedNames, readOnlyError, stale, statementName, told, writes } from './text';
 
@@ -181,30 +182,8 @@ export class PostgresLedger implements Ledger {
 
   stmt(sql: string): Query {
     let query = this.#queries.get(sql);
-    if (!query) {
-      const values = {
-        get: async (...params: unknown[]) => ((await this.#query(sql, params, 'array')).rows[0] as unknown[] | undefined)?.[0],
-        all: async (...params: unknown[]) => (await this.#query(sql, params, 'array')).rows.map((r) => (r as unknown[])[0]),
-      };
-      query = {
-        get: async (...params) => (await this.#query(sql, params)).rows[0],
-        all: async (...params) => (await this.#query(sql, params)).rows,
-        run: async (...params) => {
-          const { rowCount } = await this.#query(sql, params);
-          return { changes: rowCount ?? 0 };
-        },
-        insert: async (...params) => ((await this.#query(`${sql} RETURNING seq`, params, 'array')).rows[0] as [number])[0],
-        pluck: () => values,
-        // Read whole (a cursor would hold a connection per walk); the walks are a page's day counts and a rule run's matches.
-        iterateRaw: (...params) => this.#walk(sql, params),
-      };
-      this.#queries.set(sql, query);
-    }
+    if (!query) this.#queries.set(sql, (query = queryOf(sql, (text, params, rowMode) => this.#query(text, params, rowMode))));
     return query;
-  }
-
-  async *#walk(sql: string, params: unknown[]): AsyncGenerator<unknown[][]> {
-    yield (await this.#query(sql, params, 'array')).rows as unknown[][];
   }
 
   async rows<T>(sql: string, ...params: unknown[]): Promise<T[]> {
