@@ -129,6 +129,9 @@ describe('books kept for a while', () => {
     await period.getByLabel('From', { exact: true }).fill('2026-01-01');
     await period.getByLabel('To', { exact: true }).fill('2026-06-30');
     const table = page.locator('table.pl');
+    // The period's own table, not the default one shown until both dates are in (its months would be other columns).
+    const months = () => table.locator('thead th').evaluateAll((ths) => ths.map((th) => th.textContent ?? '').filter((t) => /^[A-Z][a-z]{2} \d{4}$/.test(t)));
+    await expect.poll(months).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026']);
     await table.locator('tr.section', { hasText: 'Cost of sales' }).waitFor();
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => (tr.firstElementChild as HTMLElement).innerText.trim()));
     const at = (text: string) => rows.findIndex((r) => r.startsWith(text));
