@@ -31,8 +31,9 @@ const shared: TestProjectInlineConfiguration['test'] = {
   // loading the domain's modules was a quarter of the run (583 s of 2,847 summed). So a test that changes what a
   // module holds (a source it points elsewhere, an environment variable) puts it back in its afterAll.
   isolate: false,
-  // Every total recounted from the rows after every test (test/support/recount.ts); a failed browser test's pages printed.
-  setupFiles: ['test/support/recount.ts', 'test/support/browser-witness.ts'],
+  // What helpers opened closed at each file's end (test/support/file-end.ts); every total recounted from the rows
+  // after every test (test/support/recount.ts); a failed browser test's pages printed.
+  setupFiles: ['test/support/file-end.ts', 'test/support/recount.ts', 'test/support/browser-witness.ts'],
   // A guard against a test that hangs, not a speed check (speed is npm run bench's): two files at once on two cores
   // can take a command-heavy test past 30 s.
   testTimeout: 90_000,

@@ -10,8 +10,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Copy, DockerfileParser, type Dockerfile } from 'dockerfile-ast';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from './support/env';
+import { atFileEnd } from './support/file-end';
 import { startPostgres } from './support/postgres';
 
 const root = join(import.meta.dirname, '..');
@@ -120,7 +121,7 @@ describe('the Dockerfile', () => {
       }
       child.stdout!.on('data', (c) => (output += c));
       child.stderr!.on('data', (c) => (output += c));
-      afterAll(() => void child.kill('SIGKILL'));
+      atFileEnd(() => void child.kill('SIGKILL'));
       await until(
         'health',
         () => healthCheck(port, env) === 0,
@@ -159,7 +160,7 @@ describe('compose.yaml', () => {
 
   it("sets up PostgreSQL so that the server's URL opens the books: its init script on a new cluster, then the server ready", async () => {
     const cluster = startPostgres({ superuser: 'postgres' });
-    afterAll(() => cluster.stop());
+    atFileEnd(() => cluster.stop());
     const init = spawnSync('sh', [join(root, 'deploy', 'postgres-init.sh')], {
       encoding: 'utf8',
       env: {
@@ -184,7 +185,7 @@ describe('compose.yaml', () => {
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    afterAll(() => void child.kill('SIGKILL'));
+    atFileEnd(() => void child.kill('SIGKILL'));
     await until(
       'readiness',
       async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200,

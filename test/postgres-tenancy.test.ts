@@ -3,35 +3,28 @@
 // one organization's writes serial across connections (its row locked first);
 // connected directly, and through PgBouncer in transaction pooling (issue 51).
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as L from '../src/main/ledger';
 import { openPostgres } from '../src/main/ledger/core/postgres/open';
 import { READER_ROLE, SERVER_ROLE, type PostgresLedger } from '../src/main/ledger/core/postgres/driver';
 import { GLOBAL_TABLES } from '../src/main/ledger/core/postgres/tenancy';
 import { checkPostgres } from '../scripts/check-postgres';
 import { fillDemo } from '../src/main/demo';
-import { psqlSync, startPgBouncer, startPostgres, type Pooler, type ThrowawayPostgres } from './support/postgres';
+import { psqlSync } from './support/postgres';
+import { pooledCluster } from './support/pooled';
 
 type Via = 'direct' | 'pooled';
-let server: ThrowawayPostgres;
-let pooler: Pooler;
+const cluster = pooledCluster(4);
 let made = 0;
-beforeAll(() => {
-  server = startPostgres();
-  pooler = startPgBouncer(server, 4);
-}, 60_000);
-afterAll(() => {
-  pooler?.stop();
-  server?.stop();
-});
 
 /** A database's address, directly or through the pooler; and the driver told which. */
-const reach = (name: string, via: Via) => (via === 'direct' ? { url: server.urlOf(name), pooler: 'none' as const } : { url: pooler.urlOf(name), pooler: 'transaction' as const });
+const reach = (name: string, via: Via) =>
+  via === 'direct' ? { url: cluster.server.urlOf(name), pooler: 'none' as const } : { url: cluster.pooler.urlOf(name), pooler: 'transaction' as const };
 
 /** A new database with two organizations' books in it; `owner` connects as the login role, `app` as the server's. */
 async function twoOrganizations(via: Via = 'direct'): Promise<{ url: string; owner: PostgresLedger; app: PostgresLedger; a: L.Organization; b: L.Organization }> {
   const name = `tenancy_${++made}`;
-  psqlSync(server, `CREATE DATABASE ${name}`);
+  psqlSync(cluster.server, `CREATE DATABASE ${name}`);
   const { url, pooler } = reach(name, via);
   const owner = await openPostgres(url, { role: null, pooler });
   const app = await openPostgres(url, { pooler });
@@ -39,10 +32,7 @@ async function twoOrganizations(via: Via = 'direct'): Promise<{ url: string; own
   const b = await app.forOrg('all', () => L.createOrganization(app, { slug: 'beta' }));
   await app.forOrg(a.seq, () => fillDemo(app, a.seq, a.slug, 60, a.currency));
   await app.forOrg(b.seq, () => fillDemo(app, b.seq, b.slug, 40, b.currency));
-  afterAll(async () => {
-    await app.end();
-    await owner.end();
-  });
+  cluster.opened.push(app, owner);
   return { url, owner, app, a, b };
 }
 

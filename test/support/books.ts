@@ -5,7 +5,8 @@
 // same folder always maps to the same database, so a test that prepares books,
 // starts a server on the folder and runs commands on it sees one set of books.
 import { recountAfterEach } from './recount';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { atFileEnd } from './file-end';
 import { openLedger, type Ledger } from '../../src/main/ledger';
 import { openPostgres } from '../../src/main/ledger/core/postgres/open';
 import { ledgerFile } from '../../src/main/paths';
@@ -55,7 +56,7 @@ export async function serverBooks(ledger: Ledger, dataDir: string): Promise<Ledg
 export async function testBooks(served: Ledger, dataDir: string): Promise<Ledger> {
   const books = onPostgres ? await openBooksOf(dataDir) : served;
   const forget = recountAfterEach(books);
-  afterAll(() => {
+  atFileEnd(() => {
     forget();
     return onPostgres ? books.end() : undefined;
   });

@@ -15,7 +15,7 @@ import { newTotpSecret, totpCode } from '../../src/main/ledger/access/totp';
 import type { DeskOperationName } from '../../src/shared/desk';
 import { textPdf } from './pdf';
 import { solidPng } from './png';
-import { afterAll } from 'vitest';
+import { atFileEnd, envUntilFileEnd } from './file-end';
 import { epoch, SimplefinDouble } from '../doubles/simplefin';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
 
@@ -570,7 +570,11 @@ async function simplefinDouble(): Promise<SimplefinDouble> {
   sfin
     .account('acc', 'Feed account', 'GBP')
     .transactions.push({ id: 'f1', posted: epoch(day(new Date().toISOString().slice(0, 10), -2)), amount: '-5.00', description: 'FEED ROW' });
-  afterAll(() => sfin?.close());
+  atFileEnd(() => {
+    const double = sfin;
+    sfin = undefined;
+    return double?.close();
+  });
   return sfin;
 }
 
@@ -580,8 +584,12 @@ async function stripeDouble(): Promise<StripeDouble> {
   if (stripe) return stripe;
   stripe = await startStripeDouble('rk_test_matrix');
   stripe.balance = { ...stripe.balance, available: [{ amount: 0, currency: 'gbp' }] };
-  process.env.LEDGERDESK_STRIPE_URL = stripe.url;
-  afterAll(() => stripe?.close());
+  envUntilFileEnd('LEDGERDESK_STRIPE_URL', stripe.url);
+  atFileEnd(() => {
+    const double = stripe;
+    stripe = undefined;
+    return double?.close();
+  });
   return stripe;
 }
 
@@ -602,7 +610,7 @@ async function waitingConnector(fx: Fixture): Promise<string> {
 /** A row held for the person: the bank changed a booked row's amount (a double of its own, so the change is this sample's alone). */
 async function heldRow(fx: Fixture): Promise<string> {
   const bank = await SimplefinDouble.start();
-  afterAll(() => bank.close());
+  atFileEnd(() => bank.close());
   const row = { id: `h${fx.n()}`, posted: epoch(day(new Date().toISOString().slice(0, 10), -1)), amount: '-8.00', description: 'CHANGED ROW' };
   bank.account('acc', 'Held account', 'GBP').transactions.push(row);
   const connector = await feedConnector(fx, await account(fx), bank);

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
+import { atFileEnd } from './file-end';
 import { createOrganization, createToken, deskActor, openLedger, type Ledger, type Organization } from '../../src/main/ledger';
 import { addMember, personByEmail } from '../../src/main/ledger/access/people';
 import { booksFlags, openBooksOf, serverBooks } from './books';
@@ -14,7 +15,7 @@ import { fillDemo } from '../../src/main/demo';
 
 export function tempDir(prefix = 'ldk-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  atFileEnd(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -23,7 +24,7 @@ export function tempSqliteLedger(): { ledger: Ledger; dir: string; file: string 
   const dir = tempDir();
   const file = join(dir, 'ledger.db');
   const ledger = openLedger(file);
-  afterAll(() => ledger.close());
+  atFileEnd(() => ledger.close());
   return { ledger, dir, file };
 }
 
@@ -33,7 +34,7 @@ export async function tempLedger(): Promise<{ ledger: Ledger; dir: string; file:
   const file = join(dir, 'ledger.db');
   const ledger = await openBooksOf(dir);
   const forget = recountAfterEach(ledger);
-  afterAll(() => {
+  atFileEnd(() => {
     forget();
     return ledger.end();
   });
@@ -67,7 +68,7 @@ export async function world(transactions = 300): Promise<World> {
   const a = await createToken(ledger, orgA.seq, { name: 'A agent', scopes: ['read', 'propose-write'] });
   const served = await serverBooks(ledger, dir);
   const server = await startServer({ ledger: served, port: 0, log: () => {} });
-  afterAll(async () => {
+  atFileEnd(async () => {
     await server.close();
     if (served !== ledger) await served.end();
   });

@@ -3,6 +3,7 @@
 import type { DeskContext } from '../../src/main/desk/operations';
 import * as L from '../../src/main/ledger';
 import { tempLedger } from './env';
+import { envUntilFileEnd } from './file-end';
 import { SMTP_PASSWORD, SMTP_USER, smtpServer, type TestSmtp } from './smtp';
 
 export interface MailBooks {
@@ -12,10 +13,10 @@ export interface MailBooks {
   ctx: DeskContext;
 }
 
-/** Call in beforeAll: the server and the books are closed after the file's tests. */
+/** The server and the books are closed, and the variable put back, after the file's tests (file-end.ts). */
 export async function mailBooks(): Promise<MailBooks> {
   const smtp = await smtpServer();
-  process.env.LEDGERDESK_MAIL_CA_FILE = smtp.certFile;
+  envUntilFileEnd('LEDGERDESK_MAIL_CA_FILE', smtp.certFile);
   const t = await tempLedger();
   const org = await L.createOrganization(t.ledger, { slug: 'lodz', name: 'Łódź Sp. z o.o.', currency: 'GBP' });
   const ctx: DeskContext = { ledger: t.ledger, dataDir: t.dir, agentUrl: '', mode: 'command', reviewer: L.deskActor() };

@@ -6,7 +6,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { atFileEnd } from './file-end';
 import { certificate } from './certificate';
 
 export const SMTP_USER = 'books@hartley.example';
@@ -63,7 +63,7 @@ export async function smtpServer(options: { secure?: boolean } = {}): Promise<Te
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  afterAll(close);
+  atFileEnd(close);
   return { port, certFile, received, close };
 }
 
@@ -106,7 +106,7 @@ async function rawServer(onConnection: (socket: Socket) => void): Promise<number
     onConnection(socket);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(
+  atFileEnd(
     () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
