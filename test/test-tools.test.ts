@@ -1,11 +1,11 @@
 // npm test on a fresh machine: what the suites need from Debian is installed
 // by the run itself where it can (root with apt-get), else the run stops at
 // once naming the one command (scripts/test-tools.mjs).
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureTestTools, installCommand } from '../scripts/test-tools.mjs';
+import { tempDir } from './support/env';
 
 const path = process.env.PATH;
 afterEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe('the tools the tests need', () => {
   it('stops at once naming the one command that installs them all, where it cannot install', () => {
-    process.env.PATH = mkdtempSync(join(tmpdir(), 'ldk-path-'));
+    process.env.PATH = tempDir('ldk-path-');
     vi.spyOn(process, 'getuid').mockReturnValue(1000);
     expect(() => ensureTestTools(() => {})).toThrow(installCommand());
     expect(installCommand()).toBe(
@@ -24,7 +24,7 @@ describe('the tools the tests need', () => {
   });
 
   it('installs what is missing with apt-get as root, and checks it is there after', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ldk-path-'));
+    const dir = tempDir('ldk-path-');
     const calls = join(dir, 'calls');
     // A stand-in apt-get: records its arguments and "installs" the commands the packages hold.
     writeFileSync(
