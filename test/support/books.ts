@@ -44,7 +44,10 @@ export async function openBooksOf(dataDir: string, options: { asServer?: boolean
 
 /** The same books as a server opens them: on SQLite the same connection; on PostgreSQL a pool bound by row-level security. */
 export async function serverBooks(ledger: Ledger, dataDir: string): Promise<Ledger> {
-  return onPostgres ? openBooksOf(dataDir, { asServer: true }) : ledger;
+  if (!onPostgres) return ledger;
+  const served = await openBooksOf(dataDir, { asServer: true });
+  atFileEnd(() => served.end());
+  return served;
 }
 
 /**

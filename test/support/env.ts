@@ -68,10 +68,7 @@ export async function world(transactions = 300): Promise<World> {
   const a = await createToken(ledger, orgA.seq, { name: 'A agent', scopes: ['read', 'propose-write'] });
   const served = await serverBooks(ledger, dir);
   const server = await startServer({ ledger: served, port: 0, log: () => {} });
-  atFileEnd(async () => {
-    await server.close();
-    if (served !== ledger) await served.end();
-  });
+  atFileEnd(() => server.close());
   return {
     ledger,
     dir,
