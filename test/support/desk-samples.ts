@@ -562,36 +562,32 @@ export const SAMPLES = {
   removeConnector: async (fx) => ({ connector: await feedConnector(fx) }),
 } satisfies Record<DeskOperationName, Sample>;
 
-let sfin: SimplefinDouble | undefined;
+/** One double a file: started on its first use (once, however many samples ask at once), closed at the file's end. */
+function perFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () =>
+    (started ??= start().then((double) => {
+      atFileEnd(() => ((started = undefined), double.close()));
+      return double;
+    }));
+}
+
 /** One SimpleFIN double for the samples: one GBP account (the fixture's currency), a row booked two days ago. */
-async function simplefinDouble(): Promise<SimplefinDouble> {
-  if (sfin) return sfin;
-  sfin = await SimplefinDouble.start();
+const simplefinDouble = perFile(async () => {
+  const sfin = await SimplefinDouble.start();
   sfin
     .account('acc', 'Feed account', 'GBP')
     .transactions.push({ id: 'f1', posted: epoch(day(new Date().toISOString().slice(0, 10), -2)), amount: '-5.00', description: 'FEED ROW' });
-  atFileEnd(() => {
-    const double = sfin;
-    sfin = undefined;
-    return double?.close();
-  });
   return sfin;
-}
+});
 
-let stripe: StripeDouble | undefined;
 /** One Stripe double for the samples, a GBP balance, where LEDGERDESK_STRIPE_URL points. */
-async function stripeDouble(): Promise<StripeDouble> {
-  if (stripe) return stripe;
-  stripe = await startStripeDouble('rk_test_matrix');
+const stripeDouble = perFile(async (): Promise<StripeDouble> => {
+  const stripe = await startStripeDouble('rk_test_matrix');
   stripe.balance = { ...stripe.balance, available: [{ amount: 0, currency: 'gbp' }] };
   envUntilFileEnd('LEDGERDESK_STRIPE_URL', stripe.url);
-  atFileEnd(() => {
-    const double = stripe;
-    stripe = undefined;
-    return double?.close();
-  });
   return stripe;
-}
+});
 
 /** A new connector (its one account mapped to `account` when named), by its name. */
 async function feedConnector(fx: Fixture, account?: string, double?: SimplefinDouble): Promise<string> {

@@ -226,10 +226,10 @@ export class PostgresLedger implements Ledger {
   /**
    * A transaction on one pooled connection. BEGIN, its settings (settingsSql) and, a write in an organization, its row
    * lock go when its first statement does, in the same round trip (directly) or just before it (behind a pooler:
-   * #inTransaction), and a transaction that runs no statement sends nothing. A snapshot's COMMIT is not waited for: its connection goes back to the pool
-   * with the COMMIT sent, and whoever takes it next is answered after it (one connection answers in order); a
-   * read-only transaction has nothing for COMMIT to fail on but a lost connection, which fails the next user's
-   * statements as it would have anyway. A write's COMMIT is waited for (its answer is the write's).
+   * #inTransaction), and a transaction that runs no statement sends nothing. A snapshot's COMMIT is not waited for:
+   * its connection goes back to the pool with the COMMIT sent, and whoever takes it next is answered after it (one
+   * connection answers in order); a read-only transaction has nothing for COMMIT to fail on but a lost connection,
+   * which fails the next user's statements as it would have anyway. A write's COMMIT is waited for (its answer is the write's).
    */
   async #transaction<T>(begin: string[], readOnly: boolean, fn: () => T | Promise<T>): Promise<T> {
     const client = await this.pool.connect();

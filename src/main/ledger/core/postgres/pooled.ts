@@ -9,7 +9,7 @@
 //   server session the transaction is on before its first statement. That is a round trip more than sending the
 //   opening with the first statement, and much less than planning that statement again: the first statement of a
 //   proposal's write (the row, its category, lines, journal and filing, each under row-level security) takes
-//   0.5 ms to plan; a round trip through PgBouncer here, 0.05 ms (docs/benchmarks.md). A lone statement, framed
+//   0.5 ms to plan; a round trip through PgBouncer here, 0.05 to 0.10 ms (docs/benchmarks.md). A lone statement, framed
 //   in a transaction of its own in one round trip (framed.ts), is not worth two: it runs unnamed.
 // - A process prepares a statement on a session under a name of its own: the statement's name, the session's token
 //   and the process's tag. No other process or session uses that name, so this process's record of what it prepared
@@ -23,7 +23,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { parsedStatements } from './framed';
-import { stale } from './text';
+import { MOST_PREPARED, stale } from './text';
 
 /** The server session's token, made by the first Ledgerdesk transaction run there (set_config(..., false): session-level). */
 export const SESSION_TOKEN = `coalesce(nullif(current_setting('ldk.session', true), ''), set_config('ldk.session', md5(random()::text || clock_timestamp()::text), false)) AS ldk_session`;
@@ -34,8 +34,6 @@ export function tokenOf(results: pg.QueryResult | pg.QueryResult[]): string | un
   return row?.ldk_session;
 }
 
-/** Statements a process prepares on one server session, at most (as on a direct connection: text.ts MOST_PREPARED). */
-const MOST_PER_SESSION = 400;
 /** Sessions whose statements are remembered; older ones are no longer prepared on (they have likely ended). */
 const KEPT_SESSIONS = 256;
 /** Sessions known at all (remembered, or not to be prepared on again); beyond it the oldest are forgotten. */
@@ -51,40 +49,41 @@ export class PooledStatements {
    * The name to run `name`'s statement under on the session `token`, node-postgres' record of `client` set to what
    * the session holds (a Parse sent only where it lacks it); null: run it unnamed.
    */
-  use(client: pg.PoolClient, token: string, name: string, text: string): string | null {
+  #use(client: pg.PoolClient, token: string, name: string, text: string): string | null {
     let held = this.#sessions.get(token);
     if (held === null) return null;
     if (held === undefined) held = this.#remember(token);
     const named = `${name}_${token.slice(0, 8)}_${this.#tag}`;
     const parsed = parsedStatements(client);
     if (held.has(named)) parsed[named] = text;
-    else if (held.size >= MOST_PER_SESSION) return null;
+    else if (held.size >= MOST_PREPARED)
+      return null; // as many as on a direct connection
     else delete parsed[named];
     return named;
   }
 
   /** Runs a statement of a transaction on the server session `token` (unknown yet: unnamed), as prepared there if it may be. */
   async run(client: pg.PoolClient, token: string | undefined, config: pg.QueryConfig, name: string | null): Promise<pg.QueryResult> {
-    const named = token && name ? this.use(client, token, name, config.text) : null;
+    const named = token && name ? this.#use(client, token, name, config.text) : null;
     if (!token || !named) return client.query(config);
     try {
       return await client.query({ ...config, name: named });
     } catch (error) {
       // Refused as unknown, already there or stale where this process recorded otherwise: nothing more prepared there.
-      if (stale(error) || (error as { code?: string }).code === '42P05') this.forget(token);
+      if (stale(error) || (error as { code?: string }).code === '42P05') this.#forget(token);
       throw error;
     } finally {
-      this.ran(client, token, named);
+      this.#ran(client, token, named);
     }
   }
 
   /** After a named statement ran or failed: held from now on where the session said ParseComplete. */
-  ran(client: pg.PoolClient, token: string, named: string): void {
+  #ran(client: pg.PoolClient, token: string, named: string): void {
     if (parsedStatements(client)[named] !== undefined) this.#sessions.get(token)?.add(named);
   }
 
   /** Nothing more is prepared on this session (a statement there was not as recorded). */
-  forget(token: string): void {
+  #forget(token: string): void {
     if (this.#sessions.get(token)) this.#kept--;
     this.#sessions.set(token, null);
   }
@@ -94,7 +93,7 @@ export class PooledStatements {
     this.#sessions.set(token, held);
     if (++this.#kept > KEPT_SESSIONS) {
       const oldest = [...this.#sessions].find(([, names]) => names !== null);
-      if (oldest) this.forget(oldest[0]);
+      if (oldest) this.#forget(oldest[0]);
     }
     while (this.#sessions.size > KNOWN_SESSIONS) this.#sessions.delete(this.#sessions.keys().next().value!);
     return held;

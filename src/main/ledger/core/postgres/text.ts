@@ -68,7 +68,7 @@ export function statementName(text: string): string | null {
 }
 
 /** Prepared statements per connection, at most: a server's hot statements are a few hundred texts. */
-const MOST_PREPARED = 400;
+export const MOST_PREPARED = 400;
 
 /** The statement names each connection prepared: a connection prepares at most MOST_PREPARED, then runs the rest unnamed. */
 export class PreparedNames<C extends object> {
